@@ -1,0 +1,40 @@
+"""Entry point: ``character-builder`` and ``python -m builder``.
+
+No arguments (or a character file, or GUI flags) opens the main window;
+a command name runs the headless CLI.
+"""
+from __future__ import annotations
+
+import sys
+
+CLI_COMMANDS = {
+    "rulesets", "data", "new", "show", "options", "do", "undo", "plan", "check",
+    "export-pdf", "xp", "campaign", "pool", "--version",
+}
+
+
+def _is_cli(argv: list[str]) -> bool:
+    if not argv:
+        return False
+    if argv[0] in CLI_COMMANDS or argv[0] in ("-h", "--help"):
+        return True
+    if argv[0].startswith("-"):
+        return False
+    from builder.cli import command_names
+
+    return argv[0] in command_names()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if _is_cli(argv):
+        from builder.cli import run
+
+        return run(argv)
+    from builder.ui.app import run_gui
+
+    return run_gui(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

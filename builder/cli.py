@@ -1,0 +1,326 @@
+"""The headless commands, over rules + storage (+ sheets).
+
+Exit codes (a contract other tools rely on):
+  0  done
+  1  refused by the rules: each reason on its own line on stderr; files untouched
+  2  bad usage, or a file that cannot be read or written: one line naming it
+
+Extra commands (export-pdf, xp, campaign, pool...) live in modules under
+builder/commands/; each defines ``register(subparsers)`` and is found by name.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import random
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+from builder import __version__
+from builder.rules.base import Refusal, UsageError
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+
+
+class CliUsage(Exception):
+    """Raised by the argument parser instead of exiting."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise CliUsage(f"{self.prog}: {message}")
+
+
+def out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+def print_json(value) -> None:
+    out(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+# -- shared helpers for command modules ---------------------------------------
+def open_character(path: str):
+    from builder.storage.files import load_character
+
+    return load_character(path)
+
+
+def warn_overrides(ruleset_id: str) -> None:
+    from builder.storage.rulesets import load_ruleset_full
+
+    for warning in load_ruleset_full(ruleset_id).warnings:
+        err(f"warning: {warning}")
+
+
+def save_character(cf) -> None:
+    cf.save()
+
+
+# -- core commands -------------------------------------------------------------
+def cmd_rulesets(args) -> int:
+    from builder.storage.rulesets import load_ruleset_full
+    from builder.rules.registry import ruleset_ids
+
+    rows = []
+    for rid in ruleset_ids():
+        loaded = load_ruleset_full(rid)
+        for warning in loaded.warnings:
+            err(f"warning: {warning}")
+        rows.append({"id": rid, "title": loaded.ruleset.title,
+                     "summary": loaded.ruleset.summary_text, "source": loaded.source})
+    if args.json:
+        print_json(rows)
+    else:
+        for row in rows:
+            out(f"{row['id']:<18} {row['title']}" + ("" if row["source"] == "built-in"
+                                                    else f"  (override: {row['source']})"))
+    return EXIT_OK
+
+
+def cmd_data(args) -> int:
+    from builder.storage.rulesets import load_ruleset_full
+
+    loaded = load_ruleset_full(args.ruleset)
+    for warning in loaded.warnings:
+        err(f"warning: {warning}")
+    data = loaded.ruleset.public_data()
+    if args.json:
+        print_json(data)
+    else:
+        from builder.rules.base import _generic_text
+
+        out(_generic_text(data))
+    return EXIT_OK
+
+
+def _parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
+    result = []
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise UsageError(f"--set needs KEY=VALUE, not '{pair}'")
+        key, value = pair.split("=", 1)
+        if not key.strip():
+            raise UsageError(f"--set needs KEY=VALUE, not '{pair}'")
+        result.append((key.strip(), value.strip()))
+    return result
+
+
+def cmd_new(args) -> int:
+    from builder.storage.files import CharacterFile, library_path_for, new_document
+    from builder.storage.rulesets import load_ruleset_full
+
+    loaded = load_ruleset_full(args.ruleset)
+    for warning in loaded.warnings:
+        err(f"warning: {warning}")
+    ruleset = loaded.ruleset
+    name = args.name.strip()
+    if not name:
+        raise UsageError("a character needs a name")
+    rng = random.Random(args.seed)
+    baseline = ruleset.baseline_from_sets(_parse_sets(args.set), rng=rng,
+                                          randomize=bool(args.random or args.seed is not None))
+    reasons = ruleset.validate_baseline(baseline)
+    if reasons:
+        raise Refusal(reasons)
+    doc = new_document(ruleset, name, baseline)
+    if args.output:
+        target = Path(args.output)
+        if target.is_dir():
+            from builder.storage.files import safe_file_stem, unique_path
+            target = unique_path(target, safe_file_stem(name))
+    else:
+        target = library_path_for(name)
+    CharacterFile(doc=doc, ruleset=ruleset).save(target)
+    out(str(target))
+    return EXIT_OK
+
+
+def cmd_show(args) -> int:
+    cf = open_character(args.file)
+    if cf.read_only:
+        err(f"note: {cf.read_only}")
+    derived = cf.derived()
+    if args.json:
+        print_json(derived)
+    else:
+        out(cf.ruleset.show_text(derived))
+        if cf.replay.problems:
+            err(f"note: {args.file} has ledger problems; run check")
+    return EXIT_OK
+
+
+def cmd_options(args) -> int:
+    cf = open_character(args.file)
+    options = cf.options()
+    if args.json:
+        print_json(options)
+    else:
+        for o in options:
+            mark = "  " if o["allowed"] else "x "
+            line = f"{mark}{o['kind']:<9} {o['name']:<22} -> {o['target']}  cost {o['cost']}"
+            out(line)
+            for reason in o["reasons"]:
+                out(f"      {reason}")
+    return EXIT_OK
+
+
+def _writable(cf) -> None:
+    from builder.storage.files import FileProblem
+
+    if cf.read_only:
+        raise FileProblem(cf.read_only)
+
+
+def cmd_do(args) -> int:
+    cf = open_character(args.file)
+    _writable(cf)
+    action = cf.ruleset.parse_action([args.action, *args.args])
+    rng = random.Random(args.seed) if args.seed is not None else None
+    logged = cf.do(action, rng)
+    cf.save()
+    out(cf.ruleset.describe(logged))
+    return EXIT_OK
+
+
+def cmd_undo(args) -> int:
+    from builder.storage import documents
+
+    return documents.undo_file(args.file, out)
+
+
+def cmd_plan(args) -> int:
+    cf = open_character(args.file)
+    result = cf.ruleset.plan(cf.state, args.target)
+    if args.json:
+        print_json(result)
+    else:
+        running = 0
+        for step in result["steps"]:
+            running += step["cost"]
+            out(f"{step['kind']:<9} {step['name']:<20} -> {step['target']:<3} "
+                f"{step['cost']:>3} SP  (total {running})")
+        out(f"total {result['total_cost']}; "
+            + ("affordable now" if result["affordable"] else "not affordable yet"))
+        for line in result.get("missing", []) or []:
+            out(f"  {line}")
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    cf = open_character(args.file)
+    problems = cf.replay.problems
+    if args.json:
+        print_json({"file": args.file, "legal": not problems,
+                    "problems": [p.to_json() for p in problems]})
+    else:
+        if not problems:
+            out(f"{args.file}: no problems")
+        for problem in problems:
+            for line in problem.lines():
+                out(line)
+    return EXIT_OK if not problems else EXIT_REFUSED
+
+
+# -- parser ---------------------------------------------------------------------
+def build_parser() -> Parser:
+    parser = Parser(prog="character-builder",
+                    description="Create and advance tabletop RPG characters.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+
+    p = sub.add_parser("rulesets", help="list the rule systems")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_rulesets)
+
+    p = sub.add_parser("data", help="print a ruleset's effective data")
+    p.add_argument("ruleset")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_data)
+
+    p = sub.add_parser("new", help="create a character")
+    p.add_argument("ruleset")
+    p.add_argument("name")
+    p.add_argument("-o", "--output", metavar="FILE")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--random", action="store_true", help="roll what the ruleset rolls")
+    p.add_argument("--seed", type=int, default=None, help="seed the dice (implies --random)")
+    p.set_defaults(func=cmd_new)
+
+    for name, func, helptext in (("show", cmd_show, "print the derived state"),
+                                 ("options", cmd_options, "list every possible next increase"),
+                                 ("check", cmd_check, "list every problem in a file")):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("file")
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("do", help="apply one action and save")
+    p.add_argument("file")
+    p.add_argument("action")
+    p.add_argument("args", nargs=argparse.REMAINDER)
+    p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    p.set_defaults(func=cmd_do)
+
+    p = sub.add_parser("undo", help="remove the last ledger entry")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_undo)
+
+    p = sub.add_parser("plan", help="cheapest legal path to a target")
+    p.add_argument("file")
+    p.add_argument("target", help="vital:NAME=N, skill:NAME=N or class:NAME=N")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_plan)
+
+    import builder.commands as commands_pkg
+
+    for info in sorted(pkgutil.iter_modules(commands_pkg.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{commands_pkg.__name__}.{info.name}")
+        register: Callable | None = getattr(module, "register", None)
+        if register:
+            register(sub)
+    return parser
+
+
+def run(argv: Sequence[str]) -> int:
+    from builder.storage.files import FileProblem
+
+    argv = list(argv)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return EXIT_USAGE
+        return args.func(args)
+    except Refusal as refusal:
+        for reason in refusal.reasons:
+            err(reason)
+        return EXIT_REFUSED
+    except (UsageError, CliUsage, FileProblem) as problem:
+        err(str(problem))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        err("interrupted")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def command_names() -> set[str]:
+    parser = build_parser()
+    for action in parser._subparsers._group_actions:  # noqa: SLF001 - argparse has no API
+        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+            return set(action.choices)
+    return set()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run(sys.argv[1:] if argv is None else argv)

@@ -1,0 +1,208 @@
+"""The ruleset interface every rule system implements.
+
+A character is a *baseline* (its values at creation or import) plus an
+append-only *ledger* of actions.  The state is always what replaying the ledger
+over the baseline gives (see :mod:`builder.rules.engine`).  Rulesets are pure:
+``apply`` never mutates the state it is given.
+
+Refusals carry reasons a player reads ("Medicine 4 needs Cognition 4
+(Cognition is 3)").  Bad input that is not a rules matter (unknown names,
+malformed arguments) raises :class:`UsageError`.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Iterable, Sequence
+
+
+class RulesError(Exception):
+    """Base of everything the rules core raises on purpose."""
+
+
+class Refusal(RulesError):
+    """The rules refuse an action or a baseline.  ``reasons`` is never empty."""
+
+    def __init__(self, reasons: Iterable[str]):
+        self.reasons = [str(r) for r in reasons] or ["refused by the rules"]
+        super().__init__("; ".join(self.reasons))
+
+
+class UsageError(RulesError):
+    """Malformed input: an unknown name, a missing argument, a bad number."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises UsageError instead of exiting."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        raise UsageError(f"{self.prog}: {message}")
+
+    def exit(self, status=0, message=None):
+        raise UsageError(message.strip() if message else f"{self.prog}: bad arguments")
+
+
+def action_parser(prog: str, description: str = "") -> argparse.ArgumentParser:
+    """An argparse parser for one ``do`` action that raises UsageError."""
+    return _Parser(prog=prog, description=description, add_help=False)
+
+
+def match_name(name: str, valid: Iterable[str], what: str) -> str:
+    """Return the canonical spelling of ``name`` among ``valid`` (case-insensitive).
+
+    Raises UsageError listing the valid names when there is no match.
+    """
+    valid = list(valid)
+    folded = name.strip().casefold()
+    for candidate in valid:
+        if candidate.casefold() == folded:
+            return candidate
+    listing = ", ".join(valid) if valid else "(none)"
+    raise UsageError(f"unknown {what} '{name}'; valid: {listing}")
+
+
+def parse_int(text: str, what: str) -> int:
+    try:
+        return int(str(text).strip())
+    except (TypeError, ValueError):
+        raise UsageError(f"{what} must be a whole number, not '{text}'") from None
+
+
+def parse_yes_no(text: str, what: str) -> bool:
+    folded = str(text).strip().casefold()
+    if folded in ("yes", "y", "true", "1", "on"):
+        return True
+    if folded in ("no", "n", "false", "0", "off"):
+        return False
+    raise UsageError(f"{what} must be yes or no, not '{text}'")
+
+
+def option(kind: str, name: str, target: int | None, cost: int | None,
+           reasons: Sequence[str], **extra: Any) -> dict:
+    """One entry of :meth:`Ruleset.options` (the JSON shape of ``options``)."""
+    entry = {
+        "kind": kind,
+        "name": name,
+        "target": target,
+        "cost": cost,
+        "allowed": not reasons,
+        "reasons": list(reasons),
+    }
+    entry.update(extra)
+    return entry
+
+
+class Ruleset(ABC):
+    """One rule system.  Instances hold the effective (built-in or override) data."""
+
+    id: str = ""
+    title: str = ""
+    #: Short description for ``rulesets`` and the New Character dialog.
+    summary_text: str = ""
+
+    def __init__(self, data: dict):
+        self.data = data
+
+    # -- data ---------------------------------------------------------------
+    @classmethod
+    def validate_data(cls, data: dict) -> list[str]:
+        """Every problem with a ruleset data file (built-in or homebrew override)."""
+        return [] if isinstance(data, dict) else ["the data is not a JSON object"]
+
+    def public_data(self) -> dict:
+        """The data as ``character-builder data RULESET --json`` prints it."""
+        return self.data
+
+    # -- creation -----------------------------------------------------------
+    @abstractmethod
+    def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
+                           rng: random.Random, randomize: bool = False) -> dict:
+        """Build a baseline from ``--set KEY=VALUE`` pairs (in order).
+
+        Raises UsageError for unknown keys/names, Refusal for an illegal baseline.
+        ``randomize`` is the CLI's ``--random`` flag; ``rng`` is seeded by ``--seed``.
+        """
+
+    @abstractmethod
+    def validate_baseline(self, baseline: dict) -> list[str]:
+        """Every reason the baseline is illegal (empty list: legal)."""
+
+    @abstractmethod
+    def initial_state(self, baseline: dict) -> Any:
+        """The state a baseline stands for (assumes it is well formed)."""
+
+    # -- actions ------------------------------------------------------------
+    @abstractmethod
+    def parse_action(self, args: Sequence[str]) -> dict:
+        """Turn ``do FILE ACTION [ARGS]`` words into an action dict (UsageError)."""
+
+    def resolve(self, state: Any, action: dict, rng: random.Random) -> dict:
+        """Fill in what an action leaves to chance (die rolls) before it is logged.
+
+        The logged action must replay deterministically.  Default: unchanged.
+        """
+        return action
+
+    @abstractmethod
+    def check(self, state: Any, action: dict) -> list[str]:
+        """Every reason the action is refused in ``state`` (empty list: allowed)."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: dict) -> Any:
+        """The new state after an allowed action (the old state is not touched)."""
+
+    def describe(self, action: dict) -> str:
+        """One line for the ledger view."""
+        args = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("action", "at"))
+        return f"{action.get('action', '?')} {args}".strip()
+
+    def action_cost(self, before: Any, action: dict) -> int:
+        """What the action spends (SP, XP...) for the ledger view; 0 by default."""
+        return 0
+
+    # -- views of the state -------------------------------------------------
+    @abstractmethod
+    def derive(self, state: Any, name: str) -> dict:
+        """The full derived state as ``show --json`` prints it."""
+
+    @abstractmethod
+    def options(self, state: Any) -> list[dict]:
+        """Every possible next increase (see :func:`option`)."""
+
+    def plan(self, state: Any, target: str) -> dict:
+        raise UsageError(f"the {self.id} ruleset has no planner")
+
+    def headline(self, state: Any) -> dict:
+        """A few figures for the library list, label -> value."""
+        return {}
+
+    def balance(self, state: Any) -> int | None:
+        """The spendable points after this state (SP, XP...), for the ledger view."""
+        return None
+
+    def show_text(self, derived: dict) -> str:
+        """Human-readable ``show`` output."""
+        return _generic_text(derived)
+
+
+def _generic_text(value: Any, indent: int = 0) -> str:
+    pad = "  " * indent
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item:
+                lines.append(f"{pad}{key}:")
+                lines.append(_generic_text(item, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {item if item not in (None, [], {}) else '-'}")
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, (dict, list)):
+                lines.append(f"{pad}-")
+                lines.append(_generic_text(item, indent + 1))
+            else:
+                lines.append(f"{pad}- {item}")
+    else:
+        lines.append(f"{pad}{value}")
+    return "\n".join(lines)

@@ -1,0 +1,85 @@
+"""Replay: the state is a pure function of baseline + ledger.
+
+This is the one entry point for recalculation (GCS keeps one ``Recalculate``;
+we keep this).  Undo is "drop the last ledger entry"; legality checking of a
+hand-edited file is "replay and collect every refusal with its entry index".
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.rules.base import Refusal, Ruleset
+
+
+@dataclass
+class Problem:
+    """One thing wrong with a character file; ``entry`` is None for the baseline."""
+
+    entry: int | None
+    reasons: list[str]
+    action: dict | None = None
+
+    def lines(self) -> list[str]:
+        where = "baseline" if self.entry is None else f"ledger entry {self.entry + 1}"
+        what = ""
+        if self.action is not None:
+            what = f" ({self.action.get('action', '?')})"
+        return [f"{where}{what}: {reason}" for reason in self.reasons]
+
+    def to_json(self) -> dict:
+        return {"entry": self.entry, "action": self.action, "reasons": self.reasons}
+
+
+@dataclass
+class Replay:
+    ruleset: Ruleset
+    baseline: dict
+    ledger: list[dict]
+    states: list[Any] = field(default_factory=list)  # states[i] = after i entries
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+def replay(ruleset: Ruleset, baseline: dict, ledger: list[dict]) -> Replay:
+    """Replay every entry.  An illegal entry is recorded as a problem and skipped
+    (the file is never repaired: this only decides what the state shows)."""
+    result = Replay(ruleset, baseline, list(ledger))
+    reasons = ruleset.validate_baseline(baseline)
+    if reasons:
+        result.problems.append(Problem(None, reasons))
+    state = ruleset.initial_state(baseline)
+    result.states.append(state)
+    for index, action in enumerate(ledger):
+        try:
+            reasons = ruleset.check(state, action)
+        except Exception as exc:  # a malformed hand-edited entry
+            reasons = [f"malformed action: {exc}"]
+        if reasons:
+            result.problems.append(Problem(index, reasons, action))
+        else:
+            state = ruleset.apply(state, action)
+        result.states.append(state)
+    return result
+
+
+def perform(ruleset: Ruleset, state: Any, action: dict,
+            rng: random.Random | None = None) -> tuple[dict, Any]:
+    """Resolve chance, check and apply one new action.
+
+    Returns (the action as it goes into the ledger, the new state); raises
+    Refusal with every reason when the rules say no.
+    """
+    action = ruleset.resolve(state, dict(action), rng or random.Random())
+    reasons = ruleset.check(state, action)
+    if reasons:
+        raise Refusal(reasons)
+    return action, ruleset.apply(state, action)

@@ -1,0 +1,1 @@
+"""Storage: paths, atomic JSON files, format versions.  Pure Python, no Qt."""

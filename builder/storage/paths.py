@@ -1,0 +1,47 @@
+"""Every folder the application uses, bound in this one module.
+
+``CHARACTER_BUILDER_DATA`` overrides the user data folder (tests and portable
+installs use it); otherwise platformdirs' user data folder for the app.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_DIR_NAME = "character-builder"
+ENV_DATA = "CHARACTER_BUILDER_DATA"
+
+
+def data_dir() -> Path:
+    override = os.environ.get(ENV_DATA)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+
+
+def characters_dir(create: bool = False) -> Path:
+    path = data_dir() / "characters"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def campaigns_dir(create: bool = False) -> Path:
+    path = data_dir() / "campaigns"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def trash_dir(create: bool = False) -> Path:
+    path = data_dir() / "trash"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def overrides_dir() -> Path:
+    """Homebrew: an edited copy of a ruleset file here replaces the built-in one."""
+    return data_dir() / "rulesets"

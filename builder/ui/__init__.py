@@ -1,0 +1,1 @@
+"""The Qt layer: app start, main window, models, views, dialogs, printing."""

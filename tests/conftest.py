@@ -1,0 +1,43 @@
+"""Shared test set-up.
+
+Every test gets its own data folder (characters, trash, homebrew overrides)
+and its own Qt settings, so no test ever touches a real library.
+"""
+from __future__ import annotations
+
+import importlib.abc
+import os
+import sys
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--without-qt", action="store_true",
+                     help="make PySide6 unimportable (proves the core needs no Qt)")
+
+
+class _BlockQt(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname, path, target=None):
+        if fullname.split(".")[0] in ("PySide6", "shiboken6"):
+            raise ImportError(f"{fullname} is blocked: the core must not need Qt")
+        return None
+
+
+def pytest_configure(config):
+    if config.getoption("--without-qt"):
+        sys.meta_path.insert(0, _BlockQt())
+
+
+@pytest.fixture(autouse=True)
+def isolated_data(tmp_path, monkeypatch):
+    data = tmp_path / "userdata"
+    data.mkdir()
+    monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(data))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    from builder.storage import rulesets
+
+    rulesets._load.cache_clear()
+    yield data
+    rulesets._load.cache_clear()

@@ -1,0 +1,37 @@
+"""Helpers for driving the CLI in-process, as the acceptance scenarios do."""
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self):
+        return json.loads(self.out)
+
+
+def cli(*argv) -> Result:
+    from builder.cli import run
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with redirect_stdout(stdout), redirect_stderr(stderr):
+        code = run([str(a) for a in argv])
+    return Result(code, stdout.getvalue(), stderr.getvalue())
+
+
+def ok(*argv) -> Result:
+    result = cli(*argv)
+    assert result.code == 0, f"{argv} -> {result.code}\n{result.err}"
+    return result
+
+
+def file_bytes(path) -> bytes:
+    return Path(path).read_bytes()
