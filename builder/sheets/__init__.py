@@ -1,0 +1,83 @@
+"""Printed character sheets, as pure data (no Qt).
+
+``build_sheet(derived, ruleset_id, options)`` turns a character's derived state
+(the ``show --json`` dict, ``CharacterFile.derived()``) into a
+:class:`~builder.sheets.model.Sheet`.  Each ruleset gets its own sheet from a
+module ``builder/sheets/<ruleset id with - as _>.py`` that defines
+
+* ``SECTIONS``: a list of ``(key, title)``, the names ``--sections`` accepts;
+* ``build(derived: dict, options: SheetOptions) -> Sheet``.
+
+A ruleset without such a module is printed by :mod:`builder.sheets.generic`,
+which lays out whatever the derived state holds.  Adding a ruleset's sheet is
+adding one module; nothing here changes.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Iterable
+
+from builder.rules.base import UsageError
+from builder.sheets.model import Sheet, SheetOptions
+
+__all__ = ["Sheet", "SheetOptions", "build_sheet", "section_keys", "parse_sections",
+           "builder_module"]
+
+
+def builder_module(ruleset_id: str) -> ModuleType:
+    """The sheet builder for a ruleset id, or the generic one."""
+    name = f"{__name__}.{ruleset_id.replace('-', '_')}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # the module exists but something it imports does not
+            raise
+        return importlib.import_module(f"{__name__}.generic")
+
+
+def section_keys(ruleset_id: str, derived: dict | None = None) -> list[str]:
+    """The section names a ruleset's sheet has, in print order."""
+    module = builder_module(ruleset_id)
+    if hasattr(module, "section_keys"):
+        return list(module.section_keys(derived))
+    return [key for key, _title in module.SECTIONS]
+
+
+def parse_sections(text: str | None, valid: Iterable[str]) -> frozenset[str] | None:
+    """``--sections vitals,skills`` -> a set of keys; UsageError listing the valid ones."""
+    if text is None:
+        return None
+    valid = list(dict.fromkeys(valid))
+    chosen = [part.strip().casefold() for part in text.split(",") if part.strip()]
+    if not chosen:
+        raise UsageError(f"--sections needs at least one section; valid: {', '.join(valid)}")
+    folded = {key.casefold(): key for key in valid}
+    unknown = [name for name in chosen if name not in folded]
+    if unknown:
+        raise UsageError(f"unknown section '{unknown[0]}'; valid: {', '.join(valid)}")
+    return frozenset(folded[name] for name in chosen)
+
+
+def _ruleset_title(ruleset_id: str) -> str:
+    try:
+        from builder.rules.registry import ruleset_class
+
+        return ruleset_class(ruleset_id).title or ruleset_id
+    except Exception:  # an unknown or broken ruleset still prints
+        return ruleset_id
+
+
+def build_sheet(derived: dict, ruleset_id: str | None = None,
+                options: SheetOptions | None = None) -> Sheet:
+    """The sheet for one character (``derived`` is its ``show --json`` dict)."""
+    ruleset_id = ruleset_id or str(derived.get("ruleset", ""))
+    options = options or SheetOptions()
+    sheet = builder_module(ruleset_id).build(derived, options)
+    sheet.ruleset_id = ruleset_id
+    if not sheet.ruleset_title:
+        sheet.ruleset_title = _ruleset_title(ruleset_id)
+    sheet.blank = options.blank
+    if options.sections is not None:
+        sheet.sections = [s for s in sheet.sections if s.key in options.sections]
+    return sheet

@@ -1,0 +1,93 @@
+"""The sheet for a ruleset that has no sheet module of its own yet.
+
+It lays out whatever the derived state holds: scalars as a summary, a dict of
+scalars as boxed rows, a dict of dicts or a list of dicts as a table, the
+ledger as a table on a following page, notes with ruled lines.
+"""
+from __future__ import annotations
+
+from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
+                                  text_value)
+
+SECTIONS: list[tuple[str, str]] = []  # depends on the character: see section_keys
+_SKIP = {"ruleset", "name", "format", "kind"}
+
+
+def _title(key: str) -> str:
+    return key.replace("_", " ").replace("-", " ").strip().capitalize()
+
+
+def section_keys(derived: dict | None) -> list[str]:
+    if not derived:
+        return ["summary", "notes"]
+    keys = []
+    if any(not isinstance(v, (dict, list)) for k, v in derived.items()
+           if k not in _SKIP and k != "notes"):
+        keys.append("summary")
+    keys += [k for k, v in derived.items()
+             if k not in _SKIP and isinstance(v, (dict, list)) and k not in ("ledger",)]
+    if "ledger" in derived:
+        keys.append("ledger")
+    keys.append("notes")
+    return list(dict.fromkeys(keys))
+
+
+def _table(items: list[tuple[str, dict]], first: str, blank: bool) -> Table:
+    columns: list[str] = []
+    for _name, row in items:
+        for key, value in row.items():
+            if key not in columns:
+                columns.append(key)
+    table = Table([Column(first, 2.0)] + [Column(_title(c), 1.0) for c in columns], [])
+    for name, row in items:
+        values = ["" if blank else text_value(row.get(c, "")) for c in columns]
+        table.rows.append([name] + values)
+    return table
+
+
+def build(derived: dict, options: SheetOptions) -> Sheet:
+    blank = options.blank
+    sheet = Sheet(name="" if blank else str(derived.get("name", "")),
+                  ruleset_id=str(derived.get("ruleset", "")))
+    summary = [(_title(k), "" if blank else text_value(v)) for k, v in derived.items()
+               if k not in _SKIP and k != "notes" and not isinstance(v, (dict, list))]
+    if summary:
+        sheet.sections.append(Section("summary", "Summary", [Rows(summary, columns=3)]))
+    ledger = None
+    for key, value in derived.items():
+        if key in _SKIP or key == "notes" or not isinstance(value, (dict, list)):
+            continue
+        if key == "ledger":
+            ledger = value
+            continue
+        blocks = []
+        if isinstance(value, dict):
+            nested = [(str(k), v) for k, v in value.items() if isinstance(v, dict)]
+            flat = [(str(k), v) for k, v in value.items() if not isinstance(v, dict)]
+            if flat:
+                blocks.append(Rows([(k, "" if blank else text_value(v)) for k, v in flat],
+                                   columns=3))
+            if nested:
+                blocks.append(_table(nested, _title(key), blank))
+        else:
+            rows = [(str(i + 1), v) for i, v in enumerate(value)]
+            dicts = [(n, v) for n, v in rows if isinstance(v, dict)]
+            if dicts:
+                blocks.append(_table(dicts, "#", blank))
+            others = [text_value(v) for _n, v in rows if not isinstance(v, dict)]
+            if others:
+                blocks.append(Notes("" if blank else ", ".join(others)))
+        if blocks:
+            sheet.sections.append(Section(key, _title(key), blocks))
+    if ledger is not None:
+        rows = [] if blank else [(str(e.get("n", i + 1)), e) for i, e in enumerate(ledger)
+                                 if isinstance(e, dict)]
+        table = _table(rows, "#", blank) if rows else Table([Column("#", 0.4),
+                                                             Column("Entry", 6.0)], [])
+        if blank:
+            table.rows = [["", ""] for _ in range(20)]
+        sheet.sections.append(Section("ledger", "Ledger", [table], new_page=True))
+    notes = derived.get("notes", "")
+    sheet.sections.append(Section("notes", "Notes", [
+        Notes("" if blank else text_value(notes) if notes else "", lines=8)]))
+    return sheet

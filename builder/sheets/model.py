@@ -1,0 +1,178 @@
+"""The pure description of a printed character sheet (no Qt here).
+
+A :class:`Sheet` is a list of :class:`Section` objects; each section has a title
+and a list of blocks:
+
+* :class:`Rows`   label/value pairs set in a grid of ``columns`` columns,
+* :class:`Table`  a header plus rows; a cell is text or a :class:`Boxes`,
+* :class:`Boxes`  a row of empty tick boxes (``count`` of them, ``ticked`` filled),
+* :class:`Heading` a sub-heading inside a section (a class name, say),
+* :class:`Notes`  free text followed by ruled lines to write on.
+
+The renderer (builder/ui/sheet_renderer.py) is the only place that knows about
+pages, fonts and Qt.  Everything here is plain data so it can be built and
+tested without a display, and so every ruleset gets its own sheet by writing a
+small builder module (see builder/sheets/__init__.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """What a player asks for when printing.
+
+    ``sections``: the section keys to include (None = every section).
+    ``blank``: print the layout with empty value boxes for pencil play.
+    """
+
+    sections: frozenset[str] | None = None
+    blank: bool = False
+
+    def wants(self, key: str) -> bool:
+        return self.sections is None or key in self.sections
+
+
+@dataclass
+class Boxes:
+    """``count`` tick boxes, the first ``ticked`` of them filled."""
+
+    count: int
+    ticked: int = 0
+    label: str = ""
+
+    def __post_init__(self):
+        self.count = max(0, int(self.count))
+        self.ticked = max(0, min(int(self.ticked), self.count))
+
+    def text(self) -> str:
+        """A plain-text rendering (for tests and the generic text view)."""
+        return "[x]" * self.ticked + "[ ]" * (self.count - self.ticked)
+
+
+Cell = Union[str, Boxes]
+
+
+@dataclass
+class Rows:
+    """Label/value pairs set in a grid (``columns`` pairs per line).
+
+    A value of ``""`` prints as an empty box to write in.
+    """
+
+    items: list[tuple[str, str]]
+    columns: int = 2
+    boxed: bool = True  # draw each value in a box (scores); False: plain text
+
+
+@dataclass
+class Column:
+    title: str
+    weight: float = 1.0  # share of the table width
+    align: str = "left"  # "left", "center" or "right"
+
+
+@dataclass
+class Table:
+    columns: list[Column]
+    rows: list[list[Cell]]
+
+    def __post_init__(self):
+        width = len(self.columns)
+        for row in self.rows:
+            if len(row) != width:
+                raise ValueError(f"table row has {len(row)} cells, the table has {width} columns")
+
+
+@dataclass
+class Heading:
+    text: str
+    detail: str = ""  # set right-aligned on the same line ("level 3")
+
+
+@dataclass
+class Notes:
+    text: str = ""
+    lines: int = 0  # ruled empty lines after the text
+
+
+@dataclass
+class BoxLine:
+    """Several labelled rows of tick boxes (VIT, dice...), one per line."""
+
+    boxes: list[Boxes]
+
+
+Block = Union[Rows, Table, Heading, Notes, BoxLine]
+
+
+@dataclass
+class Section:
+    key: str  # what --sections names
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+    half: bool = False  # may share a line with the next half-width section
+    new_page: bool = False  # starts on a new page (the ledger)
+
+
+@dataclass
+class Sheet:
+    name: str  # the character's name (header and footer)
+    ruleset_id: str
+    ruleset_title: str = ""
+    headline: list[tuple[str, str]] = field(default_factory=list)  # under the name
+    sections: list[Section] = field(default_factory=list)
+    blank: bool = False
+
+    def section(self, key: str) -> Section | None:
+        for section in self.sections:
+            if section.key == key:
+                return section
+        return None
+
+    def texts(self) -> Iterator[str]:
+        """Every piece of text the sheet prints, in order (for tests and search)."""
+        yield self.name
+        for label, value in self.headline:
+            yield label
+            yield value
+        for section in self.sections:
+            yield section.title
+            for block in section.blocks:
+                yield from block_texts(block)
+
+
+def block_texts(block: Block) -> Iterator[str]:
+    if isinstance(block, Rows):
+        for label, value in block.items:
+            yield label
+            yield value
+    elif isinstance(block, Table):
+        for column in block.columns:
+            yield column.title
+        for row in block.rows:
+            for cell in row:
+                yield cell.text() if isinstance(cell, Boxes) else cell
+    elif isinstance(block, Heading):
+        yield block.text
+        yield block.detail
+    elif isinstance(block, Notes):
+        yield block.text
+    elif isinstance(block, BoxLine):
+        for boxes in block.boxes:
+            yield boxes.label
+
+
+def text_value(value) -> str:
+    """How a value from the derived state prints."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(text_value(v) for v in value) if value else "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {text_value(v)}" for k, v in value.items()) if value else "-"
+    return str(value)

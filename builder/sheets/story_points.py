@@ -1,0 +1,203 @@
+"""The printed sheet of a ``story-points`` character.
+
+Page 1: name, Story Points, Core Vitals, VIT and dice boxes, Skills with their
+linked Vital, Classes with level and core Skills, traits with rank and one
+empty box per use, spells, notes.  The ledger starts on a following page.
+"""
+from __future__ import annotations
+
+from builder.sheets.model import (BoxLine, Boxes, Column, Heading, Notes, Rows, Section, Sheet,
+                                  SheetOptions, Table, text_value)
+
+SECTIONS = [
+    ("vitals", "Core Vitals"),
+    ("vit", "Vitality & Dice"),
+    ("sp", "Story Points"),
+    ("skills", "Skills"),
+    ("classes", "Classes"),
+    ("traits", "Traits"),
+    ("spells", "Spells"),
+    ("notes", "Notes"),
+    ("ledger", "Ledger"),
+]
+TITLES = dict(SECTIONS)
+
+#: Empty rows a blank sheet leaves for what the character will pick up in play.
+BLANK_CLASSES = 3
+BLANK_TRAITS = 8
+BLANK_SPELLS = 4
+BLANK_LEDGER = 30
+BLANK_VIT = 12
+BLANK_DICE = 6
+#: Boxes a blank-values sheet prints for one trait's uses.
+BLANK_USES = 5
+
+
+def _int(value, default: int = 0) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _v(value, blank: bool) -> str:
+    return "" if blank else text_value(value)
+
+
+def _sp(derived: dict, blank: bool) -> Section:
+    sp = derived.get("sp") or {}
+    items = [("Unspent", _v(sp.get("unspent", 0), blank)),
+             ("Earned", _v(sp.get("earned", 0), blank)),
+             ("Spent", _v(sp.get("spent", 0), blank))]
+    return Section("sp", TITLES["sp"], [Rows(items, columns=3)], half=True)
+
+
+def _vitals(derived: dict, blank: bool) -> Section:
+    vitals = derived.get("vitals") or {}
+    items = [(str(name), _v(score, blank)) for name, score in vitals.items()]
+    return Section("vitals", TITLES["vitals"], [Rows(items, columns=2)], half=True)
+
+
+def _vit(derived: dict, blank: bool) -> Section:
+    vit = derived.get("vit") or {}
+    dice = derived.get("dice") or {}
+    if blank:
+        items = [("VIT", ""), ("Max", ""), ("Ready dice", ""), ("Wounded dice", "")]
+        boxes = [Boxes(BLANK_VIT, 0, "VIT lost"), Boxes(BLANK_DICE, 0, "Dice wounded")]
+    else:
+        current, maximum = _int(vit.get("current")), _int(vit.get("max"))
+        ready, wounded = _int(dice.get("ready")), _int(dice.get("wounded"))
+        items = [("VIT", str(current)), ("Max", str(maximum)),
+                 ("Ready dice", str(ready)), ("Wounded dice", str(wounded))]
+        # One box per point of VIT / per die; the ones already lost are ticked.
+        boxes = [Boxes(maximum, max(0, maximum - current), "VIT lost"),
+                 Boxes(ready + wounded, wounded, "Dice wounded")]
+    return Section("vit", TITLES["vit"], [Rows(items, columns=2), BoxLine(boxes)], half=True)
+
+
+def _skills(derived: dict, blank: bool) -> Section:
+    skills = derived.get("skills") or {}
+    entries = []
+    for name, info in skills.items():
+        info = info if isinstance(info, dict) else {"level": info}
+        entries.append([str(name), text_value(info.get("linked_vital", "")),
+                        _v(info.get("level", 0), blank)])
+    # Two skills a line: a long list stays short and reads like a sheet.
+    half = (len(entries) + 1) // 2
+    rows = []
+    for i in range(half):
+        right = entries[half + i] if half + i < len(entries) else ["", "", ""]
+        rows.append(entries[i] + right)
+    columns = [Column("Skill", 2.4), Column("Vital", 1.6), Column("Level", 0.9, "center")]
+    return Section("skills", TITLES["skills"], [Table(columns + columns, rows)])
+
+
+def _classes(derived: dict) -> dict:
+    classes = derived.get("classes") or {}
+    return {str(k): (v if isinstance(v, dict) else {}) for k, v in classes.items()}
+
+
+def _classes_section(derived: dict, blank: bool) -> Section:
+    columns = [Column("Class", 2.0), Column("Level", 0.7, "center"), Column("Core Skills", 5.0)]
+    if blank:
+        rows = [["", "", ""] for _ in range(BLANK_CLASSES)]
+    else:
+        rows = [[name, text_value(info.get("level", 0)),
+                 text_value(list(info.get("core_skills") or []))]
+                for name, info in _classes(derived).items()]
+    return Section("classes", TITLES["classes"], [Table(columns, rows)])
+
+
+def _traits(derived: dict, blank: bool) -> Section:
+    columns = [Column("Trait", 2.6), Column("Path", 1.6), Column("Rank", 0.7, "center"),
+               Column("Uses (tick one per use)", 3.0)]
+    blocks: list = []
+    if blank:
+        rows = [["", "", "", Boxes(BLANK_USES)] for _ in range(BLANK_TRAITS)]
+        return Section("traits", TITLES["traits"], [Table(columns, rows)])
+    for name, info in _classes(derived).items():
+        traits = info.get("traits") or {}
+        if not traits:
+            continue
+        rows = []
+        for trait, t in traits.items():
+            t = t if isinstance(t, dict) else {"rank": t}
+            uses = _int(t.get("uses_left"))
+            if t.get("usable", True) is False:
+                uses_cell = Boxes(0, 0, "not usable yet")
+            else:
+                uses_cell = Boxes(uses)
+            rows.append([str(trait), text_value(t.get("path", "")),
+                         text_value(t.get("rank", "")), uses_cell])
+        blocks.append(Heading(name, f"level {text_value(info.get('level', 0))}"))
+        blocks.append(Table(columns, rows))
+    if not blocks:
+        blocks.append(Notes("No traits yet."))
+    return Section("traits", TITLES["traits"], blocks)
+
+
+def _spells(derived: dict, blank: bool) -> Section:
+    columns = [Column("Spell", 3.0), Column("Class", 2.0), Column("Notes", 3.0)]
+    rows = []
+    if blank:
+        rows = [["", "", ""] for _ in range(BLANK_SPELLS)]
+    else:
+        for name, info in _classes(derived).items():
+            for spell in info.get("spells") or []:
+                if isinstance(spell, dict):
+                    label = str(spell.get("name", ""))
+                    rest = {k: v for k, v in spell.items() if k != "name"}
+                    rows.append([label, name, text_value(rest) if rest else ""])
+                else:
+                    rows.append([str(spell), name, ""])
+    blocks: list = [Table(columns, rows)] if rows else [Notes("No spells.")]
+    return Section("spells", TITLES["spells"], blocks)
+
+
+def _ledger(derived: dict, blank: bool) -> Section:
+    columns = [Column("#", 0.5, "right"), Column("Entry", 7.0), Column("Cost", 0.8, "right"),
+               Column("SP after", 1.0, "right")]
+    if blank:
+        rows = [["", "", "", ""] for _ in range(BLANK_LEDGER)]
+    else:
+        rows = [[text_value(e.get("n", i + 1)), text_value(e.get("text", "")),
+                 text_value(e.get("cost", "")), text_value(e.get("sp_after", ""))]
+                for i, e in enumerate(derived.get("ledger") or []) if isinstance(e, dict)]
+    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
+    return Section("ledger", TITLES["ledger"], blocks, new_page=True)
+
+
+def _notes(derived: dict, blank: bool) -> Section:
+    notes = "" if blank else text_value(derived.get("notes") or "").strip()
+    if notes == "-":
+        notes = ""
+    return Section("notes", TITLES["notes"], [Notes(notes, lines=10 if blank else 6)])
+
+
+def build(derived: dict, options: SheetOptions) -> Sheet:
+    blank = options.blank
+    sheet = Sheet(name="" if blank else str(derived.get("name", "")), ruleset_id="story-points")
+    if not blank:
+        sp = derived.get("sp") or {}
+        sheet.headline.append(("Unspent SP", text_value(sp.get("unspent", 0))))
+        active = derived.get("active")
+        if active not in (None, "", [], {}):
+            sheet.headline.append(("Active", text_value(active)))
+        levels = [f"{n} {text_value(c.get('level', 0))}" for n, c in _classes(derived).items()]
+        if levels:
+            sheet.headline.append(("Classes", ", ".join(levels)))
+    makers = {
+        "sp": lambda: _sp(derived, blank),
+        "vitals": lambda: _vitals(derived, blank),
+        "vit": lambda: _vit(derived, blank),
+        "skills": lambda: _skills(derived, blank),
+        "classes": lambda: _classes_section(derived, blank),
+        "traits": lambda: _traits(derived, blank),
+        "spells": lambda: _spells(derived, blank),
+        "notes": lambda: _notes(derived, blank),
+        "ledger": lambda: _ledger(derived, blank),
+    }
+    for key, _title in SECTIONS:
+        if options.wants(key):
+            sheet.sections.append(makers[key]())
+    return sheet

@@ -1,0 +1,637 @@
+"""Renders :class:`~builder.sheets.model.Sheet` descriptions to pages with Qt.
+
+One renderer serves the PDF export (QPdfWriter), the print dialog and the print
+preview (QPrinter): everything goes through :func:`paint_sheets`, which lays a
+sheet out into pages first (so the footer can say "page 2 of 3") and then
+paints them with QPainter.  Text is drawn as text (selectable, searchable) in
+a TrueType font that Qt embeds; boxes and rules are vector lines; nothing
+carries information by colour (light greys only, for table headers and
+zebra rows).
+
+Layout is done in device units; every size below is given in points and
+multiplied by ``k = resolution / 72``.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QPageLayout, QPageSize,
+                           QPainter, QPdfWriter, QPen)
+
+from builder.sheets.model import (BoxLine, Boxes, Heading, Notes, Rows, Section, Sheet, Table)
+from builder.ui.none_refs import top_up
+
+PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+#: Page margins in millimetres: inside what every office printer can reach.
+MARGIN_MM = 14.0
+RESOLUTION = 1200
+_SANS = ("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow", "Liberation Sans",
+         "Noto Sans", "Arial", "Helvetica")
+_SERIF = ("DejaVu Serif", "Liberation Serif", "Noto Serif", "Times New Roman", "Times")
+
+INK = QColor(0, 0, 0)
+GREY = QColor(90, 90, 90)
+RULE = QColor(150, 150, 150)
+HEADER_FILL = QColor(228, 228, 228)
+ZEBRA_FILL = QColor(244, 244, 244)
+
+
+_APP = None  # the application ensure_app made: kept alive for the whole process
+
+
+class Cancelled(Exception):
+    """The progress callback asked to stop; nothing was written."""
+
+
+def ensure_app():
+    """A Qt application object (fonts need one).  Headless: the offscreen platform.
+
+    A QApplication (not just a QGuiApplication) so that widgets created later
+    in the same process (the window, pytest-qt) still work.
+    """
+    global _APP
+    from PySide6.QtWidgets import QApplication
+
+    top_up()
+    app = QApplication.instance()
+    if app is None:
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("QT_QPA_PLATFORM")):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        app = _APP = QApplication(["character-builder"])
+    return app
+
+
+def _family(candidates: Sequence[str]) -> str:
+    available = set(QFontDatabase.families())
+    for name in candidates:
+        if name in available:
+            return name
+    return QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont).family()
+
+
+# -- fonts and measures -----------------------------------------------------------
+@dataclass
+class Style:
+    """Fonts and their metrics for one paint device."""
+
+    k: float  # device units per point
+    fonts: dict = field(default_factory=dict)
+    metrics: dict = field(default_factory=dict)
+
+    @classmethod
+    def for_device(cls, device, k: float) -> "Style":
+        style = cls(k)
+        sans, serif = _family(_SANS), _family(_SERIF)
+        spec = {
+            "name": (serif, 20, QFont.Weight.Bold, False),
+            "subtitle": (sans, 9, QFont.Weight.Normal, False),
+            "title": (serif, 11.5, QFont.Weight.Bold, False),
+            "heading": (sans, 9.5, QFont.Weight.Bold, False),
+            "detail": (sans, 8.5, QFont.Weight.Normal, True),
+            "label": (sans, 9, QFont.Weight.Normal, False),
+            "value": (sans, 10, QFont.Weight.Bold, False),
+            "th": (sans, 8, QFont.Weight.Bold, False),
+            "td": (sans, 9, QFont.Weight.Normal, False),
+            "note": (sans, 9, QFont.Weight.Normal, False),
+            "footer": (sans, 7.5, QFont.Weight.Normal, False),
+        }
+        for key, (family, size, weight, italic) in spec.items():
+            font = QFont(family)
+            font.setPointSizeF(size)
+            font.setWeight(weight)
+            font.setItalic(italic)
+            font.setKerning(True)
+            style.fonts[key] = font
+            style.metrics[key] = QFontMetricsF(font, device)
+        return style
+
+    def pt(self, value: float) -> float:
+        return value * self.k
+
+    def width(self, font: str, text: str) -> float:
+        return self.metrics[font].horizontalAdvance(text)
+
+    def line(self, font: str) -> float:
+        return self.metrics[font].height()
+
+    def wrapped(self, font: str, text: str, width: float) -> float:
+        """Height of ``text`` word-wrapped to ``width``."""
+        if not text:
+            return self.line(font)
+        fm = self.metrics[font]
+        if "\n" not in text and fm.horizontalAdvance(text) <= width:
+            return fm.height()
+        rect = fm.boundingRect(QRectF(0, 0, width, 1e9),
+                               int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft), text)
+        return rect.height()
+
+
+# -- paint operations ---------------------------------------------------------------
+# A page is a list of ops, painted in order:
+#   ("text", QRectF, font key, flags, text)   ("rect", QRectF, pen width pt, fill or None)
+#   ("line", x1, y1, x2, y2, pen width pt, colour)   ("cross", QRectF)
+Op = tuple
+
+
+@dataclass
+class Atom:
+    """An unbreakable piece of a section: a grid line, a table row, a note line."""
+
+    height: float
+    draw: Callable[[list, float, float], None]  # (ops, x, y)
+    keep_with_next: bool = False
+    repeat: "Atom | None" = None  # re-drawn after a page break (a table header)
+    optional: bool = False  # dropped when it does not fit (ruled lines to write on)
+
+
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_CENTER = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
+_WRAP = int(Qt.TextFlag.TextWordWrap)
+_ALIGN = {"left": _LEFT, "right": _RIGHT, "center": _CENTER}
+
+
+class Layout:
+    """Lays one sheet out into pages of ops (no painting)."""
+
+    def __init__(self, sheet: Sheet, style: Style, width: float, height: float):
+        self.sheet, self.s = sheet, style
+        self.width = width
+        self.footer_h = style.pt(16)
+        self.bottom = height - self.footer_h
+        self.pages: list[list[Op]] = []
+        self.y = 0.0
+        self.page: list[Op] = []
+        self._new_page()
+
+    # -- pages ------------------------------------------------------------------
+    def _new_page(self) -> None:
+        self.page = []
+        self.pages.append(self.page)
+        self.y = 0.0
+
+    @property
+    def _page_empty(self) -> bool:
+        return self.y == 0.0
+
+    def _fits(self, height: float) -> bool:
+        return self.y + height <= self.bottom + 0.01
+
+    # -- the whole sheet ----------------------------------------------------------------
+    def run(self) -> list[list[Op]]:
+        self._header()
+        sections = self.sheet.sections
+        i = 0
+        while i < len(sections):
+            if sections[i].half:
+                group = [sections[i]]
+                while i + 1 < len(sections) and sections[i + 1].half:
+                    i += 1
+                    group.append(sections[i])
+                self._half_group(group)
+            else:
+                self._section(sections[i], 0.0, self.width)
+            i += 1
+        return self.pages
+
+    def _header(self) -> None:
+        s, sheet = self.s, self.sheet
+        y = 0.0
+        name_h = s.line("name")
+        if sheet.blank or not sheet.name:
+            label_w = s.width("subtitle", "Name ")
+            self.page.append(("text", QRectF(0, y, label_w, name_h), "subtitle",
+                              _LEFT, "Name"))
+            self.page.append(("line", label_w, y + name_h * 0.8, self.width * 0.62,
+                              y + name_h * 0.8, 0.6, INK))
+        else:
+            self.page.append(("text", QRectF(0, y, self.width * 0.62, name_h), "name",
+                              _LEFT, sheet.name))
+        subtitle = f"{sheet.ruleset_title or sheet.ruleset_id} character sheet"
+        sub_h = s.line("subtitle")
+        self.page.append(("text", QRectF(0, y + name_h, self.width * 0.62, sub_h), "subtitle",
+                          _LEFT, subtitle))
+        # The headline figures, right-aligned label/value lines.
+        hy = y + s.pt(2)
+        line_h = s.line("label") + s.pt(1)
+        right_w = self.width * 0.36
+        x0 = self.width - right_w
+        for label, value in sheet.headline[:4]:
+            label_w = s.width("label", label + "  ")
+            self.page.append(("text", QRectF(x0, hy, right_w - s.width("value", value)
+                                             - s.pt(6), line_h), "label", _RIGHT, label))
+            self.page.append(("text", QRectF(x0, hy, right_w, line_h), "value", _RIGHT,
+                              s.metrics["value"].elidedText(
+                                  value, Qt.TextElideMode.ElideRight, right_w - label_w)))
+            hy += line_h
+        y = max(y + name_h + sub_h, hy) + s.pt(4)
+        self.page.append(("line", 0, y, self.width, y, 1.6, INK))
+        self.y = y + s.pt(10)
+
+    # -- sections ----------------------------------------------------------------------------
+    def _title_atom(self, title: str, width: float) -> Atom:
+        s = self.s
+        h = s.line("title") + s.pt(5)
+
+        def draw(ops, x, y):
+            ops.append(("text", QRectF(x, y, width, s.line("title")), "title", _LEFT, title))
+            ops.append(("line", x, y + h - s.pt(2.5), x + width, y + h - s.pt(2.5), 0.8, INK))
+        return Atom(h, draw, keep_with_next=True)
+
+    def _section(self, section: Section, x: float, width: float) -> None:
+        s = self.s
+        atoms = self._atoms(section, width)
+        title = self._title_atom(section.title, width)
+        first = atoms[0].height if atoms else 0.0
+        if section.new_page and not self._page_empty:
+            self._new_page()
+        elif not self._fits(title.height + first) and not self._page_empty:
+            self._new_page()
+        self._emit(title, x)
+        for i, atom in enumerate(atoms):
+            need = atom.height
+            if atom.keep_with_next and i + 1 < len(atoms):
+                need += atoms[i + 1].height
+            if atom.optional and not self._fits(atom.height):
+                continue
+            if not self._fits(need) and not self._page_empty:
+                self._new_page()
+                self._emit(self._title_atom(f"{section.title} (continued)", width), x)
+                if atom.repeat is not None:
+                    self._emit(atom.repeat, x)
+            self._emit(atom, x)
+        self.y += s.pt(12)
+
+    def _emit(self, atom: Atom, x: float) -> None:
+        atom.draw(self.page, x, self.y)
+        self.y += atom.height
+
+    def _half_group(self, group: list[Section]) -> None:
+        s = self.s
+        gap = s.pt(16)
+        col_w = (self.width - gap) / 2
+        laid = []
+        for section in group:
+            atoms = [self._title_atom(section.title, col_w)] + self._atoms(section, col_w)
+            laid.append((sum(a.height for a in atoms), atoms))
+        columns: list[list] = [[], []]
+        heights = [0.0, 0.0]
+        for height, atoms in laid:
+            col = 0 if heights[0] <= heights[1] else 1
+            columns[col].append(atoms)
+            heights[col] += height + (s.pt(12) if columns[col][:-1] else 0)
+        total = max(heights)
+        if total > self.bottom:  # taller than a page: flow them one after the other
+            for section in group:
+                self._section(section, 0.0, self.width)
+            return
+        if not self._fits(total) and not self._page_empty:
+            self._new_page()
+        top = self.y
+        for col, stack in enumerate(columns):
+            x = col * (col_w + gap)
+            y = top
+            for atoms in stack:
+                for atom in atoms:
+                    atom.draw(self.page, x, y)
+                    y += atom.height
+                y += s.pt(12)
+        self.y = top + total + s.pt(12)
+
+    # -- blocks -> atoms ----------------------------------------------------------------------
+    def _atoms(self, section: Section, width: float) -> list[Atom]:
+        atoms: list[Atom] = []
+        for index, block in enumerate(section.blocks):
+            if index and not isinstance(block, Heading):
+                atoms.append(Atom(self.s.pt(4), lambda ops, x, y: None))
+            if isinstance(block, Rows):
+                atoms += self._rows(block, width)
+            elif isinstance(block, Table):
+                atoms += self._table(block, width)
+            elif isinstance(block, Heading):
+                atoms.append(self._heading(block, width, first=index == 0))
+            elif isinstance(block, Notes):
+                atoms += self._notes(block, width)
+            elif isinstance(block, BoxLine):
+                atoms += self._boxline(block, width)
+        return atoms
+
+    def _rows(self, block: Rows, width: float) -> list[Atom]:
+        s = self.s
+        cols = max(1, block.columns)
+        gap = s.pt(10)
+        cell_w = (width - gap * (cols - 1)) / cols
+        line_h = s.pt(19)
+        box_h = s.pt(15)
+        values = [v for _l, v in block.items]
+        box_w = max([s.pt(30)] + [s.width("value", v) + s.pt(10) for v in values])
+        box_w = min(box_w, cell_w * 0.6)
+        atoms = []
+        for start in range(0, len(block.items), cols):
+            chunk = block.items[start:start + cols]
+
+            def draw(ops, x, y, chunk=chunk):
+                for c, (label, value) in enumerate(chunk):
+                    cx = x + c * (cell_w + gap)
+                    label_w = cell_w - box_w - s.pt(4)
+                    ops.append(("text", QRectF(cx, y, label_w, line_h), "label", _LEFT,
+                                s.metrics["label"].elidedText(
+                                    label, Qt.TextElideMode.ElideRight, label_w)))
+                    box = QRectF(cx + cell_w - box_w, y + (line_h - box_h) / 2, box_w, box_h)
+                    if block.boxed:
+                        ops.append(("rect", box, 0.7, None))
+                    ops.append(("text", box, "value", _CENTER if block.boxed else _RIGHT, value))
+                    if not block.boxed:
+                        ops.append(("line", cx, y + line_h - s.pt(2), cx + cell_w,
+                                    y + line_h - s.pt(2), 0.3, RULE))
+            atoms.append(Atom(line_h + s.pt(2), draw))
+        return atoms
+
+    def _box_cell_height(self, cell: Boxes, width: float) -> float:
+        s = self.s
+        size, gap = s.pt(8.5), s.pt(3)
+        if cell.count == 0:
+            return s.line("td")
+        per_line = max(1, int((width + gap) // (size + gap)))
+        lines = -(-cell.count // per_line)
+        return lines * size + (lines - 1) * gap
+
+    def _draw_boxes(self, ops, cell: Boxes, rect: QRectF, align_left=True) -> None:
+        s = self.s
+        size, gap = s.pt(8.5), s.pt(3)
+        if cell.count == 0:
+            ops.append(("text", rect, "detail", _LEFT, cell.label or "\u2013"))
+            return
+        per_line = max(1, int((rect.width() + gap) // (size + gap)))
+        lines = -(-cell.count // per_line)
+        total_h = lines * size + (lines - 1) * gap
+        y0 = rect.top() + (rect.height() - total_h) / 2
+        for i in range(cell.count):
+            row, col = divmod(i, per_line)
+            box = QRectF(rect.left() + col * (size + gap), y0 + row * (size + gap), size, size)
+            ops.append(("rect", box, 0.7, None))
+            if i < cell.ticked:
+                ops.append(("cross", box))
+
+    def _table(self, block: Table, width: float) -> list[Atom]:
+        s = self.s
+        pad = s.pt(3.5)
+        total = sum(c.weight for c in block.columns) or 1.0
+        widths = [width * c.weight / total for c in block.columns]
+        lefts = [sum(widths[:i]) for i in range(len(widths))]
+        head_h = s.line("th") + s.pt(5)
+
+        def draw_head(ops, x, y):
+            ops.append(("rect", QRectF(x, y, width, head_h), 0, HEADER_FILL))
+            for col, left, w in zip(block.columns, lefts, widths):
+                ops.append(("text", QRectF(x + left + pad, y, w - 2 * pad, head_h), "th",
+                            _ALIGN.get(col.align, _LEFT), col.title))
+        header = Atom(head_h, draw_head, keep_with_next=True)
+        atoms = [header]
+        min_h = s.pt(16)
+        for index, row in enumerate(block.rows):
+            heights = [min_h]
+            for cell, w in zip(row, widths):
+                inner = w - 2 * pad
+                if isinstance(cell, Boxes):
+                    heights.append(self._box_cell_height(cell, inner) + s.pt(6))
+                else:
+                    heights.append(s.wrapped("td", cell, inner) + s.pt(5))
+            row_h = max(heights)
+
+            def draw_row(ops, x, y, row=row, row_h=row_h, zebra=index % 2 == 1):
+                if zebra:
+                    ops.append(("rect", QRectF(x, y, width, row_h), 0, ZEBRA_FILL))
+                for cell, col, left, w in zip(row, block.columns, lefts, widths):
+                    rect = QRectF(x + left + pad, y, w - 2 * pad, row_h)
+                    if isinstance(cell, Boxes):
+                        self._draw_boxes(ops, cell, rect)
+                    elif cell:
+                        ops.append(("text", rect, "td", _ALIGN.get(col.align, _LEFT) | _WRAP,
+                                    cell))
+                ops.append(("line", x, y + row_h, x + width, y + row_h, 0.35, RULE))
+            atoms.append(Atom(row_h, draw_row, repeat=header))
+        if not block.rows:
+            header.keep_with_next = False
+        return atoms
+
+    def _heading(self, block: Heading, width: float, first: bool) -> Atom:
+        s = self.s
+        top = 0 if first else s.pt(6)
+        h = s.line("heading") + s.pt(3) + top
+
+        def draw(ops, x, y):
+            rect = QRectF(x, y + top, width, s.line("heading"))
+            ops.append(("text", rect, "heading", _LEFT, block.text))
+            if block.detail:
+                ops.append(("text", rect, "detail", _RIGHT, block.detail))
+        return Atom(h, draw, keep_with_next=True)
+
+    def _notes(self, block: Notes, width: float) -> list[Atom]:
+        s = self.s
+        atoms = []
+        fm = s.metrics["note"]
+        line_h = fm.height() * 1.25
+        for paragraph in (block.text.splitlines() if block.text else []):
+            for text in _wrap(paragraph, fm, width) or [""]:
+                atoms.append(Atom(line_h, lambda ops, x, y, t=text: ops.append(
+                    ("text", QRectF(x, y, width, line_h), "note", _LEFT, t))))
+        ruled = s.pt(20)
+        for _ in range(block.lines):
+            atoms.append(Atom(ruled, lambda ops, x, y: ops.append(
+                ("line", x, y + ruled - s.pt(3), x + width, y + ruled - s.pt(3), 0.4, RULE)),
+                optional=bool(atoms) or bool(block.text)))
+        return atoms
+
+    def _boxline(self, block: BoxLine, width: float) -> list[Atom]:
+        s = self.s
+        label_w = max([s.width("label", b.label) for b in block.boxes] + [0]) + s.pt(8)
+        atoms = []
+        for boxes in block.boxes:
+            inner = width - label_w
+            h = max(self._box_cell_height(boxes, inner), s.line("label")) + s.pt(6)
+
+            def draw(ops, x, y, boxes=boxes, h=h):
+                ops.append(("text", QRectF(x, y, label_w, h), "label", _LEFT, boxes.label))
+                self._draw_boxes(ops, boxes, QRectF(x + label_w, y, inner, h))
+            atoms.append(Atom(h, draw))
+        return atoms
+
+
+def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
+    words = text.split(" ")
+    lines, current = [], ""
+    for word in words:
+        trial = f"{current} {word}" if current else word
+        if fm.horizontalAdvance(trial) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+# -- painting ---------------------------------------------------------------------------------
+def _paint_page(painter: QPainter, style: Style, ops: list[Op]) -> None:
+    top_up()  # PySide6 6.12 on Python 3.11: see builder/ui/none_refs.py
+    k = style.k
+    current_font = None
+    for op in ops:
+        kind = op[0]
+        if kind == "text":
+            _kind, rect, font, flags, text = op
+            if not text:
+                continue
+            if font != current_font:
+                painter.setFont(style.fonts[font])
+                current_font = font
+            painter.setPen(GREY if font in ("subtitle", "detail", "footer") else INK)
+            painter.drawText(rect, flags, text)
+        elif kind == "rect":
+            _kind, rect, pen_w, fill = op
+            if fill is not None:
+                painter.fillRect(rect, fill)
+            if pen_w:
+                painter.setPen(QPen(INK, pen_w * k))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(rect)
+        elif kind == "line":
+            _kind, x1, y1, x2, y2, pen_w, colour = op
+            painter.setPen(QPen(colour, pen_w * k))
+            painter.drawLine(QPointF(x1, y1), QPointF(x2, y2))
+        elif kind == "cross":
+            rect = op[1].adjusted(k * 1.5, k * 1.5, -k * 1.5, -k * 1.5)
+            painter.setPen(QPen(INK, 1.0 * k))
+            painter.drawLine(rect.topLeft(), rect.bottomRight())
+            painter.drawLine(rect.topRight(), rect.bottomLeft())
+
+
+def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,
+            style: Style) -> list[Op]:
+    s = style
+    h = s.line("footer")
+    y = height - h
+    name = sheet.name if sheet.name and not sheet.blank else "Name: ____________________"
+    left = f"{name} \u00b7 {sheet.ruleset_title or sheet.ruleset_id}"
+    return [("line", 0, y - s.pt(4), width, y - s.pt(4), 0.4, RULE),
+            ("text", QRectF(0, y, width * 0.75, h), "footer", _LEFT, left),
+            ("text", QRectF(width * 0.5, y, width * 0.5, h), "footer", _RIGHT,
+             f"Page {number} of {count}")]
+
+
+def layout_sheet(sheet: Sheet, style: Style, width: float, height: float) -> list[list[Op]]:
+    """The pages of one sheet (footer included)."""
+    pages = Layout(sheet, style, width, height).run()
+    for number, ops in enumerate(pages, start=1):
+        ops.extend(_footer(sheet, number, len(pages), width, height, style))
+    return pages
+
+
+def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
+                 new_page: Callable[[], bool],
+                 progress: Callable[[int, int], bool] | None = None) -> list[int]:
+    """Paint every sheet, each starting on a new page.  Returns the page count of each.
+
+    ``new_page`` advances the device; ``progress(done, total)`` returning False
+    cancels (raises :class:`Cancelled`).
+    """
+    top_up()
+    k = device.logicalDpiY() / 72.0
+    style = Style.for_device(device, k)
+    width, height = float(device.width()), float(device.height())
+    counts = []
+    first = True
+    for index, sheet in enumerate(sheets):
+        if progress is not None and progress(index, len(sheets)) is False:
+            raise Cancelled()
+        pages = layout_sheet(sheet, style, width, height)
+        for ops in pages:
+            if not first and not new_page():
+                raise OSError("the printer refused a new page")
+            first = False
+            _paint_page(painter, style, ops)
+        counts.append(len(pages))
+    if progress is not None and progress(len(sheets), len(sheets)) is False:
+        raise Cancelled()
+    return counts
+
+
+def page_layout(paper: str = "a4") -> QPageLayout:
+    try:
+        size = QPageSize(PAPERS[paper.lower()])
+    except KeyError:
+        raise ValueError(f"unknown paper '{paper}'; valid: {', '.join(PAPERS)}") from None
+    return QPageLayout(size, QPageLayout.Orientation.Portrait,
+                       QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+                       QPageLayout.Unit.Millimeter)
+
+
+def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str | None = None,
+               progress: Callable[[int, int], bool] | None = None,
+               resolution: int = RESOLUTION) -> list[int]:
+    """Write ``sheets`` into one PDF at ``path``, atomically.
+
+    The PDF is rendered into a temporary file in the target folder and moved
+    over ``path`` only when complete, so a failure or a cancel leaves nothing
+    half-written.  Returns the page count of each sheet.  Raises OSError when
+    the file cannot be written, :class:`Cancelled` when ``progress`` says stop.
+    """
+    ensure_app()
+    path = Path(path)
+    layout = page_layout(paper)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        writer = QPdfWriter(tmp)
+        writer.setResolution(resolution)
+        writer.setPageLayout(layout)
+        writer.setCreator("Character Builder")
+        writer.setTitle(title or ", ".join(s.name for s in sheets if s.name) or "Character sheet")
+        painter = QPainter()
+        if not painter.begin(writer):
+            raise OSError(f"{path}: cannot be written")
+        try:
+            counts = paint_sheets(painter, writer, sheets, writer.newPage, progress)
+        finally:
+            painter.end()
+        del painter, writer
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return counts
+
+
+def render_to_printer(sheets: Sequence[Sheet], printer,
+                      progress: Callable[[int, int], bool] | None = None) -> list[int]:
+    """Paint ``sheets`` on a configured QPrinter (print dialog, print preview).
+
+    The printer keeps its paper size; the margins are set to the sheet margins
+    unless the printer already asks for larger ones.
+    """
+    ensure_app()
+    layout = printer.pageLayout()
+    margins = layout.margins(QPageLayout.Unit.Millimeter)
+    if min(margins.left(), margins.top(), margins.right(), margins.bottom()) < MARGIN_MM:
+        printer.setPageMargins(QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+                               QPageLayout.Unit.Millimeter)
+    painter = QPainter()
+    if not painter.begin(printer):
+        raise OSError("the printer cannot be opened")
+    try:
+        return paint_sheets(painter, printer, sheets, printer.newPage, progress)
+    finally:
+        painter.end()
