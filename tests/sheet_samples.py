@@ -1,7 +1,12 @@
-"""Hand-written derived states (the ``show --json`` shape) for the sheet tests."""
+"""Characters for the sheet tests, the sheet benchmark and the README picture.
+
+``story_points()`` is a hand-written derived state (the ``show --json`` shape,
+``CharacterFile.derived()``); ``make_story_points_files()`` makes real
+character files through the CLI.
+"""
 from __future__ import annotations
 
-import copy
+from pathlib import Path
 
 
 def story_points(ledger_entries: int = 6) -> dict:
@@ -10,50 +15,107 @@ def story_points(ledger_entries: int = 6) -> dict:
         "name": "Mira Thornwood",
         "sp": {"unspent": 7, "earned": 42, "spent": 35},
         "active": True,
-        "vitals": {"Brawn": 3, "Agility": 4, "Cognition": 5, "Presence": 2},
+        "vitals": {"Strength": 3, "Agility": 4, "Cognition": 5, "Presence": 2},
+        "vitals_total": 14,
         "skills": {
-            "Athletics": {"level": 2, "linked_vital": "Brawn"},
+            "Athletics": {"level": 2, "linked_vital": "Strength"},
             "Stealth": {"level": 3, "linked_vital": "Agility"},
             "Medicine": {"level": 4, "linked_vital": "Cognition"},
-            "Lore": {"level": 1, "linked_vital": "Cognition"},
-            "Persuasion": {"level": 6, "linked_vital": "Presence"},
+            "Occult": {"level": 1, "linked_vital": "Cognition"},
+            "Influence": {"level": 6, "linked_vital": "Presence"},
         },
         "classes": {
             "Herbalist": {
                 "level": 3,
-                "core_skills": ["Medicine", "Lore"],
+                "core_skills": ["Medicine", "Occult"],
+                "casts_spells": True,
                 "traits": {
-                    "Poultice": {"rank": 2, "uses_left": 3, "path": "Healer", "usable": True},
-                    "Bitter Draught": {"rank": 1, "uses_left": 1, "path": "Poisoner",
+                    "Poultice": {"rank": 2, "uses_left": 1, "uses_spent": 1, "path": "Healer",
+                                 "path_skill": "Medicine", "usable": True},
+                    "Bitter Draught": {"rank": 1, "uses_left": 1, "uses_spent": 0,
+                                       "path": "Poisoner", "path_skill": "Occult",
                                        "usable": True},
                 },
                 "spells": ["Mend Flesh", "Still Fever"],
+                "unusable_spells": [],
             },
             "Scout": {
                 "level": 2,
                 "core_skills": ["Stealth", "Athletics"],
+                "casts_spells": False,
                 "traits": {
-                    "Silent Step": {"rank": 1, "uses_left": 2, "path": "Shadow",
-                                    "usable": True},
-                    "Keen Eye": {"rank": 1, "uses_left": 0, "path": "Watcher",
-                                 "usable": False},
+                    "Silent Step": {"rank": 1, "uses_left": 1, "uses_spent": 0,
+                                    "path": "Shadow", "path_skill": "Stealth", "usable": True},
+                    "Keen Eye": {"rank": 1, "uses_left": 1, "uses_spent": 0, "path": "Watcher",
+                                 "path_skill": "Observation", "usable": False},
                 },
                 "spells": [],
+                "unusable_spells": [],
             },
         },
-        "vit": {"current": 9, "max": 11},
-        "dice": {"ready": 4, "wounded": 1},
+        "vit": {"current": 5, "max": 7},
+        "dice": {"ready": 4, "wounded": 3, "body": 7},
+        "milestones": {"The Drowned Bell": {"checkpoints": ["found the crypt"],
+                                            "resolved": False}},
         "ledger": [],
         "notes": "Owes the ferryman of Duskwater two silver.\nAfraid of deep water.",
+        "problems": [],
     }
     sp_after = 42
     for n in range(1, ledger_entries + 1):
         cost = (n % 5) + 1
         sp_after -= cost
-        derived["ledger"].append({"n": n, "text": f"raise Entry{n:03d} by one rank",
-                                  "cost": cost, "sp_after": sp_after})
+        derived["ledger"].append({"n": n, "action": "raise-skill",
+                                  "text": f"Entry{n:03d} raised by one rank",
+                                  "at": "2026-11-30T05:00:00+00:00",
+                                  "cost": cost, "balance_after": sp_after, "sp_after": sp_after})
     return derived
 
 
-def copy_of(derived: dict) -> dict:
-    return copy.deepcopy(derived)
+SENNA = [
+    ["new", "story-points", "Senna Vail", "--set", "sp=30", "--set", "vital.Cognition=3",
+     "--set", "vital.Strength=2", "--set", "vital.Agility=3", "--set", "vital.Presence=2",
+     "--set", "skill.Medicine=3", "--set", "skill.Acrobatics=2", "--set", "skill.Influence=1",
+     "--set", "class.Cleric=3", "--set", "trait.Cleric.Restoring Grace=3",
+     "--set", "vit=3", "--set", "wounded=1"],
+    ["do", "raise-vital", "Cognition"],
+    ["do", "raise-skill", "Medicine"],
+    ["do", "raise-class", "Cleric", "--trait", "Restoring Grace", "--spell", "Mend Wounds"],
+    ["do", "award-checkpoint", "The Drowned Bell", "found the crypt"],
+    ["do", "use-trait", "Cleric", "Restoring Grace"],
+]
+
+GRAYNOR = [
+    ["new", "story-points", "Graynor Ashdown", "--set", "sp=12", "--set", "vital.Strength=3",
+     "--set", "vital.Endurance=2", "--set", "vital.Agility=2", "--set", "skill.Melee=3",
+     "--set", "skill.Athletics=2", "--set", "class.Fighter=1", "--set", "trait.Fighter.Parry=1",
+     "--set", "vit=2", "--set", "wounded=0"],
+    ["do", "raise-class", "Fighter", "--trait", "Parry"],
+    ["do", "raise-class", "Fighter", "--trait", "Breach"],
+    ["do", "award-checkpoint", "Siege of Harrowgate", "held the gate"],
+    ["do", "resolve-milestone", "Siege of Harrowgate"],
+]
+
+
+def make_story_points_files(folder: Path) -> list[Path]:
+    """Real story-points characters made with the CLI (as a player would)."""
+    from builder.cli import run
+
+    import contextlib
+    import io
+
+    paths = []
+    for script in (SENNA, GRAYNOR):
+        path = Path(folder) / (script[0][2].split()[0].lower() + ".json")
+        for words in script:
+            if words[0] == "new":
+                argv = words + ["-o", str(path)]
+            else:
+                argv = [words[0], str(path)] + words[1:]
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()) as err:
+                code = run(argv)
+            if code != 0:
+                raise RuntimeError(f"{argv}: {err.getvalue()}")
+        paths.append(path)
+    return paths

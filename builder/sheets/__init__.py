@@ -79,5 +79,7 @@ def build_sheet(derived: dict, ruleset_id: str | None = None,
         sheet.ruleset_title = _ruleset_title(ruleset_id)
     sheet.blank = options.blank
     if options.sections is not None:
-        sheet.sections = [s for s in sheet.sections if s.key in options.sections]
+        # "problems" (a file the rules do not accept) is printed whatever is chosen.
+        sheet.sections = [s for s in sheet.sections
+                          if s.key in options.sections or s.key == "problems"]
     return sheet

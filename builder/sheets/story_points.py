@@ -13,6 +13,7 @@ SECTIONS = [
     ("vitals", "Core Vitals"),
     ("vit", "Vitality & Dice"),
     ("sp", "Story Points"),
+    ("milestones", "Story Milestones"),
     ("skills", "Skills"),
     ("classes", "Classes"),
     ("traits", "Traits"),
@@ -67,11 +68,12 @@ def _vit(derived: dict, blank: bool) -> Section:
     else:
         current, maximum = _int(vit.get("current")), _int(vit.get("max"))
         ready, wounded = _int(dice.get("ready")), _int(dice.get("wounded"))
+        body = _int(dice.get("body"), ready + wounded)
         items = [("VIT", str(current)), ("Max", str(maximum)),
                  ("Ready dice", str(ready)), ("Wounded dice", str(wounded))]
         # One box per point of VIT / per die; the ones already lost are ticked.
         boxes = [Boxes(maximum, max(0, maximum - current), "VIT lost"),
-                 Boxes(ready + wounded, wounded, "Dice wounded")]
+                 Boxes(body, wounded, "Dice wounded")]
     return Section("vit", TITLES["vit"], [Rows(items, columns=2), BoxLine(boxes)], half=True)
 
 
@@ -109,8 +111,8 @@ def _classes_section(derived: dict, blank: bool) -> Section:
 
 
 def _traits(derived: dict, blank: bool) -> Section:
-    columns = [Column("Trait", 2.6), Column("Path", 1.6), Column("Rank", 0.7, "center"),
-               Column("Uses (tick one per use)", 3.0)]
+    columns = [Column("Trait", 2.4), Column("Path (Skill)", 2.2), Column("Rank", 0.7, "center"),
+               Column("Uses (tick one per use)", 2.8)]
     blocks: list = []
     if blank:
         rows = [["", "", "", Boxes(BLANK_USES)] for _ in range(BLANK_TRAITS)]
@@ -122,13 +124,19 @@ def _traits(derived: dict, blank: bool) -> Section:
         rows = []
         for trait, t in traits.items():
             t = t if isinstance(t, dict) else {"rank": t}
-            uses = _int(t.get("uses_left"))
+            left = _int(t.get("uses_left"))
+            spent = _int(t.get("uses_spent"))
+            path = text_value(t.get("path", ""))
+            if t.get("path_skill"):
+                path = f"{path} ({t['path_skill']})"
             if t.get("usable", True) is False:
-                uses_cell = Boxes(0, 0, "not usable yet")
+                skill = t.get("path_skill") or "its Path Skill"
+                uses_cell = Boxes(0, 0, f"not usable until {skill} is trained")
             else:
-                uses_cell = Boxes(uses)
-            rows.append([str(trait), text_value(t.get("path", "")),
-                         text_value(t.get("rank", "")), uses_cell])
+                # One box per use: the uses already spent are ticked, the rest are
+                # left empty to tick at the table.
+                uses_cell = Boxes(left + spent, spent)
+            rows.append([str(trait), path, text_value(t.get("rank", "")), uses_cell])
         blocks.append(Heading(name, f"level {text_value(info.get('level', 0))}"))
         blocks.append(Table(columns, rows))
     if not blocks:
@@ -143,28 +151,61 @@ def _spells(derived: dict, blank: bool) -> Section:
         rows = [["", "", ""] for _ in range(BLANK_SPELLS)]
     else:
         for name, info in _classes(derived).items():
+            unusable = set(info.get("unusable_spells") or [])
             for spell in info.get("spells") or []:
                 if isinstance(spell, dict):
                     label = str(spell.get("name", ""))
                     rest = {k: v for k, v in spell.items() if k != "name"}
                     rows.append([label, name, text_value(rest) if rest else ""])
                 else:
-                    rows.append([str(spell), name, ""])
+                    note = "not usable until its Path Skill is trained" if spell in unusable else ""
+                    rows.append([str(spell), name, note])
     blocks: list = [Table(columns, rows)] if rows else [Notes("No spells.")]
     return Section("spells", TITLES["spells"], blocks)
 
 
+def _ledger_row(index: int, entry: dict) -> list:
+    text = text_value(entry.get("text", ""))
+    if entry.get("refused"):
+        text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
+    sp_after = entry.get("sp_after", entry.get("balance_after", ""))
+    return [text_value(entry.get("n", index + 1)), str(entry.get("at") or "")[:10], text,
+            text_value(entry.get("cost", "")), text_value(sp_after)]
+
+
 def _ledger(derived: dict, blank: bool) -> Section:
-    columns = [Column("#", 0.5, "right"), Column("Entry", 7.0), Column("Cost", 0.8, "right"),
-               Column("SP after", 1.0, "right")]
+    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", 6.0),
+               Column("Cost", 0.8, "right"), Column("SP after", 1.0, "right")]
     if blank:
-        rows = [["", "", "", ""] for _ in range(BLANK_LEDGER)]
+        rows = [["", "", "", "", ""] for _ in range(BLANK_LEDGER)]
     else:
-        rows = [[text_value(e.get("n", i + 1)), text_value(e.get("text", "")),
-                 text_value(e.get("cost", "")), text_value(e.get("sp_after", ""))]
-                for i, e in enumerate(derived.get("ledger") or []) if isinstance(e, dict)]
+        rows = [_ledger_row(i, e) for i, e in enumerate(derived.get("ledger") or [])
+                if isinstance(e, dict)]
     blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
     return Section("ledger", TITLES["ledger"], blocks, new_page=True)
+
+
+def _milestones(derived: dict, blank: bool) -> Section:
+    columns = [Column("Milestone", 2.5), Column("Checkpoints reached", 5.0),
+               Column("Resolved", 1.0, "center")]
+    if blank:
+        rows = [["", "", ""] for _ in range(BLANK_CLASSES)]
+    else:
+        rows = []
+        for name, info in (derived.get("milestones") or {}).items():
+            info = info if isinstance(info, dict) else {}
+            rows.append([str(name), text_value(list(info.get("checkpoints") or [])),
+                         "yes" if info.get("resolved") else "no"])
+    blocks: list = [Table(columns, rows)] if rows else [Notes("No Story Milestones yet.")]
+    return Section("milestones", TITLES["milestones"], blocks)
+
+
+def _problems(derived: dict) -> Section | None:
+    problems = [str(p) for p in derived.get("problems") or []]
+    if not problems:
+        return None
+    return Section("problems", "Problems in the file",
+                   [Notes("The rules do not accept this file (run check):\n" + "\n".join(problems))])
 
 
 def _notes(derived: dict, blank: bool) -> Section:
@@ -180,14 +221,14 @@ def build(derived: dict, options: SheetOptions) -> Sheet:
     if not blank:
         sp = derived.get("sp") or {}
         sheet.headline.append(("Unspent SP", text_value(sp.get("unspent", 0))))
-        active = derived.get("active")
-        if active not in (None, "", [], {}):
-            sheet.headline.append(("Active", text_value(active)))
+        if "active" in derived:
+            sheet.headline.append(("Status", "Active" if derived["active"] else "not Active"))
         levels = [f"{n} {text_value(c.get('level', 0))}" for n, c in _classes(derived).items()]
         if levels:
             sheet.headline.append(("Classes", ", ".join(levels)))
     makers = {
         "sp": lambda: _sp(derived, blank),
+        "milestones": lambda: _milestones(derived, blank),
         "vitals": lambda: _vitals(derived, blank),
         "vit": lambda: _vit(derived, blank),
         "skills": lambda: _skills(derived, blank),
@@ -197,6 +238,9 @@ def build(derived: dict, options: SheetOptions) -> Sheet:
         "notes": lambda: _notes(derived, blank),
         "ledger": lambda: _ledger(derived, blank),
     }
+    problems = None if blank else _problems(derived)
+    if problems is not None:
+        sheet.sections.append(problems)  # always printed: the sheet may be wrong
     for key, _title in SECTIONS:
         if options.wants(key):
             sheet.sections.append(makers[key]())

@@ -107,6 +107,10 @@ class Style:
             font.setWeight(weight)
             font.setItalic(italic)
             font.setKerning(True)
+            # No ligatures: "fl" stays two letters, so the PDF text searches
+            # and copies as typed ("Influence", not "In\ufb02uence").
+            for tag in ("liga", "clig", "dlig"):
+                font.setFeature(QFont.Tag(tag), 0)
             style.fonts[key] = font
             style.metrics[key] = QFontMetricsF(font, device)
         return style
@@ -574,6 +578,12 @@ def page_layout(paper: str = "a4") -> QPageLayout:
                        QPageLayout.Unit.Millimeter)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str | None = None,
                progress: Callable[[int, int], bool] | None = None,
                resolution: int = RESOLUTION) -> list[int]:
@@ -605,6 +615,7 @@ def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str |
         del painter, writer
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a PDF is not
         os.replace(tmp, path)
     except BaseException:
         try:
