@@ -1,0 +1,179 @@
+"""The pure sheet description (builder/sheets): no Qt, no pages, just what is printed."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from builder.rules.base import UsageError
+from builder.sheets import build_sheet, builder_module, parse_sections, section_keys
+from builder.sheets.model import (BoxLine, Boxes, Column, Notes, Rows, SheetOptions, Table,
+                                  text_value)
+from tests.sheet_samples import story_points
+
+STORY_SECTIONS = ["vitals", "vit", "sp", "milestones", "skills", "classes", "traits", "spells",
+                  "notes", "ledger"]
+
+
+def texts(section) -> list[str]:
+    from builder.sheets.model import block_texts
+
+    return [t for block in section.blocks for t in block_texts(block)]
+
+
+def rows_of(section) -> dict:
+    return {label: value for block in section.blocks if isinstance(block, Rows)
+            for label, value in block.items}
+
+
+def tables(section) -> list[Table]:
+    return [b for b in section.blocks if isinstance(b, Table)]
+
+
+def test_story_points_has_every_section_in_order():
+    sheet = build_sheet(story_points(), "story-points")
+    assert [s.key for s in sheet.sections] == STORY_SECTIONS
+    assert section_keys("story-points") == STORY_SECTIONS
+    assert sheet.name == "Mira Thornwood"
+    assert sheet.ruleset_title == "Story Point development"
+
+
+def test_vitals_sp_and_vit_values():
+    sheet = build_sheet(story_points(), "story-points")
+    assert rows_of(sheet.section("vitals")) == {"Strength": "3", "Agility": "4",
+                                                "Cognition": "5", "Presence": "2"}
+    assert rows_of(sheet.section("sp")) == {"Unspent": "7", "Earned": "42", "Spent": "35"}
+    assert rows_of(sheet.section("vit")) == {"VIT": "5", "Max": "7", "Ready dice": "4",
+                                             "Wounded dice": "3"}
+
+
+def test_vit_and_dice_boxes_one_per_point_lost_ones_ticked():
+    vit = build_sheet(story_points(), "story-points").section("vit")
+    line = next(b for b in vit.blocks if isinstance(b, BoxLine))
+    vit_boxes, dice_boxes = line.boxes
+    assert (vit_boxes.count, vit_boxes.ticked) == (7, 2)  # max 7, current 5
+    assert (dice_boxes.count, dice_boxes.ticked) == (7, 3)  # body 7, 3 wounded
+
+
+def test_skills_with_linked_vital_two_a_line():
+    table = tables(build_sheet(story_points(), "story-points").section("skills"))[0]
+    assert [c.title for c in table.columns] == ["Skill", "Vital", "Level"] * 2
+    cells = [row[i:i + 3] for row in table.rows for i in (0, 3)]
+    assert ["Medicine", "Cognition", "4"] in cells
+    assert ["Influence", "Presence", "6"] in cells
+    assert len(table.rows) == 3  # five skills, two a line
+
+
+def test_classes_with_level_and_core_skills():
+    table = tables(build_sheet(story_points(), "story-points").section("classes"))[0]
+    assert table.rows == [["Herbalist", "3", "Medicine, Occult"],
+                          ["Scout", "2", "Stealth, Athletics"]]
+
+
+def test_traits_rank_and_one_box_per_use_spent_ones_ticked():
+    traits = build_sheet(story_points(), "story-points").section("traits")
+    herbalist, scout = tables(traits)
+    poultice = herbalist.rows[0]
+    assert poultice[:3] == ["Poultice", "Healer (Medicine)", "2"]
+    assert (poultice[3].count, poultice[3].ticked) == (2, 1)  # 1 left + 1 spent
+    keen_eye = scout.rows[1]
+    assert keen_eye[3].count == 0 and "Observation" in keen_eye[3].label
+    assert "Herbalist" in texts(traits) and "level 3" in texts(traits)
+
+
+def test_spells_and_ledger_and_notes():
+    sheet = build_sheet(story_points(ledger_entries=3), "story-points")
+    spells = tables(sheet.section("spells"))[0]
+    assert [r[:2] for r in spells.rows] == [["Mend Flesh", "Herbalist"],
+                                           ["Still Fever", "Herbalist"]]
+    ledger = sheet.section("ledger")
+    assert ledger.new_page
+    assert tables(ledger)[0].rows[0] == ["1", "2026-11-30", "Entry001 raised by one rank",
+                                         "2", "40"]
+    notes = next(b for b in sheet.section("notes").blocks if isinstance(b, Notes))
+    assert "ferryman" in notes.text and notes.lines > 0
+
+
+def test_refused_ledger_entries_and_problems_are_printed():
+    derived = story_points(ledger_entries=2)
+    derived["ledger"][1]["refused"] = ["Medicine 5 needs Cognition 5 (Cognition is 4)"]
+    derived["problems"] = ["ledger entry 2 (raise-skill): Medicine 5 needs Cognition 5"]
+    sheet = build_sheet(derived, "story-points", SheetOptions(sections=frozenset({"vitals"})))
+    assert [s.key for s in sheet.sections] == ["problems", "vitals"]
+    full = build_sheet(derived, "story-points")
+    entry = tables(full.section("ledger"))[0].rows[1][2]
+    assert "refused: Medicine 5 needs Cognition 5" in entry
+
+
+def test_sections_option_keeps_only_the_chosen():
+    options = SheetOptions(sections=frozenset({"skills", "ledger"}))
+    sheet = build_sheet(story_points(), "story-points", options)
+    assert [s.key for s in sheet.sections] == ["skills", "ledger"]
+
+
+def test_blank_mode_prints_no_values():
+    derived = story_points(ledger_entries=5)
+    sheet = build_sheet(derived, "story-points", SheetOptions(blank=True))
+    assert sheet.blank and sheet.name == "" and sheet.headline == []
+    printed = set(sheet.texts())
+    for value in ["Mira Thornwood", "Herbalist", "Scout", "Poultice", "Mend Flesh",
+                  "ferryman", "Entry001 raised by one rank", "The Drowned Bell", "42", "35"]:
+        assert not any(value in t for t in printed), value
+    # the layout is all there, with empty boxes to fill in
+    assert all(v == "" for s in sheet.sections for b in s.blocks if isinstance(b, Rows)
+               for _l, v in b.items)
+    assert "Strength" in printed and "Medicine" in printed  # the ruleset's names stay
+    ledger = tables(sheet.section("ledger"))[0]
+    assert len(ledger.rows) >= 20 and all(c == "" for r in ledger.rows for c in r)
+    trait_rows = tables(sheet.section("traits"))[0].rows
+    assert all(isinstance(r[3], Boxes) and r[3].count > 0 and r[3].ticked == 0
+               for r in trait_rows)
+
+
+def test_parse_sections():
+    assert parse_sections(None, STORY_SECTIONS) is None
+    assert parse_sections("Vitals, skills", STORY_SECTIONS) == {"vitals", "skills"}
+    with pytest.raises(UsageError) as caught:
+        parse_sections("vitals,spellz", STORY_SECTIONS)
+    assert "spellz" in str(caught.value)
+    assert "valid: vitals, vit, sp" in str(caught.value)
+    with pytest.raises(UsageError):
+        parse_sections(" , ", STORY_SECTIONS)
+
+
+def test_generic_fallback_for_a_ruleset_without_a_sheet_module():
+    derived = {"ruleset": "homebrew-x", "name": "Odd", "xp": 12, "level": 2,
+               "abilities": {"STR": 14, "DEX": 9},
+               "gear": {"Rope": {"weight": 1, "count": 2}},
+               "ledger": [{"n": 1, "text": "gain XP", "cost": 0}],
+               "notes": "hello"}
+    assert builder_module("homebrew-x").__name__ == "builder.sheets.generic"
+    keys = section_keys("homebrew-x", derived)
+    assert keys == ["summary", "abilities", "gear", "ledger", "notes"]
+    sheet = build_sheet(derived, "homebrew-x")
+    assert sheet.ruleset_title == "homebrew-x"
+    assert rows_of(sheet.section("summary")) == {"Xp": "12", "Level": "2"}
+    assert rows_of(sheet.section("abilities")) == {"STR": "14", "DEX": "9"}
+    gear = tables(sheet.section("gear"))[0]
+    assert gear.rows == [["Rope", "1", "2"]]
+    assert sheet.section("ledger").new_page
+    blank = build_sheet(derived, "homebrew-x", SheetOptions(blank=True))
+    assert "Odd" not in set(blank.texts()) and "14" not in set(blank.texts())
+
+
+def test_model_checks():
+    assert Boxes(3, 9).ticked == 3 and Boxes(-1).count == 0
+    assert Boxes(3, 1).text() == "[x][ ][ ]"
+    with pytest.raises(ValueError):
+        Table([Column("a"), Column("b")], [["only one"]])
+    assert text_value(None) == "-" and text_value(True) == "yes"
+    assert text_value(["a", "b"]) == "a, b" and text_value([]) == "-"
+
+
+def test_sheets_package_does_not_import_qt():
+    code = ("import sys, builder.sheets, builder.sheets.story_points, builder.sheets.generic;"
+            "print(any(m.startswith(('PySide6', 'shiboken6')) for m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "False"
