@@ -248,23 +248,31 @@ class Layout:
             ops.append(("line", x, y + h - s.pt(2.5), x + width, y + h - s.pt(2.5), 0.8, INK))
         return Atom(h, draw, keep_with_next=True)
 
+    @staticmethod
+    def _chain(atoms: list[Atom], index: int) -> float:
+        """Height of atoms[index] plus the atoms it must stay on a page with."""
+        height = 0.0
+        while index < len(atoms):
+            height += atoms[index].height
+            if not atoms[index].keep_with_next:
+                break
+            index += 1
+        return height
+
     def _section(self, section: Section, x: float, width: float) -> None:
         s = self.s
         atoms = self._atoms(section, width)
         title = self._title_atom(section.title, width)
-        first = atoms[0].height if atoms else 0.0
+        first = self._chain(atoms, 0) if atoms else 0.0
         if section.new_page and not self._page_empty:
             self._new_page()
         elif not self._fits(title.height + first) and not self._page_empty:
             self._new_page()
         self._emit(title, x)
         for i, atom in enumerate(atoms):
-            need = atom.height
-            if atom.keep_with_next and i + 1 < len(atoms):
-                need += atoms[i + 1].height
             if atom.optional and not self._fits(atom.height):
                 continue
-            if not self._fits(need) and not self._page_empty:
+            if not self._fits(self._chain(atoms, i)) and not self._page_empty:
                 self._new_page()
                 self._emit(self._title_atom(f"{section.title} (continued)", width), x)
                 if atom.repeat is not None:

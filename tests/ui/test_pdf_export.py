@@ -1,0 +1,277 @@
+"""Sheets printed to PDF, read back with pypdf: page size, page count, where each value is."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from builder.sheets import SheetOptions, build_sheet
+from builder.storage.files import load_character
+from tests.helpers import cli, ok
+from tests.sheet_samples import make_story_points_files, story_points
+
+A4 = (595, 842)
+LETTER = (612, 792)
+
+
+def page_texts(path) -> list[str]:
+    """Each page's text, whitespace folded to single spaces."""
+    return [re.sub(r"\s+", " ", page.extract_text()) for page in PdfReader(str(path)).pages]
+
+
+def page_size(path, index=0) -> tuple[int, int]:
+    box = PdfReader(str(path)).pages[index].mediabox
+    return round(float(box.width)), round(float(box.height))
+
+
+@pytest.fixture
+def characters(tmp_path, qapp):
+    folder = tmp_path / "chars"
+    folder.mkdir()
+    return make_story_points_files(folder)
+
+
+def leftovers(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+# -- one character, A4 -------------------------------------------------------------------
+def test_one_character_a4_every_value_on_the_right_page(characters, tmp_path):
+    senna = characters[0]
+    out = tmp_path / "senna.pdf"
+    result = ok("export-pdf", senna, "-o", out)
+    assert result.out.strip() == str(out)
+    assert page_size(out) == A4
+    pages = page_texts(out)
+    assert len(pages) == 2  # the sheet, then the ledger on a following page
+    derived = load_character(senna).derived()
+    first, second = pages
+    assert first.startswith("Senna Vail")
+    for vital, score in derived["vitals"].items():
+        assert f"{vital} {score}" in first
+    for skill, info in derived["skills"].items():
+        assert f"{skill} {info['linked_vital']} {info['level']}" in first
+    sp = derived["sp"]
+    assert f"Unspent {sp['unspent']} Earned {sp['earned']} Spent {sp['spent']}" in first
+    vit, dice = derived["vit"], derived["dice"]
+    assert f"VIT {vit['current']} Max {vit['max']}" in first
+    assert f"Ready dice {dice['ready']} Wounded dice {dice['wounded']}" in first
+    cleric = derived["classes"]["Cleric"]
+    assert f"Cleric {cleric['level']} {', '.join(cleric['core_skills'])}" in first
+    grace = cleric["traits"]["Restoring Grace"]
+    assert f"Restoring Grace Mercy (Medicine) {grace['rank']}" in first
+    assert "Mend Wounds Cleric" in first
+    assert "The Drowned Bell found the crypt no" in first
+    assert "Ledger" not in first
+    assert second.startswith("Ledger")
+    for row in derived["ledger"]:
+        assert f"{row['n']} {row['at'][:10]} {row['text']} {row['cost']} {row['sp_after']}" \
+            in second
+    # footer: the name and the page numbers on every page
+    assert first.endswith("Senna Vail · Story Point development Page 1 of 2")
+    assert second.endswith("Senna Vail · Story Point development Page 2 of 2")
+
+
+def test_text_is_real_text_in_embedded_fonts(characters, tmp_path):
+    out = tmp_path / "senna.pdf"
+    ok("export-pdf", characters[0], "-o", out)
+    reader = PdfReader(str(out))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    assert len(fonts) >= 2
+    for font in fonts.values():
+        font = font.get_object()
+        descriptor = (font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                      if "/DescendantFonts" in font else font["/FontDescriptor"])
+        descriptor = descriptor.get_object()
+        assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font
+    text = page_texts(out)[0]
+    assert "Influence" in text  # no ligature glyphs: searches as typed
+    assert reader.metadata.title == "Senna Vail"
+
+
+def test_letter_paper(characters, tmp_path):
+    out = tmp_path / "letter.pdf"
+    ok("export-pdf", characters[1], "-o", out, "--paper", "letter")
+    reader = PdfReader(str(out))
+    assert all(page_size(out, i) == LETTER for i in range(len(reader.pages)))
+    assert page_texts(out)[0].startswith("Graynor Ashdown")
+
+
+def test_several_characters_in_one_pdf_each_on_a_new_page(characters, tmp_path):
+    out = tmp_path / "party.PDF"
+    ok("export-pdf", *characters, "-o", out)
+    pages = page_texts(out)
+    assert len(pages) == 4
+    assert pages[0].startswith("Senna Vail") and pages[2].startswith("Graynor Ashdown")
+    assert pages[1].startswith("Ledger") and pages[3].startswith("Ledger")
+    assert pages[3].endswith("Graynor Ashdown · Story Point development Page 2 of 2")
+    assert "Parry Warrior (Melee) 2" in pages[2]
+
+
+def test_folder_output_one_pdf_each_named_after_the_character(characters, tmp_path):
+    folder = tmp_path / "sheets" / "new"
+    twin = tmp_path / "chars" / "senna-copy.json"
+    shutil.copy(characters[0], twin)
+    result = ok("export-pdf", *characters, twin, "-o", f"{folder}/")
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["Graynor-Ashdown.pdf", "Senna-Vail-2.pdf", "Senna-Vail.pdf"]
+    assert len(result.out.splitlines()) == 3
+    assert page_texts(folder / "Graynor-Ashdown.pdf")[0].startswith("Graynor Ashdown")
+    # an OUT without .pdf is a folder too
+    ok("export-pdf", characters[0], "-o", tmp_path / "plain")
+    assert (tmp_path / "plain" / "Senna-Vail.pdf").is_file()
+
+
+def test_sections_option(characters, tmp_path):
+    out = tmp_path / "some.pdf"
+    ok("export-pdf", characters[0], "-o", out, "--sections", "vitals,skills")
+    pages = page_texts(out)
+    assert len(pages) == 1
+    assert "Core Vitals" in pages[0] and "Skills" in pages[0]
+    for title in ("Traits", "Spells", "Ledger", "Story Points Unspent", "Notes"):
+        assert title not in pages[0]
+
+
+def test_unknown_section_is_a_usage_error_listing_the_valid_ones(characters, tmp_path):
+    out = tmp_path / "x.pdf"
+    result = cli("export-pdf", characters[0], "-o", out, "--sections", "vitals,feats")
+    assert result.code == 2
+    assert "unknown section 'feats'" in result.err
+    assert "valid: vitals, vit, sp, milestones, skills, classes, traits, spells, notes, ledger" \
+        in result.err
+    assert not out.exists()
+
+
+def test_unreadable_input_exit_2_and_nothing_written(characters, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    out = tmp_path / "out" / "party.pdf"
+    out.parent.mkdir()
+    out.write_bytes(b"the old PDF")
+    result = cli("export-pdf", characters[0], bad, "-o", out)
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and str(bad) in result.err and "not valid JSON" in result.err
+    assert out.read_bytes() == b"the old PDF"
+    assert leftovers(out.parent) == []
+    missing = cli("export-pdf", tmp_path / "nope.json", "-o", tmp_path / "folder")
+    assert missing.code == 2 and "no such file" in missing.err
+    assert not (tmp_path / "folder").exists()
+
+
+def test_output_folder_that_is_a_file_is_refused(characters, tmp_path):
+    (tmp_path / "taken").write_text("x")
+    result = cli("export-pdf", characters[0], "-o", f"{tmp_path / 'taken'}/")
+    assert result.code == 2 and "taken" in result.err
+
+
+def test_bad_paper_is_a_usage_error(characters, tmp_path):
+    result = cli("export-pdf", characters[0], "-o", tmp_path / "x.pdf", "--paper", "a3")
+    assert result.code == 2 and "a3" in result.err
+
+
+# -- the renderer directly ----------------------------------------------------------------
+def test_long_ledger_flows_onto_more_pages_with_title_and_header_repeated(qapp, tmp_path):
+    from builder.ui.sheet_renderer import render_pdf
+
+    derived = story_points(ledger_entries=150)
+    out = tmp_path / "long.pdf"
+    counts = render_pdf([build_sheet(derived)], out, "a4")
+    pages = page_texts(out)
+    assert counts == [len(pages)] and len(pages) >= 4
+    assert "Ledger" not in pages[0]
+    assert pages[1].startswith("Ledger # Date Entry Cost SP after")
+    for number, page in enumerate(pages[2:], start=3):
+        assert page.startswith("Ledger (continued) # Date Entry Cost SP after"), number
+        assert page.endswith(f"Mira Thornwood · Story Point development Page {number} of "
+                             f"{len(pages)}")
+    # every entry is printed once, in order, from page 2 on
+    ledger_text = " ".join(pages[1:])
+    positions = [ledger_text.find(f"Entry{n:03d} raised") for n in range(1, 151)]
+    assert -1 not in positions and positions == sorted(positions)
+    assert sum(len(re.findall(r"Entry\d{3} raised", page)) for page in pages) == 150
+
+
+def test_blank_mode_prints_the_layout_without_values(characters, tmp_path):
+    out = tmp_path / "blank.pdf"
+    ok("export-pdf", characters[0], "-o", out, "--blank")
+    pages = page_texts(out)
+    text = " ".join(pages)
+    derived = load_character(characters[0]).derived()
+    for value in ["Senna", "Vail", "Cleric", "Restoring Grace", "Mend Wounds", "Drowned Bell",
+                  derived["ledger"][0]["text"]]:
+        assert value not in text, value
+    assert not re.search(r"\d", re.sub(r"Page \d of \d", "", text))
+    assert "Core Vitals" in pages[0] and "Strength" in pages[0] and "Name" in pages[0]
+    assert pages[-1].startswith("Ledger")
+
+
+def test_greyscale_only(characters, tmp_path):
+    """No information carried by colour: every fill and stroke colour is a grey."""
+    out = tmp_path / "senna.pdf"
+    ok("export-pdf", characters[0], "-o", out)
+    for page in PdfReader(str(out)).pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        for r, g, b in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b", content):
+            assert r == g == b, (r, g, b)
+
+
+def test_cancel_leaves_nothing(qapp, tmp_path):
+    from builder.ui.sheet_renderer import Cancelled, render_pdf
+
+    sheets = [build_sheet(story_points()) for _ in range(3)]
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        return done < 2
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    with pytest.raises(Cancelled):
+        render_pdf(sheets, folder / "x.pdf", progress=progress)
+    assert seen == [(0, 3), (1, 3), (2, 3)]
+    assert list(folder.iterdir()) == []
+
+
+def test_render_to_printer(qapp, tmp_path):
+    from PySide6.QtGui import QPageSize
+    from PySide6.QtPrintSupport import QPrinter
+
+    from builder.ui.sheet_renderer import render_to_printer
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    counts = render_to_printer([build_sheet(story_points()),
+                                build_sheet(story_points(), options=SheetOptions(blank=True))],
+                               printer)
+    pages = page_texts(tmp_path / "printed.pdf")
+    assert len(pages) == sum(counts) and counts[0] >= 2
+    assert page_size(tmp_path / "printed.pdf") == LETTER
+    assert pages[0].startswith("Mira Thornwood")
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) missing")
+def test_sample_sheets_render_to_pages_that_are_not_blank(characters, tmp_path, qapp):
+    from PySide6.QtGui import QImage
+
+    out = tmp_path / "party.pdf"
+    ok("export-pdf", *characters, "-o", out)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(out), str(tmp_path / "page")],
+                   check=True, timeout=60)
+    pngs = sorted(tmp_path.glob("page-*.png"))
+    assert len(pngs) == 4
+    for png in pngs:
+        image = QImage(str(png))
+        assert image.width() > 200
+        dark = 0
+        for y in range(0, image.height(), 2):
+            for x in range(0, image.width(), 2):
+                if QImage.pixelColor(image, x, y).lightness() < 160:
+                    dark += 1
+        assert dark > 150, png  # text, rules and boxes, not an empty page
