@@ -72,6 +72,7 @@ class Column:
     title: str
     weight: float = 1.0  # share of the table width
     align: str = "left"  # "left", "center" or "right"
+    gutter: bool = False  # white space between two halves of a table (no fill, no rule)
 
 
 @dataclass

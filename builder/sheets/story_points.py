@@ -89,9 +89,10 @@ def _skills(derived: dict, blank: bool) -> Section:
     rows = []
     for i in range(half):
         right = entries[half + i] if half + i < len(entries) else ["", "", ""]
-        rows.append(entries[i] + right)
+        rows.append(entries[i] + [""] + right)
     columns = [Column("Skill", 2.4), Column("Vital", 1.6), Column("Level", 0.9, "center")]
-    return Section("skills", TITLES["skills"], [Table(columns + columns, rows)])
+    gutter = [Column("", 0.35, gutter=True)]  # white space between the two halves
+    return Section("skills", TITLES["skills"], [Table(columns + gutter + columns, rows)])
 
 
 def _classes(derived: dict) -> dict:

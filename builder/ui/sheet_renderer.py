@@ -398,9 +398,20 @@ class Layout:
         widths = [width * c.weight / total for c in block.columns]
         lefts = [sum(widths[:i]) for i in range(len(widths))]
         head_h = s.line("th") + s.pt(5)
+        # Horizontal stretches that get fills and rules (gutter columns stay white).
+        spans: list[list[float]] = []
+        for col, left, w in zip(block.columns, lefts, widths):
+            if col.gutter:
+                spans.append([])
+            elif spans and spans[-1]:
+                spans[-1][1] = left + w
+            else:
+                spans.append([left, left + w])
+        spans = [span for span in spans if span]
 
         def draw_head(ops, x, y):
-            ops.append(("rect", QRectF(x, y, width, head_h), 0, HEADER_FILL))
+            for a, b in spans:
+                ops.append(("rect", QRectF(x + a, y, b - a, head_h), 0, HEADER_FILL))
             for col, left, w in zip(block.columns, lefts, widths):
                 ops.append(("text", QRectF(x + left + pad, y, w - 2 * pad, head_h), "th",
                             _ALIGN.get(col.align, _LEFT), col.title))
@@ -419,7 +430,8 @@ class Layout:
 
             def draw_row(ops, x, y, row=row, row_h=row_h, zebra=index % 2 == 1):
                 if zebra:
-                    ops.append(("rect", QRectF(x, y, width, row_h), 0, ZEBRA_FILL))
+                    for a, b in spans:
+                        ops.append(("rect", QRectF(x + a, y, b - a, row_h), 0, ZEBRA_FILL))
                 for cell, col, left, w in zip(row, block.columns, lefts, widths):
                     rect = QRectF(x + left + pad, y, w - 2 * pad, row_h)
                     if isinstance(cell, Boxes):
@@ -427,7 +439,8 @@ class Layout:
                     elif cell:
                         ops.append(("text", rect, "td", _ALIGN.get(col.align, _LEFT) | _WRAP,
                                     cell))
-                ops.append(("line", x, y + row_h, x + width, y + row_h, 0.35, RULE))
+                for a, b in spans:
+                    ops.append(("line", x + a, y + row_h, x + b, y + row_h, 0.35, RULE))
             atoms.append(Atom(row_h, draw_row, repeat=header))
         if not block.rows:
             header.keep_with_next = False
@@ -654,3 +667,40 @@ def render_to_printer(sheets: Sequence[Sheet], printer,
         return paint_sheets(painter, printer, sheets, printer.newPage, progress)
     finally:
         painter.end()
+
+
+def render_images(sheet: Sheet, paper: str = "a4", dpi: int = 96):
+    """Every page of one sheet as a QImage (white paper, margins included).
+
+    The same layout and painting as the PDF, on a raster device: for previews
+    and for the README picture when no PDF rasteriser is at hand.
+    """
+    from PySide6.QtGui import QImage
+
+    ensure_app()
+    top_up()
+    layout = page_layout(paper)
+    full = layout.fullRectPoints()
+    paint = layout.paintRectPoints()
+    scale = dpi / 72.0
+    size = (round(full.width() * scale), round(full.height() * scale))
+    dots_per_metre = round(dpi / 0.0254)
+    probe = QImage(8, 8, QImage.Format.Format_RGB32)
+    probe.setDotsPerMeterX(dots_per_metre)
+    probe.setDotsPerMeterY(dots_per_metre)
+    style = Style.for_device(probe, probe.logicalDpiY() / 72.0)
+    pages = layout_sheet(sheet, style, paint.width() * scale, paint.height() * scale)
+    images = []
+    for ops in pages:
+        image = QImage(size[0], size[1], QImage.Format.Format_RGB32)
+        image.setDotsPerMeterX(dots_per_metre)
+        image.setDotsPerMeterY(dots_per_metre)
+        image.fill(QColor(255, 255, 255))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.translate(paint.left() * scale, paint.top() * scale)
+        _paint_page(painter, style, ops)
+        painter.end()
+        images.append(image)
+    return images

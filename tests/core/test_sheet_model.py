@@ -58,8 +58,9 @@ def test_vit_and_dice_boxes_one_per_point_lost_ones_ticked():
 
 def test_skills_with_linked_vital_two_a_line():
     table = tables(build_sheet(story_points(), "story-points").section("skills"))[0]
-    assert [c.title for c in table.columns] == ["Skill", "Vital", "Level"] * 2
-    cells = [row[i:i + 3] for row in table.rows for i in (0, 3)]
+    assert [c.title for c in table.columns] == ["Skill", "Vital", "Level", "",
+                                                "Skill", "Vital", "Level"]
+    cells = [row[i:i + 3] for row in table.rows for i in (0, 4)]
     assert ["Medicine", "Cognition", "4"] in cells
     assert ["Influence", "Presence", "6"] in cells
     assert len(table.rows) == 3  # five skills, two a line

@@ -275,3 +275,20 @@ def test_sample_sheets_render_to_pages_that_are_not_blank(characters, tmp_path, 
                 if QImage.pixelColor(image, x, y).lightness() < 160:
                     dark += 1
         assert dark > 150, png  # text, rules and boxes, not an empty page
+
+
+def test_pages_painted_on_images_are_not_blank(characters, qapp, tmp_path):
+    """The same layout painted on a raster page (previews, the README picture without
+    pdftoppm): every page has ink on it, and a PNG of it can be written."""
+    from builder.ui.sheet_renderer import render_images
+
+    sheet = build_sheet(load_character(characters[0]).derived())
+    images = render_images(sheet, "letter", dpi=30)
+    assert len(images) == 2
+    assert (images[0].width(), images[0].height()) == (255, 330)  # 8.5 x 11 in at 30 dpi
+    for index, image in enumerate(images):
+        dark = sum(1 for y in range(image.height()) for x in range(image.width())
+                   if image.pixelColor(x, y).lightness() < 160)
+        assert dark > 300, index
+        assert image.save(str(tmp_path / f"page{index}.png"))
+        assert (tmp_path / f"page{index}.png").stat().st_size > 1000
