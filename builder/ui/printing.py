@@ -1,0 +1,221 @@
+"""Printing from the window: File > Print..., Print Preview, Export PDF..., and the
+export of several library characters.  Small helpers over builder/ui/sheet_renderer.py
+for the main window to call:
+
+* ``print_dialog(parent, sheets)``        system print dialog, then print
+* ``print_preview(parent, sheets)``       QPrintPreviewDialog (``preview_dialog`` builds it)
+* ``export_pdf_dialog(parent, sheets, name)``   save dialog that remembers the last folder
+* ``export_characters(parent, paths, target, one_file=...)``  several characters into
+  one PDF or one PDF each, with a progress dialog that can be cancelled
+* ``SheetOptionsDialog``                  sections / blank values / paper choice
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from PySide6.QtCore import QLocale, QSettings, Qt
+from PySide6.QtGui import QPageSize
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
+                               QFileDialog, QFormLayout, QGroupBox, QMessageBox, QProgressDialog,
+                               QVBoxLayout)
+
+from builder.sheets import SheetOptions, build_sheet, section_keys
+from builder.sheets.model import Sheet
+from builder.ui.sheet_renderer import Cancelled, render_pdf, render_to_printer
+
+LAST_FOLDER_KEY = "sheets/last_folder"
+PAPER_KEY = "sheets/paper"
+
+
+def settings() -> QSettings:
+    return QSettings("character-builder", "character-builder")
+
+
+def default_paper() -> str:
+    """The paper last used, else Letter where the locale measures in inches, else A4."""
+    stored = settings().value(PAPER_KEY, "", type=str)
+    if stored in ("a4", "letter"):
+        return stored
+    imperial = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    return "letter" if imperial else "a4"
+
+
+def _printer(paper: str | None = None) -> QPrinter:
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    size = QPageSize.PageSizeId.Letter if (paper or default_paper()) == "letter" \
+        else QPageSize.PageSizeId.A4
+    printer.setPageSize(QPageSize(size))
+    return printer
+
+
+def _show_error(parent, text: str) -> None:
+    QMessageBox.warning(parent, "Print", text)
+
+
+def print_dialog(parent, sheets: Sequence[Sheet]) -> bool:
+    """The system print dialog; prints when accepted.  Returns whether it printed."""
+    printer = _printer()
+    dialog = QPrintDialog(printer, parent)
+    dialog.setWindowTitle("Print character sheet")
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return False
+    try:
+        render_to_printer(sheets, printer)
+    except OSError as exc:
+        _show_error(parent, str(exc))
+        return False
+    return True
+
+
+def preview_dialog(parent, sheets: Sequence[Sheet]) -> QPrintPreviewDialog:
+    """A QPrintPreviewDialog that paints ``sheets`` (not shown yet)."""
+    printer = _printer()
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle("Print preview")
+    dialog.paintRequested.connect(lambda p: render_to_printer(sheets, p))
+    dialog._printer = printer  # keep it alive as long as the dialog
+    return dialog
+
+
+def print_preview(parent, sheets: Sequence[Sheet]) -> None:
+    preview_dialog(parent, sheets).exec()
+
+
+def last_folder() -> str:
+    folder = settings().value(LAST_FOLDER_KEY, "", type=str)
+    return folder if folder and Path(folder).is_dir() else str(Path.home())
+
+
+def remember_folder(path: Path) -> None:
+    settings().setValue(LAST_FOLDER_KEY, str(Path(path).parent if path.suffix else path))
+
+
+def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
+                      paper: str | None = None) -> Path | None:
+    """Ask where to save, starting in the last folder used; write the PDF atomically."""
+    from builder.storage.files import safe_file_stem
+
+    start = str(Path(last_folder()) / f"{safe_file_stem(name or 'character')}.pdf")
+    chosen, _filter = QFileDialog.getSaveFileName(parent, "Export PDF", start,
+                                                  "PDF files (*.pdf)")
+    if not chosen:
+        return None
+    path = Path(chosen)
+    if path.suffix.lower() != ".pdf":
+        path = path.with_suffix(".pdf")
+    try:
+        render_pdf(sheets, path, paper or default_paper())
+    except OSError as exc:
+        _show_error(parent, f"{path}: cannot be written ({exc.strerror or exc})")
+        return None
+    remember_folder(path)
+    return path
+
+
+def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *,
+                      one_file: bool, paper: str | None = None,
+                      options: SheetOptions | None = None) -> list[Path] | None:
+    """Export library characters: into one PDF (``target`` is the file) or one PDF
+    each (``target`` is a folder).  Shows a progress dialog with Cancel; returns the
+    files written, or None when cancelled or failed.  A PDF is never left half-written:
+    on Cancel the one being printed is dropped (PDFs finished before it stay)."""
+    from builder.storage.files import FileProblem, load_character, safe_file_stem, unique_path
+
+    paper = paper or default_paper()
+    target = Path(target)
+    progress = QProgressDialog("Preparing sheets...", "Cancel", 0, len(paths) * 2, parent)
+    progress.setWindowTitle("Export PDF")
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(300)
+
+    def step(value: int, label: str) -> bool:
+        progress.setLabelText(label)
+        progress.setValue(value)
+        QApplication.processEvents()
+        return not progress.wasCanceled()
+
+    sheets: list[Sheet] = []
+    names: list[str] = []
+    try:
+        for index, path in enumerate(paths):
+            if not step(index, f"Reading {Path(path).name}..."):
+                return None
+            try:
+                cf = load_character(path)
+            except FileProblem as problem:
+                _show_error(parent, str(problem))
+                return None
+            sheets.append(build_sheet(cf.derived(), cf.ruleset.id, options))
+            names.append(cf.name)
+        written: list[Path] = []
+        base = len(paths)
+        if one_file:
+            render_pdf(sheets, target, paper,
+                       progress=lambda done, total: step(base + done, "Printing sheets..."))
+            written.append(target)
+        else:
+            target.mkdir(parents=True, exist_ok=True)
+            for index, (sheet, name) in enumerate(zip(sheets, names)):
+                if not step(base + index, f"Printing {name}..."):
+                    return None
+                out = unique_path(target, safe_file_stem(name), ".pdf")
+                render_pdf([sheet], out, paper)
+                written.append(out)
+        progress.setValue(progress.maximum())
+        remember_folder(target if one_file else target / "x.pdf")
+        return written
+    except Cancelled:
+        return None
+    except OSError as exc:
+        _show_error(parent, f"{target}: cannot be written ({exc.strerror or exc})")
+        return None
+    finally:
+        progress.close()
+
+
+class SheetOptionsDialog(QDialog):
+    """Which sections, blank values, paper: what a player asks for before printing."""
+
+    def __init__(self, parent=None, ruleset_id: str = "story-points",
+                 derived: dict | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Sheet options")
+        layout = QVBoxLayout(self)
+        group = QGroupBox("Sections")
+        form = QFormLayout(group)
+        self.section_boxes: dict[str, QCheckBox] = {}
+        from builder.sheets import builder_module
+
+        titles = dict(getattr(builder_module(ruleset_id), "SECTIONS", []))
+        for key in section_keys(ruleset_id, derived):
+            box = QCheckBox(titles.get(key, key.capitalize()))
+            box.setChecked(True)
+            self.section_boxes[key] = box
+            form.addRow(box)
+        layout.addWidget(group)
+        self.blank = QCheckBox("Blank values (empty boxes for pencil play)")
+        layout.addWidget(self.blank)
+        self.paper = QComboBox()
+        self.paper.addItem("A4", "a4")
+        self.paper.addItem("US Letter", "letter")
+        self.paper.setCurrentIndex(0 if default_paper() == "a4" else 1)
+        paper_form = QFormLayout()
+        paper_form.addRow("Paper", self.paper)
+        layout.addLayout(paper_form)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def options(self) -> SheetOptions:
+        chosen = frozenset(k for k, box in self.section_boxes.items() if box.isChecked())
+        every = len(chosen) == len(self.section_boxes)
+        return SheetOptions(sections=None if every else chosen, blank=self.blank.isChecked())
+
+    def paper_id(self) -> str:
+        paper = self.paper.currentData()
+        settings().setValue(PAPER_KEY, paper)
+        return paper

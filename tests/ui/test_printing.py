@@ -1,0 +1,95 @@
+"""The window's printing helpers (builder/ui/printing.py), without showing modal dialogs."""
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QDialog, QFileDialog, QProgressDialog
+
+from builder.sheets import SheetOptions, build_sheet
+from builder.ui import printing
+from tests.sheet_samples import make_story_points_files, story_points
+
+
+@pytest.fixture
+def characters(tmp_path, qapp):
+    folder = tmp_path / "chars"
+    folder.mkdir()
+    return make_story_points_files(folder)
+
+
+def first_line(path, page=0) -> str:
+    return " ".join(PdfReader(str(path)).pages[page].extract_text().split("\n")[0].split())
+
+
+def test_preview_paints_the_sheets(qtbot, tmp_path):
+    sheets = [build_sheet(story_points())]
+    dialog = printing.preview_dialog(None, sheets)
+    qtbot.addWidget(dialog)
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "preview.pdf"))
+    dialog.paintRequested.emit(printer)
+    assert len(PdfReader(str(tmp_path / "preview.pdf")).pages) == 2
+
+
+def test_print_dialog_cancelled_prints_nothing(qtbot, monkeypatch):
+    monkeypatch.setattr(printing.QPrintDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
+    assert printing.print_dialog(None, [build_sheet(story_points())]) is False
+
+
+def test_export_pdf_dialog_remembers_the_last_folder(qtbot, monkeypatch, tmp_path):
+    asked = []
+    target = tmp_path / "out" / "mira"
+    target.parent.mkdir()
+
+    def fake_save(parent, caption, start, filters):
+        asked.append(start)
+        return str(target), filters
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+    written = printing.export_pdf_dialog(None, [build_sheet(story_points())], "Mira Thornwood",
+                                         paper="letter")
+    assert written == tmp_path / "out" / "mira.pdf"
+    assert first_line(written).startswith("Mira Thornwood")
+    printing.export_pdf_dialog(None, [build_sheet(story_points())], "Mira Thornwood")
+    assert asked[1] == str(tmp_path / "out" / "Mira-Thornwood.pdf")
+
+
+def test_export_several_into_one_pdf_and_one_each(characters, qtbot, tmp_path):
+    one = tmp_path / "party.pdf"
+    assert printing.export_characters(None, characters, one, one_file=True) == [one]
+    reader = PdfReader(str(one))
+    assert len(reader.pages) == 4
+    assert first_line(one, 2).startswith("Graynor Ashdown")
+    folder = tmp_path / "each"
+    written = printing.export_characters(None, characters, folder, one_file=False,
+                                         options=SheetOptions(blank=True))
+    assert sorted(p.name for p in written) == ["Graynor-Ashdown.pdf", "Senna-Vail.pdf"]
+    assert "Senna" not in PdfReader(str(folder / "Senna-Vail.pdf")).pages[0].extract_text()
+
+
+def test_export_cancelled_leaves_no_pdf(characters, qtbot, monkeypatch, tmp_path):
+    calls = []
+
+    def cancelled_after_reading(self):
+        calls.append(1)
+        return len(calls) > len(characters)  # cancel while printing
+
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", cancelled_after_reading)
+    out = tmp_path / "party.pdf"
+    assert printing.export_characters(None, characters, out, one_file=True) is None
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.suffix in (".pdf", ".tmp")] == []
+
+
+def test_sheet_options_dialog(qtbot):
+    dialog = printing.SheetOptionsDialog(None, "story-points")
+    qtbot.addWidget(dialog)
+    assert dialog.options() == SheetOptions()
+    dialog.section_boxes["ledger"].setChecked(False)
+    dialog.blank.setChecked(True)
+    options = dialog.options()
+    assert options.blank and "ledger" not in options.sections and "skills" in options.sections
+    dialog.paper.setCurrentIndex(1)
+    assert dialog.paper_id() == "letter" and printing.default_paper() == "letter"
