@@ -90,6 +90,7 @@ class Style:
         sans, serif = _family(_SANS), _family(_SERIF)
         spec = {
             "name": (serif, 20, QFont.Weight.Bold, False),
+            "name_small": (serif, 13, QFont.Weight.Bold, False),
             "subtitle": (sans, 9, QFont.Weight.Normal, False),
             "title": (serif, 11.5, QFont.Weight.Bold, False),
             "heading": (sans, 9.5, QFont.Weight.Bold, False),
@@ -215,8 +216,11 @@ class Layout:
             self.page.append(("line", label_w, y + name_h * 0.8, self.width * 0.62,
                               y + name_h * 0.8, 0.6, INK))
         else:
-            self.page.append(("text", QRectF(0, y, self.width * 0.62, name_h), "name",
-                              _LEFT, sheet.name))
+            # A long name is set smaller, then cut with an ellipsis: never clipped.
+            room = self.width * 0.62
+            font = "name" if s.width("name", sheet.name) <= room else "name_small"
+            name = s.metrics[font].elidedText(sheet.name, Qt.TextElideMode.ElideRight, room)
+            self.page.append(("text", QRectF(0, y, room, name_h), font, _LEFT, name))
         subtitle = f"{sheet.ruleset_title or sheet.ruleset_id} character sheet"
         sub_h = s.line("subtitle")
         self.page.append(("text", QRectF(0, y + name_h, self.width * 0.62, sub_h), "subtitle",
@@ -321,7 +325,7 @@ class Layout:
         atoms: list[Atom] = []
         for index, block in enumerate(section.blocks):
             if index and not isinstance(block, Heading):
-                atoms.append(Atom(self.s.pt(4), lambda ops, x, y: None))
+                atoms.append(Atom(self.s.pt(4), lambda ops, x, y: None, keep_with_next=True))
             if isinstance(block, Rows):
                 atoms += self._rows(block, width)
             elif isinstance(block, Table):
@@ -546,9 +550,10 @@ def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,
     y = height - h
     name = sheet.name if sheet.name and not sheet.blank else "Name: ____________________"
     left = f"{name} \u00b7 {sheet.ruleset_title or sheet.ruleset_id}"
+    left = s.metrics["footer"].elidedText(left, Qt.TextElideMode.ElideMiddle, width * 0.75)
     return [("line", 0, y - s.pt(4), width, y - s.pt(4), 0.4, RULE),
             ("text", QRectF(0, y, width * 0.75, h), "footer", _LEFT, left),
-            ("text", QRectF(width * 0.5, y, width * 0.5, h), "footer", _RIGHT,
+            ("text", QRectF(width * 0.76, y, width * 0.24, h), "footer", _RIGHT,
              f"Page {number} of {count}")]
 
 

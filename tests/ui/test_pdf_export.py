@@ -292,3 +292,35 @@ def test_pages_painted_on_images_are_not_blank(characters, qapp, tmp_path):
         assert dark > 300, index
         assert image.save(str(tmp_path / f"page{index}.png"))
         assert (tmp_path / f"page{index}.png").stat().st_size > 1000
+
+
+def test_crowded_sheet_flows_without_orphans_or_clipping(qapp, tmp_path):
+    from builder.ui.sheet_renderer import render_pdf
+
+    derived = story_points(ledger_entries=3)
+    derived["name"] = "Aurelianna Maximiliane von Hohenzollern-Sigmaringen of Duskwater"
+    for c in range(8):
+        derived["classes"][f"Class{c}"] = {
+            "level": 10, "core_skills": ["Medicine", "Occult"],
+            "traits": {f"Trait{c}x{t}": {"rank": 10, "uses_left": 6, "uses_spent": 4,
+                                          "path": "Long Road", "path_skill": "Medicine",
+                                          "usable": True} for t in range(4)},
+            "spells": [f"Spell{c}x{s}" for s in range(5)], "unusable_spells": []}
+    derived["notes"] = "A long note about the character. " * 200
+    out = tmp_path / "crowded.pdf"
+    counts = render_pdf([build_sheet(derived)], out)
+    pages = page_texts(out)
+    assert counts == [len(pages)] and len(pages) >= 4
+    assert pages[0].startswith("Aurelianna Maximiliane von")  # set smaller, not clipped
+    text = " ".join(pages)
+    for c in range(8):
+        for t in range(4):
+            assert f"Trait{c}x{t} Long Road (Medicine) 10" in text
+        for s in range(5):
+            assert f"Spell{c}x{s} Class{c}" in text
+    for number, page in enumerate(pages, start=1):
+        body = page[:page.rfind("Aurelianna")]  # drop the footer
+        # a class heading always has its traits table under it on the same page
+        assert not re.search(r"level \d+ $", body), number
+        assert re.search(rf"Page {number} of {len(pages)}$", page)
+    assert text.count("A long note") == 200  # (one sentence may straddle a page break)
