@@ -11,7 +11,9 @@ them.
 :func:`top_up` adds the missing references back straight into None's
 reference count (CPython keeps it in the first field of the object), so they
 are never released again, not even when the interpreter shuts down.  The
-renderer calls it before every page.  On Python 3.12+ it does nothing.
+renderer calls it before every page.  It does nothing on Python 3.12+ and with
+PySide6 before 6.12 (pyproject pins ``<6.12``; this guard keeps a sheet printable
+should 6.12 be installed anyway).
 """
 from __future__ import annotations
 
@@ -21,8 +23,22 @@ import sys
 FLOOR = 1_000_000
 
 
-def top_up(floor: int = FLOOR) -> None:
+def _affected() -> bool:
     if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
+        return False
+    import PySide6
+
+    return tuple(PySide6.__version_info__[:2]) >= (6, 12)
+
+
+_AFFECTED: bool | None = None
+
+
+def top_up(floor: int = FLOOR) -> None:
+    global _AFFECTED
+    if _AFFECTED is None:
+        _AFFECTED = _affected()
+    if not _AFFECTED:
         return
     have = sys.getrefcount(None)
     if have < floor:
