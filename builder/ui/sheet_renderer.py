@@ -168,7 +168,7 @@ class Layout:
     def __init__(self, sheet: Sheet, style: Style, width: float, height: float):
         self.sheet, self.s = sheet, style
         self.width = width
-        self.footer_h = style.pt(16)
+        self.footer_h = style.pt(20)
         self.bottom = height - self.footer_h
         self.pages: list[list[Op]] = []
         self.y = 0.0
@@ -421,7 +421,7 @@ class Layout:
                             _ALIGN.get(col.align, _LEFT), col.title))
         header = Atom(head_h, draw_head, keep_with_next=True)
         atoms = [header]
-        min_h = s.pt(16)
+        min_h = s.pt(20 if self.sheet.blank else 16)  # room for pencil on a blank sheet
         for index, row in enumerate(block.rows):
             heights = [min_h]
             for cell, w in zip(row, widths):
