@@ -31,8 +31,12 @@ def main(argv: list[str]) -> int:
     work = Path(tempfile.mkdtemp(prefix="cb-readme-"))
     senna = make_story_points_files(work)[0]
     pdf = work / "senna.pdf"
-    if run(["export-pdf", str(senna), "-o", str(pdf)]) != 0:
-        return 1
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        if run(["export-pdf", str(senna), "-o", str(pdf)]) != 0:
+            return 1
     out.parent.mkdir(parents=True, exist_ok=True)
     if shutil.which("pdftoppm"):
         subprocess.run(["pdftoppm", "-r", str(DPI), "-f", "1", "-l", "1", "-png",
