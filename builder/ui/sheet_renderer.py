@@ -180,6 +180,7 @@ class Layout:
         self.page = []
         self.pages.append(self.page)
         self.y = 0.0
+        self.has_sections = False  # anything but the sheet header on this page yet
 
     @property
     def _page_empty(self) -> bool:
@@ -268,7 +269,7 @@ class Layout:
         atoms = self._atoms(section, width)
         title = self._title_atom(section.title, width)
         first = self._chain(atoms, 0) if atoms else 0.0
-        if section.new_page and not self._page_empty:
+        if section.new_page and self.has_sections:
             self._new_page()
         elif not self._fits(title.height + first) and not self._page_empty:
             self._new_page()
@@ -287,6 +288,7 @@ class Layout:
     def _emit(self, atom: Atom, x: float) -> None:
         atom.draw(self.page, x, self.y)
         self.y += atom.height
+        self.has_sections = True
 
     def _half_group(self, group: list[Section]) -> None:
         s = self.s
@@ -310,6 +312,7 @@ class Layout:
         if not self._fits(total) and not self._page_empty:
             self._new_page()
         top = self.y
+        self.has_sections = True
         for col, stack in enumerate(columns):
             x = col * (col_w + gap)
             y = top

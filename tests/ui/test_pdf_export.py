@@ -136,6 +136,14 @@ def test_sections_option(characters, tmp_path):
         assert title not in pages[0]
 
 
+def test_ledger_alone_starts_on_the_first_page(characters, tmp_path):
+    out = tmp_path / "ledger.pdf"
+    ok("export-pdf", characters[0], "-o", out, "--sections", "ledger")
+    pages = page_texts(out)
+    assert len(pages) == 1
+    assert pages[0].startswith("Senna Vail") and "Ledger # Date Entry" in pages[0]
+
+
 def test_unknown_section_is_a_usage_error_listing_the_valid_ones(characters, tmp_path):
     out = tmp_path / "x.pdf"
     result = cli("export-pdf", characters[0], "-o", out, "--sections", "vitals,feats")
