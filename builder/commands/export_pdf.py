@@ -27,7 +27,9 @@ def register(subparsers) -> None:
                    help="a .pdf file, or a folder for one PDF per character")
     p.add_argument("--paper", default="a4", type=str.lower, choices=PAPERS)
     p.add_argument("--sections", metavar="LIST",
-                   help="comma-separated sections to print (default: all)")
+                   help="comma-separated sections to print (default: all); for "
+                        "story-points: vitals, vit, sp, milestones, skills, classes, traits, "
+                        "spells, notes, ledger")
     p.add_argument("--blank", action="store_true",
                    help="print the layout with empty boxes for pencil play")
     p.set_defaults(func=cmd_export_pdf)
