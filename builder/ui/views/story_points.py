@@ -453,9 +453,11 @@ class StoryPointsEditor(CharacterEditor):
             root.appendRow([_item("No Class yet — see New class in Increases"), _item(""),
                             _item(""), _item("")])
         self.classes_view.expandAll()
+        self.uses_widgets = []
         for item, cname, trait, t in uses_rows:
-            index = item.index()
-            self.classes_view.setIndexWidget(index, UsesWidget(self, cname, trait, t))
+            widget = UsesWidget(self, cname, trait, t)
+            self.classes_view.setIndexWidget(item.index(), widget)
+            self.uses_widgets.append(widget)
         header = self.classes_view.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
