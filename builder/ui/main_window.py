@@ -42,6 +42,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self.library_stack = QUndoStack(self)
         self.undo_group.addStack(self.library_stack)
+        self.library_stack.indexChanged.connect(lambda _i: self.library_model.refresh())
 
         self.library_model = LibraryModel(self)
         self.library_page = LibraryPage(self.library_model, self)
@@ -574,8 +575,13 @@ class MainWindow(QMainWindow):
         settings.setValue("library/header", header.saveState())
         settings.setValue("openFiles", [str(d.path) for d in self.open_documents() if d.path])
         settings.setValue("currentTab", self.tabs.currentIndex())
+        # one layout per ruleset: the current editor's wins
+        current = self.current_editor()
         for editor in self.editors():
-            self.save_splitters(editor)
+            if editor is not current:
+                self.save_splitters(editor)
+        if current is not None:
+            self.save_splitters(current)
         settings.sync()
 
     def restore_settings(self) -> None:
