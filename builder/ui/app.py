@@ -77,7 +77,8 @@ def run_gui(argv: list[str]) -> int:
         for path in args.files:
             window.open_path(os.path.abspath(path))
         if args.screenshot:
-            QTimer.singleShot(400, lambda: _grab(window, args.screenshot, app))
+            delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
+            QTimer.singleShot(delay, lambda: _grab(window, args.screenshot, app))
 
     first = _FirstPaint(window, ready)
     app.installEventFilter(first.filter)

@@ -231,7 +231,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(APP_TITLE)
             self.setWindowModified(False)
             self.saved_label.setText("")
-            self.balance_label.setText(f"{self.library_model.rowCount()} characters")
+            self.balance_label.setText("")
             return
         state = doc.state_label()
         self.setWindowTitle(f"{doc.name} — {state} — {APP_TITLE}[*]")

@@ -5,7 +5,7 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QTableView, QVBoxLayout, QWidget)
 
-from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME,
+from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME, COL_RULESET,
                                              LibraryFilterModel, LibraryModel, PathRole)
 
 
@@ -37,10 +37,13 @@ class LibraryPage(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setAlternatingRowColors(True)
         self.view.verticalHeader().hide()
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 10)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_HEADLINE, QHeaderView.ResizeMode.Stretch)
         header.resizeSection(COL_NAME, 220)
+        header.resizeSection(COL_RULESET, 210)
         header.resizeSection(COL_MODIFIED, 150)
         header.setSectionsMovable(True)
         self.view.activated.connect(self._open_index)
