@@ -11,29 +11,60 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from builder.storage.atomic import dumps, write_bytes_atomic
-from builder.storage.files import (FileProblem, list_library, load_character, now_iso,
-                                   safe_file_stem, unique_path)
 from builder.storage.paths import characters_dir, trash_dir
+
+# The start-up path (scan_library over a cached index) imports only this module
+# and builder.storage.paths; the rest of storage (files, atomic writes, the
+# rules) is imported inside the functions that need it.
+
+
+def FileProblemType():  # noqa: N802 - returns the exception class, imported lazily
+    from builder.storage.files import FileProblem
+
+    return FileProblem
+
+
+def list_library() -> list[Path]:
+    folder = characters_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.json") if p.is_file())
 
 TRASH_INFO_SUFFIX = ".trashinfo"
 
 
-@dataclass
 class LibraryEntry:
-    """One row of the library: what the list shows without opening the editor."""
+    """One row of the library: what the list shows without opening the editor.
 
-    path: Path
-    name: str
-    ruleset_id: str = ""
-    ruleset_title: str = ""
-    headline: dict = field(default_factory=dict)
-    modified: float = 0.0
-    problem: str | None = None
+    (A plain class, not a dataclass: importing dataclasses costs start-up time.)
+    """
+
+    __slots__ = ("path", "name", "ruleset_id", "ruleset_title", "headline", "modified",
+                 "problem")
+
+    def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
+                 headline: dict | None = None, modified: float = 0.0,
+                 problem: str | None = None):
+        self.path = path
+        self.name = name
+        self.ruleset_id = ruleset_id
+        self.ruleset_title = ruleset_title
+        self.headline = dict(headline or {})
+        self.modified = modified
+        self.problem = problem
+
+    def _key(self) -> tuple:
+        return (self.path, self.name, self.ruleset_id, self.ruleset_title,
+                tuple(self.headline.items()), self.modified, self.problem)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, LibraryEntry) and self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return f"LibraryEntry({self.path!s}, {self.name!r}, problem={self.problem!r})"
 
     @property
     def headline_text(self) -> str:
@@ -89,17 +120,104 @@ def read_entry(path: Path | str) -> LibraryEntry:
     return entry
 
 
-def scan_library() -> list[LibraryEntry]:
-    return [read_entry(p) for p in list_library()]
+CACHE_VERSION = 1
+
+
+def _cache_path() -> Path:
+    from builder.storage.paths import data_dir
+
+    return data_dir() / "cache" / "library-index.json"
+
+
+def _stamp(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_mtime_ns, st.st_size]
+
+
+def _override_stamp(ruleset_id: str) -> list[int] | None:
+    from builder.storage.paths import overrides_dir
+
+    return _stamp(overrides_dir() / f"{ruleset_id}.json") if ruleset_id else None
+
+
+def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
+    """Every character in the library, summarised.
+
+    The summaries are cached in the data folder (``cache/library-index.json``),
+    keyed by each file's modification time and size and by the ruleset's
+    homebrew override, so start-up does not replay every character; a changed
+    file is read again.  The cache is only an index: losing it costs time, never data.
+    """
+    from builder.storage.atomic import dumps, write_bytes_atomic
+
+    paths = list_library()
+    if not use_cache:
+        return [read_entry(p) for p in paths]
+    cache_file = _cache_path()
+    try:
+        cached = json.loads(cache_file.read_text(encoding="utf-8"))
+        if cached.get("version") != CACHE_VERSION:
+            cached = {}
+    except (OSError, ValueError, AttributeError):
+        cached = {}
+    old = cached.get("entries", {}) if isinstance(cached, dict) else {}
+    fresh: dict[str, dict] = {}
+    entries = []
+    overrides: dict[str, list[int] | None] = {}
+
+    def override(rid: str):
+        if rid not in overrides:
+            overrides[rid] = _override_stamp(rid)
+        return overrides[rid]
+
+    dirty = len(old) != len(paths)
+    for path in paths:
+        stamp = _stamp(path)
+        row = old.get(path.name)
+        if (isinstance(row, dict) and stamp is not None and row.get("stamp") == stamp
+                and row.get("override") == override(row.get("ruleset_id", ""))):
+            try:
+                entry = LibraryEntry(path, row["name"], row["ruleset_id"], row["ruleset_title"],
+                                     dict(row["headline"]), stamp[0] / 1e9, row["problem"])
+            except (KeyError, TypeError, ValueError):
+                entry = None
+            if entry is not None:
+                entries.append(entry)
+                fresh[path.name] = row
+                continue
+        entry = read_entry(path)
+        entries.append(entry)
+        dirty = True
+        if stamp is not None:
+            fresh[path.name] = {"stamp": stamp, "name": entry.name,
+                                "ruleset_id": entry.ruleset_id,
+                                "ruleset_title": entry.ruleset_title,
+                                "headline": entry.headline, "problem": entry.problem,
+                                "override": override(entry.ruleset_id)}
+    if dirty:
+        try:
+            write_bytes_atomic(cache_file, dumps({"version": CACHE_VERSION,
+                                                  "entries": fresh}).encode("utf-8"))
+        except (OSError, TypeError, ValueError):
+            pass  # an index we cannot write only costs time
+    return entries
 
 
 # -- operations ------------------------------------------------------------------
 def _read_doc(path: Path) -> dict:
+    from builder.storage.files import load_character
+
     return load_character(path).doc
 
 
 def duplicate(path: Path | str, new_name: str | None = None) -> Path:
     """Copy a character into the library under a new name; returns the new file."""
+    from builder.storage.atomic import dumps, write_bytes_atomic
+    from builder.storage.files import FileProblem, now_iso, safe_file_stem, unique_path
+
     path = Path(path)
     doc = _read_doc(path)
     name = (new_name or f"{doc.get('name', path.stem)} (copy)").strip()
@@ -118,6 +236,8 @@ def rename(path: Path | str, new_name: str) -> str:
     Returns the old name.  Everything else in the file is kept byte for byte
     (unknown keys too).
     """
+    from builder.storage.files import FileProblem, load_character
+
     path = Path(path)
     new_name = new_name.strip()
     if not new_name:
@@ -131,12 +251,15 @@ def rename(path: Path | str, new_name: str) -> str:
     return old
 
 
-@dataclass
 class Trashed:
     """A file in the trash and where it came from."""
 
-    trashed: Path
-    original: Path
+    def __init__(self, trashed: Path, original: Path):
+        self.trashed = Path(trashed)
+        self.original = Path(original)
+
+    def __repr__(self) -> str:
+        return f"Trashed({self.trashed!s} from {self.original!s})"
 
     @property
     def info_path(self) -> Path:
@@ -145,6 +268,9 @@ class Trashed:
 
 def move_to_trash(path: Path | str) -> Trashed:
     """Move a character to the recoverable trash (one rename, then a sidecar)."""
+    from builder.storage.atomic import dumps, write_bytes_atomic
+    from builder.storage.files import FileProblem, now_iso, unique_path
+
     path = Path(path)
     if not path.is_file():
         raise FileProblem(f"{path}: no such file")
@@ -164,6 +290,8 @@ def move_to_trash(path: Path | str) -> Trashed:
 
 def restore(item: Trashed) -> Path:
     """Put a trashed file back; a new file at the old place is never overwritten."""
+    from builder.storage.files import FileProblem, unique_path
+
     if not item.trashed.is_file():
         raise FileProblem(f"{item.trashed}: no longer in the trash")
     target = item.original
@@ -196,6 +324,9 @@ def import_copy(source: Path | str) -> Path:
 
     The bytes are copied unchanged; the new file's name follows the character's.
     """
+    from builder.storage.atomic import write_bytes_atomic
+    from builder.storage.files import FileProblem, load_character, safe_file_stem, unique_path
+
     source = Path(source)
     cf = load_character(source)  # FileProblem names the file and the problem
     target = unique_path(characters_dir(create=True), safe_file_stem(cf.name or source.stem))
@@ -205,6 +336,9 @@ def import_copy(source: Path | str) -> Path:
 
 def save_copy(source: Path | str, target: Path | str) -> Path:
     """Write a copy of a character file elsewhere (atomic, bytes unchanged)."""
+    from builder.storage.atomic import write_bytes_atomic
+    from builder.storage.files import FileProblem
+
     source, target = Path(source), Path(target)
     try:
         data = source.read_bytes()
@@ -225,7 +359,7 @@ def delete_permanently(path: Path | str) -> None:
 def create_character(ruleset, name: str, baseline: dict, folder: Path | None = None) -> Path:
     """Write a new character (validated by the ruleset) into the library; returns its file."""
     from builder.rules.base import Refusal
-    from builder.storage.files import CharacterFile, new_document
+    from builder.storage.files import CharacterFile, new_document, safe_file_stem, unique_path
 
     name = name.strip()
     if not name:

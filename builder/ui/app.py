@@ -8,46 +8,55 @@ Only what the first paint needs is imported before it.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 
-def _parse(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="character-builder", add_help=True)
-    parser.add_argument("files", nargs="*", metavar="FILE", help="character files to open")
-    parser.add_argument("--quit-when-ready", action="store_true",
-                        help="exit 0 as soon as the window is shown and painted")
-    parser.add_argument("--screenshot", metavar="PNG",
-                        help="save a picture of the window after the first paint and exit")
-    parser.add_argument("--no-restore", action="store_true",
-                        help="do not reopen the tabs of the last session")
-    args, _qt_args = parser.parse_known_args(argv)
+USAGE = """usage: character-builder [FILE ...] [--quit-when-ready] [--screenshot PNG] [--no-restore]
+
+  FILE               character files to open
+  --quit-when-ready  exit 0 as soon as the window is shown and painted
+  --screenshot PNG   save a picture of the window after the first paint and exit
+  --no-restore       do not reopen the tabs of the last session
+"""
+
+
+class GuiArgs:
+    def __init__(self):
+        self.files: list[str] = []
+        self.quit_when_ready = False
+        self.screenshot: str | None = None
+        self.no_restore = False
+        self.help = False
+
+
+def _parse(argv: list[str]) -> GuiArgs:
+    """The GUI's few flags (argparse would cost start-up time); Qt's own -flags pass."""
+    args = GuiArgs()
+    it = iter(argv)
+    for word in it:
+        if word == "--quit-when-ready":
+            args.quit_when_ready = True
+        elif word == "--no-restore":
+            args.no_restore = True
+        elif word == "--screenshot":
+            args.screenshot = next(it, None)
+        elif word.startswith("--screenshot="):
+            args.screenshot = word.split("=", 1)[1]
+        elif word in ("-h", "--help"):
+            args.help = True
+        elif word.startswith("-"):
+            continue  # Qt's own options (-platform, -style...) are Qt's business
+        else:
+            args.files.append(word)
     return args
-
-
-class _FirstPaint:
-    """Calls back once, after the first paint of any widget in the window."""
-
-    def __init__(self, window, callback):
-        from PySide6.QtCore import QEvent, QObject, QTimer
-
-        outer = self
-
-        class Filter(QObject):
-            def eventFilter(self, obj, event):  # noqa: N802 - Qt API
-                if event.type() == QEvent.Type.Paint and not outer.done:
-                    if getattr(obj, "window", None) and obj.window() is window:
-                        outer.done = True
-                        QTimer.singleShot(0, callback)
-                return False
-
-        self.done = False
-        self.filter = Filter()
 
 
 def run_gui(argv: list[str]) -> int:
     args = _parse(list(argv))
+    if args.help:
+        sys.stdout.write(USAGE)
+        return 0
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -80,12 +89,11 @@ def run_gui(argv: list[str]) -> int:
             delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
             QTimer.singleShot(delay, lambda: _grab(window, args.screenshot, app))
 
-    first = _FirstPaint(window, ready)
-    app.installEventFilter(first.filter)
+    # After the library table's first paint (queued, so the paint completes first).
+    window.library_page.view.firstPainted.connect(
+        lambda: QTimer.singleShot(0, ready), Qt.ConnectionType.SingleShotConnection)
     window.show()
-    code = app.exec()
-    app.removeEventFilter(first.filter)
-    return code
+    return app.exec()
 
 
 def _grab(window, path: str, app) -> None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence, QUndoGroup, QUndoStack
-from PySide6.QtWidgets import (QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
-                               QSplitter, QTabWidget, QWidget)
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoGroup, QUndoStack
+from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
+
+# Dialog classes (QFileDialog, QInputDialog, QMessageBox) and QDesktopServices are
+# imported where they are used: the first paint does not need them.
 
 from builder import APP_TITLE, __version__
 from builder.storage import library
-from builder.storage.files import FileProblem
 from builder.storage.paths import characters_dir
-from builder.ui.commands import CreateInLibrary, RenameInLibrary, TrashCharacter
 from builder.ui.models.library_model import LibraryModel
 from builder.ui.settings import app_settings
 from builder.ui.views.library_page import LibraryPage
@@ -259,7 +259,7 @@ class MainWindow(QMainWindow):
             return existing
         try:
             doc = CharacterDocument.open(path, self)
-        except FileProblem as problem:
+        except library.FileProblemType() as problem:
             self.report(str(problem))
             self._show_error("Cannot open this file", str(problem))
             return None
@@ -309,6 +309,8 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         dialog = QFileDialog(self, "Open a character", str(characters_dir()), JSON_FILTER)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.filesSelected.connect(lambda files: [self.open_path(f) for f in files])
@@ -328,6 +330,8 @@ class MainWindow(QMainWindow):
             entry_row = self.library_model.row_for_path(path)
             if entry_row >= 0:
                 name = self.library_model.entries()[entry_row].name
+            from builder.ui.commands import CreateInLibrary
+
             command = CreateInLibrary(f"Duplicate {name}",
                                       lambda p=path: library.duplicate(p), self.report)
             self.library_stack.push(command)
@@ -337,6 +341,8 @@ class MainWindow(QMainWindow):
                 self.report(f"Duplicated {name} as {command.path.name}")
 
     def rename_selected(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         paths = self._target_paths()
         if not paths:
             return
@@ -367,6 +373,8 @@ class MainWindow(QMainWindow):
             return
         row = self.library_model.row_for_path(path)
         old = self.library_model.entries()[row].name if row >= 0 else Path(path).stem
+        from builder.ui.commands import RenameInLibrary
+
         self.library_stack.push(RenameInLibrary(Path(path), old, new_name, self.report))
         self.library_model.refresh()
 
@@ -374,6 +382,8 @@ class MainWindow(QMainWindow):
         paths = self._target_paths()
         if not paths:
             return
+        from builder.ui.commands import TrashCharacter
+
         self.library_stack.beginMacro(f"Delete {len(paths)} characters" if len(paths) > 1 else
                                       f"Delete {self._name_of(paths[0])}")
         for path in paths:
@@ -391,6 +401,8 @@ class MainWindow(QMainWindow):
         return self.library_model.entries()[row].name if row >= 0 else Path(path).stem
 
     def restore_dialog(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         items = library.trash_items()
         if not items:
             self.report("The trash is empty")
@@ -406,7 +418,7 @@ class MainWindow(QMainWindow):
             item = items[labels.index(text)]
             try:
                 path = library.restore(item)
-            except FileProblem as problem:
+            except library.FileProblemType() as problem:
                 self.report(str(problem))
                 return
             self.library_model.refresh()
@@ -419,6 +431,8 @@ class MainWindow(QMainWindow):
 
     def import_paths(self, paths) -> list[Path]:
         imported = []
+        from builder.ui.commands import CreateInLibrary
+
         for path in paths:
             command = CreateInLibrary(f"Import {Path(path).name}",
                                       lambda p=path: library.import_copy(p), self.report)
@@ -433,6 +447,8 @@ class MainWindow(QMainWindow):
         return imported
 
     def import_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         dialog = QFileDialog(self, "Import characters into the library", str(Path.home()),
                              JSON_FILTER)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
@@ -441,6 +457,8 @@ class MainWindow(QMainWindow):
         self._file_dialog = dialog
 
     def save_copy(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         paths = self._target_paths()
         if not paths:
             return
@@ -456,7 +474,7 @@ class MainWindow(QMainWindow):
     def save_copy_to(self, source, target) -> None:
         try:
             library.save_copy(source, target)
-        except FileProblem as problem:
+        except library.FileProblemType() as problem:
             self._show_error("Cannot save the copy", str(problem))
             return
         self.report(f"Saved a copy as {target}")
@@ -478,6 +496,8 @@ class MainWindow(QMainWindow):
         self._new_dialog = dialog
 
     def _create_character(self, ruleset, name: str, baseline: dict) -> None:
+        from builder.ui.commands import CreateInLibrary
+
         command = CreateInLibrary(f"New character {name}",
                                   lambda: library.create_character(ruleset, name, baseline),
                                   self.report)
@@ -487,6 +507,9 @@ class MainWindow(QMainWindow):
             self.open_path(command.path)
 
     def open_data_folder(self) -> None:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
         folder = characters_dir(create=True)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
@@ -498,6 +521,8 @@ class MainWindow(QMainWindow):
         self._about_dialog = dialog
 
     def _show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
                           self)
         box.open()

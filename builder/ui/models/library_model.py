@@ -39,18 +39,34 @@ def _when(timestamp: float) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                    Qt.ItemDataRole.AccessibleTextRole, SortRole, PathRole, EntryRole,
+                    HeadlineRole, ProblemRole})
+
+
+def _display_texts(entry) -> tuple:
+    figures = entry.problem if entry.problem and not entry.headline else entry.headline_text
+    return (entry.name, entry.ruleset_title, figures,
+            _when(entry.modified) if entry.modified else "")
+
+
 class LibraryModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None, watch: bool = True):
         super().__init__(parent)
         self._entries: list[library.LibraryEntry] = []
+        self._texts: list[tuple | None] = []  # display strings, computed on first paint
         self._watcher: QFileSystemWatcher | None = None
         self._timer = QTimer(self, singleShot=True, interval=150)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(lambda: self.refresh())
         if watch:
             self._watcher = QFileSystemWatcher(self)
             self._watcher.directoryChanged.connect(self._schedule)
             self._watcher.fileChanged.connect(self._schedule)
-        self.refresh()
+        self.refresh(watch=False)
+        if watch:
+            # Watching is not needed for the first paint: arm it right after.
+            QTimer.singleShot(0, self._arm)
 
     # -- Qt model API --------------------------------------------------------------
     def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
@@ -66,20 +82,18 @@ class LibraryModel(QAbstractTableModel):
         return None
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not (0 <= index.row() < len(self._entries)):
+        if role not in _ROLES or not index.isValid():
             return None
-        entry = self._entries[index.row()]
+        row = index.row()
+        if not 0 <= row < len(self._entries):
+            return None
+        entry = self._entries[row]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == COL_NAME:
-                return entry.name
-            if col == COL_RULESET:
-                return entry.ruleset_title
-            if col == COL_HEADLINE:
-                return entry.problem if entry.problem and not entry.headline \
-                    else entry.headline_text
-            if col == COL_MODIFIED:
-                return _when(entry.modified) if entry.modified else ""
+        if role == _DISPLAY:
+            texts = self._texts[row]
+            if texts is None:
+                texts = self._texts[row] = _display_texts(entry)
+            return texts[col]
         elif role == Qt.ItemDataRole.ToolTipRole:
             lines = [entry.name, str(entry.path)]
             lines += [f"{k}: {v}" for k, v in entry.headline.items()]
@@ -120,10 +134,15 @@ class LibraryModel(QAbstractTableModel):
                 return row
         return -1
 
+    def _arm(self) -> None:
+        """Start watching, then look once more for what changed before the watch."""
+        self._rewatch()
+        self._schedule()
+
     def _schedule(self, *_):
         self._timer.start()
 
-    def refresh(self) -> None:
+    def refresh(self, watch: bool = True) -> None:
         """Re-read the folder; only changed rows are announced."""
         fresh = {e.path: e for e in library.scan_library()}
         # removals, from the bottom up
@@ -131,6 +150,7 @@ class LibraryModel(QAbstractTableModel):
             if self._entries[row].path not in fresh:
                 self.beginRemoveRows(QModelIndex(), row, row)
                 del self._entries[row]
+                del self._texts[row]
                 self.endRemoveRows()
         # updates
         known = {}
@@ -139,6 +159,7 @@ class LibraryModel(QAbstractTableModel):
             new = fresh[entry.path]
             if new != entry:
                 self._entries[row] = new
+                self._texts[row] = None
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
         # insertions, at the end (the proxy sorts)
         added = [e for p, e in sorted(fresh.items()) if p not in known]
@@ -146,8 +167,10 @@ class LibraryModel(QAbstractTableModel):
             first = len(self._entries)
             self.beginInsertRows(QModelIndex(), first, first + len(added) - 1)
             self._entries.extend(added)
+            self._texts.extend([None] * len(added))
             self.endInsertRows()
-        self._rewatch()
+        if watch:
+            self._rewatch()
 
     def _rewatch(self) -> None:
         if self._watcher is None:
