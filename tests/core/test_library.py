@@ -105,3 +105,16 @@ def test_save_copy_writes_the_same_bytes(tmp_path):
     path = make("Senna")
     target = library.save_copy(path, tmp_path / "out" / "senna-copy.json")
     assert target.read_bytes() == path.read_bytes()
+
+
+def test_the_cached_index_follows_changed_files_and_survives_corruption():
+    path = make("Senna", "sp=7")
+    assert library.scan_library()[0].headline["Unspent SP"] == 7
+    assert library._cache_path().is_file()
+    cf = load_character(path)
+    cf.do(cf.ruleset.parse_action(["award-checkpoint", "Shrine", "Found it"]))
+    cf.save()
+    assert library.scan_library()[0].headline["Unspent SP"] == 9
+    library._cache_path().write_text("{garbage")
+    assert library.scan_library()[0].headline["Unspent SP"] == 9
+    assert library.scan_library(use_cache=False)[0].headline["Unspent SP"] == 9

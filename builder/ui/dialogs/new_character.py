@@ -95,6 +95,8 @@ class NewCharacterDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, ruleset.id)
             item.setToolTip(ruleset.summary_text)
             self.ruleset_list.addItem(item)
+        self.ruleset_list.setWordWrap(True)
+        self.ruleset_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.ruleset_list.currentRowChanged.connect(self._choose)
 
         self.name_edit = QLineEdit(self)

@@ -13,7 +13,7 @@ ActionRole = Qt.ItemDataRole.UserRole + 1
 ProblemRole = Qt.ItemDataRole.UserRole + 2
 
 COL_NUMBER, COL_ACTION, COL_COST, COL_BALANCE, COL_WHEN = range(5)
-HEADERS = ("#", "Action", "Cost", "After", "When")
+HEADERS = ("#", "Action", "Cost / gain", "After", "When")
 
 
 class LedgerModel(QAbstractTableModel):
@@ -27,21 +27,29 @@ class LedgerModel(QAbstractTableModel):
         rows = []
         rep = cf.replay
         problems = {p.entry: p.reasons for p in rep.problems if p.entry is not None}
+        balances = []
+        for state in rep.states:
+            try:
+                balances.append(cf.ruleset.balance(state))
+            except Exception:  # noqa: BLE001
+                balances.append(None)
         for i, action in enumerate(rep.ledger):
             before, after = rep.states[i], rep.states[i + 1]
             try:
                 cost = cf.ruleset.action_cost(before, action)
             except Exception:  # noqa: BLE001 - a malformed hand-edited entry
                 cost = None
-            try:
-                balance = cf.ruleset.balance(after)
-            except Exception:  # noqa: BLE001
-                balance = None
+            balance = balances[i + 1]
+            # what the entry added to the balance (an award), from the core's balances
+            gain = None
+            if balances[i] is not None and balance is not None and not cost:
+                gain = balance - balances[i]
             try:
                 text = cf.ruleset.describe(action)
             except Exception:  # noqa: BLE001
                 text = str(action.get("action", "?"))
             rows.append({"action": action, "text": text, "cost": cost, "balance": balance,
+                         "gain": gain,
                          "when": str(action.get("at", "")).replace("T", " ")[:16],
                          "problems": problems.get(i, [])})
         self.beginResetModel()
@@ -71,10 +79,12 @@ class LedgerModel(QAbstractTableModel):
             if col == COL_ACTION:
                 return row["text"] + ("  (skipped: illegal)" if row["problems"] else "")
             if col == COL_COST:
-                cost = row["cost"]
+                cost, gain = row["cost"], row["gain"]
+                if gain:
+                    return f"+{gain} {self.unit}" if gain > 0 else f"{gain} {self.unit}"
                 if cost is None:
                     return ""
-                return f"+{-cost} {self.unit}" if cost < 0 else f"{cost} {self.unit}"
+                return "—" if cost == 0 else f"{cost} {self.unit}"
             if col == COL_BALANCE:
                 return "" if row["balance"] is None else f"{row['balance']} {self.unit}"
             if col == COL_WHEN:
@@ -82,7 +92,7 @@ class LedgerModel(QAbstractTableModel):
         elif role == Qt.ItemDataRole.ToolTipRole:
             if row["problems"]:
                 return "\n".join(row["problems"])
-            return row["text"]
+            return f"{row['text']}\n{row['action'].get('at', '')}".strip()
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (COL_NUMBER, COL_COST,
                                                                     COL_BALANCE):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -309,6 +309,8 @@ class StoryPointsEditor(CharacterEditor):
         self.splitter.addWidget(self.side_tabs)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([700, 520])
+        self.sheet_splitter.setSizes([440, 240])
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
