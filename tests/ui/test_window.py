@@ -209,3 +209,25 @@ def test_screenshot_flag_writes_a_png_of_the_window(tmp_path, senna_path):
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_keyboard_reachable_control_is_named_for_screen_readers(window, senna_path):
+    from PySide6.QtWidgets import (QAbstractButton, QHeaderView, QMenuBar, QScrollBar, QTabBar,
+                                   QWidget)
+
+    def unnamed():
+        found = []
+        for widget in window.findChildren(QWidget):
+            if widget.focusPolicy() == Qt.FocusPolicy.NoFocus or not widget.isVisibleTo(window):
+                continue
+            if isinstance(widget, (QScrollBar, QHeaderView, QTabBar, QMenuBar)):
+                continue  # named by Qt itself (tab titles, header sections, menu titles)
+            text = widget.text() if isinstance(widget, QAbstractButton) else ""
+            if not (widget.accessibleName() or text):
+                found.append(f"{type(widget).__name__} {widget.objectName()}")
+        return found
+
+    window.show()
+    assert unnamed() == []          # the library
+    window.open_path(senna_path)
+    assert unnamed() == []          # the story-points editor

@@ -292,6 +292,7 @@ class StoryPointsEditor(CharacterEditor):
         self.ledger = LedgerView(self)
         self.side_tabs = QTabWidget(self)
         self.side_tabs.setObjectName("sideTabs")
+        self.side_tabs.setAccessibleName("Increases, ledger and advancement chain")
         self.side_tabs.addTab(self.options_panel, "&Increases")
         ledger_page = QWidget(self)
         lay = QVBoxLayout(ledger_page)
