@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI: start the app in a real X window under Xvfb on a sample character and take
-# screenshots (the app's own grab, and ImageMagick's grab of the X root window).
-# Fails if the window never appears or no PNG is written.
+# screenshots: the app's own grab of its window, and ImageMagick's grab of that
+# native X window from the X server (proof the window really appeared).
+# Fails if the window never appears or a PNG is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}
@@ -17,13 +18,12 @@ Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
 XVFB_PID=$!
 APP_PID=""
 cleanup() {
-  [ -n "$APP_PID" ] && kill "$APP_PID" 2>/dev/null || true
+  if [ -n "$APP_PID" ]; then kill "$APP_PID" 2>/dev/null || true; fi
   kill "$XVFB_PID" 2>/dev/null || true
 }
 trap cleanup EXIT
-for _ in $(seq 50); do
-  xdpyinfo -display "$DISPLAY_NUM" >/dev/null 2>&1 && break
-  xwininfo -display "$DISPLAY_NUM" -root >/dev/null 2>&1 && break
+for _ in $(seq 100); do
+  [ -e "/tmp/.X11-unix/X${DISPLAY_NUM#:}" ] && break
   sleep 0.1
 done
 export DISPLAY=$DISPLAY_NUM QT_QPA_PLATFORM=xcb
@@ -31,32 +31,31 @@ export DISPLAY=$DISPLAY_NUM QT_QPA_PLATFORM=xcb
 SAMPLE=$("$PY" -m builder new story-points "Senna" --set sp=16 --set vital.Cognition=3 \
   --set skill.Medicine=3 --set class.Cleric=3 --set "trait.Cleric.Restoring Grace=3")
 
-# Keep the window up long enough for the X-level screenshot below.
-CHARACTER_BUILDER_SCREENSHOT_DELAY=2500 "$PY" -m builder --no-restore \
-  --screenshot "$OUT/app-window.png" "$SAMPLE" &
+# The app prints the painted window's id, keeps it up for the delay, grabs itself, exits.
+CHARACTER_BUILDER_SCREENSHOT_DELAY=3000 "$PY" -m builder --no-restore \
+  --screenshot "$OUT/app-window.png" "$SAMPLE" 2>"$WORK/app.log" &
 APP_PID=$!
 
-found=""
+wid=""
 for _ in $(seq 300); do
-  if xwininfo -root -tree 2>/dev/null | grep -q "Character Builder"; then
-    found=yes
-    break
-  fi
+  wid=$(sed -n 's/.*window painted, id \(0x[0-9a-f]*\), platform xcb.*/\1/p' "$WORK/app.log")
+  [ -n "$wid" ] && break
   kill -0 "$APP_PID" 2>/dev/null || break
   sleep 0.1
 done
-if [ -z "$found" ]; then
+if [ -z "$wid" ]; then
   echo "screenshot: the main window never appeared on $DISPLAY" >&2
+  cat "$WORK/app.log" >&2
   exit 1
 fi
-sleep 1
-import -window root "$OUT/x-root.png"
+sleep 0.5
+import -window "$wid" "$OUT/x-window.png"
 wait "$APP_PID"
 APP_PID=""
-for png in "$OUT/app-window.png" "$OUT/x-root.png"; do
+for png in "$OUT/app-window.png" "$OUT/x-window.png"; do
   if [ ! -s "$png" ]; then
     echo "screenshot: $png was not written" >&2
     exit 1
   fi
 done
-echo "screenshot: window shown; pictures in $OUT"
+echo "screenshot: window $wid shown on $DISPLAY; pictures in $OUT"

@@ -86,6 +86,10 @@ def run_gui(argv: list[str]) -> int:
         for path in args.files:
             window.open_path(os.path.abspath(path))
         if args.screenshot:
+            # Say which native window was painted (CI grabs it from the X server too).
+            sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
+                             f"platform {QGuiApplication.platformName()}\n")
+            sys.stderr.flush()
             delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
             QTimer.singleShot(delay, lambda: _grab(window, args.screenshot, app))
 
