@@ -111,10 +111,10 @@ class OptionsModel(QAbstractTableModel):
                 return cost_text(o, self.unit)
             if col == COL_STATUS:
                 if allowed:
-                    return "Available"
+                    return "✓ Available"
                 reasons = o.get("reasons") or []
                 more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
-                return (reasons[0] if reasons else "Not available") + more
+                return "✗ " + (reasons[0] if reasons else "Not available") + more
         elif role == Qt.ItemDataRole.ToolTipRole:
             return reasons_text(o)
         elif role in (Qt.ItemDataRole.AccessibleTextRole,):

@@ -4,6 +4,7 @@ and the ledger view."""
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPushButton, QStyle, QStyledItemDelegate,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
@@ -48,12 +49,22 @@ class MessageBar(QFrame):
 
 
 class GreyingDelegate(QStyledItemDelegate):
-    """Draws the rows the core does not allow as disabled (the style's own greying)."""
+    """Draws the rows the core does not allow as disabled (the style's own greying,
+    so it follows the light or dark palette), selected or not."""
 
     def initStyleOption(self, option, index):
         super().initStyleOption(option, index)
         if index.data(AllowedRole) is False:
             option.state &= ~QStyle.StateFlag.State_Enabled
+            palette = option.palette
+            grey = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Mid)
+            text = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
+                          QPalette.ColorGroup.Disabled):
+                palette.setColor(group, QPalette.ColorRole.Highlight, grey)
+                palette.setColor(group, QPalette.ColorRole.HighlightedText, text.darker(130)
+                                 if text.lightness() < 128 else text.lighter(130))
+            option.palette = palette
 
 
 class OptionsPanel(QWidget):
