@@ -488,6 +488,8 @@ class StoryPointsEditor(CharacterEditor):
         if ok:
             self.refusal_bar.hide()
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+        else:
+            self.refresh()  # put checkboxes the player ticked back to the core's state
         return ok
 
     def take(self, option: dict) -> None:
