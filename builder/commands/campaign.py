@@ -199,6 +199,22 @@ def cmd_exchange(args) -> int:
     return 0
 
 
+def cmd_xp(args) -> int:
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(args.file)
+    entry, files = campaign.xp_award(args.hit_dice, session=args.session,
+                                     treasure=args.treasure, survivors=args.survivor,
+                                     shares=args.share)
+    campaign.commit(files)
+    _out(f"session {entry['session']}: {entry['enemy_xp']} XP from enemies + "
+         f"{entry['treasure_xp']} XP from treasure = {entry['total']} XP")
+    for member, cf in zip(entry["members"], files):
+        part = "" if member["part"] == "1" else f" (part {member['part']})"
+        _out(f"{member['name']}{part}: {cf.ruleset.describe(member['entry'])}")
+    return 0
+
+
 # -- pool ------------------------------------------------------------------------------
 def _pool_do(path: str, action: dict) -> int:
     from builder.rules import fortune_peril as fp
@@ -339,6 +355,20 @@ def register(subparsers) -> None:
     p.add_argument("charfile_b")
     p.add_argument("action_b")
     p.set_defaults(func=cmd_exchange)
+
+    p = sub.add_parser("xp", help="Vogelfrei: share a session's XP among the survivors")
+    p.add_argument("file")
+    p.add_argument("hit_dice", nargs="*", metavar="HD",
+                   help="one per defeated enemy: 3, 3*, L2, <1 (ID=HD counts a returning "
+                        "enemy once)")
+    p.add_argument("--treasure", type=int, default=0, metavar="N",
+                   help="silver pieces of treasure brought back to safety")
+    p.add_argument("--session", required=True, metavar="S")
+    p.add_argument("--survivor", action="append", default=[], metavar="CHARFILE",
+                   help="a member who shares (default: every member)")
+    p.add_argument("--share", action="append", default=[], metavar="CHARFILE=FRACTION",
+                   help="a member present for part of the adventure (1/2, 0.5)")
+    p.set_defaults(func=cmd_xp)
 
     pool = subparsers.add_parser("pool", help="the Fortune/Peril Story Point pool")
     psub = pool.add_subparsers(dest="pool_command", parser_class=parser_class,

@@ -252,6 +252,75 @@ class CampaignFile:
         self.ledger.append(entry)
         return entry, files
 
+    def xp_award(self, hit_dice: Sequence[str], *, session: str, treasure: int = 0,
+                 survivors: Sequence[str] = (), shares: Sequence[str] = ()
+                 ) -> tuple[dict, list[CharacterFile]]:
+        """Vogelfrei: a session's XP (defeated enemies + treasure) divided among the
+        surviving members, partial shares for partial presence, each member's
+        share written as ``award-xp SHARE --session S``, all or nothing.
+
+        ``hit_dice``: one item per defeated enemy (``3``, ``3*``, ``L2``, ``<1``),
+        optionally ``ID=HD`` so an enemy that returns counts once.  ``survivors``:
+        the members who share (default: every member); ``shares``:
+        ``CHARFILE=FRACTION`` for a member present for part of the adventure."""
+        if self.ruleset_id != "vogelfrei":
+            raise UsageError(f"campaign xp shares out Vogelfrei XP; the campaign {self.name} "
+                             f"uses {self.ruleset_id}")
+        from builder.rules.vogelfrei import xp as xpcalc
+        from builder.storage.rulesets import load_ruleset
+
+        data = load_ruleset("vogelfrei").data
+        session = str(session or "").strip()
+        if not session:
+            raise UsageError("--session needs a session name or number")
+        if treasure < 0:
+            raise UsageError(f"--treasure is a number of silver pieces, 0 or more, "
+                             f"not {treasure}")
+        defeated = []
+        for index, text in enumerate(hit_dice):
+            ident, sep, hd = str(text).rpartition("=")
+            defeated.append((ident.strip() if sep else f"#{index + 1}", hd))
+        enemies = xpcalc.session_enemies_xp(data, defeated)
+        treasure_xp = xpcalc.treasure_xp(data, [("", treasure)]) if treasure else 0
+        total = enemies["xp"] + treasure_xp
+
+        parts: dict[str, str] = {}
+        for charfile in survivors:
+            parts[self.find_member(charfile)] = "1"
+        for pair in shares:
+            charfile, sep, fraction = str(pair).rpartition("=")
+            if not sep or not charfile.strip():
+                raise UsageError(f"--share needs CHARFILE=FRACTION, not '{pair}'")
+            parts[self.find_member(charfile.strip())] = fraction.strip()
+        if not survivors:
+            for given in self.members:
+                parts.setdefault(given, "1")
+        if not parts:
+            raise Refusal([f"the campaign {self.name} has no members to share XP with"])
+        split = xpcalc.split_xp(total, parts)
+
+        members = [given for given in self.members if given in parts]
+        files = self._writable_members(members)
+        reasons: list[str] = []
+        done = []
+        for given, cf in zip(members, files):
+            action = cf.ruleset.parse_action(["award-xp", str(split[given]),
+                                              "--session", session])
+            try:
+                logged = cf.do(action)
+            except Refusal as refusal:
+                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
+                continue
+            done.append({"path": given, "name": cf.name, "part": parts[given],
+                         "xp": split[given], "entry": logged})
+        if reasons:
+            raise Refusal(reasons)
+        entry = {"action": "xp", "session": session, "enemies": enemies,
+                 "enemy_xp": enemies["xp"], "treasure": treasure, "treasure_xp": treasure_xp,
+                 "total": total, "members": done, "at": now_iso()}
+        self.ledger.append(entry)
+        return entry, files
+
     def undo(self) -> tuple[dict, list[CharacterFile]]:
         """Drop the last entry; for a group entry, take its entry back from every
         member file (Refusal with reasons if any member changed since)."""
