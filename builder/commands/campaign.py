@@ -226,7 +226,7 @@ def _pool_do(path: str, action: dict) -> int:
     state = campaign.pool
     _out(fp.describe(logged))
     _out(f"Fortune {state.fortune}, Peril {state.peril}"
-         + "".join(f", {name} (Nemesis) {points}" for name, points in state.nemesis.values()))
+         + "".join(f", {v[0]} (Nemesis) {v[1]}" for v in state.nemesis.values()))
     return 0
 
 

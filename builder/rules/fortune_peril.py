@@ -27,8 +27,10 @@ Decisions where the seed text leaves room (see docs/campaign.md):
   players' Fortune side like any spent Peril Point (the economy of pressure:
   pressure the GM applies always becomes Fortune the players can spend back).
   Spent Fortune always flips to the GM's shared Peril side.
-* Private Nemesis pools belong to the session (an encounter grants them):
-  a new session starts without them unless the pool carries over.
+* A private Nemesis pool is granted to the campaign (``pool nemesis``, at any
+  time, before or during a session) and is part of the pool: every session
+  start refreshes it to its granted size like the shared sides (``reset``),
+  keeps it (``carry``) or raises it to at least that size (``top-up``).
 """
 from __future__ import annotations
 
@@ -134,7 +136,7 @@ class Pool:
     fortune: int = 0
     peril: int = 0
     assignment: str = "shared"
-    nemesis: dict = field(default_factory=dict)      # key -> [display name, points]
+    nemesis: dict = field(default_factory=dict)      # key -> [name, points, granted]
     proactive: dict = field(default_factory=dict)    # (check, who key) -> spends
     gm_peril: dict = field(default_factory=dict)     # check -> GM/Nemesis Peril spends
     reactions: dict = field(default_factory=dict)    # (check, who key) -> reactions
@@ -283,7 +285,7 @@ def check(state: Pool, action: Mapping[str, Any]) -> list[str]:
             reasons.append("points earned by a rule go to a named side: fortune or peril")
         return reasons
     if kind == "pool-nemesis":
-        return _no_session(state)
+        return []
     return [f"'{kind}' is not a pool action"]
 
 
@@ -384,14 +386,15 @@ def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
     log = state.log + (action,)
     if kind == "session-start":
         fortune, peril = int(action["fortune"]), int(action["peril"])
-        nemesis: dict = {}
         refresh = action.get("refresh", "reset")
+        nemesis = {k: [v[0], v[2], v[2]] for k, v in state.nemesis.items()}
         if state.session and refresh in ("carry", "top-up"):
-            nemesis = {k: list(v) for k, v in state.nemesis.items()}
             if refresh == "carry":
                 fortune, peril = state.fortune, state.peril
+                nemesis = {k: list(v) for k, v in state.nemesis.items()}
             else:
                 fortune, peril = max(fortune, state.fortune), max(peril, state.peril)
+                nemesis = {k: [v[0], max(v[1], v[2]), v[2]] for k, v in state.nemesis.items()}
         number = state.session + 1
         summary = {"session": number, "name": action.get("name", ""),
                    "players": int(action["players"]), "fortune": fortune, "peril": peril,
@@ -436,7 +439,8 @@ def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
         if action.get("points") is None:
             nemesis.pop(_key(action["name"]), None)
         else:
-            nemesis[_key(action["name"])] = [action["name"], int(action["points"])]
+            points = int(action["points"])
+            nemesis[_key(action["name"])] = [action["name"], points, points]
         return replace(state, nemesis=nemesis, log=log)
     raise ValueError(f"not a pool action: {kind}")
 
@@ -518,7 +522,7 @@ def view(state: Pool) -> dict:
         "players": state.players,
         "fortune": state.fortune,
         "peril": state.peril,
-        "nemesis": {name: points for name, points in
+        "nemesis": {v[0]: v[1] for v in
                     sorted(state.nemesis.values(), key=lambda v: v[0].casefold())},
         "assignment": state.assignment,
         "log": [dict(entry, text=describe(entry)) for entry in state.log],

@@ -239,7 +239,7 @@ class PoolView(QWidget):
         self.title.setText(title)
         self.fortune_label.setText(str(state.fortune))
         self.peril_label.setText(str(state.peril))
-        nemeses = [f"{name}: {points}" for name, points in
+        nemeses = [f"{v[0]}: {v[1]}" for v in
                    sorted(state.nemesis.values(), key=lambda v: v[0].casefold())]
         self.nemesis_label.setText(("Private Nemesis pools — " + ", ".join(nemeses))
                                    if nemeses else "")

@@ -113,25 +113,36 @@ def test_universe_changes_how_the_pool_refreshes_carry():
     t = started(3, settings={"refresh": "carry"})
     t.spend("fortune", "upgrade").spend("fortune", "upgrade", by="Joss")
     t.do(fp.nemesis_action("Vex", 2))
-    assert t.sides == (1, 3)
+    t.spend("peril", "complication", by="GM", nemesis="Vex")
+    assert t.sides == (2, 3)
     t.start(3)
-    assert t.sides == (1, 3)
-    assert t.state.nemesis == {"vex": ["Vex", 2]}
+    assert t.sides == (2, 3)
+    assert fp.view(t.state)["nemesis"] == {"Vex": 1}
 
 
 def test_universe_changes_how_the_pool_refreshes_top_up():
     t = started(3, settings={"refresh": "top-up"})
     t.spend("fortune", "upgrade").spend("fortune", "upgrade", by="Joss")
-    assert t.sides == (1, 3)
+    t.do(fp.nemesis_action("Vex", 1))
+    t.do(fp.earn_action("fortune", "heroic act", 3))
+    assert t.sides == (4, 3)
     t.start(3)
-    assert t.sides == (3, 3)
+    assert t.sides == (4, 3)
+    t.spend("peril", "complication", by="GM", nemesis="Vex")
+    t.start(3)
+    assert t.sides == (5, 3)
+    assert fp.view(t.state)["nemesis"] == {"Vex": 1}
 
 
-def test_default_refresh_drops_private_nemesis_pools():
-    t = started(3)
-    t.do(fp.nemesis_action("Vex", 2))
+def test_default_refresh_refreshes_private_nemesis_pools_to_their_grant():
+    t = Table()
+    t.do(fp.nemesis_action("Vex", 2))            # granted before any session
     t.start(3)
-    assert t.state.nemesis == {}
+    t.spend("peril", "complication", by="GM", nemesis="Vex")
+    assert fp.view(t.state)["nemesis"] == {"Vex": 1}
+    t.start(3)
+    assert fp.view(t.state)["nemesis"] == {"Vex": 2}
+    assert t.sides == (3, 1)
 
 
 def test_bad_universe_settings_are_usage_errors():
