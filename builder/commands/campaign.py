@@ -189,12 +189,10 @@ def cmd_exchange(args) -> int:
                                      args.charfile_b, _words(args.action_b, "ACTION_B"))
     campaign.commit(files)
     for member, cf in zip(entry["members"], files):
+        states = cf.replay.states
         cost = ""
-        try:
-            before = cf.replay.states[-2]
-            cost = f" ({cf.ruleset.action_cost(before, member['entry'])} SP)"
-        except (IndexError, Exception):  # noqa: BLE001 - the cost is only a courtesy
-            cost = ""
+        if len(states) >= 2:
+            cost = f" ({cf.ruleset.action_cost(states[-2], member['entry'])} SP)"
         _out(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
     return 0
 

@@ -113,3 +113,13 @@ def test_bad_usage(raid, tmp_path):
     ok("campaign", "new", "SP", "-o", sp_camp, "--ruleset", "story-points")
     r = cli("campaign", "xp", sp_camp, "3", "--session", "1")
     assert r.code == 2 and "Vogelfrei" in r.err
+
+
+def test_a_member_must_use_the_campaigns_ruleset(raid, tmp_path):
+    nyra = tmp_path / "nyra.json"
+    ok("new", "story-points", "Nyra", "-o", nyra)
+    before = file_bytes(raid["camp"])
+    r = cli("campaign", "add", raid["camp"], nyra)
+    assert r.code == 1
+    assert "uses the story-points ruleset; the campaign Raid uses vogelfrei" in r.err
+    assert file_bytes(raid["camp"]) == before
