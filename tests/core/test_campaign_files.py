@@ -140,3 +140,18 @@ def test_unknown_keys_are_kept(camp):
     again.pool_do(fp.start_action(1))
     again.save()
     assert json.loads(camp.path.read_bytes())["table_colour"] == "green"
+
+
+def test_campaign_schema_is_valid_json_schema_and_fits_new_files(camp):
+    import jsonschema
+
+    from builder.resources import load_json_resource
+    from builder.storage.validation import schema_errors
+
+    schema = load_json_resource("schema", "campaign.schema.json")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    camp.pool_do(fp.start_action(2))
+    entry, files = camp.award(["award-checkpoint", "M", "C"])
+    assert schema_errors(schema, camp.doc) == []
+    bad = dict(camp.doc, members="a.json")
+    assert schema_errors(schema, bad)[0].startswith("members:")

@@ -497,3 +497,52 @@ def test_view_is_the_pool_show_json_shape():
     assert {"fortune": 2, "peril": 1, "nemesis": {"Vex": 2}}.items() <= shown.items()
     assert [row["action"] for row in shown["log"]] == ["session-start", "pool-nemesis"]
     assert all(row["text"] for row in shown["log"])
+
+
+# -- properties over random play -------------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_moves = st.lists(st.tuples(
+    st.sampled_from(["spend-f", "spend-p", "spend-nem", "react", "earn"]),
+    st.sampled_from(["Mira", "Joss", "GM"]),
+    st.sampled_from(["1", "2", "3"]),
+    st.sampled_from(["upgrade", "breakthrough", "detail", "calamity", "complication"]),
+    st.booleans(), st.booleans()), max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(1, 5), peril=st.integers(0, 3), moves=_moves)
+def test_random_play_never_goes_negative_and_spends_only_move_points(players, peril, moves):
+    t = Table()
+    t.do(fp.nemesis_action("Vex", 1))
+    t.start(players, peril=peril)
+    for kind, by, check, use, after, allows in moves:
+        try:
+            if kind == "spend-f":
+                action = fp.spend_action("fortune", use, check=check, by=by, after_roll=after,
+                                         gm_allows=allows)
+            elif kind in ("spend-p", "spend-nem"):
+                action = fp.spend_action("peril", use, check=check, by=by, after_roll=after,
+                                         gm_allows=allows,
+                                         nemesis="Vex" if kind == "spend-nem" else None)
+            elif kind == "react":
+                action = fp.react_action(check=check, by=by, talent="Peril Turner",
+                                         spend=("fortune" if after else None))
+            else:
+                action = fp.earn_action("fortune" if after else "peril", "a rule")
+        except UsageError:
+            continue
+        before = t.state
+        total_before = before.fortune + before.peril + before.nemesis["vex"][1]
+        reasons = fp.check(before, action)
+        if reasons:
+            continue
+        t.do(action)
+        after_state = t.state
+        assert min(after_state.fortune, after_state.peril, after_state.nemesis["vex"][1]) >= 0
+        total_after = after_state.fortune + after_state.peril + after_state.nemesis["vex"][1]
+        gained = action.get("points", 0) if kind == "earn" else 0
+        assert total_after == total_before + gained
+        if kind in ("spend-f", "spend-p", "spend-nem"):
+            assert (after_state.fortune, after_state.peril) != (before.fortune, before.peril)
+    assert fp.replay(t.ledger).state == t.state
