@@ -252,6 +252,8 @@ class VogelfreiRuleset(Ruleset):
                 if roll <= len(table) and table[roll - 1]:
                     baseline["career"] = table[roll - 1]
                     break
+                if len(career_rolls) >= 1000:
+                    raise UsageError(f"the {cls} career table has no careers to roll")
             baseline["career_rolls"] = career_rolls
         elif cls:
             missing.append("--set career=CAREER")
