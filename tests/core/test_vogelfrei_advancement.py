@@ -358,3 +358,17 @@ def test_replay_is_deterministic_and_apply_is_pure(rs):
         state = new
     again = replay(rs, baseline, ledger)
     assert again.legal and again.state == state
+
+
+def test_hand_edited_illegal_file_replays_with_every_problem(rs):
+    baseline = {"abilities": {"Strength": "x", "Toughness": 13}, "class": "Astronaut",
+                "level": 9, "xp": -4, "wounds_roll": 99, "ability_rolls": [1, 2]}
+    ledger = [{"action": "level-up", "session": "1"}, {"action": "award-xp", "xp": "5"},
+              {"action": "bogus"}, {"action": "award-xp", "xp": 10, "session": "1"}]
+    result = replay(rs, baseline, ledger)
+    assert [p.entry for p in result.problems] == [None, 0, 1, 2]
+    assert "missing" in result.problems[1].reasons[-1]
+    assert result.state["xp"] == 10                   # the legal entry still applies
+    assert rs.derive(result.state, "X")["class"] in rs.classes
+    good = dict(baseline, abilities={a: 10 for a in rs.abilities}, ability_rolls={})
+    assert any("Astronaut" in r for r in rs.validate_baseline(good))

@@ -280,6 +280,12 @@ class VogelfreiRuleset(Ruleset):
         return baseline
 
     def validate_baseline(self, baseline: dict) -> list[str]:
+        try:
+            return self._baseline_reasons(baseline)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            return [f"the baseline is malformed ({exc})"]
+
+    def _baseline_reasons(self, baseline: dict) -> list[str]:
         reasons: list[str] = []
         if not isinstance(baseline, dict):
             return ["the baseline is not an object"]
@@ -336,32 +342,65 @@ class VogelfreiRuleset(Ruleset):
                 reasons.append(f"the baseline has no {label}")
         return reasons
 
+    def _clean(self, baseline: dict) -> dict:
+        """A well-formed copy of a (possibly hand-edited, illegal) baseline, so an
+        illegal file still shows; validate_baseline reports what is wrong."""
+        b = dict(baseline) if isinstance(baseline, dict) else {}
+
+        def whole(value, low, high, default):
+            return value if isinstance(value, int) and not isinstance(value, bool) \
+                and low <= value <= high else default
+
+        raw = b.get("abilities") if isinstance(b.get("abilities"), dict) else {}
+        b["abilities"] = {a: whole(raw.get(a), 3, 18, 10) for a in self.abilities}
+        swap = b.get("swap")
+        if not (isinstance(swap, list) and len(swap) == 2
+                and all(x in self.abilities for x in swap)):
+            b.pop("swap", None)
+        if b.get("class") not in self.classes:
+            b["class"] = next(iter(self.classes))
+        careers = self.classes[b["class"]]["careers"]
+        if b.get("career") not in careers:
+            b["career"] = next(iter(careers), "")
+        b["level"] = whole(b.get("level"), 1, self.max_level,
+                           self.max_level if isinstance(b.get("level"), int)
+                           and b.get("level") > self.max_level else 1)
+        b["xp"] = whole(b.get("xp"), 0, 10 ** 12, 0)
+        cdata = self.classes[b["class"]]
+        for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
+            if pool in b:
+                b[pool] = whole(b[pool], 1, 10 ** 6, 1)
+            else:
+                b[f"{pool}_roll"] = whole(b.get(f"{pool}_roll"), 1, int(cdata[die_key]), 1)
+        return b
+
     def initial_state(self, baseline: dict) -> dict:
-        scores = dict(baseline.get("abilities", {}))
+        original = baseline
+        baseline = self._clean(baseline)
+        scores = dict(baseline["abilities"])
         swap = baseline.get("swap")
-        if swap and len(swap) == 2 and all(s in scores for s in swap):
+        if swap:
             scores[swap[0]], scores[swap[1]] = scores[swap[1]], scores[swap[0]]
-        cls = baseline.get("class")
-        cdata = self.classes.get(cls, {})
-        level = baseline.get("level", 1) if isinstance(baseline.get("level", 1), int) else 1
-        level = max(1, min(level, self.max_level))
+        cls = baseline["class"]
+        cdata = self.classes[cls]
+        level = baseline["level"]
         toughness = self.modifier(scores.get("Toughness", 10))
         if "wounds" in baseline:
             wounds = baseline["wounds"]
             wounds_detail = {"imported": True}
         else:
-            roll = baseline.get("wounds_roll", 1)
-            raised = max(roll, cdata.get("min_wounds", 1))
+            roll = baseline["wounds_roll"]
+            raised = max(roll, cdata["min_wounds"])
             wounds = max(1, raised + toughness)
-            wounds_detail = {"roll": roll, "die": cdata.get("wounds_die"),
-                             "minimum": cdata.get("min_wounds"), "after_minimum": raised,
+            wounds_detail = {"roll": roll, "die": cdata["wounds_die"],
+                             "minimum": cdata["min_wounds"], "after_minimum": raised,
                              "toughness_modifier": toughness}
         if "stamina" in baseline:
             stamina = baseline["stamina"]
             stamina_detail = {"imported": True}
         else:
-            stamina = baseline.get("stamina_roll", 1)
-            stamina_detail = {"roll": stamina, "die": cdata.get("stamina_die")}
+            stamina = baseline["stamina_roll"]
+            stamina_detail = {"roll": stamina, "die": cdata["stamina_die"]}
         skill = cdata.get("skill_points")
         combat = cdata.get("combat_skill_points")
         return {
@@ -378,7 +417,7 @@ class VogelfreiRuleset(Ruleset):
             "sessions": {},
             "last_session": None,
             "history": [],
-            "baseline": baseline,
+            "baseline": original if isinstance(original, dict) else {},
         }
 
     # -- state views --------------------------------------------------------------
@@ -514,7 +553,9 @@ class VogelfreiRuleset(Ruleset):
         if kind == "level-up" or action.get("class") in self.classes:
             die = self._roll_die(state, action)
             cls = action.get("class") if kind == "change-career" else self.current(state)["class"]
-            if not isinstance(roll, int) or not 1 <= roll <= die:
+            if roll is None:
+                reasons.append(f"the Stamina roll (1 to {die} on the {cls} d{die}) is missing")
+            elif not isinstance(roll, int) or not 1 <= roll <= die:
                 reasons.append(f"the Stamina roll {roll} is impossible on the {cls} d{die} "
                                f"(1 to {die})")
         return reasons
