@@ -289,3 +289,12 @@ def test_phoenix_has_no_careers(rs):
     assert d["wounds"]["max"] == 4
     with pytest.raises(Refusal):
         make(rs, **{"class": "Phoenix", "career": "Mercenary"})
+
+
+def test_derive_carries_the_class_table_for_a_sheet(rs):
+    _, d = make(rs)
+    table = d["class_table"]
+    assert [r["xp"] for r in table] == [0, 2000, 4000, 8000, 16000, 32000]
+    assert table[0]["wounds"] == "1d8 (min 8)" and table[1]["wounds"] == "+1"
+    assert table[0]["stamina"] == "1d4" and table[5]["stamina"] == "+1d4"
+    assert table[3]["saves"]["magic"] == 14

@@ -669,6 +669,7 @@ class VogelfreiRuleset(Ruleset):
         memo = cardata.get("spells_memorized") or cardata.get("miracles_memorized")
         if memo:
             spells = self.level_row(memo, cur["levels"])
+        rolls = baseline.get("ability_rolls") if isinstance(baseline.get("ability_rolls"), dict) else {}
         careers_out = []
         for held in state["careers"]:
             hdata = self.classes[held["class"]]["careers"].get(held["career"], {})
@@ -681,7 +682,7 @@ class VogelfreiRuleset(Ruleset):
             "ruleset": self.id,
             "abilities": {a: {"score": state["abilities"][a], "modifier": mods[a]}
                           for a in self.abilities if a in state["abilities"]},
-            "ability_rolls": baseline.get("ability_rolls", {}),
+            "ability_rolls": {a: rolls[a] for a in self.abilities if a in rolls},
             "discarded_rolls": baseline.get("discarded_rolls", []),
             "swap": baseline.get("swap"),
             "suitability": {"modifier_sum": mod_sum, "suitable": mod_sum >= 0,
@@ -717,11 +718,29 @@ class VogelfreiRuleset(Ruleset):
             "spells_memorized": spells,
             "spell_research_owed": state["spells_owed"],
             "gifts": (sum(cdata["gifts"][:cur["levels"]]) if cdata.get("gifts") else None),
+            "class_table": self.class_table(cls),
             "level_up": {"allowed": not advance, "reasons": advance,
                          "session": state["last_session"]},
             "sessions": state["sessions"],
             "history": state["history"],
         }
+
+    def class_table(self, cls: str) -> list[dict]:
+        """The class's level table, one row per level, for a sheet."""
+        c = self.classes[cls]
+        rows = []
+        for i, xp in enumerate(c["xp"]):
+            rows.append({
+                "level": i + 1, "xp": xp,
+                "wounds": (f"1d{c['wounds_die']} (min {c['min_wounds']})" if i == 0
+                           else (f"+{c['wounds_up'][i]}" if c["wounds_up"][i] else "")),
+                "stamina": f"{'' if i == 0 else '+'}1d{c['stamina_die']}",
+                "skill_points": c["skill_points"][i] if c.get("skill_points") else None,
+                "combat_skill_points": (c["combat_skill_points"][i]
+                                        if c.get("combat_skill_points") else None),
+                "saves": dict(zip(self.data["save_names"], c["saves"][i])),
+            })
+        return rows
 
     def options(self, state: dict) -> list[dict]:
         session = state["last_session"]
