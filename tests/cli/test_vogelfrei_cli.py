@@ -231,3 +231,20 @@ def test_xp_treasure_not_at_a_secure_location():
                                   ["--treasure", "lots"]])
 def test_xp_bad_usage(args):
     assert cli("xp", *args).code == 2
+
+
+def test_homebrew_override_is_used_and_a_broken_one_ignored(tmp_path):
+    from builder.resources import resource_path
+    from builder.storage.paths import overrides_dir
+
+    data = json.loads(resource_path("rulesets", "vogelfrei.json").read_text(encoding="utf-8"))
+    data["classes"]["Warrior"]["min_wounds"] = 10
+    folder = overrides_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "vogelfrei.json").write_text(json.dumps(data), encoding="utf-8")
+    ok("new", "vogelfrei", "H", "-o", tmp_path / "h.json", *hand())
+    assert show(tmp_path / "h.json")["wounds"]["max"] == 11
+    data["classes"]["Warrior"]["xp"] = [0, 5]
+    (folder / "vogelfrei.json").write_text(json.dumps(data), encoding="utf-8")
+    r = ok("xp", "3", "--json")
+    assert "override ignored" in r.err and r.json()["enemies"] == 50

@@ -372,3 +372,24 @@ def test_hand_edited_illegal_file_replays_with_every_problem(rs):
     assert rs.derive(result.state, "X")["class"] in rs.classes
     good = dict(baseline, abilities={a: 10 for a in rs.abilities}, ability_rolls={})
     assert any("Astronaut" in r for r in rs.validate_baseline(good))
+
+
+def test_career_change_keeps_skills_only(rs):
+    s = character(rs, "Peasant", "Hunter", level=2, xp=2400, wounds=6, stamina=3,
+                  toughness=10)
+    assert d(rs, s)["status"] == "Brass"
+    s = do(rs, s, "change-career", "Academic", "Apothecary", "--session", "1", "--roll", "1")
+    out = d(rs, s)
+    assert out["skills"][:5] == ["Bushcraft", "Searching", "Stealth", "Swim", "Climb"]
+    assert "Herbalism" in out["skills"]
+    assert out["career_skills"] == ["Herbalism", "Heal", "Languages", "Lore"]
+    assert out["status"] == "Brass"            # the Apothecary's own status
+    assert not any("animals" in t for t in out["traits"])   # Peasant social benefit gone
+
+
+def test_career_change_loses_the_old_careers_traits(rs):
+    s = character(rs, "Warrior", "Knight", level=2, xp=4000, wounds=11, stamina=6)
+    assert any("squire" in t for t in d(rs, s)["traits"])
+    s = do(rs, s, "change-career", "Cleric", "Priest", "--session", "1", "--roll", "1")
+    assert not any("squire" in t for t in d(rs, s)["traits"])
+    assert d(rs, s)["status"] == ""

@@ -654,6 +654,16 @@ class VogelfreiRuleset(Ruleset):
                         bonuses[save] = bonuses.get(save, 0) + n
         return bonuses
 
+    def skills(self, state: dict) -> list[str]:
+        """Every career's skills: a career change keeps the skills."""
+        found: list[str] = []
+        for held in state["careers"]:
+            career = self.classes[held["class"]]["careers"].get(held["career"], {})
+            for skill in career.get("skills", []):
+                if skill not in found:
+                    found.append(skill)
+        return found
+
     def derive(self, state: dict, name: str) -> dict:
         cur = self.current(state)
         cls, career = cur["class"], cur["career"]
@@ -709,7 +719,8 @@ class VogelfreiRuleset(Ruleset):
             "save_bonuses": self.save_bonuses(state),
             "status": cardata.get("status", ""),
             "traits": list(cdata.get("class_traits", [])) + list(cardata.get("traits", [])),
-            "skills": list(cardata.get("skills", [])),
+            "skills": self.skills(state),
+            "career_skills": list(cardata.get("skills", [])),
             "combat_skills": cardata.get("combat_skills", ""),
             "skill_points": state["skill_points"],
             "combat_skill_points": state["combat_skill_points"],
