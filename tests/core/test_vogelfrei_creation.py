@@ -298,3 +298,26 @@ def test_derive_carries_the_class_table_for_a_sheet(rs):
     assert table[0]["wounds"] == "1d8 (min 8)" and table[1]["wounds"] == "+1"
     assert table[0]["stamina"] == "1d4" and table[5]["stamina"] == "+1d4"
     assert table[3]["saves"]["magic"] == 14
+
+
+@pytest.mark.parametrize("path,value,words", [
+    (("modifiers",), [{"min": 3, "max": 10, "modifier": 0}], "every score"),
+    (("classes", "Rogue", "xp"), [0, 10], "rising list"),
+    (("classes", "Rogue", "careers", "Thief"), "thief", "career Thief"),
+    (("classes", "Rogue", "career_roll"), ["Pilot"], "unknown career Pilot"),
+    (("class_roll",), {"2": "Dwarf"}, "no class for 3"),
+    (("enemy_xp",), [{"hd": "x"}], "enemy_xp"),
+    (("abilities",), "Strength", "abilities"),
+    (("classes", "Warrior", "wounds_die"), 0, "wounds_die"),
+])
+def test_data_problems_are_named(rs, path, value, words):
+    import copy
+
+    bad = copy.deepcopy(rs.data)
+    target = bad
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    problems = type(rs).validate_data(bad)
+    assert any(words in p for p in problems), problems
+    assert type(rs).validate_data([]) == ["the data is not a JSON object"]

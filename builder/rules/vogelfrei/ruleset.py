@@ -49,6 +49,13 @@ class VogelfreiRuleset(Ruleset):
     # -- data ---------------------------------------------------------------
     @classmethod
     def validate_data(cls, data: dict) -> list[str]:
+        try:
+            return cls._data_problems(data)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            return [f"the data is malformed ({exc})"]
+
+    @classmethod
+    def _data_problems(cls, data: dict) -> list[str]:
         if not isinstance(data, dict):
             return ["the data is not a JSON object"]
         problems = []
@@ -57,9 +64,36 @@ class VogelfreiRuleset(Ruleset):
                 problems.append(f"missing '{key}'")
         if problems:
             return problems
-        if not isinstance(data["abilities"], list) or len(data["abilities"]) < 1:
+
+        def whole(value, low=0):
+            return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+        abilities = data["abilities"]
+        if (not isinstance(abilities, list) or not abilities
+                or not all(isinstance(a, str) and a for a in abilities)):
             problems.append("'abilities' must be a list of names")
+        elif "Toughness" not in abilities:
+            problems.append("'abilities' must include Toughness (it sets starting Wounds)")
+        mods = data["modifiers"]
+        if not isinstance(mods, list) or not all(
+                isinstance(r, dict) and whole(r.get("min")) and whole(r.get("max"))
+                and isinstance(r.get("modifier"), int) for r in mods):
+            problems.append("'modifiers' must be rows of {min, max, modifier}")
+        else:
+            covered = {n for r in mods for n in range(r["min"], r["max"] + 1)}
+            if not set(range(3, 19)) <= covered:
+                problems.append("'modifiers' must cover every score from 3 to 18")
+        if not isinstance(data["enemy_xp"], list) or not data["enemy_xp"] or not all(
+                isinstance(r, dict) and whole(r.get("hd")) and whole(r.get("xp"))
+                for r in data["enemy_xp"]):
+            problems.append("'enemy_xp' must be rows of {hd, xp}")
         saves = data["save_names"]
+        if not isinstance(saves, list) or not saves or not all(isinstance(x, str) for x in saves):
+            return problems + ["'save_names' must be a list of names"]
+        max_level = data.get("max_level", 6)
+        if not whole(max_level, 1):
+            problems.append("'max_level' must be a whole number of 1 or more")
+            max_level = 6
         classes = data["classes"]
         if not isinstance(classes, dict) or not classes:
             return problems + ["'classes' must be an object of classes"]
@@ -68,35 +102,54 @@ class VogelfreiRuleset(Ruleset):
                 problems.append(f"class {name}: not an object")
                 continue
             for key in ("wounds_die", "min_wounds", "stamina_die"):
-                if not isinstance(c.get(key), int) or c.get(key) < 0 or (
-                        key != "min_wounds" and c.get(key) < 1):
+                if not whole(c.get(key), 0 if key == "min_wounds" else 1):
                     problems.append(f"class {name}: '{key}' must be a positive whole number")
             table = c.get("xp")
-            if (not isinstance(table, list) or not table
-                    or not all(isinstance(x, int) and x >= 0 for x in table)
-                    or sorted(table) != table):
-                problems.append(f"class {name}: 'xp' must be a rising list of whole numbers")
+            if (not isinstance(table, list) or len(table) != max_level
+                    or not all(whole(x) for x in table) or sorted(table) != table
+                    or table[-1] < 1):
+                problems.append(f"class {name}: 'xp' must be a rising list of {max_level} "
+                                "whole numbers")
                 continue
-            levels = len(table)
-            if not isinstance(c.get("wounds_up"), list) or len(c["wounds_up"]) != levels:
-                problems.append(f"class {name}: 'wounds_up' needs one entry per level")
+            if (not isinstance(c.get("wounds_up"), list) or len(c["wounds_up"]) != max_level
+                    or not all(whole(x) for x in c["wounds_up"])):
+                problems.append(f"class {name}: 'wounds_up' needs one whole number per level")
             sv = c.get("saves")
-            if (not isinstance(sv, list) or len(sv) != levels
-                    or not all(isinstance(r, list) and len(r) == len(saves) for r in sv)):
-                problems.append(f"class {name}: 'saves' needs {levels} rows of {len(saves)}")
-            for key in ("skill_points", "combat_skill_points"):
-                if key in c and (not isinstance(c[key], list) or len(c[key]) != levels):
-                    problems.append(f"class {name}: '{key}' needs one entry per level")
+            if (not isinstance(sv, list) or len(sv) != max_level
+                    or not all(isinstance(r, list) and len(r) == len(saves)
+                               and all(whole(x) for x in r) for r in sv)):
+                problems.append(f"class {name}: 'saves' needs {max_level} rows of {len(saves)}")
+            for key in ("skill_points", "combat_skill_points", "gifts"):
+                if key in c and (not isinstance(c[key], list) or len(c[key]) != max_level
+                                 or not all(whole(x) for x in c[key])):
+                    problems.append(f"class {name}: '{key}' needs one whole number per level")
             careers = c.get("careers")
             if not isinstance(careers, dict):
                 problems.append(f"class {name}: 'careers' must be an object")
                 continue
-            for rolled in c.get("career_roll", []):
+            for career, cd in careers.items():
+                if not isinstance(cd, dict) or not isinstance(cd.get("status", ""), str) or \
+                        not all(isinstance(cd.get(k, []), list) for k in ("traits", "skills")):
+                    problems.append(f"class {name}: career {career} must be an object with "
+                                    "a status text and lists of traits and skills")
+            roll = c.get("career_roll", [])
+            if not isinstance(roll, list) or len(roll) > 6:
+                problems.append(f"class {name}: 'career_roll' must list at most 6 careers")
+                continue
+            for rolled in roll:
                 if rolled and rolled not in careers:
                     problems.append(f"class {name}: career table names unknown career {rolled}")
-        for roll, name in data["class_roll"].items():
-            if name not in classes:
-                problems.append(f"class roll {roll} names unknown class {name}")
+            if careers and not any(roll):
+                problems.append(f"class {name}: 'career_roll' names none of its careers")
+        if not isinstance(data["class_roll"], dict):
+            problems.append("'class_roll' must map 2d6 results to classes")
+        else:
+            for roll, name in data["class_roll"].items():
+                if name not in classes:
+                    problems.append(f"class roll {roll} names unknown class {name}")
+            missing = [str(n) for n in range(2, 13) if str(n) not in data["class_roll"]]
+            if missing:
+                problems.append("'class_roll' has no class for " + ", ".join(missing))
         return problems
 
     # -- small helpers ----------------------------------------------------------
@@ -758,7 +811,7 @@ class VogelfreiRuleset(Ruleset):
         level = self.level(state)
         cur = self.current(state)
         base = self._advance_reasons(state, session)
-        result = [option("level", f"{cur['class']} {cur['career']}".strip(), level + 1, None,
+        result = [option("level", f"{cur['class']} {cur['career']}".strip(), level + 1, 0,
                          base, xp_needed=self.next_level_xp(state), session=session)]
         for cls, cdata in self.classes.items():
             for career in cdata["careers"]:
@@ -767,7 +820,7 @@ class VogelfreiRuleset(Ruleset):
                 reasons = list(base)
                 if any((c["class"], c["career"]) == (cls, career) for c in state["careers"]):
                     reasons.append(f"the character has left the {cls} {career} career")
-                result.append(option("career", f"{cls} {career}", level + 1, None, reasons,
+                result.append(option("career", f"{cls} {career}", level + 1, 0, reasons,
                                      xp_needed=self.next_level_xp(state), session=session,
                                      **{"class": cls, "career": career}))
         return result
