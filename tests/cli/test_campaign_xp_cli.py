@@ -6,9 +6,7 @@ import os
 
 import pytest
 
-pytest.importorskip("builder.rules.vogelfrei")
-
-from tests.helpers import cli, file_bytes, ok  # noqa: E402
+from tests.helpers import cli, file_bytes, ok
 
 
 @pytest.fixture
@@ -123,3 +121,13 @@ def test_a_member_must_use_the_campaigns_ruleset(raid, tmp_path):
     assert r.code == 1
     assert "uses the story-points ruleset; the campaign Raid uses vogelfrei" in r.err
     assert file_bytes(raid["camp"]) == before
+
+
+# "Any Experience Points over half-way to the next level earned from a single session is
+#  lost." (applied by each member's ruleset to its share)
+def test_each_share_goes_through_the_members_session_cap(raid):
+    ok("campaign", "xp", raid["camp"], "--treasure", "100000", "--session", "1",
+       "--survivor", raid["Ulf"])
+    entry = json.loads(file_bytes(raid["Ulf"]))["ledger"][-1]
+    assert entry["xp"] == 100000 and entry["lost"] > 0
+    assert xp(raid["Ulf"]) == 100000 - entry["lost"]
