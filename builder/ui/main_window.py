@@ -244,7 +244,12 @@ class MainWindow(QMainWindow):
         except Exception:  # noqa: BLE001 - a broken ledger still shows
             balance = None
         unit = self.current_editor().unit()
-        self.balance_label.setText("" if balance is None else f"Unspent: {balance} {unit}")
+        if balance is None:
+            self.balance_label.setText("")
+        elif unit:
+            self.balance_label.setText(f"Unspent: {balance} {unit}")
+        else:
+            self.balance_label.setText(f"Balance: {balance}")
         index = self.tabs.indexOf(self.current_editor())
         self.tabs.setTabText(index, doc.name + ("" if state in ("saved", "read-only") else " *"))
 

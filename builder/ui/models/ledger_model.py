@@ -81,12 +81,12 @@ class LedgerModel(QAbstractTableModel):
             if col == COL_COST:
                 cost, gain = row["cost"], row["gain"]
                 if gain:
-                    return f"+{gain} {self.unit}" if gain > 0 else f"{gain} {self.unit}"
+                    return (f"+{gain} {self.unit}" if gain > 0 else f"{gain} {self.unit}").strip()
                 if cost is None:
                     return ""
-                return "—" if cost == 0 else f"{cost} {self.unit}"
+                return "—" if cost == 0 else f"{cost} {self.unit}".strip()
             if col == COL_BALANCE:
-                return "" if row["balance"] is None else f"{row['balance']} {self.unit}"
+                return "" if row["balance"] is None else f"{row['balance']} {self.unit}".strip()
             if col == COL_WHEN:
                 return row["when"]
         elif role == Qt.ItemDataRole.ToolTipRole:

@@ -45,7 +45,7 @@ def option_title(option: dict) -> str:
 
 def cost_text(option: dict, unit: str = "SP") -> str:
     cost = option.get("cost")
-    return "—" if cost is None else f"{cost} {unit}"
+    return "—" if cost is None else f"{cost} {unit}".strip()
 
 
 def reasons_text(option: dict) -> str:

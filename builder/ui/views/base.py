@@ -238,7 +238,8 @@ class CharacterEditor(QWidget):
         pass
 
     def unit(self) -> str:
-        return "SP"
+        """The ruleset's name for its points (``balance_label``), e.g. SP; may be empty."""
+        return str(getattr(self.doc.ruleset, "balance_label", "") or "")
 
     def show_refusal(self, reasons: list) -> None:
         text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)

@@ -34,12 +34,12 @@ def _add(parent: QStandardItem, key: str, value) -> None:
     parent.appendRow([key_item, val_item])
 
 
-def option_words(option: dict) -> list[str]:
-    """The action words for an option: the core's own, or ``<kind> <name>``."""
+def option_words(option: dict) -> list[str] | None:
+    """The CLI words that take an option, when the core gives them (``action``)."""
     words = option.get("action")
     if isinstance(words, list) and words:
         return [str(w) for w in words]
-    return [f"raise-{option.get('kind')}", str(option.get("name"))]
+    return None
 
 
 class GenericEditor(CharacterEditor):
@@ -52,18 +52,19 @@ class GenericEditor(CharacterEditor):
         self.tree.setModel(self.state_model)
         self.tree.setAlternatingRowColors(True)
 
-        self.options_panel = OptionsPanel(self)
+        self.options_panel = OptionsPanel(self, unit=self.unit())
         self.options_panel.takeRequested.connect(self._take)
 
         self.action_line = QLineEdit(self)
         self.action_line.setObjectName("actionLine")
-        self.action_line.setPlaceholderText("Action, as on the command line (e.g. raise-skill Medicine)")
+        self.action_line.setPlaceholderText("The action's words, as after `do FILE` on the "
+                                            "command line")
         self.action_line.setAccessibleName("Free action")
         self.action_line.returnPressed.connect(self._do_line)
         do_button = QPushButton("&Do", self)
         do_button.clicked.connect(self._do_line)
 
-        self.ledger = LedgerView(self)
+        self.ledger = LedgerView(self, unit=self.unit())
 
         right = QWidget(self)
         rlay = QVBoxLayout(right)
@@ -83,6 +84,7 @@ class GenericEditor(CharacterEditor):
         self.splitter.addWidget(tabs)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([440, 740])
 
         layout = QVBoxLayout(self)
         for bar in self.message_bars():
@@ -102,7 +104,21 @@ class GenericEditor(CharacterEditor):
         self.ledger.set_character(self.doc.cf)
 
     def _take(self, option: dict) -> None:
-        if self.doc.apply_words(option_words(option)):
+        words = option_words(option)
+        if words is None:
+            # The generic editor knows no ruleset's verbs: ask for the action words.
+            from builder.rules.base import RulesError
+
+            try:
+                self.doc.parse([])
+                hint = ""
+            except RulesError as problem:
+                hint = str(problem)
+            self.show_refusal([f"type the action that takes '{option.get('name')}' in the "
+                               "Action line below"] + ([hint] if hint else []))
+            self.action_line.setFocus()
+            return
+        if self.doc.apply_words(words):
             self.refusal_bar.hide()
 
     def _do_line(self) -> None:

@@ -372,7 +372,7 @@ class StoryPointsEditor(CharacterEditor):
         return [self.act_award, self.act_rest, self.act_increases, self.act_ledger]
 
     def unit(self) -> str:
-        return getattr(self.doc.ruleset, "balance_label", "SP")
+        return super().unit() or "SP"
 
     # -- reading the core ------------------------------------------------------------------
     def refresh(self) -> None:
