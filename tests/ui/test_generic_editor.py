@@ -31,3 +31,21 @@ def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot
     assert "0 or more" in editor.refusal_bar.label.text()
     window.act_undo.trigger()
     assert json.loads(path.read_text())["ledger"] == []
+
+
+def test_generic_creation_form_rolls_what_the_ruleset_rolls(window, qtbot):
+    from builder.storage.files import list_library
+
+    window.act_new.trigger()
+    dialog = window._new_dialog
+    dialog.choose_ruleset("vogelfrei")
+    dialog.name_edit.setText("Kaspar")
+    assert not dialog.create_button.isEnabled()
+    assert "missing --set Strength=N" in dialog.reasons_label.text()
+    dialog.form.roll.setChecked(True)
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.create_button.click()
+    (path,) = list_library()
+    assert json.loads(path.read_text())["ruleset"] == "vogelfrei"
+    assert window.current_doc().name == "Kaspar"

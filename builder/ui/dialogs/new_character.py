@@ -12,9 +12,9 @@ import importlib
 import random
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPlainTextEdit, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit,
+                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
 
@@ -25,13 +25,22 @@ FORMS = {
 
 
 class SetsForm(QWidget):
-    """The generic creation form: KEY=VALUE lines (as ``new --set``)."""
+    """The generic creation form: KEY=VALUE lines (as ``new --set``), and "roll
+    what the ruleset rolls" (as ``new --random``) with a Reroll button."""
 
     changed = Signal()
 
     def __init__(self, ruleset, parent=None):
         super().__init__(parent)
         self.ruleset = ruleset
+        self.seed = random.randrange(1 << 30)
+        self.roll = QCheckBox("Roll what the ruleset rolls (dice)", self)
+        self.roll.setObjectName("rollCheck")
+        self.roll.setToolTip("Like `new --random`: the values you do not set are rolled")
+        self.roll.toggled.connect(self.changed)
+        self.reroll = QPushButton("Re&roll", self)
+        self.reroll.setToolTip("Roll the dice again")
+        self.reroll.clicked.connect(self._reroll)
         self.edit = QPlainTextEdit(self)
         self.edit.setObjectName("setsEdit")
         self.edit.setAccessibleName("Starting values, one KEY=VALUE per line")
@@ -39,8 +48,17 @@ class SetsForm(QWidget):
         self.edit.textChanged.connect(self.changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.roll, 1)
+        row.addWidget(self.reroll)
+        layout.addLayout(row)
         layout.addWidget(QLabel("Starting values (KEY=VALUE, one per line):", self))
         layout.addWidget(self.edit)
+
+    def _reroll(self) -> None:
+        self.seed = random.randrange(1 << 30)
+        self.roll.setChecked(True)
+        self.changed.emit()
 
     def sets(self) -> list[tuple[str, str]]:
         from builder.rules.base import UsageError
@@ -57,7 +75,8 @@ class SetsForm(QWidget):
         return pairs
 
     def baseline(self) -> dict:
-        return self.ruleset.baseline_from_sets(self.sets(), rng=random.Random(0))
+        return self.ruleset.baseline_from_sets(self.sets(), rng=random.Random(self.seed),
+                                               randomize=self.roll.isChecked())
 
 
 def creation_form(ruleset, parent=None) -> QWidget:
