@@ -97,15 +97,34 @@ GRAYNOR = [
 ]
 
 
+GRETA = [
+    ["new", "vogelfrei", "Greta Hollerin", "--set", "class=Warrior", "--set", "career=Mercenary",
+     "--set", "Strength=12", "--set", "Toughness=13", "--set", "Agility=10",
+     "--set", "Intelligence=9", "--set", "Willpower=8", "--set", "Leadership=11",
+     "--set", "wounds_roll=5", "--set", "stamina_roll=3"],
+    ["do", "award-xp", "2100", "--session", "1"],
+    ["do", "level-up", "--session", "1", "--roll", "4"],
+    ["do", "damage-stamina", "2"],
+]
+
+
 def make_story_points_files(folder: Path) -> list[Path]:
     """Real story-points characters made with the CLI (as a player would)."""
+    return make_files(folder, (SENNA, GRAYNOR))
+
+
+def make_vogelfrei_file(folder: Path) -> Path:
+    return make_files(folder, (GRETA,))[0]
+
+
+def make_files(folder: Path, scripts) -> list[Path]:
     from builder.cli import run
 
     import contextlib
     import io
 
     paths = []
-    for script in (SENNA, GRAYNOR):
+    for script in scripts:
         path = Path(folder) / (script[0][2].split()[0].lower() + ".json")
         for words in script:
             if words[0] == "new":

@@ -298,12 +298,7 @@ class Layout:
         for section in group:
             atoms = [self._title_atom(section.title, col_w)] + self._atoms(section, col_w)
             laid.append((sum(a.height for a in atoms), atoms))
-        columns: list[list] = [[], []]
-        heights = [0.0, 0.0]
-        for height, atoms in laid:
-            col = 0 if heights[0] <= heights[1] else 1
-            columns[col].append(atoms)
-            heights[col] += height + (s.pt(12) if columns[col][:-1] else 0)
+        columns, heights = _balance(laid, s.pt(12))
         total = max(heights)
         if total > self.bottom:  # taller than a page: flow them one after the other
             for section in group:
@@ -404,7 +399,8 @@ class Layout:
         total = sum(c.weight for c in block.columns) or 1.0
         widths = [width * c.weight / total for c in block.columns]
         lefts = [sum(widths[:i]) for i in range(len(widths))]
-        head_h = s.line("th") + s.pt(5)
+        head_h = max(s.wrapped("th", c.title, w - 2 * pad)
+                     for c, w in zip(block.columns, widths)) + s.pt(5)
         # Horizontal stretches that get fills and rules (gutter columns stay white).
         spans: list[list[float]] = []
         for col, left, w in zip(block.columns, lefts, widths):
@@ -421,7 +417,7 @@ class Layout:
                 ops.append(("rect", QRectF(x + a, y, b - a, head_h), 0, HEADER_FILL))
             for col, left, w in zip(block.columns, lefts, widths):
                 ops.append(("text", QRectF(x + left + pad, y, w - 2 * pad, head_h), "th",
-                            _ALIGN.get(col.align, _LEFT), col.title))
+                            _ALIGN.get(col.align, _LEFT) | _WRAP, col.title))
         header = Atom(head_h, draw_head, keep_with_next=True)
         atoms = [header]
         min_h = s.pt(20 if self.sheet.blank else 16)  # room for pencil on a blank sheet
@@ -494,6 +490,26 @@ class Layout:
                 self._draw_boxes(ops, boxes, QRectF(x + label_w, y, inner, h))
             atoms.append(Atom(h, draw))
         return atoms
+
+
+def _balance(laid: list[tuple[float, list]], gap: float) -> tuple[list[list], list[float]]:
+    """Share half-width sections between two columns, each keeping the sheet's order,
+    so that the taller column is as short as it can be.  The first section opens the
+    left column (ties: more on the left)."""
+    best = None
+    count = len(laid)
+    masks = range(0, 1 << count, 2) if count <= 12 else [sum(1 << i for i in range(1, count, 2))]
+    for mask in masks:
+        columns: list[list] = [[], []]
+        heights = [0.0, 0.0]
+        for index, (height, atoms) in enumerate(laid):
+            col = (mask >> index) & 1
+            heights[col] += height + (gap if columns[col] else 0.0)
+            columns[col].append(atoms)
+        key = (round(max(heights), 3), -len(columns[0]), mask)
+        if best is None or key < best[0]:
+            best = (key, columns, heights)
+    return best[1], best[2]
 
 
 def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:

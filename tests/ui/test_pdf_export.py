@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from builder.sheets import SheetOptions, build_sheet
 from builder.storage.files import load_character
 from tests.helpers import cli, ok
-from tests.sheet_samples import make_story_points_files, story_points
+from tests.sheet_samples import make_story_points_files, make_vogelfrei_file, story_points
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -332,3 +332,33 @@ def test_crowded_sheet_flows_without_orphans_or_clipping(qapp, tmp_path):
         assert not re.search(r"level \d+ $", body), number
         assert re.search(rf"Page {number} of {len(pages)}$", page)
     assert text.count("note about the") == 200  # (a sentence may straddle a page break)
+
+
+def test_vogelfrei_sheet_values_on_the_right_pages(characters, tmp_path):
+    greta = make_vogelfrei_file(tmp_path / "chars")
+    out = tmp_path / "mixed.pdf"
+    ok("export-pdf", characters[0], greta, "-o", out)
+    pages = page_texts(out)
+    assert len(pages) == 5  # Senna 2 pages, Greta 3
+    first, second, third = pages[2:]
+    assert first.startswith("Greta Hollerin") and "Vogelfrei character sheet" in first
+    derived = load_character(greta).derived()
+    for ability, info in derived["abilities"].items():
+        score, mod = info["score"], info["modifier"]
+        assert f"{ability} {score} {'+' if mod > 0 else ''}{mod}" in first
+    for label, key in (("Paralyze", "paralyze"), ("Poison", "poison"), ("Magic", "magic")):
+        assert f"{label} {derived['saves'][key]}" in first
+    assert "Wounds 10 Max 10 Stamina 5 Max 7" in first
+    assert "XP 2100 Next level at 4000 To next level 1900" in first
+    assert "Class Warrior Career Mercenary Status Silver Level 2" in first
+    assert "Class Table: Warrior" in first + second
+    assert third.startswith("Level History")
+    assert "1 level-up 2 4 1 Warrior Mercenary" in third
+    for row in derived["ledger"]:
+        assert f"{row['n']} {row['at'][:10]} {row['text']} {row['balance_after']}" in third
+    assert third.endswith("Greta Hollerin · Vogelfrei Page 3 of 3")
+    # --sections takes the names of every ruleset among the files
+    out2 = tmp_path / "some.pdf"
+    ok("export-pdf", characters[0], greta, "-o", out2, "--sections", "vitals,abilities")
+    pages = page_texts(out2)
+    assert len(pages) == 2 and "Core Vitals" in pages[0] and "Abilities" in pages[1]

@@ -1,0 +1,272 @@
+"""The printed sheet of a ``vogelfrei`` character.
+
+Page 1: name, abilities with modifiers, class and career, XP (next level,
+session cap), Wounds and Stamina with one tick box per point, saving throws,
+skills and combat skills, traits, memorized spell slots (casters), the careers
+held and the class's level table, notes.  The level history and the ledger
+start on a following page.
+"""
+from __future__ import annotations
+
+from builder.sheets.model import (BoxLine, Boxes, Column, Notes, Rows, Section, Sheet,
+                                  SheetOptions, Table, text_value)
+
+SECTIONS = [
+    ("abilities", "Abilities"),
+    ("career", "Class & Career"),
+    ("health", "Wounds & Stamina"),
+    ("xp", "Experience"),
+    ("saves", "Saving Throws"),
+    ("skills", "Skills"),
+    ("traits", "Traits"),
+    ("spells", "Spells"),
+    ("careers", "Careers Held"),
+    ("class_table", "Class Table"),
+    ("notes", "Notes"),
+    ("history", "Level History"),
+    ("ledger", "Ledger"),
+]
+TITLES = dict(SECTIONS)
+SAVE_TITLES = {"paralyze": "Paralyze", "poison": "Poison", "breath": "Breath",
+               "device": "Device", "magic": "Magic"}
+
+BLANK_ROWS = 4
+BLANK_LEDGER = 30
+BLANK_BOXES = 12
+
+
+def _int(value, default: int = 0) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _signed(value) -> str:
+    n = _int(value)
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _v(value, blank: bool) -> str:
+    return "" if blank else text_value(value)
+
+
+def _abilities(derived: dict, blank: bool) -> Section:
+    columns = [Column("Ability", 2.2), Column("Score", 1.0, "center"),
+               Column("Modifier", 1.0, "center")]
+    rows = []
+    for name, info in (derived.get("abilities") or {}).items():
+        info = info if isinstance(info, dict) else {"score": info}
+        rows.append([str(name), _v(info.get("score"), blank),
+                     "" if blank else _signed(info.get("modifier"))])
+    return Section("abilities", TITLES["abilities"], [Table(columns, rows)], half=True)
+
+
+def _career(derived: dict, blank: bool) -> Section:
+    items = [("Class", _v(derived.get("class"), blank)),
+             ("Career", _v(derived.get("career"), blank)),
+             ("Status", _v(derived.get("status") or "-", blank)),
+             ("Level", _v(derived.get("level"), blank)),
+             ("Career level", _v(derived.get("career_level"), blank))]
+    return Section("career", TITLES["career"], [Rows(items, columns=1)], half=True)
+
+
+def _pool(derived: dict, key: str, label: str, blank: bool) -> tuple[list, Boxes]:
+    pool = derived.get(key) or {}
+    if blank:
+        return [(label, ""), ("Max", "")], Boxes(BLANK_BOXES, 0, f"{label} lost")
+    current, maximum = _int(pool.get("current")), _int(pool.get("max"))
+    # One box per point; the points already lost are ticked.
+    return ([(label, str(current)), ("Max", str(maximum))],
+            Boxes(maximum, max(0, maximum - current), f"{label} lost"))
+
+
+def _health(derived: dict, blank: bool) -> Section:
+    wounds_items, wounds_boxes = _pool(derived, "wounds", "Wounds", blank)
+    stamina_items, stamina_boxes = _pool(derived, "stamina", "Stamina", blank)
+    dice = [("Wounds die", _v(derived.get("wounds_die"), blank)),
+            ("Stamina die", _v(derived.get("stamina_die"), blank))]
+    return Section("health", TITLES["health"], [
+        Rows(wounds_items + stamina_items + dice, columns=2),
+        BoxLine([wounds_boxes, stamina_boxes])], half=True)
+
+
+def _xp(derived: dict, blank: bool) -> Section:
+    nxt = derived.get("next_level_xp")
+    items = [("XP", _v(derived.get("xp"), blank)),
+             ("Next level at", "" if blank else ("top level" if nxt is None else str(nxt))),
+             ("To next level", _v(derived.get("xp_to_next_level") or 0, blank)),
+             ("Session cap", _v(derived.get("session_cap"), blank)),
+             ("XP lost to the cap", _v(derived.get("xp_lost") or 0, blank))]
+    return Section("xp", TITLES["xp"], [Rows(items, columns=1)], half=True)
+
+
+def _saves(derived: dict, blank: bool) -> Section:
+    saves = derived.get("saves") or {key: "" for key in SAVE_TITLES}
+    bonuses = derived.get("save_bonuses") or {}
+    items = []
+    for key, value in saves.items():
+        label = SAVE_TITLES.get(key, str(key).capitalize())
+        text = _v(value, blank)
+        if not blank and bonuses.get(key):
+            text += f" ({_signed(bonuses[key])})"
+        items.append((label, text))
+    return Section("saves", TITLES["saves"], [Rows(items, columns=1)], half=True)
+
+
+def _skills(derived: dict, blank: bool) -> Section:
+    ws_bs = derived.get("starting_ws_bs")
+    items = [("Skill points", _v(derived.get("skill_points") or 0, blank)),
+             ("Combat skill points", _v(derived.get("combat_skill_points") or 0, blank))]
+    if ws_bs or blank:
+        ws_bs = ws_bs or {}
+        items += [("Starting WS", _v(ws_bs.get("WS"), blank)),
+                  ("Starting BS", _v(ws_bs.get("BS"), blank))]
+    blocks: list = [Rows(items, columns=2)]
+    combat = "" if blank else text_value(derived.get("combat_skills") or "-")
+    skills = [] if blank else [str(s) for s in derived.get("skills") or []]
+    columns = [Column("Skill", 3.0), Column("Notes", 4.0)]
+    rows = [[s, ""] for s in skills] or [["", ""] for _ in range(BLANK_ROWS)]
+    if combat:
+        blocks.append(Notes(f"Combat skills: {combat}"))
+    blocks.append(Table(columns, rows))
+    return Section("skills", TITLES["skills"], blocks)
+
+
+def _traits(derived: dict, blank: bool) -> Section:
+    traits = [] if blank else [text_value(t) for t in derived.get("traits") or []]
+    rows = [[t] for t in traits] or [[""] for _ in range(BLANK_ROWS)]
+    return Section("traits", TITLES["traits"], [Table([Column("Trait")], rows)])
+
+
+def _spells(derived: dict, blank: bool) -> Section | None:
+    memorized = derived.get("spells_memorized")
+    gifts = derived.get("gifts")
+    if blank:
+        rows = [[f"Spell level {i}", Boxes(4)] for i in (1, 2, 3)]
+        return Section("spells", TITLES["spells"], [
+            Table([Column("Slots", 2.0), Column("Memorized (tick when cast)", 5.0)], rows),
+            Rows([("Spell research owed", "")], columns=2)])
+    if not memorized and not gifts:
+        return None
+    blocks: list = []
+    if memorized:
+        rows = [[f"Spell level {i}", Boxes(_int(n))] for i, n in enumerate(memorized, start=1)
+                if _int(n) > 0]
+        if rows:
+            blocks.append(Table([Column("Slots", 2.0),
+                                 Column("Memorized (tick when cast)", 5.0)], rows))
+    items = [("Spell research owed", text_value(derived.get("spell_research_owed") or 0))]
+    if gifts:
+        items.append(("Gifts", text_value(gifts)))
+    blocks.append(Rows(items, columns=2))
+    return Section("spells", TITLES["spells"], blocks)
+
+
+def _careers(derived: dict, blank: bool) -> Section:
+    columns = [Column("Class", 1.5), Column("Career", 1.8), Column("Levels", 0.8, "center"),
+               Column("Advances", 4.0)]
+    if blank:
+        rows = [["", "", "", ""] for _ in range(BLANK_ROWS)]
+    else:
+        rows = [[text_value(c.get("class")), text_value(c.get("career")),
+                 text_value(c.get("levels")),
+                 "; ".join(text_value(a) for a in c.get("advances") or [])]
+                for c in derived.get("careers") or [] if isinstance(c, dict)]
+    return Section("careers", TITLES["careers"], [Table(columns, rows)])
+
+
+def _class_table(derived: dict, blank: bool) -> Section | None:
+    table = [] if blank else [r for r in derived.get("class_table") or [] if isinstance(r, dict)]
+    save_keys = list((derived.get("saves") or SAVE_TITLES).keys())
+    columns = ([Column("Level", 0.8, "center"), Column("XP", 1.1, "right"),
+                Column("Wounds", 1.5), Column("Stamina", 1.0), Column("Skill pts", 0.9, "center"),
+                Column("Combat pts", 1.0, "center")]
+               + [Column(SAVE_TITLES.get(k, k.capitalize()), 0.9, "center") for k in save_keys])
+    if blank:
+        return None  # the class is the character's: nothing to print before it is chosen
+    rows = []
+    for row in table:
+        saves = row.get("saves") or {}
+        rows.append([text_value(row.get("level")), text_value(row.get("xp")),
+                     text_value(row.get("wounds") or ""), text_value(row.get("stamina") or ""),
+                     text_value(row.get("skill_points") if row.get("skill_points") is not None
+                                else "-"),
+                     text_value(row.get("combat_skill_points")
+                                if row.get("combat_skill_points") is not None else "-")]
+                    + [text_value(saves.get(k, "")) for k in save_keys])
+    if not rows:
+        return None
+    title = f"{TITLES['class_table']}: {text_value(derived.get('class'))}"
+    return Section("class_table", title, [Table(columns, rows)])
+
+
+def _history(derived: dict, blank: bool) -> Section:
+    columns = [Column("Session", 1.0), Column("Gained", 1.3), Column("Level", 0.7, "center"),
+               Column("Stamina roll", 1.1, "center"), Column("Wounds", 0.9, "center"),
+               Column("Class", 1.3), Column("Career", 1.6)]
+    if blank:
+        rows = [[""] * 7 for _ in range(6)]
+    else:
+        rows = [[text_value(h.get("session")), text_value(h.get("kind")),
+                 text_value(h.get("level")), text_value(h.get("stamina_roll")),
+                 text_value(h.get("wounds")), text_value(h.get("class")),
+                 text_value(h.get("career"))]
+                for h in derived.get("history") or [] if isinstance(h, dict)]
+    blocks: list = [Table(columns, rows)] if rows else [Notes("No level gained yet.")]
+    return Section("history", TITLES["history"], blocks, new_page=True)
+
+
+def _ledger(derived: dict, blank: bool) -> Section:
+    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", 6.5),
+               Column("XP after", 1.1, "right")]
+    if blank:
+        rows = [["", "", "", ""] for _ in range(BLANK_LEDGER)]
+    else:
+        rows = []
+        for i, entry in enumerate(derived.get("ledger") or []):
+            if not isinstance(entry, dict):
+                continue
+            text = text_value(entry.get("text", ""))
+            if entry.get("refused"):
+                text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
+            rows.append([text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10],
+                         text, text_value(entry.get("balance_after", ""))])
+    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
+    return Section("ledger", TITLES["ledger"], blocks)
+
+
+def _notes(derived: dict, blank: bool) -> Section:
+    notes = "" if blank else text_value(derived.get("notes") or "").strip()
+    return Section("notes", TITLES["notes"], [Notes("" if notes == "-" else notes,
+                                                    lines=10 if blank else 5)])
+
+
+def build(derived: dict, options: SheetOptions) -> Sheet:
+    blank = options.blank
+    sheet = Sheet(name="" if blank else str(derived.get("name", "")), ruleset_id="vogelfrei")
+    if not blank:
+        sheet.headline = [("Class", f"{text_value(derived.get('class'))} "
+                                    f"{text_value(derived.get('level'))}"),
+                          ("Career", text_value(derived.get("career"))),
+                          ("XP", text_value(derived.get("xp")))]
+        problems = [str(p) for p in derived.get("problems") or []]
+        if problems:
+            sheet.sections.append(Section("problems", "Problems in the file", [Notes(
+                "The rules do not accept this file (run check):\n" + "\n".join(problems))]))
+    makers = {
+        "abilities": _abilities, "career": _career, "health": _health, "xp": _xp,
+        "saves": _saves, "skills": _skills, "traits": _traits, "spells": _spells,
+        "careers": _careers, "class_table": _class_table, "notes": _notes,
+        "history": _history, "ledger": _ledger,
+    }
+    for key, _title in SECTIONS:
+        if options.wants(key):
+            section = makers[key](derived, blank)
+            if section is not None:
+                sheet.sections.append(section)
+    # The ledger follows the history on its page; only the first of them starts one.
+    later = [s for s in sheet.sections if s.key in ("history", "ledger")]
+    for index, section in enumerate(later):
+        section.new_page = index == 0
+    return sheet

@@ -1,0 +1,69 @@
+"""The vogelfrei sheet description, from a real character made with the CLI."""
+from __future__ import annotations
+
+from builder.sheets import build_sheet, section_keys
+from builder.sheets.model import BoxLine, Boxes, Rows, SheetOptions, Table
+from builder.storage.files import load_character
+from tests.sheet_samples import make_vogelfrei_file
+
+
+def rows_of(section) -> dict:
+    return {label: value for block in section.blocks if isinstance(block, Rows)
+            for label, value in block.items}
+
+
+def table_rows(section) -> list:
+    return [row for block in section.blocks if isinstance(block, Table) for row in block.rows]
+
+
+def greta(tmp_path):
+    return load_character(make_vogelfrei_file(tmp_path)).derived()
+
+
+def test_every_section_with_the_values(tmp_path):
+    derived = greta(tmp_path)
+    sheet = build_sheet(derived)
+    assert sheet.ruleset_title and sheet.name == "Greta Hollerin"
+    assert [s.key for s in sheet.sections] == [
+        "abilities", "career", "health", "xp", "saves", "skills", "traits", "careers",
+        "class_table", "notes", "history", "ledger"]  # no spells: a Warrior casts none
+    assert "spells" in section_keys("vogelfrei")
+    assert ["Toughness", "13", "+1"] in table_rows(sheet.section("abilities"))
+    assert ["Willpower", "8", "-1"] in table_rows(sheet.section("abilities"))
+    assert rows_of(sheet.section("career")) == {"Class": "Warrior", "Career": "Mercenary",
+                                                "Status": "Silver", "Level": "2",
+                                                "Career level": "2"}
+    assert rows_of(sheet.section("xp"))["XP"] == "2100"
+    assert rows_of(sheet.section("xp"))["Next level at"] == "4000"
+    assert rows_of(sheet.section("saves")) == {"Paralyze": "14", "Poison": "12",
+                                               "Breath": "15", "Device": "13", "Magic": "16"}
+    health = sheet.section("health")
+    assert rows_of(health)["Stamina"] == "5"
+    wounds, stamina = next(b for b in health.blocks if isinstance(b, BoxLine)).boxes
+    assert (wounds.count, wounds.ticked) == (10, 0)
+    assert (stamina.count, stamina.ticked) == (7, 2)  # 5 of 7: two ticked
+    assert table_rows(sheet.section("class_table"))[1][:4] == ["2", "2000", "+1", "+1d4"]
+    assert table_rows(sheet.section("history")) == [
+        ["1", "level-up", "2", "4", "1", "Warrior", "Mercenary"]]
+    assert sheet.section("history").new_page and not sheet.section("ledger").new_page
+    assert table_rows(sheet.section("ledger"))[0][2] == "award-xp 2100 (session 1): 2100 gained"
+
+
+def test_spell_slots_are_tick_boxes():
+    derived = {"ruleset": "vogelfrei", "name": "Ilse", "class": "Magic-User",
+               "spells_memorized": [2, 1, 0], "spell_research_owed": 1}
+    sheet = build_sheet(derived, "vogelfrei", SheetOptions(sections=frozenset({"spells"})))
+    rows = table_rows(sheet.section("spells"))
+    assert [(r[0], r[1].count) for r in rows] == [("Spell level 1", 2), ("Spell level 2", 1)]
+    assert all(isinstance(r[1], Boxes) and r[1].ticked == 0 for r in rows)
+    assert rows_of(sheet.section("spells")) == {"Spell research owed": "1"}
+
+
+def test_blank_vogelfrei_sheet_has_no_values(tmp_path):
+    derived = greta(tmp_path)
+    sheet = build_sheet(derived, options=SheetOptions(blank=True))
+    printed = " ".join(t for t in sheet.texts() if t)
+    for value in ("Greta", "Warrior", "Mercenary", "2100", "Silver", "award-xp"):
+        assert value not in printed, value
+    assert "Toughness" in printed and "Paralyze" in printed
+    assert sheet.section("class_table") is None
