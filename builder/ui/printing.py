@@ -30,7 +30,9 @@ PAPER_KEY = "sheets/paper"
 
 
 def settings() -> QSettings:
-    return QSettings("character-builder", "character-builder")
+    from builder.ui.settings import app_settings  # the window's own settings file
+
+    return app_settings()
 
 
 def default_paper() -> str:
