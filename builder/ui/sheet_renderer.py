@@ -125,16 +125,22 @@ class Style:
     def line(self, font: str) -> float:
         return self.metrics[font].height()
 
+    def wrap_flags(self, font: str, text: str, width: float) -> int:
+        """Word wrap; anywhere wrap for text with a word wider than ``width``."""
+        fm = self.metrics[font]
+        if any(fm.horizontalAdvance(word) > width for word in text.split()):
+            return _WRAP_ANYWHERE
+        return _WRAP
+
     def wrapped(self, font: str, text: str, width: float) -> float:
-        """Height of ``text`` word-wrapped to ``width``."""
+        """Height of ``text`` wrapped to ``width`` (see :meth:`wrap_flags`)."""
         if not text:
             return self.line(font)
         fm = self.metrics[font]
         if "\n" not in text and fm.horizontalAdvance(text) <= width:
             return fm.height()
-        rect = fm.boundingRect(QRectF(0, 0, width, 1e9),
-                               int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft), text)
-        return rect.height()
+        flags = self.wrap_flags(font, text, width) | int(Qt.AlignmentFlag.AlignLeft)
+        return fm.boundingRect(QRectF(0, 0, width, 1e9), flags, text).height()
 
 
 # -- paint operations ---------------------------------------------------------------
@@ -159,6 +165,7 @@ _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _CENTER = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
 _WRAP = int(Qt.TextFlag.TextWordWrap)
+_WRAP_ANYWHERE = int(Qt.TextFlag.TextWrapAnywhere)
 _ALIGN = {"left": _LEFT, "right": _RIGHT, "center": _CENTER}
 
 
@@ -417,7 +424,9 @@ class Layout:
                 ops.append(("rect", QRectF(x + a, y, b - a, head_h), 0, HEADER_FILL))
             for col, left, w in zip(block.columns, lefts, widths):
                 ops.append(("text", QRectF(x + left + pad, y, w - 2 * pad, head_h), "th",
-                            _ALIGN.get(col.align, _LEFT) | _WRAP, col.title))
+                            _ALIGN.get(col.align, _LEFT) | s.wrap_flags("th", col.title,
+                                                                         w - 2 * pad),
+                            col.title))
         header = Atom(head_h, draw_head, keep_with_next=True)
         atoms = [header]
         min_h = s.pt(20 if self.sheet.blank else 16)  # room for pencil on a blank sheet
@@ -440,7 +449,8 @@ class Layout:
                     if isinstance(cell, Boxes):
                         self._draw_boxes(ops, cell, rect)
                     elif cell:
-                        ops.append(("text", rect, "td", _ALIGN.get(col.align, _LEFT) | _WRAP,
+                        wrap = s.wrap_flags("td", cell, rect.width())
+                        ops.append(("text", rect, "td", _ALIGN.get(col.align, _LEFT) | wrap,
                                     cell))
                 for a, b in spans:
                     ops.append(("line", x + a, y + row_h, x + b, y + row_h, 0.35, RULE))

@@ -315,6 +315,8 @@ def test_crowded_sheet_flows_without_orphans_or_clipping(qapp, tmp_path):
                                           "usable": True} for t in range(4)},
             "spells": [f"Spell{c}x{s}" for s in range(5)], "unusable_spells": []}
     derived["notes"] = "A long note about the character. " * 200
+    word = "Supercalifragilisticexpialidocious" * 3  # wider than its column
+    derived["classes"]["Class0"]["spells"].append(word)
     out = tmp_path / "crowded.pdf"
     counts = render_pdf([build_sheet(derived)], out)
     pages = page_texts(out)
@@ -332,6 +334,7 @@ def test_crowded_sheet_flows_without_orphans_or_clipping(qapp, tmp_path):
         assert not re.search(r"level \d+ $", body), number
         assert re.search(rf"Page {number} of {len(pages)}$", page)
     assert text.count("note about the") == 200  # (a sentence may straddle a page break)
+    assert word in "".join(text.split())
 
 
 def test_vogelfrei_sheet_values_on_the_right_pages(characters, tmp_path):
@@ -362,3 +365,21 @@ def test_vogelfrei_sheet_values_on_the_right_pages(characters, tmp_path):
     ok("export-pdf", characters[0], greta, "-o", out2, "--sections", "vitals,abilities")
     pages = page_texts(out2)
     assert len(pages) == 2 and "Core Vitals" in pages[0] and "Abilities" in pages[1]
+
+
+def test_a_word_wider_than_its_cell_wraps_inside_the_cell(qapp, tmp_path):
+    from PySide6.QtGui import QPdfWriter
+
+    from builder.sheets.model import Column, Section, Sheet, Table
+    from builder.ui.sheet_renderer import Style, layout_sheet
+
+    word = "Supercalifragilisticexpialidocious" * 3
+    sheet = Sheet("Test", "x", sections=[Section("t", "T", [Table(
+        [Column("Name", 1.0), Column("Other", 3.0)], [[word, "short"]])])])
+    writer = QPdfWriter(str(tmp_path / "probe.pdf"))
+    writer.setResolution(1200)
+    style = Style.for_device(writer, 1200 / 72)
+    ops = layout_sheet(sheet, style, 8000.0, 12000.0)[0]
+    rect = next(op[1] for op in ops if op[0] == "text" and op[-1] == word)
+    assert rect.width() < style.width("td", word)
+    assert rect.height() >= 3 * style.line("td")  # the row grew to hold the wrapped word
