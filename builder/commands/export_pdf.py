@@ -44,12 +44,12 @@ def _is_single_file(out: str) -> bool:
     return path.suffix.lower() == ".pdf"
 
 
-def _valid_sections(characters) -> list[str]:
+def _valid_sections(characters, derived: list[dict]) -> list[str]:
     from builder.sheets import section_keys
 
     keys: list[str] = []
-    for cf in characters:
-        for key in section_keys(cf.ruleset.id, cf.derived()):
+    for cf, state in zip(characters, derived):
+        for key in section_keys(cf.ruleset.id, state):
             if key not in keys:
                 keys.append(key)
     return keys
@@ -75,9 +75,11 @@ def cmd_export_pdf(args) -> int:
 
     # Read and check everything first: nothing is written unless all inputs are good.
     characters = [open_character(path) for path in args.files]
-    sections = parse_sections(args.sections, _valid_sections(characters))
+    derived = [cf.derived() for cf in characters]
+    sections = parse_sections(args.sections, _valid_sections(characters, derived))
     options = SheetOptions(sections=sections, blank=args.blank)
-    sheets = [build_sheet(cf.derived(), cf.ruleset.id, options) for cf in characters]
+    sheets = [build_sheet(state, cf.ruleset.id, options)
+              for cf, state in zip(characters, derived)]
     for cf in characters:
         if cf.replay.problems:
             err(f"note: {cf.path} has ledger problems (printed on its sheet); run check")
