@@ -83,7 +83,7 @@ class VogelfreiCreationForm(QWidget):
         layout.addLayout(top)
 
         # 1. abilities
-        box = QGroupBox("1. Abilities: 3d6 in order", page)
+        box = QGroupBox("1. Abilities: 3d6 in order, then one optional swap", page)
         grid = QGridLayout(box)
         self.score_spins: dict[str, QSpinBox] = {}
         self.dice_rows: dict[str, DiceRow] = {}
@@ -91,6 +91,7 @@ class VogelfreiCreationForm(QWidget):
         for row, name in enumerate(self.abilities):
             grid.addWidget(QLabel(name, box), row, 0)
             dice = DiceRow(box, 24)
+            dice.setMinimumWidth(3 * 27 + 4)
             self.dice_rows[name] = dice
             grid.addWidget(dice, row, 1)
             spin = QSpinBox(box)
@@ -112,25 +113,7 @@ class VogelfreiCreationForm(QWidget):
         self.roll_abilities_button.clicked.connect(self.roll_abilities)
         buttons.addWidget(self.roll_abilities_button)
         buttons.addStretch(1)
-        grid.addLayout(buttons, len(self.abilities), 0, 1, 4)
-        self.suitability_label = QLabel(box)
-        self.suitability_label.setObjectName("suitabilityLabel")
-        self.suitability_label.setWordWrap(True)
-        self.reroll_button = QPushButton("Reroll the abilities", box)
-        self.reroll_button.setObjectName("rerollAbilities")
-        self.reroll_button.setToolTip("Offered when the modifiers sum below zero; the "
-                                      "discarded dice are kept in the file")
-        self.reroll_button.clicked.connect(self.reroll_unsuitable)
-        suit = QHBoxLayout()
-        suit.addWidget(self.suitability_label, 1)
-        suit.addWidget(self.reroll_button)
-        grid.addLayout(suit, len(self.abilities) + 1, 0, 1, 4)
-        grid.setColumnStretch(1, 1)
-        layout.addWidget(box)
-
-        # 2. swap
-        box = QGroupBox("2. One swap of two abilities (optional)", page)
-        row = QHBoxLayout(box)
+        # the one optional swap
         self.swap_a = QComboBox(box)
         self.swap_a.setObjectName("swapA")
         self.swap_b = QComboBox(box)
@@ -142,14 +125,29 @@ class VogelfreiCreationForm(QWidget):
             combo.currentIndexChanged.connect(self._refresh)
         self.swap_a.setAccessibleName("Swap this ability")
         self.swap_b.setAccessibleName("with this ability")
-        row.addWidget(self.swap_a)
-        row.addWidget(QLabel("⇄", box))
-        row.addWidget(self.swap_b)
-        row.addStretch(1)
+        buttons.addWidget(QLabel("One swap (optional):", box))
+        buttons.addWidget(self.swap_a)
+        buttons.addWidget(QLabel("⇄", box))
+        buttons.addWidget(self.swap_b)
+        grid.addLayout(buttons, len(self.abilities), 0, 1, 5)
+        self.suitability_label = QLabel(box)
+        self.suitability_label.setObjectName("suitabilityLabel")
+        self.suitability_label.setWordWrap(True)
+        self.reroll_button = QPushButton("Reroll the abilities", box)
+        self.reroll_button.setObjectName("rerollAbilities")
+        self.reroll_button.setToolTip("Offered when the modifiers sum below zero; the "
+                                      "discarded dice are kept in the file")
+        self.reroll_button.clicked.connect(self.reroll_unsuitable)
+        suit = QHBoxLayout()
+        suit.addWidget(self.suitability_label, 1)
+        suit.addWidget(self.reroll_button)
+        grid.addLayout(suit, len(self.abilities) + 1, 0, 1, 5)
+        grid.setColumnStretch(4, 1)
         layout.addWidget(box)
 
+        # 2. swap
         # 3. class and career
-        box = QGroupBox("3. Class (2d6) and career (the class's d6)", page)
+        box = QGroupBox("2. Class (2d6) and career (the class's d6)", page)
         grid = QGridLayout(box)
         self.class_combo = QComboBox(box)
         self.class_combo.setObjectName("classCombo")
@@ -162,6 +160,9 @@ class VogelfreiCreationForm(QWidget):
         self.class_roll_button.setObjectName("rollClass")
         self.class_roll_button.clicked.connect(self.roll_class)
         self.class_dice_row = DiceRow(box, 24)
+        self.class_sum = QLabel(box)
+        self.class_sum.setObjectName("classSum")
+        self.class_dice_row.layout_.insertWidget(0, self.class_sum)
         self.wood_elf = QCheckBox("A 12 gives a Wood Elf (the Referee allows it)", box)
         self.wood_elf.setObjectName("woodElfCheck")
         self.wood_elf.toggled.connect(self._wood_elf_toggled)
@@ -189,7 +190,7 @@ class VogelfreiCreationForm(QWidget):
         layout.addWidget(box)
 
         # 4. Wounds and Stamina
-        box = QGroupBox("4. Starting Wounds and Stamina", page)
+        box = QGroupBox("3. Starting Wounds and Stamina", page)
         grid = QGridLayout(box)
         self.pool_spins: dict[str, QSpinBox] = {}
         self.pool_faces: dict[str, DieFace] = {}
@@ -458,12 +459,13 @@ class VogelfreiCreationForm(QWidget):
                                      f"{sign(suit['modifier_sum'])} (below zero). You may "
                                      "reroll the abilities, or keep them.")
         self.reroll_button.setEnabled(self.reroll_offered())
+        cls_now = self.current_class()
         if self.discarded:
             self.reroll_button.setText(f"Reroll the abilities ({len(self.discarded)} set"
                                        f"{'s' if len(self.discarded) > 1 else ''} discarded)")
         self.class_dice_row.set_dice(self.class_dice or [])
-        if self.class_dice:
-            self.class_dice_row.setToolTip(f"2d6 = {sum(self.class_dice)}")
+        self.class_sum.setText(f"= {sum(self.class_dice)} → {cls_now}" if self.class_dice
+                               else "")
         self.career_dice_row.set_dice(self.career_dice or [])
         cls = self.current_class()
         note = ""

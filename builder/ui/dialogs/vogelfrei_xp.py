@@ -206,16 +206,18 @@ class PartyXpDialog(QDialog):
             lines = [f"Enemies {result['enemies']} XP + treasure {result['treasure']} XP "
                      f"= {result['total']} XP"]
             if result["counted"]:
-                lines.append("Enemies: " + ", ".join(f"{c['hd']} → {c['xp']}"
-                                                    for c in result["counted"]))
+                lines.append("Enemies: " + ", ".join(
+                    (f"{c['hd']}" if str(c["enemy"]).startswith("#")
+                     else f"{c['enemy']} ({c['hd']})") + f" → {c['xp']}"
+                    for c in result["counted"]))
             if result["repeated"]:
                 lines.append("Counted once already: " + ", ".join(
                     str(c["enemy"]) for c in result["repeated"]))
             if result["shares"]:
                 weight = sum(Fraction(p) for p in self.participants().values()
                              if self._is_fraction(p))
-                lines.append(f"Shared among {len(result['shares'])} survivor(s), "
-                             f"{weight} full share(s)")
+                lines.append(f"Shared among {len(result['shares'])} survivor(s): "
+                             f"{float(weight):g} full share(s)")
             self.summary.setText("\n".join(lines))
         else:
             self.summary.setText("")

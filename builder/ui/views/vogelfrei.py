@@ -128,7 +128,7 @@ class XpTrack(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("xpTrack")
-        self.setMinimumHeight(58)
+        self.setMinimumHeight(64)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.thresholds: list[int] = []
         self.xp = 0
@@ -136,7 +136,7 @@ class XpTrack(QWidget):
         self.cap: int | None = None
 
     def sizeHint(self) -> QSize:
-        return QSize(360, 58)
+        return QSize(360, 64)
 
     def set_values(self, thresholds: list[int], xp: int, level: int, cap: int | None) -> None:
         self.thresholds, self.xp, self.level, self.cap = list(thresholds), xp, level, cap
@@ -198,7 +198,7 @@ class XpTrack(QWidget):
             p.drawText(label, int(Qt.AlignmentFlag.AlignCenter),
                        ("▶ " if current else "") + f"Level {i + 1}")
             p.setFont(small)
-            p.drawText(QRectF(x - seg / 2, 34, seg, 16), int(Qt.AlignmentFlag.AlignCenter),
+            p.drawText(QRectF(x - seg / 2, 42, seg, 16), int(Qt.AlignmentFlag.AlignCenter),
                        f"{xp}" if i else "0")
         if self.cap is not None:
             cpos = self.position(self.cap)
@@ -374,7 +374,7 @@ class VogelfreiEditor(CharacterEditor):
         xp_layout.addWidget(self.xp_note)
         xp_layout.addWidget(self.level_reason)
 
-        saves_box = QGroupBox("Saving throws (roll this or higher on d20)", sheet)
+        saves_box = QGroupBox("Saving throws", sheet)
         saves_grid = QGridLayout(saves_box)
         self.save_labels: dict[str, QLabel] = {}
         for i, key in enumerate(doc.ruleset.data.get("save_names", [])):
@@ -391,7 +391,7 @@ class VogelfreiEditor(CharacterEditor):
             saves_grid.addWidget(value, 1, i)
             self.save_labels[key] = value
 
-        career_box = QGroupBox("Class and career", sheet)
+        career_box = QGroupBox("Class and career", self)
         self.career_form = QFormLayout(career_box)
         self.career_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.career_fields: dict[str, QLabel] = {}
@@ -409,7 +409,6 @@ class VogelfreiEditor(CharacterEditor):
         sheet_layout.addWidget(pools_box)
         sheet_layout.addWidget(xp_box)
         sheet_layout.addWidget(saves_box)
-        sheet_layout.addWidget(career_box)
         sheet_layout.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -453,7 +452,11 @@ class VogelfreiEditor(CharacterEditor):
         self.side_tabs = QTabWidget(self)
         self.side_tabs.setObjectName("sideTabs")
         self.side_tabs.addTab(table_page, "Class table")
-        self.side_tabs.addTab(self.careers_tree, "Careers")
+        careers_page = QWidget(self)
+        clay = QVBoxLayout(careers_page)
+        clay.addWidget(career_box)
+        clay.addWidget(self.careers_tree, 1)
+        self.side_tabs.addTab(careers_page, "Career, traits, skills")
         self.side_tabs.addTab(self.options_panel, "Level and career changes")
         self.side_tabs.addTab(self.ledger, "Ledger")
 
@@ -520,12 +523,17 @@ class VogelfreiEditor(CharacterEditor):
             self.xp_label.setText(f"<b>{d['xp']}</b> XP — level {d['level']}, the top of "
                                   "the table")
         else:
-            self.xp_label.setText(f"<b>{d['xp']}</b> XP — level {d['level'] + 1} at "
-                                  f"<b>{nxt}</b> ({d['xp_to_next_level']} to go)")
+            if d["xp_to_next_level"]:
+                self.xp_label.setText(f"<b>{d['xp']}</b> XP — level {d['level'] + 1} at "
+                                      f"<b>{nxt}</b> ({d['xp_to_next_level']} to go)")
+            else:
+                self.xp_label.setText(f"<b>{d['xp']}</b> XP — enough for level "
+                                      f"{d['level'] + 1} (at <b>{nxt}</b>)")
         table = d.get("class_table") or []
         self.xp_track.set_values([row["xp"] for row in table], d["xp"], d["level"],
                                  d.get("session_cap"))
-        self.xp_note.setText(f"Session cap {d['session_cap']} (an award above it is lost) · "
+        self.xp_note.setText(f"Session cap {d['session_cap']} (the red mark: XP beyond it "
+                             "this session is lost) · "
                              f"XP lost so far: {d['xp_lost']}")
         level = self.level_option()
         reasons = (level or {}).get("reasons") or []
@@ -627,8 +635,11 @@ class VogelfreiEditor(CharacterEditor):
                     cell.setAccessibleText(f"current level: {cell.text()}")
             model.appendRow(cells)
         header = self.table_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)
+        first_save = len(headers) - len(saves)
+        for col in range(len(headers)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents
+                                        if col < first_save else QHeaderView.ResizeMode.Stretch)
         self.table_caption.setText(
             f"The {d['class']} table (read at the total level, {d['level']}). Level 1: Wounds "
             f"{d['wounds_die']}, at least {d['min_wounds']}, plus the Toughness modifier; "
@@ -835,6 +846,7 @@ class LevelUpDialog(_CheckedDialog):
         super().__init__(doc, parent)
         self.setObjectName("levelUpDialog")
         self.setWindowTitle("Level up")
+        self.setMinimumWidth(440)
         d = doc.derived()
         self.derived = d
         target = d["level"] + 1
@@ -893,6 +905,7 @@ class ChangeCareerDialog(_CheckedDialog):
         super().__init__(doc, parent)
         self.setObjectName("changeCareerDialog")
         self.setWindowTitle("Change career")
+        self.setMinimumWidth(460)
         d = doc.derived()
         self.derived = d
         self.options = [o for o in doc.options() if o.get("kind") == "career"]
