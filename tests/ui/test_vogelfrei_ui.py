@@ -168,12 +168,13 @@ def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
     assert not editor.career_button.isEnabled()
 
 
-def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot):
+def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
     """Every step rolled from one seed gives exactly what `new vogelfrei --seed` gives."""
-    from builder.ui.dialogs.new_character import NewCharacterDialog
+    from builder.storage.files import list_library
     from builder.ui.dialogs.vogelfrei_new import VogelfreiCreationForm
 
-    dialog = NewCharacterDialog(window)
+    window.act_new.trigger()
+    dialog = window._new_dialog
     dialog.choose_ruleset("vogelfrei")
     form = dialog.form
     assert isinstance(form, VogelfreiCreationForm)
@@ -183,7 +184,8 @@ def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot):
     form.rng = random.Random(7)
     form.roll_everything()
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
-    cli_path = Path(ok("new", "vogelfrei", "Hans", "--seed", "7", "-o", "hans.json").out.strip())
+    cli_path = Path(ok("new", "vogelfrei", "Hans", "--seed", "7", "-o",
+                       str(tmp_path / "hans.json")).out.strip())
     expected = json.loads(cli_path.read_text())["baseline"]
     assert form.baseline() == expected
     # every die is shown
@@ -195,6 +197,11 @@ def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot):
     assert form.pool_faces["wounds"].value == expected["wounds_roll"]
     # the command line of the same character
     assert "--set class=" + expected["class"] in form.command.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.create_button.click()
+    (path,) = [p for p in list_library() if p.resolve() != cli_path.resolve()]
+    assert json.loads(path.read_text())["baseline"] == expected
+    assert window.current_doc().name == "Hans"
 
 
 def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
@@ -316,3 +323,30 @@ def test_party_xp_refuses_with_the_reasons(window, qtbot):
     assert "at least one surviving participant" in dialog.reasons_label.text()
     assert not dialog.ok.isEnabled()
     assert ledger(path) == []
+
+
+def test_party_xp_on_a_campaigns_members(window, qtbot):
+    """The dialog can also share out through a campaign (Campaign.xp_award): every
+    member's file and the campaign's ledger at once; an open member tab re-reads."""
+    anna, bert = make("Anna"), make("Bert")
+    camp = Path(ok("campaign", "new", "Road", "--ruleset", "vogelfrei", "--member", str(anna),
+                   "--member", str(bert)).out.strip().splitlines()[-1].split()[-1])
+    ed_anna = window.open_path(anna)
+    dialog = ed_anna.party_xp()
+    index = dialog.source.findData(str(camp))
+    assert index > 0, [dialog.source.itemText(i) for i in range(dialog.source.count())]
+    dialog.source.setCurrentIndex(index)
+    assert [m.name for m in dialog.docs] == ["Anna", "Bert"]
+    dialog.session.setText("2")
+    dialog.enemies.setText("3 3*")               # 50 + 75
+    dialog.treasure.setText("475")
+    dialog.part_boxes[0].setCurrentText("1/2")
+    assert dialog.table.item(0, 2).text() == "200 XP"   # 600 x 1/2 / 1.5
+    assert dialog.table.item(1, 2).text() == "400 XP"
+    with qtbot.waitSignal(dialog.applied) as applied:
+        dialog.ok.click()
+    assert applied.args[0] == {"Anna": 200, "Bert": 400}
+    assert ledger(anna)[-1]["xp"] == 200 and ledger(bert)[-1]["xp"] == 400
+    assert json.loads(camp.read_text())["ledger"][-1]["action"] == "xp"
+    assert ed_anna.doc.derived()["xp"] == 200     # the open tab re-read its file
+    assert not ed_anna.doc.conflict

@@ -44,6 +44,43 @@ def parse_treasure(text: str) -> list[tuple[str, int]]:
     return items
 
 
+class CampaignMember:
+    """A campaign member file, read-only here, with what the dialog asks of a document."""
+
+    def __init__(self, given: str, cf):
+        self.given, self.cf = given, cf
+
+    @property
+    def name(self) -> str:
+        return self.cf.name
+
+    @property
+    def ruleset(self):
+        return self.cf.ruleset
+
+    @property
+    def read_only(self):
+        return self.cf.read_only
+
+    def parse(self, words):
+        return self.cf.ruleset.parse_action(words)
+
+
+def vogelfrei_campaigns() -> list[tuple[str, object]]:
+    """(name, path) of the Vogelfrei campaigns in the library."""
+    from builder.storage import campaigns
+
+    found = []
+    for path in campaigns.list_campaigns():
+        try:
+            campaign = campaigns.load_campaign(path)
+        except Exception:  # noqa: BLE001 - an unreadable file is simply not offered
+            continue
+        if campaign.doc.get("ruleset") == "vogelfrei" and not campaign.read_only:
+            found.append((campaign.name, path))
+    return found
+
+
 class PartyXpDialog(QDialog):
     #: After applying: {character name: XP share written}.
     applied = Signal(dict)
@@ -53,7 +90,9 @@ class PartyXpDialog(QDialog):
         self.setObjectName("partyXpDialog")
         self.setWindowTitle("Party XP for a session")
         self.resize(640, 560)
-        self.docs = list(docs)
+        self.open_docs = list(docs)
+        self.docs = list(docs)          # the participants shown (open characters or members)
+        self.campaign = None
         current = current or (self.docs[0] if self.docs else None)
         self.data = (current or self.docs[0]).ruleset.data
         from builder.rules.vogelfrei import xp as xpcalc
@@ -83,13 +122,65 @@ class PartyXpDialog(QDialog):
         self.secure.setObjectName("secureCheck")
         self.secure.setChecked(True)
 
-        self.table = QTableWidget(len(self.docs), 4, self)
+        self.source = QComboBox(self)
+        self.source.setObjectName("sourceCombo")
+        self.source.setAccessibleName("Share among")
+        self.source.addItem("The open Vogelfrei characters", None)
+        for name, path in vogelfrei_campaigns():
+            self.source.addItem(f"Campaign: {name} (its members' files)", str(path))
+        self.source.setToolTip("A campaign writes every share at once, all or nothing, and "
+                               "records the session in its own ledger (as `campaign xp`)")
+
+        self.table = QTableWidget(0, 4, self)
         self.table.setObjectName("participantsTable")
         self.table.setAccessibleName("Surviving participants and their shares")
         self.table.setHorizontalHeaderLabels(["Survivor (shares)", "Part of the adventure",
                                               "Share", "Kept after the session cap"])
         self.table.verticalHeader().hide()
         self.part_boxes: list[QComboBox] = []
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.itemChanged.connect(self.validate)
+        self._fill_table()
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("xpSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reasons_label = QLabel(self)
+        self.reasons_label.setObjectName("reasonsLabel")
+        self.reasons_label.setWordWrap(True)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = self.buttons.addButton("&Award shares", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok.setObjectName("okButton")
+        self.buttons.accepted.connect(self._apply)
+        self.buttons.rejected.connect(self.reject)
+
+        form = QFormLayout()
+        form.addRow("Share &among:", self.source)
+        form.addRow("&Session:", self.session)
+        form.addRow("Defeated &enemies (HD):", self.enemies)
+        form.addRow("&Treasure (sp):", self.treasure)
+        form.addRow("", self.secure)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.reasons_label)
+        layout.addWidget(self.buttons)
+        for edit in (self.session, self.enemies, self.treasure):
+            edit.textChanged.connect(self.validate)
+        self.secure.toggled.connect(self.validate)
+        self.source.currentIndexChanged.connect(self._source_changed)
+        self.validate()
+
+    def _fill_table(self) -> None:
+        blocker = self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        self.part_boxes = []
+        self.table.setRowCount(len(self.docs))
         for row, doc in enumerate(self.docs):
             name = QTableWidgetItem(doc.name)
             name.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
@@ -107,40 +198,30 @@ class PartyXpDialog(QDialog):
                 item = QTableWidgetItem("")
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 self.table.setItem(row, col, item)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.table.itemChanged.connect(self.validate)
+        self.table.blockSignals(blocker)
 
-        self.summary = QLabel(self)
-        self.summary.setObjectName("xpSummary")
-        self.summary.setWordWrap(True)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.reasons_label = QLabel(self)
-        self.reasons_label.setObjectName("reasonsLabel")
-        self.reasons_label.setWordWrap(True)
+    def _source_changed(self, *_) -> None:
+        from builder.storage import campaigns
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok = self.buttons.addButton("&Award shares", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.ok.setObjectName("okButton")
-        self.buttons.accepted.connect(self._apply)
-        self.buttons.rejected.connect(self.reject)
-
-        form = QFormLayout()
-        form.addRow("&Session:", self.session)
-        form.addRow("Defeated &enemies (HD):", self.enemies)
-        form.addRow("&Treasure (sp):", self.treasure)
-        form.addRow("", self.secure)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.reasons_label)
-        layout.addWidget(self.buttons)
-        for edit in (self.session, self.enemies, self.treasure):
-            edit.textChanged.connect(self.validate)
-        self.secure.toggled.connect(self.validate)
+        path = self.source.currentData()
+        self.campaign = None
+        problems = []
+        if path is None:
+            self.docs = list(self.open_docs)
+        else:
+            self.docs = []
+            try:
+                self.campaign = campaigns.load_writable(path)
+                for given in self.campaign.members:
+                    self.docs.append(CampaignMember(given, self.campaign.load_member(given)))
+            except Exception as problem:  # noqa: BLE001 - FileProblem and friends: say it
+                problems.append(str(problem))
+                self.campaign, self.docs = None, []
+        self._fill_table()
         self.validate()
+        if problems:
+            self.ok.setEnabled(False)
+            self.reasons_label.setText("\n".join(f"• {p}" for p in problems))
 
     # -- the arithmetic (all in builder.rules.vogelfrei.xp) ---------------------------
     def participants(self) -> dict[int, str]:
@@ -250,6 +331,9 @@ class PartyXpDialog(QDialog):
         if not self.validate():
             return
         result = self.compute()
+        if self.campaign is not None:
+            self._apply_campaign(result)
+            return
         written: dict[str, int] = {}
         failed: list[str] = []
         for row, share in result["shares"].items():
@@ -271,3 +355,37 @@ class PartyXpDialog(QDialog):
         self.applied.emit(written)
         if not failed:
             self.accept()
+
+    def _apply_campaign(self, result: dict) -> None:
+        """``campaign xp``: every share at once through Campaign.xp_award, then the open
+        tabs of the members re-read their files."""
+        from pathlib import Path
+
+        from builder.storage.files import FileProblem
+
+        parts = self.participants()
+        survivors = [self.docs[row].given for row in parts]
+        shares = [f"{self.docs[row].given}={part}" for row, part in parts.items()
+                  if part != "1"]
+        hit_dice = [f"{ident}={hd}" if not ident.startswith("#") else hd
+                    for ident, hd in parse_enemies(self.enemies.text())]
+        silver = sum(value for _kind, value in parse_treasure(self.treasure.text()))
+        try:
+            entry, files = self.campaign.xp_award(hit_dice, session=self.session.text(),
+                                                  treasure=silver, survivors=survivors,
+                                                  shares=shares)
+            self.campaign.commit(files)
+        except Refusal as refusal:
+            self.reasons_label.setText("Refused:\n" + "\n".join(f"• {r}" for r in
+                                                                  refusal.reasons))
+            return
+        except (RulesError, FileProblem) as problem:
+            self.reasons_label.setText(f"• {problem}")
+            return
+        written = {m["name"]: m["xp"] for m in entry["members"]}
+        changed = {Path(cf.path).resolve() for cf in files}
+        for doc in self.open_docs:
+            if doc.path is not None and Path(doc.path).resolve() in changed:
+                doc.reload()
+        self.applied.emit(written)
+        self.accept()
