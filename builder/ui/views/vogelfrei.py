@@ -819,6 +819,9 @@ class _CheckedDialog(QDialog):
         return []
 
     def reasons(self) -> list[str]:
+        session = getattr(self, "session", None)
+        if session is not None and not session.text().strip():
+            return ["name the session (XP and levels are counted per session)"]
         return check_words(self.doc, self.words())
 
     def ready_text(self) -> str:
