@@ -350,3 +350,19 @@ def test_party_xp_on_a_campaigns_members(window, qtbot):
     assert json.loads(camp.read_text())["ledger"][-1]["action"] == "xp"
     assert ed_anna.doc.derived()["xp"] == 200     # the open tab re-read its file
     assert not ed_anna.doc.conflict
+
+
+def test_award_preview_is_what_the_core_applies_after_a_level_in_the_session(window, qtbot):
+    """The session cap is set by the session's first award; the dialog's figure is
+    the core's apply, so it matches the character afterwards."""
+    path = make()
+    ok("do", str(path), "award-xp", "2500", "--session", "1")
+    ok("do", str(path), "level-up", "--session", "1", "--roll", "2")
+    editor = window.open_path(path)
+    dialog = editor.award_xp()
+    dialog.amount.setValue(5000)
+    text = dialog.reasons_label.text()
+    dialog.ok.click()
+    d = editor.doc.derived()
+    gained = d["xp"] - 2500
+    assert f"✔ {gained} XP gained, {5000 - gained} lost to the session cap" == text

@@ -9,7 +9,6 @@ session cap keeps before anything is written.
 """
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
@@ -319,12 +318,12 @@ class PartyXpDialog(QDialog):
     def _gain_text(self, doc, share: int | None) -> str:
         if share is None or not self.session.text().strip():
             return ""
-        try:
-            action = doc.ruleset.resolve(doc.cf.state, doc.parse(self.words_for(share)),
-                                         random.Random(0))
-        except RulesError:
+        from builder.ui.views.vogelfrei import award_preview
+
+        preview = award_preview(doc, self.words_for(share))
+        if preview is None:
             return ""
-        gained, lost = action.get("gained", share), action.get("lost", 0)
+        gained, lost = preview
         return f"{gained} XP" + (f" ({lost} lost to the session cap)" if lost else "")
 
     def _apply(self) -> None:

@@ -60,6 +60,20 @@ def check_words(doc, words: list[str]) -> list[str]:
         return [str(problem)]
 
 
+def award_preview(doc, words: list[str]) -> tuple[int, int] | None:
+    """(XP gained, XP lost to the session cap) if ``words`` (an award-xp) were applied:
+    the core's own ``resolve`` + ``apply`` on the current state, nothing written."""
+    try:
+        state = doc.cf.state
+        action = doc.ruleset.resolve(state, doc.parse(words), random.Random(0))
+        if doc.ruleset.check(state, action):
+            return None
+        after = doc.ruleset.apply(state, action)
+    except RulesError:
+        return None
+    return after["xp"] - state["xp"], after["xp_lost"] - state["xp_lost"]
+
+
 def reasons_html(reasons: list[str]) -> str:
     return "\n".join(f"• {r}" for r in reasons)
 
@@ -1111,13 +1125,8 @@ class AwardXpDialog(_CheckedDialog):
         return ["award-xp", str(self.amount.value()), "--session", self.session.text()]
 
     def preview(self) -> tuple[int, int] | None:
-        """(gained, lost) as the core resolves this award."""
-        try:
-            action = self.doc.ruleset.resolve(self.doc.cf.state, self.doc.parse(self.words()),
-                                              random.Random(0))
-        except RulesError:
-            return None
-        return action.get("gained"), action.get("lost")
+        """(gained, lost) as the core would apply this award."""
+        return award_preview(self.doc, self.words())
 
     def ready_text(self) -> str:
         preview = self.preview()
