@@ -366,3 +366,14 @@ def test_award_preview_is_what_the_core_applies_after_a_level_in_the_session(win
     d = editor.doc.derived()
     gained = d["xp"] - 2500
     assert f"✔ {gained} XP gained, {5000 - gained} lost to the session cap" == text
+
+
+def test_character_menu_has_the_vogelfrei_actions(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    texts = [a.text().replace("&", "") for a in editor.menu_actions()]
+    assert texts[:4] == ["Award XP…", "Party XP for a session…", "Level up…", "Change career…"]
+    level = editor.menu_actions()[2]
+    assert not level.isEnabled()                 # greyed like the button
+    editor.menu_actions()[-1].trigger()
+    assert editor.side_tabs.currentWidget() is editor.ledger

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette, QPen, QStandardItem, \
-    QStandardItemModel
+from PySide6.QtGui import (QAction, QBrush, QColor, QFont, QPainter, QPalette, QPen,
+                           QStandardItem, QStandardItemModel)
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
@@ -543,7 +543,31 @@ class VogelfreiEditor(CharacterEditor):
             layout.addWidget(bar)
         layout.addLayout(header)
         layout.addWidget(self.splitter, 1)
+
+        # the Character menu (the main window asks menu_actions())
+        def act(text, slot, shortcut=None):
+            action = QAction(text, self)
+            action.triggered.connect(slot)
+            if shortcut:
+                action.setShortcut(shortcut)
+                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                self.addAction(action)
+            return action
+
+        self.act_award = act("&Award XP…", self.award_xp, "Ctrl+Shift+A")
+        self.act_party = act("&Party XP for a session…", self.party_xp, "Ctrl+Shift+P")
+        self.act_level = act("&Level up…", self.level_up)
+        self.act_career = act("Change &career…", lambda: self.change_career())
+        titles = ("the &Class table", "Ca&reer, traits, skills", "Level and career c&hanges",
+                  "the Le&dger")
+        self.act_tabs = [act(f"Show {title}",
+                             lambda _=False, i=i: self.side_tabs.setCurrentIndex(i),
+                             f"Ctrl+{i + 1}")
+                         for i, title in enumerate(titles)]
         self.refresh()
+
+    def menu_actions(self) -> list[QAction]:
+        return [self.act_award, self.act_party, self.act_level, self.act_career, *self.act_tabs]
 
     def splitters(self) -> dict:
         return {"main": self.splitter}
@@ -616,14 +640,16 @@ class VogelfreiEditor(CharacterEditor):
         else:
             self.level_reason.setText("✗ " + "; ".join(reasons))
         self.level_button.setEnabled(allowed and not self.doc.read_only)
+        self.act_level.setEnabled(self.level_button.isEnabled())
         self.level_button.setToolTip("Gain the next level at a secure location"
                                      if allowed else reasons_html(reasons))
         any_career = any(o.get("kind") == "career" and o.get("allowed") for o in options)
         self.career_button.setEnabled(any_career and not self.doc.read_only)
+        self.act_career.setEnabled(self.career_button.isEnabled())
         self.career_button.setToolTip(
             "Change career at a secure location (the session's one level)" if any_career
             else reasons_html(reasons or ["no career change is possible now"]))
-        for button in (self.award_button, self.party_button):
+        for button in (self.award_button, self.party_button, self.act_award, self.act_party):
             button.setEnabled(not self.doc.read_only)
 
         bonuses = d.get("save_bonuses") or {}
