@@ -146,7 +146,11 @@ def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
     path = make()
     ok("do", str(path), "award-xp", "2500", "--session", "1")
     editor = window.open_path(path)
-    dialog = editor.change_career("Cleric", "Priest")
+    # Take… on an allowed row of the level and career list opens the dialog on it
+    panel = editor.options_panel
+    assert panel.select("career", "Cleric Priest") and panel.take_button.isEnabled()
+    panel.take_button.click()
+    dialog = editor._dialog
     assert dialog.current_class() == "Cleric" and dialog.current_career() == "Priest"
     assert "the Stamina roll (1 to 3 on the Cleric d3) is missing" in \
         dialog.reasons_label.text()
