@@ -244,8 +244,11 @@ class MainWindow(QMainWindow):
         except Exception:  # noqa: BLE001 - a broken ledger still shows
             balance = None
         unit = self.current_editor().unit()
+        caption = getattr(doc.ruleset, "balance_format", "")
         if balance is None:
             self.balance_label.setText("")
+        elif caption:
+            self.balance_label.setText(caption.format(balance))
         elif unit:
             self.balance_label.setText(f"Unspent: {balance} {unit}")
         else:

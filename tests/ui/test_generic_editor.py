@@ -38,7 +38,7 @@ def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot
     editor.action_line.setText("award-xp 100 --session 1")
     editor._do_line()
     assert json.loads(path.read_text())["ledger"][-1]["action"] == "award-xp"
-    assert window.balance_label.text() == "Balance: 100"
+    assert window.balance_label.text() == "XP: 100"         # the ruleset's balance_format
     editor.action_line.setText("award-xp -5 --session 1")
     editor._do_line()
     assert "0 or more" in editor.refusal_bar.label.text()

@@ -45,6 +45,8 @@ class VogelfreiRuleset(Ruleset):
     title = "Vogelfrei"
     summary_text = ("Old-school grim fantasy: 3d6 abilities in order, class and career, "
                     "XP from enemies and treasure, one level per session.")
+    #: How the status bar shows balance() (XP is earned, never spent).
+    balance_format = "XP: {}"
 
     # -- data ---------------------------------------------------------------
     @classmethod
