@@ -59,6 +59,23 @@ class EmbeddedPoolView(PoolView):
     def __init__(self, path, parent=None):
         self._home: tuple | None = None
         super().__init__(path, parent)
+        # screen-reader names for the pool's inputs (the window's rule: every
+        # keyboard-reachable control is named)
+        for widget, name in ((self.by, "Who spends"), (self.check_id, "Check id"),
+                             (self.nemesis, "Nemesis spending Peril"),
+                             (self.on, "Whose check, if not the spender's"),
+                             (self.talent, "Reactive talent"),
+                             (self.react_spend, "Point spent by the reaction"),
+                             (self.earn_side, "Side of the earned point"),
+                             (self.earn_reason, "Rule that earned the point"),
+                             (self.players, "Players at the table"),
+                             (self.reasons, "Why a spend is not possible"),
+                             (self.message, "Last pool message")):
+            if not widget.accessibleName():
+                widget.setAccessibleName(name)
+            inner = widget.findChild(QLineEdit)
+            if inner is not None and not inner.accessibleName():
+                inner.setAccessibleName(name)
 
     def set_full_screen(self, on: bool) -> None:
         if on and self._home is None and isinstance(self.parentWidget(), QSplitter):
@@ -131,6 +148,7 @@ class CampaignView(QWidget):
         self.info = QLabel(self)
         self.info.setObjectName("campaignInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.info.setAccessibleName("Campaign ruleset, members, session and file")
 
         self.award_button = QPushButton("Party &award…", self)
         self.award_button.setToolTip("One action for every member (Story Checkpoint, "
