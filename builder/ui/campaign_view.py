@@ -27,14 +27,27 @@ from typing import Callable
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
-                               QDialogButtonBox, QFormLayout, QGridLayout, QGroupBox,
+                               QDialogButtonBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QPushButton, QSpinBox, QSplitter, QTableView,
-                               QVBoxLayout, QWidget)
+                               QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
+                               QTableView, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError, UsageError
 from builder.ui.pool_view import PoolView
 from builder.ui.views.base import MessageBar
+
+
+def _when(stamp: str) -> str:
+    """A ledger time as the library shows times: "today 14:05" or "2026-11-30 14:05"."""
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(str(stamp)).astimezone()
+    except ValueError:
+        return str(stamp)[:16]
+    if moment.date() == datetime.now().astimezone().date():
+        return moment.strftime("today %H:%M")
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def _reasons_of(problem: Exception) -> list[str]:
@@ -53,8 +66,9 @@ def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
 
 
 class EmbeddedPoolView(PoolView):
-    """The pool view inside the campaign tab; its full screen takes the pool out of
-    the tab into a full-screen window of its own and puts it back on Esc."""
+    """The pool view inside the campaign tab (in a scroll area, so a small window
+    still fits); its full screen takes the pool out of the tab into a full-screen
+    window of its own and puts it back on Esc (or the button)."""
 
     def __init__(self, path, parent=None):
         self._home: tuple | None = None
@@ -78,22 +92,42 @@ class EmbeddedPoolView(PoolView):
                 inner.setAccessibleName(name)
 
     def set_full_screen(self, on: bool) -> None:
-        if on and self._home is None and isinstance(self.parentWidget(), QSplitter):
-            splitter = self.parentWidget()
-            self._home = (splitter, splitter.indexOf(self), splitter.sizes())
-            self.setParent(None)
-            self.setWindowTitle(f"Story Point pool — {self.title.text()}")
-        super().set_full_screen(on)
+        area = self.home_area
+        if on and self._home is None and area is not None \
+                and isinstance(area.parentWidget(), QSplitter):
+            # the scroll area (with the pool) becomes a window of its own
+            splitter = area.parentWidget()
+            self._home = (splitter, splitter.indexOf(area), splitter.sizes())
+            area.setParent(None)
+            area.setWindowTitle(f"Story Point pool — {self.campaign.name if self.campaign else ''}")
+        self.refresh()
+        self.full_button.setText("Leave full screen (Esc)" if on else "Full screen")
+        super().set_full_screen(on)   # full screen / normal for self.window()
         if not on and self._home is not None:
             splitter, index, sizes = self._home
             self._home = None
-            self.hide()
-            splitter.insertWidget(index, self)
+            area.hide()
+            splitter.insertWidget(index, area)
             splitter.setSizes(sizes)
-            self.show()
+            area.show()
+            self.refresh()
+
+    @property
+    def home_area(self):
+        return getattr(self, "_area", None)
+
+    def refresh(self) -> None:
+        super().refresh()
+        # in the tab the campaign's name is already the tab's title: the session only
+        if not self.is_detached() and self.campaign is not None:
+            prefix = self.campaign.name + " — "
+            text = self.title.text()
+            if text.startswith(prefix):
+                text = text[len(prefix):]
+            self.title.setText(text[:1].upper() + text[1:])
 
     def is_detached(self) -> bool:
-        return self._home is not None
+        return getattr(self, "_home", None) is not None
 
 
 class UndoLastEntry(QUndoCommand):
@@ -182,14 +216,12 @@ class CampaignView(QWidget):
         self.message_bar = MessageBar(self)
         self.message_bar.setObjectName("campaignMessage")
 
-        self.members_model = QStandardItemModel(0, 3, self)
-        self.members_model.setHorizontalHeaderLabels(["Member", "Figures", "File"])
+        self.members_model = QStandardItemModel(0, 2, self)
+        self.members_model.setHorizontalHeaderLabels(["Member", "Figures"])
         self.members_view = self._table(self.members_model, "campaignMembers",
                                         "Members of the campaign")
         self.members_view.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.Stretch)
-        self.members_view.horizontalHeader().setSectionResizeMode(
-            2, QHeaderView.ResizeMode.Interactive)
         self.members_view.selectionModel().selectionChanged.connect(self._update_buttons)
         self.ledger_model = QStandardItemModel(0, 3, self)
         self.ledger_model.setHorizontalHeaderLabels(["#", "Entry", "When"])
@@ -197,6 +229,12 @@ class CampaignView(QWidget):
                                        "Campaign ledger: every entry in order")
         self.ledger_view.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.Stretch)
+        self.ledger_view.setWordWrap(True)
+        # wrapped rows follow the column's width (debounced)
+        self._rows_timer = QTimer(self, singleShot=True, interval=30)
+        self._rows_timer.timeout.connect(self.ledger_view.resizeRowsToContents)
+        self.ledger_view.horizontalHeader().sectionResized.connect(
+            lambda *_: self._rows_timer.start())
 
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
@@ -210,12 +248,20 @@ class CampaignView(QWidget):
 
         self.pool_view = EmbeddedPoolView(self.path)
         self.pool_view.changed.connect(self._pool_changed)
+        self.pool_area = QScrollArea(self)
+        self.pool_area.setObjectName("poolArea")
+        self.pool_area.setAccessibleName("Fortune and Peril pool")
+        self.pool_area.setWidgetResizable(True)
+        self.pool_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.pool_area.setWidget(self.pool_view)
+        self.pool_view._area = self.pool_area
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("campaignSplitter")
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.pool_view)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
+        self.splitter.addWidget(self.pool_area)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([470, 770])
         self.splitter.setChildrenCollapsible(False)
 
         head = QHBoxLayout()
@@ -317,10 +363,10 @@ class CampaignView(QWidget):
                 figures = f"! {problem}"
                 tip = str(problem)
             name.setData(given, Qt.ItemDataRole.UserRole)
-            name.setToolTip(tip)
-            row = [name, QStandardItem(figures), QStandardItem(given)]
+            row = [name, QStandardItem(figures)]
             for item in row:
                 item.setEditable(False)
+                item.setToolTip(f"{tip}\n{figures}\nstored as {given}")
             self.members_model.appendRow(row)
         replayed = campaign.pool_replay()
         problems = {index: reasons for index, reasons in replayed.problems}
@@ -329,11 +375,12 @@ class CampaignView(QWidget):
             if index in problems:
                 text += "  ! skipped: " + "; ".join(problems[index])
             row = [QStandardItem(str(index + 1)), QStandardItem(text),
-                   QStandardItem(str(entry.get("at", ""))[:16].replace("T", " "))]
+                   QStandardItem(_when(entry.get("at", "")))]
             for item in row:
                 item.setEditable(False)
                 item.setToolTip(text)
             self.ledger_model.appendRow(row)
+        self.ledger_view.resizeRowsToContents()
         self.ledger_view.scrollToBottom()
         if sync_undo:
             self._sync_undo()

@@ -312,7 +312,7 @@ def test_undo_is_refused_when_a_member_changed_since(window, tab, party):
 # -- the pool ------------------------------------------------------------------------------
 def test_the_pool_is_embedded_and_its_entries_are_in_the_ledger(window, tab, party, qtbot):
     pool = tab.pool_view
-    assert pool.parentWidget() is tab.splitter
+    assert pool.parentWidget() is tab.pool_area.viewport()
     pool.players.setValue(2)
     qtbot.mouseClick(pool.start_button, Qt.MouseButton.LeftButton)
     assert (pool.fortune_label.text(), pool.peril_label.text()) == ("2", "1")
@@ -332,11 +332,12 @@ def test_the_pool_is_embedded_and_its_entries_are_in_the_ledger(window, tab, par
 def test_full_screen_pool_leaves_the_tab_and_comes_back(tab):
     pool = tab.pool_view
     pool.set_full_screen(True)
-    assert pool.is_detached() and pool.isWindow()
+    assert pool.is_detached() and pool.window() is tab.pool_area
+    assert tab.pool_area.isWindow() and tab.splitter.indexOf(tab.pool_area) < 0
     assert pool.fortune_label.font().pointSize() == 160
     pool.set_full_screen(False)
-    assert not pool.is_detached() and pool.parentWidget() is tab.splitter
-    assert tab.splitter.indexOf(pool) == 1
+    assert not pool.is_detached() and tab.pool_area.widget() is pool
+    assert tab.splitter.indexOf(tab.pool_area) == 1 and pool.window() is tab.window()
     assert pool.fortune_label.font().pointSize() == 72
 
 

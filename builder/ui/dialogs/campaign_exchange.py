@@ -16,7 +16,8 @@ from typing import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout)
+                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSizePolicy,
+                               QVBoxLayout)
 
 from builder.rules.base import RulesError
 
@@ -53,11 +54,14 @@ class ExchangeSide(QGroupBox):
         self.spell.setModel(self.spell_model)
         self.cost = QLabel(self)
         self.cost.setObjectName("exchangeCost")
+        self.cost.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.reasons = QLabel(self)
         self.reasons.setWordWrap(True)
         self.reasons.setObjectName("exchangeSideReasons")
 
-        form = QFormLayout(self)
+        form = self.form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow("Character:", self.member)
         form.addRow("Increase:", self.kind)
         form.addRow("Of:", self.target)
@@ -210,10 +214,8 @@ class ExchangeSide(QGroupBox):
                 self.spell_model.appendRow(item)
             self.spell.setCurrentIndex(0 if choices.get("spells") else -1)
         self.spell.blockSignals(False)
-        for widget in (self.traits, self.traits_label):
-            widget.setVisible(is_class)
-        for widget in (self.spell, self.spell_label):
-            widget.setVisible(casts)
+        self.form.setRowVisible(self.traits, is_class)
+        self.form.setRowVisible(self.spell, casts)
         self._emit()
 
     def check(self) -> list[str]:
