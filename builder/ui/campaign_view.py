@@ -24,7 +24,7 @@ import shlex
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QDialogButtonBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
@@ -169,6 +169,11 @@ class CampaignView(QWidget):
         self._top = None
         self._dialog = None
         self._build()
+        # the command line (or another window) may change the campaign meanwhile
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(lambda *_: self._watch_timer.start())
+        self._watch_timer = QTimer(self, singleShot=True, interval=150)
+        self._watch_timer.timeout.connect(self._file_changed)
         self.reload()
 
     # -- layout ---------------------------------------------------------------------
@@ -309,7 +314,29 @@ class CampaignView(QWidget):
         except FileProblem as problem:
             self.campaign = None
             self.message_bar.show_message(str(problem), "error")
+        self._watch()
         self.refresh()
+
+    def _watch(self) -> None:
+        # atomic writes replace the file: watch the new one
+        if self.path.exists() and str(self.path) not in self._watcher.files():
+            self._watcher.addPath(str(self.path))
+
+    def _file_changed(self) -> None:
+        self._watch()
+        if not self.path.exists():
+            return
+        from builder.storage import campaigns
+        from builder.storage.files import FileProblem
+
+        try:
+            fresh = campaigns.load_campaign(self.path)
+        except FileProblem:
+            return
+        if self.campaign is None or fresh.raw != self.campaign.raw:
+            self.campaign = fresh
+            self.refresh()
+            self.pool_view.reload()
 
     def member_files(self) -> list[tuple[str, object]]:
         """[(stored path, CharacterFile)] of the members that can be read."""
@@ -517,7 +544,7 @@ class CampaignView(QWidget):
         blocking = self.member_guard(self.member_paths())
         if blocking:
             self.show_refusal("Cannot undo: nothing was written.", blocking)
-            QTimer.singleShot(0, self._resync)
+            QTimer.singleShot(0, self, self._resync)
             return False
         try:
             campaign = self._fresh()
@@ -527,21 +554,21 @@ class CampaignView(QWidget):
                     "now: " + campaign.describe(campaign.ledger[-1]) + ". Undo again to take "
                     "that back.", "info")
                 self.campaign = campaign
-                QTimer.singleShot(0, self._resync)
+                QTimer.singleShot(0, self, self._resync)
                 return False
             entry, files = campaign.undo()
             campaign.commit(files)
         except Refusal as refusal:
             self.show_refusal("Cannot undo (no file was changed):", refusal.reasons)
-            QTimer.singleShot(0, self._resync)
+            QTimer.singleShot(0, self, self._resync)
             return False
         except (RulesError, FileProblem) as problem:
             self.show_refusal("Cannot undo: nothing was written.", _reasons_of(problem))
-            QTimer.singleShot(0, self._resync)
+            QTimer.singleShot(0, self, self._resync)
             return False
         self.campaign = campaign
         # the stack is rebuilt after the running command has returned
-        QTimer.singleShot(0, self._resync)
+        QTimer.singleShot(0, self, self._resync)
         self.refresh(sync_undo=False)
         self.pool_view.reload()
         self.show_done("Undone: " + campaign.describe(entry))

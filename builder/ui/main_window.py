@@ -296,6 +296,7 @@ class MainWindow(QMainWindow):
         if doc is not None:
             self.undo_group.setActiveStack(doc.undo_stack)
         elif campaign is not None:
+            campaign.reload()  # the members' figures may have changed in their tabs
             self.undo_group.setActiveStack(campaign.undo_stack)
         else:
             self.undo_group.setActiveStack(self.library_stack)

@@ -402,3 +402,40 @@ def test_every_control_of_the_campaign_tab_is_named(window, tab):
         if not (widget.accessibleName() or text):
             found.append(f"{type(widget).__name__} {widget.objectName()}")
     assert found == [], found
+
+
+def test_delete_key_trashes_what_has_the_focus(window, party, qtbot):
+    window.show()
+    qtbot.waitExposed(window)
+    window.library_model.refresh()
+    window.campaign_model.refresh()
+    panel = window.campaigns_panel
+    panel.select_path(str(party["camp"]))
+    window.library_page.select_path(str(party["joss"]))
+    panel.view.setFocus()
+    qtbot.waitUntil(panel.view.hasFocus)
+    qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
+    assert not party["camp"].exists() and party["joss"].exists()
+    window.act_undo.trigger()
+    assert party["camp"].exists()
+    window.library_page.view.setFocus()
+    qtbot.waitUntil(window.library_page.view.hasFocus)
+    qtbot.keyClick(window.library_page.view, Qt.Key.Key_Delete)
+    assert not party["joss"].exists() and party["camp"].exists()
+
+
+def test_changes_from_the_command_line_are_seen(window, tab, party, qtbot):
+    editor = window.open_path(party["nyra"])
+    ok("campaign", "award", party["camp"], "resolve-milestone", "Fort")
+    # the campaign tab follows its file ...
+    qtbot.waitUntil(lambda: tab.ledger_model.rowCount() == 1, timeout=5000)
+    # ... and an open member tab offers to reload (the app never overwrites it)
+    qtbot.waitUntil(lambda: editor.doc.conflict, timeout=5000)
+    assert editor.conflict_bar.isVisibleTo(editor)
+    editor.reload_button.click()
+    assert editor.doc.cf.state.unspent == 23
+    # switching to the campaign tab re-reads the members' figures
+    ok("do", party["joss"], "raise-skill", "Observation")
+    window.tabs.setCurrentWidget(editor)
+    window.tabs.setCurrentWidget(tab)
+    assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 4")

@@ -135,7 +135,7 @@ class CampaignModel(QAbstractTableModel):
             self._watcher.directoryChanged.connect(self._schedule)
             self._watcher.fileChanged.connect(self._schedule)
         if lazy:
-            QTimer.singleShot(0, self.refresh)
+            QTimer.singleShot(0, self, self.refresh)
         else:
             self.refresh()
 
