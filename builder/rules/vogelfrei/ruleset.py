@@ -374,6 +374,11 @@ class VogelfreiRuleset(Ruleset):
         xp = baseline.get("xp", 0)
         if not isinstance(xp, int) or xp < 0:
             reasons.append(f"XP must be 0 or more, not {xp}")
+        elif isinstance(level, int) and 1 <= level <= self.max_level:
+            floor = xpcalc.xp_threshold(cdata["xp"], level)
+            if xp < floor:
+                reasons.append(f"a level {level} {cls} has at least {floor} XP (the {cls} "
+                               f"table), not {xp}")
         for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
             roll_key, die = f"{pool}_roll", int(cdata[die_key])
             label = pool.capitalize()
@@ -626,7 +631,11 @@ class VogelfreiRuleset(Ruleset):
         new["last_session"] = session
         record = new["sessions"].setdefault(session, {"xp": 0, "lost": 0, "advanced": None})
         if kind == "award-xp":
-            gained, lost = xpcalc.capped_award(self.table(state), self.level(state),
+            # The cap is on what one session earns: the level of the session's first award
+            # sets it, even if a level is gained between two awards of that session.
+            cap_level = record.setdefault("cap_level", self.level(state))
+            gained, lost = xpcalc.capped_award(self.table(state), min(cap_level,
+                                                                      self.level(state)),
                                                state["xp"], action["xp"])
             new["xp"] += gained
             new["xp_lost"] += lost
