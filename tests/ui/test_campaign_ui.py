@@ -439,3 +439,17 @@ def test_changes_from_the_command_line_are_seen(window, tab, party, qtbot):
     window.tabs.setCurrentWidget(editor)
     window.tabs.setCurrentWidget(tab)
     assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 4")
+
+
+def test_open_campaign_tabs_come_back_next_time(party, qtbot):
+    from builder.ui.main_window import MainWindow
+
+    win = MainWindow(restore=False)
+    qtbot.addWidget(win)
+    win.open_campaign(party["camp"])
+    win.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    again.reopen_tabs()
+    assert [v.name for v in again.campaign_views()] == ["Iron Coast"]
+    assert again.editors() == []

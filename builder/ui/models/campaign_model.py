@@ -9,7 +9,6 @@ it when a campaign changes, also from the command line.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import (QAbstractTableModel, QFileSystemWatcher, QModelIndex, QObject,
@@ -30,19 +29,30 @@ COL_NAME, COL_RULESET, COL_MEMBERS, COL_SESSION, COL_POOL = range(5)
 HEADERS = ("Campaign", "Ruleset", "Members", "Current session", "Fortune / Peril")
 
 
-@dataclass
 class CampaignRow:
-    path: Path
-    name: str
-    ruleset_id: str = ""
-    ruleset_title: str = ""
-    members: int = 0
-    session: int = 0
-    session_name: str = ""
-    fortune: int = 0
-    peril: int = 0
-    problem: str | None = None
-    modified: float = 0.0
+    """One campaign file, summarised (a plain class: no dataclasses at start-up)."""
+
+    __slots__ = ("path", "name", "ruleset_id", "ruleset_title", "members", "session",
+                 "session_name", "fortune", "peril", "problem", "modified")
+
+    def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
+                 members: int = 0, session: int = 0, session_name: str = "",
+                 fortune: int = 0, peril: int = 0, problem: str | None = None,
+                 modified: float = 0.0):
+        self.path, self.name = path, name
+        self.ruleset_id, self.ruleset_title = ruleset_id, ruleset_title
+        self.members, self.session, self.session_name = members, session, session_name
+        self.fortune, self.peril = fortune, peril
+        self.problem, self.modified = problem, modified
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CampaignRow) and self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return f"CampaignRow({self.name!r}, {self.path!s})"
 
     @property
     def session_text(self) -> str:
@@ -127,13 +137,10 @@ class CampaignModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None, watch: bool = True, lazy: bool = False):
         super().__init__(parent)
         self._rows: list[CampaignRow] = []
-        self._watcher: QFileSystemWatcher | None = None
+        self._watch = watch
+        self._watcher: QFileSystemWatcher | None = None  # made on the first refresh
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(lambda: self.refresh())
-        if watch:
-            self._watcher = QFileSystemWatcher(self)
-            self._watcher.directoryChanged.connect(self._schedule)
-            self._watcher.fileChanged.connect(self._schedule)
         if lazy:
             QTimer.singleShot(0, self, self.refresh)
         else:
@@ -237,8 +244,12 @@ class CampaignModel(QAbstractTableModel):
         self._rewatch()
 
     def _rewatch(self) -> None:
-        if self._watcher is None:
+        if not self._watch:
             return
+        if self._watcher is None:
+            self._watcher = QFileSystemWatcher(self)
+            self._watcher.directoryChanged.connect(self._schedule)
+            self._watcher.fileChanged.connect(self._schedule)
         folder = campaigns_dir()
         wanted = set()
         if folder.is_dir():
