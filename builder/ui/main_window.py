@@ -378,6 +378,7 @@ class MainWindow(QMainWindow):
         editor.status.connect(self.report)
         doc.saveStateChanged.connect(self._doc_state_changed)
         doc.changed.connect(self._doc_state_changed)
+        doc.externalChange.connect(lambda e=editor: self._ledger_only_change(e))
         self.undo_group.addStack(doc.undo_stack)
         self.restore_splitters(editor)
         index = self.tabs.addTab(editor, doc.name)
@@ -772,6 +773,43 @@ class MainWindow(QMainWindow):
         self.campaign_model.refresh()
         if reloaded:
             self.report("Open characters updated by the campaign: " + ", ".join(reloaded))
+
+    def _ledger_only_change(self, editor) -> None:
+        """A file changed behind the app only at the end of its ledger (a campaign
+        award or its undo from the command line, a ``do`` / ``undo``): the tab holds
+        nothing that is not on disk (every change is saved at once), so it takes the
+        new version without asking.  Any other change keeps the Reload / Keep mine bar."""
+        import json
+
+        from builder.storage.files import FileProblem
+
+        doc = editor.doc
+        if doc.save_error or doc.read_only or doc.cf.raw is None:
+            return
+        try:
+            ours = json.loads(doc.cf.raw.decode("utf-8"))
+            theirs = json.loads((doc.disk_bytes() or b"").decode("utf-8"))
+            # a change made in the tab that could not be saved (the save found the
+            # file changed) is never dropped: then the bar asks
+            if json.loads(doc.cf.to_bytes().decode("utf-8")) != ours:
+                return
+        except (UnicodeDecodeError, ValueError):
+            return
+        if not (isinstance(ours, dict) and isinstance(theirs, dict)):
+            return
+        a, b = ours.pop("ledger", None), theirs.pop("ledger", None)
+        if ours != theirs or not isinstance(a, list) or not isinstance(b, list):
+            return
+        shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
+        if longer[:len(shorter)] != shorter:
+            return
+        try:
+            doc.reload()
+        except FileProblem:
+            return
+        editor.conflict_bar.hide()
+        self.report(f"{doc.name}: its ledger changed on disk (e.g. a campaign award); "
+                    f"reloaded")
 
     def new_campaign(self) -> None:
         from builder.ui.dialogs.campaign_new import NewCampaignDialog

@@ -429,16 +429,25 @@ def test_changes_from_the_command_line_are_seen(window, tab, party, qtbot):
     ok("campaign", "award", party["camp"], "resolve-milestone", "Fort")
     # the campaign tab follows its file ...
     qtbot.waitUntil(lambda: tab.ledger_model.rowCount() == 1, timeout=5000)
-    # ... and an open member tab offers to reload (the app never overwrites it)
+    # ... and an open member tab takes a change at the end of its ledger by itself
+    qtbot.waitUntil(lambda: editor.doc.cf.state.unspent == 23, timeout=5000)
+    assert not editor.doc.conflict and not editor.conflict_bar.isVisibleTo(editor)
+    # the campaign's undo from the command line too
+    ok("undo", party["camp"])
+    qtbot.waitUntil(lambda: editor.doc.cf.state.unspent == 20, timeout=5000)
+    assert not editor.doc.conflict
+    # any other change from outside still asks (Reload / Keep mine)
+    theirs = json.loads(party["nyra"].read_text())
+    theirs["name"] = "Nyra (edited elsewhere)"
+    party["nyra"].write_text(json.dumps(theirs, indent=2))
     qtbot.waitUntil(lambda: editor.doc.conflict, timeout=5000)
     assert editor.conflict_bar.isVisibleTo(editor)
     editor.reload_button.click()
-    assert editor.doc.cf.state.unspent == 23
     # switching to the campaign tab re-reads the members' figures
     ok("do", party["joss"], "raise-skill", "Observation")
     window.tabs.setCurrentWidget(editor)
     window.tabs.setCurrentWidget(tab)
-    assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 4")
+    assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 1")
 
 
 def test_open_campaign_tabs_come_back_next_time(party, qtbot):
@@ -453,3 +462,14 @@ def test_open_campaign_tabs_come_back_next_time(party, qtbot):
     again.reopen_tabs()
     assert [v.name for v in again.campaign_views()] == ["Iron Coast"]
     assert again.editors() == []
+
+
+def test_a_change_of_the_tab_not_yet_saved_is_never_dropped_by_a_reload(window, party):
+    editor = window.open_path(party["nyra"])
+    ok("do", party["nyra"], "raise-skill", "Stealth")        # behind the tab's back
+    theirs = file_bytes(party["nyra"])
+    assert editor.doc.apply_words(["raise-skill", "Acrobatics"])   # the save finds it
+    assert editor.doc.conflict
+    assert editor.doc.cf.state.skills["Acrobatics"] == 4     # kept, not reloaded away
+    assert editor.conflict_bar.isVisibleTo(editor)
+    assert file_bytes(party["nyra"]) == theirs
