@@ -403,3 +403,11 @@ def test_a_level_gained_between_two_awards_of_one_session_does_not_lift_its_cap(
     assert d(rs, s)["xp"] == 3000 and d(rs, s)["xp_lost"] == 5000
     s = do(rs, s, "award-xp", "5000", "--session", "2")                # level 2: cap 6000
     assert d(rs, s)["xp"] == 6000
+
+
+def test_the_ledger_entry_says_what_the_session_cap_kept(rs):
+    s = do(rs, character(rs), "award-xp", "2500", "--session", "1")
+    s = do(rs, s, "level-up", "--session", "1", "--roll", "1")
+    logged, s = perform(rs, s, rs.parse_action(["award-xp", "5000", "--session", "1"]))
+    assert (logged["gained"], logged["lost"]) == (500, 4500)
+    assert d(rs, s)["xp"] == 3000
