@@ -138,3 +138,25 @@ def make_files(folder: Path, scripts) -> list[Path]:
                 raise RuntimeError(f"{argv}: {err.getvalue()}")
         paths.append(path)
     return paths
+
+
+def ability_bonuses() -> dict:
+    """The ``show --json`` shape of an ability-bonuses character (the Abilities Card)."""
+    return {
+        "ruleset": "ability-bonuses", "name": "Tamsin Reed",
+        "abilities": {"MIG": 3, "DEX": 1, "CHA": 0, "FOC": 2, "SKL": 1, "SPD": 0},
+        "skilled": {"MIG": 4, "DEX": 2, "CHA": 1, "FOC": 3, "SPD": 1},
+        "body_def": 4, "mind_def": 2, "martial_dc": 14, "spell_dc": 13,
+        "age": "adult",
+        "age_category": {"id": "adult", "name": "Adult", "approximate_age": "20-39",
+                         "modifiers": {"SPD": 0}},
+        "aging": True, "method": "random",
+        "allocation": {"MIG": 3, "DEX": 1, "CHA": 0, "FOC": 2},
+        "base": {"MIG": 3, "DEX": 1, "CHA": 0, "FOC": 2},
+        "rolls": [1, 4, 2], "roll_abilities": ["MIG", "FOC", "DEX"], "age_roll": 3,
+        "modifiers": [{"name": "Blessing of the Grove", "ability": "FOC", "value": 1}],
+        "ledger": [{"n": 1, "action": "add-modifier", "text": "Blessing of the Grove FOC +1",
+                    "at": "2026-11-30T05:00:00+00:00", "cost": 0, "balance_after": None}],
+        "notes": "Carries her mother's compass.",
+        "problems": [],
+    }

@@ -239,12 +239,15 @@ class Layout:
         right_w = self.width * 0.36
         x0 = self.width - right_w
         for label, value in sheet.headline[:4]:
-            label_w = s.width("label", label + "  ")
-            self.page.append(("text", QRectF(x0, hy, right_w - s.width("value", value)
-                                             - s.pt(6), line_h), "label", _RIGHT, label))
-            self.page.append(("text", QRectF(x0, hy, right_w, line_h), "value", _RIGHT,
-                              s.metrics["value"].elidedText(
-                                  value, Qt.TextElideMode.ElideRight, right_w - label_w)))
+            gap = s.pt(5)
+            label_w = min(s.width("label", label), right_w / 2)
+            value = s.metrics["value"].elidedText(value, Qt.TextElideMode.ElideRight,
+                                                  right_w - label_w - gap)
+            value_w = s.width("value", value)
+            self.page.append(("text", QRectF(x0, hy, right_w - value_w - gap, line_h), "label",
+                              _RIGHT, s.metrics["label"].elidedText(
+                                  label, Qt.TextElideMode.ElideRight, right_w / 2)))
+            self.page.append(("text", QRectF(x0, hy, right_w, line_h), "value", _RIGHT, value))
             hy += line_h
         y = max(y + name_h + sub_h, hy) + s.pt(4)
         self.page.append(("line", 0, y, self.width, y, 1.6, INK))

@@ -1,0 +1,160 @@
+"""The printed sheet of an ``ability-bonuses`` character: the Abilities Card.
+
+Page 1: name, the abilities (signed), Skilled Bonuses, Defenses and Effect
+DCs as boxed figures, age category with its modifiers, how the abilities were
+allocated, the effects that modify them, notes.  The ledger follows on a new
+page.
+"""
+from __future__ import annotations
+
+from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
+                                  text_value)
+
+SECTIONS = [
+    ("abilities", "Abilities"),
+    ("skilled", "Skilled Bonuses"),
+    ("defenses", "Defenses"),
+    ("dcs", "Effect DCs"),
+    ("age", "Age"),
+    ("creation", "Creation"),
+    ("effects", "Effects"),
+    ("notes", "Notes"),
+    ("ledger", "Ledger"),
+]
+TITLES = dict(SECTIONS)
+PRIMARY = ("MIG", "DEX", "CHA", "FOC")
+BLANK_ROWS = 4
+BLANK_LEDGER = 30
+
+
+def signed(value) -> str:
+    if value is None:
+        return "-"
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return text_value(value)
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _figures(values: dict, blank: bool, suffix: str = "") -> list[tuple[str, str]]:
+    return [(f"{key}{suffix}", "" if blank else signed(value)) for key, value in values.items()]
+
+
+def _abilities(derived: dict, blank: bool) -> Section:
+    abilities = derived.get("abilities") or {key: None for key in PRIMARY}
+    return Section("abilities", TITLES["abilities"],
+                   [Rows(_figures(abilities, blank), columns=2)], half=True)
+
+
+def _skilled(derived: dict, blank: bool) -> Section:
+    skilled = derived.get("skilled") or {}
+    return Section("skilled", TITLES["skilled"],
+                   [Rows(_figures(skilled, blank, "+"), columns=2)], half=True)
+
+
+def _defenses(derived: dict, blank: bool) -> Section:
+    items = [("BODY DEF", "" if blank else signed(derived.get("body_def"))),
+             ("MIND DEF", "" if blank else signed(derived.get("mind_def")))]
+    return Section("defenses", TITLES["defenses"], [Rows(items, columns=2)], half=True)
+
+
+def _dcs(derived: dict, blank: bool) -> Section:
+    items = [("MARTIAL DC", "" if blank else text_value(derived.get("martial_dc"))),
+             ("SPELL DC", "" if blank else text_value(derived.get("spell_dc")))]
+    return Section("dcs", TITLES["dcs"], [Rows(items, columns=2)], half=True)
+
+
+def _age(derived: dict, blank: bool) -> Section:
+    category = derived.get("age_category")
+    if blank:
+        items = [("Category", ""), ("About (years)", ""), ("Age roll", "")]
+        return Section("age", TITLES["age"], [Rows(items, columns=3)])
+    if not isinstance(category, dict):
+        return Section("age", TITLES["age"], [Notes("The aging rule is off.")])
+    items = [("Category", text_value(category.get("name"))),
+             ("About (years)", text_value(category.get("approximate_age"))),
+             ("Age roll", text_value(derived.get("age_roll")))]
+    blocks: list = [Rows(items, columns=3)]
+    mods = category.get("modifiers") or {}
+    if mods:
+        blocks.append(Notes("Age modifiers: " + ", ".join(
+            f"{key} {signed(value)}" for key, value in mods.items())))
+    return Section("age", TITLES["age"], blocks)
+
+
+def _creation(derived: dict, blank: bool) -> Section:
+    allocation = derived.get("allocation") or {key: None for key in PRIMARY}
+    items = [(f"{key} allocated", "" if blank else signed(value))
+             for key, value in allocation.items()]
+    blocks: list = [Rows(items, columns=4)]
+    if not blank:
+        method = text_value(derived.get("method"))
+        line = f"Method: {method}"
+        rolls = derived.get("rolls") or []
+        faces = derived.get("roll_abilities") or []
+        if rolls:
+            line += "; rolled d4: " + ", ".join(
+                f"{roll} ({faces[i]})" if i < len(faces) else str(roll)
+                for i, roll in enumerate(rolls))
+        blocks.append(Notes(line))
+    return Section("creation", TITLES["creation"], blocks)
+
+
+def _effects(derived: dict, blank: bool) -> Section:
+    columns = [Column("Effect", 4.0), Column("Ability", 1.2, "center"),
+               Column("Value", 1.0, "center")]
+    if blank:
+        rows = [["", "", ""] for _ in range(BLANK_ROWS)]
+    else:
+        rows = [[text_value(m.get("name")), text_value(m.get("ability")), signed(m.get("value"))]
+                for m in derived.get("modifiers") or [] if isinstance(m, dict)]
+    blocks: list = [Table(columns, rows)] if rows else [Notes("No effects.")]
+    return Section("effects", TITLES["effects"], blocks)
+
+
+def _ledger(derived: dict, blank: bool) -> Section:
+    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", 7.0)]
+    if blank:
+        rows = [["", "", ""] for _ in range(BLANK_LEDGER)]
+    else:
+        rows = []
+        for i, entry in enumerate(derived.get("ledger") or []):
+            if not isinstance(entry, dict):
+                continue
+            text = text_value(entry.get("text", ""))
+            if entry.get("refused"):
+                text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
+            rows.append([text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10],
+                         text])
+    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
+    return Section("ledger", TITLES["ledger"], blocks, new_page=True)
+
+
+def _notes(derived: dict, blank: bool) -> Section:
+    notes = "" if blank else text_value(derived.get("notes") or "").strip()
+    return Section("notes", TITLES["notes"], [Notes("" if notes == "-" else notes,
+                                                    lines=10 if blank else 6)])
+
+
+def build(derived: dict, options: SheetOptions) -> Sheet:
+    blank = options.blank
+    sheet = Sheet(name="" if blank else str(derived.get("name", "")),
+                  ruleset_id="ability-bonuses")
+    if not blank:
+        sheet.headline = [("BODY DEF", signed(derived.get("body_def"))),
+                          ("MIND DEF", signed(derived.get("mind_def")))]
+        category = derived.get("age_category")
+        if isinstance(category, dict):
+            sheet.headline.append(("Age", text_value(category.get("name"))))
+        problems = [str(p) for p in derived.get("problems") or []]
+        if problems:
+            sheet.sections.append(Section("problems", "Problems in the file", [Notes(
+                "The rules do not accept this file (run check):\n" + "\n".join(problems))]))
+    makers = {"abilities": _abilities, "skilled": _skilled, "defenses": _defenses,
+              "dcs": _dcs, "age": _age, "creation": _creation, "effects": _effects,
+              "notes": _notes, "ledger": _ledger}
+    for key, _title in SECTIONS:
+        if options.wants(key):
+            sheet.sections.append(makers[key](derived, blank))
+    return sheet
