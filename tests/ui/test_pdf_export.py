@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from builder.sheets import SheetOptions, build_sheet
 from builder.storage.files import load_character
 from tests.helpers import cli, ok
-from tests.sheet_samples import make_story_points_files, make_vogelfrei_file, story_points
+from tests.sheet_samples import (ability_bonuses, make_story_points_files, make_vogelfrei_file,
+                                 story_points)
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -383,3 +384,19 @@ def test_a_word_wider_than_its_cell_wraps_inside_the_cell(qapp, tmp_path):
     rect = next(op[1] for op in ops if op[0] == "text" and op[-1] == word)
     assert rect.width() < style.width("td", word)
     assert rect.height() >= 3 * style.line("td")  # the row grew to hold the wrapped word
+
+
+def test_ability_bonuses_card_values_on_the_right_pages(qapp, tmp_path):
+    from builder.ui.sheet_renderer import render_pdf
+
+    out = tmp_path / "card.pdf"
+    render_pdf([build_sheet(ability_bonuses())], out, "letter")
+    first, second = page_texts(out)
+    assert first.startswith("Tamsin Reed")
+    assert "MIG +3 DEX +1 CHA 0 FOC +2 SKL +1 SPD 0" in first
+    assert "MIG+ +4 DEX+ +2" in first
+    assert "MARTIAL DC 14 SPELL DC 13" in first and "BODY DEF +4 MIND DEF +2" in first
+    assert "Category Adult About (years) 20-39 Age roll 3" in first
+    assert "Blessing of the Grove FOC +1" in first
+    assert second.startswith("Ledger") and "1 2026-11-30 Blessing of the Grove FOC +1" in second
+    assert second.endswith("Page 2 of 2")
