@@ -118,6 +118,8 @@ class NewCharacterDialog(QDialog):
         self.ruleset_list.setWordWrap(True)
         self.ruleset_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.ruleset_list.currentRowChanged.connect(self._choose)
+        # Every ruleset with its description visible without scrolling.
+        self.ruleset_list.setMinimumHeight(min(320, 58 * max(1, self.ruleset_list.count())))
 
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName("nameEdit")
