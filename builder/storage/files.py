@@ -106,7 +106,30 @@ class CharacterFile:
         return self.replay.state
 
     def derived(self) -> dict:
-        return self.ruleset.derive(self.state, self.name)
+        """The ``show --json`` dict, plus the ledger rows and the notes."""
+        result = self.ruleset.derive(self.state, self.name)
+        result["ledger"] = self.ledger_rows()
+        result["notes"] = self.doc.get("notes", "")
+        result["problems"] = [line for p in self.replay.problems for line in p.lines()]
+        return result
+
+    def ledger_rows(self) -> list[dict]:
+        """Every ledger entry in order, with its cost and the balance (SP, XP) after it."""
+        rp = self.replay
+        refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
+        rows = []
+        for index, action in enumerate(rp.ledger):
+            before, after = rp.states[index], rp.states[index + 1]
+            row = {"n": index + 1, "action": action.get("action"),
+                   "text": self.ruleset.describe(action), "at": action.get("at", ""),
+                   "cost": 0 if index in refused else self.ruleset.action_cost(before, action),
+                   "balance_after": self.ruleset.balance(after)}
+            if self.ruleset.id == "story-points":
+                row["sp_after"] = row["balance_after"]
+            if index in refused:
+                row["refused"] = refused[index]
+            rows.append(row)
+        return rows
 
     def options(self) -> list[dict]:
         return self.ruleset.options(self.state)
