@@ -494,3 +494,18 @@ def test_a_homebrew_override_changes_the_dc_base(isolated_data):
     rs = load_ruleset("ability-bonuses")
     state = rs.initial_state(rs.chosen_baseline({"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}))
     assert rs.derive(state, "x")["martial_dc"] == 16
+
+
+def test_preview_of_a_complete_allocation_equals_the_card(rs):
+    state = chosen(rs, mig=1, dex=3, cha=0, foc=2, age="young")
+    preview = rs.preview(dict(state.allocation), "young")
+    derived = rs.derive(state, "x")
+    for key in ("abilities", "skilled", "body_def", "mind_def", "martial_dc", "spell_dc", "age"):
+        assert preview[key] == derived[key], key
+
+
+def test_preview_of_a_partial_allocation_leaves_what_is_unknown_empty(rs):
+    preview = rs.preview({"MIG": 3, "DEX": 2, "CHA": None, "FOC": None})
+    assert preview["body_def"] == 5 and preview["martial_dc"] == 14
+    assert preview["mind_def"] is None and preview["spell_dc"] is None
+    assert preview["skilled"]["CHA"] is None and preview["skilled"]["SPD"] == 6

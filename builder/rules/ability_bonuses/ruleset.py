@@ -459,6 +459,42 @@ class AbilityBonuses(Ruleset):
             "spell_dc": f.spell_dc(skilled, self.dc_base),
         }
 
+    def preview(self, allocation: Mapping[str, int | None], age: str | None = None) -> dict:
+        """The Abilities Card of an allocation in progress (the creation form).
+
+        Unallocated abilities are None, and so is every figure that needs one.
+        """
+        category = self.age_category(age)
+        mods = dict(category["modifiers"]) if category else {}
+        abilities: dict[str, int | None] = {k: allocation.get(k) for k in f.PRIMARY}
+        abilities.update({k: self.other_start[k] for k in f.OTHER})
+        for key, value in mods.items():
+            if abilities.get(key) is not None:
+                abilities[key] += value
+        skl = abilities["SKL"]
+        skilled = {k: None if abilities[k] is None else abilities[k] + skl for k in f.SKILLED}
+
+        def total(*values):
+            return None if any(v is None for v in values) else sum(values)
+
+        def best(*values):
+            return None if any(v is None for v in values) else self.dc_base + max(values)
+
+        return {
+            "abilities": abilities,
+            "skilled": skilled,
+            "body_def": total(abilities["MIG"], abilities["DEX"]),
+            "mind_def": total(abilities["CHA"], abilities["FOC"]),
+            "martial_dc": best(skilled["MIG"], skilled["DEX"]),
+            "spell_dc": best(skilled["CHA"], skilled["FOC"]),
+            "age": category["id"] if category else None,
+            "age_category": None if category is None else {
+                "id": category["id"], "name": category["name"],
+                "approximate_age": category["approximate_age"],
+                "modifiers": dict(category["modifiers"])},
+            "modifiers": [],
+        }
+
     def derive(self, state: State, name: str) -> dict:
         derived = {"ruleset": self.id, "name": name}
         derived.update(self.card(state))
