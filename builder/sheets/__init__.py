@@ -1,0 +1,1 @@
+"""Sheet descriptions: pure Python (no Qt), built from a character's derived state."""

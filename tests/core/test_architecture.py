@@ -1,0 +1,50 @@
+"""The core (rules, storage, sheets) never imports Qt."""
+from __future__ import annotations
+
+import ast
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CORE = ["builder/rules", "builder/storage", "builder/sheets"]
+
+
+def test_no_core_module_imports_qt_in_source():
+    offenders = []
+    for folder in CORE:
+        for path in (ROOT / folder).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                for name in names:
+                    if name.split(".")[0] in ("PySide6", "shiboken6") or \
+                            name.startswith("builder.ui"):
+                        offenders.append(f"{path.relative_to(ROOT)}: {name}")
+    assert offenders == []
+
+
+def test_every_core_module_imports_with_qt_blocked():
+    code = """
+import importlib, importlib.abc, pkgutil, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split('.')[0] in ('PySide6', 'shiboken6'):
+            raise ImportError('blocked ' + name)
+sys.meta_path.insert(0, Block())
+import builder.rules, builder.storage, builder.sheets
+for pkg in (builder.rules, builder.storage, builder.sheets):
+    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):
+        importlib.import_module(info.name)
+import builder.cli
+builder.cli.build_parser()
+print('ok')
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"

@@ -1,0 +1,188 @@
+"""The planner: cheapest legal sequences, proven optimal against brute force."""
+from __future__ import annotations
+
+import heapq
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from builder.rules.base import Refusal, UsageError
+from builder.rules.story_points.ruleset import StoryPoints
+from tests.core.sp_helpers import act, ruleset, state
+
+# A small homebrew ruleset: few enough values for an exhaustive search.
+SMALL = {
+    "vitals": [{"name": "Body"}, {"name": "Mind"}],
+    "skills": [{"name": "Fight", "vital": "Body"}, {"name": "Run", "vital": "Body"},
+               {"name": "Lore", "vital": "Mind"}, {"name": "Pray", "vital": "Mind"}],
+    "classes": [
+        {"name": "Guard", "core_skills": ["Fight", "Run", "Lore"], "casts_spells": False},
+        {"name": "Monk", "core_skills": ["Run", "Lore", "Pray"], "casts_spells": True},
+    ],
+    "paths": [
+        {"name": "Shield", "class": "Guard", "skill": "Fight", "traits": ["Block", "Bash"]},
+        {"name": "Watch", "class": "Guard", "skill": "Pray", "traits": ["Vigil"]},
+        {"name": "Stillness", "class": "Monk", "skill": "Lore", "traits": ["Calm"],
+         "spells": ["Hush", "Glow"]},
+        {"name": "Motion", "class": "Monk", "skill": "Run", "traits": ["Dash"],
+         "spells": ["Leap", "Flow", "Spin"]},
+    ],
+    "limits": {"vital_max": 5, "skill_max": 5, "class_max": 5, "vit_max": 10, "vital_min": 1},
+    "vitality": [{"vitals_total": 0, "max_vit": 1}],
+}
+
+
+def brute_force(rs, start, done) -> int | None:
+    """Uniform-cost search over every legal action sequence (SP unlimited)."""
+    d = rs.d
+    begin = start.copy()
+    begin.unspent = 10 ** 6
+
+    def sig(s):
+        return (tuple(s.vitals.values()), tuple(s.skills.values()),
+                tuple(sorted((c, cs.level, tuple(sorted(cs.traits.items())),
+                              tuple(sorted(cs.spells))) for c, cs in s.classes.items())))
+
+    counter = 0
+    queue = [(0, counter, begin)]
+    seen = {}
+    while queue:
+        cost, _, s = heapq.heappop(queue)
+        if done(s):
+            return cost
+        key = sig(s)
+        if key in seen and seen[key] <= cost:
+            continue
+        seen[key] = cost
+        actions = [{"action": "raise-vital", "name": v} for v in d.vitals]
+        actions += [{"action": "raise-skill", "name": k} for k in d.skills]
+        for cname, info in d.classes.items():
+            verb = "raise-class" if s.level(cname) else "enter-class"
+            spells = list(info.spells) if info.casts_spells else [None]
+            for trait in info.traits:
+                for spell in spells:
+                    a = {"action": verb, "name": cname, "trait": trait, "scene": "x"}
+                    if spell:
+                        a["spell"] = spell
+                    actions.append(a)
+        for a in actions:
+            if rs.check(s, a):
+                continue
+            step = rs.cost(s, a)
+            counter += 1
+            heapq.heappush(queue, (cost + step, counter, rs.apply(s, a)))
+    return None
+
+
+def small_state(rs, vitals, skills, guard):
+    b = {"sp": 0, "active": True, "vitals": dict(zip(rs.d.vitals, vitals)),
+         "skills": {}, "classes": {}, "vit": None, "wounded": 0}
+    for (name, vital), level in zip(rs.d.skills.items(), skills):
+        b["skills"][name] = min(level, b["vitals"][vital])
+    if guard:
+        b["classes"]["Guard"] = {"level": guard, "traits": {"Vigil": guard}, "spells": []}
+    assert rs.validate_baseline(b) == [], rs.validate_baseline(b)
+    return rs.initial_state(b)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(vitals=st.tuples(st.integers(1, 3), st.integers(1, 3)),
+       skills=st.tuples(*[st.integers(0, 2)] * 4),
+       guard=st.integers(0, 2),
+       target=st.sampled_from(["class:Guard=3", "class:Monk=2", "skill:Lore=3",
+                               "vital:Mind=3", "class:Monk=1", "class:Guard=2"]))
+def test_planner_matches_brute_force(vitals, skills, guard, target):
+    rs = StoryPoints(SMALL)
+    start = small_state(rs, vitals, skills, guard)
+    kind, rest = target.split(":")
+    name, level = rest.split("=")
+    level = int(level)
+
+    def done(s):
+        if kind == "class":
+            return s.level(name) >= level
+        if kind == "skill":
+            return s.skills[name] >= level
+        return s.vitals[name] >= level
+
+    optimum = brute_force(rs, start, done)
+    try:
+        result = rs.plan(start, target)
+    except Refusal:
+        assert optimum is None
+        return
+    assert result["total_cost"] == optimum
+    # The steps are legal applied one by one, and reach the target.
+    s = start.copy()
+    s.unspent = 10 ** 6
+    for step in result["steps"]:
+        if step["kind"] == "vital":
+            a = {"action": "raise-vital", "name": step["name"]}
+        elif step["kind"] == "skill":
+            a = {"action": "raise-skill", "name": step["name"]}
+        else:
+            a = {"action": "enter-class" if step["kind"] == "new-class" else "raise-class",
+                 "name": step["name"], "trait": step["trait"], "scene": "x"}
+            if step.get("spell"):
+                a["spell"] = step["spell"]
+        assert rs.check(s, a) == []
+        assert rs.cost(s, a) == step["cost"]
+        s = rs.apply(s, a)
+    assert done(s)
+    assert sum(step["cost"] for step in result["steps"]) == result["total_cost"]
+
+
+def test_plan_reports_what_is_missing_when_unaffordable():
+    st_ = state(sp=10, vital__Cognition=3, skill__Medicine=3, class__Cleric=3,
+                **{"trait__Cleric__Restoring Grace": 3})
+    plan = ruleset().plan(st_, "class:Cleric=4")
+    assert plan["total_cost"] == 16 and plan["affordable"] is False
+    assert plan["missing"] == ["needs 16 SP, 10 unspent (6 more)"]
+
+
+def test_plan_skips_prerequisites_already_met():
+    st_ = state(sp=10, vital__Cognition=4, skill__Medicine=4, class__Cleric=3,
+                **{"trait__Cleric__Restoring Grace": 3})
+    plan = ruleset().plan(st_, "class:Cleric=4")
+    assert [(s["kind"], s["cost"]) for s in plan["steps"]] == [("class", 4)]
+
+
+def test_plan_to_a_new_class_includes_entry():
+    st_ = state(sp=0, vital__Strength=2, skill__Melee=2, class__Fighter=1, trait__Fighter__Parry=1)
+    plan = ruleset().plan(st_, "class:Cleric=1")
+    kinds = [s["kind"] for s in plan["steps"]]
+    assert kinds[-1] == "new-class" and plan["total_cost"] == sum(s["cost"] for s in plan["steps"])
+
+
+def test_plan_above_10_is_refused():
+    with pytest.raises(Refusal, match="above the maximum 10"):
+        ruleset().plan(state(), "skill:Melee=11")
+
+
+def test_plan_vital_needs_active():
+    with pytest.raises(Refusal, match="Active"):
+        ruleset().plan(state(active="no"), "skill:Melee=3")
+
+
+def test_plan_target_syntax_and_names():
+    rs = ruleset()
+    with pytest.raises(UsageError):
+        rs.plan(state(), "melee=3")
+    with pytest.raises(UsageError, match="valid"):
+        rs.plan(state(), "skill:Cooking=3")
+
+
+def test_plan_already_reached_is_empty():
+    plan = ruleset().plan(state(vital__Strength=4), "vital:Strength=3")
+    assert plan["steps"] == [] and plan["total_cost"] == 0 and plan["affordable"]
+
+
+def test_plan_then_apply_spends_exactly_the_total():
+    st_ = state(sp=40, vital__Agility=2)
+    plan = ruleset().plan(st_, "skill:Stealth=4")
+    s = st_
+    for step in plan["steps"]:
+        verb = "raise-vital" if step["kind"] == "vital" else "raise-skill"
+        s = act(s, verb, step["name"])
+    assert s.skills["Stealth"] == 4 and s.spent == plan["total_cost"] == (3 * 2 + 4 * 2) + 10
