@@ -156,6 +156,7 @@ def test_a_full_allocation_by_drag_gives_a_legal_baseline(qtbot, form, monkeypat
     assert baseline["method"] == "chosen" and baseline["rolls"] == []
     assert rs.validate_baseline(baseline) == []
     assert form.status.text() == "Chosen."
+    assert form.pool.empty_label.isVisible()
     assert form.card.label("spell_dc").text() == "14"      # 8 + FOC+ (3 + 3)
     assert form.card.label("martial_dc").text() == "12"    # 8 + DEX+ (1 + 3)
     assert form.card.label("body_def").text() == "+1"

@@ -209,6 +209,10 @@ class ChipPool(_DropTarget):
             chip = BonusChip(form, value)
             self.chips[value] = chip
             layout.addWidget(chip)
+        self.empty_label = QLabel("all placed (drag one back here to take it off)")
+        self.empty_label.setStyleSheet("color: #888;")
+        self.empty_label.hide()
+        layout.addWidget(self.empty_label)
         layout.addStretch(1)
 
     def chip_dropped(self, value: int) -> None:
@@ -447,6 +451,7 @@ class AbilityBonusesForm(QWidget):
             slot.show_value(self._assigned[ability])
         for value, chip in self.pool.chips.items():
             chip.setVisible(self.ability_holding(value) is None)
+        self.pool.empty_label.setVisible(self.is_complete())
         problems = self.problems()
         if problems:
             self.status.setText("\n".join(problems))
