@@ -269,3 +269,42 @@ def test_abilities_card_from_a_saved_character(qtbot, rs):
     assert texts["martial_dc"] == "15" and texts["spell_dc"] == "14"
     assert texts["age"].startswith("Old")
     assert "Haste (DEX +2)" in card.findChild(type(card.label("age")), "card_effects").text()
+
+
+def test_effects_panel_drives_the_ledger_through_the_character_file(qtbot, rs, tmp_path):
+    from builder.storage.files import CharacterFile, load_character, new_document
+    from builder.ui.ability_bonuses import AbilityEffectsPanel
+
+    baseline = rs.chosen_baseline({"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}, age="young")
+    path = tmp_path / "ann.json"
+    CharacterFile(doc=new_document(rs, "Ann", baseline), ruleset=rs).save(path)
+    cf = load_character(path)
+    panel = AbilityEffectsPanel(cf.ruleset)
+    qtbot.addWidget(panel)
+    card = AbilitiesCard(cf.ruleset.ability_names)
+    qtbot.addWidget(card)
+
+    def perform(action):
+        cf.do(action)
+        cf.save()
+        panel.set_derived(cf.derived())
+        card.set_derived(cf.derived())
+
+    panel.actionRequested.connect(perform)
+    panel.set_derived(cf.derived())
+    assert not panel.add_button.isEnabled()      # no name yet
+    assert not panel.age_button.isEnabled()      # already Young
+    panel.name_edit.setText("Giant Strength")
+    panel.ability_combo.setCurrentIndex(panel.ability_combo.findData("MIG"))
+    panel.value_spin.setValue(2)
+    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    assert card.label("ability_MIG").text() == "+5"
+    assert card.label("martial_dc").text() == "15"   # 8 + MIG+ (5 + SKL 2)
+    assert panel.effects_list.count() == 1
+    panel.age_combo.setCurrentIndex(panel.age_combo.findData("mature"))  # squire to knight
+    qtbot.mouseClick(panel.age_button, Qt.MouseButton.LeftButton)
+    assert card.label("ability_SKL").text() == "+3"
+    panel.effects_list.setCurrentRow(0)
+    qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
+    assert card.label("ability_MIG").text() == "+3"
+    assert [e["action"] for e in load_character(path).ledger] == ["modify", "set-age", "unmodify"]

@@ -2,13 +2,16 @@
 the Abilities Card.  Self-contained: the main window embeds
 :class:`AbilityBonusesForm` in its New Character dialog (``baseline()`` gives
 the baseline for ``new_document``) and :class:`AbilitiesCard` in the sheet view
-(``set_derived(CharacterFile.derived())``)."""
+(``set_derived(CharacterFile.derived())``), and :class:`AbilityEffectsPanel`
+(effects and age in play; it emits ledger actions for ``CharacterFile.do``)."""
 from __future__ import annotations
 
 from builder.ui.ability_bonuses.card import AbilitiesCard
 from builder.ui.ability_bonuses.form import CHIP_MIME, AbilityBonusesForm
+from builder.ui.ability_bonuses.play import AbilityEffectsPanel
 
-__all__ = ["AbilitiesCard", "AbilityBonusesForm", "CHIP_MIME", "creation_form"]
+__all__ = ["AbilitiesCard", "AbilityBonusesForm", "AbilityEffectsPanel", "CHIP_MIME",
+           "creation_form"]
 
 
 def creation_form(ruleset, parent=None) -> AbilityBonusesForm:
