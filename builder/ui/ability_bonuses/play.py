@@ -103,7 +103,8 @@ class AbilityEffectsPanel(QWidget):
     def _remove(self) -> None:
         item = self.effects_list.currentItem()
         if item is not None:
-            self.actionRequested.emit({"action": "unmodify", "name": item.data(Qt.ItemDataRole.UserRole)})
+            name = item.data(Qt.ItemDataRole.UserRole)
+            self.actionRequested.emit({"action": "unmodify", "name": name})
 
     def _set_age(self) -> None:
         self.actionRequested.emit({"action": "set-age", "age": self.age_combo.currentData()})
