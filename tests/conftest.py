@@ -20,7 +20,7 @@ def pytest_addoption(parser):
 class _BlockQt(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path, target=None):
         if fullname.split(".")[0] in ("PySide6", "shiboken6"):
-            raise ImportError(f"{fullname} is blocked: the core must not need Qt")
+            raise ModuleNotFoundError(f"{fullname} is blocked: the core must not need Qt")
         return None
 
 
