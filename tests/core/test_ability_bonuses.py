@@ -509,3 +509,33 @@ def test_preview_of_a_partial_allocation_leaves_what_is_unknown_empty(rs):
     assert preview["body_def"] == 5 and preview["martial_dc"] == 14
     assert preview["mind_def"] is None and preview["spell_dc"] is None
     assert preview["skilled"]["CHA"] is None and preview["skilled"]["SPD"] == 6
+
+
+# -- property: every formula holds after any sequence of effects and age changes ----------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(order=st.permutations([3, 2, 1, 0]),
+       age=st.sampled_from([None, "young", "mature", "old"]),
+       effects=st.lists(st.tuples(st.sampled_from(f.ABILITIES),
+                                  st.integers(-5, 5).filter(bool)), max_size=6))
+def test_formulas_hold_after_any_effects(order, age, effects):
+    rs = load_ruleset("ability-bonuses")
+    state = rs.initial_state(rs.chosen_baseline(dict(zip(f.PRIMARY, order)), age=age))
+    for index, (ability, value) in enumerate(effects):
+        _, state = perform(rs, state, {"action": "modify", "ability": ability,
+                                       "value": value, "name": f"e{index}"})
+    d = rs.derive(state, "x")
+    a = d["abilities"]
+    age_mod = {"young": (-1, 1), "old": (1, -1)}.get(age, (0, 0))
+    for key in f.ABILITIES:
+        start = dict(zip(f.PRIMARY, order)).get(key, 3)
+        start += {"SKL": age_mod[0], "SPD": age_mod[1]}.get(key, 0)
+        assert a[key] == start + sum(v for k, v in effects if k == key)
+    assert d["skilled"] == {k: a[k] + a["SKL"] for k in f.SKILLED}
+    assert d["body_def"] == a["MIG"] + a["DEX"]
+    assert d["mind_def"] == a["CHA"] + a["FOC"]
+    assert d["martial_dc"] == 8 + max(d["skilled"]["MIG"], d["skilled"]["DEX"])
+    assert d["spell_dc"] == 8 + max(d["skilled"]["CHA"], d["skilled"]["FOC"])
