@@ -243,3 +243,22 @@ def test_python_m_builder_runs_the_cli(tmp_path):
                             capture_output=True, text=True, env=env,
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0 and "story-points" in result.stdout
+
+
+def test_exchange_on_a_core_vital_is_refused_by_the_rules(senna):
+    before = file_bytes(senna)
+    result = cli("do", senna, "raise-vital", "Cognition", "--exchange")
+    assert result.code == 1
+    assert result.err.strip() == "a Training Exchange never reduces a Core Vital increase"
+    assert file_bytes(senna) == before
+
+
+def test_trait_of_another_class_exit_1_unknown_trait_exit_2(senna):
+    ok("do", senna, "raise-vital", "Cognition")
+    ok("do", senna, "raise-skill", "Medicine")
+    before = file_bytes(senna)
+    result = cli("do", senna, "raise-class", "Cleric", "--trait", "Parry", "--spell", "Mend Wounds")
+    assert result.code == 1 and "Parry is not a Cleric trait" in result.err
+    result = cli("do", senna, "raise-class", "Cleric", "--trait", "Juggling")
+    assert result.code == 2 and "Restoring Grace" in result.err
+    assert file_bytes(senna) == before

@@ -243,9 +243,15 @@ def test_trait_rank_can_exceed_path_skill():
     assert st.classes["Fighter"].traits["Parry"] == 5 and st.skills["Melee"] == 1
 
 
-def test_trait_of_another_class_is_a_usage_error():
-    with pytest.raises(UsageError, match="valid"):
-        ruleset().parse_action(["raise-class", "Fighter", "--trait", "Ambush"])
+def test_trait_of_another_class_is_refused_and_an_unknown_one_is_a_usage_error():
+    st = state(sp=100, vital__Strength=5, skill__Melee=5, class__Fighter=1,
+               trait__Fighter__Parry=1, vital__Agility=2, skill__Stealth=2)
+    assert refused(st, "raise-class", "Fighter", "--trait", "ambush") == [
+        "Ambush is not a Fighter trait"]
+    with pytest.raises(UsageError, match="valid Fighter traits: Parry"):
+        ruleset().parse_action(["raise-class", "Fighter", "--trait", "Dance"])
+    assert "Ambush is not a Fighter trait" in ruleset().validate_baseline(
+        baseline(class__Fighter=1, trait__Fighter__Ambush=1))
 
 
 def test_ranks_add_up_to_class_level_and_stay():
@@ -271,9 +277,11 @@ def test_caster_class_needs_a_new_spell_and_a_rank():
 
 
 def test_non_caster_gets_no_spell():
-    rs = ruleset()
+    st = state(sp=100, vital__Strength=5, skill__Melee=5, class__Fighter=1, trait__Fighter__Parry=1)
+    assert refused(st, "raise-class", "Fighter", "--trait", "Parry", "--spell", "Bless") == [
+        "Fighter does not learn spells"]
     with pytest.raises(UsageError, match="does not learn spells"):
-        rs.parse_action(["raise-class", "Fighter", "--trait", "Parry", "--spell", "Bless"])
+        ruleset().parse_action(["raise-class", "Fighter", "--trait", "Parry", "--spell", "Zap"])
 
 
 def test_spell_and_trait_may_come_from_different_paths():
@@ -363,9 +371,9 @@ def test_training_exchange_never_below_1():
 
 def test_training_exchange_never_for_a_core_vital():
     rs = ruleset()
-    with pytest.raises(UsageError):
-        rs.parse_action(["raise-vital", "Strength", "--exchange"])
     st = state(sp=100)
+    assert refused(st, "raise-vital", "Strength", "--exchange") == [
+        "a Training Exchange never reduces a Core Vital increase"]
     assert rs.check(st, {"action": "raise-vital", "name": "Strength", "exchange": True}) == [
         "a Training Exchange never reduces a Core Vital increase"]
 
@@ -465,7 +473,7 @@ def test_later_set_replaces_earlier_and_spells_add_up():
 def test_unknown_names_are_usage_errors_listing_valid_names():
     rs = ruleset()
     for key in ("vital.Luck", "skill.Cooking", "class.Bard", "trait.Fighter.Dance",
-                "spell.Cleric=Fireball", "nonsense"):
+                "spell.Cleric=Lightning", "trait.Bard.Parry", "nonsense"):
         k, _, v = key.partition("=")
         with pytest.raises(UsageError, match="valid"):
             rs.baseline_from_sets([(k, v or "1")], rng=None)

@@ -74,13 +74,32 @@ class StoryPoints(Ruleset):
         return match_name(name, self.d.classes, "Class")
 
     def _trait(self, class_name: str, name: str) -> str:
-        return match_name(name, self.d.classes[class_name].traits, f"{class_name} trait")
+        """A trait name: the Class's own, or another Class's (the rules then refuse it).
+
+        Only a name no Class has is a usage error."""
+        own = self.d.classes[class_name].traits
+        everywhere = [t for c in self.d.classes.values() for t in c.traits]
+        try:
+            return match_name(name, own, f"{class_name} trait")
+        except UsageError:
+            try:
+                return match_name(name, everywhere, "trait")
+            except UsageError:
+                raise UsageError(f"unknown trait '{name}'; valid {class_name} traits: "
+                                 + ", ".join(own)) from None
 
     def _spell(self, class_name: str, name: str) -> str:
-        spells = self.d.classes[class_name].spells
-        if not spells:
-            raise UsageError(f"{class_name} does not learn spells")
-        return match_name(name, spells, f"{class_name} spell")
+        own = self.d.classes[class_name].spells
+        everywhere = [s for c in self.d.classes.values() for s in c.spells]
+        try:
+            return match_name(name, own, f"{class_name} spell")
+        except UsageError:
+            try:
+                return match_name(name, everywhere, "spell")
+            except UsageError:
+                valid = (f"valid {class_name} spells: " + ", ".join(own)) if own else \
+                    f"{class_name} does not learn spells"
+                raise UsageError(f"unknown spell '{name}'; {valid}") from None
 
     # ----------------------------------------------------------- creation
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
@@ -272,8 +291,12 @@ class StoryPoints(Ruleset):
             return {"action": verb, "milestone": _text(a.milestone, "milestone")}
         if verb == "raise-vital":
             p.add_argument("name")
+            p.add_argument("--exchange", action="store_true")
             a = p.parse_args(rest)
-            return {"action": verb, "name": self._vital(a.name)}
+            action = {"action": verb, "name": self._vital(a.name)}
+            if a.exchange:  # the rules refuse it, with the reason
+                action["exchange"] = True
+            return action
         if verb == "raise-skill":
             p.add_argument("name")
             p.add_argument("--exchange", action="store_true")
