@@ -43,8 +43,12 @@ def form(qtbot, rs):
 def drop(widget, mime: QMimeData) -> bool:
     """Deliver a drag-enter then a drop of ``mime`` on ``widget``, as Qt does."""
     centre = widget.rect().center()
-    enter = QDragEnterEvent(QPointF(centre), Qt.DropAction.MoveAction, mime,
-                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    args = (Qt.DropAction.MoveAction, mime, Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier)
+    try:  # PySide6 >= 6.12 takes a QPointF (the QPoint form is deprecated there)
+        enter = QDragEnterEvent(QPointF(centre), *args)
+    except TypeError:  # older PySide6: QPoint only
+        enter = QDragEnterEvent(centre, *args)
     QApplication.sendEvent(widget, enter)
     if not enter.isAccepted():
         return False
