@@ -18,6 +18,7 @@ from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QHBoxLayout, QLabel,
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
+from builder.rules.base import Refusal
 from builder.ui.ability_bonuses.card import AbilitiesCard
 
 CHIP_MIME = "application/x-character-builder-bonus-chip"
@@ -222,8 +223,8 @@ class ChipPool(_DropTarget):
 
 
 class AbilityBonusesForm(QWidget):
-    """Creation form.  ``baseline()`` is the baseline to save (None until every
-    chip is placed); ``changed`` fires on every change."""
+    """Creation form.  ``baseline()`` is the baseline to save (Refusal until
+    every chip is placed); ``changed`` fires on every change."""
 
     changed = Signal()
 
@@ -425,26 +426,28 @@ class AbilityBonusesForm(QWidget):
     def rolls(self) -> list[int]:
         return list(self._rolls)
 
-    def baseline(self) -> dict | None:
-        """The baseline to save, or None while a chip is still unplaced."""
+    def baseline(self) -> dict:
+        """The baseline to save.  Raises Refusal (with the reason) while a chip
+        is still unplaced, as every creation form of the New Character dialog."""
         if not self.is_complete():
-            return None
+            raise Refusal(self._missing())
         age = self.age()
         age_roll = self._age_roll if age is not None else None
         if self._rolls:
-            baseline = {"method": "random", "abilities": dict(self._assigned),
-                        "rolls": list(self._rolls), "age": age, "age_roll": age_roll}
-        else:
-            baseline = self.ruleset.chosen_baseline(self._assigned, age=age, age_roll=age_roll)
-        return baseline
+            return {"method": "random", "abilities": dict(self._assigned),
+                    "rolls": list(self._rolls), "age": age, "age_roll": age_roll}
+        return self.ruleset.chosen_baseline(self._assigned, age=age, age_roll=age_roll)
+
+    def _missing(self) -> list[str]:
+        missing = [f"{v:+d}" for v in self.bonuses if self.ability_holding(v) is None]
+        return [f"Place {', '.join(missing)} on an ability (drag, or focus an ability "
+                "and press the digit), or Roll."]
 
     def problems(self) -> list[str]:
-        baseline = self.baseline()
-        if baseline is None:
-            missing = [f"{v:+d}" for v in self.bonuses if self.ability_holding(v) is None]
-            return [f"Place {', '.join(missing)} on an ability (drag, or focus an ability "
-                    "and press the digit), or Roll."]
-        return self.ruleset.validate_baseline(baseline)
+        """Every reason the form cannot be saved yet (empty: ready)."""
+        if not self.is_complete():
+            return self._missing()
+        return self.ruleset.validate_baseline(self.baseline())
 
     def _refresh(self) -> None:
         for ability, slot in self._slots.items():
