@@ -1,0 +1,424 @@
+"""``campaign`` and ``pool``: run the table from a campaign file.
+
+campaign new NAME [-o FILE] --ruleset RULESET [--member CHARFILE]...
+campaign add FILE CHARFILE          campaign remove FILE CHARFILE
+campaign show FILE [--json]         campaign list [--json]
+campaign set FILE KEY=VALUE...      (the pool's universe settings)
+campaign award FILE ACTION [ARGS]   (``do ACTION ARGS`` for every member, all or nothing)
+campaign exchange FILE CHARFILE_A "ACTION_A" CHARFILE_B "ACTION_B"
+campaign xp FILE HD... [--treasure N] --session S [--survivor CHARFILE]... [--share CHARFILE=F]...
+
+pool start FILE --players N [--peril N] [--fortune N] [--name TEXT]
+pool spend FILE fortune|peril --check ID --by WHO --for USE [--after-roll] [--gm-allows]
+                                [--nemesis NAME] [--on OWNER] [--table-agrees]
+pool react FILE --check ID --by WHO --talent NAME [--spend fortune|peril]
+pool earn FILE fortune|peril --reason TEXT [--points N]
+pool nemesis FILE NAME (--points N | --shared)
+pool show FILE [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import shlex
+
+from builder.rules.base import UsageError
+
+
+def _out(text: str = "") -> None:
+    from builder.cli import out
+
+    out(text)
+
+
+def _json(value) -> None:
+    from builder.cli import print_json
+
+    print_json(value)
+
+
+# -- campaign -------------------------------------------------------------------------
+def cmd_new(args) -> int:
+    from pathlib import Path
+
+    from builder.rules.base import Refusal
+    from builder.storage import campaigns
+    from builder.storage.files import safe_file_stem, unique_path
+
+    doc = campaigns.new_document(args.name, args.ruleset)
+    if args.output:
+        target = Path(args.output)
+        if target.is_dir():
+            target = unique_path(target, safe_file_stem(args.name))
+    else:
+        target = campaigns.library_path_for(args.name)
+    campaign = campaigns.CampaignFile(doc=doc, path=target)
+    reasons = []
+    for member in args.member:
+        try:
+            campaign.add_member(member)
+        except Refusal as refusal:
+            reasons.extend(refusal.reasons)
+    if reasons:
+        raise Refusal(reasons)
+    campaign.save(target)
+    _out(str(target))
+    return 0
+
+
+def cmd_add(args) -> int:
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(args.file)
+    cf = campaign.add_member(args.charfile)
+    campaign.save()
+    _out(f"{cf.name} ({args.charfile}) joined {campaign.name}")
+    return 0
+
+
+def cmd_remove(args) -> int:
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(args.file)
+    given = campaign.remove_member(args.charfile)
+    campaign.save()
+    _out(f"{given} left {campaign.name}")
+    return 0
+
+
+def cmd_show(args) -> int:
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_campaign(args.file)
+    shown = campaign.show()
+    if args.json:
+        _json(shown)
+        return 0
+    _out(f"{shown['name']}  ({shown['ruleset']})")
+    _out("members:")
+    for row in shown["member_details"]:
+        _out(f"  {row.get('name', '?'):<20} {row['path']}"
+             + (f"  ! {row['problem']}" if row.get("problem") else ""))
+    if not shown["member_details"]:
+        _out("  (none)")
+    _out(f"sessions: {len(shown['sessions'])}")
+    pool = shown["pool"]
+    if pool["session"]:
+        _out(f"pool (session {pool['session']}): Fortune {pool['fortune']}, "
+             f"Peril {pool['peril']}")
+    for row in shown["ledger"]:
+        _out(f"  {row['entry']:>3}. {row['text']}")
+    for problem in shown["problems"]:
+        for reason in problem["reasons"]:
+            _out(f"  ! ledger entry {problem['entry']}: {reason}")
+    return 0
+
+
+def cmd_list(args) -> int:
+    from builder.storage import campaigns
+    from builder.storage.files import FileProblem
+
+    rows = []
+    for path in campaigns.list_campaigns():
+        try:
+            campaign = campaigns.load_campaign(path)
+            rows.append({"file": str(path), "name": campaign.name,
+                         "ruleset": campaign.ruleset_id, "members": len(campaign.members),
+                         "sessions": len(campaign.sessions())})
+        except FileProblem as problem:
+            rows.append({"file": str(path), "problem": str(problem)})
+    if args.json:
+        _json(rows)
+    else:
+        for row in rows:
+            if "problem" in row:
+                _out(f"! {row['problem']}")
+            else:
+                _out(f"{row['name']:<24} {row['ruleset']:<14} {row['members']} member(s), "
+                     f"{row['sessions']} session(s)  {row['file']}")
+    return 0
+
+
+def cmd_set(args) -> int:
+    from builder.rules import fortune_peril as fp
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(args.file)
+    pool = dict(campaign.doc.setdefault("settings", {}).get("pool", {}))
+    for pair in args.pairs:
+        if "=" not in pair:
+            raise UsageError(f"campaign set needs KEY=VALUE, not '{pair}'")
+        key, value = (part.strip() for part in pair.split("=", 1))
+        key = key.removeprefix("pool.")
+        from builder.rules.base import match_name
+
+        key = match_name(key, fp.DEFAULT_SETTINGS, "pool setting")
+        pool[key] = fp.setting_value(key, value)
+    campaign.doc["settings"]["pool"] = pool
+    campaign.save()
+    for key, value in fp.normalise_settings(pool).items():
+        _out(f"{key} = {value}")
+    return 0
+
+
+def cmd_award(args) -> int:
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(args.file)
+    entry, files = campaign.award([args.action, *args.args])
+    campaign.commit(files)
+    for member, cf in zip(entry["members"], files):
+        _out(f"{member['name']}: {cf.ruleset.describe(member['entry'])}")
+    return 0
+
+
+def _words(text: str, what: str) -> list[str]:
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise UsageError(f"{what}: {exc}") from None
+    if not words:
+        raise UsageError(f"{what} is empty")
+    return words
+
+
+def cmd_exchange(args) -> int:
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(args.file)
+    entry, files = campaign.exchange(args.charfile_a, _words(args.action_a, "ACTION_A"),
+                                     args.charfile_b, _words(args.action_b, "ACTION_B"))
+    campaign.commit(files)
+    for member, cf in zip(entry["members"], files):
+        states = cf.replay.states
+        cost = ""
+        if len(states) >= 2:
+            cost = f" ({cf.ruleset.action_cost(states[-2], member['entry'])} SP)"
+        _out(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
+    return 0
+
+
+def cmd_xp(args) -> int:
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(args.file)
+    entry, files = campaign.xp_award(args.hit_dice, session=args.session,
+                                     treasure=args.treasure, survivors=args.survivor,
+                                     shares=args.share)
+    campaign.commit(files)
+    _out(f"session {entry['session']}: {entry['enemy_xp']} XP from enemies + "
+         f"{entry['treasure_xp']} XP from treasure = {entry['total']} XP")
+    for member, cf in zip(entry["members"], files):
+        part = "" if member["part"] == "1" else f" (part {member['part']})"
+        _out(f"{member['name']}{part}: {cf.ruleset.describe(member['entry'])}")
+    return 0
+
+
+# -- pool ------------------------------------------------------------------------------
+def _pool_do(path: str, action: dict) -> int:
+    from builder.rules import fortune_peril as fp
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_writable(path)
+    logged = campaign.pool_do(action)
+    campaign.save()
+    state = campaign.pool
+    _out(fp.describe(logged))
+    _out(f"Fortune {state.fortune}, Peril {state.peril}"
+         + "".join(f", {v[0]} (Nemesis) {v[1]}" for v in state.nemesis.values()))
+    return 0
+
+
+def cmd_pool_start(args) -> int:
+    from builder.rules import fortune_peril as fp
+
+    return _pool_do(args.file, fp.start_action(args.players, peril=args.peril,
+                                               fortune=args.fortune, name=args.name or ""))
+
+
+def cmd_pool_spend(args) -> int:
+    from builder.rules import fortune_peril as fp
+
+    return _pool_do(args.file, fp.spend_action(
+        args.side, args.use, check=args.check, by=args.by, after_roll=args.after_roll,
+        gm_allows=args.gm_allows, nemesis=args.nemesis, on=args.on,
+        table_agrees=args.table_agrees))
+
+
+def cmd_pool_react(args) -> int:
+    from builder.rules import fortune_peril as fp
+
+    return _pool_do(args.file, fp.react_action(check=args.check, by=args.by,
+                                               talent=args.talent, spend=args.spend))
+
+
+def cmd_pool_earn(args) -> int:
+    from builder.rules import fortune_peril as fp
+
+    return _pool_do(args.file, fp.earn_action(args.side, args.reason, args.points))
+
+
+def cmd_pool_nemesis(args) -> int:
+    from builder.rules import fortune_peril as fp
+
+    if args.shared == (args.points is not None):
+        raise UsageError("pool nemesis needs exactly one of --points N or --shared")
+    return _pool_do(args.file, fp.nemesis_action(args.name, None if args.shared
+                                                 else args.points))
+
+
+def cmd_pool_show(args) -> int:
+    from builder.rules import fortune_peril as fp
+    from builder.storage import campaigns
+
+    campaign = campaigns.load_campaign(args.file)
+    replayed = campaign.pool_replay()
+    shown = fp.view(replayed.state)
+    if args.json:
+        _json(shown)
+        return 0
+    if not shown["session"]:
+        _out(f"{campaign.name}: no session has started (pool start)")
+        return 0
+    title = f"{campaign.name}, session {shown['session']}"
+    if shown["session_name"]:
+        title += f" ({shown['session_name']})"
+    _out(title)
+    _out(f"  Fortune {shown['fortune']}    Peril {shown['peril']}")
+    for name, points in shown["nemesis"].items():
+        _out(f"  {name} (private Nemesis pool) {points}")
+    for row in shown["log"]:
+        _out(f"  - {row['text']}")
+    for index, reasons in replayed.problems:
+        for reason in reasons:
+            _out(f"  ! ledger entry {index + 1}: {reason}")
+    return 0
+
+
+# -- registration -------------------------------------------------------------------------
+def _side(text: str) -> str:
+    folded = text.strip().casefold()
+    if folded not in ("fortune", "peril"):
+        raise argparse.ArgumentTypeError(f"'{text}' is not fortune or peril")
+    return folded
+
+
+def register(subparsers) -> None:
+    parser_class = subparsers._parser_class  # noqa: SLF001 - the CLI's raising parser
+
+    camp = subparsers.add_parser("campaign", help="a group of characters and its sessions")
+    sub = camp.add_subparsers(dest="campaign_command", parser_class=parser_class,
+                              required=True, metavar="COMMAND")
+
+    p = sub.add_parser("new", help="create a campaign file")
+    p.add_argument("name")
+    p.add_argument("-o", "--output", metavar="FILE")
+    p.add_argument("--ruleset", required=True)
+    p.add_argument("--member", action="append", default=[], metavar="CHARFILE")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("add", help="add a character file to a campaign")
+    p.add_argument("file")
+    p.add_argument("charfile")
+    p.set_defaults(func=cmd_add)
+
+    p = sub.add_parser("remove", help="remove a character file from a campaign")
+    p.add_argument("file")
+    p.add_argument("charfile")
+    p.set_defaults(func=cmd_remove)
+
+    p = sub.add_parser("show", help="print a campaign")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("list", help="list the campaigns in the library")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("set", help="set the universe settings of the Story Point pool")
+    p.add_argument("file")
+    p.add_argument("pairs", nargs="+", metavar="KEY=VALUE")
+    p.set_defaults(func=cmd_set)
+
+    p = sub.add_parser("award", help="apply one action to every member, all or nothing")
+    p.add_argument("file")
+    p.add_argument("action")
+    p.add_argument("args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_award)
+
+    p = sub.add_parser("exchange", help="a Training Exchange between two members")
+    p.add_argument("file")
+    p.add_argument("charfile_a")
+    p.add_argument("action_a")
+    p.add_argument("charfile_b")
+    p.add_argument("action_b")
+    p.set_defaults(func=cmd_exchange)
+
+    p = sub.add_parser("xp", help="Vogelfrei: share a session's XP among the survivors")
+    p.add_argument("file")
+    p.add_argument("hit_dice", nargs="*", metavar="HD",
+                   help="one per defeated enemy: 3, 3*, L2, <1 (ID=HD counts a returning "
+                        "enemy once)")
+    p.add_argument("--treasure", type=int, default=0, metavar="N",
+                   help="silver pieces of treasure brought back to safety")
+    p.add_argument("--session", required=True, metavar="S")
+    p.add_argument("--survivor", action="append", default=[], metavar="CHARFILE",
+                   help="a member who shares (default: every member)")
+    p.add_argument("--share", action="append", default=[], metavar="CHARFILE=FRACTION",
+                   help="a member present for part of the adventure (1/2, 0.5)")
+    p.set_defaults(func=cmd_xp)
+
+    pool = subparsers.add_parser("pool", help="the Fortune/Peril Story Point pool")
+    psub = pool.add_subparsers(dest="pool_command", parser_class=parser_class,
+                               required=True, metavar="COMMAND")
+
+    p = psub.add_parser("start", help="start a new session with a fresh pool")
+    p.add_argument("file")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--peril", type=int, default=None)
+    p.add_argument("--fortune", type=int, default=None)
+    p.add_argument("--name", default=None)
+    p.set_defaults(func=cmd_pool_start)
+
+    p = psub.add_parser("spend", help="spend a Fortune or Peril Point")
+    p.add_argument("file")
+    p.add_argument("side", type=_side, metavar="fortune|peril")
+    p.add_argument("--check", required=True, metavar="ID")
+    p.add_argument("--by", required=True, metavar="WHO")
+    p.add_argument("--for", dest="use", required=True,
+                   choices=["upgrade", "breakthrough", "detail", "calamity", "complication"])
+    p.add_argument("--after-roll", action="store_true")
+    p.add_argument("--gm-allows", action="store_true")
+    p.add_argument("--nemesis", default=None, metavar="NAME")
+    p.add_argument("--on", default=None, metavar="OWNER",
+                   help="whose check it is (default: the spender's own)")
+    p.add_argument("--table-agrees", action="store_true")
+    p.set_defaults(func=cmd_pool_spend)
+
+    p = psub.add_parser("react", help="a reactive talent trigger answering a GM Peril spend")
+    p.add_argument("file")
+    p.add_argument("--check", required=True, metavar="ID")
+    p.add_argument("--by", required=True, metavar="WHO")
+    p.add_argument("--talent", required=True, metavar="NAME")
+    p.add_argument("--spend", type=_side, default=None, metavar="fortune|peril")
+    p.set_defaults(func=cmd_pool_react)
+
+    p = psub.add_parser("earn", help="points a rule awards to one side")
+    p.add_argument("file")
+    p.add_argument("side", type=_side, metavar="fortune|peril")
+    p.add_argument("--reason", required=True)
+    p.add_argument("--points", type=int, default=1)
+    p.set_defaults(func=cmd_pool_earn)
+
+    p = psub.add_parser("nemesis", help="give a Nemesis a private pool")
+    p.add_argument("file")
+    p.add_argument("name")
+    p.add_argument("--points", type=int, default=None)
+    p.add_argument("--shared", action="store_true",
+                   help="the Nemesis spends from the GM's shared pool again")
+    p.set_defaults(func=cmd_pool_nemesis)
+
+    p = psub.add_parser("show", help="print the pool and the session log")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_pool_show)

@@ -1,0 +1,110 @@
+"""``xp``: a Vogelfrei session's XP (defeated enemies + treasure, shared out).
+
+    character-builder xp 3 3* L2 <1 [--treasure N | --treasure KIND=N ...]
+                         [--survivors N] [--part NAME=FRACTION ...] [--not-secure] [--json]
+
+An enemy may be named, ``orc-chief=3*``: the same name counts once (an enemy
+that surrenders or flees and fights again counts once per session).
+The arithmetic lives in builder.rules.vogelfrei.xp.
+"""
+from __future__ import annotations
+
+from builder.rules.base import UsageError
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("xp", help="Vogelfrei: XP for a session's enemies and treasure")
+    p.add_argument("hd", nargs="*", metavar="HD",
+                   help="each defeated enemy's Hit Dice: 3, 3* (special abilities), "
+                        "L2 (a level 2 classed character), <1; NAME=HD counts a named enemy once")
+    p.add_argument("--treasure", action="append", default=[], metavar="N|KIND=N",
+                   help="silver pieces of treasure brought back to a secure location")
+    p.add_argument("--survivors", type=int, default=1, metavar="N",
+                   help="surviving participants sharing the XP (default 1)")
+    p.add_argument("--part", action="append", default=[], metavar="NAME=FRACTION",
+                   help="a surviving participant and the part of the adventure they were "
+                        "present for (1, 1/2, 0.25); gives partial shares")
+    p.add_argument("--not-secure", action="store_true",
+                   help="the treasure is not back at a secure location yet")
+    p.add_argument("--kinds", action="store_true", help="list the treasure kinds and stop")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_xp)
+
+
+def _treasure_items(texts):
+    from builder.rules.base import parse_int
+
+    items = []
+    for text in texts:
+        if "=" in text:
+            kind, value = text.split("=", 1)
+            items.append((kind.strip(), parse_int(value, f"treasure {kind.strip()}")))
+        else:
+            items.append(("", parse_int(text, "--treasure")))
+    return items
+
+
+def cmd_xp(args) -> int:
+    from builder.cli import err, out, print_json
+    from builder.rules.vogelfrei import xp as xpcalc
+    from builder.storage.rulesets import load_ruleset_full
+
+    loaded = load_ruleset_full("vogelfrei")
+    for warning in loaded.warnings:
+        err(f"warning: {warning}")
+    data = loaded.ruleset.data
+    counts, does_not = xpcalc.treasure_kinds(data)
+    if args.kinds:
+        if args.json:
+            print_json({"counts": counts, "does_not_count": does_not})
+        else:
+            out("treasure that counts for XP:")
+            for key, text in counts.items():
+                out(f"  {key:<16} {text}")
+            out("wealth that does not count for XP:")
+            for key, text in does_not.items():
+                out(f"  {key:<16} {text}")
+        return 0
+    defeated = []
+    for index, text in enumerate(args.hd):
+        if "=" in text:
+            name, hd = text.split("=", 1)
+            defeated.append((name.strip(), hd))
+        else:
+            defeated.append((f"#{index + 1}", text))
+    enemies = xpcalc.session_enemies_xp(data, defeated)
+    treasure = xpcalc.treasure_xp(data, _treasure_items(args.treasure), secure=not args.not_secure)
+    total = enemies["xp"] + treasure
+    result = {"enemies": enemies["xp"], "treasure": treasure, "total": total}
+    if args.part:
+        parts = {}
+        for text in args.part:
+            if "=" not in text:
+                raise UsageError(f"--part needs NAME=FRACTION, not '{text}'")
+            name, value = text.split("=", 1)
+            parts[name.strip()] = value.strip()
+        shares = xpcalc.split_xp(total, parts)
+        result["survivors"] = len(parts)
+        result["shares"] = shares
+        result["share"] = max(shares.values())
+    else:
+        result["survivors"] = args.survivors
+        result["share"] = xpcalc.equal_share(total, args.survivors)
+    result["counted"] = enemies["counted"]
+    result["repeated"] = enemies["repeated"]
+    if args.json:
+        print_json(result)
+        return 0
+    for row in enemies["counted"]:
+        out(f"enemy {row['enemy']:<12} HD {row['hd']:<4} {row['xp']:>6} XP")
+    for row in enemies["repeated"]:
+        out(f"enemy {row['enemy']:<12} HD {row['hd']:<4}      0 XP (already counted this session)")
+    out(f"enemies  {enemies['xp']}")
+    out(f"treasure {treasure}")
+    out(f"total    {total}")
+    if "shares" in result:
+        for name, share in result["shares"].items():
+            out(f"  {name}: {share}")
+    else:
+        out(f"share    {result['share']} each ({result['survivors']} survivors)")
+    return 0

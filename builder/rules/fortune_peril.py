@@ -1,0 +1,529 @@
+"""The Fortune/Peril Story Point pool of a play session (seed 003).
+
+Pure functions, no files and no Qt.  The pool's state is what replaying the
+campaign's pool ledger entries gives (:func:`replay`), exactly as a
+character's state is the replay of its ledger.  Every new entry is checked
+first (:func:`check` -> reasons, empty = allowed), then applied
+(:func:`apply`, which never mutates the state it is given).
+
+Pool entries (``action`` key):
+
+``session-start``  a new play session with a fresh pool (``players``,
+                   ``fortune``/``peril`` as generated, ``refresh`` mode)
+``pool-spend``     a proactive spend (``side``, ``use``, ``check``, ``by``...)
+``pool-react``     a reactive talent trigger answering a GM Peril spend
+``pool-earn``      points a rule awards to a named side, with the reason
+``pool-nemesis``   a private Nemesis pool (``points``; None = back to shared)
+
+Decisions where the seed text leaves room (see docs/campaign.md):
+
+* Only characters are held to the one-proactive-spend-per-check limit: the
+  players and the Nemeses.  The GM's own scene-level Peril spends are not.
+* ``upgrade`` exists on both sides: Fortune upgrades an Ability Die to a
+  Mastery Die, Peril upgrades a Trial Die to a Crisis Die; before the roll.
+* A ``detail`` spend is recorded as approved by the GM: the GM runs the
+  table from the campaign file, so recording the spend is the approval.
+* A Nemesis with a private pool spends from it; the spent point flips to the
+  players' Fortune side like any spent Peril Point (the economy of pressure:
+  pressure the GM applies always becomes Fortune the players can spend back).
+  Spent Fortune always flips to the GM's shared Peril side.
+* A private Nemesis pool is granted to the campaign (``pool nemesis``, at any
+  time, before or during a session) and is part of the pool: every session
+  start refreshes it to its granted size like the shared sides (``reset``),
+  keeps it (``carry``) or raises it to at least that size (``top-up``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping
+
+from builder.rules.base import UsageError, match_name, parse_int
+
+GM = "GM"
+
+FORTUNE, PERIL = "fortune", "peril"
+SIDES = (FORTUNE, PERIL)
+
+#: use -> (sides it belongs to, when: "before" | "after" | "either")
+USES: dict[str, tuple[tuple[str, ...], str]] = {
+    "upgrade": ((FORTUNE, PERIL), "before"),
+    "breakthrough": ((FORTUNE,), "after"),
+    "detail": ((FORTUNE,), "either"),
+    "calamity": ((PERIL,), "after"),
+    "complication": ((PERIL,), "either"),
+}
+
+USE_TEXT = {
+    (FORTUNE, "upgrade"): "upgrade one Ability Die to a Mastery Die",
+    (PERIL, "upgrade"): "upgrade one Trial Die in the difficulty pool to a Crisis Die",
+    (FORTUNE, "breakthrough"): "activate a Breakthrough effect",
+    (FORTUNE, "detail"): "introduce a minor narrative detail favourable to the players",
+    (PERIL, "calamity"): "activate a Calamity effect",
+    (PERIL, "complication"): "introduce a complication into the scene",
+}
+
+#: The universe settings of a campaign's pool ("settings": {"pool": {...}}).
+DEFAULT_SETTINGS: dict[str, Any] = {
+    # size: Fortune = fortune_per_player x players + fortune_bonus,
+    #       Peril   = peril_for_gm + peril_per_player x players
+    "fortune_per_player": 1,
+    "fortune_bonus": 0,
+    "peril_for_gm": 1,
+    "peril_per_player": 0,
+    # assignment: "shared" - a player may spend on their own check or on another
+    # player character's check if the table agrees; "own-check" - only their own.
+    "assignment": "shared",
+    # refresh: "reset" - every session generates a fresh pool; "carry" - the pool
+    # (and private Nemesis pools) carry over from the last session; "top-up" - the
+    # pool carries over and each side is raised to at least the generated size.
+    "refresh": "reset",
+}
+ASSIGNMENTS = ("shared", "own-check")
+REFRESHES = ("reset", "carry", "top-up")
+
+
+def side_name(side: str) -> str:
+    return "Fortune" if side == FORTUNE else "Peril"
+
+
+def is_gm(who: str | None) -> bool:
+    return (who or "").strip().casefold() == GM.casefold()
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()
+
+
+# -- settings ---------------------------------------------------------------------
+def normalise_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The effective pool settings (defaults + the campaign's); UsageError if bad."""
+    result = dict(DEFAULT_SETTINGS)
+    for key, value in (settings or {}).items():
+        result[key] = setting_value(key, value)
+    return result
+
+
+def setting_value(key: str, value: Any) -> Any:
+    """One validated setting (``value`` may be text from the command line)."""
+    key = match_name(key, DEFAULT_SETTINGS, "pool setting")
+    if key == "assignment":
+        return match_name(str(value), ASSIGNMENTS, "assignment")
+    if key == "refresh":
+        return match_name(str(value), REFRESHES, "refresh")
+    number = value if isinstance(value, int) and not isinstance(value, bool) \
+        else parse_int(value, key)
+    if number < 0:
+        raise UsageError(f"{key} cannot be negative ({number})")
+    return number
+
+
+def generated_size(settings: Mapping[str, Any], players: int) -> tuple[int, int]:
+    """(Fortune, Peril) a new session generates for ``players`` players."""
+    s = normalise_settings(settings)
+    fortune = s["fortune_per_player"] * players + s["fortune_bonus"]
+    peril = s["peril_for_gm"] + s["peril_per_player"] * players
+    return fortune, peril
+
+
+# -- state --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pool:
+    """The pool after some entries.  Treat as immutable (apply copies)."""
+
+    session: int = 0                 # 0: no session started yet
+    session_name: str = ""
+    players: int = 0
+    fortune: int = 0
+    peril: int = 0
+    assignment: str = "shared"
+    nemesis: dict = field(default_factory=dict)      # key -> [name, points, granted]
+    proactive: dict = field(default_factory=dict)    # (check, who key) -> spends
+    gm_peril: dict = field(default_factory=dict)     # check -> GM/Nemesis Peril spends
+    reactions: dict = field(default_factory=dict)    # (check, who key) -> reactions
+    log: tuple = ()                                  # this session's entries
+    sessions: tuple = ()                             # every session: dicts
+
+
+def initial_pool() -> Pool:
+    return Pool()
+
+
+# -- building entries (UsageError for malformed input) -------------------------------
+def _text(value: Any, what: str) -> str:
+    text = str(value if value is not None else "").strip()
+    if not text:
+        raise UsageError(f"{what} cannot be empty")
+    return text
+
+
+def _side(side: str) -> str:
+    return match_name(str(side), SIDES, "side")
+
+
+def start_action(players: int, *, peril: int | None = None, fortune: int | None = None,
+                 name: str = "") -> dict:
+    players = parse_int(players, "--players")
+    if players < 1:
+        raise UsageError(f"--players must be at least 1 (not {players})")
+    action: dict[str, Any] = {"action": "session-start", "players": players}
+    for key, value in (("peril", peril), ("fortune", fortune)):
+        if value is not None:
+            value = parse_int(value, f"--{key}")
+            if value < 0:
+                raise UsageError(f"--{key} cannot be negative ({value})")
+            action[f"{key}_override"] = value
+    if name and name.strip():
+        action["name"] = name.strip()
+    return action
+
+
+def spend_action(side: str, use: str, *, check: str, by: str, after_roll: bool = False,
+                 gm_allows: bool = False, nemesis: str | None = None, on: str | None = None,
+                 table_agrees: bool = False) -> dict:
+    side = _side(side)
+    use = match_name(str(use), USES, "use")
+    sides, _when = USES[use]
+    if side not in sides:
+        belongs = " and ".join(side_name(s) for s in sides)
+        raise UsageError(f"'{use}' is a {belongs} use, not a {side_name(side)} use")
+    action: dict[str, Any] = {
+        "action": "pool-spend", "side": side, "use": use,
+        "check": _text(check, "--check"), "by": _text(by, "--by"),
+        "after_roll": bool(after_roll),
+    }
+    if gm_allows:
+        action["gm_allows"] = True
+    if nemesis is not None:
+        action["nemesis"] = _text(nemesis, "--nemesis")
+    if on is not None and on.strip():
+        action["on"] = on.strip()
+    if table_agrees:
+        action["table_agrees"] = True
+    if (side, use) == (FORTUNE, "detail"):
+        # Recording the spend in the GM's campaign file is the GM's approval.
+        action["gm_approved"] = True
+    return action
+
+
+def react_action(*, check: str, by: str, talent: str, spend: str | None = None) -> dict:
+    action: dict[str, Any] = {"action": "pool-react", "check": _text(check, "--check"),
+                              "by": _text(by, "--by"), "talent": _text(talent, "--talent")}
+    if spend is not None:
+        action["spend"] = _side(spend)
+    return action
+
+
+def earn_action(side: str, reason: str, points: int = 1) -> dict:
+    points = parse_int(points, "--points")
+    if points < 1:
+        raise UsageError(f"--points must be at least 1 (not {points})")
+    return {"action": "pool-earn", "side": _side(side), "points": points,
+            "reason": _text(reason, "--reason")}
+
+
+def nemesis_action(name: str, points: int | None) -> dict:
+    if points is not None:
+        points = parse_int(points, "--points")
+        if points < 0:
+            raise UsageError(f"--points cannot be negative ({points})")
+    return {"action": "pool-nemesis", "name": _text(name, "the Nemesis name"), "points": points}
+
+
+POOL_ACTIONS = ("session-start", "pool-spend", "pool-react", "pool-earn", "pool-nemesis")
+
+
+def is_pool_entry(entry: Mapping[str, Any]) -> bool:
+    return entry.get("action") in POOL_ACTIONS
+
+
+def resolve(state: Pool, action: dict, settings: Mapping[str, Any] | None) -> dict:
+    """Fill in what the universe settings decide, so the entry replays alone."""
+    action = dict(action)
+    if action.get("action") == "session-start":
+        s = normalise_settings(settings)
+        fortune, peril = generated_size(s, action["players"])
+        if "fortune_override" in action:
+            fortune = action.pop("fortune_override")
+        if "peril_override" in action:
+            peril = action.pop("peril_override")
+        action.update({"fortune": fortune, "peril": peril, "refresh": s["refresh"],
+                       "assignment": s["assignment"], "session": state.session + 1})
+    return action
+
+
+# -- the rules -----------------------------------------------------------------------
+def _no_session(state: Pool) -> list[str]:
+    if state.session == 0:
+        return ["no session has started: start one with pool start"]
+    return []
+
+
+def _spender(action: Mapping[str, Any]) -> str:
+    """Who the per-check limit counts: the Nemesis when one spends, else --by."""
+    return action.get("nemesis") or action["by"]
+
+
+def check(state: Pool, action: Mapping[str, Any]) -> list[str]:
+    """Every reason the pool refuses ``action`` (empty: allowed)."""
+    kind = action.get("action")
+    if kind == "session-start":
+        reasons = []
+        if int(action.get("players", 0)) < 1:
+            reasons.append("a session needs at least 1 player")
+        if int(action.get("fortune", 0)) < 0 or int(action.get("peril", 0)) < 0:
+            reasons.append("a pool cannot start with a negative side")
+        return reasons
+    if kind == "pool-spend":
+        return _no_session(state) or _check_spend(state, action)
+    if kind == "pool-react":
+        return _no_session(state) or _check_react(state, action)
+    if kind == "pool-earn":
+        reasons = _no_session(state)
+        if not str(action.get("reason", "")).strip():
+            reasons.append("points earned by a rule need the reason (which rule)")
+        if action.get("side") not in SIDES:
+            reasons.append("points earned by a rule go to a named side: fortune or peril")
+        return reasons
+    if kind == "pool-nemesis":
+        return []
+    return [f"'{kind}' is not a pool action"]
+
+
+def _check_spend(state: Pool, action: Mapping[str, Any]) -> list[str]:
+    reasons: list[str] = []
+    side, use, check_id, by = action["side"], action["use"], action["check"], action["by"]
+    nemesis = action.get("nemesis")
+    sides, when = USES.get(use, ((), "either"))
+    if side not in sides:
+        reasons.append(f"'{use}' is not a {side_name(side)} use")
+    after = bool(action.get("after_roll"))
+    if when == "before" and after:
+        reasons.append("Upgrade is declared before the roll" if use == "upgrade"
+                       else f"{use.capitalize()} is declared before the roll")
+    if when == "after" and not after:
+        if use == "breakthrough":
+            reasons.append("A Breakthrough is activated after the roll (--after-roll)")
+        elif use == "calamity":
+            reasons.append("A Calamity is activated after a player rolls (--after-roll)")
+        else:
+            reasons.append(f"{use.capitalize()} happens after the roll (--after-roll)")
+
+    # Who spends which side.
+    if side == FORTUNE:
+        if is_gm(by):
+            reasons.append("the GM spends Peril Points; Fortune Points are the players'")
+        if nemesis:
+            reasons.append(f"{nemesis} is a Nemesis: a Nemesis spends Peril Points, "
+                           f"not Fortune Points")
+        on = action.get("on")
+        if on and _key(on) != _key(by) and not is_gm(by):
+            if state.assignment == "own-check":
+                reasons.append(f"in this campaign a player spends Fortune Points only on "
+                               f"their own check; check {check_id} is {on}'s")
+            elif not action.get("table_agrees"):
+                reasons.append(f"{by} may spend a Fortune Point on {on}'s check {check_id} "
+                               f"only if the table agrees the spend supports the scene "
+                               f"(--table-agrees)")
+    else:
+        if not is_gm(by) and not nemesis:
+            reasons.append(f"{by} is a player: only the GM (or a Nemesis, --nemesis) "
+                           f"spends Peril Points")
+        if nemesis and not is_gm(by) and _key(by) != _key(nemesis):
+            reasons.append(f"{by} cannot spend for the Nemesis {nemesis}: the GM plays it "
+                           f"(--by GM)")
+
+    # Where the point comes from.
+    private = state.nemesis.get(_key(nemesis)) if (nemesis and side == PERIL) else None
+    if private is not None:
+        if private[1] < 1:
+            reasons.append(f"{private[0]}'s private Nemesis pool has no points left")
+    elif side == FORTUNE and state.fortune < 1:
+        reasons.append("no Fortune Points left")
+    elif side == PERIL and state.peril < 1:
+        reasons.append("no Peril Points left")
+
+    # One proactive spend per check per character (the GM is not a character).
+    who = _spender(action)
+    if not is_gm(who) and not action.get("gm_allows"):
+        if state.proactive.get((check_id, _key(who)), 0) >= 1:
+            reasons.append(f"{who} already made a proactive spend on check {check_id} "
+                           f"(the GM may allow more with --gm-allows)")
+    return reasons
+
+
+def _check_react(state: Pool, action: Mapping[str, Any]) -> list[str]:
+    reasons: list[str] = []
+    check_id, by = action["check"], action["by"]
+    if is_gm(by):
+        reasons.append("a reaction is a player's answer to a GM Peril spend; "
+                       "the GM does not react to their own spend")
+    answered = state.gm_peril.get(check_id, 0)
+    if answered < 1:
+        reasons.append(f"a reaction answers a GM Peril spend on that check; "
+                       f"none was made on check {check_id}")
+    elif state.reactions.get((check_id, _key(by)), 0) >= answered:
+        reasons.append(f"{by} already answered every GM Peril spend on check {check_id} "
+                       f"({answered} spend{'s' if answered != 1 else ''})")
+    spend = action.get("spend")
+    if spend == FORTUNE and state.fortune < 1:
+        reasons.append("no Fortune Points left")
+    if spend == PERIL and state.peril < 1:
+        reasons.append("no Peril Points left")
+    return reasons
+
+
+def _flip(fortune: int, peril: int, side: str, n: int = 1) -> tuple[int, int]:
+    """A spent Fortune Point becomes Peril and the other way round."""
+    if side == FORTUNE:
+        return fortune - n, peril + n
+    return fortune + n, peril - n
+
+
+def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
+    """The pool after an allowed entry (``state`` is not touched)."""
+    action = dict(action)
+    kind = action["action"]
+    log = state.log + (action,)
+    if kind == "session-start":
+        fortune, peril = int(action["fortune"]), int(action["peril"])
+        refresh = action.get("refresh", "reset")
+        nemesis = {k: [v[0], v[2], v[2]] for k, v in state.nemesis.items()}
+        if state.session and refresh in ("carry", "top-up"):
+            if refresh == "carry":
+                fortune, peril = state.fortune, state.peril
+                nemesis = {k: list(v) for k, v in state.nemesis.items()}
+            else:
+                fortune, peril = max(fortune, state.fortune), max(peril, state.peril)
+                nemesis = {k: [v[0], max(v[1], v[2]), v[2]] for k, v in state.nemesis.items()}
+        number = state.session + 1
+        summary = {"session": number, "name": action.get("name", ""),
+                   "players": int(action["players"]), "fortune": fortune, "peril": peril,
+                   "started": action.get("at", "")}
+        return Pool(session=number, session_name=action.get("name", ""),
+                    players=int(action["players"]), fortune=fortune, peril=peril,
+                    assignment=action.get("assignment", "shared"), nemesis=nemesis,
+                    log=(action,), sessions=state.sessions + (summary,))
+    if kind == "pool-spend":
+        side, nemesis_name = action["side"], action.get("nemesis")
+        fortune, peril = state.fortune, state.peril
+        nemesis = {k: list(v) for k, v in state.nemesis.items()}
+        private = nemesis.get(_key(nemesis_name)) if (nemesis_name and side == PERIL) else None
+        if private is not None:
+            private[1] -= 1       # out of the private pool ...
+            fortune += 1          # ... and over to the players' side
+        else:
+            fortune, peril = _flip(fortune, peril, side)
+        proactive = dict(state.proactive)
+        who = (action["check"], _key(_spender(action)))
+        proactive[who] = proactive.get(who, 0) + 1
+        gm_peril = dict(state.gm_peril)
+        if side == PERIL:
+            gm_peril[action["check"]] = gm_peril.get(action["check"], 0) + 1
+        return replace(state, fortune=fortune, peril=peril, nemesis=nemesis,
+                       proactive=proactive, gm_peril=gm_peril, log=log)
+    if kind == "pool-react":
+        fortune, peril = state.fortune, state.peril
+        if action.get("spend") in SIDES:
+            fortune, peril = _flip(fortune, peril, action["spend"])
+        reactions = dict(state.reactions)
+        who = (action["check"], _key(action["by"]))
+        reactions[who] = reactions.get(who, 0) + 1
+        return replace(state, fortune=fortune, peril=peril, reactions=reactions, log=log)
+    if kind == "pool-earn":
+        n = int(action.get("points", 1))
+        if action["side"] == FORTUNE:
+            return replace(state, fortune=state.fortune + n, log=log)
+        return replace(state, peril=state.peril + n, log=log)
+    if kind == "pool-nemesis":
+        nemesis = {k: list(v) for k, v in state.nemesis.items()}
+        if action.get("points") is None:
+            nemesis.pop(_key(action["name"]), None)
+        else:
+            points = int(action["points"])
+            nemesis[_key(action["name"])] = [action["name"], points, points]
+        return replace(state, nemesis=nemesis, log=log)
+    raise ValueError(f"not a pool action: {kind}")
+
+
+@dataclass
+class PoolReplay:
+    state: Pool
+    problems: list[tuple[int, list[str]]]   # (ledger index, reasons)
+
+
+def replay(ledger: Iterable[Mapping[str, Any]]) -> PoolReplay:
+    """The pool after every pool entry of a campaign ledger (others are skipped).
+
+    An illegal (hand-edited) entry is reported and skipped, never repaired."""
+    state = initial_pool()
+    problems: list[tuple[int, list[str]]] = []
+    for index, entry in enumerate(ledger):
+        if not is_pool_entry(entry):
+            continue
+        try:
+            reasons = check(state, entry)
+            if not reasons:
+                state = apply(state, entry)
+        except (KeyError, TypeError, ValueError) as exc:
+            reasons = [f"malformed pool entry: {exc}"]
+        if reasons:
+            problems.append((index, reasons))
+    return PoolReplay(state, problems)
+
+
+# -- views -----------------------------------------------------------------------------
+def describe(action: Mapping[str, Any]) -> str:
+    """One line for the session log."""
+    kind = action.get("action")
+    if kind == "session-start":
+        name = f" ({action['name']})" if action.get("name") else ""
+        return (f"session {action.get('session', '?')}{name} started with "
+                f"{action.get('players')} player(s): Fortune {action.get('fortune')}, "
+                f"Peril {action.get('peril')}")
+    if kind == "pool-spend":
+        side, use = action.get("side"), action.get("use")
+        who = action.get("by", "?")
+        if action.get("nemesis"):
+            who = f"{action['nemesis']} (Nemesis)"
+        when = "after the roll" if action.get("after_roll") else "before the roll"
+        text = (f"{who} spent a {side_name(side)} Point on check {action.get('check')}: "
+                f"{USE_TEXT.get((side, use), use)} ({when})")
+        if action.get("on"):
+            text += f" on {action['on']}'s check"
+        if action.get("gm_approved"):
+            text += ", approved by the GM"
+        if action.get("gm_allows"):
+            text += ", an extra spend the GM allowed"
+        flips = "the players' Fortune side" if side == PERIL else "the GM's Peril side"
+        return text + f"; it flips to {flips}"
+    if kind == "pool-react":
+        text = (f"{action.get('by')} used {action.get('talent')} on check "
+                f"{action.get('check')} in answer to the GM's Peril spend")
+        if action.get("spend"):
+            text += f", spending a {side_name(action['spend'])} Point (not counted " \
+                    f"against the per-check limit)"
+        return text
+    if kind == "pool-earn":
+        n = int(action.get("points", 1))
+        return (f"{n} {side_name(action.get('side'))} Point{'s' if n != 1 else ''} "
+                f"earned: {action.get('reason')}")
+    if kind == "pool-nemesis":
+        if action.get("points") is None:
+            return f"{action.get('name')} spends from the GM's shared Peril pool again"
+        return f"{action.get('name')} has a private Nemesis pool of {action.get('points')}"
+    return str(kind)
+
+
+def view(state: Pool) -> dict:
+    """The pool as ``pool show --json`` prints it."""
+    return {
+        "session": state.session or None,
+        "session_name": state.session_name,
+        "players": state.players,
+        "fortune": state.fortune,
+        "peril": state.peril,
+        "nemesis": {v[0]: v[1] for v in
+                    sorted(state.nemesis.values(), key=lambda v: v[0].casefold())},
+        "assignment": state.assignment,
+        "log": [dict(entry, text=describe(entry)) for entry in state.log],
+    }

@@ -1,0 +1,481 @@
+"""Campaign files: a group of characters and its play sessions.
+
+A campaign is one JSON document (``"kind": "campaign"``), written with the same
+atomic writes, format version and read-only rule for newer files as a
+character (see :mod:`builder.storage.files`), validated by
+resources/schema/campaign.schema.json::
+
+    {"format": 1, "kind": "campaign", "name": "...", "ruleset": "story-points",
+     "members": ["mira.json", "../party/joss.json"],
+     "settings": {"pool": {...universe settings of the Fortune/Peril pool...}},
+     "ledger": [...], "notes": "", "created": "..."}
+
+Member paths are stored exactly as given and resolved relative to the folder
+of the campaign file (an absolute path stays absolute), so a campaign folder
+can be moved or shared together with its characters.
+
+The ledger is append-only like a character's; ``undo`` drops its last entry.
+Sessions and the Fortune/Peril pool are the replay of its pool entries
+(:mod:`builder.rules.fortune_peril`).  Entries that changed member files
+(``award``, ``exchange``, ``xp``) record, for each member, the ledger entry
+they added there; undoing one removes exactly those entries from every member
+file, all or nothing (:mod:`builder.storage.transaction`).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from builder.rules import fortune_peril as fp
+from builder.rules.base import Refusal, RulesError, UsageError
+from builder.storage.atomic import dumps, write_bytes_atomic
+from builder.storage.files import (FORMAT_VERSION, CharacterFile, FileProblem,
+                                   load_character, now_iso, read_document, safe_file_stem,
+                                   unique_path)
+from builder.storage.paths import campaigns_dir
+from builder.storage.transaction import Change, TransactionFailed, write_all
+
+SCHEMA = "campaign.schema.json"
+MEMBER_ACTIONS = ("award", "exchange", "xp")
+EXCHANGE_ACTIONS = ("raise-skill", "raise-class")
+
+
+def canonical_ruleset(ruleset_id: str) -> str:
+    from builder.rules.registry import ruleset_class
+
+    return ruleset_class(ruleset_id).id
+
+
+def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
+                 settings: dict | None = None) -> dict:
+    name = name.strip()
+    if not name:
+        raise UsageError("a campaign needs a name")
+    return {
+        "format": FORMAT_VERSION,
+        "kind": "campaign",
+        "name": name,
+        "ruleset": canonical_ruleset(ruleset_id),
+        "members": list(members),
+        "settings": {"pool": dict(settings or {})},
+        "ledger": [],
+        "notes": "",
+        "created": now_iso(),
+    }
+
+
+@dataclass
+class CampaignFile:
+    doc: dict
+    path: Path | None = None
+    raw: bytes | None = None
+    read_only: str | None = None
+
+    # -- the document ---------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.doc.get("name", "")
+
+    @property
+    def ruleset_id(self) -> str:
+        return self.doc["ruleset"]
+
+    @property
+    def members(self) -> list[str]:
+        return self.doc["members"]
+
+    @property
+    def ledger(self) -> list[dict]:
+        return self.doc["ledger"]
+
+    @property
+    def pool_settings(self) -> dict:
+        return fp.normalise_settings(self.doc.get("settings", {}).get("pool", {}))
+
+    def folder(self) -> Path:
+        return (self.path.parent if self.path is not None else Path.cwd())
+
+    # -- members ----------------------------------------------------------------
+    def member_path(self, given: str) -> Path:
+        """A member path as stored, resolved against the campaign file's folder."""
+        path = Path(given)
+        return path if path.is_absolute() else self.folder() / path
+
+    def load_member(self, given: str) -> CharacterFile:
+        try:
+            return load_character(self.member_path(given))
+        except FileProblem as problem:
+            raise FileProblem(f"member {given} of {self.path}: {problem}") from None
+
+    def find_member(self, charfile: str) -> str:
+        """The stored member path that ``charfile`` (as typed) names; UsageError if none."""
+        if charfile in self.members:
+            return charfile
+        candidates = {_same(Path(charfile)), _same(self.member_path(charfile))}
+        for given in self.members:
+            if _same(self.member_path(given)) in candidates:
+                return given
+        raise UsageError(f"{charfile} is not a member of the campaign {self.name} "
+                         f"({self.path})")
+
+    def add_member(self, charfile: str) -> CharacterFile:
+        """Add a character file (stored as given); Refusal if it cannot join."""
+        cf = self.load_member(charfile)
+        target = _same(self.member_path(charfile))
+        for given in self.members:
+            if _same(self.member_path(given)) == target:
+                raise Refusal([f"{cf.name} ({charfile}) is already a member of "
+                               f"{self.name}"])
+        if cf.ruleset.id != self.ruleset_id:
+            raise Refusal([f"{cf.name} ({charfile}) uses the {cf.ruleset.id} ruleset; "
+                           f"the campaign {self.name} uses {self.ruleset_id}"])
+        self.members.append(charfile)
+        return cf
+
+    def remove_member(self, charfile: str) -> str:
+        given = self.find_member(charfile)
+        self.members.remove(given)
+        return given
+
+    def _writable_members(self, members: Sequence[str]) -> list[CharacterFile]:
+        files = []
+        for given in members:
+            cf = self.load_member(given)
+            if cf.read_only:
+                raise FileProblem(cf.read_only)
+            files.append(cf)
+        return files
+
+    # -- the pool -----------------------------------------------------------------
+    def pool_replay(self) -> fp.PoolReplay:
+        return fp.replay(self.ledger)
+
+    @property
+    def pool(self) -> fp.Pool:
+        return self.pool_replay().state
+
+    def pool_do(self, action: dict) -> dict:
+        """Check and log one pool entry (Refusal: nothing changes)."""
+        state = self.pool
+        action = fp.resolve(state, action, self.doc.get("settings", {}).get("pool", {}))
+        reasons = fp.check(state, action)
+        if reasons:
+            raise Refusal(reasons)
+        action["at"] = now_iso()
+        self.ledger.append(action)
+        return action
+
+    def sessions(self) -> list[dict]:
+        return list(self.pool.sessions)
+
+    # -- group actions ------------------------------------------------------------
+    def award(self, words: Sequence[str], rng: random.Random | None = None
+              ) -> tuple[dict, list[CharacterFile]]:
+        """``do WORDS`` for every member, all or nothing.  Call commit() to write."""
+        words = [str(w) for w in words]
+        if not words:
+            raise UsageError("campaign award needs an action")
+        if not self.members:
+            raise Refusal([f"the campaign {self.name} has no members to award"])
+        files = self._writable_members(self.members)
+        reasons: list[str] = []
+        done: list[dict] = []
+        for given, cf in zip(self.members, files):
+            try:
+                action = cf.ruleset.parse_action(words)
+            except UsageError as problem:
+                raise UsageError(f"{given}: {problem}") from None
+            try:
+                logged = cf.do(action, rng)
+            except Refusal as refusal:
+                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
+                continue
+            done.append({"path": given, "name": cf.name, "entry": logged})
+        if reasons:
+            raise Refusal(reasons)
+        entry = {"action": "award", "words": words, "members": done, "at": now_iso()}
+        self.ledger.append(entry)
+        return entry, files
+
+    def exchange(self, charfile_a: str, words_a: Sequence[str], charfile_b: str,
+                 words_b: Sequence[str]) -> tuple[dict, list[CharacterFile]]:
+        """A Training Exchange: both increases paid and applied together, each 1 SP
+        cheaper (never below 1 SP, never a Core Vital).  Call commit() to write."""
+        given_a, given_b = self.find_member(charfile_a), self.find_member(charfile_b)
+        if given_a == given_b:
+            raise Refusal(["a Training Exchange pairs two different characters; "
+                           f"{charfile_a} is named twice"])
+        files = self._writable_members([given_a, given_b])
+        actions = []
+        reasons: list[str] = []
+        for given, cf, words in ((given_a, files[0], words_a), (given_b, files[1], words_b)):
+            words = [str(w) for w in words]
+            if not words:
+                raise UsageError(f"{given}: the Training Exchange needs an action")
+            kind = words[0].strip().casefold()
+            if kind not in EXCHANGE_ACTIONS:
+                if "vital" in kind:
+                    reasons.append(f"{cf.name} ({given}): a Training Exchange never lowers "
+                                   f"the cost of a Core Vital increase")
+                else:
+                    reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill "
+                                   f"or Class increases (raise-skill or raise-class), "
+                                   f"not {words[0]}")
+                actions.append(None)
+                continue
+            try:
+                action = cf.ruleset.parse_action(words)
+            except UsageError as problem:
+                raise UsageError(f"{given}: {problem}") from None
+            if action.get("action") not in EXCHANGE_ACTIONS:
+                reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill or "
+                               f"Class increases, not {action.get('action')}")
+                actions.append(None)
+                continue
+            action["exchange"] = True
+            actions.append(action)
+        if reasons:
+            raise Refusal(reasons)
+        done = []
+        for given, cf, action in zip((given_a, given_b), files, actions):
+            try:
+                logged = cf.do(action)
+            except Refusal as refusal:
+                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
+                continue
+            done.append({"path": given, "name": cf.name, "entry": logged})
+        if reasons:
+            raise Refusal(reasons)
+        entry = {"action": "exchange", "members": done, "at": now_iso()}
+        self.ledger.append(entry)
+        return entry, files
+
+    def xp_award(self, hit_dice: Sequence[str], *, session: str, treasure: int = 0,
+                 survivors: Sequence[str] = (), shares: Sequence[str] = ()
+                 ) -> tuple[dict, list[CharacterFile]]:
+        """Vogelfrei: a session's XP (defeated enemies + treasure) divided among the
+        surviving members, partial shares for partial presence, each member's
+        share written as ``award-xp SHARE --session S``, all or nothing.
+
+        ``hit_dice``: one item per defeated enemy (``3``, ``3*``, ``L2``, ``<1``),
+        optionally ``ID=HD`` so an enemy that returns counts once.  ``survivors``:
+        the members who share (default: every member); ``shares``:
+        ``CHARFILE=FRACTION`` for a member present for part of the adventure."""
+        if self.ruleset_id != "vogelfrei":
+            raise UsageError(f"campaign xp shares out Vogelfrei XP; the campaign {self.name} "
+                             f"uses {self.ruleset_id}")
+        from builder.rules.vogelfrei import xp as xpcalc
+        from builder.storage.rulesets import load_ruleset
+
+        data = load_ruleset("vogelfrei").data
+        session = str(session or "").strip()
+        if not session:
+            raise UsageError("--session needs a session name or number")
+        if treasure < 0:
+            raise UsageError(f"--treasure is a number of silver pieces, 0 or more, "
+                             f"not {treasure}")
+        defeated = []
+        for index, text in enumerate(hit_dice):
+            ident, sep, hd = str(text).rpartition("=")
+            defeated.append((ident.strip() if sep else f"#{index + 1}", hd))
+        enemies = xpcalc.session_enemies_xp(data, defeated)
+        treasure_xp = xpcalc.treasure_xp(data, [("", treasure)]) if treasure else 0
+        total = enemies["xp"] + treasure_xp
+
+        parts: dict[str, str] = {}
+        for charfile in survivors:
+            parts[self.find_member(charfile)] = "1"
+        for pair in shares:
+            charfile, sep, fraction = str(pair).rpartition("=")
+            if not sep or not charfile.strip():
+                raise UsageError(f"--share needs CHARFILE=FRACTION, not '{pair}'")
+            parts[self.find_member(charfile.strip())] = fraction.strip()
+        if not survivors:
+            for given in self.members:
+                parts.setdefault(given, "1")
+        if not parts:
+            raise Refusal([f"the campaign {self.name} has no members to share XP with"])
+        split = xpcalc.split_xp(total, parts)
+
+        members = [given for given in self.members if given in parts]
+        files = self._writable_members(members)
+        reasons: list[str] = []
+        done = []
+        for given, cf in zip(members, files):
+            action = cf.ruleset.parse_action(["award-xp", str(split[given]),
+                                              "--session", session])
+            try:
+                logged = cf.do(action)
+            except Refusal as refusal:
+                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
+                continue
+            done.append({"path": given, "name": cf.name, "part": parts[given],
+                         "xp": split[given], "entry": logged})
+        if reasons:
+            raise Refusal(reasons)
+        entry = {"action": "xp", "session": session, "enemies": enemies,
+                 "enemy_xp": enemies["xp"], "treasure": treasure, "treasure_xp": treasure_xp,
+                 "total": total, "members": done, "at": now_iso()}
+        self.ledger.append(entry)
+        return entry, files
+
+    def undo(self) -> tuple[dict, list[CharacterFile]]:
+        """Drop the last entry; for a group entry, take its entry back from every
+        member file (Refusal with reasons if any member changed since)."""
+        if not self.ledger:
+            raise Refusal(["nothing to undo: the campaign ledger is empty"])
+        entry = self.ledger[-1]
+        files: list[CharacterFile] = []
+        if entry.get("action") in MEMBER_ACTIONS:
+            reasons = []
+            for member in entry.get("members", []):
+                cf = self.load_member(member["path"])
+                if cf.read_only:
+                    raise FileProblem(cf.read_only)
+                last = cf.ledger[-1] if cf.ledger else None
+                if last != member["entry"]:
+                    now = cf.ruleset.describe(last) if last else "its ledger is empty"
+                    reasons.append(
+                        f"{cf.name} ({member['path']}): its last ledger entry is not the one "
+                        f"this {entry['action']} added ({cf.ruleset.describe(member['entry'])}); "
+                        f"it is now: {now}")
+                    continue
+                cf.undo()
+                files.append(cf)
+            if reasons:
+                raise Refusal([f"cannot undo the {entry['action']}: undo the later changes "
+                               f"of these members first"] + reasons)
+        self.ledger.pop()
+        return entry, files
+
+    def describe(self, entry: dict) -> str:
+        kind = entry.get("action")
+        if fp.is_pool_entry(entry):
+            return fp.describe(entry)
+        names = ", ".join(m.get("name", m.get("path", "?")) for m in entry.get("members", []))
+        if kind == "award":
+            return f"award {' '.join(entry.get('words', []))} to {names}"
+        if kind == "exchange":
+            parts = []
+            for m in entry.get("members", []):
+                e = m.get("entry", {})
+                parts.append(f"{m.get('name')}: {e.get('action')} {e.get('name', '')}".strip())
+            return "Training Exchange: " + "; ".join(parts)
+        if kind == "xp":
+            shares = ", ".join(f"{m.get('name')} {m.get('xp')}" for m in entry.get("members", []))
+            return f"XP for session {entry.get('session')}: {shares}"
+        return str(kind)
+
+    # -- views --------------------------------------------------------------------
+    def show(self) -> dict:
+        state = self.pool_replay()
+        details = []
+        for given in self.members:
+            row: dict[str, Any] = {"path": given, "file": str(self.member_path(given))}
+            try:
+                cf = load_character(self.member_path(given))
+                row["name"] = cf.name
+                row["ruleset"] = cf.ruleset.id
+            except (FileProblem, RulesError) as problem:
+                row["problem"] = str(problem)
+            details.append(row)
+        return {
+            "name": self.name,
+            "ruleset": self.ruleset_id,
+            "members": list(self.members),
+            "member_details": details,
+            "sessions": list(state.state.sessions),
+            "settings": {"pool": self.pool_settings},
+            "pool": {k: v for k, v in fp.view(state.state).items() if k != "log"},
+            "ledger": [{"entry": i + 1, "action": e.get("action"), "text": self.describe(e),
+                        "at": e.get("at", "")} for i, e in enumerate(self.ledger)],
+            "problems": [{"entry": i + 1, "reasons": r} for i, r in state.problems],
+            "notes": self.doc.get("notes", ""),
+        }
+
+    # -- files --------------------------------------------------------------------
+    def to_bytes(self) -> bytes:
+        return dumps(self.doc).encode("utf-8")
+
+    def _check_writable(self) -> Path:
+        if self.path is None:
+            raise FileProblem("no file to save the campaign to")
+        if self.read_only:
+            raise FileProblem(self.read_only)
+        return self.path
+
+    def save(self, path: Path | str | None = None) -> Path:
+        target = Path(path) if path is not None else self._check_writable()
+        data = self.to_bytes()
+        try:
+            write_bytes_atomic(target, data)
+        except OSError as exc:
+            raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
+        self.path, self.raw = target, data
+        return target
+
+    def commit(self, members: Sequence[CharacterFile]) -> None:
+        """Write the changed members and the campaign file, all or nothing."""
+        target = self._check_writable()
+        changes = [Change(cf.path, cf.to_bytes(), cf.raw) for cf in members]
+        data = self.to_bytes()
+        changes.append(Change(target, data, self.raw))
+        try:
+            write_all(changes)
+        except TransactionFailed as failed:
+            raise FileProblem(str(failed)) from None
+        for cf, change in zip(members, changes):
+            cf.raw = change.data
+        self.raw = data
+
+
+def _same(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path.absolute()
+
+
+def load_campaign(path: Path | str) -> CampaignFile:
+    path = Path(path)
+    doc, raw, read_only = read_document(path, SCHEMA, "campaign")
+    if read_only is None:
+        try:
+            doc["ruleset"] = canonical_ruleset(doc["ruleset"])
+        except RulesError:
+            raise FileProblem(f"{path}: unknown ruleset '{doc.get('ruleset')}'") from None
+        try:
+            fp.normalise_settings(doc.get("settings", {}).get("pool", {}))
+        except UsageError as problem:
+            raise FileProblem(f"{path}: bad pool settings: {problem}") from None
+    return CampaignFile(doc=doc, path=path, raw=raw, read_only=read_only)
+
+
+def load_writable(path: Path | str) -> CampaignFile:
+    campaign = load_campaign(path)
+    if campaign.read_only:
+        raise FileProblem(campaign.read_only)
+    return campaign
+
+
+def library_path_for(name: str) -> Path:
+    return unique_path(campaigns_dir(create=True), safe_file_stem(name) or "campaign")
+
+
+def list_campaigns() -> list[Path]:
+    folder = campaigns_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.json") if p.is_file())
+
+
+def undo_file(path: str, out: Callable[[str], None]) -> int:
+    """``undo FILE`` on a campaign file: drop its last ledger entry (taking a group
+    entry back from every member file, all or nothing)."""
+    campaign = load_writable(path)
+    entry, members = campaign.undo()
+    campaign.commit(members)
+    out(f"undone: {campaign.describe(entry)}")
+    return 0

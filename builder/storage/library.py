@@ -1,0 +1,373 @@
+"""The character library: the files in the user data folder, and the file
+operations the library offers (duplicate, rename, trash and restore, import,
+save a copy).  Pure Python, no Qt: the Qt layer calls these.
+
+Every write is atomic (a temporary file in the same folder, then os.replace),
+so a crash never leaves a half-written character.  Trash is a folder in the
+user data folder; each trashed file has a ``.trashinfo`` JSON sidecar naming
+where it came from, so it can be restored in a later session too.
+"""
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+from builder.storage.paths import characters_dir, trash_dir
+
+# The start-up path (scan_library over a cached index) imports only this module
+# and builder.storage.paths; the rest of storage (files, atomic writes, the
+# rules) is imported inside the functions that need it.
+
+
+def FileProblemType():  # noqa: N802 - returns the exception class, imported lazily
+    from builder.storage.files import FileProblem
+
+    return FileProblem
+
+
+def list_library() -> list[Path]:
+    folder = characters_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.json") if p.is_file())
+
+TRASH_INFO_SUFFIX = ".trashinfo"
+
+
+class LibraryEntry:
+    """One row of the library: what the list shows without opening the editor.
+
+    (A plain class, not a dataclass: importing dataclasses costs start-up time.)
+    """
+
+    __slots__ = ("path", "name", "ruleset_id", "ruleset_title", "headline", "modified",
+                 "problem")
+
+    def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
+                 headline: dict | None = None, modified: float = 0.0,
+                 problem: str | None = None):
+        self.path = path
+        self.name = name
+        self.ruleset_id = ruleset_id
+        self.ruleset_title = ruleset_title
+        self.headline = dict(headline or {})
+        self.modified = modified
+        self.problem = problem
+
+    def _key(self) -> tuple:
+        return (self.path, self.name, self.ruleset_id, self.ruleset_title,
+                tuple(self.headline.items()), self.modified, self.problem)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, LibraryEntry) and self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return f"LibraryEntry({self.path!s}, {self.name!r}, problem={self.problem!r})"
+
+    @property
+    def headline_text(self) -> str:
+        return " · ".join(f"{label} {value}" for label, value in self.headline.items())
+
+    @property
+    def modified_iso(self) -> str:
+        return datetime.fromtimestamp(self.modified, tz=timezone.utc).isoformat()
+
+
+def read_entry(path: Path | str) -> LibraryEntry:
+    """Summarise one character file; a broken file gives an entry with ``problem`` set.
+
+    This is the start-up path for every file in the library, so it stays light:
+    plain JSON parsing, the ruleset's replay and headline (the full schema check
+    happens when the character is opened).
+    """
+    from builder.rules.base import RulesError
+    from builder.storage.rulesets import load_ruleset
+
+    path = Path(path)
+    try:
+        st = path.stat()
+        modified = st.st_mtime
+    except OSError as exc:
+        return LibraryEntry(path, path.stem, problem=f"cannot be read ({exc.strerror or exc})")
+    try:
+        doc = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return LibraryEntry(path, path.stem, modified=modified,
+                            problem=f"not a readable character file ({exc})")
+    if not isinstance(doc, dict) or doc.get("kind", "character") != "character":
+        return LibraryEntry(path, path.stem, modified=modified, problem="not a character file")
+    name = str(doc.get("name") or path.stem)
+    rid = str(doc.get("ruleset", ""))
+    entry = LibraryEntry(path, name, ruleset_id=rid, ruleset_title=rid, modified=modified)
+    try:
+        ruleset = load_ruleset(rid)
+    except (RulesError, OSError, ValueError):
+        entry.problem = f"unknown ruleset '{rid}'"
+        return entry
+    entry.ruleset_id = ruleset.id
+    entry.ruleset_title = ruleset.title or ruleset.id
+    try:
+        from builder.rules.engine import replay
+
+        result = replay(ruleset, doc["baseline"], list(doc["ledger"]))
+        entry.headline = dict(ruleset.headline(result.state))
+        if result.problems:
+            entry.problem = "has ledger problems (open it to see them)"
+    except Exception as exc:  # a hand-edited file the ruleset cannot make sense of
+        entry.problem = f"cannot be replayed ({exc})"
+    return entry
+
+
+CACHE_VERSION = 1
+
+
+def _cache_path() -> Path:
+    from builder.storage.paths import data_dir
+
+    return data_dir() / "cache" / "library-index.json"
+
+
+def _stamp(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_mtime_ns, st.st_size]
+
+
+def _override_stamp(ruleset_id: str) -> list[int] | None:
+    from builder.storage.paths import overrides_dir
+
+    return _stamp(overrides_dir() / f"{ruleset_id}.json") if ruleset_id else None
+
+
+def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
+    """Every character in the library, summarised.
+
+    The summaries are cached in the data folder (``cache/library-index.json``),
+    keyed by each file's modification time and size and by the ruleset's
+    homebrew override, so start-up does not replay every character; a changed
+    file is read again.  The cache is only an index: losing it costs time, never data.
+    """
+    from builder.storage.atomic import dumps, write_bytes_atomic
+
+    paths = list_library()
+    if not use_cache:
+        return [read_entry(p) for p in paths]
+    cache_file = _cache_path()
+    try:
+        cached = json.loads(cache_file.read_text(encoding="utf-8"))
+        if cached.get("version") != CACHE_VERSION:
+            cached = {}
+    except (OSError, ValueError, AttributeError):
+        cached = {}
+    old = cached.get("entries", {}) if isinstance(cached, dict) else {}
+    fresh: dict[str, dict] = {}
+    entries = []
+    overrides: dict[str, list[int] | None] = {}
+
+    def override(rid: str):
+        if rid not in overrides:
+            overrides[rid] = _override_stamp(rid)
+        return overrides[rid]
+
+    dirty = len(old) != len(paths)
+    for path in paths:
+        stamp = _stamp(path)
+        row = old.get(path.name)
+        if (isinstance(row, dict) and stamp is not None and row.get("stamp") == stamp
+                and row.get("override") == override(row.get("ruleset_id", ""))):
+            try:
+                entry = LibraryEntry(path, row["name"], row["ruleset_id"], row["ruleset_title"],
+                                     dict(row["headline"]), stamp[0] / 1e9, row["problem"])
+            except (KeyError, TypeError, ValueError):
+                entry = None
+            if entry is not None:
+                entries.append(entry)
+                fresh[path.name] = row
+                continue
+        entry = read_entry(path)
+        entries.append(entry)
+        dirty = True
+        if stamp is not None:
+            fresh[path.name] = {"stamp": stamp, "name": entry.name,
+                                "ruleset_id": entry.ruleset_id,
+                                "ruleset_title": entry.ruleset_title,
+                                "headline": entry.headline, "problem": entry.problem,
+                                "override": override(entry.ruleset_id)}
+    if dirty:
+        try:
+            write_bytes_atomic(cache_file, dumps({"version": CACHE_VERSION,
+                                                  "entries": fresh}).encode("utf-8"))
+        except (OSError, TypeError, ValueError):
+            pass  # an index we cannot write only costs time
+    return entries
+
+
+# -- operations ------------------------------------------------------------------
+def _read_doc(path: Path) -> dict:
+    from builder.storage.files import load_character
+
+    return load_character(path).doc
+
+
+def duplicate(path: Path | str, new_name: str | None = None) -> Path:
+    """Copy a character into the library under a new name; returns the new file."""
+    from builder.storage.atomic import dumps, write_bytes_atomic
+    from builder.storage.files import FileProblem, now_iso, safe_file_stem, unique_path
+
+    path = Path(path)
+    doc = _read_doc(path)
+    name = (new_name or f"{doc.get('name', path.stem)} (copy)").strip()
+    if not name:
+        raise FileProblem("a character needs a name")
+    doc["name"] = name
+    doc["created"] = now_iso()
+    target = unique_path(characters_dir(create=True), safe_file_stem(name))
+    write_bytes_atomic(target, dumps(doc).encode("utf-8"))
+    return target
+
+
+def rename(path: Path | str, new_name: str) -> str:
+    """Change the character's name inside its file (the file keeps its path).
+
+    Returns the old name.  Everything else in the file is kept byte for byte
+    (unknown keys too).
+    """
+    from builder.storage.files import FileProblem, load_character
+
+    path = Path(path)
+    new_name = new_name.strip()
+    if not new_name:
+        raise FileProblem("a character needs a name")
+    cf = load_character(path)
+    if cf.read_only:
+        raise FileProblem(cf.read_only)
+    old = cf.name
+    cf.rename(new_name)
+    cf.save()
+    return old
+
+
+class Trashed:
+    """A file in the trash and where it came from."""
+
+    def __init__(self, trashed: Path, original: Path):
+        self.trashed = Path(trashed)
+        self.original = Path(original)
+
+    def __repr__(self) -> str:
+        return f"Trashed({self.trashed!s} from {self.original!s})"
+
+    @property
+    def info_path(self) -> Path:
+        return self.trashed.with_name(self.trashed.name + TRASH_INFO_SUFFIX)
+
+
+def move_to_trash(path: Path | str) -> Trashed:
+    """Move a character to the recoverable trash (one rename, then a sidecar)."""
+    from builder.storage.atomic import dumps, write_bytes_atomic
+    from builder.storage.files import FileProblem, now_iso, unique_path
+
+    path = Path(path)
+    if not path.is_file():
+        raise FileProblem(f"{path}: no such file")
+    folder = trash_dir(create=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
+    target = unique_path(folder, f"{path.stem}.{stamp}", path.suffix)
+    item = Trashed(target, path.resolve())
+    info = {"original": str(item.original), "trashed_at": now_iso()}
+    write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        item.info_path.unlink(missing_ok=True)
+        raise FileProblem(f"{path}: cannot be moved to the trash ({exc.strerror or exc})") from None
+    return item
+
+
+def restore(item: Trashed) -> Path:
+    """Put a trashed file back; a new file at the old place is never overwritten."""
+    from builder.storage.files import FileProblem, unique_path
+
+    if not item.trashed.is_file():
+        raise FileProblem(f"{item.trashed}: no longer in the trash")
+    target = item.original
+    if target.exists():
+        target = unique_path(target.parent, target.stem, target.suffix)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(item.trashed, target)
+    item.info_path.unlink(missing_ok=True)
+    return target
+
+
+def trash_items() -> list[Trashed]:
+    folder = trash_dir()
+    if not folder.is_dir():
+        return []
+    items = []
+    for info in sorted(folder.glob(f"*{TRASH_INFO_SUFFIX}")):
+        trashed = info.with_name(info.name[: -len(TRASH_INFO_SUFFIX)])
+        try:
+            original = Path(json.loads(info.read_text(encoding="utf-8"))["original"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if trashed.is_file():
+            items.append(Trashed(trashed, original))
+    return items
+
+
+def import_copy(source: Path | str) -> Path:
+    """Copy a character file from anywhere into the library (validated first).
+
+    The bytes are copied unchanged; the new file's name follows the character's.
+    """
+    from builder.storage.atomic import write_bytes_atomic
+    from builder.storage.files import FileProblem, load_character, safe_file_stem, unique_path
+
+    source = Path(source)
+    cf = load_character(source)  # FileProblem names the file and the problem
+    target = unique_path(characters_dir(create=True), safe_file_stem(cf.name or source.stem))
+    write_bytes_atomic(target, cf.raw if cf.raw is not None else cf.to_bytes())
+    return target
+
+
+def save_copy(source: Path | str, target: Path | str) -> Path:
+    """Write a copy of a character file elsewhere (atomic, bytes unchanged)."""
+    from builder.storage.atomic import write_bytes_atomic
+    from builder.storage.files import FileProblem
+
+    source, target = Path(source), Path(target)
+    try:
+        data = source.read_bytes()
+    except OSError as exc:
+        raise FileProblem(f"{source}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        write_bytes_atomic(target, data)
+    except OSError as exc:
+        raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
+    return target
+
+
+def delete_permanently(path: Path | str) -> None:
+    """Remove a file for good (used to undo a duplicate or an import)."""
+    Path(path).unlink(missing_ok=True)
+
+
+def create_character(ruleset, name: str, baseline: dict, folder: Path | None = None) -> Path:
+    """Write a new character (validated by the ruleset) into the library; returns its file."""
+    from builder.rules.base import Refusal
+    from builder.storage.files import CharacterFile, new_document, safe_file_stem, unique_path
+
+    name = name.strip()
+    if not name:
+        raise Refusal(["a character needs a name"])
+    reasons = ruleset.validate_baseline(baseline)
+    if reasons:
+        raise Refusal(reasons)
+    folder = folder or characters_dir(create=True)
+    target = unique_path(folder, safe_file_stem(name))
+    CharacterFile(doc=new_document(ruleset, name, baseline), ruleset=ruleset).save(target)
+    return target

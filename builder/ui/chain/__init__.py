@@ -1,0 +1,1 @@
+"""The advancement chain, drawn (story-points): graph, rank tokens, plan."""

@@ -1,0 +1,73 @@
+"""Rank tokens: the drag payload that assigns a Class advance's trait rank.
+
+Raising a Class (or entering one) grants one trait rank (and, for casters, a
+spell).  The player drags that rank onto a trait; the drop calls the rules
+core with ``raise-class``/``enter-class`` and the trait: one ledger entry, one
+undo step.  The payload has its own MIME type; a drop does nothing else.
+"""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QMimeData
+
+#: The drag payload's MIME type (shared with the editor's trait list).
+RANK_TOKEN_MIME = "application/x-character-builder-trait-rank"
+
+
+def token_mime(class_name: str, kind: str, spell: str | None = None,
+               scene: str | None = None) -> QMimeData:
+    """``kind`` is the option kind: ``class`` (raise) or ``new-class`` (enter)."""
+    mime = QMimeData()
+    payload = {"class": class_name, "kind": kind}
+    if spell:
+        payload["spell"] = spell
+    if scene:
+        payload["scene"] = scene
+    mime.setData(RANK_TOKEN_MIME, json.dumps(payload).encode("utf-8"))
+    mime.setText(f"{class_name} rank")
+    return mime
+
+
+def parse_token(mime: QMimeData | None) -> dict | None:
+    if mime is None or not mime.hasFormat(RANK_TOKEN_MIME):
+        return None
+    try:
+        payload = json.loads(bytes(mime.data(RANK_TOKEN_MIME)).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(payload, dict) or not isinstance(payload.get("class"), str):
+        return None
+    return payload
+
+
+def token_words(token: dict, trait: str) -> list[str]:
+    """The ``do`` words a rank token dropped on ``trait`` stands for."""
+    verb = "enter-class" if token.get("kind") == "new-class" else "raise-class"
+    words = [verb, token["class"], "--trait", trait]
+    if token.get("spell"):
+        words += ["--spell", token["spell"]]
+    if verb == "enter-class":
+        words += ["--scene", token.get("scene") or ""]
+    return words
+
+
+def drop_rank(doc, token: dict, trait_class: str, trait: str) -> tuple[bool, list[str]]:
+    """Apply a token dropped on a trait through the rules core (one undo step).
+
+    Returns (done, reasons); a refused drop changes nothing.
+    """
+    if token.get("class") != trait_class:
+        return False, [f"a {token.get('class')} rank can only go to a {token.get('class')} "
+                       f"trait; {trait} belongs to {trait_class}"]
+    reasons: list[str] = []
+
+    def collect(rs):
+        reasons.extend(rs)
+
+    doc.refused.connect(collect)
+    try:
+        done = doc.apply_words(token_words(token, trait))
+    finally:
+        doc.refused.disconnect(collect)
+    return done, reasons

@@ -1,0 +1,1 @@
+"""Dialogs (non-blocking: open() + finished)."""

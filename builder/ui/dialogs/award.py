@@ -1,0 +1,146 @@
+"""Awards: a Story Checkpoint or a Story Milestone resolution, for one or several
+open characters at once.
+
+The dialog asks the rules core (``check``) for every chosen character as you
+type, shows its reasons, and applies the award to each through its document
+(one undoable ledger entry per character).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QRadioButton,
+                               QVBoxLayout)
+
+from builder.rules.base import RulesError
+
+
+class AwardDialog(QDialog):
+    #: After applying: {character name: list of reasons} (empty list: awarded).
+    applied = Signal(dict)
+
+    def __init__(self, docs: list, current, parent=None):
+        super().__init__(parent)
+        self.setObjectName("awardDialog")
+        self.setWindowTitle("Award Story Points")
+        self.docs = list(docs)
+        self.checkpoint_radio = QRadioButton("Story &Checkpoint", self)
+        self.milestone_radio = QRadioButton("Story &Milestone resolved", self)
+        self.checkpoint_radio.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.checkpoint_radio)
+        group.addButton(self.milestone_radio)
+        group.buttonToggled.connect(self._kind_changed)
+
+        self.milestone = QComboBox(self)
+        self.milestone.setObjectName("milestoneEdit")
+        self.milestone.setEditable(True)
+        self.milestone.setAccessibleName("Story Milestone")
+        self.milestone.lineEdit().setPlaceholderText("Choose or type the Story Milestone")
+        names = []
+        for doc in self.docs:
+            for name, info in doc.derived().get("milestones", {}).items():
+                if name not in names and not info.get("resolved"):
+                    names.append(name)
+        self.milestone.addItems(names)
+        self.milestone.setCurrentText(names[0] if names else "")
+        self.milestone.currentTextChanged.connect(self.validate)
+        self.checkpoint = QLineEdit(self)
+        self.checkpoint.setObjectName("checkpointEdit")
+        self.checkpoint.setAccessibleName("Story Checkpoint")
+        self.checkpoint.setPlaceholderText("What the characters achieved")
+        self.checkpoint.textChanged.connect(self.validate)
+
+        self.characters = QListWidget(self)
+        self.characters.setObjectName("awardCharacters")
+        self.characters.setAccessibleName("Characters who get the award")
+        for doc in self.docs:
+            item = QListWidgetItem(doc.name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if doc is current
+                               else Qt.CheckState.Unchecked)
+            self.characters.addItem(item)
+        self.characters.itemChanged.connect(self.validate)
+
+        self.reasons = QLabel(self)
+        self.reasons.setObjectName("awardReasons")
+        self.reasons.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = self.buttons.addButton("A&ward", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok.setObjectName("awardOk")
+        self.buttons.accepted.connect(self._apply)
+        self.buttons.rejected.connect(self.reject)
+
+        form = QFormLayout()
+        form.addRow(self.checkpoint_radio, self.milestone_radio)
+        form.addRow("Story &Milestone:", self.milestone)
+        self.checkpoint_label = QLabel("Story Check&point:", self)
+        self.checkpoint_label.setBuddy(self.checkpoint)
+        form.addRow(self.checkpoint_label, self.checkpoint)
+        form.addRow("For:", self.characters)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.reasons)
+        layout.addWidget(self.buttons)
+        self.validate()
+
+    def _kind_changed(self, *_):
+        is_checkpoint = self.checkpoint_radio.isChecked()
+        self.checkpoint.setEnabled(is_checkpoint)
+        self.checkpoint_label.setEnabled(is_checkpoint)
+        self.validate()
+
+    def chosen_docs(self) -> list:
+        return [doc for i, doc in enumerate(self.docs)
+                if self.characters.item(i).checkState() == Qt.CheckState.Checked]
+
+    def words(self) -> list[str]:
+        if self.checkpoint_radio.isChecked():
+            return ["award-checkpoint", self.milestone.currentText(), self.checkpoint.text()]
+        return ["resolve-milestone", self.milestone.currentText()]
+
+    def problems(self) -> dict:
+        """{character name: reasons} from the rules core, for every chosen character."""
+        result = {}
+        for doc in self.chosen_docs():
+            try:
+                action = doc.parse(self.words())
+                reasons = doc.ruleset.check(doc.cf.state, action)
+            except RulesError as problem:
+                reasons = [str(problem)]
+            result[doc.name] = reasons
+        return result
+
+    def validate(self, *_) -> bool:
+        problems = self.problems()
+        lines = []
+        if not problems:
+            lines.append("Choose at least one character.")
+        for name, reasons in problems.items():
+            lines += [f"{name}: {r}" for r in reasons]
+        ok = bool(problems) and not lines
+        self.ok.setEnabled(ok)
+        if ok:
+            award = "a Story Checkpoint" if self.checkpoint_radio.isChecked() else \
+                "the Milestone resolution"
+            self.reasons.setText(f"✔ {len(problems)} character(s) get {award}.")
+        else:
+            self.reasons.setText("\n".join(f"• {line}" for line in lines))
+        return ok
+
+    def _apply(self) -> None:
+        if not self.validate():
+            return
+        results = {}
+        for doc in self.chosen_docs():
+            failed: list = []
+
+            def collect(reasons, failed=failed):
+                failed.extend(reasons)
+
+            doc.refused.connect(collect)
+            doc.apply_words(self.words())
+            doc.refused.disconnect(collect)
+            results[doc.name] = failed
+        self.applied.emit(results)
+        self.accept()

@@ -1,0 +1,218 @@
+"""An open character: the core's CharacterFile, its undo stack, autosave and
+the watch for changes made behind the app's back.
+
+Every change goes through :meth:`CharacterDocument.apply` (or a command from
+:mod:`builder.ui.commands`), which calls the rules core and pushes a command
+on the undo stack; views only listen to :attr:`changed`.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from builder.rules.base import Refusal, RulesError
+from builder.storage.files import CharacterFile, FileProblem, load_character
+
+
+class CharacterDocument(QObject):
+    #: The character changed (an action, an undo, a reload): views re-read it.
+    changed = Signal()
+    #: The saved state changed (saved / not saved / conflict): title and status.
+    saveStateChanged = Signal()
+    #: The file on disk no longer matches what the app last read or wrote.
+    externalChange = Signal()
+    #: The rules core refused an action: the list of reasons.
+    refused = Signal(list)
+
+    def __init__(self, cf: CharacterFile, parent: QObject | None = None):
+        super().__init__(parent)
+        self.cf = cf
+        self.undo_stack = QUndoStack(self)
+        self.save_error: str | None = None
+        self.conflict = False
+        self.rng = random.Random()
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(self._on_file_changed)
+        # Atomic writes replace the file: re-arm the watch after the event settles.
+        self._rewatch_timer = QTimer(self, singleShot=True, interval=50)
+        self._rewatch_timer.timeout.connect(self._check_disk)
+        self._watch()
+
+    @classmethod
+    def open(cls, path: Path | str, parent: QObject | None = None) -> "CharacterDocument":
+        return cls(load_character(path), parent)
+
+    # -- what views read ---------------------------------------------------------
+    @property
+    def path(self) -> Path | None:
+        return self.cf.path
+
+    @property
+    def ruleset(self):
+        return self.cf.ruleset
+
+    @property
+    def name(self) -> str:
+        return self.cf.name
+
+    @property
+    def read_only(self) -> str | None:
+        return self.cf.read_only
+
+    def derived(self) -> dict:
+        return self.cf.derived()
+
+    def options(self) -> list[dict]:
+        return self.cf.options()
+
+    def state_label(self) -> str:
+        """'saved', 'read-only', 'not saved: ...' or 'changed on disk'."""
+        if self.conflict:
+            return "changed on disk: not saved"
+        if self.read_only:
+            return "read-only"
+        if self.save_error:
+            return f"not saved: {self.save_error}"
+        return "saved"
+
+    # -- changes -----------------------------------------------------------------
+    def parse(self, words: list[str]) -> dict:
+        return self.ruleset.parse_action(words)
+
+    def apply(self, action: dict, text: str | None = None) -> bool:
+        """Apply one action through the rules core and push it on the undo stack.
+
+        Returns False (and emits :attr:`refused` with every reason) when the
+        rules say no; nothing changes then.
+        """
+        from builder.ui.commands import ApplyAction
+
+        if self.read_only:
+            self.refused.emit([self.read_only])
+            return False
+        if self.conflict:
+            self.refused.emit(["the file changed on disk; reload it (or keep yours) first"])
+            return False
+        try:
+            logged = self.cf.do(action, self.rng)
+        except Refusal as refusal:
+            self.refused.emit(list(refusal.reasons))
+            return False
+        except RulesError as problem:
+            self.refused.emit([str(problem)])
+            return False
+        self.undo_stack.push(ApplyAction(self, logged, text=text, applied=True))
+        return True
+
+    def apply_words(self, words: list[str]) -> bool:
+        try:
+            action = self.parse(words)
+        except RulesError as problem:
+            self.refused.emit([str(problem)])
+            return False
+        return self.apply(action)
+
+    def rename(self, name: str) -> bool:
+        from builder.ui.commands import RenameCharacter
+
+        name = name.strip()
+        if not name:
+            self.refused.emit(["a character needs a name"])
+            return False
+        if name == self.name:
+            return True
+        self.undo_stack.push(RenameCharacter(self, name))
+        return True
+
+    # -- used by the commands -------------------------------------------------------
+    def core_redo(self, logged: dict) -> None:
+        """Re-apply a logged action (redo) through the rules core."""
+        replay_action = {k: v for k, v in logged.items() if k != "at"}
+        self.cf.do(replay_action, self.rng)
+
+    def core_undo(self) -> None:
+        self.cf.undo()
+
+    def touched(self) -> None:
+        """After every change: save at once, tell the views."""
+        self.save()
+        self.changed.emit()
+
+    # -- files ---------------------------------------------------------------------
+    def disk_bytes(self) -> bytes | None:
+        try:
+            return self.cf.path.read_bytes() if self.cf.path else None
+        except OSError:
+            return None
+
+    def save(self) -> bool:
+        """Write the character (atomically) unless the file changed behind our back."""
+        if self.cf.path is None or self.read_only:
+            return False
+        on_disk = self.disk_bytes()
+        if self.conflict or (on_disk is not None and self.cf.raw is not None
+                             and on_disk != self.cf.raw):
+            if not self.conflict:
+                self.conflict = True
+                self.externalChange.emit()
+            self.saveStateChanged.emit()
+            return False
+        try:
+            self.cf.save()
+            self.save_error = None
+        except FileProblem as problem:
+            self.save_error = str(problem)
+        self._watch()
+        self.saveStateChanged.emit()
+        return self.save_error is None
+
+    def overwrite(self) -> bool:
+        """The player chose to keep the app's version over the one on disk."""
+        self.conflict = False
+        self.cf.raw = self.disk_bytes()
+        return self.save()
+
+    def reload(self) -> None:
+        """Read the file again (the player chose the version on disk)."""
+        cf = load_character(self.cf.path)
+        self.cf = cf
+        self.conflict = False
+        self.save_error = None
+        self.undo_stack.clear()
+        self._watch()
+        self.saveStateChanged.emit()
+        self.changed.emit()
+
+    def _watch(self) -> None:
+        path = self.cf.path
+        if path is None:
+            return
+        watched = self._watcher.files()
+        if str(path) not in watched and path.exists():
+            self._watcher.addPath(str(path))
+
+    def _on_file_changed(self, _path: str) -> None:
+        self._rewatch_timer.start()
+
+    def _check_disk(self) -> None:
+        self._watch()
+        self.check_disk()
+
+    def check_disk(self) -> bool:
+        """Compare the bytes on disk with what we last read or wrote."""
+        if self.conflict or self.cf.path is None:
+            return self.conflict
+        on_disk = self.disk_bytes()
+        if on_disk is not None and self.cf.raw is not None and on_disk != self.cf.raw:
+            self.conflict = True
+            self.saveStateChanged.emit()
+            self.externalChange.emit()
+        return self.conflict
+
+    def stop_watching(self) -> None:
+        files = self._watcher.files()
+        if files:
+            self._watcher.removePaths(files)

@@ -1,0 +1,649 @@
+"""The main window: the library tab, one tab per open character, menus,
+undo/redo, recent files, drag-and-drop import, settings."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoGroup, QUndoStack
+from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
+
+# Dialog classes (QFileDialog, QInputDialog, QMessageBox) and QDesktopServices are
+# imported where they are used: the first paint does not need them.
+
+from builder import APP_TITLE, __version__
+from builder.storage import library
+from builder.storage.paths import characters_dir
+from builder.ui.models.library_model import LibraryModel
+from builder.ui.settings import app_settings
+from builder.ui.views.library_page import LibraryPage
+
+MAX_RECENT = 10
+JSON_FILTER = "Character files (*.json);;All files (*)"
+
+
+def _std(action: QAction, key, fallback: str | None = None) -> QAction:
+    """Standard shortcut for the platform, with a fallback where the platform has none."""
+    keys = QKeySequence.keyBindings(key)
+    if fallback and not any(k.toString() == fallback for k in keys):
+        keys = list(keys) + [QKeySequence(fallback)]
+    action.setShortcuts(keys)
+    return action
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, parent: QWidget | None = None, restore: bool = True):
+        super().__init__(parent)
+        self.setWindowTitle(APP_TITLE)
+        self.setObjectName("mainWindow")
+        self.setAcceptDrops(True)
+        self.docs: list = []  # CharacterDocument, in tab order of opening
+
+        self.undo_group = QUndoGroup(self)
+        self.library_stack = QUndoStack(self)
+        self.undo_group.addStack(self.library_stack)
+        self.library_stack.indexChanged.connect(lambda _i: self.library_model.refresh())
+
+        self.library_model = LibraryModel(self)
+        self.library_page = LibraryPage(self.library_model, self)
+        self.library_page.openRequested.connect(self.open_path)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("tabs")
+        self.tabs.setAccessibleName("Library and open characters")
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.addTab(self.library_page, "Library")
+        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
+        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.LeftSide, None)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.tabs.currentChanged.connect(self._current_changed)
+        self.setCentralWidget(self.tabs)
+
+        self.balance_label = QLabel(self)
+        self.balance_label.setObjectName("balanceLabel")
+        self.balance_label.setAccessibleName("Unspent points")
+        self.saved_label = QLabel(self)
+        self.saved_label.setObjectName("savedLabel")
+        self.statusBar().addPermanentWidget(self.saved_label)
+        self.statusBar().addPermanentWidget(self.balance_label)
+
+        self._build_actions()
+        self._build_menus()
+        for action in (self.act_new, self.act_import, self.act_open_selected, self.act_duplicate,
+                       self.act_rename, self.act_trash):
+            self.library_page.add_button(action)
+        self.library_page.buttons.addStretch(1)
+        self.library_page.view.selectionModel().selectionChanged.connect(self._update_actions)
+        self.library_page.view.addActions([self.act_rename, self.act_trash])
+        self.library_page.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for action in (self.act_open_selected, self.act_duplicate, self.act_rename,
+                       self.act_trash, self.act_save_copy):
+            self.library_page.view.addAction(action)
+        self.resize(1180, 760)
+        if restore:
+            self.restore_settings()
+        self._current_changed(self.tabs.currentIndex())
+
+    # -- actions and menus ------------------------------------------------------------
+    def _action(self, text: str, slot, tip: str = "", shortcut=None) -> QAction:
+        action = QAction(text, self)
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        if shortcut is not None:
+            if isinstance(shortcut, QKeySequence.StandardKey):
+                _std(action, shortcut)
+            else:
+                action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_new = self._action("&New Character…", self.new_character,
+                                    "Create a character: choose a ruleset, then fill in its form",
+                                    K.New)
+        self.act_open = self._action("&Open…", self.open_dialog,
+                                     "Open a character file from anywhere (it is edited where it is)",
+                                     K.Open)
+        self.act_import = self._action("&Import into Library…", self.import_dialog,
+                                       "Copy a character file into the library "
+                                       "(you can also drop .json files on the window)",
+                                       "Ctrl+I")
+        self.act_open_selected = self._action("Open &Selected", self.open_selected,
+                                              "Open the selected characters in tabs")
+        self.act_save_copy = self._action("Save a &Copy As…", self.save_copy,
+                                          "Write a copy of the character somewhere else", K.SaveAs)
+        self.act_close_tab = self._action("&Close Tab", self.close_current_tab,
+                                          "Close the current character", K.Close)
+        self.act_quit = _std(self._action("&Quit", self.close, "Quit the application"),
+                             K.Quit, "Ctrl+Q")
+        self.act_duplicate = self._action("&Duplicate", self.duplicate_selected,
+                                          "Copy the selected character under a new name",
+                                          "Ctrl+D")
+        self.act_rename = self._action("&Rename…", self.rename_selected,
+                                       "Give the character a new name", "F2")
+        self.act_trash = self._action("&Move to Trash", self.trash_selected,
+                                      "Move the selected characters to the trash (Undo brings "
+                                      "them back)", K.Delete)
+        self.act_trash.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.act_restore = self._action("Restore from &Trash…", self.restore_dialog,
+                                        "Bring back a character from the trash")
+        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+        _std(self.act_undo, K.Undo)
+        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
+        _std(self.act_redo, K.Redo, "Ctrl+Shift+Z")
+        self.act_reload = self._action("Re&load from Disk", self.reload_current,
+                                       "Read the character file again", K.Refresh)
+        self.act_library = self._action("Show &Library", self.show_library,
+                                        "Go to the library tab", "Ctrl+L")
+        self.act_data_folder = self._action("Open &Data Folder", self.open_data_folder,
+                                            "Show the folder the library lives in")
+        self.act_about = self._action("&About Character Builder", self.about,
+                                      "Version and licence")
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.act_new, self.act_open, self.act_import])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_save_copy)
+        file_menu.addAction(self.act_reload)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_close_tab)
+        file_menu.addAction(self.act_quit)
+
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.act_undo, self.act_redo])
+        edit.addSeparator()
+        edit.addActions([self.act_rename, self.act_duplicate, self.act_trash, self.act_restore])
+
+        self.character_menu = bar.addMenu("&Character")
+        self.character_menu.aboutToShow.connect(self._fill_character_menu)
+
+        view = bar.addMenu("&View")
+        view.addAction(self.act_library)
+        view.addAction(self.act_data_folder)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_about)
+
+    def _fill_character_menu(self) -> None:
+        self.character_menu.clear()
+        editor = self.current_editor()
+        actions = editor.menu_actions() if editor is not None and hasattr(editor, "menu_actions") \
+            else []
+        if not actions:
+            placeholder = self.character_menu.addAction("(open a character)")
+            placeholder.setEnabled(False)
+        for action in actions:
+            self.character_menu.addAction(action)
+
+    # -- state helpers ---------------------------------------------------------------
+    def report(self, message: str, timeout: int = 8000) -> None:
+        self.statusBar().showMessage(message, timeout)
+
+    def current_editor(self):
+        widget = self.tabs.currentWidget()
+        return widget if widget is not None and hasattr(widget, "doc") else None
+
+    def current_doc(self):
+        editor = self.current_editor()
+        return editor.doc if editor is not None else None
+
+    def editor_for_path(self, path) -> QWidget | None:
+        path = Path(path).resolve()
+        for i in range(1, self.tabs.count()):
+            editor = self.tabs.widget(i)
+            if editor.doc.path is not None and Path(editor.doc.path).resolve() == path:
+                return editor
+        return None
+
+    def editors(self) -> list:
+        return [self.tabs.widget(i) for i in range(1, self.tabs.count())]
+
+    def open_documents(self) -> list:
+        return [editor.doc for editor in self.editors()]
+
+    def _current_changed(self, _index: int) -> None:
+        doc = self.current_doc()
+        self.undo_group.setActiveStack(doc.undo_stack if doc is not None else self.library_stack)
+        self._update_actions()
+        self._update_status()
+
+    def _update_actions(self, *_):
+        on_library = self.tabs.currentIndex() == 0
+        selected = bool(self.library_page.selected_paths()) if on_library else True
+        self.act_duplicate.setEnabled(selected)
+        self.act_rename.setEnabled(selected)
+        self.act_trash.setEnabled(on_library and selected)
+        self.act_open_selected.setEnabled(on_library and selected)
+        self.act_save_copy.setEnabled(selected)
+        self.act_close_tab.setEnabled(not on_library)
+        self.act_reload.setEnabled(True)
+
+    def _update_status(self) -> None:
+        doc = self.current_doc()
+        if doc is None:
+            self.setWindowTitle(APP_TITLE)
+            self.setWindowModified(False)
+            self.saved_label.setText("")
+            self.balance_label.setText("")
+            return
+        state = doc.state_label()
+        self.setWindowTitle(f"{doc.name} — {state} — {APP_TITLE}[*]")
+        self.setWindowModified(state != "saved" and state != "read-only")
+        self.saved_label.setText("✔ Saved" if state == "saved" else state.capitalize())
+        self.saved_label.setToolTip(str(doc.path))
+        try:
+            balance = doc.ruleset.balance(doc.cf.state)
+        except Exception:  # noqa: BLE001 - a broken ledger still shows
+            balance = None
+        unit = self.current_editor().unit()
+        if balance is None:
+            self.balance_label.setText("")
+        elif unit:
+            self.balance_label.setText(f"Unspent: {balance} {unit}")
+        else:
+            self.balance_label.setText(f"Balance: {balance}")
+        index = self.tabs.indexOf(self.current_editor())
+        self.tabs.setTabText(index, doc.name + ("" if state in ("saved", "read-only") else " *"))
+
+    # -- opening and closing ------------------------------------------------------------
+    def open_path(self, path, make_current: bool = True) -> QWidget | None:
+        from builder.ui.document import CharacterDocument
+        from builder.ui.views import create_editor
+
+        existing = self.editor_for_path(path)
+        if existing is not None:
+            if make_current:
+                self.tabs.setCurrentWidget(existing)
+            return existing
+        try:
+            doc = CharacterDocument.open(path, self)
+        except library.FileProblemType() as problem:
+            self.report(str(problem))
+            self._show_error("Cannot open this file", str(problem))
+            return None
+        editor = create_editor(doc, self.tabs)
+        editor.status.connect(self.report)
+        doc.saveStateChanged.connect(self._doc_state_changed)
+        doc.changed.connect(self._doc_state_changed)
+        self.undo_group.addStack(doc.undo_stack)
+        self.restore_splitters(editor)
+        index = self.tabs.addTab(editor, doc.name)
+        self.tabs.setTabToolTip(index, str(doc.path))
+        if make_current:
+            self.tabs.setCurrentIndex(index)
+        self.add_recent(str(doc.path))
+        if doc.read_only:
+            editor.refusal_bar.show_message(doc.read_only, "info")
+        if doc.cf.replay.problems:
+            lines = [line for p in doc.cf.replay.problems for line in p.lines()]
+            editor.refusal_bar.show_message(
+                "This file has problems; the skipped entries are marked in the ledger:\n"
+                + "\n".join(lines[:6]), "warning")
+        return editor
+
+    def _doc_state_changed(self) -> None:
+        self._update_status()
+        self.library_model.refresh()
+
+    def close_tab(self, index: int) -> None:
+        if index <= 0:
+            return
+        editor = self.tabs.widget(index)
+        self.save_splitters(editor)
+        self.tabs.removeTab(index)
+        editor.doc.stop_watching()
+        self.undo_group.removeStack(editor.doc.undo_stack)
+        editor.deleteLater()
+        editor.doc.deleteLater()
+
+    def close_current_tab(self) -> None:
+        self.close_tab(self.tabs.currentIndex())
+
+    def show_library(self) -> None:
+        self.tabs.setCurrentIndex(0)
+
+    def open_selected(self) -> None:
+        for path in self.library_page.selected_paths():
+            self.open_path(path)
+
+    def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, "Open a character", str(characters_dir()), JSON_FILTER)
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.filesSelected.connect(lambda files: [self.open_path(f) for f in files])
+        dialog.open()
+        self._file_dialog = dialog
+
+    # -- library operations (undoable, on the library stack) --------------------------------
+    def _target_paths(self) -> list[str]:
+        if self.tabs.currentIndex() == 0:
+            return self.library_page.selected_paths()
+        doc = self.current_doc()
+        return [str(doc.path)] if doc is not None and doc.path else []
+
+    def duplicate_selected(self) -> None:
+        for path in self._target_paths():
+            name = Path(path).stem
+            entry_row = self.library_model.row_for_path(path)
+            if entry_row >= 0:
+                name = self.library_model.entries()[entry_row].name
+            from builder.ui.commands import CreateInLibrary
+
+            command = CreateInLibrary(f"Duplicate {name}",
+                                      lambda p=path: library.duplicate(p), self.report)
+            self.library_stack.push(command)
+            self.library_model.refresh()
+            if command.path is not None:
+                self.library_page.select_path(str(command.path))
+                self.report(f"Duplicated {name} as {command.path.name}")
+
+    def rename_selected(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        paths = self._target_paths()
+        if not paths:
+            return
+        path = paths[0]
+        editor = self.editor_for_path(path)
+        if editor is not None:
+            old = editor.doc.name
+        else:
+            row = self.library_model.row_for_path(path)
+            old = self.library_model.entries()[row].name if row >= 0 else Path(path).stem
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Rename character")
+        dialog.setLabelText(f"New name for {old}:")
+        dialog.setTextValue(old)
+        dialog.textValueSelected.connect(lambda text: self.rename_path(path, text))
+        dialog.open()
+        self._rename_dialog = dialog
+
+    def rename_path(self, path, new_name: str) -> None:
+        new_name = new_name.strip()
+        editor = self.editor_for_path(path)
+        if editor is not None:
+            editor.doc.rename(new_name)  # on the character's own undo stack
+            self.library_model.refresh()
+            return
+        if not new_name:
+            self.report("A character needs a name")
+            return
+        row = self.library_model.row_for_path(path)
+        old = self.library_model.entries()[row].name if row >= 0 else Path(path).stem
+        from builder.ui.commands import RenameInLibrary
+
+        self.library_stack.push(RenameInLibrary(Path(path), old, new_name, self.report))
+        self.library_model.refresh()
+
+    def trash_selected(self) -> None:
+        paths = self._target_paths()
+        if not paths:
+            return
+        from builder.ui.commands import TrashCharacter
+
+        self.library_stack.beginMacro(f"Delete {len(paths)} characters" if len(paths) > 1 else
+                                      f"Delete {self._name_of(paths[0])}")
+        for path in paths:
+            editor = self.editor_for_path(path)
+            if editor is not None:
+                self.close_tab(self.tabs.indexOf(editor))
+            self.library_stack.push(TrashCharacter(Path(path), self._name_of(path), self.report))
+        self.library_stack.endMacro()
+        self.library_model.refresh()
+        self.report(f"Moved {len(paths)} to the trash — Edit ▸ Undo ({self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)}) brings "
+                    f"{'them' if len(paths) > 1 else 'it'} back")
+
+    def _name_of(self, path) -> str:
+        row = self.library_model.row_for_path(path)
+        return self.library_model.entries()[row].name if row >= 0 else Path(path).stem
+
+    def restore_dialog(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        items = library.trash_items()
+        if not items:
+            self.report("The trash is empty")
+            return
+        labels = [f"{item.original.name}  (trashed as {item.trashed.name})" for item in items]
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Restore from Trash")
+        dialog.setLabelText("Character to restore:")
+        dialog.setComboBoxItems(labels)
+        dialog.setComboBoxEditable(False)
+
+        def chosen(text):
+            item = items[labels.index(text)]
+            try:
+                path = library.restore(item)
+            except library.FileProblemType() as problem:
+                self.report(str(problem))
+                return
+            self.library_model.refresh()
+            self.library_page.select_path(str(path))
+            self.report(f"Restored {path.name}")
+
+        dialog.textValueSelected.connect(chosen)
+        dialog.open()
+        self._restore_dialog = dialog
+
+    def import_paths(self, paths) -> list[Path]:
+        imported = []
+        from builder.ui.commands import CreateInLibrary
+
+        for path in paths:
+            command = CreateInLibrary(f"Import {Path(path).name}",
+                                      lambda p=path: library.import_copy(p), self.report)
+            self.library_stack.push(command)
+            if command.path is not None:
+                imported.append(command.path)
+        self.library_model.refresh()
+        if imported:
+            self.show_library()
+            self.library_page.select_path(str(imported[-1]))
+            self.report(f"Imported {', '.join(p.name for p in imported)}")
+        return imported
+
+    def import_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, "Import characters into the library", str(Path.home()),
+                             JSON_FILTER)
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.filesSelected.connect(self.import_paths)
+        dialog.open()
+        self._file_dialog = dialog
+
+    def save_copy(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        paths = self._target_paths()
+        if not paths:
+            return
+        source = paths[0]
+        dialog = QFileDialog(self, "Save a copy as", str(Path.home() / Path(source).name),
+                             JSON_FILTER)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("json")
+        dialog.fileSelected.connect(lambda target: self.save_copy_to(source, target))
+        dialog.open()
+        self._file_dialog = dialog
+
+    def save_copy_to(self, source, target) -> None:
+        try:
+            library.save_copy(source, target)
+        except library.FileProblemType() as problem:
+            self._show_error("Cannot save the copy", str(problem))
+            return
+        self.report(f"Saved a copy as {target}")
+
+    def reload_current(self) -> None:
+        editor = self.current_editor()
+        if editor is None:
+            self.library_model.refresh()
+            self.report("Library re-read")
+            return
+        editor._reload()
+
+    def new_character(self) -> None:
+        from builder.ui.dialogs.new_character import NewCharacterDialog
+
+        dialog = NewCharacterDialog(self)
+        dialog.created.connect(self._create_character)
+        dialog.open()
+        self._new_dialog = dialog
+
+    def _create_character(self, ruleset, name: str, baseline: dict) -> None:
+        from builder.ui.commands import CreateInLibrary
+
+        command = CreateInLibrary(f"New character {name}",
+                                  lambda: library.create_character(ruleset, name, baseline),
+                                  self.report)
+        self.library_stack.push(command)
+        self.library_model.refresh()
+        if command.path is not None:
+            self.open_path(command.path)
+
+    def open_data_folder(self) -> None:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        folder = characters_dir(create=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def about(self) -> None:
+        from builder.ui.dialogs.about import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.open()
+        self._about_dialog = dialog
+
+    def _show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                          self)
+        box.open()
+        self._error_box = box
+
+    # -- recent files --------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = app_settings().value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        recent = [p for p in self.recent_files() if p != path]
+        recent.insert(0, path)
+        app_settings().setValue("recentFiles", recent[:MAX_RECENT])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = [p for p in self.recent_files() if Path(p).exists()]
+        for i, path in enumerate(recent):
+            action = self.recent_menu.addAction(f"&{i + 1} {Path(path).name}")
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+        if not recent:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    # -- drag and drop import ----------------------------------------------------------------
+    @staticmethod
+    def _dropped_files(event) -> list[str]:
+        mime = event.mimeData()
+        if not mime.hasUrls():
+            return []
+        return [u.toLocalFile() for u in mime.urls()
+                if u.isLocalFile() and u.toLocalFile().lower().endswith(".json")]
+
+    def dragEnterEvent(self, event):
+        if self._dropped_files(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event):
+        if self._dropped_files(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):
+        files = self._dropped_files(event)
+        if files:
+            event.acceptProposedAction()
+            self.import_paths(files)
+
+    # -- settings ------------------------------------------------------------------------
+    def settings_key(self, editor, name: str) -> str:
+        return f"editor/{editor.doc.ruleset.id}/{name}"
+
+    def save_splitters(self, editor) -> None:
+        settings = app_settings()
+        for name, splitter in editor.splitters().items():
+            settings.setValue(self.settings_key(editor, name), splitter.saveState())
+
+    def restore_splitters(self, editor) -> None:
+        settings = app_settings()
+        for name, splitter in editor.splitters().items():
+            state = settings.value(self.settings_key(editor, name))
+            if isinstance(state, QByteArray):
+                splitter.restoreState(state)
+
+    def save_settings(self) -> None:
+        settings = app_settings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/state", self.saveState())
+        header = self.library_page.view.horizontalHeader()
+        settings.setValue("library/header", header.saveState())
+        settings.setValue("openFiles", [str(d.path) for d in self.open_documents() if d.path])
+        settings.setValue("currentTab", self.tabs.currentIndex())
+        # one layout per ruleset: the current editor's wins
+        current = self.current_editor()
+        for editor in self.editors():
+            if editor is not current:
+                self.save_splitters(editor)
+        if current is not None:
+            self.save_splitters(current)
+        settings.sync()
+
+    def restore_settings(self) -> None:
+        settings = app_settings()
+        geometry = settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        header = settings.value("library/header")
+        if isinstance(header, QByteArray):
+            self.library_page.view.horizontalHeader().restoreState(header)
+        files = settings.value("openFiles", [])
+        if isinstance(files, str):
+            files = [files]
+        self._restore_files = [f for f in (files or []) if Path(f).is_file()]
+        try:
+            self._restore_tab = int(settings.value("currentTab", 0))
+        except (TypeError, ValueError):
+            self._restore_tab = 0
+
+    def reopen_tabs(self) -> None:
+        """Reopen the tabs of the last session (called after the first paint)."""
+        for path in getattr(self, "_restore_files", []):
+            self.open_path(path, make_current=False)
+        index = getattr(self, "_restore_tab", 0)
+        if 0 <= index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
+        self._restore_files = []
+
+    def closeEvent(self, event):
+        self.save_settings()
+        super().closeEvent(event)

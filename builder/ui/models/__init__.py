@@ -1,0 +1,1 @@
+"""Qt item models adapting the pure core."""

@@ -1,0 +1,108 @@
+"""The ledger: every action in order, with its cost and the balance after it.
+
+Adapts the core's replay (``CharacterFile.replay``: the states after each
+entry) through the ruleset's ``describe``, ``action_cost`` and ``balance``.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+
+#: The ledger entry (action dict).
+ActionRole = Qt.ItemDataRole.UserRole + 1
+#: list[str]: why the replay skipped this entry (empty: it is legal).
+ProblemRole = Qt.ItemDataRole.UserRole + 2
+
+COL_NUMBER, COL_ACTION, COL_COST, COL_BALANCE, COL_WHEN = range(5)
+HEADERS = ("#", "Action", "Cost / gain", "After", "When")
+
+
+class LedgerModel(QAbstractTableModel):
+    def __init__(self, parent: QObject | None = None, unit: str = "SP"):
+        super().__init__(parent)
+        self.unit = unit
+        self._rows: list[dict] = []
+
+    def set_character(self, cf) -> None:
+        """Recompute every row from the core (the ledger is short)."""
+        rows = []
+        rep = cf.replay
+        problems = {p.entry: p.reasons for p in rep.problems if p.entry is not None}
+        balances = []
+        for state in rep.states:
+            try:
+                balances.append(cf.ruleset.balance(state))
+            except Exception:  # noqa: BLE001
+                balances.append(None)
+        for i, action in enumerate(rep.ledger):
+            before, after = rep.states[i], rep.states[i + 1]
+            try:
+                cost = cf.ruleset.action_cost(before, action)
+            except Exception:  # noqa: BLE001 - a malformed hand-edited entry
+                cost = None
+            balance = balances[i + 1]
+            # what the entry added to the balance (an award), from the core's balances
+            gain = None
+            if balances[i] is not None and balance is not None and not cost:
+                gain = balance - balances[i]
+            try:
+                text = cf.ruleset.describe(action)
+            except Exception:  # noqa: BLE001
+                text = str(action.get("action", "?"))
+            rows.append({"action": action, "text": text, "cost": cost, "balance": balance,
+                         "gain": gain,
+                         "when": str(action.get("at", "")).replace("T", " ")[:16],
+                         "problems": problems.get(i, [])})
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(HEADERS)):
+            return HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        row = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == COL_NUMBER:
+                return str(index.row() + 1)
+            if col == COL_ACTION:
+                return row["text"] + ("  (skipped: illegal)" if row["problems"] else "")
+            if col == COL_COST:
+                cost, gain = row["cost"], row["gain"]
+                if gain:
+                    return (f"+{gain} {self.unit}" if gain > 0 else f"{gain} {self.unit}").strip()
+                if cost is None:
+                    return ""
+                return "—" if cost == 0 else f"{cost} {self.unit}".strip()
+            if col == COL_BALANCE:
+                return "" if row["balance"] is None else f"{row['balance']} {self.unit}".strip()
+            if col == COL_WHEN:
+                return row["when"]
+        elif role == Qt.ItemDataRole.ToolTipRole:
+            if row["problems"]:
+                return "\n".join(row["problems"])
+            return f"{row['text']}\n{row['action'].get('at', '')}".strip()
+        elif role == Qt.ItemDataRole.TextAlignmentRole and col in (COL_NUMBER, COL_COST,
+                                                                    COL_BALANCE):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        elif role == ActionRole:
+            return dict(row["action"])
+        elif role == ProblemRole:
+            return list(row["problems"])
+        return None
+
+    def flags(self, index: QModelIndex):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -1,0 +1,205 @@
+"""The library: every character file in the user data folder, as a table model.
+
+Rows come from :func:`builder.storage.library.scan_library` (pure); the model
+only adapts them.  :meth:`LibraryModel.refresh` re-reads the folder and turns
+the difference into row insertions, removals and dataChanged, so selections and
+sort order survive a refresh.  A QFileSystemWatcher on the folder refreshes it
+when files appear, vanish or change (also from another program).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import (QAbstractTableModel, QFileSystemWatcher, QModelIndex, QObject,
+                            QSortFilterProxyModel, Qt, QTimer)
+
+from builder.storage import library
+from builder.storage.paths import characters_dir
+
+#: The character file's path (str).
+PathRole = Qt.ItemDataRole.UserRole + 1
+#: The LibraryEntry itself.
+EntryRole = Qt.ItemDataRole.UserRole + 2
+#: A value to sort by (numbers and timestamps sort as numbers).
+SortRole = Qt.ItemDataRole.UserRole + 3
+#: The headline figures dict (label -> value).
+HeadlineRole = Qt.ItemDataRole.UserRole + 4
+#: The problem with the file, or None.
+ProblemRole = Qt.ItemDataRole.UserRole + 5
+
+COL_NAME, COL_RULESET, COL_HEADLINE, COL_MODIFIED = range(4)
+HEADERS = ("Name", "Ruleset", "Figures", "Last changed")
+
+
+def _when(timestamp: float) -> str:
+    moment = datetime.fromtimestamp(timestamp)
+    if moment.date() == datetime.now().date():
+        return moment.strftime("today %H:%M")
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                    Qt.ItemDataRole.AccessibleTextRole, SortRole, PathRole, EntryRole,
+                    HeadlineRole, ProblemRole})
+
+
+def _display_texts(entry) -> tuple:
+    figures = entry.problem if entry.problem and not entry.headline else entry.headline_text
+    return (entry.name, entry.ruleset_title, figures,
+            _when(entry.modified) if entry.modified else "")
+
+
+class LibraryModel(QAbstractTableModel):
+    def __init__(self, parent: QObject | None = None, watch: bool = True):
+        super().__init__(parent)
+        self._entries: list[library.LibraryEntry] = []
+        self._texts: list[tuple | None] = []  # display strings, computed on first paint
+        self._watcher: QFileSystemWatcher | None = None
+        self._timer = QTimer(self, singleShot=True, interval=150)
+        self._timer.timeout.connect(lambda: self.refresh())
+        if watch:
+            self._watcher = QFileSystemWatcher(self)
+            self._watcher.directoryChanged.connect(self._schedule)
+            self._watcher.fileChanged.connect(self._schedule)
+        self.refresh(watch=False)
+        if watch:
+            # Watching is not needed for the first paint: arm it right after.
+            QTimer.singleShot(0, self._arm)
+
+    # -- Qt model API --------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(HEADERS)):
+            return HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if role not in _ROLES or not index.isValid():
+            return None
+        row = index.row()
+        if not 0 <= row < len(self._entries):
+            return None
+        entry = self._entries[row]
+        col = index.column()
+        if role == _DISPLAY:
+            texts = self._texts[row]
+            if texts is None:
+                texts = self._texts[row] = _display_texts(entry)
+            return texts[col]
+        elif role == Qt.ItemDataRole.ToolTipRole:
+            lines = [entry.name, str(entry.path)]
+            lines += [f"{k}: {v}" for k, v in entry.headline.items()]
+            if entry.problem:
+                lines.append(f"Problem: {entry.problem}")
+            return "\n".join(lines)
+        elif role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{entry.name}, {entry.ruleset_title}, {entry.headline_text}"
+        elif role == SortRole:
+            if col == COL_MODIFIED:
+                return entry.modified
+            if col == COL_HEADLINE:
+                return entry.headline_text.casefold()
+            return self.data(index, Qt.ItemDataRole.DisplayRole).casefold()
+        elif role == PathRole:
+            return str(entry.path)
+        elif role == EntryRole:
+            return entry
+        elif role == HeadlineRole:
+            return dict(entry.headline)
+        elif role == ProblemRole:
+            return entry.problem
+        return None
+
+    def flags(self, index: QModelIndex):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    # -- reading the folder ---------------------------------------------------------
+    def entries(self) -> list[library.LibraryEntry]:
+        return list(self._entries)
+
+    def row_for_path(self, path: Path | str) -> int:
+        path = Path(path)
+        for row, entry in enumerate(self._entries):
+            if entry.path == path:
+                return row
+        return -1
+
+    def _arm(self) -> None:
+        """Start watching, then look once more for what changed before the watch."""
+        self._rewatch()
+        self._schedule()
+
+    def _schedule(self, *_):
+        self._timer.start()
+
+    def refresh(self, watch: bool = True) -> None:
+        """Re-read the folder; only changed rows are announced."""
+        fresh = {e.path: e for e in library.scan_library()}
+        # removals, from the bottom up
+        for row in range(len(self._entries) - 1, -1, -1):
+            if self._entries[row].path not in fresh:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self._entries[row]
+                del self._texts[row]
+                self.endRemoveRows()
+        # updates
+        known = {}
+        for row, entry in enumerate(self._entries):
+            known[entry.path] = row
+            new = fresh[entry.path]
+            if new != entry:
+                self._entries[row] = new
+                self._texts[row] = None
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        # insertions, at the end (the proxy sorts)
+        added = [e for p, e in sorted(fresh.items()) if p not in known]
+        if added:
+            first = len(self._entries)
+            self.beginInsertRows(QModelIndex(), first, first + len(added) - 1)
+            self._entries.extend(added)
+            self._texts.extend([None] * len(added))
+            self.endInsertRows()
+        if watch:
+            self._rewatch()
+
+    def _rewatch(self) -> None:
+        if self._watcher is None:
+            return
+        folder = characters_dir()
+        wanted = set()
+        if folder.is_dir():
+            wanted.add(str(folder))
+            wanted.update(str(e.path) for e in self._entries)
+        else:
+            # watch the data folder until the characters folder appears
+            parent = folder.parent
+            if parent.is_dir():
+                wanted.add(str(parent))
+        current = set(self._watcher.files()) | set(self._watcher.directories())
+        stale = sorted(current - wanted)
+        if stale:
+            self._watcher.removePaths(stale)
+        new = sorted(wanted - current)
+        if new:
+            self._watcher.addPaths(new)
+
+
+class LibraryFilterModel(QSortFilterProxyModel):
+    """Search (any column, case-insensitive) and sort for the library view."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.setSortRole(SortRole)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

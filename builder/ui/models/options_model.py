@@ -1,0 +1,169 @@
+"""Every possible next increase, from the rules core's ``options`` list.
+
+The model only adapts :meth:`CharacterFile.options` (a list of dicts with
+kind, name, target, cost, allowed, reasons...).  Whether a row is greyed and
+why comes from the core, recomputed after every change; nothing here knows a
+rule.  Disallowed rows stay selectable (so keyboard users can reach them and
+read the reasons in the details pane) but carry ``AllowedRole`` False, which
+the view's delegate draws greyed and the editor refuses to apply.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilterProxyModel, Qt
+
+#: The option dict as the core gave it.
+OptionRole = Qt.ItemDataRole.UserRole + 1
+#: bool: the core allows it now.
+AllowedRole = Qt.ItemDataRole.UserRole + 2
+#: list[str]: every reason the core gives for refusing it.
+ReasonsRole = Qt.ItemDataRole.UserRole + 3
+#: str: the option's kind (vital, skill, class, new-class...).
+KindRole = Qt.ItemDataRole.UserRole + 4
+#: The sort key (numbers sort as numbers).
+SortRole = Qt.ItemDataRole.UserRole + 5
+
+COL_INCREASE, COL_COST, COL_STATUS = range(3)
+HEADERS = ("Increase", "Cost", "Status")
+
+
+def kind_label(kind: str) -> str:
+    return str(kind).replace("-", " ").replace("_", " ").capitalize()
+
+
+def option_key(option: dict) -> tuple:
+    return (option.get("kind"), option.get("name"))
+
+
+def option_title(option: dict) -> str:
+    target = option.get("target")
+    name = option.get("name", "?")
+    label = kind_label(option.get("kind", ""))
+    if target is None:
+        return f"{label}: {name}"
+    return f"{label}: {name} → {target}"
+
+
+def cost_text(option: dict, unit: str = "SP") -> str:
+    cost = option.get("cost")
+    return "—" if cost is None else f"{cost} {unit}".strip()
+
+
+def reasons_text(option: dict) -> str:
+    reasons = option.get("reasons") or []
+    if option.get("allowed", not reasons):
+        return f"{option_title(option)} costs {cost_text(option)}: you can take it now."
+    return f"{option_title(option)} is not possible yet:\n" + "\n".join(f"• {r}" for r in reasons)
+
+
+class OptionsModel(QAbstractTableModel):
+    def __init__(self, parent: QObject | None = None, unit: str = "SP"):
+        super().__init__(parent)
+        self._options: list[dict] = []
+        self.unit = unit
+
+    def set_options(self, options: list[dict]) -> None:
+        """Replace the list; same increases in the same order only emit dataChanged."""
+        options = [dict(o) for o in options]
+        if [option_key(o) for o in options] == [option_key(o) for o in self._options]:
+            self._options = options
+            if options:
+                self.dataChanged.emit(self.index(0, 0),
+                                      self.index(len(options) - 1, len(HEADERS) - 1))
+            return
+        self.beginResetModel()
+        self._options = options
+        self.endResetModel()
+
+    def option(self, row: int) -> dict | None:
+        return self._options[row] if 0 <= row < len(self._options) else None
+
+    def options(self) -> list[dict]:
+        return list(self._options)
+
+    def row_of(self, kind: str, name: str) -> int:
+        for row, o in enumerate(self._options):
+            if option_key(o) == (kind, name):
+                return row
+        return -1
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._options)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(HEADERS)):
+            return HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not (0 <= index.row() < len(self._options)):
+            return None
+        o = self._options[index.row()]
+        allowed = bool(o.get("allowed", not o.get("reasons")))
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == COL_INCREASE:
+                return option_title(o)
+            if col == COL_COST:
+                return cost_text(o, self.unit)
+            if col == COL_STATUS:
+                if allowed:
+                    return "✓ Available"
+                reasons = o.get("reasons") or []
+                more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
+                return "✗ " + (reasons[0] if reasons else "Not available") + more
+        elif role == Qt.ItemDataRole.ToolTipRole:
+            return reasons_text(o)
+        elif role in (Qt.ItemDataRole.AccessibleTextRole,):
+            state = "available" if allowed else "not available"
+            return f"{option_title(o)}, {cost_text(o, self.unit)}, {state}"
+        elif role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return reasons_text(o)
+        elif role == Qt.ItemDataRole.TextAlignmentRole and col == COL_COST:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        elif role == OptionRole:
+            return dict(o)
+        elif role == AllowedRole:
+            return allowed
+        elif role == ReasonsRole:
+            return list(o.get("reasons") or [])
+        elif role == KindRole:
+            return o.get("kind")
+        elif role == SortRole:
+            if col == COL_COST:
+                return o.get("cost") if o.get("cost") is not None else 10**6
+            if col == COL_STATUS:
+                return 0 if allowed else 1
+            return index.row()
+        return None
+
+    def flags(self, index: QModelIndex):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class OptionsFilterModel(QSortFilterProxyModel):
+    """Optionally hides what cannot be taken now; filters by kind or text."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.setSortRole(SortRole)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(COL_INCREASE)
+        self._only_allowed = False
+
+    def set_only_allowed(self, only: bool) -> None:
+        self.beginFilterChange()
+        self._only_allowed = bool(only)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
+        if self._only_allowed:
+            index = self.sourceModel().index(row, 0, parent)
+            if not index.data(AllowedRole):
+                return False
+        return super().filterAcceptsRow(row, parent)

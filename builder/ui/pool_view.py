@@ -1,0 +1,409 @@
+"""The Fortune/Peril pool for the table: a self-contained widget over a campaign file.
+
+Large counters readable from across a room, a full-screen mode (F11, Esc
+leaves it), a button for each spend with who and which check, every rule check
+shown with its reasons before a click (a refused button is greyed and says
+why), reactions, earned points, the session log and undo.  All the rules are
+builder.rules.fortune_peril; every change is written to the campaign file at
+once (the file is re-read before each change, so the command line can be used
+alongside the window).
+
+Run alone: ``python -m builder.ui.pool_view CAMPAIGN.json``.
+"""
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QGridLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+
+from builder.rules import fortune_peril as fp
+from builder.rules.base import RulesError, UsageError
+
+#: (side, use, button text)
+SPENDS = [
+    ("fortune", "upgrade", "Upgrade\nAbility → Mastery"),
+    ("fortune", "breakthrough", "Breakthrough\n(after the roll)"),
+    ("fortune", "detail", "Narrative detail\n(GM approves)"),
+    ("peril", "upgrade", "Upgrade\nTrial → Crisis"),
+    ("peril", "calamity", "Calamity\n(after the roll)"),
+    ("peril", "complication", "Complication"),
+]
+
+COUNTER_POINTS = 72
+COUNTER_POINTS_FULL = 160
+
+
+class PoolView(QWidget):
+    """The pool of one campaign file.  ``changed`` is emitted after every write."""
+
+    changed = Signal()
+
+    def __init__(self, path, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.path = str(path)
+        self.campaign = None
+        self.setObjectName("poolView")
+        self._build()
+        self.reload()
+
+    # -- layout ---------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        head = QHBoxLayout()
+        self.title = QLabel()
+        title_font = QFont()
+        title_font.setPointSize(18)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        head.addWidget(self.title, 1)
+        self.full_button = QPushButton("Full screen")
+        self.full_button.setCheckable(True)
+        self.full_button.setToolTip("Show the pool full screen for the table (F11; Esc leaves)")
+        self.full_button.toggled.connect(self.set_full_screen)
+        head.addWidget(self.full_button)
+        outer.addLayout(head)
+
+        counters = QHBoxLayout()
+        self.fortune_counter = self._counter("Fortune", "#1f7a3a")
+        self.peril_counter = self._counter("Peril", "#9b1c1c")
+        counters.addWidget(self.fortune_counter[0], 1)
+        counters.addWidget(self.peril_counter[0], 1)
+        outer.addLayout(counters, 3)
+        self.nemesis_label = QLabel()
+        self.nemesis_label.setAlignment(Qt.AlignCenter)
+        nem_font = QFont()
+        nem_font.setPointSize(20)
+        self.nemesis_label.setFont(nem_font)
+        outer.addWidget(self.nemesis_label)
+
+        self.controls = QWidget()
+        controls = QVBoxLayout(self.controls)
+        controls.setContentsMargins(0, 0, 0, 0)
+
+        who = QGridLayout()
+        self.by = QComboBox()
+        self.by.setEditable(True)
+        self.by.setToolTip("Who spends: GM, a player's name (free text)")
+        self.check_id = QLineEdit()
+        self.check_id.setPlaceholderText("check id, e.g. 7")
+        self.after_roll = QCheckBox("after the roll")
+        self.gm_allows = QCheckBox("GM allows an extra spend")
+        self.nemesis = QLineEdit()
+        self.nemesis.setPlaceholderText("Nemesis (Peril)")
+        self.on = QLineEdit()
+        self.on.setPlaceholderText("whose check (if not the spender's)")
+        self.table_agrees = QCheckBox("table agrees")
+        who.addWidget(QLabel("Who"), 0, 0)
+        who.addWidget(self.by, 0, 1)
+        who.addWidget(QLabel("Check"), 0, 2)
+        who.addWidget(self.check_id, 0, 3)
+        who.addWidget(self.after_roll, 0, 4)
+        who.addWidget(self.gm_allows, 0, 5)
+        who.addWidget(QLabel("Nemesis"), 1, 0)
+        who.addWidget(self.nemesis, 1, 1)
+        who.addWidget(QLabel("On"), 1, 2)
+        who.addWidget(self.on, 1, 3)
+        who.addWidget(self.table_agrees, 1, 4)
+        controls.addLayout(who)
+
+        spends = QGridLayout()
+        self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
+        for index, (side, use, text) in enumerate(SPENDS):
+            button = QPushButton(f"{fp.side_name(side)}: {text}")
+            button.setMinimumHeight(56)
+            button.setObjectName(f"spend-{side}-{use}")
+            button.clicked.connect(lambda _=False, s=side, u=use: self.spend(s, u))
+            spends.addWidget(button, 0 if side == "fortune" else 1, index % 3)
+            self.spend_buttons[(side, use)] = button
+        controls.addLayout(spends)
+
+        row = QHBoxLayout()
+        self.talent = QLineEdit()
+        self.talent.setPlaceholderText("talent, e.g. Peril Turner")
+        self.react_spend = QComboBox()
+        self.react_spend.addItems(["no point", "fortune", "peril"])
+        self.react_button = QPushButton("React to the GM's Peril spend")
+        self.react_button.clicked.connect(self.react)
+        row.addWidget(self.talent, 1)
+        row.addWidget(self.react_spend)
+        row.addWidget(self.react_button)
+        controls.addLayout(row)
+
+        row = QHBoxLayout()
+        self.earn_side = QComboBox()
+        self.earn_side.addItems(["fortune", "peril"])
+        self.earn_reason = QLineEdit()
+        self.earn_reason.setPlaceholderText("which rule earned it")
+        self.earn_button = QPushButton("Earn a point")
+        self.earn_button.clicked.connect(self.earn)
+        self.players = QSpinBox()
+        self.players.setRange(1, 20)
+        self.players.setValue(4)
+        self.players.setPrefix("players: ")
+        self.start_button = QPushButton("Start a session")
+        self.start_button.clicked.connect(self.start_session)
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.clicked.connect(self.undo)
+        for widget in (self.earn_side, self.earn_reason, self.earn_button, self.players,
+                       self.start_button, self.undo_button):
+            row.addWidget(widget, 1 if widget is self.earn_reason else 0)
+        controls.addLayout(row)
+
+        self.reasons = QLabel()
+        self.reasons.setWordWrap(True)
+        self.reasons.setObjectName("reasons")
+        self.reasons.setStyleSheet("color: #9b1c1c;")
+        controls.addWidget(self.reasons)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        controls.addWidget(self.message)
+        self.log = QListWidget()
+        self.log.setAccessibleName("Session log")
+        controls.addWidget(self.log, 2)
+        outer.addWidget(self.controls, 4)
+
+        for widget in (self.check_id, self.nemesis, self.on, self.talent, self.earn_reason):
+            widget.textChanged.connect(self.update_checks)
+        self.by.currentTextChanged.connect(self.update_checks)
+        for box in (self.after_roll, self.gm_allows, self.table_agrees):
+            box.toggled.connect(self.update_checks)
+        self.react_spend.currentIndexChanged.connect(self.update_checks)
+        QShortcut(QKeySequence(Qt.Key_F11), self, activated=self.full_button.toggle)
+        QShortcut(QKeySequence(Qt.Key_Escape), self,
+                  activated=lambda: self.full_button.setChecked(False))
+
+    def _counter(self, name: str, colour: str) -> tuple[QFrame, QLabel]:
+        frame = QFrame()
+        frame.setFrameShape(QFrame.StyledPanel)
+        frame.setStyleSheet(f"QFrame {{ border: 3px solid {colour}; border-radius: 12px; }}"
+                            f"QLabel {{ border: none; color: {colour}; }}")
+        layout = QVBoxLayout(frame)
+        caption = QLabel(name)
+        caption.setAlignment(Qt.AlignCenter)
+        font = QFont()
+        font.setPointSize(28)
+        font.setBold(True)
+        caption.setFont(font)
+        number = QLabel("0")
+        number.setAlignment(Qt.AlignCenter)
+        number.setAccessibleName(f"{name} Points")
+        number.setObjectName(f"{name.lower()}Counter")
+        font = QFont()
+        font.setPointSize(COUNTER_POINTS)
+        font.setBold(True)
+        number.setFont(font)
+        layout.addWidget(caption)
+        layout.addWidget(number, 1)
+        return frame, number
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def fortune_label(self) -> QLabel:
+        return self.fortune_counter[1]
+
+    @property
+    def peril_label(self) -> QLabel:
+        return self.peril_counter[1]
+
+    def reload(self) -> None:
+        from builder.storage import campaigns
+        from builder.storage.files import FileProblem
+
+        try:
+            self.campaign = campaigns.load_campaign(self.path)
+        except FileProblem as problem:
+            self.campaign = None
+            self.message.setText(str(problem))
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.campaign is None:
+            self.title.setText(self.path)
+            self.controls.setEnabled(False)
+            return
+        self.controls.setEnabled(not self.campaign.read_only)
+        if self.campaign.read_only:
+            self.message.setText(self.campaign.read_only)
+        state = self.campaign.pool
+        title = self.campaign.name
+        if state.session:
+            title += f" — session {state.session}"
+            if state.session_name:
+                title += f" ({state.session_name})"
+        else:
+            title += " — no session started"
+        self.title.setText(title)
+        self.fortune_label.setText(str(state.fortune))
+        self.peril_label.setText(str(state.peril))
+        nemeses = [f"{v[0]}: {v[1]}" for v in
+                   sorted(state.nemesis.values(), key=lambda v: v[0].casefold())]
+        self.nemesis_label.setText(("Private Nemesis pools — " + ", ".join(nemeses))
+                                   if nemeses else "")
+        current = self.by.currentText()
+        self.by.blockSignals(True)
+        self.by.clear()
+        self.by.addItems([fp.GM] + self._member_names())
+        self.by.setEditText(current)
+        self.by.blockSignals(False)
+        if state.players:
+            self.players.setValue(state.players)
+        self.log.clear()
+        for entry in state.log:
+            self.log.addItem(fp.describe(entry))
+        self.log.scrollToBottom()
+        self.undo_button.setEnabled(bool(self.campaign.ledger))
+        if self.campaign.ledger:
+            self.undo_button.setToolTip("Undo: " + self.campaign.describe(self.campaign.ledger[-1]))
+        self.update_checks()
+
+    def _member_names(self) -> list[str]:
+        names = []
+        for row in self.campaign.show()["member_details"]:
+            if row.get("name"):
+                names.append(row["name"])
+        return names
+
+    # -- rule checks before a click ---------------------------------------------------
+    def _spend_action(self, side: str, use: str) -> dict:
+        return fp.spend_action(side, use, check=self.check_id.text(),
+                               by=self.by.currentText(), after_roll=self.after_roll.isChecked(),
+                               gm_allows=self.gm_allows.isChecked(),
+                               nemesis=self.nemesis.text().strip() or None,
+                               on=self.on.text().strip() or None,
+                               table_agrees=self.table_agrees.isChecked())
+
+    def _react_action(self) -> dict:
+        spend = self.react_spend.currentText()
+        return fp.react_action(check=self.check_id.text(), by=self.by.currentText(),
+                               talent=self.talent.text(),
+                               spend=spend if spend in fp.SIDES else None)
+
+    def _reasons(self, build) -> list[str]:
+        if self.campaign is None:
+            return ["no campaign file"]
+        if not self.campaign.pool.session:
+            return ["no session has started: start one first"]
+        try:
+            action = build()
+        except UsageError as problem:
+            text = str(problem)
+            for option, words in (("--check", "the check id"), ("--by", "who spends"),
+                                  ("--talent", "the talent"), ("--reason", "the reason")):
+                text = text.replace(option, words)
+            return [text]
+        return fp.check(self.campaign.pool, action)
+
+    def update_checks(self) -> None:
+        lines = []
+        for (side, use), button in self.spend_buttons.items():
+            reasons = self._reasons(lambda s=side, u=use: self._spend_action(s, u))
+            self._mark(button, reasons)
+            if reasons:
+                lines.append(f"{fp.side_name(side)} {use}: " + "; ".join(reasons))
+        reasons = self._reasons(self._react_action)
+        self._mark(self.react_button, reasons)
+        if reasons:
+            lines.append("Reaction: " + "; ".join(reasons))
+        self._mark(self.earn_button, self._reasons(
+            lambda: fp.earn_action(self.earn_side.currentText(), self.earn_reason.text())))
+        self.reasons.setText("\n".join(lines))
+
+    @staticmethod
+    def _mark(button: QPushButton, reasons: list[str]) -> None:
+        button.setEnabled(not reasons)
+        button.setToolTip("\n".join(reasons) if reasons else "")
+
+    # -- changes ------------------------------------------------------------------------
+    def _do(self, build) -> bool:
+        from builder.storage import campaigns
+        from builder.storage.files import FileProblem
+
+        try:
+            campaign = campaigns.load_writable(self.path)
+            logged = campaign.pool_do(build())
+            campaign.save()
+        except RulesError as problem:
+            reasons = getattr(problem, "reasons", None) or [str(problem)]
+            self.message.setText("Refused: " + "; ".join(reasons))
+            self.reload()
+            return False
+        except FileProblem as problem:
+            self.message.setText(str(problem))
+            self.reload()
+            return False
+        self.message.setText(fp.describe(logged))
+        self.campaign = campaign
+        self.refresh()
+        self.changed.emit()
+        return True
+
+    def spend(self, side: str, use: str) -> bool:
+        return self._do(lambda: self._spend_action(side, use))
+
+    def react(self) -> bool:
+        return self._do(self._react_action)
+
+    def earn(self) -> bool:
+        return self._do(lambda: fp.earn_action(self.earn_side.currentText(),
+                                               self.earn_reason.text()))
+
+    def start_session(self) -> bool:
+        return self._do(lambda: fp.start_action(self.players.value()))
+
+    def undo(self) -> bool:
+        from builder.storage import campaigns
+        from builder.storage.files import FileProblem
+
+        try:
+            campaign = campaigns.load_writable(self.path)
+            entry, members = campaign.undo()
+            campaign.commit(members)
+        except RulesError as problem:
+            reasons = getattr(problem, "reasons", None) or [str(problem)]
+            self.message.setText("Cannot undo: " + "; ".join(reasons))
+            return False
+        except FileProblem as problem:
+            self.message.setText(str(problem))
+            return False
+        self.message.setText("Undone: " + campaign.describe(entry))
+        self.campaign = campaign
+        self.refresh()
+        self.changed.emit()
+        return True
+
+    # -- the table display ----------------------------------------------------------------
+    def set_full_screen(self, on: bool) -> None:
+        """Full screen: the counters grow and the controls stay (the GM runs the table)."""
+        window = self.window()
+        size = COUNTER_POINTS_FULL if on else COUNTER_POINTS
+        for label in (self.fortune_label, self.peril_label):
+            font = label.font()
+            font.setPointSize(size)
+            label.setFont(font)
+        if self.full_button.isChecked() != on:
+            self.full_button.setChecked(on)
+        if on:
+            window.showFullScreen()
+        else:
+            window.showNormal()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        sys.stderr.write("usage: python -m builder.ui.pool_view CAMPAIGN.json\n")
+        return 2
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    view = PoolView(argv[0])
+    view.setWindowTitle(f"Story Point pool — {argv[0]}")
+    view.resize(1100, 800)
+    view.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,277 @@
+"""What every character editor shares: the message bars (refusals, a file
+changed on disk), the options panel with greyed increases and their reasons,
+and the ledger view."""
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
+                               QLabel, QLineEdit, QPushButton, QStyle, QStyledItemDelegate,
+                               QTableView, QTextBrowser, QVBoxLayout, QWidget)
+
+from builder.ui.models.ledger_model import LedgerModel
+from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
+                                             OptionRole, OptionsFilterModel, OptionsModel,
+                                             option_key, reasons_text)
+
+
+class MessageBar(QFrame):
+    """An inline, non-modal message with optional buttons (like a browser's info bar)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        self.icon = QLabel(self)
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.icon)
+        layout.addWidget(self.label, 1)
+        self.buttons = QHBoxLayout()
+        layout.addLayout(self.buttons)
+        self.close_button = QPushButton("Dismiss", self)
+        self.close_button.clicked.connect(self.hide)
+        layout.addWidget(self.close_button)
+        self.hide()
+
+    def show_message(self, text: str, kind: str = "warning") -> None:
+        icon = {"warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
+                "info": QStyle.StandardPixmap.SP_MessageBoxInformation,
+                "error": QStyle.StandardPixmap.SP_MessageBoxCritical}[kind]
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        self.icon.setPixmap(self.style().standardIcon(icon).pixmap(size, size))
+        self.label.setText(text)
+        self.setAccessibleName(text)
+        self.show()
+
+
+class GreyingDelegate(QStyledItemDelegate):
+    """Draws the rows the core does not allow as disabled (the style's own greying,
+    so it follows the light or dark palette), selected or not."""
+
+    def initStyleOption(self, option, index):
+        super().initStyleOption(option, index)
+        if index.data(AllowedRole) is False:
+            option.state &= ~QStyle.StateFlag.State_Enabled
+            palette = option.palette
+            grey = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Mid)
+            text = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
+                          QPalette.ColorGroup.Disabled):
+                palette.setColor(group, QPalette.ColorRole.Highlight, grey)
+                palette.setColor(group, QPalette.ColorRole.HighlightedText, text.darker(130)
+                                 if text.lightness() < 128 else text.lighter(130))
+            option.palette = palette
+
+
+class OptionsPanel(QWidget):
+    """Every possible next increase with its cost; greyed ones list their reasons.
+
+    ``takeRequested(option)`` is emitted only for an option the core allows.
+    """
+
+    takeRequested = Signal(dict)
+
+    def __init__(self, parent=None, unit: str = "SP"):
+        super().__init__(parent)
+        self.model = OptionsModel(self, unit=unit)
+        self.proxy = OptionsFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Filter increases…")
+        self.search.setAccessibleName("Filter increases")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.only_allowed = QCheckBox("Only what I can take now", self)
+        self.only_allowed.setToolTip("Hide the increases the character cannot take yet")
+        self.only_allowed.toggled.connect(self.proxy.set_only_allowed)
+
+        self.view = QTableView(self)
+        self.view.setObjectName("optionsView")
+        self.view.setAccessibleName("Possible increases")
+        self.view.setAccessibleDescription(
+            "Every possible next increase with its cost. Greyed rows cannot be taken yet; "
+            "the details below list why.")
+        self.view.setModel(self.proxy)
+        self.view.setItemDelegate(GreyingDelegate(self.view))
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSortingEnabled(False)
+        self.view.setAlternatingRowColors(True)
+        self.view.setMouseTracking(True)
+        self.view.verticalHeader().hide()
+        self.view.setWordWrap(False)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 8)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(COL_INCREASE, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_COST, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_STATUS, QHeaderView.ResizeMode.Stretch)
+        self.view.doubleClicked.connect(self._activated)
+        self.view.activated.connect(self._activated)
+
+        self.details = QTextBrowser(self)
+        self.details.setObjectName("optionDetails")
+        self.details.setAccessibleName("Why this increase is or is not possible")
+        self.details.setMaximumHeight(110)
+        self.details.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+        self.take_button = QPushButton("&Take increase", self)
+        self.take_button.setToolTip("Pay the cost and take the selected increase (Enter)")
+        self.take_button.setEnabled(False)
+        self.take_button.clicked.connect(self._take_current)
+
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.only_allowed)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.details, 1)
+        bottom.addWidget(self.take_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(bottom)
+        self.view.selectionModel().currentRowChanged.connect(self._update_details)
+        self.model.modelReset.connect(self._update_details)
+        self.model.dataChanged.connect(self._update_details)
+        self._update_details()
+
+    def set_options(self, options: list[dict]) -> None:
+        current = self.current_option()
+        self.model.set_options(options)
+        if current is not None:
+            self.select(*option_key(current))
+        self._update_details()
+
+    def select(self, kind: str, name: str) -> bool:
+        row = self.model.row_of(kind, name)
+        if row < 0:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not index.isValid():
+            return False
+        self.view.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows)
+        return True
+
+    def current_option(self) -> dict | None:
+        index = self.view.currentIndex()
+        if not index.isValid():
+            return None
+        return index.data(OptionRole)
+
+    def _update_details(self, *_):
+        option = self.current_option()
+        if option is None:
+            self.details.setPlainText("Select an increase to see its cost and what it needs.")
+            self.take_button.setEnabled(False)
+            return
+        self.details.setPlainText(reasons_text(option))
+        self.take_button.setEnabled(bool(option.get("allowed")))
+
+    def _activated(self, index: QModelIndex) -> None:
+        if index.isValid() and index.data(AllowedRole):
+            self.takeRequested.emit(index.data(OptionRole))
+
+    def _take_current(self) -> None:
+        self._activated(self.view.currentIndex())
+
+
+class LedgerView(QTableView):
+    def __init__(self, parent=None, unit: str = "SP"):
+        super().__init__(parent)
+        self.setObjectName("ledgerView")
+        self.setAccessibleName("Ledger: every action in order")
+        self.ledger_model = LedgerModel(self, unit=unit)
+        self.setModel(self.ledger_model)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setAlternatingRowColors(True)
+        self.verticalHeader().hide()
+        self.setWordWrap(False)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+
+    def set_character(self, cf) -> None:
+        self.ledger_model.set_character(cf)
+        self.scrollToBottom()
+
+
+class CharacterEditor(QWidget):
+    """Base of every editor: wires the document's signals to the message bars."""
+
+    #: A status message for the main window's status bar.
+    status = Signal(str)
+
+    def __init__(self, doc, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.conflict_bar = MessageBar(self)
+        self.conflict_bar.setObjectName("conflictBar")
+        self.reload_button = QPushButton("&Reload from disk", self.conflict_bar)
+        self.reload_button.clicked.connect(self._reload)
+        self.keep_button = QPushButton("&Keep mine (overwrite)", self.conflict_bar)
+        self.keep_button.clicked.connect(self._keep_mine)
+        self.conflict_bar.buttons.addWidget(self.reload_button)
+        self.conflict_bar.buttons.addWidget(self.keep_button)
+        self.conflict_bar.close_button.hide()
+        self.refusal_bar = MessageBar(self)
+        self.refusal_bar.setObjectName("refusalBar")
+        doc.changed.connect(self.refresh)
+        doc.refused.connect(self.show_refusal)
+        doc.externalChange.connect(self.show_conflict)
+        doc.saveStateChanged.connect(self._save_state_changed)
+
+    def message_bars(self) -> list[QWidget]:
+        return [self.conflict_bar, self.refusal_bar]
+
+    def refresh(self) -> None:  # pragma: no cover - subclasses
+        pass
+
+    def unit(self) -> str:
+        """The ruleset's name for its points (``balance_label``), e.g. SP; may be empty."""
+        return str(getattr(self.doc.ruleset, "balance_label", "") or "")
+
+    def show_refusal(self, reasons: list) -> None:
+        text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)
+        self.refusal_bar.show_message(text, "warning")
+        self.status.emit("Refused: " + "; ".join(reasons))
+
+    def show_conflict(self) -> None:
+        self.conflict_bar.show_message(
+            f"{self.doc.path} changed on disk (another program or a sync folder). "
+            "Nothing was overwritten. Reload it, or keep this version and overwrite the file.",
+            "warning")
+
+    def _save_state_changed(self) -> None:
+        if self.doc.save_error:
+            self.refusal_bar.show_message(f"Could not save: {self.doc.save_error}", "error")
+
+    def _reload(self) -> None:
+        from builder.storage.files import FileProblem
+
+        try:
+            self.doc.reload()
+        except FileProblem as problem:
+            self.conflict_bar.show_message(f"Cannot reload: {problem}", "error")
+            return
+        self.conflict_bar.hide()
+        self.status.emit("Reloaded from disk")
+
+    def _keep_mine(self) -> None:
+        self.doc.overwrite()
+        self.conflict_bar.hide()
+        self.status.emit("Kept this version; the file on disk was overwritten")
+
+    # splitter state, saved by the main window
+    def splitters(self) -> dict:
+        return {}

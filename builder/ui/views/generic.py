@@ -1,0 +1,135 @@
+"""The fallback editor for rulesets without a dedicated one: the derived state
+as a tree, every option with its reasons, a free action line and the ledger."""
+from __future__ import annotations
+
+import shlex
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
+                               QTabWidget, QTreeView, QVBoxLayout, QWidget)
+
+from builder.ui.views.base import CharacterEditor, LedgerView, OptionsPanel
+
+
+def fill_tree(parent: QStandardItem, value) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _add(parent, str(key), item)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _add(parent, str(i + 1), item)
+
+
+def _add(parent: QStandardItem, key: str, value) -> None:
+    key_item = QStandardItem(key)
+    key_item.setEditable(False)
+    if isinstance(value, (dict, list)):
+        text = "" if value else "—"
+        val_item = QStandardItem(text)
+        fill_tree(key_item, value)
+    else:
+        val_item = QStandardItem("—" if value is None else str(value))
+    val_item.setEditable(False)
+    parent.appendRow([key_item, val_item])
+
+
+def option_words(option: dict) -> list[str] | None:
+    """The CLI words that take an option, when the core gives them (``action``)."""
+    words = option.get("action")
+    if isinstance(words, list) and words:
+        return [str(w) for w in words]
+    return None
+
+
+class GenericEditor(CharacterEditor):
+    def __init__(self, doc, parent=None):
+        super().__init__(doc, parent)
+        self.state_model = QStandardItemModel(self)
+        self.tree = QTreeView(self)
+        self.tree.setObjectName("derivedTree")
+        self.tree.setAccessibleName("Character state")
+        self.tree.setModel(self.state_model)
+        self.tree.setAlternatingRowColors(True)
+
+        self.options_panel = OptionsPanel(self, unit=self.unit())
+        self.options_panel.takeRequested.connect(self._take)
+
+        self.action_line = QLineEdit(self)
+        self.action_line.setObjectName("actionLine")
+        self.action_line.setPlaceholderText("The action's words, as after `do FILE` on the "
+                                            "command line")
+        self.action_line.setAccessibleName("Free action")
+        self.action_line.returnPressed.connect(self._do_line)
+        do_button = QPushButton("&Do", self)
+        do_button.clicked.connect(self._do_line)
+
+        self.ledger = LedgerView(self, unit=self.unit())
+
+        right = QWidget(self)
+        rlay = QVBoxLayout(right)
+        rlay.setContentsMargins(0, 0, 0, 0)
+        rlay.addWidget(self.options_panel, 1)
+        line = QHBoxLayout()
+        line.addWidget(QLabel("Action:", self))
+        line.addWidget(self.action_line, 1)
+        line.addWidget(do_button)
+        rlay.addLayout(line)
+
+        tabs = QTabWidget(self)
+        tabs.addTab(self.tree, "State")
+        tabs.addTab(self.ledger, "Ledger")
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("genericSplitter")
+        self.splitter.addWidget(tabs)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([440, 740])
+
+        layout = QVBoxLayout(self)
+        for bar in self.message_bars():
+            layout.addWidget(bar)
+        layout.addWidget(self.splitter, 1)
+        self.refresh()
+
+    def splitters(self) -> dict:
+        return {"main": self.splitter}
+
+    def refresh(self) -> None:
+        self.state_model.clear()
+        self.state_model.setHorizontalHeaderLabels(["Field", "Value"])
+        fill_tree(self.state_model.invisibleRootItem(), self.doc.derived())
+        self.tree.expandToDepth(0)
+        self.options_panel.set_options(self.doc.options())
+        self.ledger.set_character(self.doc.cf)
+
+    def _take(self, option: dict) -> None:
+        words = option_words(option)
+        if words is None:
+            # The generic editor knows no ruleset's verbs: ask for the action words.
+            from builder.rules.base import RulesError
+
+            try:
+                self.doc.parse([])
+                hint = ""
+            except RulesError as problem:
+                hint = str(problem)
+            self.show_refusal([f"type the action that takes '{option.get('name')}' in the "
+                               "Action line below"] + ([hint] if hint else []))
+            self.action_line.setFocus()
+            return
+        if self.doc.apply_words(words):
+            self.refusal_bar.hide()
+
+    def _do_line(self) -> None:
+        text = self.action_line.text().strip()
+        if not text:
+            return
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            self.show_refusal([f"cannot read the action: {exc}"])
+            return
+        if self.doc.apply_words(words):
+            self.action_line.clear()
+            self.refusal_bar.hide()

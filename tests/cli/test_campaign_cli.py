@@ -1,0 +1,296 @@
+"""campaign new/add/show/award/exchange and undo on a campaign file (CLI contract)."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from tests.helpers import cli, file_bytes, ok
+
+
+def sp(sets, name, path):
+    args = ["new", "story-points", name, "-o", path]
+    for s in sets:
+        args += ["--set", s]
+    ok(*args)
+    return str(path)
+
+
+@pytest.fixture
+def party(tmp_path):
+    """Nyra (Rogue 2) and Joss (Observation 1, 3 SP) in a story-points campaign."""
+    nyra = sp(["sp=20", "vital.Agility=4", "skill.Acrobatics=3", "skill.Stealth=1",
+               "class.Rogue=2", "trait.Rogue.Ambush=2"], "Nyra", tmp_path / "nyra.json")
+    joss = sp(["sp=3", "vital.Perception=4", "skill.Observation=1"], "Joss",
+              tmp_path / "joss.json")
+    camp = str(tmp_path / "coast.json")
+    ok("campaign", "new", "Iron Coast", "-o", camp, "--ruleset", "story-points",
+       "--member", nyra, "--member", joss)
+    return {"camp": camp, "nyra": nyra, "joss": joss, "dir": tmp_path}
+
+
+def snapshot(*paths):
+    return {p: file_bytes(p) for p in paths}
+
+
+def unspent(path):
+    return ok("show", path, "--json").json()["sp"]["unspent"]
+
+
+def skill(path, name):
+    value = ok("show", path, "--json").json()["skills"][name]
+    return value["level"] if isinstance(value, dict) else value
+
+
+def test_new_add_show_json(tmp_path, party):
+    shown = ok("campaign", "show", party["camp"], "--json").json()
+    assert shown["name"] == "Iron Coast"
+    assert shown["ruleset"] == "story-points"
+    assert shown["members"] == [party["nyra"], party["joss"]]
+    assert [m["name"] for m in shown["member_details"]] == ["Nyra", "Joss"]
+    assert shown["sessions"] == []
+    doc = json.loads(file_bytes(party["camp"]))
+    assert doc["kind"] == "campaign" and doc["format"] == 1
+    ada = sp(["sp=1"], "Ada", tmp_path / "ada.json")
+    assert "Ada" in ok("campaign", "add", party["camp"], ada).out
+    assert ok("campaign", "show", party["camp"], "--json").json()["members"][-1] == ada
+    assert "Iron Coast" in ok("campaign", "show", party["camp"]).out
+
+
+def test_members_are_stored_as_given_and_resolved_against_the_campaign_folder(
+        tmp_path, monkeypatch):
+    (tmp_path / "table" / "chars").mkdir(parents=True)
+    sp(["sp=1"], "Mira", tmp_path / "table" / "chars" / "mira.json")
+    monkeypatch.chdir(tmp_path / "table")
+    ok("campaign", "new", "Rel", "-o", "camp.json", "--ruleset", "story-points",
+       "--member", "chars/mira.json")
+    monkeypatch.chdir(tmp_path)
+    shown = ok("campaign", "show", "table/camp.json", "--json").json()
+    assert shown["members"] == ["chars/mira.json"]
+    assert shown["member_details"][0]["name"] == "Mira"
+    ok("campaign", "award", "table/camp.json", "award-checkpoint", "M", "C")
+    assert unspent("table/chars/mira.json") == 3
+
+
+def test_add_refuses_a_duplicate_and_a_missing_file(party):
+    before = snapshot(party["camp"])
+    r = cli("campaign", "add", party["camp"], party["nyra"])
+    assert r.code == 1 and "already a member" in r.err
+    r = cli("campaign", "add", party["camp"], str(party["dir"] / "nobody.json"))
+    assert r.code == 2 and "nobody.json" in r.err and len(r.err.strip().splitlines()) == 1
+    assert snapshot(party["camp"]) == before
+
+
+def test_remove_a_member(party):
+    ok("campaign", "remove", party["camp"], party["joss"])
+    assert ok("campaign", "show", party["camp"], "--json").json()["members"] == [party["nyra"]]
+    assert cli("campaign", "remove", party["camp"], party["joss"]).code == 2
+
+
+def test_new_needs_a_known_ruleset(tmp_path):
+    r = cli("campaign", "new", "X", "-o", tmp_path / "x.json", "--ruleset", "nope")
+    assert r.code == 2 and "nope" in r.err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_campaigns_are_listed_in_the_library(isolated_data):
+    path = ok("campaign", "new", "Library Run", "--ruleset", "story-points").out.strip()
+    assert path.startswith(str(isolated_data / "campaigns"))
+    rows = ok("campaign", "list", "--json").json()
+    assert [r["name"] for r in rows] == ["Library Run"]
+    assert "Library Run" in ok("campaign", "list").out
+
+
+# -- party awards (seed 000: each player character gains 2 SP / 3 SP) ----------------
+def test_award_applies_the_action_to_every_member(party):
+    r = ok("campaign", "award", party["camp"], "award-checkpoint", "Fort", "Gate")
+    assert "Nyra" in r.out and "Joss" in r.out
+    assert unspent(party["nyra"]) == 22 and unspent(party["joss"]) == 5
+    ok("campaign", "award", party["camp"], "resolve-milestone", "Fort")
+    assert unspent(party["nyra"]) == 25 and unspent(party["joss"]) == 8
+    shown = ok("campaign", "show", party["camp"], "--json").json()
+    assert [row["action"] for row in shown["ledger"]] == ["award", "award"]
+
+
+def test_award_is_all_or_nothing_when_a_member_refuses(party):
+    ok("do", party["joss"], "award-checkpoint", "Fort", "Gate")   # only Joss has it
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    r = cli("campaign", "award", party["camp"], "award-checkpoint", "Fort", "Gate")
+    assert r.code == 1
+    assert r.err.startswith("Joss (")
+    assert "already awarded" in r.err
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_award_names_every_refusing_member(party):
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    r = cli("campaign", "award", party["camp"], "raise-vital", "Strength")
+    assert r.code == 1
+    lines = r.err.strip().splitlines()
+    assert any(line.startswith("Joss (") for line in lines)
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_award_with_a_bad_action_is_a_usage_error(party):
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    r = cli("campaign", "award", party["camp"], "fly-away")
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_award_that_cannot_write_a_member_changes_no_file(party, monkeypatch):
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    real = os.replace
+    calls = []
+
+    def failing_replace(src, dst, *a, **kw):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise PermissionError(13, "Permission denied")
+        return real(src, dst, *a, **kw)
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    r = cli("campaign", "award", party["camp"], "award-checkpoint", "Fort", "Gate")
+    monkeypatch.setattr(os, "replace", real)
+    assert r.code == 2
+    assert "joss.json" in r.err and len(r.err.strip().splitlines()) == 1
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+    assert sorted(p.name for p in party["dir"].glob("*json*")) == [
+        "coast.json", "joss.json", "nyra.json"]            # no temporary file left
+
+
+def test_award_with_a_missing_member_file_changes_nothing(party):
+    os.unlink(party["joss"])
+    before = snapshot(party["camp"], party["nyra"])
+    r = cli("campaign", "award", party["camp"], "award-checkpoint", "Fort", "Gate")
+    assert r.code == 2 and "joss.json" in r.err
+    assert snapshot(party["camp"], party["nyra"]) == before
+
+
+def test_undo_takes_an_award_back_from_every_member(party):
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    ok("campaign", "award", party["camp"], "award-checkpoint", "Fort", "Gate")
+    r = ok("undo", party["camp"])
+    assert r.out.startswith("undone: award award-checkpoint Fort Gate")
+    assert unspent(party["nyra"]) == 20 and unspent(party["joss"]) == 3
+    after = snapshot(party["camp"], party["nyra"], party["joss"])
+    for path in (party["nyra"], party["joss"]):
+        assert json.loads(after[path])["ledger"] == json.loads(before[path])["ledger"]
+    assert json.loads(after[party["camp"]])["ledger"] == []
+
+
+def test_undo_of_an_award_is_refused_when_a_member_changed_since(party):
+    ok("campaign", "award", party["camp"], "award-checkpoint", "Fort", "Gate")
+    ok("do", party["joss"], "raise-skill", "Observation")
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    r = cli("undo", party["camp"])
+    assert r.code == 1
+    assert "cannot undo the award" in r.err
+    assert "Joss (" in r.err and "Nyra (" not in r.err
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+    ok("undo", party["joss"])
+    ok("undo", party["camp"])
+    assert unspent(party["joss"]) == 3
+
+
+def test_undo_on_an_empty_campaign_ledger_is_refused(party):
+    before = snapshot(party["camp"])
+    r = cli("undo", party["camp"])
+    assert r.code == 1 and "nothing to undo" in r.err
+    assert snapshot(party["camp"]) == before
+
+
+# -- Training Exchange (seed 000) -----------------------------------------------------
+def test_exchange_pays_both_one_sp_less_and_applies_both(party):
+    r = ok("campaign", "exchange", party["camp"], party["nyra"], "raise-skill Acrobatics",
+           party["joss"], "raise-skill Observation")
+    assert "Nyra" in r.out and "Joss" in r.out
+    assert skill(party["nyra"], "Acrobatics") == 4 and unspent(party["nyra"]) == 20 - 3
+    assert skill(party["joss"], "Observation") == 2 and unspent(party["joss"]) == 3 - 1
+    for path in (party["nyra"], party["joss"]):
+        assert json.loads(file_bytes(path))["ledger"][-1]["exchange"] is True
+
+
+def test_exchange_never_goes_below_one_sp(tmp_path, party):
+    ada = sp(["sp=1", "vital.Presence=2"], "Ada", tmp_path / "ada.json")
+    ok("campaign", "add", party["camp"], ada)
+    ok("campaign", "exchange", party["camp"], ada, "raise-skill Influence",
+       party["joss"], "raise-skill Observation")
+    assert unspent(ada) == 0            # SL 1 costs 1 SP; the exchange keeps it at 1
+
+
+def test_exchange_with_a_class_increase(party):
+    ok("campaign", "exchange", party["camp"], party["nyra"],
+       "raise-class Rogue --trait Ambush", party["joss"], "raise-skill Observation")
+    assert unspent(party["nyra"]) == 20 - 2           # Rogue 3 costs 3, 2 with the exchange
+
+
+def test_exchange_never_a_core_vital(party):
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    r = cli("campaign", "exchange", party["camp"], party["nyra"], "raise-vital Agility",
+            party["joss"], "raise-skill Observation")
+    assert r.code == 1 and "never" in r.err and "Core Vital" in r.err
+    r = cli("campaign", "exchange", party["camp"], party["nyra"], "rest",
+            party["joss"], "raise-skill Observation")
+    assert r.code == 1 and "raise-skill or raise-class" in r.err
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_exchange_is_all_or_nothing_across_both_files(party):
+    ok("do", party["joss"], "raise-skill", "Observation")   # Joss: SL 2, 1 SP left
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    r = cli("campaign", "exchange", party["camp"], party["nyra"], "raise-skill Acrobatics",
+            party["joss"], "raise-skill Observation")      # SL 3: 2 SP with the exchange
+    assert r.code == 1 and r.err.startswith("Joss (") and "needs 2 SP, 1 unspent" in r.err
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_exchange_needs_two_different_members(tmp_path, party):
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    r = cli("campaign", "exchange", party["camp"], party["nyra"], "raise-skill Acrobatics",
+            party["nyra"], "raise-skill Stealth")
+    assert r.code == 1 and "two different characters" in r.err
+    stranger = sp(["sp=5"], "Stranger", tmp_path / "stranger.json")
+    r = cli("campaign", "exchange", party["camp"], party["nyra"], "raise-skill Acrobatics",
+            stranger, "raise-skill Stealth")
+    assert r.code == 2 and "not a member" in r.err
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_one_undo_takes_back_both_sides_of_an_exchange(party):
+    before = snapshot(party["nyra"], party["joss"])
+    ok("campaign", "exchange", party["camp"], party["nyra"], "raise-skill Acrobatics",
+       party["joss"], "raise-skill Observation")
+    assert ok("undo", party["camp"]).out.startswith("undone: Training Exchange")
+    after = snapshot(party["nyra"], party["joss"])
+    for path in before:
+        assert json.loads(after[path])["ledger"] == json.loads(before[path])["ledger"]
+
+
+# -- file safety -----------------------------------------------------------------------
+def test_a_newer_campaign_file_opens_read_only_and_is_never_rewritten(party):
+    doc = json.loads(file_bytes(party["camp"]))
+    doc["format"] = 99
+    with open(party["camp"], "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    assert ok("campaign", "show", party["camp"], "--json").json()["name"] == "Iron Coast"
+    for argv in (("campaign", "award", party["camp"], "award-checkpoint", "A", "B"),
+                 ("pool", "start", party["camp"], "--players", "2"),
+                 ("undo", party["camp"])):
+        r = cli(*argv)
+        assert r.code == 2 and "newer" in r.err
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"[]", b'{"kind": "campaign"}',
+                                     b'{"format": 1, "kind": "campaign", "name": "X"}'])
+def test_a_broken_campaign_file_is_a_one_line_usage_error(tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    for argv in (("campaign", "show", path), ("pool", "show", path),
+                 ("campaign", "award", path, "rest")):
+        r = cli(*argv)
+        assert r.code == 2 and len(r.err.strip().splitlines()) == 1 and "bad.json" in r.err
+    assert path.read_bytes() == content

@@ -1,0 +1,120 @@
+"""The pure library operations: duplicate, rename, trash and restore, import, copies."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from builder.storage import library
+from builder.storage.files import FileProblem, list_library, load_character
+from builder.storage.paths import characters_dir, trash_dir
+from builder.storage.rulesets import load_ruleset
+
+
+def make(name="Senna", *sets):
+    rs = load_ruleset("story-points")
+    pairs = [tuple(s.split("=", 1)) for s in sets] or [("sp", "5")]
+    return library.create_character(rs, name, rs.baseline_from_sets(pairs, rng=random.Random(0)))
+
+
+def test_create_refuses_an_illegal_baseline_with_the_core_reasons():
+    from builder.rules.base import Refusal
+
+    rs = load_ruleset("story-points")
+    baseline = rs.baseline_from_sets([("skill.Medicine", "3")], rng=random.Random(0))
+    with pytest.raises(Refusal) as refused:
+        library.create_character(rs, "Bad", baseline)
+    assert any("Medicine 3 is above its Linked Vital" in r for r in refused.value.reasons)
+    assert list_library() == []
+
+
+def test_scan_lists_name_ruleset_and_headline():
+    make("Senna", "sp=7", "vital.Cognition=3", "skill.Medicine=3", "class.Cleric=1",
+         "trait.Cleric.Restoring Grace=1")
+    (entry,) = library.scan_library()
+    assert entry.name == "Senna" and entry.ruleset_id == "story-points"
+    assert entry.headline == {"Unspent SP": 7, "Classes": "Cleric 1"}
+    assert entry.problem is None and entry.modified > 0
+
+
+def test_a_broken_file_is_listed_with_its_problem():
+    folder = characters_dir(create=True)
+    (folder / "broken.json").write_text("{not json", encoding="utf-8")
+    (folder / "alien.json").write_text(json.dumps({"format": 1, "kind": "character",
+                                                   "ruleset": "nope", "name": "Alien",
+                                                   "baseline": {}, "ledger": []}))
+    entries = {e.path.name: e for e in library.scan_library()}
+    assert "not a readable character file" in entries["broken.json"].problem
+    assert entries["alien.json"].problem == "unknown ruleset 'nope'"
+
+
+def test_duplicate_copies_under_a_new_name():
+    path = make("Senna")
+    copy = library.duplicate(path)
+    assert copy != path and copy.parent == path.parent
+    assert load_character(copy).name == "Senna (copy)"
+    assert load_character(copy).doc["baseline"] == load_character(path).doc["baseline"]
+
+
+def test_rename_changes_only_the_name():
+    path = make("Senna")
+    before = json.loads(path.read_text())
+    assert library.rename(path, "  Senna the Kind ") == "Senna"
+    after = json.loads(path.read_text())
+    assert after.pop("name") == "Senna the Kind"
+    before.pop("name")
+    assert after == before
+    with pytest.raises(FileProblem):
+        library.rename(path, "   ")
+
+
+def test_trash_and_restore_round_trip_byte_for_byte():
+    path = make("Senna")
+    data = path.read_bytes()
+    item = library.move_to_trash(path)
+    assert not path.exists() and item.trashed.parent == trash_dir()
+    assert [t.original for t in library.trash_items()] == [path.resolve()]
+    assert library.restore(item) == path.resolve()
+    assert path.read_bytes() == data and library.trash_items() == []
+
+
+def test_restore_never_overwrites_a_new_file_at_the_old_place():
+    path = make("Senna")
+    item = library.move_to_trash(path)
+    path.write_bytes(b"new")
+    restored = library.restore(item)
+    assert restored != path and path.read_bytes() == b"new"
+
+
+def test_import_copies_a_valid_file_and_refuses_a_broken_one(tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    source = make("Nyra")
+    moved = outside / "nyra.json"
+    source.rename(moved)
+    imported = library.import_copy(moved)
+    assert imported.parent == characters_dir() and imported.read_bytes() == moved.read_bytes()
+    bad = outside / "bad.json"
+    bad.write_text("[]")
+    with pytest.raises(FileProblem, match="bad.json"):
+        library.import_copy(bad)
+
+
+def test_save_copy_writes_the_same_bytes(tmp_path):
+    path = make("Senna")
+    target = library.save_copy(path, tmp_path / "out" / "senna-copy.json")
+    assert target.read_bytes() == path.read_bytes()
+
+
+def test_the_cached_index_follows_changed_files_and_survives_corruption():
+    path = make("Senna", "sp=7")
+    assert library.scan_library()[0].headline["Unspent SP"] == 7
+    assert library._cache_path().is_file()
+    cf = load_character(path)
+    cf.do(cf.ruleset.parse_action(["award-checkpoint", "Shrine", "Found it"]))
+    cf.save()
+    assert library.scan_library()[0].headline["Unspent SP"] == 9
+    library._cache_path().write_text("{garbage")
+    assert library.scan_library()[0].headline["Unspent SP"] == 9
+    assert library.scan_library(use_cache=False)[0].headline["Unspent SP"] == 9

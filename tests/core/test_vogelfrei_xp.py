@@ -1,0 +1,137 @@
+"""Vogelfrei XP arithmetic (seed 002: Defeating Enemies, Recovering Treasure,
+sharing among survivors, the session cap)."""
+from fractions import Fraction
+
+import pytest
+
+from builder.rules.base import Refusal, UsageError
+from builder.rules.vogelfrei import xp
+
+
+@pytest.fixture(scope="module")
+def data():
+    import json
+    from builder.resources import resource_path
+
+    with resource_path("rulesets", "vogelfrei.json").open(encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@pytest.mark.parametrize("hd,award", [
+    ("<1", 5), ("1", 10), ("2", 25), ("3", 50), ("4", 75), ("5", 100), ("6", 250),
+    ("7", 500), ("8", 750), ("9", 1000), ("10", 1250), ("11", 1500), ("14", 1500),
+])
+def test_enemy_table(data, hd, award):
+    assert xp.enemy_xp(data, hd) == award
+
+
+def test_special_abilities_count_one_hit_die_more(data):
+    assert xp.enemy_xp(data, "3*") == 75 == xp.enemy_xp(data, "4")
+    assert xp.enemy_xp(data, "<1*") == 10
+    assert xp.enemy_xp(data, "10*") == 1500
+
+
+def test_classed_character_counts_one_hit_die_more_than_its_level(data):
+    assert xp.enemy_xp(data, "L2") == 50       # as a 3 HD monster
+    assert xp.enemy_xp(data, "l1") == 25
+    assert xp.enemy_xp(data, "L2*") == 75
+
+
+@pytest.mark.parametrize("bad", ["", "x", "3**", "0", "L0", "-2", "1.5"])
+def test_bad_hit_dice_are_usage_errors(data, bad):
+    with pytest.raises(UsageError):
+        xp.enemy_xp(data, bad)
+
+
+def test_an_enemy_counts_once_per_session(data):
+    # The orc chief surrenders, is let free and fights again: counted once.
+    result = xp.session_enemies_xp(data, [("orc chief", "3*"), ("goblin", "1"),
+                                          ("Orc Chief", "3*"), ("goblin 2", "1")])
+    assert result["xp"] == 75 + 10 + 10
+    assert [r["enemy"] for r in result["repeated"]] == ["Orc Chief"]
+
+
+def test_ways_of_defeating(data):
+    for how in ("zero-hp", "morale", "surrender", "magic"):
+        assert xp.defeat_reasons(data, how) == []
+    for how in ("sneaked-past", "tricked", "negotiated"):
+        assert "gives no XP" in xp.defeat_reasons(data, how)[0]
+    for how in ("villager", "livestock", "hunting"):
+        assert "not an enemy" in xp.defeat_reasons(data, how)[0]
+    assert "threat" in xp.defeat_reasons(data, "zero-hp", hostile=False)[0]
+    with pytest.raises(UsageError):
+        xp.defeat_reasons(data, "bored to death")
+
+
+def test_treasure_one_silver_one_xp(data):
+    assert xp.treasure_xp(data, [("", 120), ("wilds", 30), ("hoard", 50)]) == 200
+
+
+NON_QUALIFYING = ["looted-coins", "reward", "sold-equipment", "used-magic-item", "tax",
+                  "theft", "trade"]
+
+
+def test_seed_lists_seven_non_qualifying_kinds_and_two_qualifying(data):
+    counts, does_not = xp.treasure_kinds(data)
+    assert sorted(does_not) == sorted(NON_QUALIFYING)
+    assert sorted(counts) == ["hoard", "wilds"]
+
+
+@pytest.mark.parametrize("kind", NON_QUALIFYING)
+def test_non_qualifying_wealth_is_refused(data, kind):
+    with pytest.raises(Refusal) as info:
+        xp.treasure_xp(data, [("", 10), (kind, 100)])
+    assert "not treasure" in info.value.reasons[0]
+
+
+def test_treasure_counts_only_at_a_secure_location(data):
+    with pytest.raises(Refusal) as info:
+        xp.treasure_xp(data, [("", 100)], secure=False)
+    assert "secure location" in info.value.reasons[0]
+    assert xp.treasure_xp(data, [("", 0)], secure=False) == 0
+
+
+def test_unknown_treasure_kind_and_negative(data):
+    with pytest.raises(UsageError):
+        xp.treasure_xp(data, [("dragon-teeth", 1)])
+    with pytest.raises(UsageError):
+        xp.treasure_xp(data, [("", -1)])
+
+
+def test_equal_share_among_survivors():
+    assert xp.equal_share(1000, 3) == 333
+    assert xp.equal_share(1000, 1) == 1000
+    with pytest.raises(UsageError):
+        xp.equal_share(1000, 0)
+
+
+def test_partial_shares():
+    shares = xp.split_xp(1000, {"Anna": 1, "Bert": 1, "Cleo": Fraction(1, 2)})
+    assert shares == {"Anna": 400, "Bert": 400, "Cleo": 200}
+    assert xp.split_xp(900, {"A": "1", "B": "0.5"}) == {"A": 600, "B": 300}
+    assert xp.split_xp(100, {"A": 1, "B": 1, "C": 1}) == {"A": 33, "B": 33, "C": 33}
+
+
+@pytest.mark.parametrize("parts", [{}, {"A": 0}, {"A": 2}, {"A": "half"}])
+def test_bad_partial_shares(parts):
+    with pytest.raises(UsageError):
+        xp.split_xp(100, parts)
+
+
+WARRIOR = [0, 2000, 4000, 8000, 16000, 32000]
+
+
+def test_threshold_beyond_the_table_doubles():
+    assert xp.xp_threshold(WARRIOR, 1) == 0
+    assert xp.xp_threshold(WARRIOR, 6) == 32000
+    assert xp.xp_threshold(WARRIOR, 7) == 64000
+    assert xp.xp_threshold(WARRIOR, 8) == 128000
+
+
+def test_session_cap_is_half_way_to_the_level_after_next():
+    assert xp.session_cap(WARRIOR, 1) == 3000
+    assert xp.session_cap(WARRIOR, 2) == 6000
+    assert xp.session_cap(WARRIOR, 5) == 32000 + 16000   # uses T(7) = 2 x T(6)
+    assert xp.capped_award(WARRIOR, 1, 0, 5000) == (3000, 2000)
+    assert xp.capped_award(WARRIOR, 1, 2500, 400) == (400, 0)
+    assert xp.capped_award(WARRIOR, 1, 3500, 100) == (0, 100)   # already above

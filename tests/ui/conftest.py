@@ -1,0 +1,66 @@
+"""UI test set-up: settings in tmp, sample characters, a main window.
+
+The root conftest already points the data folder (CHARACTER_BUILDER_DATA) and
+XDG_CONFIG_HOME at tmp_path; here QSettings is pointed there too, since Qt
+reads XDG_CONFIG_HOME only once per process.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+UI_DIR = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    # The offscreen platform warns that it cannot propagate size hints; that is
+    # the test platform talking, not the app.
+    for item in items:
+        if UI_DIR in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.qt_log_ignore("propagateSizeHints"))
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path, qapp):
+    from PySide6.QtCore import QSettings
+
+    from builder.ui.settings import init_application_names
+
+    init_application_names()
+    config = tmp_path / "config"
+    config.mkdir(exist_ok=True)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(config))
+    yield config
+
+
+def make_character(name: str, *sets: str) -> Path:
+    """A story-points character in the library, from CLI-style KEY=VALUE pairs."""
+    from builder.storage import library
+    from builder.storage.rulesets import load_ruleset
+
+    ruleset = load_ruleset("story-points")
+    pairs = [tuple(s.split("=", 1)) for s in sets]
+    baseline = ruleset.baseline_from_sets(pairs, rng=random.Random(0))
+    return library.create_character(ruleset, name, baseline)
+
+
+SENNA = ("sp=16", "vital.Cognition=3", "skill.Medicine=3", "class.Cleric=3",
+         "trait.Cleric.Restoring Grace=3")
+
+
+@pytest.fixture
+def senna_path() -> Path:
+    return make_character("Senna", *SENNA)
+
+
+@pytest.fixture
+def window(qtbot):
+    from builder.ui.main_window import MainWindow
+
+    win = MainWindow(restore=False)
+    qtbot.addWidget(win)
+    yield win
+    for editor in win.editors():
+        editor.doc.stop_watching()

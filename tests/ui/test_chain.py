@@ -1,0 +1,298 @@
+"""The advancement chain drawn, the planner's path on it, and drag-to-assign trait ranks."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from builder.rules.story_points.chain import build_chain, crossings
+from builder.ui.chain.tokens import RANK_TOKEN_MIME, parse_token, token_mime
+from tests.ui.conftest import SENNA, make_character
+
+
+@pytest.fixture
+def chain_for(qtbot):
+    from builder.ui.chain.view import ChainWidget
+    from builder.ui.document import CharacterDocument
+
+    made = []
+
+    def make(*sets, name="Hero"):
+        path = make_character(name, *sets)
+        doc = CharacterDocument.open(path)
+        widget = ChainWidget(doc)
+        qtbot.addWidget(widget)
+        widget.resize(1280, 800)
+        made.append(doc)
+        return widget, doc, path
+
+    yield make
+    for doc in made:
+        doc.stop_watching()
+
+
+FIGHTER = ("sp=20", "vital.Strength=4", "skill.Melee=4", "class.Fighter=2",
+           "trait.Fighter.Parry=2", "vital.Agility=3", "skill.Stealth=1")
+
+
+def test_scene_has_a_node_for_everything_with_the_right_greying(chain_for):
+    widget, doc, _ = chain_for(*SENNA)
+    data = doc.ruleset.public_data()
+    nodes = widget.scene.nodes
+    for vital in data["vitals"]:
+        assert f"vital:{vital}" in nodes
+    for skill in data["skills"]:
+        assert f"skill:{skill}" in nodes
+    for cname, info in data["classes"].items():
+        assert f"class:{cname}" in nodes
+        for trait in info["traits"]:
+            assert f"trait:{cname}.{trait}" in nodes
+        for spell in info["spells"]:
+            assert f"spell:{cname}.{spell}" in nodes
+    options = {(o["kind"], o["name"]): o for o in doc.options()}
+    for (kind, name), o in options.items():
+        kind = "class" if kind == "new-class" else kind
+        item = nodes[f"{kind}:{name}"]
+        assert item.blocked == (not o["allowed"])
+        assert item.node.reasons == o["reasons"]
+        for reason in o["reasons"]:
+            assert reason in item.toolTip()
+    # Medicine is blocked by Cognition: that edge is marked.
+    edge = next(e for e in widget.scene.edges
+                if e.source.node.id == "vital:Cognition" and e.target.node.id == "skill:Medicine")
+    assert edge.blocking
+    assert not any(e.blocking for e in widget.scene.edges
+                   if e.target.node.id == "skill:Occult")
+
+
+def test_plan_highlight_matches_the_planner_for_senna(chain_for):
+    widget, doc, _ = chain_for(*SENNA)
+    widget.select_node("class:Cleric")
+    widget.target_spin.setValue(4)
+    plan = doc.ruleset.plan(doc.cf.state, "class:Cleric=4")
+    assert widget.plan_result == plan
+    assert plan["total_cost"] == 16
+    badges = {nid: widget.scene.nodes[nid].plan_badge for nid in widget.scene.planned_ids()}
+    assert badges == {"vital:Cognition": "#1 8 · Σ8", "skill:Medicine": "#2 4 · Σ12",
+                      "class:Cleric": "#3 4 · Σ16"}
+    assert "Total 16 SP" in widget.plan_total.text()
+    assert widget.steps_list.count() == 3
+
+
+def test_plan_shows_what_is_missing(chain_for):
+    sets = tuple(s if not s.startswith("sp=") else "sp=10" for s in SENNA)
+    widget, doc, _ = chain_for(*sets)
+    widget.select_node("class:Cleric")
+    widget.target_spin.setValue(4)
+    assert "needs 16 SP, 10 unspent (6 more)" in widget.plan_total.text()
+    assert [s["name"] for s in widget.affordable_steps()] == ["Cognition"]
+
+
+def test_apply_plan_spends_exactly_the_total_and_is_one_undo(chain_for):
+    widget, doc, path = chain_for(*SENNA)
+    before = path.read_bytes()
+    widget.select_node("class:Cleric")
+    widget.target_spin.setValue(4)
+    assert widget.apply_plan() == 3
+    d = doc.derived()
+    assert d["sp"] == {"unspent": 0, "earned": 16, "spent": 16}
+    assert d["classes"]["Cleric"]["level"] == 4
+    assert doc.undo_stack.count() == 1
+    assert doc.undo_stack.undoText().startswith("Apply plan")
+    doc.undo_stack.undo()
+    assert doc.derived()["sp"]["spent"] == 0
+    assert json.loads(path.read_bytes())["ledger"] == json.loads(before)["ledger"] == []
+    doc.undo_stack.redo()
+    assert doc.derived()["classes"]["Cleric"]["level"] == 4
+
+
+def test_graph_follows_the_character_live_without_rebuilding(chain_for):
+    widget, doc, _ = chain_for(*SENNA)
+    item = widget.scene.nodes["skill:Medicine"]
+    assert item.blocked
+    doc.apply_words(["raise-vital", "Cognition"])
+    assert widget.scene.nodes["skill:Medicine"] is item      # updated in place
+    assert not item.blocked
+    assert widget.scene.nodes["vital:Cognition"].node.value == 4
+    doc.undo_stack.undo()
+    assert item.blocked and widget.scene.nodes["vital:Cognition"].node.value == 3
+
+
+def test_double_click_or_enter_raises_an_allowed_node(chain_for, qtbot):
+    widget, doc, _ = chain_for(*SENNA)
+    widget.select_node("vital:Cognition")
+    widget.view.setFocus()
+    qtbot.keyClick(widget.view, Qt.Key.Key_Return)
+    assert doc.derived()["vitals"]["Cognition"] == 4
+    widget.scene.nodeActivated.emit("skill:Medicine")
+    assert doc.derived()["skills"]["Medicine"]["level"] == 4
+
+
+def test_blocked_node_activation_changes_nothing(chain_for):
+    widget, doc, path = chain_for(*SENNA)
+    before = path.read_bytes()
+    messages = []
+    widget.status.connect(messages.append)
+    widget.activate("skill:Medicine")
+    assert path.read_bytes() == before
+    assert "Medicine 4 needs Cognition 4 (Cognition is 3)" in messages[-1]
+
+
+def test_tokens_appear_for_allowed_class_advances(chain_for):
+    widget, doc, _ = chain_for(*FIGHTER)
+    names = [c.option["name"] for c in widget.chips]
+    assert names == ["Fighter"]
+    assert widget.chips[0].option["target"] == 3
+
+
+def test_rank_drop_through_mimedata(chain_for):
+    widget, doc, path = chain_for(*FIGHTER)
+    mime = token_mime("Fighter", "class")
+    token = parse_token(mime)
+    assert token == {"class": "Fighter", "kind": "class"}
+    assert widget.drop(token, "Fighter", "Breach")
+    d = doc.derived()
+    assert d["classes"]["Fighter"]["level"] == 3
+    assert d["classes"]["Fighter"]["traits"]["Breach"]["rank"] == 1
+    assert doc.undo_stack.count() == 1                      # one undoable action
+    doc.undo_stack.undo()
+    assert doc.derived()["classes"]["Fighter"]["level"] == 2
+
+
+def _drop_on(widget, item, mime):
+    view = widget.view
+    view.centerOn(item)
+    QApplication.processEvents()
+    pos = view.mapFromScene(item.sceneBoundingRect().center())
+    for etype in ("enter", "move", "drop"):
+        from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
+
+        cls = {"enter": QDragEnterEvent, "move": QDragMoveEvent, "drop": QDropEvent}[etype]
+        event = cls(QPointF(pos) if cls is QDropEvent else QPoint(pos),
+                    Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                    Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(view.viewport(), event)
+        QApplication.processEvents()
+
+
+def test_rank_drop_through_a_real_drop_event(chain_for):
+    widget, doc, _ = chain_for(*FIGHTER)
+    widget.show()
+    item = widget.scene.nodes["trait:Fighter.Parry"]
+    widget._light_for(widget.chips[0].option)
+    assert item.drag_state == "eligible"
+    _drop_on(widget, item, token_mime("Fighter", "class"))
+    assert doc.derived()["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3
+
+
+def test_eligible_traits_light_and_ineligible_say_why(chain_for):
+    widget, doc, _ = chain_for(*FIGHTER)
+    widget._light_for(widget.chips[0].option)
+    scene = widget.scene
+    assert scene.nodes["trait:Fighter.Breach"].drag_state == "eligible"
+    footwork = scene.nodes["trait:Fighter.Footwork"]
+    assert footwork.drag_state == "ineligible"
+    assert scene.drag_reasons[footwork.node.id] == [
+        "Footwork needs its Path Skill Athletics at 1 or higher (Athletics is 0)"]
+    assert scene.nodes["trait:Rogue.Ambush"].drag_state == "ineligible"
+    scene.end_drag()
+    assert scene.nodes["trait:Fighter.Breach"].drag_state is None
+
+
+def test_refused_drop_leaves_the_file_byte_for_byte(chain_for):
+    widget, doc, path = chain_for(*FIGHTER)
+    widget.show()
+    before = path.read_bytes()
+    messages = []
+    widget.status.connect(messages.append)
+    # Footwork's Path Skill (Athletics) is untrained: the rules refuse.
+    assert not widget.drop({"class": "Fighter", "kind": "class"}, "Fighter", "Footwork")
+    assert "Athletics" in messages[-1]
+    # A Fighter rank on a Rogue trait.
+    assert not widget.drop({"class": "Fighter", "kind": "class"}, "Rogue", "Ambush")
+    # And through a real drop event on an ineligible node: it is not accepted.
+    widget._light_for(widget.chips[0].option)
+    _drop_on(widget, widget.scene.nodes["trait:Fighter.Footwork"], token_mime("Fighter", "class"))
+    assert path.read_bytes() == before
+    assert doc.undo_stack.count() == 0
+
+
+def test_keyboard_assignment(chain_for, qtbot):
+    widget, doc, _ = chain_for(*FIGHTER)
+    widget.show()
+    # Arm the token with the keyboard, select a trait, press Enter.
+    chip = widget.chips[0]
+    chip.setFocus()
+    qtbot.keyClick(chip, Qt.Key.Key_Space)
+    assert widget.armed is not None
+    widget.select_node("trait:Fighter.Cleave")
+    widget.view.setFocus()
+    qtbot.keyClick(widget.view, Qt.Key.Key_Return)
+    d = doc.derived()
+    assert d["classes"]["Fighter"]["traits"]["Cleave"]["rank"] == 1
+    # Without a token: select a trait and press Enter raises its Class into it.
+    widget.select_node("trait:Fighter.Parry")
+    widget.view.setFocus()
+    qtbot.keyClick(widget.view, Qt.Key.Key_Return)
+    assert doc.derived()["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3
+
+
+def test_arrow_keys_walk_the_graph(chain_for, qtbot):
+    widget, doc, _ = chain_for(*SENNA)
+    widget.show()
+    widget.view.setFocus()
+    qtbot.keyClick(widget.view, Qt.Key.Key_Down)
+    first = widget.scene.selectedItems()[0].node.id
+    qtbot.keyClick(widget.view, Qt.Key.Key_Down)
+    second = widget.scene.selectedItems()[0].node.id
+    assert first != second and first.startswith("vital:") and second.startswith("vital:")
+    qtbot.keyClick(widget.view, Qt.Key.Key_Right)
+    assert widget.scene.selectedItems()[0].node.id.startswith("skill:")
+
+
+def test_filter_by_class_and_fade_unrelated(chain_for):
+    widget, doc, _ = chain_for(*SENNA)
+    widget.filter_combo.setCurrentText("Cleric")
+    visible = {nid for nid, item in widget.scene.nodes.items() if item.isVisible()}
+    assert "class:Cleric" in visible and "trait:Cleric.Restoring Grace" in visible
+    assert "class:Fighter" not in visible and "trait:Fighter.Parry" not in visible
+    assert "skill:Medicine" in visible
+    widget.filter_combo.setCurrentIndex(0)
+    widget.select_node("skill:Stealth")
+    assert widget.scene.nodes["trait:Rogue.Ambush"].faded is False
+    assert widget.scene.nodes["class:Cleric"].faded is True
+
+
+def test_enter_class_token_carries_the_scene(chain_for):
+    widget, doc, _ = chain_for("sp=5", "vital.Strength=2", "skill.Melee=2", "class.Fighter=1",
+                               "trait.Fighter.Parry=1", "vital.Presence=2", "vital.Cognition=2",
+                               "skill.Influence=2", "skill.Medicine=1")
+    chip = next(c for c in widget.chips if c.option["name"] == "Cleric")
+    assert chip.option["kind"] == "new-class"
+    widget.scene_edit.setText("defended a shrine")
+    widget.arm(chip)
+    widget.spell_combo.setCurrentText("Brand of Flame")
+    assert widget.drop(chip.token(), "Cleric", "Kindled Judgement")
+    d = doc.derived()
+    assert d["classes"]["Cleric"]["spells"] == ["Brand of Flame"]
+    assert doc.cf.ledger[-1]["scene"] == "defended a shrine"
+
+
+def test_layout_keeps_crossings_below_a_naive_order():
+    import random
+
+    from builder.storage.rulesets import load_ruleset
+
+    rs = load_ruleset("story-points")
+    st = rs.initial_state(rs.baseline_from_sets([], rng=random.Random(0)))
+    chain = build_chain(rs, st)
+    ordered = crossings(chain)
+    naive = dict(chain.order)
+    naive["skill"] = sorted(naive["skill"])
+    naive["class"] = sorted(naive["class"])
+    naive["trait"] = sorted(naive["trait"], key=lambda n: n.split(".")[-1])
+    chain.order = naive
+    assert ordered < crossings(chain)

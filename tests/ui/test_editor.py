@@ -1,0 +1,213 @@
+"""The story-points editor: greying and its reasons, applying and undoing, class
+advances, trait uses and rest, awards for several characters, autosave, external
+changes."""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+
+from builder.ui.models.options_model import AllowedRole, OptionRole
+from tests.ui.conftest import make_character
+
+
+def open_editor(window, path):
+    editor = window.open_path(path)
+    assert editor is not None
+    return editor
+
+
+def option_index(editor, kind, name):
+    panel = editor.options_panel
+    assert panel.select(kind, name)
+    return panel.view.currentIndex()
+
+
+def test_greyed_increase_lists_the_core_reasons_and_cannot_be_taken(window, senna_path, qtbot):
+    editor = open_editor(window, senna_path)
+    before = senna_path.read_bytes()
+    index = option_index(editor, "skill", "Medicine")
+    assert index.data(AllowedRole) is False
+    tip = index.data(Qt.ItemDataRole.ToolTipRole)
+    assert "Medicine 4 needs Cognition 4 (Cognition is 3)" in tip
+    # the details pane says the same for keyboard users, and the button is off
+    assert "Medicine 4 needs Cognition 4 (Cognition is 3)" in \
+        editor.options_panel.details.toPlainText()
+    assert not editor.options_panel.take_button.isEnabled()
+    # activating it (Enter / double-click) changes nothing
+    editor.options_panel.view.activated.emit(index)
+    editor.options_panel.view.doubleClicked.emit(index)
+    assert senna_path.read_bytes() == before
+    assert editor.doc.undo_stack.count() == 0
+    # the sheet's "Next" cell is greyed with the same reason
+    row = [editor.skills_model.item(r, 0).text()
+           for r in range(editor.skills_model.rowCount())].index("Medicine")
+    cell = editor.skills_model.item(row, 3)
+    assert cell.data(AllowedRole) is False
+    assert "Cognition is 3" in cell.toolTip()
+
+
+def test_unaffordable_increase_is_greyed_with_the_cost_reason(window, qtbot):
+    path = make_character("Poor", "sp=1", "vital.Agility=2", "skill.Acrobatics=1")
+    editor = open_editor(window, path)
+    index = option_index(editor, "skill", "Acrobatics")
+    assert index.data(AllowedRole) is False
+    assert index.data(OptionRole)["reasons"] == ["needs 2 SP, 1 unspent"]
+
+
+def test_take_an_increase_saves_at_once_and_undo_redo_follow_the_ledger(window, senna_path,
+                                                                       qtbot):
+    editor = open_editor(window, senna_path)
+    original = senna_path.read_bytes()
+    option_index(editor, "vital", "Cognition")
+    assert editor.options_panel.take_button.isEnabled()
+    qtbot.mouseClick(editor.options_panel.take_button, Qt.MouseButton.LeftButton)
+    on_disk = json.loads(senna_path.read_text())
+    assert [e["action"] for e in on_disk["ledger"]] == ["raise-vital"]
+    assert "8 SP unspent" in editor.sp_label.text()
+    assert window.balance_label.text() == "Unspent: 8 SP"
+    assert window.saved_label.text() == "✔ Saved"
+    # the greying is recomputed: Medicine 4 is now possible
+    assert option_index(editor, "skill", "Medicine").data(AllowedRole) is True
+    # undo (the Edit menu action) removes the ledger entry and saves
+    assert window.act_undo.isEnabled()
+    assert "Cognition" in window.act_undo.text()
+    window.act_undo.trigger()
+    assert senna_path.read_bytes() == original
+    assert option_index(editor, "skill", "Medicine").data(AllowedRole) is False
+    # redo re-applies through the core
+    window.act_redo.trigger()
+    assert json.loads(senna_path.read_text())["ledger"][0]["target"] == 4
+    assert editor.ledger.ledger_model.rowCount() == 1
+    assert editor.ledger.ledger_model.index(0, 3).data() == "8 SP"
+
+
+def test_undo_shortcuts_are_the_standard_ones(window):
+    assert "Ctrl+Z" in [k.toString() for k in window.act_undo.shortcuts()]
+    assert "Ctrl+Shift+Z" in [k.toString() for k in window.act_redo.shortcuts()]
+
+
+def test_raising_a_class_asks_for_the_trait_and_spell(window, qtbot):
+    path = make_character("Senna", "sp=20", "vital.Cognition=4", "skill.Medicine=4",
+                          "class.Cleric=3", "trait.Cleric.Restoring Grace=3")
+    editor = open_editor(window, path)
+    index = option_index(editor, "class", "Cleric")
+    assert index.data(AllowedRole) is True
+    editor.options_panel.take_button.click()
+    dialog = editor._dialog
+    assert dialog.isVisible()
+    # only the core's legal choices are enabled
+    enabled = [dialog.traits.item(r).text() for r in range(dialog.traits.count())
+               if dialog.traits.item(r).flags() & Qt.ItemFlag.ItemIsEnabled]
+    assert enabled == index.data(OptionRole)["choices"]["traits"]
+    dialog.traits.setCurrentRow(enabled.index("Restoring Grace"))
+    dialog.spell.setCurrentText("Mend Wounds")
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    state = editor.doc.cf.state
+    assert state.classes["Cleric"].level == 4
+    assert state.classes["Cleric"].traits["Restoring Grace"] == 4
+    assert state.classes["Cleric"].spells == ["Mend Wounds"]
+    assert state.unspent == 16
+
+
+def test_trait_use_checkbox_spends_a_use_and_rest_restores(window, senna_path, qtbot):
+    from builder.ui.views.story_points import UsesWidget
+
+    editor = open_editor(window, senna_path)
+    uses = editor.uses_widgets
+    assert all(isinstance(u, UsesWidget) for u in uses)
+    assert len(uses) == 1 and len(uses[0].boxes) == 3
+    uses[0].boxes[0].click()
+    trait = editor.doc.derived()["classes"]["Cleric"]["traits"]["Restoring Grace"]
+    assert trait["uses_left"] == 2
+    (uses,) = editor.uses_widgets
+    assert [b.isChecked() for b in uses.boxes] == [True, False, False]
+    assert not uses.boxes[0].isEnabled()
+    editor.rest_button.click()
+    trait = editor.doc.derived()["classes"]["Cleric"]["traits"]["Restoring Grace"]
+    assert trait["uses_left"] == 3
+    assert editor.doc.undo_stack.undoText().startswith("Rest")
+
+
+def test_award_checkpoint_to_several_open_characters(window, senna_path, qtbot):
+    nyra = make_character("Nyra", "sp=0")
+    ed_nyra = open_editor(window, nyra)
+    editor = open_editor(window, senna_path)
+    editor.award_button.click()
+    dialog = editor._dialog
+    assert dialog.isVisible()
+    dialog.milestone.setCurrentText("The Drowned Shrine")
+    assert not dialog.ok.isEnabled()  # no checkpoint name yet
+    assert "checkpoint" in dialog.reasons.text()
+    dialog.checkpoint.setText("Found the shrine")
+    for row in range(dialog.characters.count()):
+        dialog.characters.item(row).setCheckState(Qt.CheckState.Checked)
+    assert dialog.ok.isEnabled()
+    with qtbot.waitSignal(dialog.applied) as applied:
+        dialog.ok.click()
+    assert applied.args[0] == {"Nyra": [], "Senna": []}
+    assert editor.doc.cf.state.unspent == 18 and ed_nyra.doc.cf.state.unspent == 2
+    # the same checkpoint twice is refused by the core, with its reason
+    editor.award_button.click()
+    dialog = editor._dialog
+    dialog.milestone.setCurrentText("The Drowned Shrine")
+    dialog.checkpoint.setText("found the shrine")
+    assert not dialog.ok.isEnabled()
+    assert "already awarded" in dialog.reasons.text()
+    dialog.milestone_radio.setChecked(True)
+    assert dialog.ok.isEnabled()
+    dialog.ok.click()
+    assert editor.doc.cf.state.unspent == 21
+
+
+def test_external_change_is_noticed_and_never_overwritten(window, senna_path, qtbot):
+    editor = open_editor(window, senna_path)
+    doc = editor.doc
+    outside = json.loads(senna_path.read_text())
+    outside["name"] = "Senna (edited elsewhere)"
+    with qtbot.waitSignal(doc.externalChange, timeout=5000):
+        senna_path.write_text(json.dumps(outside, indent=2))
+    theirs = senna_path.read_bytes()
+    assert editor.conflict_bar.isVisibleTo(editor)
+    assert "changed on disk" in window.saved_label.text().lower()
+    # a change now is refused, the file is left alone
+    assert not doc.apply_words(["raise-vital", "Cognition"])
+    assert senna_path.read_bytes() == theirs
+    assert editor.refusal_bar.isVisibleTo(editor)
+    # reload takes the version on disk
+    editor.reload_button.click()
+    assert doc.name == "Senna (edited elsewhere)"
+    assert not editor.conflict_bar.isVisibleTo(editor)
+    assert doc.apply_words(["raise-vital", "Cognition"])
+    assert json.loads(senna_path.read_text())["name"] == "Senna (edited elsewhere)"
+
+
+def test_keep_mine_overwrites_only_when_asked(window, senna_path, qtbot):
+    editor = open_editor(window, senna_path)
+    doc = editor.doc
+    senna_path.write_text(senna_path.read_text().replace('"Senna"', '"Other"'))
+    assert doc.check_disk()
+    editor.keep_button.click()
+    assert json.loads(senna_path.read_text())["name"] == "Senna"
+    assert doc.apply_words(["raise-vital", "Cognition"])
+
+
+def test_own_saves_are_not_mistaken_for_external_changes(window, senna_path, qtbot):
+    editor = open_editor(window, senna_path)
+    doc = editor.doc
+    for _ in range(3):
+        assert doc.apply_words(["use-trait", "Cleric", "Restoring Grace"])
+    qtbot.wait(300)
+    assert not doc.conflict and not editor.conflict_bar.isVisibleTo(editor)
+    assert len(json.loads(senna_path.read_text())["ledger"]) == 3
+
+
+def test_a_file_with_ledger_problems_opens_and_says_so(window, senna_path):
+    doc = json.loads(senna_path.read_text())
+    doc["ledger"].append({"action": "raise-skill", "name": "Medicine", "target": 4})
+    senna_path.write_text(json.dumps(doc))
+    editor = open_editor(window, senna_path)
+    assert editor.refusal_bar.isVisibleTo(editor)
+    assert "Medicine 4 needs Cognition 4" in editor.refusal_bar.label.text()
+    assert "skipped" in editor.ledger.ledger_model.index(0, 1).data()

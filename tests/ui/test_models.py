@@ -1,0 +1,178 @@
+"""Every model under QAbstractItemModelTester, and the library model's behaviour."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QAbstractItemModelTester
+
+from builder.storage import library
+from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME,
+                                             HeadlineRole, LibraryFilterModel, LibraryModel,
+                                             PathRole, ProblemRole)
+from builder.ui.models.ledger_model import LedgerModel
+from builder.ui.models.options_model import (AllowedRole, OptionsFilterModel, OptionsModel,
+                                             ReasonsRole)
+from tests.ui.conftest import SENNA, make_character
+
+FAIL = QAbstractItemModelTester.FailureReportingMode.Fatal
+
+
+_TESTERS = []
+
+
+@pytest.fixture(autouse=True)
+def _drop_testers():
+    yield
+    _TESTERS.clear()
+
+
+def attach_tester(model):
+    """Run Qt's model checks on every change of ``model`` for the rest of the test."""
+    t = QAbstractItemModelTester(model, FAIL, model)
+    _TESTERS.append(t)
+    return t
+
+
+def test_library_model_lists_every_character_with_its_figures(qtbot):
+    make_character("Senna", *SENNA)
+    make_character("Graynor", "sp=3", "vital.Strength=3", "skill.Melee=3", "class.Fighter=1",
+                   "trait.Fighter.Parry=1")
+    model = LibraryModel(watch=False)
+    attach_tester(model)
+    names = sorted(model.index(r, COL_NAME).data() for r in range(model.rowCount()))
+    assert names == ["Graynor", "Senna"]
+    row = model.row_for_path(library.scan_library()[1].path)
+    assert model.index(row, COL_HEADLINE).data() == "Unspent SP 16 · Classes Cleric 3"
+    assert model.index(row, 0).data(HeadlineRole) == {"Unspent SP": 16, "Classes": "Cleric 3"}
+    assert model.index(row, COL_MODIFIED).data()
+
+
+def test_library_model_follows_the_folder_with_row_signals(qtbot):
+    first = make_character("Senna", *SENNA)
+    model = LibraryModel(watch=False)
+    attach_tester(model)
+    with qtbot.waitSignal(model.rowsInserted):
+        second = make_character("Nyra", "sp=2")
+        model.refresh()
+    assert model.rowCount() == 2
+    with qtbot.waitSignal(model.dataChanged):
+        library.rename(second, "Nyra Swift")
+        model.refresh()
+    assert model.index(model.row_for_path(second), COL_NAME).data() == "Nyra Swift"
+    with qtbot.waitSignal(model.rowsRemoved):
+        library.move_to_trash(first)
+        model.refresh()
+    assert [model.index(0, 0).data(PathRole)] == [str(second)]
+
+
+def test_library_model_notices_a_file_dropped_into_the_folder(qtbot):
+    make_character("Senna", *SENNA)
+    model = LibraryModel(watch=True)
+    attach_tester(model)
+    with qtbot.waitSignal(model.rowsInserted, timeout=5000):
+        make_character("Nyra", "sp=2")
+    assert model.rowCount() == 2
+
+
+def test_broken_files_show_their_problem(qtbot):
+    from builder.storage.paths import characters_dir
+
+    (characters_dir(create=True) / "broken.json").write_text("{oops")
+    model = LibraryModel(watch=False)
+    attach_tester(model)
+    assert "not a readable character file" in model.index(0, 0).data(ProblemRole)
+    assert "not a readable" in model.index(0, COL_HEADLINE).data()
+
+
+def test_search_and_sort_through_the_proxy(qtbot):
+    for name in ("Senna", "Graynor", "Nyra"):
+        make_character(name, "sp=1")
+    model = LibraryModel(watch=False)
+    proxy = LibraryFilterModel()
+    proxy.setSourceModel(model)
+    attach_tester(proxy)
+    proxy.sort(COL_NAME, Qt.SortOrder.AscendingOrder)
+    assert [proxy.index(r, 0).data() for r in range(3)] == ["Graynor", "Nyra", "Senna"]
+    proxy.setFilterFixedString("ny")
+    assert [proxy.index(r, 0).data() for r in range(proxy.rowCount())] == ["Nyra"]
+    proxy.setFilterFixedString("story point")  # the ruleset column is searched too
+    assert proxy.rowCount() == 3
+
+
+def _senna_cf():
+    from builder.storage.files import load_character
+
+    return load_character(make_character("Senna", *SENNA))
+
+
+def test_options_model_greys_what_the_core_refuses(qtbot):
+    cf = _senna_cf()
+    model = OptionsModel()
+    attach_tester(model)
+    model.set_options(cf.options())
+    rows = {model.index(r, 0).data(): r for r in range(model.rowCount())}
+    medicine = rows["Skill: Medicine → 4"]
+    assert model.index(medicine, 0).data(AllowedRole) is False
+    assert model.index(medicine, 0).data(ReasonsRole) == [
+        "Medicine 4 needs Cognition 4 (Cognition is 3)"]
+    assert "Medicine 4 needs Cognition 4" in model.index(medicine, 0).data(
+        Qt.ItemDataRole.ToolTipRole)
+    assert model.index(medicine, 1).data() == "4 SP"
+    cognition = rows["Vital: Cognition → 4"]
+    assert model.index(cognition, 0).data(AllowedRole) is True
+    # recomputed after a change: same rows, new verdicts
+    cf.do(cf.ruleset.parse_action(["raise-vital", "Cognition"]))
+    with qtbot.waitSignal(model.dataChanged):
+        model.set_options(cf.options())
+    assert model.index(medicine, 0).data(AllowedRole) is True
+    proxy = OptionsFilterModel()
+    proxy.setSourceModel(model)
+    attach_tester(proxy)
+    proxy.set_only_allowed(True)
+    assert 0 < proxy.rowCount() < model.rowCount()
+    assert all(proxy.index(r, 0).data(AllowedRole) for r in range(proxy.rowCount()))
+
+
+def test_ledger_model_shows_cost_and_sp_after(qtbot):
+    cf = _senna_cf()
+    cf.do(cf.ruleset.parse_action(["award-checkpoint", "Shrine", "Found it"]))
+    cf.do(cf.ruleset.parse_action(["raise-vital", "Cognition"]))
+    model = LedgerModel()
+    attach_tester(model)
+    model.set_character(cf)
+    assert model.rowCount() == 2
+    assert [model.index(1, c).data() for c in (0, 2, 3)] == ["2", "8 SP", "10 SP"]
+    assert model.index(0, 2).data() == "+2 SP"
+    assert model.index(0, 3).data() == "18 SP"
+    assert "Found it" in model.index(0, 1).data()
+
+
+def test_editor_sheet_models_pass_the_tester(qtbot, senna_path):
+    from builder.ui.document import CharacterDocument
+    from builder.ui.views.story_points import StoryPointsEditor
+
+    doc = CharacterDocument.open(senna_path)
+    editor = StoryPointsEditor(doc)
+    qtbot.addWidget(editor)
+    for model in (editor.vitals_model, editor.skills_model, editor.classes_model,
+                  editor.options_panel.proxy, editor.ledger.ledger_model):
+        attach_tester(model)
+    doc.apply_words(["raise-vital", "Cognition"])
+    assert editor.vitals_model.rowCount() == 6
+    doc.stop_watching()
+
+
+@pytest.mark.parametrize("name", ["Senna"])
+def test_generic_editor_models_pass_the_tester(qtbot, name):
+    from builder.ui.document import CharacterDocument
+    from builder.ui.views.generic import GenericEditor
+
+    doc = CharacterDocument.open(make_character(name, *SENNA))
+    editor = GenericEditor(doc)
+    qtbot.addWidget(editor)
+    attach_tester(editor.state_model)
+    attach_tester(editor.options_panel.proxy)
+    editor.action_line.setText("raise-vital Cognition")
+    editor._do_line()
+    assert doc.cf.state.vitals["Cognition"] == 4
+    doc.stop_watching()

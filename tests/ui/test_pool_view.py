@@ -1,0 +1,102 @@
+"""The table's pool display (builder/ui/pool_view.py)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from tests.helpers import ok  # noqa: E402
+
+
+@pytest.fixture
+def view(qtbot, tmp_path):
+    from builder.ui.pool_view import PoolView
+
+    mira = tmp_path / "mira.json"
+    ok("new", "story-points", "Mira", "-o", mira, "--set", "sp=1")
+    camp = tmp_path / "camp.json"
+    ok("campaign", "new", "Table", "-o", camp, "--ruleset", "story-points", "--member", mira)
+    widget = PoolView(camp)
+    qtbot.addWidget(widget)
+    widget.path_for_test = camp
+    return widget
+
+
+def ledger(view):
+    return json.loads(view.path_for_test.read_bytes())["ledger"]
+
+
+def test_start_session_shows_big_counters_and_member_names(view, qtbot):
+    from PySide6.QtCore import Qt
+
+    assert not view.spend_buttons[("fortune", "upgrade")].isEnabled()
+    assert "no session has started" in view.spend_buttons[("fortune", "upgrade")].toolTip()
+    view.players.setValue(3)
+    qtbot.mouseClick(view.start_button, Qt.LeftButton)
+    assert (view.fortune_label.text(), view.peril_label.text()) == ("3", "1")
+    assert view.fortune_label.font().pointSize() >= 72
+    assert [view.by.itemText(i) for i in range(view.by.count())] == ["GM", "Mira"]
+    assert ledger(view)[-1]["action"] == "session-start"
+
+
+def test_spend_buttons_check_the_rules_and_give_reasons(view, qtbot):
+    from PySide6.QtCore import Qt
+
+    view.start_session()
+    view.by.setEditText("Mira")
+    view.check_id.setText("7")
+    upgrade = view.spend_buttons[("fortune", "upgrade")]
+    assert upgrade.isEnabled()
+    assert not view.spend_buttons[("peril", "complication")].isEnabled()
+    assert "only the GM" in view.spend_buttons[("peril", "complication")].toolTip()
+    qtbot.mouseClick(upgrade, Qt.LeftButton)
+    assert (view.fortune_label.text(), view.peril_label.text()) == ("3", "2")
+    assert not upgrade.isEnabled()
+    assert "Mira already made a proactive spend on check 7" in upgrade.toolTip()
+    assert "Mira already made a proactive spend on check 7" in view.reasons.text()
+    view.gm_allows.setChecked(True)
+    assert upgrade.isEnabled()
+    view.after_roll.setChecked(True)
+    assert upgrade.toolTip() == "Upgrade is declared before the roll"
+    assert view.log.count() == 2
+
+
+def test_react_earn_and_undo(view):
+    view.start_session()
+    view.check_id.setText("7")
+    view.talent.setText("Peril Turner")
+    view.by.setEditText("Mira")
+    assert not view.react_button.isEnabled()
+    assert "none was made on check 7" in view.react_button.toolTip()
+    view.by.setEditText("GM")
+    view.after_roll.setChecked(True)
+    assert view.spend(*("peril", "calamity"))
+    view.by.setEditText("Mira")
+    assert view.react_button.isEnabled()
+    assert view.react()
+    view.earn_reason.setText("heroic act")
+    assert view.earn()
+    assert view.fortune_label.text() == "6"           # 4 + 1 flipped + 1 earned
+    assert view.undo()
+    assert view.fortune_label.text() == "5"
+    assert [e["action"] for e in ledger(view)] == ["session-start", "pool-spend", "pool-react"]
+
+
+def test_a_change_made_on_the_command_line_meanwhile_is_seen(view):
+    view.start_session()
+    ok("pool", "earn", view.path_for_test, "peril", "--reason", "dramatic failure")
+    view.by.setEditText("GM")
+    view.check_id.setText("1")
+    assert view.spend("peril", "complication")
+    assert (view.fortune_label.text(), view.peril_label.text()) == ("5", "1")
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_full_screen_mode_grows_the_counters(view):
+    view.set_full_screen(True)
+    assert view.full_button.isChecked()
+    assert view.fortune_label.font().pointSize() == 160
+    view.set_full_screen(False)
+    assert view.fortune_label.font().pointSize() == 72

@@ -1,0 +1,233 @@
+"""The main window: new character form, library operations with undo, import by
+drop, settings and tabs restored, start-up flags."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from builder.storage import library
+from builder.storage.files import list_library
+from builder.ui.models.library_model import COL_NAME
+from tests.ui.conftest import SENNA, make_character
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def library_names(window):
+    model = window.library_model
+    return sorted(model.index(r, COL_NAME).data() for r in range(model.rowCount()))
+
+
+def test_library_lists_the_characters_on_start(qtbot):
+    from builder.ui.main_window import MainWindow
+
+    make_character("Senna", *SENNA)
+    make_character("Nyra", "sp=3")
+    win = MainWindow(restore=False)
+    qtbot.addWidget(win)
+    assert library_names(win) == ["Nyra", "Senna"]
+    assert win.library_page.count_label.text() == "2 characters"
+    win.library_page.search.setText("sen")
+    assert win.library_page.proxy.rowCount() == 1
+    assert win.library_page.count_label.text() == "1 of 2 shown"
+
+
+def test_new_character_form_validates_as_you_type(window, qtbot):
+    window.act_new.trigger()
+    dialog = window._new_dialog
+    assert dialog.isVisible()
+    dialog.choose_ruleset("story-points")
+    form = dialog.form
+    assert not dialog.create_button.isEnabled()
+    assert "needs a name" in dialog.reasons_label.text()
+    dialog.name_edit.setText("Senna")
+    assert dialog.create_button.isEnabled()
+    form.set_value("skill.Medicine", 3)          # above its Linked Vital
+    assert not dialog.create_button.isEnabled()
+    assert "Medicine 3 is above its Linked Vital (Cognition is 1)" in dialog.reasons_label.text()
+    form.set_value("vital.Cognition", 3)
+    assert dialog.create_button.isEnabled()
+    form.set_value("class.Cleric", 2)            # ranks must add up to the level
+    assert "trait ranks must add up to its level (2)" in dialog.reasons_label.text()
+    form.set_value("trait.Cleric.Restoring Grace", 2)
+    form.set_value("sp", 12)
+    assert dialog.create_button.isEnabled()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.create_button.click()
+    (path,) = list_library()
+    doc = json.loads(path.read_text())
+    assert doc["name"] == "Senna" and doc["baseline"]["sp"] == 12
+    assert doc["baseline"]["classes"]["Cleric"]["traits"] == {"Restoring Grace": 2}
+    # the new character opens in a tab; undo on the library removes it (to the trash)
+    assert window.current_doc().name == "Senna"
+    window.show_library()
+    window.act_undo.trigger()
+    assert list_library() == [] and len(library.trash_items()) == 1
+
+
+def test_generic_creation_form_uses_the_core_set_keys(window, qtbot):
+    from builder.storage.rulesets import load_ruleset
+    from builder.ui.dialogs.new_character import SetsForm
+
+    form = SetsForm(load_ruleset("story-points"))
+    qtbot.addWidget(form)
+    form.edit.setPlainText("sp=4\nvital.Cognition=2\n")
+    assert form.baseline()["vitals"]["Cognition"] == 2
+
+
+def test_trash_and_restore_with_undo(window, senna_path, qtbot):
+    data = senna_path.read_bytes()
+    window.library_model.refresh()
+    window.library_page.select_path(str(senna_path))
+    assert window.act_trash.isEnabled()
+    window.act_trash.trigger()
+    assert not senna_path.exists()
+    assert library_names(window) == []
+    assert "Undo" in window.statusBar().currentMessage()
+    assert window.act_undo.text().startswith("&Undo Delete Senna")
+    window.act_undo.trigger()
+    assert senna_path.read_bytes() == data
+    assert library_names(window) == ["Senna"]
+    window.act_redo.trigger()
+    assert not senna_path.exists()
+
+
+def test_trash_closes_the_open_tab_and_restore_dialog_brings_it_back(window, senna_path, qtbot):
+    window.open_path(senna_path)
+    window.library_model.refresh()
+    window.show_library()
+    window.library_page.select_path(str(senna_path))
+    window.act_trash.trigger()
+    assert window.editors() == []
+    window.act_restore.trigger()
+    dialog = window._restore_dialog
+    with qtbot.waitSignal(dialog.finished):
+        dialog.accept()
+    assert senna_path.exists() and library_names(window) == ["Senna"]
+
+
+def test_duplicate_and_rename_are_undoable(window, senna_path, qtbot):
+    window.library_model.refresh()
+    window.library_page.select_path(str(senna_path))
+    window.act_duplicate.trigger()
+    assert library_names(window) == ["Senna", "Senna (copy)"]
+    window.rename_path(senna_path, "Senna the Kind")
+    assert library_names(window) == ["Senna (copy)", "Senna the Kind"]
+    window.act_undo.trigger()
+    assert library_names(window) == ["Senna", "Senna (copy)"]
+    window.act_undo.trigger()
+    assert library_names(window) == ["Senna"]
+
+
+def test_rename_of_an_open_character_goes_on_its_undo_stack(window, senna_path):
+    editor = window.open_path(senna_path)
+    window.rename_path(senna_path, "Senna Vale")
+    assert json.loads(senna_path.read_text())["name"] == "Senna Vale"
+    assert "Senna Vale" in window.windowTitle()
+    window.act_undo.trigger()
+    assert editor.doc.name == "Senna"
+
+
+def test_dropping_a_json_file_imports_it(window, tmp_path, qtbot):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    path = make_character("Nyra", "sp=2")
+    source = outside / "nyra.json"
+    path.rename(source)
+    window.library_model.refresh()
+    assert library_names(window) == []
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(source))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert library_names(window) == ["Nyra"]
+    assert source.exists()  # a copy: the original is left alone
+
+
+def test_tabs_geometry_and_splitters_come_back(qtbot, senna_path):
+    from builder.ui.main_window import MainWindow
+
+    nyra = make_character("Nyra", "sp=2")
+    win = MainWindow(restore=False)
+    qtbot.addWidget(win)
+    win.show()
+    win.resize(700, 500)
+    editor = win.open_path(senna_path)
+    win.open_path(nyra)
+    editor.splitter.setSizes([300, 500])
+    win.tabs.setCurrentWidget(editor)
+    sizes = editor.splitter.sizes()
+    win.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    again.show()
+    again.reopen_tabs()
+    assert [d.name for d in again.open_documents()] == ["Senna", "Nyra"]
+    assert again.current_doc().name == "Senna"
+    assert again.size().width() == 700
+    assert again.current_editor().splitter.sizes() == sizes
+    assert str(Path(nyra).resolve()) in again.recent_files()
+    for e in again.editors():
+        e.doc.stop_watching()
+
+
+def test_about_box_names_the_version(window, qtbot):
+    from builder import __version__
+
+    window.act_about.trigger()
+    assert __version__ in window._about_dialog.label.text()
+
+
+def test_every_menu_action_has_a_name_and_the_standard_shortcuts(window):
+    texts = {a.text().replace("&", "") for a in window.findChildren(type(window.act_new))}
+    assert {"New Character…", "Open…", "Quit", "Move to Trash"} <= texts
+    assert window.act_new.shortcut().toString() == "Ctrl+N"
+    assert window.act_open.shortcut().toString() == "Ctrl+O"
+    assert "Ctrl+Q" in [k.toString() for k in window.act_quit.shortcuts()]
+
+
+def test_quit_when_ready_exits_zero_with_the_library_loaded(tmp_path):
+    make_character("Senna", *SENNA)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-m", "builder", "--quit-when-ready"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_screenshot_flag_writes_a_png_of_the_window(tmp_path, senna_path):
+    out = tmp_path / "shot.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-m", "builder", "--no-restore", "--screenshot",
+                             str(out), str(senna_path)], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_keyboard_reachable_control_is_named_for_screen_readers(window, senna_path):
+    from PySide6.QtWidgets import (QAbstractButton, QHeaderView, QMenuBar, QScrollBar, QTabBar,
+                                   QWidget)
+
+    def unnamed():
+        found = []
+        for widget in window.findChildren(QWidget):
+            if widget.focusPolicy() == Qt.FocusPolicy.NoFocus or not widget.isVisibleTo(window):
+                continue
+            if isinstance(widget, (QScrollBar, QHeaderView, QTabBar, QMenuBar)):
+                continue  # named by Qt itself (tab titles, header sections, menu titles)
+            text = widget.text() if isinstance(widget, QAbstractButton) else ""
+            if not (widget.accessibleName() or text):
+                found.append(f"{type(widget).__name__} {widget.objectName()}")
+        return found
+
+    window.show()
+    assert unnamed() == []          # the library
+    window.open_path(senna_path)
+    assert unnamed() == []          # the story-points editor

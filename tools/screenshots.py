@@ -1,0 +1,124 @@
+"""Refresh the README screenshots from the real window.
+
+Run under a real X server (Xvfb is enough)::
+
+    Xvfb :99 -screen 0 1280x800x24 &
+    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/screenshots.py
+
+Writes docs/images/library.png (the library) and docs/images/editor.png (Senna's
+editor with the greyed Medicine increase and its reason tooltip).  Sample
+characters are made in a temporary data folder; the real library is untouched.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SAMPLES = [
+    ("Senna", ["sp=16", "vital.Cognition=3", "skill.Medicine=3", "skill.Occult=1",
+               "vital.Presence=2", "skill.Influence=1", "class.Cleric=3",
+               "trait.Cleric.Restoring Grace=3", "spell.Cleric=Mend Wounds"],
+     [["award-checkpoint", "The Drowned Shrine", "Found the shrine"],
+      ["use-trait", "Cleric", "Restoring Grace"]]),
+    ("Graynor", ["sp=8", "vital.Strength=3", "skill.Melee=3", "class.Fighter=2",
+                 "trait.Fighter.Parry=2"], []),
+    ("Nyra", ["sp=3", "vital.Agility=3", "skill.Acrobatics=2", "skill.Stealth=2",
+              "class.Rogue=2", "trait.Rogue.Ambush=1", "trait.Rogue.Vanish=1"], []),
+    ("Sera", ["sp=1", "vital.Strength=2", "skill.Melee=2", "class.Fighter=1",
+              "trait.Fighter.Parry=1", "vital.Presence=2", "vital.Cognition=2",
+              "skill.Influence=2", "skill.Medicine=1"], []),
+]
+
+
+def make_samples() -> Path:
+    from builder.storage import library
+    from builder.storage.files import load_character
+    from builder.storage.rulesets import load_ruleset
+
+    ruleset = load_ruleset("story-points")
+    senna = None
+    for name, sets, actions in SAMPLES:
+        pairs = [tuple(s.split("=", 1)) for s in sets]
+        path = library.create_character(
+            ruleset, name, ruleset.baseline_from_sets(pairs, rng=random.Random(0)))
+        cf = load_character(path)
+        for words in actions:
+            cf.do(ruleset.parse_action(words))
+        cf.save()
+        if name == "Senna":
+            senna = path
+    return senna
+
+
+def wait(ms: int) -> None:
+    from PySide6.QtTest import QTest
+
+    QTest.qWait(ms)
+
+
+def grab_screen(path: Path, window) -> None:
+    """The whole screen (so tooltips are in), cropped to the window."""
+    screen = window.screen()
+    frame = window.frameGeometry()
+    pixmap = screen.grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+    if not pixmap.save(str(path)):
+        raise SystemExit(f"{path}: could not write the screenshot")
+    print(path)
+
+
+def main() -> int:
+    work = Path(tempfile.mkdtemp(prefix="cb-shots-"))
+    os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
+    os.environ["XDG_CONFIG_HOME"] = str(work / "config")
+    out = ROOT / "docs" / "images"
+    out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtCore import QPoint, QSettings
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    app = QApplication([sys.argv[0]])
+    from builder.ui.settings import init_application_names
+
+    init_application_names()
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(work / "config"))
+    senna = make_samples()
+
+    from builder.ui.main_window import MainWindow
+
+    window = MainWindow(restore=False)
+    window.setGeometry(0, 0, 1240, 760)
+    window.show()
+    wait(600)
+    window.library_page.view.selectRow(0)
+    wait(200)
+    grab_screen(out / "library.png", window)
+
+    editor = window.open_path(senna)
+    wait(300)
+    panel = editor.options_panel
+    panel.select("skill", "Medicine")
+    index = panel.view.currentIndex()
+    panel.view.scrollTo(index)
+    wait(300)
+    rect = panel.view.visualRect(index)
+    pos = panel.view.viewport().mapToGlobal(rect.center() + QPoint(10, 8))
+    QToolTip.showText(pos, index.data(3), panel.view.viewport())  # Qt.ToolTipRole == 3
+    wait(700)
+    grab_screen(out / "editor.png", window)
+    QToolTip.hideText()
+    for doc in window.open_documents():
+        doc.stop_watching()
+    window.close()
+    app.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
