@@ -2,6 +2,7 @@
 Aging) and the Abilities Card, driven with pytest-qt."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -314,3 +315,80 @@ def test_effects_panel_drives_the_ledger_through_the_character_file(qtbot, rs, t
     qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
     assert card.label("ability_MIG").text() == "+3"
     assert [e["action"] for e in load_character(path).ledger] == ["modify", "set-age", "unmodify"]
+
+
+# -- in the main window ------------------------------------------------------------------
+@pytest.fixture
+def window(qtbot):
+    from builder.ui.main_window import MainWindow
+
+    win = MainWindow(restore=False)
+    qtbot.addWidget(win)
+    yield win
+    for editor in win.editors():
+        editor.doc.stop_watching()
+
+
+def test_new_character_dialog_uses_the_chips_form(window, qtbot):
+    from builder.storage.files import list_library
+
+    window.act_new.trigger()
+    dialog = window._new_dialog
+    dialog.choose_ruleset("ability-bonuses")
+    form = dialog.form
+    assert isinstance(form, AbilityBonusesForm)
+    dialog.name_edit.setText("Bryn")
+    assert not dialog.create_button.isEnabled()
+    assert "Place +3, +2, +1, +0" in dialog.reasons_label.text()
+    for value, ability in ((3, "MIG"), (2, "FOC"), (1, "DEX"), (0, "CHA")):
+        qtbot.keyClick(form.slot(ability), getattr(Qt.Key, f"Key_{value}"))
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.create_button.click()
+    (path,) = list_library()
+    doc = json.loads(path.read_text())
+    assert doc["ruleset"] == "ability-bonuses"
+    assert doc["baseline"]["abilities"] == {"MIG": 3, "DEX": 1, "CHA": 0, "FOC": 2}
+    assert window.current_doc().name == "Bryn"
+
+
+def test_editor_card_effects_age_and_undo(window, qtbot, tmp_path):
+    from tests.helpers import ok
+
+    from builder.ui.ability_bonuses.editor import AbilityBonusesEditor
+
+    path = tmp_path / "ann.json"
+    ok("new", "ability-bonuses", "Ann", "-o", path, "--set", "MIG=3", "--set", "DEX=2",
+       "--set", "CHA=1", "--set", "FOC=0", "--set", "age=young")
+    editor = window.open_path(path)
+    assert isinstance(editor, AbilityBonusesEditor)
+    assert editor.card.label("martial_dc").text() == "13"      # 8 + MIG+ (3 + SKL 2)
+    assert editor.allocation_label.text() == "Bonuses chosen, not rolled."
+    editor.panel.name_edit.setText("Giant Strength")
+    editor.panel.ability_combo.setCurrentIndex(editor.panel.ability_combo.findData("MIG"))
+    editor.panel.value_spin.setValue(2)
+    editor.panel.add_button.click()
+    assert editor.card.label("ability_MIG").text() == "+5"
+    assert editor.card.label("martial_dc").text() == "15"
+    editor.panel.add_button.click()  # the same name again: refused, shown in the bar
+    assert editor.refusal_bar.isVisibleTo(editor)
+    assert "already active" in editor.refusal_bar.label.text()
+    editor.panel.age_combo.setCurrentIndex(editor.panel.age_combo.findData("mature"))
+    editor.panel.age_button.click()
+    assert editor.card.label("ability_SKL").text() == "+3"
+    window.act_undo.trigger()
+    assert editor.card.label("ability_SKL").text() == "+2"
+    window.act_undo.trigger()
+    assert editor.card.label("ability_MIG").text() == "+3"
+    assert json.loads(path.read_text())["ledger"] == []
+
+
+def test_editor_lists_the_rolled_dice(window, tmp_path):
+    from tests.helpers import ok
+
+    path = tmp_path / "r.json"
+    ok("new", "ability-bonuses", "R", "-o", path, "--seed", "9")
+    editor = window.open_path(path)
+    rolls = json.loads(path.read_text())["baseline"]["rolls"]
+    assert editor.allocation_label.text().startswith("Rolled d4: ")
+    assert editor.allocation_label.text().count("(") == len(rolls)
