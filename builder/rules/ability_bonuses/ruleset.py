@@ -308,7 +308,8 @@ class AbilityBonuses(Ruleset):
         age = baseline.get("age")
         age = age if self.age_category(age) is not None else None
         age_roll = baseline.get("age_roll")
-        age_roll = age_roll if isinstance(age_roll, int) and not isinstance(age_roll, bool) else None
+        if isinstance(age_roll, bool) or not isinstance(age_roll, int):
+            age_roll = None
         method = baseline.get("method") if baseline.get("method") in ("chosen", "random") \
             else "chosen"
         return State(allocation=allocation, method=method, rolls=rolls, age=age,
@@ -545,8 +546,8 @@ class AbilityBonuses(Ruleset):
         if category is None:
             lines.append("Age        Aging rule off")
         else:
-            lines.append(f"Age        {category['name']} (approximately {category['approximate_age']}"
-                         " human years)"
+            lines.append(f"Age        {category['name']} (approximately "
+                         f"{category['approximate_age']} human years)"
                          + (f"; rolled {derived['age_roll']} on a d{self.age_die}"
                             if derived["age_roll"] is not None else ""))
         if derived["method"] == "random":
