@@ -14,15 +14,26 @@ CLI_COMMANDS = {
 
 
 def _is_cli(argv: list[str]) -> bool:
+    """The window takes no arguments, flags, or files to open; anything else is the CLI
+    (so a mistyped command is a usage error, never a window)."""
     if not argv:
         return False
     if argv[0] in CLI_COMMANDS or argv[0] in ("-h", "--help"):
         return True
     if argv[0].startswith("-"):
         return False
-    from builder.cli import command_names
+    import os
 
-    return argv[0] in command_names()
+    words, skip = [], False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--screenshot":
+            skip = True          # its value is a PNG path, not a file to open
+        elif not word.startswith("-"):
+            words.append(word)
+    looks_like_files = all(w.lower().endswith(".json") or os.path.exists(w) for w in words)
+    return not looks_like_files
 
 
 def main(argv: list[str] | None = None) -> int:

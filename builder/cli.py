@@ -132,10 +132,12 @@ def cmd_new(args) -> int:
         raise Refusal(reasons)
     doc = new_document(ruleset, name, baseline)
     if args.output:
+        from builder.storage.files import refuse_existing, safe_file_stem, unique_path
+
         target = Path(args.output)
         if target.is_dir():
-            from builder.storage.files import safe_file_stem, unique_path
             target = unique_path(target, safe_file_stem(name))
+        refuse_existing(target, args.force)
     else:
         target = library_path_for(name)
     CharacterFile(doc=doc, ruleset=ruleset).save(target)
@@ -252,6 +254,7 @@ def build_parser() -> Parser:
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--random", action="store_true", help="roll what the ruleset rolls")
     p.add_argument("--seed", type=int, default=None, help="seed the dice (implies --random)")
+    p.add_argument("--force", action="store_true", help="replace an existing FILE")
     p.set_defaults(func=cmd_new)
 
     for name, func, helptext in (("show", cmd_show, "print the derived state"),

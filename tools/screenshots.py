@@ -5,8 +5,10 @@ Run under a real X server (Xvfb is enough)::
     Xvfb :99 -screen 0 1280x800x24 &
     DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/screenshots.py
 
-Writes docs/images/library.png (the library) and docs/images/editor.png (Senna's
-editor with the greyed Medicine increase and its reason tooltip).  Sample
+Writes docs/images/library.png (the library), docs/images/editor.png (Senna's
+editor with the greyed Medicine increase and its reason tooltip),
+docs/images/chain-plan.png (the advancement chain with the planner's path to
+Cleric 4) and docs/images/chain-drag.png (a rank drag with eligible traits lit).  Sample
 characters are made in a temporary data folder; the real library is untouched.
 """
 from __future__ import annotations
@@ -27,7 +29,7 @@ SAMPLES = [
      [["award-checkpoint", "The Drowned Shrine", "Found the shrine"],
       ["use-trait", "Cleric", "Restoring Grace"]]),
     ("Graynor", ["sp=8", "vital.Strength=3", "skill.Melee=3", "class.Fighter=2",
-                 "trait.Fighter.Parry=2"], []),
+                 "trait.Fighter.Parry=2", "vital.Endurance=2", "skill.Athletics=1"], []),
     ("Nyra", ["sp=3", "vital.Agility=3", "skill.Acrobatics=2", "skill.Stealth=2",
               "class.Rogue=2", "trait.Rogue.Ambush=1", "trait.Rogue.Vanish=1"], []),
     ("Sera", ["sp=1", "vital.Strength=2", "skill.Melee=2", "class.Fighter=1",
@@ -113,6 +115,34 @@ def main() -> int:
     wait(700)
     grab_screen(out / "editor.png", window)
     QToolTip.hideText()
+
+    # The advancement chain with the planner's path to Cleric 4 (16 SP).
+    editor.pages.setCurrentIndex(1)
+    chain = editor.chain_page
+    wait(400)
+    chain.view.fit()
+    chain.select_node("class:Cleric")
+    chain.target_spin.setValue(4)
+    wait(400)
+    grab_screen(out / "chain-plan.png", window)
+
+    # A drag in progress: Graynor's Fighter rank, eligible traits lit.
+    graynor = next(p for p in senna.parent.glob("Graynor*.json"))
+    editor2 = window.open_path(graynor)
+    editor2.pages.setCurrentIndex(1)
+    chain2 = editor2.chain_page
+    chain2.filter_combo.setCurrentText("Fighter")
+    wait(400)
+    chip = chain2.chips[0]
+    chain2._light_for(chip.option)
+    chip.setDown(True)
+    item = chain2.scene.nodes["trait:Fighter.Breach"]
+    item.drag_hover = True
+    item.update()
+    chain2.status.emit("Drop the rank on a lit trait (grey ones say why not)")
+    wait(400)
+    grab_screen(out / "chain-drag.png", window)
+    chain2.scene.end_drag()
     for doc in window.open_documents():
         doc.stop_watching()
     window.close()

@@ -42,13 +42,14 @@ def cmd_new(args) -> int:
 
     from builder.rules.base import Refusal
     from builder.storage import campaigns
-    from builder.storage.files import safe_file_stem, unique_path
+    from builder.storage.files import refuse_existing, safe_file_stem, unique_path
 
     doc = campaigns.new_document(args.name, args.ruleset)
     if args.output:
         target = Path(args.output)
         if target.is_dir():
             target = unique_path(target, safe_file_stem(args.name))
+        refuse_existing(target, args.force, "campaign")
     else:
         target = campaigns.library_path_for(args.name)
     campaign = campaigns.CampaignFile(doc=doc, path=target)
@@ -312,6 +313,7 @@ def register(subparsers) -> None:
     p = sub.add_parser("new", help="create a campaign file")
     p.add_argument("name")
     p.add_argument("-o", "--output", metavar="FILE")
+    p.add_argument("--force", action="store_true", help="replace an existing FILE")
     p.add_argument("--ruleset", required=True)
     p.add_argument("--member", action="append", default=[], metavar="CHARFILE")
     p.set_defaults(func=cmd_new)

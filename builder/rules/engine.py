@@ -29,7 +29,9 @@ class Problem:
         return [f"{where}{what}: {reason}" for reason in self.reasons]
 
     def to_json(self) -> dict:
-        return {"entry": self.entry, "action": self.action, "reasons": self.reasons}
+        """``entry`` counts from 1, as the text output and the ledger rows' ``n`` do."""
+        number = None if self.entry is None else self.entry + 1
+        return {"entry": number, "action": self.action, "reasons": self.reasons}
 
 
 @dataclass

@@ -229,6 +229,25 @@ def library_path_for(name: str) -> Path:
     return unique_path(characters_dir(create=True), safe_file_stem(name))
 
 
+def refuse_existing(target: Path, force: bool = False, kind: str = "character") -> None:
+    """A new file never replaces an existing one unless asked (``--force``), and never
+    one written by a newer version."""
+    if not target.exists():
+        return
+    if target.is_dir():
+        raise FileProblem(f"{target}: is a folder")
+    if not force:
+        raise FileProblem(f"{target}: already exists; choose another name, or --force to "
+                          "replace it")
+    try:
+        version = json.loads(target.read_bytes().decode("utf-8")).get("format")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        raise FileProblem(f"{target}: written by a newer version (format {version}); "
+                          "it is never rewritten")
+
+
 def list_library() -> list[Path]:
     folder = characters_dir()
     if not folder.is_dir():

@@ -1,5 +1,6 @@
-"""The main window: the library tab, one tab per open character, menus,
-undo/redo, recent files, drag-and-drop import, settings."""
+"""The main window: the library tab (characters and campaigns), one tab per open
+character or campaign, menus, undo/redo, recent files, drag-and-drop import,
+settings."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,12 +15,14 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
 from builder import APP_TITLE, __version__
 from builder.storage import library
 from builder.storage.paths import characters_dir
+from builder.ui.models.campaign_model import CampaignModel
 from builder.ui.models.library_model import LibraryModel
 from builder.ui.settings import app_settings
-from builder.ui.views.library_page import LibraryPage
+from builder.ui.views.library_page import CampaignsPanel, LibraryPage
 
 MAX_RECENT = 10
 JSON_FILTER = "Character files (*.json);;All files (*)"
+CAMPAIGN_FILTER = "Campaign files (*.json);;All files (*)"
 
 
 def _std(action: QAction, key, fallback: str | None = None) -> QAction:
@@ -29,6 +32,14 @@ def _std(action: QAction, key, fallback: str | None = None) -> QAction:
         keys = list(keys) + [QKeySequence(fallback)]
     action.setShortcuts(keys)
     return action
+
+
+def _is_campaign_view(widget) -> bool:
+    """Without importing the campaign tab's module (start-up does not need it)."""
+    import sys
+
+    module = sys.modules.get("builder.ui.campaign_view")
+    return module is not None and isinstance(widget, module.CampaignView)
 
 
 class MainWindow(QMainWindow):
@@ -47,6 +58,11 @@ class MainWindow(QMainWindow):
         self.library_model = LibraryModel(self)
         self.library_page = LibraryPage(self.library_model, self)
         self.library_page.openRequested.connect(self.open_path)
+        # the campaigns are read right after the first paint
+        self.campaign_model = CampaignModel(self, lazy=True)
+        self.campaigns_panel = CampaignsPanel(self.campaign_model, self.library_page)
+        self.campaigns_panel.openRequested.connect(self.open_campaign)
+        self.library_page.add_section(self.campaigns_panel, 2)
 
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("tabs")
@@ -75,6 +91,17 @@ class MainWindow(QMainWindow):
                        self.act_rename, self.act_trash):
             self.library_page.add_button(action)
         self.library_page.buttons.addStretch(1)
+        for action in (self.act_new_campaign, self.act_open_campaign_selected,
+                       self.act_add_to_campaign, self.act_trash_campaign):
+            self.campaigns_panel.add_button(action)
+        self.campaigns_panel.buttons.addStretch(1)
+        self.campaigns_panel.view.selectionModel().selectionChanged.connect(
+            self._update_actions)
+        self.campaigns_panel.view.setContextMenuPolicy(
+            Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.campaigns_panel.view.addActions([self.act_open_campaign_selected,
+                                              self.act_add_to_campaign,
+                                              self.act_trash_campaign])
         self.library_page.view.selectionModel().selectionChanged.connect(self._update_actions)
         self.library_page.view.addActions([self.act_rename, self.act_trash])
         self.library_page.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -143,6 +170,24 @@ class MainWindow(QMainWindow):
                                             "Show the folder the library lives in")
         self.act_about = self._action("&About Character Builder", self.about,
                                       "Version and licence")
+        # campaigns
+        self.act_new_campaign = self._action(
+            "New &Campaign…", self.new_campaign,
+            "Create a campaign: a name, a ruleset and member characters from the library",
+            "Ctrl+Shift+N")
+        self.act_open_campaign = self._action("Open Campaign &File…", self.open_campaign_dialog,
+                                              "Open a campaign file from anywhere")
+        self.act_open_campaign_selected = self._action(
+            "&Open Campaign", self.open_selected_campaign,
+            "Open the selected campaign in a tab (Enter, double-click)")
+        self.act_add_to_campaign = self._action(
+            "&Add Selected Characters", self.add_selected_to_campaign,
+            "Add the characters selected in the library above to the selected campaign")
+        self.act_trash_campaign = self._action(
+            "Move Campaign to &Trash", self.trash_selected_campaign,
+            "Move the selected campaign file to the trash (Undo brings it back; the "
+            "characters are not touched)", QKeySequence.StandardKey.Delete)
+        self.act_trash_campaign.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -165,6 +210,9 @@ class MainWindow(QMainWindow):
         self.character_menu = bar.addMenu("&Character")
         self.character_menu.aboutToShow.connect(self._fill_character_menu)
 
+        self.campaign_menu = bar.addMenu("C&ampaign")
+        self.campaign_menu.aboutToShow.connect(self._fill_campaign_menu)
+
         view = bar.addMenu("&View")
         view.addAction(self.act_library)
         view.addAction(self.act_data_folder)
@@ -183,6 +231,22 @@ class MainWindow(QMainWindow):
         for action in actions:
             self.character_menu.addAction(action)
 
+    def _fill_campaign_menu(self) -> None:
+        menu = self.campaign_menu
+        menu.clear()
+        menu.addActions([self.act_new_campaign, self.act_open_campaign,
+                         self.act_open_campaign_selected, self.act_add_to_campaign,
+                         self.act_trash_campaign])
+        view = self.current_campaign_view()
+        if view is not None:
+            menu.addSeparator()
+            for button in (view.award_button, view.exchange_button, view.xp_button,
+                           view.add_button, view.remove_button):
+                if button.isVisibleTo(view):
+                    action = menu.addAction(button.text(), button.click)
+                    action.setEnabled(button.isEnabled())
+            menu.addAction("&Full-Screen Pool", view.pool_view.full_button.toggle)
+
     # -- state helpers ---------------------------------------------------------------
     def report(self, message: str, timeout: int = 8000) -> None:
         self.statusBar().showMessage(message, timeout)
@@ -191,27 +255,51 @@ class MainWindow(QMainWindow):
         widget = self.tabs.currentWidget()
         return widget if widget is not None and hasattr(widget, "doc") else None
 
+    def current_campaign_view(self):
+        widget = self.tabs.currentWidget()
+        return widget if _is_campaign_view(widget) else None
+
     def current_doc(self):
         editor = self.current_editor()
         return editor.doc if editor is not None else None
 
     def editor_for_path(self, path) -> QWidget | None:
         path = Path(path).resolve()
-        for i in range(1, self.tabs.count()):
-            editor = self.tabs.widget(i)
+        for editor in self.editors():
             if editor.doc.path is not None and Path(editor.doc.path).resolve() == path:
                 return editor
         return None
 
     def editors(self) -> list:
-        return [self.tabs.widget(i) for i in range(1, self.tabs.count())]
+        """The character tabs."""
+        widgets = [self.tabs.widget(i) for i in range(1, self.tabs.count())]
+        return [w for w in widgets if hasattr(w, "doc")]
+
+    def campaign_views(self) -> list:
+        """The campaign tabs."""
+        widgets = [self.tabs.widget(i) for i in range(1, self.tabs.count())]
+        return [w for w in widgets if _is_campaign_view(w)]
+
+    def campaign_view_for_path(self, path) -> QWidget | None:
+        path = Path(path).resolve()
+        for view in self.campaign_views():
+            if view.path.resolve() == path:
+                return view
+        return None
 
     def open_documents(self) -> list:
         return [editor.doc for editor in self.editors()]
 
     def _current_changed(self, _index: int) -> None:
         doc = self.current_doc()
-        self.undo_group.setActiveStack(doc.undo_stack if doc is not None else self.library_stack)
+        campaign = self.current_campaign_view()
+        if doc is not None:
+            self.undo_group.setActiveStack(doc.undo_stack)
+        elif campaign is not None:
+            campaign.reload()  # the members' figures may have changed in their tabs
+            self.undo_group.setActiveStack(campaign.undo_stack)
+        else:
+            self.undo_group.setActiveStack(self.library_stack)
         self._update_actions()
         self._update_status()
 
@@ -225,9 +313,26 @@ class MainWindow(QMainWindow):
         self.act_save_copy.setEnabled(selected)
         self.act_close_tab.setEnabled(not on_library)
         self.act_reload.setEnabled(True)
+        if self.current_campaign_view() is not None:
+            for action in (self.act_duplicate, self.act_rename, self.act_save_copy):
+                action.setEnabled(False)
+        campaign_selected = on_library and bool(self.campaigns_panel.selected_paths())
+        self.act_open_campaign_selected.setEnabled(campaign_selected)
+        self.act_trash_campaign.setEnabled(campaign_selected)
+        self.act_add_to_campaign.setEnabled(
+            campaign_selected and bool(self.library_page.view.selectionModel().selectedRows()))
 
     def _update_status(self) -> None:
         doc = self.current_doc()
+        campaign = self.current_campaign_view()
+        if campaign is not None:
+            self.setWindowTitle(f"{campaign.name} (campaign) — {APP_TITLE}[*]")
+            self.setWindowModified(False)
+            self.saved_label.setText("✔ Saved")
+            self.saved_label.setToolTip(str(campaign.path))
+            self.balance_label.setText("")
+            self.tabs.setTabText(self.tabs.indexOf(campaign), f"⚑ {campaign.name}")
+            return
         if doc is None:
             self.setWindowTitle(APP_TITLE)
             self.setWindowModified(False)
@@ -244,8 +349,11 @@ class MainWindow(QMainWindow):
         except Exception:  # noqa: BLE001 - a broken ledger still shows
             balance = None
         unit = self.current_editor().unit()
+        caption = getattr(doc.ruleset, "balance_format", "")
         if balance is None:
             self.balance_label.setText("")
+        elif caption:
+            self.balance_label.setText(caption.format(balance))
         elif unit:
             self.balance_label.setText(f"Unspent: {balance} {unit}")
         else:
@@ -273,6 +381,7 @@ class MainWindow(QMainWindow):
         editor.status.connect(self.report)
         doc.saveStateChanged.connect(self._doc_state_changed)
         doc.changed.connect(self._doc_state_changed)
+        doc.externalChange.connect(lambda e=editor: self._ledger_only_change(e))
         self.undo_group.addStack(doc.undo_stack)
         self.restore_splitters(editor)
         index = self.tabs.addTab(editor, doc.name)
@@ -298,6 +407,12 @@ class MainWindow(QMainWindow):
             return
         editor = self.tabs.widget(index)
         self.save_splitters(editor)
+        if not hasattr(editor, "doc"):  # a campaign tab
+            self.tabs.removeTab(index)
+            self.undo_group.removeStack(editor.undo_stack)
+            editor.pool_view.set_full_screen(False)
+            editor.deleteLater()
+            return
         self.tabs.removeTab(index)
         editor.doc.stop_watching()
         self.undo_group.removeStack(editor.doc.undo_stack)
@@ -487,6 +602,12 @@ class MainWindow(QMainWindow):
 
     def reload_current(self) -> None:
         editor = self.current_editor()
+        campaign = self.current_campaign_view()
+        if campaign is not None:
+            campaign.reload()
+            campaign.pool_view.reload()
+            self.report("Campaign re-read")
+            return
         if editor is None:
             self.library_model.refresh()
             self.report("Library re-read")
@@ -582,8 +703,204 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             self.import_paths(files)
 
+    # -- campaigns ------------------------------------------------------------------------
+    def open_campaign(self, path, make_current: bool = True):
+        from builder.ui.campaign_view import CampaignView
+
+        existing = self.campaign_view_for_path(path)
+        if existing is not None:
+            if make_current:
+                self.tabs.setCurrentWidget(existing)
+            return existing
+        view = CampaignView(path, self.tabs, member_guard=self.member_blockers,
+                            library_entries=self._library_entries)
+        if view.campaign is None:
+            text = view.message_bar.label.text()
+            view.deleteLater()
+            self.report(text)
+            self._show_error("Cannot open this campaign", text)
+            return None
+        view.status.connect(self.report)
+        view.membersChanged.connect(self.members_changed)
+        view.changed.connect(self.campaign_model.refresh)
+        self.undo_group.addStack(view.undo_stack)
+        self.restore_splitters(view)
+        index = self.tabs.addTab(view, f"⚑ {view.name}")
+        self.tabs.setTabToolTip(index, f"Campaign: {view.path}")
+        if make_current:
+            self.tabs.setCurrentIndex(index)
+        return view
+
+    def _library_entries(self) -> list:
+        self.library_model.refresh()
+        return self.library_model.entries()
+
+    def member_blockers(self, paths) -> list[str]:
+        """Reasons a campaign must not write these character files now: an open tab
+        holds a change to them that is not on disk (not saved, or a conflict)."""
+        wanted = {Path(p).resolve() for p in paths}
+        reasons = []
+        for editor in self.editors():
+            doc = editor.doc
+            if doc.path is None or Path(doc.path).resolve() not in wanted:
+                continue
+            if doc.conflict:
+                reasons.append(f"{doc.name} ({doc.path}): the file changed on disk and its "
+                               f"open tab has not reloaded it; reload it (or keep yours) first")
+            elif doc.save_error:
+                reasons.append(f"{doc.name} ({doc.path}): its open tab has a change that is "
+                               f"not saved ({doc.save_error})")
+        return reasons
+
+    def members_changed(self, paths) -> None:
+        """A campaign wrote these character files: open tabs take the new version
+        (they hold nothing unsaved: the campaign refuses to write otherwise)."""
+        from builder.storage.files import FileProblem
+
+        wanted = {Path(p).resolve() for p in paths}
+        reloaded = []
+        for editor in self.editors():
+            doc = editor.doc
+            if doc.path is None or Path(doc.path).resolve() not in wanted:
+                continue
+            if doc.conflict or doc.save_error or doc.disk_bytes() == doc.cf.raw:
+                continue
+            try:
+                doc.reload()
+            except FileProblem as problem:
+                editor.refusal_bar.show_message(f"Cannot reload: {problem}", "error")
+                continue
+            editor.conflict_bar.hide()
+            reloaded.append(doc.name)
+        self.library_model.refresh()
+        self.campaign_model.refresh()
+        if reloaded:
+            self.report("Open characters updated by the campaign: " + ", ".join(reloaded))
+
+    def _ledger_only_change(self, editor) -> None:
+        """A file changed behind the app only at the end of its ledger (a campaign
+        award or its undo from the command line, a ``do`` / ``undo``): the tab holds
+        nothing that is not on disk (every change is saved at once), so it takes the
+        new version without asking.  Any other change keeps the Reload / Keep mine bar."""
+        import json
+
+        from builder.storage.files import FileProblem
+
+        doc = editor.doc
+        if doc.save_error or doc.read_only or doc.cf.raw is None:
+            return
+        try:
+            ours = json.loads(doc.cf.raw.decode("utf-8"))
+            theirs = json.loads((doc.disk_bytes() or b"").decode("utf-8"))
+            # a change made in the tab that could not be saved (the save found the
+            # file changed) is never dropped: then the bar asks
+            if json.loads(doc.cf.to_bytes().decode("utf-8")) != ours:
+                return
+        except (UnicodeDecodeError, ValueError):
+            return
+        if not (isinstance(ours, dict) and isinstance(theirs, dict)):
+            return
+        a, b = ours.pop("ledger", None), theirs.pop("ledger", None)
+        if ours != theirs or not isinstance(a, list) or not isinstance(b, list):
+            return
+        shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
+        if longer[:len(shorter)] != shorter:
+            return
+        try:
+            doc.reload()
+        except FileProblem:
+            return
+        editor.conflict_bar.hide()
+        self.report(f"{doc.name}: its ledger changed on disk (e.g. a campaign award); "
+                    f"reloaded")
+
+    def new_campaign(self) -> None:
+        from builder.ui.dialogs.campaign_new import NewCampaignDialog
+
+        self.library_model.refresh()
+        checked = self.library_page.selected_paths() if self.tabs.currentIndex() == 0 else []
+        dialog = NewCampaignDialog(self.library_model.entries(), self, checked=checked)
+        dialog.created.connect(self.create_campaign)
+        dialog.open()
+        self._new_campaign_dialog = dialog
+
+    def create_campaign(self, name: str, ruleset_id: str, members: list):
+        """Write a new campaign into the library's campaigns folder and open it."""
+        from builder.rules.base import Refusal, RulesError
+        from builder.storage import campaigns
+        from builder.ui.campaign_view import member_path_for
+
+        try:
+            doc = campaigns.new_document(name, ruleset_id)
+            target = campaigns.library_path_for(name)
+            campaign = campaigns.CampaignFile(doc=doc, path=target)
+            reasons = []
+            for path in members:
+                try:
+                    campaign.add_member(member_path_for(target, path))
+                except Refusal as refusal:
+                    reasons.extend(refusal.reasons)
+            if reasons:
+                raise Refusal(reasons)
+            campaign.save(target)
+        except (RulesError, library.FileProblemType()) as problem:
+            reasons = getattr(problem, "reasons", None) or [str(problem)]
+            self._show_error("Cannot create the campaign", "\n".join(reasons))
+            return None
+        self.campaign_model.refresh()
+        self.campaigns_panel.select_path(str(target))
+        self.report(f"Campaign {name} created ({target.name})")
+        return self.open_campaign(target)
+
+    def open_selected_campaign(self) -> None:
+        for path in self.campaigns_panel.selected_paths():
+            self.open_campaign(path)
+
+    def open_campaign_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+        from builder.storage.paths import campaigns_dir
+
+        dialog = QFileDialog(self, "Open a campaign", str(campaigns_dir()), CAMPAIGN_FILTER)
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.fileSelected.connect(self.open_campaign)
+        dialog.open()
+        self._file_dialog = dialog
+
+    def add_selected_to_campaign(self) -> None:
+        campaigns_selected = self.campaigns_panel.selected_paths()
+        characters = self.library_page.view.selectionModel().selectedRows()
+        if not campaigns_selected or not characters:
+            self.report("Select characters above and a campaign below")
+            return
+        from builder.ui.models.library_model import PathRole
+
+        paths = [index.data(PathRole) for index in characters]
+        view = self.open_campaign(campaigns_selected[0], make_current=False)
+        if view is not None and view.add_members(paths):
+            self.campaign_model.refresh()
+            self.report(f"Added {len(paths)} character(s) to {view.name}")
+        elif view is not None:
+            self.report(view.message_bar.label.text().replace("\n", " "))
+
+    def trash_selected_campaign(self) -> None:
+        from builder.ui.commands import TrashCharacter
+
+        for path in self.campaigns_panel.selected_paths():
+            view = self.campaign_view_for_path(path)
+            if view is not None:
+                self.close_tab(self.tabs.indexOf(view))
+            row = self.campaign_model.row_for_path(path)
+            name = self.campaign_model.rows()[row].name if row >= 0 else Path(path).stem
+            command = TrashCharacter(Path(path), name, self.report)
+            command.setText(f"Delete campaign {name}")
+            self.library_stack.push(command)
+            self.report(f"Moved the campaign {name} to the trash — Edit ▸ Undo brings it back")
+        self.campaign_model.refresh()
+
     # -- settings ------------------------------------------------------------------------
     def settings_key(self, editor, name: str) -> str:
+        if not hasattr(editor, "doc"):
+            return f"campaign/{name}"
         return f"editor/{editor.doc.ruleset.id}/{name}"
 
     def save_splitters(self, editor) -> None:
@@ -605,10 +922,11 @@ class MainWindow(QMainWindow):
         header = self.library_page.view.horizontalHeader()
         settings.setValue("library/header", header.saveState())
         settings.setValue("openFiles", [str(d.path) for d in self.open_documents() if d.path])
+        settings.setValue("openCampaigns", [str(v.path) for v in self.campaign_views()])
         settings.setValue("currentTab", self.tabs.currentIndex())
         # one layout per ruleset: the current editor's wins
         current = self.current_editor()
-        for editor in self.editors():
+        for editor in self.editors() + self.campaign_views():
             if editor is not current:
                 self.save_splitters(editor)
         if current is not None:
@@ -630,6 +948,10 @@ class MainWindow(QMainWindow):
         if isinstance(files, str):
             files = [files]
         self._restore_files = [f for f in (files or []) if Path(f).is_file()]
+        campaigns = settings.value("openCampaigns", [])
+        if isinstance(campaigns, str):
+            campaigns = [campaigns]
+        self._restore_campaigns = [f for f in (campaigns or []) if Path(f).is_file()]
         try:
             self._restore_tab = int(settings.value("currentTab", 0))
         except (TypeError, ValueError):
@@ -639,6 +961,9 @@ class MainWindow(QMainWindow):
         """Reopen the tabs of the last session (called after the first paint)."""
         for path in getattr(self, "_restore_files", []):
             self.open_path(path, make_current=False)
+        for path in getattr(self, "_restore_campaigns", []):
+            self.open_campaign(path, make_current=False)
+        self._restore_campaigns = []
         index = getattr(self, "_restore_tab", 0)
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)

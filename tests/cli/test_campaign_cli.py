@@ -294,3 +294,12 @@ def test_a_broken_campaign_file_is_a_one_line_usage_error(tmp_path, content):
         r = cli(*argv)
         assert r.code == 2 and len(r.err.strip().splitlines()) == 1 and "bad.json" in r.err
     assert path.read_bytes() == content
+
+
+def test_campaign_new_never_overwrites_an_existing_file(tmp_path):
+    camp = tmp_path / "camp.json"
+    ok("campaign", "new", "First", "-o", camp, "--ruleset", "story-points")
+    before = camp.read_bytes()
+    result = cli("campaign", "new", "Second", "-o", camp, "--ruleset", "story-points")
+    assert result.code == 2 and "already exists" in result.err
+    assert camp.read_bytes() == before

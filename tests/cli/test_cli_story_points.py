@@ -182,7 +182,7 @@ def test_check_lists_ledger_problems_with_entry(senna):
     result = cli("check", senna, "--json")
     assert result.code == 1
     problems = result.json()["problems"]
-    assert len(problems) == 1 and problems[0]["entry"] == 2
+    assert len(problems) == 1 and problems[0]["entry"] == 3     # counted from 1, as in text
     assert problems[0]["reasons"] == ["Medicine 5 needs Cognition 5 (Cognition is 4)",
                                       "needs 5 SP, 4 unspent"]
     text = cli("check", senna)
@@ -262,3 +262,35 @@ def test_trait_of_another_class_exit_1_unknown_trait_exit_2(senna):
     result = cli("do", senna, "raise-class", "Cleric", "--trait", "Juggling")
     assert result.code == 2 and "Restoring Grace" in result.err
     assert file_bytes(senna) == before
+
+
+def test_new_never_overwrites_an_existing_file(senna):
+    before = file_bytes(senna)
+    result = cli("new", "story-points", "Other", "-o", senna)
+    assert result.code == 2 and "already exists" in result.err
+    assert file_bytes(senna) == before
+    ok("new", "story-points", "Other", "-o", senna, "--force")
+    assert ok("show", senna, "--json").json()["name"] == "Other"
+
+
+def test_force_never_rewrites_a_newer_format_file(senna):
+    doc = json.loads(senna.read_text())
+    doc["format"] = 99
+    senna.write_text(json.dumps(doc))
+    before = file_bytes(senna)
+    result = cli("new", "story-points", "Other", "-o", senna, "--force")
+    assert result.code == 2 and "newer" in result.err
+    assert file_bytes(senna) == before
+
+
+def test_a_mistyped_command_is_a_usage_error_not_the_window(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    for argv in (["shwo", "a.json"], ["bogus"]):
+        result = subprocess.run([sys.executable, "-m", "builder", *argv], capture_output=True,
+                                text=True, cwd=tmp_path, timeout=60,
+                                env={**os.environ, "PYTHONPATH": str(root)})
+        assert result.returncode == 2, (argv, result.stderr)
+        assert "invalid choice" in result.stderr or "usage" in result.stderr

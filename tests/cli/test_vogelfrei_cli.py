@@ -248,3 +248,12 @@ def test_homebrew_override_is_used_and_a_broken_one_ignored(tmp_path):
     (folder / "vogelfrei.json").write_text(json.dumps(data), encoding="utf-8")
     r = ok("xp", "3", "--json")
     assert "override ignored" in r.err and r.json()["enemies"] == 50
+
+
+def test_import_with_less_xp_than_the_level_needs_is_refused(tmp_path):
+    path = tmp_path / "w.json"
+    result = cli("new", "vogelfrei", "W", "-o", path, "--set", "class=Warrior",
+                 "--set", "career=Mercenary", "--set", "level=3", "--set", "xp=100",
+                 "--set", "wounds=12", "--set", "stamina=8", "--seed", "1")
+    assert result.code == 1 and "at least 4000 XP" in result.err
+    assert not path.exists()

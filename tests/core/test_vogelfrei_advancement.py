@@ -55,7 +55,8 @@ def test_xp_over_half_way_to_the_next_level_from_one_session_is_lost(rs):
     s = do(rs, character(rs), "award-xp", "5000", "--session", "1")
     out = d(rs, s)
     assert out["xp"] == 3000 and out["xp_lost"] == 2000
-    assert out["sessions"]["1"] == {"xp": 3000, "lost": 2000, "advanced": None}
+    assert out["sessions"]["1"] == {"xp": 3000, "lost": 2000, "advanced": None,
+                                    "cap_level": 1}
 
 
 def test_the_ledger_says_how_much_was_lost(rs):
@@ -393,3 +394,20 @@ def test_career_change_loses_the_old_careers_traits(rs):
     s = do(rs, s, "change-career", "Cleric", "Priest", "--session", "1", "--roll", "1")
     assert not any("squire" in t for t in d(rs, s)["traits"])
     assert d(rs, s)["status"] == ""
+
+
+def test_a_level_gained_between_two_awards_of_one_session_does_not_lift_its_cap(rs):
+    s = do(rs, character(rs), "award-xp", "3000", "--session", "1")   # level 1: cap 3000
+    s = do(rs, s, "level-up", "--session", "1", "--roll", "1")
+    s = do(rs, s, "award-xp", "5000", "--session", "1")
+    assert d(rs, s)["xp"] == 3000 and d(rs, s)["xp_lost"] == 5000
+    s = do(rs, s, "award-xp", "5000", "--session", "2")                # level 2: cap 6000
+    assert d(rs, s)["xp"] == 6000
+
+
+def test_the_ledger_entry_says_what_the_session_cap_kept(rs):
+    s = do(rs, character(rs), "award-xp", "2500", "--session", "1")
+    s = do(rs, s, "level-up", "--session", "1", "--roll", "1")
+    logged, s = perform(rs, s, rs.parse_action(["award-xp", "5000", "--session", "1"]))
+    assert (logged["gained"], logged["lost"]) == (500, 4500)
+    assert d(rs, s)["xp"] == 3000

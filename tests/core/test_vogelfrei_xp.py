@@ -37,7 +37,7 @@ def test_classed_character_counts_one_hit_die_more_than_its_level(data):
     assert xp.enemy_xp(data, "L2*") == 75
 
 
-@pytest.mark.parametrize("bad", ["", "x", "3**", "0", "L0", "-2", "1.5"])
+@pytest.mark.parametrize("bad", ["", "x", "3**", "0", "-2", "1.5"])
 def test_bad_hit_dice_are_usage_errors(data, bad):
     with pytest.raises(UsageError):
         xp.enemy_xp(data, bad)
@@ -135,3 +135,15 @@ def test_session_cap_is_half_way_to_the_level_after_next():
     assert xp.capped_award(WARRIOR, 1, 0, 5000) == (3000, 2000)
     assert xp.capped_award(WARRIOR, 1, 2500, 400) == (400, 0)
     assert xp.capped_award(WARRIOR, 1, 3500, 100) == (0, 100)   # already above
+
+
+def test_a_zero_level_classed_character_counts_as_1_hd():
+    from builder.rules.vogelfrei.xp import parse_hd
+    from builder.storage.rulesets import load_ruleset
+
+    data = load_ruleset("vogelfrei").data
+    enemy = parse_hd("L0")
+    assert enemy.effective_hd(data) == 1
+    from builder.rules.vogelfrei.xp import xp_for_hd
+
+    assert xp_for_hd(data, enemy.effective_hd(data)) == 10

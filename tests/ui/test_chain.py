@@ -296,3 +296,74 @@ def test_layout_keeps_crossings_below_a_naive_order():
     naive["trait"] = sorted(naive["trait"], key=lambda n: n.split(".")[-1])
     chain.order = naive
     assert ordered < crossings(chain)
+
+
+# -- the editor's trait list as a drop target, and the chain page in the editor ---------------
+def _trait_index(editor, cname, trait):
+    model = editor.classes_model
+    for row in range(model.rowCount()):
+        parent = model.item(row, 0)
+        if parent.text() != cname:
+            continue
+        for child in range(parent.rowCount()):
+            item = parent.child(child, 0)
+            if item.data(Qt.ItemDataRole.UserRole + 20)[1:] == (trait, cname):
+                return item.index()
+    raise AssertionError(f"no row for {trait}")
+
+
+def _drop_on_tree(view, index, mime):
+    from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
+
+    view.scrollTo(index)
+    pos = view.visualRect(index).center()
+    for cls in (QDragEnterEvent, QDragMoveEvent, QDropEvent):
+        point = QPointF(pos) if cls is QDropEvent else pos
+        event = cls(point, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                    Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(view.viewport(), event)
+    QApplication.processEvents()
+
+
+def test_editor_has_the_chain_page_and_token_tray(window):
+    path = make_character("F", *FIGHTER)
+    editor = window.open_path(path)
+    assert editor.pages.count() == 2 and editor.pages.widget(1) is editor.chain_page
+    assert [c.option["name"] for c in editor.token_chips] == ["Fighter"]
+    editor.act_chain.trigger()
+    assert editor.pages.currentIndex() == 1
+
+
+def test_rank_drop_on_the_trait_list_through_a_real_drop_event(window):
+    path = make_character("F", *FIGHTER)
+    editor = window.open_path(path)
+    window.show()
+    editor.light_traits(editor.token_chips[0].option)
+    assert ("Fighter", "Parry") in editor.classes_view.lit
+    index = _trait_index(editor, "Fighter", "Parry")
+    _drop_on_tree(editor.classes_view, index, token_mime("Fighter", "class"))
+    d = editor.doc.derived()
+    assert d["classes"]["Fighter"]["level"] == 3
+    assert d["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3
+    assert editor.doc.undo_stack.count() == 1
+
+
+def test_refused_drop_on_the_trait_list_changes_nothing_and_says_why(window):
+    path = make_character("F", *FIGHTER, "class.Rogue=1", "trait.Rogue.Ambush=1",
+                          "skill.Acrobatics=1", "skill.Finesse=1")
+    editor = window.open_path(path)
+    before = path.read_bytes()
+    assert not editor.drop_rank({"class": "Fighter", "kind": "class"}, "Rogue", "Ambush")
+    assert "a Fighter rank can only go to a Fighter trait" in editor.refusal_bar.label.text()
+    assert not editor.drop_rank({"class": "Fighter", "kind": "class"}, "Fighter", "Footwork")
+    assert "Athletics" in editor.refusal_bar.label.text()
+    assert path.read_bytes() == before
+
+
+def test_keyboard_enter_on_a_trait_row_assigns_the_rank(window, qtbot):
+    path = make_character("F", *FIGHTER)
+    editor = window.open_path(path)
+    index = _trait_index(editor, "Fighter", "Parry")
+    editor.classes_view.setCurrentIndex(index)
+    editor.classes_view.activated.emit(index)
+    assert editor.doc.derived()["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3

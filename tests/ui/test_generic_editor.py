@@ -1,10 +1,23 @@
-"""A ruleset without a dedicated editor (vogelfrei) gets the generic one."""
+"""A ruleset without a dedicated editor gets the generic one (tried on vogelfrei,
+with its dedicated editor and wizard set aside)."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import ok
+
+
+@pytest.fixture(autouse=True)
+def generic_for_vogelfrei(monkeypatch):
+    from builder.ui import views
+    from builder.ui.dialogs import new_character
+    from builder.ui.views.generic import GenericEditor
+
+    monkeypatch.setitem(views.EDITORS, "vogelfrei", GenericEditor)
+    monkeypatch.delitem(new_character.FORMS, "vogelfrei")
 
 
 def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot):
@@ -25,7 +38,7 @@ def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot
     editor.action_line.setText("award-xp 100 --session 1")
     editor._do_line()
     assert json.loads(path.read_text())["ledger"][-1]["action"] == "award-xp"
-    assert window.balance_label.text() == "Balance: 100"
+    assert window.balance_label.text() == "XP: 100"         # the ruleset's balance_format
     editor.action_line.setText("award-xp -5 --session 1")
     editor._do_line()
     assert "0 or more" in editor.refusal_bar.label.text()

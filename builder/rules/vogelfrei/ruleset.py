@@ -45,6 +45,8 @@ class VogelfreiRuleset(Ruleset):
     title = "Vogelfrei"
     summary_text = ("Old-school grim fantasy: 3d6 abilities in order, class and career, "
                     "XP from enemies and treasure, one level per session.")
+    #: How the status bar shows balance() (XP is earned, never spent).
+    balance_format = "XP: {}"
 
     # -- data ---------------------------------------------------------------
     @classmethod
@@ -374,6 +376,11 @@ class VogelfreiRuleset(Ruleset):
         xp = baseline.get("xp", 0)
         if not isinstance(xp, int) or xp < 0:
             reasons.append(f"XP must be 0 or more, not {xp}")
+        elif isinstance(level, int) and 1 <= level <= self.max_level:
+            floor = xpcalc.xp_threshold(cdata["xp"], level)
+            if xp < floor:
+                reasons.append(f"a level {level} {cls} has at least {floor} XP (the {cls} "
+                               f"table), not {xp}")
         for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
             roll_key, die = f"{pool}_roll", int(cdata[die_key])
             label = pool.capitalize()
@@ -547,10 +554,16 @@ class VogelfreiRuleset(Ruleset):
             if kind == "level-up" or action.get("class") in self.classes:
                 action["roll"] = rng.randint(1, self._roll_die(state, action))
         if kind == "award-xp" and isinstance(action.get("xp"), int):
-            gained, lost = xpcalc.capped_award(self.table(state), self.level(state),
-                                               state["xp"], action["xp"])
+            gained, lost = self._capped(state, action)
             action["gained"], action["lost"] = gained, lost
         return action
+
+    def _capped(self, state: dict, action: dict) -> tuple[int, int]:
+        """(gained, lost) for an award: the cap is on what one session earns, set by the
+        level of that session's first award even if a level is gained between awards."""
+        record = state["sessions"].get(str(action.get("session")), {})
+        cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
+        return xpcalc.capped_award(self.table(state), cap_level, state["xp"], action["xp"])
 
     def _advance_reasons(self, state: dict, session: Any) -> list[str]:
         reasons = []
@@ -626,8 +639,10 @@ class VogelfreiRuleset(Ruleset):
         new["last_session"] = session
         record = new["sessions"].setdefault(session, {"xp": 0, "lost": 0, "advanced": None})
         if kind == "award-xp":
-            gained, lost = xpcalc.capped_award(self.table(state), self.level(state),
-                                               state["xp"], action["xp"])
+            # The cap is on what one session earns: the level of the session's first award
+            # sets it, even if a level is gained between two awards of that session.
+            gained, lost = self._capped(state, action)
+            record.setdefault("cap_level", self.level(state))
             new["xp"] += gained
             new["xp_lost"] += lost
             record["xp"] += gained

@@ -44,8 +44,6 @@ def parse_hd(text: str) -> Enemy:
         return Enemy(str(text).strip(), 0, star, False)
     n = int(match.group("n"))
     classed = bool(match.group("cl"))
-    if classed and n < 1:
-        raise UsageError(f"a classed character's level is at least 1, not '{text}'")
     if not classed and n < 1:
         raise UsageError(f"Hit Dice below 1 are written <1, not '{text}'")
     return Enemy(str(text).strip(), n, star, classed)

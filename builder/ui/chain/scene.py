@@ -101,6 +101,10 @@ class NodeItem(QGraphicsObject):
         if dark:
             fill = fill.darker(330) if not self.blocked else QColor("#3a3a3a")
             text = QColor("#f0f0f0") if not self.blocked else QColor("#9a9a9a")
+        if self.drag_state == "eligible":
+            fill = QColor("#1e5631") if dark else QColor("#c9f2d3" if not self.drag_hover
+                                                           else "#9fe3b1")
+            text = QColor("#f0f0f0") if dark else QColor("#10301a")
         if self.drag_state == "ineligible":
             fill, text = (QColor("#3a3a3a"), QColor("#8a8a8a")) if dark else \
                 (QColor("#eeeeee"), QColor("#9a9a9a"))
@@ -119,12 +123,6 @@ class NodeItem(QGraphicsObject):
         painter.setPen(border)
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, 9, 9)
-        if self.drag_state == "eligible":
-            glow = QColor(ELIGIBLE_GREEN)
-            glow.setAlpha(60 if not self.drag_hover else 110)
-            painter.setBrush(glow)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.drawRoundedRect(rect, 9, 9)
 
         painter.setPen(text)
         title = QFont(self.chain_scene.base_font)
@@ -316,6 +314,14 @@ class ChainScene(QGraphicsScene):
             edge.relayout()
         rect = self.itemsBoundingRect().adjusted(-30, -30, 30, 30)
         self.setSceneRect(rect)
+
+    def visible_rect(self) -> QRectF:
+        """The part of the scene holding what is shown (hidden nodes excluded)."""
+        rect = QRectF()
+        for item in list(self.nodes.values()) + self._titles:
+            if item.isVisible():
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
 
     # -- filters, focus, plan, drag ---------------------------------------------------------
     def set_filter(self, class_name: str | None) -> None:

@@ -44,7 +44,7 @@ class ChainView(QGraphicsView):
         self.scale(factor, factor)
 
     def fit(self) -> None:
-        rect = self.scene().itemsBoundingRect().adjusted(-20, -50, 20, 20)
+        rect = self.scene().visible_rect().adjusted(-20, -50, 20, 20)
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         # Never smaller than readable: prefer scrolling to unreadable text.
@@ -52,7 +52,11 @@ class ChainView(QGraphicsView):
         if scale < 0.55:
             self.resetTransform()
             self.scale(0.55, 0.55)
-            self.centerOn(rect.center().x(), rect.top())
+            self.centerOn(rect.center().x(), rect.top() + self.viewport().height() / 1.1)
+        elif scale > 1.6:
+            self.resetTransform()
+            self.scale(1.6, 1.6)
+            self.centerOn(rect.center())
         self._zoom = self.transform().m11()
 
     def wheelEvent(self, event) -> None:
@@ -133,11 +137,11 @@ class ChainView(QGraphicsView):
 class TokenChip(QPushButton):
     """A rank granted by a Class advance, ready to drag onto a trait."""
 
-    def __init__(self, option: dict, widget: "ChainWidget"):
+    def __init__(self, option: dict, widget: "ChainWidget", parent: QWidget | None = None):
         kind = "enter" if option["kind"] == "new-class" else "raise"
         text = (f"{option['name']} {option['target']} rank  ·  {option['cost']} SP"
                 if kind == "raise" else f"Enter {option['name']}  ·  {option['cost']} SP")
-        super().__init__(text, widget)
+        super().__init__(text, parent or widget)
         self.option = option
         self.chain_widget = widget
         self.setCheckable(True)
@@ -167,6 +171,9 @@ class ChainWidget(QWidget):
     """The whole advancement-chain tab for one story-points character."""
 
     status = Signal(str)
+    #: A rank token is being dragged (its Class option) / the drag ended.
+    tokenDragStarted = Signal(dict)
+    tokenDragFinished = Signal()
 
     def __init__(self, doc, parent=None):
         super().__init__(parent)
@@ -364,13 +371,20 @@ class ChainWidget(QWidget):
                                     token.get("scene")))
         drag.setPixmap(chip.grab())
         self._light_for(chip.option)
+        self.tokenDragStarted.emit(chip.option)
         self.status.emit("Drop the rank on a lit trait (grey ones say why not)")
         try:
             drag.exec(Qt.DropAction.CopyAction)
         finally:
             self.scene.end_drag()
+            self.tokenDragFinished.emit()
             if self.armed:
                 self._light_for(self.armed.option)
+
+    def allowed_class_options(self) -> list[dict]:
+        """The Class advances a rank token exists for now."""
+        return [o for (kind, _n), o in self.options.items()
+                if kind in ("class", "new-class") and o["allowed"]]
 
     def arm(self, chip: TokenChip | None) -> None:
         for other in self.chips:

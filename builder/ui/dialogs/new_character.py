@@ -21,6 +21,7 @@ from builder.rules.base import Refusal, RulesError
 #: ruleset id -> "module:attribute" of a creation-form class (imported on use).
 FORMS = {
     "story-points": "builder.ui.views.story_points:StoryPointsCreationForm",
+    "vogelfrei": "builder.ui.dialogs.vogelfrei_new:VogelfreiCreationForm",
     "ability-bonuses": "builder.ui.ability_bonuses:AbilityBonusesForm",
 }
 

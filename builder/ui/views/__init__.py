@@ -17,6 +17,7 @@ EDITORS: dict[str, Callable] = {}
 #: ruleset id -> "module:attribute", imported on first use.
 _BUILTIN = {
     "story-points": "builder.ui.views.story_points:StoryPointsEditor",
+    "vogelfrei": "builder.ui.views.vogelfrei:VogelfreiEditor",
     "ability-bonuses": "builder.ui.ability_bonuses.editor:AbilityBonusesEditor",
 }
 

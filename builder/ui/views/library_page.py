@@ -1,10 +1,16 @@
-"""The library tab: every character in the user data folder, searchable and sortable."""
+"""The library tab: every character in the user data folder, searchable and sortable,
+and below it the library's campaigns (:class:`CampaignsPanel`)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QTableView, QVBoxLayout, QWidget)
+                               QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget)
 
+from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
+from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
+from builder.ui.models.campaign_model import COL_RULESET as CAMP_RULESET
+from builder.ui.models.campaign_model import CampaignFilterModel
+from builder.ui.models.campaign_model import PathRole as CampPathRole
 from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME, COL_RULESET,
                                              LibraryFilterModel, LibraryModel, PathRole)
 
@@ -24,6 +30,16 @@ class LibraryView(QTableView):
         if not self._painted:
             self._painted = True
             self.firstPainted.emit()
+
+
+def action_button(action, parent) -> QPushButton:
+    """A push button mirroring a window action (text, tooltip, enabled)."""
+    button = QPushButton(action.text(), parent)
+    button.setToolTip(action.toolTip())
+    button.clicked.connect(action.trigger)
+    button.setEnabled(action.isEnabled())
+    action.enabledChanged.connect(button.setEnabled)
+    return button
 
 
 class LibraryPage(QWidget):
@@ -72,10 +88,19 @@ class LibraryPage(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
         top.addWidget(self.count_label)
+        characters = QWidget(self)
+        chars_layout = QVBoxLayout(characters)
+        chars_layout.setContentsMargins(0, 0, 0, 0)
+        chars_layout.addLayout(top)
+        chars_layout.addWidget(self.view, 1)
+        chars_layout.addLayout(self.buttons)
+        # more sections (the campaigns) go below the characters
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setObjectName("librarySplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(characters)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.view, 1)
-        layout.addLayout(self.buttons)
+        layout.addWidget(self.splitter, 1)
         for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset,
                        self.proxy.rowsInserted, self.proxy.rowsRemoved):
             signal.connect(self._update_count)
@@ -83,13 +108,15 @@ class LibraryPage(QWidget):
 
     def add_button(self, action) -> QPushButton:
         """A push button mirroring a window action (text, tooltip, enabled)."""
-        button = QPushButton(action.text().replace("…", "…"), self)
-        button.setToolTip(action.toolTip())
-        button.clicked.connect(action.trigger)
-        button.setEnabled(action.isEnabled())
-        action.enabledChanged.connect(button.setEnabled)
+        button = action_button(action, self)
         self.buttons.addWidget(button)
         return button
+
+    def add_section(self, widget: QWidget, stretch: int = 1) -> None:
+        """Another part of the library below the characters (the campaigns)."""
+        self.splitter.addWidget(widget)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(self.splitter.indexOf(widget), stretch)
 
     def _update_count(self, *_):
         total = self.model.rowCount()
@@ -119,5 +146,85 @@ class LibraryPage(QWidget):
 
     def _open_index(self, index: QModelIndex) -> None:
         path = index.data(PathRole)
+        if path:
+            self.openRequested.emit(path)
+
+
+class CampaignsPanel(QWidget):
+    """The library's campaigns: name, ruleset, members, current session, Fortune/Peril.
+    Enter or double-click opens one in a campaign tab."""
+
+    openRequested = Signal(str)
+
+    def __init__(self, model, parent=None):
+        super().__init__(parent)
+        self.setObjectName("campaignsPanel")
+        self.model = model
+        self.proxy = CampaignFilterModel(self)
+        self.proxy.setSourceModel(model)
+        title = QLabel("<b>Campaigns</b>", self)
+        self.count_label = QLabel(self)
+        self.view = QTableView(self)
+        self.view.setObjectName("campaignsView")
+        self.view.setAccessibleName("Campaigns in the library")
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(CAMP_NAME, Qt.SortOrder.AscendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 10)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(COL_SESSION, QHeaderView.ResizeMode.Stretch)
+        header.resizeSection(CAMP_NAME, 220)
+        header.resizeSection(CAMP_RULESET, 210)
+        header.resizeSection(COL_MEMBERS, 80)
+        header.resizeSection(COL_POOL, 170)
+        self.view.activated.connect(self._open_index)
+        self.buttons = QHBoxLayout()
+        self.buttons.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(title)
+        top.addStretch(1)
+        top.addWidget(self.count_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(self.buttons)
+        for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
+            signal.connect(self._update_count)
+        self._update_count()
+
+    def add_button(self, action) -> QPushButton:
+        button = action_button(action, self)
+        self.buttons.addWidget(button)
+        return button
+
+    def _update_count(self, *_):
+        total = self.model.rowCount()
+        self.count_label.setText(
+            "No campaigns yet: Campaign ▸ New Campaign" if total == 0 else
+            f"{total} campaign{'s' if total != 1 else ''}")
+
+    def selected_paths(self) -> list[str]:
+        rows = self.view.selectionModel().selectedRows(0)
+        return [index.data(CampPathRole) for index in rows]
+
+    def select_path(self, path: str) -> None:
+        row = self.model.row_for_path(path)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if index.isValid():
+            self.view.selectRow(index.row())
+            self.view.setCurrentIndex(index)
+
+    def _open_index(self, index: QModelIndex) -> None:
+        path = index.data(CampPathRole)
         if path:
             self.openRequested.emit(path)

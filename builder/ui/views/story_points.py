@@ -6,9 +6,9 @@ its cost, ``allowed`` and ``reasons``).  Every change is an action parsed by the
 ruleset (``parse_action``) and applied through the document, i.e. the undo
 stack; nothing here re-implements a rule.
 
-Room for the next issue: the "Advancement chain" tab is the place for the drawn
-chain, and :class:`TraitsView` is the drop target for drag-to-assign ranks
-(``TRAIT_RANK_MIME``; a drop will only call :meth:`StoryPointsEditor.take`).
+The "Advancement chain" page is the drawn chain (:mod:`builder.ui.chain`), and
+:class:`TraitsView` is a drop target for rank tokens (``TRAIT_RANK_MIME``): a
+drop only calls the rules core through the document.
 """
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
 from builder.ui.models.options_model import AllowedRole, OptionRole, cost_text, reasons_text
 from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
 
-#: The MIME type the next issue's drag-to-assign uses for a trait rank.
-TRAIT_RANK_MIME = "application/x-character-builder-trait-rank"
+from builder.ui.chain.tokens import RANK_TOKEN_MIME as TRAIT_RANK_MIME  # noqa: E402
+from builder.ui.chain.tokens import drop_rank, parse_token  # noqa: E402
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
 KeyRole = Qt.ItemDataRole.UserRole + 20      # ("vital"|"skill"|"class"|"trait", name[, class])
@@ -182,8 +182,55 @@ class ClassAdvanceDialog(QDialog):
 
 # -- the sheet (left side) ------------------------------------------------------------------
 class TraitsView(QTreeView):
-    """Classes, their trait ranks, uses and spells.  The next issue makes it a drop target
-    for trait ranks (``TRAIT_RANK_MIME``)."""
+    """Classes, their trait ranks, uses and spells; a drop target for rank tokens.
+
+    During a drag, the traits the token can go to are lit (the rules core's
+    choices); a drop on any other row changes nothing and says why.
+    """
+
+    rankDropped = Signal(dict, str, str)     # token, the trait's Class, the trait
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.lit: set[tuple[str, str]] = set()
+
+    def _trait_at(self, pos) -> tuple[str, str] | None:
+        index = self.indexAt(pos)
+        key = index.siblingAtColumn(0).data(KeyRole) if index.isValid() else None
+        if key and key[0] == "trait":
+            return key[2], key[1]
+        return None
+
+    def dragEnterEvent(self, event) -> None:
+        if parse_token(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if parse_token(event.mimeData()) is None:
+            event.ignore()
+            return
+        target = self._trait_at(event.position().toPoint())
+        if target is not None and target in self.lit:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event) -> None:
+        token = parse_token(event.mimeData())
+        target = self._trait_at(event.position().toPoint())
+        if token is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        if target is None:
+            self.rankDropped.emit(token, "", "")
+        else:
+            self.rankDropped.emit(token, target[0], target[1])
 
 
 class UsesWidget(QWidget):
@@ -274,7 +321,17 @@ class StoryPointsEditor(CharacterEditor):
 
         vitals_box = self._boxed("Core Vitals", self.vitals_view)
         skills_box = self._boxed("Skills", self.skills_view)
-        classes_box = self._boxed("Classes, traits and spells", self.classes_view)
+        self.token_tray = QWidget(self)
+        self.token_tray.setObjectName("tokenTray")
+        self.token_tray_layout = QHBoxLayout(self.token_tray)
+        self.token_tray_layout.setContentsMargins(0, 0, 0, 0)
+        self.token_chips: list = []
+        classes_inner = QWidget(self)
+        classes_lay = QVBoxLayout(classes_inner)
+        classes_lay.setContentsMargins(0, 0, 0, 0)
+        classes_lay.addWidget(self.token_tray)
+        classes_lay.addWidget(self.classes_view, 1)
+        classes_box = self._boxed("Classes, traits and spells", classes_inner)
         self.sheet_splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.sheet_splitter.setObjectName("sheetSplitter")
         top = QSplitter(Qt.Orientation.Horizontal, self.sheet_splitter)
@@ -299,10 +356,6 @@ class StoryPointsEditor(CharacterEditor):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.ledger)
         self.side_tabs.addTab(ledger_page, "L&edger")
-        self.chain_page = QLabel("The advancement chain will be drawn here.", self)
-        self.chain_page.setObjectName("chainPage")
-        self.chain_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.side_tabs.addTab(self.chain_page, "Advancement &chain")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("editorSplitter")
@@ -320,7 +373,21 @@ class StoryPointsEditor(CharacterEditor):
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
         layout.addWidget(line)
-        layout.addWidget(self.splitter, 1)
+        from builder.ui.chain.view import ChainWidget
+
+        self.chain_page = ChainWidget(self.doc, self)
+        self.chain_page.setObjectName("chainPage")
+        self.chain_page.status.connect(self.status.emit)
+        self.pages = QTabWidget(self)
+        self.pages.setObjectName("editorPages")
+        self.pages.setAccessibleName("Sheet and advancement chain")
+        self.pages.setDocumentMode(True)
+        self.pages.addTab(self.splitter, "&Sheet")
+        self.pages.addTab(self.chain_page, "Advancement &chain")
+        layout.addWidget(self.pages, 1)
+        self.classes_view.rankDropped.connect(self.drop_rank)
+        self.chain_page.tokenDragStarted.connect(self.light_traits)
+        self.chain_page.tokenDragFinished.connect(self.refresh)
 
         self.act_award = QAction("&Award…", self)
         self.act_award.setShortcut("Ctrl+Shift+A")
@@ -333,7 +400,11 @@ class StoryPointsEditor(CharacterEditor):
         self.act_ledger = QAction("Show &Ledger", self)
         self.act_ledger.setShortcut("Ctrl+2")
         self.act_ledger.triggered.connect(lambda: self.side_tabs.setCurrentIndex(1))
-        for action in (self.act_award, self.act_increases, self.act_ledger):
+        self.act_chain = QAction("Show Advancement &Chain", self)
+        self.act_chain.setShortcut("Ctrl+3")
+        self.act_chain.triggered.connect(lambda: self.pages.setCurrentIndex(
+            1 - self.pages.currentIndex()))
+        for action in (self.act_award, self.act_increases, self.act_ledger, self.act_chain):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
         self.refresh()
@@ -366,10 +437,12 @@ class StoryPointsEditor(CharacterEditor):
         return box
 
     def splitters(self) -> dict:
-        return {"main": self.splitter, "sheet": self.sheet_splitter, "top": self.top_splitter}
+        return {"main": self.splitter, "sheet": self.sheet_splitter, "top": self.top_splitter,
+                "chain": self.chain_page.splitter}
 
     def menu_actions(self) -> list[QAction]:
-        return [self.act_award, self.act_rest, self.act_increases, self.act_ledger]
+        return [self.act_award, self.act_rest, self.act_increases, self.act_ledger,
+                self.act_chain]
 
     def unit(self) -> str:
         return super().unit() or "SP"
@@ -414,6 +487,7 @@ class StoryPointsEditor(CharacterEditor):
                 _item(_next_text(o), ("skill", name), reasons_text(o) if o else None,
                       o.get("allowed") if o else None)])
         self._fill_classes(d, options)
+        self._fill_token_tray(options)
         self.options_panel.set_options(options)
         self.ledger.set_character(self.doc.cf)
         self.award_button.setEnabled(not self.doc.read_only)
@@ -465,6 +539,60 @@ class StoryPointsEditor(CharacterEditor):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
 
+    def _fill_token_tray(self, options: list[dict]) -> None:
+        """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
+        from builder.ui.chain.view import TokenChip
+
+        for chip in self.token_chips:
+            self.token_tray_layout.removeWidget(chip)
+            chip.deleteLater()
+        self.token_chips = []
+        while self.token_tray_layout.count():
+            item = self.token_tray_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        chain = getattr(self, "chain_page", None)
+        allowed = [o for o in options if o["kind"] in ("class", "new-class") and o["allowed"]]
+        if chain is None or not allowed:
+            self.token_tray.setVisible(False)
+            return
+        self.token_tray.setVisible(True)
+        label = QLabel("Drag a rank onto a trait:", self.token_tray)
+        self.token_tray_layout.addWidget(label)
+        for option in allowed:
+            chip = TokenChip(option, chain, self.token_tray)
+            chip.setCheckable(False)
+            self.token_tray_layout.addWidget(chip)
+            self.token_chips.append(chip)
+        self.token_tray_layout.addStretch(1)
+
+    def light_traits(self, option: dict) -> None:
+        """During a rank drag: light the traits it can go to, say why not for the others."""
+        from PySide6.QtGui import QBrush, QColor
+
+        choices = option.get("choices", {})
+        eligible = set(choices.get("traits", []))
+        blocked = choices.get("blocked_traits", {})
+        cname = option["name"]
+        lit = set()
+        model = self.classes_model
+        for row in range(model.rowCount()):
+            parent = model.item(row, 0)
+            for child_row in range(parent.rowCount()):
+                item = parent.child(child_row, 0)
+                key = item.data(KeyRole)
+                if not key or key[0] != "trait":
+                    continue
+                if key[2] == cname and key[1] in eligible:
+                    item.setBackground(QBrush(QColor(30, 132, 73, 70)))
+                    item.setText(f"➜ {key[1]}")
+                    lit.add((key[2], key[1]))
+                else:
+                    why = blocked.get(key[1]) if key[2] == cname else \
+                        [f"{key[1]} is a {key[2]} trait, not {cname}"]
+                    item.setToolTip("Cannot take this rank: " + "; ".join(why or []))
+        self.classes_view.lit = lit
+
     # -- sheet -> options ------------------------------------------------------------------
     def _sheet_clicked(self, index) -> None:
         key = index.data(KeyRole)
@@ -475,6 +603,16 @@ class StoryPointsEditor(CharacterEditor):
     def _sheet_activated(self, index) -> None:
         """Enter / double-click on a sheet row: take its next increase if the core allows."""
         key = index.data(KeyRole)
+        if key and key[0] == "trait":
+            # Enter on a trait: raise its Class with the rank going to this trait.
+            option = next((o for o in self.doc.options()
+                           if o["kind"] == "class" and o["name"] == key[2]), None)
+            if option is None or not option["allowed"]:
+                self.show_refusal((option or {}).get("reasons") or
+                                  [f"{key[2]} cannot advance now"])
+                return
+            self.drop_rank(self.chain_page.token_for(option), key[2], key[1])
+            return
         if not key or key[0] not in ("vital", "skill", "class"):
             return
         self._sheet_clicked(index)
@@ -504,6 +642,19 @@ class StoryPointsEditor(CharacterEditor):
             self._dialog = dialog
             return
         self.take_words(option_words(option))
+
+    def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool:
+        """A rank token dropped on the trait list: the Class advance and the rank, one action."""
+        if not trait:
+            self.show_refusal([f"drop the {token.get('class')} rank on one of its traits"])
+            return False
+        done, reasons = drop_rank(self.doc, token, trait_class, trait)
+        if done:
+            self.refusal_bar.hide()
+            self.status.emit(f"{trait} ({trait_class}) took the {token.get('class')} rank")
+        else:
+            self.show_refusal(reasons)
+        return done
 
     def rest(self) -> None:
         self.take_words(["rest"])

@@ -1,0 +1,127 @@
+"""Library ▸ New Campaign: a name, a ruleset, and member characters from the library.
+
+Only the library's characters of the chosen ruleset are offered (a campaign's
+members share its ruleset); the campaign core checks the rest when the file is
+made (``CampaignFile.add_member``).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout)
+
+
+class NewCampaignDialog(QDialog):
+    #: (name, ruleset id, [member character paths]) when the GM presses Create.
+    created = Signal(str, str, list)
+
+    def __init__(self, entries: list, parent=None, checked: list | None = None):
+        """``entries``: the library's LibraryEntry rows; ``checked``: paths ticked first."""
+        super().__init__(parent)
+        from builder.storage.rulesets import all_rulesets
+
+        self.setObjectName("newCampaignDialog")
+        self.setWindowTitle("New campaign")
+        self.entries = [e for e in entries if not e.problem]
+        self._checked = {str(p) for p in (checked or [])}
+
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setObjectName("campaignName")
+        self.name_edit.setAccessibleName("Campaign name")
+        self.name_edit.setPlaceholderText("e.g. The Iron Coast")
+        self.ruleset_combo = QComboBox(self)
+        self.ruleset_combo.setObjectName("campaignRuleset")
+        self.ruleset_combo.setAccessibleName("Ruleset")
+        for ruleset in all_rulesets():
+            self.ruleset_combo.addItem(ruleset.title or ruleset.id, ruleset.id)
+        # start with the ruleset of the first ticked character, if any
+        for entry in self.entries:
+            if str(entry.path) in self._checked:
+                index = self.ruleset_combo.findData(entry.ruleset_id)
+                if index >= 0:
+                    self.ruleset_combo.setCurrentIndex(index)
+                break
+        self.members = QListWidget(self)
+        self.members.setObjectName("campaignMembers")
+        self.members.setAccessibleName("Member characters")
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        self.reasons = QLabel(self)
+        self.reasons.setObjectName("newCampaignReasons")
+        self.reasons.setWordWrap(True)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.create_button = self.buttons.addButton("C&reate",
+                                                    QDialogButtonBox.ButtonRole.AcceptRole)
+        self.create_button.setObjectName("createCampaign")
+        self.buttons.accepted.connect(self._create)
+        self.buttons.rejected.connect(self.reject)
+
+        form = QFormLayout()
+        form.addRow("&Name:", self.name_edit)
+        form.addRow("&Ruleset:", self.ruleset_combo)
+        form.addRow("&Members:", self.members)
+        form.addRow("", self.note)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.reasons)
+        layout.addWidget(self.buttons)
+        self.name_edit.textChanged.connect(self.validate)
+        self.ruleset_combo.currentIndexChanged.connect(self._fill_members)
+        self.members.itemChanged.connect(self.validate)
+        self._fill_members()
+        self.resize(460, 420)
+
+    def ruleset_id(self) -> str:
+        return self.ruleset_combo.currentData() or ""
+
+    def _fill_members(self, *_):
+        rid = self.ruleset_id()
+        self.members.blockSignals(True)
+        self.members.clear()
+        shown = [e for e in self.entries if e.ruleset_id == rid]
+        for entry in sorted(shown, key=lambda e: e.name.casefold()):
+            item = QListWidgetItem(f"{entry.name}    {entry.headline_text}")
+            item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
+            item.setToolTip(str(entry.path))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if str(entry.path) in self._checked
+                               else Qt.CheckState.Unchecked)
+            self.members.addItem(item)
+        self.members.blockSignals(False)
+        others = len(self.entries) - len(shown)
+        self.note.setText(
+            ("No character of this ruleset in the library yet. " if not shown else "")
+            + (f"{others} character(s) of other rulesets are not offered." if others else ""))
+        self.validate()
+
+    def set_checked(self, path: str, on: bool = True) -> None:
+        for i in range(self.members.count()):
+            item = self.members.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == str(path):
+                item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def member_paths(self) -> list[str]:
+        return [self.members.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(self.members.count())
+                if self.members.item(i).checkState() == Qt.CheckState.Checked]
+
+    def validate(self, *_) -> bool:
+        reasons = []
+        if not self.name_edit.text().strip():
+            reasons.append("a campaign needs a name")
+        if not self.ruleset_id():
+            reasons.append("choose a ruleset")
+        self.create_button.setEnabled(not reasons)
+        if reasons:
+            self.reasons.setText("\n".join(f"• {r}" for r in reasons))
+        else:
+            count = len(self.member_paths())
+            self.reasons.setText(f"✔ {count} member(s); more can join later.")
+        return not reasons
+
+    def _create(self) -> None:
+        if not self.validate():
+            return
+        self.created.emit(self.name_edit.text().strip(), self.ruleset_id(), self.member_paths())
+        self.accept()

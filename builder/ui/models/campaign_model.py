@@ -1,0 +1,277 @@
+"""The campaigns of the library, as a table model.
+
+Rows come from :func:`scan_campaigns` (plain reading of the campaign files in
+the library's ``campaigns`` folder through :mod:`builder.storage.campaigns`);
+the model only adapts them.  :meth:`CampaignModel.refresh` turns the difference
+into row insertions, removals and dataChanged, so selection and sort order
+survive a refresh.  A QFileSystemWatcher on the folder (and its files) refreshes
+it when a campaign changes, also from the command line.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import (QAbstractTableModel, QFileSystemWatcher, QModelIndex, QObject,
+                            QSortFilterProxyModel, Qt, QTimer)
+
+from builder.storage.paths import campaigns_dir
+
+#: The campaign file's path (str).
+PathRole = Qt.ItemDataRole.UserRole + 1
+#: The CampaignRow itself.
+RowRole = Qt.ItemDataRole.UserRole + 2
+#: A value to sort by.
+SortRole = Qt.ItemDataRole.UserRole + 3
+#: The problem with the file, or None.
+ProblemRole = Qt.ItemDataRole.UserRole + 5
+
+COL_NAME, COL_RULESET, COL_MEMBERS, COL_SESSION, COL_POOL = range(5)
+HEADERS = ("Campaign", "Ruleset", "Members", "Current session", "Fortune / Peril")
+
+
+class CampaignRow:
+    """One campaign file, summarised (a plain class: no dataclasses at start-up)."""
+
+    __slots__ = ("path", "name", "ruleset_id", "ruleset_title", "members", "session",
+                 "session_name", "fortune", "peril", "problem", "modified")
+
+    def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
+                 members: int = 0, session: int = 0, session_name: str = "",
+                 fortune: int = 0, peril: int = 0, problem: str | None = None,
+                 modified: float = 0.0):
+        self.path, self.name = path, name
+        self.ruleset_id, self.ruleset_title = ruleset_id, ruleset_title
+        self.members, self.session, self.session_name = members, session, session_name
+        self.fortune, self.peril = fortune, peril
+        self.problem, self.modified = problem, modified
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CampaignRow) and self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return f"CampaignRow({self.name!r}, {self.path!s})"
+
+    @property
+    def session_text(self) -> str:
+        if not self.session:
+            return "none yet"
+        return f"{self.session}" + (f" ({self.session_name})" if self.session_name else "")
+
+    @property
+    def pool_text(self) -> str:
+        if not self.session:
+            return "—"
+        return f"Fortune {self.fortune} · Peril {self.peril}"
+
+    def texts(self) -> tuple:
+        if self.problem and not self.ruleset_id:
+            return (self.name, "", "", "", self.problem)
+        return (self.name, self.ruleset_title, str(self.members), self.session_text,
+                self.pool_text)
+
+
+def read_campaign_row(path: Path | str) -> CampaignRow:
+    """Summarise one campaign file; a broken file gives a row with ``problem`` set."""
+    from builder.rules.base import RulesError
+    from builder.storage import campaigns
+    from builder.storage.files import FileProblem
+
+    path = Path(path)
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    try:
+        campaign = campaigns.load_campaign(path)
+    except (FileProblem, RulesError) as problem:
+        return CampaignRow(path, path.stem, problem=str(problem), modified=modified)
+    row = CampaignRow(path, campaign.name or path.stem, ruleset_id=campaign.ruleset_id,
+                      ruleset_title=campaign.ruleset_id, members=len(campaign.members),
+                      modified=modified)
+    try:
+        from builder.storage.rulesets import load_ruleset
+
+        row.ruleset_title = load_ruleset(campaign.ruleset_id).title or campaign.ruleset_id
+    except (RulesError, OSError, ValueError):
+        pass
+    try:
+        replayed = campaign.pool_replay()
+        state = replayed.state
+        row.session, row.session_name = state.session, state.session_name or ""
+        row.fortune, row.peril = state.fortune, state.peril
+        if replayed.problems:
+            row.problem = "has ledger problems (open it to see them)"
+    except Exception as exc:  # noqa: BLE001 - a hand-edited file still lists
+        row.problem = f"cannot be replayed ({exc})"
+    if campaign.read_only:
+        row.problem = campaign.read_only
+    return row
+
+
+def campaign_files() -> list[Path]:
+    folder = campaigns_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.json") if p.is_file())
+
+
+def scan_campaigns() -> list[CampaignRow]:
+    return [read_campaign_row(p) for p in campaign_files()]
+
+
+_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                    Qt.ItemDataRole.AccessibleTextRole, SortRole, PathRole, RowRole,
+                    ProblemRole, Qt.ItemDataRole.TextAlignmentRole})
+
+
+class CampaignModel(QAbstractTableModel):
+    """One row per campaign file of the library.
+
+    ``lazy``: the first read happens right after the event loop starts (the
+    library's first paint does not wait for the campaigns).
+    """
+
+    def __init__(self, parent: QObject | None = None, watch: bool = True, lazy: bool = False):
+        super().__init__(parent)
+        self._rows: list[CampaignRow] = []
+        self._watch = watch
+        self._watcher: QFileSystemWatcher | None = None  # made on the first refresh
+        self._timer = QTimer(self, singleShot=True, interval=150)
+        self._timer.timeout.connect(lambda: self.refresh())
+        if lazy:
+            QTimer.singleShot(0, self, self.refresh)
+        else:
+            self.refresh()
+
+    # -- Qt model API --------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(HEADERS)):
+            return HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if role not in _ROLES or not index.isValid():
+            return None
+        r = index.row()
+        if not 0 <= r < len(self._rows):
+            return None
+        row = self._rows[r]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.texts()[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [row.name, str(row.path)]
+            if row.ruleset_id:
+                lines.append(f"{row.members} member(s), session {row.session_text}, "
+                             f"{row.pool_text}")
+            if row.problem:
+                lines.append(f"Problem: {row.problem}")
+            return "\n".join(lines)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return (f"{row.name}, {row.ruleset_title}, {row.members} members, "
+                    f"session {row.session_text}, {row.pool_text}")
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if col == COL_MEMBERS:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
+        if role == SortRole:
+            if col == COL_MEMBERS:
+                return row.members
+            if col == COL_SESSION:
+                return row.session
+            if col == COL_POOL:
+                return row.fortune
+            return row.texts()[col].casefold()
+        if role == PathRole:
+            return str(row.path)
+        if role == RowRole:
+            return row
+        if role == ProblemRole:
+            return row.problem
+        return None
+
+    def flags(self, index: QModelIndex):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    # -- reading the folder -----------------------------------------------------------
+    def rows(self) -> list[CampaignRow]:
+        return list(self._rows)
+
+    def row_for_path(self, path: Path | str) -> int:
+        path = Path(path)
+        for index, row in enumerate(self._rows):
+            if row.path == path:
+                return index
+        return -1
+
+    def _schedule(self, *_):
+        self._timer.start()
+
+    def refresh(self) -> None:
+        """Re-read the folder; only changed rows are announced."""
+        fresh = {row.path: row for row in scan_campaigns()}
+        for index in range(len(self._rows) - 1, -1, -1):
+            if self._rows[index].path not in fresh:
+                self.beginRemoveRows(QModelIndex(), index, index)
+                del self._rows[index]
+                self.endRemoveRows()
+        known = set()
+        for index, row in enumerate(self._rows):
+            known.add(row.path)
+            new = fresh[row.path]
+            if new != row:
+                self._rows[index] = new
+                self.dataChanged.emit(self.index(index, 0),
+                                      self.index(index, len(HEADERS) - 1))
+        added = [row for path, row in sorted(fresh.items()) if path not in known]
+        if added:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(added) - 1)
+            self._rows.extend(added)
+            self.endInsertRows()
+        self._rewatch()
+
+    def _rewatch(self) -> None:
+        if not self._watch:
+            return
+        if self._watcher is None:
+            self._watcher = QFileSystemWatcher(self)
+            self._watcher.directoryChanged.connect(self._schedule)
+            self._watcher.fileChanged.connect(self._schedule)
+        folder = campaigns_dir()
+        wanted = set()
+        if folder.is_dir():
+            wanted.add(str(folder))
+            wanted.update(str(row.path) for row in self._rows)
+        elif folder.parent.is_dir():
+            wanted.add(str(folder.parent))
+        current = set(self._watcher.files()) | set(self._watcher.directories())
+        stale = sorted(current - wanted)
+        if stale:
+            self._watcher.removePaths(stale)
+        new = sorted(wanted - current)
+        if new:
+            self._watcher.addPaths(new)
+
+
+class CampaignFilterModel(QSortFilterProxyModel):
+    """Search (any column, case-insensitive) and sort for the campaigns table."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.setSortRole(SortRole)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

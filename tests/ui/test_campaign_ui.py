@@ -1,0 +1,475 @@
+"""Campaigns in the window: the library's campaigns model, the campaign tab's party
+award (all or nothing), Training Exchange, Vogelfrei XP award, undo, the embedded
+pool, and open character tabs following the campaign's writes."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QAbstractItemModelTester
+
+from tests.helpers import file_bytes, ok
+from tests.ui.conftest import make_character
+
+FAIL = QAbstractItemModelTester.FailureReportingMode.Fatal
+
+
+def snapshot(*paths) -> dict:
+    return {str(p): file_bytes(p) for p in paths}
+
+
+def unspent(path) -> int:
+    return ok("show", path, "--json").json()["sp"]["unspent"]
+
+
+@pytest.fixture
+def party(isolated_data):
+    """Nyra (Rogue 2, 20 SP) and Joss (Observation 1, 3 SP) in a library campaign."""
+    nyra = make_character("Nyra", "sp=20", "vital.Agility=4", "skill.Acrobatics=3",
+                          "skill.Stealth=1", "class.Rogue=2", "trait.Rogue.Ambush=2")
+    joss = make_character("Joss", "sp=3", "vital.Perception=4", "skill.Observation=1")
+    camp = Path(ok("campaign", "new", "Iron Coast", "--ruleset", "story-points",
+                   "--member", nyra, "--member", joss).out.strip())
+    return {"camp": camp, "nyra": nyra, "joss": joss}
+
+
+@pytest.fixture
+def tab(window, party):
+    view = window.open_campaign(party["camp"])
+    assert view is not None and window.tabs.currentWidget() is view
+    return view
+
+
+# -- the campaigns model ------------------------------------------------------------------
+def test_campaigns_model_rows_and_the_model_tester(party, qtbot):
+    from builder.ui.models.campaign_model import (COL_MEMBERS, COL_NAME, COL_POOL, COL_RULESET,
+                                                  COL_SESSION, CampaignFilterModel,
+                                                  CampaignModel, PathRole)
+
+    ok("pool", "start", party["camp"], "--players", "3", "--name", "Harbour")
+    model = CampaignModel(watch=False)
+    QAbstractItemModelTester(model, FAIL, model)
+    proxy = CampaignFilterModel()
+    proxy.setSourceModel(model)
+    QAbstractItemModelTester(proxy, FAIL, proxy)
+    proxy.sort(COL_NAME)
+    assert model.rowCount() == 1
+
+    def cell(row, col):
+        return model.index(row, col).data()
+
+    assert cell(0, COL_NAME) == "Iron Coast"
+    assert cell(0, COL_RULESET) == "Story Point development"
+    assert cell(0, COL_MEMBERS) == "2"
+    assert cell(0, COL_SESSION) == "1 (Harbour)"
+    assert cell(0, COL_POOL) == "Fortune 3 · Peril 1"
+    assert model.index(0, 0).data(PathRole) == str(party["camp"])
+    # a change and a new campaign: dataChanged and an inserted row, the proxy follows
+    changed = []
+    model.dataChanged.connect(lambda a, b: changed.append(a.row()))
+    ok("pool", "earn", party["camp"], "fortune", "--reason", "heroic act")
+    ok("campaign", "new", "Ashfall", "--ruleset", "story-points")
+    model.refresh()
+    assert changed == [0]
+    assert cell(0, COL_POOL) == "Fortune 4 · Peril 1"
+    assert [proxy.index(r, 0).data() for r in range(proxy.rowCount())] == ["Ashfall",
+                                                                           "Iron Coast"]
+    proxy.setFilterFixedString("ash")
+    assert proxy.rowCount() == 1
+    # a broken file is listed with its problem
+    (party["camp"].parent / "broken.json").write_text("{nope")
+    model.refresh()
+    assert model.rowCount() == 3
+    broken = model.row_for_path(party["camp"].parent / "broken.json")
+    assert "broken.json" in model.index(broken, COL_POOL).data()
+
+
+def test_library_shows_the_campaigns_section(window, party, qtbot):
+    qtbot.waitUntil(lambda: window.campaign_model.rowCount() == 1)
+    panel = window.campaigns_panel
+    assert panel.count_label.text() == "1 campaign"
+    assert panel.view.accessibleName()
+    panel.select_path(str(party["camp"]))
+    assert window.act_open_campaign_selected.isEnabled()
+    window.act_open_campaign_selected.trigger()
+    assert window.current_campaign_view().name == "Iron Coast"
+
+
+# -- new campaign, members, trash ---------------------------------------------------------
+def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data, qtbot):
+    nyra = make_character("Nyra", "sp=3")
+    make_character("Joss", "sp=3")
+    ok("new", "vogelfrei", "Ulf", "-o", isolated_data / "characters" / "ulf.json",
+       "--seed", "3")
+    window.library_model.refresh()
+    window.act_new_campaign.trigger()
+    dialog = window._new_campaign_dialog
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("story-points"))
+    offered = [dialog.members.item(i).text().split()[0] for i in range(dialog.members.count())]
+    assert offered == ["Joss", "Nyra"]                 # Ulf (vogelfrei) is not offered
+    assert "1 character(s) of other rulesets" in dialog.note.text()
+    assert not dialog.create_button.isEnabled()        # no name yet
+    assert "needs a name" in dialog.reasons.text()
+    dialog.name_edit.setText("Iron Coast")
+    dialog.set_checked(str(nyra))
+    with qtbot.waitSignal(dialog.finished):
+        dialog.create_button.click()
+    (path,) = list((isolated_data / "campaigns").glob("*.json"))
+    doc = json.loads(path.read_text())
+    assert doc["name"] == "Iron Coast" and doc["ruleset"] == "story-points"
+    # stored relative to the campaign's folder: the data folder moves as a whole
+    assert doc["members"] == [str(Path("..") / "characters" / nyra.name)]
+    view = window.current_campaign_view()
+    assert view.members_model.rowCount() == 1
+    assert view.members_model.item(0, 0).text() == "Nyra"
+    assert window.campaign_model.rowCount() == 1
+
+
+def test_add_and_remove_members_and_trash_with_undo(window, party, qtbot):
+    ada = make_character("Ada", "sp=1")
+    window.library_model.refresh()
+    view = window.open_campaign(party["camp"])
+    view.open_add_dialog()
+    dialog = view._dialog
+    assert [dialog.list.item(i).text().split()[0] for i in range(dialog.list.count())] \
+        == ["Ada"]                                      # members are not offered again
+    dialog.list.item(0).setCheckState(Qt.CheckState.Checked)
+    dialog.ok.click()
+    assert json.loads(party["camp"].read_text())["members"][-1].endswith(ada.name)
+    assert view.members_model.rowCount() == 3
+    view.members_view.selectRow(2)
+    assert view.remove_button.isEnabled()
+    view.remove_button.click()
+    assert len(json.loads(party["camp"].read_text())["members"]) == 2
+    assert ada.exists()                                 # leaving never touches the file
+    # delete to the trash from the library; Undo brings it back
+    data = party["camp"].read_bytes()
+    window.show_library()
+    window.campaign_model.refresh()
+    window.campaigns_panel.select_path(str(party["camp"]))
+    window.act_trash_campaign.trigger()
+    assert not party["camp"].exists() and window.campaign_views() == []
+    assert window.campaign_model.rowCount() == 0
+    window.act_undo.trigger()
+    assert party["camp"].read_bytes() == data
+
+
+def test_add_selected_characters_from_the_library(window, party):
+    ada = make_character("Ada", "sp=1")
+    window.library_model.refresh()
+    window.campaign_model.refresh()
+    window.library_page.select_path(str(ada))
+    window.campaigns_panel.select_path(str(party["camp"]))
+    assert window.act_add_to_campaign.isEnabled()
+    window.act_add_to_campaign.trigger()
+    assert len(json.loads(party["camp"].read_text())["members"]) == 3
+
+
+# -- the campaign tab -----------------------------------------------------------------------
+def test_campaign_tab_shows_members_ledger_and_the_pool(tab, party):
+    assert tab.title.text() == "Iron Coast"
+    rows = [(tab.members_model.item(r, 0).text(), tab.members_model.item(r, 1).text())
+            for r in range(tab.members_model.rowCount())]
+    assert rows == [("Nyra", "Unspent SP: 20, Classes: Rogue 2"),
+                    ("Joss", "Unspent SP: 3, Classes: -")]
+    assert tab.exchange_button.isVisibleTo(tab) and not tab.xp_button.isVisibleTo(tab)
+    assert tab.ledger_model.rowCount() == 0
+    assert not tab.undo_button.isEnabled()
+
+
+def test_party_award_through_the_dialog(window, tab, party, qtbot):
+    tab.award_button.click()
+    dialog = tab._dialog
+    dialog.milestone.setCurrentText("The Drowned Fort")
+    dialog.checkpoint.setText("Gate")
+    assert dialog.ok.isEnabled(), dialog.reasons.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    assert (unspent(party["nyra"]), unspent(party["joss"])) == (22, 5)
+    assert tab.ledger_model.rowCount() == 1
+    assert "award award-checkpoint" in tab.ledger_model.item(0, 1).text()
+    assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 5")
+    # the same checkpoint again: the dialog asks the core and names the members
+    tab.award_button.click()
+    dialog = tab._dialog
+    dialog.milestone.setCurrentText("The Drowned Fort")
+    dialog.checkpoint.setText("Gate")
+    assert not dialog.ok.isEnabled()
+    assert "Nyra (" in dialog.reasons.text() and "Joss (" in dialog.reasons.text()
+    dialog.milestone_radio.setChecked(True)
+    assert dialog.ok.isEnabled()
+    dialog.reject()
+
+
+def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):
+    ok("do", party["joss"], "award-checkpoint", "Fort", "Gate")   # only Joss has it
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    assert not tab.party_award(["award-checkpoint", "Fort", "Gate"])
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+    text = tab.message_bar.label.text()
+    assert tab.message_bar.isVisibleTo(tab)
+    assert "refused (no file was changed)" in text
+    assert "Joss (" in text and "already awarded" in text and "Nyra (" not in text
+    # every refusing member is named
+    assert not tab.party_award(["raise-vital", "Perception"])
+    assert "Joss (" in tab.message_bar.label.text()
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_open_member_tabs_follow_the_award_and_its_undo(window, tab, party, qtbot):
+    nyra_editor = window.open_path(party["nyra"])
+    window.tabs.setCurrentWidget(tab)
+    assert tab.party_award(["resolve-milestone", "Fort"])
+    assert nyra_editor.doc.cf.state.unspent == 23        # reloaded, no conflict
+    assert not nyra_editor.doc.conflict
+    qtbot.wait(200)                                      # the file watch settles
+    assert not nyra_editor.doc.conflict
+    assert not nyra_editor.conflict_bar.isVisibleTo(nyra_editor)
+    assert "Nyra" in window.statusBar().currentMessage()
+    # Ctrl+Z in the campaign tab is the campaign's undo, from every member file
+    assert window.act_undo.isEnabled() and "award" in window.act_undo.text()
+    window.act_undo.trigger()
+    assert (unspent(party["nyra"]), unspent(party["joss"])) == (20, 3)
+    assert nyra_editor.doc.cf.state.unspent == 20
+    assert json.loads(party["camp"].read_text())["ledger"] == []
+    qtbot.waitUntil(lambda: not window.act_undo.isEnabled())
+
+
+def test_a_member_tab_with_a_conflict_blocks_the_award(window, tab, party, qtbot):
+    editor = window.open_path(party["nyra"])
+    theirs = json.loads(party["nyra"].read_text())
+    theirs["name"] = "Nyra (edited elsewhere)"
+    party["nyra"].write_text(json.dumps(theirs, indent=2))
+    assert editor.doc.check_disk()
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    assert not tab.party_award(["resolve-milestone", "Fort"])
+    assert "reload it" in tab.message_bar.label.text()
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
+    before = snapshot(party["nyra"], party["joss"])
+    tab.exchange_button.click()
+    dialog = tab._dialog
+    a, b = dialog.side_a, dialog.side_b
+    assert (a.member.currentText(), b.member.currentText()) == ("Nyra", "Joss")
+    # a Class advance: the trait picks come from the core, the blocked ones greyed
+    a.select(kind="raise-class", name="Rogue")
+    traits = {a.traits.item(i).data(Qt.ItemDataRole.UserRole): a.traits.item(i)
+              for i in range(a.traits.count())}
+    assert not (traits["Exact Cut"].flags() & Qt.ItemFlag.ItemIsEnabled)
+    assert "Finesse" in traits["Exact Cut"].toolTip()
+    assert traits["Vanish"].flags() & Qt.ItemFlag.ItemIsEnabled
+    a.select(trait="Vanish")
+    assert a.cost.text() == "2 SP (instead of 3 SP)"
+    b.select(kind="raise-skill", name="Observation")
+    assert b.cost.text() == "1 SP (instead of 2 SP)"
+    assert dialog.ok.isEnabled(), dialog.reasons.text()
+    # the same character twice is not an exchange
+    b.select(member="Nyra")
+    assert not dialog.ok.isEnabled()
+    assert "two different characters" in dialog.reasons.text()
+    b.select(member="Joss", kind="raise-skill", name="Observation")
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    nyra = ok("show", party["nyra"], "--json").json()
+    assert nyra["classes"]["Rogue"]["level"] == 3 and unspent(party["nyra"]) == 18
+    assert unspent(party["joss"]) == 2
+    entry = json.loads(party["camp"].read_text())["ledger"][-1]
+    assert entry["action"] == "exchange" and len(entry["members"]) == 2
+    assert "Training Exchange" in tab.ledger_model.item(0, 1).text()
+    # one undo takes both back, byte for byte
+    window.act_undo.trigger()
+    assert snapshot(party["nyra"], party["joss"]) == before
+
+
+def test_exchange_refused_by_the_core_changes_nothing(tab, party):
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    assert not tab.exchange(party["nyra"], ["raise-skill", "Acrobatics"],
+                            party["joss"], ["raise-vital", "Perception"])
+    assert "never lowers the cost of a Core Vital" in tab.message_bar.label.text()
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+    # Joss (3 SP) cannot pay Observation 2 twice over: Nyra's half is not written either
+    ok("do", party["joss"], "raise-skill", "Observation")        # Joss: 1 SP left
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    assert not tab.exchange(party["nyra"], ["raise-skill", "Acrobatics"],
+                            party["joss"], ["raise-skill", "Observation"])
+    assert "Joss (" in tab.message_bar.label.text()
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+def test_undo_is_refused_when_a_member_changed_since(window, tab, party):
+    assert tab.party_award(["resolve-milestone", "Fort"])
+    ok("do", party["joss"], "raise-skill", "Observation")
+    before = snapshot(party["camp"], party["nyra"], party["joss"])
+    assert not tab.undo_last()
+    assert "Joss (" in tab.message_bar.label.text()
+    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
+
+
+# -- the pool ------------------------------------------------------------------------------
+def test_the_pool_is_embedded_and_its_entries_are_in_the_ledger(window, tab, party, qtbot):
+    pool = tab.pool_view
+    assert pool.parentWidget() is tab.pool_area.viewport()
+    pool.players.setValue(2)
+    qtbot.mouseClick(pool.start_button, Qt.MouseButton.LeftButton)
+    assert (pool.fortune_label.text(), pool.peril_label.text()) == ("2", "1")
+    assert [pool.by.itemText(i) for i in range(pool.by.count())] == ["GM", "Nyra", "Joss"]
+    assert tab.ledger_model.rowCount() == 1
+    assert "session 2" not in tab.info.text() and "session 1" in tab.info.text()
+    row = window.campaign_model.row_for_path(party["camp"])
+    assert window.campaign_model.rows()[row].pool_text == "Fortune 2 · Peril 1"
+    # Ctrl+Z in the tab undoes the pool entry too
+    qtbot.waitUntil(lambda: window.act_undo.isEnabled())
+    window.act_undo.trigger()
+    assert json.loads(party["camp"].read_text())["ledger"] == []
+    assert pool.fortune_label.text() == "0"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_full_screen_pool_leaves_the_tab_and_comes_back(tab):
+    pool = tab.pool_view
+    pool.set_full_screen(True)
+    assert pool.is_detached() and pool.window() is tab.pool_area
+    assert tab.pool_area.isWindow() and tab.splitter.indexOf(tab.pool_area) < 0
+    assert pool.fortune_label.font().pointSize() == 160
+    pool.set_full_screen(False)
+    assert not pool.is_detached() and tab.pool_area.widget() is pool
+    assert tab.splitter.indexOf(tab.pool_area) == 1 and pool.window() is tab.window()
+    assert pool.fortune_label.font().pointSize() == 72
+
+
+# -- Vogelfrei: the party XP award -------------------------------------------------------------
+@pytest.fixture
+def raid(isolated_data):
+    folder = isolated_data / "characters"
+    paths = {}
+    for seed, name in enumerate(["Ulf", "Brenna", "Kai"]):
+        paths[name] = folder / f"{name.lower()}.json"
+        ok("new", "vogelfrei", name, "-o", paths[name], "--seed", seed + 3)
+    paths["camp"] = Path(ok("campaign", "new", "Raid", "--ruleset", "vogelfrei",
+                            *sum((["--member", paths[n]] for n in ("Ulf", "Brenna", "Kai")),
+                                 [])).out.strip())
+    return paths
+
+
+def xp(path) -> int:
+    return ok("show", path, "--json").json()["xp"]
+
+
+def test_vogelfrei_xp_award_dialog_with_survivors_and_partial_shares(window, raid, qtbot):
+    view = window.open_campaign(raid["camp"])
+    assert view.xp_button.isVisibleTo(view) and not view.exchange_button.isVisibleTo(view)
+    view.xp_button.click()
+    dialog = view._dialog
+    assert dialog.session.text() == "1"
+    dialog.treasure.setValue(300)
+    dialog.set_member(1, True, "1/2")        # Brenna: present for half the adventure
+    dialog.set_member(2, False)              # Kai did not survive
+    assert dialog.ok.isEnabled(), dialog.summary.text()
+    assert "= 300 XP" in dialog.summary.text()
+    assert [label.text() for label in dialog.results] == ["200 XP", "100 XP", ""]
+    before = {n: file_bytes(raid[n]) for n in ("Ulf", "Brenna", "Kai")}
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    assert (xp(raid["Ulf"]), xp(raid["Brenna"]), xp(raid["Kai"])) == (200, 100, 0)
+    assert file_bytes(raid["Kai"]) == before["Kai"]
+    assert "XP for session 1" in view.ledger_model.item(0, 1).text()
+    # a bad HD is the core's reason, shown before anything is written
+    view.xp_button.click()
+    dialog = view._dialog
+    dialog.enemies.setText("banana")
+    assert not dialog.ok.isEnabled() and "banana" in dialog.summary.text()
+    dialog.reject()
+    window.act_undo.trigger()
+    assert {n: file_bytes(raid[n]) for n in ("Ulf", "Brenna", "Kai")} == before
+
+
+# -- accessibility ----------------------------------------------------------------------------
+def test_every_control_of_the_campaign_tab_is_named(window, tab):
+    from PySide6.QtWidgets import QAbstractButton, QHeaderView, QScrollBar, QTabBar, QWidget
+
+    window.show()
+    found = []
+    for widget in tab.findChildren(QWidget):
+        if widget.focusPolicy() == Qt.FocusPolicy.NoFocus or not widget.isVisibleTo(window):
+            continue
+        if isinstance(widget, (QScrollBar, QHeaderView, QTabBar)):
+            continue
+        text = widget.text() if isinstance(widget, QAbstractButton) else ""
+        if not (widget.accessibleName() or text):
+            found.append(f"{type(widget).__name__} {widget.objectName()}")
+    assert found == [], found
+
+
+def test_delete_key_trashes_what_has_the_focus(window, party, qtbot):
+    window.show()
+    qtbot.waitExposed(window)
+    window.library_model.refresh()
+    window.campaign_model.refresh()
+    panel = window.campaigns_panel
+    panel.select_path(str(party["camp"]))
+    window.library_page.select_path(str(party["joss"]))
+    panel.view.setFocus()
+    qtbot.waitUntil(panel.view.hasFocus)
+    qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
+    assert not party["camp"].exists() and party["joss"].exists()
+    window.act_undo.trigger()
+    assert party["camp"].exists()
+    window.library_page.view.setFocus()
+    qtbot.waitUntil(window.library_page.view.hasFocus)
+    qtbot.keyClick(window.library_page.view, Qt.Key.Key_Delete)
+    assert not party["joss"].exists() and party["camp"].exists()
+
+
+def test_changes_from_the_command_line_are_seen(window, tab, party, qtbot):
+    editor = window.open_path(party["nyra"])
+    ok("campaign", "award", party["camp"], "resolve-milestone", "Fort")
+    # the campaign tab follows its file ...
+    qtbot.waitUntil(lambda: tab.ledger_model.rowCount() == 1, timeout=5000)
+    # ... and an open member tab takes a change at the end of its ledger by itself
+    qtbot.waitUntil(lambda: editor.doc.cf.state.unspent == 23, timeout=5000)
+    assert not editor.doc.conflict and not editor.conflict_bar.isVisibleTo(editor)
+    # the campaign's undo from the command line too
+    ok("undo", party["camp"])
+    qtbot.waitUntil(lambda: editor.doc.cf.state.unspent == 20, timeout=5000)
+    assert not editor.doc.conflict
+    # any other change from outside still asks (Reload / Keep mine)
+    theirs = json.loads(party["nyra"].read_text())
+    theirs["name"] = "Nyra (edited elsewhere)"
+    party["nyra"].write_text(json.dumps(theirs, indent=2))
+    qtbot.waitUntil(lambda: editor.doc.conflict, timeout=5000)
+    assert editor.conflict_bar.isVisibleTo(editor)
+    editor.reload_button.click()
+    # switching to the campaign tab re-reads the members' figures
+    ok("do", party["joss"], "raise-skill", "Observation")
+    window.tabs.setCurrentWidget(editor)
+    window.tabs.setCurrentWidget(tab)
+    assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 1")
+
+
+def test_open_campaign_tabs_come_back_next_time(party, qtbot):
+    from builder.ui.main_window import MainWindow
+
+    win = MainWindow(restore=False)
+    qtbot.addWidget(win)
+    win.open_campaign(party["camp"])
+    win.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    again.reopen_tabs()
+    assert [v.name for v in again.campaign_views()] == ["Iron Coast"]
+    assert again.editors() == []
+
+
+def test_a_change_of_the_tab_not_yet_saved_is_never_dropped_by_a_reload(window, party):
+    editor = window.open_path(party["nyra"])
+    ok("do", party["nyra"], "raise-skill", "Stealth")        # behind the tab's back
+    theirs = file_bytes(party["nyra"])
+    assert editor.doc.apply_words(["raise-skill", "Acrobatics"])   # the save finds it
+    assert editor.doc.conflict
+    assert editor.doc.cf.state.skills["Acrobatics"] == 4     # kept, not reloaded away
+    assert editor.conflict_bar.isVisibleTo(editor)
+    assert file_bytes(party["nyra"]) == theirs

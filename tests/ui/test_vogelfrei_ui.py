@@ -1,0 +1,383 @@
+"""The Vogelfrei window parts: the editor, the level-up / career / award dialogs,
+the creation wizard and the party XP dialog."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from tests.helpers import ok
+
+GRETA = ["--set", "class=Warrior", "--set", "career=Mercenary", "--set", "Strength=12",
+         "--set", "Toughness=13", "--set", "Agility=10", "--set", "Intelligence=9",
+         "--set", "Willpower=8", "--set", "Leadership=11", "--set", "wounds_roll=5",
+         "--set", "stamina_roll=3"]
+
+
+def make(name: str = "Greta", *extra: str) -> Path:
+    return Path(ok("new", "vogelfrei", name, *GRETA, *extra).out.strip())
+
+
+def ledger(path: Path) -> list[dict]:
+    return json.loads(path.read_text())["ledger"]
+
+
+def test_the_editor_shows_the_cores_derived_values(window, qtbot):
+    from builder.ui.views.vogelfrei import VogelfreiEditor
+
+    path = make()
+    editor = window.open_path(path)
+    assert isinstance(editor, VogelfreiEditor)
+    d = editor.doc.derived()
+    assert editor.summary_label.text() == "Level 1 Warrior Mercenary · status Silver"
+    score, mod = editor.ability_labels["Toughness"]
+    assert (score.text(), mod.text()) == ("13", "+1")
+    assert editor.ability_labels["Willpower"][1].text() == "-1"
+    # Wounds: d8 roll 5, minimum 8, Toughness +1 -> 9
+    assert editor.wounds_row.bar.format() == "9 / 9"
+    assert "minimum 8" in editor.wounds_row.bar.toolTip()
+    assert editor.stamina_row.bar.format() == "3 / 3"
+    assert editor.save_labels["poison"].text() == str(d["saves"]["poison"])
+    assert "level 2 at <b>2000</b>" in editor.xp_label.text()
+    assert editor.xp_track.thresholds == [r["xp"] for r in d["class_table"]]
+    # the class table marks the current level
+    model = editor.table_model
+    assert model.rowCount() == 6
+    assert model.item(0, 0).text() == "▶ 1" and model.item(0, 0).font().bold()
+    assert model.item(1, 0).text() == "2" and model.item(1, 1).text() == "2000"
+    # careers taken
+    assert editor.careers_tree.topLevelItem(0).text(0) == "Warrior Mercenary"
+    # damage and heal go through the core, each one undo step
+    editor.wounds_row.amount.setValue(4)
+    editor.wounds_row.damage.click()
+    assert editor.wounds_row.bar.format() == "5 / 9"
+    editor.wounds_row.amount.setValue(10)
+    editor.wounds_row.heal.click()
+    assert editor.wounds_row.bar.format() == "9 / 9"   # never above the maximum
+    assert [e["action"] for e in ledger(path)] == ["damage-wounds", "heal-wounds"]
+    assert not editor.wounds_row.heal.isEnabled()
+
+
+def test_level_up_is_greyed_with_the_cores_reason(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    level = editor.level_option()
+    assert level["allowed"] is False
+    reason = "level 2 needs 2000 XP on the Warrior table (has 0, 2000 short)"
+    assert level["reasons"] == [reason]
+    assert not editor.level_button.isEnabled()
+    assert reason in editor.level_button.toolTip()
+    assert reason in editor.level_reason.text()
+    # the same in the level and career list, which refuses to take it
+    panel = editor.options_panel
+    assert panel.select("level", "Warrior Mercenary")
+    assert reason in panel.details.toPlainText()
+    assert not panel.take_button.isEnabled()
+    before = path.read_bytes()
+    editor.take_option(level)
+    assert path.read_bytes() == before
+    assert reason in editor.refusal_bar.label.text()
+
+
+def test_award_xp_dialog_shows_the_session_cap_and_is_one_undo_step(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    dialog = editor.award_xp()
+    assert not dialog.ok.isEnabled()           # no session yet: the core says so
+    assert "session" in dialog.reasons_label.text()
+    dialog.session.setText("1")
+    dialog.amount.setValue(5000)
+    # the Warrior cap at level 1 is 3000: the core's resolve says what is kept
+    assert "3000 XP gained, 2000 lost to the session cap" in dialog.reasons_label.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    assert editor.doc.derived()["xp"] == 3000
+    assert editor.doc.undo_stack.count() == 1
+    assert window.balance_label.text().endswith("3000")
+    assert "+3000 XP" == editor.ledger.ledger_model.index(0, 2).data()
+
+
+def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, qtbot):
+    path = make()
+    ok("do", str(path), "award-xp", "2500", "--session", "4")
+    editor = window.open_path(path)
+    assert editor.level_button.isEnabled()
+    assert "✓ Level 2" in editor.level_reason.text()
+    dialog = editor.level_up()
+    assert dialog.session.text() == "4"          # the session of the last award
+    assert not dialog.ok.isEnabled()
+    assert "the Stamina roll (1 to 4 on the Warrior d4) is missing" in \
+        dialog.reasons_label.text()
+    dialog.stamina.spin.setValue(3)              # typed from the player's own die
+    assert dialog.stamina.face.text() == "3"
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    entries = ledger(path)
+    assert entries[-1]["action"] == "level-up" and entries[-1]["roll"] == 3
+    d = editor.doc.derived()
+    assert d["level"] == 2 and d["stamina"]["max"] == 6 and d["wounds"]["max"] == 10
+    assert editor.doc.undo_stack.count() == 1
+    assert editor.table_model.item(1, 0).text() == "▶ 2"
+    # one level per session: the button is greyed again, with the core's reason
+    assert not editor.level_button.isEnabled()
+    assert "one level per session" in editor.level_reason.text()
+    window.act_undo.trigger()
+    assert [e["action"] for e in ledger(path)] == ["award-xp"]
+    assert editor.doc.derived()["level"] == 1
+
+
+def test_level_up_rolled_in_the_app_shows_the_die(window, qtbot):
+    path = make()
+    ok("do", str(path), "award-xp", "2500", "--session", "4")
+    editor = window.open_path(path)
+    editor.rng = random.Random(11)
+    dialog = editor.level_up()
+    dialog.stamina.roll_button.click()
+    rolled = random.Random(11).randint(1, 4)
+    assert dialog.stamina.value() == rolled and dialog.stamina.face.text() == str(rolled)
+    dialog.ok.click()
+    assert ledger(path)[-1]["roll"] == rolled
+
+
+def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
+    path = make()
+    ok("do", str(path), "award-xp", "2500", "--session", "1")
+    editor = window.open_path(path)
+    # Take… on an allowed row of the level and career list opens the dialog on it
+    panel = editor.options_panel
+    assert panel.select("career", "Cleric Priest") and panel.take_button.isEnabled()
+    panel.take_button.click()
+    dialog = editor._dialog
+    assert dialog.current_class() == "Cleric" and dialog.current_career() == "Priest"
+    assert "the Stamina roll (1 to 3 on the Cleric d3) is missing" in \
+        dialog.reasons_label.text()
+    dialog.stamina.spin.setValue(2)
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    dialog.ok.click()
+    d = editor.doc.derived()
+    assert (d["class"], d["career"], d["level"]) == ("Cleric", "Priest", 2)
+    assert editor.doc.undo_stack.count() == 1
+    # now every career is greyed: a level was gained in session 1
+    dialog = editor.change_career("Warrior", None)
+    options = {dialog.careers.item(r).data(Qt.ItemDataRole.UserRole):
+               dialog.careers.item(r).data(Qt.ItemDataRole.UserRole + 1)
+               for r in range(dialog.careers.count())}
+    assert options["Mercenary"]["allowed"] is False
+    assert any("has left the Warrior Mercenary career" in r
+               for r in options["Mercenary"]["reasons"])
+    assert not dialog.ok.isEnabled()
+    assert not editor.career_button.isEnabled()
+
+
+def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
+    """Every step rolled from one seed gives exactly what `new vogelfrei --seed` gives."""
+    from builder.storage.files import list_library
+    from builder.ui.dialogs.vogelfrei_new import VogelfreiCreationForm
+
+    window.act_new.trigger()
+    dialog = window._new_dialog
+    dialog.choose_ruleset("vogelfrei")
+    form = dialog.form
+    assert isinstance(form, VogelfreiCreationForm)
+    dialog.name_edit.setText("Hans")
+    assert not dialog.create_button.isEnabled()
+    assert "missing --set Strength=N" in dialog.reasons_label.text()
+    form.rng = random.Random(7)
+    form.roll_everything()
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    cli_path = Path(ok("new", "vogelfrei", "Hans", "--seed", "7", "-o",
+                       str(tmp_path / "hans.json")).out.strip())
+    expected = json.loads(cli_path.read_text())["baseline"]
+    assert form.baseline() == expected
+    # every die is shown
+    for ability, dice in expected["ability_rolls"].items():
+        assert form.dice_rows[ability].values() == dice
+        assert form.score_spins[ability].value() == sum(dice)
+    assert form.class_dice_row.values() == expected["class_roll"]
+    assert form.career_dice_row.values() == expected["career_rolls"]
+    assert form.pool_faces["wounds"].value == expected["wounds_roll"]
+    # the command line of the same character
+    assert "--set class=" + expected["class"] in form.command.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.create_button.click()
+    (path,) = [p for p in list_library() if p.resolve() != cli_path.resolve()]
+    assert json.loads(path.read_text())["baseline"] == expected
+    assert window.current_doc().name == "Hans"
+
+
+def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
+    from builder.ui.dialogs.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(window)
+    dialog.choose_ruleset("vogelfrei")
+    dialog.name_edit.setText("Greta")
+    form = dialog.form
+    scores = {"Strength": 12, "Toughness": 13, "Agility": 10, "Intelligence": 9,
+              "Willpower": 8, "Leadership": 11}
+    for ability, value in scores.items():
+        form.score_spins[ability].setValue(value)
+    assert form.mod_labels["Toughness"].text() == "+1"
+    assert "✓ Suitable" in form.suitability_label.text()
+    form.class_combo.setCurrentIndex(form.class_combo.findData("Warrior"))
+    assert "missing --set career=CAREER" in dialog.reasons_label.text()
+    form.career_combo.setCurrentIndex(form.career_combo.findData("Mercenary"))
+    form.pool_spins["wounds"].setValue(9)          # impossible on the Warrior d8
+    form.pool_spins["stamina"].setValue(3)
+    assert "the Wounds roll 9 is impossible on the Warrior d8 (1 to 8)" in \
+        dialog.reasons_label.text()
+    assert not dialog.create_button.isEnabled()
+    form.pool_spins["wounds"].setValue(5)
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    assert "→ Wounds 9" in form.pool_notes["wounds"].text()
+    # the one swap
+    form.swap_a.setCurrentIndex(form.swap_a.findData("Strength"))
+    assert not dialog.create_button.isEnabled()    # half a swap: the core says why
+    form.swap_b.setCurrentIndex(form.swap_b.findData("Agility"))
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    ruleset = form.ruleset
+    sets_baseline = ruleset.baseline_from_sets(
+        [tuple(s.split("=", 1)) for s in GRETA[1::2]] + [("swap", "Strength,Agility")],
+        rng=random.Random(0))
+    assert form.baseline() == sets_baseline
+    # a score typed over a rolled one drops its dice
+    form.rng = random.Random(1)
+    form.roll_abilities()
+    assert len(form.dice_rows["Strength"].values()) == 3
+    form.score_spins["Strength"].setValue(18 if form.score_spins["Strength"].value() != 18
+                                          else 17)
+    assert form.dice_rows["Strength"].values() == []
+    assert "Strength" not in form.baseline()["ability_rolls"]
+
+
+def test_the_wizard_offers_a_reroll_for_an_unsuitable_character(window, qtbot):
+    from builder.ui.dialogs.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(window)
+    dialog.choose_ruleset("vogelfrei")
+    form = dialog.form
+    seed = next(s for s in range(200) if _unsuitable(form, s))
+    form.rng = random.Random(seed)
+    form.roll_abilities()
+    assert "Not suitable" in form.suitability_label.text()
+    assert form.reroll_button.isEnabled()
+    first = {a: list(d) for a, d in form.dice.items()}
+    form.reroll_button.click()
+    assert form.discarded == [first]
+    form.class_combo.setCurrentIndex(form.class_combo.findData("Peasant"))
+    form.roll_career()
+    form.roll_pool("wounds")
+    form.roll_pool("stamina")
+    baseline = form.baseline()
+    assert baseline["discarded_rolls"] == [first]
+    assert form.ruleset.validate_baseline(baseline) == []
+
+
+def _unsuitable(form, seed: int) -> bool:
+    form.rng = random.Random(seed)
+    form.roll_abilities()
+    return form.reroll_offered()
+
+
+def test_party_xp_splits_and_writes_shares_with_a_partial_share(window, qtbot):
+    from builder.ui.dialogs.vogelfrei_xp import PartyXpDialog
+
+    anna, bert = make("Anna"), make("Bert")
+    ed_anna = window.open_path(anna)
+    ed_bert = window.open_path(bert)
+    dialog = ed_bert.party_xp()
+    assert isinstance(dialog, PartyXpDialog)
+    assert [d.name for d in dialog.docs] == ["Anna", "Bert"]
+    dialog.session.setText("3")
+    dialog.enemies.setText("3 3* L2 <1")        # 50 + 75 + 50 + 5 (as `xp`)
+    dialog.treasure.setText("1000")
+    assert "= 1180 XP" in dialog.summary.text()
+    dialog.part_boxes[1].setCurrentText("1/2")  # Bert was there for half of it
+    assert dialog.table.item(0, 2).text() == "786 XP"   # 1180 x 1 / 1.5
+    assert dialog.table.item(1, 2).text() == "393 XP"   # 1180 x 1/2 / 1.5
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    with qtbot.waitSignal(dialog.applied) as applied:
+        dialog.ok.click()
+    assert applied.args[0] == {"Anna": 786, "Bert": 393}
+    assert ledger(anna)[-1] == {**ledger(anna)[-1], "action": "award-xp", "xp": 786,
+                                "session": "3"}
+    assert ledger(bert)[-1]["xp"] == 393
+    assert ed_anna.doc.undo_stack.count() == 1 and ed_bert.doc.undo_stack.count() == 1
+
+
+def test_party_xp_refuses_with_the_reasons(window, qtbot):
+    path = make("Anna")
+    editor = window.open_path(path)
+    dialog = editor.party_xp()
+    dialog.session.setText("1")
+    dialog.treasure.setText("reward=50")
+    assert not dialog.ok.isEnabled()
+    assert "gives no XP" in dialog.reasons_label.text()
+    dialog.treasure.setText("100")
+    dialog.secure.setChecked(False)
+    assert "secure location" in dialog.reasons_label.text()
+    dialog.secure.setChecked(True)
+    dialog.enemies.setText("banana")
+    assert "3, 3*, L2 or <1" in dialog.reasons_label.text()
+    dialog.enemies.setText("chief=4 chief=4")   # the same enemy counts once
+    assert "Counted once already: chief" in dialog.summary.text()
+    dialog.table.item(0, 0).setCheckState(Qt.CheckState.Unchecked)
+    assert "at least one surviving participant" in dialog.reasons_label.text()
+    assert not dialog.ok.isEnabled()
+    assert ledger(path) == []
+
+
+def test_party_xp_on_a_campaigns_members(window, qtbot):
+    """The dialog can also share out through a campaign (Campaign.xp_award): every
+    member's file and the campaign's ledger at once; an open member tab re-reads."""
+    anna, bert = make("Anna"), make("Bert")
+    camp = Path(ok("campaign", "new", "Road", "--ruleset", "vogelfrei", "--member", str(anna),
+                   "--member", str(bert)).out.strip().splitlines()[-1].split()[-1])
+    ed_anna = window.open_path(anna)
+    dialog = ed_anna.party_xp()
+    index = dialog.source.findData(str(camp))
+    assert index > 0, [dialog.source.itemText(i) for i in range(dialog.source.count())]
+    dialog.source.setCurrentIndex(index)
+    assert [m.name for m in dialog.docs] == ["Anna", "Bert"]
+    dialog.session.setText("2")
+    dialog.enemies.setText("3 3*")               # 50 + 75
+    dialog.treasure.setText("475")
+    dialog.part_boxes[0].setCurrentText("1/2")
+    assert dialog.table.item(0, 2).text() == "200 XP"   # 600 x 1/2 / 1.5
+    assert dialog.table.item(1, 2).text() == "400 XP"
+    with qtbot.waitSignal(dialog.applied) as applied:
+        dialog.ok.click()
+    assert applied.args[0] == {"Anna": 200, "Bert": 400}
+    assert ledger(anna)[-1]["xp"] == 200 and ledger(bert)[-1]["xp"] == 400
+    assert json.loads(camp.read_text())["ledger"][-1]["action"] == "xp"
+    assert ed_anna.doc.derived()["xp"] == 200     # the open tab re-read its file
+    assert not ed_anna.doc.conflict
+
+
+def test_award_preview_is_what_the_core_applies_after_a_level_in_the_session(window, qtbot):
+    """The session cap is set by the session's first award; the dialog's figure is
+    the core's apply, so it matches the character afterwards."""
+    path = make()
+    ok("do", str(path), "award-xp", "2500", "--session", "1")
+    ok("do", str(path), "level-up", "--session", "1", "--roll", "2")
+    editor = window.open_path(path)
+    dialog = editor.award_xp()
+    dialog.amount.setValue(5000)
+    text = dialog.reasons_label.text()
+    dialog.ok.click()
+    d = editor.doc.derived()
+    gained = d["xp"] - 2500
+    assert f"✔ {gained} XP gained, {5000 - gained} lost to the session cap" == text
+
+
+def test_character_menu_has_the_vogelfrei_actions(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    texts = [a.text().replace("&", "") for a in editor.menu_actions()]
+    assert texts[:4] == ["Award XP…", "Party XP for a session…", "Level up…", "Change career…"]
+    level = editor.menu_actions()[2]
+    assert not level.isEnabled()                 # greyed like the button
+    editor.menu_actions()[-1].trigger()
+    assert editor.side_tabs.currentWidget() is editor.ledger

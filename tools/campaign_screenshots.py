@@ -1,0 +1,121 @@
+"""Screenshots of the campaign parts of the window, from the real window.
+
+Run under a real X server (Xvfb is enough)::
+
+    Xvfb :99 -screen 0 1280x800x24 &
+    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/campaign_screenshots.py
+
+Writes docs/images/campaign.png (a campaign tab: members, ledger, embedded
+pool), docs/images/pool.png (the pool full screen for the table),
+docs/images/campaign-library.png (the library with its campaigns) and
+docs/images/campaign-exchange.png (the Training Exchange dialog with greyed
+trait picks).  Sample characters and the campaign are made in a temporary data
+folder; the real library is untouched.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+
+def make_campaign(senna: Path) -> Path:
+    from builder.rules import fortune_peril as fp
+    from builder.storage import campaigns
+    from builder.ui.campaign_view import member_path_for
+
+    folder = senna.parent
+    target = campaigns.library_path_for("The Iron Coast")
+    campaign = campaigns.CampaignFile(doc=campaigns.new_document("The Iron Coast",
+                                                                 "story-points"), path=target)
+    for name in ("Senna", "Graynor", "Nyra", "Sera"):
+        path = next(folder.glob(f"{name}*.json"))
+        campaign.add_member(member_path_for(target, path))
+    campaign.save(target)
+    entry, files = campaign.award(["award-checkpoint", "The Drowned Fort", "Opened the gate"])
+    campaign.commit(files)
+    entry, files = campaign.exchange(campaign.members[1], ["raise-skill", "Athletics"],
+                                     campaign.members[2], ["raise-skill", "Stealth"])
+    campaign.commit(files)
+    for action in (fp.start_action(4, name="Harbour night"),
+                   fp.spend_action("fortune", "upgrade", check="3", by="Nyra"),
+                   fp.spend_action("peril", "complication", check="3", by="GM"),
+                   fp.spend_action("fortune", "breakthrough", check="5", by="Senna",
+                                   after_roll=True),
+                   fp.earn_action("fortune", "heroic act")):
+        campaign.pool_do(action)
+    campaign.save()
+    return target
+
+
+def main() -> int:
+    work = Path(tempfile.mkdtemp(prefix="cb-camp-shots-"))
+    os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
+    os.environ["XDG_CONFIG_HOME"] = str(work / "config")
+    out = ROOT / "docs" / "images"
+    out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([sys.argv[0]])
+    from builder.ui.settings import init_application_names
+
+    init_application_names()
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(work / "config"))
+    from screenshots import grab_screen, make_samples, wait
+
+    senna = make_samples()
+    camp = make_campaign(senna)
+    from builder.storage.campaigns import load_campaign
+
+    from builder.ui.main_window import MainWindow
+
+    window = MainWindow(restore=False)
+    window.setGeometry(0, 0, 1240, 760)
+    window.show()
+    wait(600)
+    window.campaigns_panel.select_path(str(camp))
+    wait(200)
+    grab_screen(out / "campaign-library.png", window)
+
+    view = window.open_campaign(camp)
+    view.pool_view.by.setEditText("Graynor")
+    view.pool_view.check_id.setText("5")
+    wait(400)
+    grab_screen(out / "campaign.png", window)
+
+    view.open_exchange_dialog()
+    dialog = view._dialog
+    dialog.side_a.select(member="Nyra", kind="raise-class", name="Rogue", trait="Vanish")
+    dialog.side_b.select(member="Graynor", kind="raise-skill", name="Survival")
+    wait(400)
+    grab_screen(out / "campaign-exchange.png", dialog)
+    dialog.reject()
+
+    print("window", window.frameGeometry())
+    view.pool_view.set_full_screen(True)
+    wait(600)
+    # Xvfb has no window manager to honour "full screen": size it to the screen
+    view.pool_area.setGeometry(view.pool_view.screen().geometry())
+    wait(600)
+    print("pool", view.pool_area.frameGeometry())
+    grab_screen(out / "pool.png", view.pool_area)
+    view.pool_view.set_full_screen(False)
+    wait(200)
+    assert load_campaign(camp).pool.session == 1
+    for doc in window.open_documents():
+        doc.stop_watching()
+    window.close()
+    app.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""Screenshots of the Vogelfrei window parts, from the real window.
+
+Run under a real X server (Xvfb is enough)::
+
+    Xvfb :98 -screen 0 1280x800x24 &
+    DISPLAY=:98 QT_QPA_PLATFORM=xcb python tools/vogelfrei_screenshots.py [OUT_DIR]
+
+Writes vogelfrei-editor.png (the editor), vogelfrei-level-up.png (the level-up
+dialog with a rolled Stamina die), vogelfrei-career.png (a career change),
+vogelfrei-wizard.png (the creation wizard with every die rolled) and
+vogelfrei-party-xp.png (the party XP dialog with a partial share) to OUT_DIR
+(default docs/images).  Sample characters are made in a temporary data folder;
+the real library is untouched.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+GRETA = ["class=Warrior", "career=Mercenary", "Strength=12", "Toughness=13", "Agility=10",
+         "Intelligence=9", "Willpower=8", "Leadership=11", "wounds_roll=5", "stamina_roll=3"]
+HANS = ["class=Cleric", "career=Priest", "Strength=9", "Toughness=11", "Agility=8",
+        "Intelligence=12", "Willpower=15", "Leadership=10", "wounds_roll=4", "stamina_roll=2"]
+
+
+def wait(ms: int) -> None:
+    from PySide6.QtTest import QTest
+
+    QTest.qWait(ms)
+
+
+def grab(path: Path, widget) -> None:
+    screen = widget.screen()
+    frame = widget.frameGeometry()
+    pixmap = screen.grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+    if not pixmap.save(str(path)):
+        raise SystemExit(f"{path}: could not write the screenshot")
+    print(path)
+
+
+def make(name: str, sets: list[str], actions: list[list[str]]) -> Path:
+    from builder.storage import library
+    from builder.storage.files import load_character
+    from builder.storage.rulesets import load_ruleset
+
+    ruleset = load_ruleset("vogelfrei")
+    pairs = [tuple(s.split("=", 1)) for s in sets]
+    path = library.create_character(ruleset, name,
+                                    ruleset.baseline_from_sets(pairs, rng=random.Random(0)))
+    cf = load_character(path)
+    for words in actions:
+        cf.do(ruleset.parse_action(words))
+    cf.save()
+    return path
+
+
+def main() -> int:
+    work = Path(tempfile.mkdtemp(prefix="cb-vf-shots-"))
+    os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
+    os.environ["XDG_CONFIG_HOME"] = str(work / "config")
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images"
+    out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([sys.argv[0]])
+    from builder.ui.settings import init_application_names
+
+    init_application_names()
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(work / "config"))
+    greta = make("Greta", GRETA, [
+        ["award-xp", "2400", "--session", "1"],
+        ["level-up", "--session", "1", "--roll", "3"],
+        ["award-xp", "1900", "--session", "2"],
+        ["damage-wounds", "3"], ["damage-stamina", "2"]])
+    hans = make("Hans", HANS, [["award-xp", "1500", "--session", "1"]])
+
+    from builder.ui.main_window import MainWindow
+
+    window = MainWindow(restore=False)
+    window.setGeometry(0, 0, 1260, 780)
+    window.show()
+    window.open_path(hans)
+    editor = window.open_path(greta)
+    wait(500)
+    grab(out / "vogelfrei-editor.png", window)
+
+    editor.rng = random.Random(4)
+    dialog = editor.level_up()
+    dialog.session.setText("2")
+    dialog.stamina.roll_button.click()
+    wait(300)
+    grab(out / "vogelfrei-level-up.png", dialog)
+    dialog.reject()
+
+    dialog = editor.change_career("Cleric", "Zealot")
+    dialog.session.setText("3")
+    dialog.stamina.spin.setValue(2)
+    wait(300)
+    grab(out / "vogelfrei-career.png", dialog)
+    dialog.reject()
+
+    dialog = editor.party_xp()
+    dialog.session.setText("2")
+    dialog.enemies.setText("3 3* L2 <1 chief=4 chief=4")
+    dialog.treasure.setText("1000 hoard=250")
+    dialog.part_boxes[0].setCurrentText("1/2")
+    dialog.resize(700, 520)
+    wait(300)
+    grab(out / "vogelfrei-party-xp.png", dialog)
+    dialog.reject()
+
+    window.new_character()
+    new = window._new_dialog
+    new.choose_ruleset("vogelfrei")
+    new.name_edit.setText("Kaspar")
+    new.form.rng = random.Random(7)
+    new.form.roll_everything()
+    new.resize(760, 780)
+    new.move(0, 0)
+    wait(400)
+    grab(out / "vogelfrei-wizard.png", new)
+    new.reject()
+
+    for doc in window.open_documents():
+        doc.stop_watching()
+    window.close()
+    app.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
