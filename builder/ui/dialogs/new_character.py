@@ -22,6 +22,7 @@ from builder.rules.base import Refusal, RulesError
 FORMS = {
     "story-points": "builder.ui.views.story_points:StoryPointsCreationForm",
     "vogelfrei": "builder.ui.dialogs.vogelfrei_new:VogelfreiCreationForm",
+    "ability-bonuses": "builder.ui.ability_bonuses:AbilityBonusesForm",
 }
 
 
