@@ -159,6 +159,8 @@ class MainWindow(QMainWindow):
         self.act_restore = self._action("Restore from &Trash…", self.restore_dialog,
                                         "Bring back a character from the trash")
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+        # An old "Done: ..." must not outlive the change it reported.
+        self.undo_group.indexChanged.connect(lambda _i: self.statusBar().clearMessage())
         _std(self.act_undo, K.Undo)
         self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
         _std(self.act_redo, K.Redo, "Ctrl+Shift+Z")

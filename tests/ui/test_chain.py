@@ -96,8 +96,15 @@ def test_apply_plan_spends_exactly_the_total_and_is_one_undo(chain_for):
     before = path.read_bytes()
     widget.select_node("class:Cleric")
     widget.target_spin.setValue(4)
-    assert widget.apply_plan() == 3
+    assert widget.apply_plan() == 0                      # first: choose the rank and spell
+    dialog = widget.plan_dialog
+    assert path.read_bytes() == before
+    _i, traits, spells = dialog.pickers[0]
+    assert traits.currentText() == "Restoring Grace"
+    spells.setCurrentText("Bless")
+    dialog._accept()
     d = doc.derived()
+    assert d["classes"]["Cleric"]["spells"] == ["Bless"]
     assert d["sp"] == {"unspent": 0, "earned": 16, "spent": 16}
     assert d["classes"]["Cleric"]["level"] == 4
     assert doc.undo_stack.count() == 1
@@ -367,3 +374,54 @@ def test_keyboard_enter_on_a_trait_row_assigns_the_rank(window, qtbot):
     editor.classes_view.setCurrentIndex(index)
     editor.classes_view.activated.emit(index)
     assert editor.doc.derived()["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3
+
+
+def test_plan_dialog_refuses_a_spell_twice_through_the_core(chain_for):
+    widget, doc, path = chain_for("sp=100", "vital.Cognition=6", "skill.Medicine=6",
+                                  "class.Cleric=3", "trait.Cleric.Restoring Grace=3")
+    widget.select_node("class:Cleric")
+    widget.target_spin.setValue(5)
+    widget.apply_plan()
+    dialog = widget.plan_dialog
+    assert len(dialog.pickers) == 2 and dialog.ok.isEnabled()
+    dialog.pickers[0][2].setCurrentText("Bless")
+    dialog.pickers[1][2].setCurrentText("Bless")
+    assert not dialog.ok.isEnabled() and "already known" in dialog.problem.text()
+
+
+def test_plan_without_class_steps_applies_at_once(chain_for):
+    widget, doc, _ = chain_for("sp=40", "vital.Agility=2")
+    widget.select_node("skill:Stealth")
+    widget.target_spin.setValue(3)
+    messages = []
+    widget.status.connect(messages.append)
+    assert widget.apply_plan() == 4          # Agility 3 (6 SP), then Stealth 1, 2, 3 (6 SP)
+    assert doc.derived()["skills"]["Stealth"]["level"] == 3
+    assert doc.derived()["sp"]["spent"] == 12
+    assert messages[-1] == "Plan: 4 of 4 steps taken"
+
+
+def test_token_tray_never_piles_up_hints(chain_for):
+    widget, doc, _ = chain_for(*SENNA)
+    for _ in range(4):
+        doc.apply_words(["award-checkpoint", "M", f"c{_}"])
+    hints = [w for w in widget.tokens_box.findChildren(type(widget.plan_title))
+             if w.isVisibleTo(widget) and "none now" in w.text()]
+    assert len(hints) <= 1
+    assert widget.tokens_layout.count() <= 2
+
+
+def test_enter_on_a_caster_trait_row_asks_for_the_spell(window):
+    path = make_character("Tess", "sp=10", "vital.Cognition=4", "skill.Medicine=4",
+                          "class.Cleric=3", "trait.Cleric.Restoring Grace=3",
+                          "spell.Cleric=Mend Wounds")
+    editor = window.open_path(path)
+    before = path.read_bytes()
+    index = _trait_index(editor, "Cleric", "Restoring Grace")
+    editor.classes_view.activated.emit(index)
+    assert path.read_bytes() == before                    # nothing paid yet
+    dialog = editor._dialog
+    assert dialog.current_trait() == "Restoring Grace"
+    dialog.spell.setCurrentText("Bless")
+    dialog._accept()
+    assert editor.doc.derived()["classes"]["Cleric"]["spells"] == ["Mend Wounds", "Bless"]

@@ -198,6 +198,7 @@ def _suggest_choices(ruleset, state, steps: list[dict]) -> None:
             if not traits:
                 raise Refusal([f"no legal trait choice for {step['name']} {level_after}"])
             step["trait"] = traits[0]
+            step["choices"] = {"traits": traits, "spells": list(choices["spells"])}
             action = {"action": "raise-class" if kind == "class" else "enter-class",
                       "name": step["name"], "trait": traits[0], "scene": "(planned)"}
             if ruleset.d.classes[step["name"]].casts_spells:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QGestureEvent, QGraphicsView,
-                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPushButton, QSizePolicy, QSpinBox, QSplitter, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QFrame, QGestureEvent, QGraphicsView, QHBoxLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
+                               QSpinBox, QSplitter, QToolButton, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
 from builder.rules.story_points.chain import build_chain
@@ -43,13 +43,14 @@ class ChainView(QGraphicsView):
         self._zoom = new
         self.scale(factor, factor)
 
-    def fit(self) -> None:
+    def fit(self, readable: bool = False) -> None:
+        """Fit what is shown in view; ``readable`` never goes below a legible scale
+        (the view on open: scrolling beats unreadable text)."""
         rect = self.scene().visible_rect().adjusted(-20, -50, 20, 20)
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        # Never smaller than readable: prefer scrolling to unreadable text.
         scale = self.transform().m11()
-        if scale < 0.55:
+        if readable and scale < 0.55:
             self.resetTransform()
             self.scale(0.55, 0.55)
             self.centerOn(rect.center().x(), rect.top() + self.viewport().height() / 1.1)
@@ -194,7 +195,8 @@ class ChainWidget(QWidget):
         for cname in doc.ruleset.d.classes:
             self.filter_combo.addItem(cname, cname)
         self.filter_combo.currentIndexChanged.connect(
-            lambda _i: (self.scene.set_filter(self.filter_combo.currentData()), self.view.fit()))
+            lambda _i: (self.scene.set_filter(self.filter_combo.currentData()),
+                        self.view.fit(readable=True)))
         fit = QToolButton(self)
         fit.setText("Fit")
         fit.setToolTip("Fit the whole chain in view")
@@ -241,6 +243,7 @@ class ChainWidget(QWidget):
         self.target_spin.setPrefix("to ")
         self.target_spin.setAccessibleName("Plan target level")
         self.target_spin.valueChanged.connect(lambda _v: self.update_plan())
+        self.target_spin.setEnabled(False)
         self.steps_list = QListWidget(self)
         self.steps_list.setAccessibleName("Plan steps")
         self.steps_list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -305,13 +308,15 @@ class ChainWidget(QWidget):
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
-            self.view.fit()
+            self.view.fit(readable=True)
 
     def _fill_tokens(self) -> None:
         armed_name = self.armed.option["name"] if self.armed else None
-        for chip in self.chips:
-            self.tokens_layout.removeWidget(chip)
-            chip.deleteLater()
+        while self.tokens_layout.count():        # chips, the hint and the stretch
+            item = self.tokens_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().deleteLater()
         self.chips = []
         self.armed = None
         for (kind, name), option in self.options.items():
@@ -452,6 +457,8 @@ class ChainWidget(QWidget):
         selected = [i for i in self.scene.selectedItems() if isinstance(i, NodeItem)]
         node = selected[0].node if selected else None
         self.scene.set_focus_node(node.id if node else None)
+        self.target_spin.setEnabled(node is not None and node.kind in ("vital", "skill",
+                                                                        "class"))
         if node is not None and node.kind in ("vital", "skill", "class"):
             self.plan_node = node
             with _blocked(self.target_spin):
@@ -527,25 +534,145 @@ class ChainWidget(QWidget):
         return steps
 
     def apply_plan(self) -> int:
-        """Take the affordable steps in order: one undo step ("Apply plan") for all."""
+        """Take the affordable steps in order: one undo step ("Apply plan") for all.
+
+        A plan with Class steps first asks for their trait ranks and spells
+        (``plan_dialog``, non-blocking); the steps are taken when it is accepted.
+        """
         steps = self.affordable_steps()
         if not steps:
             return 0
+        if any(step["kind"] in ("class", "new-class") for step in steps):
+            self.plan_dialog = PlanChoicesDialog(self.doc, steps, self)
+            self.plan_dialog.chosen.connect(self._apply_steps)
+            self.plan_dialog.open()
+            return 0
+        return self._apply_steps(steps)
+
+    def _apply_steps(self, steps: list[dict]) -> int:
         target = self.plan_target()
+        planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
         stack.beginMacro(f"Apply plan: {target.split(':', 1)[1]}")
         done = 0
         try:
             for step in steps:
-                words = _step_words(step, self.scene_edit.text().strip())
+                words = _step_words(step, step.get("scene") or self.scene_edit.text().strip())
                 if not self.doc.apply_words(words):
                     break
                 done += 1
         finally:
             stack.endMacro()
-        self.status.emit(f"Plan: {done} of {len(self.plan_result['steps']) if self.plan_result else done} "
-                         "steps taken")
+        self.status.emit(f"Plan: {done} of {planned} steps taken" + (
+            "" if done == planned else " (the rest when the SP are there)"))
         return done
+
+
+class PlanChoicesDialog(QDialog):
+    """The trait rank and spell of each Class step of a plan, before anything is paid.
+
+    The planner's suggestions are preselected; every pick is one the core listed
+    as legal at that step, and the whole set is checked through the core again.
+    """
+
+    chosen = Signal(list)    # the steps, with the chosen trait and spell
+
+    def __init__(self, doc, steps: list[dict], parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.steps = [dict(step) for step in steps]
+        self.setWindowTitle("Choose the plan's trait ranks and spells")
+        self.setObjectName("planChoicesDialog")
+        form = QFormLayout()
+        self.pickers: list[tuple[int, QComboBox, QComboBox | None]] = []
+        for index, step in enumerate(self.steps):
+            if step["kind"] not in ("class", "new-class"):
+                continue
+            choices = step.get("choices", {})
+            traits = QComboBox(self)
+            traits.addItems(choices.get("traits", [step.get("trait", "")]))
+            traits.setCurrentText(step.get("trait", ""))
+            traits.setAccessibleName(f"{step['name']} {step['target']}: trait rank")
+            spells = None
+            row = QHBoxLayout()
+            row.addWidget(QLabel("rank to", self))
+            row.addWidget(traits, 1)
+            if step.get("spell"):
+                spells = QComboBox(self)
+                spells.addItems(choices.get("spells", [step["spell"]]))
+                spells.setCurrentText(step["spell"])
+                spells.setAccessibleName(f"{step['name']} {step['target']}: new spell")
+                row.addWidget(QLabel("spell", self))
+                row.addWidget(spells, 1)
+            form.addRow(f"{step['name']} {step['target']} ({step['cost']} SP):", row)
+            self.pickers.append((index, traits, spells))
+        self.scene_edit = None
+        if any(step["kind"] == "new-class" for step in self.steps):
+            self.scene_edit = QLineEdit(self)
+            self.scene_edit.setPlaceholderText("the achievement or training scene")
+            self.scene_edit.setAccessibleName("Scene for entering the new Class")
+            form.addRow("Scene (new Class):", self.scene_edit)
+        self.problem = QLabel(self)
+        self.problem.setWordWrap(True)
+        self.problem.setObjectName("planProblem")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = buttons.addButton("&Apply steps", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        total = sum(step["cost"] for step in self.steps)
+        head = QLabel(f"<b>{len(self.steps)} steps, {total} SP.</b> Each Class step grants one "
+                      "trait rank (and for casters one new spell): choose them now.", self)
+        head.setWordWrap(True)
+        layout.addWidget(head)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        for _i, traits, spells in self.pickers:
+            traits.currentTextChanged.connect(self._validate)
+            if spells is not None:
+                spells.currentTextChanged.connect(self._validate)
+        if self.scene_edit is not None:
+            self.scene_edit.textChanged.connect(self._validate)
+        self._validate()
+
+    def chosen_steps(self) -> list[dict]:
+        for index, traits, spells in self.pickers:
+            self.steps[index]["trait"] = traits.currentText()
+            if spells is not None:
+                self.steps[index]["spell"] = spells.currentText()
+        return self.steps
+
+    def reasons(self) -> list[str]:
+        """Walk the steps through the rules core (SP aside) and say what it refuses."""
+        cf = self.doc.cf
+        ruleset, state = cf.ruleset, cf.state
+        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
+        for step in self.chosen_steps():
+            try:
+                action = ruleset.parse_action(_step_words(step, scene))
+            except RulesError as problem:
+                return [str(problem)]
+            why = ruleset.check(state, action)
+            if why:
+                return [f"{step['name']} {step['target']}: {r}" for r in why]
+            state = ruleset.apply(state, action)
+        return []
+
+    def _validate(self, *_):
+        why = self.reasons()
+        self.problem.setText("; ".join(why))
+        self.ok.setEnabled(not why)
+
+    def _accept(self):
+        if not self.ok.isEnabled():
+            return
+        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
+        steps = self.chosen_steps()
+        for step in steps:
+            step["scene"] = scene
+        self.chosen.emit(steps)
+        self.accept()
 
 
 def _step_words(step: dict, scene: str) -> list[str]:

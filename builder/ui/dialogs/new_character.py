@@ -22,6 +22,7 @@ from builder.rules.base import Refusal, RulesError
 FORMS = {
     "story-points": "builder.ui.views.story_points:StoryPointsCreationForm",
     "vogelfrei": "builder.ui.dialogs.vogelfrei_new:VogelfreiCreationForm",
+    "ability-bonuses": "builder.ui.ability_bonuses:AbilityBonusesForm",
 }
 
 
@@ -118,6 +119,8 @@ class NewCharacterDialog(QDialog):
         self.ruleset_list.setWordWrap(True)
         self.ruleset_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.ruleset_list.currentRowChanged.connect(self._choose)
+        # Every ruleset with its description visible without scrolling.
+        self.ruleset_list.setMinimumHeight(min(320, 58 * max(1, self.ruleset_list.count())))
 
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName("nameEdit")

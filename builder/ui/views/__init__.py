@@ -18,6 +18,7 @@ EDITORS: dict[str, Callable] = {}
 _BUILTIN = {
     "story-points": "builder.ui.views.story_points:StoryPointsEditor",
     "vogelfrei": "builder.ui.views.vogelfrei:VogelfreiEditor",
+    "ability-bonuses": "builder.ui.ability_bonuses.editor:AbilityBonusesEditor",
 }
 
 

@@ -153,6 +153,14 @@ class ClassAdvanceDialog(QDialog):
         layout.addWidget(self.buttons)
         self._validate()
 
+    def select_trait(self, trait: str) -> None:
+        for row in range(self.traits.count()):
+            item = self.traits.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == trait and \
+                    item.flags() & Qt.ItemFlag.ItemIsEnabled:
+                self.traits.setCurrentRow(row)
+                return
+
     def current_trait(self) -> str | None:
         item = self.traits.currentItem()
         if item is None or not (item.flags() & Qt.ItemFlag.ItemIsEnabled):
@@ -495,8 +503,8 @@ class StoryPointsEditor(CharacterEditor):
     def _fill_classes(self, d: dict, options: list[dict]) -> None:
         model = self.classes_model
         model.clear()
-        model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank", "Uses",
-                                         "Next"])
+        model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
+                                         "Core Skills / uses", "Next / uses left"])
         root = model.invisibleRootItem()
         uses_rows = []
         for cname, c in d["classes"].items():
@@ -610,6 +618,14 @@ class StoryPointsEditor(CharacterEditor):
             if option is None or not option["allowed"]:
                 self.show_refusal((option or {}).get("reasons") or
                                   [f"{key[2]} cannot advance now"])
+                return
+            if option.get("casts_spells"):
+                # A caster's advance also needs its new spell: ask, with this trait picked.
+                dialog = ClassAdvanceDialog(option, self)
+                dialog.select_trait(key[1])
+                dialog.chosen.connect(self.take_words)
+                dialog.open()
+                self._dialog = dialog
                 return
             self.drop_rank(self.chain_page.token_for(option), key[2], key[1])
             return
