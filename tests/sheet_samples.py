@@ -108,6 +108,16 @@ GRETA = [
 ]
 
 
+BOB = [
+    ["new", "ability-bonuses", "Bob Vell", "--random", "--seed", "7", "--set", "age=roll"],
+    ["do", "modify", "MIG", "2", "--name", "Giant Strength"],
+]
+
+
+def make_ability_bonuses_file(folder: Path) -> Path:
+    return make_files(folder, (BOB,))[0]
+
+
 def make_story_points_files(folder: Path) -> list[Path]:
     """Real story-points characters made with the CLI (as a player would)."""
     return make_files(folder, (SENNA, GRAYNOR))

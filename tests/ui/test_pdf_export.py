@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from builder.sheets import SheetOptions, build_sheet
 from builder.storage.files import load_character
 from tests.helpers import cli, ok
-from tests.sheet_samples import (ability_bonuses, make_story_points_files, make_vogelfrei_file,
-                                 story_points)
+from tests.sheet_samples import (ability_bonuses, make_ability_bonuses_file,
+                                 make_story_points_files, make_vogelfrei_file, story_points)
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -400,3 +400,24 @@ def test_ability_bonuses_card_values_on_the_right_pages(qapp, tmp_path):
     assert "Blessing of the Grove FOC +1" in first
     assert second.startswith("Ledger") and "1 2026-11-30 Blessing of the Grove FOC +1" in second
     assert second.endswith("Page 2 of 2")
+
+
+def test_real_ability_bonuses_character(qapp, tmp_path):
+    bob = make_ability_bonuses_file(tmp_path)
+    derived = load_character(bob).derived()
+    out = tmp_path / "bob.pdf"
+    ok("export-pdf", bob, "-o", out)
+    first, second = page_texts(out)
+    assert first.startswith("Bob Vell") and "Ability Bonuses character sheet" in first
+
+    def signed(n):
+        return f"+{n}" if n > 0 else str(n)
+
+    for key, value in derived["abilities"].items():
+        assert f"{key} {signed(value)}" in first
+    for key, value in derived["skilled"].items():
+        assert f"{key}+ {signed(value)}" in first
+    assert f"MARTIAL DC {derived['martial_dc']} SPELL DC {derived['spell_dc']}" in first
+    assert f"Category {derived['age_category']['name']}" in first
+    assert "Giant Strength MIG +2" in first
+    assert second.startswith("Ledger") and "modify MIG +2 (Giant Strength)" in second
