@@ -27,9 +27,8 @@ def register(subparsers) -> None:
                    help="a .pdf file, or a folder for one PDF per character")
     p.add_argument("--paper", default="a4", type=str.lower, choices=PAPERS)
     p.add_argument("--sections", metavar="LIST",
-                   help="comma-separated sections to print (default: all); for "
-                        "story-points: vitals, vit, sp, milestones, skills, classes, traits, "
-                        "spells, notes, ledger")
+                   help="comma-separated sections to print (default: all), e.g. "
+                        "vitals,skills,ledger; an unknown name lists the valid ones")
     p.add_argument("--blank", action="store_true",
                    help="print the layout with empty boxes for pencil play")
     p.set_defaults(func=cmd_export_pdf)
