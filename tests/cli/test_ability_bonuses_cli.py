@@ -198,3 +198,26 @@ def test_data_command_prints_the_tables():
     data = ok("data", "ability-bonuses", "--json").json()
     assert data["bonuses"] == [3, 2, 1, 0]
     assert data["allocation_die"] == ["MIG", "DEX", "CHA", "FOC"]
+
+
+def test_seed_next_to_chosen_values_seeds_the_age_roll(tmp_path):
+    from tests.helpers import cli as run
+
+    ages = set()
+    for n in (1, 2):
+        path = tmp_path / f"a{n}.json"
+        result = run("new", "ability-bonuses", "A", "-o", path, "--set", "MIG=3", "--set", "DEX=2",
+                     "--set", "CHA=1", "--set", "FOC=0", "--set", "age=roll", "--seed", "11")
+        assert result.code == 0, result.err
+        d = json.loads(run("show", path, "--json").out)
+        assert d["rolls"] == [] and d["abilities"]["MIG"] in (3,)
+        ages.add((d["age"], d["age_roll"]))
+    assert len(ages) == 1                      # the same seed, the same d20
+
+
+def test_random_with_some_values_set_is_a_usage_error(tmp_path):
+    from tests.helpers import cli as run
+
+    result = run("new", "ability-bonuses", "A", "-o", tmp_path / "a.json", "--random",
+                 "--set", "MIG=3")
+    assert result.code == 2 and not (tmp_path / "a.json").exists()

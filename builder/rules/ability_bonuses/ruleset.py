@@ -194,13 +194,15 @@ class AbilityBonuses(Ruleset):
                     reasons.append(f"{canonical} is not allocated: Skill and Speed both start "
                                    f"at {signed(start)} (got {signed(value)})")
                 continue
-            if randomize:
-                raise UsageError(f"--random rolls MIG, DEX, CHA and FOC; do not also "
-                                 f"--set {canonical}")
             values[canonical] = value
         if reasons:
             raise Refusal(reasons)
-        if randomize:
+        # --seed alone (which the CLI passes as "randomize") next to chosen values only
+        # seeds the age roll; only a partly chosen allocation is a contradiction.
+        if randomize and values and len(values) < len(f.PRIMARY):
+            raise UsageError("--random rolls MIG, DEX, CHA and FOC; do not also --set "
+                             + ", ".join(sorted(values)))
+        if randomize and not values:
             baseline = self.random_baseline(rng)
         else:
             baseline = self.chosen_baseline(values)
