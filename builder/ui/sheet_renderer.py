@@ -24,7 +24,6 @@ from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QPageLay
                            QPainter, QPdfWriter, QPen)
 
 from builder.sheets.model import (BoxLine, Boxes, Heading, Notes, Rows, Section, Sheet, Table)
-from builder.ui.none_refs import top_up
 
 PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 #: Page margins in millimetres: inside what every office printer can reach.
@@ -57,7 +56,6 @@ def ensure_app():
     global _APP
     from PySide6.QtWidgets import QApplication
 
-    top_up()
     app = QApplication.instance()
     if app is None:
         if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -542,7 +540,6 @@ def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
 
 # -- painting ---------------------------------------------------------------------------------
 def _paint_page(painter: QPainter, style: Style, ops: list[Op]) -> None:
-    top_up()  # PySide6 6.12 on Python 3.11: see builder/ui/none_refs.py
     k = style.k
     current_font = None
     for op in ops:
@@ -605,7 +602,6 @@ def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
     ``new_page`` advances the device; ``progress(done, total)`` returning False
     cancels (raises :class:`Cancelled`).
     """
-    top_up()
     k = device.logicalDpiY() / 72.0
     style = Style.for_device(device, k)
     width, height = float(device.width()), float(device.height())
@@ -715,7 +711,6 @@ def render_images(sheet: Sheet, paper: str = "a4", dpi: int = 96):
     from PySide6.QtGui import QImage
 
     ensure_app()
-    top_up()
     layout = page_layout(paper)
     full = layout.fullRectPoints()
     paint = layout.paintRectPoints()
