@@ -158,6 +158,22 @@ class MainWindow(QMainWindow):
         self.act_trash.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.act_restore = self._action("Restore from &Trash…", self.restore_dialog,
                                         "Bring back a character from the trash")
+        # printing (builder.ui.printing, imported when used)
+        self.act_print = self._action("&Print…", self.print_current,
+                                      "Print the character's sheet (system print dialog)",
+                                      K.Print)
+        self.act_preview = self._action("Print Pre&view…", self.preview_current,
+                                        "See the sheet's pages before printing",
+                                        "Ctrl+Shift+P")
+        self.act_export_pdf = self._action("&Export PDF…", self.export_pdf,
+                                           "Save the sheet of the current character, or of "
+                                           "the characters selected in the library, as PDF",
+                                           "Ctrl+E")
+        self.act_sheet_options = self._action("S&heet Options…", self.sheet_options_dialog,
+                                              "Which sections to print, blank values for "
+                                              "pencil play, paper size")
+        self.sheet_options = None
+        self.sheet_paper: str | None = None
         self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
         # An old "Done: ..." must not outlive the change it reported.
         self.undo_group.indexChanged.connect(lambda _i: self.statusBar().clearMessage())
@@ -200,6 +216,9 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.act_save_copy)
         file_menu.addAction(self.act_reload)
+        file_menu.addSeparator()
+        file_menu.addActions([self.act_print, self.act_preview, self.act_export_pdf,
+                              self.act_sheet_options])
         file_menu.addSeparator()
         file_menu.addAction(self.act_close_tab)
         file_menu.addAction(self.act_quit)
@@ -314,6 +333,10 @@ class MainWindow(QMainWindow):
         self.act_open_selected.setEnabled(on_library and selected)
         self.act_save_copy.setEnabled(selected)
         self.act_close_tab.setEnabled(not on_library)
+        one_character = self.current_doc() is not None
+        self.act_print.setEnabled(one_character)
+        self.act_preview.setEnabled(one_character)
+        self.act_export_pdf.setEnabled(one_character or (on_library and selected))
         self.act_reload.setEnabled(True)
         if self.current_campaign_view() is not None:
             for action in (self.act_duplicate, self.act_rename, self.act_save_copy):
@@ -323,6 +346,97 @@ class MainWindow(QMainWindow):
         self.act_trash_campaign.setEnabled(campaign_selected)
         self.act_add_to_campaign.setEnabled(
             campaign_selected and bool(self.library_page.view.selectionModel().selectedRows()))
+
+    # -- printing -------------------------------------------------------------------------
+    def current_sheets(self) -> list:
+        """The current character's sheet, with the chosen sheet options."""
+        from builder.sheets import build_sheet
+
+        doc = self.current_doc()
+        if doc is None:
+            return []
+        return [build_sheet(doc.derived(), doc.ruleset.id, self.sheet_options)]
+
+    def print_current(self) -> None:
+        from builder.ui import printing
+
+        sheets = self.current_sheets()
+        if sheets and printing.print_dialog(self, sheets):
+            self.report("Sent to the printer")
+
+    def preview_current(self) -> None:
+        from builder.ui import printing
+
+        sheets = self.current_sheets()
+        if sheets:
+            self._preview = printing.preview_dialog(self, sheets)
+            self._preview.open()
+
+    def export_pdf(self) -> None:
+        """One character: its sheet.  Library selection: one PDF or one PDF each."""
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+        from builder.ui import printing
+
+        if self.tabs.currentIndex() != 0:
+            sheets = self.current_sheets()
+            doc = self.current_doc()
+            if sheets:
+                path = printing.export_pdf_dialog(self, sheets, doc.name, self.sheet_paper)
+                if path is not None:
+                    self.report(f"Saved {path}")
+            return
+        paths = self.library_page.selected_paths()
+        if not paths:
+            return
+        one_file = True
+        if len(paths) > 1:
+            box = QMessageBox(QMessageBox.Icon.Question, "Export PDF",
+                              f"Export {len(paths)} characters into one PDF, or one PDF each?",
+                              QMessageBox.StandardButton.Cancel, self)
+            one = box.addButton("One PDF", QMessageBox.ButtonRole.AcceptRole)
+            each = box.addButton("One PDF each…", QMessageBox.ButtonRole.AcceptRole)
+            box.exec()
+            if box.clickedButton() not in (one, each):
+                return
+            one_file = box.clickedButton() is one
+        if one_file:
+            target, _ = QFileDialog.getSaveFileName(
+                self, "Export PDF", str(Path(printing.last_folder()) / "characters.pdf"),
+                "PDF files (*.pdf)")
+        else:
+            target = QFileDialog.getExistingDirectory(self, "Export PDFs into",
+                                                      printing.last_folder())
+        if target:
+            self.export_paths(paths, target, one_file)
+
+    def export_paths(self, paths, target, one_file: bool) -> list | None:
+        from builder.ui import printing
+
+        written = printing.export_characters(self, paths, target, one_file=one_file,
+                                             paper=self.sheet_paper,
+                                             options=self.sheet_options)
+        if written:
+            self.report(f"Exported {len(written)} PDF{'s' if len(written) != 1 else ''} "
+                        f"to {Path(target) if not one_file else Path(target).parent}")
+        return written
+
+    def sheet_options_dialog(self) -> None:
+        from builder.ui.printing import SheetOptionsDialog
+
+        doc = self.current_doc()
+        ruleset_id = doc.ruleset.id if doc is not None else "story-points"
+        dialog = SheetOptionsDialog(self, ruleset_id, doc.derived() if doc else None)
+
+        def done(result):
+            if result:
+                self.sheet_options = dialog.options()
+                self.sheet_paper = dialog.paper_id()
+                self.report("Sheet options set for printing and PDF export")
+
+        dialog.finished.connect(done)
+        dialog.open()
+        self._sheet_dialog = dialog
 
     def _update_status(self) -> None:
         doc = self.current_doc()

@@ -1,0 +1,45 @@
+"""File > Print, Print Preview, Export PDF and Sheet Options in the main window."""
+from __future__ import annotations
+
+from pypdf import PdfReader
+
+from tests.ui.conftest import SENNA, make_character
+
+
+def test_print_actions_follow_the_current_tab(window, senna_path):
+    window.show_library()
+    window._update_actions()
+    assert not window.act_print.isEnabled() and not window.act_preview.isEnabled()
+    window.open_path(senna_path)
+    assert window.act_print.isEnabled() and window.act_export_pdf.isEnabled()
+    texts = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    for wanted in ("&Print…", "Print Pre&view…", "&Export PDF…", "S&heet Options…"):
+        assert wanted in texts
+
+
+def test_preview_paints_the_current_sheet(window, senna_path, qtbot):
+    window.open_path(senna_path)
+    window.preview_current()
+    dialog = window._preview
+    assert dialog.isVisible()
+    dialog.close()
+
+
+def test_export_selected_library_characters_into_one_pdf(window, tmp_path):
+    a = make_character("Senna", *SENNA)
+    b = make_character("Graynor", "sp=8", "vital.Strength=3", "skill.Melee=3")
+    target = tmp_path / "party.pdf"
+    written = window.export_paths([str(a), str(b)], target, one_file=True)
+    assert written == [target]
+    text = "\n".join(page.extract_text() for page in PdfReader(str(target)).pages)
+    assert "Senna" in text and "Graynor" in text
+
+
+def test_sheet_options_apply_to_the_export(window, senna_path, tmp_path):
+    from builder.sheets.model import SheetOptions
+
+    window.open_path(senna_path)
+    window.sheet_options = SheetOptions(sections=frozenset({"vitals"}), blank=False)
+    sheets = window.current_sheets()
+    titles = [section.title for section in sheets[0].sections]
+    assert any("Vital" in t for t in titles) and not any("Ledger" in t for t in titles)
