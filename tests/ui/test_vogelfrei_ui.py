@@ -381,3 +381,13 @@ def test_character_menu_has_the_vogelfrei_actions(window, qtbot):
     assert not level.isEnabled()                 # greyed like the button
     editor.menu_actions()[-1].trigger()
     assert editor.side_tabs.currentWidget() is editor.ledger
+
+
+def test_level_up_dialog_without_a_session_still_says_what_else_is_missing(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    dialog = editor.level_up()
+    dialog.session.setText("")
+    reasons = dialog.reasons()
+    assert reasons[0].startswith("name the session")
+    assert "level 2 needs 2000 XP on the Warrior table (has 0, 2000 short)" in reasons

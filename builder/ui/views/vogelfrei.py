@@ -861,7 +861,16 @@ class _CheckedDialog(QDialog):
     def reasons(self) -> list[str]:
         session = getattr(self, "session", None)
         if session is not None and not session.text().strip():
-            return ["name the session (XP and levels are counted per session)"]
+            # Say the other reasons too (not enough XP...), checked with a stand-in session.
+            words = list(self.words())
+            if "--session" in words:
+                at = words.index("--session") + 1
+                if at < len(words):
+                    words[at] = "(this session)"
+                else:
+                    words.append("(this session)")
+            others = [r for r in check_words(self.doc, words) if "session" not in r.lower()]
+            return ["name the session (XP and levels are counted per session)"] + others
         return check_words(self.doc, self.words())
 
     def ready_text(self) -> str:
