@@ -120,7 +120,7 @@ def main() -> int:
     editor.pages.setCurrentIndex(1)
     chain = editor.chain_page
     wait(400)
-    chain.view.fit()
+    chain.view.fit(readable=True)
     chain.select_node("class:Cleric")
     chain.target_spin.setValue(4)
     wait(400)

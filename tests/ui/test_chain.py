@@ -425,3 +425,14 @@ def test_enter_on_a_caster_trait_row_asks_for_the_spell(window):
     dialog.spell.setCurrentText("Bless")
     dialog._accept()
     assert editor.doc.derived()["classes"]["Cleric"]["spells"] == ["Mend Wounds", "Bless"]
+
+
+def test_the_chain_opens_on_my_classes_and_all_classes_shows_everything(chain_for):
+    widget, doc, _ = chain_for(*SENNA)
+    nodes = widget.scene.nodes
+    assert widget.filter_combo.currentText() == "My Classes"
+    assert nodes["trait:Cleric.Restoring Grace"].isVisible()
+    assert not nodes["trait:Fighter.Parry"].isVisible()
+    assert nodes["class:Fighter"].isVisible()              # a Class to enter stays in view
+    widget.filter_combo.setCurrentText("All Classes")
+    assert all(item.isVisible() for item in nodes.values())

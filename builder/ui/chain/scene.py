@@ -25,6 +25,9 @@ KIND_COLOURS = {  # light fills by kind; text stays dark on all of them
     "vital": QColor("#e3ecfa"), "skill": QColor("#e4f4e6"), "class": QColor("#fbeedd"),
     "trait": QColor("#f3e6f7"), "spell": QColor("#e6f3f6"),
 }
+#: The chain filter that shows the traits and spells of the Classes the character has.
+HELD = "__held__"
+
 BLOCK_RED = QColor("#c0392b")
 PLAN_BLUE = QColor("#1f5fbf")
 ELIGIBLE_GREEN = QColor("#1e8449")
@@ -140,7 +143,7 @@ class NodeItem(QGraphicsObject):
         value = {"vital": str(n.value), "skill": f"SL {n.value}",
                  "class": f"{n.value}" if n.held else "—",
                  "trait": f"r{n.value}" if n.value else "—",
-                 "spell": "known" if n.held else ""}[n.kind]
+                 "spell": "✓" if n.held else ""}[n.kind]
         painter.drawText(QRectF(NODE_W - 58, 2, 50, 26),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, value)
         # second line
@@ -336,7 +339,12 @@ class ChainScene(QGraphicsScene):
         if self.chain is None:
             return
         visible = set(self.nodes)
-        if self.filter_class:
+        if self.filter_class == HELD:
+            # Every Vital, Skill and Class; the traits and spells of the Classes held.
+            held = {n.name for n in self.chain.nodes.values() if n.kind == "class" and n.held}
+            visible = {nid for nid, n in self.chain.nodes.items()
+                       if n.kind in ("vital", "skill", "class") or n.owner in held}
+        elif self.filter_class:
             cid = f"class:{self.filter_class}"
             related = self.chain.neighbours(cid) if cid in self.nodes else set()
             # Keep the Class, its traits and spells, and everything upstream of them.

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 
 from builder.rules.base import Refusal, RulesError
 from builder.rules.story_points.chain import build_chain
-from builder.ui.chain.scene import ChainScene, NodeItem
+from builder.ui.chain.scene import HELD, ChainScene, NodeItem
 from builder.ui.chain.tokens import RANK_TOKEN_MIME, drop_rank, parse_token, token_mime
 
 
@@ -191,6 +191,7 @@ class ChainWidget(QWidget):
         self.filter_combo = QComboBox(self)
         self.filter_combo.setAccessibleName("Show Class")
         self.filter_combo.setToolTip("Show one Class and what it hangs from")
+        self.filter_combo.addItem("My Classes", HELD)
         self.filter_combo.addItem("All Classes", None)
         for cname in doc.ruleset.d.classes:
             self.filter_combo.addItem(cname, cname)
@@ -300,6 +301,8 @@ class ChainWidget(QWidget):
         cf = self.doc.cf
         self.options = {(o["kind"], o["name"]): o for o in cf.options()}
         self.chain = build_chain(cf.ruleset, cf.state)
+        if self.scene.chain is None:
+            self.scene.filter_class = self.filter_combo.currentData()
         self.scene.set_chain(self.chain)
         self._fill_tokens()
         self.update_plan()
