@@ -6,7 +6,6 @@ and its own Qt settings, so no test ever touches a real library.
 from __future__ import annotations
 
 import importlib.abc
-import os
 import sys
 
 import pytest

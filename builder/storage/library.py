@@ -325,7 +325,7 @@ def import_copy(source: Path | str) -> Path:
     The bytes are copied unchanged; the new file's name follows the character's.
     """
     from builder.storage.atomic import write_bytes_atomic
-    from builder.storage.files import FileProblem, load_character, safe_file_stem, unique_path
+    from builder.storage.files import load_character, safe_file_stem, unique_path
 
     source = Path(source)
     cf = load_character(source)  # FileProblem names the file and the problem

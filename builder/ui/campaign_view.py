@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
                                QTableView, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal, RulesError, UsageError
+from builder.rules.base import Refusal, RulesError
 from builder.ui.pool_view import PoolView
 from builder.ui.views.base import MessageBar
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
 # Dialog classes (QFileDialog, QInputDialog, QMessageBox) and QDesktopServices are
 # imported where they are used: the first paint does not need them.
 
-from builder import APP_TITLE, __version__
+from builder import APP_TITLE
 from builder.storage import library
 from builder.storage.paths import characters_dir
 from builder.ui.models.campaign_model import CampaignModel

@@ -17,8 +17,8 @@ import sys
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QGridLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton,
+                               QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules import fortune_peril as fp
 from builder.rules.base import RulesError, UsageError

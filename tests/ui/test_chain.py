@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from builder.rules.story_points.chain import build_chain, crossings
-from builder.ui.chain.tokens import RANK_TOKEN_MIME, parse_token, token_mime
+from builder.ui.chain.tokens import parse_token, token_mime
 from tests.ui.conftest import SENNA, make_character
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from builder.rules.base import (Refusal, Ruleset, UsageError, action_parser, match_name,
-                                option, parse_int, parse_yes_no)
+from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
+                                parse_int, parse_yes_no)
 from builder.rules.story_points.data import SPData, validate_data
 from builder.rules.story_points.state import ClassState, SPState, key
 

@@ -24,8 +24,8 @@ import copy
 import random
 from typing import Any, Sequence
 
-from builder.rules.base import (Refusal, Ruleset, UsageError, action_parser, match_name,
-                                option, parse_int, parse_yes_no)
+from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
+                                parse_int, parse_yes_no)
 from builder.rules.vogelfrei import xp as xpcalc
 
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",

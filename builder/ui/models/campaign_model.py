@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import (QAbstractTableModel, QFileSystemWatcher, QModelIndex, QObject,
+from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
                             QSortFilterProxyModel, Qt, QTimer)
 
+from builder.ui.models.table import RowsTableModel
 from builder.storage.paths import campaigns_dir
 
 #: The campaign file's path (str).
@@ -127,12 +128,15 @@ _ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
                     ProblemRole, Qt.ItemDataRole.TextAlignmentRole})
 
 
-class CampaignModel(QAbstractTableModel):
+class CampaignModel(RowsTableModel):
     """One row per campaign file of the library.
 
     ``lazy``: the first read happens right after the event loop starts (the
     library's first paint does not wait for the campaigns).
     """
+
+    HEADERS = HEADERS
+    ROWS_ATTR = "_rows"
 
     def __init__(self, parent: QObject | None = None, watch: bool = True, lazy: bool = False):
         super().__init__(parent)
@@ -147,17 +151,6 @@ class CampaignModel(QAbstractTableModel):
             self.refresh()
 
     # -- Qt model API --------------------------------------------------------------
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(HEADERS)):
-            return HEADERS[section]
-        return None
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ROLES or not index.isValid():

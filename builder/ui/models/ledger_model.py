@@ -5,7 +5,9 @@ entry) through the ruleset's ``describe``, ``action_cost`` and ``balance``.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
+
+from builder.ui.models.table import RowsTableModel
 
 #: The ledger entry (action dict).
 ActionRole = Qt.ItemDataRole.UserRole + 1
@@ -16,7 +18,10 @@ COL_NUMBER, COL_ACTION, COL_COST, COL_BALANCE, COL_WHEN = range(5)
 HEADERS = ("#", "Action", "Cost / gain", "After", "When")
 
 
-class LedgerModel(QAbstractTableModel):
+class LedgerModel(RowsTableModel):
+    HEADERS = HEADERS
+    ROWS_ATTR = "_rows"
+
     def __init__(self, parent: QObject | None = None, unit: str = "SP"):
         super().__init__(parent)
         self.unit = unit
@@ -34,7 +39,7 @@ class LedgerModel(QAbstractTableModel):
             except Exception:  # noqa: BLE001
                 balances.append(None)
         for i, action in enumerate(rep.ledger):
-            before, after = rep.states[i], rep.states[i + 1]
+            before = rep.states[i]
             try:
                 cost = cf.ruleset.action_cost(before, action)
             except Exception:  # noqa: BLE001 - a malformed hand-edited entry
@@ -56,17 +61,6 @@ class LedgerModel(QAbstractTableModel):
         self._rows = rows
         self.endResetModel()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(HEADERS)):
-            return HEADERS[section]
-        return None
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):

@@ -11,9 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import (QAbstractTableModel, QFileSystemWatcher, QModelIndex, QObject,
+from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
                             QSortFilterProxyModel, Qt, QTimer)
 
+from builder.ui.models.table import RowsTableModel
 from builder.storage import library
 from builder.storage.paths import characters_dir
 
@@ -51,7 +52,10 @@ def _display_texts(entry) -> tuple:
             _when(entry.modified) if entry.modified else "")
 
 
-class LibraryModel(QAbstractTableModel):
+class LibraryModel(RowsTableModel):
+    HEADERS = HEADERS
+    ROWS_ATTR = "_entries"
+
     def __init__(self, parent: QObject | None = None, watch: bool = True):
         super().__init__(parent)
         self._entries: list[library.LibraryEntry] = []
@@ -69,17 +73,6 @@ class LibraryModel(QAbstractTableModel):
             QTimer.singleShot(0, self._arm)
 
     # -- Qt model API --------------------------------------------------------------
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(HEADERS)):
-            return HEADERS[section]
-        return None
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ROLES or not index.isValid():

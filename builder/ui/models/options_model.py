@@ -9,7 +9,9 @@ the view's delegate draws greyed and the editor refuses to apply.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
+
+from builder.ui.models.table import RowsTableModel
 
 #: The option dict as the core gave it.
 OptionRole = Qt.ItemDataRole.UserRole + 1
@@ -55,7 +57,10 @@ def reasons_text(option: dict) -> str:
     return f"{option_title(option)} is not possible yet:\n" + "\n".join(f"• {r}" for r in reasons)
 
 
-class OptionsModel(QAbstractTableModel):
+class OptionsModel(RowsTableModel):
+    HEADERS = HEADERS
+    ROWS_ATTR = "_options"
+
     def __init__(self, parent: QObject | None = None, unit: str = "SP"):
         super().__init__(parent)
         self._options: list[dict] = []
@@ -86,17 +91,6 @@ class OptionsModel(QAbstractTableModel):
                 return row
         return -1
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._options)
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(HEADERS)):
-            return HEADERS[section]
-        return None
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not (0 <= index.row() < len(self._options)):

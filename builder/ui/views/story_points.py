@@ -7,7 +7,7 @@ ruleset (``parse_action``) and applied through the document, i.e. the undo
 stack; nothing here re-implements a rule.
 
 The "Advancement chain" page is the drawn chain (:mod:`builder.ui.chain`), and
-:class:`TraitsView` is a drop target for rank tokens (``TRAIT_RANK_MIME``): a
+:class:`TraitsView` is a drop target for rank tokens (``RANK_TOKEN_MIME``): a
 drop only calls the rules core through the document.
 """
 from __future__ import annotations
@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
                                QTableView, QTabWidget, QTreeView, QVBoxLayout, QWidget)
 
-from builder.ui.models.options_model import AllowedRole, OptionRole, cost_text, reasons_text
+from builder.ui.models.options_model import AllowedRole, cost_text, reasons_text
 from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
 
-from builder.ui.chain.tokens import RANK_TOKEN_MIME as TRAIT_RANK_MIME  # noqa: E402
+
 from builder.ui.chain.tokens import drop_rank, parse_token  # noqa: E402
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
