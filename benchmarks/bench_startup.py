@@ -98,6 +98,9 @@ def main() -> int:
     env = dict(os.environ, CHARACTER_BUILDER_DATA=str(work / "data"),
                XDG_CONFIG_HOME=str(work / "config"), PYTHONPATH=str(ROOT))
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # An installed app has its bytecode cached; a shell that forbids writing it
+    # (PYTHONDONTWRITEBYTECODE) would time the compiler instead of the start-up.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     bare_script = work / "bare_window.py"
     bare_script.write_text(BARE)
     # What the installed ``character-builder`` script runs (the gui-scripts entry

@@ -79,8 +79,11 @@ def run_gui(argv: list[str]) -> int:
 
     def ready():
         if args.quit_when_ready:
-            app.quit()
-            return
+            # "Exit as soon as the window is painted": no teardown, and a benchmark run
+            # leaves the player's saved window state and open tabs alone.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
         if not args.no_restore:
             window.reopen_tabs()
         for path in args.files:
