@@ -436,3 +436,14 @@ def test_the_chain_opens_on_my_classes_and_all_classes_shows_everything(chain_fo
     assert nodes["class:Fighter"].isVisible()              # a Class to enter stays in view
     widget.filter_combo.setCurrentText("All Classes")
     assert all(item.isVisible() for item in nodes.values())
+
+
+def test_a_new_trait_can_take_a_rank_dropped_on_the_sheet(window):
+    path = make_character("F", *FIGHTER)
+    editor = window.open_path(path)
+    window.show()
+    editor.light_traits(editor.token_chips[0].option)
+    assert ("Fighter", "Breach") in editor.classes_view.lit      # no ranks yet, still a target
+    index = _trait_index(editor, "Fighter", "Breach")
+    _drop_on_tree(editor.classes_view, index, token_mime("Fighter", "class"))
+    assert editor.doc.derived()["classes"]["Fighter"]["traits"]["Breach"]["rank"] == 1

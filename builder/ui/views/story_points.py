@@ -506,6 +506,7 @@ class StoryPointsEditor(CharacterEditor):
         model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
                                          "Core Skills / uses", "Next / uses left"])
         root = model.invisibleRootItem()
+        data = self.doc.ruleset.public_data()
         uses_rows = []
         for cname, c in d["classes"].items():
             o = next((x for x in options if x["kind"] == "class" and x["name"] == cname), None)
@@ -528,6 +529,18 @@ class StoryPointsEditor(CharacterEditor):
                                    ("trait", trait, cname), allowed=t.get("usable", True))]
                 row[0].appendRow(trait_row)
                 uses_rows.append((trait_row[2], cname, trait, t))
+            # The Class's other traits, without ranks yet: where a new rank can start
+            # (a drop target for rank tokens; Enter raises the Class into one).
+            data_traits = data["classes"].get(cname, {}).get("traits", {})
+            for trait, path in data_traits.items():
+                if trait in c["traits"]:
+                    continue
+                skill = data["paths"][path]["skill"]
+                tip = (f"No ranks yet. Path {path} (Path Skill {skill}); a {cname} advance can "
+                       "start it at rank 1")
+                row[0].appendRow([_item(trait, ("trait", trait, cname), tip, allowed=False),
+                                  _item("—", ("trait", trait, cname), align_right=True),
+                                  _item(""), _item("")])
             for spell in c["spells"]:
                 usable = spell not in c.get("unusable_spells", [])
                 row[0].appendRow([_item(f"spell: {spell}", ("spell", spell, cname),
