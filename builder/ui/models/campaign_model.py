@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
-                            QSortFilterProxyModel, Qt, QTimer)
+                            Qt, QTimer)
 
-from builder.ui.models.table import RowsTableModel
+from builder.ui.models.table import RowsTableModel, SearchSortProxy, sync_watch
 from builder.storage.paths import campaigns_dir
 
 #: The campaign file's path (str).
@@ -243,28 +243,11 @@ class CampaignModel(RowsTableModel):
             self._watcher = QFileSystemWatcher(self)
             self._watcher.directoryChanged.connect(self._schedule)
             self._watcher.fileChanged.connect(self._schedule)
-        folder = campaigns_dir()
-        wanted = set()
-        if folder.is_dir():
-            wanted.add(str(folder))
-            wanted.update(str(row.path) for row in self._rows)
-        elif folder.parent.is_dir():
-            wanted.add(str(folder.parent))
-        current = set(self._watcher.files()) | set(self._watcher.directories())
-        stale = sorted(current - wanted)
-        if stale:
-            self._watcher.removePaths(stale)
-        new = sorted(wanted - current)
-        if new:
-            self._watcher.addPaths(new)
+        sync_watch(self._watcher, campaigns_dir(), (row.path for row in self._rows))
 
 
-class CampaignFilterModel(QSortFilterProxyModel):
+class CampaignFilterModel(SearchSortProxy):
     """Search (any column, case-insensitive) and sort for the campaigns table."""
 
     def __init__(self, parent: QObject | None = None):
-        super().__init__(parent)
-        self.setSortRole(SortRole)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(-1)
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        super().__init__(SortRole, parent)

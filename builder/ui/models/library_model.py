@@ -12,9 +12,9 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
-                            QSortFilterProxyModel, Qt, QTimer)
+                            Qt, QTimer)
 
-from builder.ui.models.table import RowsTableModel
+from builder.ui.models.table import RowsTableModel, SearchSortProxy, sync_watch
 from builder.storage import library
 from builder.storage.paths import characters_dir
 
@@ -168,31 +168,11 @@ class LibraryModel(RowsTableModel):
     def _rewatch(self) -> None:
         if self._watcher is None:
             return
-        folder = characters_dir()
-        wanted = set()
-        if folder.is_dir():
-            wanted.add(str(folder))
-            wanted.update(str(e.path) for e in self._entries)
-        else:
-            # watch the data folder until the characters folder appears
-            parent = folder.parent
-            if parent.is_dir():
-                wanted.add(str(parent))
-        current = set(self._watcher.files()) | set(self._watcher.directories())
-        stale = sorted(current - wanted)
-        if stale:
-            self._watcher.removePaths(stale)
-        new = sorted(wanted - current)
-        if new:
-            self._watcher.addPaths(new)
+        sync_watch(self._watcher, characters_dir(), (e.path for e in self._entries))
 
 
-class LibraryFilterModel(QSortFilterProxyModel):
+class LibraryFilterModel(SearchSortProxy):
     """Search (any column, case-insensitive) and sort for the library view."""
 
     def __init__(self, parent: QObject | None = None):
-        super().__init__(parent)
-        self.setSortRole(SortRole)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(-1)
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        super().__init__(SortRole, parent)

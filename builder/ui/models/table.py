@@ -1,7 +1,7 @@
 """The shared part of the app's flat table models: a list of rows under fixed headers."""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilterProxyModel, Qt
 
 
 class RowsTableModel(QAbstractTableModel):
@@ -24,3 +24,32 @@ class RowsTableModel(QAbstractTableModel):
                 and 0 <= section < len(self.HEADERS)):
             return self.HEADERS[section]
         return None
+
+
+class SearchSortProxy(QSortFilterProxyModel):
+    """Search in every column (case-insensitive) and sort by ``sort_role``."""
+
+    def __init__(self, sort_role: int, parent: QObject | None = None):
+        super().__init__(parent)
+        self.setSortRole(sort_role)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+
+def sync_watch(watcher, folder, files) -> None:
+    """Watch ``folder`` and ``files`` (or the parent until the folder appears), and
+    nothing else."""
+    wanted = set()
+    if folder.is_dir():
+        wanted.add(str(folder))
+        wanted.update(str(path) for path in files)
+    elif folder.parent.is_dir():
+        wanted.add(str(folder.parent))
+    current = set(watcher.files()) | set(watcher.directories())
+    stale = sorted(current - wanted)
+    if stale:
+        watcher.removePaths(stale)
+    new = sorted(wanted - current)
+    if new:
+        watcher.addPaths(new)

@@ -15,6 +15,29 @@ from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAM
                                              LibraryFilterModel, LibraryModel, PathRole)
 
 
+
+def setup_list_table(view, model, object_name: str, accessible: str, sort_column: int,
+                     stretch_column: int, selection, widths: dict[int, int]):
+    """The library's tables: sortable rows, no editing, one stretching column."""
+    view.setObjectName(object_name)
+    view.setAccessibleName(accessible)
+    view.setModel(model)
+    view.setSortingEnabled(True)
+    view.sortByColumn(sort_column, Qt.SortOrder.AscendingOrder)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(selection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().hide()
+    view.setWordWrap(False)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setSectionResizeMode(stretch_column, QHeaderView.ResizeMode.Stretch)
+    for column, width in widths.items():
+        header.resizeSection(column, width)
+    return header
+
 class LibraryView(QTableView):
     """The library table; ``firstPainted`` fires once, after its first paint
     (the start-up benchmark's "shown with the library loaded")."""
@@ -60,24 +83,10 @@ class LibraryPage(QWidget):
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
 
         self.view = LibraryView(self)
-        self.view.setObjectName("libraryView")
-        self.view.setAccessibleName("Character library")
-        self.view.setModel(self.proxy)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(COL_NAME, Qt.SortOrder.AscendingOrder)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setAlternatingRowColors(True)
-        self.view.verticalHeader().hide()
-        self.view.setWordWrap(False)
-        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 10)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(COL_HEADLINE, QHeaderView.ResizeMode.Stretch)
-        header.resizeSection(COL_NAME, 220)
-        header.resizeSection(COL_RULESET, 210)
-        header.resizeSection(COL_MODIFIED, 150)
+        header = setup_list_table(self.view, self.proxy, "libraryView", "Character library",
+                                  COL_NAME, COL_HEADLINE,
+                                  QAbstractItemView.SelectionMode.ExtendedSelection,
+                                  {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150})
         header.setSectionsMovable(True)
         self.view.activated.connect(self._open_index)
 
@@ -165,25 +174,9 @@ class CampaignsPanel(QWidget):
         title = QLabel("<b>Campaigns</b>", self)
         self.count_label = QLabel(self)
         self.view = QTableView(self)
-        self.view.setObjectName("campaignsView")
-        self.view.setAccessibleName("Campaigns in the library")
-        self.view.setModel(self.proxy)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(CAMP_NAME, Qt.SortOrder.AscendingOrder)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setAlternatingRowColors(True)
-        self.view.verticalHeader().hide()
-        self.view.setWordWrap(False)
-        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 10)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(COL_SESSION, QHeaderView.ResizeMode.Stretch)
-        header.resizeSection(CAMP_NAME, 220)
-        header.resizeSection(CAMP_RULESET, 210)
-        header.resizeSection(COL_MEMBERS, 80)
-        header.resizeSection(COL_POOL, 170)
+        setup_list_table(self.view, self.proxy, "campaignsView", "Campaigns in the library",
+                         CAMP_NAME, COL_SESSION, QAbstractItemView.SelectionMode.SingleSelection,
+                         {CAMP_NAME: 220, CAMP_RULESET: 210, COL_MEMBERS: 80, COL_POOL: 170})
         self.view.activated.connect(self._open_index)
         self.buttons = QHBoxLayout()
         self.buttons.setContentsMargins(0, 0, 0, 0)
