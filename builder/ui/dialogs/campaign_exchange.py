@@ -16,8 +16,7 @@ from typing import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSizePolicy,
-                               QVBoxLayout)
+                               QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout)
 
 from builder.rules.base import RulesError
 
@@ -185,18 +184,9 @@ class ExchangeSide(QGroupBox):
         self.traits.blockSignals(True)
         self.traits.clear()
         if is_class:
-            for trait in choices.get("traits", []):
-                item = QListWidgetItem(trait)
-                item.setData(Qt.ItemDataRole.UserRole, trait)
-                self.traits.addItem(item)
-            for trait, why in (choices.get("blocked_traits") or {}).items():
-                item = QListWidgetItem(f"{trait} — not possible")
-                item.setData(Qt.ItemDataRole.UserRole, trait)
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-                item.setToolTip("\n".join(why))
-                self.traits.addItem(item)
-            if choices.get("traits"):
-                self.traits.setCurrentRow(0)
+            from builder.ui.views.story_points import fill_trait_choices
+
+            fill_trait_choices(self.traits, choices)
         self.traits.blockSignals(False)
         self.spell.blockSignals(True)
         self.spell_model.clear()

@@ -72,6 +72,22 @@ def _next_text(option: dict | None) -> str:
 
 
 # -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
+def fill_trait_choices(traits: QListWidget, choices: dict) -> None:
+    """The core's legal trait choices, then the blocked ones greyed with their reasons."""
+    for trait in choices.get("traits", []):
+        item = QListWidgetItem(trait)
+        item.setData(Qt.ItemDataRole.UserRole, trait)
+        traits.addItem(item)
+    for trait, why in (choices.get("blocked_traits") or {}).items():
+        item = QListWidgetItem(f"{trait} — not possible")
+        item.setData(Qt.ItemDataRole.UserRole, trait)
+        item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+        item.setToolTip("\n".join(why))
+        traits.addItem(item)
+    if choices.get("traits"):
+        traits.setCurrentRow(0)
+
+
 class ClassAdvanceDialog(QDialog):
     """Pick the trait rank (and spell, and scene) a Class advance needs.
 
@@ -100,18 +116,7 @@ class ClassAdvanceDialog(QDialog):
         self.traits = QListWidget(self)
         self.traits.setObjectName("traitChoices")
         self.traits.setAccessibleName("Trait that takes the new rank")
-        for trait in choices.get("traits", []):
-            item = QListWidgetItem(trait)
-            item.setData(Qt.ItemDataRole.UserRole, trait)
-            self.traits.addItem(item)
-        for trait, why in (choices.get("blocked_traits") or {}).items():
-            item = QListWidgetItem(f"{trait} — not possible")
-            item.setData(Qt.ItemDataRole.UserRole, trait)
-            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-            item.setToolTip("\n".join(why))
-            self.traits.addItem(item)
-        if choices.get("traits"):
-            self.traits.setCurrentRow(0)
+        fill_trait_choices(self.traits, choices)
         form.addRow("&Trait rank:", self.traits)
 
         self.spell = None
