@@ -1,0 +1,78 @@
+"""Screenshots of the Ability Bonuses window parts, from the real window.
+
+    Xvfb :99 -screen 0 1280x800x24 &
+    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/abilities_screenshots.py
+
+Writes docs/images/abilities-form.png (the New Character dialog with the four
+chips after a Roll) and docs/images/abilities-editor.png (a character's
+Abilities Card with an effect).  Uses a temporary data folder.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.screenshots import grab_screen, wait  # noqa: E402
+
+
+def main() -> int:
+    work = Path(tempfile.mkdtemp(prefix="cb-ab-shots-"))
+    os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
+    os.environ["XDG_CONFIG_HOME"] = str(work / "config")
+    out = ROOT / "docs" / "images"
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([sys.argv[0]])
+    from builder.ui.settings import init_application_names
+
+    init_application_names()
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(work / "config"))
+    from builder.cli import run
+
+    run(["new", "ability-bonuses", "Ann", "--set", "MIG=3", "--set", "DEX=2", "--set",
+         "CHA=1", "--set", "FOC=0", "--set", "age=young"])
+    path = next((work / "data" / "characters").glob("*.json"))
+    run(["do", str(path), "modify", "MIG", "1", "--name", "Giant's Belt"])
+
+    from builder.ui.main_window import MainWindow
+
+    window = MainWindow(restore=False)
+    window.setGeometry(0, 0, 1240, 760)
+    window.show()
+    wait(500)
+    window.open_path(path)
+    wait(500)
+    grab_screen(out / "abilities-editor.png", window)
+
+    window.new_character()
+    dialog = window._new_dialog
+    for row in range(dialog.ruleset_list.count()):
+        if "Ability" in dialog.ruleset_list.item(row).text():
+            dialog.ruleset_list.setCurrentRow(row)
+    wait(300)
+    form = dialog.form
+    if hasattr(form, "roll"):
+        form.roll()
+    dialog.resize(900, 700)
+    wait(500)
+    pixmap = dialog.grab()
+    pixmap.save(str(out / "abilities-form.png"))
+    print(out / "abilities-form.png")
+    dialog.close()
+    for doc in window.open_documents():
+        doc.stop_watching()
+    window.close()
+    app.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
