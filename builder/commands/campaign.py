@@ -387,7 +387,7 @@ def register(subparsers) -> None:
     p.add_argument("side", type=_side, metavar="fortune|peril")
     p.add_argument("--check", required=True, metavar="ID")
     p.add_argument("--by", required=True, metavar="WHO")
-    p.add_argument("--for", dest="use", required=True,
+    p.add_argument("--for", dest="use", required=True, type=str.lower,
                    choices=["upgrade", "breakthrough", "detail", "calamity", "complication"])
     p.add_argument("--after-roll", action="store_true")
     p.add_argument("--gm-allows", action="store_true")

@@ -99,9 +99,16 @@ class CampaignFile:
 
     # -- members ----------------------------------------------------------------
     def member_path(self, given: str) -> Path:
-        """A member path as stored, resolved against the campaign file's folder."""
+        """A member path as stored (as given), resolved against the campaign file's
+        folder; a relative path that names no file there but does from the current
+        folder (the path as it was typed on the command line) is taken from there."""
         path = Path(given)
-        return path if path.is_absolute() else self.folder() / path
+        if path.is_absolute():
+            return path
+        beside = self.folder() / path
+        if not beside.exists() and path.exists():
+            return path
+        return beside
 
     def load_member(self, given: str) -> CharacterFile:
         try:

@@ -68,10 +68,13 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict, 
     if not isinstance(doc, dict) or doc.get("kind", kind) != kind:
         raise FileProblem(f"{path}: not a {kind} file")
     read_only = check_format(doc, path, kind)
-    if read_only is None:
-        problems = schema_errors(load_json_resource("schema", schema_name), doc)
-        if problems:
-            raise FileProblem(f"{path}: does not match the {kind} file format: {problems[0]}")
+    problems = schema_errors(load_json_resource("schema", schema_name), doc)
+    if problems and read_only is None:
+        raise FileProblem(f"{path}: does not match the {kind} file format: {problems[0]}")
+    if problems:
+        # A newer file is shown read-only only while it still has what this version reads.
+        raise FileProblem(f"{path}: written by a newer version (format {doc.get('format')}) "
+                          f"that this version cannot read: {problems[0]}")
     return doc, raw, read_only
 
 

@@ -303,3 +303,28 @@ def test_campaign_new_never_overwrites_an_existing_file(tmp_path):
     result = cli("campaign", "new", "Second", "-o", camp, "--ruleset", "story-points")
     assert result.code == 2 and "already exists" in result.err
     assert camp.read_bytes() == before
+
+
+def test_member_paths_typed_from_the_current_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "party").mkdir()
+    ok("new", "story-points", "Nyra", "-o", "party/nyra.json", "--set", "sp=5")
+    ok("new", "story-points", "Joss", "-o", "party/joss.json", "--set", "sp=5")
+    ok("campaign", "new", "S", "-o", "party/c.json", "--ruleset", "story-points",
+       "--member", "party/nyra.json")
+    ok("campaign", "add", "party/c.json", "party/joss.json")
+    shown = json.loads(ok("campaign", "show", "party/c.json", "--json").out)
+    assert shown["members"] == ["party/nyra.json", "party/joss.json"]      # as given
+    ok("campaign", "award", "party/c.json", "award-checkpoint", "M", "C")
+    for name in ("nyra", "joss"):
+        d = json.loads(ok("show", f"party/{name}.json", "--json").out)
+        assert d["sp"]["unspent"] == 7
+
+
+def test_a_newer_campaign_file_missing_its_ledger_is_a_clear_error(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text('{"format": 2, "kind": "campaign", "name": "X", "ruleset": "story-points"}')
+    for argv in (("campaign", "show", path, "--json"), ("pool", "show", path, "--json")):
+        result = cli(*argv)
+        assert result.code == 2, (argv, result.err)
+        assert "Traceback" not in result.err

@@ -121,3 +121,15 @@ def test_write_json_atomic_creates_folders(tmp_path):
     target = tmp_path / "a" / "b" / "c.json"
     atomic.write_json_atomic(target, {"b": 1, "a": 2})
     assert target.read_text() == '{\n  "a": 2,\n  "b": 1\n}\n'
+
+
+def test_a_newer_file_missing_what_this_version_reads_is_a_clear_error(tmp_path):
+    path = tmp_path / "newer.json"
+    path.write_text('{"format": 99, "kind": "character", "ruleset": "story-points"}')
+    before = path.read_bytes()
+    for argv in (("show", path), ("check", path), ("options", path),
+                 ("export-pdf", path, "-o", tmp_path / "x.pdf")):
+        result = cli(*argv)
+        assert result.code == 2, argv
+        assert "newer version" in result.err and "Traceback" not in result.err
+    assert path.read_bytes() == before and not (tmp_path / "x.pdf").exists()
