@@ -138,8 +138,10 @@ def test_unknown_ability_and_non_integer_are_usage_errors(rs):
         rs.baseline_from_sets([("STR", "3")], rng=random.Random(0))
     with pytest.raises(UsageError, match="whole number"):
         rs.baseline_from_sets([("MIG", "three")], rng=random.Random(0))
-    with pytest.raises(UsageError, match="given twice"):
-        rs.baseline_from_sets([("MIG", "3"), ("Might", "2")], rng=random.Random(0))
+    # A later --set of the same key replaces an earlier one, as for every ruleset.
+    base = rs.baseline_from_sets([("MIG", "2"), ("DEX", "2"), ("CHA", "1"), ("FOC", "0"),
+                                  ("Might", "3")], rng=random.Random(0))
+    assert rs.initial_state(base) is not None and rs.validate_baseline(base) == []
 
 
 def test_skill_and_speed_cannot_be_allocated(rs):

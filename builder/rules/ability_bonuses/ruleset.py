@@ -174,15 +174,12 @@ class AbilityBonuses(Ruleset):
         reasons: list[str] = []
         age: str | None = None
         age_given = False
-        seen: set[str] = set()
         for key, text in sets:
             if key.strip().casefold() == "age":
                 canonical = "age"
             else:
                 canonical = self.ability_key(key)
-            if canonical in seen:
-                raise UsageError(f"--set {canonical} is given twice")
-            seen.add(canonical)
+            # (a later --set of the same key replaces an earlier one)
             if canonical == "age":
                 age = self.age_key(text, allow_off=True, allow_roll=True)
                 age_given = True
