@@ -361,8 +361,9 @@ class MainWindow(QMainWindow):
         from builder.ui import printing
 
         sheets = self.current_sheets()
-        if sheets and printing.print_dialog(self, sheets):
-            self.report("Sent to the printer")
+        if sheets:
+            self._print_dialog = printing.print_dialog(
+                self, sheets, lambda printed: printed and self.report("Sent to the printer"))
 
     def preview_current(self) -> None:
         from builder.ui import printing

@@ -2,7 +2,7 @@
 export of several library characters.  Small helpers over builder/ui/sheet_renderer.py
 for the main window to call:
 
-* ``print_dialog(parent, sheets)``        system print dialog, then print
+* ``print_dialog(parent, sheets, done)``  system print dialog (non-blocking), then print
 * ``print_preview(parent, sheets)``       QPrintPreviewDialog (``preview_dialog`` builds it)
 * ``export_pdf_dialog(parent, sheets, name)``   save dialog that remembers the last folder
 * ``export_characters(parent, paths, target, one_file=...)``  several characters into
@@ -52,23 +52,39 @@ def _printer(paper: str | None = None) -> QPrinter:
     return printer
 
 
-def _show_error(parent, text: str) -> None:
-    QMessageBox.warning(parent, "Print", text)
+def _show_error(parent, text: str) -> QMessageBox:
+    """Say what went wrong without blocking (the box deletes itself when closed)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Print", text, QMessageBox.StandardButton.Ok,
+                      parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
 
 
-def print_dialog(parent, sheets: Sequence[Sheet]) -> bool:
-    """The system print dialog; prints when accepted.  Returns whether it printed."""
+def print_dialog(parent, sheets: Sequence[Sheet], done=None) -> QPrintDialog:
+    """The system print dialog, opened without blocking; prints when accepted.
+
+    ``done(printed: bool)`` is called when the dialog closes.  Returns the dialog.
+    """
     printer = _printer()
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle("Print character sheet")
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return False
-    try:
-        render_to_printer(sheets, printer)
-    except OSError as exc:
-        _show_error(parent, str(exc))
-        return False
-    return True
+    dialog._printer = printer  # keep it alive as long as the dialog
+
+    def finished(result: int) -> None:
+        printed = False
+        if result == QDialog.DialogCode.Accepted:
+            try:
+                render_to_printer(sheets, printer)
+                printed = True
+            except OSError as exc:
+                _show_error(parent, str(exc))
+        if done is not None:
+            done(printed)
+
+    dialog.finished.connect(finished)
+    QDialog.open(dialog)  # QPrintDialog.open(receiver, member) hides the plain one
+    return dialog
 
 
 def preview_dialog(parent, sheets: Sequence[Sheet]) -> QPrintPreviewDialog:

@@ -33,9 +33,22 @@ def test_preview_paints_the_sheets(qtbot, tmp_path):
     assert len(PdfReader(str(tmp_path / "preview.pdf")).pages) == 2
 
 
-def test_print_dialog_cancelled_prints_nothing(qtbot, monkeypatch):
-    monkeypatch.setattr(printing.QPrintDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
-    assert printing.print_dialog(None, [build_sheet(story_points())]) is False
+def test_print_dialog_prints_when_accepted_and_nothing_when_cancelled(qtbot, tmp_path):
+    results = []
+    dialog = printing.print_dialog(None, [build_sheet(story_points())], results.append)
+    qtbot.addWidget(dialog)
+    assert dialog.isVisible()                      # open(), not exec(): nothing blocks
+    dialog.reject()
+    assert results == [False]
+    dialog = printing.print_dialog(None, [build_sheet(story_points())], results.append)
+    qtbot.addWidget(dialog)
+    dialog._printer.setOutputFormat(dialog._printer.OutputFormat.PdfFormat)
+    dialog._printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    # What the dialog reports when the player presses Print (its own accept() would
+    # re-apply the system printer chosen in it, which this machine does not have).
+    dialog.finished.emit(QDialog.DialogCode.Accepted.value)
+    assert results == [False, True]
+    assert len(PdfReader(str(tmp_path / "printed.pdf")).pages) == 2
 
 
 def test_export_pdf_dialog_remembers_the_last_folder(qtbot, monkeypatch, tmp_path):
