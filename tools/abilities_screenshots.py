@@ -9,37 +9,24 @@ Abilities Card with an effect).  Uses a temporary data folder.
 """
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.screenshots import grab_screen, wait  # noqa: E402
+from tools.screenshots import grab_screen, start_app, wait  # noqa: E402
 
 
 def main() -> int:
-    work = Path(tempfile.mkdtemp(prefix="cb-ab-shots-"))
-    os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
-    os.environ["XDG_CONFIG_HOME"] = str(work / "config")
-    out = ROOT / "docs" / "images"
-
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication([sys.argv[0]])
-    from builder.ui.settings import init_application_names
-
-    init_application_names()
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(work / "config"))
+    app, out = start_app("cb-ab-shots-")
     from builder.cli import run
 
     run(["new", "ability-bonuses", "Ann", "--set", "MIG=3", "--set", "DEX=2", "--set",
          "CHA=1", "--set", "FOC=0", "--set", "age=young"])
-    path = next((work / "data" / "characters").glob("*.json"))
+    from builder.storage.paths import characters_dir
+
+    path = next(characters_dir().glob("*.json"))
     run(["do", str(path), "modify", "MIG", "1", "--name", "Giant's Belt"])
 
     from builder.ui.main_window import MainWindow

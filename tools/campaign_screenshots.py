@@ -14,9 +14,7 @@ folder; the real library is untouched.
 """
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,22 +52,9 @@ def make_campaign(senna: Path) -> Path:
 
 
 def main() -> int:
-    work = Path(tempfile.mkdtemp(prefix="cb-camp-shots-"))
-    os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
-    os.environ["XDG_CONFIG_HOME"] = str(work / "config")
-    out = ROOT / "docs" / "images"
-    out.mkdir(parents=True, exist_ok=True)
+    from screenshots import grab_screen, make_samples, start_app, wait
 
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication([sys.argv[0]])
-    from builder.ui.settings import init_application_names
-
-    init_application_names()
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(work / "config"))
-    from screenshots import grab_screen, make_samples, wait
+    app, out = start_app("cb-camp-shots-")
 
     senna = make_samples()
     camp = make_campaign(senna)

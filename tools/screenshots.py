@@ -74,15 +74,16 @@ def grab_screen(path: Path, window) -> None:
     print(path)
 
 
-def main() -> int:
-    work = Path(tempfile.mkdtemp(prefix="cb-shots-"))
+def start_app(prefix: str, out: Path | None = None):
+    """A QApplication over a temporary data and settings folder: (app, out folder)."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
     os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
     os.environ["XDG_CONFIG_HOME"] = str(work / "config")
-    out = ROOT / "docs" / "images"
+    out = out or ROOT / "docs" / "images"
     out.mkdir(parents=True, exist_ok=True)
 
-    from PySide6.QtCore import QPoint, QSettings
-    from PySide6.QtWidgets import QApplication, QToolTip
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
 
     app = QApplication([sys.argv[0]])
     from builder.ui.settings import init_application_names
@@ -90,6 +91,14 @@ def main() -> int:
     init_application_names()
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
                       str(work / "config"))
+    return app, out
+
+
+def main() -> int:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QToolTip
+
+    app, out = start_app("cb-shots-")
     senna = make_samples()
 
     from builder.ui.main_window import MainWindow

@@ -14,34 +14,19 @@ the real library is untouched.
 """
 from __future__ import annotations
 
-import os
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.screenshots import grab_screen, start_app, wait  # noqa: E402
+
 GRETA = ["class=Warrior", "career=Mercenary", "Strength=12", "Toughness=13", "Agility=10",
          "Intelligence=9", "Willpower=8", "Leadership=11", "wounds_roll=5", "stamina_roll=3"]
 HANS = ["class=Cleric", "career=Priest", "Strength=9", "Toughness=11", "Agility=8",
         "Intelligence=12", "Willpower=15", "Leadership=10", "wounds_roll=4", "stamina_roll=2"]
-
-
-def wait(ms: int) -> None:
-    from PySide6.QtTest import QTest
-
-    QTest.qWait(ms)
-
-
-def grab(path: Path, widget) -> None:
-    screen = widget.screen()
-    frame = widget.frameGeometry()
-    pixmap = screen.grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
-    if not pixmap.save(str(path)):
-        raise SystemExit(f"{path}: could not write the screenshot")
-    print(path)
 
 
 def make(name: str, sets: list[str], actions: list[list[str]]) -> Path:
@@ -61,21 +46,7 @@ def make(name: str, sets: list[str], actions: list[list[str]]) -> Path:
 
 
 def main() -> int:
-    work = Path(tempfile.mkdtemp(prefix="cb-vf-shots-"))
-    os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
-    os.environ["XDG_CONFIG_HOME"] = str(work / "config")
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images"
-    out.mkdir(parents=True, exist_ok=True)
-
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication([sys.argv[0]])
-    from builder.ui.settings import init_application_names
-
-    init_application_names()
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                      str(work / "config"))
+    app, out = start_app("cb-vf-shots-", Path(sys.argv[1]) if len(sys.argv) > 1 else None)
     greta = make("Greta", GRETA, [
         ["award-xp", "2400", "--session", "1"],
         ["level-up", "--session", "1", "--roll", "3"],
@@ -91,21 +62,21 @@ def main() -> int:
     window.open_path(hans)
     editor = window.open_path(greta)
     wait(500)
-    grab(out / "vogelfrei-editor.png", window)
+    grab_screen(out / "vogelfrei-editor.png", window)
 
     editor.rng = random.Random(4)
     dialog = editor.level_up()
     dialog.session.setText("2")
     dialog.stamina.roll_button.click()
     wait(300)
-    grab(out / "vogelfrei-level-up.png", dialog)
+    grab_screen(out / "vogelfrei-level-up.png", dialog)
     dialog.reject()
 
     dialog = editor.change_career("Cleric", "Zealot")
     dialog.session.setText("3")
     dialog.stamina.spin.setValue(2)
     wait(300)
-    grab(out / "vogelfrei-career.png", dialog)
+    grab_screen(out / "vogelfrei-career.png", dialog)
     dialog.reject()
 
     dialog = editor.party_xp()
@@ -115,7 +86,7 @@ def main() -> int:
     dialog.part_boxes[0].setCurrentText("1/2")
     dialog.resize(700, 520)
     wait(300)
-    grab(out / "vogelfrei-party-xp.png", dialog)
+    grab_screen(out / "vogelfrei-party-xp.png", dialog)
     dialog.reject()
 
     window.new_character()
@@ -127,7 +98,7 @@ def main() -> int:
     new.resize(760, 780)
     new.move(0, 0)
     wait(400)
-    grab(out / "vogelfrei-wizard.png", new)
+    grab_screen(out / "vogelfrei-wizard.png", new)
     new.reject()
 
     for doc in window.open_documents():
