@@ -53,17 +53,6 @@ def open_character(path: str):
     return load_character(path)
 
 
-def warn_overrides(ruleset_id: str) -> None:
-    from builder.storage.rulesets import load_ruleset_full
-
-    for warning in load_ruleset_full(ruleset_id).warnings:
-        err(f"warning: {warning}")
-
-
-def save_character(cf) -> None:
-    cf.save()
-
-
 # -- core commands -------------------------------------------------------------
 def cmd_rulesets(args) -> int:
     from builder.storage.rulesets import load_ruleset_full
@@ -315,14 +304,6 @@ def run(argv: Sequence[str]) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-
-
-def command_names() -> set[str]:
-    parser = build_parser()
-    for action in parser._subparsers._group_actions:  # noqa: SLF001 - argparse has no API
-        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
-            return set(action.choices)
-    return set()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
