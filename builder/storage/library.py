@@ -351,11 +351,6 @@ def save_copy(source: Path | str, target: Path | str) -> Path:
     return target
 
 
-def delete_permanently(path: Path | str) -> None:
-    """Remove a file for good (used to undo a duplicate or an import)."""
-    Path(path).unlink(missing_ok=True)
-
-
 def create_character(ruleset, name: str, baseline: dict, folder: Path | None = None) -> Path:
     """Write a new character (validated by the ruleset) into the library; returns its file."""
     from builder.rules.base import Refusal

@@ -384,7 +384,7 @@ class Layout:
         lines = -(-cell.count // per_line)
         return lines * size + (lines - 1) * gap
 
-    def _draw_boxes(self, ops, cell: Boxes, rect: QRectF, align_left=True) -> None:
+    def _draw_boxes(self, ops, cell: Boxes, rect: QRectF) -> None:
         s = self.s
         size, gap = s.pt(8.5), s.pt(3)
         if cell.count == 0:

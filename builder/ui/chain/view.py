@@ -389,11 +389,6 @@ class ChainWidget(QWidget):
             if self.armed:
                 self._light_for(self.armed.option)
 
-    def allowed_class_options(self) -> list[dict]:
-        """The Class advances a rank token exists for now."""
-        return [o for (kind, _n), o in self.options.items()
-                if kind in ("class", "new-class") and o["allowed"]]
-
     def arm(self, chip: TokenChip | None) -> None:
         for other in self.chips:
             if other is not chip and other.isChecked():
