@@ -8,7 +8,7 @@ page.
 from __future__ import annotations
 
 from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
-                                  text_value)
+                                  ledger_section, text_value)
 
 SECTIONS = [
     ("abilities", "Abilities"),
@@ -24,7 +24,6 @@ SECTIONS = [
 TITLES = dict(SECTIONS)
 PRIMARY = ("MIG", "DEX", "CHA", "FOC")
 BLANK_ROWS = 4
-BLANK_LEDGER = 30
 
 
 def signed(value) -> str:
@@ -114,21 +113,7 @@ def _effects(derived: dict, blank: bool) -> Section:
 
 
 def _ledger(derived: dict, blank: bool) -> Section:
-    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", 7.0)]
-    if blank:
-        rows = [["", "", ""] for _ in range(BLANK_LEDGER)]
-    else:
-        rows = []
-        for i, entry in enumerate(derived.get("ledger") or []):
-            if not isinstance(entry, dict):
-                continue
-            text = text_value(entry.get("text", ""))
-            if entry.get("refused"):
-                text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
-            rows.append([text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10],
-                         text])
-    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
-    return Section("ledger", TITLES["ledger"], blocks, new_page=True)
+    return ledger_section(derived, blank, TITLES["ledger"], 7.0, new_page=True)
 
 
 def _notes(derived: dict, blank: bool) -> Section:

@@ -177,3 +177,30 @@ def text_value(value) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {text_value(v)}" for k, v in value.items()) if value else "-"
     return str(value)
+
+
+#: How many empty ledger rows a blank sheet gets.
+BLANK_LEDGER = 30
+
+
+def ledger_section(derived: dict, blank: bool, title: str, entry_width: float,
+                   extras: list = (), new_page: bool = False) -> "Section":
+    """The ledger table every ruleset's sheet prints: number, date, entry (refused
+    entries say why), then ``extras``: (Column, entry -> value) pairs such as the cost and
+    the balance after the entry."""
+    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", entry_width)]
+    columns += [column for column, _value in extras]
+    if blank:
+        rows = [[""] * len(columns) for _ in range(BLANK_LEDGER)]
+    else:
+        rows = []
+        for i, entry in enumerate(derived.get("ledger") or []):
+            if not isinstance(entry, dict):
+                continue
+            text = text_value(entry.get("text", ""))
+            if entry.get("refused"):
+                text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
+            rows.append([text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10],
+                         text] + [text_value(value(entry)) for _column, value in extras])
+    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
+    return Section("ledger", title, blocks, new_page=new_page)

@@ -7,7 +7,7 @@ empty box per use, spells, notes.  The ledger starts on a following page.
 from __future__ import annotations
 
 from builder.sheets.model import (BoxLine, Boxes, Column, Heading, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, text_value)
+                                  SheetOptions, Table, ledger_section, text_value)
 
 SECTIONS = [
     ("vitals", "Core Vitals"),
@@ -27,7 +27,6 @@ TITLES = dict(SECTIONS)
 BLANK_CLASSES = 3
 BLANK_TRAITS = 8
 BLANK_SPELLS = 4
-BLANK_LEDGER = 30
 BLANK_VIT = 12
 BLANK_DICE = 6
 #: Boxes a blank-values sheet prints for one trait's uses.
@@ -165,25 +164,11 @@ def _spells(derived: dict, blank: bool) -> Section:
     return Section("spells", TITLES["spells"], blocks)
 
 
-def _ledger_row(index: int, entry: dict) -> list:
-    text = text_value(entry.get("text", ""))
-    if entry.get("refused"):
-        text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
-    sp_after = entry.get("sp_after", entry.get("balance_after", ""))
-    return [text_value(entry.get("n", index + 1)), str(entry.get("at") or "")[:10], text,
-            text_value(entry.get("cost", "")), text_value(sp_after)]
-
-
 def _ledger(derived: dict, blank: bool) -> Section:
-    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", 6.0),
-               Column("Cost", 0.8, "right"), Column("SP after", 1.0, "right")]
-    if blank:
-        rows = [["", "", "", "", ""] for _ in range(BLANK_LEDGER)]
-    else:
-        rows = [_ledger_row(i, e) for i, e in enumerate(derived.get("ledger") or [])
-                if isinstance(e, dict)]
-    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
-    return Section("ledger", TITLES["ledger"], blocks, new_page=True)
+    return ledger_section(derived, blank, TITLES["ledger"], 6.0, [
+        (Column("Cost", 0.8, "right"), lambda e: e.get("cost", "")),
+        (Column("SP after", 1.0, "right"),
+         lambda e: e.get("sp_after", e.get("balance_after", "")))], new_page=True)
 
 
 def _milestones(derived: dict, blank: bool) -> Section:

@@ -9,7 +9,7 @@ start on a following page.
 from __future__ import annotations
 
 from builder.sheets.model import (BoxLine, Boxes, Column, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, text_value)
+                                  SheetOptions, Table, ledger_section, text_value)
 
 SECTIONS = [
     ("abilities", "Abilities"),
@@ -31,7 +31,6 @@ SAVE_TITLES = {"paralyze": "Paralyze", "poison": "Poison", "breath": "Breath",
                "device": "Device", "magic": "Magic"}
 
 BLANK_ROWS = 4
-BLANK_LEDGER = 30
 BLANK_BOXES = 12
 
 
@@ -218,22 +217,8 @@ def _history(derived: dict, blank: bool) -> Section:
 
 
 def _ledger(derived: dict, blank: bool) -> Section:
-    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", 6.5),
-               Column("XP after", 1.1, "right")]
-    if blank:
-        rows = [["", "", "", ""] for _ in range(BLANK_LEDGER)]
-    else:
-        rows = []
-        for i, entry in enumerate(derived.get("ledger") or []):
-            if not isinstance(entry, dict):
-                continue
-            text = text_value(entry.get("text", ""))
-            if entry.get("refused"):
-                text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
-            rows.append([text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10],
-                         text, text_value(entry.get("balance_after", ""))])
-    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
-    return Section("ledger", TITLES["ledger"], blocks)
+    return ledger_section(derived, blank, TITLES["ledger"], 6.5,
+                          [(Column("XP after", 1.1, "right"), lambda e: e.get("balance_after", ""))])
 
 
 def _notes(derived: dict, blank: bool) -> Section:
