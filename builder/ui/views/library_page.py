@@ -65,7 +65,28 @@ def action_button(action, parent) -> QPushButton:
     return button
 
 
-class LibraryPage(QWidget):
+class _FileTable:
+    """Selecting and opening a row by its file (the library's two tables)."""
+
+    PATH_ROLE: int
+
+    def select_path(self, path: str) -> None:
+        row = self.model.row_for_path(path)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if index.isValid():
+            self.view.selectRow(index.row())
+            self.view.setCurrentIndex(index)
+
+    def _open_index(self, index: QModelIndex) -> None:
+        path = index.data(self.PATH_ROLE)
+        if path:
+            self.openRequested.emit(path)
+
+
+class LibraryPage(_FileTable, QWidget):
+    PATH_ROLE = PathRole
     openRequested = Signal(str)
 
     def __init__(self, model: LibraryModel, parent=None):
@@ -144,25 +165,13 @@ class LibraryPage(QWidget):
             rows = [self.view.currentIndex()]
         return [index.data(PathRole) for index in rows]
 
-    def select_path(self, path: str) -> None:
-        row = self.model.row_for_path(path)
-        if row < 0:
-            return
-        index = self.proxy.mapFromSource(self.model.index(row, 0))
-        if index.isValid():
-            self.view.selectRow(index.row())
-            self.view.setCurrentIndex(index)
-
-    def _open_index(self, index: QModelIndex) -> None:
-        path = index.data(PathRole)
-        if path:
-            self.openRequested.emit(path)
 
 
-class CampaignsPanel(QWidget):
+class CampaignsPanel(_FileTable, QWidget):
     """The library's campaigns: name, ruleset, members, current session, Fortune/Peril.
     Enter or double-click opens one in a campaign tab."""
 
+    PATH_ROLE = CampPathRole
     openRequested = Signal(str)
 
     def __init__(self, model, parent=None):
@@ -208,16 +217,3 @@ class CampaignsPanel(QWidget):
         rows = self.view.selectionModel().selectedRows(0)
         return [index.data(CampPathRole) for index in rows]
 
-    def select_path(self, path: str) -> None:
-        row = self.model.row_for_path(path)
-        if row < 0:
-            return
-        index = self.proxy.mapFromSource(self.model.index(row, 0))
-        if index.isValid():
-            self.view.selectRow(index.row())
-            self.view.setCurrentIndex(index)
-
-    def _open_index(self, index: QModelIndex) -> None:
-        path = index.data(CampPathRole)
-        if path:
-            self.openRequested.emit(path)
