@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import pkgutil
 import random
 import sys
 from pathlib import Path
@@ -164,6 +163,7 @@ def cmd_options(args) -> int:
 
 
 def _writable(cf) -> None:
+    from builder.resources import InstallationIncomplete
     from builder.storage.files import FileProblem
 
     if cf.read_only:
@@ -271,14 +271,20 @@ def build_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_plan)
 
-    import builder.commands as commands_pkg
-
-    for info in sorted(pkgutil.iter_modules(commands_pkg.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{commands_pkg.__name__}.{info.name}")
-        register: Callable | None = getattr(module, "register", None)
+    for module_name in SUBCOMMAND_MODULES:
+        register: Callable | None = getattr(importlib.import_module(module_name), "register")
         if register:
             register(sub)
     return parser
+
+
+#: Modules that add subcommands (each defines ``register(subparsers)``), listed
+#: explicitly so wheels and frozen bundles see every one of them.
+SUBCOMMAND_MODULES = (
+    "builder.commands.campaign",
+    "builder.commands.export_pdf",
+    "builder.commands.vogelfrei",
+)
 
 
 def run(argv: Sequence[str]) -> int:
@@ -296,7 +302,7 @@ def run(argv: Sequence[str]) -> int:
         for reason in refusal.reasons:
             err(reason)
         return EXIT_REFUSED
-    except (UsageError, CliUsage, FileProblem) as problem:
+    except (UsageError, CliUsage, FileProblem, InstallationIncomplete) as problem:
         err(str(problem))
         return EXIT_USAGE
     except KeyboardInterrupt:

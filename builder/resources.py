@@ -1,22 +1,48 @@
 """Where the built-in resources (ruleset data, schemas, icons) live.
 
-The resources folder sits beside the package at the top of the repository
-(the project is installed editable, see README).  Nothing here imports Qt.
+They are package data under ``builder/data`` and are read with
+:mod:`importlib.resources`, so a wheel, an sdist, pipx and a frozen bundle all
+carry them.  A built-in file that is missing anyway raises
+:class:`InstallationIncomplete` (one clear line, exit 2), never a traceback.
+Nothing here imports Qt.
 """
 from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
+from importlib.abc import Traversable
 
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+
+class InstallationIncomplete(Exception):
+    """A file that ships with the application is missing."""
 
 
-def resource_path(*parts: str) -> Path:
-    return RESOURCES.joinpath(*parts)
+def data_root() -> Traversable:
+    return resources.files("builder") / "data"
+
+
+def resource_path(*parts: str) -> Traversable:
+    """The built-in file ``builder/data/<parts>`` (a Traversable; on a normal
+    install or a one-folder bundle it is a real path)."""
+    return data_root().joinpath(*parts)
+
+
+def resource_exists(*parts: str) -> bool:
+    return resource_path(*parts).is_file()
+
+
+def read_text_resource(*parts: str) -> str:
+    target = resource_path(*parts)
+    try:
+        return target.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, OSError) as exc:
+        raise InstallationIncomplete(
+            f"installation incomplete: built-in file data/{'/'.join(parts)} is missing"
+            " (reinstall character-builder)"
+        ) from exc
 
 
 @lru_cache(maxsize=None)
 def load_json_resource(*parts: str):
-    with resource_path(*parts).open(encoding="utf-8") as fh:
-        return json.load(fh)
+    return json.loads(read_text_resource(*parts))

@@ -1,42 +1,65 @@
-"""Finds the rule systems: every subpackage of builder.rules that defines
-``RULESET_CLASS`` (a :class:`~builder.rules.base.Ruleset` subclass).
+"""The rule systems, registered explicitly (never found by scanning packages,
+which a frozen bundle cannot do).
 
-Modules are imported lazily, by id, so start-up pays only for what it uses.
+Built-in rule systems are listed in :data:`BUILTIN`; third-party ones register
+through the Python entry-point group :data:`ENTRY_POINT_GROUP`
+(``character_builder.rulesets``): each entry point is named by the ruleset id
+and points at a zero-argument callable returning the
+:class:`~builder.rules.base.Ruleset` subclass.  Modules are imported lazily, by
+id, so start-up pays only for what it uses.
 """
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from functools import lru_cache
+from typing import Callable
 
-import builder.rules as _pkg
+ENTRY_POINT_GROUP = "character_builder.rulesets"
+
+#: ruleset id -> "module:callable" returning the Ruleset subclass.
+BUILTIN: dict[str, str] = {
+    "ability-bonuses": "builder.rules.ability_bonuses:ruleset_class",
+    "story-points": "builder.rules.story_points:ruleset_class",
+    "vogelfrei": "builder.rules.vogelfrei:ruleset_class",
+}
+
+
+def _plugins() -> dict[str, object]:
+    from importlib.metadata import entry_points
+
+    try:
+        found = entry_points(group=ENTRY_POINT_GROUP)
+    except Exception:  # a broken installed distribution never stops the app
+        return {}
+    return {ep.name: ep for ep in found if ep.name not in BUILTIN}
 
 
 @lru_cache(maxsize=1)
-def _module_names() -> dict[str, str]:
-    """ruleset id -> module name, from the subpackages' ``RULESET_ID`` files.
-
-    Each ruleset subpackage's ``__init__`` defines ``RULESET_ID``; importing a
-    package __init__ is cheap (the heavy modules are imported on demand).
-    """
-    found: dict[str, str] = {}
-    for info in pkgutil.iter_modules(_pkg.__path__):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"{_pkg.__name__}.{info.name}")
-        rid = getattr(module, "RULESET_ID", None)
-        if rid:
-            found[rid] = module.__name__
+def _registry() -> dict[str, object]:
+    found: dict[str, object] = dict(BUILTIN)
+    found.update(_plugins())
     return dict(sorted(found.items()))
 
 
 def ruleset_ids() -> list[str]:
-    return list(_module_names())
+    return list(_registry())
+
+
+def ruleset_source(ruleset_id: str) -> str:
+    """"built-in" or "plugin" for a registered id."""
+    return "built-in" if ruleset_id in BUILTIN else "plugin"
+
+
+def _load_target(target: object) -> Callable:
+    if isinstance(target, str):
+        module_name, _, attr = target.partition(":")
+        return getattr(importlib.import_module(module_name), attr)
+    return target.load()  # an importlib.metadata.EntryPoint
 
 
 def ruleset_class(ruleset_id: str):
     from builder.rules.base import match_name
 
-    rid = match_name(ruleset_id, _module_names(), "ruleset")
-    module = importlib.import_module(_module_names()[rid])
-    return module.ruleset_class()
+    registry = _registry()
+    rid = match_name(ruleset_id, registry, "ruleset")
+    return _load_target(registry[rid])()

@@ -3,7 +3,7 @@
 A campaign is one JSON document (``"kind": "campaign"``), written with the same
 atomic writes, format version and read-only rule for newer files as a
 character (see :mod:`builder.storage.files`), validated by
-resources/schema/campaign.schema.json::
+builder/data/schema/campaign.schema.json::
 
     {"format": 1, "kind": "campaign", "name": "...", "ruleset": "story-points",
      "members": ["mira.json", "../party/joss.json"],

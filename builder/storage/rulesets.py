@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from builder.resources import resource_path
+from builder.resources import load_json_resource, resource_exists
 from builder.rules.base import Ruleset
 from builder.rules.registry import ruleset_class, ruleset_ids
 from builder.storage.paths import overrides_dir
@@ -23,8 +23,8 @@ class LoadedRuleset:
 
 
 def _read_builtin(ruleset_id: str) -> dict:
-    with resource_path("rulesets", f"{ruleset_id}.json").open(encoding="utf-8") as fh:
-        return json.load(fh)
+    # A fresh copy: rulesets may keep (and must not share) the parsed data.
+    return json.loads(json.dumps(load_json_resource("rulesets", f"{ruleset_id}.json")))
 
 
 def load_ruleset_full(ruleset_id: str) -> LoadedRuleset:
@@ -64,12 +64,11 @@ def _load(rid: str, override_path: str, stamp) -> LoadedRuleset:
 
 def validate_ruleset_data(cls, data) -> list[str]:
     """Schema check (when the ruleset publishes a schema), then the ruleset's own."""
-    schema_file = resource_path("schema", f"ruleset-{cls.id}.schema.json")
-    if schema_file.exists():
+    schema_name = f"ruleset-{cls.id}.schema.json"
+    if resource_exists("schema", schema_name):
         from builder.storage.validation import schema_errors
 
-        with schema_file.open(encoding="utf-8") as fh:
-            problems = schema_errors(json.load(fh), data)
+        problems = schema_errors(load_json_resource("schema", schema_name), data)
         if problems:
             return problems
     return cls.validate_data(data)
