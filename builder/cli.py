@@ -288,6 +288,7 @@ SUBCOMMAND_MODULES = (
 
 
 def run(argv: Sequence[str]) -> int:
+    from builder.resources import InstallationIncomplete
     from builder.storage.files import FileProblem
 
     argv = list(argv)
