@@ -541,6 +541,8 @@ class VogelfreiRuleset(Ruleset):
                 reasons.append(f"money is rolled by Status, and the {baseline.get('career')} "
                                "career has none: give a Status (Brass, Silver or Gold) or "
                                "an amount of money")
+            elif not dice:
+                reasons.append(f"the starting money ({spec['formula']}) is not rolled yet")
             else:
                 if len(dice) != spec["count"]:
                     reasons.append(f"a level {level} character of {status} Status rolls "
@@ -1266,6 +1268,15 @@ class VogelfreiRuleset(Ruleset):
                 result.append(option("career", f"{cls} {career}", level + 1, 0, reasons,
                                      xp_needed=self.next_level_xp(state), session=session,
                                      **{"class": cls, "career": career}))
+        # the armour, shields and bucklers held: put on or take off
+        for line in state["gear"]:
+            item = self.catalogue.find(line["item"])
+            if not item or not gear.wear_slot(item):
+                continue
+            kind = "remove" if line["item"] in state["worn"].values() else "wear"
+            reasons = self.check(state, {"action": kind, "item": line["item"]})
+            result.append(option(kind, line["item"], None, 0, reasons,
+                                 slot=gear.wear_slot(item)))
         return result
 
     def headline(self, state: dict) -> dict:
