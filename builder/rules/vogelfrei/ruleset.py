@@ -736,14 +736,18 @@ class VogelfreiRuleset(Ruleset):
     def _parse_possession(self, name: str, rest: list[str]) -> dict:
         parser = action_parser(name)
         if name in ("gain-money", "spend-money"):
-            parser.add_argument("amount", nargs="+")
+            parser.add_argument("amount", nargs="+",
+                                help="money with its coins: 12gp, 35sp, 7bp or 1gp 20sp 4bp")
             ns = parser.parse_args(rest)
             return {"action": name, "bp": gear.parse_amount(" ".join(ns.amount), self.coins)}
-        parser.add_argument("item", nargs="+")
+        parser.add_argument("item", nargs="+",
+                            help="an item as named in the equipment tables, e.g. 'Book (Blank)'")
         if name in ("buy", "gain", "drop"):
-            parser.add_argument("--qty", default="1")
+            parser.add_argument("--qty", default="1", help="how many (default 1)")
         if name == "buy":
-            parser.add_argument("--market", default=None)
+            parser.add_argument("--market", default=None, metavar="city|rural",
+                                help="whose price: before the first XP award the cheaper, "
+                                     "afterwards the City's")
         ns = parser.parse_args(rest)
         action: dict[str, Any] = {"action": name,
                                   "item": self.catalogue.canonical(" ".join(ns.item))}
