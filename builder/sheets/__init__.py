@@ -19,10 +19,13 @@ from types import ModuleType
 from typing import Iterable
 
 from builder.rules.base import UsageError
-from builder.sheets.model import Sheet, SheetOptions
+from builder.sheets.model import Notes, Sheet, SheetOptions
 
 __all__ = ["Sheet", "SheetOptions", "build_sheet", "section_keys", "parse_sections",
-           "builder_module"]
+           "builder_module", "LAYOUTS"]
+
+#: The layouts ``--layout`` and Sheet Options offer.
+LAYOUTS = ("full", "compact")
 
 
 def builder_module(ruleset_id: str) -> ModuleType:
@@ -78,6 +81,16 @@ def build_sheet(derived: dict, ruleset_id: str | None = None,
     if not sheet.ruleset_title:
         sheet.ruleset_title = _ruleset_title(ruleset_id)
     sheet.blank = options.blank
+    sheet.layout = options.layout
+    player = derived.get("player")
+    sheet.player = player.strip() if isinstance(player, str) and not options.blank else ""
+    if options.layout == "compact":
+        # One page: the records of play are left out, notes keep two lines to write on.
+        sheet.sections = [s for s in sheet.sections if not s.record]
+        for section in sheet.sections:
+            for block in section.blocks:
+                if isinstance(block, Notes):
+                    block.lines = min(block.lines, 2)
     if options.sections is not None:
         # "problems" (a file the rules do not accept) is printed whatever is chosen.
         sheet.sections = [s for s in sheet.sections
