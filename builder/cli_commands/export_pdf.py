@@ -68,7 +68,7 @@ def _unique_names(characters) -> list[str]:
 
 
 def cmd_export_pdf(args) -> int:
-    from builder.cli import err, open_character, out
+    from builder.cli_output import err, open_character, out
     from builder.sheets import SheetOptions, build_sheet, parse_sections
     from builder.storage.files import FileProblem
 
