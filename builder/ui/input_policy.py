@@ -13,7 +13,8 @@ in any dialog or page, follows the same rules without being told.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
+                               QApplication, QComboBox)
 
 
 def _wheel_guarded(obj) -> bool:
@@ -31,8 +32,15 @@ class InputPolicy(QObject):
             elif _wheel_guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         elif kind == QEvent.Type.Wheel and _wheel_guarded(obj) and not obj.hasFocus():
-            # Not ours: ignored events travel on to the parent (the scroll area).
-            event.ignore()
+            # Not the spin box's: the scroll area around it scrolls instead.
+            area = obj.parentWidget()
+            while area is not None and not isinstance(area, QAbstractScrollArea):
+                area = area.parentWidget()
+            if area is not None:
+                QApplication.sendEvent(area.viewport(), event)
+                event.accept()
+            else:
+                event.ignore()          # travels on to the parents
             return True
         return False
 

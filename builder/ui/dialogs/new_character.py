@@ -184,7 +184,8 @@ class NewCharacterDialog(QDialog):
         self.ruleset_list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.ruleset_list.setUniformItemSizes(False)
         self.ruleset_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.ruleset_list.currentRowChanged.connect(self._choose)
+        # chosen when selected (keyboard focus alone makes a row current, not chosen)
+        self.ruleset_list.itemSelectionChanged.connect(self._selection_changed)
         # Every ruleset with its description visible without scrolling.
         self.ruleset_list.setMinimumHeight(min(320, 58 * max(1, self.ruleset_list.count())))
 
@@ -243,6 +244,11 @@ class NewCharacterDialog(QDialog):
             if self.ruleset_list.item(row).data(Qt.ItemDataRole.UserRole) == ruleset_id:
                 self.ruleset_list.setCurrentRow(row)
                 return
+
+    def _selection_changed(self) -> None:
+        rows = [self.ruleset_list.row(item) for item in self.ruleset_list.selectedItems()]
+        if rows and (self.ruleset is None or self.rulesets[rows[0]] is not self.ruleset):
+            self._choose(rows[0])
 
     def _choose(self, row: int) -> None:
         if not (0 <= row < len(self.rulesets)):

@@ -653,8 +653,12 @@ class StoryPointsEditor(CharacterEditor):
 
     def light_traits(self, option: dict) -> None:
         """During a rank drag: light the traits it can go to, say why not for the others."""
-        from PySide6.QtGui import QBrush, QColor
+        from PySide6.QtGui import QBrush
 
+        from builder.ui import theme
+        from builder.ui.chain.scene import eligible_fill
+
+        lit_brush = QBrush(eligible_fill(theme.palette()))
         choices = option.get("choices", {})
         eligible = set(choices.get("traits", []))
         blocked = choices.get("blocked_traits", {})
@@ -669,8 +673,14 @@ class StoryPointsEditor(CharacterEditor):
                 if not key or key[0] != "trait":
                     continue
                 if key[2] == cname and key[1] in eligible:
-                    item.setBackground(QBrush(QColor(30, 132, 73, 70)))
+                    # a valid target: lit, and drawn enabled (not greyed)
+                    for column in range(parent.columnCount()):
+                        cell = parent.child(child_row, column)
+                        if cell is not None:
+                            cell.setBackground(lit_brush)
+                            cell.setData(True, AllowedRole)
                     item.setText(f"➜ {key[1]}")
+                    item.setToolTip(f"Drop here: the {cname} rank goes to {key[1]}")
                     lit.add((key[2], key[1]))
                 else:
                     why = blocked.get(key[1]) if key[2] == cname else \
@@ -741,10 +751,17 @@ class StoryPointsEditor(CharacterEditor):
         if not trait:
             self.show_refusal([f"drop the {token.get('class')} rank on one of its traits"])
             return False
+        option = next((o for o in self.doc.options() if o["kind"] in ("class", "new-class")
+                       and o["name"] == trait_class), None)
+        if option is not None and option.get("casts_spells") and not token.get("spell") \
+                and token.get("class") == trait_class and option.get("allowed"):
+            # a caster's rank also brings a spell: ask before anything is paid
+            self._dialog = self.chain_page.ask_spell(option, trait, token)
+            return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
             self.refusal_bar.hide()
-            self.status.emit(f"{trait} ({trait_class}) took the {token.get('class')} rank")
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         else:
             self.show_refusal(reasons)
         return done
