@@ -6,19 +6,19 @@ Exit codes (a contract other tools rely on):
   2  bad usage, or a file that cannot be read or written: one line naming it
 
 Extra commands (export-pdf, xp, campaign, pool...) live in modules under
-builder/commands/; each defines ``register(subparsers)`` and is found by name.
+builder/cli_commands/; each defines ``register(subparsers)`` and is found by name.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import random
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
 from builder import __version__
+from builder.cli_output import err, open_character, out, print_json  # noqa: F401 (re-exported)
 from builder.rules.base import Refusal, UsageError
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -31,29 +31,6 @@ class CliUsage(Exception):
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise CliUsage(f"{self.prog}: {message}")
-
-
-def out(text: str = "") -> None:
-    sys.stdout.write(text + "\n")
-
-
-def err(text: str) -> None:
-    """One message, always one line (a name with a newline is shown escaped)."""
-    from builder.storage.jsonio import one_line
-
-    sys.stderr.write(one_line(text, limit=2000) + "\n")
-
-
-def print_json(value) -> None:
-    """Standard JSON only: NaN or Infinity would be a bug, never printed."""
-    out(json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False))
-
-
-# -- shared helpers for command modules ---------------------------------------
-def open_character(path: str):
-    from builder.storage.files import load_character
-
-    return load_character(path)
 
 
 # -- core commands -------------------------------------------------------------
@@ -287,9 +264,9 @@ def build_parser() -> Parser:
 #: Modules that add subcommands (each defines ``register(subparsers)``), listed
 #: explicitly so wheels and frozen bundles see every one of them.
 SUBCOMMAND_MODULES = (
-    "builder.commands.campaign",
-    "builder.commands.export_pdf",
-    "builder.commands.vogelfrei",
+    "builder.cli_commands.campaign",
+    "builder.cli_commands.export_pdf",
+    "builder.cli_commands.vogelfrei",
 )
 
 

@@ -2,7 +2,7 @@
 the watch for changes made behind the app's back.
 
 Every change goes through :meth:`CharacterDocument.apply` (or a command from
-:mod:`builder.ui.commands`), which calls the rules core and pushes a command
+:mod:`builder.ui.undo`), which calls the rules core and pushes a command
 on the undo stack; views only listen to :attr:`changed`.
 """
 from __future__ import annotations
@@ -88,7 +88,7 @@ class CharacterDocument(QObject):
         Returns False (and emits :attr:`refused` with every reason) when the
         rules say no; nothing changes then.
         """
-        from builder.ui.commands import ApplyAction
+        from builder.ui.undo import ApplyAction
 
         if self.read_only:
             self.refused.emit([self.read_only])
@@ -116,7 +116,7 @@ class CharacterDocument(QObject):
         return self.apply(action)
 
     def rename(self, name: str) -> bool:
-        from builder.ui.commands import RenameCharacter
+        from builder.ui.undo import RenameCharacter
 
         name = name.strip()
         if not name:

@@ -568,7 +568,7 @@ class MainWindow(QMainWindow):
             entry_row = self.library_model.row_for_path(path)
             if entry_row >= 0:
                 name = self.library_model.entries()[entry_row].name
-            from builder.ui.commands import CreateInLibrary
+            from builder.ui.undo import CreateInLibrary
 
             command = CreateInLibrary(f"Duplicate {name}",
                                       lambda p=path: library.duplicate(p), self.report)
@@ -611,7 +611,7 @@ class MainWindow(QMainWindow):
             return
         row = self.library_model.row_for_path(path)
         old = self.library_model.entries()[row].name if row >= 0 else Path(path).stem
-        from builder.ui.commands import RenameInLibrary
+        from builder.ui.undo import RenameInLibrary
 
         self.library_stack.push(RenameInLibrary(Path(path), old, new_name, self.report))
         self.library_model.refresh()
@@ -620,7 +620,7 @@ class MainWindow(QMainWindow):
         paths = self._target_paths()
         if not paths:
             return
-        from builder.ui.commands import TrashCharacter
+        from builder.ui.undo import TrashCharacter
 
         self.library_stack.beginMacro(f"Delete {len(paths)} characters" if len(paths) > 1 else
                                       f"Delete {self._name_of(paths[0])}")
@@ -669,7 +669,7 @@ class MainWindow(QMainWindow):
 
     def import_paths(self, paths) -> list[Path]:
         imported = []
-        from builder.ui.commands import CreateInLibrary
+        from builder.ui.undo import CreateInLibrary
 
         for path in paths:
             command = CreateInLibrary(f"Import {Path(path).name}",
@@ -740,7 +740,7 @@ class MainWindow(QMainWindow):
         self._new_dialog = dialog
 
     def _create_character(self, ruleset, name: str, baseline: dict) -> None:
-        from builder.ui.commands import CreateInLibrary
+        from builder.ui.undo import CreateInLibrary
 
         command = CreateInLibrary(f"New character {name}",
                                   lambda: library.create_character(ruleset, name, baseline),
@@ -1000,7 +1000,7 @@ class MainWindow(QMainWindow):
             self.report(view.message_bar.label.text().replace("\n", " "))
 
     def trash_selected_campaign(self) -> None:
-        from builder.ui.commands import TrashCharacter
+        from builder.ui.undo import TrashCharacter
 
         for path in self.campaigns_panel.selected_paths():
             view = self.campaign_view_for_path(path)

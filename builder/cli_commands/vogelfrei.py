@@ -45,7 +45,7 @@ def _treasure_items(texts):
 
 
 def cmd_xp(args) -> int:
-    from builder.cli import err, out, print_json
+    from builder.cli_output import err, out, print_json
     from builder.rules.vogelfrei import xp as xpcalc
     from builder.storage.rulesets import load_ruleset_full
 

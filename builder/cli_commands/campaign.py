@@ -25,13 +25,13 @@ from builder.rules.base import UsageError
 
 
 def _out(text: str = "") -> None:
-    from builder.cli import out
+    from builder.cli_output import out
 
     out(text)
 
 
 def _json(value) -> None:
-    from builder.cli import print_json
+    from builder.cli_output import print_json
 
     print_json(value)
 
