@@ -24,10 +24,10 @@ def register(subparsers) -> None:
         "export-pdf", help="print character sheets to PDF",
         description="Print character sheets to PDF: OUT is a .pdf (all characters in one "
                     "file) or a folder (one PDF per character).")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", help="character files")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="a .pdf file, or a folder for one PDF per character")
-    p.add_argument("--paper", default="a4", type=str.lower, choices=PAPERS)
+    p.add_argument("--paper", default="a4", type=str.lower, choices=PAPERS, help="paper size (default a4)")
     p.add_argument("--sections", metavar="LIST",
                    help="comma-separated sections to print (default: all), e.g. "
                         "vitals,skills,ledger; an unknown name lists the valid ones")

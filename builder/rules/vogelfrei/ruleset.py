@@ -47,6 +47,12 @@ class VogelfreiRuleset(Ruleset):
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).
     balance_format = "XP: {}"
+    actions = tuple(ACTIONS)
+    set_keys = ("ABILITY=N  (Strength, Toughness, Agility, Intelligence, Willpower, "
+                "Leadership; unset: rolled)",
+                "class=CLASS", "career=CAREER", "swap=ABILITY,ABILITY  (swap two scores)",
+                "wounds_roll=N", "stamina_roll=N", "wood_elf=yes|no", "reroll_unsuitable=yes|no",
+                "level=N  xp=N  wounds=N  stamina=N  (import an existing character)")
 
     # -- data ---------------------------------------------------------------
     @classmethod
