@@ -829,6 +829,10 @@ class StoryPoints(Ruleset):
         return state.unspent
 
     balance_label = "SP"
+    #: ``show --json`` ledger rows also carry the balance as ``sp_after``.
+    balance_row_key = "sp_after"
+    #: A Training Exchange pairs Skill or Class increases (campaign exchange).
+    exchange_actions = ("raise-skill", "raise-class")
 
     def show_text(self, derived: dict) -> str:
         lines = [f"{derived['name']} ({self.title})",

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
                                 parse_int, parse_yes_no)
 from builder.rules.vogelfrei import xp as xpcalc
+from builder.rules.vogelfrei.tally import PARTY_XP
 
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
             "wounds", "stamina", "reroll_unsuitable"]
@@ -47,6 +48,8 @@ class VogelfreiRuleset(Ruleset):
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).
     balance_format = "XP: {}"
+    #: A session's XP shared among the party (campaign xp, the Party XP dialog).
+    party_xp = PARTY_XP
 
     # -- data ---------------------------------------------------------------
     @classmethod
