@@ -150,6 +150,9 @@ class Ruleset(ABC):
     #: The actions a Training Exchange pairs (each 1 SP cheaper when two
     #: characters raise together); empty: the ruleset has no Training Exchange.
     exchange_actions: tuple[str, ...] = ()
+    #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
+    #: ``resolve-milestone MILESTONE``): the party award dialog offers them.
+    story_milestones: bool = False
     #: Party XP shares (a session's XP shared among survivors): an object with
     #: ``tally(data, enemies, treasure, secure, parts) -> dict``; None: none.
     party_xp: Any = None

@@ -833,6 +833,8 @@ class StoryPoints(Ruleset):
     balance_row_key = "sp_after"
     #: A Training Exchange pairs Skill or Class increases (campaign exchange).
     exchange_actions = ("raise-skill", "raise-class")
+    #: award-checkpoint / resolve-milestone (the party award dialog offers them).
+    story_milestones = True
 
     def show_text(self, derived: dict) -> str:
         lines = [f"{derived['name']} ({self.title})",
