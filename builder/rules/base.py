@@ -40,6 +40,12 @@ class Reason(str):
 
 #: The code of a reason that carries none (a plain ``str``).
 GENERIC_CODE = "rule"
+#: A value is at its maximum and cannot rise (any ruleset).
+AT_MAXIMUM = "at-maximum"
+#: The action needs a session (a ruleset that counts per session).
+SESSION_MISSING = "session.missing"
+#: Something that happens once per session already happened in it.
+SESSION_TAKEN = "session.taken"
 
 
 def reason_code(reason: str) -> str:

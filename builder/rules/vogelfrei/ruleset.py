@@ -24,8 +24,8 @@ import copy
 import random
 from typing import Any, Sequence
 
-from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
-                                parse_int, parse_yes_no)
+from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Reason, Ruleset, UsageError,
+                                action_parser, match_name, option, parse_int, parse_yes_no)
 from builder.rules.vogelfrei import xp as xpcalc
 from builder.rules.vogelfrei.tally import PARTY_XP
 
@@ -582,8 +582,8 @@ class VogelfreiRuleset(Ruleset):
                                f"(has {state['xp']}, {need - state['xp']} short)")
         done = state["sessions"].get(str(session), {}).get("advanced")
         if session is not None and done:
-            reasons.append(f"already gained a level in session {session} ({done}); "
-                           "one level per session")
+            reasons.append(Reason(f"already gained a level in session {session} ({done}); "
+                                  "one level per session", SESSION_TAKEN))
         return reasons
 
     def check(self, state: dict, action: dict) -> list[str]:
@@ -595,7 +595,8 @@ class VogelfreiRuleset(Ruleset):
             if not isinstance(amount, int) or amount < 0:
                 return [f"XP to award must be 0 or more, not {amount}"]
             if not str(action.get("session", "")).strip():
-                return ["an XP award needs the session it was earned in"]
+                return [Reason("an XP award needs the session it was earned in",
+                               SESSION_MISSING)]
             return []
         if kind in _POOL_ACTIONS:
             amount = action.get("amount")
@@ -605,7 +606,8 @@ class VogelfreiRuleset(Ruleset):
         session = action.get("session")
         reasons = []
         if not str(session or "").strip():
-            reasons.append("a level is gained in a session: give --session")
+            reasons.append(Reason("a level is gained in a session: give --session",
+                                  SESSION_MISSING))
         if kind == "change-career":
             cls, career = action.get("class"), action.get("career")
             if cls not in self.classes:
