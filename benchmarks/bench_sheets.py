@@ -46,7 +46,7 @@ def main() -> int:
 
     from builder.sheets import build_sheet
     from builder.storage.files import load_character
-    from builder.ui.sheet_renderer import ensure_app, render_pdf
+    from builder.render.pdf import ensure_app, render_pdf
     from tests.sheet_samples import make_story_points_files
 
     app = ensure_app()  # noqa: F841 - kept alive for the run

@@ -24,12 +24,16 @@ def _is_cli(argv: list[str]) -> bool:
         return False
     import os
 
+    from builder.ui.app import qt_option
+
     words, skip = [], False
     for word in argv:
         if skip:
             skip = False
         elif word == "--screenshot":
             skip = True          # its value is a PNG path, not a file to open
+        elif qt_option(word):
+            skip = qt_option(word)[1]   # -style fusion: "fusion" is Qt's, not a file
         elif not word.startswith("-"):
             words.append(word)
     looks_like_files = all(w.lower().endswith(".json") or os.path.exists(w) for w in words)

@@ -132,9 +132,15 @@ def _writable(cf) -> None:
 
 
 def cmd_do(args) -> int:
+    from builder.rules.base import ActionHelp
+
     cf = open_character(args.file)
+    try:
+        action = cf.ruleset.parse_action([args.action, *args.args])
+    except ActionHelp as shown:   # do FILE ACTION --help
+        sys.stdout.write(shown.text)
+        return EXIT_OK
     _writable(cf)
-    action = cf.ruleset.parse_action([args.action, *args.args])
     rng = random.Random(args.seed) if args.seed is not None else None
     logged = cf.do(action, rng)
     cf.save()
@@ -188,26 +194,111 @@ def cmd_check(args) -> int:
 
 
 # -- parser ---------------------------------------------------------------------
+WINDOW_AND_EXIT_CODES = """\
+the window:
+  character-builder [FILE ...] [--no-restore] [--quit-when-ready] [--screenshot PNG]
+                    [Qt options: -style NAME, -platform NAME, -reverse, ...]
+  With no COMMAND, opens the main window (the library, and FILE in tabs).
+  --no-restore skips last session's tabs; --quit-when-ready exits 0 once the window
+  is painted with FILE and the restored tabs open (2 if a FILE cannot be opened);
+  --screenshot PNG saves a picture of the ready window and exits. Qt's own options
+  reach Qt; any other option is a usage error (exit 2).
+
+exit codes:
+  0  done
+  1  refused by the rules (each reason on its own line on stderr; files untouched)
+  2  bad usage, or a file that cannot be read or written (one line naming it)
+
+COMMAND --help describes each command; `new RULESET --help` lists its --set keys,
+`do FILE --help` the actions of FILE's ruleset, `do FILE ACTION --help` an action's
+arguments.
+"""
+
+
+class _NewHelp(argparse.Action):
+    """``new [RULESET] --help``: the usual help, then that ruleset's --set keys."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0,
+                         help="show this help (after RULESET: also its --set keys) and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from builder.rules.registry import ruleset_class, ruleset_ids
+
+        parser.print_help()
+        wanted = getattr(namespace, "ruleset", None)
+        for rid in ([wanted] if wanted else ruleset_ids()):
+            try:
+                cls = ruleset_class(rid)
+            except UsageError as problem:
+                out(f"\n{problem}")
+                continue
+            out(f"\n--set keys for {cls.id}:")
+            for key in cls.set_keys or ("(none)",):
+                out(f"  {key}")
+        parser.exit(0)
+
+
+class _DoHelp(argparse.Action):
+    """``do FILE --help``: the usual help, then the actions of FILE's ruleset."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0,
+                         help="show this help (after FILE: the actions of its ruleset) and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.print_help()
+        path = getattr(namespace, "file", None)
+        if path:
+            from builder.rules.base import ActionHelp
+            from builder.storage.files import FileProblem
+
+            try:
+                ruleset = open_character(path).ruleset
+            except (FileProblem, UsageError) as problem:
+                err(str(problem))
+                parser.exit(EXIT_USAGE)
+            out(f"\nactions of {ruleset.id} (do FILE ACTION --help for one):")
+            for name in ruleset.actions:
+                try:
+                    ruleset.parse_action([name, "--help"])
+                    usage = name
+                except ActionHelp as shown:
+                    usage = shown.text.strip().splitlines()[0].removeprefix("usage: ")
+                except UsageError:
+                    usage = name
+                out(f"  {usage}")
+        parser.exit(0)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="character-builder",
-                    description="Create and advance tabletop RPG characters.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+                    description="Create and advance tabletop RPG characters.",
+                    epilog=WINDOW_AND_EXIT_CODES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
+    json_help = "print JSON instead of text"
     p = sub.add_parser("rulesets", help="list the rule systems")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(func=cmd_rulesets)
 
     p = sub.add_parser("data", help="print a ruleset's effective data")
-    p.add_argument("ruleset")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("ruleset", help="a ruleset id (character-builder rulesets lists them)")
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(func=cmd_data)
 
-    p = sub.add_parser("new", help="create a character")
-    p.add_argument("ruleset")
-    p.add_argument("name")
-    p.add_argument("-o", "--output", metavar="FILE")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    p = sub.add_parser("new", help="create a character", add_help=False)
+    p.add_argument("-h", "--help", action=_NewHelp)
+    p.add_argument("ruleset", help="a ruleset id (character-builder rulesets lists them)")
+    p.add_argument("name", help="the character's name")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="where to write it (a folder: a file named after NAME in it); "
+                        "default: the library")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="a starting value (repeatable; new RULESET --help lists the keys)")
     p.add_argument("--random", action="store_true", help="roll what the ruleset rolls")
     p.add_argument("--seed", type=int, default=None, help="seed the dice (implies --random)")
     p.add_argument("--force", action="store_true", help="replace an existing FILE")
@@ -217,25 +308,27 @@ def build_parser() -> Parser:
                                  ("options", cmd_options, "list every possible next increase"),
                                  ("check", cmd_check, "list every problem in a file")):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("file")
-        p.add_argument("--json", action="store_true")
+        p.add_argument("file", help="a character file")
+        p.add_argument("--json", action="store_true", help=json_help)
         p.set_defaults(func=func)
 
-    p = sub.add_parser("do", help="apply one action and save")
-    p.add_argument("file")
-    p.add_argument("action")
-    p.add_argument("args", nargs=argparse.REMAINDER)
+    p = sub.add_parser("do", help="apply one action and save", add_help=False)
+    p.add_argument("-h", "--help", action=_DoHelp)
+    p.add_argument("file", help="a character file")
+    p.add_argument("action", help="an action of the file's ruleset (do FILE --help lists them)")
+    p.add_argument("args", nargs=argparse.REMAINDER,
+                   help="the action's arguments (do FILE ACTION --help shows them)")
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_do)
 
     p = sub.add_parser("undo", help="remove the last ledger entry")
-    p.add_argument("file")
+    p.add_argument("file", help="a character or campaign file")
     p.set_defaults(func=cmd_undo)
 
     p = sub.add_parser("plan", help="cheapest legal path to a target")
-    p.add_argument("file")
+    p.add_argument("file", help="a character file")
     p.add_argument("target", help="vital:NAME=N, skill:NAME=N or class:NAME=N")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(func=cmd_plan)
 
     for module_name in SUBCOMMAND_MODULES:

@@ -2,11 +2,19 @@
 
 Every test gets its own data folder (characters, trash, homebrew overrides)
 and its own Qt settings, so no test ever touches a real library.
+
+The tests run on Qt's offscreen platform unless the caller chose one
+(``QT_QPA_PLATFORM=xcb`` for a real X server): set here, before anything
+creates a QApplication, so ``pytest`` works as written on a machine with no
+display.
 """
 from __future__ import annotations
 
 import importlib.abc
+import os
 import sys
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 

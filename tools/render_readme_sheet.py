@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
     else:
         from builder.sheets import build_sheet
         from builder.storage.files import load_character
-        from builder.ui.sheet_renderer import render_images
+        from builder.render.pdf import render_images
 
         image = render_images(build_sheet(load_character(senna).derived()), dpi=DPI)[0]
         if not image.save(str(out)):

@@ -4,12 +4,14 @@ OUT ending in ``.pdf``: every character in one PDF, each starting on a new
 page.  Any other OUT (or one ending in a slash, or an existing folder): a
 folder, created when missing, with one PDF per character named after it.
 Every input is read before anything is written; an unreadable one is exit 2
-and no PDF is written.  Each PDF is written atomically (a temporary file in
-the target folder, then a rename).
+and no PDF is written.  Where the files go, how they are named and how they
+are written is builder/sheets/output.py, shared with the window: every PDF is
+painted in memory first, then all are written or none (a full disk, a
+read-only PDF or a Qt failure is exit 2 with every previous PDF byte for
+byte), and SIGTERM/SIGINT leave no temporary file behind.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from builder.rules.base import UsageError
@@ -22,25 +24,16 @@ def register(subparsers) -> None:
         "export-pdf", help="print character sheets to PDF",
         description="Print character sheets to PDF: OUT is a .pdf (all characters in one "
                     "file) or a folder (one PDF per character).")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", help="character files")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="a .pdf file, or a folder for one PDF per character")
-    p.add_argument("--paper", default="a4", type=str.lower, choices=PAPERS)
+    p.add_argument("--paper", default="a4", type=str.lower, choices=PAPERS, help="paper size (default a4)")
     p.add_argument("--sections", metavar="LIST",
                    help="comma-separated sections to print (default: all), e.g. "
                         "vitals,skills,ledger; an unknown name lists the valid ones")
     p.add_argument("--blank", action="store_true",
                    help="print the layout with empty boxes for pencil play")
     p.set_defaults(func=cmd_export_pdf)
-
-
-def _is_single_file(out: str) -> bool:
-    if out.endswith(("/", os.sep)):
-        return False
-    path = Path(out)
-    if path.is_dir():
-        return False
-    return path.suffix.lower() == ".pdf"
 
 
 def _valid_sections(characters, derived: list[dict]) -> list[str]:
@@ -52,19 +45,6 @@ def _valid_sections(characters, derived: list[dict]) -> list[str]:
             if key not in keys:
                 keys.append(key)
     return keys
-
-
-def _unique_names(characters) -> list[str]:
-    from builder.storage.files import safe_file_stem
-
-    seen: dict[str, int] = {}
-    names = []
-    for cf in characters:
-        stem = safe_file_stem(cf.name)
-        count = seen.get(stem.casefold(), 0) + 1
-        seen[stem.casefold()] = count
-        names.append(f"{stem}.pdf" if count == 1 else f"{stem}-{count}.pdf")
-    return names
 
 
 def cmd_export_pdf(args) -> int:
@@ -83,28 +63,37 @@ def cmd_export_pdf(args) -> int:
         if cf.replay.problems:
             err(f"note: {cf.path} has ledger problems (printed on its sheet); run check")
 
-    single = _is_single_file(args.output)
+    from builder.sheets import output
+
     target = Path(args.output)
-    if single:
+    if output.is_single_file(args.output):
         jobs = [(target, sheets)]
         folder = target.parent
     else:
         folder = target
-        jobs = [(folder / name, [sheet]) for name, sheet in zip(_unique_names(characters), sheets)]
+        names = output.folder_file_names([cf.name for cf in characters])
+        jobs = [(folder / name, [sheet]) for name, sheet in zip(names, sheets)]
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder}: is a file, not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise FileProblem(f"{folder}: cannot be created ({exc.strerror or exc})") from None
+    for path, _job in jobs:  # a read-only PDF is refused before anything is painted
+        output.check_target(path)
+    made = [] if folder.exists() else [folder]
+    output.check_folder(folder)
 
-    from builder.ui.sheet_renderer import ensure_app, render_pdf
+    from builder.render.pdf import RenderFailed, ensure_app, render_pdf_bytes
 
     ensure_app()
-    for path, job_sheets in jobs:
-        try:
-            render_pdf(job_sheets, path, args.paper)
-        except OSError as exc:
-            raise FileProblem(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    with output.signals_guarded(), output.removed_when_failed(made):
+        # Every PDF is painted (in memory) before any file is touched, then all are
+        # written or none: a failure leaves every previous PDF byte for byte.
+        pdfs = {}
+        for path, job_sheets in jobs:
+            try:
+                pdfs[path], _counts = render_pdf_bytes(job_sheets, args.paper)
+            except RenderFailed as exc:
+                raise FileProblem(f"{path}: cannot be written ({exc}); nothing changed") \
+                    from None
+        output.write_outputs(pdfs)
+    for path, _job in jobs:
         out(str(path))
     return 0

@@ -27,7 +27,7 @@ def register(subparsers) -> None:
     p.add_argument("--not-secure", action="store_true",
                    help="the treasure is not back at a secure location yet")
     p.add_argument("--kinds", action="store_true", help="list the treasure kinds and stop")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_xp)
 
 

@@ -87,9 +87,29 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message.strip() if message else f"{self.prog}: bad arguments")
 
 
+class ActionHelp(UsageError):
+    """``do FILE ACTION --help``: ``text`` is the action's help (printed by the CLI with
+    exit 0; anywhere else it is an ordinary usage error)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        super().__init__(text.strip().splitlines()[0] if text.strip() else "help")
+
+
+class _HelpAction(argparse.Action):
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="show this action's arguments")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        raise ActionHelp(parser.format_help())
+
+
 def action_parser(prog: str, description: str = "") -> argparse.ArgumentParser:
-    """An argparse parser for one ``do`` action that raises UsageError."""
-    return _Parser(prog=prog, description=description, add_help=False)
+    """An argparse parser for one ``do`` action that raises UsageError (and
+    :class:`ActionHelp` for ``--help``)."""
+    parser = _Parser(prog=prog, description=description, add_help=False)
+    parser.add_argument("-h", "--help", action=_HelpAction)
+    return parser
 
 
 def match_name(name: str, valid: Iterable[str], what: str) -> str:
@@ -144,6 +164,10 @@ class Ruleset(ABC):
     title: str = ""
     #: Short description for ``rulesets`` and the New Character dialog.
     summary_text: str = ""
+    #: The ``do`` actions (``do FILE --help`` lists them with their arguments).
+    actions: Sequence[str] = ()
+    #: The ``new --set`` keys, one help line each (``new RULESET --help`` lists them).
+    set_keys: Sequence[str] = ()
 
     # -- capabilities: what callers ask instead of testing ``ruleset.id`` --------
     #: The unit of :meth:`balance` for people ("SP", "XP"); "" when there is none.

@@ -9,7 +9,7 @@ and a list of blocks:
 * :class:`Heading` a sub-heading inside a section (a class name, say),
 * :class:`Notes`  free text followed by ruled lines to write on.
 
-The renderer (builder/ui/sheet_renderer.py) is the only place that knows about
+The renderer (builder/render/pdf.py) is the only place that knows about
 pages, fonts and Qt.  Everything here is plain data so it can be built and
 tested without a display, and so every ruleset gets its own sheet by writing a
 small builder module (see builder/sheets/__init__.py).

@@ -1,9 +1,12 @@
 """Application start: QApplication, high-DPI policy, command-line handling.
 
 ``character-builder [FILE...]`` opens the library (and those characters);
-``--quit-when-ready`` exits 0 once the main window is shown and painted with
-the library loaded (the start-up benchmark); ``--screenshot PNG`` grabs the
-window to a PNG after the first paint and exits (CI and the README images).
+``--quit-when-ready`` exits 0 once the main window is painted with the library
+loaded and FILE (and the restored tabs) opened (the start-up benchmark; a FILE
+that cannot be opened exits 2); ``--screenshot PNG`` grabs the window to a PNG
+after the first paint and exits (CI and the README images; with
+``--quit-when-ready`` too).  Qt's own options (``-style``, ``-platform``,
+``-reverse``...) are handed to QApplication; any other option is a usage error.
 Only what the first paint needs is imported before it.
 """
 from __future__ import annotations
@@ -11,14 +14,41 @@ from __future__ import annotations
 import os
 import sys
 
+EXIT_OK, EXIT_USAGE = 0, 2
 
-USAGE = """usage: character-builder [FILE ...] [--quit-when-ready] [--screenshot PNG] [--no-restore]
+USAGE = """\
+usage: character-builder [FILE ...] [--no-restore] [--quit-when-ready] [--screenshot PNG]
+                         [Qt options: -style NAME, -platform NAME, -reverse, ...]
+       character-builder COMMAND ...   (the command line: character-builder --help)
+
+Opens the main window: the library, and FILE (character files) in tabs.
 
   FILE               character files to open
-  --quit-when-ready  exit 0 as soon as the window is shown and painted
-  --screenshot PNG   save a picture of the window after the first paint and exit
   --no-restore       do not reopen the tabs of the last session
+  --quit-when-ready  exit 0 once the window is painted with the library loaded and FILE
+                     (and the restored tabs) opened; exit 2 if a FILE cannot be opened
+  --screenshot PNG   save a picture of the window once it is ready, then exit
+  -h, --help         show this help and exit
+
+Exit codes: 0 done; 2 bad usage, a FILE that cannot be opened, or no display.
 """
+
+#: Qt's own command-line options (QGuiApplication and QApplication) that take a value
+#: (``-style fusion`` or ``-style=fusion``) ...
+QT_VALUE_OPTIONS = frozenset({
+    "platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry",
+    "qwindowicon", "qwindowtitle", "session", "display", "geometry", "name", "title",
+    "style", "stylesheet", "qmljsdebugger",
+})
+#: ... and those that take none.
+QT_FLAG_OPTIONS = frozenset({"reverse", "widgetcount", "nograb", "dograb", "sync"})
+
+NO_DISPLAY = ("no display: {why}; set DISPLAY, or QT_QPA_PLATFORM=offscreen for a headless "
+              "run")
+
+
+class GuiUsage(Exception):
+    """A bad window command line (one line, exit 2)."""
 
 
 class GuiArgs:
@@ -28,35 +58,118 @@ class GuiArgs:
         self.screenshot: str | None = None
         self.no_restore = False
         self.help = False
+        self.qt_args: list[str] = []
 
 
-def _parse(argv: list[str]) -> GuiArgs:
-    """The GUI's few flags (argparse would cost start-up time); Qt's own -flags pass."""
+def qt_option(word: str) -> tuple[str, bool] | None:
+    """(name, takes_a_separate_value) when ``word`` is one of Qt's own options."""
+    if not word.startswith("-") or word == "-":
+        return None
+    name = word[2:] if word.startswith("--") else word[1:]
+    name, has_value = (name.split("=", 1)[0], True) if "=" in name else (name, False)
+    if name in QT_VALUE_OPTIONS:
+        return name, not has_value
+    if name in QT_FLAG_OPTIONS and not has_value:
+        return name, False
+    return None
+
+
+def parse_args(argv: list[str]) -> GuiArgs:
+    """The window's few flags (argparse would cost start-up time) and Qt's own options;
+    anything else starting with ``-`` raises :class:`GuiUsage`."""
     args = GuiArgs()
-    it = iter(argv)
-    for word in it:
-        if word == "--quit-when-ready":
+    words = iter(argv)
+    only_files = False
+    for word in words:
+        if only_files or not word.startswith("-") or word == "-":
+            args.files.append(word)
+        elif word == "--":
+            only_files = True
+        elif word == "--quit-when-ready":
             args.quit_when_ready = True
         elif word == "--no-restore":
             args.no_restore = True
         elif word == "--screenshot":
-            args.screenshot = next(it, None)
+            args.screenshot = next(words, None)
+            if not args.screenshot:
+                raise GuiUsage("character-builder: --screenshot needs a PNG file name")
         elif word.startswith("--screenshot="):
             args.screenshot = word.split("=", 1)[1]
+            if not args.screenshot:
+                raise GuiUsage("character-builder: --screenshot needs a PNG file name")
         elif word in ("-h", "--help"):
             args.help = True
-        elif word.startswith("-"):
-            continue  # Qt's own options (-platform, -style...) are Qt's business
         else:
-            args.files.append(word)
+            qt = qt_option(word)
+            if qt is None:
+                raise GuiUsage(f"character-builder: unknown option '{word}' "
+                               "(character-builder --help lists the options)")
+            args.qt_args.append(word)
+            if qt[1]:
+                value = next(words, None)
+                if value is None:
+                    raise GuiUsage(f"character-builder: Qt's option {word} needs a value")
+                args.qt_args.append(value)
     return args
 
 
+def _platform_name(qt_args: list[str]) -> str:
+    for i, word in enumerate(qt_args):
+        if qt_option(word) and qt_option(word)[0] == "platform":
+            value = word.split("=", 1)[1] if "=" in word else qt_args[i + 1]
+            return value.split(";")[0].split(":")[0]
+    return os.environ.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0]
+
+
+def missing_display(qt_args: list[str]) -> str | None:
+    """Why no window can be shown (None when one can, as far as we can tell beforehand):
+    on X11/Wayland systems, the default, xcb or wayland platform with no display set."""
+    if sys.platform.startswith(("win", "darwin")):
+        return None
+    platform = _platform_name(qt_args)
+    if platform not in ("", "xcb") and not platform.startswith("wayland"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+
+
+def _start_qapplication(qt_args: list[str]):
+    """QApplication with Qt's own options; a platform plugin that cannot start (no X
+    server, missing system libraries) is one line and exit 2, not Qt's abort."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    said: list[str] = []
+
+    def during_start(kind, _context, message):
+        if kind == QtMsgType.QtFatalMsg:
+            first = next((m for m in said if m.strip()), message).strip().splitlines()[0]
+            sys.stderr.write(NO_DISPLAY.format(
+                why=f"Qt could not start its platform plugin ({first})") + "\n")
+            sys.stderr.flush()
+            os._exit(EXIT_USAGE)
+        said.append(message)
+
+    previous = qInstallMessageHandler(during_start)
+    try:
+        app = QApplication([sys.argv[0] if sys.argv else "character-builder", *qt_args])
+    finally:
+        qInstallMessageHandler(previous)
+    for message in said:
+        sys.stderr.write(message.rstrip("\n") + "\n")
+    return app
+
+
 def run_gui(argv: list[str]) -> int:
-    args = _parse(list(argv))
+    try:
+        args = parse_args(list(argv))
+    except GuiUsage as problem:
+        sys.stderr.write(f"{problem}\n")
+        return EXIT_USAGE
     if args.help:
         sys.stdout.write(USAGE)
-        return 0
+        return EXIT_OK
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -64,37 +177,66 @@ def run_gui(argv: list[str]) -> int:
     from builder import APP_TITLE, __version__
     from builder.ui.settings import init_application_names
 
-    if QApplication.instance() is None:
+    app = QApplication.instance()
+    if app is None:
+        why = missing_display(args.qt_args)
+        if why:
+            sys.stderr.write(NO_DISPLAY.format(why=why) + "\n")
+            return EXIT_USAGE
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
             Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+        app = _start_qapplication(args.qt_args)
     init_application_names()
     app.setApplicationDisplayName(APP_TITLE)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("character-builder")
+    _set_window_icon(app)
 
     from builder.ui.main_window import MainWindow
 
     window = MainWindow(restore=not args.no_restore)
+    outcome = {"code": EXIT_OK}
+
+    def finish(code: int) -> None:
+        # "Exit as soon as the window is ready": no teardown, and a benchmark run
+        # leaves the player's saved window state and open tabs alone.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+    def open_files() -> bool:
+        for path in args.files:
+            if window.open_path(os.path.abspath(path)) is None:
+                if args.quit_when_ready:
+                    message = window.statusBar().currentMessage() or "cannot be opened"
+                    if not message.startswith(path) and path not in message:
+                        message = f"{path}: {message}"
+                    sys.stderr.write(message.splitlines()[0] + "\n")
+                    outcome["code"] = EXIT_USAGE
+                    return False
+        return True
 
     def ready():
-        if args.quit_when_ready:
-            # "Exit as soon as the window is painted": no teardown, and a benchmark run
-            # leaves the player's saved window state and open tabs alone.
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(0)
         if not args.no_restore:
             window.reopen_tabs()
-        for path in args.files:
-            window.open_path(os.path.abspath(path))
+        if not open_files():
+            finish(outcome["code"])
         if args.screenshot:
             # Say which native window was painted (CI grabs it from the X server too).
             sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
                              f"platform {QGuiApplication.platformName()}\n")
             sys.stderr.flush()
             delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
-            QTimer.singleShot(delay, lambda: _grab(window, args.screenshot, app))
+            if args.quit_when_ready:
+                QTimer.singleShot(0, lambda: finish(0 if _grab(window, args.screenshot)
+                                                    else EXIT_USAGE))
+            else:
+                QTimer.singleShot(delay, lambda: app.exit(
+                    0 if _grab(window, args.screenshot) else EXIT_USAGE))
+        elif args.quit_when_ready:
+            # The opened tabs are painted before quitting (a real start).
+            window.repaint()
+            QTimer.singleShot(0, lambda: finish(EXIT_OK))
 
     # After the library table's first paint (queued, so the paint completes first).
     window.library_page.view.firstPainted.connect(
@@ -103,10 +245,25 @@ def run_gui(argv: list[str]) -> int:
     return app.exec()
 
 
-def _grab(window, path: str, app) -> None:
+def _set_window_icon(app) -> None:
+    """The application icon (builder/data/icons), when the installation has it."""
+    from builder.resources import resource_path
+
+    icon_file = resource_path("icons", "character-builder.svg")
+    try:
+        if not icon_file.is_file():
+            return
+    except OSError:
+        return
+    from PySide6.QtGui import QIcon
+
+    app.setWindowIcon(QIcon(str(icon_file)))
+
+
+def _grab(window, path: str) -> bool:
     window.repaint()
     ok = window.grab().save(path)
     if not ok:
         sys.stderr.write(f"{path}: could not write the screenshot\n")
     window.close()
-    app.exit(0 if ok else 1)
+    return ok

@@ -1,5 +1,5 @@
 """Printing from the window: File > Print..., Print Preview, Export PDF..., and the
-export of several library characters.  Small helpers over builder/ui/sheet_renderer.py
+export of several library characters.  Small helpers over builder/render/pdf.py
 for the main window to call:
 
 * ``print_dialog(parent, sheets, done)``  system print dialog (non-blocking), then print
@@ -23,7 +23,10 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
 
 from builder.sheets import SheetOptions, build_sheet, section_keys
 from builder.sheets.model import Sheet
-from builder.ui.sheet_renderer import Cancelled, render_pdf, render_to_printer
+from builder.render.pdf import (Cancelled, render_pdf, render_pdf_bytes,
+                                render_to_printer)
+from builder.sheets import output
+from builder.storage.files import FileProblem
 
 LAST_FOLDER_KEY = "sheets/last_folder"
 PAPER_KEY = "sheets/paper"
@@ -112,10 +115,12 @@ def remember_folder(path: Path) -> None:
 
 def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
                       paper: str | None = None) -> Path | None:
-    """Ask where to save, starting in the last folder used; write the PDF atomically."""
-    from builder.storage.files import safe_file_stem
+    """Ask where to save, starting in the last folder used; write the PDF atomically.
 
-    start = str(Path(last_folder()) / f"{safe_file_stem(name or 'character')}.pdf")
+    The same policy as ``export-pdf -o FILE`` (builder/sheets/output.py): the chosen
+    file is replaced (the save dialog has already asked), a read-only one is refused,
+    and a failure leaves the previous file as it was."""
+    start = str(Path(last_folder()) / f"{output.pdf_file_stem(name or 'character')}.pdf")
     chosen, _filter = QFileDialog.getSaveFileName(parent, "Export PDF", start,
                                                   "PDF files (*.pdf)")
     if not chosen:
@@ -125,6 +130,9 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
         path = path.with_suffix(".pdf")
     try:
         render_pdf(sheets, path, paper or default_paper())
+    except FileProblem as problem:
+        _show_error(parent, str(problem))
+        return None
     except OSError as exc:
         _show_error(parent, f"{path}: cannot be written ({exc.strerror or exc})")
         return None
@@ -137,9 +145,13 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
                       options: SheetOptions | None = None) -> list[Path] | None:
     """Export library characters: into one PDF (``target`` is the file) or one PDF
     each (``target`` is a folder).  Shows a progress dialog with Cancel; returns the
-    files written, or None when cancelled or failed.  A PDF is never left half-written:
-    on Cancel the one being printed is dropped (PDFs finished before it stay)."""
-    from builder.storage.files import FileProblem, load_character, safe_file_stem, unique_path
+    files written, or None when cancelled or failed.
+
+    The policy of ``export-pdf`` (builder/sheets/output.py): one file per character
+    named after it, an existing PDF of that name replaced, a read-only one refused;
+    every PDF is painted first, then all are written or none, so a cancel or a failure
+    leaves every previous PDF as it was."""
+    from builder.storage.files import load_character
 
     paper = paper or default_paper()
     target = Path(target)
@@ -160,31 +172,36 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
         for index, path in enumerate(paths):
             if not step(index, f"Reading {Path(path).name}..."):
                 return None
-            try:
-                cf = load_character(path)
-            except FileProblem as problem:
-                _show_error(parent, str(problem))
-                return None
+            cf = load_character(path)
             sheets.append(build_sheet(cf.derived(), cf.ruleset.id, options))
             names.append(cf.name)
-        written: list[Path] = []
         base = len(paths)
         if one_file:
-            render_pdf(sheets, target, paper,
-                       progress=lambda done, total: step(base + done, "Printing sheets..."))
-            written.append(target)
+            jobs = [(target, sheets)]
+            output.check_target(target)
         else:
-            target.mkdir(parents=True, exist_ok=True)
-            for index, (sheet, name) in enumerate(zip(sheets, names)):
-                if not step(base + index, f"Printing {name}..."):
+            files = output.folder_file_names(names)
+            jobs = [(target / file, [sheet]) for file, sheet in zip(files, sheets)]
+            for path, _job in jobs:
+                output.check_target(path)
+            output.check_folder(target)
+        pdfs = {}
+        for index, (path, job_sheets) in enumerate(jobs):
+            if one_file:
+                report = lambda done, total: step(base + done, "Printing sheets...")
+            else:
+                if not step(base + index, f"Printing {names[index]}..."):
                     return None
-                out = unique_path(target, safe_file_stem(name), ".pdf")
-                render_pdf([sheet], out, paper)
-                written.append(out)
+                report = None
+            pdfs[path], _counts = render_pdf_bytes(job_sheets, paper, progress=report)
+        output.write_outputs(pdfs)
         progress.setValue(progress.maximum())
         remember_folder(target if one_file else target / "x.pdf")
-        return written
+        return list(pdfs)
     except Cancelled:
+        return None
+    except FileProblem as problem:
+        _show_error(parent, str(problem))
         return None
     except OSError as exc:
         _show_error(parent, f"{target}: cannot be written ({exc.strerror or exc})")

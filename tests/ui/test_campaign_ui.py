@@ -407,6 +407,10 @@ def test_every_control_of_the_campaign_tab_is_named(window, tab):
 def test_delete_key_trashes_what_has_the_focus(window, party, qtbot):
     window.show()
     qtbot.waitExposed(window)
+    # Keyboard focus needs the active window; with no window manager (a bare X
+    # server) nothing activates it but this request.
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
     window.library_model.refresh()
     window.campaign_model.refresh()
     panel = window.campaigns_panel

@@ -184,7 +184,7 @@ def test_bad_paper_is_a_usage_error(characters, tmp_path):
 
 # -- the renderer directly ----------------------------------------------------------------
 def test_long_ledger_flows_onto_more_pages_with_title_and_header_repeated(qapp, tmp_path):
-    from builder.ui.sheet_renderer import render_pdf
+    from builder.render.pdf import render_pdf
 
     derived = story_points(ledger_entries=150)
     out = tmp_path / "long.pdf"
@@ -229,7 +229,7 @@ def test_greyscale_only(characters, tmp_path):
 
 
 def test_cancel_leaves_nothing(qapp, tmp_path):
-    from builder.ui.sheet_renderer import Cancelled, render_pdf
+    from builder.render.pdf import Cancelled, render_pdf
 
     sheets = [build_sheet(story_points()) for _ in range(3)]
     seen = []
@@ -250,7 +250,7 @@ def test_render_to_printer(qapp, tmp_path):
     from PySide6.QtGui import QPageSize
     from PySide6.QtPrintSupport import QPrinter
 
-    from builder.ui.sheet_renderer import render_to_printer
+    from builder.render.pdf import render_to_printer
 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
@@ -289,7 +289,7 @@ def test_sample_sheets_render_to_pages_that_are_not_blank(characters, tmp_path, 
 def test_pages_painted_on_images_are_not_blank(characters, qapp, tmp_path):
     """The same layout painted on a raster page (previews, the README picture without
     pdftoppm): every page has ink on it, and a PNG of it can be written."""
-    from builder.ui.sheet_renderer import render_images
+    from builder.render.pdf import render_images
 
     sheet = build_sheet(load_character(characters[0]).derived())
     images = render_images(sheet, "letter", dpi=30)
@@ -304,7 +304,7 @@ def test_pages_painted_on_images_are_not_blank(characters, qapp, tmp_path):
 
 
 def test_crowded_sheet_flows_without_orphans_or_clipping(qapp, tmp_path):
-    from builder.ui.sheet_renderer import render_pdf
+    from builder.render.pdf import render_pdf
 
     derived = story_points(ledger_entries=3)
     derived["name"] = "Aurelianna Maximiliane von Hohenzollern-Sigmaringen of Duskwater"
@@ -372,7 +372,7 @@ def test_a_word_wider_than_its_cell_wraps_inside_the_cell(qapp, tmp_path):
     from PySide6.QtGui import QPdfWriter
 
     from builder.sheets.model import Column, Section, Sheet, Table
-    from builder.ui.sheet_renderer import Style, layout_sheet
+    from builder.render.pdf import Style, layout_sheet
 
     word = "Supercalifragilisticexpialidocious" * 3
     sheet = Sheet("Test", "x", sections=[Section("t", "T", [Table(
@@ -387,7 +387,7 @@ def test_a_word_wider_than_its_cell_wraps_inside_the_cell(qapp, tmp_path):
 
 
 def test_ability_bonuses_card_values_on_the_right_pages(qapp, tmp_path):
-    from builder.ui.sheet_renderer import render_pdf
+    from builder.render.pdf import render_pdf
 
     out = tmp_path / "card.pdf"
     render_pdf([build_sheet(ability_bonuses())], out, "letter")

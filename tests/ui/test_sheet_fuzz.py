@@ -24,7 +24,7 @@ derived_states = st.fixed_dictionaries(
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(derived=derived_states, blank=st.booleans())
 def test_any_derived_state_prints(qapp, tmp_path, derived, blank):
-    from builder.ui.sheet_renderer import render_pdf
+    from builder.render.pdf import render_pdf
 
     keys = section_keys("future-ruleset", derived)
     assert keys[-1] == "notes"

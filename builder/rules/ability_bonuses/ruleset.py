@@ -66,6 +66,9 @@ class AbilityBonuses(Ruleset):
     title = "Ability Bonuses"
     summary_text = ("Distribute +3, +2, +1 and +0 over MIG, DEX, CHA and FOC (or roll them); "
                     "the Abilities Card derives the rest.")
+    actions = ACTIONS
+    set_keys = ("MIG=N", "DEX=N", "CHA=N", "FOC=N  (+3, +2, +1 and +0, one each; or --random)",
+                "age=young|mature|old|roll|off  (switches the Aging rule on)")
 
     def __init__(self, data: dict):
         super().__init__(data)

@@ -25,6 +25,8 @@ class StoryPoints(Ruleset):
     title = "Story Point development"
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
+    actions = ACTIONS
+    set_keys = SET_KEYS
 
     def __init__(self, data: dict):
         super().__init__(data)

@@ -14,7 +14,6 @@ multiplied by ``k = resolution / 72``.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -613,7 +612,7 @@ def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
         pages = layout_sheet(sheet, style, width, height)
         for ops in pages:
             if not first and not new_page():
-                raise OSError("the printer refused a new page")
+                raise RenderFailed("the printer refused a new page")
             first = False
             _paint_page(painter, style, ops)
         counts.append(len(pages))
@@ -632,51 +631,68 @@ def page_layout(paper: str = "a4") -> QPageLayout:
                        QPageLayout.Unit.Millimeter)
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+class RenderFailed(OSError):
+    """Qt could not paint the PDF (the painter or the writer refused)."""
+
+
+def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str | None = None,
+                     progress: Callable[[int, int], bool] | None = None,
+                     resolution: int = RESOLUTION, metadata: dict | None = None
+                     ) -> tuple[bytes, list[int]]:
+    """Paint ``sheets`` into one PDF in memory: ``(the PDF's bytes, pages per sheet)``.
+
+    Nothing touches the disk here, so a full disk cannot truncate a PDF behind Qt's
+    back: the bytes are written (and every write checked) by
+    :func:`builder.sheets.output.write_outputs`.  Raises :class:`RenderFailed` when
+    the painter cannot start or finish, :class:`Cancelled` when ``progress`` says stop.
+    """
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    ensure_app()
+    layout = page_layout(paper)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    if not buffer.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise RenderFailed("the PDF buffer cannot be opened")
+    writer = QPdfWriter(buffer)
+    writer.setResolution(resolution)
+    writer.setPageLayout(layout)
+    writer.setCreator("Character Builder")
+    writer.setTitle(title or ", ".join(s.name for s in sheets if s.name) or "Character sheet")
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise RenderFailed("the PDF writer cannot be started")
+    try:
+        counts = paint_sheets(painter, writer, sheets, writer.newPage, progress)
+    finally:
+        ended = painter.end()
+    if not ended:
+        raise RenderFailed("the PDF writer could not finish the file")
+    del painter, writer
+    buffer.close()
+    return bytes(data.data()), counts
 
 
 def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str | None = None,
                progress: Callable[[int, int], bool] | None = None,
                resolution: int = RESOLUTION) -> list[int]:
-    """Write ``sheets`` into one PDF at ``path``, atomically.
+    """Write ``sheets`` into one PDF at ``path``: all or nothing.
 
-    The PDF is rendered into a temporary file in the target folder and moved
-    over ``path`` only when complete, so a failure or a cancel leaves nothing
-    half-written.  Returns the page count of each sheet.  Raises OSError when
-    the file cannot be written, :class:`Cancelled` when ``progress`` says stop.
+    Painted in memory, checked to be a whole PDF, then written through
+    :func:`builder.sheets.output.write_outputs` (a temporary file beside ``path``,
+    every write checked, then a rename), so a failure, a full disk or a cancel
+    leaves the previous file byte for byte and no temporary.  Returns the page count
+    of each sheet.  Raises :class:`builder.sheets.output.ExportFailed` (a
+    FileProblem) when the file cannot be written or is read-only, RenderFailed when
+    Qt cannot paint, :class:`Cancelled` when ``progress`` says stop.
     """
-    ensure_app()
+    from builder.sheets.output import check_target, write_outputs
+
     path = Path(path)
-    layout = page_layout(paper)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        writer = QPdfWriter(tmp)
-        writer.setResolution(resolution)
-        writer.setPageLayout(layout)
-        writer.setCreator("Character Builder")
-        writer.setTitle(title or ", ".join(s.name for s in sheets if s.name) or "Character sheet")
-        painter = QPainter()
-        if not painter.begin(writer):
-            raise OSError(f"{path}: cannot be written")
-        try:
-            counts = paint_sheets(painter, writer, sheets, writer.newPage, progress)
-        finally:
-            painter.end()
-        del painter, writer
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a PDF is not
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    check_target(path)
+    data, counts = render_pdf_bytes(sheets, paper, title=title, progress=progress,
+                                    resolution=resolution)
+    write_outputs({path: data})
     return counts
 
 

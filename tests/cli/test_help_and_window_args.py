@@ -1,0 +1,151 @@
+"""Command-line habits: help for every command and option, the window's own
+arguments (Qt's options pass, others are usage errors), starting with no display,
+and --quit-when-ready opening FILE for real."""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.helpers import cli, ok
+
+
+def _help(capsys, *argv, code=0) -> str:
+    from builder.cli import run
+
+    with pytest.raises(SystemExit) as stop:   # argparse's --help ends with exit(0)
+        run([str(a) for a in argv])
+    assert stop.value.code == code
+    captured = capsys.readouterr()
+    return captured.out if code == 0 else captured.err
+
+
+def _all_parsers(parser, prefix=()):
+    yield prefix, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                yield from _all_parsers(child, prefix + (name,))
+
+
+def test_every_command_and_option_has_a_help_line():
+    from builder.cli import build_parser
+
+    missing = []
+    for path, parser in _all_parsers(build_parser()):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                listed = {a.dest for a in action._choices_actions}
+                missing += [f"{' '.join(path)} {n}" for n in action.choices if n not in listed]
+                missing += [f"{' '.join(path)} {a.dest}" for a in action._choices_actions
+                            if not a.help]
+            elif not action.help:
+                missing.append(f"{' '.join(path)} {action.option_strings or action.dest}")
+    assert missing == []
+
+
+def test_top_level_help_shows_the_window_and_the_exit_codes(capsys):
+    text = _help(capsys, "--help")
+    for word in ("--quit-when-ready", "--screenshot", "--no-restore", "FILE", "exit codes",
+                 "refused by the rules"):
+        assert word in text
+
+
+@pytest.mark.parametrize("ruleset", ["story-points", "vogelfrei", "ability-bonuses"])
+def test_new_ruleset_help_lists_its_set_keys(capsys, ruleset):
+    from builder.rules.registry import ruleset_class
+
+    text = _help(capsys, "new", ruleset, "--help")
+    keys = ruleset_class(ruleset).set_keys
+    assert keys and all(key in text for key in keys)
+    assert f"--set keys for {ruleset}" in text
+
+
+def test_do_file_help_lists_the_actions_with_their_arguments(capsys, tmp_path):
+    path = tmp_path / "v.json"
+    ok("new", "vogelfrei", "Hans", "--seed", "7", "-o", path)
+    text = _help(capsys, "do", path, "--help")
+    assert "actions of vogelfrei" in text
+    from builder.rules.registry import ruleset_class
+
+    for action in ruleset_class("vogelfrei").actions:
+        assert action in text
+    assert "--session" in text          # level-up's arguments, from its own parser
+
+
+def test_do_file_action_help_shows_that_actions_arguments(tmp_path):
+    path = tmp_path / "s.json"
+    ok("new", "story-points", "Senna", "-o", path, "--set", "sp=5")
+    before = path.read_bytes()
+    result = ok("do", path, "raise-class", "--help")
+    assert "--trait" in result.out and "--spell" in result.out
+    assert path.read_bytes() == before
+
+
+def test_do_help_on_an_unreadable_file_is_one_line_and_exit_2(capsys, tmp_path):
+    err = _help(capsys, "do", tmp_path / "missing.json", "--help", code=2)
+    assert "missing.json" in err and len(err.strip().splitlines()) == 1
+
+
+# -- the window's command line ------------------------------------------------------
+def test_qt_options_go_to_qt_and_files_stay_files():
+    from builder.ui.app import parse_args
+
+    args = parse_args(["a.json", "-style", "fusion", "-reverse", "--no-restore",
+                       "-platform=offscreen", "--screenshot", "x.png"])
+    assert args.files == ["a.json"]
+    assert args.qt_args == ["-style", "fusion", "-reverse", "-platform=offscreen"]
+    assert args.no_restore and args.screenshot == "x.png"
+
+
+def test_a_qt_option_value_is_not_taken_for_a_command():
+    from builder.__main__ import _is_cli
+
+    assert not _is_cli(["a.json", "-style", "fusion"])
+    assert _is_cli(["show", "a.json"])
+
+
+@pytest.mark.parametrize("argv", [["--bogus"], ["a.json", "-x"], ["--screenshot"]])
+def test_other_options_are_a_usage_error(argv, capsys):
+    from builder.__main__ import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+
+
+def _gui(tmp_path, *argv, env_changes=None):
+    env = dict(os.environ)
+    env.update(env_changes or {})
+    env = {k: v for k, v in env.items() if v is not None}
+    return subprocess.run([sys.executable, "-m", "builder", *map(str, argv)], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_no_display_is_one_line_and_exit_2(tmp_path):
+    if sys.platform.startswith(("win", "darwin")):
+        pytest.skip("X11/Wayland only")
+    done = _gui(tmp_path, "--quit-when-ready", env_changes={
+        "DISPLAY": None, "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None})
+    assert done.returncode == 2
+    assert done.stderr.startswith("no display:") and "QT_QPA_PLATFORM=offscreen" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_quit_when_ready_opens_file_and_screenshots_it(tmp_path):
+    path = tmp_path / "senna.json"
+    ok("new", "story-points", "Senna", "-o", path, "--set", "sp=5")
+    shot = tmp_path / "shot.png"
+    done = _gui(tmp_path, path, "--quit-when-ready", "--no-restore", "--screenshot", shot,
+                env_changes={"QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    done = _gui(tmp_path, bad, "--quit-when-ready", "--no-restore",
+                env_changes={"QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 2
+    assert "bad.json" in done.stderr and "Traceback" not in done.stderr
