@@ -75,7 +75,7 @@ def test_rewording_every_reason_changes_no_behaviour(monkeypatch):
     assert any(t.startswith("«skill.needs-vital»") for t in texts)   # the rewording took
 
 
-DECIDING_NAMES = {"r", "reason", "reasons", "why", "problem", "message"}
+DECIDING_NAMES = {"r", "reason", "reasons", "why"}
 
 
 def _text_tests(tree: ast.AST):
