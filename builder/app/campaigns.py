@@ -24,7 +24,7 @@ import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  check_guard, rules_refusal)
@@ -72,20 +72,44 @@ def member_reference(campaign_file: Path | str, character: Path | str) -> str:
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def _commit(campaign: store.CampaignFile, files: Sequence[CharacterFile], *,
-            dry_run: bool) -> tuple[FileChange, ...]:
-    changes = [FileChange.of(cf.path or Path(), cf.raw, cf.to_bytes()) for cf in files]
-    changes.append(FileChange.of(campaign.path or Path(), campaign.raw, campaign.to_bytes()))
-    if not dry_run:
-        campaign.commit(files)
-    return tuple(changes)
+Change = Callable[[store.CampaignFile], tuple[Any, Sequence[CharacterFile]]]
 
 
-def _save(campaign: store.CampaignFile, *, dry_run: bool = False) -> tuple[FileChange, ...]:
-    before, after = campaign.raw, campaign.to_bytes()
-    if not dry_run:
-        campaign.save()
-    return (FileChange.of(campaign.path or Path(), before, after),)
+def _modify(path: Path | str, change: Change, *, dry_run: bool = False
+            ) -> tuple[store.CampaignFile, Any, Sequence[CharacterFile], tuple[FileChange, ...]]:
+    """Run ``change(campaign) -> (result, member files to write)`` on a fresh read and
+    write everything at once, holding the lock of every file it may write
+    (:func:`builder.storage.campaigns.modify_campaign`).  A dry run reads, changes
+    in memory and writes nothing.  A rules Refusal becomes Refused(RULES)."""
+    if dry_run:
+        campaign = store.load_writable(path)
+        try:
+            result, files = change(campaign)
+        except Refused:
+            raise
+        except Refusal as refusal:
+            raise rules_refusal(refusal) from None
+        planned = [FileChange.of(cf.path or Path(), cf.raw, cf.to_bytes()) for cf in files]
+        planned.append(FileChange.of(campaign.path or Path(), campaign.raw, campaign.to_bytes()))
+        return campaign, result, files, tuple(planned)
+    befores: list[tuple[Path, bytes | None]] = []
+
+    def operation(campaign: store.CampaignFile):
+        result, files = change(campaign)
+        befores[:] = [(Path(cf.path or ""), cf.raw) for cf in files]
+        befores.append((Path(campaign.path or ""), campaign.raw))
+        return result, files
+
+    try:
+        campaign, result, files = store.modify_campaign(path, operation)
+    except Refused:
+        raise
+    except Refusal as refusal:
+        raise rules_refusal(refusal) from None
+    afters = [cf.raw for cf in files] + [campaign.raw]
+    changes = tuple(FileChange.of(p, before, after)
+                    for (p, before), after in zip(befores, afters))
+    return campaign, result, files, changes
 
 
 def _member_files(campaign: store.CampaignFile, givens: Sequence[str]) -> list[Path]:
@@ -133,28 +157,29 @@ def create(spec: NewCampaign) -> Outcome:
 
 def add_members(path: Path | str, members: Sequence[str]) -> Outcome:
     """``campaign add`` (one) / Add members (several): all or none."""
-    campaign = store.load_writable(path)
-    reasons: list[str] = []
-    lines = []
-    for member in members:
-        try:
-            cf = campaign.add_member(member)
-        except Refusal as refusal:
-            reasons.extend(refusal.reasons)
-            continue
-        lines.append(f"{cf.name} ({member}) joined {campaign.name}")
-    if reasons:
-        raise Refused(RefusalCode.RULES, reasons)
-    changes = _save(campaign)
+    def change(campaign: store.CampaignFile):
+        reasons: list[str] = []
+        lines = []
+        for member in members:
+            try:
+                cf = campaign.add_member(member)
+            except Refusal as refusal:
+                reasons.extend(refusal.reasons)
+                continue
+            lines.append(f"{cf.name} ({member}) joined {campaign.name}")
+        if reasons:
+            raise Refused(RefusalCode.RULES, reasons)
+        return lines, []
+
+    campaign, lines, _files, changes = _modify(path, change)
     return Outcome(f"{len(members)} member(s) joined {campaign.name}", changes,
                    lines=tuple(lines))
 
 
 def remove_member(path: Path | str, charfile: str) -> Outcome:
     """``campaign remove``: the member leaves; their file is not changed."""
-    campaign = store.load_writable(path)
-    given = campaign.remove_member(charfile)
-    changes = _save(campaign)
+    campaign, given, _files, changes = _modify(
+        path, lambda c: (c.remove_member(charfile), []))
     return Outcome(f"{given} left {campaign.name} (the character file is unchanged)",
                    changes, lines=(f"{given} left {campaign.name}",))
 
@@ -164,16 +189,18 @@ def set_pool_settings(path: Path | str, pairs: Sequence[str]) -> Outcome:
     from builder.rules import fortune_peril as fp
     from builder.rules.base import match_name
 
-    campaign = store.load_writable(path)
-    pool = dict(campaign.doc.setdefault("settings", {}).get("pool", {}))
-    for pair in pairs:
-        if "=" not in pair:
-            raise UsageError(f"campaign set needs KEY=VALUE, not '{pair}'")
-        key, value = (part.strip() for part in pair.split("=", 1))
-        key = match_name(key.removeprefix("pool."), fp.DEFAULT_SETTINGS, "pool setting")
-        pool[key] = fp.setting_value(key, value)
-    campaign.doc["settings"]["pool"] = pool
-    changes = _save(campaign)
+    def change(campaign: store.CampaignFile):
+        pool = dict(campaign.doc.setdefault("settings", {}).get("pool", {}))
+        for pair in pairs:
+            if "=" not in pair:
+                raise UsageError(f"campaign set needs KEY=VALUE, not '{pair}'")
+            key, value = (part.strip() for part in pair.split("=", 1))
+            key = match_name(key.removeprefix("pool."), fp.DEFAULT_SETTINGS, "pool setting")
+            pool[key] = fp.setting_value(key, value)
+        campaign.doc["settings"]["pool"] = pool
+        return pool, []
+
+    campaign, pool, _files, changes = _modify(path, change)
     lines = tuple(f"{key} = {value}" for key, value in fp.normalise_settings(pool).items())
     return Outcome(f"Pool settings of {campaign.name} saved", changes, lines=lines)
 
@@ -182,13 +209,11 @@ def set_pool_settings(path: Path | str, pairs: Sequence[str]) -> Outcome:
 def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
           dry_run: bool = False, rng: random.Random | None = None) -> Outcome:
     """``campaign award``: ``do WORDS`` for every member, all or nothing."""
-    campaign = store.load_writable(path)
-    _guarded(campaign, guard, campaign.members, dry_run)
-    try:
-        entry, files = campaign.award(words, rng)
-    except Refusal as refusal:
-        raise rules_refusal(refusal) from None
-    changes = _commit(campaign, files, dry_run=dry_run)
+    def change(campaign: store.CampaignFile):
+        _guarded(campaign, guard, campaign.members, dry_run)
+        return campaign.award(words, rng)
+
+    campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = tuple(f"{member['name']}: {cf.ruleset.describe(member['entry'])}"
                   for member, cf in zip(entry["members"], files))
     return Outcome("Awarded: " + campaign.describe(entry), changes, not dry_run, entry, lines,
@@ -199,19 +224,17 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
              words_b: Sequence[str], *, guard: Guard | None = None,
              dry_run: bool = False) -> Outcome:
     """``campaign exchange``: a Training Exchange between two members."""
-    campaign = store.load_writable(path)
-    if not dry_run:
-        givens = [g for g in (member_a, member_b)]
-        try:
-            givens = [campaign.find_member(g) for g in givens]
-        except UsageError:
-            pass  # the exchange itself says which one is not a member
-        _guarded(campaign, guard, givens, dry_run)
-    try:
-        entry, files = campaign.exchange(member_a, words_a, member_b, words_b)
-    except Refusal as refusal:
-        raise rules_refusal(refusal) from None
-    changes = _commit(campaign, files, dry_run=dry_run)
+    def change(campaign: store.CampaignFile):
+        if not dry_run:
+            givens = [member_a, member_b]
+            try:
+                givens = [campaign.find_member(g) for g in givens]
+            except UsageError:
+                pass  # the exchange itself says which one is not a member
+            _guarded(campaign, guard, givens, dry_run)
+        return campaign.exchange(member_a, words_a, member_b, words_b)
+
+    campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = []
     for member, cf in zip(entry["members"], files):
         states = cf.replay.states
@@ -226,23 +249,20 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
 def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
              dry_run: bool = False) -> Outcome:
     """``campaign xp``: a session's XP shared among the survivors, all or nothing."""
-    campaign = store.load_writable(path)
-    if not dry_run:
-        survivors = list(spec.survivors) or list(campaign.members)
-        try:
-            givens = [campaign.find_member(g) for g in survivors]
-            givens += [campaign.find_member(str(s).rpartition("=")[0].strip())
-                       for s in spec.shares if "=" in str(s)]
-        except UsageError:
-            givens = list(campaign.members)
-        _guarded(campaign, guard, list(dict.fromkeys(givens)), dry_run)
-    try:
-        entry, files = campaign.xp_award(spec.hit_dice, session=spec.session,
-                                         treasure=spec.treasure, survivors=spec.survivors,
-                                         shares=spec.shares)
-    except Refusal as refusal:
-        raise rules_refusal(refusal) from None
-    changes = _commit(campaign, files, dry_run=dry_run)
+    def change(campaign: store.CampaignFile):
+        if not dry_run:
+            survivors = list(spec.survivors) or list(campaign.members)
+            try:
+                givens = [campaign.find_member(g) for g in survivors]
+                givens += [campaign.find_member(str(s).rpartition("=")[0].strip())
+                           for s in spec.shares if "=" in str(s)]
+            except UsageError:
+                givens = list(campaign.members)
+            _guarded(campaign, guard, list(dict.fromkeys(givens)), dry_run)
+        return campaign.xp_award(spec.hit_dice, session=spec.session, treasure=spec.treasure,
+                                 survivors=spec.survivors, shares=spec.shares)
+
+    campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = [f"session {entry['session']}: {entry['enemy_xp']} XP from enemies + "
              f"{entry['treasure_xp']} XP from treasure = {entry['total']} XP"]
     for member, cf in zip(entry["members"], files):
@@ -265,21 +285,20 @@ def undo(path: Path | str, *, guard: Guard | None = None,
 
     ``expected``: the entry the caller showed as the last one; if the file's last
     entry is another (the command line changed it meanwhile), Refused(STALE)."""
-    campaign = store.load_writable(path)
-    if not campaign.ledger:
-        raise Refused(RefusalCode.RULES, ["nothing to undo: the campaign ledger is empty"])
-    last = campaign.ledger[-1]
-    if expected is not None and last != expected:
-        raise Refused(RefusalCode.STALE, [
-            "the campaign changed meanwhile (the command line?); its last entry is now: "
-            + campaign.describe(last)])
-    if last.get("action") in store.MEMBER_ACTIONS:
-        check_guard(guard, _member_files(campaign, [m["path"] for m in last.get("members", [])]))
-    try:
-        entry, files = campaign.undo()
-    except Refusal as refusal:
-        raise rules_refusal(refusal) from None
-    changes = _commit(campaign, files, dry_run=False)
+    def change(campaign: store.CampaignFile):
+        if not campaign.ledger:
+            raise Refused(RefusalCode.RULES, ["nothing to undo: the campaign ledger is empty"])
+        last = campaign.ledger[-1]
+        if expected is not None and last != expected:
+            raise Refused(RefusalCode.STALE, [
+                "the campaign changed meanwhile (the command line?); its last entry is now: "
+                + campaign.describe(last)])
+        if last.get("action") in store.MEMBER_ACTIONS:
+            check_guard(guard, _member_files(
+                campaign, [m["path"] for m in last.get("members", []) if isinstance(m, dict)]))
+        return campaign.undo()
+
+    campaign, entry, _files, changes = _modify(path, change)
     text = campaign.describe(entry)
     return Outcome("Undone: " + text, changes, True, entry, (f"undone: {text}",))
 
@@ -290,12 +309,7 @@ def pool_act(path: Path | str, action: dict[str, Any]) -> Outcome:
     one pool entry (it writes only the campaign file)."""
     from builder.rules import fortune_peril as fp
 
-    campaign = store.load_writable(path)
-    try:
-        logged = campaign.pool_do(action)
-    except Refusal as refusal:
-        raise rules_refusal(refusal) from None
-    changes = _save(campaign)
+    campaign, logged, _files, changes = _modify(path, lambda c: (c.pool_do(action), []))
     state = campaign.pool
     text = fp.describe(logged)
     counters = (f"Fortune {state.fortune}, Peril {state.peril}"

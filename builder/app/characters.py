@@ -107,13 +107,15 @@ def _load_writable(path: Path) -> CharacterFile:
 
 def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None]
                ) -> tuple[FileChange, ...]:
+    from builder.storage.locking import LockBusy, locked
     from builder.storage.transaction import Change, TransactionFailed, write_all
 
     changes = [Change(Path(cf.path or ""), cf.to_bytes(), before)
                for cf, before in zip(files, befores)]
     try:
-        write_all(changes)
-    except TransactionFailed as failed:
+        with locked([c.path for c in changes]):
+            write_all(changes)       # each file checked against what was read
+    except (TransactionFailed, LockBusy) as failed:
         raise FileProblem(str(failed)) from None
     for cf, change in zip(files, changes):
         cf.raw = change.data
