@@ -120,13 +120,13 @@ def read_entry(path: Path | str) -> LibraryEntry:
     return entry
 
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 
 def _cache_path() -> Path:
-    from builder.storage.paths import data_dir
+    from builder.storage.paths import cache_dir
 
-    return data_dir() / "cache" / "library-index.json"
+    return cache_dir() / "library-index.json"
 
 
 def _stamp(path: Path) -> list[int] | None:
@@ -146,7 +146,8 @@ def _override_stamp(ruleset_id: str) -> list[int] | None:
 def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
     """Every character in the library, summarised.
 
-    The summaries are cached in the data folder (``cache/library-index.json``),
+    The summaries are cached in the user cache folder (``library-index.json``, see
+    :func:`builder.storage.paths.cache_dir`) for this characters folder,
     keyed by each file's modification time and size and by the ruleset's
     homebrew override, so start-up does not replay every character; a changed
     file is read again.  The cache is only an index: losing it costs time, never data.
@@ -157,9 +158,10 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
     if not use_cache:
         return [read_entry(p) for p in paths]
     cache_file = _cache_path()
+    folder = str(characters_dir())
     try:
         cached = json.loads(cache_file.read_text(encoding="utf-8"))
-        if cached.get("version") != CACHE_VERSION:
+        if cached.get("version") != CACHE_VERSION or cached.get("folder") != folder:
             cached = {}
     except (OSError, ValueError, AttributeError):
         cached = {}
@@ -199,7 +201,7 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
                                 "override": override(entry.ruleset_id)}
     if dirty:
         try:
-            write_bytes_atomic(cache_file, dumps({"version": CACHE_VERSION,
+            write_bytes_atomic(cache_file, dumps({"version": CACHE_VERSION, "folder": folder,
                                                   "entries": fresh}).encode("utf-8"))
         except (OSError, TypeError, ValueError):
             pass  # an index we cannot write only costs time
