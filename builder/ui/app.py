@@ -246,18 +246,22 @@ def run_gui(argv: list[str]) -> int:
 
 
 def _set_window_icon(app) -> None:
-    """The application icon (builder/data/icons), when the installation has it."""
-    from builder.resources import resource_path
-
-    icon_file = resource_path("icons", "character-builder.svg")
-    try:
-        if not icon_file.is_file():
-            return
-    except OSError:
-        return
+    """The application icon (builder/data/icons: PNG sizes, no SVG plugin needed), when
+    the installation has it; Qt reads a size only when it is drawn."""
     from PySide6.QtGui import QIcon
 
-    app.setWindowIcon(QIcon(str(icon_file)))
+    from builder.resources import resource_path
+
+    icon = QIcon()
+    for size in (16, 32, 48, 64, 128, 256):
+        png = resource_path("icons", "hicolor", f"{size}x{size}", "apps", "character-builder.png")
+        try:
+            if png.is_file():
+                icon.addFile(str(png))
+        except OSError:
+            continue
+    if not icon.isNull():
+        app.setWindowIcon(icon)
 
 
 def _grab(window, path: str) -> bool:
