@@ -80,20 +80,25 @@ def cmd_export_pdf(args) -> int:
     made = [] if folder.exists() else [folder]
     output.check_folder(folder)
 
+    from builder.render.fonts import GlyphCheck, describe_missing
     from builder.render.pdf import RenderFailed, ensure_app, render_pdf_bytes
 
     ensure_app()
+    glyphs = GlyphCheck()
     with output.signals_guarded(), output.removed_when_failed(made):
         # Every PDF is painted (in memory) before any file is touched, then all are
         # written or none: a failure leaves every previous PDF byte for byte.
         pdfs = {}
         for path, job_sheets in jobs:
             try:
-                pdfs[path], _counts = render_pdf_bytes(job_sheets, args.paper)
+                pdfs[path], _counts = render_pdf_bytes(job_sheets, args.paper, glyphs=glyphs)
             except RenderFailed as exc:
                 raise FileProblem(f"{path}: cannot be written ({exc}); nothing changed") \
                     from None
         output.write_outputs(pdfs)
+    if glyphs.missing:
+        err("warning: no installed font has a glyph for "
+            f"{describe_missing(glyphs.missing)}; printed as empty boxes")
     for path, _job in jobs:
         out(str(path))
     return 0

@@ -14,6 +14,7 @@ multiplied by ``k = resolution / 72``.
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -61,6 +62,9 @@ def ensure_app():
                 or os.environ.get("QT_QPA_PLATFORM")):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
         app = _APP = QApplication(["character-builder"])
+    from builder.render.fonts import register_fonts
+
+    register_fonts()
     return app
 
 
@@ -221,11 +225,16 @@ class Layout:
             self.page.append(("line", label_w, y + name_h * 0.8, self.width * 0.62,
                               y + name_h * 0.8, 0.6, INK))
         else:
-            # A long name is set smaller, then cut with an ellipsis: never clipped.
+            # The whole name, always: set smaller when long, wrapped when still too long.
             room = self.width * 0.62
-            font = "name" if s.width("name", sheet.name) <= room else "name_small"
-            name = s.metrics[font].elidedText(sheet.name, Qt.TextElideMode.ElideRight, room)
-            self.page.append(("text", QRectF(0, y, room, name_h), font, _LEFT, name))
+            if s.width("name", sheet.name) <= room:
+                self.page.append(("text", QRectF(0, y, room, name_h), "name", _LEFT,
+                                  sheet.name))
+            else:
+                flags = _LEFT | s.wrap_flags("name_small", sheet.name, room)
+                name_h = max(name_h, s.wrapped("name_small", sheet.name, room))
+                self.page.append(("text", QRectF(0, y, room, name_h), "name_small", flags,
+                                  sheet.name))
         subtitle = f"{sheet.ruleset_title or sheet.ruleset_id} character sheet"
         sub_h = s.line("subtitle")
         self.page.append(("text", QRectF(0, y + name_h, self.width * 0.62, sub_h), "subtitle",
@@ -238,13 +247,11 @@ class Layout:
         for label, value in sheet.headline[:4]:
             gap = s.pt(5)
             label_w = min(s.width("label", label), right_w / 2)
-            value = s.metrics["value"].elidedText(value, Qt.TextElideMode.ElideRight,
-                                                  right_w - label_w - gap)
-            value_w = s.width("value", value)
-            self.page.append(("text", QRectF(x0, hy, right_w - value_w - gap, line_h), "label",
-                              _RIGHT, s.metrics["label"].elidedText(
-                                  label, Qt.TextElideMode.ElideRight, right_w / 2)))
-            self.page.append(("text", QRectF(x0, hy, right_w, line_h), "value", _RIGHT, value))
+            value_w = min(s.width("value", value), right_w - label_w - gap)
+            self.page.append(("fit", QRectF(x0 + right_w - value_w - gap - label_w, hy,
+                                            label_w, line_h), "label", _RIGHT, label))
+            self.page.append(("fit", QRectF(x0 + right_w - value_w, hy, value_w, line_h),
+                              "value", _RIGHT, value))
             hy += line_h
         y = max(y + name_h + sub_h, hy) + s.pt(4)
         self.page.append(("line", 0, y, self.width, y, 1.6, INK))
@@ -361,13 +368,11 @@ class Layout:
                 for c, (label, value) in enumerate(chunk):
                     cx = x + c * (cell_w + gap)
                     label_w = cell_w - box_w - s.pt(4)
-                    ops.append(("text", QRectF(cx, y, label_w, line_h), "label", _LEFT,
-                                s.metrics["label"].elidedText(
-                                    label, Qt.TextElideMode.ElideRight, label_w)))
+                    ops.append(("fit", QRectF(cx, y, label_w, line_h), "label", _LEFT, label))
                     box = QRectF(cx + cell_w - box_w, y + (line_h - box_h) / 2, box_w, box_h)
                     if block.boxed:
                         ops.append(("rect", box, 0.7, None))
-                    ops.append(("text", box, "value", _CENTER if block.boxed else _RIGHT, value))
+                    ops.append(("fit", box, "value", _CENTER if block.boxed else _RIGHT, value))
                     if not block.boxed:
                         ops.append(("line", cx, y + line_h - s.pt(2), cx + cell_w,
                                     y + line_h - s.pt(2), 0.3, RULE))
@@ -523,7 +528,15 @@ def _balance(laid: list[tuple[float, list]], gap: float) -> tuple[list[list], li
 
 
 def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
-    words = text.split(" ")
+    """Lines of ``text`` no wider than ``width``: at spaces, and inside a word too long
+    for a line (a web address) rather than off the page."""
+    words = []
+    for word in text.split(" "):
+        while fm.horizontalAdvance(word) > width and len(word) > 1:
+            cut = _fitting(word, fm, width)
+            words.append(word[:cut])
+            word = word[cut:]
+        words.append(word)
     lines, current = [], ""
     for word in words:
         trial = f"{current} {word}" if current else word
@@ -537,20 +550,50 @@ def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
     return lines
 
 
+def _fitting(word: str, fm: QFontMetricsF, width: float) -> int:
+    """How many leading characters of ``word`` fit in ``width`` (at least one; never
+    splitting a base letter from its combining accents)."""
+    low, high = 1, len(word)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fm.horizontalAdvance(word[:mid]) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    while low < len(word) - 1 and unicodedata.combining(word[low]):
+        low += 1
+    return low
+
+
 # -- painting ---------------------------------------------------------------------------------
-def _paint_page(painter: QPainter, style: Style, ops: list[Op]) -> None:
+def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> None:
     k = style.k
     current_font = None
     for op in ops:
         kind = op[0]
-        if kind == "text":
+        if kind in ("text", "fit"):
             _kind, rect, font, flags, text = op
             if not text:
+                continue
+            if glyphs is not None:
+                glyphs.check(style.fonts[font], text)
+            painter.setPen(GREY if font in ("subtitle", "detail", "footer") else INK)
+            if kind == "fit" and style.width(font, text) > rect.width():
+                # Set smaller until it fits (down to 60 %), then wrapped: never cut.
+                scaled = QFont(style.fonts[font])
+                ratio = max(0.6, rect.width() / style.width(font, text) * 0.98)
+                scaled.setPointSizeF(scaled.pointSizeF() * ratio)
+                painter.setFont(scaled)
+                current_font = None
+                if QFontMetricsF(scaled, painter.device()).horizontalAdvance(text) \
+                        > rect.width():
+                    flags = (flags & ~int(Qt.AlignmentFlag.AlignVCenter)) \
+                        | int(Qt.AlignmentFlag.AlignTop) | _WRAP_ANYWHERE
+                painter.drawText(rect, flags, text)
                 continue
             if font != current_font:
                 painter.setFont(style.fonts[font])
                 current_font = font
-            painter.setPen(GREY if font in ("subtitle", "detail", "footer") else INK)
             painter.drawText(rect, flags, text)
         elif kind == "rect":
             _kind, rect, pen_w, fill = op
@@ -578,9 +621,8 @@ def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,
     y = height - h
     name = sheet.name if sheet.name and not sheet.blank else "Name: ____________________"
     left = f"{name} \u00b7 {sheet.ruleset_title or sheet.ruleset_id}"
-    left = s.metrics["footer"].elidedText(left, Qt.TextElideMode.ElideMiddle, width * 0.75)
     return [("line", 0, y - s.pt(4), width, y - s.pt(4), 0.4, RULE),
-            ("text", QRectF(0, y, width * 0.75, h), "footer", _LEFT, left),
+            ("fit", QRectF(0, y, width * 0.75, h), "footer", _LEFT, left),
             ("text", QRectF(width * 0.76, y, width * 0.24, h), "footer", _RIGHT,
              f"Page {number} of {count}")]
 
@@ -595,11 +637,13 @@ def layout_sheet(sheet: Sheet, style: Style, width: float, height: float) -> lis
 
 def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
                  new_page: Callable[[], bool],
-                 progress: Callable[[int, int], bool] | None = None) -> list[int]:
+                 progress: Callable[[int, int], bool] | None = None,
+                 glyphs=None) -> list[int]:
     """Paint every sheet, each starting on a new page.  Returns the page count of each.
 
     ``new_page`` advances the device; ``progress(done, total)`` returning False
-    cancels (raises :class:`Cancelled`).
+    cancels (raises :class:`Cancelled`); ``glyphs`` (a
+    :class:`builder.render.fonts.GlyphCheck`) collects the characters no font can show.
     """
     k = device.logicalDpiY() / 72.0
     style = Style.for_device(device, k)
@@ -614,7 +658,7 @@ def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
             if not first and not new_page():
                 raise RenderFailed("the printer refused a new page")
             first = False
-            _paint_page(painter, style, ops)
+            _paint_page(painter, style, ops, glyphs)
         counts.append(len(pages))
     if progress is not None and progress(len(sheets), len(sheets)) is False:
         raise Cancelled()
@@ -637,7 +681,7 @@ class RenderFailed(OSError):
 
 def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str | None = None,
                      progress: Callable[[int, int], bool] | None = None,
-                     resolution: int = RESOLUTION, metadata: dict | None = None
+                     resolution: int = RESOLUTION, glyphs=None
                      ) -> tuple[bytes, list[int]]:
     """Paint ``sheets`` into one PDF in memory: ``(the PDF's bytes, pages per sheet)``.
 
@@ -663,7 +707,7 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     if not painter.begin(writer):
         raise RenderFailed("the PDF writer cannot be started")
     try:
-        counts = paint_sheets(painter, writer, sheets, writer.newPage, progress)
+        counts = paint_sheets(painter, writer, sheets, writer.newPage, progress, glyphs)
     finally:
         ended = painter.end()
     if not ended:
@@ -675,7 +719,7 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
 
 def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str | None = None,
                progress: Callable[[int, int], bool] | None = None,
-               resolution: int = RESOLUTION) -> list[int]:
+               resolution: int = RESOLUTION, glyphs=None) -> list[int]:
     """Write ``sheets`` into one PDF at ``path``: all or nothing.
 
     Painted in memory, checked to be a whole PDF, then written through
@@ -691,13 +735,14 @@ def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str |
     path = Path(path)
     check_target(path)
     data, counts = render_pdf_bytes(sheets, paper, title=title, progress=progress,
-                                    resolution=resolution)
+                                    resolution=resolution, glyphs=glyphs)
     write_outputs({path: data})
     return counts
 
 
 def render_to_printer(sheets: Sequence[Sheet], printer,
-                      progress: Callable[[int, int], bool] | None = None) -> list[int]:
+                      progress: Callable[[int, int], bool] | None = None,
+                      glyphs=None) -> list[int]:
     """Paint ``sheets`` on a configured QPrinter (print dialog, print preview).
 
     The printer keeps its paper size; the margins are set to the sheet margins
@@ -713,7 +758,7 @@ def render_to_printer(sheets: Sequence[Sheet], printer,
     if not painter.begin(printer):
         raise OSError("the printer cannot be opened")
     try:
-        return paint_sheets(painter, printer, sheets, printer.newPage, progress)
+        return paint_sheets(painter, printer, sheets, printer.newPage, progress, glyphs)
     finally:
         painter.end()
 

@@ -25,6 +25,7 @@ from builder.sheets import SheetOptions, build_sheet, section_keys
 from builder.sheets.model import Sheet
 from builder.render.pdf import (Cancelled, render_pdf, render_pdf_bytes,
                                 render_to_printer)
+from builder.render.fonts import GlyphCheck
 from builder.sheets import output
 from builder.storage.files import FileProblem
 
@@ -64,6 +65,22 @@ def _show_error(parent, text: str) -> QMessageBox:
     return box
 
 
+def warn_missing_glyphs(parent, glyphs) -> QMessageBox | None:
+    """Say which characters printed as empty boxes (no installed font has them)."""
+    from builder.render.fonts import describe_missing
+
+    if glyphs is None or not glyphs.missing:
+        return None
+    box = QMessageBox(QMessageBox.Icon.Warning, "Missing characters",
+                      "No installed font has a glyph for "
+                      f"{describe_missing(glyphs.missing)}; they print as empty boxes. "
+                      "Installing a font for that script (for example Noto) fixes it.",
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
 def print_dialog(parent, sheets: Sequence[Sheet], done=None) -> QPrintDialog:
     """The system print dialog, opened without blocking; prints when accepted.
 
@@ -78,8 +95,10 @@ def print_dialog(parent, sheets: Sequence[Sheet], done=None) -> QPrintDialog:
         printed = False
         if result == QDialog.DialogCode.Accepted:
             try:
-                render_to_printer(sheets, printer)
+                glyphs = GlyphCheck()
+                render_to_printer(sheets, printer, glyphs=glyphs)
                 printed = True
+                warn_missing_glyphs(parent, glyphs)
             except OSError as exc:
                 _show_error(parent, str(exc))
         if done is not None:
@@ -128,8 +147,9 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
     path = Path(chosen)
     if path.suffix.lower() != ".pdf":
         path = path.with_suffix(".pdf")
+    glyphs = GlyphCheck()
     try:
-        render_pdf(sheets, path, paper or default_paper())
+        render_pdf(sheets, path, paper or default_paper(), glyphs=glyphs)
     except FileProblem as problem:
         _show_error(parent, str(problem))
         return None
@@ -137,6 +157,7 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
         _show_error(parent, f"{path}: cannot be written ({exc.strerror or exc})")
         return None
     remember_folder(path)
+    warn_missing_glyphs(parent, glyphs)
     return path
 
 
@@ -186,6 +207,7 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
                 output.check_target(path)
             output.check_folder(target)
         pdfs = {}
+        glyphs = GlyphCheck()
         for index, (path, job_sheets) in enumerate(jobs):
             if one_file:
                 report = lambda done, total: step(base + done, "Printing sheets...")
@@ -193,10 +215,12 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
                 if not step(base + index, f"Printing {names[index]}..."):
                     return None
                 report = None
-            pdfs[path], _counts = render_pdf_bytes(job_sheets, paper, progress=report)
+            pdfs[path], _counts = render_pdf_bytes(job_sheets, paper, progress=report,
+                                                   glyphs=glyphs)
         output.write_outputs(pdfs)
         progress.setValue(progress.maximum())
         remember_folder(target if one_file else target / "x.pdf")
+        warn_missing_glyphs(parent, glyphs)
         return list(pdfs)
     except Cancelled:
         return None

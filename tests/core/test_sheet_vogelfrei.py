@@ -46,7 +46,7 @@ def test_every_section_with_the_values(tmp_path):
     assert table_rows(sheet.section("history")) == [
         ["1", "level-up", "2", "4", "1", "Warrior", "Mercenary"]]
     assert sheet.section("history").new_page and not sheet.section("ledger").new_page
-    assert table_rows(sheet.section("ledger"))[0][2] == "award-xp 2100 (session 1): 2100 gained"
+    assert table_rows(sheet.section("ledger"))[0][2] == "Awarded 2100 XP (session 1): 2100 gained"
 
 
 def test_spell_slots_are_tick_boxes():

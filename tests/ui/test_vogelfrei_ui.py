@@ -184,7 +184,7 @@ def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
     assert isinstance(form, VogelfreiCreationForm)
     dialog.name_edit.setText("Hans")
     assert not dialog.create_button.isEnabled()
-    assert "missing --set Strength=N" in dialog.reasons_label.text()
+    assert "Still to roll or choose: a score for Strength" in dialog.reasons_label.text()
     form.rng = random.Random(7)
     form.roll_everything()
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
@@ -222,7 +222,8 @@ def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
     assert form.mod_labels["Toughness"].text() == "+1"
     assert "✓ Suitable" in form.suitability_label.text()
     form.class_combo.setCurrentIndex(form.class_combo.findData("Warrior"))
-    assert "missing --set career=CAREER" in dialog.reasons_label.text()
+    assert "Still to roll or choose: the career" in dialog.reasons_label.text()
+    assert "--set" not in dialog.reasons_label.text()
     form.career_combo.setCurrentIndex(form.career_combo.findData("Mercenary"))
     form.pool_spins["wounds"].setValue(9)          # impossible on the Warrior d8
     form.pool_spins["stamina"].setValue(3)
@@ -230,6 +231,8 @@ def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
         dialog.reasons_label.text()
     assert not dialog.create_button.isEnabled()
     form.pool_spins["wounds"].setValue(5)
+    assert "the starting money (2d6x10 sp) is not rolled yet" in dialog.reasons_label.text()
+    form.roll_money()
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
     assert "→ Wounds 9" in form.pool_notes["wounds"].text()
     # the one swap
@@ -239,7 +242,8 @@ def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
     ruleset = form.ruleset
     sets_baseline = ruleset.baseline_from_sets(
-        [tuple(s.split("=", 1)) for s in GRETA[1::2]] + [("swap", "Strength,Agility")],
+        [tuple(s.split("=", 1)) for s in GRETA[1::2]] + [("swap", "Strength,Agility"),
+         ("money_dice", ",".join(map(str, form.money_dice)))],
         rng=random.Random(0))
     assert form.baseline() == sets_baseline
     # a score typed over a rolled one drops its dice
@@ -270,6 +274,7 @@ def test_the_wizard_offers_a_reroll_for_an_unsuitable_character(window, qtbot):
     form.roll_career()
     form.roll_pool("wounds")
     form.roll_pool("stamina")
+    form.roll_money()
     baseline = form.baseline()
     assert baseline["discarded_rolls"] == [first]
     assert form.ruleset.validate_baseline(baseline) == []

@@ -12,26 +12,36 @@ Baseline (what ``new`` writes; every die rolled is kept so the sheet can show it
      "wood_elf": false,
      "level": 1, "xp": 0,
      "wounds_roll": 5 | "wounds": 9,                # die result, or imported maximum
-     "stamina_roll": 3 | "stamina": 7}
+     "stamina_roll": 3 | "stamina": 7,
+     "alignment": "Neutrality",                     # chosen, forced by the class, or default
+     "status": "Brass",                             # only where the career gives none
+     "money_dice": [3, 5] | "money": 840,           # the Status roll (every die), or imported bp
+     "ws": 2, "bs": 1}                              # optional: imported Weapon/Ballistic Skill
 
 State: a plain dict (copied, never mutated in place) built from the baseline and
 changed by the ledger actions award-xp, level-up, change-career,
-damage-/heal-stamina, damage-/heal-wounds.
+damage-/heal-stamina, damage-/heal-wounds, and the possessions actions buy, gain,
+drop, gain-money, spend-money, wear, remove (see possessions.py).
 """
 from __future__ import annotations
 
 import copy
 import random
+from functools import cached_property
 from typing import Any, Sequence
 
 from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
                                 parse_int, parse_yes_no)
+from builder.rules.vogelfrei import possessions as gear
 from builder.rules.vogelfrei import xp as xpcalc
 
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
-            "wounds", "stamina", "reroll_unsuitable"]
+            "wounds", "stamina", "reroll_unsuitable", "alignment", "status", "money",
+            "money_dice", "ws", "bs"]
+POSSESSION_ACTIONS = ["buy", "gain", "drop", "gain-money", "spend-money", "wear", "remove"]
 ACTIONS = ["award-xp", "level-up", "change-career", "damage-stamina", "damage-wounds",
-           "heal-stamina", "heal-wounds"]
+           "heal-stamina", "heal-wounds", *POSSESSION_ACTIONS]
+_ALIGNMENT_WORDS = {"orderly": "Order", "neutral": "Neutrality", "chaotic": "Chaos"}
 _POOL_ACTIONS = {"damage-stamina": ("stamina", -1), "damage-wounds": ("wounds", -1),
                  "heal-stamina": ("stamina", 1), "heal-wounds": ("wounds", 1)}
 
@@ -223,6 +233,70 @@ class VogelfreiRuleset(Ruleset):
     def level_row(table: list, level: int):
         return table[min(max(level, 1), len(table)) - 1]
 
+    # -- alignment, Status, money, equipment ----------------------------------------
+    @property
+    def alignments(self) -> list[str]:
+        return list(self.data.get("alignments") or ["Order", "Neutrality", "Chaos"])
+
+    @property
+    def default_alignment(self) -> str:
+        return self.data.get("default_alignment") or "Neutrality"
+
+    def alignment_name(self, text: str) -> str:
+        word = _ALIGNMENT_WORDS.get(str(text).strip().casefold())
+        if word in self.alignments:
+            return word
+        return match_name(text, self.alignments, "alignment")
+
+    def forced_alignment(self, cls: str) -> tuple[str | None, str]:
+        """(the alignment the class decides, the rule) or (None, "") where it is free."""
+        cdata = self.classes.get(cls) or {}
+        forced = cdata.get("alignment")
+        return (forced, cdata.get("alignment_reason", "")) if forced else (None, "")
+
+    @property
+    def statuses(self) -> list[str]:
+        return list(self.data.get("starting_money") or {})
+
+    @property
+    def coins(self) -> dict[str, int]:
+        return dict(self.data.get("coins") or gear.DEFAULT_COINS)
+
+    @property
+    def equipment(self) -> dict:
+        """The equipment tables: the data's own ``equipment`` (a homebrew override may
+        carry one), else the built-in vogelfrei-equipment.json."""
+        eq = self.data.get("equipment")
+        if isinstance(eq, dict):
+            return eq
+        from builder.resources import load_json_resource
+
+        return load_json_resource("rulesets", "vogelfrei-equipment.json")
+
+    @cached_property
+    def catalogue(self) -> gear.Catalogue:
+        return gear.Catalogue(self.equipment)
+
+    def career_status(self, cls: str | None, career: str | None) -> str:
+        cdata = self.classes.get(cls) if cls else None
+        if not cdata:
+            return ""
+        return (cdata["careers"].get(career or "", {}) or {}).get("status", "") or ""
+
+    def money_roll_spec(self, status: str | None, level: int) -> dict | None:
+        """{count, die, times, coin, formula} for a Status at a level, or None."""
+        row = (self.data.get("starting_money") or {}).get(status or "")
+        if not row:
+            return None
+        count = int(row["dice"]) * max(1, int(level))
+        times = int(row.get("times", 1))
+        formula = f"{count}d{row['die']}" + (f"x{times}" if times != 1 else "") + f" {row['coin']}"
+        return {"count": count, "die": int(row["die"]), "times": times, "coin": row["coin"],
+                "formula": formula}
+
+    def money_text(self, bp: int) -> str:
+        return gear.money_text(bp, self.coins)
+
     # -- creation -------------------------------------------------------------
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
                            rng: random.Random, randomize: bool = False) -> dict:
@@ -338,6 +412,31 @@ class VogelfreiRuleset(Ruleset):
                 missing.append(f"--set {roll_key}=N")
         if missing:
             raise UsageError("missing " + ", ".join(missing) + " (or use --seed N to roll)")
+
+        # Step 3, Alignment: chosen, else the class's, else the default.
+        if "alignment" in values:
+            baseline["alignment"] = self.alignment_name(values["alignment"])
+        else:
+            baseline["alignment"] = self.forced_alignment(cls)[0] or self.default_alignment
+        if "status" in values:
+            baseline["status"] = match_name(values["status"], self.statuses, "status")
+        for skill in ("ws", "bs"):
+            if skill in values:
+                baseline[skill] = parse_int(values[skill], skill)
+        # Step 4, Starting Possessions: money rolled by Status (one roll per level),
+        # every die kept; or an imported amount.
+        if "money" in values:
+            baseline["money"] = gear.parse_amount(values["money"], self.coins)
+        if "money_dice" in values:
+            baseline["money_dice"] = [parse_int(x, "a money die") for x in
+                                      values["money_dice"].replace(" ", ",").split(",") if x]
+        elif "money" not in values:
+            status = (self.career_status(cls, baseline.get("career"))
+                      or baseline.get("status"))
+            spec = self.money_roll_spec(status, level if isinstance(level, int) else 1)
+            if spec and 1 <= level <= self.max_level:
+                baseline["money_dice"] = [rng.randint(1, spec["die"])
+                                          for _ in range(spec["count"])]
         return baseline
 
     def validate_baseline(self, baseline: dict) -> list[str]:
@@ -406,6 +505,58 @@ class VogelfreiRuleset(Ruleset):
                     reasons.append(f"maximum {label} must be 1 or more, not {value}")
             else:
                 reasons.append(f"the baseline has no {label}")
+        reasons += self._possession_reasons(baseline, cls, level)
+        return reasons
+
+    def _possession_reasons(self, baseline: dict, cls: str, level: Any) -> list[str]:
+        reasons: list[str] = []
+        alignment = baseline.get("alignment")
+        if alignment is not None:
+            forced, why = self.forced_alignment(cls)
+            if alignment not in self.alignments:
+                reasons.append(f"unknown alignment {alignment}; valid: "
+                               + ", ".join(self.alignments))
+            elif forced and alignment != forced:
+                reasons.append(f"a {cls} cannot be of {alignment}: {why}, so a {cls} is of "
+                               f"{forced} (the Alignment rules)")
+        career_status = self.career_status(cls, baseline.get("career"))
+        status = baseline.get("status")
+        if status is not None:
+            if status not in self.statuses:
+                reasons.append(f"unknown Status {status}; valid: " + ", ".join(self.statuses))
+            elif career_status and status != career_status:
+                reasons.append(f"the {baseline.get('career')} career's Status is "
+                               f"{career_status}, not {status}")
+        for skill in ("ws", "bs"):
+            value = baseline.get(skill)
+            if skill in baseline and (not isinstance(value, int) or isinstance(value, bool)
+                                      or value < 0):
+                reasons.append(f"{skill.upper()} must be 0 or more, not {value}")
+        money, dice = baseline.get("money"), baseline.get("money_dice")
+        if "money" in baseline and "money_dice" in baseline:
+            reasons.append("give either the money dice or an amount of money, not both")
+        if "money" in baseline and (not isinstance(money, int) or isinstance(money, bool)
+                                    or money < 0):
+            reasons.append(f"money must be 0 or more, not {money}")
+        if "money_dice" in baseline:
+            status = career_status or status
+            spec = self.money_roll_spec(status, level if isinstance(level, int) else 1)
+            if not isinstance(dice, list):
+                reasons.append(f"the money dice must be a list of die results, not {dice}")
+            elif spec is None:
+                reasons.append(f"money is rolled by Status, and the {baseline.get('career')} "
+                               "career has none: give a Status (Brass, Silver or Gold) or "
+                               "an amount of money")
+            elif not dice:
+                reasons.append(f"the starting money ({spec['formula']}) is not rolled yet")
+            else:
+                if len(dice) != spec["count"]:
+                    reasons.append(f"a level {level} character of {status} Status rolls "
+                                   f"{spec['formula']}: {spec['count']} dice, not {len(dice)}")
+                bad = [d for d in dice if not isinstance(d, int) or isinstance(d, bool)
+                       or not 1 <= d <= spec["die"]]
+                if bad:
+                    reasons.append(f"the money die {bad[0]} is impossible on a d{spec['die']}")
         return reasons
 
     def _clean(self, baseline: dict) -> dict:
@@ -438,7 +589,37 @@ class VogelfreiRuleset(Ruleset):
                 b[pool] = whole(b[pool], 1, 10 ** 6, 1)
             else:
                 b[f"{pool}_roll"] = whole(b.get(f"{pool}_roll"), 1, int(cdata[die_key]), 1)
+        forced = self.forced_alignment(b["class"])[0]
+        if forced or b.get("alignment") not in self.alignments:
+            b["alignment"] = forced or self.default_alignment
+        if self.career_status(b["class"], b["career"]) or b.get("status") not in self.statuses:
+            b.pop("status", None)
+        for skill in ("ws", "bs"):
+            if skill in b:
+                b[skill] = whole(b[skill], 0, 100, 0)
+        if "money" in b:
+            b["money"] = whole(b["money"], 0, 10 ** 12, 0)
+            b.pop("money_dice", None)
+        elif "money_dice" in b:
+            spec = self.money_roll_spec(self.career_status(b["class"], b["career"])
+                                        or b.get("status"), b["level"])
+            dice = b["money_dice"]
+            if not (spec and isinstance(dice, list) and len(dice) == spec["count"]
+                    and all(whole(d, 1, spec["die"], 0) for d in dice)):
+                b.pop("money_dice")
         return b
+
+    def starting_money(self, baseline: dict) -> tuple[int, dict | None]:
+        """(money in bp, the money roll {formula, dice, total_bp} or None) of a clean baseline."""
+        if "money" in baseline:
+            return baseline["money"], None
+        dice = baseline.get("money_dice")
+        if not dice:
+            return 0, None
+        spec = self.money_roll_spec(self.career_status(baseline["class"], baseline["career"])
+                                    or baseline.get("status"), baseline["level"])
+        total = sum(dice) * spec["times"] * self.coins[spec["coin"]]
+        return total, {"formula": spec["formula"], "dice": list(dice), "total_bp": total}
 
     def initial_state(self, baseline: dict) -> dict:
         original = baseline
@@ -469,6 +650,7 @@ class VogelfreiRuleset(Ruleset):
             stamina_detail = {"roll": stamina, "die": cdata["stamina_die"]}
         skill = cdata.get("skill_points")
         combat = cdata.get("combat_skill_points")
+        money, money_roll = self.starting_money(baseline)
         return {
             "abilities": scores,
             "careers": [{"class": cls, "career": baseline.get("career", ""), "levels": level}],
@@ -483,6 +665,13 @@ class VogelfreiRuleset(Ruleset):
             "sessions": {},
             "last_session": None,
             "history": [],
+            "alignment": baseline["alignment"],
+            "status": baseline.get("status", ""),
+            "money": money,
+            "money_roll": money_roll,
+            "gear": [],
+            "worn": {"armour": None, "shield": None},
+            "in_play": False,
             "baseline": original if isinstance(original, dict) else {},
         }
 
@@ -510,6 +699,8 @@ class VogelfreiRuleset(Ruleset):
             raise UsageError("an action is needed; valid: " + ", ".join(ACTIONS))
         name = match_name(args[0], ACTIONS, "action")
         rest = list(args[1:])
+        if name in POSSESSION_ACTIONS:
+            return self._parse_possession(name, rest)
         parser = action_parser(name)
         if name == "award-xp":
             parser.add_argument("xp")
@@ -542,6 +733,33 @@ class VogelfreiRuleset(Ruleset):
             raise UsageError(f"the amount must be 0 or more, not {amount}")
         return {"action": name, "amount": amount}
 
+    def _parse_possession(self, name: str, rest: list[str]) -> dict:
+        parser = action_parser(name)
+        if name in ("gain-money", "spend-money"):
+            parser.add_argument("amount", nargs="+",
+                                help="money with its coins: 12gp, 35sp, 7bp or 1gp 20sp 4bp")
+            ns = parser.parse_args(rest)
+            return {"action": name, "bp": gear.parse_amount(" ".join(ns.amount), self.coins)}
+        parser.add_argument("item", nargs="+",
+                            help="an item as named in the equipment tables, e.g. 'Book (Blank)'")
+        if name in ("buy", "gain", "drop"):
+            parser.add_argument("--qty", default="1", help="how many (default 1)")
+        if name == "buy":
+            parser.add_argument("--market", default=None, metavar="city|rural",
+                                help="whose price: before the first XP award the cheaper, "
+                                     "afterwards the City's")
+        ns = parser.parse_args(rest)
+        action: dict[str, Any] = {"action": name,
+                                  "item": self.catalogue.canonical(" ".join(ns.item))}
+        if name in ("buy", "gain", "drop"):
+            qty = parse_int(ns.qty, "--qty")
+            if qty < 1:
+                raise UsageError(f"--qty must be 1 or more, not {qty}")
+            action["qty"] = qty
+        if name == "buy" and ns.market is not None:
+            action["market"] = match_name(ns.market, gear.MARKETS, "market")
+        return action
+
     @staticmethod
     def _session(text: str) -> str:
         text = str(text).strip()
@@ -562,6 +780,18 @@ class VogelfreiRuleset(Ruleset):
         if kind == "award-xp" and isinstance(action.get("xp"), int):
             gained, lost = self._capped(state, action)
             action["gained"], action["lost"] = gained, lost
+        item = self.catalogue.find(action.get("item"))
+        if kind == "buy" and item is not None:
+            market = gear.choose_market(item, action.get("market"), state["in_play"])
+            action["market"] = market
+            each = gear.price(item, market)
+            if each is not None and isinstance(action.get("qty", 1), int):
+                action["cost_bp"] = each * action.get("qty", 1)
+        if kind == "wear" and item is not None:
+            slot = gear.wear_slot(item)
+            worn = state["worn"].get(slot) if slot else None
+            if worn and worn != item["name"]:
+                action["replaces"] = worn
         return action
 
     def _capped(self, state: dict, action: dict) -> tuple[int, int]:
@@ -593,6 +823,8 @@ class VogelfreiRuleset(Ruleset):
         kind = action.get("action")
         if kind not in ACTIONS:
             return [f"unknown action '{kind}'"]
+        if kind in POSSESSION_ACTIONS:
+            return self._possession_check(state, action)
         if kind == "award-xp":
             amount = action.get("xp")
             if not isinstance(amount, int) or amount < 0:
@@ -632,10 +864,115 @@ class VogelfreiRuleset(Ruleset):
                                f"(1 to {die})")
         return reasons
 
+    @staticmethod
+    def held(state: dict, item: str) -> int:
+        return sum(line["qty"] for line in state["gear"] if line["item"] == item)
+
+    def _possession_check(self, state: dict, action: dict) -> list[str]:
+        kind = action["action"]
+        money = state["money"]
+        text = self.money_text
+        if kind in ("gain-money", "spend-money"):
+            bp = action.get("bp")
+            if not isinstance(bp, int) or isinstance(bp, bool) or bp < 0:
+                return [f"the amount must be 0 or more, not {bp}"]
+            if kind == "spend-money" and bp > money:
+                return [f"not enough money: spending {text(bp)} with {text(money)} held, "
+                        f"{text(bp - money)} missing"]
+            return []
+        name = action.get("item")
+        item = self.catalogue.find(name)
+        if item is None:
+            return [self.catalogue.unknown(str(name))]
+        name = item["name"]
+        qty = action.get("qty", 1)
+        if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
+            return [f"the quantity must be 1 or more, not {qty}"]
+        if kind == "buy":
+            market = action.get("market") or gear.choose_market(item, None, state["in_play"])
+            if market not in gear.MARKETS:
+                return [f"unknown market {market}; valid: city, rural"]
+            each = gear.price(item, market)
+            if each is None:
+                other = "rural" if market == "city" else "city"
+                there = gear.price(item, other)
+                where = (f"; it costs {text(there)} at the {other.capitalize()} market"
+                         if there is not None else "; it is sold at neither market")
+                return [f"{name} is not sold at the {market.capitalize()} market ('-' in "
+                        f"the {item.get('category', 'equipment')} table){where}"]
+            cost = action.get("cost_bp", each * qty)
+            if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
+                return [f"the cost must be 0 or more, not {cost}"]
+            if cost > money:
+                return [f"not enough money: {qty} {name} at the {market.capitalize()} price "
+                        f"cost {text(cost)} and {text(money)} is held, {text(cost - money)} "
+                        "missing"]
+            return []
+        held = self.held(state, name)
+        if kind == "drop" and held < qty:
+            return [f"cannot drop {qty} {name}: " + (f"only {held} held" if held else
+                                                      "none held")]
+        if kind == "wear":
+            slot = gear.wear_slot(item)
+            if slot is None:
+                return [f"{name} is not armour, a shield or a buckler; only those are worn"]
+            cls = self.current(state)["class"]
+            if self.classes[cls].get("no_armour"):
+                return [f"a {cls} cannot wear armour or use shields (the {cls} class)"]
+            if not held:
+                return [f"no {name} held to wear: buy or gain it first"]
+            if state["worn"].get(slot) == name:
+                return [f"the {name} is already worn"]
+        if kind == "remove" and name not in state["worn"].values():
+            return [f"the {name} is not worn"]
+        return []
+
+    def _apply_possession(self, new: dict, action: dict) -> None:
+        kind = action["action"]
+        if kind == "gain-money":
+            new["money"] += action["bp"]
+            return
+        if kind == "spend-money":
+            new["money"] -= action["bp"]
+            return
+        item = self.catalogue.find(action["item"])
+        name = item["name"]
+        qty = action.get("qty", 1)
+        if kind == "buy":
+            market = action.get("market") or gear.choose_market(item, None, new["in_play"])
+            new["money"] -= action.get("cost_bp", gear.price(item, market) * qty)
+            if item.get("consumed"):
+                return
+        if kind in ("buy", "gain"):
+            for line in new["gear"]:
+                if line["item"] == name:
+                    line["qty"] += qty
+                    break
+            else:
+                new["gear"].append({"item": name, "qty": qty})
+        elif kind == "drop":
+            for line in new["gear"]:
+                if line["item"] == name:
+                    line["qty"] -= qty
+            new["gear"] = [line for line in new["gear"] if line["qty"] > 0]
+            if not self.held(new, name):
+                for slot, worn in new["worn"].items():
+                    if worn == name:
+                        new["worn"][slot] = None
+        elif kind == "wear":
+            new["worn"][gear.wear_slot(item)] = name
+        elif kind == "remove":
+            for slot, worn in new["worn"].items():
+                if worn == name:
+                    new["worn"][slot] = None
+
     def apply(self, state: dict, action: dict) -> dict:
         new = copy.deepcopy({k: v for k, v in state.items() if k != "baseline"})
         new["baseline"] = state["baseline"]
         kind = action["action"]
+        if kind in POSSESSION_ACTIONS:
+            self._apply_possession(new, action)
+            return new
         if kind in _POOL_ACTIONS:
             pool, sign = _POOL_ACTIONS[kind]
             p = new[pool]
@@ -649,6 +986,7 @@ class VogelfreiRuleset(Ruleset):
             # sets it, even if a level is gained between two awards of that session.
             gained, lost = self._capped(state, action)
             record.setdefault("cap_level", self.level(state))
+            new["in_play"] = True
             new["xp"] += gained
             new["xp_lost"] += lost
             record["xp"] += gained
@@ -679,6 +1017,10 @@ class VogelfreiRuleset(Ruleset):
             cdata = self.classes[action["class"]]
             sp = cdata["skill_points"][0] if cdata.get("skill_points") else 0
             csp = cdata["combat_skill_points"][0] if cdata.get("combat_skill_points") else 0
+            forced = self.forced_alignment(action["class"])[0]
+            if forced and forced != new["alignment"]:
+                event["alignment"] = forced
+                new["alignment"] = forced
         new["skill_points"] += sp
         new["combat_skill_points"] += csp
         event["skill_points"] = sp
@@ -691,21 +1033,43 @@ class VogelfreiRuleset(Ruleset):
         return new
 
     def describe(self, action: dict) -> str:
+        """The ledger entry in plain words (the window, the sheets and ``do`` show it)."""
         kind = action.get("action", "?")
+        session = action.get("session")
         if kind == "award-xp":
-            text = f"award-xp {action.get('xp')} (session {action.get('session')})"
+            text = f"Awarded {action.get('xp')} XP (session {session})"
             if "gained" in action:
                 text += f": {action['gained']} gained"
                 if action.get("lost"):
                     text += f", {action['lost']} lost to the session cap"
             return text
         if kind == "level-up":
-            return f"level-up (session {action.get('session')}): Stamina roll {action.get('roll')}"
+            return f"Gained a level (session {session}); Stamina roll {action.get('roll')}"
         if kind == "change-career":
-            return (f"change-career to {action.get('class')} {action.get('career')} "
-                    f"(session {action.get('session')}): Stamina roll {action.get('roll')}")
+            return (f"Changed career to {action.get('class')} {action.get('career')} "
+                    f"(session {session}); Stamina roll {action.get('roll')}")
         if kind in _POOL_ACTIONS:
-            return f"{kind} {action.get('amount')}"
+            pool, sign_ = _POOL_ACTIONS[kind]
+            verb = "Lost" if sign_ < 0 else "Recovered"
+            return f"{verb} {action.get('amount')} {pool.capitalize()}"
+        money = action.get("bp")
+        if kind in ("gain-money", "spend-money") and isinstance(money, int):
+            return f"{'Gained' if kind == 'gain-money' else 'Spent'} {self.money_text(money)}"
+        item, qty = action.get("item"), action.get("qty", 1)
+        if kind == "buy":
+            text = f"Bought {qty} {item}"
+            if isinstance(action.get("cost_bp"), int):
+                text += f" for {self.money_text(action['cost_bp'])}"
+            if action.get("market") in gear.MARKETS:
+                text += f" ({action['market']} price)"
+            return text
+        if kind in ("gain", "drop"):
+            return f"{'Gained' if kind == 'gain' else 'Dropped'} {qty} {item}"
+        if kind == "wear":
+            text = f"Put on {item}"
+            return text + (f" (took off {action['replaces']})" if action.get("replaces") else "")
+        if kind == "remove":
+            return f"Took off {item}"
         return super().describe(action)
 
     # -- views ----------------------------------------------------------------------
@@ -738,6 +1102,63 @@ class VogelfreiRuleset(Ruleset):
                     found.append(skill)
         return found
 
+    def weapon_skills(self, state: dict) -> dict:
+        """Current WS and BS: a class's first-level WS/BS (the Warrior's 1 WS, 1 BS), once
+        per class held, plus career progression bonuses at the career levels held. An
+        imported ``ws``/``bs`` replaces what the starting career gave up to its level."""
+        baseline = state["baseline"] if isinstance(state.get("baseline"), dict) else {}
+        skills = {"WS": 0, "BS": 0}
+        imported = {k.upper(): baseline[k] for k in ("ws", "bs")
+                    if isinstance(baseline.get(k), int) and not isinstance(baseline[k], bool)
+                    and baseline[k] >= 0}
+        start_levels = baseline.get("level", 1) if isinstance(baseline.get("level"), int) else 1
+        seen: set[str] = set()
+        for index, held in enumerate(state["careers"]):
+            cdata = self.classes[held["class"]]
+            first = held["class"] not in seen
+            seen.add(held["class"])
+            bonuses = (cdata["careers"].get(held["career"], {}) or {}).get("combat_bonuses", {})
+            for skill in skills:
+                from_import = index == 0 and skill in imported
+                if first and not from_import:
+                    skills[skill] += int(cdata.get(f"starting_{skill.lower()}", 0))
+                for lvl, gains in bonuses.items():
+                    if int(lvl) <= held["levels"] and not (from_import and int(lvl) <= start_levels):
+                        skills[skill] += int(gains.get(skill, 0))
+        for skill, value in imported.items():
+            skills[skill] += value
+        return skills
+
+    def possessions(self, state: dict) -> dict:
+        """Money, gear, Armour Class, encumbrance and weapons of a state (show's keys)."""
+        cat = self.catalogue
+        skills = self.weapon_skills(state)
+        worn = state["worn"]
+        agility = self.modifier(state["abilities"].get("Agility", 10))
+        lines = []
+        for line in state["gear"]:
+            item = cat.find(line["item"]) or {}
+            lines.append({"item": line["item"], "qty": line["qty"],
+                          "category": item.get("category", ""),
+                          "worn": line["item"] in worn.values(),
+                          "encumbrance": gear.encumbrance_mark(item) if item else "normal"})
+        weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"])
+                   for line in state["gear"]
+                   if (cat.find(line["item"]) or {}).get("kind")]
+        return {
+            "money": {"bp": state["money"], "text": self.money_text(state["money"]),
+                      "coins": gear.coins_of(state["money"], self.coins)},
+            "gear": lines,
+            "worn": dict(worn),
+            "ac": gear.armour_class(self.data, agility, skills["WS"],
+                                    cat.find(worn.get("armour")), cat.find(worn.get("shield"))),
+            "encumbrance": gear.encumbrance(self.data, state["gear"], cat, worn,
+                                            state["money"], self.coins),
+            "weapons": weapons,
+            "ws": skills["WS"],
+            "bs": skills["BS"],
+        }
+
     def derive(self, state: dict, name: str) -> dict:
         cur = self.current(state)
         cls, career = cur["class"], cur["career"]
@@ -754,6 +1175,13 @@ class VogelfreiRuleset(Ruleset):
         if memo:
             spells = self.level_row(memo, cur["levels"])
         rolls = baseline.get("ability_rolls") if isinstance(baseline.get("ability_rolls"), dict) else {}
+        status = cardata.get("status", "") or (state["status"] if len(state["careers"]) == 1
+                                               else "")
+        forced, why = self.forced_alignment(cls)
+        status_note = None
+        if not status and state["money_roll"] is None and "money" not in baseline:
+            status_note = ("Status unknown: the career gives none, so no starting money was "
+                           "rolled (give a Status, Brass, Silver or Gold, or an amount of money)")
         careers_out = []
         for held in state["careers"]:
             hdata = self.classes[held["class"]]["careers"].get(held["career"], {})
@@ -791,7 +1219,7 @@ class VogelfreiRuleset(Ruleset):
             "stamina_die": f"1d{cdata['stamina_die']}",
             "saves": self.saves(state),
             "save_bonuses": self.save_bonuses(state),
-            "status": cardata.get("status", ""),
+            "status": status,
             "traits": list(cdata.get("class_traits", [])) + list(cardata.get("traits", [])),
             "skills": self.skills(state),
             "career_skills": list(cardata.get("skills", [])),
@@ -808,6 +1236,12 @@ class VogelfreiRuleset(Ruleset):
                          "session": state["last_session"]},
             "sessions": state["sessions"],
             "history": state["history"],
+            "alignment": state["alignment"],
+            "alignment_rule": why if forced == state["alignment"] else None,
+            "money_roll": state["money_roll"],
+            **self.possessions(state),
+            "prices": "play" if state["in_play"] else "creation",
+            "status_note": status_note,
         }
 
     def class_table(self, cls: str) -> list[dict]:
@@ -844,6 +1278,15 @@ class VogelfreiRuleset(Ruleset):
                 result.append(option("career", f"{cls} {career}", level + 1, 0, reasons,
                                      xp_needed=self.next_level_xp(state), session=session,
                                      **{"class": cls, "career": career}))
+        # the armour, shields and bucklers held: put on or take off
+        for line in state["gear"]:
+            item = self.catalogue.find(line["item"])
+            if not item or not gear.wear_slot(item):
+                continue
+            kind = "remove" if line["item"] in state["worn"].values() else "wear"
+            reasons = self.check(state, {"action": kind, "item": line["item"]})
+            result.append(option(kind, line["item"], None, 0, reasons,
+                                 slot=gear.wear_slot(item)))
         return result
 
     def headline(self, state: dict) -> dict:
@@ -860,6 +1303,11 @@ class VogelfreiRuleset(Ruleset):
             lines.append("careers: " + ", ".join(
                 f"{c['class']} {c['career']} {c['levels']}" for c in d["careers"]))
         lines.append(f"status: {d['status'] or '-'}")
+        if d.get("status_note"):
+            lines.append(f"note: {d['status_note']}")
+        if d.get("alignment"):
+            rule = f" ({d['alignment_rule']})" if d.get("alignment_rule") else ""
+            lines.append(f"alignment: {d['alignment']}{rule}")
         for a, v in d["abilities"].items():
             lines.append(f"  {a:<13}{v['score']:>3}  {_sign(v['modifier'])}")
         s = d["suitability"]
@@ -882,4 +1330,30 @@ class VogelfreiRuleset(Ruleset):
             lines.append(f"combat skill points: {d['combat_skill_points']}")
         if d["spell_research_owed"]:
             lines.append(f"free spells owed (research time, no cost): {d['spell_research_owed']}")
+        if "money" in d:
+            lines += self.possessions_text(d)
         return "\n".join(lines)
+
+    @staticmethod
+    def possessions_text(d: dict) -> list[str]:
+        lines = []
+        roll = d.get("money_roll")
+        rolled = (f" (starting money {roll['formula']}: {' '.join(map(str, roll['dice']))})"
+                  if roll else "")
+        lines.append(f"money: {d['money']['text']}{rolled}")
+        lines.append(f"WS {d['ws']}  BS {d['bs']}   AC melee {d['ac']['melee']}, "
+                     f"ranged {d['ac']['ranged']}")
+        e = d["encumbrance"]
+        lines.append(f"encumbrance: {e['points']} point{'s' if e['points'] != 1 else ''}, "
+                     f"{e['level']}: {e['miles_per_day']} miles a day, {e['turn_ft']}' a turn, "
+                     f"{e['combat_ft']}' in combat, {e['running_ft']}' running")
+        if d["gear"]:
+            lines.append("gear: " + ", ".join(
+                (f"{g['qty']} " if g["qty"] != 1 else "") + g["item"]
+                + (" (worn)" if g["worn"] else "") for g in d["gear"]))
+        for w in d["weapons"]:
+            reach = f"length {w['length']}" if "length" in w else f"range {w['range']}"
+            note = f"; {w['note']}" if w["note"] else ""
+            lines.append(f"  {w['item']}: {w['damage']}, {reach}"
+                         + ("" if w["usable"] else " (not usable)") + note)
+        return lines

@@ -3,7 +3,9 @@
 Step by step, as at the table: abilities rolled 3d6 in order (every die shown)
 or typed in, the one optional swap, "is the character suitable?" with the
 reroll offer, the class chosen or rolled on 2d6, the career chosen or rolled
-on the class's d6, the starting Wounds and Stamina dice.
+on the class's d6, the starting Wounds and Stamina dice, the alignment (forced
+values shown with the rule that forces them), the Status where the career has
+none, and the starting money rolled by Status (every die shown).
 
 Every roll is made by the rules core itself: the form calls
 ``ruleset.baseline_from_sets(..., randomize=True)`` with the other steps fixed
@@ -68,6 +70,7 @@ class VogelfreiCreationForm(QWidget):
         self.discarded: list[dict] = []               # unsuitable sets rerolled
         self.class_dice: list[int] | None = None      # the 2d6, when the class was rolled
         self.career_dice: list[int] | None = None     # the d6 rolls, when the career was rolled
+        self.money_dice: list[int] | None = None      # the starting money dice, when rolled
         self._updating = False
 
         page = QWidget(self)
@@ -76,7 +79,8 @@ class VogelfreiCreationForm(QWidget):
         top = QHBoxLayout()
         self.roll_all_button = QPushButton("Roll &everything", page)
         self.roll_all_button.setObjectName("rollAll")
-        self.roll_all_button.setToolTip("Abilities, class, career, Wounds and Stamina, in order")
+        self.roll_all_button.setToolTip("Abilities, class, career, Wounds, Stamina and "
+                                        "starting money, in order")
         self.roll_all_button.clicked.connect(self.roll_everything)
         top.addWidget(QLabel("Roll at each step, or choose and type in your own dice.", page), 1)
         top.addWidget(self.roll_all_button)
@@ -220,6 +224,54 @@ class VogelfreiCreationForm(QWidget):
         grid.setColumnStretch(4, 1)
         layout.addWidget(box)
 
+        # 5. alignment
+        box = QGroupBox("4. Alignment", page)
+        row = QHBoxLayout(box)
+        self.alignment_combo = QComboBox(box)
+        self.alignment_combo.setObjectName("alignmentCombo")
+        self.alignment_combo.setAccessibleName("Alignment")
+        for name in ruleset.alignments:
+            self.alignment_combo.addItem(name, name)
+        self.alignment_combo.setCurrentIndex(
+            max(0, self.alignment_combo.findData(ruleset.default_alignment)))
+        self.alignment_combo.currentIndexChanged.connect(self._refresh)
+        self.alignment_note = QLabel(box)
+        self.alignment_note.setObjectName("alignmentNote")
+        self.alignment_note.setWordWrap(True)
+        row.addWidget(self.alignment_combo)
+        row.addWidget(self.alignment_note, 1)
+        layout.addWidget(box)
+
+        # 6. Status and starting money
+        box = QGroupBox("5. Status and starting money", page)
+        grid = QGridLayout(box)
+        self.status_combo = QComboBox(box)
+        self.status_combo.setObjectName("statusCombo")
+        self.status_combo.setAccessibleName("Status")
+        self.status_combo.addItem(f"{NONE} unknown", "")
+        for name in ruleset.statuses:
+            self.status_combo.addItem(name, name)
+        self.status_combo.currentIndexChanged.connect(self._status_chosen)
+        self.status_note = QLabel(box)
+        self.status_note.setObjectName("statusNote")
+        self.status_note.setWordWrap(True)
+        self.money_button = QPushButton("Roll", box)
+        self.money_button.setObjectName("rollMoney")
+        self.money_button.clicked.connect(self.roll_money)
+        self.money_dice_row = DiceRow(box, 22)
+        self.money_note = QLabel(box)
+        self.money_note.setObjectName("moneyNote")
+        self.money_note.setWordWrap(True)
+        grid.addWidget(QLabel("Status:", box), 0, 0)
+        grid.addWidget(self.status_combo, 0, 1)
+        grid.addWidget(self.status_note, 0, 2, 1, 2)
+        grid.addWidget(QLabel("Money:", box), 1, 0)
+        grid.addWidget(self.money_button, 1, 1)
+        grid.addWidget(self.money_dice_row, 1, 2)
+        grid.addWidget(self.money_note, 2, 1, 1, 3)
+        grid.setColumnStretch(3, 1)
+        layout.addWidget(box)
+
         self.command = QLabel(page)
         self.command.setObjectName("commandLabel")
         self.command.setWordWrap(True)
@@ -315,6 +367,31 @@ class VogelfreiCreationForm(QWidget):
         self.roll_career()
         self.roll_pool("wounds")
         self.roll_pool("stamina")
+        self.roll_money()
+
+    # -- alignment, Status, money ---------------------------------------------------------
+    def career_status(self) -> str:
+        return self.ruleset.career_status(self.current_class(), self.current_career())
+
+    def status(self) -> str:
+        """The Status money is rolled by: the career's, else the one chosen here."""
+        return self.career_status() or (self.status_combo.currentData() or "")
+
+    def money_spec(self) -> dict | None:
+        return self.ruleset.money_roll_spec(self.status(), 1)
+
+    def roll_money(self) -> None:
+        cls, spec = self.current_class(), self.money_spec()
+        if not cls or spec is None:
+            return
+        sets = self._filler(cls=cls, career=self.current_career() or "")
+        if not self.career_status():
+            sets.append(("status", self.status()))
+        self.money_dice = list(self._core_roll(sets).get("money_dice") or [])
+        self._refresh()
+
+    def _status_chosen(self, *_):
+        self._refresh()
 
     # -- reacting to the player --------------------------------------------------------------
     def _typed(self, ability: str, value: int) -> None:
@@ -408,11 +485,21 @@ class VogelfreiCreationForm(QWidget):
         for pool in ("wounds", "stamina"):
             if self.pool_spins[pool].value():
                 pairs.append((f"{pool}_roll", str(self.pool_spins[pool].value())))
+        if self.current_class():
+            pairs.append(("alignment", self.alignment_combo.currentData()))
+            if not self.career_status() and self.status():
+                pairs.append(("status", self.status()))
+            if self.money_spec() is not None:
+                # not rolled yet: no dice, which the core names as missing
+                pairs.append(("money_dice", ",".join(map(str, self.money_dice or []))))
         return pairs
 
     def baseline(self) -> dict:
         """The core's baseline: typed and chosen values as --set pairs, rolled steps as
         dice on a tape (so the dice are recorded exactly as ``new`` records them)."""
+        missing = self.missing_steps()
+        if missing:
+            raise UsageError("Still to roll or choose: " + "; ".join(missing) + ".")
         rolled = set(self.dice)
         pairs = [(k, v) for k, v in self.sets() if k not in rolled]
         tape: list[int] = []
@@ -434,10 +521,27 @@ class VogelfreiCreationForm(QWidget):
             baseline["discarded_rolls"] = [dict(d) for d in self.discarded]
         return baseline
 
+    def missing_steps(self) -> list[str]:
+        """What the player has still to roll or choose, in plain words."""
+        steps = []
+        blank = [a for a in self.abilities if not self.score_spins[a].value()]
+        if blank:
+            steps.append("a score for " + ", ".join(blank))
+        cls = self.current_class()
+        if not cls:
+            steps.append("the class")
+        elif self.ruleset.classes[cls]["careers"] and self.current_career() is None:
+            steps.append("the career")
+        for pool in ("wounds", "stamina"):
+            if not self.pool_spins[pool].value():
+                steps.append(f"the {pool.capitalize()} roll")
+        return steps
+
     def command_line(self, name: str = "NAME") -> str:
         words = ["character-builder", "new", "vogelfrei", name]
         for key, value in self.sets():
-            words += ["--set", f"{key}={value}"]
+            if value != "":
+                words += ["--set", f"{key}={value}"]
         return " ".join(shlex.quote(w) for w in words)
 
     def _refresh(self, *_) -> None:
@@ -494,8 +598,45 @@ class VogelfreiCreationForm(QWidget):
                 note = f"1d{die}" + (f", at least {self.ruleset.classes[cls]['min_wounds']}, "
                                      "plus the Toughness modifier" if pool == "wounds" else "")
             self.pool_notes[pool].setText(note)
+        self._refresh_possessions(d)
         self.command.setText("Same as: " + self.command_line())
         self.changed.emit()
+
+    def _refresh_possessions(self, d: dict | None) -> None:
+        cls = self.current_class()
+        forced, why = self.ruleset.forced_alignment(cls) if cls else (None, "")
+        with QSignalBlocker(self.alignment_combo):
+            if forced:
+                self.alignment_combo.setCurrentIndex(
+                    max(0, self.alignment_combo.findData(forced)))
+            self.alignment_combo.setEnabled(not forced)
+        self.alignment_note.setText(
+            f"A {cls} is of {forced}: {why}." if forced
+            else "Free to choose (Neutrality unless you choose otherwise).")
+        career_status = self.career_status()
+        self.status_combo.setVisible(not career_status)
+        if career_status:
+            self.status_note.setText(f"{career_status} (the {self.current_career()} career)")
+        elif cls and self.current_career() is not None:
+            self.status_note.setText("The career gives no Status: choose one, or leave it "
+                                     "unknown (no starting money).")
+        else:
+            self.status_note.setText("")
+        spec = self.money_spec()
+        if self.money_dice is not None and (spec is None or len(self.money_dice) != spec["count"]
+                                            or max(self.money_dice, default=1) > spec["die"]):
+            self.money_dice = None       # the Status changed: roll again
+        self.money_button.setEnabled(spec is not None)
+        self.money_button.setText(f"Roll {spec['formula']}" if spec else "Roll")
+        self.money_dice_row.set_dice(self.money_dice or [], spec["die"] if spec else 6)
+        if spec is None:
+            self.money_note.setText("No Status, no starting money." if cls else "")
+        elif self.money_dice:
+            total = sum(self.money_dice) * spec["times"] * self.ruleset.coins[spec["coin"]]
+            self.money_note.setText(f"= {sum(self.money_dice)} × {spec['times']} {spec['coin']}"
+                                    f" → {self.ruleset.money_text(total)}")
+        else:
+            self.money_note.setText(f"Roll {spec['formula']} for the starting money.")
 
     def _preview(self) -> dict | None:
         """The core's derived sheet for the finished baseline (None while not valid)."""

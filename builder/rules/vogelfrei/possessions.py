@@ -1,0 +1,215 @@
+"""Vogelfrei possessions: money, the equipment tables, Armour Class, encumbrance
+and movement, weapon usability.  Pure functions over the ruleset data; integers
+only (money is counted in brass pieces, 1 gp = 50 sp = 600 bp).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Iterable
+
+from builder.rules.base import UsageError
+
+DEFAULT_COINS = {"gp": 600, "sp": 12, "bp": 1}
+MARKETS = ("city", "rural")
+_HANDS = re.compile(r"\s*\((?:2H|1/2H)\)\s*$", re.IGNORECASE)
+
+
+# -- money -------------------------------------------------------------------------
+def parse_amount(text: str, coins: dict[str, int] | None = None) -> int:
+    """``12gp``, ``35sp``, ``7bp``, ``1gp 20sp 4bp`` (spaces and commas allowed) -> bp."""
+    coins = coins or DEFAULT_COINS
+    raw = str(text).strip()
+    units = "|".join(sorted(coins, key=len, reverse=True))
+    token = re.compile(rf"(\d+)\s*({units})(?![a-z])", re.IGNORECASE)
+    found = token.findall(raw)
+    rest = token.sub(" ", raw)
+    if not found or rest.strip(" ,+"):
+        names = ", ".join(coins)
+        raise UsageError(f"an amount of money is written with its coins, like 12gp, 35sp, "
+                         f"7bp or 1gp 20sp 4bp ({names}), not '{text}'")
+    total = sum(int(n) * coins[unit.lower()] for n, unit in found)
+    return total
+
+
+def coins_of(bp: int, coins: dict[str, int] | None = None) -> dict[str, int]:
+    """The fewest coins for an amount: gold, then silver, then brass."""
+    coins = coins or DEFAULT_COINS
+    left, out = max(0, int(bp)), {}
+    for name, value in sorted(coins.items(), key=lambda kv: -kv[1]):
+        out[name], left = divmod(left, value)
+    return out
+
+
+def money_text(bp: int, coins: dict[str, int] | None = None) -> str:
+    parts = [f"{n} {name}" for name, n in coins_of(bp, coins).items() if n]
+    return " ".join(parts) if parts else "0 bp"
+
+
+# -- the equipment tables ------------------------------------------------------------
+def fold(name: str) -> str:
+    return " ".join(_HANDS.sub("", str(name)).split()).casefold()
+
+
+class Catalogue:
+    """Every item of the equipment tables, found by name (case-insensitive) or alias."""
+
+    def __init__(self, equipment: dict):
+        self.categories: list[str] = list(equipment.get("categories", []))
+        self.items: list[dict] = list(equipment.get("items", []))
+        self._by: dict[str, dict] = {}
+        for item in self.items:
+            for name in [item["name"], *item.get("aliases", [])]:
+                self._by.setdefault(fold(name), item)
+                self._by.setdefault(" ".join(str(name).split()).casefold(), item)
+        for item in self.items:   # "Rope" for "Rope, 50'", where nothing else is so named
+            short = re.sub(r",\s*\d+'$", "", item["name"])
+            if short != item["name"]:
+                self._by.setdefault(fold(short), item)
+
+    def find(self, name: Any) -> dict | None:
+        if not isinstance(name, str):
+            return None
+        return self._by.get(" ".join(name.split()).casefold()) or self._by.get(fold(name))
+
+    def canonical(self, name: str) -> str:
+        item = self.find(name)
+        return item["name"] if item else " ".join(str(name).split())
+
+    def near(self, name: str, n: int = 5) -> list[str]:
+        """Names close to an unknown one: spelling neighbours, then names containing it."""
+        names = [i["name"] for i in self.items]
+        folded = {fold(x): x for x in names}
+        found = [folded[f] for f in difflib.get_close_matches(fold(name), list(folded), n, 0.6)]
+        words = [w for w in re.split(r"[^a-z0-9]+", fold(name)) if len(w) > 2]
+        for x in names:
+            if len(found) >= n:
+                break
+            if x not in found and any(w in fold(x) for w in words):
+                found.append(x)
+        return found[:n]
+
+    def unknown(self, name: str) -> str:
+        near = self.near(name)
+        quoted = [f'"{n}"' for n in near]
+        hint = (f"; did you mean {', '.join(quoted[:-1])} or {quoted[-1]}?" if len(quoted) > 1
+                else f"; did you mean {quoted[0]}?" if quoted else "")
+        return f"there is no item '{name}' in the equipment tables{hint}"
+
+
+def price(item: dict, market: str) -> int | None:
+    value = item.get(market)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def choose_market(item: dict, asked: str | None, in_play: bool) -> str:
+    """The market whose price applies: the one asked for; a new character (no XP award
+    yet) pays the cheaper of the two; in play the City price."""
+    if asked:
+        return asked
+    if in_play:
+        return "city"
+    city, rural = price(item, "city"), price(item, "rural")
+    if city is None and rural is not None:
+        return "rural"
+    if rural is not None and city is not None and rural < city:
+        return "rural"
+    return "city"
+
+
+def wear_slot(item: dict) -> str | None:
+    if "armour_rating" in item:
+        return "armour"
+    if "shield" in item:
+        return "shield"
+    return None
+
+
+def encumbrance_mark(item: dict) -> str:
+    if item.get("carried") is False or item.get("consumed"):
+        return "none"
+    mark = item.get("encumbrance", "normal")
+    return mark if mark in ("normal", "none", "oversize") else "normal"
+
+
+# -- derived figures ---------------------------------------------------------------------
+def armour_class(rules: dict, agility_mod: int, ws: int, armour: dict | None,
+                 shield: dict | None) -> dict:
+    base = rules.get("armour_class", {})
+    rating = int(armour.get("armour_rating", 0)) if armour else 0
+    bonus = shield.get("shield", {}) if shield else {}
+    return {"melee": int(base.get("melee_base", 8)) + agility_mod + ws + rating
+            + int(bonus.get("melee", 0)),
+            "ranged": int(base.get("ranged_base", 11)) + agility_mod + rating
+            + int(bonus.get("ranged", 0))}
+
+
+def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: dict,
+                money_bp: int, coins: dict[str, int] | None = None) -> dict:
+    """Points and movement: worn armour is not an item (metal and heavy armour add
+    their points); every other carried line counts its quantity (a stack of small
+    things once); oversize items add a point each and are not counted as items;
+    every 100 coins (the fewest coins) are one item."""
+    table = rules.get("encumbrance", {})
+    points, items, oversize = 0, 0, 0
+    armour = catalogue.find(worn.get("armour")) if worn.get("armour") else None
+    if armour:
+        metal = int(table.get("metal_armour", 1)) if armour.get("metal") else 0
+        heavy = int(table.get("heavy_armour", 2)) if armour.get("heavy") else 0
+        points += (metal + heavy) if table.get("heavy_adds_to_metal", True) else max(metal, heavy)
+    for line in gear:
+        item = catalogue.find(line["item"])
+        qty = int(line["qty"])
+        if item is not None and item["name"] == worn.get("armour"):
+            qty -= 1                      # the suit worn is not an item
+        if qty <= 0:
+            continue
+        mark = encumbrance_mark(item) if item else "normal"
+        if mark == "none":
+            continue
+        if mark == "oversize":
+            oversize += qty
+        elif item is not None and item.get("stack"):
+            items += 1
+        else:
+            items += qty
+    coin_count = sum(coins_of(money_bp, coins).values())
+    coin_items = coin_count // int(table.get("coins_per_item", 100))
+    items += coin_items
+    points += items // int(table.get("items_per_point", 5))
+    points += oversize * int(table.get("per_oversize_item", 1))
+    row = movement_row(table, points)
+    return {"points": points, "level": row["level"], "miles_per_day": row["miles_per_day"],
+            "turn_ft": row["turn_ft"], "combat_ft": row["combat_ft"],
+            "running_ft": row["running_ft"], "items": items, "oversize_items": oversize,
+            "coin_items": coin_items}
+
+
+def movement_row(table: dict, points: int) -> dict:
+    rows = table.get("movement") or []
+    for row in rows:
+        if row["min"] <= points and (row.get("max") is None or points <= row["max"]):
+            return row
+    return rows[-1] if rows else {"level": "Unencumbered", "miles_per_day": 24, "turn_ft": 120,
+                                  "combat_ft": 40, "running_ft": 120}
+
+
+def weapon_entry(item: dict, ws: int, bs: int) -> dict:
+    kind = item.get("kind")
+    trained = item.get("requirement") == "Trained"
+    entry: dict[str, Any] = {"item": item["name"], "damage": item.get("damage", "-"),
+                             "kind": kind, "requirement": item.get("requirement", "")}
+    if kind == "melee":
+        entry["length"] = item.get("length", "")
+        improvised = trained and ws < 1
+        entry["usable"] = True
+        entry["improvised"] = improvised
+        entry["note"] = ("Trained weapon without Weapon Skill 1: used as Improvised (d3, "
+                         "length 0)" if improvised else "")
+    else:
+        entry["range"] = item.get("range", "")
+        usable = not (trained and bs < 1)
+        entry["usable"] = usable
+        entry["improvised"] = False
+        entry["note"] = "" if usable else "Trained weapon: needs Ballistic Skill 1"
+    return entry

@@ -1,0 +1,90 @@
+"""Never lose text: every character some installed font can show is in the PDF (read back
+with pypdf), the others are named in one warning line; long words wrap inside the page;
+the full name prints, never cut with an ellipsis."""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+from pypdf import PdfReader
+
+from tests.helpers import cli, ok
+
+NAME = "李小龍 Zoë Ångström-Δημήτρης Жуков"
+LONG_WORD = "https://example.org/" + "".join(chr(ord("a") + i % 26) for i in range(280))
+NOTES = (f"Arabic: مرحبا بالعالم. Combining: e\u0301 a\u0308 n\u0303. Emoji: 😀 🐉. "
+         f"CJK: 長安 and 影の峡谷. Greek: αβγ. Cyrillic: жизнь.\n{LONG_WORD}")
+MILESTONE = "影の峡谷"
+
+
+def folded(text: str) -> str:
+    return unicodedata.normalize("NFKC", re.sub(r"\s+", "", text))
+
+
+def test_every_character_with_a_glyph_prints_and_the_rest_are_named(tmp_path, qapp):
+    from builder.render.fonts import GlyphCheck, _needs_glyph
+    from builder.render.pdf import Style, ensure_app
+
+    path = tmp_path / "li.json"
+    ok("new", "story-points", NAME, "-o", path, "--set", "sp=10")
+    ok("do", path, "award-checkpoint", MILESTONE, "門")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["notes"] = NOTES
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "li.pdf"
+    result = cli("export-pdf", path, "-o", out)
+    assert result.code == 0, result.err
+
+    # Which characters no installed font shows (the machine decides: CJK without a CJK font).
+    ensure_app()
+    from PySide6.QtGui import QImage
+
+    style = Style.for_device(QImage(8, 8, QImage.Format.Format_RGB32), 1.0)
+    check = GlyphCheck()
+    for text in (NAME, NOTES, MILESTONE):
+        check.check(style.fonts["note"], text)
+        check.check(style.fonts["name"], text)
+    if check.missing:
+        assert len(result.err.splitlines()) == 1 and result.err.startswith("warning:")
+        for char in check.missing:
+            assert char in result.err
+    else:
+        assert result.err == ""
+
+    reader = PdfReader(str(out))
+    text = folded("".join(page.extract_text() for page in reader.pages))
+    wanted = {c for c in unicodedata.normalize("NFC", NAME + NOTES + MILESTONE)
+              if _needs_glyph(c) and c not in check.missing
+              and not unicodedata.combining(c)
+              # Qt's PDF writer leaves characters beyond U+FFFF (emoji) out of the
+              # text layer (ToUnicode); they print, but cannot be read back.
+              and ord(c) <= 0xFFFF}
+    assert sorted(c for c in wanted if c not in text) == []
+    assert "\u2026" not in text  # no ellipsis anywhere
+    assert folded(LONG_WORD) in text  # the long word whole, in order
+    assert folded(NAME.replace("李小龍", "")) in text
+
+    # No text runs off the page: every piece starts and ends inside the paper.
+    width = float(reader.pages[0].mediabox.width)
+    pieces = []
+
+    def visit(piece, cm, tm, font_dict, font_size):
+        if piece.strip():
+            pieces.append((piece, cm[4] + tm[4] * cm[0]))
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+    assert pieces and all(0 <= x < width - 30 for _p, x in pieces)
+
+
+def test_a_very_long_name_prints_whole_in_the_header_and_footer(tmp_path, qapp):
+    name = "Maximiliana-Wilhelmina-Theodora-Augusta von Hohenzollern-Sigmaringen zu Thurn"
+    path = tmp_path / "max.json"
+    ok("new", "story-points", name, "-o", path)
+    for paper in ("a4", "letter"):
+        out = tmp_path / f"max-{paper}.pdf"
+        ok("export-pdf", path, "-o", out, "--paper", paper)
+        first = PdfReader(str(out)).pages[0].extract_text()
+        assert "\u2026" not in first
+        assert folded(first).count(folded(name)) >= 2  # header and footer
