@@ -190,7 +190,6 @@ def run_gui(argv: list[str]) -> int:
     app.setApplicationDisplayName(APP_TITLE)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("character-builder")
-    _set_window_icon(app)
 
     from builder.ui.main_window import MainWindow
 
@@ -217,6 +216,7 @@ def run_gui(argv: list[str]) -> int:
         return True
 
     def ready():
+        _set_window_icon(app)
         if not args.no_restore:
             window.reopen_tabs()
         if not open_files():
@@ -247,19 +247,19 @@ def run_gui(argv: list[str]) -> int:
 
 def _set_window_icon(app) -> None:
     """The application icon (builder/data/icons: PNG sizes, no SVG plugin needed), when
-    the installation has it; Qt reads a size only when it is drawn."""
+    the installation has it.  Set after the first paint; the files are package data on
+    disk (a wheel, an editable install and a one-folder bundle alike), read by path so
+    importlib.resources (and the zipfile module it imports) stays out of the start."""
+    from pathlib import Path
+
     from PySide6.QtGui import QIcon
 
-    from builder.resources import resource_path
-
+    icons = Path(__file__).resolve().parent.parent / "data" / "icons" / "hicolor"
     icon = QIcon()
     for size in (16, 32, 48, 64, 128, 256):
-        png = resource_path("icons", "hicolor", f"{size}x{size}", "apps", "character-builder.png")
-        try:
-            if png.is_file():
-                icon.addFile(str(png))
-        except OSError:
-            continue
+        png = icons / f"{size}x{size}" / "apps" / "character-builder.png"
+        if png.is_file():
+            icon.addFile(str(png))
     if not icon.isNull():
         app.setWindowIcon(icon)
 
