@@ -153,17 +153,22 @@ def _writable(cf) -> None:
 
 def cmd_do(args) -> int:
     from builder.rules.base import ActionHelp
+    from builder.storage.files import modify_character
 
-    cf = open_character(args.file)
+    words = [args.action, *args.args]
     try:
-        action = cf.ruleset.parse_action([args.action, *args.args])
+        open_character(args.file).ruleset.parse_action(words)
     except ActionHelp as shown:   # do FILE ACTION --help
         sys.stdout.write(shown.text)
         return EXIT_OK
-    _writable(cf)
-    rng = random.Random(args.seed) if args.seed is not None else None
-    logged = cf.do(action, rng)
-    cf.save()
+
+    def change(cf):
+        # Under the file's lock, on what the file holds now (see modify_character).
+        action = cf.ruleset.parse_action(words)
+        rng = random.Random(args.seed) if args.seed is not None else None
+        return cf.do(action, rng)
+
+    cf, logged = modify_character(args.file, change)
     out(cf.ruleset.describe(logged))
     return EXIT_OK
 
@@ -361,11 +366,37 @@ SUBCOMMAND_MODULES = (
 )
 
 
+#: Set (to anything) to let an unexpected exception through with its traceback
+#: (tests and fuzzing do, to find the bug); users get one line instead.
+DEBUG_ENV = "CHARACTER_BUILDER_DEBUG"
+
+
+def undecodable_argument(argv: Sequence[str]) -> str | None:
+    """A usage line for the first argument that is not valid text (a byte that is
+    not UTF-8 reaches sys.argv as a lone surrogate), else None."""
+    from builder.storage.jsonio import one_line
+
+    for index, word in enumerate(argv, 1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = word.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            return (f"character-builder: argument {index} is not valid text (not UTF-8): "
+                    f"'{one_line(shown, 200)}'")
+    return None
+
+
 def run(argv: Sequence[str]) -> int:
+    import os
+
     from builder.resources import InstallationIncomplete
     from builder.storage.files import FileProblem
 
     argv = list(argv)
+    problem = undecodable_argument(argv)
+    if problem:
+        err(problem)
+        return EXIT_USAGE
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -385,6 +416,12 @@ def run(argv: Sequence[str]) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - the last guard: no traceback for users
+        if os.environ.get(DEBUG_ENV):
+            raise
+        err(f"character-builder: internal error ({type(exc).__name__}: {exc}); please "
+            f"report it (set {DEBUG_ENV}=1 for the details)")
+        return EXIT_USAGE
 
 
 def main(argv: Sequence[str] | None = None) -> int:

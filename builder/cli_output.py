@@ -16,13 +16,16 @@ def out(text: str = "") -> None:
 
 
 def err(text: str) -> None:
-    """One line on stderr."""
-    sys.stderr.write(text + "\n")
+    """One line on stderr, always (a name with a newline is shown escaped)."""
+    from builder.storage.jsonio import one_line
+
+    sys.stderr.write(one_line(text, limit=2000) + "\n")
 
 
 def print_json(value: Any) -> None:
-    """``value`` as indented JSON on stdout (non-ASCII kept as is)."""
-    out(json.dumps(value, indent=2, ensure_ascii=False))
+    """``value`` as indented standard JSON on stdout (non-ASCII kept as is; NaN or
+    Infinity would be a bug, never printed)."""
+    out(json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False))
 
 
 def open_character(path: str) -> Any:

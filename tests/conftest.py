@@ -41,6 +41,8 @@ def isolated_data(tmp_path, monkeypatch):
     data = tmp_path / "userdata"
     data.mkdir()
     monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(data))
+    # An unexpected exception fails the test (users get one line instead).
+    monkeypatch.setenv("CHARACTER_BUILDER_DEBUG", "1")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     from builder.storage import rulesets

@@ -69,9 +69,8 @@ def cmd_new(args) -> int:
 def cmd_add(args) -> int:
     from builder.storage import campaigns
 
-    campaign = campaigns.load_writable(args.file)
-    cf = campaign.add_member(args.charfile)
-    campaign.save()
+    campaign, cf, _ = campaigns.modify_campaign(
+        args.file, lambda c: (c.add_member(args.charfile), []))
     _out(f"{cf.name} ({args.charfile}) joined {campaign.name}")
     return 0
 
@@ -79,9 +78,8 @@ def cmd_add(args) -> int:
 def cmd_remove(args) -> int:
     from builder.storage import campaigns
 
-    campaign = campaigns.load_writable(args.file)
-    given = campaign.remove_member(args.charfile)
-    campaign.save()
+    campaign, given, _ = campaigns.modify_campaign(
+        args.file, lambda c: (c.remove_member(args.charfile), []))
     _out(f"{given} left {campaign.name}")
     return 0
 
@@ -143,19 +141,21 @@ def cmd_set(args) -> int:
     from builder.rules import fortune_peril as fp
     from builder.storage import campaigns
 
-    campaign = campaigns.load_writable(args.file)
-    pool = dict(campaign.doc.setdefault("settings", {}).get("pool", {}))
-    for pair in args.pairs:
-        if "=" not in pair:
-            raise UsageError(f"campaign set needs KEY=VALUE, not '{pair}'")
-        key, value = (part.strip() for part in pair.split("=", 1))
-        key = key.removeprefix("pool.")
-        from builder.rules.base import match_name
+    def change(campaign):
+        pool = dict(campaign.doc.setdefault("settings", {}).get("pool", {}))
+        for pair in args.pairs:
+            if "=" not in pair:
+                raise UsageError(f"campaign set needs KEY=VALUE, not '{pair}'")
+            key, value = (part.strip() for part in pair.split("=", 1))
+            key = key.removeprefix("pool.")
+            from builder.rules.base import match_name
 
-        key = match_name(key, fp.DEFAULT_SETTINGS, "pool setting")
-        pool[key] = fp.setting_value(key, value)
-    campaign.doc["settings"]["pool"] = pool
-    campaign.save()
+            key = match_name(key, fp.DEFAULT_SETTINGS, "pool setting")
+            pool[key] = fp.setting_value(key, value)
+        campaign.doc["settings"]["pool"] = pool
+        return pool, []
+
+    _campaign, pool, _ = campaigns.modify_campaign(args.file, change)
     for key, value in fp.normalise_settings(pool).items():
         _out(f"{key} = {value}")
     return 0
@@ -164,9 +164,8 @@ def cmd_set(args) -> int:
 def cmd_award(args) -> int:
     from builder.storage import campaigns
 
-    campaign = campaigns.load_writable(args.file)
-    entry, files = campaign.award([args.action, *args.args])
-    campaign.commit(files)
+    _campaign, entry, files = campaigns.modify_campaign(
+        args.file, lambda c: c.award([args.action, *args.args]))
     for member, cf in zip(entry["members"], files):
         _out(f"{member['name']}: {cf.ruleset.describe(member['entry'])}")
     return 0
@@ -185,10 +184,9 @@ def _words(text: str, what: str) -> list[str]:
 def cmd_exchange(args) -> int:
     from builder.storage import campaigns
 
-    campaign = campaigns.load_writable(args.file)
-    entry, files = campaign.exchange(args.charfile_a, _words(args.action_a, "ACTION_A"),
-                                     args.charfile_b, _words(args.action_b, "ACTION_B"))
-    campaign.commit(files)
+    words_a, words_b = _words(args.action_a, "ACTION_A"), _words(args.action_b, "ACTION_B")
+    _campaign, entry, files = campaigns.modify_campaign(
+        args.file, lambda c: c.exchange(args.charfile_a, words_a, args.charfile_b, words_b))
     for member, cf in zip(entry["members"], files):
         states = cf.replay.states
         cost = ""
@@ -201,11 +199,10 @@ def cmd_exchange(args) -> int:
 def cmd_xp(args) -> int:
     from builder.storage import campaigns
 
-    campaign = campaigns.load_writable(args.file)
-    entry, files = campaign.xp_award(args.hit_dice, session=args.session,
-                                     treasure=args.treasure, survivors=args.survivor,
-                                     shares=args.share)
-    campaign.commit(files)
+    _campaign, entry, files = campaigns.modify_campaign(
+        args.file, lambda c: c.xp_award(args.hit_dice, session=args.session,
+                                        treasure=args.treasure, survivors=args.survivor,
+                                        shares=args.share))
     _out(f"session {entry['session']}: {entry['enemy_xp']} XP from enemies + "
          f"{entry['treasure_xp']} XP from treasure = {entry['total']} XP")
     for member, cf in zip(entry["members"], files):
@@ -219,9 +216,7 @@ def _pool_do(path: str, action: dict) -> int:
     from builder.rules import fortune_peril as fp
     from builder.storage import campaigns
 
-    campaign = campaigns.load_writable(path)
-    logged = campaign.pool_do(action)
-    campaign.save()
+    campaign, logged, _ = campaigns.modify_campaign(path, lambda c: (c.pool_do(action), []))
     state = campaign.pool
     _out(fp.describe(logged))
     _out(f"Fortune {state.fortune}, Peril {state.peril}"

@@ -26,16 +26,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, RulesError, UsageError
-from builder.storage.atomic import dumps, write_bytes_atomic
-from builder.storage.files import (FORMAT_VERSION, CharacterFile, FileProblem,
-                                   load_character, now_iso, read_document, safe_file_stem,
-                                   unique_path)
+from builder.storage.files import (FORMAT_VERSION, ChangedOnDisk, CharacterFile, FileProblem,
+                                   encode_document, load_character, now_iso, read_document,
+                                   safe_file_stem, unique_path, write_checked)
 from builder.storage.paths import campaigns_dir
-from builder.storage.transaction import Change, TransactionFailed, write_all
+from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
+                                         write_all)
 
 SCHEMA = "campaign.schema.json"
 MEMBER_ACTIONS = ("award", "exchange", "xp")
@@ -106,7 +106,7 @@ class CampaignFile:
         if path.is_absolute():
             return path
         beside = self.folder() / path
-        if not beside.exists() and path.exists():
+        if not _exists(beside) and _exists(path):
             return path
         return beside
 
@@ -404,7 +404,18 @@ class CampaignFile:
 
     # -- files --------------------------------------------------------------------
     def to_bytes(self) -> bytes:
-        return dumps(self.doc).encode("utf-8")
+        """What save() writes (FileProblem if the document would not validate)."""
+        return encode_document(self.doc, self.path or "campaign", [SCHEMA])
+
+    def lock_paths(self) -> list[Path]:
+        """Every file a change of this campaign may write: the campaign, its members
+        and the members its last ledger entry changed (what undo takes back)."""
+        given = list(self.members)
+        if self.ledger:
+            given += [m.get("path", "") for m in self.ledger[-1].get("members", [])
+                      if isinstance(m, dict)]
+        paths = [self.path] if self.path is not None else []
+        return paths + [self.member_path(g) for g in given if g]
 
     def _check_writable(self) -> Path:
         if self.path is None:
@@ -414,24 +425,30 @@ class CampaignFile:
         return self.path
 
     def save(self, path: Path | str | None = None) -> Path:
+        """Write the campaign atomically under its lock; to its own file only while
+        the file still holds what was read (ChangedOnDisk otherwise)."""
         target = Path(path) if path is not None else self._check_writable()
-        data = self.to_bytes()
-        try:
-            write_bytes_atomic(target, data)
-        except OSError as exc:
-            raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
+        own = path is None or target == self.path
+        data = encode_document(self.doc, target, [SCHEMA])
+        write_checked(target, data, self.raw, check=own and self.raw is not None)
         self.path, self.raw = target, data
         return target
 
     def commit(self, members: Sequence[CharacterFile]) -> None:
-        """Write the changed members and the campaign file, all or nothing."""
+        """Write the changed members and the campaign file, all or nothing, holding
+        every one's lock (ChangedOnDisk if one changed since it was read)."""
+        from builder.storage.locking import LockBusy, locked
+
         target = self._check_writable()
         changes = [Change(cf.path, cf.to_bytes(), cf.raw) for cf in members]
         data = self.to_bytes()
         changes.append(Change(target, data, self.raw))
         try:
-            write_all(changes)
-        except TransactionFailed as failed:
+            with locked([c.path for c in changes]):
+                write_all(changes)
+        except ChangedMeanwhile as changed:
+            raise ChangedOnDisk(str(changed)) from None
+        except (TransactionFailed, LockBusy) as failed:
             raise FileProblem(str(failed)) from None
         for cf, change in zip(members, changes):
             cf.raw = change.data
@@ -441,8 +458,15 @@ class CampaignFile:
 def _same(path: Path) -> Path:
     try:
         return path.resolve()
-    except OSError:
+    except (OSError, ValueError, RuntimeError):
         return path.absolute()
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def load_campaign(path: Path | str) -> CampaignFile:
@@ -478,11 +502,53 @@ def list_campaigns() -> list[Path]:
     return sorted(p for p in folder.glob("*.json") if p.is_file())
 
 
+T = TypeVar("T")
+
+
+def modify_campaign(path: Path | str,
+                    operation: Callable[[CampaignFile], tuple[T, Sequence[CharacterFile]]]
+                    ) -> tuple[CampaignFile, T, Sequence[CharacterFile]]:
+    """Read, change and write a campaign (and the member files the change writes)
+    while holding the lock of every file it may write, taken in one fixed order.
+
+    ``operation`` changes the loaded campaign in memory and returns (its result,
+    the member files to write); Refusal or UsageError: nothing is written.  If a
+    program that takes no lock changed one of the files between the read and the
+    write, the operation is replayed once on the fresh files; when the rules no
+    longer allow it: FileProblem ("changed by another program meanwhile; nothing
+    written")."""
+    from builder.storage.locking import LockBusy, locked
+
+    path = Path(path)
+    changed = FileProblem(f"{path}: changed by another program meanwhile; nothing written")
+    for _attempt in range(3):
+        before = load_writable(path)
+        try:
+            with locked(before.lock_paths()):
+                campaign = load_writable(path)
+                if campaign.raw != before.raw:
+                    continue        # its members may differ from the locked ones
+                result, files = operation(campaign)
+                try:
+                    campaign.commit(files)
+                except ChangedOnDisk:
+                    campaign = load_writable(path)
+                    if campaign.raw != before.raw:
+                        raise changed from None
+                    try:
+                        result, files = operation(campaign)
+                    except RulesError:
+                        raise changed from None
+                    campaign.commit(files)
+                return campaign, result, files
+        except LockBusy as busy:
+            raise FileProblem(str(busy)) from None
+    raise changed
+
+
 def undo_file(path: str, out: Callable[[str], None]) -> int:
     """``undo FILE`` on a campaign file: drop its last ledger entry (taking a group
     entry back from every member file, all or nothing)."""
-    campaign = load_writable(path)
-    entry, members = campaign.undo()
-    campaign.commit(members)
+    campaign, entry, _files = modify_campaign(path, lambda c: c.undo())
     out(f"undone: {campaign.describe(entry)}")
     return 0

@@ -6,9 +6,9 @@ never rewritten.  Unknown keys are kept and written back unchanged.
 """
 from __future__ import annotations
 
-import json
 import random
 import re
+from typing import Callable, TypeVar
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,7 +17,8 @@ from typing import Any
 from builder.resources import load_json_resource
 from builder.rules.base import Refusal, RulesError, Ruleset
 from builder.rules.engine import Replay, perform, replay
-from builder.storage.atomic import dumps, write_bytes_atomic
+from builder.storage import jsonio
+from builder.storage.atomic import write_bytes_atomic
 from builder.storage.paths import characters_dir
 
 FORMAT_VERSION = 1
@@ -26,6 +27,10 @@ MIN_FORMAT_VERSION = 1
 
 class FileProblem(Exception):
     """A file that cannot be read, parsed, validated or written.  The message names it."""
+
+
+class ChangedOnDisk(FileProblem):
+    """The file no longer holds what was read: another program changed it meanwhile."""
 
 
 def now_iso() -> str:
@@ -47,24 +52,18 @@ def check_format(doc: dict, path: Path | str, kind: str = "character") -> str | 
 
 
 def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict, bytes, str | None]:
+    """Read, parse (strict JSON) and validate a character or campaign file.
+
+    FileProblem (one line naming the file) for anything that is not a valid
+    document of ``kind``; (document, bytes read, read-only reason or None)."""
     from builder.storage.validation import schema_errors
 
     path = Path(path)
+    raw = read_raw(path, kind)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise FileProblem(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise FileProblem(f"{path}: is a folder, not a {kind} file") from None
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise FileProblem(f"{path}: not a text file (not UTF-8)") from None
-    except json.JSONDecodeError as exc:
-        raise FileProblem(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from None
+        doc = jsonio.loads(raw)
+    except jsonio.JsonProblem as problem:
+        raise FileProblem(f"{path}: {problem}") from None
     if not isinstance(doc, dict) or doc.get("kind", kind) != kind:
         raise FileProblem(f"{path}: not a {kind} file")
     read_only = check_format(doc, path, kind)
@@ -76,6 +75,67 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict, 
         raise FileProblem(f"{path}: written by a newer version (format {doc.get('format')}) "
                           f"that this version cannot read: {problems[0]}")
     return doc, raw, read_only
+
+
+def read_raw(path: Path, kind: str = "character") -> bytes:
+    """The bytes of a file (FileProblem: missing, a folder, too large, unreadable)."""
+    try:
+        size = path.stat().st_size
+        if size > jsonio.MAX_DOCUMENT_BYTES:
+            raise FileProblem(f"{path}: too large to be a {kind} file ({size} bytes)")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise FileProblem(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise FileProblem(f"{path}: is a folder, not a {kind} file") from None
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL character in the name
+        raise FileProblem(f"{path}: not a valid file name") from None
+
+
+def current_bytes(path: Path) -> bytes | None:
+    """What the file holds now (None: no such file)."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+def write_checked(target: Path, data: bytes, expected: bytes | None,
+                  check: bool = True) -> None:
+    """Write ``data`` to ``target`` under its lock; with ``check``, only while the file
+    still holds ``expected`` (None: no such file), else ChangedOnDisk."""
+    from builder.storage.locking import LockBusy, locked
+
+    try:
+        with locked([target]):
+            if check and current_bytes(target) != expected:
+                raise ChangedOnDisk(f"{target}: changed by another program meanwhile; "
+                                    f"nothing written")
+            write_bytes_atomic(target, data)
+    except LockBusy as busy:
+        raise FileProblem(str(busy)) from None
+    except OSError as exc:
+        raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
+
+
+def encode_document(doc: dict, target: Path | str, schema_names: list[str]) -> bytes:
+    """The bytes to write for ``doc``: only a document that validates and is standard
+    JSON is ever written (FileProblem otherwise, naming the file)."""
+    from builder.storage.validation import document_problems
+
+    try:
+        data = jsonio.encode(doc)
+    except jsonio.JsonProblem as problem:
+        raise FileProblem(f"{target}: not written: {problem}") from None
+    problems = document_problems(doc, schema_names)
+    if problems:
+        raise FileProblem(f"{target}: not written: it would not match the file format: "
+                          f"{problems[0]}")
+    return data
 
 
 @dataclass
@@ -167,21 +227,30 @@ class CharacterFile:
         self.doc["name"] = name
 
     # -- files ------------------------------------------------------------
-    def to_bytes(self) -> bytes:
-        return dumps(self.doc).encode("utf-8")
+    def schema_names(self) -> list[str]:
+        from builder.storage.validation import character_schema_names
 
-    def save(self, path: Path | str | None = None) -> Path:
+        return character_schema_names(self.ruleset.id)
+
+    def to_bytes(self) -> bytes:
+        """What save() writes (FileProblem if the document would not validate)."""
+        return encode_document(self.doc, self.path or "character", self.schema_names())
+
+    def save(self, path: Path | str | None = None, check: bool = True) -> Path:
+        """Write the character atomically, under the file's lock.
+
+        Saving to its own file writes only while the file still holds what was
+        read (``raw``): if another program changed it meanwhile, ChangedOnDisk
+        and nothing is written (``check=False``: the player chose to replace it)."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise FileProblem("no file to save to")
-        if self.read_only and (path is None or Path(path) == self.path):
+        own = path is None or Path(path) == self.path
+        if self.read_only and own:
             raise FileProblem(self.read_only)
-        data = self.to_bytes()
-        try:
-            write_bytes_atomic(target, data)
-        except OSError as exc:
-            raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
-        if path is None or Path(path) == self.path:
+        data = encode_document(self.doc, target, self.schema_names())
+        write_checked(target, data, self.raw, check=own and check and self.raw is not None)
+        if own:
             self.raw = data
         return target
 
@@ -200,7 +269,12 @@ def new_document(ruleset: Ruleset, name: str, baseline: dict) -> dict:
 
 
 def load_character(path: Path | str) -> CharacterFile:
+    """Read and validate a character file (FileProblem: one line naming it).
+
+    The general character schema, then the ruleset's own schema of its baseline
+    and ledger entries: no rules code sees a document that does not validate."""
     from builder.storage.rulesets import load_ruleset
+    from builder.storage.validation import character_schema_names, document_problems
 
     path = Path(path)
     doc, raw, read_only = read_document(path, "character.schema.json", "character")
@@ -208,7 +282,52 @@ def load_character(path: Path | str) -> CharacterFile:
         ruleset = load_ruleset(doc["ruleset"])
     except RulesError:
         raise FileProblem(f"{path}: unknown ruleset '{doc.get('ruleset')}'") from None
+    problems = document_problems(doc, character_schema_names(ruleset.id)[1:])
+    if problems:
+        raise FileProblem(f"{path}: does not match the {ruleset.id} character format: "
+                          f"{problems[0]}")
     return CharacterFile(doc=doc, ruleset=ruleset, path=path, raw=raw, read_only=read_only)
+
+
+T = TypeVar("T")
+
+
+def modify_character(path: Path | str, change: Callable[[CharacterFile], T]
+                     ) -> tuple[CharacterFile, T]:
+    """Read, change and write a character while holding its lock.
+
+    ``change`` applies the operation to a loaded CharacterFile (Refusal or
+    UsageError: nothing is written).  If a program that takes no lock changed
+    the file between the read and the write, the operation is replayed once on
+    the fresh file; when the rules no longer allow it, FileProblem
+    ("changed by another program meanwhile; nothing written")."""
+    from builder.storage.locking import LockBusy, locked
+
+    path = Path(path)
+    try:
+        with locked([path]):
+            cf = _writable_character(path)
+            result = change(cf)
+            try:
+                cf.save()
+            except ChangedOnDisk:
+                cf = _writable_character(path)
+                try:
+                    result = change(cf)
+                except RulesError:
+                    raise FileProblem(f"{path}: changed by another program meanwhile; "
+                                      f"nothing written") from None
+                cf.save()
+            return cf, result
+    except LockBusy as busy:
+        raise FileProblem(str(busy)) from None
+
+
+def _writable_character(path: Path) -> CharacterFile:
+    cf = load_character(path)
+    if cf.read_only:
+        raise FileProblem(cf.read_only)
+    return cf
 
 
 _UNSAFE = re.compile(r"[^\w\- ]+", re.UNICODE)
@@ -243,8 +362,8 @@ def refuse_existing(target: Path, force: bool = False, kind: str = "character") 
         raise FileProblem(f"{target}: already exists; choose another name, or --force to "
                           "replace it")
     try:
-        version = json.loads(target.read_bytes().decode("utf-8")).get("format")
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        version = jsonio.loads(target.read_bytes()).get("format")
+    except (OSError, ValueError, AttributeError):
         return
     if isinstance(version, int) and version > FORMAT_VERSION:
         raise FileProblem(f"{target}: written by a newer version (format {version}); "

@@ -19,16 +19,20 @@ then still whole and valid, and the campaign ledger tells what was applied.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from builder.storage.atomic import _fsync_dir, write_bytes_atomic
+from builder.storage.atomic import (_fsync_dir, fill_temp, kept_mode, make_temp, real_target,
+                                    remove_stale_temps, write_bytes_atomic)
 
 
 class TransactionFailed(Exception):
     """Nothing was changed (or everything was put back); the message names the file."""
+
+
+class ChangedMeanwhile(TransactionFailed):
+    """A file no longer holds what was read; nothing was written."""
 
 
 @dataclass
@@ -41,7 +45,8 @@ class Change:
 
 def write_all(changes: Sequence[Change]) -> None:
     """Write every change or none (see the module docstring)."""
-    changes = [Change(Path(c.path), c.data, c.expected) for c in changes]
+    # A symbolic link is written through to its target (the link stays).
+    changes = [Change(real_target(c.path), c.data, c.expected) for c in changes]
     seen: set[Path] = set()
     for change in changes:
         key = change.path.resolve()
@@ -59,10 +64,12 @@ def write_all(changes: Sequence[Change]) -> None:
             raise TransactionFailed(f"{change.path}: cannot be read "
                                     f"({exc.strerror or exc})") from None
         if change.expected is not None and current != change.expected:
-            raise TransactionFailed(f"{change.path}: changed on disk since it was read; "
-                                    f"nothing was written")
+            raise ChangedMeanwhile(f"{change.path}: changed by another program meanwhile; "
+                                   f"nothing written")
         originals.append(current)
 
+    for change in changes:
+        remove_stale_temps(change.path.parent, own=change.path.name)
     temps: list[str] = []
     try:
         for change in changes:
@@ -93,12 +100,9 @@ def write_all(changes: Sequence[Change]) -> None:
 
 
 def _write_temp(path: Path, data: bytes) -> str:
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temp = make_temp(path)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+        fill_temp(temp, data, kept_mode(path))
     except BaseException:
         _remove([temp])
         raise

@@ -1,29 +1,86 @@
-"""JSON Schema validation (jsonschema), with messages that name the place."""
+"""JSON Schema validation (jsonschema), with messages that name the place.
+
+The validators are strict about numbers: a boolean is never a number or an
+integer (jsonschema already says so), and an ``integer`` is a JSON integer,
+never ``2.0`` (the specification would accept it; the rules code compares
+types and would not).
+
+:func:`character_problems` is the one validator of a character document:
+every command (show, check, export, actions) and the window go through it
+before any rules code sees the data.
+"""
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
+from builder.storage.jsonio import one_line
 
-@lru_cache(maxsize=16)
+
+def _strict_integer(checker, instance) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _strict_number(checker, instance) -> bool:
+    return isinstance(instance, (int, float)) and not isinstance(instance, bool)
+
+
+@lru_cache(maxsize=32)
 def _validator_for(schema_key: str, schema_json: str):
-    import json
-
     import jsonschema
 
     schema = json.loads(schema_json)
-    cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
+    base = jsonschema.validators.validator_for(schema)
+    checker = base.TYPE_CHECKER.redefine_many({"integer": _strict_integer,
+                                               "number": _strict_number})
+    strict = jsonschema.validators.extend(base, type_checker=checker)
+    return strict(schema)
 
 
 def schema_errors(schema: dict, document: Any, limit: int = 10) -> list[str]:
-    import json
-
+    """Every place ``document`` breaks ``schema`` (up to ``limit``), one line each."""
     key = schema.get("$id", "")
     validator = _validator_for(key, json.dumps(schema, sort_keys=True))
-    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+    try:
+        errors = sorted(validator.iter_errors(document),
+                        key=lambda e: [str(p) for p in e.absolute_path])
+    except RecursionError:
+        return ["(top level): nested too deeply"]
     result = []
     for error in errors[:limit]:
         where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
-        result.append(f"{where}: {error.message}")
+        result.append(one_line(f"{where}: {_short(error)}", 300))
     return result
+
+
+def _short(error) -> str:
+    """The jsonschema message, with the offending value shortened (it can be huge)."""
+    message = error.message
+    instance = error.instance
+    if isinstance(instance, (dict, list, str)) and len(repr(instance)) > 60:
+        text = repr(instance)
+        message = message.replace(text, text[:40] + "…")
+    return message
+
+
+def character_schema_names(ruleset_id: str) -> list[str]:
+    """The schemas a character of ``ruleset_id`` must match: the general one,
+    then the ruleset's own (baseline and ledger entries), when it ships one."""
+    from builder.resources import resource_exists
+
+    names = ["character.schema.json"]
+    own = f"character-{ruleset_id}.schema.json"
+    if resource_exists("schema", own):
+        names.append(own)
+    return names
+
+
+def document_problems(document: Any, schema_names: list[str]) -> list[str]:
+    from builder.resources import load_json_resource
+
+    for name in schema_names:
+        problems = schema_errors(load_json_resource("schema", name), document)
+        if problems:
+            return problems
+    return []

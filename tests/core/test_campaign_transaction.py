@@ -83,7 +83,7 @@ def test_a_file_changed_since_it_was_read_stops_everything(three, tmp_path):
     three[2].write_bytes(b"someone else\n")
     with pytest.raises(TransactionFailed) as info:
         write_all(changes)
-    assert "c.json: changed on disk" in str(info.value)
+    assert "c.json: changed by another program meanwhile; nothing written" in str(info.value)
     assert contents(three)[:2] == before[:2]
 
 

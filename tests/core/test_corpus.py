@@ -1,0 +1,76 @@
+"""The regression corpus: every input that ever broke a command (tests/corpus/).
+
+Each file goes through the commands that read it; whatever it holds, every
+command ends with 0, 1 or 2, never an exception (CHARACTER_BUILDER_DEBUG is
+set by the test set-up, so an unexpected exception fails the test instead of
+being turned into the last-guard line), prints one line per problem, and a
+command that did not succeed leaves the file byte for byte as it was.
+
+Add a file here whenever fuzzing or a user finds an input that fails.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+CHARACTER_COMMANDS = [("show",), ("show", "--json"), ("check",), ("options",), ("undo",),
+                      ("plan", "skill:Melee=1"), ("do", "rest"), ("do", "award-xp", "10",
+                                                                   "--session", "1")]
+CAMPAIGN_COMMANDS = [("campaign", "show"), ("campaign", "show", "--json"), ("pool", "show"),
+                     ("pool", "earn", "fortune", "--reason", "fuzz"), ("undo",),
+                     ("campaign", "award", "rest"), ("campaign", "set", "fortune_bonus=1")]
+
+
+def files(kind: str) -> list[Path]:
+    return sorted((CORPUS / kind).glob("*.json"))
+
+
+def run_on_copy(tmp_path: Path, source: Path, words: tuple[str, ...]):
+    target = tmp_path / "input.json"
+    shutil.copyfile(source, target)
+    before = target.read_bytes()
+    if words[0] in ("campaign", "pool"):
+        argv = [*words[:2], str(target), *words[2:]]
+    else:
+        argv = [words[0], str(target), *words[1:]]
+    result = cli(*argv)
+    return result, before, target.read_bytes()
+
+
+def assert_well_behaved(result, before: bytes, after: bytes, words) -> None:
+    assert result.code in (0, 1, 2), (words, result)
+    assert "Traceback" not in result.err
+    if result.code == 2:
+        assert len(result.err.strip().splitlines()) == 1, (words, result.err)
+    if result.code != 0:
+        assert after == before, (words, "a failed command changed the file")
+    if after != before:
+        json.loads(after)                  # whatever is written is standard JSON
+        assert b"NaN" not in after and b"Infinity" not in after
+    if "--json" in words and result.code == 0:
+        json.loads(result.out, parse_constant=lambda c: pytest.fail(f"{c} printed"))
+
+
+@pytest.mark.parametrize("source", files("characters"), ids=lambda p: p.stem)
+def test_character_corpus(source, tmp_path):
+    for words in CHARACTER_COMMANDS:
+        result, before, after = run_on_copy(tmp_path, source, words)
+        assert_well_behaved(result, before, after, words)
+
+
+@pytest.mark.parametrize("source", files("campaigns"), ids=lambda p: p.stem)
+def test_campaign_corpus(source, tmp_path):
+    for words in CAMPAIGN_COMMANDS:
+        result, before, after = run_on_copy(tmp_path, source, words)
+        assert_well_behaved(result, before, after, words)
+
+
+def test_the_corpus_is_there():
+    assert len(files("characters")) >= 30 and len(files("campaigns")) >= 10
