@@ -30,10 +30,11 @@ import random
 from functools import cached_property
 from typing import Any, Sequence
 
-from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
-                                parse_int, parse_yes_no)
+from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Reason, Ruleset, UsageError,
+                                action_parser, match_name, option, parse_int, parse_yes_no)
 from builder.rules.vogelfrei import possessions as gear
 from builder.rules.vogelfrei import xp as xpcalc
+from builder.rules.vogelfrei.tally import PARTY_XP
 
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
             "wounds", "stamina", "reroll_unsuitable", "alignment", "status", "money",
@@ -57,6 +58,8 @@ class VogelfreiRuleset(Ruleset):
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).
     balance_format = "XP: {}"
+    #: A session's XP shared among the party (campaign xp, the Party XP dialog).
+    party_xp = PARTY_XP
     actions = tuple(ACTIONS)
     set_keys = ("ABILITY=N  (Strength, Toughness, Agility, Intelligence, Willpower, "
                 "Leadership; unset: rolled)",
@@ -844,8 +847,8 @@ class VogelfreiRuleset(Ruleset):
                                f"(has {state['xp']}, {need - state['xp']} short)")
         done = state["sessions"].get(str(session), {}).get("advanced")
         if session is not None and done:
-            reasons.append(f"already gained a level in session {session} ({done}); "
-                           "one level per session")
+            reasons.append(Reason(f"already gained a level in session {session} ({done}); "
+                                  "one level per session", SESSION_TAKEN))
         return reasons
 
     def check(self, state: dict, action: dict) -> list[str]:
@@ -859,7 +862,8 @@ class VogelfreiRuleset(Ruleset):
             if not isinstance(amount, int) or amount < 0:
                 return [f"XP to award must be 0 or more, not {amount}"]
             if not str(action.get("session", "")).strip():
-                return ["an XP award needs the session it was earned in"]
+                return [Reason("an XP award needs the session it was earned in",
+                               SESSION_MISSING)]
             return []
         if kind in _POOL_ACTIONS:
             amount = action.get("amount")
@@ -869,7 +873,8 @@ class VogelfreiRuleset(Ruleset):
         session = action.get("session")
         reasons = []
         if not str(session or "").strip():
-            reasons.append("a level is gained in a session: give --session")
+            reasons.append(Reason("a level is gained in a session: give --session",
+                                  SESSION_MISSING))
         if kind == "change-career":
             cls, career = action.get("class"), action.get("career")
             if cls not in self.classes:
