@@ -57,6 +57,7 @@ class Catalogue:
     def __init__(self, equipment: dict):
         self.categories: list[str] = list(equipment.get("categories", []))
         self.items: list[dict] = list(equipment.get("items", []))
+        self.firearm_options: dict = dict(equipment.get("firearm_options") or {})
         self._by: dict[str, dict] = {}
         for item in self.items:
             for name in [item["name"], *item.get("aliases", [])]:
@@ -70,7 +71,46 @@ class Catalogue:
     def find(self, name: Any) -> dict | None:
         if not isinstance(name, str):
             return None
-        return self._by.get(" ".join(name.split()).casefold()) or self._by.get(fold(name))
+        return (self._by.get(" ".join(name.split()).casefold()) or self._by.get(fold(name))
+                or self._firearm(name))
+
+    def _firearm(self, name: str) -> dict | None:
+        """A matchlock firearm with a lock type and/or rifling: 'Musket (Wheellock,
+        Rifled)' costs 60 sp x 7 x 2; a wheellock or flintlock needs training."""
+        options = self.firearm_options
+        match = re.fullmatch(r"(.+?)\s*\(([^()]*)\)\s*", name)
+        if not options or not match:
+            return None
+        base = self._by.get(fold(match.group(1)))
+        if not base or base.get("lock") != options.get("applies_to_lock", "Matchlock"):
+            return None
+        locks = {k.casefold(): (k, v) for k, v in (options.get("locks") or {}).items()}
+        extras = {k.casefold(): (k, v) for k, v in (options.get("extras") or {}).items()}
+        chosen_lock, chosen_extras, times = None, [], 1
+        for word in (w.strip().casefold() for w in match.group(2).split(",")):
+            if word in locks and chosen_lock is None:
+                chosen_lock = locks[word]
+            elif word in extras and extras[word][0] not in chosen_extras:
+                chosen_extras.append(extras[word][0])
+            else:
+                return None
+        parts = ([chosen_lock[0]] if chosen_lock else []) + chosen_extras
+        if not parts:
+            return None
+        item = dict(base)
+        item.pop("aliases", None)
+        item["name"] = f"{base['name']} ({', '.join(parts)})"
+        for spec in ([chosen_lock[1]] if chosen_lock else []) + [extras[e.casefold()][1]
+                                                                  for e in chosen_extras]:
+            times *= int(spec.get("times", 1))
+            if spec.get("requirement"):
+                item["requirement"] = spec["requirement"]
+        if chosen_lock:
+            item["lock"] = chosen_lock[0]
+        for market in MARKETS:
+            if isinstance(base.get(market), int):
+                item[market] = base[market] * times
+        return item
 
     def canonical(self, name: str) -> str:
         item = self.find(name)

@@ -162,6 +162,7 @@ class VogelfreiRuleset(Ruleset):
                     problems.append(f"class {name}: career table names unknown career {rolled}")
             if careers and not any(roll):
                 problems.append(f"class {name}: 'career_roll' names none of its careers")
+        problems += cls._possession_data_problems(data, whole)
         if not isinstance(data["class_roll"], dict):
             problems.append("'class_roll' must map 2d6 results to classes")
         else:
@@ -171,6 +172,30 @@ class VogelfreiRuleset(Ruleset):
             missing = [str(n) for n in range(2, 13) if str(n) not in data["class_roll"]]
             if missing:
                 problems.append("'class_roll' has no class for " + ", ".join(missing))
+        return problems
+
+    @staticmethod
+    def _possession_data_problems(data: dict, whole) -> list[str]:
+        problems = []
+        for status, row in (data.get("starting_money") or {}).items():
+            if not (isinstance(row, dict) and whole(row.get("dice"), 1) and whole(row.get("die"), 1)
+                    and whole(row.get("times", 1), 1)
+                    and row.get("coin") in (data.get("coins") or {"gp": 1, "sp": 1, "bp": 1})):
+                problems.append(f"starting money for {status} must be {{dice, die, times, coin}}")
+        coins = data.get("coins")
+        if coins is not None and (not isinstance(coins, dict) or not coins
+                                  or not all(whole(v, 1) for v in coins.values())):
+            problems.append("'coins' must map coin names to their value in the smallest coin")
+        equipment = data.get("equipment")
+        if equipment is not None:
+            items = equipment.get("items") if isinstance(equipment, dict) else None
+            if not isinstance(items, list) or not all(
+                    isinstance(i, dict) and isinstance(i.get("name"), str) and i["name"]
+                    and all(i.get(m) is None or whole(i.get(m)) for m in ("city", "rural"))
+                    and i.get("encumbrance", "normal") in ("normal", "none", "oversize")
+                    for i in items):
+                problems.append("'equipment' must have 'items', each with a name, City and "
+                                "Rural prices (whole numbers or null) and an encumbrance mark")
         return problems
 
     # -- small helpers ----------------------------------------------------------
@@ -777,6 +802,10 @@ class VogelfreiRuleset(Ruleset):
     def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
         action = dict(action)
         kind = action.get("action")
+        if kind == "change-career" and action.get("class") in self.classes:
+            forced = self.forced_alignment(action["class"])[0]
+            if forced and forced != state["alignment"]:
+                action["alignment"] = forced
         if kind in ("level-up", "change-career") and action.get("roll") is None:
             if kind == "level-up" or action.get("class") in self.classes:
                 action["roll"] = rng.randint(1, self._roll_die(state, action))
@@ -1051,8 +1080,9 @@ class VogelfreiRuleset(Ruleset):
         if kind == "level-up":
             return f"Gained a level (session {session}); Stamina roll {action.get('roll')}"
         if kind == "change-career":
-            return (f"Changed career to {action.get('class')} {action.get('career')} "
+            text = (f"Changed career to {action.get('class')} {action.get('career')} "
                     f"(session {session}); Stamina roll {action.get('roll')}")
+            return text + (f"; now of {action['alignment']}" if action.get("alignment") else "")
         if kind in _POOL_ACTIONS:
             pool, sign_ = _POOL_ACTIONS[kind]
             verb = "Lost" if sign_ < 0 else "Recovered"
