@@ -52,6 +52,10 @@ class LibraryView(QTableView):
 
     def paintEvent(self, event):  # noqa: N802 - Qt API
         super().paintEvent(event)
+        self.mark_painted()
+
+    def mark_painted(self) -> None:
+        """The library is on screen (the table, or the first-start panel in its place)."""
         if not self._painted:
             self._painted = True
             self.firstPainted.emit()
@@ -119,6 +123,12 @@ class FirstStartPanel(QWidget):
         layout.addLayout(column, 3)
         layout.addStretch(1)
 
+    def paintEvent(self, event):  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        painted = getattr(self, "painted", None)
+        if painted is not None:
+            painted()
+
     def add_button(self, action, detail: str) -> QPushButton:
         button = action_button(action, self)
         button.setText(f"{action.text().replace('…', '')}…" if action.text().endswith("…")
@@ -172,6 +182,7 @@ class LibraryPage(_FileTable, QWidget):
         chars_layout.setContentsMargins(0, 0, 0, 0)
         chars_layout.addLayout(top)
         self.first_start = FirstStartPanel(self)
+        self.first_start.painted = self.view.mark_painted
         self.table_stack = QStackedWidget(self)
         self.table_stack.addWidget(self.view)
         self.table_stack.addWidget(self.first_start)
