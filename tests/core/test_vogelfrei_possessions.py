@@ -468,3 +468,18 @@ def test_a_homebrew_equipment_table_is_checked(rs):
     assert homebrew.catalogue.find("torch")["city"] == 2 and homebrew.catalogue.find("Rope") is None
     data["starting_money"]["Brass"] = {"dice": 0, "die": 6, "coin": "bp"}
     assert any("Brass" in p for p in rs.validate_data(data))
+
+
+def test_the_soldier_reduces_encumbrance_and_the_phoenix_has_its_own_defence(rs):
+    # Soldier: "Soldiers reduce their Encumbrance by 1"
+    ten = ["gain", "Torch", "--qty", "10"]
+    assert derived(rs, rich(rs, "Warrior", "Soldier"), ten)["encumbrance"]["points"] == 1
+    assert derived(rs, rich(rs, "Warrior", "Soldier"))["encumbrance"]["points"] == 0
+    assert derived(rs, rich(rs), ten)["encumbrance"]["points"] == 2
+    # Phoenix: +2 to melee AC, no armour, cannot wield weapons
+    phoenix = rich(rs, "Phoenix", "")
+    d = derived(rs, phoenix, ["gain", "Staff"])
+    assert d["ac"] == {"melee": 8 + 0 + 0 + 2, "ranged": 11}
+    assert d["weapons"][0]["usable"] is False and "Phoenix" in d["weapons"][0]["note"]
+    state = state_of(rs, phoenix, ["gain", "Wams"])
+    assert "Phoenix cannot wear armour" in refused(rs, state, ["wear", "Wams"])[0]

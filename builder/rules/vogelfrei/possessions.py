@@ -174,18 +174,19 @@ def encumbrance_mark(item: dict) -> str:
 
 # -- derived figures ---------------------------------------------------------------------
 def armour_class(rules: dict, agility_mod: int, ws: int, armour: dict | None,
-                 shield: dict | None) -> dict:
+                 shield: dict | None, bonus_of_class: dict | None = None) -> dict:
     base = rules.get("armour_class", {})
+    extra = bonus_of_class or {}
     rating = int(armour.get("armour_rating", 0)) if armour else 0
     bonus = shield.get("shield", {}) if shield else {}
     return {"melee": int(base.get("melee_base", 8)) + agility_mod + ws + rating
-            + int(bonus.get("melee", 0)),
+            + int(bonus.get("melee", 0)) + int(extra.get("melee", 0)),
             "ranged": int(base.get("ranged_base", 11)) + agility_mod + rating
-            + int(bonus.get("ranged", 0))}
+            + int(bonus.get("ranged", 0)) + int(extra.get("ranged", 0))}
 
 
 def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: dict,
-                money_bp: int, coins: dict[str, int] | None = None) -> dict:
+                money_bp: int, coins: dict[str, int] | None = None, modifier: int = 0) -> dict:
     """Points and movement: worn armour is not an item (metal and heavy armour add
     their points); every other carried line counts its quantity (a stack of small
     things once); oversize items add a point each and are not counted as items;
@@ -218,6 +219,7 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
     items += coin_items
     points += items // int(table.get("items_per_point", 5))
     points += oversize * int(table.get("per_oversize_item", 1))
+    points = max(0, points + modifier)        # a career's "reduce their Encumbrance by 1"
     row = movement_row(table, points)
     return {"points": points, "level": row["level"], "miles_per_day": row["miles_per_day"],
             "turn_ft": row["turn_ft"], "combat_ft": row["combat_ft"],
@@ -234,7 +236,7 @@ def movement_row(table: dict, points: int) -> dict:
                                   "combat_ft": 40, "running_ft": 120}
 
 
-def weapon_entry(item: dict, ws: int, bs: int) -> dict:
+def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "") -> dict:
     kind = item.get("kind")
     trained = item.get("requirement") == "Trained"
     entry: dict[str, Any] = {"item": item["name"], "damage": item.get("damage", "-"),
@@ -252,4 +254,6 @@ def weapon_entry(item: dict, ws: int, bs: int) -> dict:
         entry["usable"] = usable
         entry["improvised"] = False
         entry["note"] = "" if usable else "Trained weapon: needs Ballistic Skill 1"
+    if forbidden:
+        entry.update(usable=False, improvised=False, note=forbidden)
     return entry

@@ -1177,7 +1177,13 @@ class VogelfreiRuleset(Ruleset):
                           "category": item.get("category", ""),
                           "worn": line["item"] in worn.values(),
                           "encumbrance": gear.encumbrance_mark(item) if item else "normal"})
-        weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"])
+        cur = self.current(state)
+        cdata = self.classes[cur["class"]]
+        career = cdata["careers"].get(cur["career"], {}) or {}
+        forbidden = (f"a {cur['class']} cannot wield weapons (the {cur['class']} class)"
+                     if cdata.get("no_weapons") else "")
+        weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"],
+                                     forbidden)
                    for line in state["gear"]
                    if (cat.find(line["item"]) or {}).get("kind")]
         return {
@@ -1186,9 +1192,11 @@ class VogelfreiRuleset(Ruleset):
             "gear": lines,
             "worn": dict(worn),
             "ac": gear.armour_class(self.data, agility, skills["WS"],
-                                    cat.find(worn.get("armour")), cat.find(worn.get("shield"))),
+                                    cat.find(worn.get("armour")), cat.find(worn.get("shield")),
+                                    cdata.get("ac_bonus")),
             "encumbrance": gear.encumbrance(self.data, state["gear"], cat, worn,
-                                            state["money"], self.coins),
+                                            state["money"], self.coins,
+                                            int(career.get("encumbrance_modifier", 0))),
             "weapons": weapons,
             "ws": skills["WS"],
             "bs": skills["BS"],
@@ -1320,7 +1328,7 @@ class VogelfreiRuleset(Ruleset):
                 continue
             kind = "remove" if line["item"] in state["worn"].values() else "wear"
             reasons = self.check(state, {"action": kind, "item": line["item"]})
-            result.append(option(kind, line["item"], None, 0, reasons,
+            result.append(option(kind, line["item"], gear.wear_slot(item), 0, reasons,
                                  slot=gear.wear_slot(item)))
         return result
 
