@@ -2,6 +2,9 @@
 
 Page 1: name, abilities with modifiers, class and career, XP (next level,
 session cap), Wounds and Stamina with one tick box per point, saving throws,
+alignment, Armour Class, WS/BS, encumbrance and movement, money (coins, the
+starting roll, ruled lines to keep it in pencil), weapons with damage, length
+or range and usability, gear with quantities and worn marks,
 skills and combat skills, traits, memorized spell slots (casters), the careers
 held and the class's level table, notes.  The level history and the ledger
 start on a following page.
@@ -17,6 +20,10 @@ SECTIONS = [
     ("health", "Wounds & Stamina"),
     ("xp", "Experience"),
     ("saves", "Saving Throws"),
+    ("defence", "Alignment, Armour Class & Movement"),
+    ("money", "Money"),
+    ("weapons", "Weapons"),
+    ("gear", "Gear"),
     ("skills", "Skills"),
     ("traits", "Traits"),
     ("spells", "Spells"),
@@ -200,6 +207,85 @@ def _class_table(derived: dict, blank: bool) -> Section | None:
     return Section("class_table", title, [Table(columns, rows)])
 
 
+# -- possessions (alignment, money, gear, weapons, AC, movement) ---------------------------------
+def _defence(derived: dict, blank: bool) -> Section:
+    ac = derived.get("ac") or {}
+    e = derived.get("encumbrance") or {}
+    items = [("Alignment", _v(derived.get("alignment"), blank)),
+             ("WS / BS", "" if blank else f"{text_value(derived.get('ws'))} / "
+                                          f"{text_value(derived.get('bs'))}"),
+             ("AC melee", _v(ac.get("melee"), blank)),
+             ("AC ranged", _v(ac.get("ranged"), blank)),
+             ("Encumbrance", _v(e.get("points"), blank)),
+             ("Load", _v(e.get("level"), blank)),
+             ("Per day", "" if blank else f"{text_value(e.get('miles_per_day'))} miles"),
+             ("Per turn", "" if blank else f"{text_value(e.get('turn_ft'))}'"),
+             ("Combat", "" if blank else f"{text_value(e.get('combat_ft'))}'"),
+             ("Running", "" if blank else f"{text_value(e.get('running_ft'))}'")]
+    blocks: list = [Rows(items, columns=2)]
+    if not blank:
+        worn = derived.get("worn") or {}
+        wearing = [text_value(w) for w in (worn.get("armour"), worn.get("shield")) if w]
+        blocks.append(Notes("Wearing: " + (", ".join(wearing) if wearing else "no armour")
+                            + ". Melee AC 8 + Agility + WS + Armour Rating + shield; "
+                              "ranged AC 11 + Agility + Armour Rating + shield."))
+    return Section("defence", TITLES["defence"], blocks, half=True)
+
+
+def _money(derived: dict, blank: bool) -> Section:
+    money = derived.get("money") or {}
+    coins = money.get("coins") or {}
+    roll = derived.get("money_roll")
+    items = [(coin, "" if blank else text_value(coins.get(coin, 0))) for coin in ("gp", "sp", "bp")]
+    blocks: list = [Notes("" if blank else f"Now: {text_value(money.get('text') or '0 bp')}"
+                          + (f" (started with {roll['formula']}: "
+                             f"{' '.join(text_value(d) for d in roll.get('dice') or [])})"
+                             if roll else "")),
+                    Rows(items, columns=3),
+                    Notes("In pencil (1 gp = 50 sp = 600 bp):", lines=3)]
+    if not blank and derived.get("status_note"):
+        blocks.insert(1, Notes(text_value(derived["status_note"])))
+    return Section("money", TITLES["money"], blocks, half=True)
+
+
+def _weapons(derived: dict, blank: bool) -> Section:
+    columns = [Column("Weapon", 2.4), Column("Damage", 0.9, "center"),
+               Column("Length / range", 1.6), Column("Use", 3.1)]
+    rows = []
+    for w in [] if blank else derived.get("weapons") or []:
+        if not isinstance(w, dict):
+            continue
+        reach = w.get("length") if "length" in w else w.get("range")
+        use = "usable" if w.get("usable") else "not usable"
+        if w.get("note"):
+            use += f": {w['note']}"
+        rows.append([text_value(w.get("item")), text_value(w.get("damage")),
+                     text_value(reach), use])
+    rows += [["", "", "", ""] for _ in range(2 if rows else BLANK_ROWS)]
+    return Section("weapons", TITLES["weapons"], [Table(columns, rows)])
+
+
+def _gear(derived: dict, blank: bool) -> Section:
+    columns = [Column("Item", 3.2), Column("Qty", 0.7, "center"), Column("Worn", 0.7, "center"),
+               Column("Encumbrance", 1.4), Column("Category", 1.6)]
+    rows = []
+    for g in [] if blank else derived.get("gear") or []:
+        if not isinstance(g, dict):
+            continue
+        mark = {"none": "none", "oversize": "oversize"}.get(g.get("encumbrance"), "")
+        rows.append([text_value(g.get("item")), text_value(g.get("qty")),
+                     "✓" if g.get("worn") else "", mark, text_value(g.get("category"))])
+    rows += [["", "", "", "", ""] for _ in range(4 if rows else 2 * BLANK_ROWS)]
+    blocks: list = [Table(columns, rows)]
+    if not blank:
+        e = derived.get("encumbrance") or {}
+        blocks.append(Notes(f"{text_value(e.get('items', 0))} items (every 5 is a point), "
+                            f"{text_value(e.get('oversize_items', 0))} oversize (a point each), "
+                            f"{text_value(e.get('coin_items', 0))} from coins (100 coins an "
+                            "item); worn armour is not an item."))
+    return Section("gear", TITLES["gear"], blocks)
+
+
 def _history(derived: dict, blank: bool) -> Section:
     columns = [Column("Session", 1.0), Column("Gained", 1.3), Column("Level", 0.7, "center"),
                Column("Stamina roll", 1.1, "center"), Column("Wounds", 0.9, "center"),
@@ -241,7 +327,8 @@ def build(derived: dict, options: SheetOptions) -> Sheet:
                 "The rules do not accept this file (run check):\n" + "\n".join(problems))]))
     makers = {
         "abilities": _abilities, "career": _career, "health": _health, "xp": _xp,
-        "saves": _saves, "skills": _skills, "traits": _traits, "spells": _spells,
+        "saves": _saves, "defence": _defence, "money": _money, "weapons": _weapons,
+        "gear": _gear, "skills": _skills, "traits": _traits, "spells": _spells,
         "careers": _careers, "class_table": _class_table, "notes": _notes,
         "history": _history, "ledger": _ledger,
     }

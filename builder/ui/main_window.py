@@ -45,6 +45,12 @@ def _is_campaign_view(widget) -> bool:
 class MainWindow(QMainWindow):
     def __init__(self, parent: QWidget | None = None, restore: bool = True):
         super().__init__(parent)
+        from builder.ui import input_policy, theme
+
+        input_policy.install()
+        theme_manager = theme.manager()
+        if theme_manager is not None:
+            theme_manager.apply(theme.saved_choice())
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
         self.setAcceptDrops(True)
@@ -188,6 +194,31 @@ class MainWindow(QMainWindow):
                                             "Show the folder the library lives in")
         self.act_about = self._action("&About Character Builder", self.about,
                                       "Version and licence")
+        self.act_find = self._action("&Find…", self.focus_search,
+                                     "Search the library, or filter the increases of the "
+                                     "open character", K.Find)
+        self.act_find.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.addAction(self.act_find)
+        self.act_library.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.addAction(self.act_library)
+        from PySide6.QtGui import QActionGroup
+
+        from builder.ui import theme
+
+        self.theme_group = QActionGroup(self)
+        self.theme_group.setExclusive(True)
+        self.theme_actions = {}
+        chosen = theme.saved_choice()
+        for key, title in theme.THEMES.items():
+            action = QAction(title, self)
+            action.setCheckable(True)
+            action.setChecked(key == chosen)
+            action.setStatusTip(f"Colours: {title.replace('&', '')}"
+                                + (" (follow the desktop's light or dark scheme)"
+                                   if key == "system" else ""))
+            action.triggered.connect(lambda _=False, k=key: self.set_theme(k))
+            self.theme_group.addAction(action)
+            self.theme_actions[key] = action
         # campaigns
         self.act_new_campaign = self._action(
             "New &Campaign…", self.new_campaign,
@@ -236,7 +267,11 @@ class MainWindow(QMainWindow):
 
         view = bar.addMenu("&View")
         view.addAction(self.act_library)
+        view.addAction(self.act_find)
         view.addAction(self.act_data_folder)
+        view.addSeparator()
+        theme_menu = view.addMenu("&Theme")
+        theme_menu.addActions(list(self.theme_actions.values()))
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_about)
@@ -267,6 +302,32 @@ class MainWindow(QMainWindow):
                     action = menu.addAction(button.text(), button.click)
                     action.setEnabled(button.isEnabled())
             menu.addAction("&Full-Screen Pool", view.pool_view.full_button.toggle)
+
+    def set_theme(self, choice: str) -> None:
+        from builder.ui import theme
+
+        theme.choose(choice)
+        self.theme_actions[theme.saved_choice()].setChecked(True)
+        self.report(f"Theme: {theme.THEMES[theme.saved_choice()].replace('&', '')}")
+
+    def focus_search(self) -> None:
+        """Ctrl+F: the library's search, or the open character's filter of increases."""
+        from builder.ui.focus import focus_widget
+
+        if self.tabs.currentIndex() == 0:
+            target = self.library_page.search
+        else:
+            widget = self.tabs.currentWidget()
+            finder = getattr(widget, "search_widget", None)
+            target = finder() if callable(finder) else None
+            if target is None:
+                panel = getattr(widget, "options_panel", None)
+                target = getattr(panel, "search", None)
+        if target is None:
+            self.report("Nothing to search on this tab")
+            return
+        focus_widget(target)
+        target.selectAll()
 
     # -- state helpers ---------------------------------------------------------------
     def report(self, message: str, timeout: int = 8000) -> None:
@@ -495,6 +556,7 @@ class MainWindow(QMainWindow):
             self._show_error("Cannot open this file", str(problem))
             return None
         editor = create_editor(doc, self.tabs)
+        self._window_wide_shortcuts(editor)
         editor.status.connect(self.report)
         doc.saveStateChanged.connect(self._doc_state_changed)
         doc.changed.connect(self._doc_state_changed)
@@ -514,6 +576,21 @@ class MainWindow(QMainWindow):
                 "This file has problems; the skipped entries are marked in the ledger:\n"
                 + "\n".join(lines[:6]), "warning")
         return editor
+
+    def _window_wide_shortcuts(self, editor) -> None:
+        """An editor's shortcuts (Ctrl+1..., Award) work wherever the focus is in the
+        window while its tab is shown: a hidden tab's editor is not visible, so its
+        shortcuts never match."""
+        from PySide6.QtGui import QAction as _QAction
+
+        taken = {key.toString() for action in self.findChildren(_QAction)
+                 if action.parent() is self for key in action.shortcuts()}
+        for action in editor.findChildren(_QAction):
+            keys = {key.toString() for key in action.shortcuts()}
+            if not keys or keys & taken:
+                continue    # a window action has the same keys: stay inside the editor
+            if action.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut:
+                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
 
     def _doc_state_changed(self) -> None:
         self._update_status()

@@ -116,7 +116,7 @@ def test_bad_usage_on_new_exits_2(tmp_path, args, fragment):
 
 def test_modify_and_unmodify(ann):
     result = ok("do", ann, "modify", "mig", "2", "--name", "Giant Strength")
-    assert "modify MIG +2 (Giant Strength)" in result.out
+    assert "Modified MIG +2 (Giant Strength)" in result.out
     shown = ok("show", ann, "--json").json()
     assert shown["abilities"]["MIG"] == 5
     assert shown["skilled"]["MIG"] == 8

@@ -456,9 +456,10 @@ def test_headline_and_describe(rs):
     assert rs.headline(chosen(rs, mig=0, dex=3, cha=2, foc=1)) == \
         {"MIG": "+0", "DEX": "+3", "CHA": "+2", "FOC": "+1"}
     assert rs.describe({"action": "modify", "ability": "MIG", "value": -1, "name": "Curse"}) \
-        == "modify MIG -1 (Curse)"
-    assert rs.describe({"action": "set-age", "age": "old"}) == "set age Old"
-    assert rs.describe({"action": "set-age", "age": None}) == "set age: Aging rule off"
+        == "Modified MIG -1 (Curse)"
+    assert rs.describe({"action": "set-age", "age": "old"}) == "Set the age to Old"
+    assert rs.describe({"action": "set-age", "age": None}) == "Turned the Aging rule off"
+    assert rs.describe({"action": "unmodify", "name": "Curse"}) == "Removed the effect Curse"
 
 
 def test_show_text_is_an_abilities_card(rs):

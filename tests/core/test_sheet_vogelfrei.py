@@ -25,8 +25,9 @@ def test_every_section_with_the_values(tmp_path):
     sheet = build_sheet(derived)
     assert sheet.ruleset_title and sheet.name == "Greta Hollerin"
     assert [s.key for s in sheet.sections] == [
-        "abilities", "career", "health", "xp", "saves", "skills", "traits", "careers",
-        "class_table", "notes", "history", "ledger"]  # no spells: a Warrior casts none
+        "abilities", "career", "health", "xp", "saves", "defence", "money", "weapons", "gear",
+        "skills", "traits", "careers", "class_table", "notes", "history",
+        "ledger"]  # no spells: a Warrior casts none
     assert "spells" in section_keys("vogelfrei")
     assert ["Toughness", "13", "+1"] in table_rows(sheet.section("abilities"))
     assert ["Willpower", "8", "-1"] in table_rows(sheet.section("abilities"))

@@ -281,7 +281,7 @@ def test_enter_class_token_carries_the_scene(chain_for):
     assert chip.option["kind"] == "new-class"
     widget.scene_edit.setText("defended a shrine")
     widget.arm(chip)
-    widget.spell_combo.setCurrentText("Brand of Flame")
+    widget.choose_spell("Brand of Flame")
     assert widget.drop(chip.token(), "Cleric", "Kindled Judgement")
     d = doc.derived()
     assert d["classes"]["Cleric"]["spells"] == ["Brand of Flame"]
@@ -398,7 +398,7 @@ def test_plan_without_class_steps_applies_at_once(chain_for):
     assert widget.apply_plan() == 4          # Agility 3 (6 SP), then Stealth 1, 2, 3 (6 SP)
     assert doc.derived()["skills"]["Stealth"]["level"] == 3
     assert doc.derived()["sp"]["spent"] == 12
-    assert messages[-1] == "Plan: 4 of 4 steps taken"
+    assert messages[-1] == "Plan: all 4 steps taken"
 
 
 def test_token_tray_never_piles_up_hints(chain_for):
@@ -447,3 +447,36 @@ def test_a_new_trait_can_take_a_rank_dropped_on_the_sheet(window):
     index = _trait_index(editor, "Fighter", "Breach")
     _drop_on_tree(editor.classes_view, index, token_mime("Fighter", "class"))
     assert editor.doc.derived()["classes"]["Fighter"]["traits"]["Breach"]["rank"] == 1
+
+
+def test_plan_header_follows_the_character_after_apply(chain_for):
+    widget, doc, _ = chain_for("sp=40", "vital.Agility=2")
+    widget.select_node("skill:Stealth")
+    assert "(now 0)" in widget.plan_title.text()
+    widget.target_spin.setValue(3)
+    widget.apply_plan()
+    assert doc.derived()["skills"]["Stealth"]["level"] == 3
+    assert "(now 3)" in widget.plan_title.text()
+    doc.undo_stack.undo()
+    assert "(now 0)" in widget.plan_title.text()
+
+
+def test_a_partial_plan_says_how_many_steps_wait_for_sp(chain_for):
+    widget, doc, _ = chain_for("sp=8", "vital.Agility=2")
+    widget.select_node("skill:Stealth")
+    widget.target_spin.setValue(3)
+    messages = []
+    widget.status.connect(messages.append)
+    done = widget.apply_plan()
+    assert 0 < done < 4
+    assert messages[-1] == (f"Plan: {done} of 4 steps taken; the other {4 - done} when the "
+                            "SP are there")
+
+
+def test_taking_a_node_says_what_the_ledger_now_holds(chain_for):
+    widget, doc, _ = chain_for("sp=40", "vital.Agility=2")
+    messages = []
+    widget.status.connect(messages.append)
+    widget.activate("vital:Agility")
+    assert doc.derived()["vitals"]["Agility"] == 3
+    assert messages[-1] == "Done: Raised Agility to 3"

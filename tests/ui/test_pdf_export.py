@@ -420,4 +420,4 @@ def test_real_ability_bonuses_character(qapp, tmp_path):
     assert f"MARTIAL DC {derived['martial_dc']} SPELL DC {derived['spell_dc']}" in first
     assert f"Category {derived['age_category']['name']}" in first
     assert "Giant Strength MIG +2" in first
-    assert second.startswith("Ledger") and "modify MIG +2 (Giant Strength)" in second
+    assert second.startswith("Ledger") and "Modified MIG +2 (Giant Strength)" in second

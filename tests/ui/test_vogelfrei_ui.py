@@ -31,7 +31,7 @@ def test_the_editor_shows_the_cores_derived_values(window, qtbot):
     editor = window.open_path(path)
     assert isinstance(editor, VogelfreiEditor)
     d = editor.doc.derived()
-    assert editor.summary_label.text() == "Level 1 Warrior Mercenary · status Silver"
+    assert editor.summary_label.text() == "Level 1 Warrior Mercenary · status Silver · Neutrality"
     score, mod = editor.ability_labels["Toughness"]
     assert (score.text(), mod.text()) == ("13", "+1")
     assert editor.ability_labels["Willpower"][1].text() == "-1"
@@ -384,8 +384,10 @@ def test_character_menu_has_the_vogelfrei_actions(window, qtbot):
     assert texts[:4] == ["Award XP…", "Party XP for a session…", "Level up…", "Change career…"]
     level = editor.menu_actions()[2]
     assert not level.isEnabled()                 # greyed like the button
-    editor.menu_actions()[-1].trigger()
+    editor.menu_actions()[-2].trigger()
     assert editor.side_tabs.currentWidget() is editor.ledger
+    editor.menu_actions()[-1].trigger()
+    assert editor.side_tabs.currentWidget() is editor.possessions
 
 
 def test_level_up_dialog_without_a_session_still_says_what_else_is_missing(window, qtbot):

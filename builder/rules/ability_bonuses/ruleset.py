@@ -418,15 +418,17 @@ class AbilityBonuses(Ruleset):
         raise ValueError(f"unknown action {kind!r}")
 
     def describe(self, action: dict) -> str:
+        """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
         kind = action.get("action")
         if kind == "modify":
-            return (f"modify {action.get('ability')} {signed(action.get('value', 0))} "
+            return (f"Modified {action.get('ability')} {signed(action.get('value', 0))} "
                     f"({action.get('name')})")
         if kind == "unmodify":
-            return f"unmodify {action.get('name')}"
+            return f"Removed the effect {action.get('name')}"
         if kind == "set-age":
             age = action.get("age")
-            return "set age: Aging rule off" if age is None else f"set age {self.age_name(age)}"
+            return "Turned the Aging rule off" if age is None else \
+                f"Set the age to {self.age_name(age)}"
         return super().describe(action)
 
     # -- views ----------------------------------------------------------------

@@ -714,32 +714,33 @@ class StoryPoints(Ruleset):
         return s
 
     def describe(self, action: dict) -> str:
+        """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
         kind = action.get("action")
         target = action.get("target")
-        exch = " (Training Exchange)" if action.get("exchange") else ""
+        name = action.get("name")
+        exch = " with a Training Exchange" if action.get("exchange") else ""
         if kind == "award-checkpoint":
-            return f"Story Checkpoint '{action.get('checkpoint')}' of '{action.get('milestone')}'"
+            return (f"Awarded checkpoint {action.get('checkpoint')} "
+                    f"({action.get('milestone')})")
         if kind == "resolve-milestone":
-            return f"Story Milestone '{action.get('milestone')}' resolved"
+            return f"Resolved milestone {action.get('milestone')}"
         if kind in ("raise-vital", "raise-skill"):
-            return f"{action.get('name')} to {target}{exch}" if target else \
-                f"raise {action.get('name')}{exch}"
+            return f"Raised {name} to {target}{exch}" if target else f"Raised {name}{exch}"
         if kind in ("raise-class", "enter-class"):
-            head = (f"entered {action.get('name')} 1" if kind == "enter-class"
-                    else f"{action.get('name')} to {target}" if target
-                    else f"raise {action.get('name')}")
-            extra = f"; rank in {action.get('trait')}"
+            head = (f"Entered {name}" if kind == "enter-class"
+                    else f"Raised {name} to {target}" if target else f"Raised {name}")
+            extra = f": a rank in {action.get('trait')}"
             if action.get("spell"):
-                extra += f"; spell {action.get('spell')}"
-            if kind == "enter-class":
-                extra += f"; scene: {action.get('scene')}"
+                extra += f", the spell {action.get('spell')}"
+            if kind == "enter-class" and action.get("scene"):
+                extra += f" (scene: {action.get('scene')})"
             return head + extra + exch
         if kind == "use-trait":
-            return f"used {action.get('trait')} ({action.get('class')})"
+            return f"Used {action.get('trait')} ({action.get('class')})"
         if kind == "rest":
-            return "Rest: trait uses restored"
+            return "Rested: every trait use restored"
         if kind == "set-active":
-            return "set Active" if action.get("active") else "set not Active"
+            return "Marked Active" if action.get("active") else "Marked not Active"
         return super().describe(action)
 
     # ------------------------------------------------------------- views

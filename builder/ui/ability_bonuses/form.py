@@ -24,11 +24,54 @@ from builder.ui.ability_bonuses.card import AbilitiesCard
 CHIP_MIME = "application/x-character-builder-bonus-chip"
 PRIMARY = ("MIG", "DEX", "CHA", "FOC")
 
+# The chip keeps its own colours (dark text on a light violet: 15:1 on any palette);
+# every other colour is derived from the palette (builder.ui.theme).
 CHIP_STYLE = ("QLabel { border: 2px solid #6a5acd; border-radius: 14px; padding: 4px 10px;"
               " background: #e8e4ff; color: #20124d; font-weight: bold; }"
-              "QLabel:focus { border-color: #ff8c00; }")
-SLOT_STYLE = ("AbilitySlot { border: 2px dashed #999; border-radius: 6px; }"
-              "AbilitySlot:focus { border: 2px solid #ff8c00; }")
+              "QLabel:focus { border-color: %(focus)s; border-width: 3px; }")
+
+
+def chip_style() -> str:
+    from builder.ui import theme
+
+    # the focus ring sits on the chip's own light violet
+    from PySide6.QtGui import QColor
+
+    return CHIP_STYLE % {"focus": theme.css(theme.accent("focus", QColor("#e8e4ff"),
+                                                         theme.MARK_CONTRAST))}
+
+
+def slot_style(state: str = "") -> str:
+    """An ability box: dashed at rest, lit while a chip is dragged ("target"), more
+    so under the pointer ("hover")."""
+    from PySide6.QtGui import QPalette
+
+    from builder.ui import theme
+
+    pal = theme.palette()
+    window = pal.color(QPalette.ColorRole.Window)
+    rest = theme.readable(pal.color(QPalette.ColorRole.Mid), window, theme.MARK_CONTRAST)
+    ok = theme.accent("ok", window, theme.MARK_CONTRAST)
+    focus = theme.accent("focus", window, theme.MARK_CONTRAST)
+    if state == "hover":
+        border = f"3px solid {theme.css(ok)}"
+    elif state == "target":
+        border = f"2px solid {theme.css(ok)}"
+    else:
+        border = f"2px dashed {theme.css(rest)}"
+    return (f"AbilitySlot {{ border: {border}; border-radius: 6px; }}"
+            f"AbilitySlot:focus {{ border: 3px solid {theme.css(focus)}; }}")
+
+
+def muted_text_style() -> str:
+    from PySide6.QtGui import QPalette
+
+    from builder.ui import theme
+
+    pal = theme.palette()
+    colour = theme.readable(pal.color(QPalette.ColorRole.PlaceholderText),
+                            pal.color(QPalette.ColorRole.Window))
+    return f"color: {theme.css(colour)};"
 
 
 def chip_mime_data(value: int) -> QMimeData:
@@ -61,7 +104,7 @@ class BonusChip(QLabel):
         self._press: QPoint | None = None
         self.setObjectName(f"chip_{value}" if ability is None else f"chip_on_{ability}")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setStyleSheet(CHIP_STYLE)
+        self.setStyleSheet(chip_style())
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setMinimumWidth(48)
@@ -96,7 +139,11 @@ class BonusChip(QLabel):
         drag.setMimeData(self.mime_data())
         drag.setPixmap(self.grab())
         drag.setHotSpot(event.position().toPoint())
-        drag.exec(Qt.DropAction.MoveAction)
+        self.form.set_dragging(True)       # every ability box lights up as a target
+        try:
+            drag.exec(Qt.DropAction.MoveAction)
+        finally:
+            self.form.set_dragging(False)
 
     def mouseReleaseEvent(self, event):  # noqa: N802
         self._press = None
@@ -151,7 +198,7 @@ class AbilitySlot(_DropTarget):
         self.form = form
         self.ability = ability
         self.setObjectName(f"slot_{ability}")
-        self.setStyleSheet(SLOT_STYLE)
+        self.setStyleSheet(slot_style())
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(110, 90)
         self.setToolTip(f"{name}: {description}\nDrop a chip here, or press "
@@ -166,7 +213,7 @@ class AbilitySlot(_DropTarget):
         self.chip.hide()
         self.placeholder = QLabel("drop a chip")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setStyleSheet("color: #888;")
+        self.placeholder.setStyleSheet(muted_text_style())
         layout.addWidget(self.chip, alignment=Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.placeholder)
 
@@ -180,7 +227,23 @@ class AbilitySlot(_DropTarget):
             self.placeholder.hide()
 
     def chip_dropped(self, value: int) -> None:
+        self.set_state("")
         self.form.place(value, self.ability)
+
+    def set_state(self, state: str) -> None:
+        """"" at rest, "target" while a chip is dragged, "hover" under the pointer."""
+        if getattr(self, "state", None) != state:
+            self.state = state
+            self.setStyleSheet(slot_style(state))
+
+    def dragEnterEvent(self, event):  # noqa: N802
+        super().dragEnterEvent(event)
+        if event.isAccepted():
+            self.set_state("hover")
+
+    def dragLeaveEvent(self, event):  # noqa: N802
+        self.set_state("target" if self.form.dragging else "")
+        super().dragLeaveEvent(event)
 
     def keyPressEvent(self, event):  # noqa: N802
         if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
@@ -211,7 +274,7 @@ class ChipPool(_DropTarget):
             self.chips[value] = chip
             layout.addWidget(chip)
         self.empty_label = QLabel("all placed (drag one back here to take it off)")
-        self.empty_label.setStyleSheet("color: #888;")
+        self.empty_label.setStyleSheet(muted_text_style())
         self.empty_label.hide()
         layout.addWidget(self.empty_label)
         layout.addStretch(1)
@@ -301,6 +364,15 @@ class AbilityBonusesForm(QWidget):
         self.card = AbilitiesCard(ruleset.ability_names)
         layout.addWidget(self.card)
         self._refresh()
+
+    # -- dragging -----------------------------------------------------------
+    dragging = False
+
+    def set_dragging(self, on: bool) -> None:
+        """While a chip is dragged every ability box is lit as a place it can go."""
+        self.dragging = on
+        for slot in self._slots.values():
+            slot.set_state("target" if on else "")
 
     # -- the model ----------------------------------------------------------
     def slot(self, ability: str) -> AbilitySlot:

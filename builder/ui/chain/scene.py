@@ -1,9 +1,14 @@
 """The advancement chain drawn: nodes and edges in a QGraphicsScene.
 
 Items are built once per ruleset and then *updated* in place when the
-character changes (no rebuild, no flicker).  Greyed nodes are the rules core's
-refusals; a blocking edge is drawn red and dashed (so greyscale still shows
-it); plan steps carry a numbered badge with the running SP total.
+character changes (no rebuild, no flicker).  At rest the chain shows its
+structure: edges are quiet lines behind the nodes, a blocking prerequisite is
+only dashed; the selected or hovered node's path is emphasised (its blocking
+edges red and thick, the unrelated nodes faded).  Greyed nodes are the rules
+core's refusals; plan steps carry a numbered badge beside the node with the
+running SP total.  Every colour comes from the palette (:mod:`builder.ui.theme`),
+so the chain reads on a light and on a dark scheme, and every colour also has
+a line style or a mark, so it reads in greyscale.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGr
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
 from builder.rules.story_points.chain import COLUMNS, Chain, Node
+from builder.ui import theme
 from builder.ui.chain.tokens import parse_token
 
 NODE_W, NODE_H = 190.0, 50.0
@@ -21,23 +27,98 @@ COL_GAP, ROW_GAP = 120.0, 12.0
 COLUMN_TITLES = {"vital": "Core Vitals", "skill": "Skills", "class": "Classes",
                  "trait": "Traits and spells"}
 
-KIND_COLOURS = {  # light fills by kind; text stays dark on all of them
-    "vital": QColor("#e3ecfa"), "skill": QColor("#e4f4e6"), "class": QColor("#fbeedd"),
-    "trait": QColor("#f3e6f7"), "spell": QColor("#e6f3f6"),
+#: The hue of each kind of node, as a tint over the palette's Base (so light on a
+#: light palette and dark on a dark one; the text stays the palette's Text).
+KIND_HUES = {
+    "vital": QColor("#3b78d8"), "skill": QColor("#2e9e4f"), "class": QColor("#e08a1e"),
+    "trait": QColor("#9b4dca"), "spell": QColor("#1f9bb0"),
 }
+KIND_TITLES = {"vital": "Core Vital", "skill": "Skill", "class": "Class", "trait": "Trait",
+               "spell": "Spell"}
 #: The chain filter that shows the traits and spells of the Classes the character has.
 HELD = "__held__"
-
-BLOCK_RED = QColor("#c0392b")
-PLAN_BLUE = QColor("#1f5fbf")
-ELIGIBLE_GREEN = QColor("#1e8449")
+#: Text is never drawn below this size on screen; smaller sub-labels are left out.
+MIN_TEXT_PT = 9.0
 
 
-def _dark_mode() -> bool:
-    app = QApplication.instance()
-    if app is None:
-        return False
-    return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+def _mix(a: QColor, b: QColor, amount: float) -> QColor:
+    """``amount`` of ``b`` over ``a``."""
+    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
+                           a.greenF() + (b.greenF() - a.greenF()) * amount,
+                           a.blueF() + (b.blueF() - a.blueF()) * amount)
+
+
+def _pal(pal: QPalette | None = None) -> QPalette:
+    return pal if pal is not None else theme.palette()
+
+
+def kind_fill(kind: str, pal: QPalette | None = None) -> QColor:
+    pal = _pal(pal)
+    base = pal.color(QPalette.ColorRole.Base)
+    return _mix(base, KIND_HUES.get(kind, QColor("#888888")), 0.28 if theme.is_dark(pal)
+                else 0.16)
+
+
+def blocked_fill(pal: QPalette | None = None) -> QColor:
+    pal = _pal(pal)
+    return _mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Mid), 0.35)
+
+
+def node_text(fill: QColor, pal: QPalette | None = None, muted: bool = False) -> QColor:
+    """The text on a node: the palette's Text (a muted grey for a blocked node), at
+    least 4.5:1 against the fill."""
+    pal = _pal(pal)
+    text = pal.color(QPalette.ColorRole.Text)
+    if muted:
+        text = _mix(text, fill, 0.35)
+    return theme.readable(text, fill, theme.TEXT_CONTRAST)
+
+
+def eligible_fill(pal: QPalette | None = None, hover: bool = False) -> QColor:
+    pal = _pal(pal)
+    return _mix(pal.color(QPalette.ColorRole.Base), theme.HUES["ok"],
+                (0.45 if hover else 0.3) if theme.is_dark(pal) else (0.38 if hover else 0.22))
+
+
+def structure_colour(pal: QPalette | None = None) -> QColor:
+    """Edges and borders at rest: quiet, yet 3:1 against the background."""
+    pal = _pal(pal)
+    base = pal.color(QPalette.ColorRole.Base)
+    return theme.readable(_mix(base, pal.color(QPalette.ColorRole.Text), 0.4), base,
+                          theme.MARK_CONTRAST)
+
+
+def mark(name: str, pal: QPalette | None = None) -> QColor:
+    """An accent drawn as a line or mark on the scene's background (3:1)."""
+    pal = _pal(pal)
+    return theme.accent(name, pal.color(QPalette.ColorRole.Base), theme.MARK_CONTRAST, pal)
+
+
+def badge_colours(pal: QPalette | None = None) -> tuple[QColor, QColor]:
+    """(fill, text) of a plan badge: the plan hue, text in the Base colour, 4.5:1."""
+    pal = _pal(pal)
+    base = pal.color(QPalette.ColorRole.Base)
+    return theme.accent("plan", base, theme.TEXT_CONTRAST, pal), base
+
+
+def node_colour_pairs(pal: QPalette) -> list[tuple[QColor, QColor]]:
+    """Every (fill, text) pair a node can be drawn with (for the contrast test)."""
+    pairs = []
+    for kind in KIND_HUES:
+        fill = kind_fill(kind, pal)
+        pairs.append((fill, node_text(fill, pal)))
+    fill = blocked_fill(pal)
+    pairs.append((fill, node_text(fill, pal, muted=True)))
+    for hover in (False, True):
+        fill = eligible_fill(pal, hover)
+        pairs.append((fill, node_text(fill, pal)))
+    pairs.append(badge_colours(pal))
+    return pairs
+
+
+def mark_colour_pairs(pal: QPalette) -> list[tuple[QColor, QColor]]:
+    base = pal.color(QPalette.ColorRole.Base)
+    return [(structure_colour(pal), base)] + [(mark(name, pal), base) for name in theme.HUES]
 
 
 class NodeItem(QGraphicsObject):
@@ -56,6 +137,7 @@ class NodeItem(QGraphicsObject):
         self.setAcceptHoverEvents(True)
         self.setAcceptDrops(node.kind == "trait")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setZValue(1)            # always above the edges: no line crosses a node's text
         self.update_node(node)
 
     # -- data -------------------------------------------------------------------------------
@@ -89,56 +171,61 @@ class NodeItem(QGraphicsObject):
         return not n.allowed
 
     # -- painting ---------------------------------------------------------------------------
+    BADGE_W = 104.0
+
     def boundingRect(self) -> QRectF:
-        return QRectF(-4, -4, NODE_W + 8, NODE_H + 8)
+        # the plan badge sits beside the node, in the gap to the next column
+        return QRectF(-4, -4, NODE_W + 8 + self.BADGE_W + 8, NODE_H + 8)
+
+    def colours(self, pal: QPalette | None = None) -> tuple[QColor, QColor]:
+        """(fill, text) for the node's current state."""
+        n = self.node
+        if self.drag_state == "eligible":
+            fill = eligible_fill(pal, self.drag_hover)
+            return fill, node_text(fill, pal)
+        if self.blocked or self.drag_state == "ineligible":
+            fill = blocked_fill(pal)
+            return fill, node_text(fill, pal, muted=True)
+        fill = kind_fill(n.kind, pal)
+        return fill, node_text(fill, pal)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         n = self.node
-        dark = _dark_mode()
+        pal = theme.palette()
         rect = QRectF(0, 0, NODE_W, NODE_H)
-        fill = QColor(KIND_COLOURS.get(n.kind, QColor("#eeeeee")))
-        text = QColor("#1b1b1b")
-        if self.blocked:
-            fill = QColor("#e6e6e6")
-            text = QColor("#7a7a7a")
-        if dark:
-            fill = fill.darker(330) if not self.blocked else QColor("#3a3a3a")
-            text = QColor("#f0f0f0") if not self.blocked else QColor("#9a9a9a")
-        if self.drag_state == "eligible":
-            fill = QColor("#1e5631") if dark else QColor("#c9f2d3" if not self.drag_hover
-                                                           else "#9fe3b1")
-            text = QColor("#f0f0f0") if dark else QColor("#10301a")
-        if self.drag_state == "ineligible":
-            fill, text = (QColor("#3a3a3a"), QColor("#8a8a8a")) if dark else \
-                (QColor("#eeeeee"), QColor("#9a9a9a"))
+        fill, text = self.colours(pal)
         painter.setOpacity(0.18 if self.faded else 1.0)
-        border = QPen(QColor("#555555") if not dark else QColor("#aaaaaa"), 1.0)
+        border = QPen(structure_colour(pal), 1.0)
         if n.held:
-            border.setWidthF(2.0)
+            border = QPen(node_text(fill, pal), 2.0)
         if self.plan_badge:
-            border = QPen(PLAN_BLUE, 3.0)
+            border = QPen(mark("plan", pal), 3.0)
         if self.drag_state == "eligible":
-            border = QPen(ELIGIBLE_GREEN, 3.5 if self.drag_hover else 2.5)
+            border = QPen(mark("ok", pal), 3.5 if self.drag_hover else 2.5)
         if self.isSelected():
-            border = QPen(QColor("#e67e22"), 3.0)
+            border = QPen(mark("focus", pal), 3.0)
         if self.blocked and not self.plan_badge and self.drag_state != "eligible":
             border.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(border)
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, 9, 9)
 
+        # Level of detail: the on-screen size of the text at this zoom.
+        lod = option.levelOfDetailFromTransform(painter.worldTransform()) if option else 1.0
+        base = self.chain_scene.base_font
+        base_pt = base.pointSizeF() if base.pointSizeF() > 0 else 9.0
         painter.setPen(text)
-        title = QFont(self.chain_scene.base_font)
+        title = QFont(base)
         title.setBold(True)
         painter.setFont(title)
         fm = QFontMetricsF(title)
         name = n.name if n.kind != "spell" else f"✦ {n.name}"
-        painter.drawText(QRectF(10, 4, NODE_W - 60, 22), Qt.AlignmentFlag.AlignVCenter,
-                         fm.elidedText(name, Qt.TextElideMode.ElideRight, NODE_W - 64))
+        painter.drawText(QRectF(10, 4, NODE_W - 62, 22), Qt.AlignmentFlag.AlignVCenter,
+                         fm.elidedText(name, Qt.TextElideMode.ElideRight, NODE_W - 66))
         # value, right
-        big = QFont(self.chain_scene.base_font)
+        big = QFont(base)
         big.setBold(True)
-        big.setPointSizeF(big.pointSizeF() * 1.35)
+        big.setPointSizeF(base_pt * 1.25)
         painter.setFont(big)
         value = {"vital": str(n.value), "skill": f"SL {n.value}",
                  "class": f"{n.value}" if n.held else "—",
@@ -146,11 +233,28 @@ class NodeItem(QGraphicsObject):
                  "spell": "✓" if n.held else ""}[n.kind]
         painter.drawText(QRectF(NODE_W - 58, 2, 50, 26),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, value)
-        # second line
-        small = QFont(self.chain_scene.base_font)
-        small.setPointSizeF(small.pointSizeF() * 0.85)
-        painter.setFont(small)
-        sfm = QFontMetricsF(small)
+        # second line: only where it is readable at this zoom
+        small = QFont(base)
+        if base_pt * lod >= MIN_TEXT_PT - 0.05:
+            painter.setFont(small)
+            sfm = QFontMetricsF(small)
+            painter.drawText(QRectF(10, 27, NODE_W - 16, 20), Qt.AlignmentFlag.AlignVCenter,
+                             sfm.elidedText(self.sub_label(), Qt.TextElideMode.ElideRight,
+                                            NODE_W - 18))
+        if self.plan_badge:
+            badge_fill, badge_text = badge_colours(pal)
+            badge = QRectF(NODE_W + 6, (NODE_H - 24) / 2, self.BADGE_W, 24)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(badge_fill)
+            painter.drawRoundedRect(badge, 12, 12)
+            painter.setPen(badge_text)
+            bold = QFont(small)
+            bold.setBold(True)
+            painter.setFont(bold)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.plan_badge)
+
+    def sub_label(self) -> str:
+        n = self.node
         if n.kind in ("vital", "skill", "class"):
             if n.kind == "class" and not n.held:
                 line = f"enter: {n.cost} SP" + ("" if n.allowed else "  ✕")
@@ -158,19 +262,17 @@ class NodeItem(QGraphicsObject):
                 line = "at the maximum"
             else:
                 line = f"→ {n.target}: {n.cost} SP" + ("" if n.allowed else "  ✕")
-            line += f"   {n.detail}" if n.kind == "skill" else ""
-        else:
-            line = n.detail + ("  (unusable)" if not n.usable and n.held else "")
-        painter.drawText(QRectF(10, 27, NODE_W - 16, 20), Qt.AlignmentFlag.AlignVCenter,
-                         sfm.elidedText(line, Qt.TextElideMode.ElideRight, NODE_W - 18))
-        if self.plan_badge:
-            badge = QRectF(NODE_W - 70, -12, 78, 20)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(PLAN_BLUE)
-            painter.drawRoundedRect(badge, 10, 10)
-            painter.setPen(QColor("white"))
-            painter.setFont(small)
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.plan_badge)
+            return line + (f"   {n.detail}" if n.kind == "skill" else "")
+        return n.detail + ("  (unusable)" if not n.usable and n.held else "")
+
+    def hoverEnterEvent(self, event) -> None:
+        self.chain_scene.set_hover_node(self.node.id)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:
+        if self.chain_scene.hover_id == self.node.id:
+            self.chain_scene.set_hover_node(None)
+        super().hoverLeaveEvent(event)
 
     # -- interaction ------------------------------------------------------------------------
     def mouseDoubleClickEvent(self, event) -> None:
@@ -204,13 +306,17 @@ class NodeItem(QGraphicsObject):
 
 
 class EdgeItem(QGraphicsPathItem):
+    """A prerequisite line, always behind the nodes.  At rest it is quiet (a blocking
+    one only dashed); on the selected or hovered node's path a blocking edge is
+    emphasised (error colour, thick)."""
+
     def __init__(self, source: NodeItem, target: NodeItem, kind: str):
         super().__init__()
         self.source, self.target, self.kind = source, target, kind
         self.blocking = False
         self.in_plan = False
         self.faded = False
-        self.setZValue(-1)
+        self.emphasised = False
         self.setAcceptHoverEvents(False)
         self.relayout()
         self.restyle()
@@ -224,23 +330,24 @@ class EdgeItem(QGraphicsPathItem):
         self.setPath(path)
 
     def restyle(self) -> None:
-        dark = _dark_mode()
-        colour = QColor("#b8b8b8") if not dark else QColor("#666666")
+        pal = theme.palette()
+        colour = structure_colour(pal)
         width = 1.0
-        style = Qt.PenStyle.SolidLine
-        if self.kind == "path":
-            style = Qt.PenStyle.DotLine
+        style = Qt.PenStyle.DotLine if self.kind == "path" else Qt.PenStyle.SolidLine
         if self.blocking:
-            colour, width, style = BLOCK_RED, 2.4, Qt.PenStyle.DashLine
+            style = Qt.PenStyle.DashLine
+            if self.emphasised:
+                colour, width = mark("error", pal), 2.4
         if self.in_plan:
-            colour, width, style = PLAN_BLUE, 3.0, Qt.PenStyle.SolidLine
+            colour, width, style = mark("plan", pal), 3.0, Qt.PenStyle.SolidLine
         if self.faded:
             colour = QColor(colour)
             colour.setAlpha(30)
         pen = QPen(colour, width, style)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self.setPen(pen)
-        self.setZValue(1 if (self.blocking or self.in_plan) else -1)
+        # behind every node; the emphasised ones above the quiet ones
+        self.setZValue(-0.5 if (self.emphasised or self.in_plan) else -1)
 
 
 class ChainScene(QGraphicsScene):
@@ -259,6 +366,7 @@ class ChainScene(QGraphicsScene):
         self.drag_reasons: dict[str, list[str]] = {}
         self.filter_class: str | None = None
         self.focus_id: str | None = None
+        self.hover_id: str | None = None
         self._titles: list[QGraphicsSimpleTextItem] = []
 
     # -- building and updating --------------------------------------------------------------
@@ -335,6 +443,34 @@ class ChainScene(QGraphicsScene):
         self.focus_id = node_id
         self.apply_visibility()
 
+    def set_hover_node(self, node_id: str | None) -> None:
+        """The hovered node's path is emphasised like the selected one's (not faded)."""
+        if node_id == self.hover_id:
+            return
+        self.hover_id = node_id
+        self._emphasise()
+
+    def _emphasise(self) -> None:
+        ids = set()
+        for nid in (self.focus_id, self.hover_id):
+            if nid in self.nodes and self.chain is not None:
+                ids |= self.chain.neighbours(nid)
+        for edge in self.edges:
+            on = edge.blocking and edge.source.node.id in ids and edge.target.node.id in ids
+            if edge.emphasised != on:
+                edge.emphasised = on
+                edge.restyle()
+
+    def restyle_all(self) -> None:
+        """The palette changed (theme): every item takes the new colours."""
+        text = QApplication.palette().color(QPalette.ColorRole.WindowText)
+        for title in self._titles:
+            title.setBrush(text)
+        for edge in self.edges:
+            edge.restyle()
+        for item in self.nodes.values():
+            item.update()
+
     def apply_visibility(self) -> None:
         if self.chain is None:
             return
@@ -369,6 +505,7 @@ class ChainScene(QGraphicsScene):
             if edge.faded != faded:
                 edge.faded = faded
                 edge.restyle()
+        self._emphasise()
         if changed:
             self.layout_rows()
 

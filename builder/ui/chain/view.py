@@ -6,7 +6,8 @@ makes goes through the document (the rules core and the undo stack).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QDrag, QKeySequence, QPainter, QShortcut
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QDrag, QFontMetrics, QKeySequence, QPainter, QPalette, QPen, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QFrame, QGestureEvent, QGraphicsView, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
@@ -14,7 +15,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 
 from builder.rules.base import Refusal, RulesError
 from builder.rules.story_points.chain import build_chain
-from builder.ui.chain.scene import HELD, ChainScene, NodeItem
+from builder.ui.chain.scene import (HELD, KIND_HUES, KIND_TITLES, MIN_TEXT_PT, ChainScene,
+                                    NodeItem)
 from builder.ui.chain.tokens import RANK_TOKEN_MIME, drop_rank, token_mime
 
 
@@ -50,15 +52,22 @@ class ChainView(QGraphicsView):
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         scale = self.transform().m11()
-        if readable and scale < 0.55:
+        legible = self.legible_scale()
+        if readable and scale < legible:
             self.resetTransform()
-            self.scale(0.55, 0.55)
-            self.centerOn(rect.center().x(), rect.top() + self.viewport().height() / 1.1)
+            self.scale(legible, legible)
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
         elif scale > 1.6:
             self.resetTransform()
             self.scale(1.6, 1.6)
             self.centerOn(rect.center())
         self._zoom = self.transform().m11()
+
+    def legible_scale(self) -> float:
+        """The zoom at which every text of a node is at least ``MIN_TEXT_PT`` on screen."""
+        point = self.scene().base_font.pointSizeF()
+        return MIN_TEXT_PT / point if point > 0 else 1.0
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
@@ -133,6 +142,100 @@ class ChainView(QGraphicsView):
         super().dragMoveEvent(event)
         if event.mimeData().hasFormat(RANK_TOKEN_MIME):
             event.accept()
+
+
+class ChainLegend(QWidget):
+    """What every colour, border and line style of the chain means, drawn with the
+    same painting as the chain (so it matches on light and dark), each with words
+    (so it reads in greyscale)."""
+
+    SWATCH = 30
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("chainLegend")
+        self.setAccessibleName("Legend of the chain")
+        lines = ["Node colours: " + ", ".join(KIND_TITLES.values()),
+                 "grey with a dashed border: not possible now (hover for why)",
+                 "thick border: the character has it", "orange border: selected",
+                 "green: where a dragged rank can go",
+                 "solid line: needs (Linked Vital, core Skill, the Class)",
+                 "dotted line: the Path Skill of a trait or spell",
+                 "dashed line: the prerequisite blocking the next step (red and thick for "
+                 "the selected or hovered node)",
+                 "thick blue line and #n badge: plan steps, cost and running total"]
+        self.setAccessibleDescription("; ".join(lines))
+        self.setToolTip("\n".join(lines))
+        self.setSizePolicy(self.sizePolicy().horizontalPolicy(),
+                           self.sizePolicy().verticalPolicy())
+
+    def _entries(self):
+        from builder.ui.chain import scene as s
+
+        pal = self.palette()
+        entries = []
+        for kind, title in KIND_TITLES.items():
+            entries.append(("fill", s.kind_fill(kind, pal), QPen(s.structure_colour(pal), 1.0),
+                            title))
+        dashed = QPen(s.structure_colour(pal), 1.0, Qt.PenStyle.DashLine)
+        entries.append(("fill", s.blocked_fill(pal), dashed, "not possible now"))
+        entries.append(("fill", s.kind_fill("class", pal),
+                        QPen(s.node_text(s.kind_fill("class", pal), pal), 2.0), "held"))
+        entries.append(("fill", s.kind_fill("skill", pal), QPen(s.mark("focus", pal), 3.0),
+                        "selected"))
+        entries.append(("fill", s.eligible_fill(pal), QPen(s.mark("ok", pal), 2.5),
+                        "rank can go here"))
+        entries.append(("line", QPen(s.structure_colour(pal), 1.2), None, "needs"))
+        entries.append(("line", QPen(s.structure_colour(pal), 1.2, Qt.PenStyle.DotLine), None,
+                        "Path Skill"))
+        entries.append(("line", QPen(s.mark("error", pal), 2.4, Qt.PenStyle.DashLine), None,
+                        "blocks the next step"))
+        entries.append(("line", QPen(s.mark("plan", pal), 3.0), None, "plan step #n"))
+        return entries
+
+    def _layout(self, width: int):
+        """Entries flowed into rows: [(x, y, entry)], total height."""
+        fm = QFontMetrics(self.font())
+        x, y, row_h = 0, 0, max(fm.height(), 16) + 6
+        placed = []
+        for entry in self._entries():
+            w = self.SWATCH + 6 + fm.horizontalAdvance(entry[3]) + 16
+            if x and x + w > width:
+                x, y = 0, y + row_h
+            placed.append((x, y, entry))
+            x += w
+        return placed, y + row_h, row_h
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return self._layout(width)[1]
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(600, self.heightForWidth(max(600, self.width())))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(200, self.heightForWidth(max(200, self.width())))
+
+    def paintEvent(self, _event) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        placed, _height, row_h = self._layout(self.width())
+        text = self.palette().color(QPalette.ColorRole.WindowText)
+        for x, y, (kind, colour, pen, label) in placed:
+            box = QRectF(x + 1, y + 3, self.SWATCH - 2, row_h - 8)
+            if kind == "fill":
+                painter.setPen(pen)
+                painter.setBrush(colour)
+                painter.drawRoundedRect(box, 4, 4)
+            else:
+                painter.setPen(colour)
+                mid = box.center().y()
+                painter.drawLine(box.left(), mid, box.right(), mid)
+            painter.setPen(text)
+            painter.drawText(QRectF(x + self.SWATCH + 6, y, 1000, row_h),
+                             Qt.AlignmentFlag.AlignVCenter, label)
 
 
 class TokenChip(QPushButton):
@@ -210,17 +313,15 @@ class ChainWidget(QWidget):
         zoom_out.setText("−")
         zoom_out.setAccessibleName("Zoom out")
         zoom_out.clicked.connect(lambda: self.view.zoom_by(1 / 1.2))
-        legend = QLabel("<span style='color:#c0392b'>- - red dashed</span>: the prerequisite "
-                        "blocking the next step · grey: not possible now (hover for why) · "
-                        "<span style='color:#1f5fbf'>blue #n</span>: plan steps", self)
-        legend.setWordWrap(True)
+        legend = ChainLegend(self)
+        self.legend = legend
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Show:", self))
         bar.addWidget(self.filter_combo)
         bar.addWidget(fit)
         bar.addWidget(zoom_in)
         bar.addWidget(zoom_out)
-        bar.addWidget(legend, 1)
+        bar.addStretch(1)
 
         # rank tokens
         self.tokens_box = QFrame(self)
@@ -229,7 +330,10 @@ class ChainWidget(QWidget):
         self.tokens_layout.setContentsMargins(6, 4, 6, 4)
         self.spell_combo = QComboBox(self)
         self.spell_combo.setAccessibleName("Spell for the Class advance")
-        self.spell_combo.setToolTip("The new spell a Primant, Cleric or Mage advance grants")
+        self.spell_combo.setToolTip("The new spell a Primant, Cleric or Mage advance grants; "
+                                    "a rank dropped before one is chosen here asks for it")
+        self.spell_combo.textActivated.connect(self.choose_spell)
+        self.chosen_spell: str | None = None
         self.scene_edit = QLineEdit(self)
         self.scene_edit.setPlaceholderText("Achievement or training scene (for a new Class)")
         self.scene_edit.setAccessibleName("Scene for entering a new Class")
@@ -275,6 +379,19 @@ class ChainWidget(QWidget):
         split.setStretchFactor(1, 1)
         self.splitter = split
 
+        # The row keeps its height whether it holds chips or the "none now" hint
+        # (no jump of the graph when a token appears).
+        probe = QPushButton("Cleric 4 rank", self)
+        height = max(probe.sizeHint().height(), self.spell_combo.sizeHint().height(),
+                     self.scene_edit.sizeHint().height())
+        probe.deleteLater()
+        margins = self.tokens_layout.contentsMargins()
+        frame = self.tokens_box.frameWidth() * 2
+        self.tokens_box.setFixedHeight(height + margins.top() + margins.bottom() + frame)
+        for widget in (self.spell_combo, self.scene_edit):
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
         tokens_row = QHBoxLayout()
         tokens_row.addWidget(QLabel("Rank tokens:", self))
         tokens_row.addWidget(self.tokens_box, 1)
@@ -284,6 +401,7 @@ class ChainWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
+        layout.addWidget(legend)
         layout.addLayout(tokens_row)
         layout.addWidget(split, 1)
 
@@ -295,6 +413,12 @@ class ChainWidget(QWidget):
         QShortcut(QKeySequence("Escape"), self, activated=self.disarm)
         doc.changed.connect(self.refresh)
         self.refresh()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.scene.restyle_all()
+            self.legend.update()
 
     # -- following the character -----------------------------------------------------------
     def refresh(self) -> None:
@@ -355,13 +479,20 @@ class ChainWidget(QWidget):
         self.spell_combo.setVisible(bool(spells))
         self.scene_edit.setVisible(any(c.option["kind"] == "new-class" for c in self.chips))
 
+    def choose_spell(self, spell: str) -> None:
+        """The player picked the spell the next caster's rank brings."""
+        self.chosen_spell = spell or None
+        if spell and self.spell_combo.currentText() != spell:
+            self.spell_combo.setCurrentText(spell)
+
     def token_for(self, option: dict) -> dict:
+        """The payload of a rank token.  A caster's token carries a spell only when the
+        player chose one; otherwise the drop asks for it (never a silent default)."""
         token = {"class": option["name"], "kind": option["kind"]}
         if option.get("casts_spells"):
             spells = option.get("choices", {}).get("spells", [])
-            chosen = self.spell_combo.currentText() if self.armed is None or \
-                self.armed.option is option else ""
-            token["spell"] = chosen if chosen in spells else (spells[0] if spells else None)
+            if self.chosen_spell in spells:
+                token["spell"] = self.chosen_spell
         if option["kind"] == "new-class":
             token["scene"] = self.scene_edit.text().strip()
         return token
@@ -406,13 +537,45 @@ class ChainWidget(QWidget):
             self.armed.setChecked(False)
             self.arm(None)
 
+    def _done(self) -> None:
+        """Say what the last ledger entry did, in the ruleset's own words."""
+        self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+
     def drop(self, token: dict, trait_class: str, trait: str) -> bool:
+        option = self.options.get(("class", trait_class)) or \
+            self.options.get(("new-class", trait_class))
+        if option is not None and option.get("casts_spells") and not token.get("spell") \
+                and token.get("class") == trait_class:
+            self.ask_spell(option, trait, token)
+            return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
-            self.status.emit(f"{trait} ({trait_class}) took the rank")
+            self._done()
         else:
             self.status.emit("Not done: " + "; ".join(reasons))
         return done
+
+    def ask_spell(self, option: dict, trait: str, token: dict | None = None):
+        """A caster's rank dropped without a spell: ask for it (and nothing is paid
+        until the player says which)."""
+        from builder.ui.views.story_points import ClassAdvanceDialog
+
+        dialog = ClassAdvanceDialog(option, self)
+        dialog.select_trait(trait)
+        if token and token.get("scene") and dialog.scene is not None:
+            dialog.scene.setText(token["scene"])
+        elif dialog.scene is not None and self.scene_edit.text().strip():
+            dialog.scene.setText(self.scene_edit.text().strip())
+
+        def take(words):
+            if self.doc.apply_words(words):
+                self._done()
+
+        dialog.chosen.connect(take)
+        dialog.open()
+        self.spell_dialog = dialog
+        self.status.emit(f"Choose the new {option['name']} spell for the rank in {trait}")
+        return dialog
 
     # -- activation (double-click / Enter) -------------------------------------------------
     def activate(self, node_id: str) -> None:
@@ -448,7 +611,8 @@ class ChainWidget(QWidget):
             self.status.emit("Not possible: " + "; ".join(node.reasons))
             return
         verb = "raise-vital" if node.kind == "vital" else "raise-skill"
-        self.doc.apply_words([verb, node.name])
+        if self.doc.apply_words([verb, node.name]):
+            self._done()
 
     # -- plan ------------------------------------------------------------------------------
     def _selection_changed(self) -> None:
@@ -486,7 +650,10 @@ class ChainWidget(QWidget):
             self.plan_total.setText("")
             self.apply_button.setEnabled(False)
             return
-        node = self.plan_node
+        # the node as the character has it now (after a step was taken, an undo...)
+        node = self.chain.nodes.get(self.plan_node.id, self.plan_node) if self.chain \
+            else self.plan_node
+        self.plan_node = node
         self.plan_title.setText(f"<b>{node.name}</b> (now {node.value})")
         cf = self.doc.cf
         try:
@@ -561,8 +728,14 @@ class ChainWidget(QWidget):
                 done += 1
         finally:
             stack.endMacro()
-        self.status.emit(f"Plan: {done} of {planned} steps taken" + (
-            "" if done == planned else " (the rest when the SP are there)"))
+        if done == planned:
+            self.status.emit(f"Plan: all {done} step{'s' if done != 1 else ''} taken")
+        elif done == len(steps):
+            self.status.emit(f"Plan: {done} of {planned} steps taken; the other "
+                             f"{planned - done} when the SP are there")
+        else:
+            self.status.emit(f"Plan: {done} of {planned} steps taken; the rules refused "
+                             f"step {done + 1}")
         return done
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 import importlib
 import random
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit,
-                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
+                               QPushButton, QStackedWidget, QStyle, QStyledItemDelegate,
+                               QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
 
@@ -38,7 +40,7 @@ class SetsForm(QWidget):
         self.seed = random.randrange(1 << 30)
         self.roll = QCheckBox("Roll what the ruleset rolls (dice)", self)
         self.roll.setObjectName("rollCheck")
-        self.roll.setToolTip("Like `new --random`: the values you do not set are rolled")
+        self.roll.setToolTip("The values you do not set are rolled")
         self.roll.toggled.connect(self.changed)
         self.reroll = QPushButton("Re&roll", self)
         self.reroll.setToolTip("Roll the dice again")
@@ -46,7 +48,7 @@ class SetsForm(QWidget):
         self.edit = QPlainTextEdit(self)
         self.edit.setObjectName("setsEdit")
         self.edit.setAccessibleName("Starting values, one KEY=VALUE per line")
-        self.edit.setPlaceholderText("One KEY=VALUE per line, as `new --set KEY=VALUE`")
+        self.edit.setPlaceholderText("One starting value per line, e.g. sp=10")
         self.edit.textChanged.connect(self.changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -81,6 +83,63 @@ class SetsForm(QWidget):
                                                randomize=self.roll.isChecked())
 
 
+#: The description under a ruleset's name in the list (its name is the DisplayRole).
+SummaryRole = Qt.ItemDataRole.UserRole + 1
+LAST_RULESET_KEY = "newCharacter/ruleset"
+
+
+class RulesetDelegate(QStyledItemDelegate):
+    """A ruleset as its name in bold, its description below in the normal weight."""
+
+    PAD = 6
+
+    def _fonts(self, option) -> tuple[QFont, QFont]:
+        title = QFont(option.font)
+        title.setBold(True)
+        return title, QFont(option.font)
+
+    def _summary_rect(self, option, index, width: int) -> QRect:
+        _title, body = self._fonts(option)
+        fm = QFontMetrics(body)
+        return fm.boundingRect(QRect(0, 0, max(40, width), 10000),
+                               int(Qt.TextFlag.TextWordWrap), index.data(SummaryRole) or "")
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt API
+        title, _body = self._fonts(option)
+        width = option.rect.width() or 400
+        widget = option.widget
+        if widget is not None:
+            width = widget.viewport().width()
+        text_width = width - 2 * self.PAD
+        height = QFontMetrics(title).height() + self._summary_rect(option, index,
+                                                                   text_width).height()
+        return QSize(width, height + 2 * self.PAD + 2)
+
+    def paint(self, painter, option, index) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        style = opt.widget.style() if opt.widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        title, body = self._fonts(opt)
+        rect = opt.rect.adjusted(self.PAD, self.PAD, -self.PAD, -self.PAD)
+        painter.save()
+        painter.setPen(opt.palette.color(role))
+        painter.setFont(title)
+        title_height = QFontMetrics(title).height()
+        painter.drawText(QRect(rect.left(), rect.top(), rect.width(), title_height),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                         index.data(Qt.ItemDataRole.DisplayRole) or "")
+        painter.setFont(body)
+        painter.drawText(QRect(rect.left(), rect.top() + title_height + 1, rect.width(),
+                               rect.height() - title_height),
+                         int(Qt.TextFlag.TextWordWrap), index.data(SummaryRole) or "")
+        painter.restore()
+
+
 def creation_form(ruleset, parent=None) -> QWidget:
     spec = FORMS.get(ruleset.id)
     if spec:
@@ -111,14 +170,22 @@ class NewCharacterDialog(QDialog):
         self.ruleset_list = QListWidget(self)
         self.ruleset_list.setObjectName("rulesetList")
         self.ruleset_list.setAccessibleName("Ruleset")
+        self.ruleset_list.setItemDelegate(RulesetDelegate(self.ruleset_list))
         for ruleset in self.rulesets:
-            item = QListWidgetItem(f"{ruleset.title or ruleset.id}\n{ruleset.summary_text}")
+            item = QListWidgetItem(ruleset.title or ruleset.id)
             item.setData(Qt.ItemDataRole.UserRole, ruleset.id)
+            item.setData(SummaryRole, ruleset.summary_text)
             item.setToolTip(ruleset.summary_text)
+            # what a screen reader says: the name, then the description
+            item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                         f"{ruleset.title or ruleset.id}: {ruleset.summary_text}")
             self.ruleset_list.addItem(item)
         self.ruleset_list.setWordWrap(True)
+        self.ruleset_list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.ruleset_list.setUniformItemSizes(False)
         self.ruleset_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.ruleset_list.currentRowChanged.connect(self._choose)
+        # chosen when selected (keyboard focus alone makes a row current, not chosen)
+        self.ruleset_list.itemSelectionChanged.connect(self._selection_changed)
         # Every ruleset with its description visible without scrolling.
         self.ruleset_list.setMinimumHeight(min(320, 58 * max(1, self.ruleset_list.count())))
 
@@ -145,21 +212,43 @@ class NewCharacterDialog(QDialog):
         top = QFormLayout()
         top.addRow("&Ruleset:", self.ruleset_list)
         top.addRow("&Name:", self.name_edit)
-        self.ruleset_list.setMaximumHeight(110)
+        self.ruleset_list.setMaximumHeight(200)
+        self.choose_hint = QLabel("Choose a ruleset above: its creation form appears here.",
+                                  self.form_stack)
+        self.choose_hint.setObjectName("chooseRulesetHint")
+        self.choose_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.choose_hint.setWordWrap(True)
+        self.form_stack.addWidget(self.choose_hint)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.form_stack, 1)
         layout.addWidget(self.reasons_label)
         layout.addWidget(self.buttons)
-        if self.rulesets:
-            self.ruleset_list.setCurrentRow(0)
+        # No surprise: the ruleset chosen last time, or none (the player picks one).
+        self.ruleset_list.setCurrentRow(-1)
+        last = self._last_ruleset()
+        if last:
+            self.choose_ruleset(last)
         self.validate()
+        (self.name_edit if self.ruleset is not None else self.ruleset_list).setFocus()
+
+    @staticmethod
+    def _last_ruleset() -> str | None:
+        from builder.ui.settings import app_settings
+
+        value = app_settings().value(LAST_RULESET_KEY)
+        return str(value) if value else None
 
     def choose_ruleset(self, ruleset_id: str) -> None:
         for row in range(self.ruleset_list.count()):
             if self.ruleset_list.item(row).data(Qt.ItemDataRole.UserRole) == ruleset_id:
                 self.ruleset_list.setCurrentRow(row)
                 return
+
+    def _selection_changed(self) -> None:
+        rows = [self.ruleset_list.row(item) for item in self.ruleset_list.selectedItems()]
+        if rows and (self.ruleset is None or self.rulesets[rows[0]] is not self.ruleset):
+            self._choose(rows[0])
 
     def _choose(self, row: int) -> None:
         if not (0 <= row < len(self.rulesets)):
@@ -204,5 +293,8 @@ class NewCharacterDialog(QDialog):
         if reasons or baseline is None:
             self.validate()
             return
+        from builder.ui.settings import app_settings
+
+        app_settings().setValue(LAST_RULESET_KEY, self.ruleset.id)
         self.created.emit(self.ruleset, self.name_edit.text().strip(), baseline)
         self.accept()

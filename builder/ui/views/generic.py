@@ -57,8 +57,7 @@ class GenericEditor(CharacterEditor):
 
         self.action_line = QLineEdit(self)
         self.action_line.setObjectName("actionLine")
-        self.action_line.setPlaceholderText("The action's words, as after `do FILE` on the "
-                                            "command line")
+        self.action_line.setPlaceholderText("An action in the ruleset's own words, then Enter")
         self.action_line.setAccessibleName("Free action")
         self.action_line.returnPressed.connect(self._do_line)
         do_button = QPushButton("&Do", self)

@@ -409,15 +409,20 @@ class StoryPointsEditor(CharacterEditor):
         self.act_rest.triggered.connect(self.rest)
         self.act_increases = QAction("Show &Increases", self)
         self.act_increases.setShortcut("Ctrl+1")
-        self.act_increases.triggered.connect(lambda: self.side_tabs.setCurrentIndex(0))
+        self.act_increases.setStatusTip("The list of possible increases, with the focus in it")
+        self.act_increases.triggered.connect(self.show_increases)
         self.act_ledger = QAction("Show &Ledger", self)
         self.act_ledger.setShortcut("Ctrl+2")
-        self.act_ledger.triggered.connect(lambda: self.side_tabs.setCurrentIndex(1))
+        self.act_ledger.triggered.connect(self.show_ledger)
         self.act_chain = QAction("Show Advancement &Chain", self)
         self.act_chain.setShortcut("Ctrl+3")
-        self.act_chain.triggered.connect(lambda: self.pages.setCurrentIndex(
-            1 - self.pages.currentIndex()))
-        for action in (self.act_award, self.act_increases, self.act_ledger, self.act_chain):
+        self.act_chain.triggered.connect(self.show_chain)
+        self.act_sheet = QAction("Show the &Sheet", self)
+        self.act_sheet.setShortcut("Ctrl+4")
+        self.act_sheet.setStatusTip("The Core Vitals, Skills and Classes, with the focus in them")
+        self.act_sheet.triggered.connect(self.show_sheet)
+        for action in (self.act_award, self.act_increases, self.act_ledger, self.act_chain,
+                       self.act_sheet):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
         self.refresh()
@@ -455,7 +460,36 @@ class StoryPointsEditor(CharacterEditor):
 
     def menu_actions(self) -> list[QAction]:
         return [self.act_award, self.act_rest, self.act_increases, self.act_ledger,
-                self.act_chain]
+                self.act_chain, self.act_sheet]
+
+    # -- pages (the window-wide shortcuts) -------------------------------------------------
+    def show_increases(self) -> None:
+        from builder.ui.focus import focus_widget
+
+        view = self.options_panel.view
+        focus_widget(view)
+        if not view.currentIndex().isValid() and view.model().rowCount():
+            view.setCurrentIndex(view.model().index(0, 0))
+
+    def show_ledger(self) -> None:
+        from builder.ui.focus import focus_widget
+
+        focus_widget(self.ledger)
+
+    def show_chain(self) -> None:
+        from builder.ui.focus import focus_widget
+
+        focus_widget(self.chain_page.view)
+
+    def show_sheet(self) -> None:
+        from builder.ui.focus import focus_widget
+
+        focus_widget(self.vitals_view)
+        if not self.vitals_view.currentIndex().isValid():
+            self.vitals_view.setCurrentIndex(self.vitals_model.index(0, 0))
+
+    def search_widget(self):
+        return self.options_panel.search
 
     def unit(self) -> str:
         return super().unit() or "SP"
@@ -476,6 +510,13 @@ class StoryPointsEditor(CharacterEditor):
                                f"(body {d['dice']['body']})")
         with QSignalBlocker(self.active_box):
             self.active_box.setChecked(bool(d.get("active", True)))
+        # The tables are refilled: the current cell stays where it was (the row
+        # just taken keeps the focus).
+        kept = [(view, view.currentIndex().row(), view.currentIndex().column())
+                for view in (self.vitals_view, self.skills_view)]
+        current_class = self.classes_view.currentIndex()
+        kept_class = (current_class.siblingAtColumn(0).data(KeyRole),
+                      max(0, current_class.column())) if current_class.isValid() else None
 
         # Core Vitals
         self.vitals_model.clear()
@@ -500,10 +541,28 @@ class StoryPointsEditor(CharacterEditor):
                 _item(_next_text(o), ("skill", name), reasons_text(o) if o else None,
                       o.get("allowed") if o else None)])
         self._fill_classes(d, options)
+        for view, row, column in kept:
+            if row >= 0:
+                view.setCurrentIndex(view.model().index(row, max(0, column)))
+        if kept_class is not None and kept_class[0] is not None:
+            self._select_class_row(kept_class[0], kept_class[1])
         self._fill_token_tray(options)
         self.options_panel.set_options(options)
         self.ledger.set_character(self.doc.cf)
         self.award_button.setEnabled(not self.doc.read_only)
+
+    def _select_class_row(self, key, column: int = 0) -> None:
+        model = self.classes_model
+        for row in range(model.rowCount()):
+            parent = model.item(row, 0)
+            if parent.data(KeyRole) == key:
+                self.classes_view.setCurrentIndex(model.index(row, column))
+                return
+            for child in range(parent.rowCount()):
+                if parent.child(child, 0).data(KeyRole) == key:
+                    self.classes_view.setCurrentIndex(
+                        model.index(child, column, parent.index()))
+                    return
 
     def _fill_classes(self, d: dict, options: list[dict]) -> None:
         model = self.classes_model
@@ -594,8 +653,12 @@ class StoryPointsEditor(CharacterEditor):
 
     def light_traits(self, option: dict) -> None:
         """During a rank drag: light the traits it can go to, say why not for the others."""
-        from PySide6.QtGui import QBrush, QColor
+        from PySide6.QtGui import QBrush
 
+        from builder.ui import theme
+        from builder.ui.chain.scene import eligible_fill
+
+        lit_brush = QBrush(eligible_fill(theme.palette()))
         choices = option.get("choices", {})
         eligible = set(choices.get("traits", []))
         blocked = choices.get("blocked_traits", {})
@@ -610,8 +673,14 @@ class StoryPointsEditor(CharacterEditor):
                 if not key or key[0] != "trait":
                     continue
                 if key[2] == cname and key[1] in eligible:
-                    item.setBackground(QBrush(QColor(30, 132, 73, 70)))
+                    # a valid target: lit, and drawn enabled (not greyed)
+                    for column in range(parent.columnCount()):
+                        cell = parent.child(child_row, column)
+                        if cell is not None:
+                            cell.setBackground(lit_brush)
+                            cell.setData(True, AllowedRole)
                     item.setText(f"➜ {key[1]}")
+                    item.setToolTip(f"Drop here: the {cname} rank goes to {key[1]}")
                     lit.add((key[2], key[1]))
                 else:
                     why = blocked.get(key[1]) if key[2] == cname else \
@@ -682,10 +751,17 @@ class StoryPointsEditor(CharacterEditor):
         if not trait:
             self.show_refusal([f"drop the {token.get('class')} rank on one of its traits"])
             return False
+        option = next((o for o in self.doc.options() if o["kind"] in ("class", "new-class")
+                       and o["name"] == trait_class), None)
+        if option is not None and option.get("casts_spells") and not token.get("spell") \
+                and token.get("class") == trait_class and option.get("allowed"):
+            # a caster's rank also brings a spell: ask before anything is paid
+            self._dialog = self.chain_page.ask_spell(option, trait, token)
+            return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
             self.refusal_bar.hide()
-            self.status.emit(f"{trait} ({trait_class}) took the {token.get('class')} rank")
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         else:
             self.show_refusal(reasons)
         return done

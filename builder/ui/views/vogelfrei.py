@@ -466,6 +466,19 @@ class VogelfreiEditor(CharacterEditor):
             saves_grid.addWidget(value, 1, i)
             self.save_labels[key] = value
 
+        gear_box = QGroupBox("Alignment, money, Armour Class, movement", sheet)
+        gear_box.setObjectName("possessionsSummary")
+        gear_form = QFormLayout(gear_box)
+        self.gear_fields: dict[str, QLabel] = {}
+        for key, title in (("alignment", "Alignment"), ("money", "Money"),
+                           ("ac", "Armour Class"), ("skills", "WS / BS"),
+                           ("encumbrance", "Encumbrance"), ("movement", "Movement")):
+            label = QLabel(gear_box)
+            label.setObjectName(f"gear_{key}")
+            label.setWordWrap(True)
+            gear_form.addRow(f"{title}:", label)
+            self.gear_fields[key] = label
+
         career_box = QGroupBox("Class and career", self)
         self.career_form = QFormLayout(career_box)
         self.career_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -484,6 +497,7 @@ class VogelfreiEditor(CharacterEditor):
         sheet_layout.addWidget(pools_box)
         sheet_layout.addWidget(xp_box)
         sheet_layout.addWidget(saves_box)
+        sheet_layout.addWidget(gear_box)
         sheet_layout.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -529,6 +543,8 @@ class VogelfreiEditor(CharacterEditor):
         self.side_tabs.addTab(careers_page, "Career, traits, skills")
         self.side_tabs.addTab(self.options_panel, "Level and career changes")
         self.side_tabs.addTab(self.ledger, "Ledger")
+        self.possessions = PossessionsPage(self, self)
+        self.side_tabs.addTab(self.possessions, "Possessions")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("vogelfreiSplitter")
@@ -559,7 +575,7 @@ class VogelfreiEditor(CharacterEditor):
         self.act_level = act("&Level up…", self.level_up)
         self.act_career = act("Change &career…", lambda: self.change_career())
         titles = ("the &Class table", "Ca&reer, traits, skills", "Level and career c&hanges",
-                  "the Le&dger")
+                  "the Le&dger", "&Possessions")
         self.act_tabs = [act(f"Show {title}",
                              lambda _=False, i=i: self.side_tabs.setCurrentIndex(i),
                              f"Ctrl+{i + 1}")
@@ -582,7 +598,8 @@ class VogelfreiEditor(CharacterEditor):
         self.title_label.setText(d["name"])
         career = f"{d['class']} {d['career']}".strip()
         status = f" · status {d['status']}" if d.get("status") else ""
-        self.summary_label.setText(f"Level {d['level']} {career}{status}")
+        alignment = f" · {d['alignment']}" if d.get("alignment") else ""
+        self.summary_label.setText(f"Level {d['level']} {career}{status}{alignment}")
 
         for name, (score_label, mod_label) in self.ability_labels.items():
             info = d["abilities"].get(name, {"score": "?", "modifier": 0})
@@ -685,10 +702,36 @@ class VogelfreiEditor(CharacterEditor):
             extra.append(f"gifts {d['gifts']}")
         f["extra"].setText("; ".join(extra) or "—")
 
+        self._fill_possessions(d)
         self._fill_table(d)
         self._fill_careers(d)
         self.options_panel.set_options(options)
         self.ledger.set_character(self.doc.cf)
+
+    def _fill_possessions(self, d: dict) -> None:
+        if "money" not in d:
+            return
+        g = self.gear_fields
+        rule = f" ({d['alignment_rule']})" if d.get("alignment_rule") else ""
+        g["alignment"].setText(f"{d['alignment']}{rule}")
+        roll = d.get("money_roll")
+        money = d["money"]["text"]
+        if roll:
+            money += f" (started with {roll['formula']}: {' '.join(map(str, roll['dice']))})"
+        if d.get("status_note"):
+            money += " — " + d["status_note"]
+        g["money"].setText(money)
+        worn = [w for w in (d["worn"].get("armour"), d["worn"].get("shield")) if w]
+        g["ac"].setText(f"<b>{d['ac']['melee']}</b> melee, <b>{d['ac']['ranged']}</b> ranged"
+                        + (f" (wearing {', '.join(worn)})" if worn else ""))
+        g["skills"].setText(f"WS {d['ws']}, BS {d['bs']}")
+        e = d["encumbrance"]
+        g["encumbrance"].setText(f"{e['points']} point{'s' if e['points'] != 1 else ''}: "
+                                 f"{e['level']} ({e['items']} items, {e['oversize_items']} "
+                                 "oversize)")
+        g["movement"].setText(f"{e['miles_per_day']} miles a day, {e['turn_ft']}' a turn, "
+                              f"{e['combat_ft']}' a combat round, {e['running_ft']}' running")
+        self.possessions.refresh(d)
 
     @staticmethod
     def _start_note(pool: str, info: dict, d: dict) -> str:
@@ -1169,3 +1212,344 @@ class AwardXpDialog(_CheckedDialog):
             return "✔"
         gained, lost = preview
         return f"✔ {gained} XP gained" + (f", {lost} lost to the session cap" if lost else "")
+
+
+# -- possessions -------------------------------------------------------------------------------
+_MARKS = {"none": "not encumbering", "oversize": "oversize", "normal": ""}
+
+
+def _price_text(ruleset, item: dict, market: str) -> str:
+    value = item.get(market)
+    if value is None:
+        return "–"
+    return ruleset.money_text(value) + ("+" if item.get("at_least") else "")
+
+
+def _item_details(item: dict) -> str:
+    bits = []
+    if "armour_rating" in item:
+        bits.append(f"Armour Rating {item['armour_rating']}")
+    shield = item.get("shield")
+    if shield:
+        bits += [f"+{v} {k} AC" for k, v in (("Melee", shield.get("melee")),
+                                              ("Ranged", shield.get("ranged"))) if v]
+    if item.get("damage"):
+        bits.append(f"damage {item['damage']}")
+    if item.get("length"):
+        bits.append(f"length {item['length']}")
+    if item.get("range"):
+        bits.append(f"range {item['range']}")
+    if item.get("requirement"):
+        bits.append(item["requirement"])
+    if item.get("consumed"):
+        bits.append("paid, not carried")
+    if item.get("carried") is False:
+        bits.append("not carried")
+    return ", ".join(bits)
+
+
+class PossessionsPage(QWidget):
+    """Money, the shop (every equipment table, searchable) and the gear with Wear /
+    Remove.  Every change is action words through the editor (the core, undo, autosave);
+    the prices, refusals and what is left come from the core's resolve / check."""
+
+    def __init__(self, editor, parent=None):
+        super().__init__(parent)
+        self.setObjectName("possessionsPage")
+        self.editor = editor
+        self.doc = editor.doc
+        ruleset = self.doc.ruleset
+        catalogue = ruleset.catalogue
+        layout = QVBoxLayout(self)
+
+        # money
+        money_row = QHBoxLayout()
+        self.money_label = QLabel(self)
+        self.money_label.setObjectName("moneyLabel")
+        self.amount_edit = QLineEdit(self)
+        self.amount_edit.setObjectName("amountEdit")
+        self.amount_edit.setPlaceholderText("e.g. 1gp 20sp 4bp")
+        self.amount_edit.setAccessibleName("Amount of money")
+        self.gain_money_button = QPushButton("Gain", self)
+        self.gain_money_button.setObjectName("gainMoneyButton")
+        self.spend_money_button = QPushButton("Spend", self)
+        self.spend_money_button.setObjectName("spendMoneyButton")
+        self.gain_money_button.clicked.connect(lambda: self._money("gain-money"))
+        self.spend_money_button.clicked.connect(lambda: self._money("spend-money"))
+        money_row.addWidget(self.money_label, 1)
+        money_row.addWidget(self.amount_edit)
+        money_row.addWidget(self.gain_money_button)
+        money_row.addWidget(self.spend_money_button)
+        layout.addLayout(money_row)
+
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.setObjectName("possessionsSplitter")
+
+        # the shop
+        shop = QGroupBox("Shop: every equipment table", self)
+        shop_layout = QVBoxLayout(shop)
+        filters = QHBoxLayout()
+        self.search_edit = QLineEdit(shop)
+        self.search_edit.setObjectName("shopSearch")
+        self.search_edit.setPlaceholderText("Search items…")
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.setAccessibleName("Search the equipment tables")
+        self.category_combo = QComboBox(shop)
+        self.category_combo.setObjectName("shopCategory")
+        self.category_combo.setAccessibleName("Category")
+        self.category_combo.addItem("All categories", "")
+        for category in catalogue.categories:
+            self.category_combo.addItem(category, category)
+        self.market_combo = QComboBox(shop)
+        self.market_combo.setObjectName("shopMarket")
+        self.market_combo.setAccessibleName("Market")
+        self.market_combo.addItem("Usual price", None)
+        self.market_combo.addItem("City price", "city")
+        self.market_combo.addItem("Rural price", "rural")
+        filters.addWidget(self.search_edit, 1)
+        filters.addWidget(self.category_combo)
+        filters.addWidget(self.market_combo)
+        shop_layout.addLayout(filters)
+        self.shop_model = QStandardItemModel(self)
+        self.shop_model.setHorizontalHeaderLabels(["Item", "Category", "City", "Rural",
+                                                   "Encumbrance", "Details"])
+        for item in catalogue.items:
+            mark = _MARKS.get(item.get("encumbrance", "normal"), "")
+            cells = [_item(item["name"]), _item(item["category"]),
+                     _item(_price_text(ruleset, item, "city"), right=True,
+                           tip="not sold in a City" if item.get("city") is None else None),
+                     _item(_price_text(ruleset, item, "rural"), right=True,
+                           tip="not sold in Rural places" if item.get("rural") is None
+                           else None),
+                     _item(mark), _item(_item_details(item))]
+            cells[0].setData(item["name"], Qt.ItemDataRole.UserRole)
+            self.shop_model.appendRow(cells)
+        self.shop_view = QTableView(shop)
+        self.shop_view.setObjectName("shopTable")
+        self.shop_view.setAccessibleName("Equipment for sale")
+        self.shop_view.setModel(self.shop_model)
+        self.shop_view.verticalHeader().hide()
+        self.shop_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.shop_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.shop_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.shop_view.horizontalHeader()
+        for col in range(5):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        shop_layout.addWidget(self.shop_view, 1)
+        buy_row = QHBoxLayout()
+        self.qty_spin = QSpinBox(shop)
+        self.qty_spin.setObjectName("buyQty")
+        self.qty_spin.setAccessibleName("Quantity")
+        self.qty_spin.setRange(1, 9999)
+        self.qty_spin.setPrefix("× ")
+        self.buy_button = QPushButton("&Buy", shop)
+        self.buy_button.setObjectName("buyButton")
+        self.gain_button = QPushButton("Gain (found or given)", shop)
+        self.gain_button.setObjectName("gainItemButton")
+        self.buy_note = QLabel(shop)
+        self.buy_note.setObjectName("buyNote")
+        self.buy_note.setWordWrap(True)
+        buy_row.addWidget(self.qty_spin)
+        buy_row.addWidget(self.buy_button)
+        buy_row.addWidget(self.gain_button)
+        buy_row.addWidget(self.buy_note, 1)
+        shop_layout.addLayout(buy_row)
+        split.addWidget(shop)
+
+        # the gear
+        held = QGroupBox("Gear", self)
+        held_layout = QVBoxLayout(held)
+        self.gear_model = QStandardItemModel(self)
+        self.gear_view = QTableView(held)
+        self.gear_view.setObjectName("gearTable")
+        self.gear_view.setAccessibleName("Gear carried and worn")
+        self.gear_view.setModel(self.gear_model)
+        self.gear_view.verticalHeader().hide()
+        self.gear_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.gear_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.gear_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        held_layout.addWidget(self.gear_view, 1)
+        gear_row = QHBoxLayout()
+        self.wear_button = QPushButton("&Wear", held)
+        self.wear_button.setObjectName("wearButton")
+        self.remove_button = QPushButton("&Take off", held)
+        self.remove_button.setObjectName("removeButton")
+        self.drop_qty = QSpinBox(held)
+        self.drop_qty.setObjectName("dropQty")
+        self.drop_qty.setAccessibleName("How many to drop")
+        self.drop_qty.setRange(1, 9999)
+        self.drop_qty.setPrefix("× ")
+        self.drop_button = QPushButton("&Drop", held)
+        self.drop_button.setObjectName("dropButton")
+        self.gear_note = QLabel(held)
+        self.gear_note.setObjectName("gearNote")
+        self.gear_note.setWordWrap(True)
+        for widget in (self.wear_button, self.remove_button, self.drop_qty, self.drop_button):
+            gear_row.addWidget(widget)
+        gear_row.addWidget(self.gear_note, 1)
+        held_layout.addLayout(gear_row)
+        split.addWidget(held)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout.addWidget(split, 1)
+
+        self.search_edit.textChanged.connect(self._filter)
+        self.category_combo.currentIndexChanged.connect(self._filter)
+        self.market_combo.currentIndexChanged.connect(self._update_buy)
+        self.qty_spin.valueChanged.connect(self._update_buy)
+        self.shop_view.selectionModel().selectionChanged.connect(self._update_buy)
+        self.shop_view.doubleClicked.connect(lambda *_: self.buy())
+        self.buy_button.clicked.connect(self.buy)
+        self.gain_button.clicked.connect(self.gain)
+        self.gear_view.selectionModel().selectionChanged.connect(self._update_gear_buttons)
+        self.wear_button.clicked.connect(lambda: self._gear_action("wear"))
+        self.remove_button.clicked.connect(lambda: self._gear_action("remove"))
+        self.drop_button.clicked.connect(self.drop)
+        self.amount_edit.returnPressed.connect(lambda: self._money("gain-money"))
+
+    # -- reading -------------------------------------------------------------------------
+    def selected_item(self) -> str | None:
+        rows = self.shop_view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.shop_model.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
+
+    def selected_gear(self) -> dict | None:
+        rows = self.gear_view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.gear_model.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
+
+    def select_item(self, name: str) -> None:
+        for row in range(self.shop_model.rowCount()):
+            if self.shop_model.item(row, 0).data(Qt.ItemDataRole.UserRole) == name:
+                self.shop_view.selectRow(row)
+                return
+
+    def buy_words(self) -> list[str] | None:
+        name = self.selected_item()
+        if name is None:
+            return None
+        words = ["buy", name, "--qty", str(self.qty_spin.value())]
+        if self.market_combo.currentData():
+            words += ["--market", self.market_combo.currentData()]
+        return words
+
+    def preview(self, words: list[str]) -> tuple[dict | None, list[str]]:
+        """(the action as the core would log it, the core's reasons against it)."""
+        try:
+            state = self.doc.cf.state
+            action = self.doc.ruleset.resolve(state, self.doc.parse(words), random.Random(0))
+        except RulesError as problem:
+            return None, [str(problem)]
+        return action, check_words(self.doc, words)
+
+    # -- showing -------------------------------------------------------------------------
+    def refresh(self, d: dict) -> None:
+        roll = d.get("money_roll")
+        text = f"<b>Money: {d['money']['text']}</b>"
+        if roll:
+            text += (f" &nbsp;(started with {roll['formula']}: "
+                     f"{' '.join(map(str, roll['dice']))})")
+        prices = ("the cheaper of City and Rural (a new character)" if d.get("prices")
+                  == "creation" else "City (in play)")
+        self.money_label.setText(text + f"<br>Usual price: {prices}")
+        self.market_combo.setItemText(0, "Usual price (cheaper)" if d.get("prices") == "creation"
+                                      else "Usual price (City)")
+        keep = (self.selected_gear() or {}).get("item")
+        model = self.gear_model
+        model.clear()
+        model.setHorizontalHeaderLabels(["Item", "Qty", "Category", "Worn", "Encumbrance"])
+        for line in d.get("gear", []):
+            cells = [_item(line["item"], bold=line["worn"]), _item(line["qty"], right=True),
+                     _item(line["category"]), _item("worn" if line["worn"] else ""),
+                     _item(_MARKS.get(line["encumbrance"], ""))]
+            cells[0].setData(dict(line), Qt.ItemDataRole.UserRole)
+            model.appendRow(cells)
+            if line["item"] == keep:
+                self.gear_view.selectRow(model.rowCount() - 1)
+        header = self.gear_view.horizontalHeader()
+        for col in range(5):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        weapons = d.get("weapons") or []
+        self.gear_note.setText("; ".join(
+            f"{w['item']}: " + (w["note"] or "usable") for w in weapons) if weapons
+            else "Armour, shields and bucklers can be worn: one armour and one shield.")
+        read_only = bool(self.doc.read_only)
+        for widget in (self.gain_money_button, self.spend_money_button, self.amount_edit):
+            widget.setEnabled(not read_only)
+        self._update_buy()
+        self._update_gear_buttons()
+
+    def _filter(self, *_) -> None:
+        text = self.search_edit.text().strip().casefold()
+        category = self.category_combo.currentData()
+        for row in range(self.shop_model.rowCount()):
+            name = self.shop_model.item(row, 0).text().casefold()
+            details = self.shop_model.item(row, 5).text().casefold()
+            shown = ((not text or text in name or text in details)
+                     and (not category or self.shop_model.item(row, 1).text() == category))
+            self.shop_view.setRowHidden(row, not shown)
+
+    def _update_buy(self, *_) -> None:
+        words = self.buy_words()
+        read_only = bool(self.doc.read_only)
+        if words is None:
+            self.buy_note.setText("Choose an item to buy.")
+            self.buy_button.setEnabled(False)
+            self.gain_button.setEnabled(False)
+            return
+        action, reasons = self.preview(words)
+        self.gain_button.setEnabled(not read_only)
+        self.buy_button.setEnabled(not reasons and not read_only)
+        if reasons:
+            self.buy_note.setText("✗ " + "; ".join(reasons))
+            return
+        money = self.doc.cf.state["money"]
+        cost = action.get("cost_bp", 0)
+        text = self.doc.ruleset.money_text
+        self.buy_note.setText(f"{text(cost)} at the {action.get('market', 'city').capitalize()}"
+                              f" price; {text(money - cost)} left")
+
+    def _update_gear_buttons(self, *_) -> None:
+        line = self.selected_gear()
+        read_only = bool(self.doc.read_only)
+        for button, kind in ((self.wear_button, "wear"), (self.remove_button, "remove")):
+            reasons = (check_words(self.doc, [kind, line["item"]]) if line
+                       else ["choose an item of the gear"])
+            button.setEnabled(not reasons and not read_only)
+            button.setToolTip(reasons_html(reasons) if reasons else
+                              f"{'Put on' if kind == 'wear' else 'Take off'} {line['item']}")
+        self.drop_button.setEnabled(bool(line) and not read_only)
+        if line:
+            self.drop_qty.setMaximum(max(1, line["qty"]))
+
+    # -- changing ------------------------------------------------------------------------
+    def buy(self) -> bool:
+        words = self.buy_words()
+        return bool(words) and self.editor.take_words(words)
+
+    def gain(self) -> bool:
+        name = self.selected_item()
+        return bool(name) and self.editor.take_words(["gain", name, "--qty",
+                                                      str(self.qty_spin.value())])
+
+    def drop(self) -> bool:
+        line = self.selected_gear()
+        return bool(line) and self.editor.take_words(["drop", line["item"], "--qty",
+                                                      str(self.drop_qty.value())])
+
+    def _gear_action(self, kind: str) -> bool:
+        line = self.selected_gear()
+        return bool(line) and self.editor.take_words([kind, line["item"]])
+
+    def _money(self, kind: str) -> bool:
+        amount = self.amount_edit.text().strip()
+        if not amount:
+            return False
+        ok = self.editor.take_words([kind, *amount.split()])
+        if ok:
+            self.amount_edit.clear()
+        return ok

@@ -1,0 +1,58 @@
+"""How input behaves in every window of the app, installed once on the application.
+
+* Spin boxes and combo boxes take the mouse wheel only when they have the
+  keyboard focus: scrolling a long form never changes a value the player did
+  not touch (the wheel goes on to the scroll area around them), and the wheel
+  alone never gives them focus.
+* Tables, lists and trees are one Tab stop: Tab leaves them, the arrow keys
+  move inside them (Qt's default walks a table one cell per Tab).
+
+One application-wide event filter does both, so every widget made later,
+in any dialog or page, follows the same rules without being told.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
+                               QApplication, QComboBox)
+
+
+def _wheel_guarded(obj) -> bool:
+    return isinstance(obj, (QAbstractSpinBox, QComboBox))
+
+
+class InputPolicy(QObject):
+    """The application's event filter (see the module docstring)."""
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        kind = event.type()
+        if kind == QEvent.Type.Polish:
+            if isinstance(obj, QAbstractItemView):
+                obj.setTabKeyNavigation(False)
+            elif _wheel_guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+                obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        elif kind == QEvent.Type.Wheel and _wheel_guarded(obj) and not obj.hasFocus():
+            # Not the spin box's: the scroll area around it scrolls instead.
+            area = obj.parentWidget()
+            while area is not None and not isinstance(area, QAbstractScrollArea):
+                area = area.parentWidget()
+            if area is not None:
+                QApplication.sendEvent(area.viewport(), event)
+                event.accept()
+            else:
+                event.ignore()          # travels on to the parents
+            return True
+        return False
+
+
+def install(app: QApplication | None = None) -> InputPolicy | None:
+    """Install the policy on the application (once; later calls return the same one)."""
+    app = app or QApplication.instance()
+    if app is None:
+        return None
+    policy = app.findChild(InputPolicy, "inputPolicy")
+    if policy is None:
+        policy = InputPolicy(app)
+        policy.setObjectName("inputPolicy")
+        app.installEventFilter(policy)
+    return policy

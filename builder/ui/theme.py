@@ -1,0 +1,189 @@
+"""Light and dark: View ▸ Theme (System / Light / Dark), remembered in the settings.
+
+"System" follows the desktop's colour scheme (Qt 6 ``QStyleHints.colorScheme``)
+and changes with it.  "Light" and "Dark" ask the platform for that scheme and,
+where the platform cannot switch (no desktop theme, or the offscreen platform),
+set the matching palette on the application themselves.
+
+Every colour the app draws with besides the palette's own comes from here and
+is derived from the current palette (:func:`accent`): the same hue made as
+light or as dark as it must be to reach WCAG AA contrast (4.5:1 for text,
+3:1 for lines and marks) against the background it is drawn on.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+THEMES = {"system": "&System", "light": "&Light", "dark": "&Dark"}
+SETTINGS_KEY = "view/theme"
+
+#: WCAG 2 AA: normal text, and graphical objects (lines, borders, marks).
+TEXT_CONTRAST = 4.5
+MARK_CONTRAST = 3.0
+
+#: The hues of the app's own marks (chain edges, plan badges, refusals...).
+HUES = {
+    "error": QColor("#c0392b"),     # a refusal, a blocking prerequisite
+    "plan": QColor("#1f5fbf"),      # the planner's steps
+    "ok": QColor("#1e8449"),        # a valid drop target
+    "focus": QColor("#d35400"),     # the selected node, a focused chip
+}
+
+
+# -- contrast (WCAG 2) -----------------------------------------------------------------------
+def _channel(value: float) -> float:
+    return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+
+def luminance(colour: QColor) -> float:
+    c = QColor(colour)
+    return 0.2126 * _channel(c.redF()) + 0.7152 * _channel(c.greenF()) + \
+        0.0722 * _channel(c.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of two opaque colours, from 1 to 21."""
+    la, lb = luminance(a), luminance(b)
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable(colour: QColor, background: QColor, ratio: float = TEXT_CONTRAST) -> QColor:
+    """``colour``'s hue, made darker (on a light background) or lighter (on a dark
+    one) until it reaches ``ratio`` against ``background``."""
+    c = QColor(colour)
+    if contrast(c, background) >= ratio:
+        return c
+    dark_background = luminance(background) < 0.18
+    h, s, lightness, a = c.getHslF()
+    h = max(h, 0.0)
+    step = 0.02 if dark_background else -0.02
+    while 0.0 <= lightness <= 1.0:
+        lightness += step
+        c = QColor.fromHslF(h, s, min(1.0, max(0.0, lightness)), a)
+        if contrast(c, background) >= ratio:
+            return c
+    return QColor("white") if dark_background else QColor("black")
+
+
+def palette() -> QPalette:
+    app = QApplication.instance()
+    return app.palette() if app is not None else QPalette()
+
+
+def is_dark(pal: QPalette | None = None) -> bool:
+    pal = pal or palette()
+    return pal.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def accent(name: str, background: QColor | None = None, ratio: float = TEXT_CONTRAST,
+           pal: QPalette | None = None) -> QColor:
+    """The app's colour ``name`` (see ``HUES``), readable on ``background`` (the
+    palette's Base by default)."""
+    pal = pal or palette()
+    bg = background if background is not None else pal.color(QPalette.ColorRole.Base)
+    return readable(HUES[name], bg, ratio)
+
+
+def css(colour: QColor) -> str:
+    return QColor(colour).name()
+
+
+# -- palettes --------------------------------------------------------------------------------
+def dark_palette() -> QPalette:
+    """A dark palette for platforms that cannot switch scheme themselves."""
+    p = QPalette()
+    roles = QPalette.ColorRole
+    colours = {
+        roles.Window: "#2b2b2b", roles.WindowText: "#eeeeee", roles.Base: "#1f1f1f",
+        roles.AlternateBase: "#2a2a2a", roles.ToolTipBase: "#3a3a3a",
+        roles.ToolTipText: "#eeeeee", roles.PlaceholderText: "#a0a0a0", roles.Text: "#eeeeee",
+        roles.Button: "#353535", roles.ButtonText: "#eeeeee", roles.BrightText: "#ff6b6b",
+        roles.Light: "#4a4a4a", roles.Midlight: "#3e3e3e", roles.Mid: "#5c5c5c",
+        roles.Dark: "#1a1a1a", roles.Shadow: "#000000", roles.Highlight: "#3d7fd9",
+        roles.HighlightedText: "#ffffff", roles.Link: "#8ab4f8", roles.LinkVisited: "#c58af9",
+    }
+    for role, value in colours.items():
+        p.setColor(role, QColor(value))
+    disabled = QPalette.ColorGroup.Disabled
+    for role in (roles.WindowText, roles.Text, roles.ButtonText):
+        p.setColor(disabled, role, QColor("#8c8c8c"))
+    p.setColor(disabled, roles.Highlight, QColor("#505050"))
+    p.setColor(disabled, roles.HighlightedText, QColor("#b0b0b0"))
+    return p
+
+
+def light_palette() -> QPalette:
+    app = QApplication.instance()
+    return app.style().standardPalette() if app is not None else QPalette()
+
+
+def system_is_dark() -> bool:
+    hints = QGuiApplication.styleHints()
+    return hints is not None and hints.colorScheme() == Qt.ColorScheme.Dark
+
+
+class ThemeManager(QObject):
+    """Applies the chosen theme and tells the app when the colours changed."""
+
+    changed = Signal()
+
+    def __init__(self, app: QApplication):
+        super().__init__(app)
+        self.setObjectName("themeManager")
+        self.app = app
+        self.choice = "system"
+        self._own_palette = False
+        hints = QGuiApplication.styleHints()
+        hints.colorSchemeChanged.connect(self._system_changed)
+
+    def apply(self, choice: str) -> None:
+        if choice not in THEMES:
+            choice = "system"
+        self.choice = choice
+        hints = QGuiApplication.styleHints()
+        if choice == "system":
+            hints.unsetColorScheme()
+            want_dark = system_is_dark()
+        else:
+            want_dark = choice == "dark"
+            hints.setColorScheme(Qt.ColorScheme.Dark if want_dark else Qt.ColorScheme.Light)
+        # The platform switched (or already matches): its own palette is best.
+        if self._own_palette:
+            self.app.setPalette(QPalette())       # back to the platform's own
+            self._own_palette = False
+        if is_dark(self.app.palette()) != want_dark:
+            self.app.setPalette(dark_palette() if want_dark else light_palette())
+            self._own_palette = True
+        self.changed.emit()
+
+    def _system_changed(self, _scheme) -> None:
+        if self.choice == "system":
+            self.apply("system")
+
+
+def manager(app: QApplication | None = None) -> ThemeManager | None:
+    app = app or QApplication.instance()
+    if app is None:
+        return None
+    found = app.findChild(ThemeManager, "themeManager")
+    return found or ThemeManager(app)
+
+
+def saved_choice() -> str:
+    from builder.ui.settings import app_settings
+
+    value = str(app_settings().value(SETTINGS_KEY, "system") or "system")
+    return value if value in THEMES else "system"
+
+
+def choose(choice: str) -> None:
+    """Apply a theme and remember it."""
+    from builder.ui.settings import app_settings
+
+    theme = manager()
+    if theme is not None:
+        theme.apply(choice)
+    app_settings().setValue(SETTINGS_KEY, choice if choice in THEMES else "system")

@@ -1,0 +1,86 @@
+"""Drag and drop that never guesses: a caster's rank asks for its spell before
+anything is paid (on the Sheet page too), lit targets are drawn enabled, and the
+ability boxes light up while a bonus chip is dragged."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent
+from PySide6.QtWidgets import QApplication
+
+from builder.ui.chain.tokens import token_mime
+from builder.ui.models.options_model import AllowedRole
+from tests.ui.conftest import make_character
+from tests.ui.test_chain import _drop_on_tree, _trait_index
+
+CLERIC = ("sp=100", "vital.Cognition=6", "skill.Medicine=6", "class.Cleric=3",
+          "trait.Cleric.Restoring Grace=3")
+
+
+def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtbot):
+    path = make_character("Senna", *CLERIC)
+    editor = window.open_path(path)
+    window.show()
+    before = path.read_bytes()
+    chip = next(c for c in editor.token_chips if c.option["name"] == "Cleric")
+    assert "spell" not in chip.token()        # no silent default from the chain page
+    editor.light_traits(chip.option)
+    index = _trait_index(editor, "Cleric", "Restoring Grace")
+    _drop_on_tree(editor.classes_view, index, token_mime("Cleric", "class"))
+    dialog = editor.chain_page.spell_dialog
+    assert dialog.isVisible() and dialog.current_trait() == "Restoring Grace"
+    assert path.read_bytes() == before         # nothing paid yet
+    dialog.spell.setCurrentText("Bless")
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    entry = editor.doc.cf.ledger[-1]
+    assert (entry["action"], entry["trait"], entry["spell"]) == \
+        ("raise-class", "Restoring Grace", "Bless")
+
+
+def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
+    path = make_character("Senna", *CLERIC)
+    editor = window.open_path(path)
+    option = next(c.option for c in editor.token_chips if c.option["name"] == "Cleric")
+    editor.chain_page.choose_spell("Bless")
+    assert editor.chain_page.token_for(option)["spell"] == "Bless"
+    assert editor.drop_rank(editor.chain_page.token_for(option), "Cleric", "Restoring Grace")
+    assert editor.doc.cf.ledger[-1]["spell"] == "Bless"
+
+
+def test_lit_trait_targets_are_drawn_enabled(window):
+    path = make_character("Senna", *CLERIC)
+    editor = window.open_path(path)
+    option = next(c.option for c in editor.token_chips if c.option["name"] == "Cleric")
+    eligible = option["choices"]["traits"]
+    unranked = [t for t in eligible
+                if t not in editor.doc.derived()["classes"]["Cleric"]["traits"]]
+    assert unranked, "a Cleric trait without ranks yet"
+    index = _trait_index(editor, "Cleric", unranked[0])
+    assert index.data(AllowedRole) is False          # greyed at rest: no ranks yet
+    editor.light_traits(option)
+    index = _trait_index(editor, "Cleric", unranked[0])
+    assert index.data(AllowedRole) is True           # lit: drawn enabled
+    assert index.data(Qt.ItemDataRole.BackgroundRole) is not None
+
+
+def test_ability_boxes_light_up_while_a_chip_is_dragged(qtbot):
+    from builder.storage.rulesets import load_ruleset
+    from builder.ui.ability_bonuses.form import AbilityBonusesForm, chip_mime_data
+
+    form = AbilityBonusesForm(load_ruleset("ability-bonuses"))
+    qtbot.addWidget(form)
+    form.show()
+    slot = form.slot("DEX")
+    rest = slot.styleSheet()
+    form.set_dragging(True)
+    assert all(form.slot(a).state == "target" for a in ("MIG", "DEX", "CHA", "FOC"))
+    assert slot.styleSheet() != rest
+    mime = chip_mime_data(3)
+    enter = QDragEnterEvent(slot.rect().center(), Qt.DropAction.MoveAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(slot, enter)
+    assert slot.state == "hover"
+    QApplication.sendEvent(slot, QDragLeaveEvent())
+    assert slot.state == "target"
+    form.set_dragging(False)
+    assert slot.state == "" and slot.styleSheet() == rest

@@ -1,0 +1,115 @@
+"""Input that behaves (the wheel, Tab through tables) and the theme (System / Light /
+Dark, remembered; the app's own colours readable on both)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QPalette, QWheelEvent
+from PySide6.QtWidgets import (QApplication, QComboBox, QScrollArea, QSpinBox, QTableView,
+                               QVBoxLayout, QWidget)
+
+
+def wheel(widget, steps: int = 1) -> None:
+    pos = QPointF(widget.width() / 2, widget.height() / 2)
+    event = QWheelEvent(pos, widget.mapToGlobal(pos), QPoint(0, 0), QPoint(0, 120 * steps),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_changes_a_spin_box_or_combo_only_when_it_has_the_focus(window, qtbot):
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    layout = QVBoxLayout(holder)
+    spin, combo, other = QSpinBox(), QComboBox(), QSpinBox()
+    combo.addItems(["a", "b", "c"])
+    combo.setCurrentIndex(1)
+    for widget in (spin, combo, other):
+        layout.addWidget(widget)
+    holder.show()
+    qtbot.waitExposed(holder)
+    assert spin.focusPolicy() == Qt.FocusPolicy.StrongFocus   # the wheel gives no focus
+    other.setFocus()
+    wheel(spin)
+    wheel(combo)
+    assert spin.value() == 0 and combo.currentIndex() == 1
+    spin.setFocus()
+    holder.activateWindow()
+    qtbot.waitUntil(spin.hasFocus)
+    wheel(spin)
+    assert spin.value() == 1
+
+
+def test_an_unfocused_spin_box_passes_the_wheel_to_the_scroll_area(window, qtbot):
+    area = QScrollArea()
+    qtbot.addWidget(area)
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    spins = [QSpinBox() for _ in range(40)]
+    for spin in spins:
+        layout.addWidget(spin)
+    area.setWidget(page)
+    area.resize(200, 200)
+    area.show()
+    qtbot.waitExposed(area)
+    wheel(spins[0], -3)
+    assert spins[0].value() == 0
+    assert area.verticalScrollBar().value() > 0
+
+
+def test_tables_are_one_tab_stop(window, qtbot):
+    table = QTableView()
+    qtbot.addWidget(table)
+    table.show()
+    assert not table.tabKeyNavigation()
+    views = window.findChildren(QTableView)
+    assert views and not any(view.tabKeyNavigation() for view in views if view.isVisible())
+
+
+def test_theme_is_chosen_in_the_view_menu_and_remembered(window, qtbot):
+    from builder.ui import theme
+    from builder.ui.main_window import MainWindow
+
+    try:
+        window.theme_actions["dark"].trigger()
+        assert theme.is_dark(QApplication.palette())
+        assert theme.saved_choice() == "dark"
+        again = MainWindow(restore=False)
+        qtbot.addWidget(again)
+        assert again.theme_actions["dark"].isChecked()
+        window.theme_actions["light"].trigger()
+        assert not theme.is_dark(QApplication.palette())
+        assert theme.saved_choice() == "light"
+    finally:
+        theme.choose("system")
+    assert theme.saved_choice() == "system"
+
+
+def test_the_apps_own_colours_reach_wcag_aa_on_light_and_dark(qapp):
+    """Every accent drawn as text or a mark, on the backgrounds it is drawn on, in both
+    palettes (4.5:1 for text, 3:1 for lines and marks)."""
+    from builder.ui import theme
+    from builder.ui.chain import scene
+
+    for pal in (theme.light_palette(), theme.dark_palette()):
+        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Window):
+            background = pal.color(role)
+            for name in theme.HUES:
+                text = theme.accent(name, background, theme.TEXT_CONTRAST, pal)
+                assert theme.contrast(text, background) >= theme.TEXT_CONTRAST, (name, role)
+        # the chain's node fills and their text, every kind and state
+        for fill, text in scene.node_colour_pairs(pal):
+            assert theme.contrast(fill, text) >= theme.TEXT_CONTRAST, (fill.name(), text.name())
+        for colour, background in scene.mark_colour_pairs(pal):
+            assert theme.contrast(colour, background) >= theme.MARK_CONTRAST, \
+                (colour.name(), background.name())
+
+
+def test_readable_keeps_the_hue_and_reaches_the_ratio():
+    from builder.ui import theme
+
+    red = QColor("#c0392b")
+    dark = QColor("#1f1f1f")
+    lighter = theme.readable(red, dark)
+    assert theme.contrast(lighter, dark) >= 4.5
+    assert abs(lighter.hslHueF() - red.hslHueF()) < 0.02
+    assert theme.contrast(QColor("white"), QColor("black")) == 21.0

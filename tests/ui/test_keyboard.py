@@ -1,0 +1,223 @@
+"""Keyboard-only use: a new character and every kind of increase, taken with key
+events only (sent to whatever has the focus, as a keyboard would)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tests.helpers import ok
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+ALT = Qt.KeyboardModifier.AltModifier
+NONE = Qt.KeyboardModifier.NoModifier
+K = Qt.Key
+
+
+def focus():
+    widget = QApplication.focusWidget()
+    assert widget is not None, "nothing has the keyboard focus"
+    return widget
+
+
+def press(key, modifiers=NONE, times: int = 1) -> None:
+    for _ in range(times):
+        QTest.keyClick(focus(), key, modifiers)
+        QApplication.processEvents()
+
+
+def type_text(text: str) -> None:
+    QTest.keyClicks(focus(), text)
+    QApplication.processEvents()
+
+
+def ledger(path) -> list[dict]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))["ledger"]
+
+
+@pytest.fixture
+def shown(window, qtbot):
+    window.show()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    return window
+
+
+def wait_dialog(qtbot, name: str):
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is not None
+                    and QApplication.activeModalWidget().objectName() == name)
+    dialog = QApplication.activeModalWidget()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None
+                    and dialog.isAncestorOf(QApplication.focusWidget()))
+    return dialog
+
+
+def back_to(qtbot, window) -> None:
+    """A dialog closed: the window is active again with the focus inside it (the
+    window manager's part; the offscreen test platform has none)."""
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window
+                    and QApplication.focusWidget() is not None)
+
+
+def rows(view) -> list[str]:
+    model = view.model()
+    return [model.index(r, 0).data() for r in range(model.rowCount())]
+
+
+def go_to_row(view, text: str) -> None:
+    """Arrow keys (Home, then Down) until the current row is ``text``."""
+    assert focus() is view
+    press(K.Key_Home, CTRL)
+    names = rows(view)
+    press(K.Key_Down, times=names.index(text))
+    assert view.currentIndex().siblingAtColumn(0).data() == text
+
+
+def test_story_points_character_made_and_advanced_with_the_keyboard(shown, qtbot):
+    window = shown
+    # -- create: Ctrl+N, the ruleset by typing its name, Tab to the name, Enter -------------
+    press(K.Key_N, CTRL)
+    dialog = wait_dialog(qtbot, "newCharacterDialog")
+    assert focus() is dialog.ruleset_list
+    assert dialog.ruleset is None and not dialog.create_button.isEnabled()  # no preselection
+    type_text("Story")
+    assert dialog.ruleset.id == "story-points"
+    press(K.Key_Tab)
+    assert focus() is dialog.name_edit
+    type_text("Kai")
+    press(K.Key_S, ALT)                          # "Unspent &SP:"
+    assert focus() is dialog.form.spins["sp"]
+    press(K.Key_A, CTRL)
+    type_text("60")
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    press(K.Key_Return)
+    qtbot.waitUntil(lambda: window.current_doc() is not None)
+    back_to(qtbot, window)
+    editor = window.current_editor()
+    path = editor.doc.path
+
+    # -- a Core Vital: Ctrl+4 (the sheet), arrows, Enter; the row keeps the focus ----------
+    press(K.Key_4, CTRL)
+    assert focus() is editor.vitals_view
+    go_to_row(editor.vitals_view, "Cognition")
+    row = editor.vitals_view.currentIndex().row()
+    press(K.Key_Return)
+    assert ledger(path)[-1] == {**ledger(path)[-1], "action": "raise-vital", "name": "Cognition"}
+    assert focus() is editor.vitals_view and editor.vitals_view.currentIndex().row() == row
+    press(K.Key_Return)                          # Cognition to 3, for a Skill at 2 later
+    assert editor.doc.derived()["vitals"]["Cognition"] == 3
+
+    # -- a Skill: one Tab leaves the Vitals table (one Tab stop) into the Skills table -----
+    press(K.Key_Tab)
+    assert focus() is editor.skills_view
+    go_to_row(editor.skills_view, "Medicine")
+    press(K.Key_Return)
+    press(K.Key_Return)
+    assert [e["action"] for e in ledger(path)][-2:] == ["raise-skill", "raise-skill"]
+    assert editor.skills_view.currentIndex().siblingAtColumn(0).data() == "Medicine"
+    assert focus() is editor.skills_view
+    go_to_row(editor.skills_view, "Occult")
+    press(K.Key_Return)
+
+    # -- a Class with its trait rank and spell: Ctrl+F filters the increases ---------------
+    press(K.Key_F, CTRL)
+    assert focus() is editor.options_panel.search
+    type_text("Cleric")
+    press(K.Key_1, CTRL)                         # the Increases list
+    assert focus() is editor.options_panel.view
+    press(K.Key_Home, CTRL)
+    assert editor.options_panel.current_option()["name"] == "Cleric"
+    assert editor.options_panel.current_option()["allowed"], \
+        editor.options_panel.current_option()["reasons"]
+    press(K.Key_Return)
+    advance = wait_dialog(qtbot, "classAdvanceDialog")
+    assert focus() is advance.traits
+    press(K.Key_Down)
+    trait = advance.current_trait()
+    press(K.Key_Tab)
+    assert focus() is advance.spell
+    press(K.Key_Down)
+    spell = advance.spell.currentText()
+    press(K.Key_Tab)
+    assert focus() is advance.scene
+    type_text("Held the ford with a priest")
+    press(K.Key_Return)
+    qtbot.waitUntil(lambda: ledger(path)[-1]["action"] == "enter-class")
+    back_to(qtbot, window)
+    entry = ledger(path)[-1]
+    assert (entry["name"], entry["trait"], entry["spell"]) == ("Cleric", trait, spell)
+    assert focus() is editor.options_panel.view
+    assert editor.options_panel.current_option()["name"] == "Cleric"
+
+    # -- Ctrl+3 shows the chain (twice: it does not toggle back) ---------------------------
+    press(K.Key_3, CTRL)
+    assert editor.pages.currentWidget() is editor.chain_page
+    press(K.Key_3, CTRL)
+    assert editor.pages.currentWidget() is editor.chain_page
+    assert focus() is editor.chain_page.view
+    press(K.Key_2, CTRL)
+    assert focus() is editor.ledger
+    assert editor.ledger.model().rowCount() == len(ledger(path))
+
+
+def tab_to(name: str, limit: int = 30):
+    """Tab until the widget called ``name`` has the focus (it is in the Tab order)."""
+    for _ in range(limit):
+        if focus().objectName() == name:
+            return focus()
+        press(K.Key_Tab)
+    raise AssertionError(f"Tab never reached {name}")
+
+
+def test_ability_bonuses_chips_placed_with_the_keyboard(shown, qtbot):
+    window = shown
+    press(K.Key_N, CTRL)
+    dialog = wait_dialog(qtbot, "newCharacterDialog")
+    type_text("Ability")
+    assert dialog.ruleset.id == "ability-bonuses"
+    press(K.Key_Tab)
+    type_text("Ann")
+    for ability, digit in (("MIG", "3"), ("DEX", "2"), ("CHA", "1"), ("FOC", "0")):
+        tab_to(f"slot_{ability}")
+        type_text(digit)
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    press(K.Key_Return)
+    qtbot.waitUntil(lambda: window.current_doc() is not None)
+    baseline = json.loads(Path(window.current_doc().path).read_text())["baseline"]
+    assert baseline["abilities"] == {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}
+
+
+def test_vogelfrei_level_up_with_the_keyboard(shown, qtbot):
+    from tests.ui.test_vogelfrei_ui import make
+
+    window = shown
+    path = make("Greta")
+    ok("do", str(path), "award-xp", "2500", "--session", "4")
+    window.library_model.refresh()
+    press(K.Key_F, CTRL)                          # the library's search
+    assert focus() is window.library_page.search
+    type_text("Greta")
+    press(K.Key_Tab)
+    assert focus() is window.library_page.view    # one Tab: the table
+    press(K.Key_Down)
+    press(K.Key_Return)                           # opens it
+    qtbot.waitUntil(lambda: window.current_doc() is not None)
+    editor = window.current_editor()
+    press(K.Key_L, ALT)                           # "&Level up…"
+    dialog = wait_dialog(qtbot, "levelUpDialog")
+    press(K.Key_S, ALT)                           # "&Session:"
+    assert focus() is dialog.session and dialog.session.text() == "4"
+    press(K.Key_Tab)
+    assert focus() is dialog.stamina.spin
+    type_text("3")
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    press(K.Key_Return)
+    qtbot.waitUntil(lambda: ledger(path)[-1]["action"] == "level-up")
+    assert ledger(path)[-1]["roll"] == 3
+    assert editor.doc.derived()["level"] == 2

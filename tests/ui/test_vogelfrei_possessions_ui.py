@@ -1,0 +1,129 @@
+"""The Vogelfrei Possessions page and the wizard's alignment, Status and money steps."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from tests.helpers import ok
+from tests.ui.test_vogelfrei_ui import GRETA
+
+
+def make(name="Greta", *extra) -> Path:
+    return Path(ok("new", "vogelfrei", name, *GRETA, "--set", "money=2gp", *extra).out.strip())
+
+
+def ledger(path: Path) -> list[dict]:
+    return json.loads(path.read_text())["ledger"]
+
+
+def test_buy_wear_drop_and_money_go_through_the_core_and_undo(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    page = editor.possessions
+    editor.side_tabs.setCurrentWidget(page)
+    assert "2 gp" in page.money_label.text()
+    assert editor.gear_fields["ac"].text().startswith("<b>9</b> melee")   # 8 + 0 + WS 1
+    page.search_edit.setText("wams")
+    shown = [r for r in range(page.shop_model.rowCount()) if not page.shop_view.isRowHidden(r)]
+    assert [page.shop_model.item(r, 0).text() for r in shown] == ["Wams"]
+    page.select_item("Wams")
+    # the price (the cheaper, a new character) and the money left, from the core
+    assert page.buy_note.text() == "15 sp at the City price; 1 gp 35 sp left"
+    page.buy_button.click()
+    assert ledger(path)[-1]["action"] == "buy" and ledger(path)[-1]["cost_bp"] == 180
+    assert "1 gp 35 sp" in page.money_label.text()
+    assert page.gear_model.item(0, 0).text() == "Wams"
+    page.gear_view.selectRow(0)
+    assert page.wear_button.isEnabled() and not page.remove_button.isEnabled()
+    page.wear_button.click()
+    assert ledger(path)[-1] == {**ledger(path)[-1], "action": "wear", "item": "Wams"}
+    assert page.gear_model.item(0, 3).text() == "worn"
+    assert editor.gear_fields["ac"].text().startswith("<b>11</b> melee")  # Armour Rating 2
+    # money in and out
+    page.amount_edit.setText("1gp 20sp 4bp")
+    page.gain_money_button.click()
+    assert ledger(path)[-1] == {"action": "gain-money", "bp": 844,
+                                "at": ledger(path)[-1]["at"]}
+    # undo takes the last change back, like any other
+    editor.doc.undo_stack.undo()
+    assert ledger(path)[-1]["action"] == "wear"
+    editor.doc.undo_stack.undo()
+    assert page.gear_model.item(0, 3).text() == ""
+    page.gear_view.selectRow(0)
+    page.drop_button.click()
+    assert page.gear_model.rowCount() == 0
+
+
+def test_refusals_are_shown_and_change_nothing(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    page = editor.possessions
+    page.select_item("Full-plate")
+    assert not page.buy_button.isEnabled()
+    assert "not enough money" in page.buy_note.text() and "missing" in page.buy_note.text()
+    page.select_item("Jack Chain")
+    page.market_combo.setCurrentIndex(page.market_combo.findData("rural"))
+    assert "not sold at the Rural market" in page.buy_note.text()
+    before = path.read_bytes()
+    page.amount_edit.setText("9gp")
+    assert not page._money("spend-money")
+    assert "missing" in editor.refusal_bar.label.text()
+    assert path.read_bytes() == before
+
+
+def test_the_magic_user_cannot_wear_armour(window, qtbot):
+    path = Path(ok("new", "vogelfrei", "Mage", *[a.replace("Warrior", "Magic-User")
+                                                .replace("Mercenary", "Wizard")
+                                                .replace("stamina_roll=3", "stamina_roll=2")
+                                                for a in GRETA], "--set", "money=2gp"
+                   ).out.strip())
+    editor = window.open_path(path)
+    page = editor.possessions
+    page.select_item("Wams")
+    page.gain_button.click()
+    page.gear_view.selectRow(0)
+    assert not page.wear_button.isEnabled()
+    assert "Magic-User" in page.wear_button.toolTip()
+    assert editor.gear_fields["alignment"].text().startswith("Chaos (Magic-Users must")
+
+
+def test_the_wizard_alignment_status_and_money_steps(window, qtbot):
+    from builder.ui.dialogs.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(window)
+    dialog.choose_ruleset("vogelfrei")
+    dialog.name_edit.setText("Rolf")
+    form = dialog.form
+    form.rng = random.Random(3)
+    form.roll_abilities()
+    form.class_combo.setCurrentIndex(form.class_combo.findData("Cleric"))
+    form.career_combo.setCurrentIndex(form.career_combo.findData("Priest"))
+    assert form.alignment_combo.currentData() == "Order"
+    assert not form.alignment_combo.isEnabled()
+    assert "divine powers" in form.alignment_note.text()
+    # the Priest page gives no Status: the wizard asks for one
+    assert form.status_combo.isVisibleTo(form)
+    assert "no Status" in form.status_note.text()
+    assert not form.money_button.isEnabled()
+    form.status_combo.setCurrentIndex(form.status_combo.findData("Brass"))
+    assert form.money_button.text() == "Roll 10d6x10 bp"
+    form.roll_pool("wounds")
+    form.roll_pool("stamina")
+    form.roll_money()
+    assert len(form.money_dice) == 10 and form.money_dice_row.values() == form.money_dice
+    assert "→" in form.money_note.text()
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    baseline = form.baseline()
+    assert baseline["status"] == "Brass" and baseline["alignment"] == "Order"
+    assert baseline["money_dice"] == form.money_dice
+    assert "--set status=Brass" in form.command.text()
+    # a career with its own Status hides the choice; a free class may choose
+    form.class_combo.setCurrentIndex(form.class_combo.findData("Warrior"))
+    form.career_combo.setCurrentIndex(form.career_combo.findData("Knight"))
+    assert not form.status_combo.isVisibleTo(form) and "Gold" in form.status_note.text()
+    assert form.alignment_combo.isEnabled()
+    assert form.money_dice is None                 # the Status changed: roll again
+    form.alignment_combo.setCurrentIndex(form.alignment_combo.findData("Chaos"))
+    form.roll_money()
+    assert form.baseline()["alignment"] == "Chaos" and len(form.money_dice) == 1
