@@ -45,13 +45,11 @@ def _treasure_items(texts):
 
 
 def cmd_xp(args) -> int:
-    from builder.cli_output import err, out, print_json
+    from builder.cli_output import out, print_json
     from builder.rules.vogelfrei import xp as xpcalc
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full("vogelfrei")
-    for warning in loaded.warnings:
-        err(f"warning: {warning}")
     data = loaded.ruleset.data
     counts, does_not = xpcalc.treasure_kinds(data)
     if args.kinds:
