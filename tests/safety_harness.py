@@ -78,12 +78,17 @@ def _kill_at(rng: random.Random) -> str:
 
 def kill_trials(target: Path, write_once: Callable[[Path, int], None],
                 next_command: Callable[[Path], None], kills: int, seed: int = 0,
-                max_delay: float = 0.08, at_points: bool = False) -> KillReport:
+                max_delay: float | None = None, at_points: bool = False) -> KillReport:
     """Fork a writer (``write_once(target, n)`` in a loop) and SIGKILL it: after a
     random delay, or (``at_points``) at a random call of a file operation (see
     KILL_POINTS); check old-or-new, run ``next_command``, check no temporary file
-    is left."""
+    is left.  The random delay is up to ``max_delay`` seconds (default:
+    four times what one write takes here and now, so kills spread over whole writes)."""
     rng = random.Random(seed)
+    if max_delay is None and not at_points:
+        started = time.perf_counter()
+        write_once(target, -1)
+        max_delay = 4 * (time.perf_counter() - started)
     report = KillReport()
     folder = target.parent
     for trial in range(kills):
@@ -105,7 +110,7 @@ def kill_trials(target: Path, write_once: Callable[[Path, int], None],
                 os._exit(0)
         os.close(write_fd)
         if not at_points:
-            time.sleep(rng.uniform(0, max_delay))
+            time.sleep(rng.uniform(0, max_delay or 0.05))
             os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         with os.fdopen(read_fd, "rb") as pipe:

@@ -21,9 +21,8 @@ from tests.helpers import cli
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
-CHARACTER_COMMANDS = [("show",), ("show", "--json"), ("check",), ("options",), ("undo",),
-                      ("plan", "skill:Melee=1"), ("do", "rest"), ("do", "award-xp", "10",
-                                                                   "--session", "1")]
+CHARACTER_COMMANDS = [("show", "--json"), ("check",), ("options",), ("undo",),
+                      ("plan", "skill:Melee=1"), ("do", "rest")]
 CAMPAIGN_COMMANDS = [("campaign", "show"), ("campaign", "show", "--json"), ("pool", "show"),
                      ("pool", "earn", "fortune", "--reason", "fuzz"), ("undo",),
                      ("campaign", "award", "rest"), ("campaign", "set", "fortune_bonus=1")]
