@@ -104,7 +104,7 @@ def kill_trials(target: Path, write_once: Callable[[Path, int], None],
                     _kill_at(random.Random(seed * 100003 + trial))
                 n = 0
                 while True:
-                    write_once(target, trial * 1000 + n)
+                    write_once(target, seed * 10**6 + trial * 1000 + n)
                     n += 1
             finally:
                 os._exit(0)

@@ -98,3 +98,4 @@ def test_override_corpus(source, tmp_path):
                                                                                  result.err)
     builtin = cli("data", ruleset, "--json").json()
     assert builtin["id"] == ruleset
+
