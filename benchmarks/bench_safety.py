@@ -32,12 +32,10 @@ os.environ["CHARACTER_BUILDER_DEBUG"] = "1"          # an exception is a finding
 
 
 def kills(count: int) -> dict:
+    """``count`` kills in rounds of 50 on a fresh character each (a ledger that grew by
+    a thousand entries would measure replay, not saving)."""
     from tests.helpers import ok
-    from tests.safety_harness import kill_trials
-
-    folder = Path(tempfile.mkdtemp())
-    target = folder / "c.json"
-    ok("new", "story-points", "K", "-o", target, "--set", "sp=10")
+    from tests.safety_harness import KillReport, kill_trials
 
     def write_once(path, n):
         from builder.cli import run
@@ -48,13 +46,23 @@ def kills(count: int) -> dict:
         ok("do", path, "rest")
 
     started = time.perf_counter()
-    timed = kill_trials(target, write_once, next_command, kills=count // 2, seed=1)
-    pointed = kill_trials(target, write_once, next_command, kills=count - count // 2,
-                          seed=2, at_points=True)
-    return {"kills": timed.kills + pointed.kills,
-            "broken": len(timed.broken) + len(pointed.broken),
-            "temp_left_after_next_command": len(timed.leftovers) + len(pointed.leftovers),
-            "kills_mid_write": timed.mid_write + pointed.mid_write,
+    total = KillReport()
+    done, round_ = 0, 0
+    while done < count:
+        target = Path(tempfile.mkdtemp()) / "c.json"
+        ok("new", "story-points", "K", "-o", target, "--set", "sp=10")
+        n = min(50, count - done)
+        report = kill_trials(target, write_once, next_command, kills=n, seed=round_,
+                             at_points=bool(round_ % 2))
+        for name in ("kills", "mid_write", "writes"):
+            setattr(total, name, getattr(total, name) + getattr(report, name))
+        total.broken += report.broken
+        total.leftovers += report.leftovers
+        done += n
+        round_ += 1
+    return {"kills": total.kills, "broken": len(total.broken),
+            "temp_left_after_next_command": len(total.leftovers),
+            "kills_mid_write": total.mid_write, "complete_writes": total.writes,
             "seconds": round(time.perf_counter() - started, 1)}
 
 

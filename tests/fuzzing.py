@@ -91,6 +91,8 @@ CAMPAIGN_COMMANDS = [("campaign", "show", "--json"), ("pool", "show"),
 def check_commands(path: Path, data: bytes, commands) -> list[str]:
     """Run each command on a fresh copy of ``data``; what went wrong (empty: nothing)."""
     wrong = []
+    unreadable = None          # a reading command said the file cannot be read...
+    written_by = []            # ...then no command may have rewritten it
     for words in commands:
         path.write_bytes(data)
         if words[0] in ("campaign", "pool"):
@@ -99,6 +101,11 @@ def check_commands(path: Path, data: bytes, commands) -> list[str]:
             argv = [words[0], str(path), *words[1:]]
         result = cli(*argv)          # an unexpected exception propagates (DEBUG is set)
         after = path.read_bytes()
+        if words[0] in READERS or words[:2] in (("campaign", "show"), ("pool", "show")):
+            if result.code == 2 and unreadable is None:
+                unreadable = words
+        if after != data:
+            written_by.append(words)
         if result.code not in (0, 1, 2):
             wrong.append(f"{words}: exit {result.code}")
         if result.code == 2 and len(result.err.strip().splitlines()) != 1:
@@ -115,7 +122,12 @@ def check_commands(path: Path, data: bytes, commands) -> list[str]:
                 json.loads(result.out, parse_constant=_no_constant)
             except ValueError as exc:
                 wrong.append(f"{words}: printed non-standard JSON ({exc})")
+    if unreadable and written_by:
+        wrong.append(f"{written_by[0]} rewrote a file that {unreadable} cannot read")
     return wrong
+
+
+READERS = ("show", "check", "options")
 
 
 def _no_constant(name):
