@@ -1,26 +1,35 @@
-"""Start-up benchmark: ``character-builder --quit-when-ready`` with a library of
-50 characters, against a bare PySide6 window that opens, paints and quits, in
-the same run.  Goal: at most 1.5x the bare window's wall time and peak memory.
+"""Start-up benchmark, whole processes paired A/B (see benchmarks/paired.py).
 
-    QT_QPA_PLATFORM=offscreen python benchmarks/bench_startup.py [--runs 7]
+1. ``character-builder --quit-when-ready`` with a library of 50 characters (index
+   warm) against a bare PySide6 window that shows, paints and quits.
+   Goal: at most 1.3x the bare window, wall time and peak memory.
+2. ``--library N``: the same start with N characters (copies of one 20-entry
+   character), index warm and index cold (deleted before each run), against the
+   50-character start.  Goal for 10,000: painted and usable under 1 s warm and
+   3 s cold, memory under 1.5x the 50-character start.
 
-Each run is a fresh process; wall time is measured around the process, peak
-memory is the child's own maximum resident set (os.wait4).  Runs alternate
-between the two so machine noise hits both; medians are compared.
+    python benchmarks/bench_startup.py [--runs 15] [--library 10000]
+    python benchmarks/bench_startup.py --quick        # CI: one pair each, small sizes
+
+Qt's offscreen platform unless QT_QPA_PLATFORM is set.  Prints the median of the
+pair ratios with their min and max; exit 0 unless a process fails (the figures
+are for reading, a noisy machine must not fail CI).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
-import statistics
-import subprocess
+import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from paired import Summary, paired  # noqa: E402
 
 BARE = r"""
 import sys
@@ -47,90 +56,116 @@ window.show()
 sys.exit(app.exec())
 """
 
+APP = ("import sys; from builder.__main__ import main; "
+       "sys.exit(main(['--quit-when-ready']))")  # what the installed script runs
 
-def make_library(folder: Path, count: int = 50) -> None:
+
+def make_character(folder: Path) -> Path:
+    """One story-points character with a 20-entry ledger."""
     os.environ["CHARACTER_BUILDER_DATA"] = str(folder)
-    sys.path.insert(0, str(ROOT))
     from builder.storage import library
     from builder.storage.files import load_character
     from builder.storage.rulesets import load_ruleset
 
     rs = load_ruleset("story-points")
     rng = random.Random(50)
-    classes = [("Cleric", "Medicine", "Cognition", "Restoring Grace"),
-               ("Fighter", "Melee", "Strength", "Parry"),
-               ("Rogue", "Stealth", "Agility", "Ambush")]
+    sets = [("sp", "60"), ("vital.Cognition", "5"), ("skill.Medicine", "4"),
+            ("class.Cleric", "2"), ("trait.Cleric.Restoring Grace", "2")]
+    path = library.create_character(rs, "Character", rs.baseline_from_sets(sets, rng=rng))
+    cf = load_character(path)
+    for i in range(16):
+        cf.do(rs.parse_action(["award-checkpoint", f"Milestone {i // 4}", f"Checkpoint {i}"]))
+    for words in (["raise-skill", "Occult"], ["raise-skill", "Insight"],
+                  ["use-trait", "Cleric", "Restoring Grace"], ["rest"]):
+        cf.do(rs.parse_action(words))
+    cf.save()
+    return path
+
+
+def make_library(data: Path, count: int, template: Path) -> None:
+    characters = data / "characters"
+    characters.mkdir(parents=True, exist_ok=True)
+    for old in characters.glob("*.json"):
+        old.unlink()
+    raw = template.read_bytes()
     for i in range(count):
-        cname, skill, vital, trait = classes[i % len(classes)]
-        level = rng.randint(1, 3)
-        sets = [("sp", "30"), (f"vital.{vital}", "5"), (f"skill.{skill}", "4"),
-                (f"class.{cname}", str(level)), (f"trait.{cname}.{trait}", str(level))]
-        path = library.create_character(rs, f"Character {i:02d}",
-                                        rs.baseline_from_sets(sets, rng=rng))
-        cf = load_character(path)
-        for words in (["award-checkpoint", "Milestone", f"Checkpoint {i}"],
-                      ["raise-skill", skill], ["use-trait", cname, trait], ["rest"]):
-            cf.do(rs.parse_action(words))
-        cf.save()
-
-
-def measure(cmd: list[str], env: dict) -> tuple[float, int]:
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _pid, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-    if proc.stderr:
-        proc.stderr.close()
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} exited {proc.returncode}\n{err}")
-    return wall, usage.ru_maxrss  # KiB on Linux
+        (characters / f"character-{i:06d}.json").write_bytes(raw)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--characters", type=int, default=50)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="pairs per comparison")
+    parser.add_argument("--characters", type=int, default=50, help="the everyday library")
+    parser.add_argument("--library", type=int, action="append", default=[],
+                        help="also time a library of N characters (repeatable)")
+    parser.add_argument("--quick", action="store_true",
+                        help="CI: one pair each, a 200-character library")
     args = parser.parse_args()
+    if args.quick:
+        args.runs, args.library = 1, (args.library or [200])
     work = Path(tempfile.mkdtemp(prefix="cb-startup-bench-"))
-    make_library(work / "data", args.characters)
-    env = dict(os.environ, CHARACTER_BUILDER_DATA=str(work / "data"),
-               XDG_CONFIG_HOME=str(work / "config"), PYTHONPATH=str(ROOT))
-    env.setdefault("QT_QPA_PLATFORM", "offscreen")
-    # An installed app has its bytecode cached; a shell that forbids writing it
-    # (PYTHONDONTWRITEBYTECODE) would time the compiler instead of the start-up.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    bare_script = work / "bare_window.py"
-    bare_script.write_text(BARE)
-    # What the installed ``character-builder`` script runs (the gui-scripts entry
-    # point), and ``python -m builder`` (which adds runpy's own imports).
-    commands = {
-        "bare PySide6 window": [sys.executable, str(bare_script)],
-        "character-builder": [sys.executable, "-c",
-                              "import sys; from builder.__main__ import main; "
-                              "sys.exit(main(['--quit-when-ready']))"],
-        "python -m builder": [sys.executable, "-m", "builder", "--quit-when-ready"],
-    }
-    for cmd in commands.values():  # warm the OS file cache and the bytecode cache
-        measure(cmd, env)
-    runs = {name: [] for name in commands}
-    for _ in range(args.runs):
-        for name, cmd in commands.items():
-            runs[name].append(measure(cmd, env))
-    wall = {n: statistics.median(w for w, _ in r) for n, r in runs.items()}
-    rss = {n: statistics.median(m for _, m in r) for n, r in runs.items()}
-    bare = "bare PySide6 window"
-    print(f"platform: {env['QT_QPA_PLATFORM']}, {args.characters} characters, "
-          f"{args.runs} runs each (medians)")
-    print(f"{'':22} {'wall':>8} {'peak RSS':>11} {'x wall':>7} {'x memory':>9}")
-    for name in commands:
-        print(f"{name:22} {wall[name] * 1000:6.0f} ms {rss[name] / 1024:7.1f} MiB "
-              f"{wall[name] / wall[bare]:6.2f}x {rss[name] / rss[bare]:8.2f}x")
-    main_name = "character-builder"
-    ok = wall[main_name] / wall[bare] <= 1.5 and rss[main_name] / rss[bare] <= 1.5
-    print(f"goal (<= 1.5x the bare window in wall time and memory): {'met' if ok else 'NOT met'}")
-    return 0 if ok else 1
+    try:
+        template = make_character(work / "template")
+        env = dict(os.environ, XDG_CONFIG_HOME=str(work / "config"), PYTHONPATH=str(ROOT),
+                   XDG_CACHE_HOME=str(work / "cache"))
+        env.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # An installed app has its bytecode cached; a shell that forbids writing it
+        # would time the compiler instead of the start-up.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        bare_script = work / "bare_window.py"
+        bare_script.write_text(BARE)
+        bare = [sys.executable, str(bare_script)]
+        app = [sys.executable, "-c", APP]
+
+        small = work / "small"
+        make_library(small, args.characters, template)
+        env_small = dict(env, CHARACTER_BUILDER_DATA=str(small))
+        print(f"platform {env['QT_QPA_PLATFORM']}; whole processes, A and B alternating, "
+              f"ratio B/A per pair: median (min-max)")
+        result = Summary(paired(bare, app, env_small, args.runs))
+        print(result.line("bare PySide6 window", f"start, {args.characters} characters"))
+        met = result.wall[0] <= 1.3 and result.mem[0] <= 1.3
+        print(f"  goal <= 1.3x wall and memory: {'met' if met else 'NOT met'}")
+
+        for count in args.library:
+            big = work / f"lib{count}"
+            make_library(big, count, template)
+            env_big = dict(env, CHARACTER_BUILDER_DATA=str(big))
+            index = big / "cache" / "library-index.json"
+
+            def cold():
+                if index.exists():
+                    index.unlink()
+
+            def run_pair(before_b=None):
+                # A: the 50-character start; B: the big library (A's env differs).
+                pairs = []
+                for i in range(args.runs + 1):
+                    from paired import measure
+
+                    order = ("a", "b") if i % 2 == 0 else ("b", "a")
+                    got = {}
+                    for which in order:
+                        if which == "b" and before_b:
+                            before_b()
+                        got[which] = measure(app, env_small if which == "a" else env_big)
+                    if i:  # the first pair warms up
+                        pairs.append((got["a"], got["b"]))
+                return Summary(pairs)
+
+            warm = run_pair()
+            print(warm.line(f"start, {args.characters} characters",
+                            f"{count} characters, index warm"))
+            coldrun = run_pair(before_b=cold)
+            print(coldrun.line(f"start, {args.characters} characters",
+                               f"{count} characters, index cold"))
+            print(f"  {count} characters: warm {warm.b_wall:.2f} s, cold {coldrun.b_wall:.2f} s, "
+                  f"memory {warm.mem[0]:.2f}x (warm) {coldrun.mem[0]:.2f}x (cold) "
+                  "the 50-character start")
+            shutil.rmtree(big, ignore_errors=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
 
 
 if __name__ == "__main__":

@@ -31,27 +31,17 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_xp)
 
 
-def _treasure_items(texts):
-    from builder.rules.base import parse_int
-
-    items = []
-    for text in texts:
-        if "=" in text:
-            kind, value = text.split("=", 1)
-            items.append((kind.strip(), parse_int(value, f"treasure {kind.strip()}")))
-        else:
-            items.append(("", parse_int(text, "--treasure")))
-    return items
-
-
 def cmd_xp(args) -> int:
+    """The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``): this
+    module imports no ruleset package."""
     from builder.cli_output import out, print_json
-    from builder.rules.vogelfrei import xp as xpcalc
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full("vogelfrei")
-    data = loaded.ruleset.data
-    counts, does_not = xpcalc.treasure_kinds(data)
+    ruleset = loaded.ruleset
+    party, data = ruleset.party_xp, ruleset.data
+    counts = dict(data.get("treasure_counts", {}))
+    does_not = dict(data.get("treasure_does_not_count", {}))
     if args.kinds:
         if args.json:
             print_json({"counts": counts, "does_not_count": does_not})
@@ -63,31 +53,24 @@ def cmd_xp(args) -> int:
             for key, text in does_not.items():
                 out(f"  {key:<16} {text}")
         return 0
-    defeated = []
-    for index, text in enumerate(args.hd):
-        if "=" in text:
-            name, hd = text.split("=", 1)
-            defeated.append((name.strip(), hd))
-        else:
-            defeated.append((f"#{index + 1}", text))
-    enemies = xpcalc.session_enemies_xp(data, defeated)
-    treasure = xpcalc.treasure_xp(data, _treasure_items(args.treasure), secure=not args.not_secure)
-    total = enemies["xp"] + treasure
+    parts = {}
+    for text in args.part:
+        name, sep, value = text.rpartition("=")
+        if not sep:
+            raise UsageError(f"--part needs NAME=FRACTION, not '{text}'")
+        parts[name.strip()] = value.strip()
+    tally = party.tally(data, args.hd, args.treasure, not args.not_secure, parts,
+                        treasure_label="--treasure")
+    enemies, treasure, total = tally["enemies"], tally["treasure_xp"], tally["total"]
     result = {"enemies": enemies["xp"], "treasure": treasure, "total": total}
     if args.part:
-        parts = {}
-        for text in args.part:
-            if "=" not in text:
-                raise UsageError(f"--part needs NAME=FRACTION, not '{text}'")
-            name, value = text.split("=", 1)
-            parts[name.strip()] = value.strip()
-        shares = xpcalc.split_xp(total, parts)
+        shares = tally["shares"]
         result["survivors"] = len(parts)
         result["shares"] = shares
         result["share"] = max(shares.values())
     else:
         result["survivors"] = args.survivors
-        result["share"] = xpcalc.equal_share(total, args.survivors)
+        result["share"] = party.equal_share(total, args.survivors)
     result["counted"] = enemies["counted"]
     result["repeated"] = enemies["repeated"]
     if args.json:

@@ -27,11 +27,32 @@ def FileProblemType():  # noqa: N802 - returns the exception class, imported laz
     return FileProblem
 
 
-def list_library() -> list[Path]:
+def _scan_folder() -> list[tuple[Path, list[int] | None]]:
+    """(path, [mtime_ns, size]) of every ``*.json`` file in the characters folder, by
+    name: one directory read and one stat per file (it runs for every library refresh,
+    on 10,000 files too)."""
     folder = characters_dir()
-    if not folder.is_dir():
+    found = []
+    try:
+        with os.scandir(folder) as it:
+            for item in it:
+                if not item.name.endswith(".json"):
+                    continue
+                try:
+                    if not item.is_file():
+                        continue
+                    st = item.stat()
+                    found.append((item.name, [st.st_mtime_ns, st.st_size]))
+                except OSError:
+                    found.append((item.name, None))
+    except OSError:
         return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file())
+    found.sort()
+    return [(folder / name, stamp) for name, stamp in found]
+
+
+def list_library() -> list[Path]:
+    return [path for path, _stamp in _scan_folder()]
 
 TRASH_INFO_SUFFIX = ".trashinfo"
 
@@ -120,13 +141,13 @@ def read_entry(path: Path | str) -> LibraryEntry:
     return entry
 
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 
 def _cache_path() -> Path:
-    from builder.storage.paths import data_dir
+    from builder.storage.paths import cache_dir
 
-    return data_dir() / "cache" / "library-index.json"
+    return cache_dir() / "library-index.json"
 
 
 def _stamp(path: Path) -> list[int] | None:
@@ -146,20 +167,22 @@ def _override_stamp(ruleset_id: str) -> list[int] | None:
 def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
     """Every character in the library, summarised.
 
-    The summaries are cached in the data folder (``cache/library-index.json``),
+    The summaries are cached in the user cache folder (``library-index.json``, see
+    :func:`builder.storage.paths.cache_dir`) for this characters folder,
     keyed by each file's modification time and size and by the ruleset's
     homebrew override, so start-up does not replay every character; a changed
     file is read again.  The cache is only an index: losing it costs time, never data.
     """
     from builder.storage.atomic import dumps, write_bytes_atomic
 
-    paths = list_library()
+    scanned = _scan_folder()
     if not use_cache:
-        return [read_entry(p) for p in paths]
+        return [read_entry(p) for p, _stamp in scanned]
     cache_file = _cache_path()
+    folder = str(characters_dir())
     try:
         cached = json.loads(cache_file.read_text(encoding="utf-8"))
-        if cached.get("version") != CACHE_VERSION:
+        if cached.get("version") != CACHE_VERSION or cached.get("folder") != folder:
             cached = {}
     except (OSError, ValueError, AttributeError):
         cached = {}
@@ -173,9 +196,8 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
             overrides[rid] = _override_stamp(rid)
         return overrides[rid]
 
-    dirty = len(old) != len(paths)
-    for path in paths:
-        stamp = _stamp(path)
+    dirty = len(old) != len(scanned)
+    for path, stamp in scanned:
         row = old.get(path.name)
         if (isinstance(row, dict) and stamp is not None and row.get("stamp") == stamp
                 and row.get("override") == override(row.get("ruleset_id", ""))):
@@ -195,11 +217,14 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
             fresh[path.name] = {"stamp": stamp, "name": entry.name,
                                 "ruleset_id": entry.ruleset_id,
                                 "ruleset_title": entry.ruleset_title,
-                                "headline": entry.headline, "problem": entry.problem,
+                                # pairs, not a dict: the index is written with sorted
+                                # keys, and the figures keep the ruleset's order
+                                "headline": [[k, v] for k, v in entry.headline.items()],
+                                "problem": entry.problem,
                                 "override": override(entry.ruleset_id)}
     if dirty:
         try:
-            write_bytes_atomic(cache_file, dumps({"version": CACHE_VERSION,
+            write_bytes_atomic(cache_file, dumps({"version": CACHE_VERSION, "folder": folder,
                                                   "entries": fresh}).encode("utf-8"))
         except (OSError, TypeError, ValueError):
             pass  # an index we cannot write only costs time

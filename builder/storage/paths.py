@@ -1,7 +1,8 @@
 """Every folder the application uses, bound in this one module.
 
 ``CHARACTER_BUILDER_DATA`` overrides the user data folder (tests and portable
-installs use it); otherwise platformdirs' user data folder for the app.
+installs use it); otherwise platformdirs' user data folder for the app.  Caches
+go to platformdirs' user cache folder (:func:`cache_dir`).
 """
 from __future__ import annotations
 
@@ -19,6 +20,20 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Caches (the library index): the platform's user cache folder (platformdirs:
+    ``~/.cache/character-builder`` on Linux, ``~/Library/Caches/character-builder`` on
+    macOS, ``%LOCALAPPDATA%\\character-builder\\Cache`` on Windows); with
+    ``CHARACTER_BUILDER_DATA`` set, ``cache/`` inside that folder, so tests and portable
+    installs keep everything in one place.  Losing it costs time, never data."""
+    override = os.environ.get(ENV_DATA)
+    if override:
+        return Path(override) / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_DIR_NAME, appauthor=False))
 
 
 def characters_dir(create: bool = False) -> Path:

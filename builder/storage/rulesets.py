@@ -27,8 +27,13 @@ class LoadedRuleset:
 
 
 def _read_builtin(ruleset_id: str) -> dict:
+    # A plugin ruleset brings its own data (``builtin_data()``); the built-in ones
+    # read builder/data/rulesets/ID.json.
+    provided = getattr(ruleset_class(ruleset_id), "builtin_data", None)
+    data = provided() if callable(provided) else load_json_resource("rulesets",
+                                                                     f"{ruleset_id}.json")
     # A fresh copy: rulesets may keep (and must not share) the parsed data.
-    return json.loads(json.dumps(load_json_resource("rulesets", f"{ruleset_id}.json")))
+    return json.loads(json.dumps(data))
 
 
 #: An override larger than this is refused before it is read (the built-in files are

@@ -190,7 +190,6 @@ def run_gui(argv: list[str]) -> int:
     app.setApplicationDisplayName(APP_TITLE)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("character-builder")
-    _set_window_icon(app)
 
     from builder.ui.main_window import MainWindow
 
@@ -217,6 +216,7 @@ def run_gui(argv: list[str]) -> int:
         return True
 
     def ready():
+        _set_window_icon(app)
         if not args.no_restore:
             window.reopen_tabs()
         if not open_files():
@@ -246,18 +246,22 @@ def run_gui(argv: list[str]) -> int:
 
 
 def _set_window_icon(app) -> None:
-    """The application icon (builder/data/icons), when the installation has it."""
-    from builder.resources import resource_path
+    """The application icon (builder/data/icons: PNG sizes, no SVG plugin needed), when
+    the installation has it.  Set after the first paint; the files are package data on
+    disk (a wheel, an editable install and a one-folder bundle alike), read by path so
+    importlib.resources (and the zipfile module it imports) stays out of the start."""
+    from pathlib import Path
 
-    icon_file = resource_path("icons", "character-builder.svg")
-    try:
-        if not icon_file.is_file():
-            return
-    except OSError:
-        return
     from PySide6.QtGui import QIcon
 
-    app.setWindowIcon(QIcon(str(icon_file)))
+    icons = Path(__file__).resolve().parent.parent / "data" / "icons" / "hicolor"
+    icon = QIcon()
+    for size in (16, 32, 48, 64, 128, 256):
+        png = icons / f"{size}x{size}" / "apps" / "character-builder.png"
+        if png.is_file():
+            icon.addFile(str(png))
+    if not icon.isNull():
+        app.setWindowIcon(icon)
 
 
 def _grab(window, path: str) -> bool:

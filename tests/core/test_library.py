@@ -118,3 +118,34 @@ def test_the_cached_index_follows_changed_files_and_survives_corruption():
     library._cache_path().write_text("{garbage")
     assert library.scan_library()[0].headline["Unspent SP"] == 9
     assert library.scan_library(use_cache=False)[0].headline["Unspent SP"] == 9
+
+
+def test_the_cached_index_keeps_the_rulesets_order_of_figures():
+    rs = load_ruleset("ability-bonuses")
+    baseline = rs.chosen_baseline({"MIG": 0, "DEX": 1, "CHA": 2, "FOC": 3})
+    library.create_character(rs, "Ann", baseline)
+    first = library.scan_library()          # writes the index
+    again = library.scan_library()          # read back from the index
+    for entries in (first, again):
+        (entry,) = entries
+        assert list(entry.headline) == ["MIG", "DEX", "CHA", "FOC"]
+        assert entry.headline_text == "MIG +0 · DEX +1 · CHA +2 · FOC +3"
+
+
+def test_the_index_is_a_cache_in_the_user_cache_folder(tmp_path, monkeypatch):
+    import sys
+
+    from builder.storage import paths
+
+    monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(tmp_path / "portable"))
+    assert library._cache_path().parent == tmp_path / "portable" / "cache"
+    if sys.platform.startswith("linux"):
+        monkeypatch.delenv("CHARACTER_BUILDER_DATA")
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+        assert paths.cache_dir() == tmp_path / "xdg-cache" / "character-builder"
+        assert paths.data_dir() == tmp_path / "xdg-data" / "character-builder"
+        make("Senna", "sp=7")
+        assert library.scan_library()[0].headline["Unspent SP"] == 7
+        assert (tmp_path / "xdg-cache" / "character-builder" / "library-index.json").is_file()
+        assert not (tmp_path / "xdg-data" / "character-builder" / "cache").exists()

@@ -176,3 +176,37 @@ def test_generic_editor_models_pass_the_tester(qtbot, name):
     editor._do_line()
     assert doc.cf.state.vitals["Cognition"] == 4
     doc.stop_watching()
+
+
+def test_the_library_sorts_itself_by_every_column_and_keeps_the_selection(qtbot):
+    from PySide6.QtCore import QItemSelectionModel
+
+    from builder.ui.models.library_model import COL_RULESET, PathRole
+
+    for name, sp in (("Senna", "5"), ("graynor", "12"), ("Nyra", "1")):
+        make_character(name, f"sp={sp}")
+    model = LibraryModel(watch=False)
+    proxy = LibraryFilterModel()
+    proxy.setSourceModel(model)
+    attach_tester(proxy)
+
+    def names():
+        return [proxy.index(r, COL_NAME).data() for r in range(proxy.rowCount())]
+
+    proxy.sort(COL_NAME, Qt.SortOrder.DescendingOrder)
+    assert names() == ["Senna", "Nyra", "graynor"]     # case folded
+    selection = QItemSelectionModel(proxy)
+    selection.select(proxy.index(0, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+    proxy.sort(COL_HEADLINE, Qt.SortOrder.AscendingOrder)   # "Unspent SP 1", "12", "5"
+    assert names() == ["Nyra", "graynor", "Senna"]
+    (selected,) = selection.selectedIndexes()
+    assert selected.data() == "Senna"                    # the selection follows its row
+    proxy.sort(COL_RULESET, Qt.SortOrder.AscendingOrder)  # all equal: then by name
+    assert names() == ["graynor", "Nyra", "Senna"]
+    proxy.sort(COL_NAME, Qt.SortOrder.AscendingOrder)
+    make_character("Aldo", "sp=1")
+    model.refresh(watch=False)                           # a new file goes to its place
+    assert names() == ["Aldo", "graynor", "Nyra", "Senna"]
+    assert model.row_for_path(proxy.index(0, 0).data(PathRole)) == 0
+    proxy.setFilterFixedString("ra")
+    assert names() == ["graynor", "Nyra"]

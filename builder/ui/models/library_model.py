@@ -5,6 +5,13 @@ only adapts them.  :meth:`LibraryModel.refresh` re-reads the folder and turns
 the difference into row insertions, removals and dataChanged, so selections and
 sort order survive a refresh.  A QFileSystemWatcher on the folder refreshes it
 when files appear, vanish or change (also from another program).
+
+It scales to libraries of many thousand characters: the model sorts its own rows
+in Python with one key per row (the view's proxy only filters), where a
+QSortFilterProxyModel sort would call ``data()`` twice per comparison; display
+strings are made only for the rows painted; and beyond :data:`WATCH_FILES_UP_TO`
+files only the folder is watched (the app and most editors replace files, which
+the folder's watch sees) instead of one watch per file.
 """
 from __future__ import annotations
 
@@ -31,6 +38,19 @@ ProblemRole = Qt.ItemDataRole.UserRole + 5
 
 COL_NAME, COL_RULESET, COL_HEADLINE, COL_MODIFIED = range(4)
 HEADERS = ("Name", "Ruleset", "Figures", "Last changed")
+
+#: Up to this many characters each file is watched too (edits in place by other programs).
+WATCH_FILES_UP_TO = 2000
+
+
+def _sort_key(column: int):
+    if column == COL_MODIFIED:
+        return lambda e: (e.modified, e.name.casefold(), str(e.path))
+    if column == COL_RULESET:
+        return lambda e: (e.ruleset_title.casefold(), e.name.casefold(), str(e.path))
+    if column == COL_HEADLINE:
+        return lambda e: (e.headline_text.casefold(), e.name.casefold(), str(e.path))
+    return lambda e: (e.name.casefold(), str(e.path))
 
 
 def _when(timestamp: float) -> str:
@@ -60,6 +80,8 @@ class LibraryModel(RowsTableModel):
         super().__init__(parent)
         self._entries: list[library.LibraryEntry] = []
         self._texts: list[tuple | None] = []  # display strings, computed on first paint
+        self._rows: dict | None = None        # path -> row, built when first asked
+        self._sort: tuple[int, Qt.SortOrder] | None = None
         self._watcher: QFileSystemWatcher | None = None
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(lambda: self.refresh())
@@ -121,11 +143,33 @@ class LibraryModel(RowsTableModel):
         return list(self._entries)
 
     def row_for_path(self, path: Path | str) -> int:
-        path = Path(path)
-        for row, entry in enumerate(self._entries):
-            if entry.path == path:
-                return row
-        return -1
+        if self._rows is None:
+            self._rows = {entry.path: row for row, entry in enumerate(self._entries)}
+        return self._rows.get(Path(path), -1)
+
+    def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
+        """Sort the rows (one Python key per row); selections and other persistent
+        indexes follow their rows."""
+        self._sort = (column, order)
+        if column < 0 or len(self._entries) < 2:
+            return
+        key = _sort_key(column)
+        reverse = order == Qt.SortOrder.DescendingOrder
+        perm = sorted(range(len(self._entries)), key=lambda r: key(self._entries[r]),
+                      reverse=reverse)
+        if perm == list(range(len(perm))):
+            return
+        self.layoutAboutToBeChanged.emit()
+        new_row = [0] * len(perm)
+        for new, old in enumerate(perm):
+            new_row[old] = new
+        self._entries = [self._entries[r] for r in perm]
+        self._texts = [self._texts[r] for r in perm]
+        self._rows = None
+        old_indexes = self.persistentIndexList()
+        self.changePersistentIndexList(
+            old_indexes, [self.index(new_row[i.row()], i.column()) for i in old_indexes])
+        self.layoutChanged.emit()
 
     def _arm(self) -> None:
         """Start watching, then look once more for what changed before the watch."""
@@ -138,6 +182,7 @@ class LibraryModel(RowsTableModel):
     def refresh(self, watch: bool = True) -> None:
         """Re-read the folder; only changed rows are announced."""
         fresh = {e.path: e for e in library.scan_library()}
+        self._rows = None
         # removals, from the bottom up
         for row in range(len(self._entries) - 1, -1, -1):
             if self._entries[row].path not in fresh:
@@ -162,13 +207,17 @@ class LibraryModel(RowsTableModel):
             self._entries.extend(added)
             self._texts.extend([None] * len(added))
             self.endInsertRows()
+            self._rows = None
+        if self._sort is not None:   # new rows and changed names go to their places
+            self.sort(*self._sort)
         if watch:
             self._rewatch()
 
     def _rewatch(self) -> None:
         if self._watcher is None:
             return
-        sync_watch(self._watcher, characters_dir(), (e.path for e in self._entries))
+        files = (e.path for e in self._entries) if len(self._entries) <= WATCH_FILES_UP_TO else ()
+        sync_watch(self._watcher, characters_dir(), files)
 
 
 class LibraryFilterModel(SearchSortProxy):
@@ -176,3 +225,13 @@ class LibraryFilterModel(SearchSortProxy):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(SortRole, parent)
+
+    def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
+        """The library model sorts itself (fast at any size); the proxy keeps its
+        order and only filters."""
+        source = self.sourceModel()
+        if isinstance(source, LibraryModel):
+            super().sort(-1, Qt.SortOrder.AscendingOrder)  # -1: in the source order
+            source.sort(column, order)
+        else:
+            super().sort(column, order)

@@ -1,0 +1,86 @@
+"""Paired whole-process measurements (shared by the benchmarks).
+
+Machines running these are noisy (2 cores shared with other jobs), so a
+benchmark never compares two medians taken at different times: it runs A and B
+alternately (A B, B A, A B, ...), takes the ratio B/A of each pair, and reports
+the median of those ratios with their min and max.  Wall time is measured
+around the process; peak memory is the child's own maximum resident set
+(``os.wait4``, Linux/macOS).
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import time
+from typing import Callable
+
+
+class Run:
+    __slots__ = ("wall", "rss_kib")
+
+    def __init__(self, wall: float, rss_kib: int):
+        self.wall = wall
+        self.rss_kib = rss_kib
+
+
+def measure(cmd: list[str], env: dict, cwd: str | None = None) -> Run:
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
+    if code != 0:
+        raise SystemExit(f"{' '.join(cmd)} exited {code}\n{err}")
+    rss = usage.ru_maxrss
+    if os.uname().sysname == "Darwin":  # bytes there, KiB on Linux
+        rss //= 1024
+    return Run(wall, rss)
+
+
+def paired(a: list[str], b: list[str], env: dict, runs: int,
+           before_a: Callable[[], None] | None = None,
+           before_b: Callable[[], None] | None = None,
+           cwd: str | None = None) -> list[tuple[Run, Run]]:
+    """``runs`` pairs of (A, B), alternating which goes first; one warm-up of each."""
+    for cmd, before in ((a, before_a), (b, before_b)):
+        if before:
+            before()
+        measure(cmd, env, cwd)
+    pairs = []
+    for i in range(runs):
+        order = ("a", "b") if i % 2 == 0 else ("b", "a")
+        got = {}
+        for which in order:
+            before = before_a if which == "a" else before_b
+            if before:
+                before()
+            got[which] = measure(a if which == "a" else b, env, cwd)
+        pairs.append((got["a"], got["b"]))
+    return pairs
+
+
+class Summary:
+    """Median, min and max of the pair ratios B/A, for wall time and peak memory."""
+
+    def __init__(self, pairs: list[tuple[Run, Run]]):
+        self.pairs = pairs
+        wall = [b.wall / a.wall for a, b in pairs]
+        mem = [b.rss_kib / a.rss_kib for a, b in pairs]
+        self.wall = (statistics.median(wall), min(wall), max(wall))
+        self.mem = (statistics.median(mem), min(mem), max(mem))
+        self.a_wall = statistics.median(a.wall for a, _ in pairs)
+        self.b_wall = statistics.median(b.wall for _, b in pairs)
+        self.a_mib = statistics.median(a.rss_kib for a, _ in pairs) / 1024
+        self.b_mib = statistics.median(b.rss_kib for _, b in pairs) / 1024
+
+    def line(self, name_a: str, name_b: str) -> str:
+        return (f"{name_b} vs {name_a}: wall {self.wall[0]:.2f}x "
+                f"(pairs {self.wall[1]:.2f}x-{self.wall[2]:.2f}x; medians "
+                f"{self.b_wall * 1000:.0f} vs {self.a_wall * 1000:.0f} ms), "
+                f"peak memory {self.mem[0]:.2f}x (pairs {self.mem[1]:.2f}x-{self.mem[2]:.2f}x; "
+                f"{self.b_mib:.1f} vs {self.a_mib:.1f} MiB), {len(self.pairs)} pairs")

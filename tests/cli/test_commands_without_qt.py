@@ -1,0 +1,35 @@
+"""The reading and rules commands start like small programs: show, check,
+options, plan, do and undo never import Qt (only export-pdf and the window do)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.helpers import ok
+
+SCRIPT = r"""
+import contextlib, io, sys
+from builder.cli import run
+
+path = sys.argv[1]
+for argv in (["show", path], ["show", path, "--json"], ["check", path], ["options", path],
+             ["plan", path, "class:Cleric=4"], ["do", path, "rest"], ["undo", path],
+             ["rulesets"]):
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = run(argv)
+    assert code == 0, (argv, code)
+    qt = sorted(name for name in sys.modules if name.startswith(("PySide6", "shiboken6")))
+    assert not qt, (argv, qt[:5])
+print("no Qt")
+"""
+
+
+def test_show_check_options_plan_do_never_import_qt(tmp_path):
+    path = tmp_path / "senna.json"
+    ok("new", "story-points", "Senna", "-o", path, "--set", "sp=16", "--set",
+       "vital.Cognition=3", "--set", "skill.Medicine=3", "--set", "class.Cleric=3",
+       "--set", "trait.Cleric.Restoring Grace=3")
+    done = subprocess.run([sys.executable, "-c", SCRIPT, str(path)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "no Qt"

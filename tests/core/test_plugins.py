@@ -1,0 +1,65 @@
+"""Third-party rule systems register through the ``character_builder.rulesets``
+entry-point group and are then listed and used like the built-in ones."""
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+
+from tests.helpers import ok
+
+
+@pytest.fixture
+def plugin(tmp_path, monkeypatch):
+    """An installed distribution (a .dist-info on sys.path) whose entry point adds
+    the 'house-bonuses' ruleset, with its own data."""
+    site = tmp_path / "site"
+    (site / "house_rules").mkdir(parents=True)
+    (site / "house_rules" / "__init__.py").write_text(textwrap.dedent('''
+        from builder.resources import load_json_resource
+        from builder.rules.ability_bonuses.ruleset import AbilityBonuses
+
+
+        class HouseBonuses(AbilityBonuses):
+            id = "house-bonuses"
+            title = "House Bonuses"
+
+            @classmethod
+            def builtin_data(cls):
+                data = dict(load_json_resource("rulesets", "ability-bonuses.json"))
+                data["id"] = cls.id
+                return data
+
+
+        def ruleset_class():
+            return HouseBonuses
+    '''))
+    info = site / "house_rules-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: house-rules\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[character_builder.rulesets]\nhouse-bonuses = house_rules:ruleset_class\n")
+    monkeypatch.syspath_prepend(str(site))
+    from builder.rules import registry
+    from builder.storage import rulesets
+
+    registry._registry.cache_clear()
+    rulesets._load.cache_clear()
+    yield
+    registry._registry.cache_clear()
+    rulesets._load.cache_clear()
+    sys.modules.pop("house_rules", None)
+
+
+def test_a_plugin_ruleset_is_listed_and_used(plugin, tmp_path):
+    from builder.rules.registry import ENTRY_POINT_GROUP, ruleset_source
+
+    assert ENTRY_POINT_GROUP == "character_builder.rulesets"
+    listed = [row["id"] for row in ok("rulesets", "--json").json()]
+    assert listed == ["ability-bonuses", "house-bonuses", "story-points", "vogelfrei"]
+    assert ruleset_source("house-bonuses") == "plugin"
+    path = tmp_path / "h.json"
+    ok("new", "house-bonuses", "Hal", "-o", path, "--set", "MIG=3", "--set", "DEX=2",
+       "--set", "CHA=1", "--set", "FOC=0")
+    assert ok("show", path, "--json").json()["abilities"]["MIG"] == 3
