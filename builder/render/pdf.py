@@ -467,9 +467,12 @@ class Layout:
         header = Atom(head_h, draw_head, keep_with_next=True)
         atoms = [header]
         min_h = s.pt(20 if self.sheet.blank else 16)  # room for pencil on a blank sheet
-        blank_table = bool(block.rows) and all(
-            not (c.text() if isinstance(c, Boxes) else c) or isinstance(c, Boxes)
-            for row in block.rows for c in row)
+        # Column lines where there is something to write in: beside every column that
+        # is empty in every row (a blank table, the Score column of a blank sheet).
+        write_in = [bool(block.rows) and not col.gutter
+                    and all(isinstance(row[i], Boxes) or not row[i] for row in block.rows)
+                    for i, col in enumerate(block.columns)]
+        ruled = [left for j, left in enumerate(lefts) if j and (write_in[j - 1] or write_in[j])]
         for index, row in enumerate(block.rows):
             heights = [min_h]
             for cell, w in zip(row, widths):
@@ -493,8 +496,8 @@ class Layout:
                     for a, b in spans:
                         ops.append(("rect", QRectF(x + a, y + inset, b - a, row_h - 2 * inset),
                                     1.0, None))
-                if blank_table:  # column lines to write between
-                    for left in lefts[1:]:
+                if ruled:  # column lines to write between
+                    for left in ruled:
                         if any(a < left < b for a, b in spans):
                             ops.append(("line", x + left, y, x + left, y + row_h, 0.35, RULE))
                 for cell, col, left, w in zip(row, block.columns, lefts, widths):
