@@ -217,7 +217,10 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
             fresh[path.name] = {"stamp": stamp, "name": entry.name,
                                 "ruleset_id": entry.ruleset_id,
                                 "ruleset_title": entry.ruleset_title,
-                                "headline": entry.headline, "problem": entry.problem,
+                                # pairs, not a dict: the index is written with sorted
+                                # keys, and the figures keep the ruleset's order
+                                "headline": [[k, v] for k, v in entry.headline.items()],
+                                "problem": entry.problem,
                                 "override": override(entry.ruleset_id)}
     if dirty:
         try:
