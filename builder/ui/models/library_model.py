@@ -81,13 +81,14 @@ class _Loader(QObject):
 
 
 def _sort_key(column: int):
+    """Ties keep their order (a stable sort), first the folder's order by file name."""
     if column == COL_MODIFIED:
-        return lambda e: (e.modified, e.name.casefold(), str(e.path))
+        return lambda e: (e.modified, e.name.casefold())
     if column == COL_RULESET:
-        return lambda e: (e.ruleset_title.casefold(), e.name.casefold(), str(e.path))
+        return lambda e: (e.ruleset_title.casefold(), e.name.casefold())
     if column == COL_HEADLINE:
-        return lambda e: (e.headline_text.casefold(), e.name.casefold(), str(e.path))
-    return lambda e: (e.name.casefold(), str(e.path))
+        return lambda e: (e.headline_text.casefold(), e.name.casefold())
+    return lambda e: e.name.casefold()
 
 
 def _when(timestamp: float) -> str:
@@ -122,11 +123,16 @@ class LibraryModel(RowsTableModel):
         self._texts: list[tuple | None] = []  # display strings, computed on first paint
         self._rows: dict | None = None        # path -> row, built when first asked
         self._sort: tuple[int, Qt.SortOrder] | None = None
+        self._sorted = False    # the rows are in self._sort's order
         self._loader: _Loader | None = None
         self._loaded = 0
         self._refresh_again = False
         self._watcher: QFileSystemWatcher | None = None
-        self._timer = QTimer(self, singleShot=True, interval=150)
+        # (keyword arguments to a Qt constructor would load shiboken's signature
+        # module, ~0.1 s, before the first paint)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
         self._timer.timeout.connect(lambda: self.refresh())
         if watch:
             self._watcher = QFileSystemWatcher(self)
@@ -193,7 +199,9 @@ class LibraryModel(RowsTableModel):
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
         """Sort the rows (one Python key per row); selections and other persistent
         indexes follow their rows."""
-        self._sort = (column, order)
+        if self._sorted and self._sort == (column, order):
+            return
+        self._sort, self._sorted = (column, order), True
         if column < 0 or len(self._entries) < 2:
             return
         key = _sort_key(column)
@@ -278,6 +286,7 @@ class LibraryModel(RowsTableModel):
                 self._entries[row] = entry
                 self._texts[row] = None
                 rows.append(row)
+        self._sorted = False
         if rows:
             self.dataChanged.emit(self.index(min(rows), 0),
                                   self.index(max(rows), len(HEADERS) - 1))
@@ -300,6 +309,7 @@ class LibraryModel(RowsTableModel):
         """Turn the difference to ``entries`` (in folder order) into row changes."""
         fresh = {e.path: e for e in entries}
         self._rows = None
+        self._sorted = False
         # removals, from the bottom up
         for row in range(len(self._entries) - 1, -1, -1):
             if self._entries[row].path not in fresh:
