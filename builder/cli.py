@@ -71,46 +71,26 @@ def cmd_data(args) -> int:
 
 
 def _parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
-    result = []
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise UsageError(f"--set needs KEY=VALUE, not '{pair}'")
-        key, value = pair.split("=", 1)
-        if not key.strip():
-            raise UsageError(f"--set needs KEY=VALUE, not '{pair}'")
-        result.append((key.strip(), value.strip()))
-    return result
+    from builder.app.characters import parse_sets
+
+    return parse_sets(pairs)
 
 
 def cmd_new(args) -> int:
-    from builder.storage.files import CharacterFile, library_path_for, new_document
+    from builder.app import characters
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full(args.ruleset)
     for warning in loaded.warnings:
         err(f"warning: {warning}")
-    ruleset = loaded.ruleset
-    name = args.name.strip()
-    if not name:
+    if not args.name.strip():
         raise UsageError("a character needs a name")
-    rng = random.Random(args.seed)
-    baseline = ruleset.baseline_from_sets(_parse_sets(args.set), rng=rng,
-                                          randomize=bool(args.random or args.seed is not None))
-    reasons = ruleset.validate_baseline(baseline)
-    if reasons:
-        raise Refusal(reasons)
-    doc = new_document(ruleset, name, baseline)
-    if args.output:
-        from builder.storage.files import refuse_existing, safe_file_stem, unique_path
-
-        target = Path(args.output)
-        if target.is_dir():
-            target = unique_path(target, safe_file_stem(name))
-        refuse_existing(target, args.force)
-    else:
-        target = library_path_for(name)
-    CharacterFile(doc=doc, ruleset=ruleset).save(target)
-    out(str(target))
+    outcome = characters.create(characters.NewCharacter(
+        ruleset=loaded.ruleset, name=args.name, sets=_parse_sets(args.set),
+        randomize=bool(args.random), seed=args.seed,
+        output=Path(args.output) if args.output else None, force=args.force))
+    for line in outcome.lines:
+        out(line)
     return EXIT_OK
 
 
@@ -176,6 +156,12 @@ def cmd_do(args) -> int:
 def cmd_undo(args) -> int:
     from builder.storage import documents
 
+    if documents.peek_kind(args.file) == "campaign":
+        from builder.app import campaigns
+
+        for line in campaigns.undo(args.file).lines:
+            out(line)
+        return EXIT_OK
     return documents.undo_file(args.file, out)
 
 

@@ -7,8 +7,10 @@ Run under a real X server (Xvfb is enough)::
 
 Writes vogelfrei-editor.png (the editor), vogelfrei-level-up.png (the level-up
 dialog with a rolled Stamina die), vogelfrei-career.png (a career change),
-vogelfrei-wizard.png (the creation wizard with every die rolled) and
-vogelfrei-party-xp.png (the party XP dialog with a partial share) to OUT_DIR
+vogelfrei-wizard.png (the creation wizard with every die rolled),
+vogelfrei-wizard-money.png (its alignment, Status and money steps) and
+vogelfrei-party-xp.png (the party XP dialog with a partial share) and
+vogelfrei-possessions.png (the Possessions page: shop, gear, money) to OUT_DIR
 (default docs/images).  Sample characters are made in a temporary data folder;
 the real library is untouched.
 """
@@ -48,6 +50,10 @@ def make(name: str, sets: list[str], actions: list[list[str]]) -> Path:
 def main() -> int:
     app, out = start_app("cb-vf-shots-", Path(sys.argv[1]) if len(sys.argv) > 1 else None)
     greta = make("Greta", GRETA, [
+        ["gain-money", "2gp"], ["buy", "Chain"], ["wear", "Chain"], ["buy", "Shield"],
+        ["wear", "Shield"], ["buy", "Weapon (Medium)"], ["buy", "Crossbow, Light"],
+        ["buy", "Bolt", "--qty", "20"], ["buy", "Backpack"], ["buy", "Torch", "--qty", "4"],
+        ["buy", "Rope, 50'"], ["buy", "Rations (Standard/Day)", "--qty", "3"],
         ["award-xp", "2400", "--session", "1"],
         ["level-up", "--session", "1", "--roll", "3"],
         ["award-xp", "1900", "--session", "2"],
@@ -63,6 +69,14 @@ def main() -> int:
     editor = window.open_path(greta)
     wait(500)
     grab_screen(out / "vogelfrei-editor.png", window)
+
+    editor.side_tabs.setCurrentWidget(editor.possessions)
+    editor.possessions.search_edit.setText("bow")
+    editor.possessions.select_item("Bow, Short")
+    editor.possessions.gear_view.selectRow(0)
+    wait(400)
+    grab_screen(out / "vogelfrei-possessions.png", window)
+    editor.side_tabs.setCurrentIndex(0)
 
     editor.rng = random.Random(4)
     dialog = editor.level_up()
@@ -99,6 +113,16 @@ def main() -> int:
     new.move(0, 0)
     wait(400)
     grab_screen(out / "vogelfrei-wizard.png", new)
+    # the later steps: alignment, the Status the career leaves blank, the money roll
+    from PySide6.QtWidgets import QScrollArea
+
+    form = new.form
+    form.status_combo.setCurrentIndex(form.status_combo.findData("Silver"))
+    form.roll_money()
+    scroll = form.findChild(QScrollArea)
+    scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
+    wait(400)
+    grab_screen(out / "vogelfrei-wizard-money.png", new)
     new.reject()
 
     for doc in window.open_documents():

@@ -37,51 +37,32 @@ def _json(value) -> None:
 
 
 # -- campaign -------------------------------------------------------------------------
+def _print(outcome) -> int:
+    for line in outcome.lines:
+        _out(line)
+    return 0
+
+
 def cmd_new(args) -> int:
     from pathlib import Path
 
-    from builder.rules.base import Refusal
-    from builder.storage import campaigns
-    from builder.storage.files import refuse_existing, safe_file_stem, unique_path
+    from builder.app import campaigns
 
-    doc = campaigns.new_document(args.name, args.ruleset)
-    if args.output:
-        target = Path(args.output)
-        if target.is_dir():
-            target = unique_path(target, safe_file_stem(args.name))
-        refuse_existing(target, args.force, "campaign")
-    else:
-        target = campaigns.library_path_for(args.name)
-    campaign = campaigns.CampaignFile(doc=doc, path=target)
-    reasons = []
-    for member in args.member:
-        try:
-            campaign.add_member(member)
-        except Refusal as refusal:
-            reasons.extend(refusal.reasons)
-    if reasons:
-        raise Refusal(reasons)
-    campaign.save(target)
-    _out(str(target))
-    return 0
+    return _print(campaigns.create(campaigns.NewCampaign(
+        name=args.name, ruleset=args.ruleset, members=tuple(args.member),
+        output=Path(args.output) if args.output else None, force=args.force)))
 
 
 def cmd_add(args) -> int:
-    from builder.storage import campaigns
+    from builder.app import campaigns
 
-    campaign, cf, _ = campaigns.modify_campaign(
-        args.file, lambda c: (c.add_member(args.charfile), []))
-    _out(f"{cf.name} ({args.charfile}) joined {campaign.name}")
-    return 0
+    return _print(campaigns.add_members(args.file, [args.charfile]))
 
 
 def cmd_remove(args) -> int:
-    from builder.storage import campaigns
+    from builder.app import campaigns
 
-    campaign, given, _ = campaigns.modify_campaign(
-        args.file, lambda c: (c.remove_member(args.charfile), []))
-    _out(f"{given} left {campaign.name}")
-    return 0
+    return _print(campaigns.remove_member(args.file, args.charfile))
 
 
 def cmd_show(args) -> int:
@@ -138,37 +119,15 @@ def cmd_list(args) -> int:
 
 
 def cmd_set(args) -> int:
-    from builder.rules import fortune_peril as fp
-    from builder.storage import campaigns
+    from builder.app import campaigns
 
-    def change(campaign):
-        pool = dict(campaign.doc.setdefault("settings", {}).get("pool", {}))
-        for pair in args.pairs:
-            if "=" not in pair:
-                raise UsageError(f"campaign set needs KEY=VALUE, not '{pair}'")
-            key, value = (part.strip() for part in pair.split("=", 1))
-            key = key.removeprefix("pool.")
-            from builder.rules.base import match_name
-
-            key = match_name(key, fp.DEFAULT_SETTINGS, "pool setting")
-            pool[key] = fp.setting_value(key, value)
-        campaign.doc["settings"]["pool"] = pool
-        return pool, []
-
-    _campaign, pool, _ = campaigns.modify_campaign(args.file, change)
-    for key, value in fp.normalise_settings(pool).items():
-        _out(f"{key} = {value}")
-    return 0
+    return _print(campaigns.set_pool_settings(args.file, args.pairs))
 
 
 def cmd_award(args) -> int:
-    from builder.storage import campaigns
+    from builder.app import campaigns
 
-    _campaign, entry, files = campaigns.modify_campaign(
-        args.file, lambda c: c.award([args.action, *args.args]))
-    for member, cf in zip(entry["members"], files):
-        _out(f"{member['name']}: {cf.ruleset.describe(member['entry'])}")
-    return 0
+    return _print(campaigns.award(args.file, [args.action, *args.args]))
 
 
 def _words(text: str, what: str) -> list[str]:
@@ -182,46 +141,26 @@ def _words(text: str, what: str) -> list[str]:
 
 
 def cmd_exchange(args) -> int:
-    from builder.storage import campaigns
+    from builder.app import campaigns
 
-    words_a, words_b = _words(args.action_a, "ACTION_A"), _words(args.action_b, "ACTION_B")
-    _campaign, entry, files = campaigns.modify_campaign(
-        args.file, lambda c: c.exchange(args.charfile_a, words_a, args.charfile_b, words_b))
-    for member, cf in zip(entry["members"], files):
-        states = cf.replay.states
-        cost = ""
-        if len(states) >= 2:
-            cost = f" ({cf.ruleset.action_cost(states[-2], member['entry'])} SP)"
-        _out(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
-    return 0
+    return _print(campaigns.exchange(args.file, args.charfile_a,
+                                     _words(args.action_a, "ACTION_A"), args.charfile_b,
+                                     _words(args.action_b, "ACTION_B")))
 
 
 def cmd_xp(args) -> int:
-    from builder.storage import campaigns
+    from builder.app import campaigns
 
-    _campaign, entry, files = campaigns.modify_campaign(
-        args.file, lambda c: c.xp_award(args.hit_dice, session=args.session,
-                                        treasure=args.treasure, survivors=args.survivor,
-                                        shares=args.share))
-    _out(f"session {entry['session']}: {entry['enemy_xp']} XP from enemies + "
-         f"{entry['treasure_xp']} XP from treasure = {entry['total']} XP")
-    for member, cf in zip(entry["members"], files):
-        part = "" if member["part"] == "1" else f" (part {member['part']})"
-        _out(f"{member['name']}{part}: {cf.ruleset.describe(member['entry'])}")
-    return 0
+    return _print(campaigns.award_xp(args.file, campaigns.XpAward(
+        hit_dice=tuple(args.hit_dice), session=args.session, treasure=args.treasure,
+        survivors=tuple(args.survivor), shares=tuple(args.share))))
 
 
 # -- pool ------------------------------------------------------------------------------
 def _pool_do(path: str, action: dict) -> int:
-    from builder.rules import fortune_peril as fp
-    from builder.storage import campaigns
+    from builder.app import campaigns
 
-    campaign, logged, _ = campaigns.modify_campaign(path, lambda c: (c.pool_do(action), []))
-    state = campaign.pool
-    _out(fp.describe(logged))
-    _out(f"Fortune {state.fortune}, Peril {state.peril}"
-         + "".join(f", {v[0]} (Nemesis) {v[1]}" for v in state.nemesis.values()))
-    return 0
+    return _print(campaigns.pool_act(path, action))
 
 
 def cmd_pool_start(args) -> int:

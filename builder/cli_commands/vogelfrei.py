@@ -31,22 +31,9 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_xp)
 
 
-def _treasure_items(texts):
-    from builder.rules.base import parse_int
-
-    items = []
-    for text in texts:
-        if "=" in text:
-            kind, value = text.split("=", 1)
-            items.append((kind.strip(), parse_int(value, f"treasure {kind.strip()}")))
-        else:
-            items.append(("", parse_int(text, "--treasure")))
-    return items
-
-
 def cmd_xp(args) -> int:
     from builder.cli_output import err, out, print_json
-    from builder.rules.vogelfrei import xp as xpcalc
+    from builder.rules.vogelfrei import tally, xp as xpcalc
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full("vogelfrei")
@@ -65,15 +52,9 @@ def cmd_xp(args) -> int:
             for key, text in does_not.items():
                 out(f"  {key:<16} {text}")
         return 0
-    defeated = []
-    for index, text in enumerate(args.hd):
-        if "=" in text:
-            name, hd = text.split("=", 1)
-            defeated.append((name.strip(), hd))
-        else:
-            defeated.append((f"#{index + 1}", text))
-    enemies = xpcalc.session_enemies_xp(data, defeated)
-    treasure = xpcalc.treasure_xp(data, _treasure_items(args.treasure), secure=not args.not_secure)
+    enemies = xpcalc.session_enemies_xp(data, tally.parse_enemies(args.hd))
+    treasure = xpcalc.treasure_xp(data, tally.parse_treasure(args.treasure, "--treasure"),
+                                  secure=not args.not_secure)
     total = enemies["xp"] + treasure
     result = {"enemies": enemies["xp"], "treasure": treasure, "total": total}
     if args.part:

@@ -17,15 +17,59 @@ from abc import ABC, abstractmethod
 from typing import Any, Iterable, Sequence
 
 
+class Reason(str):
+    """A reason the rules give, as the player reads it, carrying a stable ``code``.
+
+    A ``str`` (every caller that prints, joins or compares reasons keeps
+    working); code that *decides* something from a reason reads ``.code``
+    (or :func:`reason_code`), never the wording, so rewording a message changes
+    no behaviour.  Codes are short dotted names (``"at-maximum"``,
+    ``"skill.needs-vital"``); a plain ``str`` reason has the code ``"rule"``.
+    """
+
+    code: str
+
+    def __new__(cls, text: str, code: str = "rule") -> "Reason":
+        reason = super().__new__(cls, text)
+        reason.code = code
+        return reason
+
+    def __reduce__(self):  # keep the code through copy / pickle
+        return (Reason, (str(self), self.code))
+
+
+#: The code of a reason that carries none (a plain ``str``).
+GENERIC_CODE = "rule"
+#: A value is at its maximum and cannot rise (any ruleset).
+AT_MAXIMUM = "at-maximum"
+#: The action needs a session (a ruleset that counts per session).
+SESSION_MISSING = "session.missing"
+#: Something that happens once per session already happened in it.
+SESSION_TAKEN = "session.taken"
+
+
+def reason_code(reason: str) -> str:
+    """The stable code of a reason (``"rule"`` for a plain string)."""
+    return getattr(reason, "code", GENERIC_CODE)
+
+
+def has_code(reasons: Iterable[str], *codes: str) -> bool:
+    """True when any of ``reasons`` carries one of ``codes``."""
+    wanted = set(codes)
+    return any(reason_code(r) in wanted for r in reasons)
+
+
 class RulesError(Exception):
     """Base of everything the rules core raises on purpose."""
 
 
 class Refusal(RulesError):
-    """The rules refuse an action or a baseline.  ``reasons`` is never empty."""
+    """The rules refuse an action or a baseline.  ``reasons`` is never empty; each
+    keeps its :class:`Reason` code when it has one."""
 
     def __init__(self, reasons: Iterable[str]):
-        self.reasons = [str(r) for r in reasons] or ["refused by the rules"]
+        self.reasons = [r if isinstance(r, str) else str(r) for r in reasons] \
+            or ["refused by the rules"]
         super().__init__("; ".join(self.reasons))
 
 
@@ -124,6 +168,34 @@ class Ruleset(ABC):
     actions: Sequence[str] = ()
     #: The ``new --set`` keys, one help line each (``new RULESET --help`` lists them).
     set_keys: Sequence[str] = ()
+
+    # -- capabilities: what callers ask instead of testing ``ruleset.id`` --------
+    #: The unit of :meth:`balance` for people ("SP", "XP"); "" when there is none.
+    balance_label: str = ""
+    #: How the status bar shows :meth:`balance` (``"XP: {}"``); "" for the default.
+    balance_format: str = ""
+    #: An extra key the ledger rows of ``show --json`` repeat ``balance_after``
+    #: under (story-points: ``sp_after``, kept for older readers); None: none.
+    balance_row_key: str | None = None
+    #: The actions a Training Exchange pairs (each 1 SP cheaper when two
+    #: characters raise together); empty: the ruleset has no Training Exchange.
+    exchange_actions: tuple[str, ...] = ()
+    #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
+    #: ``resolve-milestone MILESTONE``): the party award dialog offers them.
+    story_milestones: bool = False
+    #: Party XP shares (a session's XP shared among survivors): an object with
+    #: ``tally(data, enemies, treasure, secure, parts) -> dict``; None: none.
+    party_xp: Any = None
+
+    @property
+    def training_exchange(self) -> bool:
+        return bool(self.exchange_actions)
+
+    def balance_text(self, value: int | None) -> str:
+        """A balance for people: "12 SP"; "" without a balance."""
+        if value is None:
+            return ""
+        return f"{value} {self.balance_label}".strip()
 
     def __init__(self, data: dict):
         self.data = data

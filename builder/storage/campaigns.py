@@ -39,7 +39,6 @@ from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFa
 
 SCHEMA = "campaign.schema.json"
 MEMBER_ACTIONS = ("award", "exchange", "xp")
-EXCHANGE_ACTIONS = ("raise-skill", "raise-class")
 
 
 def canonical_ruleset(ruleset_id: str) -> str:
@@ -215,6 +214,8 @@ class CampaignFile:
             raise Refusal(["a Training Exchange pairs two different characters; "
                            f"{charfile_a} is named twice"])
         files = self._writable_members([given_a, given_b])
+        if not files[0].ruleset.training_exchange:
+            raise UsageError(f"the {self.ruleset_id} ruleset has no Training Exchange")
         actions = []
         reasons: list[str] = []
         for given, cf, words in ((given_a, files[0], words_a), (given_b, files[1], words_b)):
@@ -222,7 +223,8 @@ class CampaignFile:
             if not words:
                 raise UsageError(f"{given}: the Training Exchange needs an action")
             kind = words[0].strip().casefold()
-            if kind not in EXCHANGE_ACTIONS:
+            exchangeable = cf.ruleset.exchange_actions
+            if kind not in exchangeable:
                 if "vital" in kind:
                     reasons.append(f"{cf.name} ({given}): a Training Exchange never lowers "
                                    f"the cost of a Core Vital increase")
@@ -236,7 +238,7 @@ class CampaignFile:
                 action = cf.ruleset.parse_action(words)
             except UsageError as problem:
                 raise UsageError(f"{given}: {problem}") from None
-            if action.get("action") not in EXCHANGE_ACTIONS:
+            if action.get("action") not in exchangeable:
                 reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill or "
                                f"Class increases, not {action.get('action')}")
                 actions.append(None)
@@ -270,26 +272,22 @@ class CampaignFile:
         optionally ``ID=HD`` so an enemy that returns counts once.  ``survivors``:
         the members who share (default: every member); ``shares``:
         ``CHARFILE=FRACTION`` for a member present for part of the adventure."""
-        if self.ruleset_id != "vogelfrei":
-            raise UsageError(f"campaign xp shares out Vogelfrei XP; the campaign {self.name} "
-                             f"uses {self.ruleset_id}")
-        from builder.rules.vogelfrei import xp as xpcalc
         from builder.storage.rulesets import load_ruleset
 
-        data = load_ruleset("vogelfrei").data
+        ruleset = load_ruleset(self.ruleset_id)
+        party = ruleset.party_xp
+        if party is None:
+            from builder.rules.registry import ruleset_class, ruleset_ids
+
+            titles = [ruleset_class(rid).title for rid in ruleset_ids()
+                      if ruleset_class(rid).party_xp is not None]
+            raise UsageError(f"campaign xp shares out {' or '.join(titles) or 'party'} XP; "
+                             f"the campaign {self.name} uses {self.ruleset_id}")
         session = str(session or "").strip()
         if not session:
             raise UsageError("--session needs a session name or number")
-        if treasure < 0:
-            raise UsageError(f"--treasure is a number of silver pieces, 0 or more, "
-                             f"not {treasure}")
-        defeated = []
-        for index, text in enumerate(hit_dice):
-            ident, sep, hd = str(text).rpartition("=")
-            defeated.append((ident.strip() if sep else f"#{index + 1}", hd))
-        enemies = xpcalc.session_enemies_xp(data, defeated)
-        treasure_xp = xpcalc.treasure_xp(data, [("", treasure)]) if treasure else 0
-        total = enemies["xp"] + treasure_xp
+        tally = party.tally(ruleset.data, [str(t) for t in hit_dice], treasure, True, {})
+        enemies, treasure_xp, total = tally["enemies"], tally["treasure_xp"], tally["total"]
 
         parts: dict[str, str] = {}
         for charfile in survivors:
@@ -304,7 +302,8 @@ class CampaignFile:
                 parts.setdefault(given, "1")
         if not parts:
             raise Refusal([f"the campaign {self.name} has no members to share XP with"])
-        split = xpcalc.split_xp(total, parts)
+        split = party.tally(ruleset.data, [str(t) for t in hit_dice], treasure, True,
+                            parts)["shares"]
 
         members = [given for given in self.members if given in parts]
         files = self._writable_members(members)

@@ -187,8 +187,8 @@ class CharacterFile:
                    "text": self.ruleset.describe(action), "at": action.get("at", ""),
                    "cost": 0 if index in refused else self.ruleset.action_cost(before, action),
                    "balance_after": self.ruleset.balance(after)}
-            if self.ruleset.id == "story-points":
-                row["sp_after"] = row["balance_after"]
+            if self.ruleset.balance_row_key:
+                row[self.ruleset.balance_row_key] = row["balance_after"]
             if index in refused:
                 row["refused"] = refused[index]
             rows.append(row)

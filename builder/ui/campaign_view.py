@@ -1,15 +1,16 @@
 """A campaign tab: its members, its ledger, party actions and the Fortune/Peril pool.
 
-Every change goes through the campaign core (:mod:`builder.storage.campaigns`):
-the file is read again, the action is computed in memory (``award``,
-``exchange``, ``xp_award``, ``undo``) and everything is written with
-``commit`` — all member files and the campaign file together, or none.  A
-refusal shows every member's reasons and changes no file.  Dialogs check as you
-type with a *dry run*: the same core call on a freshly read campaign, never
-committed.
+Every change is one application-layer operation (:mod:`builder.app.campaigns`,
+the same functions as the ``campaign`` and ``pool`` commands): the file is read
+again, the change is computed in memory, the member guard is asked about
+exactly the character files it would write, and everything is written at once
+— all member files and the campaign file together, or none.  A refusal shows
+every member's reasons and changes no file.  Dialogs check as you type with a
+*dry run* of the same operation.
 
-``membersChanged(paths)`` tells the main window which character files were
-written, so open character tabs reload them.  The tab's undo stack always holds
+What an operation wrote goes out on the window's one "files changed"
+broadcast (:class:`builder.ui.operations.FilesChanged`); open character tabs,
+the models and this tab follow it.  The tab's undo stack always holds
 one command, "undo the last campaign entry" (Ctrl+Z in this tab), which is the
 campaign's own undo: an award, exchange or XP share is taken back from every
 member file, a pool entry from the pool.
@@ -19,7 +20,6 @@ Also here: :class:`XpAwardDialog`, the Vogelfrei party XP award of a campaign
 """
 from __future__ import annotations
 
-import os
 import shlex
 from pathlib import Path
 from typing import Callable
@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
                                QTableView, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal, RulesError
+from builder.rules.base import RulesError
+from builder.ui.operations import Failure, FilesChanged, run
 from builder.ui.pool_view import PoolView
 from builder.ui.views.base import MessageBar
 
@@ -54,15 +55,18 @@ def _reasons_of(problem: Exception) -> list[str]:
     return list(getattr(problem, "reasons", None) or [str(problem)])
 
 
-def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
-    """How a member is stored: relative to the campaign's folder when that is possible
-    (the library's campaigns and characters folders move together), else absolute."""
-    character = Path(character).resolve()
-    folder = Path(campaign_file).resolve().parent
+def _resolved(path) -> Path:
     try:
-        return os.path.relpath(character, folder)
-    except ValueError:  # another drive (Windows)
-        return str(character)
+        return Path(path).resolve()
+    except OSError:
+        return Path(path).absolute()
+
+
+def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
+    """How the window stores a member it picked (see builder.app.campaigns)."""
+    from builder.app.campaigns import member_reference
+
+    return member_reference(campaign_file, character)
 
 
 class EmbeddedPoolView(PoolView):
@@ -70,9 +74,9 @@ class EmbeddedPoolView(PoolView):
     still fits); its full screen takes the pool out of the tab into a full-screen
     window of its own and puts it back on Esc (or the button)."""
 
-    def __init__(self, path, parent=None):
+    def __init__(self, path, parent=None, member_guard=None, broadcast=None):
         self._home: tuple | None = None
-        super().__init__(path, parent)
+        super().__init__(path, parent, member_guard=member_guard, broadcast=broadcast)
         # screen-reader names for the pool's inputs (the window's rule: every
         # keyboard-reachable control is named)
         for widget, name in ((self.by, "Who spends"), (self.check_id, "Check id"),
@@ -149,8 +153,6 @@ class UndoLastEntry(QUndoCommand):
 
 
 class CampaignView(QWidget):
-    #: Character files the campaign wrote (open character tabs reload them).
-    membersChanged = Signal(list)
     #: The campaign file changed (the library's campaign list refreshes).
     changed = Signal()
     #: A message for the status bar.
@@ -158,12 +160,15 @@ class CampaignView(QWidget):
 
     def __init__(self, path, parent: QWidget | None = None,
                  member_guard: Callable[[list], list] | None = None,
-                 library_entries: Callable[[], list] | None = None):
+                 library_entries: Callable[[], list] | None = None,
+                 broadcast: FilesChanged | None = None):
         super().__init__(parent)
         self.setObjectName("campaignView")
         self.path = Path(path)
         self.campaign = None
         self.member_guard = member_guard or (lambda paths: [])
+        self.broadcast = broadcast if broadcast is not None else FilesChanged(self)
+        self.broadcast.changed.connect(self.files_changed)
         self.library_entries = library_entries
         self.undo_stack = QUndoStack(self)
         self._top = None
@@ -251,8 +256,8 @@ class CampaignView(QWidget):
         left_layout.addWidget(members_box, 2)
         left_layout.addWidget(ledger_box, 3)
 
-        self.pool_view = EmbeddedPoolView(self.path)
-        self.pool_view.changed.connect(self._pool_changed)
+        self.pool_view = EmbeddedPoolView(self.path, member_guard=self.member_guard,
+                                          broadcast=self.broadcast)
         self.pool_area = QScrollArea(self)
         self.pool_area.setObjectName("poolArea")
         self.pool_area.setAccessibleName("Fortune and Peril pool")
@@ -305,7 +310,19 @@ class CampaignView(QWidget):
     def ruleset_id(self) -> str:
         return self.campaign.ruleset_id if self.campaign is not None else ""
 
-    def reload(self) -> None:
+    def ruleset(self):
+        """The campaign's ruleset (its capabilities decide which party actions the tab
+        offers); None when the campaign cannot be read."""
+        from builder.storage.rulesets import load_ruleset
+
+        if self.campaign is None:
+            return None
+        try:
+            return load_ruleset(self.campaign.ruleset_id)
+        except (RulesError, OSError, ValueError):
+            return None
+
+    def reload(self, sync_undo: bool = True) -> None:
         from builder.storage import campaigns
         from builder.storage.files import FileProblem
 
@@ -315,7 +332,7 @@ class CampaignView(QWidget):
             self.campaign = None
             self.message_bar.show_message(str(problem), "error")
         self._watch()
-        self.refresh()
+        self.refresh(sync_undo=sync_undo)
 
     def _watch(self) -> None:
         # atomic writes replace the file: watch the new one
@@ -417,11 +434,12 @@ class CampaignView(QWidget):
         campaign = self.campaign
         writable = campaign is not None and not campaign.read_only
         members = len(campaign.members) if campaign is not None else 0
-        story = self.ruleset_id == "story-points"
+        ruleset = self.ruleset()
+        story = ruleset is not None and ruleset.training_exchange
         self.award_button.setEnabled(writable and members > 0)
         self.exchange_button.setVisible(story)
         self.exchange_button.setEnabled(writable and members >= 2)
-        self.xp_button.setVisible(self.ruleset_id == "vogelfrei")
+        self.xp_button.setVisible(ruleset is not None and ruleset.party_xp is not None)
         self.xp_button.setEnabled(writable and members > 0)
         self.add_button.setEnabled(writable)
         self.remove_button.setEnabled(writable and self.selected_member() is not None)
@@ -458,121 +476,109 @@ class CampaignView(QWidget):
         self.status.emit(text)
 
     # -- the core, dry and for real ----------------------------------------------------------
-    def _fresh(self):
-        from builder.storage import campaigns
-
-        return campaigns.load_writable(self.path)
-
     def dry_run(self, op) -> list[str]:
-        """The reasons the core gives for ``op(campaign)`` on a fresh read; nothing written."""
-        from builder.storage.files import FileProblem
+        """The reasons the operation ``op(path)`` gives in a dry run; nothing written."""
+        from builder.ui.operations import attempt
 
-        try:
-            op(self._fresh())
-        except (RulesError, FileProblem) as problem:
-            return _reasons_of(problem)
-        return []
+        result = attempt(lambda: op(self.path))
+        return result.reasons if isinstance(result, Failure) else []
 
-    def _group(self, what: str, op, done: Callable[[dict, object], str]) -> bool:
-        """Run a group action through the core and write it all or nothing."""
-        from builder.storage.files import FileProblem
+    def _group(self, what: str, op) -> bool:
+        """Run a group operation (``op(path, guard=...)``) and broadcast what it wrote."""
+        from builder.app import campaigns
 
-        blocking = self.member_guard(self.member_paths())
-        if blocking:
-            self.show_refusal(f"{what}: nothing was written.", blocking)
-            return False
-        try:
-            campaign = self._fresh()
-            entry, files = op(campaign)
-            campaign.commit(files)
-        except Refusal as refusal:
-            self.show_refusal(f"{what} refused (no file was changed):", refusal.reasons)
+        guard = self.member_guard
+        outcome = None
+
+        def undo():
+            return campaigns.undo(self.path, guard=guard,
+                                  expected=outcome.entry if outcome else None)
+
+        result = run(lambda: op(self.path, guard=guard), None)
+        if isinstance(result, Failure):
+            title = (f"{what}: nothing was written." if result.code != "rules"
+                     else f"{what} refused (no file was changed):")
+            self.show_refusal(title, result.reasons)
             self.reload()
             return False
-        except (RulesError, FileProblem) as problem:
-            self.show_refusal(f"{what}: nothing was written.", _reasons_of(problem))
-            self.reload()
-            return False
-        self.campaign = campaign
-        self.refresh()
-        self.pool_view.reload()
-        self.show_done(done(entry, campaign))
-        self.membersChanged.emit([str(cf.path) for cf in files])
+        outcome = result
+        self.reload()
+        self.show_done(result.summary)
+        self.broadcast.announce(result, undo)   # this tab reads again too
         self.changed.emit()
         return True
 
     def party_award(self, words: list[str]) -> bool:
-        return self._group("Party award", lambda c: c.award(words),
-                           lambda e, c: "Awarded: " + c.describe(e))
+        from builder.app import campaigns
+
+        return self._group("Party award", lambda p, **kw: campaigns.award(p, words, **kw))
 
     def preview_award(self, words: list[str]) -> list[str]:
-        return self.dry_run(lambda c: c.award(words))
+        from builder.app import campaigns
+
+        return self.dry_run(lambda p: campaigns.award(p, words, dry_run=True))
 
     def exchange(self, member_a: str, words_a: list, member_b: str, words_b: list) -> bool:
-        return self._group("Training Exchange",
-                           lambda c: c.exchange(member_a, words_a, member_b, words_b),
-                           lambda e, c: c.describe(e))
+        from builder.app import campaigns
+
+        return self._group("Training Exchange", lambda p, **kw: campaigns.exchange(
+            p, member_a, words_a, member_b, words_b, **kw))
 
     def preview_exchange(self, member_a: str, words_a: list, member_b: str,
                          words_b: list) -> list[str]:
-        return self.dry_run(lambda c: c.exchange(member_a, words_a, member_b, words_b))
+        from builder.app import campaigns
+
+        return self.dry_run(lambda p: campaigns.exchange(p, member_a, words_a, member_b,
+                                                         words_b, dry_run=True))
+
+    def _xp_spec(self, hit_dice, session, treasure, survivors, shares):
+        from builder.app import campaigns
+
+        return campaigns.XpAward(hit_dice=tuple(hit_dice), session=session,
+                                 treasure=treasure, survivors=tuple(survivors),
+                                 shares=tuple(shares))
 
     def xp_award(self, hit_dice: list, *, session: str, treasure: int = 0,
                  survivors: list = (), shares: list = ()) -> bool:
-        return self._group(
-            "XP award", lambda c: c.xp_award(hit_dice, session=session, treasure=treasure,
-                                             survivors=survivors, shares=shares),
-            lambda e, c: f"{e['total']} XP shared: " + c.describe(e))
+        from builder.app import campaigns
+
+        spec = self._xp_spec(hit_dice, session, treasure, survivors, shares)
+        return self._group("XP award", lambda p, **kw: campaigns.award_xp(p, spec, **kw))
 
     def preview_xp(self, hit_dice: list, *, session: str, treasure: int = 0,
                    survivors: list = (), shares: list = ()) -> tuple[list[str], dict | None]:
         """(reasons, the entry the award would log) — a dry run."""
-        from builder.storage.files import FileProblem
+        from builder.app import campaigns
+        from builder.ui.operations import attempt
 
-        try:
-            entry, _files = self._fresh().xp_award(hit_dice, session=session,
-                                                   treasure=treasure, survivors=survivors,
-                                                   shares=shares)
-        except (RulesError, FileProblem) as problem:
-            return _reasons_of(problem), None
-        return [], entry
+        spec = self._xp_spec(hit_dice, session, treasure, survivors, shares)
+        result = attempt(lambda: campaigns.award_xp(self.path, spec, dry_run=True))
+        if isinstance(result, Failure):
+            return result.reasons, None
+        return [], result.entry
 
     def undo_last(self, expected: dict | None = None) -> bool:
-        """The campaign's undo: the last entry, from every member file it touched."""
-        from builder.storage.files import FileProblem
+        """The campaign's undo: the last entry, from every member file it touched
+        (refused, writing nothing, while an open tab holds an unsaved change to one)."""
+        from builder.app import campaigns
 
-        blocking = self.member_guard(self.member_paths())
-        if blocking:
-            self.show_refusal("Cannot undo: nothing was written.", blocking)
-            QTimer.singleShot(0, self, self._resync)
-            return False
-        try:
-            campaign = self._fresh()
-            if expected is not None and campaign.ledger and campaign.ledger[-1] != expected:
+        result = run(lambda: campaigns.undo(self.path, guard=self.member_guard,
+                                            expected=expected), None)
+        if isinstance(result, Failure):
+            if result.code == "stale":
                 self.message_bar.show_message(
-                    "The campaign changed meanwhile (the command line?); its last entry is "
-                    "now: " + campaign.describe(campaign.ledger[-1]) + ". Undo again to take "
-                    "that back.", "info")
-                self.campaign = campaign
-                QTimer.singleShot(0, self, self._resync)
-                return False
-            entry, files = campaign.undo()
-            campaign.commit(files)
-        except Refusal as refusal:
-            self.show_refusal("Cannot undo (no file was changed):", refusal.reasons)
+                    result.reasons[0][:1].upper() + result.reasons[0][1:]
+                    + ". Undo again to take that back.", "info")
+            elif result.code == "rules":
+                self.show_refusal("Cannot undo (no file was changed):", result.reasons)
+            else:
+                self.show_refusal("Cannot undo: nothing was written.", result.reasons)
             QTimer.singleShot(0, self, self._resync)
             return False
-        except (RulesError, FileProblem) as problem:
-            self.show_refusal("Cannot undo: nothing was written.", _reasons_of(problem))
-            QTimer.singleShot(0, self, self._resync)
-            return False
-        self.campaign = campaign
         # the stack is rebuilt after the running command has returned
         QTimer.singleShot(0, self, self._resync)
-        self.refresh(sync_undo=False)
-        self.pool_view.reload()
-        self.show_done("Undone: " + campaign.describe(entry))
-        self.membersChanged.emit([str(cf.path) for cf in files])
+        self.show_done(result.summary)
+        self.broadcast.announce(result)
         self.changed.emit()
         return True
 
@@ -580,54 +586,42 @@ class CampaignView(QWidget):
         self._top = object()  # force a rebuild
         self.reload()
 
-    def _pool_changed(self) -> None:
-        self.reload()
-        # the pool's own Undo can take back an award: let open characters look again
-        self.membersChanged.emit(self.member_paths())
-        self.changed.emit()
+    def files_changed(self, change) -> None:
+        """The broadcast: another operation wrote files; read again if this campaign's
+        file or one of its members is among them."""
+        if self.campaign is None:
+            return
+        mine = {_resolved(self.path)} | {_resolved(p) for p in self.member_paths()}
+        if mine & {_resolved(p) for p in change.paths}:
+            # the broadcast may come from inside this tab's own undo command: the
+            # undo stack is rebuilt once that has returned
+            self.reload(sync_undo=False)
+            self.pool_view.reload()
+            QTimer.singleShot(0, self, self._sync_undo)
 
     # -- members --------------------------------------------------------------------------
     def add_members(self, character_paths: list) -> bool:
-        from builder.storage.files import FileProblem
+        from builder.app import campaigns
 
-        try:
-            campaign = self._fresh()
-            reasons = []
-            for path in character_paths:
-                try:
-                    campaign.add_member(member_path_for(self.path, path))
-                except Refusal as refusal:
-                    reasons.extend(refusal.reasons)
-            if reasons:
-                raise Refusal(reasons)
-            campaign.save()
-        except Refusal as refusal:
-            self.show_refusal("Cannot add (nothing was changed):", refusal.reasons)
+        givens = [member_path_for(self.path, p) for p in character_paths]
+        result = run(lambda: campaigns.add_members(self.path, givens), self.broadcast)
+        if isinstance(result, Failure):
+            title = ("Cannot add (nothing was changed):" if result.code == "rules"
+                     else "Cannot add:")
+            self.show_refusal(title, result.reasons)
             return False
-        except (RulesError, FileProblem) as problem:
-            self.show_refusal("Cannot add:", _reasons_of(problem))
-            return False
-        self.campaign = campaign
-        self.refresh()
-        self.pool_view.reload()
-        self.show_done(f"{len(character_paths)} member(s) joined {campaign.name}")
+        self.show_done(result.summary)
         self.changed.emit()
         return True
 
     def remove_member(self, given: str) -> bool:
-        from builder.storage.files import FileProblem
+        from builder.app import campaigns
 
-        try:
-            campaign = self._fresh()
-            campaign.remove_member(given)
-            campaign.save()
-        except (RulesError, FileProblem) as problem:
-            self.show_refusal("Cannot remove:", _reasons_of(problem))
+        result = run(lambda: campaigns.remove_member(self.path, given), self.broadcast)
+        if isinstance(result, Failure):
+            self.show_refusal("Cannot remove:", result.reasons)
             return False
-        self.campaign = campaign
-        self.refresh()
-        self.pool_view.reload()
-        self.show_done(f"{given} left {campaign.name} (the character file is unchanged)")
+        self.show_done(result.summary)
         self.changed.emit()
         return True
 
@@ -654,7 +648,8 @@ class CampaignView(QWidget):
 
         names = [cf.name for _g, cf in self.member_files()]
         dialog = PartyAwardDialog(self.name, names, self._milestones(), self.preview_award,
-                                  story_points=self.ruleset_id == "story-points", parent=self)
+                                  story_points=bool(getattr(self.ruleset(), "story_milestones", False)),
+                                  parent=self)
         dialog.chosen.connect(self.party_award)
         dialog.open()
         self._dialog = dialog

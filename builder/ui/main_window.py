@@ -17,6 +17,7 @@ from builder.storage import library
 from builder.storage.paths import characters_dir
 from builder.ui.models.campaign_model import CampaignModel
 from builder.ui.models.library_model import LibraryModel
+from builder.ui.operations import FilesChanged
 from builder.ui.settings import app_settings
 from builder.ui.views.library_page import CampaignsPanel, LibraryPage
 
@@ -57,6 +58,9 @@ class MainWindow(QMainWindow):
         self.docs: list = []  # CharacterDocument, in tab order of opening
 
         self.undo_group = QUndoGroup(self)
+        # the one "files changed" broadcast: open tabs and models follow every write
+        self.broadcast = FilesChanged(self)
+        self.broadcast.changed.connect(self._files_changed)
         self.library_stack = QUndoStack(self)
         self.undo_group.addStack(self.library_stack)
         self.library_stack.indexChanged.connect(lambda _i: self.library_model.refresh())
@@ -819,9 +823,13 @@ class MainWindow(QMainWindow):
     def _create_character(self, ruleset, name: str, baseline: dict) -> None:
         from builder.ui.undo import CreateInLibrary
 
-        command = CreateInLibrary(f"New character {name}",
-                                  lambda: library.create_character(ruleset, name, baseline),
-                                  self.report)
+        from builder.app import characters
+
+        def make() -> Path:
+            spec = characters.NewCharacter(ruleset=ruleset, name=name, baseline=baseline)
+            return characters.create(spec).changes[0].path
+
+        command = CreateInLibrary(f"New character {name}", make, self.report)
         self.library_stack.push(command)
         self.library_model.refresh()
         if command.path is not None:
@@ -907,7 +915,7 @@ class MainWindow(QMainWindow):
                 self.tabs.setCurrentWidget(existing)
             return existing
         view = CampaignView(path, self.tabs, member_guard=self.member_blockers,
-                            library_entries=self._library_entries)
+                            library_entries=self._library_entries, broadcast=self.broadcast)
         if view.campaign is None:
             text = view.message_bar.label.text()
             view.deleteLater()
@@ -915,7 +923,6 @@ class MainWindow(QMainWindow):
             self._show_error("Cannot open this campaign", text)
             return None
         view.status.connect(self.report)
-        view.membersChanged.connect(self.members_changed)
         view.changed.connect(self.campaign_model.refresh)
         self.undo_group.addStack(view.undo_stack)
         self.restore_splitters(view)
@@ -946,30 +953,27 @@ class MainWindow(QMainWindow):
                                f"not saved ({doc.save_error})")
         return reasons
 
-    def members_changed(self, paths) -> None:
-        """A campaign wrote these character files: open tabs take the new version
-        (they hold nothing unsaved: the campaign refuses to write otherwise)."""
-        from builder.storage.files import FileProblem
+    def _files_changed(self, change) -> None:
+        """An operation wrote files (the broadcast): open character tabs take the new
+        version, keeping their undo history (:func:`builder.ui.operations.follow`);
+        campaign tabs and the library models read again."""
+        from builder.ui.operations import follow
 
-        wanted = {Path(p).resolve() for p in paths}
-        reloaded = []
+        wanted = {Path(p).resolve() for p in change.paths}
+        followed = []
         for editor in self.editors():
             doc = editor.doc
             if doc.path is None or Path(doc.path).resolve() not in wanted:
                 continue
-            if doc.conflict or doc.save_error or doc.disk_bytes() == doc.cf.raw:
-                continue
-            try:
-                doc.reload()
-            except FileProblem as problem:
-                editor.refusal_bar.show_message(f"Cannot reload: {problem}", "error")
-                continue
-            editor.conflict_bar.hide()
-            reloaded.append(doc.name)
+            if follow(doc, change, self.broadcast):
+                editor.conflict_bar.hide()
+                followed.append(doc.name)
+        for view in self.campaign_views():
+            view.files_changed(change)
         self.library_model.refresh()
         self.campaign_model.refresh()
-        if reloaded:
-            self.report("Open characters updated by the campaign: " + ", ".join(reloaded))
+        if followed:
+            self.report("Open characters updated: " + ", ".join(followed))
 
     def _ledger_only_change(self, editor) -> None:
         """A file changed behind the app only at the end of its ledger (a campaign
@@ -1019,29 +1023,23 @@ class MainWindow(QMainWindow):
         self._new_campaign_dialog = dialog
 
     def create_campaign(self, name: str, ruleset_id: str, members: list):
-        """Write a new campaign into the library's campaigns folder and open it."""
-        from builder.rules.base import Refusal, RulesError
-        from builder.storage import campaigns
-        from builder.ui.campaign_view import member_path_for
+        """Write a new campaign into the library's campaigns folder and open it
+        (:func:`builder.app.campaigns.create`, as ``campaign new``)."""
+        from builder.app import campaigns
+        from builder.storage import campaigns as store
+        from builder.ui.operations import Failure, run
 
-        try:
-            doc = campaigns.new_document(name, ruleset_id)
-            target = campaigns.library_path_for(name)
-            campaign = campaigns.CampaignFile(doc=doc, path=target)
-            reasons = []
-            for path in members:
-                try:
-                    campaign.add_member(member_path_for(target, path))
-                except Refusal as refusal:
-                    reasons.extend(refusal.reasons)
-            if reasons:
-                raise Refusal(reasons)
-            campaign.save(target)
-        except (RulesError, library.FileProblemType()) as problem:
-            reasons = getattr(problem, "reasons", None) or [str(problem)]
-            self._show_error("Cannot create the campaign", "\n".join(reasons))
+        def op():
+            target = store.library_path_for(name) if name.strip() else Path(name)
+            return campaigns.create(campaigns.NewCampaign(
+                name=name, ruleset=ruleset_id, output=target,
+                members=tuple(campaigns.member_reference(target, p) for p in members)))
+
+        result = run(op, self.broadcast)
+        if isinstance(result, Failure):
+            self._show_error("Cannot create the campaign", "\n".join(result.reasons))
             return None
-        self.campaign_model.refresh()
+        target = result.changes[0].path
         self.campaigns_panel.select_path(str(target))
         self.report(f"Campaign {name} created ({target.name})")
         return self.open_campaign(target)

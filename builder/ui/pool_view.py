@@ -4,9 +4,14 @@ Large counters readable from across a room, a full-screen mode (F11, Esc
 leaves it), a button for each spend with who and which check, every rule check
 shown with its reasons before a click (a refused button is greyed and says
 why), reactions, earned points, the session log and undo.  All the rules are
-builder.rules.fortune_peril; every change is written to the campaign file at
-once (the file is re-read before each change, so the command line can be used
-alongside the window).
+builder.rules.fortune_peril; every change is one application-layer operation
+(:func:`builder.app.campaigns.pool_act`, :func:`builder.app.campaigns.pool_undo`,
+as the ``pool`` commands and ``undo CAMPAIGN``), written at once (the file is
+re-read before each change, so the command line can be used alongside the
+window).  Undo goes through the member guard like the campaign tab's: it refuses,
+writing nothing, to take back a party entry from a member whose open tab holds
+an unsaved change.  What a change wrote goes out on the "files changed"
+broadcast.
 
 Run alone: ``python -m builder.ui.pool_view CAMPAIGN.json``.
 """
@@ -21,7 +26,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QGrid
                                QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules import fortune_peril as fp
-from builder.rules.base import RulesError, UsageError
+from builder.rules.base import UsageError
 
 #: (side, use, button text)
 SPENDS = [
@@ -42,10 +47,15 @@ class PoolView(QWidget):
 
     changed = Signal()
 
-    def __init__(self, path, parent: QWidget | None = None):
+    def __init__(self, path, parent: QWidget | None = None, member_guard=None,
+                 broadcast=None):
+        from builder.ui.operations import FilesChanged
+
         super().__init__(parent)
         self.path = str(path)
         self.campaign = None
+        self.member_guard = member_guard
+        self.broadcast = broadcast if broadcast is not None else FilesChanged(self)
         self.setObjectName("poolView")
         self._build()
         self.reload()
@@ -319,25 +329,27 @@ class PoolView(QWidget):
 
     # -- changes ------------------------------------------------------------------------
     def _do(self, build) -> bool:
-        from builder.storage import campaigns
-        from builder.storage.files import FileProblem
+        from builder.app import campaigns
+        from builder.ui.operations import Failure, run
 
-        try:
-            campaign = campaigns.load_writable(self.path)
-            logged = campaign.pool_do(build())
-            campaign.save()
-        except RulesError as problem:
-            reasons = getattr(problem, "reasons", None) or [str(problem)]
-            self.message.setText("Refused: " + "; ".join(reasons))
+        def op():
+            return campaigns.pool_act(self.path, build())
+
+        def undo():
+            return campaigns.pool_undo(self.path, guard=self.member_guard,
+                                       expected=outcome.entry if outcome else None)
+
+        outcome = None
+        result = run(op, None)
+        if isinstance(result, Failure):
+            self.message.setText(("Refused: " if result.code == "rules" else "")
+                                 + "; ".join(result.reasons))
             self.reload()
             return False
-        except FileProblem as problem:
-            self.message.setText(str(problem))
-            self.reload()
-            return False
-        self.message.setText(fp.describe(logged))
-        self.campaign = campaign
-        self.refresh()
+        outcome = result
+        self.message.setText(result.summary)
+        self.reload()
+        self.broadcast.announce(result, undo)
         self.changed.emit()
         return True
 
@@ -355,23 +367,18 @@ class PoolView(QWidget):
         return self._do(lambda: fp.start_action(self.players.value()))
 
     def undo(self) -> bool:
-        from builder.storage import campaigns
-        from builder.storage.files import FileProblem
+        """The campaign's undo (:func:`builder.app.campaigns.pool_undo`), with the
+        member guard."""
+        from builder.app import campaigns
+        from builder.ui.operations import Failure, run
 
-        try:
-            campaign = campaigns.load_writable(self.path)
-            entry, members = campaign.undo()
-            campaign.commit(members)
-        except RulesError as problem:
-            reasons = getattr(problem, "reasons", None) or [str(problem)]
-            self.message.setText("Cannot undo: " + "; ".join(reasons))
+        result = run(lambda: campaigns.pool_undo(self.path, guard=self.member_guard), None)
+        if isinstance(result, Failure):
+            self.message.setText("Cannot undo: " + "; ".join(result.reasons))
             return False
-        except FileProblem as problem:
-            self.message.setText(str(problem))
-            return False
-        self.message.setText("Undone: " + campaign.describe(entry))
-        self.campaign = campaign
-        self.refresh()
+        self.message.setText(result.summary)
+        self.reload()
+        self.broadcast.announce(result)
         self.changed.emit()
         return True
 

@@ -167,3 +167,17 @@ def test_options_list_wear_and_remove(merc):
     r = ok("options", merc, "--json").json()
     assert any(o["kind"] == "wear" and o["name"] == "Wams" and o["allowed"] for o in r)
     assert ok("check", merc).code == 0
+
+
+def test_the_new_fields_and_entries_match_the_file_format(merc, tmp_path):
+    for words in (["buy", "Wams"], ["wear", "Wams"], ["gain", "Torch", "--qty", "2"],
+                  ["drop", "Torch"], ["gain-money", "1sp"], ["spend-money", "1bp"],
+                  ["remove", "Wams"]):
+        ok("do", merc, *words)
+    assert ok("check", merc).code == 0
+    doc = json.loads(merc.read_text())
+    doc["ledger"].append({"action": "gain", "item": "Torch", "qty": "two"})
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    r = cli("show", bad)
+    assert r.code == 2 and "qty" in r.err and len(r.err.strip().splitlines()) == 1

@@ -427,3 +427,59 @@ def test_options_offer_wear_and_remove(rs):
     kinds = {(o["kind"], o["name"]): o["allowed"] for o in rs.options(state)
              if o["kind"] in ("wear", "remove")}
     assert kinds == {("wear", "Chain"): True, ("remove", "Shield"): True}
+
+
+def test_lock_types_and_rifling_multiply_the_firearm_price(rs):
+    cat = rs.catalogue
+    # Firearms, Custom Firearm: "a rifled wheellock musket would cost 60sp x 7 x 2 = 840sp"
+    musket = cat.find("Musket (Wheellock, Rifled)")
+    assert musket["city"] == 840 * 12 and musket["rural"] is None
+    assert cat.find("musket (rifled, wheellock)")["name"] == "Musket (Wheellock, Rifled)"
+    assert cat.find("Pistol (Flintlock)")["city"] == 2 * 30 * 12
+    assert cat.find("Pistol (Flintlock)")["requirement"] == "Trained"
+    assert cat.find("Arquebus (Rifled)")["requirement"] == "Untrained"   # still a matchlock
+    assert cat.find("Pepperbox (Flintlock)") is None         # engineering: no lock options
+    assert cat.find("Musket (Wheellock, Flintlock)") is None  # one lock
+    mage = derived(rs, rich(rs, "Magic-User", "Wizard"), ["gain", "pistol (flintlock)"],
+                   ["gain", "Pistol"])
+    usable = {w["item"]: w["usable"] for w in mage["weapons"]}
+    assert usable == {"Pistol (Flintlock)": False, "Pistol": True}
+    state = state_of(rs, make(rs, money="2gp"), ["buy", "Pistol (Flintlock)"])
+    assert state["money"] == 1200 - 720 and state["gear"][0]["item"] == "Pistol (Flintlock)"
+
+
+def test_the_career_change_into_a_cleric_is_described_with_the_new_alignment(rs):
+    state = state_of(rs, make(rs), ["award-xp", "2000", "--session", "1"])
+    logged, _ = perform(rs, state, rs.parse_action(["change-career", "Cleric", "Priest",
+                                                    "--session", "1", "--roll", "2"]))
+    assert rs.describe(logged).endswith("; now of Order")
+
+
+def test_a_homebrew_equipment_table_is_checked(rs):
+    import copy
+
+    data = copy.deepcopy(rs.data)
+    data["equipment"] = {"items": [{"name": "Torch", "city": "cheap"}]}
+    assert any("'equipment'" in p for p in rs.validate_data(data))
+    data["equipment"] = {"categories": ["Misc"], "items": [
+        {"name": "Torch", "category": "Misc", "city": 2, "rural": None}]}
+    assert rs.validate_data(data) == []
+    homebrew = type(rs)(data)
+    assert homebrew.catalogue.find("torch")["city"] == 2 and homebrew.catalogue.find("Rope") is None
+    data["starting_money"]["Brass"] = {"dice": 0, "die": 6, "coin": "bp"}
+    assert any("Brass" in p for p in rs.validate_data(data))
+
+
+def test_the_soldier_reduces_encumbrance_and_the_phoenix_has_its_own_defence(rs):
+    # Soldier: "Soldiers reduce their Encumbrance by 1"
+    ten = ["gain", "Torch", "--qty", "10"]
+    assert derived(rs, rich(rs, "Warrior", "Soldier"), ten)["encumbrance"]["points"] == 1
+    assert derived(rs, rich(rs, "Warrior", "Soldier"))["encumbrance"]["points"] == 0
+    assert derived(rs, rich(rs), ten)["encumbrance"]["points"] == 2
+    # Phoenix: +2 to melee AC, no armour, cannot wield weapons
+    phoenix = rich(rs, "Phoenix", "")
+    d = derived(rs, phoenix, ["gain", "Staff"])
+    assert d["ac"] == {"melee": 8 + 0 + 0 + 2, "ranged": 11}
+    assert d["weapons"][0]["usable"] is False and "Phoenix" in d["weapons"][0]["note"]
+    state = state_of(rs, phoenix, ["gain", "Wams"])
+    assert "Phoenix cannot wear armour" in refused(rs, state, ["wear", "Wams"])[0]

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.rules.base import has_code
+from builder.rules.story_points import codes
+
 COLUMNS = ("vital", "skill", "class", "trait")
 
 
@@ -90,7 +93,7 @@ def build_chain(ruleset, state) -> Chain:
         nodes[sid] = Node(sid, "skill", skill, 1, value=state.skills[skill], target=o["target"],
                           cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
                           detail=f"Linked: {vital}", held=state.skills[skill] > 0)
-        blocked = any(r.startswith(f"{skill} {o['target']} needs {vital}") for r in o["reasons"])
+        blocked = has_code(o["reasons"], codes.SKILL_NEEDS_VITAL)
         edges.append(Edge(node_id("vital", vital), sid, "linked", blocked))
     for cname, info in d.classes.items():
         o = options[("class", cname)]
@@ -100,7 +103,7 @@ def build_chain(ruleset, state) -> Chain:
                           cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
                           detail="new Class" if level == 0 else "core: " + ", ".join(info.core_skills),
                           held=level > 0)
-        core_blocked = any("core Skills" in r for r in o["reasons"])
+        core_blocked = has_code(o["reasons"], *codes.CORE_SKILL_CODES)
         for skill in info.core_skills:
             edges.append(Edge(node_id("skill", skill), cid, "core", core_blocked))
         choices = o.get("choices", {})
@@ -121,7 +124,7 @@ def build_chain(ruleset, state) -> Chain:
             edges.append(Edge(cid, tid, "owner", False))
             # Only a Class the character has is held back by a Path Skill right now.
             edges.append(Edge(node_id("skill", path.skill), tid, "path",
-                              level > 0 and any("Path Skill" in r for r in why)))
+                              level > 0 and has_code(why, codes.PATH_SKILL_UNTRAINED)))
         blocked_spells = choices.get("blocked_spells", {})
         held = state.classes.get(cname)
         for spell, pname in info.spells.items():
@@ -136,7 +139,7 @@ def build_chain(ruleset, state) -> Chain:
                               path_skill=path.skill)
             edges.append(Edge(cid, pid, "owner", False))
             edges.append(Edge(node_id("skill", path.skill), pid, "path",
-                              level > 0 and any("Path Skill" in r for r in why)))
+                              level > 0 and has_code(why, codes.PATH_SKILL_UNTRAINED)))
     return Chain(nodes, edges, _order(d, nodes, edges))
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
-                                parse_int, parse_yes_no)
+from builder.rules.base import (Reason, Ruleset, UsageError, action_parser, match_name,
+                                option, parse_int, parse_yes_no, reason_code)
+from builder.rules.story_points import codes
 from builder.rules.story_points.data import SPData, validate_data
 from builder.rules.story_points.state import ClassState, SPState, key
 
@@ -429,7 +430,7 @@ class StoryPoints(Ruleset):
         target = current + 1
         reasons = []
         if current >= d.vital_max:
-            reasons.append(f"{name} is {current}, the maximum")
+            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         if not state.active:
             reasons.append(f"{name} {target} needs the character to be Active")
         reasons += self._afford(state, target * d.vital_cost)
@@ -449,10 +450,11 @@ class StoryPoints(Ruleset):
         vital = d.skills[name]
         reasons = []
         if current >= d.skill_max:
-            reasons.append(f"{name} is {current}, the maximum")
+            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         elif state.vitals[vital] < target:
-            reasons.append(f"{name} {target} needs {vital} {target} "
-                           f"({vital} is {state.vitals[vital]})")
+            reasons.append(Reason(f"{name} {target} needs {vital} {target} "
+                                  f"({vital} is {state.vitals[vital]})",
+                                  codes.SKILL_NEEDS_VITAL))
         reasons += self._afford(state, self.cost(state, {"action": "raise-skill", "name": name,
                                                           "exchange": exchange}))
         return reasons
@@ -473,13 +475,13 @@ class StoryPoints(Ruleset):
             reasons.append(f"the character has no {name} levels yet: enter the Class first")
             return reasons
         if current >= d.class_max:
-            reasons.append(f"{name} is {current}, the maximum")
+            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         else:
             best = max(state.skills[s] for s in info.core_skills)
             if best < target:
                 have = ", ".join(f"{s} is {state.skills[s]}" for s in info.core_skills)
-                reasons.append(f"{name} {target} needs one of its core Skills at {target} "
-                               f"({have})")
+                reasons.append(Reason(f"{name} {target} needs one of its core Skills at "
+                                      f"{target} ({have})", codes.CLASS_NEEDS_CORE_SKILL))
         reasons += self._afford(state, self.cost(state, {"action": "raise-class", "name": name,
                                                           "exchange": exchange}))
         return reasons
@@ -493,12 +495,13 @@ class StoryPoints(Ruleset):
         have = ", ".join(f"{s} {state.skills[s]}" for s in info.core_skills)
         reasons = []
         if sum(levels) < d.entry_total:
-            reasons.append(f"entering {name} needs {d.entry_total} total levels across its core "
-                           f"Skills ({have}: {sum(levels)})")
+            reasons.append(Reason(f"entering {name} needs {d.entry_total} total levels across "
+                                  f"its core Skills ({have}: {sum(levels)})",
+                                  codes.ENTRY_TOTAL))
         trained = sum(1 for lv in levels if lv >= 1)
         if trained < d.entry_trained:
-            reasons.append(f"entering {name} needs {d.entry_trained} of its core Skills trained "
-                           f"({have}: {trained} trained)")
+            reasons.append(Reason(f"entering {name} needs {d.entry_trained} of its core Skills "
+                                  f"trained ({have}: {trained} trained)", codes.ENTRY_TRAINED))
         reasons += self._afford(state, d.new_class_cost)
         return reasons
 
@@ -512,8 +515,9 @@ class StoryPoints(Ruleset):
         reasons = []
         path = d.trait_path(class_name, trait)
         if state.skills[path.skill] < 1:
-            reasons.append(f"{trait} needs its Path Skill {path.skill} at 1 or higher "
-                           f"({path.skill} is {state.skills[path.skill]})")
+            reasons.append(Reason(f"{trait} needs its Path Skill {path.skill} at 1 or higher "
+                                  f"({path.skill} is {state.skills[path.skill]})",
+                                  codes.PATH_SKILL_UNTRAINED))
         new_rank = state.rank(class_name, trait) + 1
         if new_rank > level_after:
             reasons.append(f"{trait} rank {new_rank} needs {class_name} {new_rank} "
@@ -560,12 +564,13 @@ class StoryPoints(Ruleset):
         reasons = []
         known = state.classes.get(class_name)
         if known and spell in known.spells:
-            reasons.append(f"{spell} is already known; {class_name} {level_after} needs a "
-                           "new spell")
+            reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
+                                  "needs a new spell", codes.SPELL_KNOWN))
         path = d.spell_path(class_name, spell)
         if state.skills[path.skill] < 1:
-            reasons.append(f"{spell} needs its Path Skill {path.skill} at 1 or higher "
-                           f"({path.skill} is {state.skills[path.skill]})")
+            reasons.append(Reason(f"{spell} needs its Path Skill {path.skill} at 1 or higher "
+                                  f"({path.skill} is {state.skills[path.skill]})",
+                                  codes.PATH_SKILL_UNTRAINED))
         return reasons
 
     def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict:
@@ -598,16 +603,16 @@ class StoryPoints(Ruleset):
         untrained_text = ", ".join(f"{s} {state.skills[s]}" for s in dict.fromkeys(untrained))
         if not choices["traits"]:
             others = sorted({r for rs in choices["blocked_traits"].values() for r in rs
-                             if "Path Skill" not in r})
+                             if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
             detail = (f"every {class_name} Path Skill is untrained ({untrained_text})"
                       if not others else "; ".join(others[:3]))
             reasons.append(f"{class_name} {level_after} has no legal trait choice: {detail}")
         if info.casts_spells and not choices["spells"]:
             others = sorted({r for rs in choices["blocked_spells"].values() for r in rs
-                             if "Path Skill" not in r})
+                             if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
             if not others:
                 detail = f"every {class_name} spell Path Skill is untrained ({untrained_text})"
-            elif all("already known" in r for r in others):
+            elif all(reason_code(r) == codes.SPELL_KNOWN for r in others):
                 detail = "every spell its trained Paths offer is already known"
             else:
                 detail = "; ".join(others[:3])
@@ -645,8 +650,9 @@ class StoryPoints(Ruleset):
         reasons = []
         path = self.d.trait_path(class_name, trait)
         if state.skills[path.skill] < 1:
-            reasons.append(f"{trait} cannot be used while its Path Skill {path.skill} is 0 "
-                           "(training lost; the ranks are kept)")
+            reasons.append(Reason(f"{trait} cannot be used while its Path Skill {path.skill} "
+                                  "is 0 (training lost; the ranks are kept)",
+                                  codes.PATH_SKILL_UNTRAINED))
         spent = state.uses_spent.get((class_name, trait), 0)
         if spent >= rank:
             reasons.append(f"{trait} has no uses left ({rank} of {rank} spent); a Rest "
@@ -834,6 +840,12 @@ class StoryPoints(Ruleset):
         return state.unspent
 
     balance_label = "SP"
+    #: ``show --json`` ledger rows also carry the balance as ``sp_after``.
+    balance_row_key = "sp_after"
+    #: A Training Exchange pairs Skill or Class increases (campaign exchange).
+    exchange_actions = ("raise-skill", "raise-class")
+    #: award-checkpoint / resolve-milestone (the party award dialog offers them).
+    story_milestones = True
 
     def show_text(self, derived: dict) -> str:
         lines = [f"{derived['name']} ({self.title})",

@@ -57,6 +57,7 @@ class Catalogue:
     def __init__(self, equipment: dict):
         self.categories: list[str] = list(equipment.get("categories", []))
         self.items: list[dict] = list(equipment.get("items", []))
+        self.firearm_options: dict = dict(equipment.get("firearm_options") or {})
         self._by: dict[str, dict] = {}
         for item in self.items:
             for name in [item["name"], *item.get("aliases", [])]:
@@ -70,7 +71,46 @@ class Catalogue:
     def find(self, name: Any) -> dict | None:
         if not isinstance(name, str):
             return None
-        return self._by.get(" ".join(name.split()).casefold()) or self._by.get(fold(name))
+        return (self._by.get(" ".join(name.split()).casefold()) or self._by.get(fold(name))
+                or self._firearm(name))
+
+    def _firearm(self, name: str) -> dict | None:
+        """A matchlock firearm with a lock type and/or rifling: 'Musket (Wheellock,
+        Rifled)' costs 60 sp x 7 x 2; a wheellock or flintlock needs training."""
+        options = self.firearm_options
+        match = re.fullmatch(r"(.+?)\s*\(([^()]*)\)\s*", name)
+        if not options or not match:
+            return None
+        base = self._by.get(fold(match.group(1)))
+        if not base or base.get("lock") != options.get("applies_to_lock", "Matchlock"):
+            return None
+        locks = {k.casefold(): (k, v) for k, v in (options.get("locks") or {}).items()}
+        extras = {k.casefold(): (k, v) for k, v in (options.get("extras") or {}).items()}
+        chosen_lock, chosen_extras, times = None, [], 1
+        for word in (w.strip().casefold() for w in match.group(2).split(",")):
+            if word in locks and chosen_lock is None:
+                chosen_lock = locks[word]
+            elif word in extras and extras[word][0] not in chosen_extras:
+                chosen_extras.append(extras[word][0])
+            else:
+                return None
+        parts = ([chosen_lock[0]] if chosen_lock else []) + chosen_extras
+        if not parts:
+            return None
+        item = dict(base)
+        item.pop("aliases", None)
+        item["name"] = f"{base['name']} ({', '.join(parts)})"
+        for spec in ([chosen_lock[1]] if chosen_lock else []) + [extras[e.casefold()][1]
+                                                                  for e in chosen_extras]:
+            times *= int(spec.get("times", 1))
+            if spec.get("requirement"):
+                item["requirement"] = spec["requirement"]
+        if chosen_lock:
+            item["lock"] = chosen_lock[0]
+        for market in MARKETS:
+            if isinstance(base.get(market), int):
+                item[market] = base[market] * times
+        return item
 
     def canonical(self, name: str) -> str:
         item = self.find(name)
@@ -134,18 +174,19 @@ def encumbrance_mark(item: dict) -> str:
 
 # -- derived figures ---------------------------------------------------------------------
 def armour_class(rules: dict, agility_mod: int, ws: int, armour: dict | None,
-                 shield: dict | None) -> dict:
+                 shield: dict | None, bonus_of_class: dict | None = None) -> dict:
     base = rules.get("armour_class", {})
+    extra = bonus_of_class or {}
     rating = int(armour.get("armour_rating", 0)) if armour else 0
     bonus = shield.get("shield", {}) if shield else {}
     return {"melee": int(base.get("melee_base", 8)) + agility_mod + ws + rating
-            + int(bonus.get("melee", 0)),
+            + int(bonus.get("melee", 0)) + int(extra.get("melee", 0)),
             "ranged": int(base.get("ranged_base", 11)) + agility_mod + rating
-            + int(bonus.get("ranged", 0))}
+            + int(bonus.get("ranged", 0)) + int(extra.get("ranged", 0))}
 
 
 def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: dict,
-                money_bp: int, coins: dict[str, int] | None = None) -> dict:
+                money_bp: int, coins: dict[str, int] | None = None, modifier: int = 0) -> dict:
     """Points and movement: worn armour is not an item (metal and heavy armour add
     their points); every other carried line counts its quantity (a stack of small
     things once); oversize items add a point each and are not counted as items;
@@ -178,6 +219,7 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
     items += coin_items
     points += items // int(table.get("items_per_point", 5))
     points += oversize * int(table.get("per_oversize_item", 1))
+    points = max(0, points + modifier)        # a career's "reduce their Encumbrance by 1"
     row = movement_row(table, points)
     return {"points": points, "level": row["level"], "miles_per_day": row["miles_per_day"],
             "turn_ft": row["turn_ft"], "combat_ft": row["combat_ft"],
@@ -194,7 +236,7 @@ def movement_row(table: dict, points: int) -> dict:
                                   "combat_ft": 40, "running_ft": 120}
 
 
-def weapon_entry(item: dict, ws: int, bs: int) -> dict:
+def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "") -> dict:
     kind = item.get("kind")
     trained = item.get("requirement") == "Trained"
     entry: dict[str, Any] = {"item": item["name"], "damage": item.get("damage", "-"),
@@ -212,4 +254,6 @@ def weapon_entry(item: dict, ws: int, bs: int) -> dict:
         entry["usable"] = usable
         entry["improvised"] = False
         entry["note"] = "" if usable else "Trained weapon: needs Ballistic Skill 1"
+    if forbidden:
+        entry.update(usable=False, improvised=False, note=forbidden)
     return entry

@@ -30,10 +30,11 @@ import random
 from functools import cached_property
 from typing import Any, Sequence
 
-from builder.rules.base import (Ruleset, UsageError, action_parser, match_name, option,
-                                parse_int, parse_yes_no)
+from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Reason, Ruleset, UsageError,
+                                action_parser, match_name, option, parse_int, parse_yes_no)
 from builder.rules.vogelfrei import possessions as gear
 from builder.rules.vogelfrei import xp as xpcalc
+from builder.rules.vogelfrei.tally import PARTY_XP
 
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
             "wounds", "stamina", "reroll_unsuitable", "alignment", "status", "money",
@@ -57,6 +58,8 @@ class VogelfreiRuleset(Ruleset):
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).
     balance_format = "XP: {}"
+    #: A session's XP shared among the party (campaign xp, the Party XP dialog).
+    party_xp = PARTY_XP
     actions = tuple(ACTIONS)
     set_keys = ("ABILITY=N  (Strength, Toughness, Agility, Intelligence, Willpower, "
                 "Leadership; unset: rolled)",
@@ -159,6 +162,7 @@ class VogelfreiRuleset(Ruleset):
                     problems.append(f"class {name}: career table names unknown career {rolled}")
             if careers and not any(roll):
                 problems.append(f"class {name}: 'career_roll' names none of its careers")
+        problems += cls._possession_data_problems(data, whole)
         if not isinstance(data["class_roll"], dict):
             problems.append("'class_roll' must map 2d6 results to classes")
         else:
@@ -168,6 +172,30 @@ class VogelfreiRuleset(Ruleset):
             missing = [str(n) for n in range(2, 13) if str(n) not in data["class_roll"]]
             if missing:
                 problems.append("'class_roll' has no class for " + ", ".join(missing))
+        return problems
+
+    @staticmethod
+    def _possession_data_problems(data: dict, whole) -> list[str]:
+        problems = []
+        for status, row in (data.get("starting_money") or {}).items():
+            if not (isinstance(row, dict) and whole(row.get("dice"), 1) and whole(row.get("die"), 1)
+                    and whole(row.get("times", 1), 1)
+                    and row.get("coin") in (data.get("coins") or {"gp": 1, "sp": 1, "bp": 1})):
+                problems.append(f"starting money for {status} must be {{dice, die, times, coin}}")
+        coins = data.get("coins")
+        if coins is not None and (not isinstance(coins, dict) or not coins
+                                  or not all(whole(v, 1) for v in coins.values())):
+            problems.append("'coins' must map coin names to their value in the smallest coin")
+        equipment = data.get("equipment")
+        if equipment is not None:
+            items = equipment.get("items") if isinstance(equipment, dict) else None
+            if not isinstance(items, list) or not all(
+                    isinstance(i, dict) and isinstance(i.get("name"), str) and i["name"]
+                    and all(i.get(m) is None or whole(i.get(m)) for m in ("city", "rural"))
+                    and i.get("encumbrance", "normal") in ("normal", "none", "oversize")
+                    for i in items):
+                problems.append("'equipment' must have 'items', each with a name, City and "
+                                "Rural prices (whole numbers or null) and an encumbrance mark")
         return problems
 
     # -- small helpers ----------------------------------------------------------
@@ -774,6 +802,10 @@ class VogelfreiRuleset(Ruleset):
     def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
         action = dict(action)
         kind = action.get("action")
+        if kind == "change-career" and action.get("class") in self.classes:
+            forced = self.forced_alignment(action["class"])[0]
+            if forced and forced != state["alignment"]:
+                action["alignment"] = forced
         if kind in ("level-up", "change-career") and action.get("roll") is None:
             if kind == "level-up" or action.get("class") in self.classes:
                 action["roll"] = rng.randint(1, self._roll_die(state, action))
@@ -815,8 +847,8 @@ class VogelfreiRuleset(Ruleset):
                                f"(has {state['xp']}, {need - state['xp']} short)")
         done = state["sessions"].get(str(session), {}).get("advanced")
         if session is not None and done:
-            reasons.append(f"already gained a level in session {session} ({done}); "
-                           "one level per session")
+            reasons.append(Reason(f"already gained a level in session {session} ({done}); "
+                                  "one level per session", SESSION_TAKEN))
         return reasons
 
     def check(self, state: dict, action: dict) -> list[str]:
@@ -830,7 +862,8 @@ class VogelfreiRuleset(Ruleset):
             if not isinstance(amount, int) or amount < 0:
                 return [f"XP to award must be 0 or more, not {amount}"]
             if not str(action.get("session", "")).strip():
-                return ["an XP award needs the session it was earned in"]
+                return [Reason("an XP award needs the session it was earned in",
+                               SESSION_MISSING)]
             return []
         if kind in _POOL_ACTIONS:
             amount = action.get("amount")
@@ -840,7 +873,8 @@ class VogelfreiRuleset(Ruleset):
         session = action.get("session")
         reasons = []
         if not str(session or "").strip():
-            reasons.append("a level is gained in a session: give --session")
+            reasons.append(Reason("a level is gained in a session: give --session",
+                                  SESSION_MISSING))
         if kind == "change-career":
             cls, career = action.get("class"), action.get("career")
             if cls not in self.classes:
@@ -1046,8 +1080,9 @@ class VogelfreiRuleset(Ruleset):
         if kind == "level-up":
             return f"Gained a level (session {session}); Stamina roll {action.get('roll')}"
         if kind == "change-career":
-            return (f"Changed career to {action.get('class')} {action.get('career')} "
+            text = (f"Changed career to {action.get('class')} {action.get('career')} "
                     f"(session {session}); Stamina roll {action.get('roll')}")
+            return text + (f"; now of {action['alignment']}" if action.get("alignment") else "")
         if kind in _POOL_ACTIONS:
             pool, sign_ = _POOL_ACTIONS[kind]
             verb = "Lost" if sign_ < 0 else "Recovered"
@@ -1142,7 +1177,13 @@ class VogelfreiRuleset(Ruleset):
                           "category": item.get("category", ""),
                           "worn": line["item"] in worn.values(),
                           "encumbrance": gear.encumbrance_mark(item) if item else "normal"})
-        weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"])
+        cur = self.current(state)
+        cdata = self.classes[cur["class"]]
+        career = cdata["careers"].get(cur["career"], {}) or {}
+        forbidden = (f"a {cur['class']} cannot wield weapons (the {cur['class']} class)"
+                     if cdata.get("no_weapons") else "")
+        weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"],
+                                     forbidden)
                    for line in state["gear"]
                    if (cat.find(line["item"]) or {}).get("kind")]
         return {
@@ -1151,9 +1192,11 @@ class VogelfreiRuleset(Ruleset):
             "gear": lines,
             "worn": dict(worn),
             "ac": gear.armour_class(self.data, agility, skills["WS"],
-                                    cat.find(worn.get("armour")), cat.find(worn.get("shield"))),
+                                    cat.find(worn.get("armour")), cat.find(worn.get("shield")),
+                                    cdata.get("ac_bonus")),
             "encumbrance": gear.encumbrance(self.data, state["gear"], cat, worn,
-                                            state["money"], self.coins),
+                                            state["money"], self.coins,
+                                            int(career.get("encumbrance_modifier", 0))),
             "weapons": weapons,
             "ws": skills["WS"],
             "bs": skills["BS"],
@@ -1285,7 +1328,7 @@ class VogelfreiRuleset(Ruleset):
                 continue
             kind = "remove" if line["item"] in state["worn"].values() else "wear"
             reasons = self.check(state, {"action": kind, "item": line["item"]})
-            result.append(option(kind, line["item"], None, 0, reasons,
+            result.append(option(kind, line["item"], gear.wear_slot(item), 0, reasons,
                                  slot=gear.wear_slot(item)))
         return result
 

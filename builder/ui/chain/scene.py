@@ -18,6 +18,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QPainter, QPain
 from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
+from builder.rules.base import AT_MAXIMUM, has_code
 from builder.rules.story_points.chain import COLUMNS, Chain, Node
 from builder.ui import theme
 from builder.ui.chain.tokens import parse_token
@@ -258,7 +259,7 @@ class NodeItem(QGraphicsObject):
         if n.kind in ("vital", "skill", "class"):
             if n.kind == "class" and not n.held:
                 line = f"enter: {n.cost} SP" + ("" if n.allowed else "  ✕")
-            elif n.reasons and any("maximum" in r for r in n.reasons):
+            elif has_code(n.reasons, AT_MAXIMUM):
                 line = "at the maximum"
             else:
                 line = f"→ {n.target}: {n.cost} SP" + ("" if n.allowed else "  ✕")

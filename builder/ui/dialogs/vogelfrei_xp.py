@@ -2,10 +2,16 @@
 treasure brought back, shared among the survivors (partial shares for partial
 presence), each share written to its character as ``award-xp N --session S``.
 
-The arithmetic is :mod:`builder.rules.vogelfrei.xp` (the same functions as the
-``xp`` command); each share goes through the character's document (the rules
-core, its undo stack, autosave), and the core's ``resolve`` shows what the
-session cap keeps before anything is written.
+The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``, the
+same functions and the same reading of what is typed as the ``xp`` and
+``campaign xp`` commands).  Applying is one application-layer operation, all or
+nothing: :func:`builder.app.characters.party_xp` over the open characters, or
+:func:`builder.app.campaigns.award_xp` over a campaign's members.  Either way the
+member guard refuses, writing nothing, while an open tab holds an unsaved change
+to one of the files; what was written goes out on the window's "files changed"
+broadcast, and the open tabs take their share without losing their undo
+history (each tab's Undo takes the whole award back).  The check as you type is
+a dry run of the same operation.
 """
 from __future__ import annotations
 
@@ -16,31 +22,21 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
                                QVBoxLayout)
 
-from builder.rules.base import Refusal, RulesError, UsageError, parse_int
+from builder.rules.vogelfrei.tally import parse_enemies as _parse_enemies
+from builder.rules.vogelfrei.tally import parse_treasure as _parse_treasure
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
 
 
 def parse_enemies(text: str) -> list[tuple[str, str]]:
-    """'3 3* L2 <1 chief=4' -> [(id, HD)...]; a NAME=HD enemy counts once per session."""
-    defeated = []
-    for index, token in enumerate(text.replace(",", " ").split()):
-        name, sep, hd = token.rpartition("=")
-        defeated.append((name.strip(), hd) if sep and name.strip() else (f"#{index + 1}", hd))
-    return defeated
+    """'3 3* L2 <1 chief=4' -> [(id, HD)...] (builder.rules.vogelfrei.tally)."""
+    return _parse_enemies([text])
 
 
 def parse_treasure(text: str) -> list[tuple[str, int]]:
-    """'1000 hoard=500' -> [('', 1000), ('hoard', 500)] (as ``xp --treasure``)."""
-    items = []
-    for token in text.replace(",", " ").split():
-        kind, sep, value = token.rpartition("=")
-        if sep:
-            items.append((kind.strip(), parse_int(value, f"treasure {kind.strip()}")))
-        else:
-            items.append(("", parse_int(token, "treasure")))
-    return items
+    """'1000 hoard=500' -> [('', 1000), ('hoard', 500)] (builder.rules.vogelfrei.tally)."""
+    return _parse_treasure([text])
 
 
 class CampaignMember:
@@ -61,6 +57,10 @@ class CampaignMember:
     def read_only(self):
         return self.cf.read_only
 
+    @property
+    def path(self):
+        return self.cf.path
+
     def parse(self, words):
         return self.cf.ruleset.parse_action(words)
 
@@ -75,9 +75,19 @@ def vogelfrei_campaigns() -> list[tuple[str, object]]:
             campaign = campaigns.load_campaign(path)
         except Exception:  # noqa: BLE001 - an unreadable file is simply not offered
             continue
-        if campaign.doc.get("ruleset") == "vogelfrei" and not campaign.read_only:
+        if _has_party_xp(campaign.ruleset_id) and not campaign.read_only:
             found.append((campaign.name, path))
     return found
+
+
+def _has_party_xp(ruleset_id: str) -> bool:
+    from builder.rules.base import RulesError
+    from builder.storage.rulesets import load_ruleset
+
+    try:
+        return load_ruleset(ruleset_id).party_xp is not None
+    except (RulesError, OSError, ValueError):
+        return False
 
 
 class PartyXpDialog(QDialog):
@@ -93,10 +103,9 @@ class PartyXpDialog(QDialog):
         self.docs = list(docs)          # the participants shown (open characters or members)
         self.campaign = None
         current = current or (self.docs[0] if self.docs else None)
-        self.data = (current or self.docs[0]).ruleset.data
-        from builder.rules.vogelfrei import xp as xpcalc
-
-        self.xpcalc = xpcalc
+        self.ruleset = (current or self.docs[0]).ruleset
+        self.data = self.ruleset.data
+        self.outcome = None   # the last dry run (or the award written)
         last = current.derived()["level_up"].get("session") if current is not None else None
 
         self.session = QLineEdit("" if last is None else str(last), self)
@@ -110,7 +119,8 @@ class PartyXpDialog(QDialog):
         self.enemies.setToolTip("One entry per defeated enemy: its Hit Dice 3, 3* (special "
                                 "abilities: one HD more), L2 (a level 2 classed character), "
                                 "<1. NAME=HD: an enemy that fled and came back counts once.")
-        counts, does_not = xpcalc.treasure_kinds(self.data)
+        counts = dict(self.data.get("treasure_counts", {}))
+        does_not = dict(self.data.get("treasure_does_not_count", {}))
         self.treasure = QLineEdit(self)
         self.treasure.setObjectName("treasureEdit")
         self.treasure.setAccessibleName("Treasure in silver pieces")
@@ -222,7 +232,7 @@ class PartyXpDialog(QDialog):
             self.ok.setEnabled(False)
             self.reasons_label.setText("\n".join(f"• {p}" for p in problems))
 
-    # -- the arithmetic (all in builder.rules.vogelfrei.xp) ---------------------------
+    # -- the arithmetic (the ruleset's party XP capability) ----------------------------
     def participants(self) -> dict[int, str]:
         """{row: part} for the ticked survivors."""
         return {row: self.part_boxes[row].currentText().strip()
@@ -232,24 +242,57 @@ class PartyXpDialog(QDialog):
     def compute(self) -> dict:
         """{'enemies', 'treasure', 'total', 'shares' {row: xp}, 'counted', 'repeated'};
         raises RulesError (UsageError / Refusal) with the reasons."""
-        xp = self.xpcalc
-        enemies = xp.session_enemies_xp(self.data, parse_enemies(self.enemies.text()))
-        treasure = xp.treasure_xp(self.data, parse_treasure(self.treasure.text()),
-                                  secure=self.secure.isChecked())
-        total = enemies["xp"] + treasure
         parts = self.participants()
-        shares: dict[int, int] = {}
-        if parts:
-            split = xp.split_xp(total, {str(row): part for row, part in parts.items()})
-            shares = {int(row): value for row, value in split.items()}
-        return {"enemies": enemies["xp"], "treasure": treasure, "total": total,
-                "shares": shares, "counted": enemies["counted"],
-                "repeated": enemies["repeated"]}
+        tally = self.ruleset.party_xp.tally(self.data, [self.enemies.text()],
+                                            [self.treasure.text()], self.secure.isChecked(),
+                                            {str(row): part for row, part in parts.items()})
+        return {"enemies": tally["enemy_xp"], "treasure": tally["treasure_xp"],
+                "total": tally["total"],
+                "shares": {int(row): xp for row, xp in tally["shares"].items()},
+                "counted": tally["enemies"]["counted"],
+                "repeated": tally["enemies"]["repeated"]}
 
     def words_for(self, share: int) -> list[str]:
         return ["award-xp", str(share), "--session", self.session.text()]
 
+    def _operation(self, dry_run: bool):
+        """The award as one application-layer call (a dry run while typing)."""
+        from pathlib import Path
+
+        from builder.app import campaigns, characters
+
+        guard = None if dry_run else self._guard()
+        parts = self.participants()
+        if self.campaign is not None:
+            rows = list(parts)
+            spec = campaigns.XpAward(
+                hit_dice=tuple(_enemy_words(self.enemies.text())),
+                session=self.session.text(),
+                treasure=sum(v for _k, v in parse_treasure(self.treasure.text())),
+                survivors=tuple(self.docs[row].given for row in rows),
+                shares=tuple(f"{self.docs[row].given}={parts[row]}" for row in rows
+                             if parts[row] != "1"))
+            path = self.campaign.path
+            return (lambda: campaigns.award_xp(path, spec, guard=guard, dry_run=dry_run),
+                    lambda: campaigns.undo(path, guard=self._guard()))
+        spec = characters.PartyXp(
+            parts={Path(self.docs[row].path): part for row, part in parts.items()},
+            session=self.session.text(), enemies=(self.enemies.text(),),
+            treasure=(self.treasure.text(),), secure=self.secure.isChecked())
+        return (lambda: characters.party_xp(spec, guard=guard, dry_run=dry_run), None)
+
+    def _guard(self):
+        return getattr(self.window_ref(), "member_blockers", None)
+
+    def window_ref(self):
+        parent = self.parentWidget()
+        return parent.window() if parent is not None else None
+
     def problems(self) -> tuple[list[str], dict | None]:
+        from builder.rules.base import Refusal, RulesError
+        from builder.ui.operations import Failure, attempt
+
+        self.outcome = None
         try:
             result = self.compute()
         except Refusal as refusal:
@@ -261,15 +304,17 @@ class PartyXpDialog(QDialog):
             reasons.append("tick at least one surviving participant")
         if not self.session.text().strip():
             reasons.append("name the session the XP was earned in")
-        for row, share in result["shares"].items():
+        for row in result["shares"]:
             doc = self.docs[row]
-            try:
-                action = doc.parse(self.words_for(share))
-                reasons += [f"{doc.name}: {r}" for r in doc.ruleset.check(doc.cf.state, action)]
-            except UsageError:
-                pass  # the session reason above says it
             if doc.read_only:
                 reasons.append(f"{doc.name}: {doc.read_only}")
+        if not reasons:
+            dry, _undo = self._operation(dry_run=True)
+            outcome = attempt(dry)
+            if isinstance(outcome, Failure):
+                reasons += outcome.reasons
+            else:
+                self.outcome = outcome
         return reasons, result
 
     def validate(self, *_) -> bool:
@@ -316,75 +361,50 @@ class PartyXpDialog(QDialog):
             return False
 
     def _gain_text(self, doc, share: int | None) -> str:
-        if share is None or not self.session.text().strip():
-            return ""
-        from builder.ui.views.vogelfrei import award_preview
+        """What the session cap keeps of a share: the dry run's logged entry."""
+        from pathlib import Path
 
-        preview = award_preview(doc, self.words_for(share))
-        if preview is None:
+        if share is None or self.outcome is None or doc.path is None:
             return ""
-        gained, lost = preview
+        entry = self.outcome.entries.get(Path(doc.path))
+        if entry is None:
+            return ""
+        gained, lost = entry.get("gained", share), entry.get("lost", 0)
         return f"{gained} XP" + (f" ({lost} lost to the session cap)" if lost else "")
 
     def _apply(self) -> None:
+        """One operation for every share, all or nothing; the open tabs follow the
+        broadcast (their undo history kept)."""
+        from builder.ui.operations import Failure, FilesChanged, run
+
         if not self.validate():
             return
-        result = self.compute()
-        if self.campaign is not None:
-            self._apply_campaign(result)
+        op, undo = self._operation(dry_run=False)
+        if undo is None:
+            outcome = None
+
+            def undo():
+                from builder.app import characters
+
+                return characters.take_back(outcome.entries if outcome else {},
+                                            guard=self._guard(), what="the party XP award")
+        broadcast = getattr(self.window_ref(), "broadcast", None)
+        if broadcast is None:
+            broadcast = FilesChanged(self)
+        result = run(op, broadcast, undo, "Party XP")
+        if isinstance(result, Failure):
+            self.reasons_label.setText(("Refused (nothing was written):\n"
+                                        if result.code == "rules" else
+                                        "Nothing was written:\n")
+                                       + "\n".join(f"• {r}" for r in result.reasons))
             return
-        written: dict[str, int] = {}
-        failed: list[str] = []
-        for row, share in result["shares"].items():
-            doc = self.docs[row]
-            refused: list = []
-
-            def collect(reasons, refused=refused):
-                refused.extend(reasons)
-
-            doc.refused.connect(collect)
-            if doc.apply_words(self.words_for(share)):
-                written[doc.name] = share
-            else:
-                failed += [f"{doc.name}: {r}" for r in refused]
-            doc.refused.disconnect(collect)
-        if failed:
-            self.reasons_label.setText("Some shares were refused:\n"
-                                       + "\n".join(f"• {r}" for r in failed))
-        self.applied.emit(written)
-        if not failed:
-            self.accept()
-
-    def _apply_campaign(self, result: dict) -> None:
-        """``campaign xp``: every share at once through Campaign.xp_award, then the open
-        tabs of the members re-read their files."""
-        from pathlib import Path
-
-        from builder.storage.files import FileProblem
-
-        parts = self.participants()
-        survivors = [self.docs[row].given for row in parts]
-        shares = [f"{self.docs[row].given}={part}" for row, part in parts.items()
-                  if part != "1"]
-        hit_dice = [f"{ident}={hd}" if not ident.startswith("#") else hd
-                    for ident, hd in parse_enemies(self.enemies.text())]
-        silver = sum(value for _kind, value in parse_treasure(self.treasure.text()))
-        try:
-            entry, files = self.campaign.xp_award(hit_dice, session=self.session.text(),
-                                                  treasure=silver, survivors=survivors,
-                                                  shares=shares)
-            self.campaign.commit(files)
-        except Refusal as refusal:
-            self.reasons_label.setText("Refused:\n" + "\n".join(f"• {r}" for r in
-                                                                  refusal.reasons))
-            return
-        except (RulesError, FileProblem) as problem:
-            self.reasons_label.setText(f"• {problem}")
-            return
-        written = {m["name"]: m["xp"] for m in entry["members"]}
-        changed = {Path(cf.path).resolve() for cf in files}
-        for doc in self.open_docs:
-            if doc.path is not None and Path(doc.path).resolve() in changed:
-                doc.reload()
-        self.applied.emit(written)
+        outcome = result
+        entry = result.entry or {}
+        self.applied.emit({m["name"]: m["xp"] for m in entry.get("members", [])})
         self.accept()
+
+
+def _enemy_words(text: str) -> list[str]:
+    from builder.rules.vogelfrei.tally import enemy_words
+
+    return enemy_words(parse_enemies(text))

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
                                QSplitter, QTableView, QTabWidget, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import RulesError
+from builder.rules.base import SESSION_MISSING, SESSION_TAKEN, RulesError, reason_code
 from builder.ui.models.options_model import COL_COST, OptionsModel, option_title
 from builder.ui.views.base import CharacterEditor, LedgerView, OptionsPanel
 
@@ -912,7 +912,8 @@ class _CheckedDialog(QDialog):
                     words[at] = "(this session)"
                 else:
                     words.append("(this session)")
-            others = [r for r in check_words(self.doc, words) if "session" not in r.lower()]
+            others = [r for r in check_words(self.doc, words)
+                      if reason_code(r) not in (SESSION_MISSING, SESSION_TAKEN)]
             return ["name the session (XP and levels are counted per session)"] + others
         return check_words(self.doc, self.words())
 

@@ -1,0 +1,27 @@
+"""The application layer: one Qt-free function per user-visible change.
+
+The command line (:mod:`builder.cli`, :mod:`builder.cli_commands`) and the
+window (:mod:`builder.ui`) are thin adapters over these functions; neither
+holds a policy the other lacks.  Each operation
+
+* takes typed inputs (the dataclasses below, or plain paths and words),
+* enforces the guards: the *member guard* (a caller-supplied
+  :data:`~builder.app.outcome.Guard`: the window refuses to write a file an
+  open tab holds an unsaved change to; the command line has none), the
+  all-or-nothing rule for changes that touch several files, newer-format files
+  read-only,
+* and returns an :class:`~builder.app.outcome.Outcome` (which files changed,
+  their SHA-256 digests before and after, the ledger entry written, the lines
+  the command line prints) or raises :class:`~builder.app.outcome.Refused`
+  (a stable ``code`` plus the reasons a player reads; a subclass of
+  :class:`~builder.rules.base.Refusal`, so exit 1 on the command line).
+
+Modules: :mod:`.outcome` (results, refusals, guards), :mod:`.characters`
+(creation, party XP over open characters), :mod:`.campaigns` (campaign and
+Fortune/Peril pool operations).
+"""
+from __future__ import annotations
+
+from builder.app.outcome import FileChange, Guard, Outcome, Refused, RefusalCode
+
+__all__ = ["FileChange", "Guard", "Outcome", "Refused", "RefusalCode"]

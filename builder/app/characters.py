@@ -1,0 +1,197 @@
+"""Character operations: creation (``new``, the New Character dialog) and a party's
+session XP over several character files (the Party XP dialog over open
+characters), with its undo.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
+                                 check_guard)
+from builder.rules.base import Refusal, Ruleset, UsageError
+from builder.storage.files import CharacterFile, FileProblem, load_character
+
+
+# -- creation --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NewCharacter:
+    """A new character: a ruleset, a name and either a finished ``baseline`` (the
+    window's creation forms) or ``--set`` pairs (the command line)."""
+
+    ruleset: Ruleset
+    name: str
+    baseline: Mapping[str, Any] | None = None
+    sets: Sequence[tuple[str, str]] = ()
+    #: Roll what the ruleset rolls (``--random``; implied by a ``seed``).
+    randomize: bool = False
+    seed: int | None = None
+    #: A file, or a folder for a new file named after the character; None: the
+    #: library (a free name there, never an existing file).
+    output: Path | None = None
+    #: Replace an existing ``output`` file (never one written by a newer version).
+    force: bool = False
+
+
+def parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
+    """``--set KEY=VALUE`` words as pairs (the first ``=`` splits: values may hold one)."""
+    result = []
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--set needs KEY=VALUE, not '{pair}'")
+        result.append((key.strip(), value.strip()))
+    return result
+
+
+def create(spec: NewCharacter) -> Outcome:
+    """Validate and write a new character.  UsageError for an empty name or bad
+    ``--set`` keys; Refused(RULES) for a baseline the rules refuse; FileProblem
+    for an existing ``output`` without ``force``."""
+    from builder.storage.files import (library_path_for, new_document, refuse_existing,
+                                       safe_file_stem, unique_path)
+
+    ruleset = spec.ruleset
+    name = spec.name.strip()
+    if not name:
+        raise UsageError("a character needs a name")
+    if spec.baseline is not None:
+        baseline = dict(spec.baseline)
+    else:
+        baseline = ruleset.baseline_from_sets(
+            list(spec.sets), rng=random.Random(spec.seed),
+            randomize=bool(spec.randomize or spec.seed is not None))
+    reasons = ruleset.validate_baseline(baseline)
+    if reasons:
+        raise Refused(RefusalCode.RULES, reasons)
+    if spec.output is not None:
+        target = Path(spec.output)
+        if target.is_dir():
+            target = unique_path(target, safe_file_stem(name))
+        refuse_existing(target, spec.force)
+    else:
+        target = library_path_for(name)
+    before = target.read_bytes() if target.exists() else None
+    cf = CharacterFile(doc=new_document(ruleset, name, baseline), ruleset=ruleset)
+    cf.save(target)
+    return Outcome(f"Character {name} created ({target.name})",
+                   (FileChange.of(target, before, cf.raw or cf.to_bytes()),),
+                   lines=(str(target),))
+
+
+# -- several characters at once -----------------------------------------------------------------
+@dataclass(frozen=True)
+class PartyXp:
+    """A session's XP shared among characters that are not (or not all) in one
+    campaign: each survivor's share written as ``award-xp SHARE --session S``."""
+
+    #: {character file: part of the adventure ("1", "1/2", ...)} of the survivors.
+    parts: Mapping[Path, str]
+    session: str
+    #: Defeated enemies as typed (``3 3* L2 <1 chief=4``; see rules.vogelfrei.tally).
+    enemies: Sequence[str] = ()
+    #: Treasure as typed (``1000 hoard=500``).
+    treasure: Sequence[str] = ()
+    secure: bool = True
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _load_writable(path: Path) -> CharacterFile:
+    cf = load_character(path)
+    if cf.read_only:
+        raise FileProblem(cf.read_only)
+    return cf
+
+
+def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None]
+               ) -> tuple[FileChange, ...]:
+    from builder.storage.locking import LockBusy, locked
+    from builder.storage.transaction import Change, TransactionFailed, write_all
+
+    changes = [Change(Path(cf.path or ""), cf.to_bytes(), before)
+               for cf, before in zip(files, befores)]
+    try:
+        with locked([c.path for c in changes]):
+            write_all(changes)       # each file checked against what was read
+    except (TransactionFailed, LockBusy) as failed:
+        raise FileProblem(str(failed)) from None
+    for cf, change in zip(files, changes):
+        cf.raw = change.data
+    return tuple(FileChange.of(c.path, b, c.data) for c, b in zip(changes, befores))
+
+
+def party_tally(ruleset: Ruleset, spec: PartyXp) -> dict[str, Any]:
+    """The arithmetic of a party XP award (no file read): enemies, treasure, total
+    and each survivor's share.  UsageError / Refusal from the rules."""
+    party = getattr(ruleset, "party_xp", None)
+    if party is None:
+        raise UsageError(f"the {ruleset.id} ruleset does not share XP among a party")
+    return dict(party.tally(ruleset.data, spec.enemies, spec.treasure, spec.secure,
+                            {str(p): part for p, part in spec.parts.items()}))
+
+
+def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False) -> Outcome:
+    """Every survivor's share, all or nothing: one refused share refuses the whole
+    award (every reason listed) and writes nothing."""
+    paths = [Path(p) for p in spec.parts]
+    if not paths:
+        raise Refused(RefusalCode.RULES, ["tick at least one surviving participant"])
+    if not str(spec.session).strip():
+        raise Refused(RefusalCode.RULES, ["name the session the XP was earned in"])
+    if not dry_run:
+        check_guard(guard, paths)
+    files = [_load_writable(p) for p in paths]
+    tally = party_tally(files[0].ruleset, spec)
+    befores = [cf.raw for cf in files]
+    reasons: list[str] = []
+    entries: dict[Path, dict[str, Any]] = {}
+    members = []
+    for path, cf in zip(paths, files):
+        share = tally["shares"][str(path)]
+        action = cf.ruleset.parse_action(["award-xp", str(share), "--session",
+                                          str(spec.session)])
+        try:
+            logged = cf.do(action)
+        except Refusal as refusal:
+            reasons.extend(f"{cf.name}: {r}" for r in refusal.reasons)
+            continue
+        entries[path] = logged
+        members.append({"path": str(path), "name": cf.name, "xp": share, "entry": logged})
+    if reasons:
+        raise Refused(RefusalCode.RULES, reasons)
+    if dry_run:
+        changes = tuple(FileChange.of(p, b, cf.to_bytes())
+                        for p, b, cf in zip(paths, befores, files))
+    else:
+        changes = _write_all(files, befores)
+    entry = {"action": "party-xp", "session": str(spec.session), "total": tally["total"],
+             "members": members}
+    summary = "XP awarded: " + ", ".join(f"{m['name']} {m['xp']}" for m in members)
+    return Outcome(summary, changes, not dry_run, entry,
+                   tuple(f"{m['name']}: {m['xp']} XP" for m in members), entries)
+
+
+def take_back(entries: Mapping[Path, dict[str, Any]], *, guard: Guard | None = None,
+              what: str = "the award") -> Outcome:
+    """Undo of a multi-file change: remove exactly these last ledger entries, all or
+    nothing (Refused when a file's last entry is another one, or an open tab
+    holds an unsaved change to it)."""
+    paths = [Path(p) for p in entries]
+    check_guard(guard, paths)
+    files = [_load_writable(p) for p in paths]
+    befores = [cf.raw for cf in files]
+    reasons = []
+    for path, cf in zip(paths, files):
+        last = cf.ledger[-1] if cf.ledger else None
+        if last != entries[path]:
+            reasons.append(f"{cf.name} ({path}): its last ledger entry is not the one "
+                           f"{what} added; undo its later changes first")
+            continue
+        cf.undo()
+    if reasons:
+        raise Refused(RefusalCode.STALE, [f"cannot undo {what}"] + reasons)
+    changes = _write_all(files, befores)
+    return Outcome(f"Undone: {what}", changes, True, None,
+                   tuple(f"undone: {cf.name}" for cf in files), dict(entries))

@@ -1,0 +1,100 @@
+"""What an operation returns (an :class:`Outcome`) or raises (:class:`Refused`)."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from builder.rules.base import Refusal
+
+#: The member guard: reasons why these files must not be written now (an open
+#: window tab holds a change to one of them that is not on disk).  Empty: go.
+Guard = Callable[[Sequence[Path]], Sequence[str]]
+
+
+def no_guard(_paths: Sequence[Path]) -> Sequence[str]:
+    """The command line's guard: nothing else holds the files."""
+    return ()
+
+
+class RefusalCode(str, Enum):
+    """Why an operation refused (stable: adapters act on these, never on wording)."""
+
+    #: The rules said no (the reasons are the rules core's).
+    RULES = "rules"
+    #: The member guard: an open tab holds an unsaved change to a file the
+    #: operation would write.
+    MEMBER_BUSY = "member-busy"
+    #: The file changed since the caller read it (e.g. the command line wrote
+    #: the campaign meanwhile); nothing was written.
+    STALE = "stale"
+    #: A new file would replace an existing one (no ``force``).
+    EXISTS = "exists"
+
+
+class Refused(Refusal):
+    """An operation refused; nothing was written.  ``code`` is stable, ``reasons``
+    are for people."""
+
+    def __init__(self, code: RefusalCode, reasons: Iterable[str]):
+        super().__init__(reasons)
+        self.code = code
+
+
+def digest(data: bytes | None) -> str | None:
+    """SHA-256 of a file's bytes (None: there was no file)."""
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file an operation wrote (or, in a dry run, would write)."""
+
+    path: Path
+    before: str | None
+    after: str | None
+
+    @classmethod
+    def of(cls, path: Path | str, before: bytes | None, after: bytes | None) -> "FileChange":
+        return cls(Path(path), digest(before), digest(after))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an operation did.
+
+    ``changes``: every file written, in order (empty for a refused or a dry run's
+    nothing-to-do).  ``written`` is False for a dry run (``changes`` then says
+    what would be written).  ``entry``: the ledger entry the operation added or
+    removed.  ``lines``: what the command line prints, one per line.
+    ``summary``: one sentence for a status bar."""
+
+    summary: str
+    changes: tuple[FileChange, ...] = ()
+    written: bool = True
+    entry: dict[str, Any] | None = None
+    lines: tuple[str, ...] = ()
+    #: For party operations: {file: the ledger entry added to it}.
+    entries: dict[Path, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def paths(self) -> list[Path]:
+        return [change.path for change in self.changes]
+
+
+def check_guard(guard: Guard | None, paths: Sequence[Path | str]) -> None:
+    """Refused(MEMBER_BUSY) when the guard names a reason for any of ``paths``."""
+    if guard is None:
+        return
+    reasons = list(guard([Path(p) for p in paths]))
+    if reasons:
+        raise Refused(RefusalCode.MEMBER_BUSY, reasons)
+
+
+def rules_refusal(refusal: Refusal) -> Refused:
+    """A rules core Refusal as an application refusal (code RULES)."""
+    if isinstance(refusal, Refused):
+        return refusal
+    return Refused(RefusalCode.RULES, refusal.reasons)

@@ -1,0 +1,190 @@
+"""The window's adapter over the application layer (:mod:`builder.app`).
+
+anki's ``CollectionOp`` is the pattern: every change the window makes to files
+is one application-layer function; :func:`run` calls it, turns a refusal into
+the reasons a view shows, and announces what changed on the window's one
+:class:`FilesChanged` broadcast.  Open character tabs, the campaign tabs and the
+library's models listen to that broadcast; nobody reloads another view by hand.
+
+An open character tab takes a change another operation made to its file (a
+campaign award, a party XP share) without losing its undo history: the new
+ledger entries go on its undo stack as :class:`ExternalEntries`, whose undo is
+the operation's own undo (all files at once, with the member guard); when the
+operation is undone elsewhere, the tabs drop those entries again
+(:func:`follow`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Union
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoCommand
+
+# Imported when an operation runs, not when the window starts.
+if TYPE_CHECKING:
+    from builder.app.outcome import Outcome
+
+#: Undo of an operation: the application-layer call that takes it back.
+UndoOp = Callable[[], "Outcome"]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What the broadcast carries: the outcome, and how to undo it (None: the
+    operation is itself an undo, or cannot be undone from another tab)."""
+
+    outcome: "Outcome"
+    undo: UndoOp | None = None
+    text: str = ""
+
+    @property
+    def paths(self) -> list[Path]:
+        return self.outcome.paths
+
+
+class FilesChanged(QObject):
+    """The one "files changed" broadcast of a window."""
+
+    changed = Signal(object)  # Change
+
+    def announce(self, outcome: "Outcome", undo: UndoOp | None = None, text: str = "") -> None:
+        self.changed.emit(Change(outcome, undo, text or outcome.summary))
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A refused or failed operation: a title for the message and the reasons."""
+
+    code: str
+    reasons: list[str]
+
+    @property
+    def busy(self) -> bool:
+        return self.code == "member-busy"
+
+
+Result = Union["Outcome", Failure]
+
+
+def attempt(op: Callable[[], "Outcome"]) -> Result:
+    """Run one operation; a refusal or an unwritable file is a :class:`Failure`."""
+    from builder.app.outcome import RefusalCode, Refused
+    from builder.rules.base import RulesError
+    from builder.storage.files import FileProblem
+
+    try:
+        return op()
+    except Refused as refused:
+        return Failure(refused.code.value, list(refused.reasons))
+    except RulesError as problem:
+        return Failure(RefusalCode.RULES.value,
+                       list(getattr(problem, "reasons", None) or [str(problem)]))
+    except FileProblem as problem:
+        return Failure("file", [str(problem)])
+
+
+def run(op: Callable[[], "Outcome"], broadcast: FilesChanged | None,
+        undo: UndoOp | None = None, text: str = "") -> Result:
+    """:func:`attempt`, then announce the files it wrote."""
+    result = attempt(op)
+    if not isinstance(result, Failure) and broadcast is not None and result.changes:
+        broadcast.announce(result, undo, text)
+    return result
+
+
+# -- open character documents following a change -------------------------------------------------
+class ExternalEntries(QUndoCommand):
+    """Ledger entries another operation wrote to an open character's file.
+
+    Undo runs that operation's undo (every file it wrote, all or nothing); when
+    it refuses, the entries stay and the command goes back on the stack.  Redo
+    is not offered (redo the operation where it was made)."""
+
+    def __init__(self, doc, entries: list[dict], change: Change,
+                 broadcast: FilesChanged | None = None):
+        super().__init__(f"{change.text or change.outcome.summary}")
+        self.doc = doc
+        self.broadcast = broadcast
+        self.entries = [dict(e) for e in entries]
+        self.change = change
+        self.synced = False      # the file already lost the entries: only follow
+        self._first = True
+        self._restoring = False
+        self.failure: Failure | None = None
+
+    def redo(self) -> None:
+        if self._first or self._restoring:
+            self._first = self._restoring = False
+            return
+        self.setObsolete(True)
+
+    def undo(self) -> None:
+        if self.synced:
+            _take_disk_version(self.doc)
+            self.setObsolete(True)
+            return
+        if self.change.undo is None:
+            result: Result = Failure("rules", ["this change cannot be undone here"])
+        else:
+            result = attempt(self.change.undo)
+        if isinstance(result, Failure):
+            self.failure = result
+            self.doc.refused.emit(result.reasons)
+            self._restoring = True
+            stack = self.doc.undo_stack
+            QTimer.singleShot(0, stack, stack.redo)
+            return
+        _take_disk_version(self.doc)
+        self.setObsolete(True)
+        if self.broadcast is not None:
+            self.broadcast.announce(result)
+
+
+def _take_disk_version(doc) -> None:
+    from builder.storage.files import load_character
+
+    doc.cf = load_character(doc.cf.path)
+    doc.conflict = False
+    doc.save_error = None
+    doc.saveStateChanged.emit()
+    doc.changed.emit()
+
+
+def follow(doc, change: Change, broadcast: FilesChanged | None = None) -> str:
+    """An open document takes what ``change`` wrote to its file: 'absorbed' (new
+    entries at the end of its ledger, undoable from its tab), 'dropped' (entries
+    an undo removed), 'reloaded' (anything else: the file is read again) or ''
+    (nothing to do)."""
+    from builder.storage.files import FileProblem, load_character
+
+    if doc.cf.path is None or doc.conflict or doc.save_error:
+        return ""
+    on_disk = doc.disk_bytes()
+    if on_disk is None or on_disk == doc.cf.raw:
+        return ""
+    try:
+        theirs = load_character(doc.cf.path)
+    except FileProblem:
+        return ""
+    ours_doc = {k: v for k, v in doc.cf.doc.items() if k != "ledger"}
+    theirs_doc = {k: v for k, v in theirs.doc.items() if k != "ledger"}
+    ours, new = list(doc.cf.ledger), list(theirs.ledger)
+    if ours_doc == theirs_doc and new[:len(ours)] == ours and len(new) > len(ours):
+        added = new[len(ours):]
+        doc.cf = theirs
+        doc.undo_stack.push(ExternalEntries(doc, added, change, broadcast))
+        doc.saveStateChanged.emit()
+        doc.changed.emit()
+        return "absorbed"
+    if ours_doc == theirs_doc and ours[:len(new)] == new and len(ours) > len(new):
+        removed = ours[len(new):]
+        stack = doc.undo_stack
+        top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+        if isinstance(top, ExternalEntries) and top.entries == removed:
+            top.synced = True
+            stack.undo()
+            return "dropped"
+    doc.reload()
+    return "reloaded"

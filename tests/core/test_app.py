@@ -1,0 +1,222 @@
+"""builder.app: typed outcomes (files changed, digests), typed refusals, the member
+guard, all-or-nothing party XP and its undo, one enemy/treasure reader."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from builder.app import campaigns, characters
+from builder.app.outcome import Refused, RefusalCode
+from builder.rules import fortune_peril as fp
+from builder.rules.base import UsageError
+from builder.rules.vogelfrei.tally import enemy_words, parse_enemies, parse_treasure
+from builder.storage.files import FileProblem
+from builder.storage.rulesets import load_ruleset
+from tests.helpers import cli, ok
+
+
+def sha(path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def snapshot(*paths) -> dict:
+    return {str(p): Path(p).read_bytes() for p in paths}
+
+
+def new_sp(folder: Path, name: str, *sets: str) -> Path:
+    spec = characters.NewCharacter(ruleset=load_ruleset("story-points"), name=name,
+                                   sets=characters.parse_sets(list(sets)),
+                                   output=folder / f"{name.lower()}.json")
+    return characters.create(spec).changes[0].path
+
+
+@pytest.fixture
+def party(tmp_path):
+    nyra = new_sp(tmp_path, "Nyra", "sp=20", "vital.Agility=4", "skill.Acrobatics=3")
+    joss = new_sp(tmp_path, "Joss", "sp=3", "vital.Perception=4", "skill.Observation=1")
+    camp = campaigns.create(campaigns.NewCampaign(
+        "Iron Coast", "story-points", members=(str(nyra), str(joss)),
+        output=tmp_path / "coast.json")).changes[0].path
+    return {"camp": camp, "nyra": nyra, "joss": joss}
+
+
+def test_an_outcome_names_every_file_with_its_digests_before_and_after(party):
+    before = {k: sha(p) for k, p in party.items()}
+    outcome = campaigns.award(party["camp"], ["resolve-milestone", "Fort"])
+    assert outcome.written
+    assert [c.path for c in outcome.changes] == [party["nyra"], party["joss"], party["camp"]]
+    for change, key in zip(outcome.changes, ("nyra", "joss", "camp")):
+        assert change.before == before[key] and change.after == sha(party[key])
+        assert change.before != change.after
+    assert outcome.entry["action"] == "award"
+    assert set(outcome.entries) == {party["nyra"], party["joss"]}
+
+
+def test_a_dry_run_says_what_would_change_and_writes_nothing(party):
+    files = snapshot(*party.values())
+    outcome = campaigns.award(party["camp"], ["resolve-milestone", "Fort"], dry_run=True)
+    assert not outcome.written and len(outcome.changes) == 3
+    assert snapshot(*party.values()) == files
+
+
+def test_the_member_guard_refuses_and_nothing_is_written(party):
+    files = snapshot(*party.values())
+    asked = []
+
+    def guard(paths):
+        asked.extend(paths)
+        return [f"{p.name}: open with an unsaved change" for p in paths if p == party["joss"]]
+
+    with pytest.raises(Refused) as refused:
+        campaigns.award(party["camp"], ["resolve-milestone", "Fort"], guard=guard)
+    assert refused.value.code is RefusalCode.MEMBER_BUSY
+    assert refused.value.reasons == ["joss.json: open with an unsaved change"]
+    assert set(asked) == {party["nyra"], party["joss"]}
+    assert snapshot(*party.values()) == files
+
+
+def test_pool_undo_of_a_party_entry_goes_through_the_member_guard(party):
+    campaigns.award(party["camp"], ["resolve-milestone", "Fort"])
+    files = snapshot(*party.values())
+    busy = lambda paths: ["Joss has an unsaved change"] if party["joss"] in paths else []  # noqa: E731
+    with pytest.raises(Refused) as refused:
+        campaigns.pool_undo(party["camp"], guard=busy)
+    assert refused.value.code is RefusalCode.MEMBER_BUSY
+    assert snapshot(*party.values()) == files
+    # a pool entry writes no member file: the guard has nothing to say about it
+    campaigns.pool_act(party["camp"], fp.start_action(3))
+    outcome = campaigns.pool_undo(party["camp"], guard=busy)
+    assert outcome.paths == [party["camp"]]
+
+
+def test_undo_refuses_when_the_last_entry_is_not_the_one_shown(party):
+    shown = campaigns.award(party["camp"], ["resolve-milestone", "Fort"]).entry
+    campaigns.pool_act(party["camp"], fp.start_action(3))      # the command line, meanwhile
+    files = snapshot(*party.values())
+    with pytest.raises(Refused) as refused:
+        campaigns.undo(party["camp"], expected=shown)
+    assert refused.value.code is RefusalCode.STALE
+    assert snapshot(*party.values()) == files
+
+
+def test_character_creation_keeps_news_contract(tmp_path):
+    ruleset = load_ruleset("story-points")
+    target = tmp_path / "ann.json"
+    spec = characters.NewCharacter(ruleset=ruleset, name="Ann", sets=[("sp", "3")],
+                                   output=target)
+    outcome = characters.create(spec)
+    assert outcome.lines == (str(target),) and outcome.changes[0].before is None
+    with pytest.raises(FileProblem):                 # never overwritten without force
+        characters.create(spec)
+    replaced = characters.create(characters.NewCharacter(
+        ruleset=ruleset, name="Ann", sets=[("sp", "5")], output=target, force=True))
+    assert replaced.changes[0].before is not None
+    with pytest.raises(UsageError):
+        characters.create(characters.NewCharacter(ruleset=ruleset, name="  "))
+    import random
+
+    baseline = ruleset.baseline_from_sets([], rng=random.Random(0))
+    baseline["vitals"]["Agility"] = 99
+    with pytest.raises(Refused) as refused:
+        characters.create(characters.NewCharacter(ruleset=ruleset, name="Bad",
+                                                  baseline=baseline, output=tmp_path))
+    assert refused.value.code is RefusalCode.RULES
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == ["ann.json"]
+
+
+# -- party XP over several character files ---------------------------------------------
+def vogelfrei(folder: Path, name: str, seed: int) -> Path:
+    ruleset = load_ruleset("vogelfrei")
+    return characters.create(characters.NewCharacter(
+        ruleset=ruleset, name=name, seed=seed, output=folder / f"{name}.json")).changes[0].path
+
+
+def test_party_xp_is_all_or_nothing_and_its_undo_restores_every_byte(tmp_path):
+    ulf, kai = vogelfrei(tmp_path, "Ulf", 3), vogelfrei(tmp_path, "Kai", 4)
+    # Kai's file has an illegal entry: the rules refuse any new one there
+    clean = kai.read_bytes()
+    doc = json.loads(clean)
+    doc["ledger"].append({"action": "level-up", "session": "0", "roll": 1})
+    kai.write_text(json.dumps(doc))
+    files = snapshot(ulf, kai)
+    spec = characters.PartyXp(parts={ulf: "1", kai: "1"}, session="1", enemies=("3",),
+                              treasure=("100",))
+    with pytest.raises(Refused) as refused:
+        characters.party_xp(spec)
+    assert any(r.startswith("Kai:") for r in refused.value.reasons)
+    assert snapshot(ulf, kai) == files                     # Ulf's share not written either
+
+    kai.write_bytes(clean)
+    files = snapshot(ulf, kai)
+    outcome = characters.party_xp(spec)
+    assert [m["xp"] for m in outcome.entry["members"]] == [75, 75]   # (50 + 100) / 2
+    assert outcome.paths == [ulf, kai]
+    assert characters.take_back(outcome.entries).paths == [ulf, kai]
+    assert snapshot(ulf, kai) == files
+
+
+def test_party_xp_and_take_back_ask_the_member_guard(tmp_path):
+    ulf = vogelfrei(tmp_path, "Ulf", 3)
+    spec = characters.PartyXp(parts={ulf: "1"}, session="1", enemies=("3",))
+    files = snapshot(ulf)
+    with pytest.raises(Refused) as refused:
+        characters.party_xp(spec, guard=lambda paths: ["Ulf's tab has an unsaved change"])
+    assert refused.value.code is RefusalCode.MEMBER_BUSY and snapshot(ulf) == files
+    outcome = characters.party_xp(spec)
+    with pytest.raises(Refused):
+        characters.take_back(outcome.entries, guard=lambda paths: ["busy"])
+    assert json.loads(ulf.read_text())["ledger"][-1] == outcome.entries[ulf]
+
+
+# -- one reading of what is typed -----------------------------------------------------------
+def test_the_value_follows_the_last_equals_sign():
+    assert parse_enemies(["3", "chief=4", "Ulf=the=Red=3*", "=2", "a,b=1"]) == [
+        ("#1", "3"), ("chief", "4"), ("Ulf=the=Red", "3*"), ("#4", "2"), ("#5", "a"),
+        ("b", "1")]
+    assert parse_treasure(["1000 hoard=500"]) == [("", 1000), ("hoard", 500)]
+    with pytest.raises(UsageError):
+        parse_treasure(["hoard=lots"])
+    pairs = parse_enemies(["3 chief=4 x=y=2"])
+    assert parse_enemies(enemy_words(pairs)) == pairs
+
+
+def test_xp_and_campaign_xp_read_enemies_alike(tmp_path):
+    shown = cli("xp", "Ulf=the=Red=3", "Ulf=the=Red=3", "2", "--json")
+    assert shown.code == 0, shown.err
+    counted = json.loads(shown.out)
+    assert [c["enemy"] for c in counted["counted"]] == ["Ulf=the=Red", "#3"]
+    assert [c["enemy"] for c in counted["repeated"]] == ["Ulf=the=Red"]
+    ulf = vogelfrei(tmp_path, "Ulf", 3)
+    camp = tmp_path / "raid.json"
+    ok("campaign", "new", "Raid", "-o", camp, "--ruleset", "vogelfrei", "--member", ulf)
+    ok("campaign", "xp", camp, "Ulf=the=Red=3", "Ulf=the=Red=3", "2", "--session", "1")
+    entry = json.loads(camp.read_text())["ledger"][-1]
+    assert entry["enemy_xp"] == counted["enemies"]
+
+
+def test_rulesets_declare_capabilities_instead_of_callers_testing_ids():
+    sp, vf, ab = (load_ruleset(r) for r in ("story-points", "vogelfrei", "ability-bonuses"))
+    assert sp.training_exchange and not vf.training_exchange and not ab.training_exchange
+    assert vf.party_xp is not None and sp.party_xp is None and ab.party_xp is None
+    assert sp.story_milestones and not vf.story_milestones
+    assert sp.balance_row_key == "sp_after" and vf.balance_row_key is None
+
+
+def test_campaign_members_one_rule_typed_and_picked(tmp_path, monkeypatch):
+    (tmp_path / "table" / "chars").mkdir(parents=True)
+    mira = new_sp(tmp_path / "table" / "chars", "Mira", "sp=1")
+    monkeypatch.chdir(tmp_path / "table")
+    typed = campaigns.create(campaigns.NewCampaign(
+        "Typed", "story-points", members=("chars/mira.json",), output=Path("typed.json")))
+    picked_at = tmp_path / "table" / "picked.json"
+    picked = campaigns.create(campaigns.NewCampaign(
+        "Picked", "story-points", output=picked_at,
+        members=(campaigns.member_reference(picked_at, mira),)))
+    monkeypatch.chdir(tmp_path)
+    for outcome in (typed, picked):
+        shown = campaigns.load(Path("table") / outcome.changes[0].path.name).show()
+        assert shown["members"] == ["chars/mira.json"]
+        assert shown["member_details"][0]["name"] == "Mira"
