@@ -400,7 +400,8 @@ class CampaignView(QWidget):
             try:
                 cf = campaign.load_member(given)
                 name = QStandardItem(cf.name)
-                figures = ", ".join(f"{k}: {v}" for k, v in cf.ruleset.headline(cf.state).items())
+                # the same figures, order and format as the Library's
+                figures = " · ".join(f"{k} {v}" for k, v in cf.ruleset.headline(cf.state).items())
                 tip = str(cf.path)
             except (FileProblem, RulesError) as problem:
                 name = QStandardItem(Path(given).stem)

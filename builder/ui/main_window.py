@@ -101,6 +101,13 @@ class MainWindow(QMainWindow):
                        self.act_rename, self.act_trash):
             self.library_page.add_button(action)
         self.library_page.buttons.addStretch(1)
+        first = self.library_page.first_start
+        first.add_button(self.act_new, "Choose a ruleset and fill in its form; the rules check "
+                                       "it as you type.")
+        first.add_button(self.act_import, "Copy character files you already have into the "
+                                          "library.")
+        first.add_button(self.act_samples, "Three finished characters, one for each ruleset, "
+                                           "to look around with.")
         for action in (self.act_new_campaign, self.act_open_campaign_selected,
                        self.act_add_to_campaign, self.act_trash_campaign):
             self.campaigns_panel.add_button(action)
@@ -198,6 +205,9 @@ class MainWindow(QMainWindow):
                                             "Show the folder the library lives in")
         self.act_about = self._action("&About Character Builder", self.about,
                                       "Version and licence")
+        self.act_samples = self._action("Open the &Sample Characters", self.open_samples,
+                                        "Copy the sample characters that come with the app "
+                                        "into the library and open them")
         self.act_find = self._action("&Find…", self.focus_search,
                                      "Search the library, or filter the increases of the "
                                      "open character", K.Find)
@@ -278,6 +288,7 @@ class MainWindow(QMainWindow):
         theme_menu.addActions(list(self.theme_actions.values()))
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_samples)
         help_menu.addAction(self.act_about)
 
     def _fill_character_menu(self) -> None:
@@ -763,6 +774,27 @@ class MainWindow(QMainWindow):
             self.show_library()
             self.library_page.select_path(str(imported[-1]))
             self.report(f"Imported {', '.join(p.name for p in imported)}")
+        return imported
+
+    def open_samples(self) -> list:
+        """Copy the sample characters shipped with the app into the library, open them."""
+        from importlib import resources
+
+        from builder.resources import resource_path
+
+        imported = []
+        folder = resource_path("samples")
+        samples = sorted((f for f in folder.iterdir() if f.name.endswith(".json")),
+                         key=lambda f: f.name) if folder.is_dir() else []
+        for sample in samples:
+            with resources.as_file(sample) as path:
+                imported += self.import_paths([str(path)])
+        for i, path in enumerate(imported):
+            self.open_path(path, make_current=i == 0)
+        if not samples:
+            self.report("No sample characters came with this installation")
+        elif imported:
+            self.report(f"Opened {len(imported)} sample characters (copies in your library)")
         return imported
 
     def import_dialog(self) -> None:

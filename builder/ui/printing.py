@@ -249,7 +249,8 @@ class SheetOptionsDialog(QDialog):
 
         titles = dict(getattr(builder_module(ruleset_id), "SECTIONS", []))
         for key in section_keys(ruleset_id, derived):
-            box = QCheckBox(titles.get(key, key.capitalize()))
+            # "&" in a title is text, not a keyboard mnemonic ("Vitality & Dice")
+            box = QCheckBox(titles.get(key, key.capitalize()).replace("&", "&&"))
             box.setChecked(True)
             self.section_boxes[key] = box
             form.addRow(box)

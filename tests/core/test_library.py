@@ -120,6 +120,18 @@ def test_the_cached_index_follows_changed_files_and_survives_corruption():
     assert library.scan_library(use_cache=False)[0].headline["Unspent SP"] == 9
 
 
+def test_the_cached_index_keeps_the_rulesets_order_of_figures():
+    rs = load_ruleset("ability-bonuses")
+    baseline = rs.chosen_baseline({"MIG": 0, "DEX": 1, "CHA": 2, "FOC": 3})
+    library.create_character(rs, "Ann", baseline)
+    first = library.scan_library()          # writes the index
+    again = library.scan_library()          # read back from the index
+    for entries in (first, again):
+        (entry,) = entries
+        assert list(entry.headline) == ["MIG", "DEX", "CHA", "FOC"]
+        assert entry.headline_text == "MIG +0 · DEX +1 · CHA +2 · FOC +3"
+
+
 def test_the_index_is_a_cache_in_the_user_cache_folder(tmp_path, monkeypatch):
     import sys
 

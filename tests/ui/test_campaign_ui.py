@@ -172,8 +172,8 @@ def test_campaign_tab_shows_members_ledger_and_the_pool(tab, party):
     assert tab.title.text() == "Iron Coast"
     rows = [(tab.members_model.item(r, 0).text(), tab.members_model.item(r, 1).text())
             for r in range(tab.members_model.rowCount())]
-    assert rows == [("Nyra", "Unspent SP: 20, Classes: Rogue 2"),
-                    ("Joss", "Unspent SP: 3, Classes: -")]
+    assert rows == [("Nyra", "Unspent SP 20 · Classes Rogue 2"),
+                    ("Joss", "Unspent SP 3 · Classes -")]
     assert tab.exchange_button.isVisibleTo(tab) and not tab.xp_button.isVisibleTo(tab)
     assert tab.ledger_model.rowCount() == 0
     assert not tab.undo_button.isEnabled()
@@ -190,7 +190,7 @@ def test_party_award_through_the_dialog(window, tab, party, qtbot):
     assert (unspent(party["nyra"]), unspent(party["joss"])) == (22, 5)
     assert tab.ledger_model.rowCount() == 1
     assert "award award-checkpoint" in tab.ledger_model.item(0, 1).text()
-    assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 5")
+    assert tab.members_model.item(1, 1).text().startswith("Unspent SP 5")
     # the same checkpoint again: the dialog asks the core and names the members
     tab.award_button.click()
     dialog = tab._dialog
@@ -451,7 +451,7 @@ def test_changes_from_the_command_line_are_seen(window, tab, party, qtbot):
     ok("do", party["joss"], "raise-skill", "Observation")
     window.tabs.setCurrentWidget(editor)
     window.tabs.setCurrentWidget(tab)
-    assert tab.members_model.item(1, 1).text().startswith("Unspent SP: 1")
+    assert tab.members_model.item(1, 1).text().startswith("Unspent SP 1")
 
 
 def test_open_campaign_tabs_come_back_next_time(party, qtbot):

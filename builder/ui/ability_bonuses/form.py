@@ -344,6 +344,7 @@ class AbilityBonusesForm(QWidget):
         aging.addWidget(self.aging_box)
         self.age_combo = QComboBox()
         self.age_combo.setObjectName("ageCombo")
+        self.age_combo.setAccessibleName("Age category")
         for category in ruleset.age_categories:
             self.age_combo.addItem(f"{category['name']} (about {category['approximate_age']})",
                                    category["id"])

@@ -3,8 +3,10 @@ and below it the library's campaigns (:class:`CampaignsPanel`)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget)
+                               QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
+                               QWidget)
 
 from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
 from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
@@ -50,6 +52,10 @@ class LibraryView(QTableView):
 
     def paintEvent(self, event):  # noqa: N802 - Qt API
         super().paintEvent(event)
+        self.mark_painted()
+
+    def mark_painted(self) -> None:
+        """The library is on screen (the table, or the first-start panel in its place)."""
         if not self._painted:
             self._painted = True
             self.firstPainted.emit()
@@ -83,6 +89,59 @@ class _FileTable:
         path = index.data(self.PATH_ROLE)
         if path:
             self.openRequested.emit(path)
+
+
+class FirstStartPanel(QWidget):
+    """Shown instead of the empty table when the library has no character yet:
+    the three ways in (new, import, the sample characters), large and in words."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("firstStartPanel")
+        title = QLabel("Your library is empty", self)
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        title.setFont(font)
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text = QLabel("Characters you create or import are kept here, saved as you go. "
+                      "Start with one of these (you can also drop character files on "
+                      "the window):", self)
+        text.setWordWrap(True)
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.buttons = QVBoxLayout()
+        self.buttons.setSpacing(8)
+        column = QVBoxLayout()
+        column.addStretch(1)
+        column.addWidget(title)
+        column.addWidget(text)
+        column.addSpacing(12)
+        column.addLayout(self.buttons)
+        column.addStretch(2)
+        layout = QHBoxLayout(self)
+        layout.addStretch(1)
+        layout.addLayout(column, 3)
+        layout.addStretch(1)
+
+    def paintEvent(self, event):  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        painted = getattr(self, "painted", None)
+        if painted is not None:
+            painted()
+
+    def add_button(self, action, detail: str) -> QPushButton:
+        button = action_button(action, self)
+        button.setText(f"{action.text().replace('…', '')}…" if action.text().endswith("…")
+                       else action.text())
+        button.setAccessibleDescription(detail)
+        button.setToolTip(detail)
+        button.setMinimumHeight(button.sizeHint().height() + 12)
+        self.buttons.addWidget(button)
+        note = QLabel(detail, self)
+        note.setWordWrap(True)
+        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.buttons.addWidget(note)
+        return button
 
 
 class LibraryPage(_FileTable, QWidget):
@@ -122,7 +181,12 @@ class LibraryPage(_FileTable, QWidget):
         chars_layout = QVBoxLayout(characters)
         chars_layout.setContentsMargins(0, 0, 0, 0)
         chars_layout.addLayout(top)
-        chars_layout.addWidget(self.view, 1)
+        self.first_start = FirstStartPanel(self)
+        self.first_start.painted = self.view.mark_painted
+        self.table_stack = QStackedWidget(self)
+        self.table_stack.addWidget(self.view)
+        self.table_stack.addWidget(self.first_start)
+        chars_layout.addWidget(self.table_stack, 1)
         chars_layout.addLayout(self.buttons)
         # more sections (the campaigns) go below the characters
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
@@ -151,8 +215,9 @@ class LibraryPage(_FileTable, QWidget):
     def _update_count(self, *_):
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
+        self.table_stack.setCurrentWidget(self.first_start if total == 0 else self.view)
         if total == 0:
-            text = "No characters yet: File ▸ New Character (Ctrl+N), or drop a .json file here"
+            text = "No characters yet"
         elif shown == total:
             text = f"{total} character{'s' if total != 1 else ''}"
         else:

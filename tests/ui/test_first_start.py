@@ -1,0 +1,32 @@
+"""The first start: an empty library shows the ways in, and the sample characters
+shipped with the app open in a click."""
+from __future__ import annotations
+
+from builder.resources import resource_path
+from builder.storage.files import list_library, load_character
+
+
+def test_the_shipped_samples_are_valid_characters_one_per_ruleset():
+    samples = sorted(f for f in resource_path("samples").iterdir() if f.name.endswith(".json"))
+    rulesets = set()
+    for sample in samples:
+        cf = load_character(str(sample))
+        assert not cf.replay.problems, sample.name
+        assert cf.ledger, f"{sample.name} shows a ledger"
+        rulesets.add(cf.ruleset.id)
+    assert rulesets == {"story-points", "vogelfrei", "ability-bonuses"}
+
+
+def test_an_empty_library_shows_the_first_start_panel(window, qtbot):
+    page = window.library_page
+    assert page.table_stack.currentWidget() is page.first_start
+    texts = [b.text() for b in page.first_start.findChildren(type(window.library_page
+                                                                  .first_start.buttons
+                                                                  .itemAt(0).widget()))]
+    assert any("New Character" in t for t in texts)
+    assert any("Import" in t for t in texts)
+    assert any("Sample" in t for t in texts)
+    opened = window.open_samples()
+    assert len(opened) == 3 and len(list_library()) == 3
+    assert len(window.editors()) == 3
+    assert page.table_stack.currentWidget() is page.view

@@ -1,0 +1,59 @@
+"""Every page and dialog: no clipped label or button text, and every interactive
+widget has an accessible name; at 1x here and at 2x in a process of its own
+(QT_SCALE_FACTOR is read once, when Qt starts)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QSpinBox, QWidget
+
+from tests.ui import walk
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_checks_catch_a_clipped_label_and_a_nameless_field(qtbot):
+    top = QWidget()
+    qtbot.addWidget(top)
+    layout = QHBoxLayout(top)
+    label = QLabel("A label far too long for the room it was given")
+    label.setFixedWidth(40)
+    spin = QSpinBox()
+    spin.setObjectName("nameless")
+    layout.addWidget(label)
+    layout.addWidget(spin)
+    top.show()
+    assert any("A label far too long" in p for p in walk.clipped(top))
+    assert any("nameless has no accessible name" in p for p in walk.unnamed(top))
+    spin.setAccessibleName("Count")
+    label.setFixedWidth(label.sizeHint().width())
+    assert walk.clipped(top) == [] and walk.unnamed(top) == []
+
+
+def test_every_page_and_dialog_at_1x(window, qtbot):
+    problems = walk.check_all(window, QApplication.processEvents)
+    assert problems == []
+
+
+def test_every_page_and_dialog_at_2x(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_SCALE_FACTOR="2",
+               PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-m", "tests.ui.walk"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_an_ampersand_in_a_title_is_shown_not_taken_as_a_mnemonic(window, qtbot):
+    from PySide6.QtGui import QAccessible
+
+    from builder.ui.printing import SheetOptionsDialog
+
+    dialog = SheetOptionsDialog(window, "story-points", None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    box = dialog.section_boxes["vit"]
+    name = QAccessible.queryAccessibleInterface(box).text(QAccessible.Text.Name)
+    assert name == "Vitality & Dice"
