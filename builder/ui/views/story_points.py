@@ -246,6 +246,24 @@ class TraitsView(QTreeView):
             self.rankDropped.emit(token, target[0], target[1])
 
 
+def uses_style() -> str:
+    """Use boxes drawn from the palette: an outlined square (3:1 against the window on
+    light and dark), filled when spent; the style's own box vanishes on a dark palette."""
+    from PySide6.QtGui import QPalette
+
+    from builder.ui import theme
+
+    pal = theme.palette()
+    base = pal.color(QPalette.ColorRole.Base)
+    edge = theme.readable(pal.color(QPalette.ColorRole.Mid), base, theme.MARK_CONTRAST)
+    spent = theme.readable(pal.color(QPalette.ColorRole.Text), base, theme.MARK_CONTRAST)
+    return (f"QCheckBox::indicator {{ width: 12px; height: 12px; border: 2px solid "
+            f"{theme.css(edge)}; border-radius: 3px; background: {theme.css(base)}; }}"
+            f"QCheckBox::indicator:checked {{ background: {theme.css(spent)}; }}"
+            f"QCheckBox::indicator:focus {{ border-color: "
+            f"{theme.css(theme.accent('focus', base, theme.MARK_CONTRAST))}; }}")
+
+
 class UsesWidget(QWidget):
     """One checkbox per use of a trait: checked = spent.  Ticking one spends a use
     (a ``use-trait`` action); a Rest (or Undo) clears them."""
@@ -257,8 +275,10 @@ class UsesWidget(QWidget):
         layout.setSpacing(2)
         self.boxes = []
         spent = info.get("uses_spent", 0)
+        style = uses_style()
         for i in range(info.get("rank", 0)):
             box = QCheckBox(self)
+            box.setStyleSheet(style)
             box.setChecked(i < spent)
             used = i < spent
             box.setEnabled(not used and bool(info.get("usable", True)))
@@ -426,6 +446,18 @@ class StoryPointsEditor(CharacterEditor):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
         self.refresh()
+
+    def changeEvent(self, event) -> None:
+        from PySide6.QtCore import QEvent
+
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange) \
+                and hasattr(self, "ledger") and not getattr(self, "_restyling", False):
+            self._restyling = True  # the theme changed: the use boxes take the new colours
+            try:
+                self.refresh()
+            finally:
+                self._restyling = False
 
     # -- layout helpers --------------------------------------------------------------------
     def _table(self, model, name, accessible) -> QTableView:
