@@ -579,9 +579,20 @@ class StoryPointsEditor(CharacterEditor):
         if kept_class is not None and kept_class[0] is not None:
             self._select_class_row(kept_class[0], kept_class[1])
         self._fill_token_tray(options)
+        self._tab_order()
         self.options_panel.set_options(options)
         self.ledger.set_character(self.doc.cf)
         self.award_button.setEnabled(not self.doc.read_only)
+
+    def _tab_order(self) -> None:
+        """Widgets made on refresh (rank tokens, use boxes) take their place in the Tab
+        order: the sheet top to bottom, then the Increases."""
+        chain = [self.vitals_view, self.skills_view, *self.token_chips, self.classes_view]
+        for widget in getattr(self, "uses_widgets", []):
+            chain += [box for box in widget.boxes if box.isEnabled()]
+        chain.append(self.options_panel.search)
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
 
     def _select_class_row(self, key, column: int = 0) -> None:
         model = self.classes_model
