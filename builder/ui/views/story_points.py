@@ -809,6 +809,21 @@ class StoryPointsEditor(CharacterEditor):
             self.show_refusal(reasons)
         return done
 
+    def _awarded(self, dialog, results: dict) -> None:
+        """Say what the award did: to whom, and who was refused (with the reason)."""
+        given = [name for name, reasons in results.items() if not reasons]
+        refused = {name: reasons for name, reasons in results.items() if reasons}
+        parts = []
+        if given:
+            docs = {doc.name: doc for doc in dialog.chosen_docs()}
+            first = docs.get(given[0])
+            what = first.ruleset.describe(first.cf.ledger[-1]) if first is not None and \
+                first.cf.ledger else "Awarded"
+            parts.append(f"{what}: {', '.join(given)}")
+        for name, reasons in refused.items():
+            parts.append(f"{name} refused: {'; '.join(reasons)}")
+        self.status.emit(". ".join(parts) if parts else "Nothing awarded")
+
     def rest(self) -> None:
         self.take_words(["rest"])
 
@@ -819,6 +834,7 @@ class StoryPointsEditor(CharacterEditor):
         docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = AwardDialog(docs or [self.doc], self.doc, self)
+        dialog.applied.connect(lambda results, d=dialog: self._awarded(d, results))
         dialog.open()
         self._dialog = dialog
 
