@@ -32,15 +32,16 @@ def register(subparsers) -> None:
 
 
 def cmd_xp(args) -> int:
-    from builder.cli_output import err, out, print_json
-    from builder.rules.vogelfrei import tally, xp as xpcalc
+    """The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``): this
+    module imports no ruleset package."""
+    from builder.cli_output import out, print_json
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full("vogelfrei")
-    for warning in loaded.warnings:
-        err(f"warning: {warning}")
-    data = loaded.ruleset.data
-    counts, does_not = xpcalc.treasure_kinds(data)
+    ruleset = loaded.ruleset
+    party, data = ruleset.party_xp, ruleset.data
+    counts = dict(data.get("treasure_counts", {}))
+    does_not = dict(data.get("treasure_does_not_count", {}))
     if args.kinds:
         if args.json:
             print_json({"counts": counts, "does_not_count": does_not})
@@ -52,25 +53,24 @@ def cmd_xp(args) -> int:
             for key, text in does_not.items():
                 out(f"  {key:<16} {text}")
         return 0
-    enemies = xpcalc.session_enemies_xp(data, tally.parse_enemies(args.hd))
-    treasure = xpcalc.treasure_xp(data, tally.parse_treasure(args.treasure, "--treasure"),
-                                  secure=not args.not_secure)
-    total = enemies["xp"] + treasure
+    parts = {}
+    for text in args.part:
+        name, sep, value = text.rpartition("=")
+        if not sep:
+            raise UsageError(f"--part needs NAME=FRACTION, not '{text}'")
+        parts[name.strip()] = value.strip()
+    tally = party.tally(data, args.hd, args.treasure, not args.not_secure, parts,
+                        treasure_label="--treasure")
+    enemies, treasure, total = tally["enemies"], tally["treasure_xp"], tally["total"]
     result = {"enemies": enemies["xp"], "treasure": treasure, "total": total}
     if args.part:
-        parts = {}
-        for text in args.part:
-            if "=" not in text:
-                raise UsageError(f"--part needs NAME=FRACTION, not '{text}'")
-            name, value = text.split("=", 1)
-            parts[name.strip()] = value.strip()
-        shares = xpcalc.split_xp(total, parts)
+        shares = tally["shares"]
         result["survivors"] = len(parts)
         result["shares"] = shares
         result["share"] = max(shares.values())
     else:
         result["survivors"] = args.survivors
-        result["share"] = xpcalc.equal_share(total, args.survivors)
+        result["share"] = party.equal_share(total, args.survivors)
     result["counted"] = enemies["counted"]
     result["repeated"] = enemies["repeated"]
     if args.json:

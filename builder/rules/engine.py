@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Mapping, Sequence
 
 from builder.rules.base import Refusal, Ruleset
 
@@ -51,6 +51,34 @@ class Replay:
         return not self.problems
 
 
+def fold(initial: Any, entries: Sequence[Mapping[str, Any]],
+         check: Callable[[Any, Any], list[str]], apply: Callable[[Any, Any], Any], *,
+         include: Callable[[Mapping[str, Any]], bool] | None = None,
+         malformed: str = "malformed action") -> tuple[list[Any], list[tuple[int, list[str]]]]:
+    """The one replay loop (characters and the Fortune/Peril pool): each included entry
+    is checked against the state so far and applied when allowed; a refused or
+    malformed entry is recorded with its index and skipped, never repaired.
+
+    Returns (states: the initial state, then the state after each included entry;
+    problems: (entry index, reasons))."""
+    state = initial
+    states = [state]
+    problems: list[tuple[int, list[str]]] = []
+    for index, entry in enumerate(entries):
+        if include is not None and not include(entry):
+            continue
+        try:
+            reasons = list(check(state, entry))
+            if not reasons:
+                state = apply(state, entry)
+        except Exception as exc:  # a malformed hand-edited entry
+            reasons = [f"{malformed}: {exc}"]
+        if reasons:
+            problems.append((index, reasons))
+        states.append(state)
+    return states, problems
+
+
 def replay(ruleset: Ruleset, baseline: dict, ledger: list[dict]) -> Replay:
     """Replay every entry.  An illegal entry is recorded as a problem and skipped
     (the file is never repaired: this only decides what the state shows)."""
@@ -58,18 +86,10 @@ def replay(ruleset: Ruleset, baseline: dict, ledger: list[dict]) -> Replay:
     reasons = ruleset.validate_baseline(baseline)
     if reasons:
         result.problems.append(Problem(None, reasons))
-    state = ruleset.initial_state(baseline)
-    result.states.append(state)
-    for index, action in enumerate(ledger):
-        try:
-            reasons = ruleset.check(state, action)
-        except Exception as exc:  # a malformed hand-edited entry
-            reasons = [f"malformed action: {exc}"]
-        if reasons:
-            result.problems.append(Problem(index, reasons, action))
-        else:
-            state = ruleset.apply(state, action)
-        result.states.append(state)
+    states, problems = fold(ruleset.initial_state(baseline), result.ledger, ruleset.check,
+                            ruleset.apply)
+    result.states.extend(states)
+    result.problems.extend(Problem(index, why, result.ledger[index]) for index, why in problems)
     return result
 
 

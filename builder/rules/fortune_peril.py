@@ -452,23 +452,15 @@ class PoolReplay:
 
 
 def replay(ledger: Iterable[Mapping[str, Any]]) -> PoolReplay:
-    """The pool after every pool entry of a campaign ledger (others are skipped).
+    """The pool after every pool entry of a campaign ledger (others are skipped),
+    through the characters' replay loop (:func:`builder.rules.engine.fold`).
 
     An illegal (hand-edited) entry is reported and skipped, never repaired."""
-    state = initial_pool()
-    problems: list[tuple[int, list[str]]] = []
-    for index, entry in enumerate(ledger):
-        if not is_pool_entry(entry):
-            continue
-        try:
-            reasons = check(state, entry)
-            if not reasons:
-                state = apply(state, entry)
-        except (KeyError, TypeError, ValueError) as exc:
-            reasons = [f"malformed pool entry: {exc}"]
-        if reasons:
-            problems.append((index, reasons))
-    return PoolReplay(state, problems)
+    from builder.rules.engine import fold
+
+    states, problems = fold(initial_pool(), list(ledger), check, apply,
+                            include=is_pool_entry, malformed="malformed pool entry")
+    return PoolReplay(states[-1], problems)
 
 
 # -- views -----------------------------------------------------------------------------

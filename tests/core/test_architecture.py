@@ -1,4 +1,4 @@
-"""The core (rules, storage, sheets) never imports Qt."""
+"""The core (rules, storage, sheets, the application layer) never imports Qt."""
 from __future__ import annotations
 
 import ast
@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CORE = ["builder/rules", "builder/storage", "builder/sheets"]
+CORE = ["builder/rules", "builder/storage", "builder/sheets", "builder/app"]
 
 
 def test_no_core_module_imports_qt_in_source():
@@ -36,8 +36,8 @@ class Block(importlib.abc.MetaPathFinder):
         if name.split('.')[0] in ('PySide6', 'shiboken6'):
             raise ImportError('blocked ' + name)
 sys.meta_path.insert(0, Block())
-import builder.rules, builder.storage, builder.sheets
-for pkg in (builder.rules, builder.storage, builder.sheets):
+import builder.rules, builder.storage, builder.sheets, builder.app
+for pkg in (builder.rules, builder.storage, builder.sheets, builder.app):
     for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):
         importlib.import_module(info.name)
 import builder.cli

@@ -62,7 +62,8 @@ class PartyXpShares:
     the adventure.  Campaigns and the window call it without knowing the ruleset."""
 
     def tally(self, data: dict, enemies: Iterable[str], treasure: Iterable[str] | int,
-              secure: bool, parts: Mapping[str, str]) -> dict[str, Any]:
+              secure: bool, parts: Mapping[str, str], *,
+              treasure_label: str = "treasure") -> dict[str, Any]:
         """{'enemies' (the per-enemy breakdown), 'enemy_xp', 'treasure_xp', 'total',
         'shares' {participant: XP}}; UsageError / Refusal from the rules."""
         from builder.rules.vogelfrei import xp as xpcalc
@@ -74,12 +75,18 @@ class PartyXpShares:
                                  f"not {treasure}")
             items = [("", treasure)] if treasure else []
         else:
-            items = parse_treasure(treasure)
+            items = parse_treasure(treasure, treasure_label)
         treasure_xp = xpcalc.treasure_xp(data, items, secure=secure) if items else 0
         total = counted["xp"] + treasure_xp
         shares = xpcalc.split_xp(total, parts) if parts else {}
         return {"enemies": counted, "enemy_xp": counted["xp"], "treasure_xp": treasure_xp,
                 "total": total, "shares": shares}
+
+    def equal_share(self, total: int, survivors: int) -> int:
+        """One survivor's share when ``survivors`` share ``total`` equally."""
+        from builder.rules.vogelfrei import xp as xpcalc
+
+        return xpcalc.equal_share(total, survivors)
 
 
 PARTY_XP = PartyXpShares()
