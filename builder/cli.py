@@ -41,8 +41,6 @@ def cmd_rulesets(args) -> int:
     rows = []
     for rid in ruleset_ids():
         loaded = load_ruleset_full(rid)
-        for warning in loaded.warnings:
-            err(f"warning: {warning}")
         rows.append({"id": rid, "title": loaded.ruleset.title,
                      "summary": loaded.ruleset.summary_text, "source": loaded.source})
     if args.json:
@@ -58,8 +56,6 @@ def cmd_data(args) -> int:
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full(args.ruleset)
-    for warning in loaded.warnings:
-        err(f"warning: {warning}")
     data = loaded.ruleset.public_data()
     if args.json:
         print_json(data)
@@ -81,8 +77,6 @@ def cmd_new(args) -> int:
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full(args.ruleset)
-    for warning in loaded.warnings:
-        err(f"warning: {warning}")
     if not args.name.strip():
         raise UsageError("a character needs a name")
     outcome = characters.create(characters.NewCharacter(
@@ -383,6 +377,10 @@ def run(argv: Sequence[str]) -> int:
     if problem:
         err(problem)
         return EXIT_USAGE
+    from builder.storage.rulesets import report_warnings_to
+
+    # A homebrew override that is ignored says so once, whichever command used it.
+    report_warnings_to(lambda warning: err(f"warning: {warning}"))
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -408,6 +406,8 @@ def run(argv: Sequence[str]) -> int:
         err(f"character-builder: internal error ({type(exc).__name__}: {exc}); please "
             f"report it (set {DEBUG_ENV}=1 for the details)")
         return EXIT_USAGE
+    finally:
+        report_warnings_to(None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

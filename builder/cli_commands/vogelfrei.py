@@ -34,12 +34,10 @@ def register(subparsers) -> None:
 def cmd_xp(args) -> int:
     """The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``): this
     module imports no ruleset package."""
-    from builder.cli_output import err, out, print_json
+    from builder.cli_output import out, print_json
     from builder.storage.rulesets import load_ruleset_full
 
     loaded = load_ruleset_full("vogelfrei")
-    for warning in loaded.warnings:
-        err(f"warning: {warning}")
     ruleset = loaded.ruleset
     party, data = ruleset.party_xp, ruleset.data
     counts = dict(data.get("treasure_counts", {}))

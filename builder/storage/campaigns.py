@@ -520,19 +520,19 @@ def modify_campaign(path: Path | str,
 
     path = Path(path)
     changed = FileProblem(f"{path}: changed by another program meanwhile; nothing written")
-    for _attempt in range(3):
-        before = load_writable(path)
+    for _attempt in range(5):
+        held = load_writable(path).lock_paths()
         try:
-            with locked(before.lock_paths()):
+            with locked(held):
                 campaign = load_writable(path)
-                if campaign.raw != before.raw:
-                    continue        # its members may differ from the locked ones
+                if not _covered(campaign.lock_paths(), held):
+                    continue        # its members changed before we held the locks
                 result, files = operation(campaign)
                 try:
                     campaign.commit(files)
                 except ChangedOnDisk:
                     campaign = load_writable(path)
-                    if campaign.raw != before.raw:
+                    if not _covered(campaign.lock_paths(), held):
                         raise changed from None
                     try:
                         result, files = operation(campaign)
@@ -543,6 +543,12 @@ def modify_campaign(path: Path | str,
         except LockBusy as busy:
             raise FileProblem(str(busy)) from None
     raise changed
+
+
+def _covered(paths: Sequence[Path], held: Sequence[Path]) -> bool:
+    from builder.storage.locking import real_target
+
+    return {real_target(p) for p in paths} <= {real_target(p) for p in held}
 
 
 def undo_file(path: str, out: Callable[[str], None]) -> int:

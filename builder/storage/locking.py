@@ -31,6 +31,17 @@ _locks: dict[str, FileLock] = {}
 _guard = threading.Lock()
 
 
+def _forget_locks_in_child() -> None:
+    """A forked child holds none of its parent's locks: it starts with new ones."""
+    global _guard
+    _locks.clear()
+    _guard = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_locks_in_child)
+
+
 class LockBusy(Exception):
     """Another program held the file's lock for too long; the message names the file."""
 

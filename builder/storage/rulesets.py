@@ -8,10 +8,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import Callable
 
 from builder.resources import load_json_resource, resource_exists
 from builder.rules.base import Ruleset
 from builder.rules.registry import ruleset_class, ruleset_ids
+from builder.storage import jsonio
+from builder.storage.jsonio import one_line
 from builder.storage.paths import overrides_dir
 
 
@@ -32,39 +36,83 @@ def _read_builtin(ruleset_id: str) -> dict:
     return json.loads(json.dumps(data))
 
 
+#: An override larger than this is refused before it is read (the built-in files are
+#: well under 100 KB; a 100 MB file would cost seconds and hundreds of MB per command).
+MAX_OVERRIDE_BYTES = 5 * 1024 * 1024
+
+_warning_handler: Callable[[str], None] | None = None
+_reported: set[str] = set()
+
+
+def report_warnings_to(handler: Callable[[str], None] | None) -> None:
+    """Send every "override ignored" warning to ``handler`` once (the CLI prints it
+    on stderr once per command; the window lists it in Help > Rule Systems).
+    Installing a handler starts afresh: each warning is reported again, once."""
+    global _warning_handler
+    _warning_handler = handler
+    _reported.clear()
+
+
+def _report(warnings: list[str]) -> None:
+    for warning in warnings:
+        if _warning_handler is not None and warning not in _reported:
+            _reported.add(warning)
+            _warning_handler(warning)
+
+
 def load_ruleset_full(ruleset_id: str) -> LoadedRuleset:
     cls = ruleset_class(ruleset_id)
     rid = cls.id
     override = overrides_dir() / f"{rid}.json"
     stamp = None
-    if override.exists():
-        try:
+    try:
+        if override.is_file():
             st = override.stat()
             stamp = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            stamp = None
-    return _load(rid, str(override), stamp)
+    except OSError:
+        stamp = None
+    loaded = _load(rid, str(override), stamp)
+    _report(loaded.warnings)
+    return loaded
 
 
 @lru_cache(maxsize=32)
 def _load(rid: str, override_path: str, stamp) -> LoadedRuleset:
+    """The effective data: a valid override, else the built-in data (with a warning
+    that says, in one line, why the override was ignored).  Whatever the override
+    holds, this never raises: an override never breaks the app."""
     cls = ruleset_class(rid)
     builtin = _read_builtin(rid)
     warnings: list[str] = []
     if stamp is not None:
-        try:
-            with open(override_path, encoding="utf-8") as fh:
-                data = json.load(fh)
-            problems = validate_ruleset_data(cls, data)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problems = [f"cannot be read: {exc}"]
-        if problems:
-            warnings.append(
-                f"{override_path}: homebrew override ignored, built-in {rid} data used: "
-                + "; ".join(problems[:5]))
-        else:
-            return LoadedRuleset(cls(data), override_path, warnings)
+        data, problems = _read_override(cls, Path(override_path), stamp[1])
+        if not problems:
+            try:
+                return LoadedRuleset(cls(data), override_path, warnings)
+            except (ArithmeticError, AttributeError, LookupError, TypeError,
+                    ValueError) as exc:
+                problems = [f"the rules cannot use it ({type(exc).__name__}: {exc})"]
+        warnings.append(one_line(
+            f"{override_path}: homebrew override ignored, built-in {rid} data used: "
+            + "; ".join(problems[:5]), 1000))
     return LoadedRuleset(cls(builtin), "built-in", warnings)
+
+
+def _read_override(cls, path: Path, size: int) -> tuple[object, list[str]]:
+    """(the override's data, why it cannot be used: empty when it can)."""
+    if size > MAX_OVERRIDE_BYTES:
+        return None, [f"it is too large ({size} bytes; at most {MAX_OVERRIDE_BYTES})"]
+    try:
+        data = jsonio.loads(path.read_bytes())
+    except OSError as exc:
+        return None, [f"cannot be read ({exc.strerror or exc})"]
+    except jsonio.JsonProblem as problem:
+        return None, [str(problem)]
+    try:
+        return data, validate_ruleset_data(cls, data)
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError,
+            RecursionError) as exc:
+        return data, [f"malformed ({type(exc).__name__}: {exc})"]
 
 
 def validate_ruleset_data(cls, data) -> list[str]:

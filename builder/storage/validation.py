@@ -38,10 +38,26 @@ def _validator_for(schema_key: str, schema_json: str):
     return strict(schema)
 
 
+_by_id: dict[str, tuple[dict, object]] = {}
+
+
+def _validator(schema: dict):
+    """The (cached) strict validator of ``schema``; a published schema is keyed by
+    its $id (checked to be the same object), any other by its text."""
+    key = schema.get("$id")
+    if key:
+        cached = _by_id.get(key)
+        if cached is not None and cached[0] is schema:
+            return cached[1]
+        validator = _validator_for(key, json.dumps(schema, sort_keys=True))
+        _by_id[key] = (schema, validator)
+        return validator
+    return _validator_for("", json.dumps(schema, sort_keys=True))
+
+
 def schema_errors(schema: dict, document: Any, limit: int = 10) -> list[str]:
     """Every place ``document`` breaks ``schema`` (up to ``limit``), one line each."""
-    key = schema.get("$id", "")
-    validator = _validator_for(key, json.dumps(schema, sort_keys=True))
+    validator = _validator(schema)
     try:
         errors = sorted(validator.iter_errors(document),
                         key=lambda e: [str(p) for p in e.absolute_path])

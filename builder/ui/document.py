@@ -148,21 +148,26 @@ class CharacterDocument(QObject):
         except OSError:
             return None
 
-    def save(self) -> bool:
-        """Write the character (atomically) unless the file changed behind our back."""
+    def save(self, check: bool = True) -> bool:
+        """Write the character (atomically, under the file's lock) unless the file
+        changed behind our back: the comparison with what was last read or written
+        and the write happen while holding the lock, so no other program's change
+        made in between is lost; the views then offer Reload (or Keep mine)."""
+        from builder.storage.files import ChangedOnDisk
+
         if self.cf.path is None or self.read_only:
             return False
-        on_disk = self.disk_bytes()
-        if self.conflict or (on_disk is not None and self.cf.raw is not None
-                             and on_disk != self.cf.raw):
-            if not self.conflict:
-                self.conflict = True
-                self.externalChange.emit()
+        if self.conflict and check:
             self.saveStateChanged.emit()
             return False
         try:
-            self.cf.save()
+            self.cf.save(check=check)
             self.save_error = None
+        except ChangedOnDisk:
+            self.conflict = True
+            self.externalChange.emit()
+            self.saveStateChanged.emit()
+            return False
         except FileProblem as problem:
             self.save_error = str(problem)
         self._watch()
@@ -172,8 +177,7 @@ class CharacterDocument(QObject):
     def overwrite(self) -> bool:
         """The player chose to keep the app's version over the one on disk."""
         self.conflict = False
-        self.cf.raw = self.disk_bytes()
-        return self.save()
+        return self.save(check=False)
 
     def reload(self) -> None:
         """Read the file again (the player chose the version on disk)."""

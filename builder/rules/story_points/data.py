@@ -127,6 +127,15 @@ def validate_data(raw) -> list[str]:
             for cls, trait in group.get("traits", []):
                 if (cls, trait) not in seen_traits:
                     problems.append(f"equivalent traits: {cls} has no trait '{trait}'")
+        limits = raw.get("limits", {})
+        low, high = limits.get("vital_min", 1), limits.get("vital_max", 10)
+        if isinstance(low, int) and isinstance(high, int) and high < low:
+            problems.append(f"limits: vital_max {high} is below vital_min {low}")
+        costs = raw.get("costs", {})
+        floor = costs.get("training_exchange_floor", 1)
+        if isinstance(floor, int) and floor < 1:
+            problems.append("costs: a Training Exchange increase costs at least 1 SP "
+                            f"(training_exchange_floor is {floor})")
     except (KeyError, TypeError, ValueError) as exc:
         problems.append(f"malformed entry: {exc}")
     return problems

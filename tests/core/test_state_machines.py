@@ -1,0 +1,171 @@
+"""Hypothesis state machines, whole commands on real files: random legal and illegal
+actions on a character of each ruleset and on a campaign with its pool and members.
+
+After every step: each file validates and ``check`` finds no problem (only legal
+actions ever enter a ledger); a refused action (exit 1) or bad words (exit 2)
+change no byte of any file; a done action adds exactly one ledger entry.  At the
+end, undoing everything gives back every file byte for byte."""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from tests.helpers import cli, ok
+
+MACHINE = settings(max_examples=4, stateful_step_count=12, deadline=None, derandomize=True,
+                   database=None, suppress_health_check=list(HealthCheck))
+
+WORDS = {
+    "story-points": [
+        ["raise-vital", "Strength"], ["raise-vital", "Agility"], ["raise-skill", "Melee"],
+        ["raise-skill", "Athletics"], ["raise-class", "Fighter", "--trait", "Parry"],
+        ["enter-class", "Ranger", "--trait", "Trailblazer", "--scene", "woods"],
+        ["use-trait", "Fighter", "Parry"], ["rest"], ["award-checkpoint", "M", "C1"],
+        ["award-checkpoint", "M", "C1"], ["resolve-milestone", "M"], ["set-active", "no"],
+        ["raise-vital", "Nope"], ["raise-skill", "Melee", "--exchange"], ["fly"]],
+    "ability-bonuses": [
+        ["modify", "DEX", "+1", "--name", "Haste"], ["modify", "MIG", "-2", "--name", "Curse"],
+        ["unmodify", "--name", "Haste"], ["unmodify", "--name", "Nothing"],
+        ["set-age", "mature"], ["set-age", "off"], ["set-age", "ancient"],
+        ["modify", "XYZ", "+1", "--name", "x"], ["modify", "DEX", "lots", "--name", "y"]],
+    "vogelfrei": [
+        ["award-xp", "500", "--session", "1"], ["award-xp", "5000", "--session", "2"],
+        ["level-up", "--session", "2"], ["damage-stamina", "1"], ["heal-stamina", "1"],
+        ["damage-wounds", "2"], ["heal-wounds", "9"], ["award-xp", "-5", "--session", "1"],
+        ["level-up", "--session", ""], ["gain-money", "5gp"], ["spend-money", "999gp"],
+        ["gain", "Rope"], ["drop", "Rope"]],
+}
+SETS = {"story-points": ["--set", "sp=12"], "ability-bonuses": ["--seed", "5"],
+        "vogelfrei": ["--seed", "5"]}
+
+
+def ledger_length(path: Path) -> int:
+    return len(json.loads(path.read_text())["ledger"])
+
+
+class CharacterMachine(RuleBasedStateMachine):
+    ruleset = "story-points"
+
+    def __init__(self):
+        super().__init__()
+        self.folder = Path(tempfile.mkdtemp(prefix="machine-"))
+        self.path = self.folder / "c.json"
+        ok("new", self.ruleset, "M", "-o", self.path, *SETS[self.ruleset])
+        self.initial = self.path.read_bytes()
+
+    @rule(index=st.integers(0, 100))
+    def act(self, index):
+        words = WORDS[self.ruleset][index % len(WORDS[self.ruleset])]
+        before, length = self.path.read_bytes(), ledger_length(self.path)
+        result = cli("do", self.path, *words)
+        assert result.code in (0, 1, 2), result
+        if result.code == 0:
+            assert ledger_length(self.path) == length + 1
+        else:
+            assert self.path.read_bytes() == before, (words, result)
+
+    @rule()
+    def undo(self):
+        before, length = self.path.read_bytes(), ledger_length(self.path)
+        result = cli("undo", self.path)
+        if length:
+            assert result.code == 0 and ledger_length(self.path) == length - 1
+        else:
+            assert result.code == 1 and self.path.read_bytes() == before
+
+    @invariant()
+    def legal_and_valid(self):
+        assert cli("check", self.path).code == 0
+        json.loads(cli("show", self.path, "--json").out)
+
+    def teardown(self):
+        while ledger_length(self.path):
+            ok("undo", self.path)
+        assert self.path.read_bytes() == self.initial
+        shutil.rmtree(self.folder)
+
+
+def machine_for(ruleset: str):
+    machine = type(f"Machine_{ruleset.replace('-', '_')}", (CharacterMachine,),
+                   {"ruleset": ruleset})
+    return machine.TestCase
+
+
+TestStoryPoints = machine_for("story-points")
+TestAbilityBonuses = machine_for("ability-bonuses")
+TestVogelfrei = machine_for("vogelfrei")
+TestStoryPoints.settings = TestAbilityBonuses.settings = TestVogelfrei.settings = MACHINE
+
+
+CAMPAIGN_WORDS = [
+    ["pool", "start", "--players", "2"], ["pool", "earn", "fortune", "--reason", "r"],
+    ["pool", "earn", "peril", "--reason", ""],
+    ["pool", "spend", "fortune", "--check", "c1", "--by", "a", "--for", "upgrade"],
+    ["pool", "spend", "peril", "--check", "c2", "--by", "GM", "--for", "complication"],
+    ["pool", "nemesis", "Grim", "--points", "2"],
+    ["campaign", "award", "award-checkpoint", "M", "C"],
+    ["campaign", "award", "raise-vital", "Strength"], ["campaign", "award", "fly"],
+    ["campaign", "exchange", "a.json", "raise-skill Melee", "b.json", "raise-skill Melee"],
+    ["campaign", "exchange", "a.json", "raise-vital Strength", "b.json",
+     "raise-skill Melee"],
+]
+
+
+class CampaignMachine(RuleBasedStateMachine):
+    def __init__(self):
+        super().__init__()
+        self.folder = Path(tempfile.mkdtemp(prefix="campaign-machine-"))
+        self.members = [self.folder / "a.json", self.folder / "b.json"]
+        for path in self.members:
+            ok("new", "story-points", path.stem, "-o", path, "--set", "sp=6")
+        self.camp = self.folder / "camp.json"
+        ok("campaign", "new", "Camp", "--ruleset", "story-points", "-o", self.camp,
+           *[w for p in self.members for w in ("--member", p)])
+        self.files = [self.camp, *self.members]
+        self.initial = self.snapshot()
+
+    def snapshot(self):
+        return [p.read_bytes() for p in self.files]
+
+    @rule(index=st.integers(0, 100))
+    def act(self, index):
+        words = CAMPAIGN_WORDS[index % len(CAMPAIGN_WORDS)]
+        argv = [*words[:2], self.camp, *words[2:]]
+        if words[1] == "exchange":
+            argv = [*words[:2], self.camp, self.members[0], words[3], self.members[1],
+                    words[5]]
+        before, length = self.snapshot(), ledger_length(self.camp)
+        result = cli(*argv)
+        assert result.code in (0, 1, 2), result
+        if result.code == 0:
+            assert ledger_length(self.camp) == length + 1
+        else:
+            assert self.snapshot() == before, (words, result)
+
+    @rule()
+    def undo(self):
+        length = ledger_length(self.camp)
+        result = cli("undo", self.camp)
+        assert result.code == (0 if length else 1), result
+
+    @invariant()
+    def every_file_legal(self):
+        assert cli("campaign", "show", self.camp, "--json").json()["problems"] == []
+        for member in self.members:
+            assert cli("check", member).code == 0
+
+    def teardown(self):
+        while ledger_length(self.camp):
+            ok("undo", self.camp)
+        assert self.snapshot() == self.initial
+        shutil.rmtree(self.folder)
+
+
+TestCampaign = CampaignMachine.TestCase
+TestCampaign.settings = MACHINE
