@@ -88,7 +88,7 @@ def plan(ruleset, state, target: str) -> dict:
                 continue
             after = (node[0][:i] + (to,) + node[0][i + 1:], node[1])
             step = {"kind": "value", "name": vname, "target": to, "cost": price,
-                    "words": ["raise", vname]}
+                    "action": ["raise", vname]}
             _push(queue, best, counter, spent + price, after, steps + (step,))
         for pname in paths:
             record = ruleset.paths[pname]
@@ -96,7 +96,7 @@ def plan(ruleset, state, target: str) -> dict:
                 continue
             price = vocab.cost(record["cost"], 1) or 0
             step = {"kind": "path", "name": pname, "target": 1, "cost": price,
-                    "words": ["take", pname]}
+                    "action": ["take", pname]}
             _push(queue, best, counter, spent + price, (node[0], node[1] | {pname}),
                   steps + (step,))
     raise Refusal([f"no legal sequence of steps reaches {target} from here"])

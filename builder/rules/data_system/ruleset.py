@@ -236,13 +236,13 @@ class DataRuleset(Ruleset):
             reasons = self.check(state, action)
             price = (vocab.cost(value["cost"], target) if target <= value["limit"] else None)
             result.append(option("value", name, min(target, value["limit"]), price, reasons,
-                                 words=["raise", name]))
+                                 action=["raise", name]))
         for name, path in self.paths.items():
             if name in state.held:
                 continue
             reasons = self.check(state, {"action": "take", "name": name})
             result.append(option("path", name, 1, vocab.cost(path["cost"], 1), reasons,
-                                 words=["take", name]))
+                                 action=["take", name]))
         return result
 
     def chain(self, state: DataState | None = None) -> dict:
