@@ -170,3 +170,35 @@ def ability_bonuses() -> dict:
         "notes": "Carries her mother's compass.",
         "problems": [],
     }
+
+
+#: A character of each ruleset as `new` makes it (nothing played yet).
+FRESH = [
+    [["new", "story-points", "Fresh Story"]],
+    [["new", "vogelfrei", "Fresh Vogelfrei", "--seed", "3"]],
+    [["new", "ability-bonuses", "Fresh Bonuses", "--random", "--seed", "3"]],
+]
+
+#: Pages of the full sheet of every sample character (the README's table; a test keeps it).
+SAMPLE_PAGES = {"senna": 2, "graynor": 2, "greta": 3, "bob": 1,
+                "fresh-story": 1, "fresh-vogelfrei": 2, "fresh-bonuses": 1}
+
+
+def make_sample_characters(folder: Path) -> dict[str, Path]:
+    """Every sample character: the played ones and a fresh one of each ruleset."""
+    import contextlib
+    import io
+
+    from builder.cli import run
+
+    played = make_files(folder, (SENNA, GRAYNOR, GRETA, BOB))
+    result = {path.stem: path for path in played}
+    for (words,) in FRESH:
+        stem = words[2].lower().replace(" ", "-")
+        path = Path(folder) / f"{stem}.json"
+        with contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()) as err:
+            if run(words + ["-o", str(path)]) != 0:
+                raise RuntimeError(f"{words}: {err.getvalue()}")
+        result[stem] = path
+    return result

@@ -1,4 +1,5 @@
-"""``character-builder export-pdf FILE... -o OUT [--paper a4|letter] [--sections LIST] [--blank]``
+"""``character-builder export-pdf FILE... -o OUT [--paper a4|letter] [--sections LIST] [--blank]
+[--layout full|compact] [--duplex]``
 
 OUT ending in ``.pdf``: every character in one PDF, each starting on a new
 page.  Any other OUT (or one ending in a slash, or an existing folder): a
@@ -33,6 +34,12 @@ def register(subparsers) -> None:
                         "vitals,skills,ledger; an unknown name lists the valid ones")
     p.add_argument("--blank", action="store_true",
                    help="print the layout with empty boxes for pencil play")
+    p.add_argument("--layout", default="full", type=str.lower, choices=("full", "compact"),
+                   help="full (default): every section; compact: one page per character, "
+                        "the ledger and level history left out")
+    p.add_argument("--duplex", action="store_true",
+                   help="in one PDF of several characters, start each on an odd page "
+                        "(for double-sided printing)")
     p.set_defaults(func=cmd_export_pdf)
 
 
@@ -56,7 +63,8 @@ def cmd_export_pdf(args) -> int:
     characters = [open_character(path) for path in args.files]
     derived = [cf.derived() for cf in characters]
     sections = parse_sections(args.sections, _valid_sections(characters, derived))
-    options = SheetOptions(sections=sections, blank=args.blank)
+    options = SheetOptions(sections=sections, blank=args.blank, layout=args.layout,
+                           duplex=args.duplex)
     sheets = [build_sheet(state, cf.ruleset.id, options)
               for cf, state in zip(characters, derived)]
     for cf in characters:
@@ -91,7 +99,8 @@ def cmd_export_pdf(args) -> int:
         pdfs = {}
         for path, job_sheets in jobs:
             try:
-                pdfs[path], _counts = render_pdf_bytes(job_sheets, args.paper, glyphs=glyphs)
+                pdfs[path], _counts = render_pdf_bytes(job_sheets, args.paper, glyphs=glyphs,
+                                                       duplex=args.duplex)
             except RenderFailed as exc:
                 raise FileProblem(f"{path}: cannot be written ({exc}); nothing changed") \
                     from None

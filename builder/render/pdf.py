@@ -38,6 +38,7 @@ GREY = QColor(90, 90, 90)
 RULE = QColor(150, 150, 150)
 HEADER_FILL = QColor(228, 228, 228)
 ZEBRA_FILL = QColor(244, 244, 244)
+MARK_FILL = QColor(215, 215, 215)
 
 
 _APP = None  # the application ensure_app made: kept alive for the whole process
@@ -81,13 +82,17 @@ def _family(candidates: Sequence[str]) -> str:
 class Style:
     """Fonts and their metrics for one paint device."""
 
-    k: float  # device units per point
+    k: float  # device units per point (the scale included)
+    scale: float = 1.0
     fonts: dict = field(default_factory=dict)
     metrics: dict = field(default_factory=dict)
 
     @classmethod
-    def for_device(cls, device, k: float) -> "Style":
-        style = cls(k)
+    def for_device(cls, device, k: float, scale: float = 1.0) -> "Style":
+        """The fonts for ``device`` (``k`` device units per point), every size and
+        distance multiplied by ``scale`` (a sheet set smaller to fit its page)."""
+        style = cls(k * scale)
+        style.scale = scale
         sans, serif = _family(_SANS), _family(_SERIF)
         spec = {
             "name": (serif, 20, QFont.Weight.Bold, False),
@@ -98,6 +103,8 @@ class Style:
             "detail": (sans, 8.5, QFont.Weight.Normal, True),
             "label": (sans, 9, QFont.Weight.Normal, False),
             "value": (sans, 10, QFont.Weight.Bold, False),
+            "big": (sans, 15, QFont.Weight.Bold, False),
+            "value_small": (sans, 8, QFont.Weight.Bold, False),
             "th": (sans, 8, QFont.Weight.Bold, False),
             "td": (sans, 9, QFont.Weight.Normal, False),
             "note": (sans, 9, QFont.Weight.Normal, False),
@@ -105,7 +112,7 @@ class Style:
         }
         for key, (family, size, weight, italic) in spec.items():
             font = QFont(family)
-            font.setPointSizeF(size)
+            font.setPointSizeF(size * scale)
             font.setWeight(weight)
             font.setItalic(italic)
             font.setKerning(True)
@@ -170,6 +177,14 @@ _WRAP_ANYWHERE = int(Qt.TextFlag.TextWrapAnywhere)
 _ALIGN = {"left": _LEFT, "right": _RIGHT, "center": _CENTER}
 
 
+class _Pages(list):
+    """A sheet's pages, and where each section starts: ``marks`` = [(title, page)]."""
+
+    def __init__(self):
+        super().__init__()
+        self.marks: list[tuple[str, int]] = []
+
+
 class Layout:
     """Lays one sheet out into pages of ops (no painting)."""
 
@@ -178,7 +193,7 @@ class Layout:
         self.width = width
         self.footer_h = style.pt(20)
         self.bottom = height - self.footer_h
-        self.pages: list[list[Op]] = []
+        self.pages: list[list[Op]] = _Pages()
         self.y = 0.0
         self.page: list[Op] = []
         self._new_page()
@@ -286,7 +301,10 @@ class Layout:
         if section.new_page and self.has_sections:
             self._new_page()
         elif not self._fits(title.height + first) and not self._page_empty:
+            if section.empty:
+                return  # "nothing yet" never takes a page of its own
             self._new_page()
+        self.pages.marks.append((section.title, len(self.pages) - 1))
         self._emit(title, x)
         for i, atom in enumerate(atoms):
             if atom.optional and not self._fits(atom.height):
@@ -322,6 +340,8 @@ class Layout:
             self._new_page()
         top = self.y
         self.has_sections = True
+        for section in group:
+            self.pages.marks.append((section.title, len(self.pages) - 1))
         for col, stack in enumerate(columns):
             x = col * (col_w + gap)
             y = top
@@ -335,6 +355,7 @@ class Layout:
     # -- blocks -> atoms ----------------------------------------------------------------------
     def _atoms(self, section: Section, width: float) -> list[Atom]:
         atoms: list[Atom] = []
+        self._empty = section.empty
         for index, block in enumerate(section.blocks):
             if index and not isinstance(block, Heading):
                 atoms.append(Atom(self.s.pt(4), lambda ops, x, y: None, keep_with_next=True))
@@ -355,10 +376,13 @@ class Layout:
         cols = max(1, block.columns)
         gap = s.pt(10)
         cell_w = (width - gap * (cols - 1)) / cols
-        line_h = s.pt(19)
-        box_h = s.pt(15)
+        font = "big" if block.large else "value"
+        line_h = s.pt(27 if block.large else 19)
+        box_h = s.pt(23 if block.large else 15)
         values = [v for _l, v in block.items]
-        box_w = max([s.pt(30)] + [s.width("value", v) + s.pt(10) for v in values])
+        box_w = max([s.pt(30)] + [s.width(font, v) + s.pt(10) for v in values])
+        if block.write_in:  # room to cross the figure out and pencil the new one beside it
+            box_w = max(box_w * 2.2, s.pt(64))
         box_w = min(box_w, cell_w * 0.6)
         atoms = []
         for start in range(0, len(block.items), cols):
@@ -372,7 +396,15 @@ class Layout:
                     box = QRectF(cx + cell_w - box_w, y + (line_h - box_h) / 2, box_w, box_h)
                     if block.boxed:
                         ops.append(("rect", box, 0.7, None))
-                    ops.append(("fit", box, "value", _CENTER if block.boxed else _RIGHT, value))
+                    if block.write_in and value:
+                        # The figure at the left, the rest of the box left for pencil.
+                        inner = box.adjusted(s.pt(4), 0, -box.width() / 2, 0)
+                        ops.append(("fit", inner, font, _LEFT, value))
+                        ops.append(("line", box.center().x(), box.top() + s.pt(3),
+                                    box.center().x(), box.bottom() - s.pt(3), 0.3, RULE))
+                    else:
+                        ops.append(("fit", box, font, _CENTER if block.boxed else _RIGHT,
+                                    value))
                     if not block.boxed:
                         ops.append(("line", cx, y + line_h - s.pt(2), cx + cell_w,
                                     y + line_h - s.pt(2), 0.3, RULE))
@@ -435,6 +467,9 @@ class Layout:
         header = Atom(head_h, draw_head, keep_with_next=True)
         atoms = [header]
         min_h = s.pt(20 if self.sheet.blank else 16)  # room for pencil on a blank sheet
+        blank_table = bool(block.rows) and all(
+            not (c.text() if isinstance(c, Boxes) else c) or isinstance(c, Boxes)
+            for row in block.rows for c in row)
         for index, row in enumerate(block.rows):
             heights = [min_h]
             for cell, w in zip(row, widths):
@@ -445,10 +480,23 @@ class Layout:
                     heights.append(s.wrapped("td", cell, inner) + s.pt(5))
             row_h = max(heights)
 
-            def draw_row(ops, x, y, row=row, row_h=row_h, zebra=index % 2 == 1):
-                if zebra:
+            def draw_row(ops, x, y, row=row, row_h=row_h, zebra=index % 2 == 1,
+                         marked=index in block.marked):
+                # Fills stop short of the row lines, so every line stays visible.
+                inset = s.pt(0.5)
+                fill = MARK_FILL if marked else ZEBRA_FILL if zebra else None
+                if fill is not None:
                     for a, b in spans:
-                        ops.append(("rect", QRectF(x + a, y, b - a, row_h), 0, ZEBRA_FILL))
+                        ops.append(("rect", QRectF(x + a, y + inset, b - a, row_h - 2 * inset),
+                                    0, fill))
+                if marked:
+                    for a, b in spans:
+                        ops.append(("rect", QRectF(x + a, y + inset, b - a, row_h - 2 * inset),
+                                    1.0, None))
+                if blank_table:  # column lines to write between
+                    for left in lefts[1:]:
+                        if any(a < left < b for a, b in spans):
+                            ops.append(("line", x + left, y, x + left, y + row_h, 0.35, RULE))
                 for cell, col, left, w in zip(row, block.columns, lefts, widths):
                     rect = QRectF(x + left + pad, y, w - 2 * pad, row_h)
                     if isinstance(cell, Boxes):
@@ -479,12 +527,13 @@ class Layout:
     def _notes(self, block: Notes, width: float) -> list[Atom]:
         s = self.s
         atoms = []
-        fm = s.metrics["note"]
+        font = "detail" if getattr(self, "_empty", False) else "note"  # one style for "none"
+        fm = s.metrics[font]
         line_h = fm.height() * 1.25
         for paragraph in (block.text.splitlines() if block.text else []):
             for text in _wrap(paragraph, fm, width) or [""]:
                 atoms.append(Atom(line_h, lambda ops, x, y, t=text: ops.append(
-                    ("text", QRectF(x, y, width, line_h), "note", _LEFT, t))))
+                    ("text", QRectF(x, y, width, line_h), font, _LEFT, t))))
         ruled = s.pt(20)
         for _ in range(block.lines):
             atoms.append(Atom(ruled, lambda ops, x, y: ops.append(
@@ -627,6 +676,40 @@ def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,
              f"Page {number} of {count}")]
 
 
+#: A full sheet set smaller by at most this much when that saves its second page.
+FULL_SCALES = (1.0, 0.93, 0.87)
+#: A compact sheet is set smaller until it fits one page (not below 60 %).
+COMPACT_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
+
+
+def fit_sheet(sheet: Sheet, device, k: float, width: float, height: float,
+              styles: dict | None = None) -> tuple[Style, list[list[Op]]]:
+    """The style and pages of one sheet, set smaller when that makes it fit one page:
+    a little for the full layout (a sheet just over a page), as far as needed (down to
+    60 %) for the compact one.  ``styles`` caches the styles by scale."""
+    styles = {} if styles is None else styles
+
+    def style_at(scale: float) -> Style:
+        if scale not in styles:
+            styles[scale] = Style.for_device(device, k, scale)
+        return styles[scale]
+
+    first = (style_at(1.0), layout_sheet(sheet, style_at(1.0), width, height))
+    if len(first[1]) == 1:
+        return first
+    compact = sheet.layout == "compact"
+    if not compact and len(first[1]) > 2:
+        return first
+    best = first
+    for scale in (COMPACT_SCALES if compact else FULL_SCALES)[1:]:
+        pages = layout_sheet(sheet, style_at(scale), width, height)
+        if len(pages) < len(best[1]) and (compact or len(pages) == 1):
+            best = (style_at(scale), pages)
+        if len(pages) == 1:
+            break
+    return best
+
+
 def layout_sheet(sheet: Sheet, style: Style, width: float, height: float) -> list[list[Op]]:
     """The pages of one sheet (footer included)."""
     pages = Layout(sheet, style, width, height).run()
@@ -638,26 +721,37 @@ def layout_sheet(sheet: Sheet, style: Style, width: float, height: float) -> lis
 def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
                  new_page: Callable[[], bool],
                  progress: Callable[[int, int], bool] | None = None,
-                 glyphs=None) -> list[int]:
-    """Paint every sheet, each starting on a new page.  Returns the page count of each.
+                 glyphs=None, duplex: bool = False, marks: list | None = None) -> list[int]:
+    """Paint every sheet, each starting on a new page (``duplex``: on an odd page, a
+    blank page put in before it when needed).  Returns the page count of each.
+    ``marks`` receives ``(level, title, page index)`` for each character and section
+    (the PDF's bookmarks).
 
     ``new_page`` advances the device; ``progress(done, total)`` returning False
     cancels (raises :class:`Cancelled`); ``glyphs`` (a
     :class:`builder.render.fonts.GlyphCheck`) collects the characters no font can show.
     """
     k = device.logicalDpiY() / 72.0
-    style = Style.for_device(device, k)
+    styles: dict = {}
     width, height = float(device.width()), float(device.height())
     counts = []
-    first = True
+    painted = 0
     for index, sheet in enumerate(sheets):
         if progress is not None and progress(index, len(sheets)) is False:
             raise Cancelled()
-        pages = layout_sheet(sheet, style, width, height)
-        for ops in pages:
-            if not first and not new_page():
+        style, pages = fit_sheet(sheet, device, k, width, height, styles)
+        if duplex and painted % 2 == 1:
+            if not new_page():  # the back of the previous character's last page
                 raise RenderFailed("the printer refused a new page")
-            first = False
+            painted += 1
+        if marks is not None:
+            marks.append((0, sheet.name or "Character sheet", painted))
+            for title, page in getattr(pages, "marks", []):
+                marks.append((1, title, painted + page))
+        for ops in pages:
+            if painted and not new_page():
+                raise RenderFailed("the printer refused a new page")
+            painted += 1
             _paint_page(painter, style, ops, glyphs)
         counts.append(len(pages))
     if progress is not None and progress(len(sheets), len(sheets)) is False:
@@ -681,7 +775,7 @@ class RenderFailed(OSError):
 
 def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str | None = None,
                      progress: Callable[[int, int], bool] | None = None,
-                     resolution: int = RESOLUTION, glyphs=None
+                     resolution: int = RESOLUTION, glyphs=None, duplex: bool = False
                      ) -> tuple[bytes, list[int]]:
     """Paint ``sheets`` into one PDF in memory: ``(the PDF's bytes, pages per sheet)``.
 
@@ -701,20 +795,37 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer = QPdfWriter(buffer)
     writer.setResolution(resolution)
     writer.setPageLayout(layout)
+    from builder.render.outline import document_author, document_title, finish_pdf
+
+    names = [s.name for s in sheets]
+    title = title or document_title(names)
     writer.setCreator("Character Builder")
-    writer.setTitle(title or ", ".join(s.name for s in sheets if s.name) or "Character sheet")
+    writer.setTitle(title)
+    marks: list = []
     painter = QPainter()
     if not painter.begin(writer):
         raise RenderFailed("the PDF writer cannot be started")
     try:
-        counts = paint_sheets(painter, writer, sheets, writer.newPage, progress, glyphs)
+        counts = paint_sheets(painter, writer, sheets, writer.newPage, progress, glyphs,
+                              duplex=duplex, marks=marks)
     finally:
         ended = painter.end()
     if not ended:
         raise RenderFailed("the PDF writer could not finish the file")
     del painter, writer
     buffer.close()
-    return bytes(data.data()), counts
+    pdf = bytes(data.data())
+    if not pdf.startswith(b"%PDF-"):
+        raise RenderFailed("the PDF writer produced no PDF")
+    rulesets = ", ".join(dict.fromkeys(s.ruleset_title or s.ruleset_id for s in sheets))
+    try:
+        pdf = finish_pdf(pdf, marks, title=title,
+                         author=document_author([s.player for s in sheets], names),
+                         subject=f"Character sheets ({rulesets})" if rulesets else "",
+                         keywords=", ".join(n for n in names if n)[:1000])
+    except Exception as exc:  # pypdf could not read Qt's file back: the writer failed
+        raise RenderFailed(f"the PDF could not be finished ({exc})") from None
+    return pdf, counts
 
 
 def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str | None = None,
@@ -742,7 +853,7 @@ def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str |
 
 def render_to_printer(sheets: Sequence[Sheet], printer,
                       progress: Callable[[int, int], bool] | None = None,
-                      glyphs=None) -> list[int]:
+                      glyphs=None, duplex: bool = False) -> list[int]:
     """Paint ``sheets`` on a configured QPrinter (print dialog, print preview).
 
     The printer keeps its paper size; the margins are set to the sheet margins
@@ -758,7 +869,8 @@ def render_to_printer(sheets: Sequence[Sheet], printer,
     if not painter.begin(printer):
         raise OSError("the printer cannot be opened")
     try:
-        return paint_sheets(painter, printer, sheets, printer.newPage, progress, glyphs)
+        return paint_sheets(painter, printer, sheets, printer.newPage, progress, glyphs,
+                            duplex=duplex)
     finally:
         painter.end()
 
@@ -781,8 +893,8 @@ def render_images(sheet: Sheet, paper: str = "a4", dpi: int = 96):
     probe = QImage(8, 8, QImage.Format.Format_RGB32)
     probe.setDotsPerMeterX(dots_per_metre)
     probe.setDotsPerMeterY(dots_per_metre)
-    style = Style.for_device(probe, probe.logicalDpiY() / 72.0)
-    pages = layout_sheet(sheet, style, paint.width() * scale, paint.height() * scale)
+    style, pages = fit_sheet(sheet, probe, probe.logicalDpiY() / 72.0,
+                             paint.width() * scale, paint.height() * scale)
     images = []
     for ops in pages:
         image = QImage(size[0], size[1], QImage.Format.Format_RGB32)

@@ -19,10 +19,13 @@ from types import ModuleType
 from typing import Iterable
 
 from builder.rules.base import UsageError
-from builder.sheets.model import Sheet, SheetOptions
+from builder.sheets.model import Boxes, Notes, Sheet, SheetOptions, Table
 
 __all__ = ["Sheet", "SheetOptions", "build_sheet", "section_keys", "parse_sections",
-           "builder_module"]
+           "builder_module", "LAYOUTS"]
+
+#: The layouts ``--layout`` and Sheet Options offer.
+LAYOUTS = ("full", "compact")
 
 
 def builder_module(ruleset_id: str) -> ModuleType:
@@ -68,6 +71,11 @@ def _ruleset_title(ruleset_id: str) -> str:
         return ruleset_id
 
 
+def _empty_row(row) -> bool:
+    return all((not cell.ticked and not cell.label) if isinstance(cell, Boxes) else not cell
+               for cell in row)
+
+
 def build_sheet(derived: dict, ruleset_id: str | None = None,
                 options: SheetOptions | None = None) -> Sheet:
     """The sheet for one character (``derived`` is its ``show --json`` dict)."""
@@ -78,6 +86,24 @@ def build_sheet(derived: dict, ruleset_id: str | None = None,
     if not sheet.ruleset_title:
         sheet.ruleset_title = _ruleset_title(ruleset_id)
     sheet.blank = options.blank
+    sheet.layout = options.layout
+    player = derived.get("player")
+    sheet.player = player.strip() if isinstance(player, str) and not options.blank else ""
+    if options.layout == "compact":
+        # One page: the records of play are left out, notes keep two lines to write on.
+        sheet.sections = [s for s in sheet.sections if not s.record]
+        # Pencil room shrinks: two ruled lines for notes, one empty row per table.
+        for section in sheet.sections:
+            for block in section.blocks:
+                if isinstance(block, Notes):
+                    block.lines = min(block.lines, 2)
+                elif isinstance(block, Table):
+                    empty = [row for row in block.rows if _empty_row(row)]
+                    if len(empty) > 1:
+                        drop = {id(row) for row in empty[1:]}
+                        keep = [i for i, row in enumerate(block.rows) if id(row) not in drop]
+                        block.marked = [keep.index(i) for i in block.marked if i in keep]
+                        block.rows = [block.rows[i] for i in keep]
     if options.sections is not None:
         # "problems" (a file the rules do not accept) is printed whatever is chosen.
         sheet.sections = [s for s in sheet.sections

@@ -2,13 +2,13 @@
 
 Page 1: name, the abilities (signed), Skilled Bonuses, Defenses and Effect
 DCs as boxed figures, age category with its modifiers, how the abilities were
-allocated, the effects that modify them, notes.  The ledger follows on a new
-page.
+allocated, the effects that modify them, notes, the ledger.
 """
 from __future__ import annotations
 
 from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
-                                  ledger_section, text_value)
+                                  empty_section, ledger_section, text_value)
+from builder.sheets.model import signed as _signed
 
 SECTIONS = [
     ("abilities", "Abilities"),
@@ -29,11 +29,7 @@ BLANK_ROWS = 4
 def signed(value) -> str:
     if value is None:
         return "-"
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        return text_value(value)
-    return f"+{n}" if n > 0 else str(n)
+    return _signed(value)
 
 
 def _figures(values: dict, blank: bool, suffix: str = "") -> list[tuple[str, str]]:
@@ -55,13 +51,14 @@ def _skilled(derived: dict, blank: bool) -> Section:
 def _defenses(derived: dict, blank: bool) -> Section:
     items = [("BODY DEF", "" if blank else signed(derived.get("body_def"))),
              ("MIND DEF", "" if blank else signed(derived.get("mind_def")))]
-    return Section("defenses", TITLES["defenses"], [Rows(items, columns=2)], half=True)
+    return Section("defenses", TITLES["defenses"], [Rows(items, columns=2, large=True)],
+                   half=True)
 
 
 def _dcs(derived: dict, blank: bool) -> Section:
     items = [("MARTIAL DC", "" if blank else text_value(derived.get("martial_dc"))),
              ("SPELL DC", "" if blank else text_value(derived.get("spell_dc")))]
-    return Section("dcs", TITLES["dcs"], [Rows(items, columns=2)], half=True)
+    return Section("dcs", TITLES["dcs"], [Rows(items, columns=2, large=True)], half=True)
 
 
 def _age(derived: dict, blank: bool) -> Section:
@@ -70,7 +67,7 @@ def _age(derived: dict, blank: bool) -> Section:
         items = [("Category", ""), ("About (years)", ""), ("Age roll", "")]
         return Section("age", TITLES["age"], [Rows(items, columns=3)])
     if not isinstance(category, dict):
-        return Section("age", TITLES["age"], [Notes("The aging rule is off.")])
+        return empty_section("age", TITLES["age"], "The aging rule is off.")
     items = [("Category", text_value(category.get("name"))),
              ("About (years)", text_value(category.get("approximate_age"))),
              ("Age roll", text_value(derived.get("age_roll")))]
@@ -108,12 +105,13 @@ def _effects(derived: dict, blank: bool) -> Section:
     else:
         rows = [[text_value(m.get("name")), text_value(m.get("ability")), signed(m.get("value"))]
                 for m in derived.get("modifiers") or [] if isinstance(m, dict)]
-    blocks: list = [Table(columns, rows)] if rows else [Notes("No effects.")]
-    return Section("effects", TITLES["effects"], blocks)
+    if not rows:
+        return empty_section("effects", TITLES["effects"], "No effects yet.")
+    return Section("effects", TITLES["effects"], [Table(columns, rows)])
 
 
 def _ledger(derived: dict, blank: bool) -> Section:
-    return ledger_section(derived, blank, TITLES["ledger"], 7.0, new_page=True)
+    return ledger_section(derived, blank, TITLES["ledger"], 7.0)
 
 
 def _notes(derived: dict, blank: bool) -> Section:

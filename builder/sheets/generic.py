@@ -86,7 +86,7 @@ def build(derived: dict, options: SheetOptions) -> Sheet:
                                                              Column("Entry", 6.0)], [])
         if blank:
             table.rows = [["", ""] for _ in range(20)]
-        sheet.sections.append(Section("ledger", "Ledger", [table], new_page=True))
+        sheet.sections.append(Section("ledger", "Ledger", [table], record=True))
     notes = derived.get("notes", "")
     sheet.sections.append(Section("notes", "Notes", [
         Notes("" if blank else text_value(notes) if notes else "", lines=8)]))

@@ -26,10 +26,17 @@ class SheetOptions:
 
     ``sections``: the section keys to include (None = every section).
     ``blank``: print the layout with empty value boxes for pencil play.
+    ``layout``: ``"full"`` (every section) or ``"compact"`` (one page: the records,
+    the ledger and the level history, are left out and the sheet is set smaller
+    until it fits).
+    ``duplex``: in a PDF of several characters, each starts on an odd page (a
+    double-sided print never puts two characters on one sheet of paper).
     """
 
     sections: frozenset[str] | None = None
     blank: bool = False
+    layout: str = "full"
+    duplex: bool = False
 
     def wants(self, key: str) -> bool:
         return self.sections is None or key in self.sections
@@ -59,12 +66,17 @@ Cell = Union[str, Boxes]
 class Rows:
     """Label/value pairs set in a grid (``columns`` pairs per line).
 
-    A value of ``""`` prints as an empty box to write in.
+    A value of ``""`` prints as an empty box to write in.  ``large``: the figures
+    players look up most (VIT, Wounds, saves, defenses), printed big.  ``write_in``:
+    every value is a current figure that changes in play: its box is wide enough to
+    cross it out and pencil the new one beside it.
     """
 
     items: list[tuple[str, str]]
     columns: int = 2
     boxed: bool = True  # draw each value in a box (scores); False: plain text
+    large: bool = False
+    write_in: bool = False
 
 
 @dataclass
@@ -79,6 +91,7 @@ class Column:
 class Table:
     columns: list[Column]
     rows: list[list[Cell]]
+    marked: list[int] = field(default_factory=list)  # rows printed marked (current level)
 
     def __post_init__(self):
         width = len(self.columns)
@@ -115,7 +128,9 @@ class Section:
     title: str
     blocks: list[Block] = field(default_factory=list)
     half: bool = False  # may share a line with the next half-width section
-    new_page: bool = False  # starts on a new page (the ledger)
+    new_page: bool = False  # starts on a new page
+    record: bool = False  # a record of play (ledger, level history): left out when compact
+    empty: bool = False  # holds only a "nothing yet" line: never the only thing on a page
 
 
 @dataclass
@@ -126,6 +141,8 @@ class Sheet:
     headline: list[tuple[str, str]] = field(default_factory=list)  # under the name
     sections: list[Section] = field(default_factory=list)
     blank: bool = False
+    layout: str = "full"  # or "compact" (see SheetOptions)
+    player: str = ""  # for the PDF's Author
 
     def section(self, key: str) -> Section | None:
         for section in self.sections:
@@ -166,6 +183,23 @@ def block_texts(block: Block) -> Iterator[str]:
             yield boxes.label
 
 
+def signed(value) -> str:
+    """A modifier, always signed: "+2", "+0", "-1" (a non-number prints as it is)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:
+            value = int(str(value))
+        except (TypeError, ValueError):
+            return text_value(value)
+    value = int(value)
+    return f"{value:+d}"
+
+
+def empty_section(key: str, title: str, message: str, **kwargs) -> "Section":
+    """A section with nothing in it yet: one line in the one style every sheet uses for
+    that (and never alone on a page)."""
+    return Section(key, title, [Notes(message)], empty=True, **kwargs)
+
+
 def text_value(value) -> str:
     """How a value from the derived state prints."""
     if value is None:
@@ -183,24 +217,49 @@ def text_value(value) -> str:
 BLANK_LEDGER = 30
 
 
+def _number(value) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return int(value)
+
+
 def ledger_section(derived: dict, blank: bool, title: str, entry_width: float,
-                   extras: list = (), new_page: bool = False) -> "Section":
-    """The ledger table every ruleset's sheet prints: number, date, entry (refused
-    entries say why), then ``extras``: (Column, entry -> value) pairs such as the cost and
-    the balance after the entry."""
+                   balance: str | None = None, spends: bool = True) -> "Section":
+    """The ledger table every ruleset's sheet prints: number, date, the entry in plain
+    words (the ruleset's describe(), as in the window; refused entries say why), then,
+    for a ruleset with a balance (SP, XP): what the entry gained, what it spent
+    (``spends``) and the balance after it, below an opening-balance row."""
     columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", entry_width)]
-    columns += [column for column, _value in extras]
+    if balance:
+        columns.append(Column(f"{balance} gained", 1.0, "right"))
+        if spends:
+            columns.append(Column(f"{balance} spent", 1.0, "right"))
+        columns.append(Column(f"{balance} after", 1.0, "right"))
     if blank:
         rows = [[""] * len(columns) for _ in range(BLANK_LEDGER)]
-    else:
-        rows = []
-        for i, entry in enumerate(derived.get("ledger") or []):
-            if not isinstance(entry, dict):
-                continue
-            text = text_value(entry.get("text", ""))
-            if entry.get("refused"):
-                text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
-            rows.append([text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10],
-                         text] + [text_value(value(entry)) for _column, value in extras])
-    blocks: list = [Table(columns, rows)] if rows else [Notes("The ledger is empty.")]
-    return Section("ledger", title, blocks, new_page=new_page)
+        return Section("ledger", title, [Table(columns, rows)], record=True)
+    entries = [e for e in derived.get("ledger") or [] if isinstance(e, dict)]
+    if not entries:
+        return empty_section("ledger", title, "Nothing recorded yet.", record=True)
+    rows = []
+    if balance:
+        opening = _number(entries[0].get("balance_before"))
+        if opening is not None:
+            rows.append(["", "", "Opening balance"] + [""] * (len(columns) - 4)
+                        + [str(opening)])
+    for i, entry in enumerate(entries):
+        text = text_value(entry.get("text", ""))
+        if entry.get("refused"):
+            text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
+        row = [text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10], text]
+        if balance:
+            before = _number(entry.get("balance_before"))
+            after = _number(entry.get("balance_after", entry.get("sp_after")))
+            cost = _number(entry.get("cost")) or 0
+            gained = after - before + cost if before is not None and after is not None else None
+            row.append(str(gained) if gained else "")
+            if spends:
+                row.append(str(cost) if cost else "")
+            row.append("" if after is None else str(after))
+        rows.append(row)
+    return Section("ledger", title, [Table(columns, rows)], record=True)

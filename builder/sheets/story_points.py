@@ -2,12 +2,13 @@
 
 Page 1: name, Story Points, Core Vitals, VIT and dice boxes, Skills with their
 linked Vital, Classes with level and core Skills, traits with rank and one
-empty box per use, spells, notes.  The ledger starts on a following page.
+empty box per use, spells, notes, the ledger (with an opening balance, SP gained and
+spent), all flowing one after the other.
 """
 from __future__ import annotations
 
 from builder.sheets.model import (BoxLine, Boxes, Column, Heading, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, ledger_section, text_value)
+                                  SheetOptions, Table, empty_section, ledger_section, text_value)
 
 SECTIONS = [
     ("vitals", "Core Vitals"),
@@ -46,10 +47,11 @@ def _v(value, blank: bool) -> str:
 
 def _sp(derived: dict, blank: bool) -> Section:
     sp = derived.get("sp") or {}
-    items = [("Unspent", _v(sp.get("unspent", 0), blank)),
-             ("Earned", _v(sp.get("earned", 0), blank)),
-             ("Spent", _v(sp.get("spent", 0), blank))]
-    return Section("sp", TITLES["sp"], [Rows(items, columns=3)], half=True)
+    # Unspent changes at the table: a wide box to cross out and pencil beside.
+    return Section("sp", TITLES["sp"], [
+        Rows([("Unspent", _v(sp.get("unspent", 0), blank))], columns=1, write_in=True),
+        Rows([("Earned", _v(sp.get("earned", 0), blank)),
+              ("Spent", _v(sp.get("spent", 0), blank))], columns=2)], half=True)
 
 
 def _vitals(derived: dict, blank: bool) -> Section:
@@ -62,18 +64,21 @@ def _vit(derived: dict, blank: bool) -> Section:
     vit = derived.get("vit") or {}
     dice = derived.get("dice") or {}
     if blank:
-        items = [("VIT", ""), ("Max", ""), ("Ready dice", ""), ("Wounded dice", "")]
+        current = [("VIT", ""), ("Ready dice", "")]
+        fixed = [("Max VIT", ""), ("Wounded dice", "")]
         boxes = [Boxes(BLANK_VIT, 0, "VIT lost"), Boxes(BLANK_DICE, 0, "Dice wounded")]
     else:
-        current, maximum = _int(vit.get("current")), _int(vit.get("max"))
+        now, maximum = _int(vit.get("current")), _int(vit.get("max"))
         ready, wounded = _int(dice.get("ready")), _int(dice.get("wounded"))
         body = _int(dice.get("body"), ready + wounded)
-        items = [("VIT", str(current)), ("Max", str(maximum)),
-                 ("Ready dice", str(ready)), ("Wounded dice", str(wounded))]
+        current = [("VIT", str(now)), ("Ready dice", str(ready))]
+        fixed = [("Max VIT", str(maximum)), ("Wounded dice", str(wounded))]
         # One box per point of VIT / per die; the ones already lost are ticked.
-        boxes = [Boxes(maximum, max(0, maximum - current), "VIT lost"),
+        boxes = [Boxes(maximum, max(0, maximum - now), "VIT lost"),
                  Boxes(body, wounded, "Dice wounded")]
-    return Section("vit", TITLES["vit"], [Rows(items, columns=2), BoxLine(boxes)], half=True)
+    # VIT and Ready dice change in play: large, in wide boxes to update in pencil.
+    return Section("vit", TITLES["vit"], [Rows(current, columns=2, large=True, write_in=True),
+                                          Rows(fixed, columns=2), BoxLine(boxes)], half=True)
 
 
 def _skills(derived: dict, blank: bool) -> Section:
@@ -140,7 +145,7 @@ def _traits(derived: dict, blank: bool) -> Section:
         blocks.append(Heading(name, f"level {text_value(info.get('level', 0))}"))
         blocks.append(Table(columns, rows))
     if not blocks:
-        blocks.append(Notes("No traits yet."))
+        return empty_section("traits", TITLES["traits"], "No traits yet.")
     return Section("traits", TITLES["traits"], blocks)
 
 
@@ -160,15 +165,13 @@ def _spells(derived: dict, blank: bool) -> Section:
                 else:
                     note = "not usable until its Path Skill is trained" if spell in unusable else ""
                     rows.append([str(spell), name, note])
-    blocks: list = [Table(columns, rows)] if rows else [Notes("No spells.")]
-    return Section("spells", TITLES["spells"], blocks)
+    if not rows:
+        return empty_section("spells", TITLES["spells"], "No spells yet.")
+    return Section("spells", TITLES["spells"], [Table(columns, rows)])
 
 
 def _ledger(derived: dict, blank: bool) -> Section:
-    return ledger_section(derived, blank, TITLES["ledger"], 6.0, [
-        (Column("Cost", 0.8, "right"), lambda e: e.get("cost", "")),
-        (Column("SP after", 1.0, "right"),
-         lambda e: e.get("sp_after", e.get("balance_after", "")))], new_page=True)
+    return ledger_section(derived, blank, TITLES["ledger"], 6.0, balance="SP")
 
 
 def _milestones(derived: dict, blank: bool) -> Section:
@@ -178,12 +181,15 @@ def _milestones(derived: dict, blank: bool) -> Section:
         rows = [["", "", ""] for _ in range(BLANK_CLASSES)]
     else:
         rows = []
+        # In play order (the order the rules report them), checkpoints too.
         for name, info in (derived.get("milestones") or {}).items():
             info = info if isinstance(info, dict) else {}
-            rows.append([str(name), text_value(list(info.get("checkpoints") or [])),
+            reached = info.get("played", info.get("checkpoints"))
+            rows.append([str(name), text_value(list(reached or [])),
                          "yes" if info.get("resolved") else "no"])
-    blocks: list = [Table(columns, rows)] if rows else [Notes("No Story Milestones yet.")]
-    return Section("milestones", TITLES["milestones"], blocks)
+    if not rows:
+        return empty_section("milestones", TITLES["milestones"], "No Story Milestones yet.")
+    return Section("milestones", TITLES["milestones"], [Table(columns, rows)])
 
 
 def _problems(derived: dict) -> Section | None:

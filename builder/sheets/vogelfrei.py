@@ -6,13 +6,14 @@ alignment, Armour Class, WS/BS, encumbrance and movement, money (coins, the
 starting roll, ruled lines to keep it in pencil), weapons with damage, length
 or range and usability, gear with quantities and worn marks,
 skills and combat skills, traits, memorized spell slots (casters), the careers
-held and the class's level table, notes.  The level history and the ledger
-start on a following page.
+held and the class's level table (the current level marked), notes, the level
+history and the ledger, all flowing one after the other.
 """
 from __future__ import annotations
 
 from builder.sheets.model import (BoxLine, Boxes, Column, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, ledger_section, text_value)
+                                  SheetOptions, Table, empty_section, ledger_section, signed,
+                                  text_value)
 
 SECTIONS = [
     ("abilities", "Abilities"),
@@ -49,8 +50,7 @@ def _int(value, default: int = 0) -> int:
 
 
 def _signed(value) -> str:
-    n = _int(value)
-    return f"+{n}" if n > 0 else str(n)
+    return signed(_int(value))
 
 
 def _v(value, blank: bool) -> str:
@@ -80,31 +80,34 @@ def _career(derived: dict, blank: bool) -> Section:
 def _pool(derived: dict, key: str, label: str, blank: bool) -> tuple[list, Boxes]:
     pool = derived.get(key) or {}
     if blank:
-        return [(label, ""), ("Max", "")], Boxes(BLANK_BOXES, 0, f"{label} lost")
+        return [(label, "")], [(f"Max {label}", "")], Boxes(BLANK_BOXES, 0, f"{label} lost")
     current, maximum = _int(pool.get("current")), _int(pool.get("max"))
-    # One box per point; the points already lost are ticked.
-    return ([(label, str(current)), ("Max", str(maximum))],
+    # One box per point of the character's maximum; the points already lost are ticked.
+    return ([(label, str(current))], [(f"Max {label}", str(maximum))],
             Boxes(maximum, max(0, maximum - current), f"{label} lost"))
 
 
 def _health(derived: dict, blank: bool) -> Section:
-    wounds_items, wounds_boxes = _pool(derived, "wounds", "Wounds", blank)
-    stamina_items, stamina_boxes = _pool(derived, "stamina", "Stamina", blank)
+    wounds_now, wounds_max, wounds_boxes = _pool(derived, "wounds", "Wounds", blank)
+    stamina_now, stamina_max, stamina_boxes = _pool(derived, "stamina", "Stamina", blank)
     dice = [("Wounds die", _v(derived.get("wounds_die"), blank)),
             ("Stamina die", _v(derived.get("stamina_die"), blank))]
+    # Current Wounds and Stamina change at the table: large, in wide boxes for pencil.
     return Section("health", TITLES["health"], [
-        Rows(wounds_items + stamina_items + dice, columns=2),
+        Rows(wounds_now + stamina_now, columns=2, large=True, write_in=True),
+        Rows(wounds_max + stamina_max + dice, columns=2),
         BoxLine([wounds_boxes, stamina_boxes])], half=True)
 
 
 def _xp(derived: dict, blank: bool) -> Section:
     nxt = derived.get("next_level_xp")
-    items = [("XP", _v(derived.get("xp"), blank)),
-             ("Next level at", "" if blank else ("top level" if nxt is None else str(nxt))),
+    items = [("Next level at", "" if blank else ("top level" if nxt is None else str(nxt))),
              ("To next level", _v(derived.get("xp_to_next_level") or 0, blank)),
              ("Session cap", _v(derived.get("session_cap"), blank)),
              ("XP lost to the cap", _v(derived.get("xp_lost") or 0, blank))]
-    return Section("xp", TITLES["xp"], [Rows(items, columns=1)], half=True)
+    return Section("xp", TITLES["xp"], [
+        Rows([("XP", _v(derived.get("xp"), blank))], columns=1, write_in=True),
+        Rows(items, columns=1)], half=True)
 
 
 def _saves(derived: dict, blank: bool) -> Section:
@@ -117,7 +120,7 @@ def _saves(derived: dict, blank: bool) -> Section:
         if not blank and bonuses.get(key):
             text += f" ({_signed(bonuses[key])})"
         items.append((label, text))
-    return Section("saves", TITLES["saves"], [Rows(items, columns=1)], half=True)
+    return Section("saves", TITLES["saves"], [Rows(items, columns=1, large=True)], half=True)
 
 
 def _skills(derived: dict, blank: bool) -> Section:
@@ -148,20 +151,21 @@ def _traits(derived: dict, blank: bool) -> Section:
 def _spells(derived: dict, blank: bool) -> Section | None:
     memorized = derived.get("spells_memorized")
     gifts = derived.get("gifts")
+    # One line per memorized spell slot: the spell written in, a box to tick when cast.
+    columns = [Column("Level", 0.9, "center"), Column("Spell memorized", 5.0),
+               Column("Cast", 0.8, "center")]
     if blank:
-        rows = [[f"Spell level {i}", Boxes(4)] for i in (1, 2, 3)]
+        rows = [[str(level), "", Boxes(1)] for level in (1, 2, 3) for _ in range(2)]
         return Section("spells", TITLES["spells"], [
-            Table([Column("Slots", 2.0), Column("Memorized (tick when cast)", 5.0)], rows),
-            Rows([("Spell research owed", "")], columns=2)])
+            Table(columns, rows), Rows([("Spell research owed", "")], columns=2)])
     if not memorized and not gifts:
         return None
     blocks: list = []
     if memorized:
-        rows = [[f"Spell level {i}", Boxes(_int(n))] for i, n in enumerate(memorized, start=1)
-                if _int(n) > 0]
+        rows = [[str(level), "", Boxes(1)] for level, n in enumerate(memorized, start=1)
+                for _ in range(max(0, _int(n)))]
         if rows:
-            blocks.append(Table([Column("Slots", 2.0),
-                                 Column("Memorized (tick when cast)", 5.0)], rows))
+            blocks.append(Table(columns, rows))
     items = [("Spell research owed", text_value(derived.get("spell_research_owed") or 0))]
     if gifts:
         items.append(("Gifts", text_value(gifts)))
@@ -192,7 +196,10 @@ def _class_table(derived: dict, blank: bool) -> Section | None:
     if blank:
         return None  # the class is the character's: nothing to print before it is chosen
     rows = []
+    current = []
     for row in table:
+        if row.get("level") == derived.get("level"):
+            current.append(len(rows))
         saves = row.get("saves") or {}
         rows.append([text_value(row.get("level")), text_value(row.get("xp")),
                      text_value(row.get("wounds") or ""), text_value(row.get("stamina") or ""),
@@ -204,7 +211,7 @@ def _class_table(derived: dict, blank: bool) -> Section | None:
     if not rows:
         return None
     title = f"{TITLES['class_table']}: {text_value(derived.get('class'))}"
-    return Section("class_table", title, [Table(columns, rows)])
+    return Section("class_table", title, [Table(columns, rows, marked=current)])
 
 
 # -- possessions (alignment, money, gear, weapons, AC, movement) ---------------------------------
@@ -298,13 +305,14 @@ def _history(derived: dict, blank: bool) -> Section:
                  text_value(h.get("wounds")), text_value(h.get("class")),
                  text_value(h.get("career"))]
                 for h in derived.get("history") or [] if isinstance(h, dict)]
-    blocks: list = [Table(columns, rows)] if rows else [Notes("No level gained yet.")]
-    return Section("history", TITLES["history"], blocks, new_page=True)
+    if not rows:
+        return empty_section("history", TITLES["history"], "No level gained yet.",
+                             record=True)
+    return Section("history", TITLES["history"], [Table(columns, rows)], record=True)
 
 
 def _ledger(derived: dict, blank: bool) -> Section:
-    return ledger_section(derived, blank, TITLES["ledger"], 6.5,
-                          [(Column("XP after", 1.1, "right"), lambda e: e.get("balance_after", ""))])
+    return ledger_section(derived, blank, TITLES["ledger"], 6.5, balance="XP", spends=False)
 
 
 def _notes(derived: dict, blank: bool) -> Section:
@@ -337,8 +345,4 @@ def build(derived: dict, options: SheetOptions) -> Sheet:
             section = makers[key](derived, blank)
             if section is not None:
                 sheet.sections.append(section)
-    # The ledger follows the history on its page; only the first of them starts one.
-    later = [s for s in sheet.sections if s.key in ("history", "ledger")]
-    for index, section in enumerate(later):
-        section.new_page = index == 0
     return sheet

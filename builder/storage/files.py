@@ -173,6 +173,8 @@ class CharacterFile:
         result = self.ruleset.derive(self.state, self.name)
         result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
+        if isinstance(self.doc.get("player"), str):  # who plays the character (sheets, PDF Author)
+            result["player"] = self.doc["player"]
         result["problems"] = [line for p in self.replay.problems for line in p.lines()]
         return result
 
@@ -186,7 +188,8 @@ class CharacterFile:
             row = {"n": index + 1, "action": action.get("action"),
                    "text": self.ruleset.describe(action), "at": action.get("at", ""),
                    "cost": 0 if index in refused else self.ruleset.action_cost(before, action),
-                   "balance_after": self.ruleset.balance(after)}
+                   "balance_after": self.ruleset.balance(after),
+                   "balance_before": self.ruleset.balance(before)}
             if self.ruleset.balance_row_key:
                 row[self.ruleset.balance_row_key] = row["balance_after"]
             if index in refused:

@@ -412,8 +412,9 @@ class MainWindow(QMainWindow):
         self.act_save_copy.setEnabled(selected)
         self.act_close_tab.setEnabled(not on_library)
         one_character = self.current_doc() is not None
-        self.act_print.setEnabled(one_character)
-        self.act_preview.setEnabled(one_character)
+        # Print and Print Preview also take the characters selected in the Library.
+        self.act_print.setEnabled(one_character or (on_library and selected))
+        self.act_preview.setEnabled(one_character or (on_library and selected))
         self.act_export_pdf.setEnabled(one_character or (on_library and selected))
         self.act_reload.setEnabled(True)
         if self.current_campaign_view() is not None:
@@ -427,13 +428,22 @@ class MainWindow(QMainWindow):
 
     # -- printing -------------------------------------------------------------------------
     def current_sheets(self) -> list:
-        """The current character's sheet, with the chosen sheet options."""
+        """The current character's sheet (on the Library: the selected characters'),
+        with the chosen sheet options."""
         from builder.sheets import build_sheet
 
         doc = self.current_doc()
         if doc is None:
+            if self.tabs.currentIndex() == 0:
+                from builder.ui import printing
+
+                return printing.library_sheets(self, self.library_page.selected_paths(),
+                                               self.sheet_options)
             return []
         return [build_sheet(doc.derived(), doc.ruleset.id, self.sheet_options)]
+
+    def _sheet_duplex(self) -> bool:
+        return bool(self.sheet_options is not None and self.sheet_options.duplex)
 
     def print_current(self) -> None:
         from builder.ui import printing
@@ -441,14 +451,16 @@ class MainWindow(QMainWindow):
         sheets = self.current_sheets()
         if sheets:
             self._print_dialog = printing.print_dialog(
-                self, sheets, lambda printed: printed and self.report("Sent to the printer"))
+                self, sheets, lambda printed: printed and self.report("Sent to the printer"),
+                self.sheet_paper, self._sheet_duplex())
 
     def preview_current(self) -> None:
         from builder.ui import printing
 
         sheets = self.current_sheets()
         if sheets:
-            self._preview = printing.preview_dialog(self, sheets)
+            self._preview = printing.preview_dialog(self, sheets, self.sheet_paper,
+                                                    self._sheet_duplex())
             self._preview.open()
 
     def export_pdf(self) -> None:
@@ -462,7 +474,7 @@ class MainWindow(QMainWindow):
             doc = self.current_doc()
             if sheets:
                 path = printing.export_pdf_dialog(self, sheets, doc.name, self.sheet_paper)
-                if path is not None:
+                if path is not None:  # the dialog then offers Open and Show in Folder
                     self.report(f"Saved {path}")
             return
         paths = self.library_page.selected_paths()

@@ -81,12 +81,16 @@ def warn_missing_glyphs(parent, glyphs) -> QMessageBox | None:
     return box
 
 
-def print_dialog(parent, sheets: Sequence[Sheet], done=None) -> QPrintDialog:
+def print_dialog(parent, sheets: Sequence[Sheet], done=None, paper: str | None = None,
+                 duplex: bool = False) -> QPrintDialog:
     """The system print dialog, opened without blocking; prints when accepted.
 
     ``done(printed: bool)`` is called when the dialog closes.  Returns the dialog.
+    ``paper`` and ``duplex`` as for the PDF export (Sheet Options).
     """
-    printer = _printer()
+    printer = _printer(paper)
+    if duplex:
+        printer.setDuplex(QPrinter.DuplexMode.DuplexLongSide)
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle("Print character sheet")
     dialog._printer = printer  # keep it alive as long as the dialog
@@ -96,7 +100,7 @@ def print_dialog(parent, sheets: Sequence[Sheet], done=None) -> QPrintDialog:
         if result == QDialog.DialogCode.Accepted:
             try:
                 glyphs = GlyphCheck()
-                render_to_printer(sheets, printer, glyphs=glyphs)
+                render_to_printer(sheets, printer, glyphs=glyphs, duplex=duplex)
                 printed = True
                 warn_missing_glyphs(parent, glyphs)
             except OSError as exc:
@@ -109,18 +113,66 @@ def print_dialog(parent, sheets: Sequence[Sheet], done=None) -> QPrintDialog:
     return dialog
 
 
-def preview_dialog(parent, sheets: Sequence[Sheet]) -> QPrintPreviewDialog:
-    """A QPrintPreviewDialog that paints ``sheets`` (not shown yet)."""
-    printer = _printer()
+def preview_dialog(parent, sheets: Sequence[Sheet], paper: str | None = None,
+                   duplex: bool = False) -> QPrintPreviewDialog:
+    """A QPrintPreviewDialog that paints ``sheets`` (not shown yet): the same pages
+    the PDF export writes with the same options (paper, layout, duplex blank pages)."""
+    printer = _printer(paper)
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle("Print preview")
-    dialog.paintRequested.connect(lambda p: render_to_printer(sheets, p))
+    dialog.paintRequested.connect(lambda p: render_to_printer(sheets, p, duplex=duplex))
     dialog._printer = printer  # keep it alive as long as the dialog
     return dialog
 
 
-def print_preview(parent, sheets: Sequence[Sheet]) -> None:
-    preview_dialog(parent, sheets).exec()
+def print_preview(parent, sheets: Sequence[Sheet], paper: str | None = None,
+                  duplex: bool = False) -> None:
+    preview_dialog(parent, sheets, paper, duplex).exec()
+
+
+def library_sheets(parent, paths: Sequence[Path | str],
+                   options: SheetOptions | None = None) -> list[Sheet]:
+    """The sheets of characters chosen in the Library (Print, Print Preview from there).
+    A file that cannot be read is said in a message; the others still print."""
+    from builder.storage.files import load_character
+
+    sheets = []
+    for path in paths:
+        try:
+            cf = load_character(path)
+        except FileProblem as problem:
+            _show_error(parent, str(problem))
+            continue
+        sheets.append(build_sheet(cf.derived(), cf.ruleset.id, options))
+    return sheets
+
+
+def offer_open(parent, paths: Sequence[Path]) -> QMessageBox | None:
+    """After an export: Open the PDF, or Show in Folder (non-blocking; Close to skip)."""
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QDesktopServices
+
+    paths = [Path(p) for p in paths]
+    if not paths:
+        return None
+    text = (f"Saved {paths[0]}" if len(paths) == 1
+            else f"Saved {len(paths)} PDFs in {paths[0].parent}")
+    box = QMessageBox(QMessageBox.Icon.Information, "Export PDF", text,
+                      QMessageBox.StandardButton.Close, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    open_button = box.addButton("Open", QMessageBox.ButtonRole.AcceptRole) \
+        if len(paths) == 1 else None
+    folder_button = box.addButton("Show in Folder", QMessageBox.ButtonRole.ActionRole)
+
+    def clicked(button) -> None:
+        if open_button is not None and button is open_button:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths[0])))
+        elif button is folder_button:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths[0].parent)))
+
+    box.buttonClicked.connect(clicked)
+    box.open()
+    return box
 
 
 def last_folder() -> str:
@@ -157,7 +209,7 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
         _show_error(parent, f"{path}: cannot be written ({exc.strerror or exc})")
         return None
     remember_folder(path)
-    warn_missing_glyphs(parent, glyphs)
+    warn_missing_glyphs(parent, glyphs) or offer_open(parent, [path])
     return path
 
 
@@ -215,12 +267,13 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
                 if not step(base + index, f"Printing {names[index]}..."):
                     return None
                 report = None
-            pdfs[path], _counts = render_pdf_bytes(job_sheets, paper, progress=report,
-                                                   glyphs=glyphs)
+            pdfs[path], _counts = render_pdf_bytes(
+                job_sheets, paper, progress=report, glyphs=glyphs,
+                duplex=bool(options and options.duplex))
         output.write_outputs(pdfs)
         progress.setValue(progress.maximum())
         remember_folder(target if one_file else target / "x.pdf")
-        warn_missing_glyphs(parent, glyphs)
+        warn_missing_glyphs(parent, glyphs) or offer_open(parent, list(pdfs))
         return list(pdfs)
     except Cancelled:
         return None
@@ -257,13 +310,19 @@ class SheetOptionsDialog(QDialog):
         layout.addWidget(group)
         self.blank = QCheckBox("Blank values (empty boxes for pencil play)")
         layout.addWidget(self.blank)
+        self.layout_choice = QComboBox()
+        self.layout_choice.addItem("Full sheet", "full")
+        self.layout_choice.addItem("Compact: one page, no ledger", "compact")
+        self.duplex = QCheckBox("Double-sided: each character starts on a front page")
         self.paper = QComboBox()
         self.paper.addItem("A4", "a4")
         self.paper.addItem("US Letter", "letter")
         self.paper.setCurrentIndex(0 if default_paper() == "a4" else 1)
         paper_form = QFormLayout()
         paper_form.addRow("Paper", self.paper)
+        paper_form.addRow("Layout", self.layout_choice)
         layout.addLayout(paper_form)
+        layout.addWidget(self.duplex)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -273,7 +332,9 @@ class SheetOptionsDialog(QDialog):
     def options(self) -> SheetOptions:
         chosen = frozenset(k for k, box in self.section_boxes.items() if box.isChecked())
         every = len(chosen) == len(self.section_boxes)
-        return SheetOptions(sections=None if every else chosen, blank=self.blank.isChecked())
+        return SheetOptions(sections=None if every else chosen, blank=self.blank.isChecked(),
+                            layout=self.layout_choice.currentData(),
+                            duplex=self.duplex.isChecked())
 
     def paper_id(self) -> str:
         paper = self.paper.currentData()

@@ -19,7 +19,7 @@ def test_a_real_character_prints_its_abilities_card(tmp_path):
        "--set", "CHA=0", "--set", "FOC=2", "--set", "age=old")
     ok("do", path, "modify", "DEX", "2", "--name", "Cat's Grace")
     sheet = build_sheet(load_character(path).derived())
-    assert rows_of(sheet.section("abilities")) == {"MIG": "+3", "DEX": "+3", "CHA": "0",
+    assert rows_of(sheet.section("abilities")) == {"MIG": "+3", "DEX": "+3", "CHA": "+0",
                                                    "FOC": "+2", "SKL": "+4", "SPD": "+2"}
     assert rows_of(sheet.section("skilled")) == {"MIG+": "+7", "DEX+": "+7", "CHA+": "+4",
                                                  "FOC+": "+6", "SPD+": "+6"}

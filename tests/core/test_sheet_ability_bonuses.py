@@ -16,8 +16,8 @@ def test_the_abilities_card():
     assert [s.key for s in sheet.sections] == section_keys("ability-bonuses") == [
         "abilities", "skilled", "defenses", "dcs", "age", "creation", "effects", "notes",
         "ledger"]
-    assert rows_of(sheet.section("abilities")) == {"MIG": "+3", "DEX": "+1", "CHA": "0",
-                                                   "FOC": "+2", "SKL": "+1", "SPD": "0"}
+    assert rows_of(sheet.section("abilities")) == {"MIG": "+3", "DEX": "+1", "CHA": "+0",
+                                                   "FOC": "+2", "SKL": "+1", "SPD": "+0"}
     assert rows_of(sheet.section("skilled"))["MIG+"] == "+4"
     assert rows_of(sheet.section("defenses")) == {"BODY DEF": "+4", "MIND DEF": "+2"}
     assert rows_of(sheet.section("dcs")) == {"MARTIAL DC": "14", "SPELL DC": "13"}
@@ -29,7 +29,7 @@ def test_the_abilities_card():
     assert note == "Method: random; rolled d4: 1 (MIG), 4 (FOC), 2 (DEX)"
     effects = next(b for b in sheet.section("effects").blocks if isinstance(b, Table))
     assert effects.rows == [["Blessing of the Grove", "FOC", "+1"]]
-    assert sheet.section("ledger").new_page
+    assert sheet.section("ledger").record and not sheet.section("ledger").new_page
     assert sheet.headline == [("BODY DEF", "+4"), ("MIND DEF", "+2"), ("Age", "Adult")]
 
 

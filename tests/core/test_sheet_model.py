@@ -44,7 +44,7 @@ def test_vitals_sp_and_vit_values():
     assert rows_of(sheet.section("vitals")) == {"Strength": "3", "Agility": "4",
                                                 "Cognition": "5", "Presence": "2"}
     assert rows_of(sheet.section("sp")) == {"Unspent": "7", "Earned": "42", "Spent": "35"}
-    assert rows_of(sheet.section("vit")) == {"VIT": "5", "Max": "7", "Ready dice": "4",
+    assert rows_of(sheet.section("vit")) == {"VIT": "5", "Max VIT": "7", "Ready dice": "4",
                                              "Wounded dice": "3"}
 
 
@@ -89,9 +89,11 @@ def test_spells_and_ledger_and_notes():
     assert [r[:2] for r in spells.rows] == [["Mend Flesh", "Herbalist"],
                                            ["Still Fever", "Herbalist"]]
     ledger = sheet.section("ledger")
-    assert ledger.new_page
+    assert ledger.record and not ledger.new_page  # flows on; left out of a compact sheet
+    assert [c.title for c in tables(ledger)[0].columns][3:] == ["SP gained", "SP spent",
+                                                                 "SP after"]
     assert tables(ledger)[0].rows[0] == ["1", "2026-11-30", "Entry001 raised by one rank",
-                                         "2", "40"]
+                                         "", "2", "40"]
     notes = next(b for b in sheet.section("notes").blocks if isinstance(b, Notes))
     assert "ferryman" in notes.text and notes.lines > 0
 
@@ -158,7 +160,7 @@ def test_generic_fallback_for_a_ruleset_without_a_sheet_module():
     assert rows_of(sheet.section("abilities")) == {"STR": "14", "DEX": "9"}
     gear = tables(sheet.section("gear"))[0]
     assert gear.rows == [["Rope", "1", "2"]]
-    assert sheet.section("ledger").new_page
+    assert sheet.section("ledger").record
     blank = build_sheet(derived, "homebrew-x", SheetOptions(blank=True))
     assert "Odd" not in set(blank.texts()) and "14" not in set(blank.texts())
 

@@ -46,8 +46,13 @@ def test_every_section_with_the_values(tmp_path):
     assert table_rows(sheet.section("class_table"))[1][:4] == ["2", "2000", "+1", "+1d4"]
     assert table_rows(sheet.section("history")) == [
         ["1", "level-up", "2", "4", "1", "Warrior", "Mercenary"]]
-    assert sheet.section("history").new_page and not sheet.section("ledger").new_page
-    assert table_rows(sheet.section("ledger"))[0][2] == "Awarded 2100 XP (session 1): 2100 gained"
+    assert sheet.section("history").record and sheet.section("ledger").record
+    assert not sheet.section("history").new_page and not sheet.section("ledger").new_page
+    ledger = table_rows(sheet.section("ledger"))
+    # The opening balance, then each entry in plain words with the XP gained and after.
+    assert ledger[0] == ["", "", "Opening balance", "", "0"]
+    assert ledger[1][2:] == ["Awarded 2100 XP (session 1): 2100 gained", "2100", "2100"]
+    assert ledger[3][2:] == ["Lost 2 Stamina", "", "2100"]
 
 
 def test_spell_slots_are_tick_boxes():
@@ -55,8 +60,9 @@ def test_spell_slots_are_tick_boxes():
                "spells_memorized": [2, 1, 0], "spell_research_owed": 1}
     sheet = build_sheet(derived, "vogelfrei", SheetOptions(sections=frozenset({"spells"})))
     rows = table_rows(sheet.section("spells"))
-    assert [(r[0], r[1].count) for r in rows] == [("Spell level 1", 2), ("Spell level 2", 1)]
-    assert all(isinstance(r[1], Boxes) and r[1].ticked == 0 for r in rows)
+    # One line per memorized slot: level, the spell to write in, a box to tick when cast.
+    assert [(r[0], r[1]) for r in rows] == [("1", ""), ("1", ""), ("2", "")]
+    assert all(isinstance(r[2], Boxes) and (r[2].count, r[2].ticked) == (1, 0) for r in rows)
     assert rows_of(sheet.section("spells")) == {"Spell research owed": "1"}
 
 

@@ -106,3 +106,41 @@ def test_sheet_options_dialog(qtbot):
     assert options.blank and "ledger" not in options.sections and "skills" in options.sections
     dialog.paper.setCurrentIndex(1)
     assert dialog.paper_id() == "letter" and printing.default_paper() == "letter"
+
+
+def test_sheet_options_layout_and_duplex(qtbot):
+    dialog = printing.SheetOptionsDialog(None, "vogelfrei")
+    qtbot.addWidget(dialog)
+    dialog.layout_choice.setCurrentIndex(1)
+    dialog.duplex.setChecked(True)
+    options = dialog.options()
+    assert options.layout == "compact" and options.duplex
+
+
+def test_the_printer_gets_the_pages_the_pdf_gets(qtbot, tmp_path):
+    """Print Preview paints through render_to_printer: same pages as the export,
+    compact and duplex included."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    from builder.render.pdf import render_pdf_bytes, render_to_printer
+    from builder.sheets.model import SheetOptions
+
+    options = SheetOptions(layout="compact", duplex=True)
+    sheets = [build_sheet(story_points(ledger_entries=40), options=options),
+              build_sheet(story_points(), options=options)]
+    _data, pdf_counts = render_pdf_bytes(sheets, "a4", duplex=True)
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    assert render_to_printer(sheets, printer, duplex=True) == pdf_counts == [1, 1]
+    assert len(PdfReader(str(tmp_path / "printed.pdf")).pages) == 3  # a blank back page
+
+
+def test_export_offers_open_and_show_in_folder(qtbot, tmp_path):
+    box = printing.offer_open(None, [tmp_path / "a.pdf"])
+    assert {b.text() for b in box.buttons()} >= {"Open", "Show in Folder"}
+    box.close()
+    box = printing.offer_open(None, [tmp_path / "a.pdf", tmp_path / "b.pdf"])
+    assert "Show in Folder" in {b.text() for b in box.buttons()}
+    assert "Open" not in {b.text() for b in box.buttons()}
+    box.close()

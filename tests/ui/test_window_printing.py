@@ -43,3 +43,23 @@ def test_sheet_options_apply_to_the_export(window, senna_path, tmp_path):
     sheets = window.current_sheets()
     titles = [section.title for section in sheets[0].sections]
     assert any("Vital" in t for t in titles) and not any("Ledger" in t for t in titles)
+
+
+def test_print_and_preview_from_the_library_selection(window, monkeypatch):
+    from builder.sheets.model import SheetOptions
+
+    a = make_character("Senna", *SENNA)
+    window.show_library()
+    monkeypatch.setattr(window.library_page, "selected_paths", lambda: [str(a)])
+    window._update_actions()
+    assert window.act_print.isEnabled() and window.act_preview.isEnabled()
+    sheets = window.current_sheets()
+    assert [s.name for s in sheets] == ["Senna"]
+    window.sheet_options = SheetOptions(layout="compact", duplex=True)
+    window.sheet_paper = "letter"
+    window.preview_current()
+    dialog = window._preview
+    from PySide6.QtGui import QPageSize
+
+    assert dialog._printer.pageLayout().pageSize().id() == QPageSize.PageSizeId.Letter
+    dialog.close()

@@ -773,10 +773,17 @@ class StoryPoints(Ruleset):
                                     if state.skills[d.spell_path(cname, s).skill] < 1],
             }
         milestones = {}
-        for m in sorted(set(state.checkpoints) | state.resolved):
+        # In play order: labels are recorded as first written (a dict keeps that order).
+        played = [key for key in state.labels if "\x00" not in key]
+        for m in played + sorted((set(state.checkpoints) | state.resolved) - set(played)):
+            if m not in state.checkpoints and m not in state.resolved:
+                continue
+            reached = state.checkpoints.get(m, set())
             milestones[state.labels.get(m, m)] = {
-                "checkpoints": sorted(state.labels.get(m + "\x00" + c, c)
-                                      for c in state.checkpoints.get(m, set())),
+                "checkpoints": sorted(state.labels.get(m + "\x00" + c, c) for c in reached),
+                # the same checkpoints in the order they were reached
+                "played": [state.labels[key] for key in state.labels
+                           if key.startswith(m + "\x00") and key[len(m) + 1:] in reached],
                 "resolved": m in state.resolved,
             }
         return {

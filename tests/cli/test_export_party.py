@@ -1,0 +1,85 @@
+"""Party PDFs: a bookmark per character and per section, --duplex starts every character
+on an odd page, a short title, the players as Author, every metadata field set."""
+from __future__ import annotations
+
+import json
+import re
+
+from pypdf import PdfReader
+
+from builder import __version__
+from tests.helpers import ok
+from tests.sheet_samples import make_files, make_story_points_files, make_vogelfrei_file
+
+
+def outline(reader) -> list[tuple[int, str, int]]:
+    result = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                result.append((level, item.title, reader.get_destination_page_number(item)))
+    walk(reader.outline, 0)
+    return result
+
+
+def first_lines(reader) -> list[str]:
+    return [re.sub(r"\s+", " ", page.extract_text()).strip() for page in reader.pages]
+
+
+def test_bookmarks_duplex_and_metadata(tmp_path, qapp):
+    senna, graynor = make_story_points_files(tmp_path)
+    greta = make_vogelfrei_file(tmp_path)
+    document = json.loads(senna.read_text(encoding="utf-8"))
+    document["player"] = "Ada"  # who plays her (the window and `new --set player=` set it)
+    senna.write_text(json.dumps(document), encoding="utf-8")
+    out = tmp_path / "party.pdf"
+    ok("export-pdf", senna, greta, graynor, "-o", out, "--duplex")
+    reader = PdfReader(str(out))
+    texts = first_lines(reader)
+    marks = outline(reader)
+    starts = [page for level, _title, page in marks if level == 0]
+    assert [title for level, title, _p in marks if level == 0] == [
+        "Senna Vail", "Greta Hollerin", "Graynor Ashdown"]
+    assert all(page % 2 == 0 for page in starts)  # page 1, 3, 5...: the front of a sheet
+    for page in starts:
+        assert not texts[page].startswith("Ledger")  # the character's first page
+    for page in range(len(texts)):
+        if page not in starts and page - 1 in starts and texts[page] == "":
+            assert page % 2 == 1  # a blank back page, never a character's start
+    sections = [(title, page) for level, title, page in marks if level == 1]
+    assert ("Core Vitals", 0) in sections and ("Ledger", 1) in sections
+    assert sum(1 for title, _p in sections if title == "Ledger") == 3
+    info = reader.metadata
+    assert info.title == "Party sheets: 3 characters"
+    assert info.author.startswith("Ada")
+    assert info.creator == f"Character Builder {__version__}"
+    for key in ("/Subject", "/Keywords", "/Producer", "/CreationDate", "/ModDate"):
+        assert info.get(key), key
+
+
+def test_without_duplex_characters_follow_each_other(tmp_path, qapp):
+    senna, graynor = make_story_points_files(tmp_path)
+    (bob,) = make_files(tmp_path, ([["new", "ability-bonuses", "Bob Vell", "--random",
+                                      "--seed", "7"]],))
+    out = tmp_path / "party.pdf"
+    ok("export-pdf", bob, senna, graynor, "-o", out)
+    reader = PdfReader(str(out))
+    starts = [page for level, _t, page in outline(reader) if level == 0]
+    assert starts == [0, 1, 3] and len(reader.pages) == 5
+    with_duplex = tmp_path / "duplex.pdf"
+    ok("export-pdf", bob, senna, graynor, "-o", with_duplex, "--duplex")
+    reader = PdfReader(str(with_duplex))
+    assert [p for level, _t, p in outline(reader) if level == 0] == [0, 2, 4]
+    assert first_lines(reader)[1] == ""  # the back of Bob's one page stays blank
+
+
+def test_one_character_title(tmp_path, qapp):
+    (bob,) = make_files(tmp_path, ([["new", "ability-bonuses", "Bob Vell", "--random",
+                                      "--seed", "7"]],))
+    out = tmp_path / "bob.pdf"
+    ok("export-pdf", bob, "-o", out)
+    info = PdfReader(str(out)).metadata
+    assert info.title == "Bob Vell: character sheet" and info.author == "Bob Vell"

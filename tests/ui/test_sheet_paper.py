@@ -1,0 +1,180 @@
+"""Using the paper and reading at the table: page counts of the sample characters, the
+one-page compact sheet, sections that flow, no page of "nothing yet", row lines never
+hidden by fills, column lines in blank tables, write-in boxes, marked levels."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from builder.sheets import SheetOptions, build_sheet
+from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, Table, empty_section)
+from builder.storage.files import load_character
+from tests.helpers import ok
+from tests.sheet_samples import SAMPLE_PAGES, make_sample_characters
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory, qapp):
+    import os
+
+    folder = tmp_path_factory.mktemp("samples")
+    old = os.environ.get("CHARACTER_BUILDER_DATA")
+    os.environ["CHARACTER_BUILDER_DATA"] = str(folder / "data")
+    try:
+        yield make_sample_characters(folder)
+    finally:
+        if old is None:
+            os.environ.pop("CHARACTER_BUILDER_DATA", None)
+        else:
+            os.environ["CHARACTER_BUILDER_DATA"] = old
+
+
+def pages_of(path) -> list[str]:
+    return [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(str(path)).pages]
+
+
+def test_page_counts_of_the_sample_characters(samples, tmp_path):
+    """The figures in the README's sheets section."""
+    assert set(samples) == set(SAMPLE_PAGES)
+    out = tmp_path / "pdfs"
+    ok("export-pdf", *samples.values(), "-o", out)
+    counts = {stem: len(PdfReader(str(out / f"{_pdf_name(path)}.pdf")).pages)
+              for stem, path in samples.items()}
+    assert counts == SAMPLE_PAGES
+
+
+def _pdf_name(path) -> str:
+    from builder.sheets.output import pdf_file_stem
+
+    return pdf_file_stem(load_character(path).name)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_compact_is_one_page_for_every_sample_character(samples, tmp_path, paper):
+    out = tmp_path / "party.pdf"
+    ok("export-pdf", *samples.values(), "-o", out, "--layout", "compact", "--paper", paper)
+    pages = pages_of(out)
+    assert len(pages) == len(samples)  # one page each
+    for page in pages:
+        assert "Page 1 of 1" in page and "Ledger" not in page and "Level History" not in page
+    assert any("Class Table: Warrior" in p for p in pages)  # the essentials stay
+
+
+def _layout(sheet: Sheet, width=8000.0, height=12000.0):
+    from PySide6.QtGui import QImage
+
+    from builder.render.pdf import Style, layout_sheet
+
+    probe = QImage(8, 8, QImage.Format.Format_RGB32)
+    style = Style.for_device(probe, 10.0)
+    return style, layout_sheet(sheet, style, width, height)
+
+
+def test_an_empty_section_never_takes_a_page_alone(qapp):
+    from builder.render.pdf import Style  # noqa: F401  (Qt is up)
+
+    filler = Section("notes", "Notes", [Notes("", lines=200)])
+    sheet = Sheet("Test", "x", sections=[
+        Section("a", "A", [Notes("something")]), filler,
+        empty_section("ledger", "Ledger", "Nothing recorded yet.")])
+    _style, pages = _layout(sheet)
+    texts = [op[-1] for page in pages for op in page if op[0] in ("text", "fit")]
+    # The ruled lines are dropped to the end of the page; the empty ledger does not open one.
+    assert len(pages) == 1 and "Nothing recorded yet." not in texts
+    # With room left it is printed, in the one style every "nothing yet" line has.
+    sheet.sections[1] = Section("notes", "Notes", [Notes("a line")])
+    _style, pages = _layout(sheet)
+    fonts = [op[2] for page in pages for op in page
+             if op[0] == "text" and op[-1] == "Nothing recorded yet."]
+    assert fonts == ["detail"]
+
+
+def test_sections_flow_the_ledger_does_not_start_a_page(samples, tmp_path):
+    out = tmp_path / "bob.pdf"
+    ok("export-pdf", samples["fresh-story"], "-o", out)
+    (page,) = pages_of(out)  # a fresh character: one page, its (empty) ledger included
+    assert "Ledger Nothing recorded yet." in page
+
+
+def test_row_lines_are_never_painted_over_by_fills(qapp):
+    rows = [[f"row {i}", str(i)] for i in range(6)]
+    sheet = Sheet("Test", "x", sections=[Section("t", "T", [
+        Table([Column("A"), Column("B")], rows, marked=[3])])])
+    style, (page,) = _layout(sheet)
+    fills = [op[1] for op in page if op[0] == "rect" and op[3] is not None]
+    lines = [op for op in page if op[0] == "line" and op[2] == op[4]]  # horizontal rules
+    assert fills and lines
+    for _kind, x1, y, x2, _y2, width, _colour in lines:
+        half = width * style.k / 2  # the stroke is centred on the line
+        for rect in fills:
+            assert rect.bottom() <= y - half + 1e-6 or rect.top() >= y + half - 1e-6, \
+                (y, rect)
+
+
+def test_blank_tables_get_column_lines_filled_ones_do_not(qapp):
+    columns = [Column("A"), Column("B"), Column("C")]
+    blank = Sheet("T", "x", sections=[Section("t", "T", [Table(columns, [["", "", ""]] * 3)])])
+    filled = Sheet("T", "x", sections=[Section("t", "T", [Table(columns, [["a", "b", "c"]])])])
+    for sheet, expected in ((blank, True), (filled, False)):
+        _style, (page,) = _layout(sheet)
+        vertical = [op for op in page if op[0] == "line" and op[1] == op[3]]
+        assert bool(vertical) is expected
+
+
+def test_write_in_values_get_wide_boxes_and_large_figures(qapp):
+    sheet = Sheet("T", "x", sections=[Section("v", "V", [
+        Rows([("VIT", "5")], columns=2, large=True, write_in=True),
+        Rows([("Max VIT", "7")], columns=2)])])
+    style, (page,) = _layout(sheet)
+    boxes = [op[1] for op in page if op[0] == "rect" and op[2]]
+    write_in, fixed = boxes
+    assert write_in.width() >= style.pt(64) > fixed.width()
+    fonts = {op[-1]: op[2] for op in page if op[0] in ("text", "fit")}
+    assert fonts["5"] == "big" and fonts["7"] == "value"
+
+
+def test_reading_at_the_table(samples):
+    greta = build_sheet(load_character(samples["greta"]).derived())
+    table = next(b for b in greta.section("class_table").blocks if isinstance(b, Table))
+    assert [table.rows[i][0] for i in table.marked] == ["2"]  # Greta is level 2
+    saves = next(b for b in greta.section("saves").blocks if isinstance(b, Rows))
+    assert saves.large
+    health = greta.section("health")
+    assert any(isinstance(b, Rows) and b.write_in and b.large for b in health.blocks)
+    mods = [row[2] for b in greta.section("abilities").blocks if isinstance(b, Table)
+            for row in b.rows]
+    assert "+0" in mods and all(m[0] in "+-" for m in mods)  # always signed
+
+
+def test_wound_boxes_follow_the_characters_maximum():
+    derived = {"ruleset": "vogelfrei", "name": "Ilse", "class": "Magic-User", "level": 5,
+               "wounds": {"current": 12, "max": 14}, "stamina": {"current": 3, "max": 9}}
+    from builder.sheets.model import BoxLine
+
+    health = build_sheet(derived, "vogelfrei").section("health")
+    wounds, stamina = next(b for b in health.blocks if isinstance(b, BoxLine)).boxes
+    assert (wounds.count, wounds.ticked, stamina.count, stamina.ticked) == (14, 2, 9, 6)
+
+
+def test_milestones_and_checkpoints_in_play_order(tmp_path, qapp):
+    path = tmp_path / "m.json"
+    ok("new", "story-points", "Mae", "-o", path)
+    for milestone, checkpoint in (("Zebra Hunt", "second"), ("Alpha Road", "zed"),
+                                  ("Zebra Hunt", "first")):
+        ok("do", path, "award-checkpoint", milestone, checkpoint)
+    sheet = build_sheet(load_character(path).derived())
+    table = next(b for b in sheet.section("milestones").blocks if isinstance(b, Table))
+    assert [row[:2] for row in table.rows] == [["Zebra Hunt", "second, first"],
+                                               ["Alpha Road", "zed"]]
+
+
+def test_compact_leaves_out_the_records_and_keeps_the_rest(samples):
+    derived = load_character(samples["greta"]).derived()
+    full = build_sheet(derived)
+    compact = build_sheet(derived, options=SheetOptions(layout="compact"))
+    assert [s.key for s in full.sections if s.key not in ("history", "ledger")] == \
+        [s.key for s in compact.sections]
+    notes = next(b for b in compact.section("notes").blocks if isinstance(b, Notes))
+    assert notes.lines <= 2
