@@ -54,7 +54,7 @@ def kills(count: int) -> dict:
         n = min(50, count - done)
         report = kill_trials(target, write_once, next_command, kills=n, seed=round_,
                              at_points=bool(round_ % 2))
-        for name in ("kills", "mid_write", "writes"):
+        for name in ("kills", "mid_write", "writes", "stuck"):
             setattr(total, name, getattr(total, name) + getattr(report, name))
         total.broken += report.broken
         total.leftovers += report.leftovers
@@ -63,6 +63,7 @@ def kills(count: int) -> dict:
     return {"kills": total.kills, "broken": len(total.broken),
             "temp_left_after_next_command": len(total.leftovers),
             "kills_mid_write": total.mid_write, "complete_writes": total.writes,
+            "writers_stuck": total.stuck,
             "seconds": round(time.perf_counter() - started, 1)}
 
 

@@ -33,6 +33,7 @@ class KillReport:
     leftovers: list[str] = field(default_factory=list)  # temp files after the next command
     mid_write: int = 0                                   # kills that left a temp behind
     writes: int = 0                                      # replaces the writers announced
+    stuck: int = 0                                       # writers that never reached their point
 
 
 def _announce_replace(fd: int) -> None:
@@ -41,7 +42,10 @@ def _announce_replace(fd: int) -> None:
 
     def announcing(src, dst, *args, **kwargs):
         digest = hashlib.sha256(Path(src).read_bytes()).hexdigest()
-        os.write(fd, (digest + "\n").encode())
+        try:
+            os.write(fd, (digest + "\n").encode())
+        except OSError:              # the parent is gone: never write unannounced
+            os._exit(3)
         return real(src, dst, *args, **kwargs)
 
     os.replace = announcing
@@ -98,6 +102,9 @@ def kill_trials(target: Path, write_once: Callable[[Path, int], None],
         pid = os.fork()
         if pid == 0:                                      # the writer
             try:
+                quiet = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(quiet, 1)
+                os.dup2(quiet, 2)
                 os.close(read_fd)
                 _announce_replace(write_fd)
                 if at_points:
@@ -109,10 +116,19 @@ def kill_trials(target: Path, write_once: Callable[[Path, int], None],
             finally:
                 os._exit(0)
         os.close(write_fd)
-        if not at_points:
+        if at_points:                 # it kills itself; a stuck writer is killed anyway
+            deadline = time.monotonic() + 30
+            while os.waitpid(pid, os.WNOHANG) == (0, 0):
+                if time.monotonic() > deadline:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                    report.stuck += 1
+                    break
+                time.sleep(0.002)
+        else:
             time.sleep(rng.uniform(0, max_delay or 0.05))
             os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+            os.waitpid(pid, 0)
         with os.fdopen(read_fd, "rb") as pipe:
             announced = [line.decode().strip() for line in pipe.read().splitlines()]
         report.writes += len(announced)

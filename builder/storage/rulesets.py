@@ -138,3 +138,16 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
 
 def all_rulesets() -> list[Ruleset]:
     return [load_ruleset(rid) for rid in ruleset_ids()]
+
+
+def ruleset_sources() -> list[dict]:
+    """Every rule system with where its data comes from and why an override was
+    ignored, for a Help > Rule Systems view: ``{"id", "title", "source",
+    "warnings"}`` (``source`` is "built-in" or the override's path).  Never raises
+    for a broken override (see _load)."""
+    rows = []
+    for rid in ruleset_ids():
+        loaded = load_ruleset_full(rid)
+        rows.append({"id": rid, "title": loaded.ruleset.title, "source": loaded.source,
+                     "warnings": list(loaded.warnings)})
+    return rows

@@ -200,3 +200,15 @@ def test_stale_temp_files_are_removed_by_the_next_write(char, tmp_path):
     ok("do", char, "rest")
     assert not own.exists() and not dead.exists() and not old.exists()
     assert live.exists()
+
+
+def test_ruleset_sources_name_an_ignored_override(tmp_path):
+    from builder.storage.paths import overrides_dir
+    from builder.storage.rulesets import ruleset_sources
+
+    overrides_dir().mkdir(parents=True, exist_ok=True)
+    (overrides_dir() / "story-points.json").write_text('{"limits": "ten"}')
+    rows = {row["id"]: row for row in ruleset_sources()}
+    assert rows["story-points"]["source"] == "built-in"
+    assert "homebrew override ignored" in rows["story-points"]["warnings"][0]
+    assert rows["vogelfrei"]["warnings"] == []
