@@ -8,7 +8,8 @@ app: every command that lists or uses rule systems says so once on stderr (the
 window lists it in Help > Rule Systems) and the system is left out.  An id a
 built-in or plugin rule system has is left out too.
 
-Importing :mod:`builder.storage.rulesets` adds this source to the registry.
+Importing :mod:`builder.storage.rulesets` adds this source to the registry;
+:mod:`builder.storage.rule_systems` lists every system with its source.
 """
 from __future__ import annotations
 
@@ -105,9 +106,8 @@ def provider(taken: frozenset) -> dict:
                                      "system", 1000))
             continue
         result[rid] = (lambda c=cls: c)
-    from builder.storage.rulesets import _report
-
-    _report(warnings)
+    if _reporter is not None:
+        _reporter(warnings)
     return result
 
 
@@ -124,38 +124,15 @@ def warnings() -> list[str]:
     return lines
 
 
-def register() -> None:
+_reporter = None
+
+
+def register(report) -> None:
+    """Add this source to the registry; ``report(lines)`` receives the warnings (the
+    storage.rulesets warning handler: once per command on stderr)."""
+    global _reporter
     from builder.rules.registry import add_source
 
+    _reporter = report
     add_source(SOURCE_LABEL, provider)
 
-
-@dataclass(frozen=True)
-class RuleSystemRow:
-    """One line of Help > Rule Systems."""
-
-    id: str
-    title: str
-    source: str        # "built-in", "plugin", "data file"
-    overridden: str    # the override file in use, "" when none
-    file: str          # the data file of a "data file" system, else ""
-    warnings: tuple    # this system's override warnings
-
-
-def rule_system_rows() -> tuple[list[RuleSystemRow], list[str]]:
-    """Every rule system with where it comes from, and the warnings that belong to
-    no listed system (data files left out)."""
-    from builder.rules.registry import ruleset_ids, ruleset_source
-    from builder.storage.rulesets import load_ruleset_full
-
-    rows = []
-    found = scan()
-    for rid in ruleset_ids():
-        loaded = load_ruleset_full(rid)
-        source = ruleset_source(rid)
-        rows.append(RuleSystemRow(
-            rid, loaded.ruleset.title or rid, source,
-            "" if loaded.source == "built-in" else loaded.source,
-            found.files.get(rid, "") if source == SOURCE_LABEL else "",
-            tuple(loaded.warnings)))
-    return rows, warnings()

@@ -129,7 +129,7 @@ def validate_ruleset_data(cls, data) -> list[str]:
     return cls.validate_data(data)
 
 
-data_systems.register()  # rule systems defined by data files (rulesets/systems/)
+data_systems.register(_report)  # rule systems defined by data files (rulesets/systems/)
 
 
 def load_ruleset(ruleset_id: str) -> Ruleset:

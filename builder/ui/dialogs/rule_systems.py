@@ -18,7 +18,8 @@ def source_text(row) -> str:
 class RuleSystemsDialog(QDialog):
     def __init__(self, parent=None):
         super().__init__(parent)
-        from builder.storage.data_systems import rule_system_rows, systems_dir
+        from builder.storage.data_systems import systems_dir
+        from builder.storage.rule_systems import rule_system_rows
         from builder.storage.paths import overrides_dir
 
         self.setObjectName("ruleSystemsDialog")
