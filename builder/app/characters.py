@@ -57,11 +57,15 @@ def create(spec: NewCharacter) -> Outcome:
     name = spec.name.strip()
     if not name:
         raise UsageError("a character needs a name")
+    from builder.storage.identity import apply_identity, split_identity
+
+    # Who the character is (player, portrait...): the same keys in every ruleset.
+    identity, sets = split_identity(list(spec.sets))
     if spec.baseline is not None:
         baseline = dict(spec.baseline)
     else:
         baseline = ruleset.baseline_from_sets(
-            list(spec.sets), rng=random.Random(spec.seed),
+            sets, rng=random.Random(spec.seed),
             randomize=bool(spec.randomize or spec.seed is not None))
     reasons = ruleset.validate_baseline(baseline)
     if reasons:
@@ -74,7 +78,9 @@ def create(spec: NewCharacter) -> Outcome:
     else:
         target = library_path_for(name)
     before = target.read_bytes() if target.exists() else None
-    cf = CharacterFile(doc=new_document(ruleset, name, baseline), ruleset=ruleset)
+    doc = new_document(ruleset, name, baseline)
+    apply_identity(doc, identity)
+    cf = CharacterFile(doc=doc, ruleset=ruleset)
     cf.save(target)
     return Outcome(f"Character {name} created ({target.name})",
                    (FileChange.of(target, before, cf.raw or cf.to_bytes()),),

@@ -23,7 +23,8 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QPageLayout, QPageSize,
                            QPainter, QPdfWriter, QPen)
 
-from builder.sheets.model import (BoxLine, Boxes, Heading, Notes, Rows, Section, Sheet, Table)
+from builder.sheets.model import (BoxLine, Boxes, Heading, Notes, Picture, Rows, Section, Sheet,
+                                  Table)
 
 PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 #: Page margins in millimetres: inside what every office printer can reach.
@@ -369,6 +370,8 @@ class Layout:
                 atoms += self._notes(block, width)
             elif isinstance(block, BoxLine):
                 atoms += self._boxline(block, width)
+            elif isinstance(block, Picture):
+                atoms.append(self._picture(block, width))
         return atoms
 
     def _rows(self, block: Rows, width: float) -> list[Atom]:
@@ -467,9 +470,12 @@ class Layout:
         header = Atom(head_h, draw_head, keep_with_next=True)
         atoms = [header]
         min_h = s.pt(20 if self.sheet.blank else 16)  # room for pencil on a blank sheet
-        blank_table = bool(block.rows) and all(
-            not (c.text() if isinstance(c, Boxes) else c) or isinstance(c, Boxes)
-            for row in block.rows for c in row)
+        # Column lines where there is something to write in: beside every column that
+        # is empty in every row (a blank table, the Score column of a blank sheet).
+        write_in = [bool(block.rows) and not col.gutter
+                    and all(isinstance(row[i], Boxes) or not row[i] for row in block.rows)
+                    for i, col in enumerate(block.columns)]
+        ruled = [left for j, left in enumerate(lefts) if j and (write_in[j - 1] or write_in[j])]
         for index, row in enumerate(block.rows):
             heights = [min_h]
             for cell, w in zip(row, widths):
@@ -493,8 +499,8 @@ class Layout:
                     for a, b in spans:
                         ops.append(("rect", QRectF(x + a, y + inset, b - a, row_h - 2 * inset),
                                     1.0, None))
-                if blank_table:  # column lines to write between
-                    for left in lefts[1:]:
+                if ruled:  # column lines to write between
+                    for left in ruled:
                         if any(a < left < b for a, b in spans):
                             ops.append(("line", x + left, y, x + left, y + row_h, 0.35, RULE))
                 for cell, col, left, w in zip(row, block.columns, lefts, widths):
@@ -540,6 +546,17 @@ class Layout:
                 ("line", x, y + ruled - s.pt(3), x + width, y + ruled - s.pt(3), 0.4, RULE)),
                 optional=bool(atoms) or bool(block.text)))
         return atoms
+
+    def _picture(self, block: Picture, width: float) -> Atom:
+        """The portrait in a thin frame, kept to its proportions; a file that is not
+        an image leaves the frame empty."""
+        s = self.s
+        frame_w, frame_h = min(s.pt(block.width), width), s.pt(block.height)
+
+        def draw(ops, x, y):
+            ops.append(("image", QRectF(x, y, frame_w, frame_h), block.path))
+            ops.append(("rect", QRectF(x, y, frame_w, frame_h), 0.5, None))
+        return Atom(frame_h + s.pt(4), draw)
 
     def _boxline(self, block: BoxLine, width: float) -> list[Atom]:
         s = self.s
@@ -656,6 +673,18 @@ def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> 
             _kind, x1, y1, x2, y2, pen_w, colour = op
             painter.setPen(QPen(colour, pen_w * k))
             painter.drawLine(QPointF(x1, y1), QPointF(x2, y2))
+        elif kind == "image":
+            _kind, rect, path = op
+            from PySide6.QtGui import QImage
+
+            image = QImage(path)
+            if not image.isNull():  # in greys, as everything on the sheet
+                image = image.convertToFormat(QImage.Format.Format_Grayscale8)
+                scale = min(rect.width() / image.width(), rect.height() / image.height())
+                w, h = image.width() * scale, image.height() * scale
+                target = QRectF(rect.left() + (rect.width() - w) / 2,
+                                rect.top() + (rect.height() - h) / 2, w, h)
+                painter.drawImage(target, image)
         elif kind == "cross":
             rect = op[1].adjusted(k * 1.5, k * 1.5, -k * 1.5, -k * 1.5)
             painter.setPen(QPen(INK, 1.0 * k))

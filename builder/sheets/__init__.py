@@ -43,8 +43,10 @@ def section_keys(ruleset_id: str, derived: dict | None = None) -> list[str]:
     """The section names a ruleset's sheet has, in print order."""
     module = builder_module(ruleset_id)
     if hasattr(module, "section_keys"):
-        return list(module.section_keys(derived))
-    return [key for key, _title in module.SECTIONS]
+        keys = list(module.section_keys(derived))
+    else:
+        keys = [key for key, _title in module.SECTIONS]
+    return keys + [WHO[0]] if WHO[0] not in keys else keys
 
 
 def parse_sections(text: str | None, valid: Iterable[str]) -> frozenset[str] | None:
@@ -71,6 +73,32 @@ def _ruleset_title(ruleset_id: str) -> str:
         return ruleset_id
 
 
+#: The section every ruleset's sheet gets when the file says who the character is.
+WHO = ("who", "Who")
+
+
+def _who(derived: dict, options: SheetOptions):
+    """Player, portrait, appearance, background: handled here once for every ruleset."""
+    from builder.sheets.model import Picture, Rows, Section
+
+    if options.blank:
+        return None
+    texts = {key: derived.get(key) for key in ("player", "appearance", "background")}
+    texts = {k: v.strip() for k, v in texts.items() if isinstance(v, str) and v.strip()}
+    portrait = derived.get("portrait")
+    if not texts and not isinstance(portrait, str):
+        return None
+    blocks: list = []
+    if isinstance(portrait, str) and portrait:
+        blocks.append(Picture(portrait))
+    if "player" in texts:
+        blocks.append(Rows([("Player", texts["player"])], columns=1, boxed=False))
+    for key in ("appearance", "background"):
+        if key in texts:
+            blocks.append(Notes(f"{key.capitalize()}: {texts[key]}"))
+    return Section(WHO[0], WHO[1], blocks, half=True)  # shares the first two-column group
+
+
 def _empty_row(row) -> bool:
     return all((not cell.ticked and not cell.label) if isinstance(cell, Boxes) else not cell
                for cell in row)
@@ -82,6 +110,10 @@ def build_sheet(derived: dict, ruleset_id: str | None = None,
     ruleset_id = ruleset_id or str(derived.get("ruleset", ""))
     options = options or SheetOptions()
     sheet = builder_module(ruleset_id).build(derived, options)
+    who = _who(derived, options) if options.wants(WHO[0]) else None
+    if who is not None:  # after a "Problems" section, before everything else
+        at = 1 if sheet.sections and sheet.sections[0].key == "problems" else 0
+        sheet.sections.insert(at, who)
     sheet.ruleset_id = ruleset_id
     if not sheet.ruleset_title:
         sheet.ruleset_title = _ruleset_title(ruleset_id)

@@ -119,7 +119,16 @@ class BoxLine:
     boxes: list[Boxes]
 
 
-Block = Union[Rows, Table, Heading, Notes, BoxLine]
+@dataclass
+class Picture:
+    """An image file (the portrait), fitted into a frame of ``width`` x ``height`` points."""
+
+    path: str
+    width: float = 96.0
+    height: float = 120.0
+
+
+Block = Union[Rows, Table, Heading, Notes, BoxLine, Picture]
 
 
 @dataclass

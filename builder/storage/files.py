@@ -173,8 +173,7 @@ class CharacterFile:
         result = self.ruleset.derive(self.state, self.name)
         result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
-        if isinstance(self.doc.get("player"), str):  # who plays the character (sheets, PDF Author)
-            result["player"] = self.doc["player"]
+        result.update(identity_of(self.doc))  # player, appearance, background, portrait
         result["problems"] = [line for p in self.replay.problems for line in p.lines()]
         return result
 
@@ -256,6 +255,36 @@ class CharacterFile:
         if own:
             self.raw = data
         return target
+
+
+#: Who the character is: optional top-level keys, the same in every ruleset
+#: (written by builder/storage/identity.py).
+IDENTITY_TEXT_KEYS = ("player", "appearance", "background")
+
+
+def portrait_file(doc: dict) -> Path | None:
+    """The portrait's file in the data folder (``portrait`` is relative to it), when
+    there is one to print."""
+    from builder.storage.paths import data_dir
+
+    value = doc.get("portrait")
+    if not isinstance(value, str) or not value:
+        return None
+    relative = Path(value)
+    if relative.is_absolute() or ".." in relative.parts:
+        return None
+    path = data_dir() / relative
+    return path if path.is_file() else None
+
+
+def identity_of(doc: dict) -> dict:
+    """What the derived state carries: the texts set, and the portrait's full path."""
+    result = {key: doc[key] for key in IDENTITY_TEXT_KEYS
+              if isinstance(doc.get(key), str) and doc[key]}
+    portrait = portrait_file(doc)
+    if portrait is not None:
+        result["portrait"] = str(portrait)
+    return result
 
 
 def new_document(ruleset: Ruleset, name: str, baseline: dict) -> dict:

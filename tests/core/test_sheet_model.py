@@ -34,7 +34,8 @@ def tables(section) -> list[Table]:
 def test_story_points_has_every_section_in_order():
     sheet = build_sheet(story_points(), "story-points")
     assert [s.key for s in sheet.sections] == STORY_SECTIONS
-    assert section_keys("story-points") == STORY_SECTIONS
+    # "who" (player, portrait...) is every ruleset's, printed when the file has it.
+    assert section_keys("story-points") == STORY_SECTIONS + ["who"]
     assert sheet.name == "Mira Thornwood"
     assert sheet.ruleset_title == "Story Point development"
 
@@ -153,7 +154,7 @@ def test_generic_fallback_for_a_ruleset_without_a_sheet_module():
                "notes": "hello"}
     assert builder_module("homebrew-x").__name__ == "builder.sheets.generic"
     keys = section_keys("homebrew-x", derived)
-    assert keys == ["summary", "abilities", "gear", "ledger", "notes"]
+    assert keys == ["summary", "abilities", "gear", "ledger", "notes", "who"]
     sheet = build_sheet(derived, "homebrew-x")
     assert sheet.ruleset_title == "homebrew-x"
     assert rows_of(sheet.section("summary")) == {"Xp": "12", "Level": "2"}

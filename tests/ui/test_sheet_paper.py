@@ -113,14 +113,17 @@ def test_row_lines_are_never_painted_over_by_fills(qapp):
                 (y, rect)
 
 
-def test_blank_tables_get_column_lines_filled_ones_do_not(qapp):
+def test_columns_to_write_in_get_column_lines_filled_ones_do_not(qapp):
     columns = [Column("A"), Column("B"), Column("C")]
     blank = Sheet("T", "x", sections=[Section("t", "T", [Table(columns, [["", "", ""]] * 3)])])
     filled = Sheet("T", "x", sections=[Section("t", "T", [Table(columns, [["a", "b", "c"]])])])
-    for sheet, expected in ((blank, True), (filled, False)):
+    # A blank sheet's Score column (names printed, scores to write in) is ruled too.
+    scores = Sheet("T", "x", sections=[Section("t", "T", [Table(
+        columns, [["Strength", "", "x"], ["Agility", "", "y"]])])])
+    for sheet, expected in ((blank, 2), (filled, 0), (scores, 2)):
         _style, (page,) = _layout(sheet)
-        vertical = [op for op in page if op[0] == "line" and op[1] == op[3]]
-        assert bool(vertical) is expected
+        vertical = {op[1] for op in page if op[0] == "line" and op[1] == op[3]}
+        assert len(vertical) == expected
 
 
 def test_write_in_values_get_wide_boxes_and_large_figures(qapp):
