@@ -39,10 +39,10 @@ def test_possessions_on_the_sheet(tmp_path):
     assert defence["Alignment"] == "Chaos"
     assert defence["AC melee"] == "9" and defence["AC ranged"] == "12"   # Agility +1, WS 0
     assert defence["WS / BS"] == "0 / 0"
-    # Staff (two-handed: oversize) 1 point, Bow + 3 Torches + Buckler = 5 items 1 point
-    assert (defence["Encumbrance"], defence["Load"]) == ("2", "Lightly Encumbered")
+    # Staff (two-handed: oversize) 1 point, Bow + Torches + Buckler = 3 items
+    assert (defence["Encumbrance"], defence["Load"]) == ("1", "Unencumbered")
     assert (defence["Per day"], defence["Per turn"], defence["Combat"],
-            defence["Running"]) == ("18 miles", "90'", "30'", "90'")
+            defence["Running"]) == ("24 miles", "120'", "40'", "120'")
     money = section(sheet, "money")
     assert rows_of(money) == {"gp": "1", "sp": "26", "bp": "9"}   # 1260 - 36 - 300 - 3 bp
     assert any(isinstance(b, Notes) and b.lines >= 3 for b in money.blocks)   # pencil room

@@ -323,16 +323,17 @@ def test_wear_refusals(rs):
 
 
 # -- encumbrance and movement -----------------------------------------------------------------
-@pytest.mark.parametrize("torches,points,level,row", [
+@pytest.mark.parametrize("darts,points,level,row", [
     (4, 0, "Unencumbered", (24, 120, 40, 120)),
     (5, 1, "Unencumbered", (24, 120, 40, 120)),
     (10, 2, "Lightly Encumbered", (18, 90, 30, 90)),
     (15, 3, "Heavily Encumbered", (12, 60, 20, 60)),
     (20, 4, "Severely Encumbered", (6, 30, 10, 30)),
     (25, 5, "Overencumbered", (0, 0, 0, 0))])
-def test_every_five_items_is_a_point_and_movement_follows_the_table(rs, torches, points,
+def test_every_five_items_is_a_point_and_movement_follows_the_table(rs, darts, points,
                                                                    level, row):
-    e = derived(rs, rich(rs), ["gain", "Torch", "--qty", str(torches)])["encumbrance"]
+    # every weapon is an item of its own
+    e = derived(rs, rich(rs), ["gain", "Dart", "--qty", str(darts)])["encumbrance"]
     assert (e["points"], e["level"]) == (points, level)
     assert (e["miles_per_day"], e["turn_ft"], e["combat_ft"], e["running_ft"]) == row
 
@@ -350,10 +351,22 @@ def test_worn_armour_is_not_an_item_but_metal_and_heavy_armour_add(rs):
 
 def test_oversize_items_count_separately_and_unencumbering_ones_not_at_all(rs):
     e = derived(rs, rich(rs), ["buy", "Polearm"], ["buy", "Shield"], ["buy", "Backpack"],
-                ["gain", "Torch", "--qty", "4"])["encumbrance"]
-    assert e["oversize_items"] == 2 and e["items"] == 4 and e["points"] == 2
-    e = derived(rs, rich(rs), ["buy", "Caltrop", "--qty", "20"])["encumbrance"]
-    assert e["items"] == 1                                      # small items of one type
+                ["gain", "Torch", "--qty", "4"], ["gain", "Rope"], ["gain", "Crowbar"],
+                ["gain", "Lantern"], ["gain", "Waterskin"])["encumbrance"]
+    assert e["oversize_items"] == 2 and e["items"] == 5 and e["points"] == 3
+    e = derived(rs, rich(rs), ["buy", "Caltrop", "--qty", "20"], ["gain", "Torch", "--qty", "6"],
+                ["gain", "Spike (Iron)", "--qty", "12"])["encumbrance"]
+    assert e["items"] == 2                                      # things of one type: one item
+    e = derived(rs, rich(rs), ["gain", "Weapon (Minor)", "--qty", "3"],
+                ["gain", "Wams", "--qty", "2"])["encumbrance"]
+    assert e["items"] == 5                                      # weapons and armour each count
+
+
+def test_miles_on_foot_take_the_toughness_modifier(rs):
+    e = derived(rs, rich(rs, Toughness=16))["encumbrance"]
+    assert (e["miles_per_day"], e["miles_per_day_on_foot"]) == (24, 26)
+    e = derived(rs, rich(rs, Toughness=4), ["gain", "Dart", "--qty", "25"])["encumbrance"]
+    assert (e["miles_per_day"], e["miles_per_day_on_foot"]) == (0, 0)
 
 
 def test_a_hundred_coins_are_one_item(rs):
@@ -472,7 +485,7 @@ def test_a_homebrew_equipment_table_is_checked(rs):
 
 def test_the_soldier_reduces_encumbrance_and_the_phoenix_has_its_own_defence(rs):
     # Soldier: "Soldiers reduce their Encumbrance by 1"
-    ten = ["gain", "Torch", "--qty", "10"]
+    ten = ["gain", "Dart", "--qty", "10"]
     assert derived(rs, rich(rs, "Warrior", "Soldier"), ten)["encumbrance"]["points"] == 1
     assert derived(rs, rich(rs, "Warrior", "Soldier"))["encumbrance"]["points"] == 0
     assert derived(rs, rich(rs), ten)["encumbrance"]["points"] == 2

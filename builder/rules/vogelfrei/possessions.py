@@ -186,11 +186,12 @@ def armour_class(rules: dict, agility_mod: int, ws: int, armour: dict | None,
 
 
 def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: dict,
-                money_bp: int, coins: dict[str, int] | None = None, modifier: int = 0) -> dict:
+                money_bp: int, coins: dict[str, int] | None = None, modifier: int = 0,
+                toughness_mod: int = 0) -> dict:
     """Points and movement: worn armour is not an item (metal and heavy armour add
-    their points); every other carried line counts its quantity (a stack of small
-    things once); oversize items add a point each and are not counted as items;
-    every 100 coins (the fewest coins) are one item."""
+    their points); several things of one type are one item, but every weapon and
+    every piece of armour counts; oversize items add a point each and are not counted
+    as items; every 100 coins (the fewest coins) are one item."""
     table = rules.get("encumbrance", {})
     points, items, oversize = 0, 0, 0
     armour = catalogue.find(worn.get("armour")) if worn.get("armour") else None
@@ -210,10 +211,10 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
             continue
         if mark == "oversize":
             oversize += qty
-        elif item is not None and item.get("stack"):
-            items += 1
+        elif item is None or item.get("kind") or wear_slot(item):
+            items += qty                  # "All weapons count as separate items"
         else:
-            items += qty
+            items += 1                    # "Multiple ... items of the same type count as one"
     coin_count = sum(coins_of(money_bp, coins).values())
     coin_items = coin_count // int(table.get("coins_per_item", 100))
     items += coin_items
@@ -221,7 +222,9 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
     points += oversize * int(table.get("per_oversize_item", 1))
     points = max(0, points + modifier)        # a career's "reduce their Encumbrance by 1"
     row = movement_row(table, points)
+    on_foot = max(0, row["miles_per_day"] + toughness_mod) if row["miles_per_day"] else 0
     return {"points": points, "level": row["level"], "miles_per_day": row["miles_per_day"],
+            "miles_per_day_on_foot": on_foot,
             "turn_ft": row["turn_ft"], "combat_ft": row["combat_ft"],
             "running_ft": row["running_ft"], "items": items, "oversize_items": oversize,
             "coin_items": coin_items}

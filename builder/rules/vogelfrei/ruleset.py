@@ -1196,7 +1196,9 @@ class VogelfreiRuleset(Ruleset):
                                     cdata.get("ac_bonus")),
             "encumbrance": gear.encumbrance(self.data, state["gear"], cat, worn,
                                             state["money"], self.coins,
-                                            int(career.get("encumbrance_modifier", 0))),
+                                            int(career.get("encumbrance_modifier", 0)),
+                                            self.modifier(state["abilities"].get("Toughness",
+                                                                                 10))),
             "weapons": weapons,
             "ws": skills["WS"],
             "bs": skills["BS"],
@@ -1387,8 +1389,10 @@ class VogelfreiRuleset(Ruleset):
         lines.append(f"WS {d['ws']}  BS {d['bs']}   AC melee {d['ac']['melee']}, "
                      f"ranged {d['ac']['ranged']}")
         e = d["encumbrance"]
+        foot = (f" ({e['miles_per_day_on_foot']} on foot with Toughness)"
+                if e.get("miles_per_day_on_foot", e["miles_per_day"]) != e["miles_per_day"] else "")
         lines.append(f"encumbrance: {e['points']} point{'s' if e['points'] != 1 else ''}, "
-                     f"{e['level']}: {e['miles_per_day']} miles a day, {e['turn_ft']}' a turn, "
+                     f"{e['level']}: {e['miles_per_day']} miles a day{foot}, {e['turn_ft']}' a turn, "
                      f"{e['combat_ft']}' in combat, {e['running_ft']}' running")
         if d["gear"]:
             lines.append("gear: " + ", ".join(

@@ -729,7 +729,9 @@ class VogelfreiEditor(CharacterEditor):
         g["encumbrance"].setText(f"{e['points']} point{'s' if e['points'] != 1 else ''}: "
                                  f"{e['level']} ({e['items']} items, {e['oversize_items']} "
                                  "oversize)")
-        g["movement"].setText(f"{e['miles_per_day']} miles a day, {e['turn_ft']}' a turn, "
+        foot = e.get("miles_per_day_on_foot", e["miles_per_day"])
+        foot_text = f" ({foot} on foot with Toughness)" if foot != e["miles_per_day"] else ""
+        g["movement"].setText(f"{e['miles_per_day']} miles a day{foot_text}, {e['turn_ft']}' a turn, "
                               f"{e['combat_ft']}' a combat round, {e['running_ft']}' running")
         self.possessions.refresh(d)
 
