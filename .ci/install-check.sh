@@ -15,7 +15,13 @@ rm -rf build/lib build/bdist.*
 python3 -m venv "$WORK/venv"
 "$WORK/venv/bin/pip" wheel -q --no-deps -w "$WORK/wheel" "$ROOT"
 "$WORK/venv/bin/pip" install -q "$WORK"/wheel/*.whl
-unzip -l "$WORK"/wheel/*.whl | grep -q "builder/data/rulesets/story-points.json"
+"$WORK/venv/bin/python" - "$WORK"/wheel/*.whl <<'PY'
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+for wanted in ("builder/data/rulesets/story-points.json", "builder/data/schema/character.schema.json",
+               "builder/data/icons/character-builder.svg"):
+    assert wanted in names, f"the wheel lacks {wanted}"
+PY
 
 CB="$WORK/venv/bin/character-builder"
 cd "$WORK/run"

@@ -10,19 +10,31 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
-from importlib.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+
+_ON_DISK = Path(__file__).resolve().parent / "data"
 
 
 class InstallationIncomplete(Exception):
     """A file that ships with the application is missing."""
 
 
-def data_root() -> Traversable:
+def data_root() -> "Traversable":
+    # A wheel, an editable install and a one-folder bundle all have the files on disk:
+    # read them by path (importing importlib.resources costs every command ~10 ms);
+    # anything else (a zip import) goes through importlib.resources.
+    if _ON_DISK.is_dir():
+        return _ON_DISK
+    from importlib import resources
+
     return resources.files("builder") / "data"
 
 
-def resource_path(*parts: str) -> Traversable:
+def resource_path(*parts: str) -> "Traversable":
     """The built-in file ``builder/data/<parts>`` (a Traversable; on a normal
     install or a one-folder bundle it is a real path)."""
     return data_root().joinpath(*parts)

@@ -103,6 +103,11 @@ def _load_target(target: object) -> Callable:
 def ruleset_class(ruleset_id: str):
     from builder.rules.base import match_name
 
+    builtin = ruleset_id.strip().casefold()
+    if builtin in BUILTIN:
+        # A built-in id needs no look at the installed distributions' entry points
+        # (importlib.metadata reads every one of them: a cost on every command).
+        return _load_target(BUILTIN[builtin])()
     registry = _registry()
     if ruleset_id not in registry:
         registry = _all()

@@ -109,7 +109,7 @@ def read_entry(path: Path | str) -> LibraryEntry:
     path = Path(path)
     try:
         st = path.stat()
-        modified = st.st_mtime
+        modified = st.st_mtime_ns / 1e9   # as the index has it
     except OSError as exc:
         return LibraryEntry(path, path.stem, problem=f"cannot be read ({exc.strerror or exc})")
     try:
@@ -141,7 +141,7 @@ def read_entry(path: Path | str) -> LibraryEntry:
     return entry
 
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3   # 3: headline as [label, value] pairs (its order is the display order)
 
 
 def _cache_path() -> Path:
@@ -164,20 +164,85 @@ def _override_stamp(ruleset_id: str) -> list[int] | None:
     return _stamp(overrides_dir() / f"{ruleset_id}.json") if ruleset_id else None
 
 
-def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
-    """Every character in the library, summarised.
+class IndexScan:
+    """One look at the library through its index, in two steps: :func:`begin_scan`
+    gives every file with what the index knows about it (``entries``; ``None`` where
+    the file is new or changed, listed in ``stale``), then :meth:`read` summarises
+    each stale file and :meth:`save` writes the index back.  The Qt layer reads the
+    stale files on a worker thread (each call touches only its own row)."""
 
-    The summaries are cached in the user cache folder (``library-index.json``, see
-    :func:`builder.storage.paths.cache_dir`) for this characters folder,
-    keyed by each file's modification time and size and by the ruleset's
-    homebrew override, so start-up does not replay every character; a changed
-    file is read again.  The cache is only an index: losing it costs time, never data.
-    """
-    from builder.storage.atomic import dumps, write_bytes_atomic
+    def __init__(self, scanned, old: dict, folder: str, cache_file: Path):
+        self.paths = [path for path, _stamp in scanned]
+        self._stamps = [stamp for _path, stamp in scanned]
+        self.entries: list[LibraryEntry | None] = []
+        self.stale: list[int] = []
+        self._folder = folder
+        self._cache_file = cache_file
+        self._fresh: dict[str, dict] = {}
+        self._overrides: dict[str, list[int] | None] = {}
+        self._dirty = len(old) != len(scanned)
+        for i, (path, stamp) in enumerate(scanned):
+            entry = self._from_index(old.get(path.name), path, stamp)
+            self.entries.append(entry)
+            if entry is None:
+                self.stale.append(i)
 
-    scanned = _scan_folder()
-    if not use_cache:
-        return [read_entry(p) for p, _stamp in scanned]
+    def _override(self, rid: str):
+        if rid not in self._overrides:
+            self._overrides[rid] = _override_stamp(rid)
+        return self._overrides[rid]
+
+    def _from_index(self, row, path: Path, stamp) -> LibraryEntry | None:
+        if not (isinstance(row, dict) and stamp is not None and row.get("stamp") == stamp
+                and row.get("override") == self._override(row.get("ruleset_id", ""))):
+            return None
+        try:
+            entry = LibraryEntry(path, row["name"], row["ruleset_id"], row["ruleset_title"],
+                                 dict(row["headline"]), stamp[0] / 1e9, row["problem"])
+        except (KeyError, TypeError, ValueError):
+            return None
+        self._fresh[path.name] = row
+        return entry
+
+    def placeholder(self, i: int) -> LibraryEntry:
+        """What a stale file shows until it is read: its file name and time."""
+        stamp = self._stamps[i]
+        return LibraryEntry(self.paths[i], self.paths[i].stem,
+                            modified=stamp[0] / 1e9 if stamp else 0.0)
+
+    def read(self, i: int) -> LibraryEntry:
+        """Summarise stale file ``i`` (its entry is set and remembered for the index)."""
+        path, stamp = self.paths[i], self._stamps[i]
+        entry = read_entry(path)
+        self.entries[i] = entry
+        self._dirty = True
+        if stamp is not None:
+            self._fresh[path.name] = {"stamp": stamp, "name": entry.name,
+                                      "ruleset_id": entry.ruleset_id,
+                                      "ruleset_title": entry.ruleset_title,
+                                      "headline": [[k, v] for k, v in entry.headline.items()],
+                                      "problem": entry.problem,
+                                      "override": self._override(entry.ruleset_id)}
+        return entry
+
+    def save(self) -> None:
+        """Write the index when anything changed (an index we cannot write only costs
+        time)."""
+        if not self._dirty:
+            return
+        from builder.storage.atomic import dumps, write_bytes_atomic
+
+        try:
+            write_bytes_atomic(self._cache_file, dumps({
+                "version": CACHE_VERSION, "folder": self._folder,
+                "entries": self._fresh}).encode("utf-8"))
+        except (OSError, TypeError, ValueError):
+            pass
+        self._dirty = False
+
+
+def begin_scan() -> IndexScan:
+    """The library as the index knows it; see :class:`IndexScan`."""
     cache_file = _cache_path()
     folder = str(characters_dir())
     try:
@@ -187,48 +252,28 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
     except (OSError, ValueError, AttributeError):
         cached = {}
     old = cached.get("entries", {}) if isinstance(cached, dict) else {}
-    fresh: dict[str, dict] = {}
-    entries = []
-    overrides: dict[str, list[int] | None] = {}
+    if not isinstance(old, dict):
+        old = {}
+    return IndexScan(_scan_folder(), old, folder, cache_file)
 
-    def override(rid: str):
-        if rid not in overrides:
-            overrides[rid] = _override_stamp(rid)
-        return overrides[rid]
 
-    dirty = len(old) != len(scanned)
-    for path, stamp in scanned:
-        row = old.get(path.name)
-        if (isinstance(row, dict) and stamp is not None and row.get("stamp") == stamp
-                and row.get("override") == override(row.get("ruleset_id", ""))):
-            try:
-                entry = LibraryEntry(path, row["name"], row["ruleset_id"], row["ruleset_title"],
-                                     dict(row["headline"]), stamp[0] / 1e9, row["problem"])
-            except (KeyError, TypeError, ValueError):
-                entry = None
-            if entry is not None:
-                entries.append(entry)
-                fresh[path.name] = row
-                continue
-        entry = read_entry(path)
-        entries.append(entry)
-        dirty = True
-        if stamp is not None:
-            fresh[path.name] = {"stamp": stamp, "name": entry.name,
-                                "ruleset_id": entry.ruleset_id,
-                                "ruleset_title": entry.ruleset_title,
-                                # pairs, not a dict: the index is written with sorted
-                                # keys, and the figures keep the ruleset's order
-                                "headline": [[k, v] for k, v in entry.headline.items()],
-                                "problem": entry.problem,
-                                "override": override(entry.ruleset_id)}
-    if dirty:
-        try:
-            write_bytes_atomic(cache_file, dumps({"version": CACHE_VERSION, "folder": folder,
-                                                  "entries": fresh}).encode("utf-8"))
-        except (OSError, TypeError, ValueError):
-            pass  # an index we cannot write only costs time
-    return entries
+def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
+    """Every character in the library, summarised.
+
+    The summaries are cached in the user cache folder (``library-index.json``, see
+    :func:`builder.storage.paths.cache_dir`) for this characters folder,
+    keyed by each file's modification time and size and by the ruleset's
+    homebrew override, so start-up does not replay every character; only a new or
+    changed file is read again.  The cache is only an index: losing it costs time,
+    never data.
+    """
+    if not use_cache:
+        return [read_entry(p) for p, _stamp in _scan_folder()]
+    scan = begin_scan()
+    for i in scan.stale:
+        scan.read(i)
+    scan.save()
+    return scan.entries
 
 
 # -- operations ------------------------------------------------------------------

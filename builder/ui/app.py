@@ -194,6 +194,10 @@ def run_gui(argv: list[str]) -> int:
     from builder.ui.main_window import MainWindow
 
     window = MainWindow(restore=not args.no_restore)
+    model = getattr(window, "library_model", None)
+    if model is not None and hasattr(model, "loadingProgress"):
+        model.loadingProgress.connect(
+            lambda done, total: _library_progress(window, done, total))
     outcome = {"code": EXIT_OK}
 
     def finish(code: int) -> None:
@@ -243,6 +247,14 @@ def run_gui(argv: list[str]) -> int:
         lambda: QTimer.singleShot(0, ready), Qt.ConnectionType.SingleShotConnection)
     window.show()
     return app.exec()
+
+
+def _library_progress(window, done: int, total: int) -> None:
+    """A big library read in the background says how far it got."""
+    if done < total:
+        window.statusBar().showMessage(f"Reading the library: {done} of {total} characters…")
+    else:
+        window.statusBar().showMessage(f"Library read: {total} characters", 4000)
 
 
 def _set_window_icon(app) -> None:

@@ -63,3 +63,22 @@ def test_a_plugin_ruleset_is_listed_and_used(plugin, tmp_path):
     ok("new", "house-bonuses", "Hal", "-o", path, "--set", "MIG=3", "--set", "DEX=2",
        "--set", "CHA=1", "--set", "FOC=0")
     assert ok("show", path, "--json").json()["abilities"]["MIG"] == 3
+
+
+def test_a_missing_built_in_file_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    from builder import resources
+    from builder.storage import rulesets
+    from tests.helpers import cli
+
+    (tmp_path / "data").mkdir()
+    monkeypatch.setattr(resources, "_ON_DISK", tmp_path / "data")   # an incomplete install
+    resources.load_json_resource.cache_clear()
+    rulesets._load.cache_clear()
+    try:
+        result = cli("new", "story-points", "Senna", "-o", tmp_path / "s.json")
+    finally:
+        resources.load_json_resource.cache_clear()
+        rulesets._load.cache_clear()
+    assert result.code == 2
+    assert result.err.startswith("installation incomplete:") and "story-points.json" in result.err
+    assert len(result.err.strip().splitlines()) == 1 and not (tmp_path / "s.json").exists()

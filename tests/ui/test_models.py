@@ -210,3 +210,27 @@ def test_the_library_sorts_itself_by_every_column_and_keeps_the_selection(qtbot)
     assert model.row_for_path(proxy.index(0, 0).data(PathRole)) == 0
     proxy.setFilterFixedString("ra")
     assert names() == ["graynor", "Nyra"]
+
+
+def test_many_new_files_are_read_in_the_background_with_progress(qtbot, monkeypatch):
+    from builder.ui.models import library_model
+
+    monkeypatch.setattr(library_model, "BACKGROUND_FROM", 3)
+    for name, sp in (("Senna", "5"), ("Graynor", "12"), ("Nyra", "1"), ("Aldo", "2")):
+        make_character(name, f"sp={sp}")
+    model = LibraryModel(watch=False)
+    # every row is there at once (file name and time), its figures not read yet
+    assert model.rowCount() == 4 and model.is_loading()
+    assert [model.index(r, COL_HEADLINE).data() for r in range(4)] == [""] * 4
+    progress = []
+    model.loadingProgress.connect(lambda done, total: progress.append((done, total)))
+    qtbot.waitUntil(lambda: not model.is_loading(), timeout=10000)
+    assert progress[0] == (0, 4) and progress[-1] == (4, 4)
+    figures = {model.index(r, COL_NAME).data(): model.index(r, COL_HEADLINE).data()
+               for r in range(4)}
+    assert figures["Graynor"].startswith("Unspent SP 12 ")
+    assert figures["Aldo"].startswith("Unspent SP 2 ")
+    # the index was written: the next start reads nothing
+    again = LibraryModel(watch=False)
+    assert not again.is_loading()
+    assert [e._key() for e in again.entries()] == [e._key() for e in model.entries()]

@@ -11,15 +11,20 @@ in Python with one key per row (the view's proxy only filters), where a
 QSortFilterProxyModel sort would call ``data()`` twice per comparison; display
 strings are made only for the rows painted; and beyond :data:`WATCH_FILES_UP_TO`
 files only the folder is watched (the app and most editors replace files, which
-the folder's watch sees) instead of one watch per file.
+the folder's watch sees) instead of one watch per file.  When many files are new
+or changed since the index was written (:data:`BACKGROUND_FROM`), every row is
+there at once with its file name, and the files are read on a worker thread,
+their rows filled in as they come (``loadingProgress(done, total)``).
 """
 from __future__ import annotations
 
+import threading
+import time
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
-                            Qt, QTimer)
+from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, Qt,
+                            QTimer, Signal)
 
 from builder.ui.models.table import RowsTableModel, SearchSortProxy, sync_watch
 from builder.storage import library
@@ -41,16 +46,49 @@ HEADERS = ("Name", "Ruleset", "Figures", "Last changed")
 
 #: Up to this many characters each file is watched too (edits in place by other programs).
 WATCH_FILES_UP_TO = 2000
+#: From this many new or changed files on, they are read on a worker thread.
+BACKGROUND_FROM = 200
+
+
+class _Loader(QObject):
+    """Carries a worker thread's results to the GUI thread (queued signals)."""
+
+    chunk = Signal(object)    # [(path, LibraryEntry), ...]
+    done = Signal()
+
+    def __init__(self, scan):
+        super().__init__()
+        self.scan = scan
+        self.cancelled = False
+
+    def work(self) -> None:
+        batch, since = [], time.monotonic()
+        try:
+            for i in self.scan.stale:
+                if self.cancelled:
+                    return
+                batch.append((self.scan.paths[i], self.scan.read(i)))
+                if len(batch) >= 500 or time.monotonic() - since > 0.1:
+                    self.chunk.emit(batch)
+                    batch, since = [], time.monotonic()
+            if batch and not self.cancelled:
+                self.chunk.emit(batch)
+            if not self.cancelled:
+                self.scan.save()
+                self.done.emit()
+        except RuntimeError:  # the model went away while reading (the app is closing)
+            return
 
 
 def _sort_key(column: int):
+    """Ties keep their order (a stable sort), first the folder's order by file name."""
     if column == COL_MODIFIED:
-        return lambda e: (e.modified, e.name.casefold(), str(e.path))
+        return lambda e: (e.modified, e.name.casefold())
     if column == COL_RULESET:
-        return lambda e: (e.ruleset_title.casefold(), e.name.casefold(), str(e.path))
+        return lambda e: (e.ruleset_title.casefold(), e.name.casefold())
     if column == COL_HEADLINE:
-        return lambda e: (e.headline_text.casefold(), e.name.casefold(), str(e.path))
-    return lambda e: (e.name.casefold(), str(e.path))
+        return lambda e: (e.headline_text.casefold(), e.name.casefold())
+    return lambda e: e.name.casefold()
 
 
 def _when(timestamp: float) -> str:
@@ -76,14 +114,25 @@ class LibraryModel(RowsTableModel):
     HEADERS = HEADERS
     ROWS_ATTR = "_entries"
 
+    #: (files read, files to read) while the library is read in the background.
+    loadingProgress = Signal(int, int)
+
     def __init__(self, parent: QObject | None = None, watch: bool = True):
         super().__init__(parent)
         self._entries: list[library.LibraryEntry] = []
         self._texts: list[tuple | None] = []  # display strings, computed on first paint
         self._rows: dict | None = None        # path -> row, built when first asked
         self._sort: tuple[int, Qt.SortOrder] | None = None
+        self._sorted = False    # the rows are in self._sort's order
+        self._loader: _Loader | None = None
+        self._loaded = 0
+        self._refresh_again = False
         self._watcher: QFileSystemWatcher | None = None
-        self._timer = QTimer(self, singleShot=True, interval=150)
+        # (keyword arguments to a Qt constructor would load shiboken's signature
+        # module, ~0.1 s, before the first paint)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
         self._timer.timeout.connect(lambda: self.refresh())
         if watch:
             self._watcher = QFileSystemWatcher(self)
@@ -150,7 +199,9 @@ class LibraryModel(RowsTableModel):
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
         """Sort the rows (one Python key per row); selections and other persistent
         indexes follow their rows."""
-        self._sort = (column, order)
+        if self._sorted and self._sort == (column, order):
+            return
+        self._sort, self._sorted = (column, order), True
         if column < 0 or len(self._entries) < 2:
             return
         key = _sort_key(column)
@@ -179,10 +230,86 @@ class LibraryModel(RowsTableModel):
     def _schedule(self, *_):
         self._timer.start()
 
+    def is_loading(self) -> bool:
+        """True while files are being read in the background."""
+        return self._loader is not None
+
     def refresh(self, watch: bool = True) -> None:
-        """Re-read the folder; only changed rows are announced."""
-        fresh = {e.path: e for e in library.scan_library()}
+        """Re-read the folder; only changed rows are announced.  Many new or changed
+        files are read in the background (their rows show the file name meanwhile)."""
+        if self._loader is not None:   # reading already: look again once it is done
+            self._refresh_again = True
+            return
+        scan = library.begin_scan()
+        if len(scan.stale) < BACKGROUND_FROM:
+            for i in scan.stale:
+                scan.read(i)
+            scan.save()
+            self._apply(scan.entries)
+        else:
+            for i in scan.stale:
+                scan.entries[i] = scan.placeholder(i)
+            self._apply(scan.entries)
+            self._start_loading(scan)
+        if watch:
+            self._rewatch()
+
+    def _start_loading(self, scan) -> None:
+        loader = self._loader = _Loader(scan)
+        self._loaded = 0
+        loader.chunk.connect(self._loaded_chunk)
+        loader.done.connect(self._loaded_all)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._cancel_loading)
+        self.destroyed.connect(lambda *_: setattr(loader, "cancelled", True))
+
+        def start():
+            if loader.cancelled:
+                return
+            self.loadingProgress.emit(0, len(scan.stale))
+            threading.Thread(target=loader.work, name="library-index", daemon=True).start()
+
+        QTimer.singleShot(0, start)   # after the first paint
+
+    def _cancel_loading(self) -> None:
+        if self._loader is not None:
+            self._loader.cancelled = True
+
+    def _loaded_chunk(self, batch) -> None:
+        if self._loader is None:
+            return
+        rows = []
+        for path, entry in batch:
+            row = self.row_for_path(path)
+            if row >= 0:
+                self._entries[row] = entry
+                self._texts[row] = None
+                rows.append(row)
+        self._sorted = False
+        if rows:
+            self.dataChanged.emit(self.index(min(rows), 0),
+                                  self.index(max(rows), len(HEADERS) - 1))
+        self._loaded += len(batch)
+        self.loadingProgress.emit(self._loaded, len(self._loader.scan.stale))
+
+    def _loaded_all(self) -> None:
+        loader, self._loader = self._loader, None
+        if loader is None:
+            return
+        total = len(loader.scan.stale)
+        if self._sort is not None:   # names are known now
+            self.sort(*self._sort)
+        self.loadingProgress.emit(total, total)
+        if self._refresh_again:
+            self._refresh_again = False
+            self.refresh()
+
+    def _apply(self, entries) -> None:
+        """Turn the difference to ``entries`` (in folder order) into row changes."""
+        fresh = {e.path: e for e in entries}
         self._rows = None
+        self._sorted = False
         # removals, from the bottom up
         for row in range(len(self._entries) - 1, -1, -1):
             if self._entries[row].path not in fresh:
@@ -199,8 +326,8 @@ class LibraryModel(RowsTableModel):
                 self._entries[row] = new
                 self._texts[row] = None
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
-        # insertions, at the end (the proxy sorts)
-        added = [e for p, e in sorted(fresh.items()) if p not in known]
+        # insertions, at the end (then sorted into place)
+        added = [e for e in entries if e.path not in known]
         if added:
             first = len(self._entries)
             self.beginInsertRows(QModelIndex(), first, first + len(added) - 1)
@@ -210,8 +337,6 @@ class LibraryModel(RowsTableModel):
             self._rows = None
         if self._sort is not None:   # new rows and changed names go to their places
             self.sort(*self._sort)
-        if watch:
-            self._rewatch()
 
     def _rewatch(self) -> None:
         if self._watcher is None:
