@@ -5,10 +5,13 @@ Run under a real X server (Xvfb is enough)::
     Xvfb :99 -screen 0 1280x800x24 &
     DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/screenshots.py
 
-Writes docs/images/library.png (the library), docs/images/editor.png (Senna's
-editor with the greyed Medicine increase and its reason tooltip),
-docs/images/chain-plan.png (the advancement chain with the planner's path to
-Cleric 4) and docs/images/chain-drag.png (a rank drag with eligible traits lit).  Sample
+Writes docs/images/first-start.png (an empty library), docs/images/library.png
+(the library), docs/images/editor.png (Senna's editor with the greyed Medicine
+increase and its reason tooltip), docs/images/chain-plan.png (the advancement
+chain with the planner's path to Cleric 4), docs/images/chain-drag.png (a rank
+drag with eligible traits lit), and the editor and chain again in the dark
+theme (editor-dark.png, chain-dark.png).  ``--scale 2`` (with QT_SCALE_FACTOR=2)
+writes them with a ``-2x`` suffix into /tmp/cb-shots-2x for a look, not the README.  Sample
 characters are made in a temporary data folder; the real library is untouched.
 """
 from __future__ import annotations
@@ -98,15 +101,20 @@ def main() -> int:
     from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QToolTip
 
-    app, out = start_app("cb-shots-")
-    senna = make_samples()
+    scaled = os.environ.get("QT_SCALE_FACTOR", "1") not in ("", "1")
+    app, out = start_app("cb-shots-", Path("/tmp/cb-shots-2x") if scaled else None)
 
+    from builder.ui import theme
     from builder.ui.main_window import MainWindow
 
     window = MainWindow(restore=False)
     window.setGeometry(0, 0, 1240, 760)
     window.show()
     wait(600)
+    grab_screen(out / "first-start.png", window)
+    senna = make_samples()
+    window.library_model.refresh()
+    wait(300)
     window.library_page.view.selectRow(0)
     wait(200)
     grab_screen(out / "library.png", window)
@@ -152,6 +160,17 @@ def main() -> int:
     wait(400)
     grab_screen(out / "chain-drag.png", window)
     chain2.scene.end_drag()
+
+    # The same editor and chain in the dark theme.
+    theme.choose("dark")
+    window.tabs.setCurrentWidget(editor)
+    editor.pages.setCurrentIndex(0)
+    wait(500)
+    grab_screen(out / "editor-dark.png", window)
+    editor.pages.setCurrentIndex(1)
+    wait(400)
+    grab_screen(out / "chain-dark.png", window)
+    theme.choose("system")
     for doc in window.open_documents():
         doc.stop_watching()
     window.close()

@@ -210,6 +210,14 @@ class Ruleset(ABC):
         """The data as ``character-builder data RULESET --json`` prints it."""
         return self.data
 
+    @classmethod
+    def data_from_public(cls, data):
+        """The data file that ``data`` stands for, when ``data`` is in the shape
+        :meth:`public_data` prints (so that output, saved as a homebrew override,
+        means the same data); anything else is returned unchanged.  Default: the
+        two shapes are the same."""
+        return data
+
     # -- creation -----------------------------------------------------------
     @abstractmethod
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,

@@ -87,21 +87,33 @@ def _load(rid: str, override_path: str, stamp, cls=None) -> LoadedRuleset:
     builtin = _read_builtin(rid)
     warnings: list[str] = []
     if stamp is not None:
-        data, problems = _read_override(cls, Path(override_path), stamp[1])
+        data, problems = _read_override(cls, Path(override_path), stamp[1], builtin)
         if not problems:
             try:
-                return LoadedRuleset(cls(data), override_path, warnings)
+                ruleset = cls(data)
             except (ArithmeticError, AttributeError, LookupError, TypeError,
                     ValueError) as exc:
                 problems = [f"the rules cannot use it ({type(exc).__name__}: {exc})"]
+            else:
+                title = data.get("title")
+                if isinstance(title, str) and title.strip():
+                    ruleset.title = title.strip()       # a homebrew may rename its system
+                return LoadedRuleset(ruleset, override_path, warnings)
         warnings.append(one_line(
             f"{override_path}: homebrew override ignored, built-in {rid} data used: "
             + "; ".join(problems[:5]), 1000))
     return LoadedRuleset(cls(builtin), "built-in", warnings)
 
 
-def _read_override(cls, path: Path, size: int) -> tuple[object, list[str]]:
-    """(the override's data, why it cannot be used: empty when it can)."""
+def _read_override(cls, path: Path, size: int, builtin: dict) -> tuple[object, list[str]]:
+    """(the effective data the override gives, why it cannot be used: empty when it can).
+
+    A layer (``"extends"``, see :mod:`builder.storage.layering`) is applied over the
+    built-in data; a whole file may also be in the shape ``data RULESET --json``
+    prints (the ruleset's ``data_from_public``).  Either way the result is validated
+    as a whole data file."""
+    from builder.storage import layering
+
     if size > MAX_OVERRIDE_BYTES:
         return None, [f"it is too large ({size} bytes; at most {MAX_OVERRIDE_BYTES})"]
     try:
@@ -111,7 +123,12 @@ def _read_override(cls, path: Path, size: int) -> tuple[object, list[str]]:
     except jsonio.JsonProblem as problem:
         return None, [str(problem)]
     try:
+        if layering.is_layer(data):
+            data = layering.apply_layer(builtin, data, cls.id)
+        data = cls.data_from_public(data)
         return data, validate_ruleset_data(cls, data)
+    except layering.LayerProblem as problem:
+        return None, [str(problem)]
     except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError,
             RecursionError) as exc:
         return data, [f"malformed ({type(exc).__name__}: {exc})"]

@@ -54,7 +54,7 @@ def test_a_campaign_writer_killed_at_random_points_leaves_old_or_new(tmp_path):
         ok("pool", "earn", target, "peril", "--reason", "next")
 
     for at_points in (False, True):
-        report = kill_trials(camp, write_once, next_command, kills=10, seed=15,
+        report = kill_trials(camp, write_once, next_command, kills=6, seed=15,
                              at_points=at_points)
         assert report.broken == [] and report.leftovers == [], report
 

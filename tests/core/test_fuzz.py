@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests.fuzzing import ACTIONS, CAMPAIGN_COMMANDS, CHARACTER_COMMANDS, check_commands, mutated
 from tests.helpers import cli, ok
 
-FUZZ = settings(max_examples=30, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=25, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow, HealthCheck.data_too_large])
 

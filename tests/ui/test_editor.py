@@ -144,9 +144,14 @@ def test_award_checkpoint_to_several_open_characters(window, senna_path, qtbot):
     for row in range(dialog.characters.count()):
         dialog.characters.item(row).setCheckState(Qt.CheckState.Checked)
     assert dialog.ok.isEnabled()
+    messages = []
+    editor.status.connect(messages.append)
     with qtbot.waitSignal(dialog.applied) as applied:
         dialog.ok.click()
     assert applied.args[0] == {"Nyra": [], "Senna": []}
+    # the status line says what the award did, and to whom
+    assert messages[-1] == ("Awarded checkpoint Found the shrine (The Drowned Shrine): "
+                            + ", ".join(applied.args[0]))
     assert editor.doc.cf.state.unspent == 18 and ed_nyra.doc.cf.state.unspent == 2
     # the same checkpoint twice is refused by the core, with its reason
     editor.award_button.click()

@@ -221,3 +221,40 @@ def test_vogelfrei_level_up_with_the_keyboard(shown, qtbot):
     qtbot.waitUntil(lambda: ledger(path)[-1]["action"] == "level-up")
     assert ledger(path)[-1]["roll"] == 3
     assert editor.doc.derived()["level"] == 2
+
+
+def test_editor_shortcuts_work_wherever_the_focus_is(shown, qtbot):
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    editor = window.open_path(make_character("Senna", *SENNA))
+    window.tabs.tabBar().setFocus()               # as after a restart: focus outside the editor
+    qtbot.waitUntil(lambda: focus() is window.tabs.tabBar())
+    press(K.Key_3, CTRL)
+    assert editor.pages.currentWidget() is editor.chain_page
+    window.tabs.tabBar().setFocus()
+    press(K.Key_A, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    dialog = wait_dialog(qtbot, "awardDialog")
+    press(K.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    back_to(qtbot, window)
+    press(K.Key_L, CTRL)                          # the library; the editor's keys sleep
+    assert window.tabs.currentIndex() == 0
+    press(K.Key_3, CTRL)
+    assert window.tabs.currentIndex() == 0 and QApplication.activeModalWidget() is None
+
+
+def test_tab_walks_the_sheet_top_to_bottom_then_the_increases(shown, qtbot):
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    editor = window.open_path(make_character("Senna", *SENNA))
+    press(K.Key_4, CTRL)
+    order = [focus()]
+    for _ in range(4 + len(editor.uses_widgets[0].boxes)):
+        press(K.Key_Tab)
+        order.append(focus())
+    assert order[:3] == [editor.vitals_view, editor.skills_view, editor.classes_view]
+    boxes = [box for box in editor.uses_widgets[0].boxes if box.isEnabled()]
+    assert order[3:3 + len(boxes)] == boxes
+    assert order[3 + len(boxes)] is editor.options_panel.search

@@ -60,11 +60,55 @@ class StoryPoints(Ruleset):
             "equivalence_rule_classes": sorted(d.equivalence_classes),
             "vitality": [{"vitals_total": t, "max_vit": v} for t, v in d.vitality],
             "limits": {"vital": d.vital_max, "skill": d.skill_max, "class": d.class_max,
-                       "vit": d.vit_max, "vital_min": d.vital_min},
+                       "vit": d.vit_max, "vital_min": d.vital_min,
+                       # the data file's own names, so this output is an override as is
+                       "vital_max": d.vital_max, "skill_max": d.skill_max,
+                       "class_max": d.class_max, "vit_max": d.vit_max},
             "costs": {"vital": f"target x {d.vital_cost}", "skill": f"target x {d.skill_cost}",
-                      "class": f"target x {d.class_cost}", "new_class": d.new_class_cost},
+                      "class": f"target x {d.class_cost}", "new_class": d.new_class_cost,
+                      "vital_per_score": d.vital_cost, "skill_per_level": d.skill_cost,
+                      "class_per_level": d.class_cost,
+                      "training_exchange_discount": d.exchange_discount,
+                      "training_exchange_floor": d.exchange_floor},
             "awards": {"checkpoint": d.checkpoint_award, "milestone": d.milestone_award},
+            "new_class": {"core_skill_levels_total": d.entry_total,
+                          "core_skills_trained": d.entry_trained},
         }
+
+    @classmethod
+    def data_from_public(cls, data):
+        """``data story-points --json`` output (names as keys, Vitals as a list of names)
+        back into the data file's shape; anything else unchanged (the schema judges it)."""
+        if not (isinstance(data, dict) and isinstance(data.get("skills"), dict)
+                and isinstance(data.get("classes"), dict)):
+            return data
+        try:
+            raw = {k: v for k, v in data.items()
+                   if k not in ("vitals", "skills", "classes", "paths")}
+            vitals = data.get("vitals", [])
+            raw["vitals"] = [{"name": v} if isinstance(v, str) else v for v in vitals]
+            raw["skills"] = [{"name": n, "vital": v} for n, v in data["skills"].items()]
+            raw["classes"] = [{"name": n, "core_skills": c.get("core_skills"),
+                               "casts_spells": c.get("casts_spells", False)}
+                              for n, c in data["classes"].items()]
+            paths = data.get("paths", {})
+            raw["paths"] = [{"name": n, **{k: p[k] for k in ("class", "skill", "traits",
+                                                              "spells") if k in p}}
+                            for n, p in paths.items()] if isinstance(paths, dict) else paths
+            limits = data.get("limits")
+            if isinstance(limits, dict):
+                raw["limits"] = {key: limits[key] for key in
+                                 ("vital_min", "vital_max", "skill_max", "class_max", "vit_max")
+                                 if key in limits}
+            costs = data.get("costs")
+            if isinstance(costs, dict):
+                raw["costs"] = {key: costs[key] for key in
+                                ("vital_per_score", "skill_per_level", "class_per_level",
+                                 "new_class", "training_exchange_discount",
+                                 "training_exchange_floor") if key in costs}
+            return raw
+        except (AttributeError, TypeError):
+            return data
 
     # -------------------------------------------------------------- names
     def _vital(self, name: str) -> str:

@@ -246,6 +246,24 @@ class TraitsView(QTreeView):
             self.rankDropped.emit(token, target[0], target[1])
 
 
+def uses_style() -> str:
+    """Use boxes drawn from the palette: an outlined square (3:1 against the window on
+    light and dark), filled when spent; the style's own box vanishes on a dark palette."""
+    from PySide6.QtGui import QPalette
+
+    from builder.ui import theme
+
+    pal = theme.palette()
+    base = pal.color(QPalette.ColorRole.Base)
+    edge = theme.readable(pal.color(QPalette.ColorRole.Mid), base, theme.MARK_CONTRAST)
+    spent = theme.readable(pal.color(QPalette.ColorRole.Text), base, theme.MARK_CONTRAST)
+    return (f"QCheckBox::indicator {{ width: 12px; height: 12px; border: 2px solid "
+            f"{theme.css(edge)}; border-radius: 3px; background: {theme.css(base)}; }}"
+            f"QCheckBox::indicator:checked {{ background: {theme.css(spent)}; }}"
+            f"QCheckBox::indicator:focus {{ border-color: "
+            f"{theme.css(theme.accent('focus', base, theme.MARK_CONTRAST))}; }}")
+
+
 class UsesWidget(QWidget):
     """One checkbox per use of a trait: checked = spent.  Ticking one spends a use
     (a ``use-trait`` action); a Rest (or Undo) clears them."""
@@ -257,8 +275,10 @@ class UsesWidget(QWidget):
         layout.setSpacing(2)
         self.boxes = []
         spent = info.get("uses_spent", 0)
+        style = uses_style()
         for i in range(info.get("rank", 0)):
             box = QCheckBox(self)
+            box.setStyleSheet(style)
             box.setChecked(i < spent)
             used = i < spent
             box.setEnabled(not used and bool(info.get("usable", True)))
@@ -427,6 +447,18 @@ class StoryPointsEditor(CharacterEditor):
             self.addAction(action)
         self.refresh()
 
+    def changeEvent(self, event) -> None:
+        from PySide6.QtCore import QEvent
+
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange) \
+                and hasattr(self, "ledger") and not getattr(self, "_restyling", False):
+            self._restyling = True  # the theme changed: the use boxes take the new colours
+            try:
+                self.refresh()
+            finally:
+                self._restyling = False
+
     # -- layout helpers --------------------------------------------------------------------
     def _table(self, model, name, accessible) -> QTableView:
         view = QTableView(self)
@@ -547,9 +579,20 @@ class StoryPointsEditor(CharacterEditor):
         if kept_class is not None and kept_class[0] is not None:
             self._select_class_row(kept_class[0], kept_class[1])
         self._fill_token_tray(options)
+        self._tab_order()
         self.options_panel.set_options(options)
         self.ledger.set_character(self.doc.cf)
         self.award_button.setEnabled(not self.doc.read_only)
+
+    def _tab_order(self) -> None:
+        """Widgets made on refresh (rank tokens, use boxes) take their place in the Tab
+        order: the sheet top to bottom, then the Increases."""
+        chain = [self.vitals_view, self.skills_view, *self.token_chips, self.classes_view]
+        for widget in getattr(self, "uses_widgets", []):
+            chain += [box for box in widget.boxes if box.isEnabled()]
+        chain.append(self.options_panel.search)
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
 
     def _select_class_row(self, key, column: int = 0) -> None:
         model = self.classes_model
@@ -766,6 +809,21 @@ class StoryPointsEditor(CharacterEditor):
             self.show_refusal(reasons)
         return done
 
+    def _awarded(self, dialog, results: dict) -> None:
+        """Say what the award did: to whom, and who was refused (with the reason)."""
+        given = [name for name, reasons in results.items() if not reasons]
+        refused = {name: reasons for name, reasons in results.items() if reasons}
+        parts = []
+        if given:
+            docs = {doc.name: doc for doc in dialog.chosen_docs()}
+            first = docs.get(given[0])
+            what = first.ruleset.describe(first.cf.ledger[-1]) if first is not None and \
+                first.cf.ledger else "Awarded"
+            parts.append(f"{what}: {', '.join(given)}")
+        for name, reasons in refused.items():
+            parts.append(f"{name} refused: {'; '.join(reasons)}")
+        self.status.emit(". ".join(parts) if parts else "Nothing awarded")
+
     def rest(self) -> None:
         self.take_words(["rest"])
 
@@ -776,6 +834,7 @@ class StoryPointsEditor(CharacterEditor):
         docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = AwardDialog(docs or [self.doc], self.doc, self)
+        dialog.applied.connect(lambda results, d=dialog: self._awarded(d, results))
         dialog.open()
         self._dialog = dialog
 
