@@ -169,6 +169,9 @@ class MainWindow(QMainWindow):
                                           "Ctrl+D")
         self.act_rename = self._action("&Rename…", self.rename_selected,
                                        "Give the character a new name", "F2")
+        self.act_identity = self._action("&Who Is This Character…", self.edit_identity,
+                                         "Player, appearance, background and portrait "
+                                         "(printed on the sheet)")
         self.act_trash = self._action("&Move to Trash", self.trash_selected,
                                       "Move the selected characters to the trash (Undo brings "
                                       "them back)", K.Delete)
@@ -271,7 +274,8 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Edit")
         edit.addActions([self.act_undo, self.act_redo])
         edit.addSeparator()
-        edit.addActions([self.act_rename, self.act_duplicate, self.act_trash, self.act_restore])
+        edit.addActions([self.act_rename, self.act_identity, self.act_duplicate, self.act_trash,
+                         self.act_restore])
 
         self.character_menu = bar.addMenu("&Character")
         self.character_menu.aboutToShow.connect(self._fill_character_menu)
@@ -412,6 +416,7 @@ class MainWindow(QMainWindow):
         self.act_save_copy.setEnabled(selected)
         self.act_close_tab.setEnabled(not on_library)
         one_character = self.current_doc() is not None
+        self.act_identity.setEnabled(one_character)
         # Print and Print Preview also take the characters selected in the Library.
         self.act_print.setEnabled(one_character or (on_library and selected))
         self.act_preview.setEnabled(one_character or (on_library and selected))
@@ -427,6 +432,14 @@ class MainWindow(QMainWindow):
             campaign_selected and bool(self.library_page.view.selectionModel().selectedRows()))
 
     # -- printing -------------------------------------------------------------------------
+    def edit_identity(self) -> None:
+        """Who the character is (builder/ui/dialogs/identity.py): one undo step."""
+        from builder.ui.dialogs.identity import edit_identity
+
+        doc = self.current_doc()
+        if doc is not None and not doc.read_only:
+            self._identity_dialog = edit_identity(self, doc)
+
     def current_sheets(self) -> list:
         """The current character's sheet (on the Library: the selected characters'),
         with the chosen sheet options."""

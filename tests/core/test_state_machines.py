@@ -18,7 +18,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.helpers import cli, ok
 
-MACHINE = settings(max_examples=4, stateful_step_count=12, deadline=None, derandomize=True,
+MACHINE = settings(max_examples=3, stateful_step_count=12, deadline=None, derandomize=True,
                    database=None, suppress_health_check=list(HealthCheck))
 
 WORDS = {
