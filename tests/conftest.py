@@ -19,9 +19,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 
 
-def pytest_addoption(parser):
+def pytest_addoption(parser, pluginmanager):
     parser.addoption("--without-qt", action="store_true",
                      help="make PySide6 unimportable (proves the core needs no Qt)")
+    if not pluginmanager.has_plugin("pytest-qt"):
+        # the core run without Qt (-p no:pytest-qt) keeps --strict-config: the
+        # pytest-qt settings in pyproject.toml are known, just unused there
+        parser.addini("qt_log_level_fail", "pytest-qt (not loaded in this run)")
 
 
 class _BlockQt(importlib.abc.MetaPathFinder):
@@ -50,3 +54,21 @@ def isolated_data(tmp_path, monkeypatch):
     rulesets._load.cache_clear()
     yield data
     rulesets._load.cache_clear()
+
+
+# Hypothesis profiles: "ci" (the default; HYPOTHESIS_PROFILE=dev or =thorough to
+# change) is derandomized, so a run is reproducible and never flaky, and sized so
+# the whole suite stays near a minute; tests that need more say so themselves.
+def _hypothesis_profiles() -> None:
+    import os
+
+    from hypothesis import settings
+
+    settings.register_profile("ci", max_examples=12, deadline=None, derandomize=True,
+                              print_blob=True)
+    settings.register_profile("dev", max_examples=12, deadline=None)
+    settings.register_profile("thorough", max_examples=200, deadline=None)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+_hypothesis_profiles()

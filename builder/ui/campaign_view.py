@@ -172,7 +172,8 @@ class CampaignView(QWidget):
         self.library_entries = library_entries
         self.undo_stack = QUndoStack(self)
         self._top = None
-        self._dialog = None
+        #: The dialog this tab opened last (award, exchange, XP, add members).
+        self.dialog = None
         self._build()
         # the command line (or another window) may change the campaign meanwhile
         self._watcher = QFileSystemWatcher(self)
@@ -653,7 +654,7 @@ class CampaignView(QWidget):
                                   parent=self)
         dialog.chosen.connect(self.party_award)
         dialog.open()
-        self._dialog = dialog
+        self.dialog = dialog
 
     def open_exchange_dialog(self) -> None:
         from builder.ui.dialogs.campaign_exchange import TrainingExchangeDialog
@@ -662,7 +663,7 @@ class CampaignView(QWidget):
                                         parent=self)
         dialog.chosen.connect(self.exchange)
         dialog.open()
-        self._dialog = dialog
+        self.dialog = dialog
 
     def open_xp_dialog(self) -> None:
         done = sum(1 for e in (self.campaign.ledger if self.campaign else [])
@@ -671,7 +672,7 @@ class CampaignView(QWidget):
                                self.preview_xp, session=str(done + 1), parent=self)
         dialog.chosen.connect(lambda hd, kw: self.xp_award(hd, **kw))
         dialog.open()
-        self._dialog = dialog
+        self.dialog = dialog
 
     def open_add_dialog(self) -> None:
         if self.library_entries is not None:
@@ -686,7 +687,7 @@ class CampaignView(QWidget):
         dialog = AddMembersDialog(self.name, offered, self)
         dialog.chosen.connect(self.add_members)
         dialog.open()
-        self._dialog = dialog
+        self.dialog = dialog
 
 
 class AddMembersDialog(QDialog):

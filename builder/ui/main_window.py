@@ -1079,7 +1079,7 @@ class MainWindow(QMainWindow):
         dialog = NewCampaignDialog(self.library_model.entries(), self, checked=checked)
         dialog.created.connect(self.create_campaign)
         dialog.open()
-        self._new_campaign_dialog = dialog
+        self.new_campaign_dialog = dialog
 
     def create_campaign(self, name: str, ruleset_id: str, members: list):
         """Write a new campaign into the library's campaigns folder and open it

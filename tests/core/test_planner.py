@@ -33,24 +33,60 @@ SMALL = {
 }
 
 
-def brute_force(rs, start, done) -> int | None:
-    """Uniform-cost search over every legal action sequence (SP unlimited)."""
+TARGETS = ["class:Guard=3", "class:Monk=2", "skill:Lore=3", "vital:Mind=3", "class:Monk=1",
+           "class:Guard=2"]
+
+
+def reached(target: str):
+    kind, rest = target.split(":")
+    name, level = rest.split("=")
+
+    def done(s):
+        if kind == "class":
+            return s.level(name) >= int(level)
+        if kind == "skill":
+            return s.skills[name] >= int(level)
+        return s.vitals[name] >= int(level)
+
+    return done
+
+
+def brute_force(rs, start, targets) -> dict[str, int | None]:
+    """Uniform-cost search over every legal action sequence (SP unlimited): the
+    cheapest cost of reaching each target, from one search (None: unreachable)."""
     d = rs.d
     begin = start.copy()
     begin.unspent = 10 ** 6
+    goals = {t: reached(t) for t in targets}
+    best: dict[str, int | None] = {t: None for t in targets}
 
     def sig(s):
-        return (tuple(s.vitals.values()), tuple(s.skills.values()),
-                tuple(sorted((c, cs.level, tuple(sorted(cs.traits.items())),
-                              tuple(sorted(cs.spells))) for c, cs in s.classes.items())))
+        # Traits of one Path (and spells of one Path) are interchangeable for the
+        # rules of SMALL (same Path Skill, no equivalents): states that differ only
+        # by which of them was taken cost the same from here on, so they are one.
+        classes = []
+        for c, cs in sorted(s.classes.items()):
+            ranks: dict[str, list[int]] = {}
+            for trait, rank in cs.traits.items():
+                if rank:
+                    ranks.setdefault(d.trait_path(c, trait).name, []).append(rank)
+            spells: dict[str, int] = {}
+            for spell in cs.spells:
+                name = d.spell_path(c, spell).name
+                spells[name] = spells.get(name, 0) + 1
+            classes.append((c, cs.level, tuple(sorted((p, tuple(sorted(r)))
+                                                      for p, r in ranks.items())),
+                            tuple(sorted(spells.items()))))
+        return (tuple(s.vitals.values()), tuple(s.skills.values()), tuple(classes))
 
     counter = 0
     queue = [(0, counter, begin)]
     seen = {}
-    while queue:
+    while queue and any(v is None for v in best.values()):
         cost, _, s = heapq.heappop(queue)
-        if done(s):
-            return cost
+        for target, done in goals.items():
+            if best[target] is None and done(s):
+                best[target] = cost      # the first time popped is the cheapest
         key = sig(s)
         if key in seen and seen[key] <= cost:
             continue
@@ -72,7 +108,7 @@ def brute_force(rs, start, done) -> int | None:
             step = rs.cost(s, a)
             counter += 1
             heapq.heappush(queue, (cost + step, counter, rs.apply(s, a)))
-    return None
+    return best
 
 
 def small_state(rs, vitals, skills, guard):
@@ -86,33 +122,29 @@ def small_state(rs, vitals, skills, guard):
     return rs.initial_state(b)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# One search per start answers every target (six checks per example), so a few
+# examples keep the power of many single-target ones; the number of examples comes
+# from the hypothesis profile (tests/conftest.py: "ci" is derandomized).
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(vitals=st.tuples(st.integers(1, 3), st.integers(1, 3)),
        skills=st.tuples(*[st.integers(0, 2)] * 4),
-       guard=st.integers(0, 2),
-       target=st.sampled_from(["class:Guard=3", "class:Monk=2", "skill:Lore=3",
-                               "vital:Mind=3", "class:Monk=1", "class:Guard=2"]))
-def test_planner_matches_brute_force(vitals, skills, guard, target):
+       guard=st.integers(0, 2))
+def test_planner_matches_brute_force(vitals, skills, guard):
     rs = StoryPoints(SMALL)
     start = small_state(rs, vitals, skills, guard)
-    kind, rest = target.split(":")
-    name, level = rest.split("=")
-    level = int(level)
+    optimum = brute_force(rs, start, TARGETS)
+    for target in TARGETS:
+        check_plan(rs, start, target, optimum[target])
 
-    def done(s):
-        if kind == "class":
-            return s.level(name) >= level
-        if kind == "skill":
-            return s.skills[name] >= level
-        return s.vitals[name] >= level
 
-    optimum = brute_force(rs, start, done)
+def check_plan(rs, start, target, optimum):
+    done = reached(target)
     try:
         result = rs.plan(start, target)
     except Refusal:
-        assert optimum is None
+        assert optimum is None, target
         return
-    assert result["total_cost"] == optimum
+    assert result["total_cost"] == optimum, target
     # The steps are legal applied one by one, and reach the target.
     s = start.copy()
     s.unspent = 10 ** 6

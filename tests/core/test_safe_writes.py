@@ -212,3 +212,18 @@ def test_ruleset_sources_name_an_ignored_override(tmp_path):
     assert rows["story-points"]["source"] == "built-in"
     assert "homebrew override ignored" in rows["story-points"]["warnings"][0]
     assert rows["vogelfrei"]["warnings"] == []
+
+
+def test_the_library_lists_characters_never_their_locks_or_temps():
+    """Changing library characters leaves hidden .NAME.json.lock files beside them (and
+    a killed writer may leave a temp): the library lists the characters only."""
+    from builder.storage.library import list_library, scan_library
+    from builder.storage.paths import characters_dir
+
+    path = ok("new", "story-points", "Lib", "--set", "sp=5").out.strip()
+    ok("do", path, "rest")
+    folder = characters_dir()
+    (folder / ".Lib.json.abcd1234.99999999.tmp").write_text("{half")
+    assert (folder / ".Lib.json.lock").exists()
+    assert [p.name for p in list_library()] == ["Lib.json"]
+    assert [e.path.name for e in scan_library(use_cache=False)] == ["Lib.json"]

@@ -496,3 +496,42 @@ def test_the_soldier_reduces_encumbrance_and_the_phoenix_has_its_own_defence(rs)
     assert d["weapons"][0]["usable"] is False and "Phoenix" in d["weapons"][0]["note"]
     state = state_of(rs, phoenix, ["gain", "Wams"])
     assert "Phoenix cannot wear armour" in refused(rs, state, ["wear", "Wams"])[0]
+
+
+def test_random_possession_sequences_replay_to_the_same_state(rs):
+    """Any mix of possession actions is either refused with reasons or applied; the
+    ledger replays to the same state and every state derives."""
+    names = ["Torch", "Chain", "Wams", "Shield", "Buckler", "Staff", "Bow, Short", "Meal (Fancy)",
+             "Pistol (Flintlock)", "Full-plate", "Rock", "Nothing At All"]
+    for seed in range(6):
+        rng = random.Random(seed)
+        cls, career = rng.choice([("Warrior", "Mercenary"), ("Magic-User", "Wizard"),
+                                  ("Rogue", "Thief")])
+        base = make(rs, cls, career, money=f"{rng.randint(0, 30)}gp")
+        state = rs.initial_state(base)
+        ledger = []
+        for _ in range(40):
+            kind = rng.choice(["buy", "gain", "drop", "wear", "remove", "gain-money",
+                               "spend-money", "award-xp"])
+            if kind in ("gain-money", "spend-money"):
+                words = [kind, f"{rng.randint(0, 40)}sp"]
+            elif kind == "award-xp":
+                words = [kind, "10", "--session", str(rng.randint(1, 3))]
+            else:
+                words = [kind, rng.choice(names)]
+                if kind in ("buy", "gain", "drop"):
+                    words += ["--qty", str(rng.randint(1, 3))]
+                if kind == "buy" and rng.random() < 0.3:
+                    words += ["--market", rng.choice(["city", "rural"])]
+            try:
+                logged, state = perform(rs, state, rs.parse_action(words), rng)
+            except Refusal as refusal:
+                assert refusal.reasons and all(refusal.reasons)
+                continue
+            ledger.append(logged)
+            assert state["money"] >= 0 and all(g["qty"] > 0 for g in state["gear"])
+            d = rs.derive(state, "X")
+            assert d["money"]["bp"] == state["money"]
+            assert set(d["worn"].values()) - {None} <= {g["item"] for g in d["gear"]}
+        result = replay(rs, base, ledger)
+        assert not result.problems and result.state == state

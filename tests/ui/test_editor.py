@@ -203,7 +203,9 @@ def test_own_saves_are_not_mistaken_for_external_changes(window, senna_path, qtb
     doc = editor.doc
     for _ in range(3):
         assert doc.apply_words(["use-trait", "Cleric", "Restoring Grace"])
-    qtbot.wait(300)
+    # what the file watch does when it fires: compare the disk with what was written
+    assert senna_path.read_bytes() == doc.cf.raw
+    assert not doc.check_disk()
     assert not doc.conflict and not editor.conflict_bar.isVisibleTo(editor)
     assert len(json.loads(senna_path.read_text())["ledger"]) == 3
 

@@ -258,3 +258,24 @@ def test_tab_walks_the_sheet_top_to_bottom_then_the_increases(shown, qtbot):
     boxes = [box for box in editor.uses_widgets[0].boxes if box.isEnabled()]
     assert order[3:3 + len(boxes)] == boxes
     assert order[3 + len(boxes)] is editor.options_panel.search
+
+
+def test_ability_bonuses_editor_has_its_name_and_page_keys(shown, qtbot):
+    from builder.storage import library
+    from builder.storage.rulesets import load_ruleset
+
+    window = shown
+    ab = load_ruleset("ability-bonuses")
+    path = library.create_character(ab, "Ann", ab.chosen_baseline(
+        {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}))
+    editor = window.open_path(path)
+    assert editor.title_label.text() == "Ann"
+    press(K.Key_2, CTRL)
+    assert focus() is editor.ledger
+    press(K.Key_1, CTRL)
+    assert focus() is editor.panel.name_edit
+    type_text("Giant Strength")
+    press(K.Key_Tab, times=3)                     # the ability, the modifier, Add
+    assert focus() is editor.panel.add_button
+    press(K.Key_Space)
+    assert editor.doc.cf.ledger[-1]["name"] == "Giant Strength"

@@ -127,3 +127,19 @@ def test_the_wizard_alignment_status_and_money_steps(window, qtbot):
     form.alignment_combo.setCurrentIndex(form.alignment_combo.findData("Chaos"))
     form.roll_money()
     assert form.baseline()["alignment"] == "Chaos" and len(form.money_dice) == 1
+
+
+def test_a_firearm_with_another_lock_and_rifling(window, qtbot):
+    path = Path(ok("new", "vogelfrei", "Gunner", *GRETA, "--set", "money=30gp").out.strip())
+    editor = window.open_path(path)
+    page = editor.possessions
+    page.select_item("Torch")
+    assert page.lock_combo.isHidden()
+    page.select_item("Musket")
+    assert not page.lock_combo.isHidden()
+    page.lock_combo.setCurrentIndex(page.lock_combo.findData("Wheellock"))
+    page.rifled_check.setChecked(True)
+    assert page.buy_note.text().startswith("16 gp 40 sp at the City price")   # 840 sp
+    page.buy_button.click()
+    assert ledger(path)[-1]["item"] == "Musket (Wheellock, Rifled)"
+    assert ledger(path)[-1]["cost_bp"] == 840 * 12

@@ -5,6 +5,7 @@ rules core, the undo stack, saving, refusals in the message bar)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from builder.ui.ability_bonuses.card import AbilitiesCard
@@ -56,8 +57,26 @@ class AbilityBonusesEditor(CharacterEditor):
         self.panel.actionRequested.connect(self._apply)
         self.ledger = LedgerView(self, unit=self.unit())
         tabs = QTabWidget(self)
-        tabs.addTab(self.panel, "Effects && Age")
-        tabs.addTab(self.ledger, "Ledger")
+        tabs.setObjectName("sideTabs")
+        tabs.addTab(self.panel, "&Effects && Age")
+        tabs.addTab(self.ledger, "L&edger")
+        self.side_tabs = tabs
+        # the character's name, as the other editors show it
+        self.title_label = QLabel(self)
+        self.title_label.setObjectName("titleLabel")
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.act_effects = QAction("Show the &Effects and Age", self)
+        self.act_effects.setShortcut("Ctrl+1")
+        self.act_effects.triggered.connect(lambda: self._show(self.panel.name_edit))
+        self.act_ledger = QAction("Show the &Ledger", self)
+        self.act_ledger.setShortcut("Ctrl+2")
+        self.act_ledger.triggered.connect(lambda: self._show(self.ledger))
+        for action in (self.act_effects, self.act_ledger):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("abilityBonusesSplitter")
@@ -66,16 +85,26 @@ class AbilityBonusesEditor(CharacterEditor):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setSizes([620, 480])
         layout = QVBoxLayout(self)
+        layout.addWidget(self.title_label)
         for bar in self.message_bars():
             layout.addWidget(bar)
         layout.addWidget(self.splitter, 1)
         self.refresh()
+
+    def _show(self, widget) -> None:
+        from builder.ui.focus import focus_widget
+
+        focus_widget(widget)
+
+    def menu_actions(self) -> list[QAction]:
+        return [self.act_effects, self.act_ledger]
 
     def splitters(self) -> dict:
         return {"main": self.splitter}
 
     def refresh(self) -> None:
         derived = self.doc.derived()
+        self.title_label.setText(self.doc.name)
         self.card.set_derived(derived)
         self.panel.set_derived(derived)
         self.allocation_label.setText(allocation_text(derived))

@@ -864,6 +864,8 @@ class StoryPointsCreationForm(QWidget):
             box.setAccessibleName(label)
             box.setObjectName(key)
             box.valueChanged.connect(self.changed)
+            # every value box the same width, whatever the grid around it
+            box.setFixedWidth(box.fontMetrics().horizontalAdvance("0000") + 48)
             self.spins[key] = box
             return box
 

@@ -16,7 +16,7 @@ import random
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QAction, QBrush, QColor, QFont, QPainter, QPalette, QPen,
                            QStandardItem, QStandardItemModel)
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
@@ -1353,6 +1353,21 @@ class PossessionsPage(QWidget):
         self.buy_note = QLabel(shop)
         self.buy_note.setObjectName("buyNote")
         self.buy_note.setWordWrap(True)
+        # a common (matchlock) firearm may have another lock and a rifled barrel
+        options = catalogue.firearm_options
+        self.lock_combo = QComboBox(shop)
+        self.lock_combo.setObjectName("lockCombo")
+        self.lock_combo.setAccessibleName("Lock type")
+        self.lock_combo.addItem(options.get("applies_to_lock", "Matchlock"), "")
+        for lock in options.get("locks") or {}:
+            self.lock_combo.addItem(lock, lock)
+        self.rifled_check = QCheckBox(", ".join(options.get("extras") or {}) or "Rifled", shop)
+        self.rifled_check.setObjectName("rifledCheck")
+        for widget in (self.lock_combo, self.rifled_check):
+            buy_row.addWidget(widget)
+            widget.hide()
+        self.lock_combo.currentIndexChanged.connect(self._update_buy)
+        self.rifled_check.toggled.connect(self._update_buy)
         buy_row.addWidget(self.qty_spin)
         buy_row.addWidget(self.buy_button)
         buy_row.addWidget(self.gain_button)
@@ -1430,8 +1445,27 @@ class PossessionsPage(QWidget):
                 self.shop_view.selectRow(row)
                 return
 
-    def buy_words(self) -> list[str] | None:
+    def item_name(self) -> str | None:
+        """The selected item, with the chosen lock and rifling for a common firearm."""
         name = self.selected_item()
+        if name is None:
+            return None
+        catalogue = self.doc.ruleset.catalogue
+        item = catalogue.find(name) or {}
+        options = catalogue.firearm_options
+        lockable = bool(options) and item.get("lock") == options.get("applies_to_lock",
+                                                                     "Matchlock")
+        self.lock_combo.setVisible(lockable)
+        self.rifled_check.setVisible(lockable and bool(options.get("extras")))
+        if not lockable:
+            return name
+        parts = [self.lock_combo.currentData()] if self.lock_combo.currentData() else []
+        if self.rifled_check.isChecked():
+            parts += list(options.get("extras") or {})
+        return f"{name} ({', '.join(parts)})" if parts else name
+
+    def buy_words(self) -> list[str] | None:
+        name = self.item_name()
         if name is None:
             return None
         words = ["buy", name, "--qty", str(self.qty_spin.value())]
@@ -1535,7 +1569,7 @@ class PossessionsPage(QWidget):
         return bool(words) and self.editor.take_words(words)
 
     def gain(self) -> bool:
-        name = self.selected_item()
+        name = self.item_name()
         return bool(name) and self.editor.take_words(["gain", name, "--qty",
                                                       str(self.qty_spin.value())])
 
