@@ -166,10 +166,11 @@ def cmd_plan(args) -> int:
         print_json(result)
     else:
         running = 0
+        unit = cf.ruleset.balance_label or "SP"
         for step in result["steps"]:
             running += step["cost"]
             out(f"{step['kind']:<9} {step['name']:<20} -> {step['target']:<3} "
-                f"{step['cost']:>3} SP  (total {running})")
+                f"{step['cost']:>3} {unit}  (total {running})")
         out(f"total {result['total_cost']}; "
             + ("affordable now" if result["affordable"] else "not affordable yet"))
         for line in result.get("missing", []) or []:

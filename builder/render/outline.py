@@ -47,7 +47,9 @@ def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str
     from pypdf import PdfReader, PdfWriter
 
     reader = PdfReader(io.BytesIO(data))
-    writer = PdfWriter(clone_from=reader)
+    # An incremental update: the painted PDF stays as Qt wrote it, the outline and the
+    # document information are appended (much cheaper than rewriting every object).
+    writer = PdfWriter(reader, incremental=True)
     count = len(writer.pages)
     parent = None
     characters = 0

@@ -7,6 +7,12 @@ through the Python entry-point group :data:`ENTRY_POINT_GROUP`
 and points at a zero-argument callable returning the
 :class:`~builder.rules.base.Ruleset` subclass.  Modules are imported lazily, by
 id, so start-up pays only for what it uses.
+
+Rule systems defined by data alone (``<data folder>/rulesets/systems/ID.json``)
+come from a *source* the storage layer adds (:func:`add_source`; the rules core
+reads no folders): a callable given the ids already taken and returning
+``{id: zero-argument callable returning the class}``.  An id a built-in or a
+plugin already has is never replaced by a source.
 """
 from __future__ import annotations
 
@@ -41,13 +47,50 @@ def _registry() -> dict[str, object]:
     return dict(sorted(found.items()))
 
 
+class _SourceEntry:
+    """A ruleset a source provides (``load()`` like an EntryPoint's)."""
+
+    def __init__(self, label: str, factory: Callable):
+        self.label = label
+        self.factory = factory
+
+    def load(self) -> Callable:
+        return self.factory
+
+
+#: (label, provider): provider(taken ids) -> {id: zero-argument callable -> class}.
+_sources: list[tuple[str, Callable]] = []
+
+
+def add_source(label: str, provider: Callable) -> None:
+    """Add a source of rule systems (``label`` is what ``ruleset_source`` says for
+    them, e.g. "data file").  Adding the same provider twice adds it once."""
+    if all(existing is not provider for _label, existing in _sources):
+        _sources.append((label, provider))
+
+
+def _all() -> dict[str, object]:
+    found = dict(_registry())
+    for label, provider in _sources:
+        try:
+            extra = provider(frozenset(found))
+        except Exception:  # a source never stops the app (it reports its own problems)
+            continue
+        for rid, factory in extra.items():
+            found.setdefault(rid, _SourceEntry(label, factory))
+    return dict(sorted(found.items()))
+
+
 def ruleset_ids() -> list[str]:
-    return list(_registry())
+    return list(_all())
 
 
 def ruleset_source(ruleset_id: str) -> str:
-    """"built-in" or "plugin" for a registered id."""
-    return "built-in" if ruleset_id in BUILTIN else "plugin"
+    """"built-in", "plugin", or a source's label ("data file") for a registered id."""
+    if ruleset_id in BUILTIN:
+        return "built-in"
+    entry = _all().get(ruleset_id)
+    return entry.label if isinstance(entry, _SourceEntry) else "plugin"
 
 
 def _load_target(target: object) -> Callable:
@@ -66,5 +109,7 @@ def ruleset_class(ruleset_id: str):
         # (importlib.metadata reads every one of them: a cost on every command).
         return _load_target(BUILTIN[builtin])()
     registry = _registry()
+    if ruleset_id not in registry:
+        registry = _all()
     rid = match_name(ruleset_id, registry, "ruleset")
     return _load_target(registry[rid])()

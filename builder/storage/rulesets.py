@@ -17,6 +17,7 @@ from builder.rules.registry import ruleset_class, ruleset_ids
 from builder.storage import jsonio
 from builder.storage.jsonio import one_line
 from builder.storage.paths import overrides_dir
+from builder.storage import data_systems
 
 
 @dataclass
@@ -71,17 +72,18 @@ def load_ruleset_full(ruleset_id: str) -> LoadedRuleset:
             stamp = (st.st_mtime_ns, st.st_size)
     except OSError:
         stamp = None
-    loaded = _load(rid, str(override), stamp)
+    loaded = _load(rid, str(override), stamp, cls)
     _report(loaded.warnings)
     return loaded
 
 
 @lru_cache(maxsize=32)
-def _load(rid: str, override_path: str, stamp) -> LoadedRuleset:
+def _load(rid: str, override_path: str, stamp, cls=None) -> LoadedRuleset:
     """The effective data: a valid override, else the built-in data (with a warning
     that says, in one line, why the override was ignored).  Whatever the override
-    holds, this never raises: an override never breaks the app."""
-    cls = ruleset_class(rid)
+    holds, this never raises: an override never breaks the app.  ``cls`` is in the
+    cache key: a data-file rule system's class changes when its file does."""
+    cls = cls or ruleset_class(rid)
     builtin = _read_builtin(rid)
     warnings: list[str] = []
     if stamp is not None:
@@ -142,6 +144,9 @@ def validate_ruleset_data(cls, data) -> list[str]:
         if problems:
             return problems
     return cls.validate_data(data)
+
+
+data_systems.register(_report)  # rule systems defined by data files (rulesets/systems/)
 
 
 def load_ruleset(ruleset_id: str) -> Ruleset:

@@ -293,6 +293,8 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.act_samples)
+        from builder.ui.dialogs.rule_systems import add_to_menu  # Help > Rule Systems
+        add_to_menu(help_menu, self)
         help_menu.addAction(self.act_about)
 
     def _fill_character_menu(self) -> None:

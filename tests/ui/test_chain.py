@@ -480,3 +480,49 @@ def test_taking_a_node_says_what_the_ledger_now_holds(chain_for):
     widget.activate("vital:Agility")
     assert doc.derived()["vitals"]["Agility"] == 3
     assert messages[-1] == "Done: Raised Agility to 3"
+
+
+def test_at_rest_blocking_edges_are_quiet_and_the_selected_path_is_emphasised(chain_for):
+    from builder.ui.chain import scene as chain_scene
+
+    widget, doc, _ = chain_for(*SENNA)
+    error = chain_scene.mark("error")
+    blocking = [e for e in widget.scene.edges if e.blocking]
+    assert blocking
+    assert not any(e.emphasised or e.pen().color() == error for e in blocking)
+    assert all(e.pen().style() == Qt.PenStyle.DashLine for e in blocking)   # still told apart
+    assert all(e.zValue() < item.zValue() for e in widget.scene.edges
+               for item in (e.source, e.target))                            # behind the nodes
+    widget.select_node("skill:Medicine")
+    medicine = next(e for e in blocking if e.target.node.id == "skill:Medicine")
+    assert medicine.emphasised           # (drawn as a plan step here: the plan wins)
+    unrelated = [e for e in blocking if "skill:Medicine" not in
+                 (e.source.node.id, e.target.node.id) and not e.emphasised]
+    assert unrelated and all(e.pen().color() != error for e in unrelated)
+    widget.scene.clearSelection()
+    assert not medicine.emphasised and not medicine.in_plan
+    widget.scene.set_hover_node("skill:Medicine")
+    assert medicine.emphasised and medicine.pen().color() == error
+    widget.scene.set_hover_node(None)
+    assert not medicine.emphasised
+
+
+def test_the_chain_opens_with_text_of_at_least_nine_points(chain_for):
+    from builder.ui.chain.scene import MIN_TEXT_PT
+
+    widget, doc, _ = chain_for(*SENNA)
+    widget.show()
+    widget.view.fit(readable=True)
+    scale = widget.view.transform().m11()
+    assert widget.scene.base_font.pointSizeF() * scale >= MIN_TEXT_PT - 0.01
+
+
+def test_the_plan_badge_sits_beside_the_node_not_over_its_value(chain_for):
+    from builder.ui.chain.scene import NODE_W
+
+    widget, doc, _ = chain_for(*SENNA)
+    widget.select_node("class:Cleric")
+    widget.target_spin.setValue(4)
+    item = widget.scene.nodes["class:Cleric"]
+    assert item.plan_badge
+    assert item.boundingRect().right() > NODE_W + item.BADGE_W      # room for it to the right

@@ -1,0 +1,76 @@
+"""What a rule-system data file must be: the JSON Schema, then what a schema cannot
+say (names unique and known, floors below limits, a start between them)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from builder.rules import vocabulary as vocab
+
+SCHEMA = "rule-system.schema.json"
+#: Keys of ``show --json`` a value group may not take.
+RESERVED_GROUPS = {"name", "ruleset", "paths", "notes", "ledger", "format", "kind"}
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    """A strict validator (a whole number is a JSON integer, never true or 2.0), as
+    builder/storage/validation.py makes them; rules/ sits below storage/, so it is
+    built here."""
+    import jsonschema
+
+    from builder.resources import load_json_resource
+
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine_many({
+        "integer": lambda _c, v: isinstance(v, int) and not isinstance(v, bool),
+        "number": lambda _c, v: isinstance(v, (int, float)) and not isinstance(v, bool)})
+    return jsonschema.validators.extend(base, type_checker=checker)(
+        load_json_resource("schema", SCHEMA))
+
+
+def schema_problems(data) -> list[str]:
+    validator = _validator()
+    problems = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
+        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+        message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
+        problems.append(f"{where}: {message}")
+        if len(problems) >= 10:
+            break
+    return problems
+
+
+def data_problems(data) -> list[str]:
+    problems = schema_problems(data)
+    if problems:
+        return problems
+    values = {v["name"]: v for v in data["values"]}
+    paths = {p["name"]: p for p in data.get("paths", [])}
+    names = [v["name"] for v in data["values"]] + [p["name"] for p in data.get("paths", [])]
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            problems.append(f"the name '{name}' is used twice")
+        seen.add(name.casefold())
+    label = data["currency"]["label"]
+    for value in data["values"]:
+        name = value["name"]
+        if value["limit"] < value["floor"]:
+            problems.append(f"values/{name}: limit {value['limit']} is below floor "
+                            f"{value['floor']}")
+        start = value.get("start", value["floor"])
+        if not value["floor"] <= start <= value["limit"]:
+            problems.append(f"values/{name}: start {start} is outside {value['floor']} to "
+                            f"{value['limit']}")
+        group = value.get("group", "values")
+        if group in RESERVED_GROUPS or group == label or group in values:
+            problems.append(f"values/{name}: the group name '{group}' is taken")
+    for kind, records in (("values", values), ("paths", paths)):
+        for name, record in records.items():
+            for edge in vocab.edges(record.get("requires"), name):
+                known = values if edge.kind == "value" else paths
+                if edge.source not in known:
+                    what = "value" if edge.kind == "value" else "path"
+                    problems.append(f"{kind}/{name}: needs the unknown {what} "
+                                    f"'{edge.source}'")
+    return problems

@@ -1,0 +1,293 @@
+"""A rule system defined by a data file alone (see the package docstring)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from builder.rules import vocabulary as vocab
+from builder.rules.base import (AT_MAXIMUM, Reason, Ruleset, UsageError, action_parser,
+                                match_name, option, parse_int)
+
+#: The award is outside what the data file allows.
+AWARD_OUT_OF_RANGE = "award.out-of-range"
+#: The path is already held.
+PATH_HELD = "path.held"
+#: The baseline's starting values cost more than the starting points.
+START_OVER_BUDGET = "start.over-budget"
+#: A baseline value is outside its floor and limit.
+START_OUT_OF_RANGE = "start.out-of-range"
+
+
+@dataclass(frozen=True)
+class DataState:
+    levels: dict = field(default_factory=dict)
+    held: tuple = ()
+    unspent: int = 0
+    spent: int = 0
+    awarded: int = 0
+
+    def facts(self) -> vocab.Facts:
+        return vocab.Facts(self.levels, frozenset(self.held))
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class DataRuleset(Ruleset):
+    """Every rule comes from ``self.data`` (a file that passed
+    ``rule-system.schema.json`` and :meth:`validate_data`)."""
+
+    actions = ("raise NAME", "take PATH", "award N [--note TEXT]")
+    #: Made per system by :func:`builder.rules.data_system.make_class`.
+    source_file: str = ""
+
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.title = str(data.get("title") or self.title or self.id)
+        self.summary_text = str(data.get("summary") or self.summary_text)
+        currency = data.get("currency", {})
+        self.balance_label = str(currency.get("label", "points"))
+        self.values = {v["name"]: v for v in data.get("values", [])}
+        self.paths = {p["name"]: p for p in data.get("paths", [])}
+        self.planning = bool(data.get("planning", True))
+        self.start_points = int(currency.get("start", 0))
+        awards = data.get("awards", {})
+        self.award_max = awards.get("max")
+
+    # -- data ---------------------------------------------------------------------
+    @classmethod
+    def validate_data(cls, data: dict) -> list[str]:
+        from builder.rules.data_system.checks import data_problems
+
+        return data_problems(data)
+
+    # -- creation -----------------------------------------------------------------
+    def start_level(self, name: str) -> int:
+        value = self.values[name]
+        return int(value.get("start", value["floor"]))
+
+    def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
+                           rng: random.Random, randomize: bool = False) -> dict:
+        levels = {name: self.start_level(name) for name in self.values}
+        for key, text in sets:
+            name = match_name(key, self.values, "value")
+            levels[name] = parse_int(text, name)
+        return {"values": levels}
+
+    def creation_cost(self, levels: dict) -> int:
+        total = 0
+        for name, value in self.values.items():
+            level = levels.get(name, self.start_level(name))
+            for target in range(self.start_level(name) + 1, level + 1):
+                total += vocab.cost(value["cost"], target) or 0
+        return total
+
+    def validate_baseline(self, baseline: dict) -> list[str]:
+        if not isinstance(baseline, dict) or not isinstance(baseline.get("values", {}), dict):
+            return ["the baseline needs 'values', an object of value -> level"]
+        levels = baseline.get("values", {})
+        reasons: list[str] = []
+        for name, level in levels.items():
+            if name not in self.values:
+                reasons.append(f"unknown value '{name}'")
+            elif not _whole(level):
+                reasons.append(f"{name} must be a whole number")
+            elif not self.values[name]["floor"] <= level <= self.values[name]["limit"]:
+                value = self.values[name]
+                reasons.append(Reason(f"{name} {level} is outside {value['floor']} to "
+                                      f"{value['limit']}", START_OUT_OF_RANGE))
+        if reasons:
+            return reasons
+        for name, level in levels.items():
+            for target in range(self.start_level(name) + 1, level + 1):
+                reasons += vocab.cost_reasons(self.values[name]["cost"], name, target)
+        price = self.creation_cost(levels)
+        if not reasons and price > self.start_points:
+            reasons.append(Reason(f"the starting values cost {price} {self.balance_label}, "
+                                  f"{self.start_points} to spend", START_OVER_BUDGET))
+        return reasons
+
+    def initial_state(self, baseline: dict) -> DataState:
+        given = baseline.get("values", {}) if isinstance(baseline, dict) else {}
+        given = given if isinstance(given, dict) else {}
+        levels = {}
+        for name, value in self.values.items():
+            level = given.get(name)
+            ok = _whole(level) and value["floor"] <= level <= value["limit"]
+            levels[name] = level if ok else self.start_level(name)
+        spent = self.creation_cost(levels)
+        return DataState(levels, (), self.start_points - spent, spent, 0)
+
+    # -- actions ------------------------------------------------------------------
+    def parse_action(self, args: Sequence[str]) -> dict:
+        if not args:
+            raise UsageError("an action is needed: " + ", ".join(self.actions))
+        verb = match_name(args[0], ("raise", "take", "award"), "action")
+        if verb == "award":
+            parser = action_parser("award", "gain points")
+            parser.add_argument("amount")
+            parser.add_argument("--note", default="")
+            ns = parser.parse_args(list(args[1:]))
+            action = {"action": "award", "amount": parse_int(ns.amount, "the award")}
+            if ns.note:
+                action["note"] = ns.note
+            return action
+        parser = action_parser(verb, "raise a value by one" if verb == "raise"
+                               else "take a path")
+        parser.add_argument("name", nargs="+")
+        ns = parser.parse_args(list(args[1:]))
+        text = " ".join(ns.name)
+        if verb == "raise":
+            return {"action": "raise", "name": match_name(text, self.values, "value")}
+        return {"action": "take", "name": match_name(text, self.paths, "path")}
+
+    def check(self, state: DataState, action: dict) -> list[str]:
+        kind = action.get("action")
+        name = action.get("name")
+        if kind == "award":
+            amount = action.get("amount")
+            if not _whole(amount) or amount < 1 or (self.award_max is not None
+                                                   and amount > self.award_max):
+                most = f" to {self.award_max}" if self.award_max is not None else " or more"
+                return [Reason(f"an award is 1{most} {self.balance_label}, not {amount}",
+                               AWARD_OUT_OF_RANGE)]
+            return []
+        if kind == "raise" and isinstance(name, str) and name in self.values:
+            value = self.values[name]
+            target = state.levels[name] + 1
+            if target > value["limit"]:
+                return [Reason(f"{name} is at its limit {value['limit']}", AT_MAXIMUM)]
+            reasons = vocab.cost_reasons(value["cost"], name, target)
+            reasons += vocab.unmet(value.get("requires"), state.facts(), name, target)
+            if not reasons:
+                reasons += vocab.afford_reasons(vocab.cost(value["cost"], target),
+                                                state.unspent, self.balance_label)
+            return reasons
+        if kind == "take" and isinstance(name, str) and name in self.paths:
+            path = self.paths[name]
+            if name in state.held:
+                return [Reason(f"{name} is already held", PATH_HELD)]
+            reasons = vocab.unmet(path.get("requires"), state.facts(), name, 0)
+            if not reasons:
+                reasons += vocab.afford_reasons(vocab.cost(path["cost"], 1), state.unspent,
+                                                self.balance_label)
+            return reasons
+        return [f"not an action of {self.title}: {kind} {name}".strip()]
+
+    def cost(self, state: DataState, action: dict) -> int:
+        if action.get("action") == "raise":
+            price = vocab.cost(self.values[action["name"]]["cost"],
+                               state.levels[action["name"]] + 1)
+            return price or 0
+        if action.get("action") == "take":
+            return vocab.cost(self.paths[action["name"]]["cost"], 1) or 0
+        return 0
+
+    def action_cost(self, before: DataState, action: dict) -> int:
+        try:
+            return self.cost(before, action)
+        except (KeyError, TypeError):
+            return 0
+
+    def apply(self, state: DataState, action: dict) -> DataState:
+        kind = action["action"]
+        if kind == "award":
+            return replace(state, unspent=state.unspent + action["amount"],
+                           awarded=state.awarded + action["amount"])
+        price = self.cost(state, action)
+        state = replace(state, unspent=state.unspent - price, spent=state.spent + price)
+        if kind == "raise":
+            levels = dict(state.levels)
+            levels[action["name"]] += 1
+            return replace(state, levels=levels)
+        return replace(state, held=state.held + (action["name"],))
+
+    def describe(self, action: dict) -> str:
+        kind = action.get("action")
+        if kind == "award":
+            note = f" ({action['note']})" if action.get("note") else ""
+            return f"Award {action.get('amount')} {self.balance_label}{note}"
+        if kind == "raise":
+            return f"Raise {action.get('name')}"
+        if kind == "take":
+            return f"Take {action.get('name')}"
+        return super().describe(action)
+
+    # -- views --------------------------------------------------------------------
+    def derive(self, state: DataState, name: str) -> dict:
+        groups: dict[str, dict] = {}
+        for vname, value in self.values.items():
+            group = groups.setdefault(value.get("group", "values"), {})
+            group[vname] = {"level": state.levels[vname], "floor": value["floor"],
+                            "limit": value["limit"]}
+        return {"name": name, "ruleset": self.id,
+                self.balance_label: {"unspent": state.unspent, "spent": state.spent,
+                                     "awarded": state.awarded},
+                **groups,
+                "paths": [p for p in self.paths if p in state.held]}
+
+    def options(self, state: DataState) -> list[dict]:
+        result = []
+        for name, value in self.values.items():
+            target = state.levels[name] + 1
+            action = {"action": "raise", "name": name}
+            reasons = self.check(state, action)
+            price = (vocab.cost(value["cost"], target) if target <= value["limit"] else None)
+            result.append(option("value", name, min(target, value["limit"]), price, reasons,
+                                 action=["raise", name]))
+        for name, path in self.paths.items():
+            if name in state.held:
+                continue
+            reasons = self.check(state, {"action": "take", "name": name})
+            result.append(option("path", name, 1, vocab.cost(path["cost"], 1), reasons,
+                                 action=["take", name]))
+        return result
+
+    def chain(self, state: DataState | None = None) -> dict:
+        """The chain as data: every value and path, and an edge for each prerequisite
+        (``blocked`` when it is what stops the next step in ``state``)."""
+        nodes = [{"name": n, "kind": "value"} for n in self.values]
+        nodes += [{"name": n, "kind": "path"} for n in self.paths]
+        edges = []
+        for name, record in list(self.values.items()) + list(self.paths.items()):
+            for edge in vocab.edges(record.get("requires"), name):
+                blocked = False
+                if state is not None:
+                    target = state.levels.get(name, 0) + 1 if name in self.values else 0
+                    single = ({"type": "at-least", "value": edge.source, "level": edge.level}
+                              if edge.kind == "value" and edge.level is not None else
+                              {"type": "at-least-target", "value": edge.source}
+                              if edge.kind == "value" else
+                              {"type": "holds", "path": edge.source})
+                    blocked = not vocab.met(single, state.facts(), name, target)
+                edges.append({"from": edge.source, "to": name, "kind": edge.kind,
+                              "level": edge.level, "blocked": blocked})
+        return {"nodes": nodes, "edges": edges}
+
+    def plan(self, state: DataState, target: str) -> dict:
+        if not self.planning:
+            raise UsageError(f"the {self.id} rule system declares no planning")
+        from builder.rules.data_system.planner import plan
+
+        return plan(self, state, target)
+
+    def headline(self, state: DataState) -> dict:
+        return {f"Unspent {self.balance_label}": state.unspent,
+                "Paths": ", ".join(state.held) or "-"}
+
+    def balance(self, state: DataState) -> int:
+        return state.unspent
+
+    def show_text(self, derived: dict) -> str:
+        points = derived[self.balance_label]
+        lines = [f"{derived['name']} ({self.title})",
+                 f"{self.balance_label}: {points['unspent']} unspent, {points['spent']} spent, "
+                 f"{points['awarded']} awarded"]
+        for key, group in derived.items():
+            if isinstance(group, dict) and key != self.balance_label:
+                lines.append(f"{key}: " + ", ".join(f"{n} {v['level']}"
+                                                   for n, v in group.items()))
+        lines.append("paths: " + (", ".join(derived["paths"]) or "-"))
+        return "\n".join(lines)

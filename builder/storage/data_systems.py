@@ -1,0 +1,138 @@
+"""Finds the rule systems defined by data alone: ``<data folder>/rulesets/systems/ID.json``.
+
+Each file is read strictly (:mod:`builder.storage.jsonio`), checked against
+``rule-system.schema.json`` and the data checks of
+:mod:`builder.rules.data_system`, and registered under its id (the file's name
+without ``.json`` must be that id).  A file that cannot be used never stops the
+app: every command that lists or uses rule systems says so once on stderr (the
+window lists it in Help > Rule Systems) and the system is left out.  An id a
+built-in or plugin rule system has is left out too.
+
+Importing :mod:`builder.storage.rulesets` adds this source to the registry;
+:mod:`builder.storage.rule_systems` lists every system with its source.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from builder.storage.jsonio import one_line
+
+SOURCE_LABEL = "data file"
+#: A rule-system file larger than this is left out before it is parsed.
+MAX_SYSTEM_BYTES = 5 * 1024 * 1024
+
+
+def systems_dir() -> Path:
+    from builder.storage.paths import overrides_dir
+
+    return overrides_dir() / "systems"
+
+
+@dataclass(frozen=True)
+class Found:
+    classes: dict      # id -> Ruleset class
+    files: dict        # id -> path
+    warnings: tuple    # one line each
+
+
+def _listing(folder: Path) -> tuple:
+    try:
+        entries = sorted(p for p in folder.iterdir() if p.suffix == ".json")
+    except OSError:
+        return ()
+    stamps = []
+    for path in entries:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        stamps.append((path.name, st.st_mtime_ns, st.st_size))
+    return tuple(stamps)
+
+
+def scan() -> Found:
+    """Every usable data rule system in the folder (cached until a file changes)."""
+    folder = systems_dir()
+    return _scan(str(folder), _listing(folder))
+
+
+@lru_cache(maxsize=8)
+def _scan(folder: str, listing: tuple) -> Found:
+    from builder.rules.data_system import DataRuleset, make_class
+    from builder.storage import jsonio
+
+    classes, files, warnings = {}, {}, []
+    for name, _mtime, size in listing:
+        path = Path(folder) / name
+        problems: list[str] = []
+        data = None
+        if size > MAX_SYSTEM_BYTES:
+            problems = [f"it is too large ({size} bytes; at most {MAX_SYSTEM_BYTES})"]
+        else:
+            try:
+                data = jsonio.loads(path.read_bytes())
+            except OSError as exc:
+                problems = [f"cannot be read ({exc.strerror or exc})"]
+            except jsonio.JsonProblem as problem:
+                problems = [str(problem)]
+        if not problems:
+            try:
+                problems = DataRuleset.validate_data(data)
+            except (ArithmeticError, LookupError, TypeError, ValueError,
+                    RecursionError) as exc:
+                problems = [f"malformed ({type(exc).__name__}: {exc})"]
+        if not problems and data["id"] != path.stem:
+            problems = [f"its id '{data['id']}' is not its file name '{path.stem}'"]
+        if problems:
+            warnings.append(one_line(f"{path}: rule system left out: "
+                                     + "; ".join(problems[:5]), 1000))
+            continue
+        classes[data["id"]] = make_class(data, str(path))
+        files[data["id"]] = str(path)
+    return Found(classes, files, tuple(warnings))
+
+
+def provider(taken: frozenset) -> dict:
+    """The registry source: {id: factory} for every usable file whose id is free."""
+    found = scan()
+    result = {}
+    warnings = list(found.warnings)
+    for rid, cls in found.classes.items():
+        if rid in taken:
+            warnings.append(one_line(f"{found.files[rid]}: rule system left out: the id "
+                                     f"'{rid}' is taken by a built-in or plugin rule "
+                                     "system", 1000))
+            continue
+        result[rid] = (lambda c=cls: c)
+    if _reporter is not None:
+        _reporter(warnings)
+    return result
+
+
+def warnings() -> list[str]:
+    """Why files in the folder are left out (for Help > Rule Systems)."""
+    from builder.rules.registry import ruleset_ids, ruleset_source
+
+    found = scan()
+    lines = list(found.warnings)
+    for rid, path in found.files.items():
+        if rid in ruleset_ids() and ruleset_source(rid) != SOURCE_LABEL:
+            lines.append(one_line(f"{path}: rule system left out: the id '{rid}' is taken "
+                                  "by a built-in or plugin rule system", 1000))
+    return lines
+
+
+_reporter = None
+
+
+def register(report) -> None:
+    """Add this source to the registry; ``report(lines)`` receives the warnings (the
+    storage.rulesets warning handler: once per command on stderr)."""
+    global _reporter
+    from builder.rules.registry import add_source
+
+    _reporter = report
+    add_source(SOURCE_LABEL, provider)
+

@@ -1,0 +1,37 @@
+"""Every rule system with where it comes from, for Help > Rule Systems."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.storage.data_systems import SOURCE_LABEL, scan, warnings
+
+
+@dataclass(frozen=True)
+class RuleSystemRow:
+    """One line of Help > Rule Systems."""
+
+    id: str
+    title: str
+    source: str        # "built-in", "plugin", "data file"
+    overridden: str    # the override file in use, "" when none
+    file: str          # the data file of a "data file" system, else ""
+    warnings: tuple    # this system's override warnings
+
+
+def rule_system_rows() -> tuple[list[RuleSystemRow], list[str]]:
+    """Every rule system with where it comes from, and the warnings that belong to
+    no listed system (data files left out)."""
+    from builder.rules.registry import ruleset_ids, ruleset_source
+    from builder.storage.rulesets import load_ruleset_full
+
+    rows = []
+    found = scan()
+    for rid in ruleset_ids():
+        loaded = load_ruleset_full(rid)
+        source = ruleset_source(rid)
+        rows.append(RuleSystemRow(
+            rid, loaded.ruleset.title or rid, source,
+            "" if loaded.source == "built-in" else loaded.source,
+            found.files.get(rid, "") if source == SOURCE_LABEL else "",
+            tuple(loaded.warnings)))
+    return rows, warnings()

@@ -1,0 +1,75 @@
+"""Help ▸ Rule Systems: every rule system with where it comes from (built-in,
+plugin, data file, and an override in use) and the warnings about files left out
+or overrides ignored.  Hooked into the Help menu by :func:`add_to_menu`."""
+from __future__ import annotations
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout)
+
+COLUMNS = ("Rule system", "Id", "Source", "File")
+
+
+def source_text(row) -> str:
+    """"built-in", "plugin", "data file", with "+ override" when one is in use."""
+    return row.source + (" + override" if row.overridden else "")
+
+
+class RuleSystemsDialog(QDialog):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        from builder.storage.data_systems import systems_dir
+        from builder.storage.rule_systems import rule_system_rows
+        from builder.storage.paths import overrides_dir
+
+        self.setObjectName("ruleSystemsDialog")
+        self.setWindowTitle("Rule Systems")
+        rows, left_out = rule_system_rows()
+        self.rows = rows
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("ruleSystemsList")
+        self.tree.setAccessibleName("Rule systems")
+        self.tree.setRootIsDecorated(False)
+        self.tree.setHeaderLabels(list(COLUMNS))
+        for row in rows:
+            item = QTreeWidgetItem([row.title, row.id, source_text(row),
+                                    row.overridden or row.file])
+            self.tree.addTopLevelItem(item)
+        for column in range(len(COLUMNS)):
+            self.tree.resizeColumnToContents(column)
+        self.warnings = [w for row in rows for w in row.warnings] + list(left_out)
+        self.warnings_label = QLabel(self)
+        self.warnings_label.setObjectName("ruleSystemsWarnings")
+        self.warnings_label.setAccessibleName("Warnings")
+        self.warnings_label.setWordWrap(True)
+        self.warnings_label.setText(
+            "Warnings:\n" + "\n".join(f"• {w}" for w in self.warnings) if self.warnings
+            else "No warnings: every rule system file is in use.")
+        where = QLabel(f"Overrides go in {overrides_dir()}; rule systems written as data "
+                       f"in {systems_dir()}.", self)
+        where.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tree)
+        layout.addWidget(self.warnings_label)
+        layout.addWidget(where)
+        layout.addWidget(buttons)
+        self.resize(720, 360)
+
+
+def add_to_menu(menu, window) -> QAction:
+    """Add Help ▸ Rule Systems… to ``menu`` (the dialog is kept on ``window``)."""
+    action = QAction("&Rule Systems…", window)
+    action.setObjectName("actRuleSystems")
+    action.setStatusTip("Every rule system, where it comes from, and any warnings")
+
+    def show() -> None:
+        dialog = RuleSystemsDialog(window)
+        window._rule_systems_dialog = dialog
+        dialog.open()
+
+    action.triggered.connect(show)
+    menu.addAction(action)
+    window.act_rule_systems = action
+    return action

@@ -1,0 +1,156 @@
+"""The rule vocabulary (builder/rules/vocabulary.py): costs and prerequisites as
+typed JSON records, checked against an independent evaluator (hypothesis)."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import jsonschema
+from hypothesis import given, settings, strategies as st
+
+from builder.resources import load_json_resource
+from builder.rules import vocabulary as vocab
+from builder.rules.base import reason_code
+
+VALUES = ["Body", "Mind", "Grace"]
+PATHS = ["Knight", "Witch"]
+CODES = {vocab.VALUE_TOO_LOW, vocab.PATH_NOT_HELD, vocab.NONE_OF}
+
+
+@lru_cache(maxsize=None)
+def _validator(definition: str):
+    schema = load_json_resource("schema", "rule-system.schema.json")
+    return jsonschema.Draft202012Validator({"$defs": schema["$defs"],
+                                            "$ref": f"#/$defs/{definition}"})
+
+
+def _valid(definition: str, record) -> bool:
+    return _validator(definition).is_valid(record)
+
+
+levels = st.integers(min_value=0, max_value=6)
+froms = st.one_of(st.just({}), st.builds(lambda f: {"from": f}, st.integers(0, 6)))
+leaves = st.one_of(
+    st.builds(lambda v, n, f: {"type": "at-least", "value": v, "level": n, **f},
+              st.sampled_from(VALUES), levels, froms),
+    st.builds(lambda v, o, f: {"type": "at-least-target", "value": v, "offset": o, **f},
+              st.sampled_from(VALUES), st.integers(-2, 2), froms),
+    st.builds(lambda p, f: {"type": "holds", "path": p, **f}, st.sampled_from(PATHS), froms),
+)
+prerequisites = st.recursive(
+    leaves,
+    lambda inner: st.builds(lambda t, of, f: {"type": t, "of": of, **f},
+                            st.sampled_from(["all-of", "any-of"]),
+                            st.lists(inner, min_size=1, max_size=3), froms),
+    max_leaves=8)
+requires = st.one_of(prerequisites, st.lists(prerequisites, max_size=3))
+facts_strategy = st.builds(
+    lambda lv, held: vocab.Facts(dict(zip(VALUES, lv)), frozenset(held)),
+    st.lists(levels, min_size=3, max_size=3), st.sets(st.sampled_from(PATHS)))
+
+
+def oracle(record, facts, target) -> bool:
+    """What a prerequisite means, written independently of the module."""
+    if isinstance(record, list):
+        return all(oracle(r, facts, target) for r in record)
+    if target < record.get("from", 0):
+        return True
+    kind = record["type"]
+    if kind == "at-least":
+        return facts.levels[record["value"]] >= record["level"]
+    if kind == "at-least-target":
+        return facts.levels[record["value"]] >= target + record.get("offset", 0)
+    if kind == "holds":
+        return record["path"] in facts.held
+    results = [oracle(r, facts, target) for r in record["of"]]
+    return all(results) if kind == "all-of" else any(results)
+
+
+@settings(max_examples=150, deadline=None)
+@given(requires, facts_strategy, levels)
+def test_prerequisites_mean_what_they_say(record, facts, target):
+    reasons = vocab.unmet(record, facts, "Fencing", target)
+    assert (not reasons) == oracle(record, facts, target)
+    assert all(reason_code(r) in CODES for r in reasons)
+    assert all(r.startswith(f"Fencing {target} needs " if target else "Fencing needs ")
+               for r in reasons)
+    assert _valid("requires", record)
+
+
+@settings(max_examples=100, deadline=None)
+@given(requires, facts_strategy, levels, st.sampled_from(VALUES + PATHS))
+def test_more_never_unmeets(record, facts, target, grow):
+    """Prerequisites are monotone: a higher value or one more path never turns a met
+    prerequisite into an unmet one (the planner relies on it)."""
+    if not vocab.met(record, facts, "Fencing", target):
+        return
+    levels_after = dict(facts.levels)
+    held = set(facts.held)
+    if grow in VALUES:
+        levels_after[grow] += 1
+    else:
+        held.add(grow)
+    assert vocab.met(record, vocab.Facts(levels_after, frozenset(held)), "Fencing", target)
+
+
+@settings(max_examples=100, deadline=None)
+@given(requires, facts_strategy, levels)
+def test_a_blocking_value_is_named_with_its_level(record, facts, target):
+    for reason in vocab.unmet(record, facts, "Fencing", target):
+        if reason_code(reason) == vocab.VALUE_TOO_LOW:
+            name = reason.split(" needs ")[1].split(" ")[0]
+            assert f"({name} is {facts.levels[name]})" in reason
+
+
+@settings(max_examples=100, deadline=None)
+@given(requires)
+def test_edges_name_every_value_and_path_mentioned(record):
+    text = json.dumps(record)
+    mentioned = {n for n in VALUES + PATHS if f'"{n}"' in text}
+    edges = vocab.edges(record, "Fencing")
+    assert {e.source for e in edges} == mentioned
+    assert all(e.target == "Fencing" for e in edges)
+    assert all((e.kind == "path") == (e.source in PATHS) for e in edges)
+    assert len(edges) == len(set(edges))
+
+
+costs = st.one_of(
+    st.builds(lambda a: {"type": "flat", "amount": a}, st.integers(0, 50)),
+    st.builds(lambda a, p: {"type": "per-level", "amount": a, "plus": p},
+              st.integers(0, 50), st.integers(0, 50)),
+    st.builds(lambda t: {"type": "table", "costs": {str(k): v for k, v in t.items()}},
+              st.dictionaries(st.integers(0, 9), st.integers(0, 50), min_size=1)),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(costs, st.integers(0, 9))
+def test_costs(record, target):
+    price = vocab.cost(record, target)
+    kind = record["type"]
+    if kind == "flat":
+        assert price == record["amount"]
+    elif kind == "per-level":
+        assert price == record["amount"] * target + record["plus"]
+        assert vocab.cost(record, target + 1) >= price
+    else:
+        assert price == record["costs"].get(str(target))
+    reasons = vocab.cost_reasons(record, "Lore", target)
+    assert bool(reasons) == (price is None)
+    assert all(reason_code(r) == vocab.COST_NO_ENTRY for r in reasons)
+    assert _valid("cost", record)
+
+
+def test_the_schema_refuses_nonsense_with_its_place():
+    assert not _valid("cost", {"type": "flat", "amount": -1})
+    assert not _valid("cost", {"type": "table", "costs": {"one": 2}})
+    assert not _valid("cost", {"type": "per-level", "amount": 1, "times": 2})
+    assert not _valid("prerequisite", {"type": "any-of", "of": []})
+    assert not _valid("prerequisite", {"type": "at-least", "value": "Body"})
+    assert not _valid("prerequisite", {"type": "holds", "value": "Knight"})
+
+
+def test_points():
+    assert vocab.afford_reasons(3, 3, "CP") == []
+    (short,) = vocab.afford_reasons(4, 3, "CP")
+    assert short == "needs 4 CP, 3 unspent" and short.code == vocab.POINTS_SHORT
