@@ -750,7 +750,8 @@ class MainWindow(QMainWindow):
             self.library_stack.push(TrashCharacter(Path(path), self._name_of(path), self.report))
         self.library_stack.endMacro()
         self.library_model.refresh()
-        self.report(f"Moved {len(paths)} to the trash — Edit ▸ Undo ({self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)}) brings "
+        keys = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.report(f"Moved {len(paths)} to the trash — Edit ▸ Undo ({keys}) brings "
                     f"{'them' if len(paths) > 1 else 'it'} back")
 
     def _name_of(self, path) -> str:
