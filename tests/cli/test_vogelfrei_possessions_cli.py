@@ -181,3 +181,10 @@ def test_the_new_fields_and_entries_match_the_file_format(merc, tmp_path):
     bad.write_text(json.dumps(doc))
     r = cli("show", bad)
     assert r.code == 2 and "qty" in r.err and len(r.err.strip().splitlines()) == 1
+
+
+def test_data_json_includes_the_equipment_tables():
+    d = ok("data", "vogelfrei", "--json").json()
+    names = {i["name"] for i in d["equipment"]["items"]}
+    assert {"Torch", "Chain", "Book (Blank)", "Weapon (Great)"} <= names
+    assert d["starting_money"]["Silver"] == {"dice": 2, "die": 6, "times": 10, "coin": "sp"}

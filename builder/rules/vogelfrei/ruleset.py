@@ -301,6 +301,13 @@ class VogelfreiRuleset(Ruleset):
 
         return load_json_resource("rulesets", "vogelfrei-equipment.json")
 
+    def public_data(self) -> dict:
+        """The data with the equipment tables (``data vogelfrei --json``; an edited copy
+        of it is a complete homebrew override)."""
+        if isinstance(self.data.get("equipment"), dict):
+            return self.data
+        return {**self.data, "equipment": self.equipment}
+
     @cached_property
     def catalogue(self) -> gear.Catalogue:
         return gear.Catalogue(self.equipment)
