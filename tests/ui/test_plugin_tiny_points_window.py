@@ -1,0 +1,46 @@
+"""The plugin rule system (tests/plugins/tiny_points/) in the window: created with
+the generic New Character form, opened in the generic editor, listed as a plugin
+in Help > Rule Systems."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.plugins import forget, install
+
+
+@pytest.fixture
+def tiny_points(tmp_path, monkeypatch):
+    install("tiny_points", "[character_builder.rulesets]\n"
+            "tiny-points = tiny_points:ruleset_class\n", tmp_path, monkeypatch)
+    yield
+    forget("tiny_points")
+
+
+def test_plugin_created_and_edited_in_the_window(tiny_points, window, qtbot):
+    from builder.storage.files import list_library
+    from builder.ui.views.generic import GenericEditor
+
+    window.act_new.trigger()
+    dialog = window._new_dialog
+    dialog.choose_ruleset("tiny-points")
+    dialog.name_edit.setText("Tia")
+    assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.create_button.click()
+    (path,) = list_library()
+    editor = window.current_editor()
+    assert isinstance(editor, GenericEditor) and editor.doc.ruleset.id == "tiny-points"
+    model = editor.options_panel.model
+    options = {model.option(i)["name"]: model.option(i) for i in range(model.rowCount())}
+    assert options["Champion"]["reasons"] == ["a Champion needs two attributes at 3"]
+    editor.options_panel.takeRequested.emit(options["Wits"])
+    assert json.loads(path.read_text())["ledger"][-1]["name"] == "Wits"
+    window.act_undo.trigger()
+    assert json.loads(path.read_text())["ledger"] == []
+    window.act_rule_systems.trigger()
+    tree = window._rule_systems_dialog.tree
+    sources = {tree.topLevelItem(i).text(1): tree.topLevelItem(i).text(2)
+               for i in range(tree.topLevelItemCount())}
+    assert sources["tiny-points"] == "plugin" and sources["vogelfrei"] == "built-in"
