@@ -402,10 +402,16 @@ def test_weapon_usability(rs):
     assert mage["Crossbow, Light"]["usable"]
     assert mage["Pistol"]["usable"]                             # a matchlock: Untrained
     assert not mage["Pepperbox"]["usable"]                      # engineering: Trained
-    assert mage["Rapier"]["damage"] == "d8" and mage["Rapier"]["length"] == "4"
+    # "treats the weapon as an Improvised": the Improvised row's d3 and length 0
+    assert mage["Rapier"]["damage"] == "d3" and mage["Rapier"]["length"] == "0"
+    assert (mage["Rapier"]["own_damage"], mage["Rapier"]["own_length"]) == ("d8", "4")
+    assert mage["Weapon (Small)"]["damage"] == "d6" and mage["Weapon (Small)"]["length"] == "2"
     assert mage["Bow, Short"]["range"] == "50'/300'/450'"
     warrior = derived(rs, rich(rs), *buys)["weapons"]
     assert all(w["usable"] and not w["improvised"] for w in warrior)
+    trained = {w["item"]: w for w in warrior}
+    assert trained["Rapier"]["damage"] == "d8" and trained["Rapier"]["length"] == "4"
+    assert "own_damage" not in trained["Rapier"]
 
 
 # -- the ledger in plain words ---------------------------------------------------------------------

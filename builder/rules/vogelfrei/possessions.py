@@ -239,7 +239,12 @@ def movement_row(table: dict, points: int) -> dict:
                                   "combat_ft": 40, "running_ft": 120}
 
 
-def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "") -> dict:
+def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "",
+                 improvised_as: dict | None = None) -> dict:
+    """A weapon's line of show's ``weapons``.  A Trained melee weapon without Weapon
+    Skill 1 "treats the weapon as an Improvised": damage and length are then those of
+    the Improvised row (``improvised_as``); the weapon's own are kept as ``own_damage``
+    and ``own_length``."""
     kind = item.get("kind")
     trained = item.get("requirement") == "Trained"
     entry: dict[str, Any] = {"item": item["name"], "damage": item.get("damage", "-"),
@@ -249,8 +254,15 @@ def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "") -> dict:
         improvised = trained and ws < 1
         entry["usable"] = True
         entry["improvised"] = improvised
-        entry["note"] = ("Trained weapon without Weapon Skill 1: used as Improvised (d3, "
-                         "length 0)" if improvised else "")
+        entry["note"] = ""
+        if improvised:
+            base = improvised_as or {"damage": "d3", "length": "0"}
+            entry["own_damage"], entry["own_length"] = entry["damage"], entry["length"]
+            entry["damage"] = base.get("damage", "d3")
+            entry["length"] = base.get("length", "0")
+            entry["note"] = (f"Trained weapon without Weapon Skill 1: used as Improvised "
+                             f"({entry['damage']}, length {entry['length']}; its own "
+                             f"{entry['own_damage']}, length {entry['own_length']})")
     else:
         entry["range"] = item.get("range", "")
         usable = not (trained and bs < 1)

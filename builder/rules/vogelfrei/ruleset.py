@@ -1195,7 +1195,7 @@ class VogelfreiRuleset(Ruleset):
         forbidden = (f"a {cur['class']} cannot wield weapons (the {cur['class']} class)"
                      if cdata.get("no_weapons") else "")
         weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"],
-                                     forbidden)
+                                     forbidden, cat.find("Improvised"))
                    for line in state["gear"]
                    if (cat.find(line["item"]) or {}).get("kind")]
         return {
