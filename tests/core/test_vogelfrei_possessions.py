@@ -541,3 +541,19 @@ def test_random_possession_sequences_replay_to_the_same_state(rs):
             assert set(d["worn"].values()) - {None} <= {g["item"] for g in d["gear"]}
         result = replay(rs, base, ledger)
         assert not result.problems and result.state == state
+
+
+def test_a_quiver_and_its_arrows_are_one_item(rs):
+    """Containers: "A quiver plus the arrows or bolts it carries (20 maximum) count as
+    one item together for encumbrance purposes."""
+    enc = lambda *acts: derived(rs, rich(rs), *acts)["encumbrance"]["items"]  # noqa: E731
+    assert enc(["gain", "Arrow", "--qty", "20"]) == 1
+    assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "20"]) == 1
+    assert enc(["gain", "Quiver"], ["gain", "Bolt", "--qty", "12"]) == 1
+    # more than 20: the rest are arrows outside the quiver, one more item
+    assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "21"]) == 2
+    assert enc(["gain", "Quiver", "--qty", "2"], ["gain", "Arrow", "--qty", "40"]) == 1
+    # arrows and bolts share the quiver's 20
+    assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "15"],
+               ["gain", "Bolt", "--qty", "10"]) == 2
+    assert enc(["gain", "Quiver"], ["gain", "Rope, 50'"]) == 2

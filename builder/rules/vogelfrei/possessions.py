@@ -199,9 +199,13 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
         metal = int(table.get("metal_armour", 1)) if armour.get("metal") else 0
         heavy = int(table.get("heavy_armour", 2)) if armour.get("heavy") else 0
         points += (metal + heavy) if table.get("heavy_adds_to_metal", True) else max(metal, heavy)
+    gear = list(gear)
+    carried_in = _container_room(gear, catalogue)
     for line in gear:
         item = catalogue.find(line["item"])
         qty = int(line["qty"])
+        if item is not None and carried_in.get(item["name"]):
+            qty -= carried_in[item["name"]]   # carried in a quiver: one item with it
         if item is not None and item["name"] == worn.get("armour"):
             qty -= 1                      # the suit worn is not an item
         if qty <= 0:
@@ -228,6 +232,35 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
             "turn_ft": row["turn_ft"], "combat_ft": row["combat_ft"],
             "running_ft": row["running_ft"], "items": items, "oversize_items": oversize,
             "coin_items": coin_items}
+
+
+def _container_room(gear: list[dict], catalogue: Catalogue) -> dict[str, int]:
+    """How many of each item ride in a container that counts as one item with what it
+    carries ("A quiver plus the arrows or bolts it carries (20 maximum) count as one
+    item together"): each container held takes up to its ``max``, filled in gear order."""
+    room: list[dict] = []
+    for line in gear:
+        item = catalogue.find(line["item"])
+        holds = item.get("holds") if item else None
+        if isinstance(holds, dict):
+            for _ in range(max(0, int(line["qty"]))):
+                room.append({"items": set(holds.get("items") or ()),
+                             "left": int(holds.get("max", 0))})
+    inside: dict[str, int] = {}
+    for line in gear:
+        item = catalogue.find(line["item"])
+        if item is None:
+            continue
+        want = int(line["qty"]) - inside.get(item["name"], 0)
+        for box in room:
+            if want <= 0:
+                break
+            if item["name"] in box["items"] and box["left"] > 0:
+                took = min(want, box["left"])
+                box["left"] -= took
+                want -= took
+                inside[item["name"]] = inside.get(item["name"], 0) + took
+    return inside
 
 
 def movement_row(table: dict, points: int) -> dict:
