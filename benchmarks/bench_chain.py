@@ -43,7 +43,7 @@ def main() -> dict:
     from builder.ui.chain.view import ChainWidget
     from builder.ui.document import CharacterDocument
 
-    app = QApplication.instance() or QApplication([])
+    _app = QApplication.instance() or QApplication([])  # kept alive for the run
     rs = load_ruleset("story-points")
     d = rs.d
     sets = [("sp", "500")] + [(f"vital.{v}", "9") for v in d.vitals]

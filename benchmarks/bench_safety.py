@@ -72,7 +72,7 @@ def races(trials: int) -> dict:
     from tests.safety_harness import race
 
     lost = 0
-    for trial in range(trials):
+    for _trial in range(trials):
         target = Path(tempfile.mkdtemp()) / "c.json"
         ok("new", "story-points", "R", "-o", target, "--set", "sp=10")
         codes = race(lambda w, r: ["do", str(target), "award-checkpoint", f"W{w}", f"C{r}"],

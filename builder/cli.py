@@ -118,7 +118,6 @@ def cmd_options(args) -> int:
 
 
 def _writable(cf) -> None:
-    from builder.resources import InstallationIncomplete
     from builder.storage.files import FileProblem
 
     if cf.read_only:
@@ -332,7 +331,7 @@ def build_parser() -> Parser:
     p.set_defaults(func=cmd_plan)
 
     for module_name in SUBCOMMAND_MODULES:
-        register: Callable | None = getattr(importlib.import_module(module_name), "register")
+        register: Callable | None = importlib.import_module(module_name).register
         if register:
             register(sub)
     return parser

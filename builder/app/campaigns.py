@@ -94,7 +94,7 @@ def _modify(path: Path | str, change: Change, *, dry_run: bool = False
         return campaign, result, files, tuple(planned)
     befores: list[tuple[Path, bytes | None]] = []
 
-    def operation(campaign: store.CampaignFile):
+    def operation(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         result, files = change(campaign)
         befores[:] = [(Path(cf.path or ""), cf.raw) for cf in files]
         befores.append((Path(campaign.path or ""), campaign.raw))
@@ -157,7 +157,7 @@ def create(spec: NewCampaign) -> Outcome:
 
 def add_members(path: Path | str, members: Sequence[str]) -> Outcome:
     """``campaign add`` (one) / Add members (several): all or none."""
-    def change(campaign: store.CampaignFile):
+    def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         reasons: list[str] = []
         lines = []
         for member in members:
@@ -189,7 +189,7 @@ def set_pool_settings(path: Path | str, pairs: Sequence[str]) -> Outcome:
     from builder.rules import fortune_peril as fp
     from builder.rules.base import match_name
 
-    def change(campaign: store.CampaignFile):
+    def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         pool = dict(campaign.doc.setdefault("settings", {}).get("pool", {}))
         for pair in pairs:
             if "=" not in pair:
@@ -209,7 +209,7 @@ def set_pool_settings(path: Path | str, pairs: Sequence[str]) -> Outcome:
 def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
           dry_run: bool = False, rng: random.Random | None = None) -> Outcome:
     """``campaign award``: ``do WORDS`` for every member, all or nothing."""
-    def change(campaign: store.CampaignFile):
+    def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         _guarded(campaign, guard, campaign.members, dry_run)
         return campaign.award(words, rng)
 
@@ -224,7 +224,7 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
              words_b: Sequence[str], *, guard: Guard | None = None,
              dry_run: bool = False) -> Outcome:
     """``campaign exchange``: a Training Exchange between two members."""
-    def change(campaign: store.CampaignFile):
+    def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         if not dry_run:
             givens = [member_a, member_b]
             try:
@@ -249,7 +249,7 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
 def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
              dry_run: bool = False) -> Outcome:
     """``campaign xp``: a session's XP shared among the survivors, all or nothing."""
-    def change(campaign: store.CampaignFile):
+    def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         if not dry_run:
             survivors = list(spec.survivors) or list(campaign.members)
             try:
@@ -272,7 +272,8 @@ def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
                    not dry_run, entry, tuple(lines), _entries(entry, files))
 
 
-def _entries(entry: dict[str, Any], files: Sequence[CharacterFile]) -> dict[Path, dict]:
+def _entries(entry: dict[str, Any], files: Sequence[CharacterFile]
+             ) -> dict[Path, dict[str, Any]]:
     return {Path(cf.path): member["entry"] for member, cf in zip(entry.get("members", []), files)
             if cf.path is not None}
 
@@ -285,7 +286,7 @@ def undo(path: Path | str, *, guard: Guard | None = None,
 
     ``expected``: the entry the caller showed as the last one; if the file's last
     entry is another (the command line changed it meanwhile), Refused(STALE)."""
-    def change(campaign: store.CampaignFile):
+    def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         if not campaign.ledger:
             raise Refused(RefusalCode.RULES, ["nothing to undo: the campaign ledger is empty"])
         last = campaign.ledger[-1]

@@ -246,10 +246,12 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("new", help="create a campaign file")
     p.add_argument("name", help="the campaign's name")
-    p.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: the library's campaigns folder)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="where to write it (default: the library's campaigns folder)")
     p.add_argument("--force", action="store_true", help="replace an existing FILE")
     p.add_argument("--ruleset", required=True, help="the members' ruleset id")
-    p.add_argument("--member", action="append", default=[], metavar="CHARFILE", help="a member's character file (repeatable)")
+    p.add_argument("--member", action="append", default=[], metavar="CHARFILE",
+                   help="a member's character file (repeatable)")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("add", help="add a character file to a campaign")
@@ -273,7 +275,8 @@ def register(subparsers) -> None:
 
     p = sub.add_parser("set", help="set the universe settings of the Story Point pool")
     p.add_argument("file", help="a campaign file")
-    p.add_argument("pairs", nargs="+", metavar="KEY=VALUE", help="a pool setting (docs/campaign.md lists the keys)")
+    p.add_argument("pairs", nargs="+", metavar="KEY=VALUE",
+                   help="a pool setting (docs/campaign.md lists the keys)")
     p.set_defaults(func=cmd_set)
 
     p = sub.add_parser("award", help="apply one action to every member, all or nothing")
@@ -318,17 +321,20 @@ def register(subparsers) -> None:
 
     p = psub.add_parser("spend", help="spend a Fortune or Peril Point")
     p.add_argument("file", help="a campaign file")
-    p.add_argument("side", type=_side, metavar="fortune|peril", help="which side of the pool the point comes from")
+    p.add_argument("side", type=_side, metavar="fortune|peril",
+                   help="which side of the pool the point comes from")
     p.add_argument("--check", required=True, metavar="ID", help="the check the point is spent on")
     p.add_argument("--by", required=True, metavar="WHO", help="who spends it (a player's name, or GM)")
     p.add_argument("--for", dest="use", required=True, type=str.lower,
-                   choices=["upgrade", "breakthrough", "detail", "calamity", "complication"], help="what the point buys")
+                   choices=["upgrade", "breakthrough", "detail", "calamity", "complication"],
+                   help="what the point buys")
     p.add_argument("--after-roll", action="store_true", help="the spend comes after the roll")
     p.add_argument("--gm-allows", action="store_true", help="the GM allows another spend on this check")
     p.add_argument("--nemesis", default=None, metavar="NAME", help="a Nemesis spends from its private pool")
     p.add_argument("--on", default=None, metavar="OWNER",
                    help="whose check it is (default: the spender's own)")
-    p.add_argument("--table-agrees", action="store_true", help="the table agrees to a spend on another player's check")
+    p.add_argument("--table-agrees", action="store_true",
+                   help="the table agrees to a spend on another player's check")
     p.set_defaults(func=cmd_pool_spend)
 
     p = psub.add_parser("react", help="a reactive talent trigger answering a GM Peril spend")
@@ -336,7 +342,8 @@ def register(subparsers) -> None:
     p.add_argument("--check", required=True, metavar="ID", help="the check the GM spent Peril on")
     p.add_argument("--by", required=True, metavar="WHO", help="the character whose talent triggers")
     p.add_argument("--talent", required=True, metavar="NAME", help="the reactive talent")
-    p.add_argument("--spend", type=_side, default=None, metavar="fortune|peril", help="the side the reaction spends from")
+    p.add_argument("--spend", type=_side, default=None, metavar="fortune|peril",
+                   help="the side the reaction spends from")
     p.set_defaults(func=cmd_pool_react)
 
     p = psub.add_parser("earn", help="points a rule awards to one side")

@@ -35,7 +35,7 @@ def section_keys(derived: dict | None) -> list[str]:
 def _table(items: list[tuple[str, dict]], first: str, blank: bool) -> Table:
     columns: list[str] = []
     for _name, row in items:
-        for key, value in row.items():
+        for key in row:
             if key not in columns:
                 columns.append(key)
     table = Table([Column(first, 2.0)] + [Column(_title(c), 1.0) for c in columns], [])

@@ -350,11 +350,23 @@ def move_to_trash(path: Path | str) -> Trashed:
     item = Trashed(target, path.resolve())
     info = {"original": str(item.original), "trashed_at": now_iso()}
     write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+    from builder.storage.locking import LockBusy, lock_path, locked
+
     try:
-        os.replace(path, target)
+        # Under the file's lock, so a writer never replaces a file that is being trashed;
+        # the hidden lock file goes with it (a trashed character leaves nothing behind).
+        with locked([path]):
+            os.replace(path, target)
+    except LockBusy as busy:
+        item.info_path.unlink(missing_ok=True)
+        raise FileProblem(str(busy)) from None
     except OSError as exc:
         item.info_path.unlink(missing_ok=True)
         raise FileProblem(f"{path}: cannot be moved to the trash ({exc.strerror or exc})") from None
+    try:
+        lock_path(path).unlink(missing_ok=True)
+    except OSError:
+        pass
     return item
 
 

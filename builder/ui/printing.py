@@ -262,7 +262,8 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
         glyphs = GlyphCheck()
         for index, (path, job_sheets) in enumerate(jobs):
             if one_file:
-                report = lambda done, total: step(base + done, "Printing sheets...")
+                def report(done, _total, base=base):
+                    return step(base + done, "Printing sheets...")
             else:
                 if not step(base + index, f"Printing {names[index]}..."):
                     return None

@@ -35,8 +35,8 @@ def test_data_has_the_contract_keys():
     assert cleric["traits"]["Restoring Grace"] in data["paths"]
     assert data["paths"]["Warrior"]["skill"] == "Melee"
     assert data["paths"]["Phantom"]["skill"] == "Stealth"
-    for name, info in data["classes"].items():
-        for trait, path in info["traits"].items():
+    for info in data["classes"].values():
+        for path in info["traits"].values():
             assert data["paths"][path]["skill"] in data["skills"]
 
 

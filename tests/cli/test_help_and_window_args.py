@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.helpers import cli, ok
+from tests.helpers import ok
 
 
 def _help(capsys, *argv, code=0) -> str:

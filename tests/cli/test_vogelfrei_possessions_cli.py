@@ -188,3 +188,18 @@ def test_data_json_includes_the_equipment_tables():
     names = {i["name"] for i in d["equipment"]["items"]}
     assert {"Torch", "Chain", "Book (Blank)", "Weapon (Great)"} <= names
     assert d["starting_money"]["Silver"] == {"dice": 2, "die": 6, "times": 10, "coin": "sp"}
+
+
+def test_new_help_lists_every_set_key(capsys):
+    """`new vogelfrei --help` names every key that --set accepts."""
+    import re
+
+    from builder.cli import run
+    from builder.rules.vogelfrei.ruleset import SET_KEYS
+    with pytest.raises(SystemExit) as stop:
+        run(["new", "vogelfrei", "--help"])
+    assert stop.value.code == 0
+    listed = capsys.readouterr().out.split("--set keys for vogelfrei:", 1)[1]
+    assert "Strength" in listed
+    for key in SET_KEYS:
+        assert re.search(rf"\b{key}=", listed), key

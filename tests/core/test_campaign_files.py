@@ -23,7 +23,7 @@ def character(path, name, sets):
 
 @pytest.fixture
 def camp(tmp_path):
-    a = character(tmp_path / "a.json", "Ana", [("sp", "4"), ("vital.Agility", "3")])
+    character(tmp_path / "a.json", "Ana", [("sp", "4"), ("vital.Agility", "3")])
     b = character(tmp_path / "b.json", "Bo", [("sp", "4"), ("vital.Agility", "3")])
     c = campaigns.CampaignFile(campaigns.new_document("Run", "STORY-points"),
                                path=tmp_path / "run.json")

@@ -149,3 +149,14 @@ def test_the_index_is_a_cache_in_the_user_cache_folder(tmp_path, monkeypatch):
         assert library.scan_library()[0].headline["Unspent SP"] == 7
         assert (tmp_path / "xdg-cache" / "character-builder" / "library-index.json").is_file()
         assert not (tmp_path / "xdg-data" / "character-builder" / "cache").exists()
+
+
+def test_trashing_a_character_leaves_no_lock_file_behind():
+    from builder.cli import run
+
+    path = make("Senna")
+    # A change through the CLI takes the file's lock (a hidden .NAME.json.lock beside it).
+    assert run(["do", str(path), "rest"]) in (0, 1)
+    library.move_to_trash(path)
+    leftovers = [p.name for p in path.parent.iterdir() if p.name.startswith(f".{path.name}")]
+    assert leftovers == []

@@ -402,10 +402,16 @@ def test_weapon_usability(rs):
     assert mage["Crossbow, Light"]["usable"]
     assert mage["Pistol"]["usable"]                             # a matchlock: Untrained
     assert not mage["Pepperbox"]["usable"]                      # engineering: Trained
-    assert mage["Rapier"]["damage"] == "d8" and mage["Rapier"]["length"] == "4"
+    # "treats the weapon as an Improvised": the Improvised row's d3 and length 0
+    assert mage["Rapier"]["damage"] == "d3" and mage["Rapier"]["length"] == "0"
+    assert (mage["Rapier"]["own_damage"], mage["Rapier"]["own_length"]) == ("d8", "4")
+    assert mage["Weapon (Small)"]["damage"] == "d6" and mage["Weapon (Small)"]["length"] == "2"
     assert mage["Bow, Short"]["range"] == "50'/300'/450'"
     warrior = derived(rs, rich(rs), *buys)["weapons"]
     assert all(w["usable"] and not w["improvised"] for w in warrior)
+    trained = {w["item"]: w for w in warrior}
+    assert trained["Rapier"]["damage"] == "d8" and trained["Rapier"]["length"] == "4"
+    assert "own_damage" not in trained["Rapier"]
 
 
 # -- the ledger in plain words ---------------------------------------------------------------------
@@ -535,3 +541,19 @@ def test_random_possession_sequences_replay_to_the_same_state(rs):
             assert set(d["worn"].values()) - {None} <= {g["item"] for g in d["gear"]}
         result = replay(rs, base, ledger)
         assert not result.problems and result.state == state
+
+
+def test_a_quiver_and_its_arrows_are_one_item(rs):
+    """Containers: "A quiver plus the arrows or bolts it carries (20 maximum) count as
+    one item together for encumbrance purposes."""
+    enc = lambda *acts: derived(rs, rich(rs), *acts)["encumbrance"]["items"]  # noqa: E731
+    assert enc(["gain", "Arrow", "--qty", "20"]) == 1
+    assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "20"]) == 1
+    assert enc(["gain", "Quiver"], ["gain", "Bolt", "--qty", "12"]) == 1
+    # more than 20: the rest are arrows outside the quiver, one more item
+    assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "21"]) == 2
+    assert enc(["gain", "Quiver", "--qty", "2"], ["gain", "Arrow", "--qty", "40"]) == 1
+    # arrows and bolts share the quiver's 20
+    assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "15"],
+               ["gain", "Bolt", "--qty", "10"]) == 2
+    assert enc(["gain", "Quiver"], ["gain", "Rope, 50'"]) == 2

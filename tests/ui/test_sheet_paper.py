@@ -106,7 +106,7 @@ def test_row_lines_are_never_painted_over_by_fills(qapp):
     fills = [op[1] for op in page if op[0] == "rect" and op[3] is not None]
     lines = [op for op in page if op[0] == "line" and op[2] == op[4]]  # horizontal rules
     assert fills and lines
-    for _kind, x1, y, x2, _y2, width, _colour in lines:
+    for _kind, _x1, y, _x2, _y2, width, _colour in lines:
         half = width * style.k / 2  # the stroke is centred on the line
         for rect in fills:
             assert rect.bottom() <= y - half + 1e-6 or rect.top() >= y + half - 1e-6, \

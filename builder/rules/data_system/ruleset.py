@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Sequence
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (AT_MAXIMUM, Reason, Ruleset, UsageError, action_parser,

@@ -179,7 +179,7 @@ def _order(d, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]
 def crossings(chain: Chain) -> int:
     """How many edge pairs cross between adjacent columns (for tests and tuning)."""
     pos = {}
-    for column, ids in chain.order.items():
+    for ids in chain.order.values():
         for i, nid in enumerate(ids):
             pos[nid] = (chain.nodes[nid].column, i)
     count = 0

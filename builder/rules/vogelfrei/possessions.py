@@ -199,9 +199,13 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
         metal = int(table.get("metal_armour", 1)) if armour.get("metal") else 0
         heavy = int(table.get("heavy_armour", 2)) if armour.get("heavy") else 0
         points += (metal + heavy) if table.get("heavy_adds_to_metal", True) else max(metal, heavy)
+    gear = list(gear)
+    carried_in = _container_room(gear, catalogue)
     for line in gear:
         item = catalogue.find(line["item"])
         qty = int(line["qty"])
+        if item is not None and carried_in.get(item["name"]):
+            qty -= carried_in[item["name"]]   # carried in a quiver: one item with it
         if item is not None and item["name"] == worn.get("armour"):
             qty -= 1                      # the suit worn is not an item
         if qty <= 0:
@@ -230,6 +234,35 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
             "coin_items": coin_items}
 
 
+def _container_room(gear: list[dict], catalogue: Catalogue) -> dict[str, int]:
+    """How many of each item ride in a container that counts as one item with what it
+    carries ("A quiver plus the arrows or bolts it carries (20 maximum) count as one
+    item together"): each container held takes up to its ``max``, filled in gear order."""
+    room: list[dict] = []
+    for line in gear:
+        item = catalogue.find(line["item"])
+        holds = item.get("holds") if item else None
+        if isinstance(holds, dict):
+            for _ in range(max(0, int(line["qty"]))):
+                room.append({"items": set(holds.get("items") or ()),
+                             "left": int(holds.get("max", 0))})
+    inside: dict[str, int] = {}
+    for line in gear:
+        item = catalogue.find(line["item"])
+        if item is None:
+            continue
+        want = int(line["qty"]) - inside.get(item["name"], 0)
+        for box in room:
+            if want <= 0:
+                break
+            if item["name"] in box["items"] and box["left"] > 0:
+                took = min(want, box["left"])
+                box["left"] -= took
+                want -= took
+                inside[item["name"]] = inside.get(item["name"], 0) + took
+    return inside
+
+
 def movement_row(table: dict, points: int) -> dict:
     rows = table.get("movement") or []
     for row in rows:
@@ -239,7 +272,12 @@ def movement_row(table: dict, points: int) -> dict:
                                   "combat_ft": 40, "running_ft": 120}
 
 
-def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "") -> dict:
+def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "",
+                 improvised_as: dict | None = None) -> dict:
+    """A weapon's line of show's ``weapons``.  A Trained melee weapon without Weapon
+    Skill 1 "treats the weapon as an Improvised": damage and length are then those of
+    the Improvised row (``improvised_as``); the weapon's own are kept as ``own_damage``
+    and ``own_length``."""
     kind = item.get("kind")
     trained = item.get("requirement") == "Trained"
     entry: dict[str, Any] = {"item": item["name"], "damage": item.get("damage", "-"),
@@ -249,8 +287,15 @@ def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "") -> dict:
         improvised = trained and ws < 1
         entry["usable"] = True
         entry["improvised"] = improvised
-        entry["note"] = ("Trained weapon without Weapon Skill 1: used as Improvised (d3, "
-                         "length 0)" if improvised else "")
+        entry["note"] = ""
+        if improvised:
+            base = improvised_as or {"damage": "d3", "length": "0"}
+            entry["own_damage"], entry["own_length"] = entry["damage"], entry["length"]
+            entry["damage"] = base.get("damage", "d3")
+            entry["length"] = base.get("length", "0")
+            entry["note"] = (f"Trained weapon without Weapon Skill 1: used as Improvised "
+                             f"({entry['damage']}, length {entry['length']}; its own "
+                             f"{entry['own_damage']}, length {entry['own_length']})")
     else:
         entry["range"] = item.get("range", "")
         usable = not (trained and bs < 1)

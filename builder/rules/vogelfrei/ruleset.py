@@ -65,7 +65,12 @@ class VogelfreiRuleset(Ruleset):
                 "Leadership; unset: rolled)",
                 "class=CLASS", "career=CAREER", "swap=ABILITY,ABILITY  (swap two scores)",
                 "wounds_roll=N", "stamina_roll=N", "wood_elf=yes|no", "reroll_unsuitable=yes|no",
-                "level=N  xp=N  wounds=N  stamina=N  (import an existing character)")
+                "level=N  xp=N  wounds=N  stamina=N  (import an existing character)",
+                "alignment=Order|Neutrality|Chaos  (default: forced by the class, else Neutrality)",
+                "status=Gold|Silver|Brass  (only where the career gives none)",
+                "money=AMOUNT  (e.g. 12gp or 1gp 20sp 4bp; unset: the Status roll)",
+                "money_dice=N,N,...  (the Status money roll, every die)",
+                "ws=N  bs=N  (import Weapon Skill / Ballistic Skill)")
 
     # -- data ---------------------------------------------------------------
     @classmethod
@@ -1190,7 +1195,7 @@ class VogelfreiRuleset(Ruleset):
         forbidden = (f"a {cur['class']} cannot wield weapons (the {cur['class']} class)"
                      if cdata.get("no_weapons") else "")
         weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"],
-                                     forbidden)
+                                     forbidden, cat.find("Improvised"))
                    for line in state["gear"]
                    if (cat.find(line["item"]) or {}).get("kind")]
         return {

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 
 from builder.rules.base import Refusal, RulesError
 from builder.rules.story_points.chain import build_chain
-from builder.ui.chain.scene import (HELD, KIND_HUES, KIND_TITLES, MIN_TEXT_PT, ChainScene,
+from builder.ui.chain.scene import (HELD, KIND_TITLES, MIN_TEXT_PT, ChainScene,
                                     NodeItem)
 from builder.ui.chain.tokens import RANK_TOKEN_MIME, drop_rank, token_mime
 

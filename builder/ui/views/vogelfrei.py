@@ -571,7 +571,7 @@ class VogelfreiEditor(CharacterEditor):
             return action
 
         self.act_award = act("&Award XP…", self.award_xp, "Ctrl+Shift+A")
-        self.act_party = act("&Party XP for a session…", self.party_xp, "Ctrl+Shift+P")
+        self.act_party = act("&Party XP for a session…", self.party_xp, "Ctrl+Shift+X")
         self.act_level = act("&Level up…", self.level_up)
         self.act_career = act("Change &career…", lambda: self.change_career())
         titles = ("the &Class table", "Ca&reer, traits, skills", "Level and career c&hanges",

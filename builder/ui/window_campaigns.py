@@ -1,0 +1,188 @@
+"""The main window's campaign and creation parts: opening campaign tabs, the
+member guard, the "files changed" broadcast the open tabs follow, new characters
+and campaigns (each one application-layer operation, :mod:`builder.app`), adding
+library characters to a campaign, trashing a campaign.
+
+A mixin of :class:`builder.ui.main_window.MainWindow` (it uses the window's tabs,
+models, undo stacks and ``report``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+CAMPAIGN_FILTER = "Campaign files (*.json);;All files (*)"
+
+
+class CampaignsAndCreation:
+    """Campaign tabs, the member guard, the broadcast, new characters and campaigns."""
+
+    # -- creation ----------------------------------------------------------------------
+    def new_character(self) -> None:
+        from builder.ui.dialogs.new_character import NewCharacterDialog
+
+        dialog = NewCharacterDialog(self)
+        dialog.created.connect(self._create_character)
+        dialog.open()
+        self._new_dialog = dialog
+
+    def _create_character(self, ruleset, name: str, baseline: dict) -> None:
+        from builder.ui.undo import CreateInLibrary
+
+        from builder.app import characters
+
+        def make() -> Path:
+            spec = characters.NewCharacter(ruleset=ruleset, name=name, baseline=baseline)
+            return characters.create(spec).changes[0].path
+
+        command = CreateInLibrary(f"New character {name}", make, self.report)
+        self.library_stack.push(command)
+        self.library_model.refresh()
+        if command.path is not None:
+            self.open_path(command.path)
+
+    # -- campaigns ------------------------------------------------------------------------
+    def open_campaign(self, path, make_current: bool = True):
+        from builder.ui.campaign_view import CampaignView
+
+        existing = self.campaign_view_for_path(path)
+        if existing is not None:
+            if make_current:
+                self.tabs.setCurrentWidget(existing)
+            return existing
+        view = CampaignView(path, self.tabs, member_guard=self.member_blockers,
+                            library_entries=self._library_entries, broadcast=self.broadcast)
+        if view.campaign is None:
+            text = view.message_bar.label.text()
+            view.deleteLater()
+            self.report(text)
+            self._show_error("Cannot open this campaign", text)
+            return None
+        view.status.connect(self.report)
+        view.changed.connect(self.campaign_model.refresh)
+        self.undo_group.addStack(view.undo_stack)
+        self.restore_splitters(view)
+        index = self.tabs.addTab(view, f"⚑ {view.name}")
+        self.tabs.setTabToolTip(index, f"Campaign: {view.path}")
+        if make_current:
+            self.tabs.setCurrentIndex(index)
+        return view
+
+    def _library_entries(self) -> list:
+        self.library_model.refresh()
+        return self.library_model.entries()
+
+    def member_blockers(self, paths) -> list[str]:
+        """Reasons a campaign must not write these character files now: an open tab
+        holds a change to them that is not on disk (not saved, or a conflict)."""
+        wanted = {Path(p).resolve() for p in paths}
+        reasons = []
+        for editor in self.editors():
+            doc = editor.doc
+            if doc.path is None or Path(doc.path).resolve() not in wanted:
+                continue
+            if doc.conflict:
+                reasons.append(f"{doc.name} ({doc.path}): the file changed on disk and its "
+                               f"open tab has not reloaded it; reload it (or keep yours) first")
+            elif doc.save_error:
+                reasons.append(f"{doc.name} ({doc.path}): its open tab has a change that is "
+                               f"not saved ({doc.save_error})")
+        return reasons
+
+    def _files_changed(self, change) -> None:
+        """An operation wrote files (the broadcast): open character tabs take the new
+        version, keeping their undo history (:func:`builder.ui.operations.follow`);
+        campaign tabs and the library models read again."""
+        from builder.ui.operations import follow
+
+        wanted = {Path(p).resolve() for p in change.paths}
+        followed = []
+        for editor in self.editors():
+            doc = editor.doc
+            if doc.path is None or Path(doc.path).resolve() not in wanted:
+                continue
+            if follow(doc, change, self.broadcast):
+                editor.conflict_bar.hide()
+                followed.append(doc.name)
+        for view in self.campaign_views():
+            view.files_changed(change)
+        self.library_model.refresh()
+        self.campaign_model.refresh()
+        if followed:
+            self.report("Open characters updated: " + ", ".join(followed))
+
+    def new_campaign(self) -> None:
+        from builder.ui.dialogs.campaign_new import NewCampaignDialog
+
+        self.library_model.refresh()
+        checked = self.library_page.selected_paths() if self.tabs.currentIndex() == 0 else []
+        dialog = NewCampaignDialog(self.library_model.entries(), self, checked=checked)
+        dialog.created.connect(self.create_campaign)
+        dialog.open()
+        self.new_campaign_dialog = dialog
+
+    def create_campaign(self, name: str, ruleset_id: str, members: list):
+        """Write a new campaign into the library's campaigns folder and open it
+        (:func:`builder.app.campaigns.create`, as ``campaign new``)."""
+        from builder.app import campaigns
+        from builder.storage import campaigns as store
+        from builder.ui.operations import Failure, run
+
+        def op():
+            target = store.library_path_for(name) if name.strip() else Path(name)
+            return campaigns.create(campaigns.NewCampaign(
+                name=name, ruleset=ruleset_id, output=target,
+                members=tuple(campaigns.member_reference(target, p) for p in members)))
+
+        result = run(op, self.broadcast)
+        if isinstance(result, Failure):
+            self._show_error("Cannot create the campaign", "\n".join(result.reasons))
+            return None
+        target = result.changes[0].path
+        self.campaigns_panel.select_path(str(target))
+        self.report(f"Campaign {name} created ({target.name})")
+        return self.open_campaign(target)
+
+    def open_selected_campaign(self) -> None:
+        for path in self.campaigns_panel.selected_paths():
+            self.open_campaign(path)
+
+    def open_campaign_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+        from builder.storage.paths import campaigns_dir
+
+        dialog = QFileDialog(self, "Open a campaign", str(campaigns_dir()), CAMPAIGN_FILTER)
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.fileSelected.connect(self.open_campaign)
+        dialog.open()
+        self._file_dialog = dialog
+
+    def add_selected_to_campaign(self) -> None:
+        campaigns_selected = self.campaigns_panel.selected_paths()
+        characters = self.library_page.view.selectionModel().selectedRows()
+        if not campaigns_selected or not characters:
+            self.report("Select characters above and a campaign below")
+            return
+        from builder.ui.models.library_model import PathRole
+
+        paths = [index.data(PathRole) for index in characters]
+        view = self.open_campaign(campaigns_selected[0], make_current=False)
+        if view is not None and view.add_members(paths):
+            self.campaign_model.refresh()
+            self.report(f"Added {len(paths)} character(s) to {view.name}")
+        elif view is not None:
+            self.report(view.message_bar.label.text().replace("\n", " "))
+
+    def trash_selected_campaign(self) -> None:
+        from builder.ui.undo import TrashCharacter
+
+        for path in self.campaigns_panel.selected_paths():
+            view = self.campaign_view_for_path(path)
+            if view is not None:
+                self.close_tab(self.tabs.indexOf(view))
+            row = self.campaign_model.row_for_path(path)
+            name = self.campaign_model.rows()[row].name if row >= 0 else Path(path).stem
+            command = TrashCharacter(Path(path), name, self.report)
+            command.setText(f"Delete campaign {name}")
+            self.library_stack.push(command)
+            self.report(f"Moved the campaign {name} to the trash — Edit ▸ Undo brings it back")
+        self.campaign_model.refresh()
