@@ -125,6 +125,7 @@ def test_a_missing_value_is_refused_naming_it(rs):
         rs.baseline_from_sets([("MIG", "3"), ("DEX", "2"), ("CHA", "1")], rng=random.Random(0))
     assert len(caught.value.reasons) == 1
     assert caught.value.reasons[0].startswith("FOC has no bonus")
+    assert "--" not in caught.value.reasons[0]
 
 
 def test_ability_names_are_case_insensitive_and_full_names_work(rs):
@@ -381,8 +382,10 @@ def test_unknown_effect_name_is_refused(rs):
 
 def test_a_duplicate_effect_name_is_refused(rs):
     state = do(rs, chosen(rs), "modify", "CHA", "1", "--name", "Bless")
-    with pytest.raises(Refusal, match="'Bless' is already active"):
+    with pytest.raises(Refusal, match="'Bless' is already active") as caught:
         do(rs, state, "modify", "MIG", "1", "--name", "BLESS")
+    # Reasons are read in the window too: plain words, no command-line syntax.
+    assert not any("--" in reason for reason in caught.value.reasons)
 
 
 def test_a_zero_modifier_is_refused(rs):

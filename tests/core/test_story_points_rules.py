@@ -312,7 +312,7 @@ def test_new_class_needs_a_scene_and_1_sp():
     assert refused(sera(sp=0), "enter-class", "Cleric", "--trait", "Kindled Judgement",
                    "--spell", "Brand of Flame", "--scene", "  ") == [
         "needs 1 SP, 0 unspent",
-        "entering Cleric needs an achievement or training scene (--scene)"]
+        "entering Cleric needs an achievement or training scene"]
 
 
 def test_new_class_needs_a_spell_for_casters_and_a_legal_trait():

@@ -232,7 +232,7 @@ class AbilityBonuses(Ruleset):
                     problems.append(f"'{key}' is not an ability; {rule}")
         missing = [k for k in f.PRIMARY if k not in abilities]
         for key in missing:
-            problems.append(f"{key} has no bonus (--set {key}=N): {rule}")
+            problems.append(f"{key} has no bonus yet: {rule}")
         bad = [k for k in f.PRIMARY if k in abilities and (
             isinstance(abilities[k], bool) or not isinstance(abilities[k], int))]
         for key in bad:
@@ -379,13 +379,13 @@ class AbilityBonuses(Ruleset):
             elif value == 0:
                 reasons.append(f"a modifier of +0 changes nothing ({name!r} on {ability})")
             if not isinstance(name, str) or not name.strip():
-                reasons.append("an effect needs a name (--name TEXT)")
+                reasons.append("an effect needs a name")
             else:
                 existing = self._find_modifier(state, name)
                 if existing is not None:
                     reasons.append(f"an effect named '{existing.name}' is already active "
                                    f"({existing.ability} {signed(existing.value)}); remove it "
-                                   f"with unmodify --name '{existing.name}' or choose another name")
+                                   "first or choose another name")
             return reasons
         if kind == "unmodify":
             name = action.get("name")

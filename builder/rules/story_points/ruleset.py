@@ -681,7 +681,7 @@ class StoryPoints(Ruleset):
             return [f"'{name}' is not a Class"]
         reasons = self.entry_reasons(state, name)
         if not str(action.get("scene", "")).strip():
-            reasons.append(f"entering {name} needs an achievement or training scene (--scene)")
+            reasons.append(f"entering {name} needs an achievement or training scene")
         if state.level(name) == 0:
             reasons += self.trait_reasons(state, name, action.get("trait", ""), 1)
             reasons += self.spell_reasons(state, name, action.get("spell"), 1)
