@@ -223,17 +223,22 @@ def test_buy_refusals(rs):
     assert "not sold at the City market" in reasons[0]
     reasons = refused(rs, state, ["buy", "Rock"])
     assert "sold at neither market" in reasons[0]
+    assert "City" not in reasons[0] and "Rural" not in reasons[0]   # cheaper of both: neither
     reasons = refused(rs, state, ["buy", "Horse"])
     assert "no item 'Horse'" in reasons[0] and '"Horse, Riding"' in reasons[0]
     poor = state_of(rs, make(rs, money="10sp"))
     reasons = refused(rs, poor, ["buy", "Chain"])
     assert "not enough money" in reasons[0] and "1 gp 40 sp missing" in reasons[0]
+    assert "1 Chain at the City price costs 2 gp" in reasons[0]
+    reasons = refused(rs, poor, ["buy", "Chain", "--qty", "2"])
+    assert "2 Chain at the City price cost 4 gp" in reasons[0]
     assert poor["money"] == 120 and poor["gear"] == []
 
 
 def test_bad_buy_words_are_usage_errors(rs):
     for words in (["buy"], ["buy", "Torch", "--qty", "0"], ["buy", "Torch", "--qty", "x"],
-                  ["buy", "Torch", "--market", "moon"], ["gain-money", "12"]):
+                  ["buy", "Torch", "--market", "moon"], ["gain-money", "12"],
+                  ["gain-money", "0gp"], ["spend-money", "0bp"], ["spend-money", "0gp 0sp"]):
         with pytest.raises(UsageError):
             rs.parse_action(words)
 
