@@ -562,3 +562,22 @@ def test_a_quiver_and_its_arrows_are_one_item(rs):
     assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "15"],
                ["gain", "Bolt", "--qty", "10"]) == 2
     assert enc(["gain", "Quiver"], ["gain", "Rope, 50'"]) == 2
+
+
+def test_items_are_named_as_in_the_tables(rs):
+    """The tables print the hands mark ("Staff (2H)", "Spear (1/2H)", and for the Weapon
+    row "Great (2H)"): both that name and the plain one are accepted, and show prints
+    the table's own name."""
+    cat = rs.catalogue
+    assert cat.find("Weapon (Great (2H))")["name"] == "Weapon (Great)"
+    assert cat.find("weapon (medium (1/2h))")["name"] == "Weapon (Medium)"
+    assert cat.find("Spear (1/2H)")["name"] == cat.find("Spear")["name"] == "Spear"
+    d = derived(rs, rich(rs), ["buy", "Staff"], ["gain", "Spear (1/2H)"],
+                ["gain", "Weapon (Great (2H))"], ["gain", "Torch"], ["gain", "Book (Blank)"])
+    assert [g["item"] for g in d["gear"]] == ["Staff (2H)", "Spear (1/2H)", "Weapon (Great (2H))",
+                                              "Torch", "Book (Blank)"]
+    assert [w["item"] for w in d["weapons"]] == ["Staff (2H)", "Spear (1/2H)",
+                                                 "Weapon (Great (2H))"]
+    state = state_of(rs, rich(rs), ["gain", "Weapon (Great (2H))"], ["drop", "Weapon (Great)"],
+                     ["gain", "Staff (2H)", "--qty", "2"], ["drop", "staff"])
+    assert state["gear"] == [{"item": "Staff", "qty": 1}]

@@ -1193,7 +1193,7 @@ class VogelfreiRuleset(Ruleset):
         lines = []
         for line in state["gear"]:
             item = cat.find(line["item"]) or {}
-            lines.append({"item": line["item"], "qty": line["qty"],
+            lines.append({"item": cat.table_name(line["item"]), "qty": line["qty"],
                           "category": item.get("category", ""),
                           "worn": line["item"] in worn.values(),
                           "encumbrance": gear.encumbrance_mark(item) if item else "normal"})
