@@ -564,7 +564,7 @@ def test_a_quiver_and_its_arrows_are_one_item(rs):
     assert enc(["gain", "Quiver"], ["gain", "Rope, 50'"]) == 2
 
 
-def test_items_are_named_as_in_the_tables(rs):
+def test_hand_marked_table_names_in_and_out(rs):
     """The tables print the hands mark ("Staff (2H)", "Spear (1/2H)", and for the Weapon
     row "Great (2H)"): both that name and the plain one are accepted, and show prints
     the table's own name."""
