@@ -40,7 +40,7 @@ def main() -> int:
     grab_screen(out / "abilities-editor.png", window)
 
     window.new_character()
-    dialog = window._new_dialog
+    dialog = window.new_character_dialog
     for row in range(dialog.ruleset_list.count()):
         if "Ability" in dialog.ruleset_list.item(row).text():
             dialog.ruleset_list.setCurrentRow(row)

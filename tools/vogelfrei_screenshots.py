@@ -104,7 +104,7 @@ def main() -> int:
     dialog.reject()
 
     window.new_character()
-    new = window._new_dialog
+    new = window.new_character_dialog
     new.choose_ruleset("vogelfrei")
     new.name_edit.setText("Kaspar")
     new.form.rng = random.Random(7)

@@ -30,6 +30,7 @@ import threading
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
+from builder.storage.atomic import fsync_dir
 from builder.storage.files import FileProblem
 
 #: Longest file-name stem made from a character's name (characters, not bytes).
@@ -290,7 +291,7 @@ def write_outputs(outputs: Mapping[Path, bytes]) -> None:
             raise ExportFailed(f"{current}: cannot be written ({exc.strerror or exc}); "
                                "nothing changed") from None
     for folder in {path.parent for path, _data in items}:
-        _fsync_dir(folder)
+        fsync_dir(folder)
 
 
 def _put_back(originals: list[tuple[Path, bytes | None]]) -> None:
@@ -317,16 +318,3 @@ def _remove_temps_of(temps: list[str]) -> None:
     with _LOCK:
         for tmp in temps:
             _TEMPS.discard(tmp)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

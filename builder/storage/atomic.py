@@ -93,7 +93,7 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
         except FileNotFoundError:
             pass
         raise
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
 
 
 def write_json_atomic(path: Path | str, document: Any) -> bytes:
@@ -151,7 +151,8 @@ def remove_stale_temps(folder: Path, own: str | None = None) -> list[Path]:
     return removed
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (best effort: not every system can)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:

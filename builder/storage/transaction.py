@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from builder.storage.atomic import (_fsync_dir, fill_temp, kept_mode, make_temp, real_target,
+from builder.storage.atomic import (fsync_dir, fill_temp, kept_mode, make_temp, real_target,
                                     remove_stale_temps, write_bytes_atomic)
 
 
@@ -96,7 +96,7 @@ def write_all(changes: Sequence[Change]) -> None:
             message += "; every file was put back as it was"
         raise TransactionFailed(message) from None
     for folder in {c.path.parent for c in changes}:
-        _fsync_dir(folder)
+        fsync_dir(folder)
 
 
 def _write_temp(path: Path, data: bytes) -> str:

@@ -23,7 +23,8 @@ class CampaignsAndCreation:
         dialog = NewCharacterDialog(self)
         dialog.created.connect(self._create_character)
         dialog.open()
-        self._new_dialog = dialog
+        # the dialog is public (tests and tools drive it); _new_dialog is the old name
+        self.new_character_dialog = self._new_dialog = dialog
 
     def _create_character(self, ruleset, name: str, baseline: dict) -> None:
         from builder.ui.undo import CreateInLibrary

@@ -173,3 +173,32 @@ def test_an_override_of_a_data_system_changes_its_title(systems, isolated_data, 
     (isolated_data / "rulesets" / "point-buy.json").write_text(json.dumps(data))
     rows = {r["id"]: r for r in ok("rulesets", "--json").json()}
     assert rows["point-buy"]["title"] == "House Heroes"
+
+
+def test_a_layered_override_adds_and_removes_entries(systems, isolated_data, tmp_path):
+    override = isolated_data / "rulesets" / "point-buy.json"
+    layer = {"extends": "point-buy", "title": "Grim Heroes",
+             "values": [{"name": "Sailing", "group": "skills", "floor": 0, "limit": 3,
+                         "cost": {"type": "flat", "amount": 1}},
+                        {"name": "Warding", "$remove": True}],
+             "paths": [{"name": "Witch", "$remove": True}]}
+    override.write_text(json.dumps(layer))
+    result = ok("rulesets", "--json")
+    assert {r["id"]: r["title"] for r in result.json()}["point-buy"] == "Grim Heroes"
+    assert result.err == ""
+    path = _new(tmp_path)
+    names = {o["name"] for o in ok("options", path, "--json").json()}
+    assert "Sailing" in names and "Witch" not in names and "Warding" not in names
+    # removing a path something still needs makes no sense: ignored, with the reason
+    layer["values"].pop()
+    override.write_text(json.dumps(layer))
+    result = ok("rulesets", "--json")
+    assert "needs the unknown path 'Witch'" in result.err
+    assert {r["id"]: r["title"] for r in result.json()}["point-buy"] == "Point-Buy Heroes"
+
+
+def test_data_json_fed_back_as_an_override_changes_nothing(systems, isolated_data, tmp_path):
+    printed = ok("data", "point-buy", "--json").out
+    (isolated_data / "rulesets" / "point-buy.json").write_text(printed)
+    result = ok("data", "point-buy", "--json")
+    assert result.out == printed and result.err == ""

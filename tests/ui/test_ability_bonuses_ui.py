@@ -333,7 +333,7 @@ def test_new_character_dialog_uses_the_chips_form(window, qtbot):
     from builder.storage.files import list_library
 
     window.act_new.trigger()
-    dialog = window._new_dialog
+    dialog = window.new_character_dialog
     dialog.choose_ruleset("ability-bonuses")
     form = dialog.form
     assert isinstance(form, AbilityBonusesForm)

@@ -51,7 +51,7 @@ def test_the_new_character_dialog_offers_the_data_system(systems, window, qtbot)
     from builder.storage.files import list_library
 
     window.act_new.trigger()
-    dialog = window._new_dialog
+    dialog = window.new_character_dialog
     dialog.choose_ruleset("point-buy")
     dialog.name_edit.setText("Bea")
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()

@@ -50,7 +50,7 @@ def test_generic_creation_form_rolls_what_the_ruleset_rolls(window, qtbot):
     from builder.storage.files import list_library
 
     window.act_new.trigger()
-    dialog = window._new_dialog
+    dialog = window.new_character_dialog
     dialog.choose_ruleset("vogelfrei")
     dialog.name_edit.setText("Kaspar")
     assert not dialog.create_button.isEnabled()

@@ -23,7 +23,7 @@ def test_plugin_created_and_edited_in_the_window(tiny_points, window, qtbot):
     from builder.ui.views.generic import GenericEditor
 
     window.act_new.trigger()
-    dialog = window._new_dialog
+    dialog = window.new_character_dialog
     dialog.choose_ruleset("tiny-points")
     dialog.name_edit.setText("Tia")
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()

@@ -178,7 +178,7 @@ def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
     from builder.ui.dialogs.vogelfrei_new import VogelfreiCreationForm
 
     window.act_new.trigger()
-    dialog = window._new_dialog
+    dialog = window.new_character_dialog
     dialog.choose_ruleset("vogelfrei")
     form = dialog.form
     assert isinstance(form, VogelfreiCreationForm)

@@ -40,7 +40,7 @@ def test_library_lists_the_characters_on_start(qtbot):
 
 def test_new_character_form_validates_as_you_type(window, qtbot):
     window.act_new.trigger()
-    dialog = window._new_dialog
+    dialog = window.new_character_dialog
     assert dialog.isVisible()
     dialog.choose_ruleset("story-points")
     form = dialog.form
