@@ -581,3 +581,15 @@ def test_hand_marked_table_names_in_and_out(rs):
     state = state_of(rs, rich(rs), ["gain", "Weapon (Great (2H))"], ["drop", "Weapon (Great)"],
                      ["gain", "Staff (2H)", "--qty", "2"], ["drop", "staff"])
     assert state["gear"] == [{"item": "Staff", "qty": 1}]
+
+
+def test_a_sack_full_of_stuff_is_oversize(rs):
+    """Time and Movement: "Carried sacks full of stuff count as an oversize item"; the
+    decision: a bought Sack is empty (italic, none), `Sack (Full)` is one oversize item."""
+    empty = derived(rs, rich(rs), ["buy", "Sack"])
+    assert empty["gear"][0]["encumbrance"] == "none" and empty["encumbrance"]["points"] == 0
+    full = derived(rs, rich(rs), ["buy", "Sack"], ["drop", "Sack"], ["gain", "Sack (Full)"])
+    assert full["gear"] == [{"item": "Sack (Full)", "qty": 1, "category": "Containers",
+                             "worn": False, "encumbrance": "oversize"}]
+    assert full["encumbrance"]["oversize_items"] == 1 and full["encumbrance"]["points"] == 1
+    assert "neither market" in refused(rs, state_of(rs, rich(rs)), ["buy", "Sack (Full)"])[0]
