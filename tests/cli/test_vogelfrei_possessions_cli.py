@@ -131,8 +131,10 @@ def test_refusals_leave_the_file_byte_identical(merc):
         assert r.code == 1 and text in r.err, (words, r.err)
         assert file_bytes(merc) == before
     for words in (["buy"], ["buy", "Torch", "--qty", "0"], ["buy", "Torch", "--market", "x"],
-                  ["gain-money", "ten"]):
-        assert cli("do", merc, *words).code == 2
+                  ["gain-money", "ten"], ["gain-money", "0gp"], ["spend-money", "0bp"]):
+        r = cli("do", merc, *words)
+        assert r.code == 2 and len(r.err.strip().splitlines()) == 1, (words, r.err)
+        assert file_bytes(merc) == before
         assert file_bytes(merc) == before
 
 

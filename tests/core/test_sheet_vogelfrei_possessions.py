@@ -47,10 +47,10 @@ def test_possessions_on_the_sheet(tmp_path):
     assert rows_of(money) == {"gp": "1", "sp": "26", "bp": "9"}   # 1260 - 36 - 300 - 3 bp
     assert any(isinstance(b, Notes) and b.lines >= 3 for b in money.blocks)   # pencil room
     weapons = {r[0]: r for r in table_rows(section(sheet, "weapons")) if r[0]}
-    assert weapons["Staff"][1:3] == ["d6", "4"] and weapons["Staff"][3] == "usable"
+    assert weapons["Staff (2H)"][1:3] == ["d6", "4"] and weapons["Staff (2H)"][3] == "usable"
     assert weapons["Bow, Short"][3].startswith("not usable")
     gear = {r[0]: r for r in table_rows(section(sheet, "gear")) if r[0]}
-    assert gear["Torch"][1] == "3" and gear["Staff"][3] == "oversize"
+    assert gear["Torch"][1] == "3" and gear["Staff (2H)"][3] == "oversize"
     assert gear["Buckler"][2] == ""
 
 

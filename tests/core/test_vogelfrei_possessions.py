@@ -223,17 +223,22 @@ def test_buy_refusals(rs):
     assert "not sold at the City market" in reasons[0]
     reasons = refused(rs, state, ["buy", "Rock"])
     assert "sold at neither market" in reasons[0]
+    assert "City" not in reasons[0] and "Rural" not in reasons[0]   # cheaper of both: neither
     reasons = refused(rs, state, ["buy", "Horse"])
     assert "no item 'Horse'" in reasons[0] and '"Horse, Riding"' in reasons[0]
     poor = state_of(rs, make(rs, money="10sp"))
     reasons = refused(rs, poor, ["buy", "Chain"])
     assert "not enough money" in reasons[0] and "1 gp 40 sp missing" in reasons[0]
+    assert "1 Chain at the City price costs 2 gp" in reasons[0]
+    reasons = refused(rs, poor, ["buy", "Chain", "--qty", "2"])
+    assert "2 Chain at the City price cost 4 gp" in reasons[0]
     assert poor["money"] == 120 and poor["gear"] == []
 
 
 def test_bad_buy_words_are_usage_errors(rs):
     for words in (["buy"], ["buy", "Torch", "--qty", "0"], ["buy", "Torch", "--qty", "x"],
-                  ["buy", "Torch", "--market", "moon"], ["gain-money", "12"]):
+                  ["buy", "Torch", "--market", "moon"], ["gain-money", "12"],
+                  ["gain-money", "0gp"], ["spend-money", "0bp"], ["spend-money", "0gp 0sp"]):
         with pytest.raises(UsageError):
             rs.parse_action(words)
 
@@ -557,3 +562,34 @@ def test_a_quiver_and_its_arrows_are_one_item(rs):
     assert enc(["gain", "Quiver"], ["gain", "Arrow", "--qty", "15"],
                ["gain", "Bolt", "--qty", "10"]) == 2
     assert enc(["gain", "Quiver"], ["gain", "Rope, 50'"]) == 2
+
+
+def test_hand_marked_table_names_in_and_out(rs):
+    """The tables print the hands mark ("Staff (2H)", "Spear (1/2H)", and for the Weapon
+    row "Great (2H)"): both that name and the plain one are accepted, and show prints
+    the table's own name."""
+    cat = rs.catalogue
+    assert cat.find("Weapon (Great (2H))")["name"] == "Weapon (Great)"
+    assert cat.find("weapon (medium (1/2h))")["name"] == "Weapon (Medium)"
+    assert cat.find("Spear (1/2H)")["name"] == cat.find("Spear")["name"] == "Spear"
+    d = derived(rs, rich(rs), ["buy", "Staff"], ["gain", "Spear (1/2H)"],
+                ["gain", "Weapon (Great (2H))"], ["gain", "Torch"], ["gain", "Book (Blank)"])
+    assert [g["item"] for g in d["gear"]] == ["Staff (2H)", "Spear (1/2H)", "Weapon (Great (2H))",
+                                              "Torch", "Book (Blank)"]
+    assert [w["item"] for w in d["weapons"]] == ["Staff (2H)", "Spear (1/2H)",
+                                                 "Weapon (Great (2H))"]
+    state = state_of(rs, rich(rs), ["gain", "Weapon (Great (2H))"], ["drop", "Weapon (Great)"],
+                     ["gain", "Staff (2H)", "--qty", "2"], ["drop", "staff"])
+    assert state["gear"] == [{"item": "Staff", "qty": 1}]
+
+
+def test_a_sack_full_of_stuff_is_oversize(rs):
+    """Time and Movement: "Carried sacks full of stuff count as an oversize item"; the
+    decision: a bought Sack is empty (italic, none), `Sack (Full)` is one oversize item."""
+    empty = derived(rs, rich(rs), ["buy", "Sack"])
+    assert empty["gear"][0]["encumbrance"] == "none" and empty["encumbrance"]["points"] == 0
+    full = derived(rs, rich(rs), ["buy", "Sack"], ["drop", "Sack"], ["gain", "Sack (Full)"])
+    assert full["gear"] == [{"item": "Sack (Full)", "qty": 1, "category": "Containers",
+                             "worn": False, "encumbrance": "oversize"}]
+    assert full["encumbrance"]["oversize_items"] == 1 and full["encumbrance"]["points"] == 1
+    assert "neither market" in refused(rs, state_of(rs, rich(rs)), ["buy", "Sack (Full)"])[0]

@@ -63,6 +63,8 @@ class Catalogue:
             for name in [item["name"], *item.get("aliases", [])]:
                 self._by.setdefault(fold(name), item)
                 self._by.setdefault(" ".join(str(name).split()).casefold(), item)
+        for item in self.items:   # the table's own name: "Staff (2H)", "Weapon (Great (2H))"
+            self._by.setdefault(" ".join(table_name(item).split()).casefold(), item)
         for item in self.items:   # "Rope" for "Rope, 50'", where nothing else is so named
             short = re.sub(r",\s*\d+'$", "", item["name"])
             if short != item["name"]:
@@ -112,6 +114,11 @@ class Catalogue:
                 item[market] = base[market] * times
         return item
 
+    def table_name(self, name: str) -> str:
+        """The name as printed in the tables, with the hands mark: "Staff (2H)"."""
+        item = self.find(name)
+        return table_name(item) if item else " ".join(str(name).split())
+
     def canonical(self, name: str) -> str:
         item = self.find(name)
         return item["name"] if item else " ".join(str(name).split())
@@ -135,6 +142,17 @@ class Catalogue:
         hint = (f"; did you mean {', '.join(quoted[:-1])} or {quoted[-1]}?" if len(quoted) > 1
                 else f"; did you mean {quoted[0]}?" if quoted else "")
         return f"there is no item '{name}' in the equipment tables{hint}"
+
+
+def table_name(item: dict) -> str:
+    """An item's name as in the tables: the hands mark follows the name, inside a
+    variant's brackets for a row with variants ("Weapon (Great (2H))")."""
+    name, hands = str(item["name"]), item.get("hands")
+    if not hands or _HANDS.search(name):
+        return name
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]} ({hands}))"
+    return f"{name} ({hands})"
 
 
 def price(item: dict, market: str) -> int | None:
@@ -280,7 +298,7 @@ def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "",
     and ``own_length``."""
     kind = item.get("kind")
     trained = item.get("requirement") == "Trained"
-    entry: dict[str, Any] = {"item": item["name"], "damage": item.get("damage", "-"),
+    entry: dict[str, Any] = {"item": table_name(item), "damage": item.get("damage", "-"),
                              "kind": kind, "requirement": item.get("requirement", "")}
     if kind == "melee":
         entry["length"] = item.get("length", "")

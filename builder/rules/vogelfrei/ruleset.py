@@ -779,7 +779,11 @@ class VogelfreiRuleset(Ruleset):
             parser.add_argument("amount", nargs="+",
                                 help="money with its coins: 12gp, 35sp, 7bp or 1gp 20sp 4bp")
             ns = parser.parse_args(rest)
-            return {"action": name, "bp": gear.parse_amount(" ".join(ns.amount), self.coins)}
+            bp = gear.parse_amount(" ".join(ns.amount), self.coins)
+            if bp == 0:
+                raise UsageError(f"{name} needs an amount above nothing, not "
+                                 f"'{' '.join(ns.amount)}'")
+            return {"action": name, "bp": bp}
         parser.add_argument("item", nargs="+",
                             help="an item as named in the equipment tables, e.g. 'Book (Blank)'")
         if name in ("buy", "gain", "drop"):
@@ -942,8 +946,11 @@ class VogelfreiRuleset(Ruleset):
             if each is None:
                 other = "rural" if market == "city" else "city"
                 there = gear.price(item, other)
+                if there is None:
+                    return [f"{name} is sold at neither market ('-' in both price columns "
+                            f"of the {item.get('category', 'equipment')} table)"]
                 where = (f"; it costs {text(there)} at the {other.capitalize()} market"
-                         if there is not None else "; it is sold at neither market")
+                         )
                 return [f"{name} is not sold at the {market.capitalize()} market ('-' in "
                         f"the {item.get('category', 'equipment')} table){where}"]
             cost = action.get("cost_bp", each * qty)
@@ -951,7 +958,8 @@ class VogelfreiRuleset(Ruleset):
                 return [f"the cost must be 0 or more, not {cost}"]
             if cost > money:
                 return [f"not enough money: {qty} {name} at the {market.capitalize()} price "
-                        f"cost {text(cost)} and {text(money)} is held, {text(cost - money)} "
+                        f"{'costs' if qty == 1 else 'cost'} {text(cost)} and {text(money)} "
+                        f"is held, {text(cost - money)} "
                         "missing"]
             return []
         held = self.held(state, name)
@@ -1185,7 +1193,7 @@ class VogelfreiRuleset(Ruleset):
         lines = []
         for line in state["gear"]:
             item = cat.find(line["item"]) or {}
-            lines.append({"item": line["item"], "qty": line["qty"],
+            lines.append({"item": cat.table_name(line["item"]), "qty": line["qty"],
                           "category": item.get("category", ""),
                           "worn": line["item"] in worn.values(),
                           "encumbrance": gear.encumbrance_mark(item) if item else "normal"})
