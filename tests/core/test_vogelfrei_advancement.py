@@ -399,6 +399,9 @@ def test_career_change_loses_the_old_careers_traits(rs):
 def test_a_level_gained_between_two_awards_of_one_session_does_not_lift_its_cap(rs):
     s = do(rs, character(rs), "award-xp", "3000", "--session", "1")   # level 1: cap 3000
     s = do(rs, s, "level-up", "--session", "1", "--roll", "1")
+    # What the editor shows is the cap an award in this session gets, not level 2's.
+    assert (d(rs, s)["session_cap"], d(rs, s)["session_cap_session"]) == (3000, "1")
+    assert d(rs, s)["next_session_cap"] == 6000
     s = do(rs, s, "award-xp", "5000", "--session", "1")
     assert d(rs, s)["xp"] == 3000 and d(rs, s)["xp_lost"] == 5000
     s = do(rs, s, "award-xp", "5000", "--session", "2")                # level 2: cap 6000

@@ -842,6 +842,13 @@ class VogelfreiRuleset(Ruleset):
                 action["replaces"] = worn
         return action
 
+    def session_cap_now(self, state: dict) -> int:
+        """The session cap an award in the latest session would get (what ``_capped``
+        applies), or the current level's cap before any session."""
+        record = state["sessions"].get(str(state.get("last_session")), {})
+        cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
+        return xpcalc.session_cap(self.table(state), cap_level)
+
     def _capped(self, state: dict, action: dict) -> tuple[int, int]:
         """(gained, lost) for an award: the cap is on what one session earns, set by the
         level of that session's first award even if a level is gained between awards."""
@@ -1274,7 +1281,11 @@ class VogelfreiRuleset(Ruleset):
             "xp": state["xp"],
             "next_level_xp": nxt,
             "xp_to_next_level": None if nxt is None else max(0, nxt - state["xp"]),
-            "session_cap": xpcalc.session_cap(cdata["xp"], level),
+            # The cap an award gets now: in the latest session the one its first award's
+            # level set (a level gained since does not lift it); in a new session, this level's.
+            "session_cap": self.session_cap_now(state),
+            "session_cap_session": state["last_session"],
+            "next_session_cap": xpcalc.session_cap(cdata["xp"], level),
             "xp_lost": state["xp_lost"],
             "wounds": dict(state["wounds"]),
             "stamina": dict(state["stamina"]),
