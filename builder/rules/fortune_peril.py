@@ -259,7 +259,7 @@ def _no_session(state: Pool) -> list[str]:
 
 
 def _spender(action: Mapping[str, Any]) -> str:
-    """Who the per-check limit counts: the Nemesis when one spends, else --by."""
+    """Who the per-check limit counts: the Nemesis when one spends, else the spender."""
     return action.get("nemesis") or action["by"]
 
 
@@ -302,11 +302,11 @@ def _check_spend(state: Pool, action: Mapping[str, Any]) -> list[str]:
                        else f"{use.capitalize()} is declared before the roll")
     if when == "after" and not after:
         if use == "breakthrough":
-            reasons.append("A Breakthrough is activated after the roll (--after-roll)")
+            reasons.append("A Breakthrough is activated after the roll")
         elif use == "calamity":
-            reasons.append("A Calamity is activated after a player rolls (--after-roll)")
+            reasons.append("A Calamity is activated after a player rolls")
         else:
-            reasons.append(f"{use.capitalize()} happens after the roll (--after-roll)")
+            reasons.append(f"{use.capitalize()} happens after the roll")
 
     # Who spends which side.
     if side == FORTUNE:
@@ -322,15 +322,14 @@ def _check_spend(state: Pool, action: Mapping[str, Any]) -> list[str]:
                                f"their own check; check {check_id} is {on}'s")
             elif not action.get("table_agrees"):
                 reasons.append(f"{by} may spend a Fortune Point on {on}'s check {check_id} "
-                               f"only if the table agrees the spend supports the scene "
-                               f"(--table-agrees)")
+                               f"only if the table agrees the spend supports the scene")
     else:
         if not is_gm(by) and not nemesis:
-            reasons.append(f"{by} is a player: only the GM (or a Nemesis, --nemesis) "
+            reasons.append(f"{by} is a player: only the GM or a Nemesis "
                            f"spends Peril Points")
         if nemesis and not is_gm(by) and _key(by) != _key(nemesis):
-            reasons.append(f"{by} cannot spend for the Nemesis {nemesis}: the GM plays it "
-                           f"(--by GM)")
+            reasons.append(f"{by} cannot spend for the Nemesis {nemesis}: "
+                           f"the GM plays it")
 
     # Where the point comes from.
     private = state.nemesis.get(_key(nemesis)) if (nemesis and side == PERIL) else None
@@ -347,7 +346,7 @@ def _check_spend(state: Pool, action: Mapping[str, Any]) -> list[str]:
     if not is_gm(who) and not action.get("gm_allows"):
         if state.proactive.get((check_id, _key(who)), 0) >= 1:
             reasons.append(f"{who} already made a proactive spend on check {check_id} "
-                           f"(the GM may allow more with --gm-allows)")
+                           f"(one per check unless the GM allows more)")
     return reasons
 
 

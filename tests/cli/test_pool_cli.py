@@ -61,8 +61,8 @@ def test_spend_flips_and_the_limit_and_gm_allows(camp):
     assert "Fortune 2, Peril 2" in out
     assert refused(1, "pool", "spend", camp, "fortune", "--check", "7", "--by", "Mira",
                    "--for", "breakthrough", "--after-roll") == [
-        "Mira already made a proactive spend on check 7 (the GM may allow more with "
-        "--gm-allows)"]
+        "Mira already made a proactive spend on check 7 (one per check unless the GM "
+        "allows more)"]
     ok("pool", "spend", camp, "fortune", "--check", "7", "--by", "Mira", "--for",
        "breakthrough", "--after-roll", "--gm-allows")
     ok("pool", "spend", camp, "peril", "--check", "7", "--by", "GM", "--for", "complication")
@@ -75,7 +75,7 @@ def test_timing_refusals(camp):
                    "--for", "upgrade", "--after-roll") == ["Upgrade is declared before the roll"]
     assert refused(1, "pool", "spend", camp, "peril", "--check", "1", "--by", "GM",
                    "--for", "calamity") == [
-        "A Calamity is activated after a player rolls (--after-roll)"]
+        "A Calamity is activated after a player rolls"]
 
 
 @pytest.mark.parametrize("side,use", [("fortune", "calamity"), ("fortune", "complication"),
@@ -107,7 +107,7 @@ def test_empty_side_and_who_may_spend(camp):
     ok("pool", "spend", camp, "fortune", "--check", "1", "--by", "Mira", "--for", "detail")
     assert refused(1, "pool", "spend", camp, "peril", "--check", "2", "--by", "Mira",
                    "--for", "complication") == [
-        "Mira is a player: only the GM (or a Nemesis, --nemesis) spends Peril Points"]
+        "Mira is a player: only the GM or a Nemesis spends Peril Points"]
     assert refused(1, "pool", "spend", camp, "fortune", "--check", "2", "--by", "Joss",
                    "--for", "detail") == ["no Fortune Points left"]
 
