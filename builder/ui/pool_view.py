@@ -39,6 +39,9 @@ SPENDS = [
 ]
 
 COUNTER_POINTS = 72
+#: Shown (in the ordinary text colour) instead of reasons until the user has done something.
+HINT = ("Choose who spends and the check; a greyed button says why when you point at it.")
+NO_SESSION_HINT = "No session has started yet: start one to spend points."
 COUNTER_POINTS_FULL = 160
 
 
@@ -57,6 +60,9 @@ class PoolView(QWidget):
         self.member_guard = member_guard
         self.broadcast = broadcast if broadcast is not None else FilesChanged(self)
         self.setObjectName("poolView")
+        #: False until the user has entered or chosen something (or acted): until then
+        #: the reasons line shows a neutral hint, not every greyed button's reason.
+        self.touched = False
         self._build()
         self.reload()
 
@@ -177,11 +183,11 @@ class PoolView(QWidget):
         outer.addWidget(self.controls, 4)
 
         for widget in (self.check_id, self.nemesis, self.on, self.talent, self.earn_reason):
-            widget.textChanged.connect(self.update_checks)
-        self.by.currentTextChanged.connect(self.update_checks)
+            widget.textChanged.connect(self._input_changed)
+        self.by.currentTextChanged.connect(self._input_changed)
         for box in (self.after_roll, self.gm_allows, self.table_agrees):
-            box.toggled.connect(self.update_checks)
-        self.react_spend.currentIndexChanged.connect(self.update_checks)
+            box.toggled.connect(self._input_changed)
+        self.react_spend.currentIndexChanged.connect(self._input_changed)
         QShortcut(QKeySequence(Qt.Key_F11), self, activated=self.full_button.toggle)
         QShortcut(QKeySequence(Qt.Key_Escape), self,
                   activated=lambda: self.full_button.setChecked(False))
@@ -307,20 +313,41 @@ class PoolView(QWidget):
             return [text]
         return fp.check(self.campaign.pool, action)
 
+    def _input_changed(self, *_args) -> None:
+        self.touched = True
+        self.update_checks()
+
     def update_checks(self) -> None:
-        lines = []
-        for (side, use), button in self.spend_buttons.items():
-            reasons = self._reasons(lambda s=side, u=use: self._spend_action(s, u))
+        """Grey each refused button with its reasons as tooltip; below the buttons, each
+        distinct reason once, naming the buttons it greys (a neutral hint instead until
+        the user has done something)."""
+        greyed: dict[str, list[str]] = {}      # reason -> the buttons it greys, in order
+        labels = [(f"{fp.side_name(side)} {use}", button,
+                   lambda s=side, u=use: self._spend_action(s, u))
+                  for (side, use), button in self.spend_buttons.items()]
+        labels.append(("Reaction", self.react_button, self._react_action))
+        for label, button, build in labels:
+            reasons = self._reasons(build)
             self._mark(button, reasons)
-            if reasons:
-                lines.append(f"{fp.side_name(side)} {use}: " + "; ".join(reasons))
-        reasons = self._reasons(self._react_action)
-        self._mark(self.react_button, reasons)
-        if reasons:
-            lines.append("Reaction: " + "; ".join(reasons))
+            for reason in reasons:
+                greyed.setdefault(reason, []).append(label)
         self._mark(self.earn_button, self._reasons(
             lambda: fp.earn_action(self.earn_side.currentText(), self.earn_reason.text())))
-        self.reasons.setText("\n".join(lines))
+        if not self.touched:
+            session = self.campaign is not None and self.campaign.pool.session
+            self._show_reasons(HINT if session else NO_SESSION_HINT, alarm=False)
+            return
+        lines = []
+        for reason, which in greyed.items():
+            if len(which) == len(labels):
+                lines.append(reason)
+            else:
+                lines.append(f"{reason} ({', '.join(which)})")
+        self._show_reasons("\n".join(lines), alarm=True)
+
+    def _show_reasons(self, text: str, *, alarm: bool) -> None:
+        self.reasons.setText(text)
+        self.reasons.setStyleSheet("color: #9b1c1c;" if alarm else "")
 
     @staticmethod
     def _mark(button: QPushButton, reasons: list[str]) -> None:
@@ -340,6 +367,7 @@ class PoolView(QWidget):
                                        expected=outcome.entry if outcome else None)
 
         outcome = None
+        self.touched = True
         result = run(op, None)
         if isinstance(result, Failure):
             self.message.setText(("Refused: " if result.code == "rules" else "")

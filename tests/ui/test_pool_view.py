@@ -100,3 +100,30 @@ def test_full_screen_mode_grows_the_counters(view):
     assert view.fortune_label.font().pointSize() == 160
     view.set_full_screen(False)
     assert view.fortune_label.font().pointSize() == 72
+
+
+def test_reasons_wait_for_the_user_and_each_is_shown_once(view, qtbot):
+    from builder.ui.pool_view import HINT, NO_SESSION_HINT
+
+    # Nothing done yet: a neutral hint, no red list (the greyed buttons still say why).
+    assert view.reasons.text() == NO_SESSION_HINT
+    assert "color" not in view.reasons.styleSheet()
+    assert "no session has started" in view.spend_buttons[("fortune", "upgrade")].toolTip()
+    ok("pool", "start", view.path_for_test, "--players", "3")
+    view.reload()
+    assert view.reasons.text() == HINT
+    assert not view.spend_buttons[("fortune", "upgrade")].isEnabled()   # no check id yet
+
+    # The user types: now the reasons, each distinct one once, naming what it greys.
+    qtbot.keyClicks(view.check_id, "7")
+    view.by.setEditText("Mira")
+    lines = view.reasons.text().splitlines()
+    assert len(lines) == len(set(lines))
+    peril = [line for line in lines if "only the GM or a Nemesis spends Peril Points" in line]
+    assert peril == ["Mira is a player: only the GM or a Nemesis spends Peril Points "
+                     "(Peril upgrade, Peril calamity, Peril complication)"]
+    assert "color" in view.reasons.styleSheet()
+    # A reason every button shares is shown once, without a list of buttons.
+    view.check_id.clear()
+    lines = view.reasons.text().splitlines()
+    assert len(lines) == 1 and "check id" in lines[0] and "(" not in lines[0]
