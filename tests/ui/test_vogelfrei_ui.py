@@ -398,3 +398,21 @@ def test_level_up_dialog_without_a_session_still_says_what_else_is_missing(windo
     reasons = dialog.reasons()
     assert reasons[0].startswith("name the session")
     assert "level 2 needs 2000 XP on the Warrior table (has 0, 2000 short)" in reasons
+
+
+def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot):
+    """The status line states the ledger entries written (gained, lost to the session
+    cap), not the shares awarded."""
+    anna, bert = make("Anna"), make("Bert")
+    ok("do", str(anna), "award-xp", "2800", "--session", "3")   # Warrior cap 3000: 200 left
+    window.open_path(anna)
+    ed_bert = window.open_path(bert)
+    dialog = ed_bert.party_xp()
+    dialog.session.setText("3")
+    dialog.treasure.setText("1000")                 # 500 each
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    with qtbot.waitSignal(ed_bert.status) as status:
+        dialog.ok.click()
+    assert ledger(anna)[-1]["gained"] == 200 and ledger(anna)[-1]["lost"] == 300
+    assert status.args[0] == ("Party XP written: Anna gained 200 XP (300 lost to the "
+                              "session cap); Bert gained 500 XP")

@@ -93,6 +93,8 @@ def _has_party_xp(ruleset_id: str) -> bool:
 class PartyXpDialog(QDialog):
     #: After applying: {character name: XP share written}.
     applied = Signal(dict)
+    #: After applying: what happened, in plain words (:func:`award_report`).
+    reported = Signal(str)
 
     def __init__(self, docs: list, current=None, parent=None):
         super().__init__(parent)
@@ -401,7 +403,21 @@ class PartyXpDialog(QDialog):
         outcome = result
         entry = result.entry or {}
         self.applied.emit({m["name"]: m["xp"] for m in entry.get("members", [])})
+        self.reported.emit(award_report(entry.get("members", [])))
         self.accept()
+
+
+def award_report(members: list[dict]) -> str:
+    """What an applied party award did, from each ledger entry written (its
+    ``gained`` and ``lost``), not from the share awarded: "Party XP written: Greta
+    gained 375 XP (800 lost to the session cap); Hans gained 1175 XP"."""
+    parts = []
+    for member in members:
+        logged = member.get("entry") or {}
+        gained, lost = logged.get("gained", member["xp"]), logged.get("lost", 0)
+        parts.append(f"{member['name']} gained {gained} XP"
+                     + (f" ({lost} lost to the session cap)" if lost else ""))
+    return "Party XP written: " + "; ".join(parts) if parts else "Party XP: nothing written"
 
 
 def _enemy_words(text: str) -> list[str]:

@@ -872,8 +872,7 @@ class VogelfreiEditor(CharacterEditor):
         docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = PartyXpDialog(docs or [self.doc], self.doc, self)
-        dialog.applied.connect(lambda results: self.status.emit(
-            "XP awarded: " + ", ".join(f"{n} {x}" for n, x in results.items())))
+        dialog.reported.connect(self.status.emit)   # what was gained (and lost to the cap)
         dialog.open()
         self._dialog = dialog
         return dialog
