@@ -416,3 +416,23 @@ def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot)
     assert ledger(anna)[-1]["gained"] == 200 and ledger(anna)[-1]["lost"] == 300
     assert status.args[0] == ("Party XP written: Anna gained 200 XP (300 lost to the "
                               "session cap); Bert gained 500 XP")
+
+
+def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
+    from builder.ui.dialogs.vogelfrei_xp import NOTHING_TO_AWARD
+
+    anna, bert = make("Anna"), make("Bert")
+    window.open_path(anna)
+    dialog = window.open_path(bert).party_xp()
+    dialog.session.setText("3")
+    assert not dialog.ok.isEnabled()                    # no enemies, no treasure
+    assert NOTHING_TO_AWARD in dialog.reasons_label.text()
+    assert "Ready" not in dialog.reasons_label.text()
+    dialog.treasure.setText("1")                        # 1 XP between two: 0 each
+    assert dialog.table.item(0, 2).text() == "0 XP"
+    assert not dialog.ok.isEnabled()
+    assert "0 XP each" in dialog.reasons_label.text()
+    dialog.treasure.setText("2")                        # 1 XP each: something to write
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    dialog.ok.click()
+    assert ledger(anna)[-1]["xp"] == 1

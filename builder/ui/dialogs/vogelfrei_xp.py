@@ -25,6 +25,9 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from builder.rules.vogelfrei.tally import parse_enemies as _parse_enemies
 from builder.rules.vogelfrei.tally import parse_treasure as _parse_treasure
 
+#: Why Award is greyed while the enemies and the treasure come to no XP.
+NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
+                    "treasure brought back")
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
 
@@ -304,6 +307,11 @@ class PartyXpDialog(QDialog):
         reasons = []
         if not result["shares"]:
             reasons.append("tick at least one surviving participant")
+        elif not result["total"]:
+            reasons.append(NOTHING_TO_AWARD)
+        elif not any(result["shares"].values()):
+            reasons.append(f"nothing to award: {result['total']} XP shared among "
+                           f"{len(result['shares'])} survivors is 0 XP each")
         if not self.session.text().strip():
             reasons.append("name the session the XP was earned in")
         for row in result["shares"]:
