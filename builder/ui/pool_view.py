@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QGrid
                                QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules import fortune_peril as fp
+from builder.ui import theme
 from builder.rules.base import UsageError
 
 #: (side, use, button text)
@@ -43,6 +44,14 @@ COUNTER_POINTS = 72
 HINT = ("Choose who spends and the check; a greyed button says why when you point at it.")
 NO_SESSION_HINT = "No session has started yet: start one to spend points."
 COUNTER_POINTS_FULL = 160
+
+
+def _hue(name: str) -> str:
+    """The theme's colour ``name`` made readable (WCAG AA) on the window's background."""
+    from PySide6.QtGui import QPalette
+
+    background = theme.palette().color(QPalette.ColorRole.Window)
+    return theme.css(theme.accent(name, background))
 
 
 class PoolView(QWidget):
@@ -84,8 +93,8 @@ class PoolView(QWidget):
         outer.addLayout(head)
 
         counters = QHBoxLayout()
-        self.fortune_counter = self._counter("Fortune", "#1f7a3a")
-        self.peril_counter = self._counter("Peril", "#9b1c1c")
+        self.fortune_counter = self._counter("Fortune", _hue("ok"))
+        self.peril_counter = self._counter("Peril", _hue("error"))
         counters.addWidget(self.fortune_counter[0], 1)
         counters.addWidget(self.peril_counter[0], 1)
         outer.addLayout(counters, 3)
@@ -172,7 +181,7 @@ class PoolView(QWidget):
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
         self.reasons.setObjectName("reasons")
-        self.reasons.setStyleSheet("color: #9b1c1c;")
+        self.reasons.setStyleSheet(f"color: {_hue('error')};")
         controls.addWidget(self.reasons)
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -347,7 +356,7 @@ class PoolView(QWidget):
 
     def _show_reasons(self, text: str, *, alarm: bool) -> None:
         self.reasons.setText(text)
-        self.reasons.setStyleSheet("color: #9b1c1c;" if alarm else "")
+        self.reasons.setStyleSheet(f"color: {_hue('error')};" if alarm else "")
 
     @staticmethod
     def _mark(button: QPushButton, reasons: list[str]) -> None:

@@ -113,3 +113,25 @@ def test_readable_keeps_the_hue_and_reaches_the_ratio():
     assert theme.contrast(lighter, dark) >= 4.5
     assert abs(lighter.hslHueF() - red.hslHueF()) < 0.02
     assert theme.contrast(QColor("white"), QColor("black")) == 21.0
+
+
+def test_no_hard_coded_colour_outside_the_theme_and_its_derived_hues():
+    """A colour written as a literal cannot follow the scheme: only the theme's hue table,
+    the chain's kind hues (mixed into the palette) and the chips' self-contained
+    background/text pair may hold one."""
+    import re
+    from pathlib import Path
+
+    import builder.ui
+
+    allowed = {"theme.py", "chain/scene.py", "ability_bonuses/form.py"}
+    root = Path(builder.ui.__file__).parent
+    offenders = []
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).as_posix()
+        if rel in allowed:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"#[0-9a-fA-F]{6}\b", line):
+                offenders.append(f"{rel}:{number}: {line.strip()}")
+    assert offenders == []
