@@ -50,6 +50,7 @@ def create(spec: NewCharacter) -> Outcome:
     """Validate and write a new character.  UsageError for an empty name or bad
     ``--set`` keys; Refused(RULES) for a baseline the rules refuse; FileProblem
     for an existing ``output`` without ``force``."""
+    from builder.storage.files import encode_document, write_checked
     from builder.storage.files import (library_path_for, new_document, refuse_existing,
                                        safe_file_stem, unique_path)
 
@@ -81,7 +82,11 @@ def create(spec: NewCharacter) -> Outcome:
     doc = new_document(ruleset, name, baseline)
     apply_identity(doc, identity)
     cf = CharacterFile(doc=doc, ruleset=ruleset)
-    cf.save(target)
+    data = encode_document(doc, target, cf.schema_names())
+    # Under the file's lock and only while the target still holds what was read: a file
+    # another program created meanwhile (two `new` racing for one name) is never replaced.
+    write_checked(target, data, before)
+    cf.raw = data
     return Outcome(f"Character {name} created ({target.name})",
                    (FileChange.of(target, before, cf.raw or cf.to_bytes()),),
                    lines=(str(target),))

@@ -220,3 +220,23 @@ def test_campaign_members_one_rule_typed_and_picked(tmp_path, monkeypatch):
         shown = campaigns.load(Path("table") / outcome.changes[0].path.name).show()
         assert shown["members"] == ["chars/mira.json"]
         assert shown["member_details"][0]["name"] == "Mira"
+
+
+def test_a_file_created_by_another_program_during_new_is_never_replaced(tmp_path, monkeypatch):
+    """Two `new` commands racing for one name: the one that finds the file there when it
+    writes refuses (nothing written) instead of replacing the other's character."""
+    from builder.storage import files
+
+    target = tmp_path / "senna.json"
+    real_new_document = files.new_document
+
+    def other_program_writes_first(*args, **kwargs):
+        target.write_bytes(b'{"other": "program"}\n')   # after the existence check
+        return real_new_document(*args, **kwargs)
+
+    monkeypatch.setattr(files, "new_document", other_program_writes_first)
+    spec = characters.NewCharacter(ruleset=load_ruleset("story-points"), name="Senna",
+                                   sets=[], output=target)
+    with pytest.raises(FileProblem, match="changed by another program"):
+        characters.create(spec)
+    assert target.read_bytes() == b'{"other": "program"}\n'
