@@ -107,6 +107,9 @@ def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, 
     assert "✓ Level 2" in editor.level_reason.text()
     dialog = editor.level_up()
     assert dialog.session.text() == "4"          # the session of the last award
+    qtbot.waitExposed(dialog)
+    assert dialog.focusWidget() is dialog.session   # keyboard users start in the form
+    assert dialog.session.selectedText() == "4"
     assert not dialog.ok.isEnabled()
     assert "the Stamina roll (1 to 4 on the Warrior d4) is missing" in \
         dialog.reasons_label.text()

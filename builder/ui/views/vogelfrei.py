@@ -899,6 +899,15 @@ class _CheckedDialog(QDialog):
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        """Open with the focus in the session field (its text selected, so typing
+        replaces it), not on a button."""
+        super().showEvent(event)
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.setFocus(Qt.FocusReason.OtherFocusReason)
+            session.selectAll()
+
     def words(self) -> list[str]:  # pragma: no cover - subclasses
         return []
 
