@@ -38,7 +38,7 @@ def main() -> dict:
     from PySide6.QtWidgets import QApplication, QGraphicsScene
 
     from builder.rules.story_points.chain import build_chain
-    from builder.storage import library
+    from builder.app.characters import create_from_baseline
     from builder.storage.rulesets import load_ruleset
     from builder.ui.chain.view import ChainWidget
     from builder.ui.document import CharacterDocument
@@ -55,7 +55,7 @@ def main() -> dict:
             sets.append((f"trait.{cname}.{t}", str([3, 2, 1, 1][i])))
     baseline = rs.baseline_from_sets(sets, rng=random.Random(0))
     assert rs.validate_baseline(baseline) == [], rs.validate_baseline(baseline)
-    path = library.create_character(rs, "Largest", baseline)
+    path = create_from_baseline(rs, "Largest", baseline)
     doc = CharacterDocument.open(path)
     widget = ChainWidget(doc)
     widget.resize(1280, 800)

@@ -63,7 +63,7 @@ APP = ("import sys; from builder.__main__ import main; "
 def make_character(folder: Path) -> Path:
     """One story-points character with a 20-entry ledger."""
     os.environ["CHARACTER_BUILDER_DATA"] = str(folder)
-    from builder.storage import library
+    from builder.app.characters import create_from_baseline
     from builder.storage.files import load_character
     from builder.storage.rulesets import load_ruleset
 
@@ -71,7 +71,7 @@ def make_character(folder: Path) -> Path:
     rng = random.Random(50)
     sets = [("sp", "60"), ("vital.Cognition", "5"), ("skill.Medicine", "4"),
             ("class.Cleric", "2"), ("trait.Cleric.Restoring Grace", "2")]
-    path = library.create_character(rs, "Character", rs.baseline_from_sets(sets, rng=rng))
+    path = create_from_baseline(rs, "Character", rs.baseline_from_sets(sets, rng=rng))
     cf = load_character(path)
     for i in range(16):
         cf.do(rs.parse_action(["award-checkpoint", f"Milestone {i // 4}", f"Checkpoint {i}"]))

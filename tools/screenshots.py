@@ -42,7 +42,7 @@ SAMPLES = [
 
 
 def make_samples() -> Path:
-    from builder.storage import library
+    from builder.app.characters import create_from_baseline
     from builder.storage.files import load_character
     from builder.storage.rulesets import load_ruleset
 
@@ -50,7 +50,7 @@ def make_samples() -> Path:
     senna = None
     for name, sets, actions in SAMPLES:
         pairs = [tuple(s.split("=", 1)) for s in sets]
-        path = library.create_character(
+        path = create_from_baseline(
             ruleset, name, ruleset.baseline_from_sets(pairs, rng=random.Random(0)))
         cf = load_character(path)
         for words in actions:

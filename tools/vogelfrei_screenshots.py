@@ -32,13 +32,13 @@ HANS = ["class=Cleric", "career=Priest", "Strength=9", "Toughness=11", "Agility=
 
 
 def make(name: str, sets: list[str], actions: list[list[str]]) -> Path:
-    from builder.storage import library
+    from builder.app.characters import create_from_baseline
     from builder.storage.files import load_character
     from builder.storage.rulesets import load_ruleset
 
     ruleset = load_ruleset("vogelfrei")
     pairs = [tuple(s.split("=", 1)) for s in sets]
-    path = library.create_character(ruleset, name,
+    path = create_from_baseline(ruleset, name,
                                     ruleset.baseline_from_sets(pairs, rng=random.Random(0)))
     cf = load_character(path)
     for words in actions:

@@ -92,6 +92,16 @@ def create(spec: NewCharacter) -> Outcome:
                    lines=(str(target),))
 
 
+def create_from_baseline(ruleset: Ruleset, name: str, baseline: Mapping[str, Any],
+                         folder: Path | None = None) -> Path:
+    """A new character from a finished baseline in ``folder`` (default: the library),
+    under a free file name; :func:`create` does the work (scripts, tests, benchmarks)."""
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)    # a folder, never taken as a file name
+    spec = NewCharacter(ruleset=ruleset, name=name, baseline=baseline, output=folder)
+    return create(spec).changes[0].path
+
+
 # -- several characters at once -----------------------------------------------------------------
 @dataclass(frozen=True)
 class PartyXp:

@@ -431,20 +431,3 @@ def save_copy(source: Path | str, target: Path | str) -> Path:
     except OSError as exc:
         raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
     return target
-
-
-def create_character(ruleset, name: str, baseline: dict, folder: Path | None = None) -> Path:
-    """Write a new character (validated by the ruleset) into the library; returns its file."""
-    from builder.rules.base import Refusal
-    from builder.storage.files import CharacterFile, new_document, safe_file_stem, unique_path
-
-    name = name.strip()
-    if not name:
-        raise Refusal(["a character needs a name"])
-    reasons = ruleset.validate_baseline(baseline)
-    if reasons:
-        raise Refusal(reasons)
-    folder = folder or characters_dir(create=True)
-    target = unique_path(folder, safe_file_stem(name))
-    CharacterFile(doc=new_document(ruleset, name, baseline), ruleset=ruleset).save(target)
-    return target

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from builder.app.characters import create_from_baseline
 from builder.storage import library
 from builder.storage.files import FileProblem, list_library, load_character
 from builder.storage.paths import characters_dir, trash_dir
@@ -15,7 +16,7 @@ from builder.storage.rulesets import load_ruleset
 def make(name="Senna", *sets):
     rs = load_ruleset("story-points")
     pairs = [tuple(s.split("=", 1)) for s in sets] or [("sp", "5")]
-    return library.create_character(rs, name, rs.baseline_from_sets(pairs, rng=random.Random(0)))
+    return create_from_baseline(rs, name, rs.baseline_from_sets(pairs, rng=random.Random(0)))
 
 
 def test_create_refuses_an_illegal_baseline_with_the_core_reasons():
@@ -24,7 +25,7 @@ def test_create_refuses_an_illegal_baseline_with_the_core_reasons():
     rs = load_ruleset("story-points")
     baseline = rs.baseline_from_sets([("skill.Medicine", "3")], rng=random.Random(0))
     with pytest.raises(Refusal) as refused:
-        library.create_character(rs, "Bad", baseline)
+        create_from_baseline(rs, "Bad", baseline)
     assert any("Medicine 3 is above its Linked Vital" in r for r in refused.value.reasons)
     assert list_library() == []
 
@@ -123,7 +124,7 @@ def test_the_cached_index_follows_changed_files_and_survives_corruption():
 def test_the_cached_index_keeps_the_rulesets_order_of_figures():
     rs = load_ruleset("ability-bonuses")
     baseline = rs.chosen_baseline({"MIG": 0, "DEX": 1, "CHA": 2, "FOC": 3})
-    library.create_character(rs, "Ann", baseline)
+    create_from_baseline(rs, "Ann", baseline)
     first = library.scan_library()          # writes the index
     again = library.scan_library()          # read back from the index
     for entries in (first, again):

@@ -37,13 +37,13 @@ def isolated_settings(tmp_path, qapp):
 
 def make_character(name: str, *sets: str) -> Path:
     """A story-points character in the library, from CLI-style KEY=VALUE pairs."""
-    from builder.storage import library
+    from builder.app.characters import create_from_baseline
     from builder.storage.rulesets import load_ruleset
 
     ruleset = load_ruleset("story-points")
     pairs = [tuple(s.split("=", 1)) for s in sets]
     baseline = ruleset.baseline_from_sets(pairs, rng=random.Random(0))
-    return library.create_character(ruleset, name, baseline)
+    return create_from_baseline(ruleset, name, baseline)
 
 
 SENNA = ("sp=16", "vital.Cognition=3", "skill.Medicine=3", "class.Cleric=3",

@@ -261,12 +261,12 @@ def test_tab_walks_the_sheet_top_to_bottom_then_the_increases(shown, qtbot):
 
 
 def test_ability_bonuses_editor_has_its_name_and_page_keys(shown, qtbot):
-    from builder.storage import library
+    from builder.app.characters import create_from_baseline
     from builder.storage.rulesets import load_ruleset
 
     window = shown
     ab = load_ruleset("ability-bonuses")
-    path = library.create_character(ab, "Ann", ab.chosen_baseline(
+    path = create_from_baseline(ab, "Ann", ab.chosen_baseline(
         {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}))
     editor = window.open_path(path)
     assert editor.title_label.text() == "Ann"

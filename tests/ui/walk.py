@@ -106,12 +106,12 @@ def unnamed(top: QWidget) -> list[str]:
 
 # -- every page and dialog -------------------------------------------------------------------
 def _character(name: str, *sets: str):
-    from builder.storage import library
+    from builder.app.characters import create_from_baseline
     from builder.storage.rulesets import load_ruleset
 
     ruleset = load_ruleset("story-points")
     pairs = [tuple(s.split("=", 1)) for s in sets]
-    return library.create_character(ruleset, name, ruleset.baseline_from_sets(
+    return create_from_baseline(ruleset, name, ruleset.baseline_from_sets(
         pairs, rng=random.Random(0)))
 
 
@@ -122,6 +122,7 @@ CLERIC = ("sp=100", "vital.Cognition=6", "vital.Presence=3", "skill.Medicine=6",
 def pages_and_dialogs(window, settle):
     """Open every page and dialog one after the other (``settle()`` lets Qt lay them
     out) and yield each top-level widget while it shows it."""
+    from builder.app.characters import create_from_baseline
     from builder.storage import library
     from builder.storage.rulesets import load_ruleset
     from builder.ui.chain.view import PlanChoicesDialog
@@ -137,7 +138,7 @@ def pages_and_dialogs(window, settle):
     yield window                               # the Library page (empty: first start)
     path = _character("Senna", *CLERIC)
     ab = load_ruleset("ability-bonuses")
-    library.create_character(ab, "Ann", ab.chosen_baseline(
+    create_from_baseline(ab, "Ann", ab.chosen_baseline(
         {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}))
     window.library_model.refresh()
     settle()
