@@ -202,18 +202,30 @@ class CharacterFile:
     # -- changes (in memory; save() writes) ---------------------------------
     def do(self, action: dict, rng: random.Random | None = None) -> dict:
         """Apply one action: raises Refusal (nothing changes) or appends it to the ledger."""
-        if self.replay.problems:
-            # The ledger must be legal up to here before anything is added to it.
-            reasons = []
-            for problem in self.replay.problems:
-                reasons.extend(problem.lines())
-            raise Refusal(["the file has problems; run check and fix them first"] + reasons)
+        problems = self.ledger_problem_reasons()
+        if problems:
+            raise Refusal(problems)
         logged, new_state = perform(self.ruleset, self.state, action, rng)
         logged["at"] = now_iso()
         self.doc["ledger"].append(logged)
         self.replay.ledger.append(logged)
         self.replay.states.append(new_state)
         return logged
+
+    def ledger_problem_reasons(self) -> list[str]:
+        """Why nothing may be added to this ledger (empty: it may): the ledger must be
+        legal up to here before anything is added to it."""
+        if not self.replay.problems:
+            return []
+        reasons = ["the file has problems (check lists them); fix them first"]
+        for problem in self.replay.problems:
+            reasons.extend(problem.lines())
+        return reasons
+
+    def refusal_reasons(self, action: dict) -> list[str]:
+        """Every reason ``do`` would refuse ``action`` for (empty: it would be taken);
+        nothing changes.  The one check the command line and the window share."""
+        return self.ledger_problem_reasons() or list(self.ruleset.check(self.state, action))
 
     def undo(self) -> dict:
         if not self.doc["ledger"]:

@@ -133,3 +133,31 @@ def test_a_newer_file_missing_what_this_version_reads_is_a_clear_error(tmp_path)
         assert result.code == 2, argv
         assert "newer version" in result.err and "Traceback" not in result.err
     assert path.read_bytes() == before and not (tmp_path / "x.pdf").exists()
+
+
+def test_refusal_reasons_are_what_do_would_refuse_with_and_change_nothing(char):
+    """The window's check as you type and the command line's `do` share one check."""
+    from builder.rules.base import Refusal
+
+    cf = load_character(char)
+    before = json.dumps(cf.doc, sort_keys=True)
+    costly = cf.ruleset.parse_action(["raise-vital", "Cognition"])
+    reasons = cf.refusal_reasons(costly)
+    assert json.dumps(cf.doc, sort_keys=True) == before
+    if reasons:
+        with pytest.raises(Refusal) as refused:
+            cf.do(costly)
+        assert list(refused.value.reasons) == reasons
+    else:
+        cf.do(costly)
+    # a ledger with problems refuses everything with the same lines in both paths
+    cf = load_character(char)
+    for _ in range(3):      # 4 + 6 + 8 SP for Cognition 2, 3, 4: more than the 10 held
+        cf.doc["ledger"].append({"action": "raise-vital", "name": "Cognition",
+                                 "at": "2026-01-01T00:00:00+00:00"})
+    cf._replay = None
+    reasons = cf.refusal_reasons(cf.ruleset.parse_action(["rest"]))
+    assert reasons and reasons[0].startswith("the file has problems")
+    with pytest.raises(Refusal) as refused:
+        cf.do(cf.ruleset.parse_action(["rest"]))
+    assert list(refused.value.reasons) == reasons

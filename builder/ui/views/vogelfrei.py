@@ -52,10 +52,8 @@ def check_words(doc, words: list[str]) -> list[str]:
         return [str(problem)]
     if doc.read_only:
         return [doc.read_only]
-    if doc.cf.replay.problems:
-        return ["the file has problems; fix them first"]
     try:
-        return list(doc.ruleset.check(doc.cf.state, action))
+        return doc.cf.refusal_reasons(action)
     except RulesError as problem:
         return [str(problem)]
 
