@@ -117,23 +117,19 @@ def cmd_options(args) -> int:
     return EXIT_OK
 
 
-def _writable(cf) -> None:
-    from builder.storage.files import FileProblem
-
-    if cf.read_only:
-        raise FileProblem(cf.read_only)
-
-
 def cmd_do(args) -> int:
     from builder.rules.base import ActionHelp
     from builder.storage.files import modify_character
 
     words = [args.action, *args.args]
-    try:
-        open_character(args.file).ruleset.parse_action(words)
-    except ActionHelp as shown:   # do FILE ACTION --help
-        sys.stdout.write(shown.text)
-        return EXIT_OK
+    if "--help" in words or "-h" in words:
+        # do FILE ACTION --help: the action's help, from the file's ruleset (also for a
+        # file this version only reads); nothing is written.
+        try:
+            open_character(args.file).ruleset.parse_action(words)
+        except ActionHelp as shown:
+            sys.stdout.write(shown.text)
+            return EXIT_OK
 
     def change(cf):
         # Under the file's lock, on what the file holds now (see modify_character).

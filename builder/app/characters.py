@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  check_guard)
 from builder.rules.base import Refusal, Ruleset, UsageError
-from builder.storage.files import CharacterFile, FileProblem, load_character
+from builder.storage.files import CharacterFile, FileProblem, load_writable_character
 
 
 # -- creation --------------------------------------------------------------------------------
@@ -119,13 +119,6 @@ class PartyXp:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-def _load_writable(path: Path) -> CharacterFile:
-    cf = load_character(path)
-    if cf.read_only:
-        raise FileProblem(cf.read_only)
-    return cf
-
-
 def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None]
                ) -> tuple[FileChange, ...]:
     from builder.storage.locking import LockBusy, locked
@@ -163,7 +156,7 @@ def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False
         raise Refused(RefusalCode.RULES, ["name the session the XP was earned in"])
     if not dry_run:
         check_guard(guard, paths)
-    files = [_load_writable(p) for p in paths]
+    files = [load_writable_character(p) for p in paths]
     tally = party_tally(files[0].ruleset, spec)
     befores = [cf.raw for cf in files]
     reasons: list[str] = []
@@ -201,7 +194,7 @@ def take_back(entries: Mapping[Path, dict[str, Any]], *, guard: Guard | None = N
     holds an unsaved change to it)."""
     paths = [Path(p) for p in entries]
     check_guard(guard, paths)
-    files = [_load_writable(p) for p in paths]
+    files = [load_writable_character(p) for p in paths]
     befores = [cf.raw for cf in files]
     reasons = []
     for path, cf in zip(paths, files):

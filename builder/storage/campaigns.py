@@ -549,11 +549,3 @@ def _covered(paths: Sequence[Path], held: Sequence[Path]) -> bool:
     from builder.storage.locking import real_target
 
     return {real_target(p) for p in paths} <= {real_target(p) for p in held}
-
-
-def undo_file(path: str, out: Callable[[str], None]) -> int:
-    """``undo FILE`` on a campaign file: drop its last ledger entry (taking a group
-    entry back from every member file, all or nothing)."""
-    campaign, entry, _files = modify_campaign(path, lambda c: c.undo())
-    out(f"undone: {campaign.describe(entry)}")
-    return 0

@@ -21,11 +21,8 @@ def peek_kind(path: Path | str) -> str:
 
 
 def undo_file(path: str, out: Callable[[str], None]) -> int:
-    """``undo FILE``: drop the last ledger entry of a character or a campaign."""
-    if peek_kind(path) == "campaign":
-        from builder.storage import campaigns  # provided by the campaigns feature
-
-        return campaigns.undo_file(path, out)
+    """``undo FILE`` on a character: drop its last ledger entry (a campaign's undo is
+    the application layer's ``app.campaigns.undo``)."""
     cf, entry = modify_character(path, lambda cf: cf.undo())
     out(f"undone: {cf.ruleset.describe(entry)}")
     return 0

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Callable, TypeVar
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from builder.resources import load_json_resource
 from builder.rules.base import Refusal, RulesError, Ruleset
@@ -350,12 +349,12 @@ def modify_character(path: Path | str, change: Callable[[CharacterFile], T]
     path = Path(path)
     try:
         with locked([path]):
-            cf = _writable_character(path)
+            cf = load_writable_character(path)
             result = change(cf)
             try:
                 cf.save()
             except ChangedOnDisk:
-                cf = _writable_character(path)
+                cf = load_writable_character(path)
                 try:
                     result = change(cf)
                 except RulesError:
@@ -367,7 +366,8 @@ def modify_character(path: Path | str, change: Callable[[CharacterFile], T]
         raise FileProblem(str(busy)) from None
 
 
-def _writable_character(path: Path) -> CharacterFile:
+def load_writable_character(path: Path | str) -> CharacterFile:
+    """load_character, refusing (FileProblem) a file written by a newer version."""
     cf = load_character(path)
     if cf.read_only:
         raise FileProblem(cf.read_only)
