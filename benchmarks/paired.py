@@ -115,3 +115,37 @@ class Summary:
                 f"{self.b_wall * 1000:.0f} vs {self.a_wall * 1000:.0f} ms), "
                 f"peak memory {self.mem[0]:.2f}x (pairs {self.mem[1]:.2f}x-{self.mem[2]:.2f}x; "
                 f"{self.b_mib:.1f} vs {self.a_mib:.1f} MiB), {len(self.pairs)} pairs")
+
+
+class CallPairs:
+    """In-process pairs: A and B called alternately (A B, B A, ...), each timed over
+    ``number`` calls; the median of the pair ratios B/A with their min and max."""
+
+    def __init__(self, a: Callable[[], object], b: Callable[[], object], runs: int,
+                 number: int = 1, warm: bool = True):
+        if warm:
+            a()
+            b()
+        self.a_times: list[float] = []
+        self.b_times: list[float] = []
+        for i in range(runs):
+            got = {}
+            for which in (("a", "b") if i % 2 == 0 else ("b", "a")):
+                fn = a if which == "a" else b
+                start = time.perf_counter()
+                for _ in range(number):
+                    fn()
+                got[which] = (time.perf_counter() - start) / number
+            self.a_times.append(got["a"])
+            self.b_times.append(got["b"])
+        ratios = [b / a for a, b in zip(self.a_times, self.b_times)]
+        self.ratio = (statistics.median(ratios), min(ratios), max(ratios))
+        self.a_ms = statistics.median(self.a_times) * 1000
+        self.b_ms = statistics.median(self.b_times) * 1000
+        self.b_max_ms = max(self.b_times) * 1000
+
+    def line(self, name_a: str, name_b: str, unit: str = "ms") -> str:
+        scale = 1.0 if unit == "ms" else 0.001
+        return (f"{name_b} vs {name_a}: {self.ratio[0]:.2f}x (pairs {self.ratio[1]:.2f}x-"
+                f"{self.ratio[2]:.2f}x; medians {self.b_ms * scale:.3f} vs "
+                f"{self.a_ms * scale:.3f} {unit}), {len(self.a_times)} pairs")
