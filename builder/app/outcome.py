@@ -78,6 +78,10 @@ class Outcome:
     lines: tuple[str, ...] = ()
     #: For party operations: {file: the ledger entry added to it}.
     entries: dict[Path, dict[str, Any]] = field(default_factory=dict)
+    #: A rename: (old name, new name).
+    renamed: tuple[str, str] | None = None
+    #: Files moved as a whole (trash, restore): (from, to) pairs, in order.
+    moved: tuple[tuple[Path, Path], ...] = ()
 
     @property
     def paths(self) -> list[Path]:
