@@ -13,7 +13,7 @@ written by a newer version is read-only (FileProblem naming why), the member
 guard is asked about the file, the rules refuse with every reason
 (``Refused(RULES)``) and then nothing changes, neither the copy nor the file.  A
 write that fails after the rules allowed the change (the file changed behind an
-open copy: ChangedOnDisk; a full disk: FileProblem) leaves the *open copy*
+open copy: ChangedOnDisk; a full disk: NotWritten) leaves the *open copy*
 holding the change, unsaved, and the file as it was: its holder decides (the
 window's Reload / Keep mine); a path target never keeps anything.
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
-                                 check_guard, rules_refusal)
+                                 NotWritten, check_guard, rules_refusal)
 from builder.rules.base import Refusal, Ruleset, UsageError
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
 
@@ -127,7 +127,7 @@ def _change(target: Target, guard: Guard | None, change: Callable[[CharacterFile
             ) -> tuple[CharacterFile, _T, bytes | None]:
     """Run ``change`` on the target and write it; (the file, the result, the bytes
     before).  The guards of every one-character change (see the module's text)."""
-    from builder.storage.files import modify_character
+    from builder.storage.files import ChangedOnDisk, modify_character
 
     try:
         if isinstance(target, CharacterFile):
@@ -139,7 +139,12 @@ def _change(target: Target, guard: Guard | None, change: Callable[[CharacterFile
             check_guard(guard, [held.path])
             before = held.raw
             result = change(held)        # a refusal changes nothing
-            held.save()                  # under the lock, only over what was read
+            try:
+                held.save()              # under the lock, only over what was read
+            except ChangedOnDisk:
+                raise
+            except FileProblem as problem:
+                raise NotWritten(str(problem)) from None
             return held, result, before
         path = Path(target)
         check_guard(guard, [path])
