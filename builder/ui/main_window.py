@@ -125,6 +125,10 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
         for action in (self.act_open_selected, self.act_duplicate, self.act_rename,
                        self.act_trash, self.act_save_copy):
             self.library_page.view.addAction(action)
+        # Every window action's shortcut works from the start, wherever the focus is: some
+        # live only in menus filled when they open (Campaign) or in buttons.
+        self.addActions([a for a in self.findChildren(QAction)
+                         if a.parent() is self and not a.shortcut().isEmpty()])
         self.resize(1180, 760)
         if restore:
             self.restore_settings()
@@ -200,6 +204,9 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
         _std(self.act_undo, K.Undo)
         self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
         _std(self.act_redo, K.Redo, "Ctrl+Shift+Z")
+        # ... and after Undo or Redo the status bar says what was undone or redone.
+        self.act_undo.triggered.connect(lambda: self._report_undo(undone=True))
+        self.act_redo.triggered.connect(lambda: self._report_undo(undone=False))
         self.act_reload = self._action("Re&load from Disk", self.reload_current,
                                        "Read the character file again", K.Refresh)
         self.act_library = self._action("Show &Library", self.show_library,
@@ -354,6 +361,14 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
     def report(self, message: str, timeout: int = 8000) -> None:
         self.statusBar().showMessage(message, timeout)
 
+    def _report_undo(self, undone: bool) -> None:
+        stack = self.undo_group.activeStack()
+        if stack is None:
+            return
+        index = stack.index() if undone else stack.index() - 1
+        if 0 <= index < stack.count():
+            self.report(f"{'Undone' if undone else 'Redone'}: {stack.text(index)}")
+
     def current_editor(self):
         widget = self.tabs.currentWidget()
         return widget if widget is not None and hasattr(widget, "doc") else None
@@ -403,6 +418,10 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
             self.undo_group.setActiveStack(campaign.undo_stack)
         else:
             self.undo_group.setActiveStack(self.library_stack)
+        # The Character menu holds the shown editor's actions only: a hidden editor's
+        # left in it would stay live through the menu bar (its Award opening from the
+        # library, its Ctrl+2 clashing with the shown editor's).
+        self._fill_character_menu()
         self._update_actions()
         self._update_status()
 

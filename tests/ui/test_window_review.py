@@ -1,0 +1,61 @@
+"""What a new-user review of the real window found (REVIEW in the README's window part):
+each test drives the window as the user did, with key events sent to the focus."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tests.helpers import ok
+from tests.ui.test_keyboard import (ALT, CTRL, K, back_to, focus, press, shown,  # noqa: F401
+                                    type_text, wait_dialog)
+
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+def test_a_hidden_characters_keys_stay_asleep_after_the_character_menu_was_opened(shown, qtbot):
+    """The Character menu once held Senna's actions after it was opened on her tab; they
+    stayed live through the menu bar: Ctrl+Shift+A opened Senna's Award from the library
+    and every editor key clashed ("Ambiguous shortcut overload") on Greta's tab."""
+    from tests.ui.conftest import SENNA, make_character
+    from tests.ui.test_vogelfrei_ui import make
+
+    window = shown
+    senna = window.open_path(make_character("Senna", *SENNA))
+    window.character_menu.aboutToShow.emit()          # the user opens the Character menu
+    assert senna.act_award in window.character_menu.actions()
+    greta = window.open_path(make("Greta"))
+    assert senna.act_award not in window.character_menu.actions()
+    press(K.Key_2, CTRL)                              # Greta's second page
+    assert greta.side_tabs.currentIndex() == 1
+    press(K.Key_A, CTRL | SHIFT)
+    dialog = wait_dialog(qtbot, "awardXpDialog")     # Greta's, not Senna's Award
+    assert dialog.parent() is greta
+    press(K.Key_Escape)
+    back_to(qtbot, window)
+    press(K.Key_L, CTRL)                              # the library: no editor's Award
+    press(K.Key_A, CTRL | SHIFT)
+    QApplication.processEvents()
+    assert QApplication.activeModalWidget() is None
+
+
+def test_new_campaign_key_works_before_its_menu_was_ever_opened(shown, qtbot):
+    window = shown
+    press(K.Key_N, CTRL | SHIFT)
+    dialog = wait_dialog(qtbot, "newCampaignDialog")
+    press(K.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+def test_undo_and_redo_say_what_they_undid(shown, qtbot):
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    editor = window.open_path(make_character("Senna", *SENNA))
+    assert editor.options_panel.select("skill", "Occult")
+    editor.options_panel.take_button.click()
+    taken = editor.doc.undo_stack.text(editor.doc.undo_stack.index() - 1)
+    assert taken and "Occult" in taken
+    press(K.Key_Z, CTRL)
+    assert window.statusBar().currentMessage() == f"Undone: {taken}"
+    press(K.Key_Z, CTRL | SHIFT)
+    assert window.statusBar().currentMessage() == f"Redone: {taken}"
