@@ -195,7 +195,7 @@ class CampaignView(QWidget):
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.info.setAccessibleName("Campaign ruleset, members, session and file")
 
-        self.award_button = QPushButton("Party &award…", self)
+        self.award_button = QPushButton("Part&y award…", self)
         self.award_button.setToolTip("One action for every member (Story Checkpoint, "
                                      "Milestone), all or nothing")
         self.award_button.clicked.connect(self.open_award_dialog)
@@ -210,7 +210,7 @@ class CampaignView(QWidget):
         self.add_button = QPushButton("Add &members…", self)
         self.add_button.setToolTip("Add characters of the library to this campaign")
         self.add_button.clicked.connect(self.open_add_dialog)
-        self.remove_button = QPushButton("Re&move member", self)
+        self.remove_button = QPushButton("&Remove member", self)
         self.remove_button.setToolTip("The selected member leaves the campaign (their file "
                                       "is not changed)")
         self.remove_button.clicked.connect(self.remove_selected)

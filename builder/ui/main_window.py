@@ -127,8 +127,10 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
             self.library_page.view.addAction(action)
         # Every window action's shortcut works from the start, wherever the focus is: some
         # live only in menus filled when they open (Campaign) or in buttons.
+        # (Keys meant for one widget, like Delete in either library table, stay there.)
         self.addActions([a for a in self.findChildren(QAction)
-                         if a.parent() is self and not a.shortcut().isEmpty()])
+                         if a.parent() is self and not a.shortcut().isEmpty()
+                         and a.shortcutContext() == Qt.ShortcutContext.WindowShortcut])
         self.resize(1180, 760)
         if restore:
             self.restore_settings()
@@ -245,7 +247,7 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
             self.theme_actions[key] = action
         # campaigns
         self.act_new_campaign = self._action(
-            "New &Campaign…", self.new_campaign,
+            "Ne&w Campaign…", self.new_campaign,
             "Create a campaign: a name, a ruleset and member characters from the library",
             "Ctrl+Shift+N")
         self.act_open_campaign = self._action("Open Campaign &File…", self.open_campaign_dialog,
@@ -254,7 +256,7 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
             "&Open Campaign", self.open_selected_campaign,
             "Open the selected campaign in a tab (Enter, double-click)")
         self.act_add_to_campaign = self._action(
-            "&Add Selected Characters", self.add_selected_to_campaign,
+            "Add Se&lected Characters", self.add_selected_to_campaign,
             "Add the characters selected in the library above to the selected campaign")
         self.act_trash_campaign = self._action(
             "Move Campaign to &Trash", self.trash_selected_campaign,

@@ -31,7 +31,7 @@ class PartyAwardDialog(QDialog):
         self.story_points = story_points
 
         self.checkpoint_radio = QRadioButton("Story &Checkpoint (2 SP each)", self)
-        self.milestone_radio = QRadioButton("Story &Milestone resolved (3 SP each)", self)
+        self.milestone_radio = QRadioButton("Story Milestone &resolved (3 SP each)", self)
         self.words_radio = QRadioButton("&Other action (its words)", self)
         group = QButtonGroup(self)
         for radio in (self.checkpoint_radio, self.milestone_radio, self.words_radio):

@@ -131,8 +131,9 @@ class FirstStartPanel(QWidget):
 
     def add_button(self, action, detail: str) -> QPushButton:
         button = action_button(action, self)
-        button.setText(f"{action.text().replace('…', '')}…" if action.text().endswith("…")
-                       else action.text())
+        # The row of buttons below (and the menus) carries the Alt keys of these actions:
+        # two buttons answering one Alt+letter press neither, so these have none.
+        button.setText(action.text().replace("&&", "\0").replace("&", "").replace("\0", "&&"))
         button.setAccessibleDescription(detail)
         button.setToolTip(detail)
         button.setMinimumHeight(button.sizeHint().height() + 12)
