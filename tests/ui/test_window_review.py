@@ -2,14 +2,21 @@
 each test drives the window as the user did, with key events sent to the focus."""
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tests.helpers import ok
-from tests.ui.test_keyboard import (ALT, CTRL, K, back_to, focus, press, shown,  # noqa: F401
-                                    type_text, wait_dialog)
+from tests.ui.test_keyboard import CTRL, K, back_to, press, wait_dialog
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+@pytest.fixture
+def shown(window, qtbot):
+    window.show()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    return window
 
 
 def test_a_hidden_characters_keys_stay_asleep_after_the_character_menu_was_opened(shown, qtbot):
@@ -39,7 +46,6 @@ def test_a_hidden_characters_keys_stay_asleep_after_the_character_menu_was_opene
 
 
 def test_new_campaign_key_works_before_its_menu_was_ever_opened(shown, qtbot):
-    window = shown
     press(K.Key_N, CTRL | SHIFT)
     dialog = wait_dialog(qtbot, "newCampaignDialog")
     press(K.Key_Escape)
