@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tests.ui.test_keyboard import CTRL, K, back_to, press, wait_dialog
+from tests.ui.test_keyboard import CTRL, K, back_to, focus, press, type_text, wait_dialog
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
@@ -65,3 +65,44 @@ def test_undo_and_redo_say_what_they_undid(shown, qtbot):
     assert window.statusBar().currentMessage() == f"Undone: {taken}"
     press(K.Key_Z, CTRL | SHIFT)
     assert window.statusBar().currentMessage() == f"Redone: {taken}"
+
+
+def test_tab_from_the_name_goes_into_each_creation_form_and_the_buttons_come_last(shown, qtbot):
+    press(K.Key_N, CTRL)
+    dialog = wait_dialog(qtbot, "newCharacterDialog")
+    for ruleset in ("story-points", "vogelfrei", "ability-bonuses"):
+        dialog.choose_ruleset(ruleset)
+        dialog.name_edit.setFocus()
+        press(K.Key_Tab)
+        assert dialog.form.isAncestorOf(focus()), (ruleset, focus().objectName())
+        seen = []
+        while focus() not in (dialog.create_button, dialog.buttons.buttons()[-1]) \
+                and len(seen) < 200:
+            seen.append(focus())
+            press(K.Key_Tab)
+        assert seen and all(dialog.form.isAncestorOf(w) for w in seen), ruleset
+    press(K.Key_Escape)
+
+
+def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown, qtbot):
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    editor = window.open_path(make_character("Senna", *SENNA))
+    press(K.Key_F, CTRL)
+    assert focus() is editor.options_panel.search
+    type_text("Occult")
+    press(K.Key_Down)
+    assert focus() is editor.options_panel.view
+    assert editor.options_panel.current_option()["name"] == "Occult"
+    before = len(editor.doc.cf.ledger)
+    press(K.Key_Return)
+    assert len(editor.doc.cf.ledger) == before + 1
+    # the library's search: Enter goes to the first match too, a second Enter opens it
+    press(K.Key_L, CTRL)
+    press(K.Key_F, CTRL)
+    assert focus() is window.library_page.search
+    type_text("Senna")
+    press(K.Key_Return)
+    assert focus() is window.library_page.view
+    assert window.library_page.view.currentIndex().row() == 0

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
                                QWidget)
 
+from builder.ui.focus import search_leads_to
 from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
 from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
 from builder.ui.models.campaign_model import COL_RULESET as CAMP_RULESET
@@ -168,6 +169,7 @@ class LibraryPage(_FileTable, QWidget):
                                   COL_NAME, COL_HEADLINE,
                                   QAbstractItemView.SelectionMode.ExtendedSelection,
                                   {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150})
+        search_leads_to(self.search, self.view)
         header.setSectionsMovable(True)
         self.view.activated.connect(self._open_index)
 
