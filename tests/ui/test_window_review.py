@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tests.helpers import ok
 from tests.ui.test_keyboard import CTRL, K, back_to, focus, press, type_text, wait_dialog
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -106,3 +107,26 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
     press(K.Key_Return)
     assert focus() is window.library_page.view
     assert window.library_page.view.currentIndex().row() == 0
+
+
+def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(window, qtbot):
+    from tests.ui.test_campaign_ui import xp
+    from tests.ui.test_vogelfrei_ui import make
+
+    greta = make("Greta")
+    camp = ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member", str(greta))
+    view = window.open_campaign(camp.out.strip())
+    # Vogelfrei shares XP with its own dialog; its party award had only "Other action
+    # (its words)" with a command-line example to type
+    assert not view.award_button.isVisibleTo(view) and view.xp_button.isVisibleTo(view)
+    before = xp(greta)
+    view.xp_button.click()
+    dialog = view.dialog
+    assert dialog.enemies.text() == "" and dialog.treasure.value() == 0
+    assert not dialog.ok.isEnabled()                      # it wrote "XP ...: Greta 0"
+    assert "nothing to award" in dialog.summary.text()
+    dialog.treasure.setValue(300)
+    assert dialog.ok.isEnabled(), dialog.summary.text()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    assert xp(greta) == before + 300
