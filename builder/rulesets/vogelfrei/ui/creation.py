@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHB
                                QLabel, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError, UsageError
-from builder.ui.views.vogelfrei import DiceRow, DieFace, sign
+from builder.rulesets.vogelfrei.ui.editor import DiceRow, DieFace, sign
 
 NONE = "—"
 
@@ -112,7 +112,7 @@ class VogelfreiCreationForm(QWidget):
             self.mod_labels[name] = mod
             grid.addWidget(mod, row, 3)
         buttons = QHBoxLayout()
-        self.roll_abilities_button = QPushButton("&Roll 3d6 in order", box)
+        self.roll_abilities_button = QPushButton("Roll &3d6 in order", box)
         self.roll_abilities_button.setObjectName("rollAbilities")
         self.roll_abilities_button.clicked.connect(self.roll_abilities)
         buttons.addWidget(self.roll_abilities_button)

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from builder.ui.ability_bonuses.card import AbilitiesCard
-from builder.ui.ability_bonuses.play import AbilityEffectsPanel
+from builder.rulesets.ability_bonuses.ui.card import AbilitiesCard
+from builder.rulesets.ability_bonuses.ui.play import AbilityEffectsPanel
 from builder.ui.views.base import CharacterEditor, LedgerView
 
 
@@ -58,8 +58,8 @@ class AbilityBonusesEditor(CharacterEditor):
         self.ledger = LedgerView(self, unit=self.unit())
         tabs = QTabWidget(self)
         tabs.setObjectName("sideTabs")
-        tabs.addTab(self.panel, "&Effects && Age")
-        tabs.addTab(self.ledger, "L&edger")
+        tabs.addTab(self.panel, "Effec&ts && Age")
+        tabs.addTab(self.ledger, "&Ledger")
         self.side_tabs = tabs
         # the character's name, as the other editors show it
         self.title_label = QLabel(self)

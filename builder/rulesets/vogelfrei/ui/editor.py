@@ -364,7 +364,7 @@ class VogelfreiEditor(CharacterEditor):
         self.title_label.setFont(font)
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("summaryLabel")
-        self.award_button = QPushButton("&Award XP…", self)
+        self.award_button = QPushButton("Award &XP…", self)
         self.award_button.setObjectName("awardXpButton")
         self.award_button.setToolTip("XP for this character, with the session it was earned in")
         self.award_button.clicked.connect(self.award_xp)
@@ -376,7 +376,7 @@ class VogelfreiEditor(CharacterEditor):
         self.level_button = QPushButton("&Level up…", self)
         self.level_button.setObjectName("levelUpButton")
         self.level_button.clicked.connect(self.level_up)
-        self.career_button = QPushButton("Change &career…", self)
+        self.career_button = QPushButton("Change ca&reer…", self)
         self.career_button.setObjectName("changeCareerButton")
         self.career_button.clicked.connect(lambda: self.change_career())
         header = QHBoxLayout()
@@ -864,7 +864,7 @@ class VogelfreiEditor(CharacterEditor):
         return self._open(dialog)
 
     def party_xp(self) -> QDialog:
-        from builder.ui.dialogs.vogelfrei_xp import PartyXpDialog
+        from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
 
         window = self.window()
         docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
