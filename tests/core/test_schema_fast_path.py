@@ -9,9 +9,9 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from builder.resources import load_json_resource
 from builder.storage import validation
-from builder.storage.validation import character_schema_names, is_valid_fast, schema_errors
+from builder.storage.validation import (character_schema_names, is_valid_fast, load_schema,
+                                        schema_errors)
 from tests.fuzzing import VALUES, mutated
 from tests.helpers import ok
 
@@ -61,12 +61,12 @@ def documents(tmp_path_factory):
 def test_valid_documents_pass_the_fast_path(documents):
     for names, doc in documents:
         for name in names:
-            assert is_valid_fast(load_json_resource("schema", name), doc), name
+            assert is_valid_fast(load_schema(name), doc), name
 
 
 def test_an_integral_float_and_an_edited_schema_go_to_jsonschema(documents):
     names, doc = documents[0]
-    schema = load_json_resource("schema", names[0])
+    schema = load_schema(names[0])
     assert is_valid_fast(schema, doc)
     assert not is_valid_fast(schema, dict(doc, format=float(doc["format"])))
     assert schema_errors(schema, dict(doc, format=float(doc["format"])))  # 1.0: not an integer
@@ -91,7 +91,7 @@ def _loads(data: bytes):
 @pytest.mark.parametrize("which", range(4), ids=[*RULESETS, "campaign"])
 def test_the_fast_path_is_never_more_lenient_than_jsonschema(documents, which):
     names, base = documents[which]
-    schemas = [load_json_resource("schema", name) for name in names]
+    schemas = [load_schema(name) for name in names]
     rejected = []
 
     @SOUND
@@ -117,7 +117,7 @@ def test_the_fast_path_is_never_more_lenient_than_jsonschema(documents, which):
 def test_any_value_in_any_place_of_a_character(value):
     """Each place of a valid character replaced by any JSON value: whatever the
     compiled validators accept, jsonschema accepts."""
-    schemas = [load_json_resource("schema", n) for n in character_schema_names("story-points")]
+    schemas = [load_schema(n) for n in character_schema_names("story-points")]
     doc = {"format": 1, "kind": "character", "ruleset": "story-points", "name": "A",
            "baseline": {"sp": 3, "vitals": {"Strength": 2}},
            "ledger": [{"action": "raise-vital", "name": "Strength", "target": 3}]}
