@@ -4,7 +4,10 @@ Columns by kind: Core Vitals -> Skills (Linked Vital) -> Classes (core Skills)
 -> traits and spells (owning Class, Path Skill).  Each node carries its current
 value, the cost of its next step, whether that step is allowed and every
 reason from the rules core; each edge says which prerequisite gates which, and
-whether it is the one blocking the next step right now.
+whether it is the one blocking the next step right now.  The edges are the
+advancement records' own (:func:`builder.rules.vocabulary.edges`): a homebrew
+record that makes a Skill hang on another Vital draws that edge; an edge blocks
+when a reason carries the code of the record it comes from.
 
 The order inside each column is chosen to keep crossings few (a barycentre
 sweep: each node sits at the mean position of the nodes it hangs from).
@@ -13,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.rules import vocabulary as vocab
 from builder.rules.base import has_code
-from builder.rules.story_points import codes
 
 COLUMNS = ("vital", "skill", "class", "trait")
 
@@ -73,6 +76,35 @@ def node_id(kind: str, name: str, owner: str = "") -> str:
     return f"{kind}:{owner}.{name}" if owner else f"{kind}:{name}"
 
 
+def _source_id(d, name: str) -> str | None:
+    if name in d.classes:
+        return node_id("class", name)
+    if name in d.skills:
+        return node_id("skill", name)
+    if name in d.vitals:
+        return node_id("vital", name)
+    return None
+
+
+def _record_edges(d, kinds: tuple[str, ...], key, subject: str) -> dict[str, set[str]]:
+    """source node id -> the codes of the records of ``kinds`` (for ``key``) that
+    draw an edge from it into ``subject``, in the records' order."""
+    found: dict[str, set[str]] = {}
+    for kind in kinds:
+        for edge in vocab.edges(d.requires(kind, key), subject):
+            source = _source_id(d, edge.source)
+            if source is not None:
+                found.setdefault(source, set()).add(edge.code)
+    return found
+
+
+def _kind_of_edge(source: str, target_kind: str) -> str:
+    source_kind = source.split(":", 1)[0]
+    if target_kind in ("trait", "spell"):
+        return "owner" if source_kind == "class" else "path"
+    return "linked" if target_kind == "skill" else "core"
+
+
 def build_chain(ruleset, state) -> Chain:
     """The whole chain for ``state`` (all Vitals, Skills, Classes, traits and spells)."""
     d = ruleset.d
@@ -93,8 +125,9 @@ def build_chain(ruleset, state) -> Chain:
         nodes[sid] = Node(sid, "skill", skill, 1, value=state.skills[skill], target=o["target"],
                           cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
                           detail=f"Linked: {vital}", held=state.skills[skill] > 0)
-        blocked = has_code(o["reasons"], codes.SKILL_NEEDS_VITAL)
-        edges.append(Edge(node_id("vital", vital), sid, "linked", blocked))
+        for source, found in _record_edges(d, ("skill",), skill, skill).items():
+            edges.append(Edge(source, sid, _kind_of_edge(source, "skill"),
+                              has_code(o["reasons"], *found)))
     for cname, info in d.classes.items():
         o = options[("class", cname)]
         cid = node_id("class", cname)
@@ -103,9 +136,9 @@ def build_chain(ruleset, state) -> Chain:
                           cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
                           detail="new Class" if level == 0 else "core: " + ", ".join(info.core_skills),
                           held=level > 0)
-        core_blocked = has_code(o["reasons"], *codes.CORE_SKILL_CODES)
-        for skill in info.core_skills:
-            edges.append(Edge(node_id("skill", skill), cid, "core", core_blocked))
+        for source, found in _record_edges(d, ("class", "new_class"), cname, cname).items():
+            edges.append(Edge(source, cid, _kind_of_edge(source, "class"),
+                              has_code(o["reasons"], *found)))
         choices = o.get("choices", {})
         blocked_traits = choices.get("blocked_traits", {})
         for trait, pname in info.traits.items():
@@ -123,8 +156,10 @@ def build_chain(ruleset, state) -> Chain:
                               held=rank > 0, usable=usable, path_skill=path.skill)
             edges.append(Edge(cid, tid, "owner", False))
             # Only a Class the character has is held back by a Path Skill right now.
-            edges.append(Edge(node_id("skill", path.skill), tid, "path",
-                              level > 0 and has_code(why, codes.PATH_SKILL_UNTRAINED)))
+            for source, found in _record_edges(d, ("trait",), (cname, trait), trait).items():
+                if source != cid:
+                    edges.append(Edge(source, tid, _kind_of_edge(source, "trait"),
+                                      level > 0 and has_code(why, *found)))
         blocked_spells = choices.get("blocked_spells", {})
         held = state.classes.get(cname)
         for spell, pname in info.spells.items():
@@ -138,8 +173,10 @@ def build_chain(ruleset, state) -> Chain:
                               held=known, usable=state.skills[path.skill] >= 1,
                               path_skill=path.skill)
             edges.append(Edge(cid, pid, "owner", False))
-            edges.append(Edge(node_id("skill", path.skill), pid, "path",
-                              level > 0 and has_code(why, codes.PATH_SKILL_UNTRAINED)))
+            for source, found in _record_edges(d, ("spell",), (cname, spell), spell).items():
+                if source != cid:
+                    edges.append(Edge(source, pid, _kind_of_edge(source, "spell"),
+                                      level > 0 and has_code(why, *found)))
     return Chain(nodes, edges, _order(d, nodes, edges))
 
 
