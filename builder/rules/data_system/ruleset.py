@@ -272,6 +272,12 @@ class DataRuleset(Ruleset):
                               "level": edge.level, "blocked": edge in blocking})
         return {"nodes": nodes, "edges": edges}
 
+    def chain_graph(self, state: DataState):
+        """The chain the window draws (:mod:`builder.rules.data_system.chain`)."""
+        from builder.rules.data_system.chain import build_chain
+
+        return build_chain(self, state)
+
     def plan(self, state: DataState, target: str) -> dict:
         if not self.planning:
             raise UsageError(f"the {self.id} rule system declares no planning")
