@@ -5,7 +5,7 @@ the order of ``Chain.columns``); each carries its current value, the cost of
 its next step, whether that step is allowed and every reason from the rules
 core; each edge says which prerequisite gates which, and whether it is the one
 blocking the next step right now.  The Story Point chain
-(:mod:`builder.rules.story_points.chain`) and the chain of a rule system written
+(:mod:`builder.rulesets.story_points.rules.chain`) and the chain of a rule system written
 as data (:mod:`builder.rules.data_system.chain`) are both of this shape, and the
 window draws either (:mod:`builder.ui.chain`).
 """

@@ -98,7 +98,7 @@ def sp_actions(rs, state) -> list[dict]:
 
 
 def sp_record(rs, state) -> dict:
-    from builder.rules.story_points.chain import build_chain
+    from builder.rulesets.story_points.rules.chain import build_chain
 
     checks = []
     for action in sp_actions(rs, state):

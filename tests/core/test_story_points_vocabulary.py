@@ -12,8 +12,8 @@ import pytest
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import reason_code
-from builder.rules.story_points import codes
-from builder.rules.story_points.chain import build_chain, node_id
+from builder.rulesets.story_points.rules import codes
+from builder.rulesets.story_points.rules.chain import build_chain, node_id
 from builder.storage.rulesets import load_ruleset
 from tests.core.sp_helpers import baseline
 from tests.helpers import ok

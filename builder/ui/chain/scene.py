@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGr
 
 from builder.rules.base import AT_MAXIMUM, has_code
 from builder.rules.chain import Chain, Node
-from builder.rules.story_points.chain import COLUMNS
+from builder.rulesets.story_points.rules.chain import COLUMNS
 from builder.ui import theme
 from builder.ui.chain.tokens import parse_token
 

@@ -31,7 +31,7 @@ class ClassInfo:
 
 
 class SPData:
-    """Typed, indexed view of builder/data/rulesets/story-points.json."""
+    """Typed, indexed view of builder/rulesets/story_points/data/story-points.json."""
 
     def __init__(self, raw: dict):
         self.raw = raw
@@ -145,9 +145,10 @@ class SPData:
 def _builtin_advancement() -> str:
     import json
 
-    from builder.resources import load_json_resource
+    from builder.resources import load_package_json
 
-    return json.dumps(load_json_resource("rulesets", "story-points.json")["advancement"])
+    return json.dumps(load_package_json("builder.rulesets.story_points:data/story-points.json")
+                      ["advancement"])
 
 
 def advancement_records(raw: dict) -> dict:
