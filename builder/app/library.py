@@ -92,7 +92,7 @@ def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome
 
 
 def trash_items() -> list[store.Trashed]:
-    """What the trash holds (oldest first), each with where it came from."""
+    """What the trash holds (by its name there), each with where it came from."""
     return store.trash_items()
 
 
