@@ -738,10 +738,9 @@ class AddMembersDialog(QDialog):
 SHARES = ["1", "1/2", "1/3", "2/3", "1/4", "3/4"]
 
 
-# The same words as the character tab's party XP dialog (a ruleset's window part,
-# which this generic dialog may not import: builder.ui -> builder.rulesets is a cycle).
-_NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
-                     "treasure brought back")
+#: Why the XP award's button is greyed while the enemies and the treasure come to no XP.
+NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
+                    "treasure brought back")
 
 
 class XpAwardDialog(QDialog):
@@ -853,7 +852,7 @@ class XpAwardDialog(QDialog):
         else:
             reasons, entry = self.preview(hit_dice, **kwargs)
         if entry is not None and not entry["total"]:
-            reasons, entry = [_NOTHING_TO_AWARD], None     # Award would log "Greta 0"
+            reasons, entry = [NOTHING_TO_AWARD], None     # Award would log "Greta 0"
         elif entry is not None and not any(m["xp"] for m in entry["members"]):
             reasons, entry = [f"nothing to award: {entry['total']} XP shared among "
                               f"{len(entry['members'])} survivors is 0 XP each"], None
