@@ -847,7 +847,7 @@ class XpAwardDialog(QDialog):
         else:
             reasons, entry = self.preview(hit_dice, **kwargs)
         if entry is not None and not entry["total"]:
-            from builder.ui.dialogs.vogelfrei_xp import NOTHING_TO_AWARD
+            from builder.ui.wording import NOTHING_TO_AWARD
 
             reasons, entry = [NOTHING_TO_AWARD], None     # Award would log "Greta 0"
         elif entry is not None and not any(m["xp"] for m in entry["members"]):
