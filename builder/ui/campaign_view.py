@@ -36,6 +36,7 @@ from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
 from builder.ui.pool_view import PoolView
 from builder.ui.views.base import MessageBar
+from builder.ui.wording import NOTHING_TO_AWARD  # the Party XP dialog's words too
 
 
 def _when(stamp: str) -> str:
@@ -847,8 +848,6 @@ class XpAwardDialog(QDialog):
         else:
             reasons, entry = self.preview(hit_dice, **kwargs)
         if entry is not None and not entry["total"]:
-            from builder.ui.wording import NOTHING_TO_AWARD
-
             reasons, entry = [NOTHING_TO_AWARD], None     # Award would log "Greta 0"
         elif entry is not None and not any(m["xp"] for m in entry["members"]):
             reasons, entry = [f"nothing to award: {entry['total']} XP shared among "
