@@ -119,7 +119,11 @@ SCHEMA_TEXT = {text!r}
 
 def compile_one(path: Path) -> tuple[str, str, str]:
     """(schema $id, module name, module source) for one schema file."""
-    import fastjsonschema
+    try:
+        import fastjsonschema
+    except ImportError:
+        raise SystemExit("tools/compile_schemas.py needs fastjsonschema (in the test extras: "
+                         "pip install -e '.[test]')") from None
 
     schema = json.loads(path.read_text(encoding="utf-8"))
     schema_id = schema.get("$id")
