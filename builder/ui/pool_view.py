@@ -283,7 +283,7 @@ class PoolView(QWidget):
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.campaign.ledger))
         if self.campaign.ledger:
-            self.undo_button.setToolTip("Undo: " + self.campaign.describe(self.campaign.ledger[-1]))
+            self.undo_button.setToolTip("Undo: " + self.campaign.plain(self.campaign.ledger[-1]))
         self.update_checks()
 
     def _member_names(self) -> list[str]:

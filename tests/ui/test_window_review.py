@@ -130,3 +130,23 @@ def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(wind
     with qtbot.waitSignal(dialog.finished):
         dialog.ok.click()
     assert xp(greta) == before + 300
+
+
+def test_the_campaign_ledger_speaks_the_players_words(window):
+    from tests.ui.conftest import make_character
+
+    senna = make_character("Senna", "sp=10", "vital.Cognition=2", "vital.Presence=2")
+    joss = make_character("Joss", "sp=10", "vital.Agility=2", "vital.Endurance=2")
+    camp = ok("campaign", "new", "Coast", "--ruleset", "story-points", "--member", senna,
+              "--member", joss).out.strip()
+    ok("campaign", "award", camp, "award-checkpoint", "The Drowned Fort", "Opened the gate")
+    ok("campaign", "exchange", camp, senna, "raise-skill Medicine", joss,
+       "raise-skill Athletics")
+    view = window.open_campaign(camp)
+    rows = [view.ledger_model.item(r, 1).text() for r in range(view.ledger_model.rowCount())]
+    assert rows[0] == ("Party award: Awarded checkpoint Opened the gate (The Drowned Fort) "
+                       "(Senna, Joss)")
+    assert rows[1].startswith("Training Exchange: Senna: ") and "Joss: " in rows[1]
+    assert not any(word in " ".join(rows) for word in ("award-checkpoint", "raise-skill"))
+    # the command line keeps its command words
+    assert ok("undo", camp).out.startswith("undone: Training Exchange: Senna: raise-skill")
