@@ -150,3 +150,16 @@ def test_the_campaign_ledger_speaks_the_players_words(window):
     assert not any(word in " ".join(rows) for word in ("award-checkpoint", "raise-skill"))
     # the command line keeps its command words
     assert ok("undo", camp).out.startswith("undone: Training Exchange: Senna: raise-skill")
+
+
+def test_starting_a_session_shows_no_reasons_before_the_user_types(window):
+    from builder.ui.pool_view import HINT
+    from tests.ui.test_vogelfrei_ui import make
+
+    camp = ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member",
+              str(make("Greta"))).out.strip()
+    pool = window.open_campaign(camp).pool_view
+    pool.start_button.click()
+    # it said "the check id cannot be empty" in red before anything was typed
+    assert pool.reasons.text() == HINT and "color" not in pool.reasons.styleSheet()
+    assert "session 1 started" in pool.message.text() and not pool.message.styleSheet()
