@@ -163,3 +163,36 @@ def test_starting_a_session_shows_no_reasons_before_the_user_types(window):
     # it said "the check id cannot be empty" in red before anything was typed
     assert pool.reasons.text() == HINT and "color" not in pool.reasons.styleSheet()
     assert "session 1 started" in pool.message.text() and not pool.message.styleSheet()
+
+
+def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypatch):
+    """On Linux a line edit reads Ctrl+E as 'end of line': Export PDF did nothing while
+    the focus was in the Wounds amount or a filter field."""
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    window.open_path(make_character("Senna", *SENNA))
+    called = []
+    monkeypatch.setattr(type(window), "export_pdf", lambda self: called.append(True))
+    window.act_export_pdf.triggered.disconnect()
+    window.act_export_pdf.triggered.connect(lambda: window.export_pdf())
+    press(K.Key_F, CTRL)
+    type_text("Occult")
+    press(K.Key_E, CTRL)
+    assert called == [True]
+    press(K.Key_Z, CTRL)              # the field's own undo still is the field's
+    assert window.current_editor().options_panel.search.text() == ""
+    # the choice itself (Linux's key bindings, which make a field take Ctrl+E, are not
+    # the test platform's): the window's Ctrl+E, the field's Ctrl+Z and Ctrl+C
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+
+    from builder.ui.input_policy import _window_key
+
+    field = window.current_editor().options_panel.search
+
+    def override(key):
+        return QKeyEvent(QEvent.Type.ShortcutOverride, key, CTRL)
+
+    assert _window_key(field, override(K.Key_E))
+    assert not _window_key(field, override(K.Key_Z)) and not _window_key(field, override(K.Key_C))
