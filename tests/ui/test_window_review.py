@@ -196,3 +196,20 @@ def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypat
 
     assert _window_key(field, override(K.Key_E))
     assert not _window_key(field, override(K.Key_Z)) and not _window_key(field, override(K.Key_C))
+
+
+def test_the_story_points_classes_tab_shows_every_trait_column(window, qtbot):
+    from PySide6.QtWidgets import QScrollArea
+
+    from builder.ui.dialogs.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.choose_ruleset("story-points")
+    dialog.show()
+    scroll = dialog.form.findChild(QScrollArea, "classesScroll")
+    scroll.parentWidget().parentWidget().setCurrentWidget(scroll)   # the Classes tab
+    QApplication.processEvents()
+    page = scroll.widget()
+    assert page.width() >= page.sizeHint().width()
+    assert scroll.viewport().width() >= page.width()
