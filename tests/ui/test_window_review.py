@@ -235,3 +235,21 @@ def test_tab_leaves_a_text_box(shown, qtbot):
     press(K.Key_Tab)
     assert focus() is not boxes[0] and boxes[0].toPlainText() == "Tall"
     press(K.Key_Escape)
+
+
+def test_ctrl_page_down_and_up_walk_the_windows_tabs_wherever_the_focus_is(shown, qtbot):
+    from tests.ui.conftest import SENNA, make_character
+    from tests.ui.test_vogelfrei_ui import make
+
+    window = shown
+    senna = window.open_path(make_character("Senna", *SENNA))
+    window.open_path(make("Greta"))
+    window.tabs.setCurrentWidget(senna)
+    senna.options_panel.search.setFocus()
+    qtbot.waitUntil(lambda: focus() is senna.options_panel.search)
+    press(K.Key_PageDown, CTRL)
+    assert window.tabs.currentIndex() == 2
+    press(K.Key_PageDown, CTRL)
+    assert window.tabs.currentIndex() == 0          # wraps to the Library
+    press(K.Key_PageUp, CTRL)
+    assert window.tabs.currentIndex() == 2
