@@ -4,7 +4,7 @@
 Edit > Who Is This Character…); :class:`IdentityPanel` is the page: a field that
 has finished changing (Enter or leaving a line, leaving a text box, choosing or
 clearing the portrait) is saved at once as one undo step through the same path
-as the dialog (:func:`builder.ui.dialogs.identity.commit_identity`), and the page
+as the dialog (:func:`commit_identity`), and the page
 follows undo, redo and reloads.  The same for every ruleset; an editor adds it
 with ``side_tabs.addTab(IdentityPanel(doc, self), "&Who")``.
 """
@@ -13,11 +13,63 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QPixmap, QUndoCommand
 from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
-from builder.storage.files import FileProblem, portrait_file
+from builder.storage.files import IDENTITY_TEXT_KEYS, FileProblem, portrait_file
+
+KEYS = IDENTITY_TEXT_KEYS + ("portrait",)
+
+
+def identity(doc) -> dict:
+    """The identity keys the character file holds now."""
+    return {key: doc.cf.doc[key] for key in KEYS if isinstance(doc.cf.doc.get(key), str)}
+
+
+class SetIdentity(QUndoCommand):
+    """Replace the identity keys of a character file (one undo step)."""
+
+    def __init__(self, doc, new: dict):
+        super().__init__("Change who the character is")
+        self.doc = doc
+        self.old = identity(doc)
+        self.new = {k: v for k, v in new.items() if k in KEYS and v}
+
+    def _set(self, values: dict) -> None:
+        for key in KEYS:
+            if values.get(key):
+                self.doc.cf.doc[key] = values[key]
+            else:
+                self.doc.cf.doc.pop(key, None)
+        self.doc.touched()
+
+    def redo(self) -> None:
+        self._set(self.new)
+
+    def undo(self) -> None:
+        self._set(self.old)
+
+
+def commit_identity(doc, new: dict) -> bool:
+    """The one path every identity edit of the window takes: one :class:`SetIdentity`
+    on the undo stack (saved at once) when ``new`` differs from the file.  False, with
+    the reasons on ``doc.refused``, when it cannot be changed (nothing changes)."""
+    from builder.storage.identity import MAX_TEXT
+
+    if doc.read_only:
+        doc.refused.emit([doc.read_only])
+        return False
+    if getattr(doc, "conflict", False):
+        doc.refused.emit(["the file changed on disk; reload it (or keep yours) first"])
+        return False
+    too_long = [key for key in IDENTITY_TEXT_KEYS if len(str(new.get(key) or "")) > MAX_TEXT]
+    if too_long:
+        doc.refused.emit([f"{key}: at most {MAX_TEXT} characters" for key in too_long])
+        return False
+    if {k: v for k, v in new.items() if k in KEYS and v} != identity(doc):
+        doc.undo_stack.push(SetIdentity(doc, new))
+    return True
 
 
 class IdentityFields(QWidget):
@@ -195,15 +247,11 @@ class IdentityPanel(QScrollArea):
         self.refresh()
 
     def refresh(self) -> None:
-        from builder.ui.dialogs.identity import identity
-
         self.fields.set_values(identity(self.doc), keep_focused=True)
         self.fields.set_read_only(bool(self.doc.read_only))
 
     def commit(self) -> bool:
         """Save what the fields hold (one undo step when it differs from the file)."""
-        from builder.ui.dialogs.identity import commit_identity, identity
-
         if commit_identity(self.doc, self.fields.values()):
             return True
         self.fields.set_values(identity(self.doc), keep_focused=False)  # refused: undo it

@@ -1,49 +1,18 @@
 """Edit > Who Is This Character…: player, appearance, background and portrait.
 
 The same for every ruleset (builder/storage/identity.py).  Accepting pushes one
-:class:`SetIdentity` on the character's undo stack (:func:`commit_identity`, the path
-the editors' "Who" page takes too), so Undo/Redo take the whole
-change back and forth; each side is saved at once like every other change.
+:class:`SetIdentity` on the character's undo stack (``commit_identity`` of
+builder/ui/identity_panel.py, the path the editors' "Who" page takes too), so
+Undo/Redo take the whole change back and forth; each side is saved at once like every other change.
 The dialog never blocks (``open()``), nor does its portrait chooser.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from builder.storage.files import IDENTITY_TEXT_KEYS
-
-KEYS = IDENTITY_TEXT_KEYS + ("portrait",)
-
-
-def identity(doc) -> dict:
-    """The identity keys the character file holds now."""
-    return {key: doc.cf.doc[key] for key in KEYS if isinstance(doc.cf.doc.get(key), str)}
-
-
-class SetIdentity(QUndoCommand):
-    """Replace the identity keys of a character file (one undo step)."""
-
-    def __init__(self, doc, new: dict):
-        super().__init__("Change who the character is")
-        self.doc = doc
-        self.old = identity(doc)
-        self.new = {k: v for k, v in new.items() if k in KEYS and v}
-
-    def _set(self, values: dict) -> None:
-        for key in KEYS:
-            if values.get(key):
-                self.doc.cf.doc[key] = values[key]
-            else:
-                self.doc.cf.doc.pop(key, None)
-        self.doc.touched()
-
-    def redo(self) -> None:
-        self._set(self.new)
-
-    def undo(self) -> None:
-        self._set(self.old)
+from builder.ui.identity_panel import (  # noqa: F401  (SetIdentity, KEYS: the API)
+    KEYS, IdentityFields, SetIdentity, commit_identity, identity)
 
 
 class IdentityDialog(QDialog):
@@ -51,8 +20,6 @@ class IdentityDialog(QDialog):
     portrait already copied)."""
 
     def __init__(self, doc, parent: QWidget | None = None):
-        from builder.ui.identity_panel import IdentityFields
-
         super().__init__(parent)
         self.doc = doc
         self.setWindowTitle(f"Who is {doc.name}?")
@@ -80,27 +47,6 @@ class IdentityDialog(QDialog):
 
     def values(self) -> dict:
         return self.fields.values()
-
-
-def commit_identity(doc, new: dict) -> bool:
-    """The one path every identity edit of the window takes: one :class:`SetIdentity`
-    on the undo stack (saved at once) when ``new`` differs from the file.  False, with
-    the reasons on ``doc.refused``, when it cannot be changed (nothing changes)."""
-    from builder.storage.identity import MAX_TEXT
-
-    if doc.read_only:
-        doc.refused.emit([doc.read_only])
-        return False
-    if getattr(doc, "conflict", False):
-        doc.refused.emit(["the file changed on disk; reload it (or keep yours) first"])
-        return False
-    too_long = [key for key in IDENTITY_TEXT_KEYS if len(str(new.get(key) or "")) > MAX_TEXT]
-    if too_long:
-        doc.refused.emit([f"{key}: at most {MAX_TEXT} characters" for key in too_long])
-        return False
-    if {k: v for k, v in new.items() if k in KEYS and v} != identity(doc):
-        doc.undo_stack.push(SetIdentity(doc, new))
-    return True
 
 
 def edit_identity(parent, doc) -> IdentityDialog:
