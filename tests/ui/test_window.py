@@ -106,7 +106,7 @@ def test_trash_closes_the_open_tab_and_restore_dialog_brings_it_back(window, sen
     window.act_trash.trigger()
     assert window.editors() == []
     window.act_restore.trigger()
-    dialog = window._restore_dialog
+    dialog = window.restore_from_trash_dialog
     with qtbot.waitSignal(dialog.finished):
         dialog.accept()
     assert senna_path.exists() and library_names(window) == ["Senna"]
@@ -182,7 +182,7 @@ def test_about_box_names_the_version(window, qtbot):
     from builder import __version__
 
     window.act_about.trigger()
-    assert __version__ in window._about_dialog.label.text()
+    assert __version__ in window.about_dialog.label.text()
 
 
 def test_every_menu_action_has_a_name_and_the_standard_shortcuts(window):
