@@ -101,7 +101,7 @@ def test_a_bad_image_changes_nothing(window, senna_path, tmp_path):
 def test_the_dialog_and_the_page_show_the_same_change(window, senna_path):
     editor = window.open_path(senna_path)
     window.edit_identity()
-    dialog = window._identity_dialog
+    dialog = window.identity_dialog
     dialog.player.setText("Ada")
     dialog.background.setPlainText("Raised by wolves")
     dialog.accept()
