@@ -5,7 +5,7 @@
 
 An enemy may be named, ``orc-chief=3*``: the same name counts once (an enemy
 that surrenders or flees and fights again counts once per session).
-The arithmetic lives in builder.rules.vogelfrei.xp.
+The arithmetic lives in builder.rulesets.vogelfrei.rules.xp.
 """
 from __future__ import annotations
 

@@ -3,12 +3,11 @@
 The form validates as you type: every change asks the rules core
 (``baseline_from_sets`` / ``validate_baseline``) and lists its reasons; Create
 is enabled only when the core has none.  A ruleset with a dedicated form
-registers it in ``FORMS``; the others get a KEY=VALUE form, the same pairs the
-CLI's ``new --set`` takes.
+declares it on its class (``creation_form``, a "module:attr" string); the
+others get a KEY=VALUE form, the same pairs the CLI's ``new --set`` takes.
 """
 from __future__ import annotations
 
-import importlib
 import random
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
@@ -19,14 +18,6 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
-
-#: ruleset id -> "module:attribute" of a creation-form class (imported on use).
-FORMS = {
-    "story-points": "builder.ui.views.story_points:StoryPointsCreationForm",
-    "vogelfrei": "builder.ui.dialogs.vogelfrei_new:VogelfreiCreationForm",
-    "ability-bonuses": "builder.ui.ability_bonuses:AbilityBonusesForm",
-}
-
 
 class SetsForm(QWidget):
     """The generic creation form: KEY=VALUE lines (as ``new --set``), and "roll
@@ -141,11 +132,13 @@ class RulesetDelegate(QStyledItemDelegate):
 
 
 def creation_form(ruleset, parent=None) -> QWidget:
-    spec = FORMS.get(ruleset.id)
+    """The creation form the ruleset declares (``creation_form``), else KEY=VALUE lines."""
+    from builder.rules.registry import load_part
+
+    spec = getattr(ruleset, "creation_form", None)
     if spec:
-        module_name, attr = spec.split(":")
         try:
-            cls = getattr(importlib.import_module(module_name), attr)
+            cls = load_part(spec)
         except (ImportError, AttributeError):
             cls = SetsForm
         return cls(ruleset, parent)

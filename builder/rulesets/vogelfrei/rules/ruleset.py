@@ -32,9 +32,9 @@ from typing import Any, Sequence
 
 from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Reason, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int, parse_yes_no)
-from builder.rules.vogelfrei import possessions as gear
-from builder.rules.vogelfrei import xp as xpcalc
-from builder.rules.vogelfrei.tally import PARTY_XP
+from builder.rulesets.vogelfrei.rules import possessions as gear
+from builder.rulesets.vogelfrei.rules import xp as xpcalc
+from builder.rulesets.vogelfrei.rules.tally import PARTY_XP
 
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
             "wounds", "stamina", "reroll_unsuitable", "alignment", "status", "money",
@@ -54,6 +54,13 @@ def _sign(n: int) -> str:
 class VogelfreiRuleset(Ruleset):
     id = "vogelfrei"
     title = "Vogelfrei"
+    # The parts of its folder (builder/rulesets/vogelfrei/), imported only when used.
+    data_file = "builder.rulesets.vogelfrei:data/vogelfrei.json"
+    data_schema = "builder.rulesets.vogelfrei:schema/ruleset-vogelfrei.schema.json"
+    character_schema = "builder.rulesets.vogelfrei:schema/character-vogelfrei.schema.json"
+    sheet_module = "builder.rulesets.vogelfrei.sheet"
+    editor = "builder.rulesets.vogelfrei.ui.editor:VogelfreiEditor"
+    creation_form = "builder.rulesets.vogelfrei.ui.creation:VogelfreiCreationForm"
     summary_text = ("Old-school grim fantasy: 3d6 abilities in order, class and career, "
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).
@@ -302,9 +309,9 @@ class VogelfreiRuleset(Ruleset):
         eq = self.data.get("equipment")
         if isinstance(eq, dict):
             return eq
-        from builder.resources import load_json_resource
+        from builder.resources import load_package_json
 
-        return load_json_resource("rulesets", "vogelfrei-equipment.json")
+        return load_package_json("builder.rulesets.vogelfrei:data/vogelfrei-equipment.json")
 
     def public_data(self) -> dict:
         """The data with the equipment tables (``data vogelfrei --json``; an edited copy

@@ -2,7 +2,7 @@
 
 Reused by the ``xp`` command, the ruleset (session cap) and anything else that
 shares out a session's XP (campaigns, the window).  Every function takes the
-ruleset data (``builder/data/rulesets/vogelfrei.json``) where it needs a table.
+ruleset data (``builder/rulesets/vogelfrei/data/vogelfrei.json``) where it needs a table.
 """
 from __future__ import annotations
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
                                QVBoxLayout)
 
-from builder.rules.vogelfrei.tally import parse_enemies as _parse_enemies
-from builder.rules.vogelfrei.tally import parse_treasure as _parse_treasure
+from builder.rulesets.vogelfrei.rules.tally import parse_enemies as _parse_enemies
+from builder.rulesets.vogelfrei.rules.tally import parse_treasure as _parse_treasure
 
 #: Why Award is greyed while the enemies and the treasure come to no XP.
 NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
@@ -33,12 +33,12 @@ COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
 
 
 def parse_enemies(text: str) -> list[tuple[str, str]]:
-    """'3 3* L2 <1 chief=4' -> [(id, HD)...] (builder.rules.vogelfrei.tally)."""
+    """'3 3* L2 <1 chief=4' -> [(id, HD)...] (builder.rulesets.vogelfrei.rules.tally)."""
     return _parse_enemies([text])
 
 
 def parse_treasure(text: str) -> list[tuple[str, int]]:
-    """'1000 hoard=500' -> [('', 1000), ('hoard', 500)] (builder.rules.vogelfrei.tally)."""
+    """'1000 hoard=500' -> [('', 1000), ('hoard', 500)] (builder.rulesets.vogelfrei.rules.tally)."""
     return _parse_treasure([text])
 
 
@@ -429,6 +429,6 @@ def award_report(members: list[dict]) -> str:
 
 
 def _enemy_words(text: str) -> list[str]:
-    from builder.rules.vogelfrei.tally import enemy_words
+    from builder.rulesets.vogelfrei.rules.tally import enemy_words
 
     return enemy_words(parse_enemies(text))

@@ -25,8 +25,7 @@ from typing import Any, Mapping, Sequence
 
 from builder.rules.base import (Refusal, Ruleset, UsageError, action_parser, match_name,
                                 option, parse_int)
-from builder.rules.ability_bonuses import RULESET_ID
-from builder.rules.ability_bonuses import formulas as f
+from builder.rulesets.ability_bonuses.rules import formulas as f
 
 ACTIONS = ("modify", "unmodify", "set-age")
 OFF_WORDS = ("off", "none")
@@ -62,8 +61,15 @@ class State:
 
 
 class AbilityBonuses(Ruleset):
-    id = RULESET_ID
+    id = "ability-bonuses"
     title = "Ability Bonuses"
+    # The parts of its folder (builder/rulesets/ability_bonuses/), imported only when used.
+    data_file = "builder.rulesets.ability_bonuses:data/ability-bonuses.json"
+    data_schema = "builder.rulesets.ability_bonuses:schema/ruleset-ability-bonuses.schema.json"
+    character_schema = "builder.rulesets.ability_bonuses:schema/character-ability-bonuses.schema.json"
+    sheet_module = "builder.rulesets.ability_bonuses.sheet"
+    editor = "builder.rulesets.ability_bonuses.ui.editor:AbilityBonusesEditor"
+    creation_form = "builder.rulesets.ability_bonuses.ui.form:AbilityBonusesForm"
     summary_text = ("Distribute +3, +2, +1 and +0 over MIG, DEX, CHA and FOC (or roll them); "
                     "the Abilities Card derives the rest.")
     actions = ACTIONS

@@ -24,7 +24,7 @@ class ClassInfo:
 
 
 class SPData:
-    """Typed, indexed view of builder/data/rulesets/story-points.json."""
+    """Typed, indexed view of builder/rulesets/story_points/data/story-points.json."""
 
     def __init__(self, raw: dict):
         self.raw = raw

@@ -9,9 +9,9 @@ from typing import Sequence
 
 from builder.rules.base import (Reason, Ruleset, UsageError, action_parser, match_name,
                                 option, parse_int, parse_yes_no, reason_code)
-from builder.rules.story_points import codes
-from builder.rules.story_points.data import SPData, validate_data
-from builder.rules.story_points.state import ClassState, SPState, key
+from builder.rulesets.story_points.rules import codes
+from builder.rulesets.story_points.rules.data import SPData, validate_data
+from builder.rulesets.story_points.rules.state import ClassState, SPState, key
 
 ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill", "raise-class",
            "enter-class", "use-trait", "rest", "set-active")
@@ -23,6 +23,13 @@ SET_KEYS = ("sp=N", "vital.NAME=N", "skill.NAME=N", "class.NAME=N", "trait.CLASS
 class StoryPoints(Ruleset):
     id = "story-points"
     title = "Story Point development"
+    # The parts of its folder (builder/rulesets/story_points/), imported only when used.
+    data_file = "builder.rulesets.story_points:data/story-points.json"
+    data_schema = "builder.rulesets.story_points:schema/ruleset-story-points.schema.json"
+    character_schema = "builder.rulesets.story_points:schema/character-story-points.schema.json"
+    sheet_module = "builder.rulesets.story_points.sheet"
+    editor = "builder.rulesets.story_points.ui.editor:StoryPointsEditor"
+    creation_form = "builder.rulesets.story_points.ui.editor:StoryPointsCreationForm"
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
@@ -879,7 +886,7 @@ class StoryPoints(Ruleset):
         return result
 
     def plan(self, state: SPState, target: str) -> dict:
-        from builder.rules.story_points.planner import plan
+        from builder.rulesets.story_points.rules.planner import plan
 
         return plan(self, state, target)
 

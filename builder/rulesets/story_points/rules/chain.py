@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from builder.rules.base import has_code
-from builder.rules.story_points import codes
+from builder.rulesets.story_points.rules import codes
 
 COLUMNS = ("vital", "skill", "class", "trait")
 
