@@ -88,4 +88,7 @@ def cmd_xp(args) -> int:
             out(f"  {name}: {share}")
     else:
         out(f"share    {result['share']} each ({result['survivors']} survivors)")
+    if not result["share"]:
+        out("nothing to award: the enemies and the treasure come to 0 XP "
+            + ("in all" if not total else "for each survivor"))
     return 0

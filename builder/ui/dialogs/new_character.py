@@ -254,7 +254,19 @@ class NewCharacterDialog(QDialog):
         self.form.changed.connect(self.validate)
         self.form_stack.addWidget(self.form)
         self.form_stack.setCurrentWidget(self.form)
+        self._buttons_last_in_tab_order()
         self.validate()
+
+    def _buttons_last_in_tab_order(self) -> None:
+        """Tab goes name -> the form -> Create / Cancel: a form made after the buttons
+        joins the focus chain after them, so the buttons rejoin it at its end (a widget
+        given a parent again goes last in its chain)."""
+        layout = self.layout()
+        layout.removeWidget(self.buttons)
+        self.buttons.setParent(None)
+        self.buttons.setParent(self)
+        layout.addWidget(self.buttons)
+        self.buttons.show()
 
     def problems(self) -> tuple[list[str], dict | None]:
         """Every reason the rules core gives against the current form (and the baseline)."""

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
                                QLabel, QLineEdit, QPushButton, QStyle, QStyledItemDelegate,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
+from builder.ui.focus import search_leads_to
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
                                              OptionRole, OptionsFilterModel, OptionsModel,
@@ -97,6 +98,7 @@ class OptionsPanel(QWidget):
             "Every possible next increase with its cost. Greyed rows cannot be taken yet; "
             "the details below list why.")
         self.view.setModel(self.proxy)
+        search_leads_to(self.search, self.view)
         self.view.setItemDelegate(GreyingDelegate(self.view))
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -58,8 +58,8 @@ class AbilityBonusesEditor(CharacterEditor):
         self.ledger = LedgerView(self, unit=self.unit())
         tabs = QTabWidget(self)
         tabs.setObjectName("sideTabs")
-        tabs.addTab(self.panel, "&Effects && Age")
-        tabs.addTab(self.ledger, "L&edger")
+        tabs.addTab(self.panel, "Effec&ts && Age")
+        tabs.addTab(self.ledger, "&Ledger")
         from builder.ui.identity_panel import IdentityPanel
 
         self.identity_panel = IdentityPanel(doc, self)

@@ -314,7 +314,7 @@ class StoryPointsEditor(CharacterEditor):
         self.sp_label.setFont(sp_font)
         self.vit_label = QLabel(self)
         self.vit_label.setObjectName("vitLabel")
-        self.active_box = QCheckBox("&Active", self)
+        self.active_box = QCheckBox("Active", self)
         self.active_box.setToolTip("Only an Active character can raise Core Vitals")
         self.active_box.clicked.connect(
             lambda checked: self.take_words(["set-active", "yes" if checked else "no"]))
@@ -388,7 +388,7 @@ class StoryPointsEditor(CharacterEditor):
         lay = QVBoxLayout(ledger_page)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.ledger)
-        self.side_tabs.addTab(ledger_page, "L&edger")
+        self.side_tabs.addTab(ledger_page, "&Ledger")
         from builder.ui.identity_panel import IdentityPanel
 
         self.identity_panel = IdentityPanel(self.doc, self)
@@ -420,7 +420,7 @@ class StoryPointsEditor(CharacterEditor):
         self.pages.setAccessibleName("Sheet and advancement chain")
         self.pages.setDocumentMode(True)
         self.pages.addTab(self.splitter, "&Sheet")
-        self.pages.addTab(self.chain_page, "Advancement &chain")
+        self.pages.addTab(self.chain_page, "Advancement chai&n")
         layout.addWidget(self.pages, 1)
         self.classes_view.rankDropped.connect(self.drop_rank)
         self.chain_page.tokenDragStarted.connect(self.light_traits)

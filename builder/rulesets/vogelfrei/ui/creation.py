@@ -112,7 +112,7 @@ class VogelfreiCreationForm(QWidget):
             self.mod_labels[name] = mod
             grid.addWidget(mod, row, 3)
         buttons = QHBoxLayout()
-        self.roll_abilities_button = QPushButton("&Roll 3d6 in order", box)
+        self.roll_abilities_button = QPushButton("Roll &3d6 in order", box)
         self.roll_abilities_button.setObjectName("rollAbilities")
         self.roll_abilities_button.clicked.connect(self.roll_abilities)
         buttons.addWidget(self.roll_abilities_button)

@@ -173,7 +173,7 @@ class PartyXpDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
-        form.addRow("Share &among:", self.source)
+        form.addRow("Share a&mong:", self.source)
         form.addRow("&Session:", self.session)
         form.addRow("Defeated &enemies (HD):", self.enemies)
         form.addRow("&Treasure (sp):", self.treasure)
