@@ -6,7 +6,7 @@ has finished changing (Enter or leaving a line, leaving a text box, choosing or
 clearing the portrait) is saved at once as one undo step through the same path
 as the dialog (:func:`commit_identity`), and the page
 follows undo, redo and reloads.  The same for every ruleset; an editor adds it
-with ``side_tabs.addTab(IdentityPanel(doc, self), "&Who")``.
+with ``side_tabs.addTab(IdentityPanel(doc, self), "Who")``.
 """
 from __future__ import annotations
 

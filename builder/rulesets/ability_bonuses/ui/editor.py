@@ -63,7 +63,7 @@ class AbilityBonusesEditor(CharacterEditor):
         from builder.ui.identity_panel import IdentityPanel
 
         self.identity_panel = IdentityPanel(doc, self)
-        tabs.addTab(self.identity_panel, "&Who")
+        tabs.addTab(self.identity_panel, "Who")
         self.side_tabs = tabs
         # the character's name, as the other editors show it
         self.title_label = QLabel(self)

@@ -392,7 +392,7 @@ class StoryPointsEditor(CharacterEditor):
         from builder.ui.identity_panel import IdentityPanel
 
         self.identity_panel = IdentityPanel(self.doc, self)
-        self.side_tabs.addTab(self.identity_panel, "&Who")
+        self.side_tabs.addTab(self.identity_panel, "Who")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("editorSplitter")
