@@ -855,8 +855,12 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer = QPdfWriter(buffer)
     writer.setResolution(resolution)
     writer.setPageLayout(layout)
+    from builder.render.fonts import GlyphCheck, WideGlyphs
     from builder.render.outline import document_author, document_title, finish_pdf
 
+    if glyphs is None:
+        glyphs = GlyphCheck()
+    glyphs.wide = WideGlyphs()  # this PDF's own: Qt numbers the glyphs per document
     names = [s.name for s in sheets]
     title = title or document_title(names)
     writer.setCreator("Character Builder")
@@ -878,13 +882,17 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     if not pdf.startswith(b"%PDF-"):
         raise RenderFailed("the PDF writer produced no PDF")
     rulesets = ", ".join(dict.fromkeys(s.ruleset_title or s.ruleset_id for s in sheets))
+    unmapped: set[str] = set()
     try:
         pdf = finish_pdf(pdf, marks, title=title,
                          author=document_author([s.player for s in sheets], names),
                          subject=f"Character sheets ({rulesets})" if rulesets else "",
-                         keywords=", ".join(n for n in names if n)[:1000])
+                         keywords=", ".join(n for n in names if n)[:1000],
+                         wide=glyphs.wide.order, unmapped=unmapped)
     except Exception as exc:  # pypdf could not read Qt's file back: the writer failed
         raise RenderFailed(f"the PDF could not be finished ({exc})") from None
+    glyphs.untexted |= (unmapped | glyphs.wide.pictures
+                        | (glyphs.wide.unknown - glyphs.missing))
     return pdf, counts
 
 

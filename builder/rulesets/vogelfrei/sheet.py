@@ -137,7 +137,7 @@ def _skills(derived: dict, blank: bool) -> Section:
     skills = [] if blank else [str(s) for s in derived.get("skills") or []]
     columns = [Column("Skill", 3.0), Column("Notes", 4.0)]
     rows = [[s, ""] for s in skills] or [["", ""] for _ in range(BLANK_ROWS)]
-    spare = 0 if skills else BLANK_ROWS - 1
+    spare = 0 if skills else BLANK_ROWS // 2
     if combat:
         blocks.append(Notes(f"Combat skills: {combat}"))
     blocks.append(Table(columns, rows, spare=spare))
@@ -272,8 +272,9 @@ def _weapons(derived: dict, blank: bool) -> Section:
                      text_value(reach), use])
     extra = 2 if rows else BLANK_ROWS
     rows += [["", "", "", ""] for _ in range(extra)]
-    # the rows to write in fill what is left of the page (one at least on a blank table)
-    spare = extra if len(rows) > extra else extra - 1
+    # the rows to write in fill what is left of the page (half of them at least in an
+    # empty table)
+    spare = extra if len(rows) > extra else extra // 2
     return Section("weapons", TITLES["weapons"], [Table(columns, rows, spare=spare)])
 
 
@@ -289,7 +290,7 @@ def _gear(derived: dict, blank: bool) -> Section:
                      "✓" if g.get("worn") else "", mark, text_value(g.get("category"))])
     extra = 4 if rows else 2 * BLANK_ROWS
     rows += [["", "", "", "", ""] for _ in range(extra)]
-    blocks: list = [Table(columns, rows, spare=extra if len(rows) > extra else extra - 1)]
+    blocks: list = [Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)]
     if not blank:
         e = derived.get("encumbrance") or {}
         # above the table: its rows to write in may end the page
