@@ -105,16 +105,25 @@ class SPData:
         self.steps: dict[str, dict[Any, dict]] = {}
         for kind in STEP_KINDS:
             step = records[kind]
-            self.steps[kind] = {
-                key: {"cost": vocab.bind(step.get("cost"), self.raw, entry),
-                      "requires": vocab.bind(step.get("requires", []), self.raw, entry)}
-                for key, entry in self.entries(kind).items()}
+            self.steps[kind] = {}
+            for key, entry in self.entries(kind).items():
+                requires = vocab.bind(step.get("requires", []), self.raw, entry)
+                self.steps[kind][key] = {"cost": vocab.bind(step.get("cost"), self.raw, entry),
+                                         "requires": requires,
+                                         "met": vocab.checker(requires)}
         exchange = vocab.bind(records["training_exchange"], self.raw)
         self.exchange_by = int(exchange.get("by", self.exchange_discount))
         self.exchange_min = int(exchange.get("floor", self.exchange_floor))
 
     def requires(self, kind: str, key) -> list:
         return self.steps[kind][key]["requires"]
+
+    def unmet(self, kind: str, key, facts: vocab.Facts, subject: str, target: int) -> list:
+        """The reasons the records of ``kind`` for ``key`` give (none: met)."""
+        step = self.steps[kind][key]
+        if step["met"](facts, target):
+            return []
+        return vocab.unmet(step["requires"], facts, subject, target)
 
     def price(self, kind: str, key, target: int, exchange: bool = False) -> int:
         """What the increase of ``kind`` of ``key`` to ``target`` costs (with a
@@ -157,7 +166,8 @@ def advancement_records(raw: dict) -> dict:
     import json
 
     builtin = json.loads(_builtin_advancement())
-    own = raw.get("advancement") if isinstance(raw.get("advancement"), dict) else {}
+    found = raw.get("advancement")
+    own: dict = found if isinstance(found, dict) else {}
     return {kind: own.get(kind, builtin[kind])
             for kind in (*STEP_KINDS, "training_exchange")}
 
