@@ -83,6 +83,19 @@ class GlyphCheck:
                 self.missing.add(char)
 
 
+class WideOnly:
+    """A GlyphCheck that only records the characters beyond U+FFFF (what the PDF's text
+    needs) and checks nothing else: cheap, for a PDF nobody asked to check."""
+
+    def __init__(self):
+        self.missing: set[str] = set()
+        self.wide = WideGlyphs()
+        self.untexted: set[str] = set()
+
+    def check(self, font: QFont, text: str) -> None:
+        self.wide.record(font, text)
+
+
 def _has_glyph(font: QFont, char: str) -> bool:
     if not _needs_glyph(char):
         return True

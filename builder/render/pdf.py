@@ -855,11 +855,11 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer = QPdfWriter(buffer)
     writer.setResolution(resolution)
     writer.setPageLayout(layout)
-    from builder.render.fonts import GlyphCheck, WideGlyphs
+    from builder.render.fonts import WideGlyphs, WideOnly
     from builder.render.outline import document_author, document_title, finish_pdf
 
     if glyphs is None:
-        glyphs = GlyphCheck()
+        glyphs = WideOnly()  # no missing-glyph check asked for: only what the text needs
     glyphs.wide = WideGlyphs()  # this PDF's own: Qt numbers the glyphs per document
     names = [s.name for s in sheets]
     title = title or document_title(names)
