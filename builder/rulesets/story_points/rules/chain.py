@@ -18,9 +18,12 @@ from builder.rules import vocabulary as vocab
 from builder.rules.base import has_code
 from builder.rules.chain import Chain, Edge, Node, crossings, node_id
 
-__all__ = ["COLUMNS", "Chain", "Edge", "Node", "build_chain", "crossings", "node_id"]
+__all__ = ["COLUMNS", "COLUMN_TITLES", "Chain", "Edge", "Node", "build_chain", "crossings", "node_id"]
 
 COLUMNS = ("vital", "skill", "class", "trait")
+#: (column key, title) left to right, as the window heads them.
+COLUMN_TITLES = [("vital", "Core Vitals"), ("skill", "Skills"), ("class", "Classes"),
+                 ("trait", "Traits and spells")]
 
 
 def _source_id(d, name: str) -> str | None:
@@ -124,7 +127,7 @@ def build_chain(ruleset, state) -> Chain:
                 if source != cid:
                     edges.append(Edge(source, pid, _kind_of_edge(source, "spell"),
                                       level > 0 and has_code(why, *found)))
-    return Chain(nodes, edges, _order(d, nodes, edges))
+    return Chain(nodes, edges, _order(d, nodes, edges), columns=list(COLUMN_TITLES))
 
 
 def _order(d, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]:

@@ -31,6 +31,8 @@ class StoryPoints(Ruleset):
     sheet_module = "builder.rulesets.story_points.sheet"
     editor = "builder.rulesets.story_points.ui.editor:StoryPointsEditor"
     creation_form = "builder.rulesets.story_points.ui.editor:StoryPointsCreationForm"
+    #: The window parts the shared window asks for by name (the chain's Class advance).
+    dialogs = {"class-advance": "builder.rulesets.story_points.ui.editor:ClassAdvanceDialog"}
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
@@ -870,6 +872,12 @@ class StoryPoints(Ruleset):
         from builder.rulesets.story_points.rules.planner import plan
 
         return plan(self, state, target)
+
+    def chain_graph(self, state: SPState):
+        """The advancement chain the window draws (:mod:`.chain`)."""
+        from builder.rulesets.story_points.rules.chain import build_chain
+
+        return build_chain(self, state)
 
     def headline(self, state: SPState) -> dict:
         classes = ", ".join(f"{c} {cs.level}" for c, cs in state.classes.items()) or "-"
