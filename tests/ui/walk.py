@@ -180,7 +180,7 @@ def pages_and_dialogs(window, settle):
     from builder.ui.dialogs.award import AwardDialog
     from builder.ui.dialogs.new_character import NewCharacterDialog
     from builder.ui.views.generic import GenericEditor
-    from builder.rulesets.story_points.ui.editor import ClassAdvanceDialog
+    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
 
     window.resize(1180, 760)
     window.show()
