@@ -143,7 +143,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
         layout.addWidget(line)
-        from builder.ui.chain.view import ChainWidget
+        from builder.ui.chain.widget import ChainWidget
 
         self.chain_page = ChainWidget(self.doc, self)
         self.chain_page.setObjectName("chainPage")

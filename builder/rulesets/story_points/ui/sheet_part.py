@@ -90,7 +90,7 @@ class SheetPart:
 
     def _fill_token_tray(self, options: list[dict]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
-        from builder.ui.chain.view import TokenChip
+        from builder.ui.chain.widget import TokenChip
 
         for chip in self.token_chips:
             self.token_tray_layout.removeWidget(chip)
