@@ -36,7 +36,7 @@ from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
 from builder.ui.pool_view import PoolView
 from builder.ui.views.base import MessageBar
-from builder.ui.wording import NOTHING_TO_AWARD  # the Party XP dialog's words too
+from builder.ui.wording import NOTHING_TO_AWARD, count  # the Party XP dialog's words too
 
 
 def _when(stamp: str) -> str:
@@ -396,7 +396,7 @@ class CampaignView(QWidget):
         session = (f"session {pool.session}" + (f" ({pool.session_name})"
                                                  if pool.session_name else "")
                    if pool.session else "no session yet")
-        self.info.setText(f"   {ruleset_title} · {len(campaign.members)} member(s) · {session}"
+        self.info.setText(f"   {ruleset_title} · {count(len(campaign.members), 'member')} · {session}"
                           f" · {self.path}")
         for given in campaign.members:
             try:

@@ -253,3 +253,11 @@ def test_ctrl_page_down_and_up_walk_the_windows_tabs_wherever_the_focus_is(shown
     assert window.tabs.currentIndex() == 0          # wraps to the Library
     press(K.Key_PageUp, CTRL)
     assert window.tabs.currentIndex() == 2
+
+
+def test_counts_read_in_the_right_number():
+    from builder.ui.wording import count
+
+    assert count(1, "member") == "1 member" and count(3, "member") == "3 members"
+    assert count(0, "other spell") == "0 other spells"
+    assert count(2, "survivor", "survivors") == "2 survivors"

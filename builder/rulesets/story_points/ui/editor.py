@@ -28,6 +28,7 @@ from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, 
 
 
 from builder.ui.chain.tokens import drop_rank, parse_token  # noqa: E402
+from builder.ui.wording import count
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
 KeyRole = Qt.ItemDataRole.UserRole + 20      # ("vital"|"skill"|"class"|"trait", name[, class])
@@ -114,7 +115,8 @@ class ClassAdvanceDialog(QDialog):
             form.addRow("&Spell:", self.spell)
             blocked = choices.get("blocked_spells") or {}
             if blocked:
-                note = QLabel(f"{len(blocked)} other spells are not possible now "
+                verb = "is" if len(blocked) == 1 else "are"
+                note = QLabel(f"{count(len(blocked), 'other spell')} {verb} not possible now "
                               "(hover for why).", self)
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
                 form.addRow("", note)
