@@ -261,3 +261,14 @@ def test_counts_read_in_the_right_number():
     assert count(1, "member") == "1 member" and count(3, "member") == "3 members"
     assert count(0, "other spell") == "0 other spells"
     assert count(2, "survivor", "survivors") == "2 survivors"
+
+
+def test_the_rank_tokens_spell_choice_is_labelled(window):
+    from tests.ui.walk import CLERIC, _character
+
+    editor = window.open_path(_character("Senna", *CLERIC))
+    editor.show_chain()
+    chain = editor.chain_page
+    assert chain.spell_combo.isVisibleTo(chain), "a Cleric token brings its spell choice"
+    assert chain.spell_label.isVisibleTo(chain) and chain.spell_label.buddy() is chain.spell_combo
+    assert chain.spell_label.text() == "Spell:"
