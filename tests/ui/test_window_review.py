@@ -272,3 +272,16 @@ def test_the_rank_tokens_spell_choice_is_labelled(window):
     assert chain.spell_combo.isVisibleTo(chain), "a Cleric token brings its spell choice"
     assert chain.spell_label.isVisibleTo(chain) and chain.spell_label.buddy() is chain.spell_combo
     assert chain.spell_label.text() == "Spell:"
+
+
+def test_award_xp_with_nothing_typed_is_greyed(window):
+    from tests.ui.test_vogelfrei_ui import make
+
+    editor = window.open_path(make("Greta"))
+    dialog = editor.award_xp()
+    dialog.session.setText("1")
+    assert dialog.amount.value() == 0 and not dialog.ok.isEnabled()
+    assert "enter the XP" in dialog.reasons_label.text()
+    dialog.amount.setValue(300)
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    dialog.reject()
