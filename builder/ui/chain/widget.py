@@ -169,13 +169,17 @@ class ChainWidget(PlanPart, QWidget):
         margins = self.tokens_layout.contentsMargins()
         frame = self.tokens_box.frameWidth() * 2
         self.tokens_box.setFixedHeight(height + margins.top() + margins.bottom() + frame)
-        for widget in (self.spell_combo, self.scene_edit):
+        # what the combo is: the spell the next token will learn (it stood there unnamed)
+        self.spell_label = QLabel("Spell:", self)
+        self.spell_label.setBuddy(self.spell_combo)
+        for widget in (self.spell_label, self.spell_combo, self.scene_edit):
             policy = widget.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             widget.setSizePolicy(policy)
         tokens_row = QHBoxLayout()
         tokens_row.addWidget(QLabel("Rank tokens:", self))
         tokens_row.addWidget(self.tokens_box, 1)
+        tokens_row.addWidget(self.spell_label)
         tokens_row.addWidget(self.spell_combo)
         tokens_row.addWidget(self.scene_edit)
 
@@ -258,6 +262,7 @@ class ChainWidget(PlanPart, QWidget):
         if current in spells:
             self.spell_combo.setCurrentText(current)
         self.spell_combo.setVisible(bool(spells))
+        self.spell_label.setVisible(bool(spells))
         self.scene_edit.setVisible(any(c.option["kind"] == "new-class" for c in self.chips))
 
     def choose_spell(self, spell: str) -> None:
