@@ -16,7 +16,11 @@
   the PDF wherever the focus is); the field keeps Undo, Copy, Paste and the like.
 
 One application-wide event filter does both, so every widget made later,
-in any dialog or page, follows the same rules without being told.
+in any dialog or page, follows the same rules without being told.  The main
+window installs it right after its first paint (a Python filter that sees every
+event makes PySide6 build hundreds of Python types on first use: tens of
+milliseconds that the first paint need not wait for); :func:`install` gives the
+widgets that already exist what their polish would have given them.
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
                                QApplication, QComboBox, QLineEdit, QPlainTextEdit,
-                               QTextEdit)
+                               QTextEdit, QWidget)
 
 HINT_MARGIN = 16    # a line edit's frame and text margins, both sides
 
@@ -33,23 +37,28 @@ def _wheel_guarded(obj) -> bool:
     return isinstance(obj, (QAbstractSpinBox, QComboBox))
 
 
+def polish(obj) -> None:
+    """What the policy sets on a widget once, when Qt polishes it."""
+    if isinstance(obj, QAbstractItemView):
+        obj.setTabKeyNavigation(False)
+    elif isinstance(obj, (QTextEdit, QPlainTextEdit)):
+        obj.setTabChangesFocus(True)
+    elif _wheel_guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+        obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    elif isinstance(obj, QLineEdit) and obj.placeholderText() \
+            and not _wheel_guarded(obj.parentWidget()):
+        need = obj.fontMetrics().horizontalAdvance(obj.placeholderText()) + HINT_MARGIN
+        if obj.minimumWidth() < need:
+            obj.setMinimumWidth(min(need, obj.fontMetrics().averageCharWidth() * 60))
+
+
 class InputPolicy(QObject):
     """The application's event filter (see the module docstring)."""
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
         kind = event.type()
         if kind == QEvent.Type.Polish:
-            if isinstance(obj, QAbstractItemView):
-                obj.setTabKeyNavigation(False)
-            elif isinstance(obj, (QTextEdit, QPlainTextEdit)):
-                obj.setTabChangesFocus(True)
-            elif _wheel_guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
-                obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            elif isinstance(obj, QLineEdit) and obj.placeholderText() \
-                    and not _wheel_guarded(obj.parentWidget()):
-                need = obj.fontMetrics().horizontalAdvance(obj.placeholderText()) + HINT_MARGIN
-                if obj.minimumWidth() < need:
-                    obj.setMinimumWidth(min(need, obj.fontMetrics().averageCharWidth() * 60))
+            polish(obj)
         elif kind == QEvent.Type.ShortcutOverride and isinstance(obj, QLineEdit) \
                 and _window_key(obj, event):
             return True         # not offered to the field: the window's shortcut runs
@@ -98,4 +107,9 @@ def install(app: QApplication | None = None) -> InputPolicy | None:
         policy = InputPolicy(app)
         policy.setObjectName("inputPolicy")
         app.installEventFilter(policy)
+        # Widgets polished before the filter was there get the same once.
+        for top in app.topLevelWidgets():
+            for widget in (top, *top.findChildren(QWidget)):
+                if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
+                    polish(widget)
     return policy

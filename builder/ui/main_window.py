@@ -10,7 +10,7 @@ the settings (:mod:`.window_settings`).  This module builds the widgets and wire
 them together."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
 
@@ -30,13 +30,19 @@ from builder.ui.window_library import JSON_FILTER, LibraryOperations  # noqa: F4
 from builder.ui.window_settings import MAX_RECENT, WindowSettings  # noqa: F401
 
 
+def install_input_policy() -> None:
+    """The app-wide input rules, installed once (:mod:`builder.ui.input_policy`)."""
+    from builder.ui import input_policy
+
+    input_policy.install()
+
+
 class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCreation,
                  PrintingAndExport, WindowSettings, QMainWindow):
     def __init__(self, parent: QWidget | None = None, restore: bool = True):
         super().__init__(parent)
-        from builder.ui import input_policy, theme
+        from builder.ui import theme
 
-        input_policy.install()
         theme_manager = theme.manager()
         if theme_manager is not None:
             theme_manager.apply(theme.saved_choice())
@@ -56,6 +62,10 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.library_model = LibraryModel(self)
         self.library_page = LibraryPage(self.library_model, self)
         self.library_page.openRequested.connect(self.open_path)
+        # The input rules (builder.ui.input_policy) follow the first paint: they can wait.
+        self.library_page.view.firstPainted.connect(
+            lambda: QTimer.singleShot(0, install_input_policy),
+            Qt.ConnectionType.SingleShotConnection)
         # the campaigns are read right after the first paint
         self.campaign_model = CampaignModel(self, lazy=True)
         self.campaigns_panel = CampaignsPanel(self.campaign_model, self.library_page)

@@ -55,6 +55,15 @@ def senna_path() -> Path:
     return make_character("Senna", *SENNA)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _input_policy(qapp):
+    """The window installs the input rules after its first paint (see MainWindow);
+    tests build windows that never paint, so the rules are there from the start."""
+    from builder.ui import input_policy
+
+    input_policy.install(qapp)
+
+
 @pytest.fixture
 def window(qtbot):
     from builder.ui.main_window import MainWindow

@@ -199,3 +199,53 @@ def test_a_selected_refused_increase_stays_readable(window, qtbot, scheme):
         ground = option.palette.color(group, QPalette.ColorRole.Highlight)
         assert theme.contrast(text, ground) >= theme.TEXT_CONTRAST, (scheme, group)
     theme.choose("system")
+
+
+def test_the_input_rules_reach_widgets_made_before_they_were_installed(qapp, qtbot):
+    """The main window installs the rules after its first paint: what was already
+    there (the library table, a text box) gets what its polish would have given it."""
+    from PySide6.QtWidgets import QPlainTextEdit, QSpinBox, QTableView, QVBoxLayout, QWidget
+
+    from builder.ui import input_policy
+
+    before = qapp.findChild(input_policy.InputPolicy, "inputPolicy")
+    qapp.removeEventFilter(before)
+    before.setParent(None)
+    try:
+        page = QWidget()
+        qtbot.addWidget(page)
+        table, text, spin = QTableView(page), QPlainTextEdit(page), QSpinBox(page)
+        spin.setFocusPolicy(Qt.FocusPolicy.WheelFocus)
+        layout = QVBoxLayout(page)
+        for widget in (table, text, spin):
+            layout.addWidget(widget)
+        page.show()
+        qtbot.waitExposed(page)
+        assert table.tabKeyNavigation() and not text.tabChangesFocus()  # Qt's defaults
+        input_policy.install(qapp)
+        assert not table.tabKeyNavigation()
+        assert text.tabChangesFocus()
+        assert spin.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    finally:
+        input_policy.install(qapp)
+        before.deleteLater()
+
+
+def test_the_main_window_installs_the_input_rules_after_its_first_paint(qapp, qtbot):
+    from builder.ui import input_policy
+    from builder.ui.main_window import MainWindow
+
+    before = qapp.findChild(input_policy.InputPolicy, "inputPolicy")
+    qapp.removeEventFilter(before)
+    before.setParent(None)
+    try:
+        win = MainWindow(restore=False)
+        qtbot.addWidget(win)
+        assert qapp.findChild(input_policy.InputPolicy, "inputPolicy") is None
+        win.show()
+        qtbot.waitUntil(lambda: qapp.findChild(input_policy.InputPolicy, "inputPolicy")
+                        is not None)
+        assert not win.library_page.view.tabKeyNavigation()
+    finally:
+        input_policy.install(qapp)
+        before.deleteLater()
