@@ -30,9 +30,10 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, RulesError, UsageError
-from builder.storage.files import (FORMAT_VERSION, ChangedOnDisk, CharacterFile, FileProblem,
+from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
+from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir
 from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
                                          write_all)
@@ -53,7 +54,7 @@ def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
     if not name:
         raise UsageError("a campaign needs a name")
     return {
-        "format": FORMAT_VERSION,
+        "format": CAMPAIGN.current,
         "kind": "campaign",
         "name": name,
         "ruleset": canonical_ruleset(ruleset_id),
@@ -355,6 +356,28 @@ class CampaignFile:
                                f"of these members first"] + reasons)
         self.ledger.pop()
         return entry, files
+
+    def plain(self, entry: dict) -> str:
+        """The entry in the players' words (the window's ledger and status bar): a party
+        award or a Training Exchange as each member's ruleset describes what it logged
+        (``describe`` keeps the command words the command line prints)."""
+        kind = entry.get("action")
+        members = [m for m in entry.get("members", []) if isinstance(m, dict)]
+        if kind not in ("award", "exchange") or not members:
+            return self.describe(entry)
+        try:
+            from builder.storage.rulesets import load_ruleset
+
+            ruleset = load_ruleset(self.ruleset_id)
+            said = [ruleset.describe(dict(m.get("entry", {}))) for m in members]
+        except (RulesError, FileProblem, OSError, KeyError, TypeError, ValueError):
+            return self.describe(entry)
+        names = [str(m.get("name", m.get("path", "?"))) for m in members]
+        if kind == "award":
+            if len(set(said)) == 1:
+                return f"Party award: {said[0]} ({', '.join(names)})"
+            return "Party award: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
+        return "Training Exchange: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
 
     def describe(self, entry: dict) -> str:
         kind = entry.get("action")

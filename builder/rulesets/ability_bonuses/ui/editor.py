@@ -60,6 +60,10 @@ class AbilityBonusesEditor(CharacterEditor):
         tabs.setObjectName("sideTabs")
         tabs.addTab(self.panel, "Effec&ts && Age")
         tabs.addTab(self.ledger, "&Ledger")
+        from builder.ui.identity_panel import IdentityPanel
+
+        self.identity_panel = IdentityPanel(doc, self)
+        tabs.addTab(self.identity_panel, "Who")
         self.side_tabs = tabs
         # the character's name, as the other editors show it
         self.title_label = QLabel(self)
@@ -116,3 +120,8 @@ class AbilityBonusesEditor(CharacterEditor):
     def _apply(self, action: dict) -> None:
         if self.doc.apply(action):
             self.refusal_bar.hide()
+            # say what happened, as the other editors do; a new effect's name is cleared
+            # so the same Add is not pressed twice by mistake
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+            if action.get("action") == "modify":
+                self.panel.name_edit.clear()

@@ -374,6 +374,10 @@ class StoryPointsEditor(CharacterEditor):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.ledger)
         self.side_tabs.addTab(ledger_page, "&Ledger")
+        from builder.ui.identity_panel import IdentityPanel
+
+        self.identity_panel = IdentityPanel(self.doc, self)
+        self.side_tabs.addTab(self.identity_panel, "Who")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("editorSplitter")
@@ -903,8 +907,15 @@ class StoryPointsCreationForm(QWidget):
             clay.addWidget(box)
         clay.addStretch(1)
         scroll = QScrollArea(self)
+        scroll.setObjectName("classesScroll")
         scroll.setWidgetResizable(True)
         scroll.setWidget(classes_page)
+        # it scrolls down only: the form is as wide as the widest Class (its third column
+        # of traits was cut off behind a sideways scroll bar)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(classes_page.sizeHint().width()
+                               + scroll.verticalScrollBar().sizeHint().width()
+                               + 2 * scroll.frameWidth())
 
         tabs = QTabWidget(self)
         first = QWidget(self)
