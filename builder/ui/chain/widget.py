@@ -284,7 +284,8 @@ class ChainWidget(PlanPart, QWidget):
         return token
 
     # -- tokens: drag, arm, drop -----------------------------------------------------------
-    def _light_for(self, option: dict) -> None:
+    def light_for(self, option: dict) -> None:
+        """Light the traits a rank of ``option`` (a Class advance) may go to."""
         choices = option.get("choices", {})
         self.scene.begin_drag({"class": option["name"]}, choices.get("traits", []),
                               choices.get("blocked_traits", {}))
@@ -295,7 +296,7 @@ class ChainWidget(PlanPart, QWidget):
         drag.setMimeData(token_mime(token["class"], token["kind"], token.get("spell"),
                                     token.get("scene")))
         drag.setPixmap(chip.grab())
-        self._light_for(chip.option)
+        self.light_for(chip.option)
         self.tokenDragStarted.emit(chip.option)
         self.status.emit("Drop the rank on a lit trait (grey ones say why not)")
         try:
@@ -304,7 +305,7 @@ class ChainWidget(PlanPart, QWidget):
             self.scene.end_drag()
             self.tokenDragFinished.emit()
             if self.armed:
-                self._light_for(self.armed.option)
+                self.light_for(self.armed.option)
 
     def arm(self, chip: TokenChip | None) -> None:
         for other in self.chips:
@@ -313,7 +314,7 @@ class ChainWidget(PlanPart, QWidget):
         self.armed = chip
         self.scene.end_drag()
         if chip is not None:
-            self._light_for(chip.option)
+            self.light_for(chip.option)
             self.status.emit(f"{chip.option['name']} rank armed: select a lit trait and press "
                              "Enter (Esc cancels)")
         self._fill_spells()
