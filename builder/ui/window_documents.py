@@ -253,6 +253,7 @@ class OpenDocuments:
         import json
 
         from builder.storage.files import FileProblem
+        from builder.storage.formats import CHARACTER
 
         doc = editor.doc
         if doc.save_error or doc.read_only or doc.cf.raw is None:
@@ -260,6 +261,11 @@ class OpenDocuments:
         try:
             ours = json.loads(doc.cf.raw.decode("utf-8"))
             theirs = json.loads((doc.disk_bytes() or b"").decode("utf-8"))
+            # an older file the tab read, saved by the command line in the current
+            # format: compared as the same version (the upgrade is no change of ours)
+            for side in (ours, theirs):
+                if isinstance(side, dict):
+                    CHARACTER.upgrade(side)
             # a change made in the tab that could not be saved (the save found the
             # file changed) is never dropped: then the bar asks
             if json.loads(doc.cf.to_bytes().decode("utf-8")) != ours:

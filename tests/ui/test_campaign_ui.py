@@ -479,3 +479,18 @@ def test_a_change_of_the_tab_not_yet_saved_is_never_dropped_by_a_reload(window, 
     assert editor.doc.cf.state.skills["Acrobatics"] == 4     # kept, not reloaded away
     assert editor.conflict_bar.isVisibleTo(editor)
     assert file_bytes(party["nyra"]) == theirs
+
+
+def test_an_older_format_tab_follows_a_command_line_change_without_asking(window, senna_path):
+    """The tab read a format-1 file; ``do`` on the command line saves it in the current
+    format with one more ledger entry: the tab takes it as a ledger-only change."""
+    doc = json.loads(senna_path.read_text(encoding="utf-8"))
+    doc["format"] = 1
+    senna_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    editor = window.open_path(senna_path)
+    entries = len(editor.doc.cf.ledger)
+    ok("do", senna_path, "raise-vital", "Cognition")
+    assert json.loads(senna_path.read_text(encoding="utf-8"))["format"] > 1
+    editor.doc.check_disk()
+    assert len(editor.doc.cf.ledger) == entries + 1       # reloaded
+    assert not editor.conflict_bar.isVisibleTo(editor)
