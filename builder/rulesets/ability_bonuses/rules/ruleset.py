@@ -91,9 +91,35 @@ class AbilityBonuses(Ruleset):
     # -- data ---------------------------------------------------------------
     @classmethod
     def validate_data(cls, data: dict) -> list[str]:
+        """What the tables must agree on, which the JSON Schema (checked first, see
+        ``data_schema``: every key, type and bound, the bonuses and the allocation die)
+        cannot say; each problem starts with the path of the bad value, as the schema's do."""
         problems = super().validate_data(data)
         if problems:
             return problems
+        try:
+            abbrevs = [a["abbrev"] for a in data["abilities"]]
+            if sorted(abbrevs) != sorted(f.ABILITIES):
+                problems.append("abilities: must be exactly MIG, DEX, CHA, FOC, SKL and SPD, "
+                                "each once")
+            die = data["aging"]["die"]
+            covered: list[int] = []
+            seen: set[str] = set()
+            for i, category in enumerate(data["aging"]["categories"]):
+                where = f"aging/categories/{i}"
+                if category["low"] > category["high"]:
+                    problems.append(f"{where}/low: {category['low']} is above high "
+                                    f"{category['high']}")
+                covered.extend(range(category["low"], category["high"] + 1))
+                if category["id"] in seen:
+                    problems.append(f"{where}/id: '{category['id']}' is used twice")
+                seen.add(category["id"])
+            if sorted(covered) != list(range(1, die + 1)):
+                problems.append(f"aging/categories: must cover 1 to {die} (the aging die) "
+                                "once each")
+        except (KeyError, TypeError) as exc:
+            problems.append(f"the data is malformed ({exc}); check it against its schema")
+        return problems
         try:
             abbrevs = [a["abbrev"] for a in data["abilities"]]
             if sorted(abbrevs) != sorted(f.ABILITIES):
