@@ -156,8 +156,8 @@ def _builtin_advancement() -> str:
 
     from builder.resources import load_package_json
 
-    return json.dumps(load_package_json("builder.rulesets.story_points:data/story-points.json")
-                      ["advancement"])
+    folder = __name__.rsplit(".", 2)[0]      # the rule system's folder, wherever it is
+    return json.dumps(load_package_json(f"{folder}:data/story-points.json")["advancement"])
 
 
 def advancement_records(raw: dict) -> dict:

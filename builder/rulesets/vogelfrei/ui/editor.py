@@ -864,7 +864,7 @@ class VogelfreiEditor(CharacterEditor):
         return self._open(dialog)
 
     def party_xp(self) -> QDialog:
-        from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
+        from .party_xp import PartyXpDialog
 
         window = self.window()
         docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
