@@ -64,3 +64,19 @@ def test_story_points_problems_name_the_path(path, value, where, words):
 def test_ability_bonuses_problems_name_the_path(path, value, where, words):
     problems = _problems("ability-bonuses", path, value)
     assert any(p.startswith(where + ": ") and words in p for p in problems), problems
+
+
+def test_every_data_file_and_schema_is_published_in_the_package():
+    """The wheel carries every JSON file under builder/ (the shared schemas and each
+    rule-system folder's data/ and schema/): each matches a package-data pattern."""
+    import tomllib
+    from fnmatch import fnmatch
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())[
+        "tool"]["setuptools"]["package-data"]["builder"]
+    files = [path.relative_to(root / "builder").as_posix()
+             for path in (root / "builder").rglob("*.json")]
+    assert any(name.startswith("rulesets/") and "/schema/" in name for name in files)
+    assert [name for name in files if not any(fnmatch(name, p) for p in patterns)] == []
