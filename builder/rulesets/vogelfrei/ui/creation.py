@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHB
                                QLabel, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError, UsageError
-from .editor import DiceRow, DieFace, sign
+from .widgets import DiceRow, DieFace, sign
 
 NONE = "—"
 
