@@ -34,9 +34,9 @@ class StoryPoints(Ruleset):
     character_schema = f"{_FOLDER}:schema/character-story-points.schema.json"
     sheet_module = f"{_FOLDER}.sheet"
     editor = f"{_FOLDER}.ui.editor:StoryPointsEditor"
-    creation_form = f"{_FOLDER}.ui.editor:StoryPointsCreationForm"
+    creation_form = f"{_FOLDER}.ui.creation:StoryPointsCreationForm"
     #: The window parts the shared window asks for by name (the chain's Class advance).
-    dialogs = {"class-advance": f"{_FOLDER}.ui.editor:ClassAdvanceDialog"}
+    dialogs = {"class-advance": f"{_FOLDER}.ui.dialogs:ClassAdvanceDialog"}
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
