@@ -8,6 +8,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from builder.ui.choices import fill_trait_choices
 from builder.ui.models.options_model import cost_text
+from builder.ui.wording import count
+
 from .widgets import option_words
 
 
@@ -53,7 +55,8 @@ class ClassAdvanceDialog(QDialog):
             form.addRow("&Spell:", self.spell)
             blocked = choices.get("blocked_spells") or {}
             if blocked:
-                note = QLabel(f"{len(blocked)} other spells are not possible now "
+                verb = "is" if len(blocked) == 1 else "are"
+                note = QLabel(f"{count(len(blocked), 'other spell')} {verb} not possible now "
                               "(hover for why).", self)
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
                 form.addRow("", note)
