@@ -4,6 +4,6 @@ RULESET_ID = "vogelfrei"
 
 
 def ruleset_class():
-    from builder.rulesets.vogelfrei.rules.ruleset import VogelfreiRuleset
+    from .rules.ruleset import VogelfreiRuleset
 
     return VogelfreiRuleset

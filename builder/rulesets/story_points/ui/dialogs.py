@@ -9,7 +9,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from builder.ui.choices import fill_trait_choices
 from builder.ui.models.options_model import cost_text
 from builder.ui.wording import count
-from builder.rulesets.story_points.ui.widgets import option_words
+
+from .widgets import option_words
 
 
 # -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
