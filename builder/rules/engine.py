@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from builder.rules.base import Refusal, Ruleset
+from builder.rules.base import Action, Refusal, Ruleset
 
 
 @dataclass
@@ -93,15 +93,25 @@ def replay(ruleset: Ruleset, baseline: dict, ledger: list[dict]) -> Replay:
     return result
 
 
-def perform(ruleset: Ruleset, state: Any, action: dict,
-            rng: random.Random | None = None) -> tuple[dict, Any]:
+def attempt(ruleset: Ruleset, state: Any, action: Mapping[str, Any],
+            rng: random.Random | None = None) -> tuple[Action, list[str], Any]:
+    """Resolve chance and check one new action, applying it when the rules allow:
+    (the action as it would go into the ledger, every reason it is refused, the new
+    state or None when refused).  Nothing is written."""
+    resolved = Action.coerce(ruleset.resolve(state, Action.coerce(action),
+                                             rng or random.Random()))
+    reasons = list(ruleset.check(state, resolved))
+    return resolved, reasons, (None if reasons else ruleset.apply(state, resolved))
+
+
+def perform(ruleset: Ruleset, state: Any, action: Mapping[str, Any],
+            rng: random.Random | None = None) -> tuple[Action, Any]:
     """Resolve chance, check and apply one new action.
 
     Returns (the action as it goes into the ledger, the new state); raises
     Refusal with every reason when the rules say no.
     """
-    action = ruleset.resolve(state, dict(action), rng or random.Random())
-    reasons = ruleset.check(state, action)
+    resolved, reasons, after = attempt(ruleset, state, action, rng)
     if reasons:
         raise Refusal(reasons)
-    return action, ruleset.apply(state, action)
+    return resolved, after

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from builder.rules import fortune_peril as fp
-from builder.rules.base import Refusal, RulesError, UsageError
+from builder.rules.base import Action, Refusal, RulesError, UsageError
 from builder.storage.files import (FORMAT_VERSION, ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
@@ -216,7 +216,7 @@ class CampaignFile:
         files = self._writable_members([given_a, given_b])
         if not files[0].ruleset.training_exchange:
             raise UsageError(f"the {self.ruleset_id} ruleset has no Training Exchange")
-        actions = []
+        actions: list[Action | None] = []
         reasons: list[str] = []
         for given, cf, words in ((given_a, files[0], words_a), (given_b, files[1], words_b)):
             words = [str(w) for w in words]
@@ -235,16 +235,15 @@ class CampaignFile:
                 actions.append(None)
                 continue
             try:
-                action = cf.ruleset.parse_action(words)
+                action = Action.coerce(cf.ruleset.parse_action(words))
             except UsageError as problem:
                 raise UsageError(f"{given}: {problem}") from None
-            if action.get("action") not in exchangeable:
+            if action.kind not in exchangeable:
                 reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill or "
-                               f"Class increases, not {action.get('action')}")
+                               f"Class increases, not {action.kind}")
                 actions.append(None)
                 continue
-            action["exchange"] = True
-            actions.append(action)
+            actions.append(action.with_values(exchange=True))
         if reasons:
             raise Refusal(reasons)
         done = []

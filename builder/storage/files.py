@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from builder.resources import load_json_resource
-from builder.rules.base import Refusal, RulesError, Ruleset
-from builder.rules.engine import Replay, perform, replay
+from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
+from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
 from builder.storage.atomic import write_bytes_atomic
 from builder.storage.paths import characters_dir
@@ -137,6 +137,22 @@ def encode_document(doc: dict, target: Path | str, schema_names: list[str]) -> b
     return data
 
 
+@dataclass(frozen=True)
+class Preview:
+    """An action as ``do`` would take it (chance resolved), the reasons it would be
+    refused for (empty: it would be taken), and the states around it (``after`` is
+    None when refused)."""
+
+    action: Action
+    reasons: tuple[str, ...]
+    before: Any
+    after: Any
+
+    @property
+    def allowed(self) -> bool:
+        return not self.reasons
+
+
 @dataclass
 class CharacterFile:
     """A loaded character: its document, its ruleset, and the replayed state."""
@@ -195,20 +211,34 @@ class CharacterFile:
             rows.append(row)
         return rows
 
-    def options(self) -> list[dict]:
-        return self.ruleset.options(self.state)
+    def options(self) -> list[Option]:
+        """Every possible next step, each with its cost, reasons and ``do`` words."""
+        return [Option.coerce(o) for o in self.ruleset.options(self.state)]
 
     # -- changes (in memory; save() writes) ---------------------------------
-    def do(self, action: dict, rng: random.Random | None = None) -> dict:
-        """Apply one action: raises Refusal (nothing changes) or appends it to the ledger."""
+    def preview(self, action: Mapping[str, Any], rng: random.Random | None = None) -> Preview:
+        """What ``do`` would do with ``action``, nothing changed: the action as it would
+        be logged (chance resolved with ``rng``), every reason it would be refused for,
+        and the state after it (None when refused).  ``do`` takes this same path, so a
+        window's preview shows what taking the action does."""
+        before = self.state
         problems = self.ledger_problem_reasons()
         if problems:
-            raise Refusal(problems)
-        logged, new_state = perform(self.ruleset, self.state, action, rng)
+            return Preview(Action.coerce(action), tuple(problems), before, None)
+        logged, reasons, after = attempt(self.ruleset, before, action, rng)
+        return Preview(logged, tuple(reasons), before, after)
+
+    def do(self, action: Mapping[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
+        """Apply one action: raises Refusal (nothing changes) or appends it to the ledger;
+        returns the ledger entry (the action's JSON and its time)."""
+        preview = self.preview(action, rng)
+        if preview.reasons:
+            raise Refusal(preview.reasons)
+        logged = preview.action.to_json()
         logged["at"] = now_iso()
         self.doc["ledger"].append(logged)
         self.replay.ledger.append(logged)
-        self.replay.states.append(new_state)
+        self.replay.states.append(preview.after)
         return logged
 
     def ledger_problem_reasons(self) -> list[str]:
@@ -221,7 +251,7 @@ class CharacterFile:
             reasons.extend(problem.lines())
         return reasons
 
-    def refusal_reasons(self, action: dict) -> list[str]:
+    def refusal_reasons(self, action: Mapping[str, Any]) -> list[str]:
         """Every reason ``do`` would refuse ``action`` for (empty: it would be taken);
         nothing changes.  The one check the command line and the window share."""
         return self.ledger_problem_reasons() or list(self.ruleset.check(self.state, action))

@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from builder.rules.base import Refusal, RulesError
+from builder.rules.base import Action, Option, Refusal, RulesError
 from builder.storage.files import CharacterFile, FileProblem, load_character
 
 
@@ -65,7 +65,7 @@ class CharacterDocument(QObject):
     def derived(self) -> dict:
         return self.cf.derived()
 
-    def options(self) -> list[dict]:
+    def options(self) -> list[Option]:
         return self.cf.options()
 
     def state_label(self) -> str:
@@ -79,8 +79,8 @@ class CharacterDocument(QObject):
         return "saved"
 
     # -- changes -----------------------------------------------------------------
-    def parse(self, words: list[str]) -> dict:
-        return self.ruleset.parse_action(words)
+    def parse(self, words: list[str]) -> Action:
+        return Action.coerce(self.ruleset.parse_action(words))
 
     def apply(self, action: dict, text: str | None = None) -> bool:
         """Apply one action through the rules core and push it on the undo stack.

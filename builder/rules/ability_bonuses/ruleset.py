@@ -23,7 +23,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from builder.rules.base import (Refusal, Ruleset, UsageError, action_parser, match_name,
+from builder.rules.base import (Action, ActionEntry, Option, Refusal, Ruleset, UsageError,
+                                action_parser, match_name,
                                 option, parse_int)
 from builder.rules.ability_bonuses import RULESET_ID
 from builder.rules.ability_bonuses import formulas as f
@@ -318,7 +319,7 @@ class AbilityBonuses(Ruleset):
                      age_roll=age_roll)
 
     # -- actions ------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
         if not args:
             raise UsageError(f"which action? one of: {', '.join(ACTIONS)}")
         kind = match_name(args[0], ACTIONS, "action")
@@ -332,8 +333,8 @@ class AbilityBonuses(Ruleset):
             name = ns.name.strip()
             if not name:
                 raise UsageError("modify: --name must not be empty")
-            return {"action": "modify", "ability": self.ability_key(ns.ability),
-                    "value": parse_int(ns.value, "modify: VALUE"), "name": name}
+            return Action("modify", {"ability": self.ability_key(ns.ability),
+                                     "value": parse_int(ns.value, "modify: VALUE"), "name": name})
         if kind == "unmodify":
             parser = action_parser("unmodify", "unmodify --name TEXT")
             parser.add_argument("--name", required=True)
@@ -341,20 +342,20 @@ class AbilityBonuses(Ruleset):
             name = ns.name.strip()
             if not name:
                 raise UsageError("unmodify: --name must not be empty")
-            return {"action": "unmodify", "name": name}
+            return Action("unmodify", {"name": name})
         # set-age
         parser = action_parser("set-age", "set-age young|mature|old|off")
         parser.add_argument("age")
         ns = parser.parse_args(rest)
-        return {"action": "set-age", "age": self.age_key(ns.age, allow_off=True)}
+        return Action("set-age", {"age": self.age_key(ns.age, allow_off=True)})
 
-    def resolve(self, state: State, action: dict, rng: random.Random) -> dict:
+    def resolve(self, state: State, action: Action, rng: random.Random) -> Action:
         """Nothing is left to chance in play; ``unmodify`` logs the effect's own
         spelling of its name (``unmodify --name bless`` removes 'Bless')."""
-        if action.get("action") == "unmodify" and isinstance(action.get("name"), str):
+        if action.kind == "unmodify" and isinstance(action.get("name"), str):
             found = self._find_modifier(state, action["name"])
             if found is not None:
-                action = dict(action, name=found.name)
+                return action.with_values(name=found.name)
         return action
 
     @staticmethod
@@ -365,8 +366,8 @@ class AbilityBonuses(Ruleset):
                 return modifier
         return None
 
-    def check(self, state: State, action: dict) -> list[str]:
-        if not isinstance(action, dict):
+    def check(self, state: State, action: ActionEntry) -> list[str]:
+        if not isinstance(action, Mapping):
             return ["the action is not an object"]
         kind = action.get("action")
         if kind == "modify":
@@ -405,7 +406,7 @@ class AbilityBonuses(Ruleset):
             return []
         return [f"unknown action {kind!r}; valid: {', '.join(ACTIONS)}"]
 
-    def apply(self, state: State, action: dict) -> State:
+    def apply(self, state: State, action: ActionEntry) -> State:
         kind = action["action"]
         if kind == "modify":
             modifier = Modifier(action["name"].strip(), action["ability"], action["value"])
@@ -417,7 +418,7 @@ class AbilityBonuses(Ruleset):
             return replace(state, age=action["age"])
         raise ValueError(f"unknown action {kind!r}")
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
         kind = action.get("action")
         if kind == "modify":
@@ -521,7 +522,7 @@ class AbilityBonuses(Ruleset):
                                 for m in state.modifiers]
         return derived
 
-    def options(self, state: State) -> list[dict]:
+    def options(self, state: State) -> list[Option]:
         """No paid increases exist in this system: the options are the age
         categories the character can be moved to (``set-age``)."""
         result = []

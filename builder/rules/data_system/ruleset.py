@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Any, Sequence
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (AT_MAXIMUM, Reason, Ruleset, UsageError, action_parser,
-                                match_name, option, parse_int)
+from builder.rules.base import (AT_MAXIMUM, Action, ActionEntry, Option, Reason, Ruleset,
+                                UsageError, action_parser, match_name, option, parse_int)
 
 #: The award is outside what the data file allows.
 AWARD_OUT_OF_RANGE = "award.out-of-range"
@@ -121,7 +121,7 @@ class DataRuleset(Ruleset):
         return DataState(levels, (), self.start_points - spent, spent, 0)
 
     # -- actions ------------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
         if not args:
             raise UsageError("an action is needed: " + ", ".join(self.actions))
         verb = match_name(args[0], ("raise", "take", "award"), "action")
@@ -130,20 +130,20 @@ class DataRuleset(Ruleset):
             parser.add_argument("amount")
             parser.add_argument("--note", default="")
             ns = parser.parse_args(list(args[1:]))
-            action = {"action": "award", "amount": parse_int(ns.amount, "the award")}
+            values: dict[str, Any] = {"amount": parse_int(ns.amount, "the award")}
             if ns.note:
-                action["note"] = ns.note
-            return action
+                values["note"] = ns.note
+            return Action("award", values)
         parser = action_parser(verb, "raise a value by one" if verb == "raise"
                                else "take a path")
         parser.add_argument("name", nargs="+")
         ns = parser.parse_args(list(args[1:]))
         text = " ".join(ns.name)
         if verb == "raise":
-            return {"action": "raise", "name": match_name(text, self.values, "value")}
-        return {"action": "take", "name": match_name(text, self.paths, "path")}
+            return Action("raise", {"name": match_name(text, self.values, "value")})
+        return Action("take", {"name": match_name(text, self.paths, "path")})
 
-    def check(self, state: DataState, action: dict) -> list[str]:
+    def check(self, state: DataState, action: ActionEntry) -> list[str]:
         kind = action.get("action")
         name = action.get("name")
         if kind == "award":
@@ -176,7 +176,7 @@ class DataRuleset(Ruleset):
             return reasons
         return [f"not an action of {self.title}: {kind} {name}".strip()]
 
-    def cost(self, state: DataState, action: dict) -> int:
+    def cost(self, state: DataState, action: ActionEntry) -> int:
         if action.get("action") == "raise":
             price = vocab.cost(self.values[action["name"]]["cost"],
                                state.levels[action["name"]] + 1)
@@ -185,13 +185,13 @@ class DataRuleset(Ruleset):
             return vocab.cost(self.paths[action["name"]]["cost"], 1) or 0
         return 0
 
-    def action_cost(self, before: DataState, action: dict) -> int:
+    def action_cost(self, before: DataState, action: ActionEntry) -> int:
         try:
             return self.cost(before, action)
         except (KeyError, TypeError):
             return 0
 
-    def apply(self, state: DataState, action: dict) -> DataState:
+    def apply(self, state: DataState, action: ActionEntry) -> DataState:
         kind = action["action"]
         if kind == "award":
             return replace(state, unspent=state.unspent + action["amount"],
@@ -204,7 +204,7 @@ class DataRuleset(Ruleset):
             return replace(state, levels=levels)
         return replace(state, held=state.held + (action["name"],))
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         kind = action.get("action")
         if kind == "award":
             note = f" ({action['note']})" if action.get("note") else ""
@@ -228,7 +228,7 @@ class DataRuleset(Ruleset):
                 **groups,
                 "paths": [p for p in self.paths if p in state.held]}
 
-    def options(self, state: DataState) -> list[dict]:
+    def options(self, state: DataState) -> list[Option]:
         result = []
         for name, value in self.values.items():
             target = state.levels[name] + 1

@@ -5,10 +5,10 @@ Every rule here carries the reasons a player reads when it says no.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
-from builder.rules.base import (Reason, Ruleset, UsageError, action_parser, match_name,
-                                option, parse_int, parse_yes_no, reason_code)
+from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
+                                action_parser, match_name, option, parse_int, parse_yes_no, reason_code)
 from builder.rules.story_points import codes
 from builder.rules.story_points.data import SPData, validate_data
 from builder.rules.story_points.state import ClassState, SPState, key
@@ -18,6 +18,13 @@ ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill"
 
 SET_KEYS = ("sp=N", "vital.NAME=N", "skill.NAME=N", "class.NAME=N", "trait.CLASS.TRAIT=N",
             "spell.CLASS=SPELL", "active=yes|no", "vit=N", "wounded=N")
+
+
+#: What taking an option asks of the player (see ``Option.words_with``).
+_TRAIT = Ask("--trait", required=True)
+_SPELL = Ask("--spell")
+_SCENE = Ask("--scene", required=True)
+_EXCHANGE = Ask("--exchange", switch=True)
 
 
 class StoryPoints(Ruleset):
@@ -319,7 +326,7 @@ class StoryPoints(Ruleset):
                        checkpoints={}, resolved=set(), labels={})
 
     # ------------------------------------------------------------ actions
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
         if not args:
             raise UsageError("no action given; story-points actions: " + ", ".join(ACTIONS))
         verb = args[0].strip().casefold()
@@ -332,28 +339,28 @@ class StoryPoints(Ruleset):
             p.add_argument("milestone")
             p.add_argument("checkpoint")
             a = p.parse_args(rest)
-            return {"action": verb, "milestone": _text(a.milestone, "milestone"),
-                    "checkpoint": _text(a.checkpoint, "checkpoint")}
+            return Action(verb, {"milestone": _text(a.milestone, "milestone"),
+                                 "checkpoint": _text(a.checkpoint, "checkpoint")})
         if verb == "resolve-milestone":
             p.add_argument("milestone")
             a = p.parse_args(rest)
-            return {"action": verb, "milestone": _text(a.milestone, "milestone")}
+            return Action(verb, {"milestone": _text(a.milestone, "milestone")})
         if verb == "raise-vital":
             p.add_argument("name")
             p.add_argument("--exchange", action="store_true")
             a = p.parse_args(rest)
-            action = {"action": verb, "name": self._vital(a.name)}
+            action: dict[str, Any] = {"name": self._vital(a.name)}
             if a.exchange:  # the rules refuse it, with the reason
                 action["exchange"] = True
-            return action
+            return Action(verb, action)
         if verb == "raise-skill":
             p.add_argument("name")
             p.add_argument("--exchange", action="store_true")
             a = p.parse_args(rest)
-            action = {"action": verb, "name": self._skill(a.name)}
+            action = {"name": self._skill(a.name)}
             if a.exchange:
                 action["exchange"] = True
-            return action
+            return Action(verb, action)
         if verb in ("raise-class", "enter-class"):
             p.add_argument("name")
             p.add_argument("--trait", required=True)
@@ -364,42 +371,42 @@ class StoryPoints(Ruleset):
                 p.add_argument("--scene", required=True)
             a = p.parse_args(rest)
             cname = self._class(a.name)
-            action = {"action": verb, "name": cname, "trait": self._trait(cname, a.trait)}
+            action = {"name": cname, "trait": self._trait(cname, a.trait)}
             if a.spell is not None:
                 action["spell"] = self._spell(cname, a.spell)
             if verb == "raise-class" and a.exchange:
                 action["exchange"] = True
             if verb == "enter-class":
                 action["scene"] = a.scene.strip()
-            return action
+            return Action(verb, action)
         if verb == "use-trait":
             p.add_argument("class_name")
             p.add_argument("trait")
             a = p.parse_args(rest)
             cname = self._class(a.class_name)
-            return {"action": verb, "class": cname, "trait": self._trait(cname, a.trait)}
+            return Action(verb, {"class": cname, "trait": self._trait(cname, a.trait)})
         if verb == "rest":
             p.parse_args(rest)
-            return {"action": verb}
+            return Action(verb)
         # set-active
         p.add_argument("value")
         a = p.parse_args(rest)
-        return {"action": verb, "active": parse_yes_no(a.value, "set-active")}
+        return Action(verb, {"active": parse_yes_no(a.value, "set-active")})
 
-    def resolve(self, state: SPState, action: dict, rng: random.Random) -> dict:
+    def resolve(self, state: SPState, action: Action, rng: random.Random) -> Action:
         """Record the Score or Level an increase reaches, so the ledger reads plainly."""
-        kind = action.get("action")
-        if kind == "raise-vital" and action.get("name") in state.vitals:
-            action["target"] = state.vitals[action["name"]] + 1
-        elif kind == "raise-skill" and action.get("name") in state.skills:
-            action["target"] = state.skills[action["name"]] + 1
-        elif kind == "raise-class":
-            action["target"] = state.level(action.get("name", "")) + 1
-        elif kind == "enter-class":
-            action["target"] = 1
+        kind, name = action.kind, action.get("name")
+        if kind == "raise-vital" and name in state.vitals:
+            return action.with_values(target=state.vitals[name] + 1)
+        if kind == "raise-skill" and name in state.skills:
+            return action.with_values(target=state.skills[name] + 1)
+        if kind == "raise-class":
+            return action.with_values(target=state.level(action.text("name")) + 1)
+        if kind == "enter-class":
+            return action.with_values(target=1)
         return action
 
-    def cost(self, state: SPState, action: dict) -> int:
+    def cost(self, state: SPState, action: ActionEntry) -> int:
         """The SP an increase costs (Training Exchange applied), 0 for other actions."""
         d = self.d
         kind = action.get("action")
@@ -419,7 +426,7 @@ class StoryPoints(Ruleset):
 
     action_cost = cost
 
-    def check(self, state: SPState, action: dict) -> list[str]:
+    def check(self, state: SPState, action: ActionEntry) -> list[str]:
         kind = action.get("action")
         handler = getattr(self, "_check_" + str(kind).replace("-", "_"), None)
         if handler is None or kind not in ACTIONS:
@@ -717,7 +724,7 @@ class StoryPoints(Ruleset):
             return ["set-active needs yes or no"]
         return []
 
-    def apply(self, state: SPState, action: dict) -> SPState:
+    def apply(self, state: SPState, action: ActionEntry) -> SPState:
         d = self.d
         s = state.copy()
         kind = action["action"]
@@ -763,7 +770,7 @@ class StoryPoints(Ruleset):
             s.active = action["active"]
         return s
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
         kind = action.get("action")
         target = action.get("target")
@@ -846,17 +853,19 @@ class StoryPoints(Ruleset):
             "milestones": milestones,
         }
 
-    def options(self, state: SPState) -> list[dict]:
+    def options(self, state: SPState) -> list[Option]:
         d = self.d
         result = []
         for name in d.vitals:
             target = state.vitals[name] + 1
             result.append(option("vital", name, target, target * d.vital_cost,
-                                 self.vital_reasons(state, name)))
+                                 self.vital_reasons(state, name),
+                                 words=("raise-vital", name)))
         for name in d.skills:
             target = state.skills[name] + 1
             result.append(option("skill", name, target, target * d.skill_cost,
                                  self.skill_reasons(state, name),
+                                 words=("raise-skill", name), asks=(_EXCHANGE,),
                                  linked_vital=d.skills[name]))
         for name, info in d.classes.items():
             current = state.level(name)
@@ -865,6 +874,8 @@ class StoryPoints(Ruleset):
                 choices = self.eligible_choices(state, name, 1)
                 reasons += self._choice_reasons(state, name, 1)
                 result.append(option("new-class", name, 1, d.new_class_cost, reasons,
+                                     words=("enter-class", name),
+                                     asks=(_TRAIT, _SPELL, _SCENE),
                                      core_skills=list(info.core_skills), needs_scene=True,
                                      casts_spells=info.casts_spells, choices=choices))
             else:
@@ -874,6 +885,8 @@ class StoryPoints(Ruleset):
                 if current < d.class_max:
                     reasons += self._choice_reasons(state, name, target)
                 result.append(option("class", name, target, target * d.class_cost, reasons,
+                                     words=("raise-class", name),
+                                     asks=(_TRAIT, _SPELL, _EXCHANGE),
                                      core_skills=list(info.core_skills),
                                      casts_spells=info.casts_spells, choices=choices))
         return result

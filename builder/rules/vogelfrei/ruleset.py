@@ -30,7 +30,8 @@ import random
 from functools import cached_property
 from typing import Any, Sequence
 
-from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Reason, Ruleset, UsageError,
+from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Action, ActionEntry, Ask, Option,
+                                Reason, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int, parse_yes_no)
 from builder.rules.vogelfrei import possessions as gear
 from builder.rules.vogelfrei import xp as xpcalc
@@ -42,6 +43,8 @@ SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf"
 POSSESSION_ACTIONS = ["buy", "gain", "drop", "gain-money", "spend-money", "wear", "remove"]
 ACTIONS = ["award-xp", "level-up", "change-career", "damage-stamina", "damage-wounds",
            "heal-stamina", "heal-wounds", *POSSESSION_ACTIONS]
+#: What a level-up or career change asks of the player (``Option.words_with``).
+_ADVANCE_ASKS = (Ask("--session", required=True), Ask("--roll"))
 _ALIGNMENT_WORDS = {"orderly": "Order", "neutral": "Neutrality", "chaotic": "Chaos"}
 _POOL_ACTIONS = {"damage-stamina": ("stamina", -1), "damage-wounds": ("wounds", -1),
                  "heal-stamina": ("stamina", 1), "heal-wounds": ("wounds", 1)}
@@ -734,7 +737,11 @@ class VogelfreiRuleset(Ruleset):
         return xpcalc.xp_threshold(self.table(state), level + 1)
 
     # -- actions ----------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
+        return Action.from_json(self._action_entry(args))
+
+    def _action_entry(self, args: Sequence[str]) -> dict[str, Any]:
+        """The action's JSON (its ledger entry without the time) from ``do`` words."""
         if not args:
             raise UsageError("an action is needed; valid: " + ", ".join(ACTIONS))
         name = match_name(args[0], ACTIONS, "action")
@@ -773,7 +780,7 @@ class VogelfreiRuleset(Ruleset):
             raise UsageError(f"the amount must be 0 or more, not {amount}")
         return {"action": name, "amount": amount}
 
-    def _parse_possession(self, name: str, rest: list[str]) -> dict:
+    def _parse_possession(self, name: str, rest: list[str]) -> dict[str, Any]:
         parser = action_parser(name)
         if name in ("gain-money", "spend-money"):
             parser.add_argument("amount", nargs="+",
@@ -811,36 +818,36 @@ class VogelfreiRuleset(Ruleset):
             raise UsageError("--session needs a session name or number")
         return text
 
-    def _roll_die(self, state: dict, action: dict) -> int:
+    def _roll_die(self, state: dict, action: ActionEntry) -> int:
         cls = action["class"] if action["action"] == "change-career" else self.current(state)["class"]
         return int(self.classes[cls]["stamina_die"])
 
-    def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
-        action = dict(action)
-        kind = action.get("action")
-        if kind == "change-career" and action.get("class") in self.classes:
-            forced = self.forced_alignment(action["class"])[0]
+    def resolve(self, state: dict, action: Action, rng: random.Random) -> Action:
+        entry = action.to_json()
+        kind = entry.get("action")
+        if kind == "change-career" and entry.get("class") in self.classes:
+            forced = self.forced_alignment(entry["class"])[0]
             if forced and forced != state["alignment"]:
-                action["alignment"] = forced
-        if kind in ("level-up", "change-career") and action.get("roll") is None:
-            if kind == "level-up" or action.get("class") in self.classes:
-                action["roll"] = rng.randint(1, self._roll_die(state, action))
-        if kind == "award-xp" and isinstance(action.get("xp"), int):
-            gained, lost = self._capped(state, action)
-            action["gained"], action["lost"] = gained, lost
-        item = self.catalogue.find(action.get("item"))
+                entry["alignment"] = forced
+        if kind in ("level-up", "change-career") and entry.get("roll") is None:
+            if kind == "level-up" or entry.get("class") in self.classes:
+                entry["roll"] = rng.randint(1, self._roll_die(state, entry))
+        if kind == "award-xp" and isinstance(entry.get("xp"), int):
+            gained, lost = self._capped(state, entry)
+            entry["gained"], entry["lost"] = gained, lost
+        item = self.catalogue.find(entry.get("item"))
         if kind == "buy" and item is not None:
-            market = gear.choose_market(item, action.get("market"), state["in_play"])
-            action["market"] = market
+            market = gear.choose_market(item, entry.get("market"), state["in_play"])
+            entry["market"] = market
             each = gear.price(item, market)
-            if each is not None and isinstance(action.get("qty", 1), int):
-                action["cost_bp"] = each * action.get("qty", 1)
+            if each is not None and isinstance(entry.get("qty", 1), int):
+                entry["cost_bp"] = each * entry.get("qty", 1)
         if kind == "wear" and item is not None:
             slot = gear.wear_slot(item)
             worn = state["worn"].get(slot) if slot else None
             if worn and worn != item["name"]:
-                action["replaces"] = worn
-        return action
+                entry["replaces"] = worn
+        return Action.from_json(entry)
 
     def session_cap_now(self, state: dict) -> int:
         """The session cap an award in the latest session would get (what ``_capped``
@@ -849,7 +856,7 @@ class VogelfreiRuleset(Ruleset):
         cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
         return xpcalc.session_cap(self.table(state), cap_level)
 
-    def _capped(self, state: dict, action: dict) -> tuple[int, int]:
+    def _capped(self, state: dict, action: ActionEntry) -> tuple[int, int]:
         """(gained, lost) for an award: the cap is on what one session earns, set by the
         level of that session's first award even if a level is gained between awards."""
         record = state["sessions"].get(str(action.get("session")), {})
@@ -874,7 +881,7 @@ class VogelfreiRuleset(Ruleset):
                                   "one level per session", SESSION_TAKEN))
         return reasons
 
-    def check(self, state: dict, action: dict) -> list[str]:
+    def check(self, state: dict, action: ActionEntry) -> list[str]:
         kind = action.get("action")
         if kind not in ACTIONS:
             return [f"unknown action '{kind}'"]
@@ -925,7 +932,7 @@ class VogelfreiRuleset(Ruleset):
     def held(state: dict, item: str) -> int:
         return sum(line["qty"] for line in state["gear"] if line["item"] == item)
 
-    def _possession_check(self, state: dict, action: dict) -> list[str]:
+    def _possession_check(self, state: dict, action: ActionEntry) -> list[str]:
         kind = action["action"]
         money = state["money"]
         text = self.money_text
@@ -988,7 +995,7 @@ class VogelfreiRuleset(Ruleset):
             return [f"the {name} is not worn"]
         return []
 
-    def _apply_possession(self, new: dict, action: dict) -> None:
+    def _apply_possession(self, new: dict, action: ActionEntry) -> None:
         kind = action["action"]
         if kind == "gain-money":
             new["money"] += action["bp"]
@@ -1027,7 +1034,7 @@ class VogelfreiRuleset(Ruleset):
                 if worn == name:
                     new["worn"][slot] = None
 
-    def apply(self, state: dict, action: dict) -> dict:
+    def apply(self, state: dict, action: ActionEntry) -> dict:
         new = copy.deepcopy({k: v for k, v in state.items() if k != "baseline"})
         new["baseline"] = state["baseline"]
         kind = action["action"]
@@ -1093,7 +1100,7 @@ class VogelfreiRuleset(Ruleset):
         new["history"].append(event)
         return new
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         """The ledger entry in plain words (the window, the sheets and ``do`` show it)."""
         kind = action.get("action", "?")
         session = action.get("session")
@@ -1337,13 +1344,14 @@ class VogelfreiRuleset(Ruleset):
             })
         return rows
 
-    def options(self, state: dict) -> list[dict]:
+    def options(self, state: dict) -> list[Option]:
         session = state["last_session"]
         level = self.level(state)
         cur = self.current(state)
         base = self._advance_reasons(state, session)
         result = [option("level", f"{cur['class']} {cur['career']}".strip(), level + 1, 0,
-                         base, xp_needed=self.next_level_xp(state), session=session)]
+                         base, words=("level-up",), asks=_ADVANCE_ASKS,
+                         xp_needed=self.next_level_xp(state), session=session)]
         for cls, cdata in self.classes.items():
             for career in cdata["careers"]:
                 if (cls, career) == (cur["class"], cur["career"]):
@@ -1352,7 +1360,8 @@ class VogelfreiRuleset(Ruleset):
                 if any((c["class"], c["career"]) == (cls, career) for c in state["careers"]):
                     reasons.append(f"the character has left the {cls} {career} career")
                 result.append(option("career", f"{cls} {career}", level + 1, 0, reasons,
-                                     xp_needed=self.next_level_xp(state), session=session,
+                                     words=("change-career", cls, career),
+                                     asks=_ADVANCE_ASKS, xp_needed=self.next_level_xp(state), session=session,
                                      **{"class": cls, "career": career}))
         # the armour, shields and bucklers held: put on or take off
         for line in state["gear"]:
@@ -1362,7 +1371,7 @@ class VogelfreiRuleset(Ruleset):
             kind = "remove" if line["item"] in state["worn"].values() else "wear"
             reasons = self.check(state, {"action": kind, "item": line["item"]})
             result.append(option(kind, line["item"], gear.wear_slot(item), 0, reasons,
-                                 slot=gear.wear_slot(item)))
+                                 words=(kind, line["item"]), slot=gear.wear_slot(item)))
         return result
 
     def headline(self, state: dict) -> dict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
 
+from builder.rules.base import Option
 from builder.ui.models.table import RowsTableModel
 
 #: The option dict as the core gave it.
@@ -63,12 +64,12 @@ class OptionsModel(RowsTableModel):
 
     def __init__(self, parent: QObject | None = None, unit: str = "SP"):
         super().__init__(parent)
-        self._options: list[dict] = []
+        self._options: list[Option] = []
         self.unit = unit
 
     def set_options(self, options: list[dict]) -> None:
         """Replace the list; same increases in the same order only emit dataChanged."""
-        options = [dict(o) for o in options]
+        options = [Option.coerce(o) for o in options]  # immutable: kept as given
         if [option_key(o) for o in options] == [option_key(o) for o in self._options]:
             self._options = options
             if options:
@@ -79,7 +80,7 @@ class OptionsModel(RowsTableModel):
         self._options = options
         self.endResetModel()
 
-    def option(self, row: int) -> dict | None:
+    def option(self, row: int) -> Option | None:
         return self._options[row] if 0 <= row < len(self._options) else None
 
     def options(self) -> list[dict]:

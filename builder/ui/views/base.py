@@ -9,9 +9,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
                                QLabel, QLineEdit, QPushButton, QStyle, QStyledItemDelegate,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
+from builder.rules.base import Option
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
-                                             OptionRole, OptionsFilterModel, OptionsModel,
+                                             OptionsFilterModel, OptionsModel,
                                              option_key, reasons_text)
 
 
@@ -73,7 +74,7 @@ class OptionsPanel(QWidget):
     ``takeRequested(option)`` is emitted only for an option the core allows.
     """
 
-    takeRequested = Signal(dict)
+    takeRequested = Signal(object)  # an Option (the core's, with its words)
 
     def __init__(self, parent=None, unit: str = "SP"):
         super().__init__(parent)
@@ -161,11 +162,15 @@ class OptionsPanel(QWidget):
             | QItemSelectionModel.SelectionFlag.Rows)
         return True
 
-    def current_option(self) -> dict | None:
-        index = self.view.currentIndex()
+    def current_option(self) -> Option | None:
+        return self.option_at(self.view.currentIndex())
+
+    def option_at(self, index: QModelIndex) -> Option | None:
+        """The core's option on a row of the view (``OptionRole`` gives its JSON only:
+        Qt turns a mapping into a plain dict, without the option's words)."""
         if not index.isValid():
             return None
-        return index.data(OptionRole)
+        return self.model.option(self.proxy.mapToSource(index).row())
 
     def _update_details(self, *_):
         option = self.current_option()
@@ -178,7 +183,7 @@ class OptionsPanel(QWidget):
 
     def _activated(self, index: QModelIndex) -> None:
         if index.isValid() and index.data(AllowedRole):
-            self.takeRequested.emit(index.data(OptionRole))
+            self.takeRequested.emit(self.option_at(index))
 
     def _take_current(self) -> None:
         self._activated(self.view.currentIndex())

@@ -13,6 +13,7 @@ drop only calls the rules core through the document.
 from __future__ import annotations
 
 import random
+from typing import Any, Mapping
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QStandardItem, QStandardItemModel
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
                                QTableView, QTabWidget, QTreeView, QVBoxLayout, QWidget)
 
+from builder.rules.base import Option
 from builder.ui.models.options_model import AllowedRole, cost_text, reasons_text
 from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
 
@@ -30,25 +32,6 @@ from builder.ui.chain.tokens import drop_rank, parse_token  # noqa: E402
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
 KeyRole = Qt.ItemDataRole.UserRole + 20      # ("vital"|"skill"|"class"|"trait", name[, class])
-
-
-def option_words(option: dict, trait: str | None = None, spell: str | None = None,
-                 scene: str | None = None, exchange: bool = False) -> list[str]:
-    """CLI words for taking an option (parsed by the ruleset, never built as a dict here)."""
-    kind, name = option["kind"], option["name"]
-    if kind == "vital":
-        return ["raise-vital", name]
-    if kind == "skill":
-        return ["raise-skill", name] + (["--exchange"] if exchange else [])
-    verb = "enter-class" if kind == "new-class" else "raise-class"
-    words = [verb, name, "--trait", trait or ""]
-    if spell:
-        words += ["--spell", spell]
-    if kind == "new-class":
-        words += ["--scene", scene or ""]
-    elif exchange:
-        words.append("--exchange")
-    return words
 
 
 def _item(text, key=None, tip=None, allowed=None, align_right=False) -> QStandardItem:
@@ -97,9 +80,9 @@ class ClassAdvanceDialog(QDialog):
 
     chosen = Signal(list)  # the action words
 
-    def __init__(self, option: dict, parent=None):
+    def __init__(self, option: Mapping[str, Any], parent=None):
         super().__init__(parent)
-        self.option = option
+        self.option = option = Option.coerce(option)
         self.setObjectName("classAdvanceDialog")
         kind = option["kind"]
         title = (f"Enter {option['name']}" if kind == "new-class"
@@ -134,7 +117,7 @@ class ClassAdvanceDialog(QDialog):
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
                 form.addRow("", note)
         self.scene = None
-        if kind == "new-class":
+        if option.asks_for("scene"):
             self.scene = QLineEdit(self)
             self.scene.setObjectName("sceneEdit")
             self.scene.setAccessibleName("Achievement or training scene")
@@ -142,7 +125,7 @@ class ClassAdvanceDialog(QDialog):
             form.addRow("Achievement or training &scene:", self.scene)
             self.scene.textChanged.connect(self._validate)
         self.exchange = None
-        if kind == "class":
+        if option.asks_for("exchange"):
             self.exchange = QCheckBox("Training &Exchange (reduces the cost)", self)
             form.addRow("", self.exchange)
 
@@ -181,10 +164,12 @@ class ClassAdvanceDialog(QDialog):
         self.ok.setEnabled(ok)
 
     def words(self) -> list[str]:
-        return option_words(self.option, trait=self.current_trait(),
-                            spell=self.spell.currentText() if self.spell else None,
-                            scene=self.scene.text().strip() if self.scene else None,
-                            exchange=bool(self.exchange and self.exchange.isChecked()))
+        """The option's own words with the player's choices (the core says which)."""
+        return self.option.words_with(
+            trait=self.current_trait(),
+            spell=self.spell.currentText() if self.spell else None,
+            scene=self.scene.text().strip() if self.scene else None,
+            exchange=bool(self.exchange and self.exchange.isChecked()))
 
     def _accept(self):
         if not self.ok.isEnabled():
@@ -776,18 +761,20 @@ class StoryPointsEditor(CharacterEditor):
             self.refresh()  # put checkboxes the player ticked back to the core's state
         return ok
 
-    def take(self, option: dict) -> None:
-        """Take an increase the core allows; a Class advance asks for its choices first."""
-        if not option.get("allowed"):
-            self.show_refusal(option.get("reasons") or ["not possible now"])
+    def take(self, option: Mapping[str, Any]) -> None:
+        """Take an increase the core allows; one that asks for a trait (a Class advance)
+        asks for its choices first."""
+        option = Option.coerce(option)
+        if not option.allowed:
+            self.show_refusal(list(option.reasons) or ["not possible now"])
             return
-        if option["kind"] in ("class", "new-class"):
+        if option.asks_for("trait"):
             dialog = ClassAdvanceDialog(option, self)
             dialog.chosen.connect(self.take_words)
             dialog.open()
             self._dialog = dialog
             return
-        self.take_words(option_words(option))
+        self.take_words(option.words_with())
 
     def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool:
         """A rank token dropped on the trait list: the Class advance and the rank, one action."""

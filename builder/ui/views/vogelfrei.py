@@ -12,6 +12,7 @@ re-implements a rule.
 from __future__ import annotations
 
 import random
+from typing import Any, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QAction, QBrush, QColor, QFont, QPainter, QPalette, QPen,
@@ -59,17 +60,17 @@ def check_words(doc, words: list[str]) -> list[str]:
 
 
 def award_preview(doc, words: list[str]) -> tuple[int, int] | None:
-    """(XP gained, XP lost to the session cap) if ``words`` (an award-xp) were applied:
-    the core's own ``resolve`` + ``apply`` on the current state, nothing written."""
+    """(XP gained, XP lost to the session cap) if ``words`` (an award-xp) were taken:
+    the core's own ``do`` path (``CharacterFile.preview``), nothing written; None when
+    it would be refused."""
     try:
-        state = doc.cf.state
-        action = doc.ruleset.resolve(state, doc.parse(words), random.Random(0))
-        if doc.ruleset.check(state, action):
-            return None
-        after = doc.ruleset.apply(state, action)
+        preview = doc.cf.preview(doc.parse(words), random.Random(0))
     except RulesError:
         return None
-    return after["xp"] - state["xp"], after["xp_lost"] - state["xp_lost"]
+    if not preview.allowed:
+        return None
+    before, after = preview.before, preview.after
+    return after["xp"] - before["xp"], after["xp_lost"] - before["xp_lost"]
 
 
 def reasons_html(reasons: list[str]) -> str:
@@ -1479,14 +1480,15 @@ class PossessionsPage(QWidget):
             words += ["--market", self.market_combo.currentData()]
         return words
 
-    def preview(self, words: list[str]) -> tuple[dict | None, list[str]]:
+    def preview(self, words: list[str]) -> tuple[Mapping[str, Any] | None, list[str]]:
         """(the action as the core would log it, the core's reasons against it)."""
         try:
-            state = self.doc.cf.state
-            action = self.doc.ruleset.resolve(state, self.doc.parse(words), random.Random(0))
+            preview = self.doc.cf.preview(self.doc.parse(words), random.Random(0))
         except RulesError as problem:
             return None, [str(problem)]
-        return action, check_words(self.doc, words)
+        if self.doc.read_only:
+            return preview.action, [self.doc.read_only]
+        return preview.action, list(preview.reasons)
 
     # -- showing -------------------------------------------------------------------------
     def refresh(self, d: dict) -> None:
