@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import random
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -118,8 +117,8 @@ def cmd_options(args) -> int:
 
 
 def cmd_do(args) -> int:
+    from builder.app import characters
     from builder.rules.base import ActionHelp
-    from builder.storage.files import modify_character
 
     words = [args.action, *args.args]
     if "--help" in words or "-h" in words:
@@ -130,15 +129,9 @@ def cmd_do(args) -> int:
         except ActionHelp as shown:
             sys.stdout.write(shown.text)
             return EXIT_OK
-
-    def change(cf):
-        # Under the file's lock, on what the file holds now (see modify_character).
-        action = cf.ruleset.parse_action(words)
-        rng = random.Random(args.seed) if args.seed is not None else None
-        return cf.do(action, rng)
-
-    cf, logged = modify_character(args.file, change)
-    out(cf.ruleset.describe(logged))
+    # Under the file's lock, on what the file holds now (builder.app.characters.act).
+    for line in characters.act(args.file, words, seed=args.seed).lines:
+        out(line)
     return EXIT_OK
 
 
@@ -148,10 +141,14 @@ def cmd_undo(args) -> int:
     if documents.peek_kind(args.file) == "campaign":
         from builder.app import campaigns
 
-        for line in campaigns.undo(args.file).lines:
-            out(line)
-        return EXIT_OK
-    return documents.undo_file(args.file, out)
+        outcome = campaigns.undo(args.file)
+    else:
+        from builder.app import characters
+
+        outcome = characters.undo(args.file)
+    for line in outcome.lines:
+        out(line)
+    return EXIT_OK
 
 
 def cmd_plan(args) -> int:
@@ -338,6 +335,7 @@ def build_parser() -> Parser:
 SUBCOMMAND_MODULES = (
     "builder.cli_commands.campaign",
     "builder.cli_commands.export_pdf",
+    "builder.cli_commands.library",
     "builder.cli_commands.vogelfrei",
 )
 

@@ -1,16 +1,31 @@
-"""Character operations: creation (``new``, the New Character dialog) and a party's
-session XP over several character files (the Party XP dialog over open
-characters), with its undo.
+"""Character operations: creation (``new``, the New Character dialog), one
+character's changes (``do``/``undo``, ``library rename``; in the window an
+increase, Undo/Redo on its tab, Rename) and a party's session XP over several
+character files (the Party XP dialog over open characters), with its undo.
+
+One character's changes take a *target*: a path (the command line: the file is
+read afresh under its lock, changed and written; a retry on the fresh file if a
+program that takes no lock wrote it meanwhile) or an open
+:class:`~builder.storage.files.CharacterFile` (the window's open tab: the change
+is made to that copy and written only while the file still holds what the copy
+was read from).  The guards are the same either way and live here once: a file
+written by a newer version is read-only (FileProblem naming why), the member
+guard is asked about the file, the rules refuse with every reason
+(``Refused(RULES)``) and then nothing changes, neither the copy nor the file.  A
+write that fails after the rules allowed the change (the file changed behind an
+open copy: ChangedOnDisk; a full disk: NotWritten) leaves the *open copy*
+holding the change, unsaved, and the file as it was: its holder decides (the
+window's Reload / Keep mine); a path target never keeps anything.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
-                                 check_guard)
+                                 NotWritten, check_guard, rules_refusal)
 from builder.rules.base import Refusal, Ruleset, UsageError
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
 
@@ -100,6 +115,106 @@ def create_from_baseline(ruleset: Ruleset, name: str, baseline: Mapping[str, Any
         folder.mkdir(parents=True, exist_ok=True)    # a folder, never taken as a file name
     spec = NewCharacter(ruleset=ruleset, name=name, baseline=baseline, output=folder)
     return create(spec).changes[0].path
+
+
+# -- one character's changes ---------------------------------------------------------------
+#: A character file to change: its path (read afresh) or an open copy of it.
+Target = Path | str | CharacterFile
+_T = TypeVar("_T")
+
+
+def _change(target: Target, guard: Guard | None, change: Callable[[CharacterFile], _T]
+            ) -> tuple[CharacterFile, _T, bytes | None]:
+    """Run ``change`` on the target and write it; (the file, the result, the bytes
+    before).  The guards of every one-character change (see the module's text)."""
+    from builder.storage.files import ChangedOnDisk, modify_character
+
+    try:
+        if isinstance(target, CharacterFile):
+            held = target
+            if held.read_only:
+                raise FileProblem(held.read_only)
+            if held.path is None:
+                raise FileProblem("no file to save to")
+            check_guard(guard, [held.path])
+            before = held.raw
+            result = change(held)        # a refusal changes nothing
+            try:
+                held.save()              # under the lock, only over what was read
+            except ChangedOnDisk:
+                raise
+            except FileProblem as problem:
+                raise NotWritten(str(problem)) from None
+            return held, result, before
+        path = Path(target)
+        check_guard(guard, [path])
+        read: list[bytes | None] = [None]
+
+        def on_fresh(cf: CharacterFile) -> _T:
+            read[0] = cf.raw
+            return change(cf)
+
+        cf, result = modify_character(path, on_fresh)
+        return cf, result, read[0]
+    except Refused:
+        raise
+    except Refusal as refusal:
+        raise rules_refusal(refusal) from None
+
+
+def _file_change(cf: CharacterFile, before: bytes | None) -> tuple[FileChange, ...]:
+    return (FileChange.of(cf.path or Path(), before, cf.raw),)
+
+
+def act(target: Target, words: Sequence[str] = (), *,
+        action: Mapping[str, Any] | None = None, seed: int | None = None,
+        rng: random.Random | None = None, guard: Guard | None = None) -> Outcome:
+    """Take one action (``do FILE ACTION ARGS``; an increase in the window): the
+    ``words`` as typed, parsed by the file's ruleset, or an ``action`` already
+    parsed.  Dice roll from ``rng``, else from ``seed`` (the same on a retry).
+    ``entry``: the ledger entry written; ``lines``: its description."""
+    def change(cf: CharacterFile) -> dict[str, Any]:
+        parsed = dict(action) if action is not None else cf.ruleset.parse_action(list(words))
+        dice = rng if rng is not None else (random.Random(seed) if seed is not None else None)
+        return cf.do(parsed, dice)
+
+    cf, logged, before = _change(target, guard, change)
+    text = cf.ruleset.describe(logged)
+    return Outcome(text, _file_change(cf, before), entry=logged, lines=(text,))
+
+
+def redo(target: Target, entry: Mapping[str, Any], *, rng: random.Random | None = None,
+         guard: Guard | None = None) -> Outcome:
+    """Take a logged entry again (the window's Redo after an Undo): the same action with
+    the dice it rolled, checked by the rules as any action (a new time stamp)."""
+    return act(target, action={k: v for k, v in entry.items() if k != "at"}, rng=rng,
+               guard=guard)
+
+
+def undo(target: Target, *, guard: Guard | None = None) -> Outcome:
+    """Drop the last ledger entry (``undo FILE``; Undo in the window).  An empty ledger
+    is refused: "nothing to undo"."""
+    cf, entry, before = _change(target, guard, lambda cf: cf.undo())
+    text = cf.ruleset.describe(entry)
+    return Outcome(f"Undone: {text}", _file_change(cf, before), entry=entry,
+                   lines=(f"undone: {text}",))
+
+
+def rename(target: Target, name: str, *, guard: Guard | None = None) -> Outcome:
+    """Give the character a new name inside its file (the file keeps its path and every
+    other key as it was).  UsageError for an empty name."""
+    new = name.strip()
+    if not new:
+        raise UsageError("a character needs a name")
+
+    def change(cf: CharacterFile) -> str:
+        old = cf.name
+        cf.rename(new)
+        return old
+
+    cf, old, before = _change(target, guard, change)
+    return Outcome(f"Renamed {old} to {new}", _file_change(cf, before),
+                   renamed=(old, new), lines=(f"renamed: {old} -> {new}",))
 
 
 # -- several characters at once -----------------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from builder.rules.base import Refusal
+from builder.storage.files import FileProblem
 
 #: The member guard: reasons why these files must not be written now (an open
 #: window tab holds a change to one of them that is not on disk).  Empty: go.
@@ -41,6 +42,12 @@ class Refused(Refusal):
     def __init__(self, code: RefusalCode, reasons: Iterable[str]):
         super().__init__(reasons)
         self.code = code
+
+
+class NotWritten(FileProblem):
+    """The change was made to the caller's open copy, but writing it failed (a full
+    disk, a lock another program holds): the copy keeps the change, the file is as
+    it was.  (A file changed behind the copy's back is ChangedOnDisk instead.)"""
 
 
 def digest(data: bytes | None) -> str | None:
@@ -78,6 +85,10 @@ class Outcome:
     lines: tuple[str, ...] = ()
     #: For party operations: {file: the ledger entry added to it}.
     entries: dict[Path, dict[str, Any]] = field(default_factory=dict)
+    #: A rename: (old name, new name).
+    renamed: tuple[str, str] | None = None
+    #: Files moved as a whole (trash, restore): (from, to) pairs, in order.
+    moved: tuple[tuple[Path, Path], ...] = ()
 
     @property
     def paths(self) -> list[Path]:

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
 
 from builder.storage import jsonio
-from builder.storage.files import FileProblem, modify_character, read_raw
+from builder.storage.files import FileProblem, read_raw
 
 
 def peek_kind(path: Path | str) -> str:
@@ -18,11 +17,3 @@ def peek_kind(path: Path | str) -> str:
     if not isinstance(doc, dict):
         raise FileProblem(f"{path}: not a character or campaign file")
     return str(doc.get("kind", "character"))
-
-
-def undo_file(path: str, out: Callable[[str], None]) -> int:
-    """``undo FILE`` on a character: drop its last ledger entry (a campaign's undo is
-    the application layer's ``app.campaigns.undo``)."""
-    cf, entry = modify_character(path, lambda cf: cf.undo())
-    out(f"undone: {cf.ruleset.describe(entry)}")
-    return 0

@@ -1,6 +1,8 @@
 """The character library: the files in the user data folder, and the file
-operations the library offers (duplicate, rename, trash and restore, import,
-save a copy).  Pure Python, no Qt: the Qt layer calls these.
+operations the library offers (duplicate, trash and restore, import, save a
+copy).  Pure Python, no Qt: the application layer (:mod:`builder.app.library`)
+holds the policy over them (all or nothing, the member guard); renaming is a
+character change (:func:`builder.app.characters.rename`).
 
 Every write is atomic (a temporary file in the same folder, then os.replace),
 so a crash never leaves a half-written character.  Trash is a folder in the
@@ -285,7 +287,7 @@ def _read_doc(path: Path) -> dict:
 
 def duplicate(path: Path | str, new_name: str | None = None) -> Path:
     """Copy a character into the library under a new name; returns the new file."""
-    from builder.storage.atomic import dumps, write_bytes_atomic
+    from builder.storage.atomic import dumps
     from builder.storage.files import FileProblem, now_iso, safe_file_stem, unique_path
 
     path = Path(path)
@@ -296,29 +298,16 @@ def duplicate(path: Path | str, new_name: str | None = None) -> Path:
     doc["name"] = name
     doc["created"] = now_iso()
     target = unique_path(characters_dir(create=True), safe_file_stem(name))
-    write_bytes_atomic(target, dumps(doc).encode("utf-8"))
+    _write_new(target, dumps(doc).encode("utf-8"))
     return target
 
 
-def rename(path: Path | str, new_name: str) -> str:
-    """Change the character's name inside its file (the file keeps its path).
+def _write_new(target: Path, data: bytes) -> None:
+    """Write a new file, never replacing one (not even one another program created
+    since the free name was chosen: then FileProblem, nothing written)."""
+    from builder.storage.files import write_checked
 
-    Returns the old name.  Everything else in the file is kept byte for byte
-    (unknown keys too).
-    """
-    from builder.storage.files import FileProblem, load_character
-
-    path = Path(path)
-    new_name = new_name.strip()
-    if not new_name:
-        raise FileProblem("a character needs a name")
-    cf = load_character(path)
-    if cf.read_only:
-        raise FileProblem(cf.read_only)
-    old = cf.name
-    cf.rename(new_name)
-    cf.save()
-    return old
+    write_checked(target, data, None)
 
 
 class Trashed:
@@ -385,6 +374,16 @@ def restore(item: Trashed) -> Path:
     return target
 
 
+def move_back_to_trash(path: Path | str, item: Trashed) -> None:
+    """Take back a :func:`restore` (a restore of several files failed half-way)."""
+    from builder.storage.atomic import dumps, write_bytes_atomic
+    from builder.storage.files import now_iso
+
+    info = {"original": str(item.original), "trashed_at": now_iso()}
+    write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+    os.replace(path, item.trashed)
+
+
 def trash_items() -> list[Trashed]:
     folder = trash_dir()
     if not folder.is_dir():
@@ -406,13 +405,19 @@ def import_copy(source: Path | str) -> Path:
 
     The bytes are copied unchanged; the new file's name follows the character's.
     """
-    from builder.storage.atomic import write_bytes_atomic
-    from builder.storage.files import load_character, safe_file_stem, unique_path
+    from builder.storage.files import load_character
 
-    source = Path(source)
-    cf = load_character(source)  # FileProblem names the file and the problem
-    target = unique_path(characters_dir(create=True), safe_file_stem(cf.name or source.stem))
-    write_bytes_atomic(target, cf.raw if cf.raw is not None else cf.to_bytes())
+    return import_loaded(load_character(source))  # FileProblem names the file and the problem
+
+
+def import_loaded(cf) -> Path:
+    """Copy a loaded character file (its bytes as read) into the library under a free
+    name that follows the character's."""
+    from builder.storage.files import safe_file_stem, unique_path
+
+    stem = cf.name or (cf.path.stem if cf.path is not None else "character")
+    target = unique_path(characters_dir(create=True), safe_file_stem(stem))
+    _write_new(target, cf.raw if cf.raw is not None else cf.to_bytes())
     return target
 
 

@@ -2,19 +2,24 @@
 the watch for changes made behind the app's back.
 
 Every change goes through :meth:`CharacterDocument.apply` (or a command from
-:mod:`builder.ui.undo`), which calls the rules core and pushes a command
-on the undo stack; views only listen to :attr:`changed`.
+:mod:`builder.ui.undo`), which runs the application layer's operation on the
+open copy (:mod:`builder.app.characters`: the rules, the guards, the write) and
+pushes a command on the undo stack; views only listen to :attr:`changed`.
 """
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from builder.rules.base import Action, Option, Refusal, RulesError
+from builder.rules.base import Action, Option, RulesError
 from builder.storage.files import CharacterFile, FileProblem, load_character
+
+if TYPE_CHECKING:
+    from builder.app.outcome import Outcome
 
 
 class CharacterDocument(QObject):
@@ -79,32 +84,69 @@ class CharacterDocument(QObject):
         return "saved"
 
     # -- changes -----------------------------------------------------------------
+    #: Why no change is taken while the file changed on disk behind the tab.
+    CONFLICT_REASON = "the file changed on disk; reload it (or keep yours) first"
+
     def parse(self, words: list[str]) -> Action:
         return Action.coerce(self.ruleset.parse_action(words))
 
+    def own_guard(self, _paths) -> list[str]:
+        """The member guard of this tab's own changes: none while the file changed on
+        disk and the player has not chosen Reload or Keep mine."""
+        return [self.CONFLICT_REASON] if self.conflict else []
+
+    def run_change(self, op: Callable[[], "Outcome"]) -> "Outcome | None":
+        """Run an application-layer change on this open copy (``op`` passes ``self.cf``
+        as the target).  Refused: the reasons go to :attr:`refused`, nothing changed,
+        None.  Otherwise the outcome (or, when the copy holds the change but the file
+        could not be written, None after marking the tab: conflict or not saved)."""
+        from builder.app.outcome import NotWritten
+        from builder.storage.files import ChangedOnDisk
+
+        try:
+            outcome = op()
+        except ChangedOnDisk:
+            self.conflict = True
+            self._kept_unsaved()
+            self.externalChange.emit()
+            return None
+        except NotWritten as problem:
+            self.save_error = str(problem)
+            self._kept_unsaved()
+            return None
+        except RulesError as problem:
+            self.refused.emit(list(getattr(problem, "reasons", None) or [str(problem)]))
+            return None
+        except FileProblem as problem:       # read-only, no file: nothing changed
+            self.refused.emit([str(problem)])
+            return None
+        self.save_error = None
+        self._watch()
+        self.saveStateChanged.emit()
+        self.changed.emit()
+        return outcome
+
+    def _kept_unsaved(self) -> None:
+        self._watch()
+        self.saveStateChanged.emit()
+        self.changed.emit()
+
     def apply(self, action: dict, text: str | None = None) -> bool:
-        """Apply one action through the rules core and push it on the undo stack.
+        """Take one action (:func:`builder.app.characters.act` on this open copy) and
+        push it on the undo stack.
 
         Returns False (and emits :attr:`refused` with every reason) when the
-        rules say no; nothing changes then.
-        """
+        rules say no; nothing changes then.  True when the copy took it, also
+        when the file could not be written (the tab then says so)."""
+        from builder.app import characters
         from builder.ui.undo import ApplyAction
 
-        if self.read_only:
-            self.refused.emit([self.read_only])
+        ledger = len(self.cf.ledger)
+        self.run_change(lambda: characters.act(self.cf, action=action, rng=self.rng,
+                                               guard=self.own_guard))
+        if len(self.cf.ledger) == ledger:
             return False
-        if self.conflict:
-            self.refused.emit(["the file changed on disk; reload it (or keep yours) first"])
-            return False
-        try:
-            logged = self.cf.do(action, self.rng)
-        except Refusal as refusal:
-            self.refused.emit(list(refusal.reasons))
-            return False
-        except RulesError as problem:
-            self.refused.emit([str(problem)])
-            return False
-        self.undo_stack.push(ApplyAction(self, logged, text=text, applied=True))
+        self.undo_stack.push(ApplyAction(self, self.cf.ledger[-1], text=text))
         return True
 
     def apply_words(self, words: list[str]) -> bool:
@@ -116,28 +158,22 @@ class CharacterDocument(QObject):
         return self.apply(action)
 
     def rename(self, name: str) -> bool:
+        """A new name (:func:`builder.app.characters.rename` on this open copy), one
+        step on the tab's undo stack."""
+        from builder.app import characters
         from builder.ui.undo import RenameCharacter
 
-        name = name.strip()
-        if not name:
-            self.refused.emit(["a character needs a name"])
-            return False
-        if name == self.name:
+        old = self.name
+        if name.strip() == old:
             return True
-        self.undo_stack.push(RenameCharacter(self, name))
+        self.run_change(lambda: characters.rename(self.cf, name, guard=self.own_guard))
+        if self.name == old:
+            return False
+        self.undo_stack.push(RenameCharacter(self, old, self.name))
         return True
 
-    # -- used by the commands -------------------------------------------------------
-    def core_redo(self, logged: dict) -> None:
-        """Re-apply a logged action (redo) through the rules core."""
-        replay_action = {k: v for k, v in logged.items() if k != "at"}
-        self.cf.do(replay_action, self.rng)
-
-    def core_undo(self) -> None:
-        self.cf.undo()
-
     def touched(self) -> None:
-        """After every change: save at once, tell the views."""
+        """After a change made to ``cf`` directly: save at once, tell the views."""
         self.save()
         self.changed.emit()
 

@@ -681,21 +681,32 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
         doc = self.current_doc()
         return [str(doc.path)] if doc is not None and doc.path else []
 
-    def duplicate_selected(self) -> None:
-        for path in self._target_paths():
-            name = Path(path).stem
-            entry_row = self.library_model.row_for_path(path)
-            if entry_row >= 0:
-                name = self.library_model.entries()[entry_row].name
-            from builder.ui.undo import CreateInLibrary
+    def _library_op(self, op, make_command, text: str):
+        """Run one library operation (:mod:`builder.app.library`): refused, the reasons
+        in the status bar and None; done, announced on the broadcast and pushed on the
+        library stack as ``make_command(text, outcome, guard, broadcast, report)``."""
+        from builder.ui.operations import Failure, run
 
-            command = CreateInLibrary(f"Duplicate {name}",
-                                      lambda p=path: library.duplicate(p), self.report)
-            self.library_stack.push(command)
-            self.library_model.refresh()
-            if command.path is not None:
-                self.library_page.select_path(str(command.path))
-                self.report(f"Duplicated {name} as {command.path.name}")
+        result = run(op, self.broadcast)
+        if isinstance(result, Failure):
+            self.report(" ".join(result.reasons))
+            return None
+        self.library_stack.push(make_command(text, result, self.member_blockers,
+                                             self.broadcast, self.report))
+        return result
+
+    def duplicate_selected(self) -> None:
+        from builder.app import library as app_library
+        from builder.ui.undo import created_files
+
+        for path in self._target_paths():
+            name = self._name_of(path)
+            outcome = self._library_op(lambda p=path: app_library.duplicate(p), created_files,
+                                       f"Duplicate {name}")
+            if outcome is not None:
+                copy = outcome.changes[0].path
+                self.library_page.select_path(str(copy))
+                self.report(f"Duplicated {name} as {copy.name}")
 
     def rename_selected(self) -> None:
         from PySide6.QtWidgets import QInputDialog
@@ -705,51 +716,44 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
             return
         path = paths[0]
         editor = self.editor_for_path(path)
-        if editor is not None:
-            old = editor.doc.name
-        else:
-            row = self.library_model.row_for_path(path)
-            old = self.library_model.entries()[row].name if row >= 0 else Path(path).stem
+        old = editor.doc.name if editor is not None else self._name_of(path)
         dialog = QInputDialog(self)
         dialog.setWindowTitle("Rename character")
         dialog.setLabelText(f"New name for {old}:")
         dialog.setTextValue(old)
         dialog.textValueSelected.connect(lambda text: self.rename_path(path, text))
         dialog.open()
-        self._rename_dialog = dialog
+        self.rename_dialog = dialog
 
     def rename_path(self, path, new_name: str) -> None:
-        new_name = new_name.strip()
+        """:func:`builder.app.characters.rename`: an open character's on its tab's undo
+        stack (the tab holds the file), any other on the library stack."""
+        from builder.app import characters
+        from builder.ui.undo import renamed_file
+
         editor = self.editor_for_path(path)
         if editor is not None:
             editor.doc.rename(new_name)  # on the character's own undo stack
             self.library_model.refresh()
             return
-        if not new_name:
-            self.report("A character needs a name")
-            return
-        row = self.library_model.row_for_path(path)
-        old = self.library_model.entries()[row].name if row >= 0 else Path(path).stem
-        from builder.ui.undo import RenameInLibrary
-
-        self.library_stack.push(RenameInLibrary(Path(path), old, new_name, self.report))
-        self.library_model.refresh()
+        self._library_op(lambda: characters.rename(path, new_name, guard=self.member_blockers),
+                         lambda _text, outcome, *rest: renamed_file(path, outcome, *rest), "")
 
     def trash_selected(self) -> None:
+        """Move the selected characters to the trash, all or none (not one whose open tab
+        holds a change that is not on disk); their tabs close."""
+        from builder.app import library as app_library
+        from builder.ui.undo import trashed_files
+
         paths = self._target_paths()
         if not paths:
             return
-        from builder.ui.undo import TrashCharacter
-
-        self.library_stack.beginMacro(f"Delete {len(paths)} characters" if len(paths) > 1 else
-                                      f"Delete {self._name_of(paths[0])}")
-        for path in paths:
-            editor = self.editor_for_path(path)
-            if editor is not None:
-                self.close_tab(self.tabs.indexOf(editor))
-            self.library_stack.push(TrashCharacter(Path(path), self._name_of(path), self.report))
-        self.library_stack.endMacro()
-        self.library_model.refresh()
+        text = (f"Delete {len(paths)} characters" if len(paths) > 1 else
+                f"Delete {self._name_of(paths[0])}")
+        outcome = self._library_op(
+            lambda: app_library.trash(paths, guard=self.member_blockers), trashed_files, text)
+        if outcome is None:
+            return
         keys = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         self.report(f"Moved {len(paths)} to the trash — Edit ▸ Undo ({keys}) brings "
                     f"{'them' if len(paths) > 1 else 'it'} back")
@@ -761,7 +765,9 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
     def restore_dialog(self) -> None:
         from PySide6.QtWidgets import QInputDialog
 
-        items = library.trash_items()
+        from builder.app import library as app_library
+
+        items = app_library.trash_items()
         if not items:
             self.report("The trash is empty")
             return
@@ -771,37 +777,44 @@ class MainWindow(CampaignsAndCreation, QMainWindow):
         dialog.setLabelText("Character to restore:")
         dialog.setComboBoxItems(labels)
         dialog.setComboBoxEditable(False)
-
-        def chosen(text):
-            item = items[labels.index(text)]
-            try:
-                path = library.restore(item)
-            except library.FileProblemType() as problem:
-                self.report(str(problem))
-                return
-            self.library_model.refresh()
-            self.library_page.select_path(str(path))
-            self.report(f"Restored {path.name}")
-
-        dialog.textValueSelected.connect(chosen)
+        dialog.textValueSelected.connect(
+            lambda text: self.restore_items([items[labels.index(text)]]))
         dialog.open()
-        self._restore_dialog = dialog
+        self.restore_from_trash_dialog = dialog
+
+    def restore_items(self, items) -> list[Path]:
+        """Put files back from the trash (:func:`builder.app.library.restore`); undoable."""
+        from builder.app import library as app_library
+        from builder.ui.undo import created_files
+
+        names = ", ".join(item.original.name for item in items)
+        outcome = self._library_op(lambda: app_library.restore(items), created_files,
+                                   f"Restore {names}")
+        if outcome is None:
+            return []
+        restored = [c.path for c in outcome.changes]
+        if restored:
+            self.library_page.select_path(str(restored[-1]))
+            self.report(f"Restored {', '.join(p.name for p in restored)}")
+        return restored
 
     def import_paths(self, paths) -> list[Path]:
-        imported = []
-        from builder.ui.undo import CreateInLibrary
+        """Copy character files into the library, all or none
+        (:func:`builder.app.library.import_files`); one undo step."""
+        from builder.app import library as app_library
+        from builder.ui.undo import created_files
 
-        for path in paths:
-            command = CreateInLibrary(f"Import {Path(path).name}",
-                                      lambda p=path: library.import_copy(p), self.report)
-            self.library_stack.push(command)
-            if command.path is not None:
-                imported.append(command.path)
-        self.library_model.refresh()
-        if imported:
-            self.show_library()
-            self.library_page.select_path(str(imported[-1]))
-            self.report(f"Imported {', '.join(p.name for p in imported)}")
+        if not paths:
+            return []
+        names = ", ".join(Path(p).name for p in paths)
+        outcome = self._library_op(lambda: app_library.import_files(list(paths)),
+                                   created_files, f"Import {names}")
+        if outcome is None:
+            return []
+        imported = [c.path for c in outcome.changes]
+        self.show_library()
+        self.library_page.select_path(str(imported[-1]))
+        self.report(f"Imported {', '.join(p.name for p in imported)}")
         return imported
 
     def open_samples(self) -> list:

@@ -1,131 +1,166 @@
 """Undo commands: every change in the app is one of these, pushed on a QUndoStack.
 
-Character commands map onto the ledger: redo re-applies the action through
-the rules core, undo drops the last ledger entry (CharacterFile.undo); both
-save at once.  Library commands wrap the pure file operations of
-:mod:`builder.storage.library` (trash and restore, duplicate, import, rename).
+Each step runs one application-layer operation (:mod:`builder.app`): the
+guards and the write are there, the command only remembers how to go back and
+forth.  Character commands map onto the ledger of the tab's open copy: undo is
+:func:`~builder.app.characters.undo` (drop the last entry), redo is
+:func:`~builder.app.characters.redo` (take the logged entry again, its dice as
+rolled); renaming is :func:`~builder.app.characters.rename` both ways.  Library
+commands (:class:`FileOperation`) wrap the library's operations
+(:mod:`builder.app.library`: duplicate, import, new character, trash and
+restore; a rename of a character no tab holds) and announce every step on the
+window's "files changed" broadcast.
 """
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtGui import QUndoCommand
 
-from builder.rules.base import Refusal, RulesError
-from builder.storage import library
-from builder.storage.files import FileProblem
+if TYPE_CHECKING:
+    from builder.app.outcome import Guard, Outcome
+    from builder.ui.operations import FilesChanged
 
 
 class ApplyAction(QUndoCommand):
-    """One ledger action.  ``applied``: the core already applied it (on push)."""
+    """One ledger action the document already took (on push)."""
 
-    def __init__(self, doc, action: dict, text: str | None = None, applied: bool = False):
+    def __init__(self, doc, action: dict, text: str | None = None):
         super().__init__(text or doc.ruleset.describe(action))
         self.doc = doc
         self.action = dict(action)
-        self._applied = applied
+        self._first = True
 
     def redo(self) -> None:
-        if self._applied:
-            self._applied = False
-        else:
-            try:
-                self.doc.core_redo(self.action)
-            except (Refusal, RulesError) as problem:  # e.g. the file was reloaded
-                reasons = getattr(problem, "reasons", [str(problem)])
-                self.doc.refused.emit(list(reasons))
-                self.setObsolete(True)
-                return
-        self.doc.touched()
+        from builder.app import characters
+
+        if self._first:
+            self._first = False
+            return
+        before = len(self.doc.cf.ledger)
+        self.doc.run_change(lambda: characters.redo(self.doc.cf, self.action, rng=self.doc.rng))
+        if len(self.doc.cf.ledger) == before:     # refused (e.g. the file was reloaded)
+            self.setObsolete(True)
 
     def undo(self) -> None:
-        try:
-            self.doc.core_undo()
-        except Refusal as problem:
-            self.doc.refused.emit(list(problem.reasons))
+        from builder.app import characters
+
+        before = len(self.doc.cf.ledger)
+        self.doc.run_change(lambda: characters.undo(self.doc.cf))
+        if len(self.doc.cf.ledger) == before:
             self.setObsolete(True)
-            return
-        self.doc.touched()
 
 
 class RenameCharacter(QUndoCommand):
-    def __init__(self, doc, name: str):
-        super().__init__(f"Rename to {name}")
+    """A rename the document already made (on push)."""
+
+    def __init__(self, doc, old: str, new: str):
+        super().__init__(f"Rename to {new}")
         self.doc = doc
-        self.new = name
-        self.old = doc.name
+        self.old, self.new = old, new
+        self._first = True
+
+    def _to(self, name: str) -> None:
+        from builder.app import characters
+
+        self.doc.run_change(lambda: characters.rename(self.doc.cf, name))
 
     def redo(self) -> None:
-        self.doc.cf.rename(self.new)
-        self.doc.touched()
+        if self._first:
+            self._first = False
+            return
+        self._to(self.new)
 
     def undo(self) -> None:
-        self.doc.cf.rename(self.old)
-        self.doc.touched()
+        self._to(self.old)
 
 
 # -- library commands -------------------------------------------------------------
-class LibraryCommand(QUndoCommand):
-    """Base: failures are reported through ``report`` (the window's status bar)."""
+Step = Callable[["Outcome"], "Outcome"]
 
-    def __init__(self, text: str, report: Callable[[str], None]):
+
+class FileOperation(QUndoCommand):
+    """An application-layer operation that already ran (``outcome``): undo runs
+    ``back(outcome)``, redo ``forth(outcome of the undo)``, each announced on the
+    broadcast.  A refused step is reported (``report``) and the command dropped."""
+
+    def __init__(self, text: str, outcome: "Outcome", back: Step, forth: Step,
+                 broadcast: "FilesChanged | None", report: Callable[[str], None]):
         super().__init__(text)
+        self.outcome = outcome
+        self.back, self.forth = back, forth
+        self.broadcast = broadcast
         self.report = report
+        self._first = True
 
-    def _run(self, func, *args):
-        try:
-            return func(*args)
-        except (FileProblem, OSError) as problem:
-            self.report(str(problem))
+    def _step(self, step: Step) -> None:
+        from builder.ui.operations import Failure, run
+
+        done = self.outcome
+        result = run(lambda: step(done), self.broadcast)
+        if isinstance(result, Failure):
+            self.report(" ".join(result.reasons))
             self.setObsolete(True)
-            return None
-
-
-class TrashCharacter(LibraryCommand):
-    def __init__(self, path: Path, name: str, report):
-        super().__init__(f"Delete {name}", report)
-        self.path = Path(path)
-        self.item: library.Trashed | None = None
+            return
+        self.outcome = result
 
     def redo(self) -> None:
-        self.item = self._run(library.move_to_trash, self.path)
+        if self._first:
+            self._first = False
+            return
+        self._step(self.forth)
 
     def undo(self) -> None:
-        if self.item is not None:
-            restored = self._run(library.restore, self.item)
-            if restored is not None:
-                self.path = restored
+        self._step(self.back)
+
+    @property
+    def paths(self):
+        """The files the last step wrote (a new file's path, a restored one's...)."""
+        return [c.path for c in self.outcome.changes if c.after is not None]
 
 
-class CreateInLibrary(LibraryCommand):
-    """Duplicate or import: undo moves the new file to the trash, redo restores it."""
+def created_files(text: str, outcome: "Outcome", guard: "Guard | None",
+                  broadcast: "FilesChanged | None", report) -> FileOperation:
+    """Undo of new files (duplicate, import, a new character, a restore): they go to the
+    trash; redo brings them back from it."""
+    from builder.app import library
 
-    def __init__(self, text: str, make: Callable[[], Path], report):
-        super().__init__(text, report)
-        self.make = make
-        self.path: Path | None = None
-        self.item: library.Trashed | None = None
+    def back(done: "Outcome") -> "Outcome":
+        return library.trash([c.path for c in done.changes if c.after is not None],
+                             guard=guard)
 
-    def redo(self) -> None:
-        if self.item is not None:
-            self.path = self._run(library.restore, self.item)
-            self.item = None
-        else:
-            self.path = self._run(self.make)
+    def forth(done: "Outcome") -> "Outcome":
+        return library.restore([library.Trashed(to, was) for was, to in done.moved])
 
-    def undo(self) -> None:
-        if self.path is not None:
-            self.item = self._run(library.move_to_trash, self.path)
+    return FileOperation(text, outcome, back, forth, broadcast, report)
 
 
-class RenameInLibrary(LibraryCommand):
-    def __init__(self, path: Path, old: str, new: str, report):
-        super().__init__(f"Rename {old} to {new}", report)
-        self.path, self.old, self.new = Path(path), old, new
+def trashed_files(text: str, outcome: "Outcome", guard: "Guard | None",
+                  broadcast: "FilesChanged | None", report) -> FileOperation:
+    """Undo of a move to the trash: the files come back (a free name if their place is
+    taken meanwhile); redo moves them to the trash again."""
+    from builder.app import library
 
-    def redo(self) -> None:
-        self._run(library.rename, self.path, self.new)
+    def back(done: "Outcome") -> "Outcome":
+        return library.restore([library.Trashed(to, was) for was, to in done.moved])
 
-    def undo(self) -> None:
-        self._run(library.rename, self.path, self.old)
+    def forth(done: "Outcome") -> "Outcome":
+        return library.trash([to for _was, to in done.moved], guard=guard)
+
+    return FileOperation(text, outcome, back, forth, broadcast, report)
+
+
+def renamed_file(path, outcome: "Outcome", guard: "Guard | None",
+                 broadcast: "FilesChanged | None", report) -> FileOperation:
+    """Undo of a rename of a character no tab holds: the old name back, and again."""
+    from builder.app import characters
+
+    old, new = outcome.renamed or ("", "")
+
+    def back(_done: "Outcome") -> "Outcome":
+        return characters.rename(path, old, guard=guard)
+
+    def forth(_done: "Outcome") -> "Outcome":
+        return characters.rename(path, new, guard=guard)
+
+    return FileOperation(f"Rename {old} to {new}", outcome, back, forth, broadcast, report)

@@ -27,19 +27,16 @@ class CampaignsAndCreation:
         self.new_character_dialog = self._new_dialog = dialog
 
     def _create_character(self, ruleset, name: str, baseline: dict) -> None:
-        from builder.ui.undo import CreateInLibrary
-
+        """:func:`builder.app.characters.create` into the library, then open it; Undo
+        moves the new file to the trash."""
         from builder.app import characters
+        from builder.ui.undo import created_files
 
-        def make() -> Path:
-            spec = characters.NewCharacter(ruleset=ruleset, name=name, baseline=baseline)
-            return characters.create(spec).changes[0].path
-
-        command = CreateInLibrary(f"New character {name}", make, self.report)
-        self.library_stack.push(command)
-        self.library_model.refresh()
-        if command.path is not None:
-            self.open_path(command.path)
+        spec = characters.NewCharacter(ruleset=ruleset, name=name, baseline=baseline)
+        outcome = self._library_op(lambda: characters.create(spec), created_files,
+                                   f"New character {name}")
+        if outcome is not None:
+            self.open_path(outcome.changes[0].path)
 
     # -- campaigns ------------------------------------------------------------------------
     def open_campaign(self, path, make_current: bool = True):
@@ -95,7 +92,12 @@ class CampaignsAndCreation:
         campaign tabs and the library models read again."""
         from builder.ui.operations import follow
 
-        wanted = {Path(p).resolve() for p in change.paths}
+        removed = {Path(c.path).resolve() for c in change.outcome.changes if c.after is None}
+        for path in removed:             # moved to the trash: its tab closes
+            tab = self.editor_for_path(path) or self.campaign_view_for_path(path)
+            if tab is not None:
+                self.close_tab(self.tabs.indexOf(tab))
+        wanted = {Path(p).resolve() for p in change.paths} - removed
         followed = []
         for editor in self.editors():
             doc = editor.doc
@@ -174,16 +176,17 @@ class CampaignsAndCreation:
             self.report(view.message_bar.label.text().replace("\n", " "))
 
     def trash_selected_campaign(self) -> None:
-        from builder.ui.undo import TrashCharacter
+        """Move the selected campaign files to the trash (their tabs close; the
+        characters are not touched); Undo brings them back."""
+        from builder.app import library as app_library
+        from builder.ui.undo import trashed_files
 
         for path in self.campaigns_panel.selected_paths():
-            view = self.campaign_view_for_path(path)
-            if view is not None:
-                self.close_tab(self.tabs.indexOf(view))
             row = self.campaign_model.row_for_path(path)
             name = self.campaign_model.rows()[row].name if row >= 0 else Path(path).stem
-            command = TrashCharacter(Path(path), name, self.report)
-            command.setText(f"Delete campaign {name}")
-            self.library_stack.push(command)
-            self.report(f"Moved the campaign {name} to the trash — Edit ▸ Undo brings it back")
+            outcome = self._library_op(lambda p=path: app_library.trash([p]), trashed_files,
+                                       f"Delete campaign {name}")
+            if outcome is not None:
+                self.report(f"Moved the campaign {name} to the trash — Edit ▸ Undo brings "
+                            f"it back")
         self.campaign_model.refresh()

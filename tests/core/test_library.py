@@ -6,7 +6,9 @@ import random
 
 import pytest
 
+from builder.app import characters
 from builder.app.characters import create_from_baseline
+from builder.rules.base import UsageError
 from builder.storage import library
 from builder.storage.files import FileProblem, list_library, load_character
 from builder.storage.paths import characters_dir, trash_dir
@@ -61,13 +63,13 @@ def test_duplicate_copies_under_a_new_name():
 def test_rename_changes_only_the_name():
     path = make("Senna")
     before = json.loads(path.read_text())
-    assert library.rename(path, "  Senna the Kind ") == "Senna"
+    assert characters.rename(path, "  Senna the Kind ").renamed == ("Senna", "Senna the Kind")
     after = json.loads(path.read_text())
     assert after.pop("name") == "Senna the Kind"
     before.pop("name")
     assert after == before
-    with pytest.raises(FileProblem):
-        library.rename(path, "   ")
+    with pytest.raises(UsageError):
+        characters.rename(path, "   ")
 
 
 def test_trash_and_restore_round_trip_byte_for_byte():

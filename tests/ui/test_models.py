@@ -5,6 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
+from builder.app import characters
 from builder.storage import library
 from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME,
                                              HeadlineRole, LibraryFilterModel, LibraryModel,
@@ -56,7 +57,7 @@ def test_library_model_follows_the_folder_with_row_signals(qtbot):
         model.refresh()
     assert model.rowCount() == 2
     with qtbot.waitSignal(model.dataChanged):
-        library.rename(second, "Nyra Swift")
+        characters.rename(second, "Nyra Swift")
         model.refresh()
     assert model.index(model.row_for_path(second), COL_NAME).data() == "Nyra Swift"
     with qtbot.waitSignal(model.rowsRemoved):

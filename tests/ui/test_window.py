@@ -106,7 +106,7 @@ def test_trash_closes_the_open_tab_and_restore_dialog_brings_it_back(window, sen
     window.act_trash.trigger()
     assert window.editors() == []
     window.act_restore.trigger()
-    dialog = window._restore_dialog
+    dialog = window.restore_from_trash_dialog
     with qtbot.waitSignal(dialog.finished):
         dialog.accept()
     assert senna_path.exists() and library_names(window) == ["Senna"]

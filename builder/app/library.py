@@ -1,0 +1,129 @@
+"""Library operations: duplicate, import, trash and restore (``library ...`` on the
+command line; the Library tab's buttons, drag and drop, Edit > Restore from Trash
+and their Undo in the window).  Renaming is one character's change
+(:func:`builder.app.characters.rename`).
+
+The file work is :mod:`builder.storage.library`'s; the policy is here, once:
+
+* new files (a duplicate, an import) get a free name in the library's characters
+  folder and never replace a file, not even one another program created a moment
+  before;
+* several files at once are all or nothing: every source is read and checked
+  before anything is written, and a failure half-way takes back what was done;
+* the member guard is asked before a file is moved to the trash (an open tab
+  holding a change that is not on disk keeps its file);
+* a restored file never replaces one at its old place (it gets a free name next
+  to it).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from builder.app.outcome import FileChange, Guard, Outcome, check_guard
+from builder.rules.base import UsageError
+from builder.storage import library as store
+from builder.storage.files import FileProblem
+
+Trashed = store.Trashed
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def duplicate(source: Path | str, name: str | None = None) -> Outcome:
+    """A copy of a character in the library under a new name (default: "NAME (copy)");
+    ``lines``: the new file."""
+    if name is not None and not name.strip():
+        raise UsageError("a character needs a name")
+    target = store.duplicate(source, name)
+    return Outcome(f"Duplicated {Path(source).name} as {target.name}",
+                   (FileChange.of(target, None, _read(target)),), lines=(str(target),))
+
+
+def import_files(sources: Sequence[Path | str]) -> Outcome:
+    """Copy character files from anywhere into the library, bytes unchanged, all or
+    nothing: a file that is not a readable character (FileProblem naming it) imports
+    none of them."""
+    from builder.storage.files import load_character
+
+    if not sources:
+        raise UsageError("name at least one character file to import")
+    loaded = [load_character(source) for source in sources]    # every one checked first
+    written: list[Path] = []
+    try:
+        for cf in loaded:
+            written.append(store.import_loaded(cf))
+    except FileProblem:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
+    return Outcome(f"Imported {', '.join(p.name for p in written)}",
+                   tuple(FileChange.of(p, None, _read(p)) for p in written),
+                   lines=tuple(str(p) for p in written))
+
+
+def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome:
+    """Move files to the library's recoverable trash, all or nothing (``moved``:
+    (where it was, where it is in the trash) pairs; :func:`restore` takes them back)."""
+    if not paths:
+        raise UsageError("name at least one file to move to the trash")
+    files = [Path(p) for p in paths]
+    check_guard(guard, files)
+    befores = [_read(p) for p in files]
+    items: list[store.Trashed] = []
+    try:
+        for path in files:
+            items.append(store.move_to_trash(path))
+    except FileProblem:
+        for item in reversed(items):
+            store.restore(item)
+        raise
+    moved = tuple((path, item.trashed) for path, item in zip(files, items))
+    names = ", ".join(p.name for p in files)
+    return Outcome(f"Moved {names} to the trash",
+                   tuple(FileChange.of(p, b, None) for p, b in zip(files, befores)),
+                   lines=tuple(f"trashed: {p} -> {item.trashed}" for p, item in zip(files, items)),
+                   moved=moved)
+
+
+def trash_items() -> list[store.Trashed]:
+    """What the trash holds (oldest first), each with where it came from."""
+    return store.trash_items()
+
+
+def find_trashed(word: str) -> store.Trashed:
+    """The trashed file a person named: its name in the trash, its path there, or the
+    path it had (the latest one trashed from there).  UsageError when none matches."""
+    items = store.trash_items()
+    for item in items:
+        if word in (item.trashed.name, str(item.trashed)):
+            return item
+    wanted = Path(word).resolve()
+    for item in reversed(items):
+        if item.original.resolve() == wanted:
+            return item
+    raise UsageError(f"'{word}' is not in the trash (library restore lists it)")
+
+
+def restore(items: Sequence[store.Trashed]) -> Outcome:
+    """Put trashed files back where they were, all or nothing; a file now at the old
+    place is never replaced (the restored one gets a free name beside it)."""
+    if not items:
+        raise UsageError("name at least one file in the trash")
+    done: list[tuple[store.Trashed, Path]] = []
+    try:
+        for item in items:
+            done.append((item, store.restore(item)))
+    except FileProblem:
+        for item, path in reversed(done):
+            store.move_back_to_trash(path, item)
+        raise
+    return Outcome(f"Restored {', '.join(path.name for _item, path in done)}",
+                   tuple(FileChange.of(path, None, _read(path)) for _item, path in done),
+                   lines=tuple(str(path) for _item, path in done),
+                   moved=tuple((item.trashed, path) for item, path in done))

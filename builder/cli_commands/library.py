@@ -1,0 +1,92 @@
+"""``library``: the library's file operations, as the window's Library tab has them.
+
+library import FILE...                copy character files into the library (all or none)
+library duplicate FILE [--name NAME]  a copy in the library ("NAME (copy)" by default)
+library rename FILE NAME              a new name inside the file (the file keeps its path)
+library trash FILE...                 move files to the recoverable trash (all or none)
+library restore [ITEM...] [--json]    no ITEM: list the trash; else put ITEMs back
+
+Each is one application-layer operation (:mod:`builder.app.library`,
+:func:`builder.app.characters.rename`), the one the window runs.  Every command
+prints what it wrote, one file per line.
+"""
+from __future__ import annotations
+
+
+def _print_lines(outcome) -> int:
+    from builder.cli_output import out
+
+    for line in outcome.lines:
+        out(line)
+    return 0
+
+
+def cmd_import(args) -> int:
+    from builder.app import library
+
+    return _print_lines(library.import_files(args.files))
+
+
+def cmd_duplicate(args) -> int:
+    from builder.app import library
+
+    return _print_lines(library.duplicate(args.file, args.name))
+
+
+def cmd_rename(args) -> int:
+    from builder.app import characters
+
+    return _print_lines(characters.rename(args.file, args.name))
+
+
+def cmd_trash(args) -> int:
+    from builder.app import library
+
+    return _print_lines(library.trash(args.files))
+
+
+def cmd_restore(args) -> int:
+    from builder.app import library
+    from builder.cli_output import out, print_json
+
+    if not args.items:
+        items = library.trash_items()
+        if args.json:
+            print_json([{"trashed": str(i.trashed), "original": str(i.original)}
+                        for i in items])
+        else:
+            for item in items:
+                out(f"{item.trashed.name}  (from {item.original})")
+        return 0
+    return _print_lines(library.restore([library.find_trashed(w) for w in args.items]))
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("library", help="import, duplicate, rename, trash and restore "
+                                              "characters")
+    sub = p.add_subparsers(dest="library_command", metavar="ACTION", required=True,
+                           parser_class=type(p))
+
+    q = sub.add_parser("import", help="copy character files into the library (all or none)")
+    q.add_argument("files", nargs="+", metavar="FILE", help="a character file")
+    q.set_defaults(func=cmd_import)
+
+    q = sub.add_parser("duplicate", help="a copy of a character in the library")
+    q.add_argument("file", help="a character file")
+    q.add_argument("--name", default=None, help="the copy's name (default: NAME (copy))")
+    q.set_defaults(func=cmd_duplicate)
+
+    q = sub.add_parser("rename", help="give a character a new name (the file keeps its path)")
+    q.add_argument("file", help="a character file")
+    q.add_argument("name", help="the new name")
+    q.set_defaults(func=cmd_rename)
+
+    q = sub.add_parser("trash", help="move files to the recoverable trash (all or none)")
+    q.add_argument("files", nargs="+", metavar="FILE", help="a character or campaign file")
+    q.set_defaults(func=cmd_trash)
+
+    q = sub.add_parser("restore", help="list the trash, or put files back from it")
+    q.add_argument("items", nargs="*", metavar="ITEM",
+                   help="a file as the listing names it, or the path it had")
+    q.add_argument("--json", action="store_true", help="print the listing as JSON")
+    q.set_defaults(func=cmd_restore)
