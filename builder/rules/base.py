@@ -156,24 +156,24 @@ ActionEntry = Mapping[str, Any]
 class Action(Mapping[str, Any]):
     """One action, as :meth:`Ruleset.parse_action` makes it from ``do`` words.
 
-    ``kind`` is the verb (``"raise-skill"``); ``values`` its arguments in the order
+    ``kind`` is the verb (``"raise-skill"``); ``args`` its arguments in the order
     the ledger records them (``{"name": "Medicine", "exchange": True}``).
     :meth:`to_json` is the ledger entry (without its time) and the JSON the command
     line prints; the ruleset's :meth:`Ruleset.resolve` fills in what chance decides
-    (:meth:`with_values`).  An Action is also a read-only mapping in its JSON shape
+    (:meth:`with_args`).  An Action is also a read-only mapping in its JSON shape
     (``action["action"]`` is the kind), so the same rules code reads it and a
     ledger entry read from a file.
     """
 
     kind: str
-    values: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise ValueError("an action needs a kind (its verb)")
-        if "action" in self.values:
-            raise ValueError("an action's values never hold 'action' (that is its kind)")
-        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+        if "action" in self.args:
+            raise ValueError("an action's args never hold 'action' (that is its kind)")
+        object.__setattr__(self, "args", MappingProxyType(dict(self.args)))
 
     @classmethod
     def from_json(cls, entry: Mapping[str, Any]) -> Action:
@@ -189,37 +189,37 @@ class Action(Mapping[str, Any]):
         return action if isinstance(action, Action) else cls.from_json(action)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"action": kind, **values}``: a new dict (nothing shared with this action)."""
-        return {"action": self.kind, **copy.deepcopy(dict(self.values))}
+        """``{"action": kind, **args}``: a new dict (nothing shared with this action)."""
+        return {"action": self.kind, **copy.deepcopy(dict(self.args))}
 
-    def with_values(self, **changes: Any) -> Action:
-        """This action with some values added or replaced (kept in their place)."""
-        return Action(self.kind, {**self.values, **changes})
+    def with_args(self, **changes: Any) -> Action:
+        """This action with some arguments added or replaced (kept in their place)."""
+        return Action(self.kind, {**self.args, **changes})
 
-    # -- typed reading of the values -----------------------------------------------
+    # -- typed reading of the arguments -----------------------------------------------
     def text(self, key: str, default: str = "") -> str:
-        value = self.values.get(key, default)
+        value = self.args.get(key, default)
         return value if isinstance(value, str) else default
 
     def number(self, key: str, default: int | None = None) -> int | None:
-        value = self.values.get(key, default)
+        value = self.args.get(key, default)
         return value if isinstance(value, int) and not isinstance(value, bool) else default
 
     def flag(self, key: str) -> bool:
-        return self.values.get(key) is True
+        return self.args.get(key) is True
 
     # -- the JSON shape, read-only --------------------------------------------------
     def __getitem__(self, key: str) -> Any:
         if key == "action":
             return self.kind
-        return self.values[key]
+        return self.args[key]
 
     def __iter__(self) -> Iterator[str]:
         yield "action"
-        yield from self.values
+        yield from self.args
 
     def __len__(self) -> int:
-        return 1 + len(self.values)
+        return 1 + len(self.args)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Mapping):
@@ -229,7 +229,7 @@ class Action(Mapping[str, Any]):
     __hash__ = None  # type: ignore[assignment]  # equal to dicts, which are unhashable
 
     def __repr__(self) -> str:
-        return f"Action({self.kind!r}, {dict(self.values)!r})"
+        return f"Action({self.kind!r}, {dict(self.args)!r})"
 
 
 @dataclass(frozen=True)

@@ -243,7 +243,7 @@ class CampaignFile:
                                f"Class increases, not {action.kind}")
                 actions.append(None)
                 continue
-            actions.append(action.with_values(exchange=True))
+            actions.append(action.with_args(exchange=True))
         if reasons:
             raise Refusal(reasons)
         done = []

@@ -35,6 +35,7 @@ def _load(name, tmp_path):
 def test_an_action_is_its_kind_and_values_and_prints_as_the_ledger_json():
     action = Action("raise-skill", {"name": "Medicine", "exchange": True})
     assert action.to_json() == {"action": "raise-skill", "name": "Medicine", "exchange": True}
+    assert list(action.values()) == ["raise-skill", "Medicine", True]  # a Mapping
     assert list(action.to_json()) == ["action", "name", "exchange"]
     assert action["action"] == "raise-skill" and action.get("name") == "Medicine"
     assert action == {"action": "raise-skill", "name": "Medicine", "exchange": True}
@@ -42,8 +43,8 @@ def test_an_action_is_its_kind_and_values_and_prints_as_the_ledger_json():
     assert action.text("name") == "Medicine" and action.flag("exchange")
     assert action.number("name") is None and action.text("missing", "-") == "-"
     with pytest.raises(TypeError):
-        action.values["name"] = "Occult"  # type: ignore[index]
-    later = action.with_values(target=4)
+        action.args["name"] = "Occult"  # type: ignore[index]
+    later = action.with_args(target=4)
     assert later.to_json() == {"action": "raise-skill", "name": "Medicine", "exchange": True,
                                "target": 4}
     assert "target" not in action

@@ -355,7 +355,7 @@ class AbilityBonuses(Ruleset):
         if action.kind == "unmodify" and isinstance(action.get("name"), str):
             found = self._find_modifier(state, action["name"])
             if found is not None:
-                return action.with_values(name=found.name)
+                return action.with_args(name=found.name)
         return action
 
     @staticmethod

@@ -397,13 +397,13 @@ class StoryPoints(Ruleset):
         """Record the Score or Level an increase reaches, so the ledger reads plainly."""
         kind, name = action.kind, action.get("name")
         if kind == "raise-vital" and name in state.vitals:
-            return action.with_values(target=state.vitals[name] + 1)
+            return action.with_args(target=state.vitals[name] + 1)
         if kind == "raise-skill" and name in state.skills:
-            return action.with_values(target=state.skills[name] + 1)
+            return action.with_args(target=state.skills[name] + 1)
         if kind == "raise-class":
-            return action.with_values(target=state.level(action.text("name")) + 1)
+            return action.with_args(target=state.level(action.text("name")) + 1)
         if kind == "enter-class":
-            return action.with_values(target=1)
+            return action.with_args(target=1)
         return action
 
     def cost(self, state: SPState, action: ActionEntry) -> int:

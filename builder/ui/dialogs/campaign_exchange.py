@@ -172,7 +172,7 @@ class ExchangeSide(QGroupBox):
             return None
         try:
             action = Action.coerce(cf.ruleset.parse_action(["raise-skill", option["name"]]))
-            action = action.with_values(exchange=True)
+            action = action.with_args(exchange=True)
             return cf.ruleset.check(cf.state, action)
         except RulesError as problem:
             return [str(problem)]
@@ -225,8 +225,8 @@ class ExchangeSide(QGroupBox):
             self.cost.setText("")
             return [f"{cf.name}: choose the new spell"]
         try:
-            action = Action.coerce(cf.ruleset.parse_action(words)).with_values(exchange=True)
-            plain = action.with_values(exchange=False)
+            action = Action.coerce(cf.ruleset.parse_action(words)).with_args(exchange=True)
+            plain = action.with_args(exchange=False)
             cost = cf.ruleset.action_cost(cf.state, action)
             full = cf.ruleset.action_cost(cf.state, plain)
             self.cost.setText(f"{cost} SP (instead of {full} SP)" if cost != full
