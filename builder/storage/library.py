@@ -146,7 +146,9 @@ def read_entry(path: Path | str) -> LibraryEntry:
 CACHE_VERSION = 3   # 3: headline as [label, value] pairs (its order is the display order)
 
 
-def _cache_path() -> Path:
+def index_path() -> Path:
+    """Where the library's index lives (see :func:`scan_library`): only an index,
+    deleting it costs time, never data."""
     from builder.storage.paths import cache_dir
 
     return cache_dir() / "library-index.json"
@@ -245,7 +247,7 @@ class IndexScan:
 
 def begin_scan() -> IndexScan:
     """The library as the index knows it; see :class:`IndexScan`."""
-    cache_file = _cache_path()
+    cache_file = index_path()
     folder = str(characters_dir())
     try:
         cached = json.loads(cache_file.read_text(encoding="utf-8"))

@@ -113,12 +113,12 @@ def test_save_copy_writes_the_same_bytes(tmp_path):
 def test_the_cached_index_follows_changed_files_and_survives_corruption():
     path = make("Senna", "sp=7")
     assert library.scan_library()[0].headline["Unspent SP"] == 7
-    assert library._cache_path().is_file()
+    assert library.index_path().is_file()
     cf = load_character(path)
     cf.do(cf.ruleset.parse_action(["award-checkpoint", "Shrine", "Found it"]))
     cf.save()
     assert library.scan_library()[0].headline["Unspent SP"] == 9
-    library._cache_path().write_text("{garbage")
+    library.index_path().write_text("{garbage")
     assert library.scan_library()[0].headline["Unspent SP"] == 9
     assert library.scan_library(use_cache=False)[0].headline["Unspent SP"] == 9
 
@@ -141,7 +141,7 @@ def test_the_index_is_a_cache_in_the_user_cache_folder(tmp_path, monkeypatch):
     from builder.storage import paths
 
     monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(tmp_path / "portable"))
-    assert library._cache_path().parent == tmp_path / "portable" / "cache"
+    assert library.index_path().parent == tmp_path / "portable" / "cache"
     if sys.platform.startswith("linux"):
         monkeypatch.delenv("CHARACTER_BUILDER_DATA")
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))

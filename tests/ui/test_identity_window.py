@@ -11,7 +11,7 @@ def test_identity_is_edited_undone_and_redone(window, senna_path, tmp_path, qtbo
     doc = window.current_doc()
     assert window.act_identity.isEnabled()
     window.edit_identity()
-    dialog = window._identity_dialog
+    dialog = window.identity_dialog
     face = tmp_path / "face.png"
     image = QImage(30, 40, QImage.Format.Format_RGB32)
     image.fill(QColor(90, 90, 90))

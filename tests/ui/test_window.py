@@ -182,7 +182,7 @@ def test_about_box_names_the_version(window, qtbot):
     from builder import __version__
 
     window.act_about.trigger()
-    assert __version__ in window._about_dialog.label.text()
+    assert __version__ in window.about_dialog.label.text()
 
 
 def test_every_menu_action_has_a_name_and_the_standard_shortcuts(window):

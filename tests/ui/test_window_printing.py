@@ -8,7 +8,7 @@ from tests.ui.conftest import SENNA, make_character
 
 def test_print_actions_follow_the_current_tab(window, senna_path):
     window.show_library()
-    window._update_actions()
+    window.update_actions()
     assert not window.act_print.isEnabled() and not window.act_preview.isEnabled()
     window.open_path(senna_path)
     assert window.act_print.isEnabled() and window.act_export_pdf.isEnabled()
@@ -20,7 +20,7 @@ def test_print_actions_follow_the_current_tab(window, senna_path):
 def test_preview_paints_the_current_sheet(window, senna_path, qtbot):
     window.open_path(senna_path)
     window.preview_current()
-    dialog = window._preview
+    dialog = window.print_preview_dialog
     assert dialog.isVisible()
     dialog.close()
 
@@ -51,14 +51,14 @@ def test_print_and_preview_from_the_library_selection(window, monkeypatch):
     a = make_character("Senna", *SENNA)
     window.show_library()
     monkeypatch.setattr(window.library_page, "selected_paths", lambda: [str(a)])
-    window._update_actions()
+    window.update_actions()
     assert window.act_print.isEnabled() and window.act_preview.isEnabled()
     sheets = window.current_sheets()
     assert [s.name for s in sheets] == ["Senna"]
     window.sheet_options = SheetOptions(layout="compact", duplex=True)
     window.sheet_paper = "letter"
     window.preview_current()
-    dialog = window._preview
+    dialog = window.print_preview_dialog
     from PySide6.QtGui import QPageSize
 
     assert dialog._printer.pageLayout().pageSize().id() == QPageSize.PageSizeId.Letter

@@ -1,0 +1,292 @@
+"""The main window's actions and menus, declared as data.
+
+:data:`ACTIONS` lists every window action once: its id (the window attribute is
+``act_<id>``), menu text, the window method it calls, its tip, shortcut and when it
+is enabled (a key of :data:`ENABLED_WHEN`, a rule over :class:`WindowState`).
+:data:`MENUS` lists the menus and what is in them.  :class:`WindowActions` (a mixin
+of :class:`builder.ui.main_window.MainWindow`) builds both and keeps the enabled
+states current; the dynamic parts (Open Recent, the Character and Campaign menus,
+Help > Rule Systems, the theme choices) are filled where they are named.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Union
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+K = QKeySequence.StandardKey
+Shortcut = Union[str, QKeySequence.StandardKey, None]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One window action."""
+
+    id: str
+    text: str
+    slot: str
+    tip: str = ""
+    shortcut: Shortcut = None
+    #: A platform without a standard key for ``shortcut`` gets this one too.
+    fallback: str | None = None
+    context: Qt.ShortcutContext | None = None
+    #: A key of :data:`ENABLED_WHEN`; None: always enabled.
+    enabled_when: str | None = None
+    #: Added to the window itself (its shortcut works with the menu bar hidden).
+    window_wide: bool = False
+
+
+@dataclass(frozen=True)
+class WindowState:
+    """What the enabled rules look at."""
+
+    on_library: bool
+    #: Library rows selected (on the Library tab), or a tab is open.
+    selected: bool
+    one_character: bool
+    campaign_tab: bool
+    campaign_selected: bool
+    characters_selected: bool
+
+
+#: When an action is enabled.
+ENABLED_WHEN: dict[str, Callable[[WindowState], bool]] = {
+    # a character to work on: the library's selection or the open tab (not a campaign's)
+    "character": lambda s: s.selected and not s.campaign_tab,
+    "library-selection": lambda s: s.on_library and s.selected,
+    "open-tab": lambda s: not s.on_library,
+    "one-character": lambda s: s.one_character,
+    # a sheet to print: the open character, or the characters selected in the library
+    "sheet": lambda s: s.one_character or (s.on_library and s.selected),
+    "campaign-selected": lambda s: s.campaign_selected,
+    "campaign-and-characters": lambda s: s.campaign_selected and s.characters_selected,
+}
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    # file
+    ActionSpec("new", "&New Character…", "new_character",
+               "Create a character: choose a ruleset, then fill in its form", K.New),
+    ActionSpec("open", "&Open…", "open_dialog",
+               "Open a character file from anywhere (it is edited where it is)", K.Open),
+    ActionSpec("import", "&Import into Library…", "import_dialog",
+               "Copy a character file into the library "
+               "(you can also drop .json files on the window)", "Ctrl+I"),
+    ActionSpec("open_selected", "Open &Selected", "open_selected",
+               "Open the selected characters in tabs", enabled_when="library-selection"),
+    ActionSpec("save_copy", "Save a &Copy As…", "save_copy",
+               "Write a copy of the character somewhere else", K.SaveAs,
+               enabled_when="character"),
+    ActionSpec("close_tab", "&Close Tab", "close_current_tab",
+               "Close the current character", K.Close, enabled_when="open-tab"),
+    ActionSpec("quit", "&Quit", "close", "Quit the application", K.Quit, fallback="Ctrl+Q"),
+    # library and edit
+    ActionSpec("duplicate", "&Duplicate", "duplicate_selected",
+               "Copy the selected character under a new name", "Ctrl+D",
+               enabled_when="character"),
+    ActionSpec("rename", "&Rename…", "rename_selected", "Give the character a new name", "F2",
+               enabled_when="character"),
+    ActionSpec("identity", "&Who Is This Character…", "edit_identity",
+               "Player, appearance, background and portrait (printed on the sheet)",
+               enabled_when="one-character"),
+    ActionSpec("trash", "&Move to Trash", "trash_selected",
+               "Move the selected characters to the trash (Undo brings them back)", K.Delete,
+               context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
+               enabled_when="library-selection"),
+    ActionSpec("restore", "Restore from &Trash…", "restore_dialog",
+               "Bring back a character from the trash"),
+    # printing and export (builder.ui.window_export)
+    ActionSpec("print", "&Print…", "print_current",
+               "Print the character's sheet (system print dialog)", K.Print,
+               enabled_when="sheet"),
+    ActionSpec("preview", "Print Pre&view…", "preview_current",
+               "See the sheet's pages before printing", "Ctrl+Shift+P", enabled_when="sheet"),
+    ActionSpec("export_pdf", "&Export PDF…", "export_pdf",
+               "Save the sheet of the current character, or of the characters selected in "
+               "the library, as PDF", "Ctrl+E", enabled_when="sheet"),
+    ActionSpec("sheet_options", "S&heet Options…", "sheet_options_dialog",
+               "Which sections to print, blank values for pencil play, paper size"),
+    # view and help
+    ActionSpec("reload", "Re&load from Disk", "reload_current",
+               "Read the character file again", K.Refresh),
+    ActionSpec("library", "Show &Library", "show_library", "Go to the library tab", "Ctrl+L",
+               context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+    ActionSpec("data_folder", "Open &Data Folder", "open_data_folder",
+               "Show the folder the library lives in"),
+    ActionSpec("about", "&About Character Builder", "about", "Version and licence"),
+    ActionSpec("samples", "Open the &Sample Characters", "open_samples",
+               "Copy the sample characters that come with the app into the library and "
+               "open them"),
+    ActionSpec("find", "&Find…", "focus_search",
+               "Search the library, or filter the increases of the open character", K.Find,
+               context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+    # campaigns (builder.ui.window_campaigns)
+    ActionSpec("new_campaign", "New &Campaign…", "new_campaign",
+               "Create a campaign: a name, a ruleset and member characters from the library",
+               "Ctrl+Shift+N"),
+    ActionSpec("open_campaign", "Open Campaign &File…", "open_campaign_dialog",
+               "Open a campaign file from anywhere"),
+    ActionSpec("open_campaign_selected", "&Open Campaign", "open_selected_campaign",
+               "Open the selected campaign in a tab (Enter, double-click)",
+               enabled_when="campaign-selected"),
+    ActionSpec("add_to_campaign", "&Add Selected Characters", "add_selected_to_campaign",
+               "Add the characters selected in the library above to the selected campaign",
+               enabled_when="campaign-and-characters"),
+    ActionSpec("trash_campaign", "Move Campaign to &Trash", "trash_selected_campaign",
+               "Move the selected campaign file to the trash (Undo brings it back; the "
+               "characters are not touched)", K.Delete,
+               context=Qt.ShortcutContext.WidgetShortcut, enabled_when="campaign-selected"),
+)
+
+#: Placeholders in :data:`MENUS`: a separator, and the parts filled in code.
+SEPARATOR, RECENT, THEMES, RULE_SYSTEMS = "-", "<recent>", "<themes>", "<rule systems>"
+
+#: The menu bar: (title, attribute or None, items); items are action ids or
+#: placeholders; None: filled each time the menu opens (``_fill_<attribute>``).
+MENUS: tuple[tuple[str, str | None, tuple[str, ...] | None], ...] = (
+    ("&File", None, ("new", "open", "import", RECENT, SEPARATOR, "save_copy", "reload",
+                     SEPARATOR, "print", "preview", "export_pdf", "sheet_options", SEPARATOR,
+                     "close_tab", "quit")),
+    ("&Edit", None, ("undo", "redo", SEPARATOR, "rename", "identity", "duplicate", "trash",
+                     "restore")),
+    ("&Character", "character_menu", None),
+    ("C&ampaign", "campaign_menu", None),
+    ("&View", None, ("library", "find", "data_folder", SEPARATOR, THEMES)),
+    ("&Help", None, ("samples", RULE_SYSTEMS, "about")),
+)
+
+#: The Campaign menu's fixed part (the open campaign tab's commands follow).
+CAMPAIGN_MENU = ("new_campaign", "open_campaign", "open_campaign_selected", "add_to_campaign",
+                 "trash_campaign")
+
+
+def set_shortcut(action: QAction, key, fallback: str | None = None) -> QAction:
+    """Standard shortcut for the platform, with a fallback where the platform has none."""
+    keys = QKeySequence.keyBindings(key)
+    if fallback and not any(k.toString() == fallback for k in keys):
+        keys = list(keys) + [QKeySequence(fallback)]
+    action.setShortcuts(keys)
+    return action
+
+
+class WindowActions:
+    """Builds :data:`ACTIONS` and :data:`MENUS` on the window; keeps actions enabled
+    as :data:`ENABLED_WHEN` says."""
+
+    def action(self, action_id: str) -> QAction:
+        """The window action with this id (``act_<id>``)."""
+        return getattr(self, f"act_{action_id}")
+
+    def _make_action(self, spec: ActionSpec) -> QAction:
+        action = QAction(spec.text, self)
+        if spec.tip:
+            action.setToolTip(spec.tip)
+            action.setStatusTip(spec.tip)
+        if isinstance(spec.shortcut, QKeySequence.StandardKey):
+            set_shortcut(action, spec.shortcut, spec.fallback)
+        elif spec.shortcut is not None:
+            action.setShortcut(QKeySequence(spec.shortcut))
+        if spec.context is not None:
+            action.setShortcutContext(spec.context)
+        action.triggered.connect(getattr(self, spec.slot))
+        if spec.window_wide:
+            self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        for spec in ACTIONS:
+            setattr(self, f"act_{spec.id}", self._make_action(spec))
+        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+        # An old "Done: ..." must not outlive the change it reported.
+        self.undo_group.indexChanged.connect(lambda _i: self.statusBar().clearMessage())
+        set_shortcut(self.act_undo, K.Undo)
+        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
+        set_shortcut(self.act_redo, K.Redo, "Ctrl+Shift+Z")
+        self._build_theme_actions()
+
+    def _build_theme_actions(self) -> None:
+        from PySide6.QtGui import QActionGroup
+
+        from builder.ui import theme
+
+        self.theme_group = QActionGroup(self)
+        self.theme_group.setExclusive(True)
+        self.theme_actions = {}
+        chosen = theme.saved_choice()
+        for key, title in theme.THEMES.items():
+            action = QAction(title, self)
+            action.setCheckable(True)
+            action.setChecked(key == chosen)
+            action.setStatusTip(f"Colours: {title.replace('&', '')}"
+                                + (" (follow the desktop's light or dark scheme)"
+                                   if key == "system" else ""))
+            action.triggered.connect(lambda _=False, k=key: self.set_theme(k))
+            self.theme_group.addAction(action)
+            self.theme_actions[key] = action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        for title, attribute, items in MENUS:
+            menu = bar.addMenu(title)
+            if attribute is not None:
+                setattr(self, attribute, menu)
+                menu.aboutToShow.connect(getattr(self, f"_fill_{attribute}"))
+                continue
+            for item in items or ():
+                if item == SEPARATOR:
+                    menu.addSeparator()
+                elif item == RECENT:
+                    self.recent_menu = menu.addMenu("Open &Recent")
+                    self.recent_menu.aboutToShow.connect(self._fill_recent)
+                elif item == THEMES:
+                    menu.addMenu("&Theme").addActions(list(self.theme_actions.values()))
+                elif item == RULE_SYSTEMS:
+                    from builder.ui.dialogs.rule_systems import add_to_menu
+
+                    add_to_menu(menu, self)
+                else:
+                    menu.addAction(self.action(item))
+
+    def _fill_character_menu(self) -> None:
+        self.character_menu.clear()
+        editor = self.current_editor()
+        actions = editor.menu_actions() if editor is not None and hasattr(editor, "menu_actions") \
+            else []
+        if not actions:
+            placeholder = self.character_menu.addAction("(open a character)")
+            placeholder.setEnabled(False)
+        for action in actions:
+            self.character_menu.addAction(action)
+
+    def _fill_campaign_menu(self) -> None:
+        menu = self.campaign_menu
+        menu.clear()
+        menu.addActions([self.action(i) for i in CAMPAIGN_MENU])
+        view = self.current_campaign_view()
+        if view is not None:
+            menu.addSeparator()
+            for button in (view.award_button, view.exchange_button, view.xp_button,
+                           view.add_button, view.remove_button):
+                if button.isVisibleTo(view):
+                    action = menu.addAction(button.text(), button.click)
+                    action.setEnabled(button.isEnabled())
+            menu.addAction("&Full-Screen Pool", view.pool_view.full_button.toggle)
+
+    def window_state(self) -> WindowState:
+        on_library = self.tabs.currentIndex() == 0
+        return WindowState(
+            on_library=on_library,
+            selected=bool(self.library_page.selected_paths()) if on_library else True,
+            one_character=self.current_doc() is not None,
+            campaign_tab=self.current_campaign_view() is not None,
+            campaign_selected=on_library and bool(self.campaigns_panel.selected_paths()),
+            characters_selected=bool(self.library_page.view.selectionModel().selectedRows()))
+
+    def update_actions(self, *_) -> None:
+        """Enable each action as :data:`ENABLED_WHEN` says for the window's state now
+        (on every tab change and selection change)."""
+        state = self.window_state()
+        for spec in ACTIONS:
+            if spec.enabled_when is not None:
+                self.action(spec.id).setEnabled(ENABLED_WHEN[spec.enabled_when](state))

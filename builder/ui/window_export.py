@@ -1,0 +1,118 @@
+"""The main window's printing and export: the current sheets (the open character's,
+or the characters selected in the library), Print, Print Preview, Export PDF and the
+sheet options they share (:mod:`builder.ui.printing` does the work).
+
+A mixin of :class:`builder.ui.main_window.MainWindow`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PrintingAndExport:
+    """Print, preview and export the current character's or the selection's sheets."""
+
+    #: The sheet options chosen in Sheet Options (None: the defaults) and the paper.
+    sheet_options = None
+    sheet_paper: str | None = None
+
+    def current_sheets(self) -> list:
+        """The current character's sheet (on the Library: the selected characters'),
+        with the chosen sheet options."""
+        from builder.sheets import build_sheet
+
+        doc = self.current_doc()
+        if doc is None:
+            if self.tabs.currentIndex() == 0:
+                from builder.ui import printing
+
+                return printing.library_sheets(self, self.library_page.selected_paths(),
+                                               self.sheet_options)
+            return []
+        return [build_sheet(doc.derived(), doc.ruleset.id, self.sheet_options)]
+
+    def _sheet_duplex(self) -> bool:
+        return bool(self.sheet_options is not None and self.sheet_options.duplex)
+
+    def print_current(self) -> None:
+        from builder.ui import printing
+
+        sheets = self.current_sheets()
+        if sheets:
+            self._print_dialog = printing.print_dialog(
+                self, sheets, lambda printed: printed and self.report("Sent to the printer"),
+                self.sheet_paper, self._sheet_duplex())
+
+    def preview_current(self) -> None:
+        from builder.ui import printing
+
+        sheets = self.current_sheets()
+        if sheets:
+            self.print_preview_dialog = printing.preview_dialog(self, sheets, self.sheet_paper,
+                                                                self._sheet_duplex())
+            self.print_preview_dialog.open()
+
+    def export_pdf(self) -> None:
+        """One character: its sheet.  Library selection: one PDF or one PDF each."""
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+        from builder.ui import printing
+
+        if self.tabs.currentIndex() != 0:
+            sheets = self.current_sheets()
+            doc = self.current_doc()
+            if sheets:
+                path = printing.export_pdf_dialog(self, sheets, doc.name, self.sheet_paper)
+                if path is not None:  # the dialog then offers Open and Show in Folder
+                    self.report(f"Saved {path}")
+            return
+        paths = self.library_page.selected_paths()
+        if not paths:
+            return
+        one_file = True
+        if len(paths) > 1:
+            box = QMessageBox(QMessageBox.Icon.Question, "Export PDF",
+                              f"Export {len(paths)} characters into one PDF, or one PDF each?",
+                              QMessageBox.StandardButton.Cancel, self)
+            one = box.addButton("One PDF", QMessageBox.ButtonRole.AcceptRole)
+            each = box.addButton("One PDF each…", QMessageBox.ButtonRole.AcceptRole)
+            box.exec()
+            if box.clickedButton() not in (one, each):
+                return
+            one_file = box.clickedButton() is one
+        if one_file:
+            target, _ = QFileDialog.getSaveFileName(
+                self, "Export PDF", str(Path(printing.last_folder()) / "characters.pdf"),
+                "PDF files (*.pdf)")
+        else:
+            target = QFileDialog.getExistingDirectory(self, "Export PDFs into",
+                                                      printing.last_folder())
+        if target:
+            self.export_paths(paths, target, one_file)
+
+    def export_paths(self, paths, target, one_file: bool) -> list | None:
+        from builder.ui import printing
+
+        written = printing.export_characters(self, paths, target, one_file=one_file,
+                                             paper=self.sheet_paper,
+                                             options=self.sheet_options)
+        if written:
+            self.report(f"Exported {len(written)} PDF{'s' if len(written) != 1 else ''} "
+                        f"to {Path(target) if not one_file else Path(target).parent}")
+        return written
+
+    def sheet_options_dialog(self) -> None:
+        from builder.ui.printing import SheetOptionsDialog
+
+        doc = self.current_doc()
+        ruleset_id = doc.ruleset.id if doc is not None else "story-points"
+        dialog = SheetOptionsDialog(self, ruleset_id, doc.derived() if doc else None)
+
+        def done(result):
+            if result:
+                self.sheet_options = dialog.options()
+                self.sheet_paper = dialog.paper_id()
+                self.report("Sheet options set for printing and PDF export")
+
+        dialog.finished.connect(done)
+        dialog.open()
+        self._sheet_dialog = dialog

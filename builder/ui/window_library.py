@@ -1,0 +1,251 @@
+"""The main window's library operations: duplicate, rename, trash and restore,
+import (also by dropping ``.json`` files on the window), the sample characters, save a
+copy, the data folder.  Each change is one application-layer operation
+(:mod:`builder.app.library`, :func:`builder.app.characters.rename`) on the library's
+undo stack (:class:`builder.ui.undo.FileOperation`), announced on the window's
+"files changed" broadcast.
+
+A mixin of :class:`builder.ui.main_window.MainWindow` (it uses the window's tabs,
+models, undo stacks, member guard and ``report``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QKeySequence
+
+from builder.storage import library
+from builder.storage.paths import characters_dir
+
+JSON_FILTER = "Character files (*.json);;All files (*)"
+
+
+class LibraryOperations:
+    """The Library tab's file operations and drag-and-drop import."""
+
+    def _target_paths(self) -> list[str]:
+        if self.tabs.currentIndex() == 0:
+            return self.library_page.selected_paths()
+        doc = self.current_doc()
+        return [str(doc.path)] if doc is not None and doc.path else []
+
+    def _library_op(self, op, make_command, text: str):
+        """Run one library operation (:mod:`builder.app.library`): refused, the reasons
+        in the status bar and None; done, announced on the broadcast and pushed on the
+        library stack as ``make_command(text, outcome, guard, broadcast, report)``."""
+        from builder.ui.operations import Failure, run
+
+        result = run(op, self.broadcast)
+        if isinstance(result, Failure):
+            self.report(" ".join(result.reasons))
+            return None
+        self.library_stack.push(make_command(text, result, self.member_blockers,
+                                             self.broadcast, self.report))
+        return result
+
+    def duplicate_selected(self) -> None:
+        from builder.app import library as app_library
+        from builder.ui.undo import created_files
+
+        for path in self._target_paths():
+            name = self._name_of(path)
+            outcome = self._library_op(lambda p=path: app_library.duplicate(p), created_files,
+                                       f"Duplicate {name}")
+            if outcome is not None:
+                copy = outcome.changes[0].path
+                self.library_page.select_path(str(copy))
+                self.report(f"Duplicated {name} as {copy.name}")
+
+    def rename_selected(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        paths = self._target_paths()
+        if not paths:
+            return
+        path = paths[0]
+        editor = self.editor_for_path(path)
+        old = editor.doc.name if editor is not None else self._name_of(path)
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Rename character")
+        dialog.setLabelText(f"New name for {old}:")
+        dialog.setTextValue(old)
+        dialog.textValueSelected.connect(lambda text: self.rename_path(path, text))
+        dialog.open()
+        self.rename_dialog = dialog
+
+    def rename_path(self, path, new_name: str) -> None:
+        """:func:`builder.app.characters.rename`: an open character's on its tab's undo
+        stack (the tab holds the file), any other on the library stack."""
+        from builder.app import characters
+        from builder.ui.undo import renamed_file
+
+        editor = self.editor_for_path(path)
+        if editor is not None:
+            editor.doc.rename(new_name)  # on the character's own undo stack
+            self.library_model.refresh()
+            return
+        self._library_op(lambda: characters.rename(path, new_name, guard=self.member_blockers),
+                         lambda _text, outcome, *rest: renamed_file(path, outcome, *rest), "")
+
+    def trash_selected(self) -> None:
+        """Move the selected characters to the trash, all or none (not one whose open tab
+        holds a change that is not on disk); their tabs close."""
+        from builder.app import library as app_library
+        from builder.ui.undo import trashed_files
+
+        paths = self._target_paths()
+        if not paths:
+            return
+        text = (f"Delete {len(paths)} characters" if len(paths) > 1 else
+                f"Delete {self._name_of(paths[0])}")
+        outcome = self._library_op(
+            lambda: app_library.trash(paths, guard=self.member_blockers), trashed_files, text)
+        if outcome is None:
+            return
+        keys = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.report(f"Moved {len(paths)} to the trash — Edit ▸ Undo ({keys}) brings "
+                    f"{'them' if len(paths) > 1 else 'it'} back")
+
+    def _name_of(self, path) -> str:
+        row = self.library_model.row_for_path(path)
+        return self.library_model.entries()[row].name if row >= 0 else Path(path).stem
+
+    def restore_dialog(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        from builder.app import library as app_library
+
+        items = app_library.trash_items()
+        if not items:
+            self.report("The trash is empty")
+            return
+        labels = [f"{item.original.name}  (trashed as {item.trashed.name})" for item in items]
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Restore from Trash")
+        dialog.setLabelText("Character to restore:")
+        dialog.setComboBoxItems(labels)
+        dialog.setComboBoxEditable(False)
+        dialog.textValueSelected.connect(
+            lambda text: self.restore_items([items[labels.index(text)]]))
+        dialog.open()
+        self.restore_from_trash_dialog = dialog
+
+    def restore_items(self, items) -> list[Path]:
+        """Put files back from the trash (:func:`builder.app.library.restore`); undoable."""
+        from builder.app import library as app_library
+        from builder.ui.undo import created_files
+
+        names = ", ".join(item.original.name for item in items)
+        outcome = self._library_op(lambda: app_library.restore(items), created_files,
+                                   f"Restore {names}")
+        if outcome is None:
+            return []
+        restored = [c.path for c in outcome.changes]
+        if restored:
+            self.library_page.select_path(str(restored[-1]))
+            self.report(f"Restored {', '.join(p.name for p in restored)}")
+        return restored
+
+    def import_paths(self, paths) -> list[Path]:
+        """Copy character files into the library, all or none
+        (:func:`builder.app.library.import_files`); one undo step."""
+        from builder.app import library as app_library
+        from builder.ui.undo import created_files
+
+        if not paths:
+            return []
+        names = ", ".join(Path(p).name for p in paths)
+        outcome = self._library_op(lambda: app_library.import_files(list(paths)),
+                                   created_files, f"Import {names}")
+        if outcome is None:
+            return []
+        imported = [c.path for c in outcome.changes]
+        self.show_library()
+        self.library_page.select_path(str(imported[-1]))
+        self.report(f"Imported {', '.join(p.name for p in imported)}")
+        return imported
+
+    def open_samples(self) -> list:
+        """Copy the sample characters shipped with the app into the library, open them."""
+        from importlib import resources
+
+        from builder.resources import resource_path
+
+        imported = []
+        folder = resource_path("samples")
+        samples = sorted((f for f in folder.iterdir() if f.name.endswith(".json")),
+                         key=lambda f: f.name) if folder.is_dir() else []
+        for sample in samples:
+            with resources.as_file(sample) as path:
+                imported += self.import_paths([str(path)])
+        for i, path in enumerate(imported):
+            self.open_path(path, make_current=i == 0)
+        if not samples:
+            self.report("No sample characters came with this installation")
+        elif imported:
+            self.report(f"Opened {len(imported)} sample characters (copies in your library)")
+        return imported
+
+    def import_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, "Import characters into the library", str(Path.home()),
+                             JSON_FILTER)
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.filesSelected.connect(self.import_paths)
+        dialog.open()
+        self._file_dialog = dialog
+
+    def save_copy(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        paths = self._target_paths()
+        if not paths:
+            return
+        source = paths[0]
+        dialog = QFileDialog(self, "Save a copy as", str(Path.home() / Path(source).name),
+                             JSON_FILTER)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("json")
+        dialog.fileSelected.connect(lambda target: self.save_copy_to(source, target))
+        dialog.open()
+        self._file_dialog = dialog
+
+    def save_copy_to(self, source, target) -> None:
+        try:
+            library.save_copy(source, target)
+        except library.FileProblemType() as problem:
+            self._show_error("Cannot save the copy", str(problem))
+            return
+        self.report(f"Saved a copy as {target}")
+
+    def open_data_folder(self) -> None:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        folder = characters_dir(create=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    # -- drag and drop import ----------------------------------------------------------------
+    @staticmethod
+    def _dropped_files(event) -> list[str]:
+        mime = event.mimeData()
+        if not mime.hasUrls():
+            return []
+        return [u.toLocalFile() for u in mime.urls()
+                if u.isLocalFile() and u.toLocalFile().lower().endswith(".json")]
+
+    def dragEnterEvent(self, event):
+        if self._dropped_files(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event):
+        if self._dropped_files(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):
+        files = self._dropped_files(event)
+        if files:
+            event.acceptProposedAction()
+            self.import_paths(files)
