@@ -18,7 +18,10 @@ python3 -m venv "$WORK/venv"
 "$WORK/venv/bin/python" - "$WORK"/wheel/*.whl <<'PY'
 import sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
-for wanted in ("builder/data/rulesets/story-points.json", "builder/data/schema/character.schema.json",
+for wanted in ("builder/rulesets/story_points/data/story-points.json",
+               "builder/rulesets/vogelfrei/data/vogelfrei-equipment.json",
+               "builder/rulesets/ability_bonuses/schema/ruleset-ability-bonuses.schema.json",
+               "builder/data/schema/character.schema.json",
                "builder/data/icons/character-builder.svg"):
     assert wanted in names, f"the wheel lacks {wanted}"
 PY

@@ -37,7 +37,7 @@ def main() -> dict:
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication, QGraphicsScene
 
-    from builder.rules.story_points.chain import build_chain
+    from builder.rulesets.story_points.rules.chain import build_chain
     from builder.app.characters import create_from_baseline
     from builder.storage.rulesets import load_ruleset
     from builder.ui.chain.view import ChainWidget

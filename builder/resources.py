@@ -1,6 +1,8 @@
 """Where the built-in resources (ruleset data, schemas, icons) live.
 
-They are package data under ``builder/data`` and are read with
+They are package data: the shared ones under ``builder/data``, a rule system's
+own in its folder (``builder/rulesets/<id>/data`` and ``schema``, named by
+"package:path" strings the ruleset declares, see :func:`package_file`).  They are read with
 :mod:`importlib.resources`, so a wheel, an sdist, pipx and a frozen bundle all
 carry them.  A built-in file that is missing anyway raises
 :class:`InstallationIncomplete` (one clear line, exit 2), never a traceback.
@@ -58,3 +60,34 @@ def read_text_resource(*parts: str) -> str:
 @lru_cache(maxsize=None)
 def load_json_resource(*parts: str):
     return json.loads(read_text_resource(*parts))
+
+
+def package_file(spec: str) -> "Traversable":
+    """The file a "package:path" string names (``"builder.rulesets.vogelfrei:data/vogelfrei.json"``),
+    inside that package's folder; a real path on a normal install or a one-folder bundle."""
+    import importlib
+
+    package, _, relative = spec.partition(":")
+    module = importlib.import_module(package)
+    parts = [part for part in relative.split("/") if part]
+    where = getattr(module, "__file__", None)
+    if where:
+        folder = Path(where).resolve().parent
+        if folder.is_dir():
+            return folder.joinpath(*parts)
+    from importlib import resources
+
+    return resources.files(package).joinpath(*parts)
+
+
+@lru_cache(maxsize=None)
+def load_package_json(spec: str):
+    """The parsed JSON file a "package:path" string names (InstallationIncomplete if missing)."""
+    try:
+        text = package_file(spec).read_text(encoding="utf-8")
+    except (ImportError, OSError) as exc:
+        raise InstallationIncomplete(
+            f"installation incomplete: built-in file {spec.replace(':', '/')} is missing"
+            " (reinstall character-builder)"
+        ) from exc
+    return json.loads(text)

@@ -92,7 +92,7 @@ def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome
 
 
 def trash_items() -> list[store.Trashed]:
-    """What the trash holds (oldest first), each with where it came from."""
+    """What the trash holds (by its name there), each with where it came from."""
     return store.trash_items()
 
 
@@ -127,3 +127,15 @@ def restore(items: Sequence[store.Trashed]) -> Outcome:
                    tuple(FileChange.of(path, None, _read(path)) for _item, path in done),
                    lines=tuple(str(path) for _item, path in done),
                    moved=tuple((item.trashed, path) for item, path in done))
+
+
+def save_copy(source: Path | str, target: Path | str) -> Outcome:
+    """File > Save a Copy As: the character file's bytes, unchanged, at ``target`` (the
+    window's save dialog has asked before replacing a file there)."""
+    source, target = Path(source), Path(target)
+    if source.resolve() == target.resolve():
+        raise UsageError(f"{target}: that is the character file itself")
+    before = _read(target)
+    store.save_copy(source, target)
+    return Outcome(f"Saved a copy as {target}", (FileChange.of(target, before, _read(target)),),
+                   lines=(str(target),))

@@ -151,16 +151,36 @@ def cmd_exchange(args) -> int:
 def cmd_xp(args) -> int:
     from builder.app import campaigns
 
-    return _print(campaigns.award_xp(args.file, campaigns.XpAward(
+    outcome = campaigns.award_xp(args.file, campaigns.XpAward(
         hit_dice=tuple(args.hit_dice), session=args.session, treasure=args.treasure,
-        survivors=tuple(args.survivor), shares=tuple(args.share))))
+        survivors=tuple(args.survivor), shares=tuple(args.share)))
+    _print(outcome)
+    entry = outcome.entry or {}
+    if not any(member.get("xp") for member in entry.get("members", [])):
+        # the entry is still logged (the exit code and the file stay what they were);
+        # the last line says in plain words that it gave nobody anything
+        _out(NOTHING_AWARDED)
+    return 0
 
 
 # -- pool ------------------------------------------------------------------------------
+#: What ``campaign xp`` adds when the session's XP comes to nothing for anyone.
+NOTHING_AWARDED = ("nothing was awarded: the enemies and the treasure come to 0 XP "
+                   "for every survivor")
+#: The command line names its own command where the rules say "start a session first".
+CLI_NO_SESSION = "no session has started: start one with pool start"
+
+
 def _pool_do(path: str, action: dict) -> int:
     from builder.app import campaigns
+    from builder.rules.base import SESSION_MISSING, Reason, Refusal, reason_code
 
-    return _print(campaigns.pool_act(path, action))
+    try:
+        return _print(campaigns.pool_act(path, action))
+    except Refusal as refusal:
+        raise Refusal([Reason(CLI_NO_SESSION, SESSION_MISSING)
+                       if reason_code(r) == SESSION_MISSING else r
+                       for r in refusal.reasons]) from None
 
 
 def cmd_pool_start(args) -> int:

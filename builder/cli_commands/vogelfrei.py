@@ -5,7 +5,7 @@
 
 An enemy may be named, ``orc-chief=3*``: the same name counts once (an enemy
 that surrenders or flees and fights again counts once per session).
-The arithmetic lives in builder.rules.vogelfrei.xp.
+The arithmetic lives in builder.rulesets.vogelfrei.rules.xp.
 """
 from __future__ import annotations
 
@@ -88,4 +88,7 @@ def cmd_xp(args) -> int:
             out(f"  {name}: {share}")
     else:
         out(f"share    {result['share']} each ({result['survivors']} survivors)")
+    if not result["share"]:
+        out("nothing to award: the enemies and the treasure come to 0 XP "
+            + ("in all" if not total else "for each survivor"))
     return 0

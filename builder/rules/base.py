@@ -380,6 +380,23 @@ class Ruleset(ABC):
     #: The ``new --set`` keys, one help line each (``new RULESET --help`` lists them).
     set_keys: Sequence[str] = ()
 
+    # -- the parts of its folder, declared (lazy strings; None: the shared default) --
+    #: "package:path" of the built-in data file (a plugin may define
+    #: ``builtin_data()`` instead); None: the data comes from ``builtin_data()``.
+    data_file: str | None = None
+    #: "package:path" of the JSON Schema of the ruleset data (overrides too).
+    data_schema: str | None = None
+    #: "package:path" of the JSON Schema a character's baseline and ledger match.
+    character_schema: str | None = None
+    #: The module of the printed sheet (``SECTIONS``, ``build``); None: the generic sheet.
+    sheet_module: str | None = None
+    #: "module:attr" of the editor factory ``(doc, parent)``; None: the generic editor.
+    editor: str | None = None
+    #: "module:attr" of the creation form ``(ruleset, parent)``; None: KEY=VALUE lines.
+    creation_form: str | None = None
+    #: name -> "module:attr" of further window parts the window asks for by name.
+    dialogs: Mapping[str, str] = {}
+
     # -- capabilities: what callers ask instead of testing ``ruleset.id`` --------
     #: The unit of :meth:`balance` for people ("SP", "XP"); "" when there is none.
     balance_label: str = ""

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from builder.rules.base import UsageError, match_name, parse_int
+from builder.rules.base import SESSION_MISSING, Reason, UsageError, match_name, parse_int
 
 GM = "GM"
 
@@ -254,7 +254,7 @@ def resolve(state: Pool, action: dict, settings: Mapping[str, Any] | None) -> di
 # -- the rules -----------------------------------------------------------------------
 def _no_session(state: Pool) -> list[str]:
     if state.session == 0:
-        return ["no session has started: start one with pool start"]
+        return [Reason("no session has started: start a session first", SESSION_MISSING)]
     return []
 
 

@@ -1,11 +1,13 @@
 """The rule systems, registered explicitly (never found by scanning packages,
 which a frozen bundle cannot do).
 
-Built-in rule systems are listed in :data:`BUILTIN`; third-party ones register
-through the Python entry-point group :data:`ENTRY_POINT_GROUP`
-(``character_builder.rulesets``): each entry point is named by the ruleset id
-and points at a zero-argument callable returning the
-:class:`~builder.rules.base.Ruleset` subclass.  Modules are imported lazily, by
+Built-in rule systems (one folder each, :mod:`builder.rulesets`) are listed in
+:data:`BUILTIN`, one line per system, their only registration (the Ruleset
+class declares its folder's parts: sheet, editor, creation form, data,
+schemas; see :func:`load_part`); third-party ones register through the Python
+entry-point group :data:`ENTRY_POINT_GROUP` (``character_builder.rulesets``):
+each entry point is named by the ruleset id and points at a zero-argument
+callable returning the :class:`~builder.rules.base.Ruleset` subclass.  Modules are imported lazily, by
 id, so start-up pays only for what it uses.
 
 Rule systems defined by data alone (``<data folder>/rulesets/systems/ID.json``)
@@ -24,9 +26,9 @@ ENTRY_POINT_GROUP = "character_builder.rulesets"
 
 #: ruleset id -> "module:callable" returning the Ruleset subclass.
 BUILTIN: dict[str, str] = {
-    "ability-bonuses": "builder.rules.ability_bonuses:ruleset_class",
-    "story-points": "builder.rules.story_points:ruleset_class",
-    "vogelfrei": "builder.rules.vogelfrei:ruleset_class",
+    "ability-bonuses": "builder.rulesets.ability_bonuses:ruleset_class",
+    "story-points": "builder.rulesets.story_points:ruleset_class",
+    "vogelfrei": "builder.rulesets.vogelfrei:ruleset_class",
 }
 
 
@@ -98,6 +100,15 @@ def _load_target(target: object) -> Callable:
         module_name, _, attr = target.partition(":")
         return getattr(importlib.import_module(module_name), attr)
     return target.load()  # an importlib.metadata.EntryPoint
+
+
+def load_part(spec: str):
+    """What a lazy "module:attr" string names (a ruleset's declared ``editor``,
+    ``creation_form``, ``dialogs``); a bare "module" names the module itself
+    (``sheet_module``)."""
+    module_name, _, attr = spec.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attr) if attr else module
 
 
 def ruleset_class(ruleset_id: str):

@@ -2,15 +2,16 @@
 
 ``build_sheet(derived, ruleset_id, options)`` turns a character's derived state
 (the ``show --json`` dict, ``CharacterFile.derived()``) into a
-:class:`~builder.sheets.model.Sheet`.  Each ruleset gets its own sheet from a
-module ``builder/sheets/<ruleset id with - as _>.py`` that defines
+:class:`~builder.sheets.model.Sheet`.  A ruleset gets its own sheet from the
+module its class declares as ``sheet_module`` (a built-in one's is
+``builder/rulesets/<id>/sheet.py``), which defines
 
 * ``SECTIONS``: a list of ``(key, title)``, the names ``--sections`` accepts;
 * ``build(derived: dict, options: SheetOptions) -> Sheet``.
 
-A ruleset without such a module is printed by :mod:`builder.sheets.generic`,
+A ruleset that declares none is printed by :mod:`builder.sheets.generic`,
 which lays out whatever the derived state holds.  Adding a ruleset's sheet is
-adding one module; nothing here changes.
+adding one module to its folder and naming it on its class; nothing here changes.
 """
 from __future__ import annotations
 
@@ -29,14 +30,16 @@ LAYOUTS = ("full", "compact")
 
 
 def builder_module(ruleset_id: str) -> ModuleType:
-    """The sheet builder for a ruleset id, or the generic one."""
-    name = f"{__name__}.{ruleset_id.replace('-', '_')}"
+    """The sheet builder a ruleset declares (``sheet_module``), or the generic one
+    (also for an id no rule system has: a file of an unknown ruleset still prints)."""
+    from builder.rules.base import RulesError
+    from builder.rules.registry import ruleset_class
+
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:  # the module exists but something it imports does not
-            raise
-        return importlib.import_module(f"{__name__}.generic")
+        name = ruleset_class(ruleset_id).sheet_module
+    except RulesError:
+        name = None
+    return importlib.import_module(name or f"{__name__}.generic")
 
 
 def section_keys(ruleset_id: str, derived: dict | None = None) -> list[str]:

@@ -370,8 +370,11 @@ def restore(item: Trashed) -> Path:
     target = item.original
     if target.exists():
         target = unique_path(target.parent, target.stem, target.suffix)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    os.replace(item.trashed, target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(item.trashed, target)
+    except OSError as exc:
+        raise FileProblem(f"{target}: cannot be restored ({exc.strerror or exc})") from None
     item.info_path.unlink(missing_ok=True)
     return target
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from builder.resources import load_json_resource, resource_exists
+from builder.resources import load_package_json
 from builder.rules.base import Ruleset
 from builder.rules.registry import ruleset_class, ruleset_ids
 from builder.storage import jsonio
@@ -28,11 +28,16 @@ class LoadedRuleset:
 
 
 def _read_builtin(ruleset_id: str) -> dict:
-    # A plugin ruleset brings its own data (``builtin_data()``); the built-in ones
-    # read builder/data/rulesets/ID.json.
-    provided = getattr(ruleset_class(ruleset_id), "builtin_data", None)
-    data = provided() if callable(provided) else load_json_resource("rulesets",
-                                                                     f"{ruleset_id}.json")
+    # A plugin ruleset brings its own data (``builtin_data()``) or declares its file
+    # (``data_file``, "package:path"), as the built-in ones do (builder/rulesets/<id>/data/).
+    cls = ruleset_class(ruleset_id)
+    provided = getattr(cls, "builtin_data", None)
+    if callable(provided):
+        data = provided()
+    elif cls.data_file:
+        data = load_package_json(cls.data_file)
+    else:
+        data = {}
     # A fresh copy: rulesets may keep (and must not share) the parsed data.
     return json.loads(json.dumps(data))
 
@@ -135,12 +140,11 @@ def _read_override(cls, path: Path, size: int, builtin: dict) -> tuple[object, l
 
 
 def validate_ruleset_data(cls, data) -> list[str]:
-    """Schema check (when the ruleset publishes a schema), then the ruleset's own."""
-    schema_name = f"ruleset-{cls.id}.schema.json"
-    if resource_exists("schema", schema_name):
-        from builder.storage.validation import schema_errors
+    """Schema check (when the ruleset declares a ``data_schema``), then the ruleset's own."""
+    if cls.data_schema:
+        from builder.storage.validation import load_schema, schema_errors
 
-        problems = schema_errors(load_json_resource("schema", schema_name), data)
+        problems = schema_errors(load_schema(cls.data_schema), data)
         if problems:
             return problems
     return cls.validate_data(data)

@@ -82,21 +82,36 @@ def _short(error) -> str:
 
 def character_schema_names(ruleset_id: str) -> list[str]:
     """The schemas a character of ``ruleset_id`` must match: the general one,
-    then the ruleset's own (baseline and ledger entries), when it ships one."""
-    from builder.resources import resource_exists
+    then the ruleset's own (baseline and ledger entries; the "package:path" its
+    class declares as ``character_schema``), when it has one."""
+    from builder.rules.base import RulesError
+    from builder.rules.registry import ruleset_class
 
     names = ["character.schema.json"]
-    own = f"character-{ruleset_id}.schema.json"
-    if resource_exists("schema", own):
+    try:
+        own = ruleset_class(ruleset_id).character_schema
+    except RulesError:
+        own = None
+    if own:
         names.append(own)
     return names
 
 
-def document_problems(document: Any, schema_names: list[str]) -> list[str]:
+def load_schema(name: str) -> Any:
+    """A schema by name: a shared one in builder/data/schema ("character.schema.json"),
+    or a rule system's own, as the "package:path" its class declares."""
+    if ":" in name:
+        from builder.resources import load_package_json
+
+        return load_package_json(name)
     from builder.resources import load_json_resource
 
+    return load_json_resource("schema", name)
+
+
+def document_problems(document: Any, schema_names: list[str]) -> list[str]:
     for name in schema_names:
-        problems = schema_errors(load_json_resource("schema", name), document)
+        problems = schema_errors(load_schema(name), document)
         if problems:
             return problems
     return []

@@ -195,7 +195,7 @@ class CampaignView(QWidget):
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.info.setAccessibleName("Campaign ruleset, members, session and file")
 
-        self.award_button = QPushButton("Party &award…", self)
+        self.award_button = QPushButton("Part&y award…", self)
         self.award_button.setToolTip("One action for every member (Story Checkpoint, "
                                      "Milestone), all or nothing")
         self.award_button.clicked.connect(self.open_award_dialog)
@@ -210,7 +210,7 @@ class CampaignView(QWidget):
         self.add_button = QPushButton("Add &members…", self)
         self.add_button.setToolTip("Add characters of the library to this campaign")
         self.add_button.clicked.connect(self.open_add_dialog)
-        self.remove_button = QPushButton("Re&move member", self)
+        self.remove_button = QPushButton("&Remove member", self)
         self.remove_button.setToolTip("The selected member leaves the campaign (their file "
                                       "is not changed)")
         self.remove_button.clicked.connect(self.remove_selected)
@@ -438,6 +438,9 @@ class CampaignView(QWidget):
         members = len(campaign.members) if campaign is not None else 0
         ruleset = self.ruleset()
         story = ruleset is not None and ruleset.training_exchange
+        # The party award is a Story Checkpoint or Milestone; a ruleset without them
+        # (Vogelfrei: its XP award) has none to offer.
+        self.award_button.setVisible(bool(getattr(ruleset, "story_milestones", False)))
         self.award_button.setEnabled(writable and members > 0)
         self.exchange_button.setVisible(story)
         self.exchange_button.setEnabled(writable and members >= 2)
@@ -650,7 +653,6 @@ class CampaignView(QWidget):
 
         names = [cf.name for _g, cf in self.member_files()]
         dialog = PartyAwardDialog(self.name, names, self._milestones(), self.preview_award,
-                                  story_points=bool(getattr(self.ruleset(), "story_milestones", False)),
                                   parent=self)
         dialog.chosen.connect(self.party_award)
         dialog.open()
@@ -844,6 +846,13 @@ class XpAwardDialog(QDialog):
             reasons, entry = ["nobody survived to share the XP: tick at least one member"], None
         else:
             reasons, entry = self.preview(hit_dice, **kwargs)
+        if entry is not None and not entry["total"]:
+            from builder.ui.dialogs.vogelfrei_xp import NOTHING_TO_AWARD
+
+            reasons, entry = [NOTHING_TO_AWARD], None     # Award would log "Greta 0"
+        elif entry is not None and not any(m["xp"] for m in entry["members"]):
+            reasons, entry = [f"nothing to award: {entry['total']} XP shared among "
+                              f"{len(entry['members'])} survivors is 0 XP each"], None
         if entry is not None:
             got = {m["path"]: m["xp"] for m in entry["members"]}
             for (given, _name), label in zip(self.members, self.results):

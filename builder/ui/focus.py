@@ -2,8 +2,8 @@
 (inside tab pages and stacked pages): what the window-wide shortcuts use."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTabWidget, QWidget
 
 
 def reveal(widget: QWidget) -> None:
@@ -24,3 +24,32 @@ def reveal(widget: QWidget) -> None:
 def focus_widget(widget: QWidget) -> None:
     reveal(widget)
     widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+class _SearchKeys(QObject):
+    """Down, Page Down, Enter or Return in a search field go on to the first match."""
+
+    KEYS = (Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+    def __init__(self, view: QAbstractItemView):
+        super().__init__(view)
+        self.view = view
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() != QEvent.Type.KeyPress or event.key() not in self.KEYS \
+                or event.modifiers() not in (Qt.KeyboardModifier.NoModifier,
+                                             Qt.KeyboardModifier.KeypadModifier):
+            return False
+        model = self.view.model()
+        if model is None or model.rowCount() == 0:
+            return False
+        if not self.view.currentIndex().isValid():
+            self.view.setCurrentIndex(model.index(0, 0))
+        self.view.setFocus(Qt.FocusReason.TabFocusReason)
+        return True
+
+
+def search_leads_to(search: QWidget, view: QAbstractItemView) -> None:
+    """Typing in ``search`` filters ``view``; Down (or Enter) then moves into it at the
+    first match, where Enter acts on it: no Tab past the controls in between."""
+    search.installEventFilter(_SearchKeys(view))

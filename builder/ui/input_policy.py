@@ -6,6 +6,9 @@
   alone never gives them focus.
 * Tables, lists and trees are one Tab stop: Tab leaves them, the arrow keys
   move inside them (Qt's default walks a table one cell per Tab).
+* A text field is at least as wide as the hint it shows while empty (up to a
+  limit), at any scale: a hint cut in the middle ("the session's na") tells
+  nothing.
 
 One application-wide event filter does both, so every widget made later,
 in any dialog or page, follows the same rules without being told.
@@ -14,7 +17,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
-                               QApplication, QComboBox)
+                               QApplication, QComboBox, QLineEdit)
+
+HINT_MARGIN = 16    # a line edit's frame and text margins, both sides
 
 
 def _wheel_guarded(obj) -> bool:
@@ -31,6 +36,11 @@ class InputPolicy(QObject):
                 obj.setTabKeyNavigation(False)
             elif _wheel_guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            elif isinstance(obj, QLineEdit) and obj.placeholderText() \
+                    and not _wheel_guarded(obj.parentWidget()):
+                need = obj.fontMetrics().horizontalAdvance(obj.placeholderText()) + HINT_MARGIN
+                if obj.minimumWidth() < need:
+                    obj.setMinimumWidth(min(need, obj.fontMetrics().averageCharWidth() * 60))
         elif kind == QEvent.Type.Wheel and _wheel_guarded(obj) and not obj.hasFocus():
             # Not the spin box's: the scroll area around it scrolls instead.
             area = obj.parentWidget()

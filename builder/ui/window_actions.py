@@ -122,7 +122,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Search the library, or filter the increases of the open character", K.Find,
                context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
     # campaigns (builder.ui.window_campaigns)
-    ActionSpec("new_campaign", "New &Campaign…", "new_campaign",
+    ActionSpec("new_campaign", "Ne&w Campaign…", "new_campaign",
                "Create a campaign: a name, a ruleset and member characters from the library",
                "Ctrl+Shift+N"),
     ActionSpec("open_campaign", "Open Campaign &File…", "open_campaign_dialog",
@@ -130,7 +130,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("open_campaign_selected", "&Open Campaign", "open_selected_campaign",
                "Open the selected campaign in a tab (Enter, double-click)",
                enabled_when="campaign-selected"),
-    ActionSpec("add_to_campaign", "&Add Selected Characters", "add_selected_to_campaign",
+    ActionSpec("add_to_campaign", "Add Se&lected Characters", "add_selected_to_campaign",
                "Add the characters selected in the library above to the selected campaign",
                enabled_when="campaign-and-characters"),
     ActionSpec("trash_campaign", "Move Campaign to &Trash", "trash_selected_campaign",
@@ -190,7 +190,11 @@ class WindowActions:
         if spec.context is not None:
             action.setShortcutContext(spec.context)
         action.triggered.connect(getattr(self, spec.slot))
-        if spec.window_wide:
+        # Every window-level key works from the start, wherever the focus is: some actions
+        # live only in menus filled when they open (Campaign) or in buttons, where their
+        # keys would sleep (Ctrl+Shift+N did nothing until the Campaign menu was opened).
+        if spec.window_wide or (not action.shortcut().isEmpty()
+                                and action.shortcutContext() == Qt.ShortcutContext.WindowShortcut):
             self.addAction(action)
         return action
 
@@ -203,7 +207,18 @@ class WindowActions:
         set_shortcut(self.act_undo, K.Undo)
         self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
         set_shortcut(self.act_redo, K.Redo, "Ctrl+Shift+Z")
+        # ... and after Undo or Redo the status bar says what was undone or redone.
+        self.act_undo.triggered.connect(lambda: self._report_undo(undone=True))
+        self.act_redo.triggered.connect(lambda: self._report_undo(undone=False))
         self._build_theme_actions()
+
+    def _report_undo(self, undone: bool) -> None:
+        stack = self.undo_group.activeStack()
+        if stack is None:
+            return
+        index = stack.index() if undone else stack.index() - 1
+        if 0 <= index < stack.count():
+            self.report(f"{'Undone' if undone else 'Redone'}: {stack.text(index)}")
 
     def _build_theme_actions(self) -> None:
         from PySide6.QtGui import QActionGroup

@@ -77,6 +77,10 @@ class OpenDocuments:
             self.undo_group.setActiveStack(campaign.undo_stack)
         else:
             self.undo_group.setActiveStack(self.library_stack)
+        # The Character menu holds the shown editor's actions only: a hidden editor's
+        # left in it stayed live through the menu bar (its Award opening from the
+        # library, its Ctrl+2 clashing with the shown editor's).
+        self._fill_character_menu()
         self.update_actions()
         self._update_status()
 

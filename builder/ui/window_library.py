@@ -13,7 +13,6 @@ from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
 
-from builder.storage import library
 from builder.storage.paths import characters_dir
 
 JSON_FILTER = "Character files (*.json);;All files (*)"
@@ -211,10 +210,14 @@ class LibraryOperations:
         self._file_dialog = dialog
 
     def save_copy_to(self, source, target) -> None:
-        try:
-            library.save_copy(source, target)
-        except library.FileProblemType() as problem:
-            self._show_error("Cannot save the copy", str(problem))
+        """:func:`builder.app.library.save_copy` (not undoable: the file is outside the
+        library)."""
+        from builder.app import library as app_library
+        from builder.ui.operations import Failure, run
+
+        result = run(lambda: app_library.save_copy(source, target), self.broadcast)
+        if isinstance(result, Failure):
+            self._show_error("Cannot save the copy", "\n".join(result.reasons))
             return
         self.report(f"Saved a copy as {target}")
 

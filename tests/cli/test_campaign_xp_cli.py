@@ -26,7 +26,7 @@ def xp(path):
 
 
 def enemy(hd):
-    from builder.rules.vogelfrei import xp as xpcalc
+    from builder.rulesets.vogelfrei.rules import xp as xpcalc
     from builder.storage.rulesets import load_ruleset
 
     return xpcalc.enemy_xp(load_ruleset("vogelfrei").data, hd)

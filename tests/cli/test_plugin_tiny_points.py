@@ -51,3 +51,56 @@ def test_the_plugin_is_a_rule_system_like_the_others(tiny_points, tmp_path):
     for _ in range(3):
         ok("undo", path)
     assert file_bytes(path) == before
+
+
+def test_the_plugin_declares_its_sheet_data_and_schema_like_a_built_in(tiny_points, tmp_path):
+    """The folder's parts are found through the class's declarations: its sheet
+    (the sections --sections offers), its data file, its data's JSON Schema (an
+    override that breaks it is ignored with the path of the bad value)."""
+    from builder.sheets import section_keys
+    from builder.storage.paths import overrides_dir
+
+    assert section_keys("tiny-points") == ["attributes", "points", "who"]
+    path = tmp_path / "t.json"
+    ok("new", "tiny-points", "Tia", "-o", path)
+    wrong = cli("export-pdf", path, "-o", tmp_path / "t.pdf", "--sections", "skills")
+    assert wrong.code == 2 and "valid: attributes, points, who" in wrong.err
+    ok("export-pdf", path, "-o", tmp_path / "t.pdf", "--sections", "points")
+    assert ok("data", "tiny-points", "--json").json()["limit"] == 5
+    folder = overrides_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "tiny-points.json").write_text(
+        '{"id": "tiny-points", "attributes": ["Might"], "start_points": 4, "limit": 0,'
+        ' "champion_needs": 3}')
+    result = ok("data", "tiny-points", "--json")
+    assert result.json()["limit"] == 5                      # the override is ignored...
+    assert "homebrew override ignored" in result.err and "limit" in result.err  # ...saying where
+
+
+def test_a_plugin_whose_id_is_a_sheets_module_name_gets_the_generic_sheet(tmp_path, monkeypatch):
+    """The sheet is what the class declares, never a module found by the id's name: a
+    plugin called "model" (builder.sheets.model exists) prints with the generic sheet."""
+    from builder.sheets import builder_module, generic
+
+    package = tmp_path / "pkg" / "model_points"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from tiny_points.ruleset import TinyPoints\n\n\n"
+        "class ModelPoints(TinyPoints):\n"
+        "    id = 'model'\n"
+        "    sheet_module = None\n"
+        "    data_schema = None\n\n\n"
+        "def ruleset_class():\n"
+        "    return ModelPoints\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "pkg"))
+    install("tiny_points", "[character_builder.rulesets]\n"
+            "model = model_points:ruleset_class\n", tmp_path, monkeypatch)
+    try:
+        assert builder_module("model") is generic
+        path = tmp_path / "m.json"
+        ok("new", "model", "Mo", "-o", path)
+        ok("export-pdf", path, "-o", tmp_path / "m.pdf")
+        assert (tmp_path / "m.pdf").read_bytes().startswith(b"%PDF")
+    finally:
+        forget("tiny_points")
+        forget("model_points")

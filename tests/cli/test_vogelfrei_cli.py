@@ -234,10 +234,11 @@ def test_xp_bad_usage(args):
 
 
 def test_homebrew_override_is_used_and_a_broken_one_ignored(tmp_path):
-    from builder.resources import resource_path
+    from builder.resources import package_file
     from builder.storage.paths import overrides_dir
 
-    data = json.loads(resource_path("rulesets", "vogelfrei.json").read_text(encoding="utf-8"))
+    builtin = package_file("builder.rulesets.vogelfrei:data/vogelfrei.json")
+    data = json.loads(builtin.read_text(encoding="utf-8"))
     data["classes"]["Warrior"]["min_wounds"] = 10
     folder = overrides_dir()
     folder.mkdir(parents=True, exist_ok=True)

@@ -197,7 +197,7 @@ def test_new_help_lists_every_set_key(capsys):
     import re
 
     from builder.cli import run
-    from builder.rules.vogelfrei.ruleset import SET_KEYS
+    from builder.rulesets.vogelfrei.rules.ruleset import SET_KEYS
     with pytest.raises(SystemExit) as stop:
         run(["new", "vogelfrei", "--help"])
     assert stop.value.code == 0

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from builder.rules.ability_bonuses import formulas as f
-from builder.rules.ability_bonuses.ruleset import AbilityBonuses
+from builder.rulesets.ability_bonuses.rules import formulas as f
+from builder.rulesets.ability_bonuses.rules.ruleset import AbilityBonuses
 from builder.rules.base import Refusal, UsageError
 from builder.rules.engine import perform, replay
 from builder.storage.rulesets import load_ruleset, validate_ruleset_data

@@ -12,7 +12,7 @@ from builder.app import campaigns, characters
 from builder.app.outcome import Refused, RefusalCode
 from builder.rules import fortune_peril as fp
 from builder.rules.base import UsageError
-from builder.rules.vogelfrei.tally import enemy_words, parse_enemies, parse_treasure
+from builder.rulesets.vogelfrei.rules.tally import enemy_words, parse_enemies, parse_treasure
 from builder.storage.files import FileProblem
 from builder.storage.rulesets import load_ruleset
 from tests.helpers import cli, ok

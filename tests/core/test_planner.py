@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.rules.base import Refusal, UsageError
-from builder.rules.story_points.ruleset import StoryPoints
+from builder.rulesets.story_points.rules.ruleset import StoryPoints
 from tests.core.sp_helpers import act, ruleset, state
 
 # A small homebrew ruleset: few enough values for an exhaustive search.

@@ -17,8 +17,8 @@ def plugin(tmp_path, monkeypatch):
     site = tmp_path / "site"
     (site / "house_rules").mkdir(parents=True)
     (site / "house_rules" / "__init__.py").write_text(textwrap.dedent('''
-        from builder.resources import load_json_resource
-        from builder.rules.ability_bonuses.ruleset import AbilityBonuses
+        from builder.resources import load_package_json
+        from builder.rulesets.ability_bonuses.rules.ruleset import AbilityBonuses
 
 
         class HouseBonuses(AbilityBonuses):
@@ -27,7 +27,7 @@ def plugin(tmp_path, monkeypatch):
 
             @classmethod
             def builtin_data(cls):
-                data = dict(load_json_resource("rulesets", "ability-bonuses.json"))
+                data = dict(load_package_json(cls.data_file))
                 data["id"] = cls.id
                 return data
 
@@ -71,13 +71,17 @@ def test_a_missing_built_in_file_is_one_line_and_exit_2(tmp_path, monkeypatch):
     from tests.helpers import cli
 
     (tmp_path / "data").mkdir()
-    monkeypatch.setattr(resources, "_ON_DISK", tmp_path / "data")   # an incomplete install
+    monkeypatch.setattr(resources, "_ON_DISK", tmp_path / "data")   # an incomplete install:
+    monkeypatch.setattr(resources, "package_file",                   # no shared data, no
+                        lambda spec: tmp_path / "data" / spec.partition(":")[2])  # folder data
     resources.load_json_resource.cache_clear()
+    resources.load_package_json.cache_clear()
     rulesets._load.cache_clear()
     try:
         result = cli("new", "story-points", "Senna", "-o", tmp_path / "s.json")
     finally:
         resources.load_json_resource.cache_clear()
+        resources.load_package_json.cache_clear()
         rulesets._load.cache_clear()
     assert result.code == 2
     assert result.err.startswith("installation incomplete:") and "story-points.json" in result.err

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from builder.rules import fortune_peril as fp
-from builder.rules.base import Refusal, UsageError
+from builder.rules.base import SESSION_MISSING, Refusal, UsageError, reason_code
 
 
 class Table:
@@ -77,8 +77,11 @@ def test_each_session_start_generates_a_fresh_pool():
 
 def test_nothing_is_spent_before_a_session_starts():
     t = Table()
-    assert t.refuse_spend("fortune", "upgrade") == [
-        "no session has started: start one with pool start"]
+    reasons = t.refuse_spend("fortune", "upgrade")
+    # plain words (the window has no "pool start" command to type); the command line
+    # names its command from the reason's code
+    assert reasons == ["no session has started: start a session first"]
+    assert reason_code(reasons[0]) == SESSION_MISSING
 
 
 # "The default pool is: Fortune Points: 1 per player / Peril Points: 1 for the GM"

@@ -10,8 +10,8 @@ import pytest
 
 from builder.rules import base
 from builder.rules.base import AT_MAXIMUM, Reason, Refusal, has_code, reason_code
-from builder.rules.story_points import codes
-from builder.rules.story_points.chain import build_chain
+from builder.rulesets.story_points.rules import codes
+from builder.rulesets.story_points.rules.chain import build_chain
 from builder.storage.rulesets import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"

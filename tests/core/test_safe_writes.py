@@ -43,7 +43,7 @@ def test_a_name_with_a_newline_is_echoed_on_one_line(tmp_path):
 
 
 def test_an_unexpected_error_is_one_line_unless_debugging(char, monkeypatch):
-    from builder.rules.story_points.ruleset import StoryPoints
+    from builder.rulesets.story_points.rules.ruleset import StoryPoints
 
     def broken(self, state, name):
         raise ZeroDivisionError("boom")

@@ -176,7 +176,7 @@ def test_model_checks():
 
 
 def test_sheets_package_does_not_import_qt():
-    code = ("import sys, builder.sheets, builder.sheets.story_points, builder.sheets.generic;"
+    code = ("import sys, builder.sheets, builder.rulesets.story_points.sheet, builder.sheets.generic;"
             "print(any(m.startswith(('PySide6', 'shiboken6')) for m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)

@@ -93,15 +93,16 @@ def test_published_schema_is_valid_json_schema():
 
 def test_homebrew_override_is_used(isolated_data):
     data = ok("data", "story-points", "--json").json()
-    from builder.resources import load_json_resource
+    from builder.resources import load_package_json
 
-    raw = json.loads(json.dumps(load_json_resource("rulesets", "story-points.json")))
+    builtin = "builder.rulesets.story_points:data/story-points.json"
+    raw = json.loads(json.dumps(load_package_json(builtin)))
     raw["skills"].append({"name": "Cooking", "vital": "Cognition"})
     (isolated_data / "rulesets").mkdir()
     (isolated_data / "rulesets" / "story-points.json").write_text(json.dumps(raw))
     data = ok("data", "story-points", "--json").json()
     assert data["skills"]["Cooking"] == "Cognition"
-    assert "Cooking" not in load_json_resource("rulesets", "story-points.json")["skills"]
+    assert "Cooking" not in load_package_json(builtin)["skills"]
 
 
 @pytest.mark.parametrize("content", ["{broken", json.dumps({"vitals": "nope"}),

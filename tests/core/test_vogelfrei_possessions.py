@@ -6,7 +6,7 @@ import pytest
 
 from builder.rules.base import Refusal, UsageError
 from builder.rules.engine import perform, replay
-from builder.rules.vogelfrei import possessions as gear
+from builder.rulesets.vogelfrei.rules import possessions as gear
 from builder.storage.rulesets import load_ruleset
 
 SCORES = {"Strength": "12", "Toughness": "10", "Agility": "10", "Intelligence": "10",

@@ -5,15 +5,15 @@ from fractions import Fraction
 import pytest
 
 from builder.rules.base import Refusal, UsageError
-from builder.rules.vogelfrei import xp
+from builder.rulesets.vogelfrei.rules import xp
 
 
 @pytest.fixture(scope="module")
 def data():
     import json
-    from builder.resources import resource_path
+    from builder.resources import package_file
 
-    with resource_path("rulesets", "vogelfrei.json").open(encoding="utf-8") as fh:
+    with package_file("builder.rulesets.vogelfrei:data/vogelfrei.json").open(encoding="utf-8") as fh:
         return json.load(fh)
 
 
@@ -138,12 +138,12 @@ def test_session_cap_is_half_way_to_the_level_after_next():
 
 
 def test_a_zero_level_classed_character_counts_as_1_hd():
-    from builder.rules.vogelfrei.xp import parse_hd
+    from builder.rulesets.vogelfrei.rules.xp import parse_hd
     from builder.storage.rulesets import load_ruleset
 
     data = load_ruleset("vogelfrei").data
     enemy = parse_hd("L0")
     assert enemy.effective_hd(data) == 1
-    from builder.rules.vogelfrei.xp import xp_for_hd
+    from builder.rulesets.vogelfrei.rules.xp import xp_for_hd
 
     assert xp_for_hd(data, enemy.effective_hd(data)) == 10

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 
 from builder.rules.base import Refusal
 from builder.storage.rulesets import load_ruleset
-from builder.ui.ability_bonuses import CHIP_MIME, AbilitiesCard, AbilityBonusesForm
-from builder.ui.ability_bonuses import form as form_module
+from builder.rulesets.ability_bonuses.ui import CHIP_MIME, AbilitiesCard, AbilityBonusesForm
+from builder.rulesets.ability_bonuses.ui import form as form_module
 
 # The offscreen platform warns that it cannot propagate size hints on show().
 pytestmark = pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -280,7 +280,7 @@ def test_abilities_card_from_a_saved_character(qtbot, rs):
 
 def test_effects_panel_drives_the_ledger_through_the_character_file(qtbot, rs, tmp_path):
     from builder.storage.files import CharacterFile, load_character, new_document
-    from builder.ui.ability_bonuses import AbilityEffectsPanel
+    from builder.rulesets.ability_bonuses.ui import AbilityEffectsPanel
 
     baseline = rs.chosen_baseline({"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}, age="young")
     path = tmp_path / "ann.json"
@@ -355,7 +355,7 @@ def test_new_character_dialog_uses_the_chips_form(window, qtbot):
 def test_editor_card_effects_age_and_undo(window, qtbot, tmp_path):
     from tests.helpers import ok
 
-    from builder.ui.ability_bonuses.editor import AbilityBonusesEditor
+    from builder.rulesets.ability_bonuses.ui.editor import AbilityBonusesEditor
 
     path = tmp_path / "ann.json"
     ok("new", "ability-bonuses", "Ann", "-o", path, "--set", "MIG=3", "--set", "DEX=2",

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from builder.rules.story_points.chain import build_chain, crossings
+from builder.rulesets.story_points.rules.chain import build_chain, crossings
 from builder.ui.chain.tokens import parse_token, token_mime
 from tests.ui.conftest import SENNA, make_character
 

@@ -65,8 +65,8 @@ def test_help_rule_systems_lists_sources_and_warnings(systems, isolated_data, wi
     from builder.ui.dialogs.rule_systems import RuleSystemsDialog
 
     (systems / "broken-system.json").write_text("{oops")
-    override = json.loads((Path(__file__).resolve().parents[2] / "builder" / "data" /
-                           "rulesets" / "ability-bonuses.json").read_text())
+    override = json.loads((Path(__file__).resolve().parents[2] / "builder" / "rulesets" /
+                           "ability_bonuses" / "data" / "ability-bonuses.json").read_text())
     override["aging"] = "not a table"
     (isolated_data / "rulesets" / "ability-bonuses.json").write_text(json.dumps(override))
     story = json.loads(EXAMPLE.read_text())

@@ -65,7 +65,7 @@ def test_lit_trait_targets_are_drawn_enabled(window):
 
 def test_ability_boxes_light_up_while_a_chip_is_dragged(qtbot):
     from builder.storage.rulesets import load_ruleset
-    from builder.ui.ability_bonuses.form import AbilityBonusesForm, chip_mime_data
+    from builder.rulesets.ability_bonuses.ui.form import AbilityBonusesForm, chip_mime_data
 
     form = AbilityBonusesForm(load_ruleset("ability-bonuses"))
     qtbot.addWidget(form)

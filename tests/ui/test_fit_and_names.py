@@ -33,6 +33,28 @@ def test_the_checks_catch_a_clipped_label_and_a_nameless_field(qtbot):
     assert walk.clipped(top) == [] and walk.unnamed(top) == []
 
 
+def test_the_checks_catch_two_buttons_on_one_alt_key_and_a_cut_hint(qtbot):
+    from PySide6.QtWidgets import QLineEdit, QPushButton
+
+    top = QWidget()
+    qtbot.addWidget(top)
+    layout = QHBoxLayout(top)
+    first, second = QPushButton("&New", top), QPushButton("&Next && last", top)
+    hint = QLineEdit(top)
+    hint.setFixedWidth(60)
+    for widget in (first, second, hint):
+        layout.addWidget(widget)
+    top.show()
+    # set after the app's input policy has seen the field (it widens a field to its hint)
+    hint.setPlaceholderText("a hint far too long for the room the field was given")
+    assert walk.mnemonic("&Next && last") == "n" and walk.mnemonic("A && B") == ""
+    assert walk.clashing_mnemonics(top) == ["QWidget: Alt+N is QPushButton '&New' and "
+                                            "QPushButton '&Next && last'"]
+    assert any("a hint far too long" in p for p in walk.clipped(top))
+    second.setText("Ne&xt && last")
+    assert walk.clashing_mnemonics(top) == []
+
+
 def test_every_page_and_dialog_at_1x(window, qtbot):
     problems = walk.check_all(window, QApplication.processEvents)
     assert problems == []

@@ -135,3 +135,15 @@ def test_no_hard_coded_colour_outside_the_theme_and_its_derived_hues():
             if re.search(r"#[0-9a-fA-F]{6}\b", line):
                 offenders.append(f"{rel}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_a_text_field_is_as_wide_as_its_hint(window, qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    edit = QLineEdit()
+    qtbot.addWidget(edit)
+    edit.setPlaceholderText("the session's name or number")
+    edit.setMaximumWidth(10_000)
+    edit.show()
+    need = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+    assert edit.minimumWidth() >= need and edit.width() >= need

@@ -150,7 +150,7 @@ def test_ledger_model_shows_cost_and_sp_after(qtbot):
 
 def test_editor_sheet_models_pass_the_tester(qtbot, senna_path):
     from builder.ui.document import CharacterDocument
-    from builder.ui.views.story_points import StoryPointsEditor
+    from builder.rulesets.story_points.ui.editor import StoryPointsEditor
 
     doc = CharacterDocument.open(senna_path)
     editor = StoryPointsEditor(doc)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from builder.app import library
+from builder.rules.base import UsageError
 from builder.storage.paths import characters_dir, trash_dir
 from tests.helpers import cli, file_bytes, ok
 from tests.ui.conftest import SENNA, make_character
@@ -190,3 +191,15 @@ def test_import_copies_the_same_bytes_all_or_nothing_through_both(window, senna,
     assert file_bytes(by_cli) == file_bytes(by_window) == file_bytes(source)
     window.act_undo.trigger()                               # the import, undone
     assert not by_window.exists() and by_cli.exists()
+
+
+def test_save_a_copy_writes_the_same_bytes_and_never_onto_the_file_itself(window, senna,
+                                                                          tmp_path):
+    target = tmp_path / "out" / "senna-copy.json"
+    window.save_copy_to(str(senna), str(target))
+    assert file_bytes(target) == file_bytes(senna)
+    assert library.save_copy(senna, target).changes[0].before is not None   # replaced
+    start = file_bytes(senna)
+    with pytest.raises(UsageError, match="the character file itself"):
+        library.save_copy(senna, senna)
+    assert file_bytes(senna) == start

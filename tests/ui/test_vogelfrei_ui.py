@@ -25,7 +25,7 @@ def ledger(path: Path) -> list[dict]:
 
 
 def test_the_editor_shows_the_cores_derived_values(window, qtbot):
-    from builder.ui.views.vogelfrei import VogelfreiEditor
+    from builder.rulesets.vogelfrei.ui.editor import VogelfreiEditor
 
     path = make()
     editor = window.open_path(path)
@@ -178,7 +178,7 @@ def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
 def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
     """Every step rolled from one seed gives exactly what `new vogelfrei --seed` gives."""
     from builder.storage.files import list_library
-    from builder.ui.dialogs.vogelfrei_new import VogelfreiCreationForm
+    from builder.rulesets.vogelfrei.ui.creation import VogelfreiCreationForm
 
     window.act_new.trigger()
     dialog = window.new_character_dialog
@@ -290,7 +290,7 @@ def _unsuitable(form, seed: int) -> bool:
 
 
 def test_party_xp_splits_and_writes_shares_with_a_partial_share(window, qtbot):
-    from builder.ui.dialogs.vogelfrei_xp import PartyXpDialog
+    from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
 
     anna, bert = make("Anna"), make("Bert")
     ed_anna = window.open_path(anna)
@@ -422,7 +422,7 @@ def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot)
 
 
 def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
-    from builder.ui.dialogs.vogelfrei_xp import NOTHING_TO_AWARD
+    from builder.rulesets.vogelfrei.ui.party_xp import NOTHING_TO_AWARD
 
     anna, bert = make("Anna"), make("Bert")
     window.open_path(anna)

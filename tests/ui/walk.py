@@ -10,6 +10,7 @@ prints one line per problem.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox,
@@ -62,6 +63,13 @@ def clipped(top: QWidget) -> list[str]:
             if widget.sizeHint().width() > widget.width() + 1:
                 problems.append(f"{_where(top, widget)} '{widget.text()}' needs "
                                 f"{widget.sizeHint().width()} px, has {widget.width()}")
+        elif isinstance(widget, QLineEdit) and widget.placeholderText() and not widget.text():
+            # the hint shown in an empty field (a spin box's or combo's own is not one)
+            room = widget.width() - 12
+            need = widget.fontMetrics().horizontalAdvance(widget.placeholderText())
+            if need > room:
+                problems.append(f"{_where(top, widget)} hint '{widget.placeholderText()}' is "
+                                f"cut ({room} px for {need})")
         elif isinstance(widget, QComboBox) and widget.currentText():
             fm = widget.fontMetrics()
             room = widget.style().subControlRect(
@@ -104,6 +112,48 @@ def unnamed(top: QWidget) -> list[str]:
     return problems
 
 
+def mnemonic(text: str) -> str:
+    """The letter Alt presses in ``text`` ("&New" -> "n"; "&&" is a plain ampersand)."""
+    i = 0
+    while i < len(text) - 1:
+        if text[i] == "&":
+            if text[i + 1] != "&":
+                return text[i + 1].lower()
+            i += 1
+        i += 1
+    return ""
+
+
+def clashing_mnemonics(top: QWidget) -> list[str]:
+    """Alt+letter keys two shown things of one window answer to: Qt then only moves
+    the focus between them and presses neither (the menu bar's titles count too)."""
+    from PySide6.QtWidgets import QGroupBox, QMainWindow
+
+    owners: dict[str, list[str]] = {}
+
+    def add(text: str, who: str) -> None:
+        letter = mnemonic(text)
+        if letter:
+            owners.setdefault(letter, []).append(f"{who} '{text}'")
+
+    if isinstance(top, QMainWindow):
+        for action in top.menuBar().actions():
+            add(action.text(), "menu")
+    for widget in _shown(top):
+        if isinstance(widget, QAbstractButton):
+            add(widget.text(), widget.objectName() or type(widget).__name__)
+        elif isinstance(widget, QLabel) and widget.buddy() is not None:
+            add(widget.text(), widget.objectName() or "label")
+        elif isinstance(widget, QGroupBox) and widget.isCheckable():
+            add(widget.title(), widget.objectName() or "group")
+        elif isinstance(widget, QTabBar):
+            for i in range(widget.count()):
+                if widget.isTabVisible(i):
+                    add(widget.tabText(i), widget.objectName() or "tab")
+    return [f"{top.objectName() or type(top).__name__}: Alt+{letter.upper()} is "
+            + " and ".join(who) for letter, who in sorted(owners.items()) if len(who) > 1]
+
+
 # -- every page and dialog -------------------------------------------------------------------
 def _character(name: str, *sets: str):
     from builder.app.characters import create_from_baseline
@@ -130,7 +180,7 @@ def pages_and_dialogs(window, settle):
     from builder.ui.dialogs.award import AwardDialog
     from builder.ui.dialogs.new_character import NewCharacterDialog
     from builder.ui.views.generic import GenericEditor
-    from builder.ui.views.story_points import ClassAdvanceDialog
+    from builder.rulesets.story_points.ui.editor import ClassAdvanceDialog
 
     window.resize(1180, 760)
     window.show()
@@ -171,7 +221,32 @@ def pages_and_dialogs(window, settle):
     from builder.ui.printing import SheetOptionsDialog
 
     dialogs.append(SheetOptionsDialog(window, "story-points", editor.doc.derived()))
-    for ruleset in (None, "story-points", "ability-bonuses"):
+    # Vogelfrei: the editor's pages, its dialogs and the creation wizard; a campaign tab
+    from tests.helpers import ok
+
+    from builder.ui.dialogs.vogelfrei_xp import PartyXpDialog
+    from builder.ui.views.vogelfrei import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
+
+    greta = Path(ok("new", "vogelfrei", "Greta", "--seed", "3").out.strip())
+    ok("do", str(greta), "award-xp", "2000", "--session", "1")
+    camp = Path(ok("campaign", "new", "Raid", "--ruleset", "vogelfrei",
+                   "--member", str(greta)).out.strip())
+    vf = window.open_path(greta)
+    for page in range(vf.side_tabs.count()):
+        vf.side_tabs.setCurrentIndex(page)
+        settle()
+        yield window
+    view = window.open_campaign(camp)
+    settle()
+    yield window                               # a campaign: members, ledger, the pool
+    view.pool_view.start_button.click()        # ... and with a session started
+    settle()
+    yield window
+    window.tabs.setCurrentWidget(vf)
+    dialogs += [AwardXpDialog(vf.doc, vf), LevelUpDialog(vf.doc, vf, rng=random.Random(1)),
+                ChangeCareerDialog(vf.doc, vf, rng=random.Random(1)),
+                PartyXpDialog([vf.doc], vf.doc, window)]
+    for ruleset in (None, "story-points", "ability-bonuses", "vogelfrei"):
         dialog = NewCharacterDialog(window)
         if ruleset:
             dialog.choose_ruleset(ruleset)
@@ -188,7 +263,7 @@ def check_all(window, settle) -> list[str]:
     problems: list[str] = []
     seen = set()
     for top in pages_and_dialogs(window, settle):
-        found = clipped(top) + unnamed(top)
+        found = clipped(top) + unnamed(top) + clashing_mnemonics(top)
         for problem in found:
             if problem not in seen:
                 seen.add(problem)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGr
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
 from builder.rules.base import AT_MAXIMUM, has_code
-from builder.rules.story_points.chain import COLUMNS, Chain, Node
+from builder.rulesets.story_points.rules.chain import COLUMNS, Chain, Node
 from builder.ui import theme
 from builder.ui.chain.tokens import parse_token
 

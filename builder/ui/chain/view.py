@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
                                QSpinBox, QSplitter, QToolButton, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
-from builder.rules.story_points.chain import build_chain
+from builder.rulesets.story_points.rules.chain import build_chain
 from builder.ui.chain.scene import (HELD, KIND_TITLES, MIN_TEXT_PT, ChainScene,
                                     NodeItem)
 from builder.ui.chain.tokens import RANK_TOKEN_MIME, drop_rank, token_mime
@@ -558,7 +558,7 @@ class ChainWidget(QWidget):
     def ask_spell(self, option: dict, trait: str, token: dict | None = None):
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
-        from builder.ui.views.story_points import ClassAdvanceDialog
+        from builder.rulesets.story_points.ui.editor import ClassAdvanceDialog
 
         dialog = ClassAdvanceDialog(option, self)
         dialog.select_trait(trait)

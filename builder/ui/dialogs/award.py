@@ -25,7 +25,7 @@ class AwardDialog(QDialog):
         self.setWindowTitle("Award Story Points")
         self.docs = list(docs)
         self.checkpoint_radio = QRadioButton("Story &Checkpoint", self)
-        self.milestone_radio = QRadioButton("Story &Milestone resolved", self)
+        self.milestone_radio = QRadioButton("Story Milestone &resolved", self)
         self.checkpoint_radio.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.checkpoint_radio)

@@ -1,8 +1,10 @@
 """Campaign ▸ Party award: one ``do`` action for every member, all or nothing.
 
-For story-points campaigns: a Story Checkpoint (``award-checkpoint MILESTONE
-CHECKPOINT``) or a Story Milestone resolution (``resolve-milestone MILESTONE``);
-any ruleset: free action words, as ``campaign award FILE ACTION ARGS``.
+For rulesets with Story Milestones (story-points): a Story Checkpoint
+(``award-checkpoint MILESTONE CHECKPOINT``) or a Story Milestone resolution
+(``resolve-milestone MILESTONE``). Other rulesets have no party award in the window
+(Vogelfrei shares XP with its own dialog); free action words stay the command line's
+(``campaign award FILE ACTION ARGS``): the window shows no command syntax.
 
 As you type, the dialog asks the campaign core for a dry run (``preview``: the
 award computed in memory, nothing written) and lists every member's reasons;
@@ -10,7 +12,6 @@ Award is enabled only when no member refuses.
 """
 from __future__ import annotations
 
-import shlex
 from typing import Callable
 
 from PySide6.QtCore import Signal
@@ -23,18 +24,16 @@ class PartyAwardDialog(QDialog):
     chosen = Signal(list)
 
     def __init__(self, campaign_name: str, members: list[str], milestones: list[str],
-                 preview: Callable[[list], list], story_points: bool = True, parent=None):
+                 preview: Callable[[list], list], parent=None):
         super().__init__(parent)
         self.setObjectName("partyAwardDialog")
         self.setWindowTitle(f"Party award — {campaign_name}")
         self.preview = preview
-        self.story_points = story_points
 
         self.checkpoint_radio = QRadioButton("Story &Checkpoint (2 SP each)", self)
-        self.milestone_radio = QRadioButton("Story &Milestone resolved (3 SP each)", self)
-        self.words_radio = QRadioButton("&Other action (its words)", self)
+        self.milestone_radio = QRadioButton("Story Milestone &resolved (3 SP each)", self)
         group = QButtonGroup(self)
-        for radio in (self.checkpoint_radio, self.milestone_radio, self.words_radio):
+        for radio in (self.checkpoint_radio, self.milestone_radio):
             group.addButton(radio)
         group.buttonToggled.connect(self._kind_changed)
 
@@ -49,10 +48,6 @@ class PartyAwardDialog(QDialog):
         self.checkpoint.setObjectName("partyCheckpoint")
         self.checkpoint.setAccessibleName("Story Checkpoint")
         self.checkpoint.setPlaceholderText("What the party achieved")
-        self.words_edit = QLineEdit(self)
-        self.words_edit.setObjectName("partyWords")
-        self.words_edit.setAccessibleName("Action words for every member")
-        self.words_edit.setPlaceholderText("e.g. award-checkpoint \"The Fort\" \"Gate\"")
 
         self.reasons = QLabel(self)
         self.reasons.setObjectName("partyAwardReasons")
@@ -68,16 +63,12 @@ class PartyAwardDialog(QDialog):
         form.addRow(QLabel("For every member: " + (", ".join(members) or "(none)"), self))
         form.addRow(self.checkpoint_radio)
         form.addRow(self.milestone_radio)
-        form.addRow(self.words_radio)
         self.milestone_label = QLabel("Story &Milestone:", self)
         self.milestone_label.setBuddy(self.milestone)
         form.addRow(self.milestone_label, self.milestone)
         self.checkpoint_label = QLabel("Story Check&point:", self)
         self.checkpoint_label.setBuddy(self.checkpoint)
         form.addRow(self.checkpoint_label, self.checkpoint)
-        self.words_label = QLabel("&Action:", self)
-        self.words_label.setBuddy(self.words_edit)
-        form.addRow(self.words_label, self.words_edit)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.reasons)
@@ -85,33 +76,17 @@ class PartyAwardDialog(QDialog):
 
         self.milestone.currentTextChanged.connect(self.validate)
         self.checkpoint.textChanged.connect(self.validate)
-        self.words_edit.textChanged.connect(self.validate)
-        if story_points:
-            self.checkpoint_radio.setChecked(True)
-        else:
-            for radio in (self.checkpoint_radio, self.milestone_radio):
-                radio.hide()
-            self.words_radio.setChecked(True)
+        self.checkpoint_radio.setChecked(True)
         self._kind_changed()
         self.resize(520, 360)
 
     def _kind_changed(self, *_):
-        words = self.words_radio.isChecked()
         checkpoint = self.checkpoint_radio.isChecked()
-        for widget in (self.milestone, self.milestone_label):
-            widget.setVisible(not words)
         for widget in (self.checkpoint, self.checkpoint_label):
             widget.setVisible(checkpoint)
-        for widget in (self.words_edit, self.words_label):
-            widget.setVisible(words)
         self.validate()
 
     def words(self) -> list[str]:
-        if self.words_radio.isChecked():
-            try:
-                return shlex.split(self.words_edit.text())
-            except ValueError:
-                return self.words_edit.text().split()
         if self.checkpoint_radio.isChecked():
             return ["award-checkpoint", self.milestone.currentText().strip(),
                     self.checkpoint.text().strip()]
@@ -120,8 +95,7 @@ class PartyAwardDialog(QDialog):
     def problems(self) -> list[str]:
         words = self.words()
         if not words or not all(words):
-            missing = ("the action" if self.words_radio.isChecked() else
-                       "the Story Milestone" if not self.milestone.currentText().strip()
+            missing = ("the Story Milestone" if not self.milestone.currentText().strip()
                        else "the Story Checkpoint")
             return [f"name {missing}"]
         return list(self.preview(words))

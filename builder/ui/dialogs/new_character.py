@@ -3,12 +3,11 @@
 The form validates as you type: every change asks the rules core
 (``baseline_from_sets`` / ``validate_baseline``) and lists its reasons; Create
 is enabled only when the core has none.  A ruleset with a dedicated form
-registers it in ``FORMS``; the others get a KEY=VALUE form, the same pairs the
-CLI's ``new --set`` takes.
+declares it on its class (``creation_form``, a "module:attr" string); the
+others get a KEY=VALUE form, the same pairs the CLI's ``new --set`` takes.
 """
 from __future__ import annotations
 
-import importlib
 import random
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
@@ -19,14 +18,6 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
-
-#: ruleset id -> "module:attribute" of a creation-form class (imported on use).
-FORMS = {
-    "story-points": "builder.ui.views.story_points:StoryPointsCreationForm",
-    "vogelfrei": "builder.ui.dialogs.vogelfrei_new:VogelfreiCreationForm",
-    "ability-bonuses": "builder.ui.ability_bonuses:AbilityBonusesForm",
-}
-
 
 class SetsForm(QWidget):
     """The generic creation form: KEY=VALUE lines (as ``new --set``), and "roll
@@ -141,11 +132,13 @@ class RulesetDelegate(QStyledItemDelegate):
 
 
 def creation_form(ruleset, parent=None) -> QWidget:
-    spec = FORMS.get(ruleset.id)
+    """The creation form the ruleset declares (``creation_form``), else KEY=VALUE lines."""
+    from builder.rules.registry import load_part
+
+    spec = getattr(ruleset, "creation_form", None)
     if spec:
-        module_name, attr = spec.split(":")
         try:
-            cls = getattr(importlib.import_module(module_name), attr)
+            cls = load_part(spec)
         except (ImportError, AttributeError):
             cls = SetsForm
         return cls(ruleset, parent)
@@ -261,7 +254,19 @@ class NewCharacterDialog(QDialog):
         self.form.changed.connect(self.validate)
         self.form_stack.addWidget(self.form)
         self.form_stack.setCurrentWidget(self.form)
+        self._buttons_last_in_tab_order()
         self.validate()
+
+    def _buttons_last_in_tab_order(self) -> None:
+        """Tab goes name -> the form -> Create / Cancel: a form made after the buttons
+        joins the focus chain after them, so the buttons rejoin it at its end (a widget
+        given a parent again goes last in its chain)."""
+        layout = self.layout()
+        layout.removeWidget(self.buttons)
+        self.buttons.setParent(None)
+        self.buttons.setParent(self)
+        layout.addWidget(self.buttons)
+        self.buttons.show()
 
     def problems(self) -> tuple[list[str], dict | None]:
         """Every reason the rules core gives against the current form (and the baseline)."""

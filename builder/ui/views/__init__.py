@@ -1,40 +1,39 @@
 """Editor widgets, and the registry that picks one per ruleset.
 
-A ruleset with a dedicated editor registers a factory under its id
-(:func:`register_editor`); built-in editors are listed in ``_BUILTIN`` and
-imported only when a character of that ruleset is opened.  Every other
-ruleset gets :class:`~builder.ui.views.generic.GenericEditor` (the derived
+A ruleset with a dedicated editor declares it on its class (``editor``, a
+"module:attr" string, imported only when a character of that ruleset is
+opened); a factory may also be registered under an id (:func:`register_editor`).
+Every other ruleset gets :class:`~builder.ui.views.generic.GenericEditor` (the derived
 state, the options with their reasons, and a free action line).
 """
 from __future__ import annotations
 
-import importlib
 from typing import Callable
+
+from builder.rules.base import RulesError
+from builder.rules.registry import load_part, ruleset_class
 
 #: ruleset id -> factory(doc, parent) -> CharacterEditor
 EDITORS: dict[str, Callable] = {}
-
-#: ruleset id -> "module:attribute", imported on first use.
-_BUILTIN = {
-    "story-points": "builder.ui.views.story_points:StoryPointsEditor",
-    "vogelfrei": "builder.ui.views.vogelfrei:VogelfreiEditor",
-    "ability-bonuses": "builder.ui.ability_bonuses.editor:AbilityBonusesEditor",
-}
-
 
 def register_editor(ruleset_id: str, factory: Callable) -> None:
     EDITORS[ruleset_id] = factory
 
 
-def editor_factory(ruleset_id: str) -> Callable:
-    if ruleset_id not in EDITORS and ruleset_id in _BUILTIN:
-        module_name, attr = _BUILTIN[ruleset_id].split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            module = None
-        if module is not None:
-            register_editor(ruleset_id, getattr(module, attr))
+def editor_factory(ruleset_id: str, declared: str | None = None) -> Callable:
+    """The editor for a ruleset: a registered one, else the one its class declares
+    (``declared`` when the caller has the ruleset at hand), else the generic one."""
+    if ruleset_id not in EDITORS:
+        if declared is None:
+            try:
+                declared = ruleset_class(ruleset_id).editor
+            except RulesError:
+                declared = None
+        if declared:
+            try:
+                register_editor(ruleset_id, load_part(declared))
+            except (ImportError, AttributeError):
+                pass
     if ruleset_id in EDITORS:
         return EDITORS[ruleset_id]
     from builder.ui.views.generic import GenericEditor
@@ -43,4 +42,5 @@ def editor_factory(ruleset_id: str) -> Callable:
 
 
 def create_editor(doc, parent=None):
-    return editor_factory(doc.ruleset.id)(doc, parent)
+    ruleset = doc.ruleset
+    return editor_factory(ruleset.id, getattr(ruleset, "editor", None))(doc, parent)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
 from builder.rules.base import Option
+from builder.ui.focus import search_leads_to
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
                                              OptionsFilterModel, OptionsModel,
@@ -98,6 +99,7 @@ class OptionsPanel(QWidget):
             "Every possible next increase with its cost. Greyed rows cannot be taken yet; "
             "the details below list why.")
         self.view.setModel(self.proxy)
+        search_leads_to(self.search, self.view)
         self.view.setItemDelegate(GreyingDelegate(self.view))
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
                                QWidget)
 
+from builder.ui.focus import search_leads_to
 from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
 from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
 from builder.ui.models.campaign_model import COL_RULESET as CAMP_RULESET
@@ -131,8 +132,9 @@ class FirstStartPanel(QWidget):
 
     def add_button(self, action, detail: str) -> QPushButton:
         button = action_button(action, self)
-        button.setText(f"{action.text().replace('…', '')}…" if action.text().endswith("…")
-                       else action.text())
+        # The row of buttons below (and the menus) carries the Alt keys of these actions:
+        # two buttons answering one Alt+letter press neither, so these have none.
+        button.setText(action.text().replace("&&", "\0").replace("&", "").replace("\0", "&&"))
         button.setAccessibleDescription(detail)
         button.setToolTip(detail)
         button.setMinimumHeight(button.sizeHint().height() + 12)
@@ -167,6 +169,7 @@ class LibraryPage(_FileTable, QWidget):
                                   COL_NAME, COL_HEADLINE,
                                   QAbstractItemView.SelectionMode.ExtendedSelection,
                                   {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150})
+        search_leads_to(self.search, self.view)
         header.setSectionsMovable(True)
         self.view.activated.connect(self._open_index)
 

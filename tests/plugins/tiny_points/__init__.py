@@ -3,19 +3,17 @@ data): three attributes bought with points, each level costs its own number, a
 Champion title for anyone with two attributes at 3.  It declares planning.
 
 Registered only by its distribution's entry point (``character_builder.rulesets``:
-``tiny-points = tiny_points:ruleset_class``); everything it needs is in this folder.
+``tiny-points = tiny_points:ruleset_class``); everything it needs is in this folder,
+laid out as a built-in rule system's folder (builder/rulesets/<id>/) is: the rules
+(ruleset.py), its data (data/) and the data's JSON Schema (schema/), its sheet
+(sheet.py).  The class declares them (``data_file``, ``data_schema``,
+``sheet_module``); it declares no editor or creation form, so the window gives it
+the generic ones.
 """
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 
 def ruleset_class():
     from tiny_points.ruleset import TinyPoints
 
     return TinyPoints
-
-
-def data() -> dict:
-    return json.loads((Path(__file__).with_name("tiny-points.json")).read_text("utf-8"))

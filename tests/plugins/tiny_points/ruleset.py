@@ -24,18 +24,10 @@ class TinyPoints(Ruleset):
     actions = ("raise ATTRIBUTE", "champion", "award N")
     set_keys = ("(none: every attribute starts at 1)",)
     balance_label = "TP"
-
-    @classmethod
-    def builtin_data(cls) -> dict:
-        from tiny_points import data
-
-        return data()
-
-    @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
-        if not isinstance(data, dict) or not isinstance(data.get("attributes"), list):
-            return ["the data needs 'attributes', a list of names"]
-        return []
+    # The parts of its folder, declared as a built-in rule system declares them.
+    data_file = "tiny_points:data/tiny-points.json"
+    data_schema = "tiny_points:schema/ruleset-tiny-points.schema.json"
+    sheet_module = "tiny_points.sheet"
 
     def __init__(self, data: dict):
         super().__init__(data)

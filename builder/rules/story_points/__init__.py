@@ -1,9 +1,0 @@
-"""Story Point development (seeds 000 and 001): Core Vitals, Skills, Classes, ranked traits."""
-
-RULESET_ID = "story-points"
-
-
-def ruleset_class():
-    from builder.rules.story_points.ruleset import StoryPoints
-
-    return StoryPoints

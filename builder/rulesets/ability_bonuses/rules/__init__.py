@@ -1,0 +1,1 @@
+"""The ability-bonuses rules (no Qt): the ruleset and its formulas."""

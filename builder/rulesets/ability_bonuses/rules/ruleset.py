@@ -1,0 +1,571 @@
+"""The ``ability-bonuses`` ruleset: baseline, ledger actions and the Abilities Card.
+
+Baseline (the creation record, first part of the character's record)::
+
+    {"method": "chosen" | "random",
+     "abilities": {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0},
+     "rolls": [2, 2, 4, 1],      # every d4 of the random allocation, rerolls included
+     "age": null | "young" | "mature" | "old",   # null: the Aging rule is off
+     "age_roll": null | 1..20}   # the d20 when the age was rolled at creation
+
+The rolls are checked on every load: a random allocation whose recorded rolls
+do not give the recorded bonuses is reported as a problem (``check``).
+
+Ledger actions::
+
+    {"action": "modify", "ability": "MIG", "value": 1, "name": "Bless"}
+    {"action": "unmodify", "name": "Bless"}
+    {"action": "set-age", "age": "mature"}     # "age": null switches the Aging rule off
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence
+
+from builder.rules.base import (Action, ActionEntry, Option, Refusal, Ruleset, UsageError,
+                                action_parser, match_name,
+                                option, parse_int)
+from builder.rulesets.ability_bonuses.rules import formulas as f
+
+ACTIONS = ("modify", "unmodify", "set-age")
+OFF_WORDS = ("off", "none")
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A named effect on one ability (``Bless``: MIG +1)."""
+
+    name: str
+    ability: str
+    value: int
+
+
+@dataclass(frozen=True)
+class State:
+    #: The allocated bonuses of MIG, DEX, CHA and FOC.
+    allocation: Mapping[str, int]
+    method: str = "chosen"
+    rolls: tuple[int, ...] = ()
+    #: The age category id, None when the Aging rule is off for this character.
+    age: str | None = None
+    age_roll: int | None = None
+    modifiers: tuple[Modifier, ...] = field(default_factory=tuple)
+
+    @property
+    def aging(self) -> bool:
+        return self.age is not None
+
+
+class AbilityBonuses(Ruleset):
+    id = "ability-bonuses"
+    title = "Ability Bonuses"
+    # The parts of its folder (builder/rulesets/ability_bonuses/), imported only when used.
+    data_file = "builder.rulesets.ability_bonuses:data/ability-bonuses.json"
+    data_schema = "builder.rulesets.ability_bonuses:schema/ruleset-ability-bonuses.schema.json"
+    character_schema = "builder.rulesets.ability_bonuses:schema/character-ability-bonuses.schema.json"
+    sheet_module = "builder.rulesets.ability_bonuses.sheet"
+    editor = "builder.rulesets.ability_bonuses.ui.editor:AbilityBonusesEditor"
+    creation_form = "builder.rulesets.ability_bonuses.ui.form:AbilityBonusesForm"
+    summary_text = ("Distribute +3, +2, +1 and +0 over MIG, DEX, CHA and FOC (or roll them); "
+                    "the Abilities Card derives the rest.")
+    actions = ACTIONS
+    set_keys = ("MIG=N", "DEX=N", "CHA=N", "FOC=N  (+3, +2, +1 and +0, one each; or --random)",
+                "age=young|mature|old|roll|off  (switches the Aging rule on)")
+
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.title = data.get("title", self.title)
+        self.summary_text = data.get("summary", self.summary_text)
+        self.bonuses: list[int] = list(data["bonuses"])
+        self.die_faces: list[str] = list(data["allocation_die"])
+        self.other_start: dict[str, int] = dict(data["other_start"])
+        self.dc_base: int = int(data["effect_dc_base"])
+        self.age_die: int = int(data["aging"]["die"])
+        self.age_categories: list[dict] = list(data["aging"]["categories"])
+        self.ability_names: dict[str, str] = {a["abbrev"]: a["name"] for a in data["abilities"]}
+
+    # -- data ---------------------------------------------------------------
+    @classmethod
+    def validate_data(cls, data: dict) -> list[str]:
+        problems = super().validate_data(data)
+        if problems:
+            return problems
+        try:
+            abbrevs = [a["abbrev"] for a in data["abilities"]]
+            if sorted(abbrevs) != sorted(f.ABILITIES):
+                problems.append("abilities must be exactly MIG, DEX, CHA, FOC, SKL and SPD")
+            if sorted(data["allocation_die"]) != sorted(f.PRIMARY):
+                problems.append("allocation_die must name MIG, DEX, CHA and FOC once each")
+            if len(set(data["bonuses"])) != len(f.PRIMARY):
+                problems.append("bonuses must be four different numbers")
+            die = data["aging"]["die"]
+            covered: list[int] = []
+            ids = []
+            for category in data["aging"]["categories"]:
+                ids.append(category["id"])
+                if category["low"] > category["high"]:
+                    problems.append(f"age category {category['id']}: low is above high")
+                covered.extend(range(category["low"], category["high"] + 1))
+            if sorted(covered) != list(range(1, die + 1)):
+                problems.append(f"the age categories must cover 1 to {die} once each")
+            if len(set(ids)) != len(ids):
+                problems.append("the age category ids must be different")
+            if set(ids) & set(OFF_WORDS):
+                problems.append("an age category cannot be called 'off' or 'none'")
+        except (KeyError, TypeError) as exc:
+            problems.append(f"malformed ability-bonuses data ({exc})")
+        return problems
+
+    # -- lookups --------------------------------------------------------------
+    def ability_key(self, text: str, allowed: Sequence[str] = f.ABILITIES) -> str:
+        """MIG from 'mig', 'MIG' or 'Might' (UsageError otherwise)."""
+        aliases: dict[str, str] = {}
+        for abbrev in allowed:
+            aliases[abbrev] = abbrev
+            aliases[self.ability_names.get(abbrev, abbrev)] = abbrev
+        return aliases[match_name(text, aliases, "ability")]
+
+    def age_category(self, age_id: str | None) -> dict | None:
+        for category in self.age_categories:
+            if category["id"] == age_id:
+                return category
+        return None
+
+    def age_for_roll(self, roll: int) -> str:
+        for category in self.age_categories:
+            if category["low"] <= roll <= category["high"]:
+                return category["id"]
+        raise ValueError(f"{roll} is not a result of a d{self.age_die}")
+
+    def age_key(self, text: str, allow_off: bool = False, allow_roll: bool = False) -> str | None:
+        aliases: dict[str, str | None] = {}
+        for category in self.age_categories:
+            aliases[category["id"]] = category["id"]
+            aliases[category["name"]] = category["id"]
+        if allow_roll:
+            aliases["roll"] = "roll"
+        if allow_off:
+            for word in OFF_WORDS:
+                aliases[word] = None
+        return aliases[match_name(text, aliases, "age category")]
+
+    def age_name(self, age_id: str | None) -> str:
+        category = self.age_category(age_id)
+        return category["name"] if category else "Aging rule off"
+
+    # -- creation -----------------------------------------------------------
+    def roll_age(self, rng: random.Random) -> tuple[str, int]:
+        """The optional Aging rule's d20: (age category id, the roll)."""
+        roll = rng.randint(1, self.age_die)
+        return self.age_for_roll(roll), roll
+
+    def chosen_baseline(self, values: Mapping[str, int], age: str | None = None,
+                        age_roll: int | None = None) -> dict:
+        """A baseline from bonuses chosen by the player (not validated here)."""
+        return {"method": "chosen",
+                "abilities": {k: values[k] for k in f.PRIMARY if k in values},
+                "rolls": [], "age": age, "age_roll": age_roll}
+
+    def random_baseline(self, rng: random.Random, age: str | None = None,
+                        age_roll: int | None = None) -> dict:
+        """A baseline from the random allocation (every d4 kept, rerolls included)."""
+        allocation, rolls = f.roll_allocation(rng, self.die_faces, self.bonuses)
+        return {"method": "random", "abilities": allocation, "rolls": rolls,
+                "age": age, "age_roll": age_roll}
+
+    def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
+                           rng: random.Random, randomize: bool = False) -> dict:
+        values: dict[str, int] = {}
+        reasons: list[str] = []
+        age: str | None = None
+        age_given = False
+        for key, text in sets:
+            if key.strip().casefold() == "age":
+                canonical = "age"
+            else:
+                canonical = self.ability_key(key)
+            # (a later --set of the same key replaces an earlier one)
+            if canonical == "age":
+                age = self.age_key(text, allow_off=True, allow_roll=True)
+                age_given = True
+                continue
+            value = parse_int(text, f"--set {canonical}")
+            if canonical in f.OTHER:
+                start = self.other_start[canonical]
+                if value != start:
+                    reasons.append(f"{canonical} is not allocated: Skill and Speed both start "
+                                   f"at {signed(start)} (got {signed(value)})")
+                continue
+            values[canonical] = value
+        if reasons:
+            raise Refusal(reasons)
+        # --seed alone (which the CLI passes as "randomize") next to chosen values only
+        # seeds the age roll; only a partly chosen allocation is a contradiction.
+        if randomize and values and len(values) < len(f.PRIMARY):
+            raise UsageError("--random rolls MIG, DEX, CHA and FOC; do not also --set "
+                             + ", ".join(sorted(values)))
+        if randomize and not values:
+            baseline = self.random_baseline(rng)
+        else:
+            baseline = self.chosen_baseline(values)
+        if age_given and age == "roll":
+            baseline["age"], baseline["age_roll"] = self.roll_age(rng)
+        elif age_given:
+            baseline["age"] = age
+        reasons = self.validate_baseline(baseline)
+        if reasons:
+            raise Refusal(reasons)
+        return baseline
+
+    def _allocation_problems(self, abilities: Any) -> list[str]:
+        bonus_text = ", ".join(signed(b) for b in self.bonuses[:-1]) + \
+            f" and {signed(self.bonuses[-1])}"
+        rule = (f"the bonuses {bonus_text} must each be given to exactly one of "
+                f"MIG, DEX, CHA and FOC")
+        if not isinstance(abilities, dict):
+            return [f"no ability bonuses: {rule}"]
+        problems = []
+        for key in abilities:
+            if key not in f.PRIMARY:
+                if key in f.OTHER:
+                    problems.append(f"{key} is not allocated: Skill and Speed both start at "
+                                    f"{signed(self.other_start[key])}")
+                else:
+                    problems.append(f"'{key}' is not an ability; {rule}")
+        missing = [k for k in f.PRIMARY if k not in abilities]
+        for key in missing:
+            problems.append(f"{key} has no bonus yet: {rule}")
+        bad = [k for k in f.PRIMARY if k in abilities and (
+            isinstance(abilities[k], bool) or not isinstance(abilities[k], int))]
+        for key in bad:
+            problems.append(f"{key} is {abilities[key]!r}, not a whole number")
+        if missing or bad:
+            return problems
+        given = [abilities[k] for k in f.PRIMARY]
+        if sorted(given) != sorted(self.bonuses):
+            listing = ", ".join(f"{k} {signed(abilities[k])}" for k in f.PRIMARY)
+            details = []
+            for bonus in self.bonuses:
+                count = given.count(bonus)
+                if count == 0:
+                    details.append(f"{signed(bonus)} is not used")
+                elif count > 1:
+                    times = "twice" if count == 2 else f"{count} times"
+                    details.append(f"{signed(bonus)} is used {times}")
+            for value in sorted(set(given) - set(self.bonuses), reverse=True):
+                details.append(f"{signed(value)} is not one of the bonuses")
+            problems.append(f"{rule}; got {listing} ({'; '.join(details)})")
+        return problems
+
+    def validate_baseline(self, baseline: dict) -> list[str]:
+        if not isinstance(baseline, dict):
+            return ["the baseline is not an object"]
+        problems = self._allocation_problems(baseline.get("abilities"))
+        method = baseline.get("method", "chosen")
+        rolls = baseline.get("rolls", [])
+        if not isinstance(rolls, list):
+            problems.append("rolls must be a list of d4 results")
+            rolls = []
+        if method == "chosen":
+            if rolls:
+                problems.append("the bonuses were chosen, yet the file records d4 rolls "
+                                f"({', '.join(map(str, rolls))})")
+        elif method == "random":
+            allocation, roll_problems = f.allocation_from_rolls(rolls, self.die_faces,
+                                                                self.bonuses)
+            problems.extend(f"random allocation: {p}" for p in roll_problems)
+            if allocation is not None and not problems \
+                    and allocation != {k: baseline["abilities"][k] for k in f.PRIMARY}:
+                given = ", ".join(f"{k} {signed(v)}" for k, v in allocation.items())
+                problems.append(f"the recorded d4 rolls {', '.join(map(str, rolls))} give "
+                                f"{given}, not the bonuses in the file")
+        else:
+            problems.append(f"method must be 'chosen' or 'random', not {method!r}")
+        age = baseline.get("age")
+        age_roll = baseline.get("age_roll")
+        if age is not None and self.age_category(age) is None:
+            problems.append(f"unknown age category {age!r}; valid: "
+                            + ", ".join(c["id"] for c in self.age_categories))
+        if age_roll is not None:
+            if isinstance(age_roll, bool) or not isinstance(age_roll, int) \
+                    or not 1 <= age_roll <= self.age_die:
+                problems.append(f"the age roll {age_roll!r} is not a result of a d{self.age_die}")
+            elif age is None:
+                problems.append(f"an age roll ({age_roll}) is recorded but the Aging rule is off")
+            elif self.age_for_roll(age_roll) != age:
+                problems.append(f"the age roll {age_roll} gives "
+                                f"{self.age_name(self.age_for_roll(age_roll))}, "
+                                f"not {self.age_name(age)}")
+        return problems
+
+    def initial_state(self, baseline: dict) -> State:
+        """Lenient: a broken (hand-edited) baseline still gives a state to show."""
+        baseline = baseline if isinstance(baseline, dict) else {}
+        abilities = baseline.get("abilities")
+        abilities = abilities if isinstance(abilities, dict) else {}
+        allocation = {}
+        for key in f.PRIMARY:
+            value = abilities.get(key, 0)
+            allocation[key] = value if isinstance(value, int) and not isinstance(value, bool) else 0
+        rolls = baseline.get("rolls")
+        rolls = tuple(r for r in rolls if isinstance(r, int)) if isinstance(rolls, list) else ()
+        age = baseline.get("age")
+        age = age if self.age_category(age) is not None else None
+        age_roll = baseline.get("age_roll")
+        if isinstance(age_roll, bool) or not isinstance(age_roll, int):
+            age_roll = None
+        method = baseline.get("method") if baseline.get("method") in ("chosen", "random") \
+            else "chosen"
+        return State(allocation=allocation, method=method, rolls=rolls, age=age,
+                     age_roll=age_roll)
+
+    # -- actions ------------------------------------------------------------
+    def parse_action(self, args: Sequence[str]) -> Action:
+        if not args:
+            raise UsageError(f"which action? one of: {', '.join(ACTIONS)}")
+        kind = match_name(args[0], ACTIONS, "action")
+        rest = list(args[1:])
+        if kind == "modify":
+            parser = action_parser("modify", "modify ABILITY VALUE --name TEXT")
+            parser.add_argument("ability")
+            parser.add_argument("value")
+            parser.add_argument("--name", required=True)
+            ns = parser.parse_args(rest)
+            name = ns.name.strip()
+            if not name:
+                raise UsageError("modify: --name must not be empty")
+            return Action("modify", {"ability": self.ability_key(ns.ability),
+                                     "value": parse_int(ns.value, "modify: VALUE"), "name": name})
+        if kind == "unmodify":
+            parser = action_parser("unmodify", "unmodify --name TEXT")
+            parser.add_argument("--name", required=True)
+            ns = parser.parse_args(rest)
+            name = ns.name.strip()
+            if not name:
+                raise UsageError("unmodify: --name must not be empty")
+            return Action("unmodify", {"name": name})
+        # set-age
+        parser = action_parser("set-age", "set-age young|mature|old|off")
+        parser.add_argument("age")
+        ns = parser.parse_args(rest)
+        return Action("set-age", {"age": self.age_key(ns.age, allow_off=True)})
+
+    def resolve(self, state: State, action: Action, rng: random.Random) -> Action:
+        """Nothing is left to chance in play; ``unmodify`` logs the effect's own
+        spelling of its name (``unmodify --name bless`` removes 'Bless')."""
+        if action.kind == "unmodify" and isinstance(action.get("name"), str):
+            found = self._find_modifier(state, action["name"])
+            if found is not None:
+                return action.with_args(name=found.name)
+        return action
+
+    @staticmethod
+    def _find_modifier(state: State, name: str) -> Modifier | None:
+        folded = name.strip().casefold()
+        for modifier in state.modifiers:
+            if modifier.name.casefold() == folded:
+                return modifier
+        return None
+
+    def check(self, state: State, action: ActionEntry) -> list[str]:
+        if not isinstance(action, Mapping):
+            return ["the action is not an object"]
+        kind = action.get("action")
+        if kind == "modify":
+            reasons = []
+            ability, value, name = action.get("ability"), action.get("value"), action.get("name")
+            if ability not in f.ABILITIES:
+                reasons.append(f"unknown ability {ability!r}; valid: {', '.join(f.ABILITIES)}")
+            if isinstance(value, bool) or not isinstance(value, int):
+                reasons.append(f"the modifier value {value!r} is not a whole number")
+            elif value == 0:
+                reasons.append(f"a modifier of +0 changes nothing ({name!r} on {ability})")
+            if not isinstance(name, str) or not name.strip():
+                reasons.append("an effect needs a name")
+            else:
+                existing = self._find_modifier(state, name)
+                if existing is not None:
+                    reasons.append(f"an effect named '{existing.name}' is already active "
+                                   f"({existing.ability} {signed(existing.value)}); remove it "
+                                   "first or choose another name")
+            return reasons
+        if kind == "unmodify":
+            name = action.get("name")
+            if not isinstance(name, str) or self._find_modifier(state, name) is None:
+                active = ", ".join(f"'{m.name}'" for m in state.modifiers) or "none"
+                return [f"no active effect is named {name!r} (active effects: {active})"]
+            return []
+        if kind == "set-age":
+            age = action.get("age")
+            if age is not None and self.age_category(age) is None:
+                return [f"unknown age category {age!r}; valid: "
+                        + ", ".join(c["id"] for c in self.age_categories) + " (or off)"]
+            if age == state.age:
+                if age is None:
+                    return ["the Aging rule is already off for this character"]
+                return [f"the character is already {self.age_name(age)}"]
+            return []
+        return [f"unknown action {kind!r}; valid: {', '.join(ACTIONS)}"]
+
+    def apply(self, state: State, action: ActionEntry) -> State:
+        kind = action["action"]
+        if kind == "modify":
+            modifier = Modifier(action["name"].strip(), action["ability"], action["value"])
+            return replace(state, modifiers=state.modifiers + (modifier,))
+        if kind == "unmodify":
+            gone = self._find_modifier(state, action["name"])
+            return replace(state, modifiers=tuple(m for m in state.modifiers if m is not gone))
+        if kind == "set-age":
+            return replace(state, age=action["age"])
+        raise ValueError(f"unknown action {kind!r}")
+
+    def describe(self, action: ActionEntry) -> str:
+        """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
+        kind = action.get("action")
+        if kind == "modify":
+            return (f"Modified {action.get('ability')} {signed(action.get('value', 0))} "
+                    f"({action.get('name')})")
+        if kind == "unmodify":
+            return f"Removed the effect {action.get('name')}"
+        if kind == "set-age":
+            age = action.get("age")
+            return "Turned the Aging rule off" if age is None else \
+                f"Set the age to {self.age_name(age)}"
+        return super().describe(action)
+
+    # -- views ----------------------------------------------------------------
+    def base_abilities(self, state: State) -> dict[str, int]:
+        """The six abilities at creation, before the age category and effects."""
+        base = {k: state.allocation[k] for k in f.PRIMARY}
+        base.update({k: self.other_start[k] for k in f.OTHER})
+        return base
+
+    def age_modifiers(self, state: State) -> dict[str, int]:
+        category = self.age_category(state.age)
+        return dict(category["modifiers"]) if category else {}
+
+    def effective_abilities(self, state: State) -> dict[str, int]:
+        """Every ability after the age category and every active effect."""
+        values = self.base_abilities(state)
+        for key, value in self.age_modifiers(state).items():
+            values[key] += value
+        for modifier in state.modifiers:
+            values[modifier.ability] += modifier.value
+        return values
+
+    def card(self, state: State) -> dict:
+        """The Abilities Card figures."""
+        abilities = self.effective_abilities(state)
+        skilled = f.skilled_bonuses(abilities)
+        return {
+            "abilities": abilities,
+            "skilled": skilled,
+            "body_def": f.body_def(abilities),
+            "mind_def": f.mind_def(abilities),
+            "martial_dc": f.martial_dc(skilled, self.dc_base),
+            "spell_dc": f.spell_dc(skilled, self.dc_base),
+        }
+
+    def preview(self, allocation: Mapping[str, int | None], age: str | None = None) -> dict:
+        """The Abilities Card of an allocation in progress (the creation form).
+
+        Unallocated abilities are None, and so is every figure that needs one.
+        """
+        category = self.age_category(age)
+        mods = dict(category["modifiers"]) if category else {}
+        abilities: dict[str, int | None] = {k: allocation.get(k) for k in f.PRIMARY}
+        abilities.update({k: self.other_start[k] for k in f.OTHER})
+        for key, value in mods.items():
+            if abilities.get(key) is not None:
+                abilities[key] += value
+        skl = abilities["SKL"]
+        skilled = {k: None if abilities[k] is None else abilities[k] + skl for k in f.SKILLED}
+
+        def total(*values):
+            return None if any(v is None for v in values) else sum(values)
+
+        def best(*values):
+            return None if any(v is None for v in values) else self.dc_base + max(values)
+
+        return {
+            "abilities": abilities,
+            "skilled": skilled,
+            "body_def": total(abilities["MIG"], abilities["DEX"]),
+            "mind_def": total(abilities["CHA"], abilities["FOC"]),
+            "martial_dc": best(skilled["MIG"], skilled["DEX"]),
+            "spell_dc": best(skilled["CHA"], skilled["FOC"]),
+            "age": category["id"] if category else None,
+            "age_category": None if category is None else {
+                "id": category["id"], "name": category["name"],
+                "approximate_age": category["approximate_age"],
+                "modifiers": dict(category["modifiers"])},
+            "modifiers": [],
+        }
+
+    def derive(self, state: State, name: str) -> dict:
+        derived = {"ruleset": self.id, "name": name}
+        derived.update(self.card(state))
+        category = self.age_category(state.age)
+        derived["age"] = state.age
+        derived["age_category"] = None if category is None else {
+            "id": category["id"], "name": category["name"],
+            "approximate_age": category["approximate_age"],
+            "modifiers": dict(category["modifiers"])}
+        derived["aging"] = state.aging
+        derived["method"] = state.method
+        derived["allocation"] = {k: state.allocation[k] for k in f.PRIMARY}
+        derived["base"] = self.base_abilities(state)
+        derived["rolls"] = list(state.rolls)
+        derived["roll_abilities"] = [self.die_faces[r - 1] for r in state.rolls
+                                     if 1 <= r <= len(self.die_faces)]
+        derived["age_roll"] = state.age_roll
+        derived["modifiers"] = [{"name": m.name, "ability": m.ability, "value": m.value}
+                                for m in state.modifiers]
+        return derived
+
+    def options(self, state: State) -> list[Option]:
+        """No paid increases exist in this system: the options are the age
+        categories the character can be moved to (``set-age``)."""
+        result = []
+        for category in self.age_categories:
+            reasons = []
+            if category["id"] == state.age:
+                reasons.append(f"the character is already {category['name']}")
+            result.append(option("age", category["name"], None, 0, reasons,
+                                 action=["set-age", category["id"]],
+                                 switches_aging_on=not state.aging))
+        return result
+
+    def headline(self, state: State) -> dict:
+        abilities = self.effective_abilities(state)
+        return {key: signed(abilities[key]) for key in f.PRIMARY}
+
+    def show_text(self, derived: dict) -> str:
+        a, s = derived["abilities"], derived["skilled"]
+        lines = [f"{derived['name']}  ({self.title})",
+                 "Abilities  " + "  ".join(f"{k} {signed(a[k])}" for k in f.ABILITIES),
+                 "Skilled    " + "  ".join(f"{k}+ {signed(s[k])}" for k in f.SKILLED),
+                 f"Defenses   BODY DEF {signed(derived['body_def'])}  "
+                 f"MIND DEF {signed(derived['mind_def'])}",
+                 f"Effect DCs MARTIAL DC {derived['martial_dc']}  SPELL DC {derived['spell_dc']}"]
+        category = derived["age_category"]
+        if category is None:
+            lines.append("Age        Aging rule off")
+        else:
+            lines.append(f"Age        {category['name']} (approximately "
+                         f"{category['approximate_age']} human years)"
+                         + (f"; rolled {derived['age_roll']} on a d{self.age_die}"
+                            if derived["age_roll"] is not None else ""))
+        if derived["method"] == "random":
+            lines.append("Allocation rolled: d4 " + ", ".join(
+                f"{r} ({ab})" for r, ab in zip(derived["rolls"], derived["roll_abilities"])))
+        else:
+            lines.append("Allocation chosen")
+        for m in derived["modifiers"]:
+            lines.append(f"Effect     {m['name']}: {m['ability']} {signed(m['value'])}")
+        return "\n".join(lines)

@@ -1,0 +1,19 @@
+"""Qt widgets of the ``ability-bonuses`` ruleset: the chips creation form and
+the Abilities Card.  Self-contained: the main window embeds
+:class:`AbilityBonusesForm` in its New Character dialog (``baseline()`` gives
+the baseline for ``new_document``) and :class:`AbilitiesCard` in the sheet view
+(``set_derived(CharacterFile.derived())``), and :class:`AbilityEffectsPanel`
+(effects and age in play; it emits ledger actions for ``CharacterFile.do``)."""
+from __future__ import annotations
+
+from builder.rulesets.ability_bonuses.ui.card import AbilitiesCard
+from builder.rulesets.ability_bonuses.ui.form import CHIP_MIME, AbilityBonusesForm
+from builder.rulesets.ability_bonuses.ui.play import AbilityEffectsPanel
+
+__all__ = ["AbilitiesCard", "AbilityBonusesForm", "AbilityEffectsPanel", "CHIP_MIME",
+           "creation_form"]
+
+
+def creation_form(ruleset, parent=None) -> AbilityBonusesForm:
+    """The creation form for a loaded ``ability-bonuses`` ruleset."""
+    return AbilityBonusesForm(ruleset, parent)

@@ -1,0 +1,949 @@
+"""The Story Point development ruleset (id ``story-points``), seeds 000 and 001.
+
+Every rule here carries the reasons a player reads when it says no.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
+                                action_parser, match_name, option, parse_int, parse_yes_no,
+                                reason_code)
+from builder.rulesets.story_points.rules import codes
+from builder.rulesets.story_points.rules.data import SPData, validate_data
+from builder.rulesets.story_points.rules.state import ClassState, SPState, key
+
+ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill", "raise-class",
+           "enter-class", "use-trait", "rest", "set-active")
+
+SET_KEYS = ("sp=N", "vital.NAME=N", "skill.NAME=N", "class.NAME=N", "trait.CLASS.TRAIT=N",
+            "spell.CLASS=SPELL", "active=yes|no", "vit=N", "wounded=N")
+
+
+#: What taking an option asks of the player (see ``Option.words_with``).
+_TRAIT = Ask("--trait", required=True)
+_SPELL = Ask("--spell")
+_SCENE = Ask("--scene", required=True)
+_EXCHANGE = Ask("--exchange", switch=True)
+
+
+class StoryPoints(Ruleset):
+    id = "story-points"
+    title = "Story Point development"
+    # The parts of its folder (builder/rulesets/story_points/), imported only when used.
+    data_file = "builder.rulesets.story_points:data/story-points.json"
+    data_schema = "builder.rulesets.story_points:schema/ruleset-story-points.schema.json"
+    character_schema = "builder.rulesets.story_points:schema/character-story-points.schema.json"
+    sheet_module = "builder.rulesets.story_points.sheet"
+    editor = "builder.rulesets.story_points.ui.editor:StoryPointsEditor"
+    creation_form = "builder.rulesets.story_points.ui.editor:StoryPointsCreationForm"
+    summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
+                    "Story Checkpoints and Milestones; ranked Class traits.")
+    actions = ACTIONS
+    set_keys = SET_KEYS
+
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.d = SPData(data)
+
+    @classmethod
+    def validate_data(cls, data) -> list[str]:
+        return validate_data(data)
+
+    # ------------------------------------------------------------------ data
+    def public_data(self) -> dict:
+        d = self.d
+        return {
+            "id": self.id,
+            "title": self.title,
+            "vitals": list(d.vitals),
+            "skills": dict(d.skills),
+            "classes": {
+                name: {
+                    "core_skills": list(c.core_skills),
+                    "casts_spells": c.casts_spells,
+                    "traits": dict(c.traits),
+                    "spells": dict(c.spells),
+                }
+                for name, c in d.classes.items()
+            },
+            "paths": {p.name: {"skill": p.skill, "class": p.class_name,
+                               "traits": list(p.traits), "spells": list(p.spells)}
+                      for p in d.paths.values()},
+            "equivalent_traits": self.data.get("equivalent_traits", []),
+            "equivalence_rule_classes": sorted(d.equivalence_classes),
+            "vitality": [{"vitals_total": t, "max_vit": v} for t, v in d.vitality],
+            "limits": {"vital": d.vital_max, "skill": d.skill_max, "class": d.class_max,
+                       "vit": d.vit_max, "vital_min": d.vital_min,
+                       # the data file's own names, so this output is an override as is
+                       "vital_max": d.vital_max, "skill_max": d.skill_max,
+                       "class_max": d.class_max, "vit_max": d.vit_max},
+            "costs": {"vital": f"target x {d.vital_cost}", "skill": f"target x {d.skill_cost}",
+                      "class": f"target x {d.class_cost}", "new_class": d.new_class_cost,
+                      "vital_per_score": d.vital_cost, "skill_per_level": d.skill_cost,
+                      "class_per_level": d.class_cost,
+                      "training_exchange_discount": d.exchange_discount,
+                      "training_exchange_floor": d.exchange_floor},
+            "awards": {"checkpoint": d.checkpoint_award, "milestone": d.milestone_award},
+            "new_class": {"core_skill_levels_total": d.entry_total,
+                          "core_skills_trained": d.entry_trained},
+        }
+
+    @classmethod
+    def data_from_public(cls, data):
+        """``data story-points --json`` output (names as keys, Vitals as a list of names)
+        back into the data file's shape; anything else unchanged (the schema judges it)."""
+        if not (isinstance(data, dict) and isinstance(data.get("skills"), dict)
+                and isinstance(data.get("classes"), dict)):
+            return data
+        try:
+            raw = {k: v for k, v in data.items()
+                   if k not in ("vitals", "skills", "classes", "paths")}
+            vitals = data.get("vitals", [])
+            raw["vitals"] = [{"name": v} if isinstance(v, str) else v for v in vitals]
+            raw["skills"] = [{"name": n, "vital": v} for n, v in data["skills"].items()]
+            raw["classes"] = [{"name": n, "core_skills": c.get("core_skills"),
+                               "casts_spells": c.get("casts_spells", False)}
+                              for n, c in data["classes"].items()]
+            paths = data.get("paths", {})
+            raw["paths"] = [{"name": n, **{k: p[k] for k in ("class", "skill", "traits",
+                                                              "spells") if k in p}}
+                            for n, p in paths.items()] if isinstance(paths, dict) else paths
+            limits = data.get("limits")
+            if isinstance(limits, dict):
+                raw["limits"] = {key: limits[key] for key in
+                                 ("vital_min", "vital_max", "skill_max", "class_max", "vit_max")
+                                 if key in limits}
+            costs = data.get("costs")
+            if isinstance(costs, dict):
+                raw["costs"] = {key: costs[key] for key in
+                                ("vital_per_score", "skill_per_level", "class_per_level",
+                                 "new_class", "training_exchange_discount",
+                                 "training_exchange_floor") if key in costs}
+            return raw
+        except (AttributeError, TypeError):
+            return data
+
+    # -------------------------------------------------------------- names
+    def _vital(self, name: str) -> str:
+        return match_name(name, self.d.vitals, "Core Vital")
+
+    def _skill(self, name: str) -> str:
+        return match_name(name, self.d.skills, "Skill")
+
+    def _class(self, name: str) -> str:
+        return match_name(name, self.d.classes, "Class")
+
+    def _trait(self, class_name: str, name: str) -> str:
+        """A trait name: the Class's own, or another Class's (the rules then refuse it).
+
+        Only a name no Class has is a usage error."""
+        own = self.d.classes[class_name].traits
+        everywhere = [t for c in self.d.classes.values() for t in c.traits]
+        try:
+            return match_name(name, own, f"{class_name} trait")
+        except UsageError:
+            try:
+                return match_name(name, everywhere, "trait")
+            except UsageError:
+                raise UsageError(f"unknown trait '{name}'; valid {class_name} traits: "
+                                 + ", ".join(own)) from None
+
+    def _spell(self, class_name: str, name: str) -> str:
+        own = self.d.classes[class_name].spells
+        everywhere = [s for c in self.d.classes.values() for s in c.spells]
+        try:
+            return match_name(name, own, f"{class_name} spell")
+        except UsageError:
+            try:
+                return match_name(name, everywhere, "spell")
+            except UsageError:
+                valid = (f"valid {class_name} spells: " + ", ".join(own)) if own else \
+                    f"{class_name} does not learn spells"
+                raise UsageError(f"unknown spell '{name}'; {valid}") from None
+
+    # ----------------------------------------------------------- creation
+    def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
+                           rng: random.Random, randomize: bool = False) -> dict:
+        d = self.d
+        baseline: dict = {
+            "sp": 0, "active": True,
+            "vitals": {v: d.vital_min for v in d.vitals},
+            "skills": {s: 0 for s in d.skills},
+            "classes": {}, "vit": None, "wounded": 0,
+        }
+        classes: dict[str, dict] = {}
+
+        def cls_entry(name: str) -> dict:
+            return classes.setdefault(name, {"level": 0, "traits": {}, "spells": []})
+
+        for raw_key, value in sets:
+            head, _, rest = raw_key.partition(".")
+            head = head.strip().casefold()
+            if head == "sp" and not rest:
+                baseline["sp"] = parse_int(value, "sp")
+            elif head == "active" and not rest:
+                baseline["active"] = parse_yes_no(value, "active")
+            elif head == "vit" and not rest:
+                baseline["vit"] = parse_int(value, "vit")
+            elif head == "wounded" and not rest:
+                baseline["wounded"] = parse_int(value, "wounded")
+            elif head == "vital" and rest:
+                baseline["vitals"][self._vital(rest)] = parse_int(value, raw_key)
+            elif head == "skill" and rest:
+                baseline["skills"][self._skill(rest)] = parse_int(value, raw_key)
+            elif head == "class" and rest:
+                cls_entry(self._class(rest))["level"] = parse_int(value, raw_key)
+            elif head == "trait" and "." in rest:
+                class_part, _, trait_part = rest.partition(".")
+                class_name = self._class(class_part)
+                trait = self._trait(class_name, trait_part)
+                cls_entry(class_name)["traits"][trait] = parse_int(value, raw_key)
+            elif head == "spell" and rest:
+                class_name = self._class(rest)
+                spell = self._spell(class_name, value)
+                spells = cls_entry(class_name)["spells"]
+                if spell not in spells:
+                    spells.append(spell)
+            else:
+                raise UsageError(f"unknown --set key '{raw_key}' for story-points; valid keys: "
+                                 + ", ".join(SET_KEYS))
+        for name, entry in classes.items():
+            entry["traits"] = {t: r for t, r in entry["traits"].items() if r != 0}
+            if entry["level"] != 0 or entry["traits"] or entry["spells"]:
+                baseline["classes"][name] = entry
+        return baseline
+
+    def validate_baseline(self, baseline: dict) -> list[str]:
+        d = self.d
+        reasons: list[str] = []
+        try:
+            sp = baseline.get("sp", 0)
+            if not isinstance(sp, int) or sp < 0:
+                reasons.append(f"unspent SP must be 0 or more (it is {sp})")
+            vitals = baseline.get("vitals", {})
+            skills = baseline.get("skills", {})
+            for name in vitals:
+                if name not in d.vitals:
+                    reasons.append(f"'{name}' is not a Core Vital of this ruleset")
+            for name in skills:
+                if name not in d.skills:
+                    reasons.append(f"'{name}' is not a Skill of this ruleset")
+            for name in d.vitals:
+                score = vitals.get(name, d.vital_min)
+                if not isinstance(score, int) or not d.vital_min <= score <= d.vital_max:
+                    reasons.append(f"{name} must be from {d.vital_min} to {d.vital_max} "
+                                   f"(it is {score})")
+            for name, vital in d.skills.items():
+                level = skills.get(name, 0)
+                if not isinstance(level, int) or not 0 <= level <= d.skill_max:
+                    reasons.append(f"{name} must be from 0 to {d.skill_max} (it is {level})")
+                    continue
+                vscore = vitals.get(vital, d.vital_min)
+                if isinstance(vscore, int) and level > vscore:
+                    reasons.append(f"{name} {level} is above its Linked Vital "
+                                   f"({vital} is {vscore})")
+            held: dict[str, dict] = baseline.get("classes", {})
+            for cname, entry in held.items():
+                if cname not in d.classes:
+                    reasons.append(f"'{cname}' is not a Class of this ruleset")
+                    continue
+                info = d.classes[cname]
+                level = entry.get("level", 0)
+                traits = entry.get("traits", {})
+                spells = entry.get("spells", [])
+                if not isinstance(level, int) or not 1 <= level <= d.class_max:
+                    reasons.append(f"{cname} level must be from 1 to {d.class_max} "
+                                   f"(it is {level})")
+                    continue
+                total = 0
+                for trait, rank in traits.items():
+                    if trait not in info.traits:
+                        reasons.append(f"{trait} is not a {cname} trait")
+                        continue
+                    if not isinstance(rank, int) or rank < 1:
+                        reasons.append(f"{trait} rank must be 1 or more (it is {rank})")
+                        continue
+                    if rank > level:
+                        reasons.append(f"{trait} rank {rank} is above its Class ceiling "
+                                       f"({cname} is {level})")
+                    total += rank
+                if total != level:
+                    reasons.append(f"{cname} {level} has {total} trait rank"
+                                   f"{'' if total == 1 else 's'} assigned; its trait ranks "
+                                   f"must add up to its level ({level})")
+                if spells and not info.casts_spells:
+                    reasons.append(f"{cname} does not learn spells")
+                else:
+                    for spell in spells:
+                        if spell not in info.spells:
+                            reasons.append(f"{spell} is not a {cname} spell")
+                    if len(set(spells)) != len(spells):
+                        reasons.append(f"{cname} lists a spell twice")
+                    if len(spells) > level:
+                        reasons.append(f"{cname} {level} knows {len(spells)} spells; "
+                                       f"a level grants one, so at most {level}")
+            # Rangers and Rogues: no second mechanically equivalent trait.
+            seen: set[tuple[str, str, str]] = set()
+            for cname, entry in held.items():
+                for trait in entry.get("traits", {}):
+                    clash = self._equivalent_clash_in(held, cname, trait)
+                    if clash and (min(clash, (cname, trait)), max(clash, (cname, trait)),
+                                  "") not in seen:
+                        seen.add((min(clash, (cname, trait)), max(clash, (cname, trait)), ""))
+                        reasons.append(self._equivalence_reason(cname, trait, clash))
+            state = self.initial_state(baseline)
+            vit = baseline.get("vit")
+            if vit is not None and (not isinstance(vit, int) or not 0 <= vit <= state.vit_max):
+                reasons.append(f"current VIT must be from 0 to maximum VIT {state.vit_max} "
+                               f"(it is {vit})")
+            wounded = baseline.get("wounded", 0)
+            if not isinstance(wounded, int) or not 0 <= wounded <= state.vit_max:
+                reasons.append(f"Wounded AD must be from 0 to {state.vit_max}, the dice body "
+                               f"(it is {wounded})")
+            if not isinstance(baseline.get("active", True), bool):
+                reasons.append("active must be true or false")
+        except (AttributeError, TypeError) as exc:
+            reasons.append(f"malformed baseline: {exc}")
+        return reasons
+
+    def initial_state(self, baseline: dict) -> SPState:
+        d = self.d
+        vitals = {v: _int(baseline.get("vitals", {}).get(v), d.vital_min) for v in d.vitals}
+        skills = {s: _int(baseline.get("skills", {}).get(s), 0) for s in d.skills}
+        classes = {}
+        for cname, entry in (baseline.get("classes") or {}).items():
+            if cname in d.classes and _int(entry.get("level"), 0) > 0:
+                # A trait this Class does not have (a typo) is validate_baseline's to
+                # report; the state shows the Class without it.
+                classes[cname] = ClassState(
+                    _int(entry.get("level"), 0),
+                    {t: _int(r, 0) for t, r in (entry.get("traits") or {}).items()
+                     if _int(r, 0) > 0 and t in d.classes[cname].traits},
+                    [s for s in (entry.get("spells") or [])])
+        vit_max = d.max_vit_for(sum(vitals.values()))
+        vit = baseline.get("vit")
+        vit_current = vit_max if vit is None else _int(vit, vit_max)
+        sp = _int(baseline.get("sp"), 0)
+        return SPState(unspent=sp, earned=sp, spent=0,
+                       active=bool(baseline.get("active", True)),
+                       vitals=vitals, skills=skills, classes=classes, uses_spent={},
+                       vit_current=vit_current, vit_max=vit_max,
+                       wounded=_int(baseline.get("wounded"), 0),
+                       checkpoints={}, resolved=set(), labels={})
+
+    # ------------------------------------------------------------ actions
+    def parse_action(self, args: Sequence[str]) -> Action:
+        if not args:
+            raise UsageError("no action given; story-points actions: " + ", ".join(ACTIONS))
+        verb = args[0].strip().casefold()
+        rest = list(args[1:])
+        if verb not in ACTIONS:
+            raise UsageError(f"unknown action '{args[0]}'; story-points actions: "
+                             + ", ".join(ACTIONS))
+        p = action_parser(f"do {verb}")
+        if verb == "award-checkpoint":
+            p.add_argument("milestone")
+            p.add_argument("checkpoint")
+            a = p.parse_args(rest)
+            return Action(verb, {"milestone": _text(a.milestone, "milestone"),
+                                 "checkpoint": _text(a.checkpoint, "checkpoint")})
+        if verb == "resolve-milestone":
+            p.add_argument("milestone")
+            a = p.parse_args(rest)
+            return Action(verb, {"milestone": _text(a.milestone, "milestone")})
+        if verb == "raise-vital":
+            p.add_argument("name")
+            p.add_argument("--exchange", action="store_true")
+            a = p.parse_args(rest)
+            action: dict[str, Any] = {"name": self._vital(a.name)}
+            if a.exchange:  # the rules refuse it, with the reason
+                action["exchange"] = True
+            return Action(verb, action)
+        if verb == "raise-skill":
+            p.add_argument("name")
+            p.add_argument("--exchange", action="store_true")
+            a = p.parse_args(rest)
+            action = {"name": self._skill(a.name)}
+            if a.exchange:
+                action["exchange"] = True
+            return Action(verb, action)
+        if verb in ("raise-class", "enter-class"):
+            p.add_argument("name")
+            p.add_argument("--trait", required=True)
+            p.add_argument("--spell")
+            if verb == "raise-class":
+                p.add_argument("--exchange", action="store_true")
+            else:
+                p.add_argument("--scene", required=True)
+            a = p.parse_args(rest)
+            cname = self._class(a.name)
+            action = {"name": cname, "trait": self._trait(cname, a.trait)}
+            if a.spell is not None:
+                action["spell"] = self._spell(cname, a.spell)
+            if verb == "raise-class" and a.exchange:
+                action["exchange"] = True
+            if verb == "enter-class":
+                action["scene"] = a.scene.strip()
+            return Action(verb, action)
+        if verb == "use-trait":
+            p.add_argument("class_name")
+            p.add_argument("trait")
+            a = p.parse_args(rest)
+            cname = self._class(a.class_name)
+            return Action(verb, {"class": cname, "trait": self._trait(cname, a.trait)})
+        if verb == "rest":
+            p.parse_args(rest)
+            return Action(verb)
+        # set-active
+        p.add_argument("value")
+        a = p.parse_args(rest)
+        return Action(verb, {"active": parse_yes_no(a.value, "set-active")})
+
+    def resolve(self, state: SPState, action: Action, rng: random.Random) -> Action:
+        """Record the Score or Level an increase reaches, so the ledger reads plainly."""
+        kind, name = action.kind, action.get("name")
+        if kind == "raise-vital" and name in state.vitals:
+            return action.with_args(target=state.vitals[name] + 1)
+        if kind == "raise-skill" and name in state.skills:
+            return action.with_args(target=state.skills[name] + 1)
+        if kind == "raise-class":
+            return action.with_args(target=state.level(action.text("name")) + 1)
+        if kind == "enter-class":
+            return action.with_args(target=1)
+        return action
+
+    def cost(self, state: SPState, action: ActionEntry) -> int:
+        """The SP an increase costs (Training Exchange applied), 0 for other actions."""
+        d = self.d
+        kind = action.get("action")
+        if kind == "raise-vital":
+            return (state.vitals.get(action["name"], 0) + 1) * d.vital_cost
+        if kind == "raise-skill":
+            base = (state.skills.get(action["name"], 0) + 1) * d.skill_cost
+        elif kind == "raise-class":
+            base = (state.level(action["name"]) + 1) * d.class_cost
+        elif kind == "enter-class":
+            base = d.new_class_cost
+        else:
+            return 0
+        if action.get("exchange"):
+            return max(d.exchange_floor, base - d.exchange_discount)
+        return base
+
+    action_cost = cost
+
+    def check(self, state: SPState, action: ActionEntry) -> list[str]:
+        kind = action.get("action")
+        handler = getattr(self, "_check_" + str(kind).replace("-", "_"), None)
+        if handler is None or kind not in ACTIONS:
+            return [f"unknown action '{kind}'"]
+        reasons = handler(state, action)
+        target = action.get("target")
+        if target is not None and not reasons and kind in ("raise-vital", "raise-skill",
+                                                          "raise-class"):
+            expected = self._current(state, kind, action["name"]) + 1
+            if target != expected:
+                reasons.append(f"the entry says {action['name']} {target}, but it would "
+                               f"become {expected}")
+        return reasons
+
+    def _current(self, state: SPState, kind: str, name: str) -> int:
+        if kind == "raise-vital":
+            return state.vitals[name]
+        if kind == "raise-skill":
+            return state.skills[name]
+        return state.level(name)
+
+    def _afford(self, state: SPState, cost: int) -> list[str]:
+        if cost > state.unspent:
+            return [f"needs {cost} SP, {state.unspent} unspent"]
+        return []
+
+    def _check_award_checkpoint(self, state, action) -> list[str]:
+        m, c = key(action.get("milestone", "")), key(action.get("checkpoint", ""))
+        if not m or not c:
+            return ["a Story Checkpoint needs a milestone and a checkpoint name"]
+        label = state.labels.get(m, action["milestone"])
+        if m in state.resolved:
+            return [f"the Story Milestone '{label}' is already resolved; its checkpoints "
+                    "are closed"]
+        if c in state.checkpoints.get(m, set()):
+            return [f"the Story Checkpoint '{action['checkpoint']}' of '{label}' was already "
+                    "awarded; a checkpoint is never awarded twice"]
+        return []
+
+    def _check_resolve_milestone(self, state, action) -> list[str]:
+        m = key(action.get("milestone", ""))
+        if not m:
+            return ["a Story Milestone needs a name"]
+        if m in state.resolved:
+            return [f"the Story Milestone '{state.labels.get(m, action['milestone'])}' is "
+                    "already resolved"]
+        return []
+
+    def vital_reasons(self, state: SPState, name: str) -> list[str]:
+        d = self.d
+        current = state.vitals[name]
+        target = current + 1
+        reasons = []
+        if current >= d.vital_max:
+            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
+        if not state.active:
+            reasons.append(f"{name} {target} needs the character to be Active")
+        reasons += self._afford(state, target * d.vital_cost)
+        return reasons
+
+    def _check_raise_vital(self, state, action) -> list[str]:
+        if action.get("name") not in state.vitals:
+            return [f"'{action.get('name')}' is not a Core Vital"]
+        if action.get("exchange"):
+            return ["a Training Exchange never reduces a Core Vital increase"]
+        return self.vital_reasons(state, action["name"])
+
+    def skill_reasons(self, state: SPState, name: str, exchange: bool = False) -> list[str]:
+        d = self.d
+        current = state.skills[name]
+        target = current + 1
+        vital = d.skills[name]
+        reasons = []
+        if current >= d.skill_max:
+            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
+        elif state.vitals[vital] < target:
+            reasons.append(Reason(f"{name} {target} needs {vital} {target} "
+                                  f"({vital} is {state.vitals[vital]})",
+                                  codes.SKILL_NEEDS_VITAL))
+        reasons += self._afford(state, self.cost(state, {"action": "raise-skill", "name": name,
+                                                          "exchange": exchange}))
+        return reasons
+
+    def _check_raise_skill(self, state, action) -> list[str]:
+        if action.get("name") not in state.skills:
+            return [f"'{action.get('name')}' is not a Skill"]
+        return self.skill_reasons(state, action["name"], bool(action.get("exchange")))
+
+    def class_reasons(self, state: SPState, name: str, exchange: bool = False) -> list[str]:
+        """Why the Class itself cannot rise (choices of trait and spell aside)."""
+        d = self.d
+        info = d.classes[name]
+        current = state.level(name)
+        target = current + 1
+        reasons = []
+        if current == 0:
+            reasons.append(f"the character has no {name} levels yet: enter the Class first")
+            return reasons
+        if current >= d.class_max:
+            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
+        else:
+            best = max(state.skills[s] for s in info.core_skills)
+            if best < target:
+                have = ", ".join(f"{s} is {state.skills[s]}" for s in info.core_skills)
+                reasons.append(Reason(f"{name} {target} needs one of its core Skills at "
+                                      f"{target} ({have})", codes.CLASS_NEEDS_CORE_SKILL))
+        reasons += self._afford(state, self.cost(state, {"action": "raise-class", "name": name,
+                                                          "exchange": exchange}))
+        return reasons
+
+    def entry_reasons(self, state: SPState, name: str) -> list[str]:
+        d = self.d
+        info = d.classes[name]
+        if state.level(name) > 0:
+            return [f"the character already has {name} (level {state.level(name)})"]
+        levels = [state.skills[s] for s in info.core_skills]
+        have = ", ".join(f"{s} {state.skills[s]}" for s in info.core_skills)
+        reasons = []
+        if sum(levels) < d.entry_total:
+            reasons.append(Reason(f"entering {name} needs {d.entry_total} total levels across "
+                                  f"its core Skills ({have}: {sum(levels)})",
+                                  codes.ENTRY_TOTAL))
+        trained = sum(1 for lv in levels if lv >= 1)
+        if trained < d.entry_trained:
+            reasons.append(Reason(f"entering {name} needs {d.entry_trained} of its core Skills "
+                                  f"trained ({have}: {trained} trained)", codes.ENTRY_TRAINED))
+        reasons += self._afford(state, d.new_class_cost)
+        return reasons
+
+    def trait_reasons(self, state: SPState, class_name: str, trait: str,
+                      level_after: int) -> list[str]:
+        """Why ``trait`` cannot take the rank granted at ``class_name`` ``level_after``."""
+        d = self.d
+        info = d.classes[class_name]
+        if trait not in info.traits:
+            return [f"{trait} is not a {class_name} trait"]
+        reasons = []
+        path = d.trait_path(class_name, trait)
+        if state.skills[path.skill] < 1:
+            reasons.append(Reason(f"{trait} needs its Path Skill {path.skill} at 1 or higher "
+                                  f"({path.skill} is {state.skills[path.skill]})",
+                                  codes.PATH_SKILL_UNTRAINED))
+        new_rank = state.rank(class_name, trait) + 1
+        if new_rank > level_after:
+            reasons.append(f"{trait} rank {new_rank} needs {class_name} {new_rank} "
+                           f"({class_name} would be {level_after})")
+        if state.rank(class_name, trait) == 0:
+            clash = self._equivalent_clash(state, class_name, trait)
+            if clash:
+                reasons.append(self._equivalence_reason(class_name, trait, clash))
+        return reasons
+
+    def _equivalent_clash(self, state: SPState, class_name: str, trait: str):
+        held = {c: {"traits": cs.traits} for c, cs in state.classes.items()}
+        return self._equivalent_clash_in(held, class_name, trait)
+
+    def _equivalent_clash_in(self, held: dict, class_name: str, trait: str):
+        group = self.d.equivalents.get((class_name, trait))
+        if not group:
+            return None
+        for other_class, other_trait in group[1]:
+            if other_class == class_name:
+                continue
+            if class_name not in self.d.equivalence_classes and \
+                    other_class not in self.d.equivalence_classes:
+                continue
+            if (held.get(other_class) or {}).get("traits", {}).get(other_trait, 0) > 0:
+                return other_class, other_trait
+        return None
+
+    def _equivalence_reason(self, class_name: str, trait: str, clash) -> str:
+        return (f"{trait} ({class_name}) is mechanically equivalent to {clash[1]} "
+                f"({clash[0]}), which the character has; Rangers and Rogues cannot buy a "
+                "second equivalent trait through another Class")
+
+    def spell_reasons(self, state: SPState, class_name: str, spell: str | None,
+                      level_after: int) -> list[str]:
+        d = self.d
+        info = d.classes[class_name]
+        if not info.casts_spells:
+            return [f"{class_name} does not learn spells"] if spell else []
+        if not spell:
+            return [f"{class_name} {level_after} grants one new spell: choose it"]
+        if spell not in info.spells:
+            return [f"{spell} is not a {class_name} spell"]
+        reasons = []
+        known = state.classes.get(class_name)
+        if known and spell in known.spells:
+            reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
+                                  "needs a new spell", codes.SPELL_KNOWN))
+        path = d.spell_path(class_name, spell)
+        if state.skills[path.skill] < 1:
+            reasons.append(Reason(f"{spell} needs its Path Skill {path.skill} at 1 or higher "
+                                  f"({path.skill} is {state.skills[path.skill]})",
+                                  codes.PATH_SKILL_UNTRAINED))
+        return reasons
+
+    def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict:
+        info = self.d.classes[class_name]
+        traits, blocked = [], {}
+        for trait in info.traits:
+            why = self.trait_reasons(state, class_name, trait, level_after)
+            if why:
+                blocked[trait] = why
+            else:
+                traits.append(trait)
+        spells, blocked_spells = [], {}
+        if info.casts_spells:
+            for spell in info.spells:
+                why = self.spell_reasons(state, class_name, spell, level_after)
+                if why:
+                    blocked_spells[spell] = why
+                else:
+                    spells.append(spell)
+        return {"traits": traits, "spells": spells, "blocked_traits": blocked,
+                "blocked_spells": blocked_spells}
+
+    def _choice_reasons(self, state: SPState, class_name: str, level_after: int) -> list[str]:
+        """Reasons no legal trait (or spell) choice exists at all."""
+        d = self.d
+        info = d.classes[class_name]
+        choices = self.eligible_choices(state, class_name, level_after)
+        reasons = []
+        untrained = [d.paths[p].skill for p in info.paths if state.skills[d.paths[p].skill] < 1]
+        untrained_text = ", ".join(f"{s} {state.skills[s]}" for s in dict.fromkeys(untrained))
+        if not choices["traits"]:
+            others = sorted({r for rs in choices["blocked_traits"].values() for r in rs
+                             if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
+            detail = (f"every {class_name} Path Skill is untrained ({untrained_text})"
+                      if not others else "; ".join(others[:3]))
+            reasons.append(f"{class_name} {level_after} has no legal trait choice: {detail}")
+        if info.casts_spells and not choices["spells"]:
+            others = sorted({r for rs in choices["blocked_spells"].values() for r in rs
+                             if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
+            if not others:
+                detail = f"every {class_name} spell Path Skill is untrained ({untrained_text})"
+            elif all(reason_code(r) == codes.SPELL_KNOWN for r in others):
+                detail = "every spell its trained Paths offer is already known"
+            else:
+                detail = "; ".join(others[:3])
+            reasons.append(f"{class_name} {level_after} has no legal new spell: {detail}")
+        return reasons
+
+    def _check_raise_class(self, state, action) -> list[str]:
+        name = action.get("name")
+        if name not in self.d.classes:
+            return [f"'{name}' is not a Class"]
+        reasons = self.class_reasons(state, name, bool(action.get("exchange")))
+        if state.level(name) == 0:
+            return reasons
+        level_after = state.level(name) + 1
+        reasons += self.trait_reasons(state, name, action.get("trait", ""), level_after)
+        reasons += self.spell_reasons(state, name, action.get("spell"), level_after)
+        return reasons
+
+    def _check_enter_class(self, state, action) -> list[str]:
+        name = action.get("name")
+        if name not in self.d.classes:
+            return [f"'{name}' is not a Class"]
+        reasons = self.entry_reasons(state, name)
+        if not str(action.get("scene", "")).strip():
+            reasons.append(f"entering {name} needs an achievement or training scene")
+        if state.level(name) == 0:
+            reasons += self.trait_reasons(state, name, action.get("trait", ""), 1)
+            reasons += self.spell_reasons(state, name, action.get("spell"), 1)
+        return reasons
+
+    def trait_use_reasons(self, state: SPState, class_name: str, trait: str) -> list[str]:
+        rank = state.rank(class_name, trait)
+        if rank == 0:
+            return [f"the character has no ranks in {trait} ({class_name})"]
+        reasons = []
+        path = self.d.trait_path(class_name, trait)
+        if state.skills[path.skill] < 1:
+            reasons.append(Reason(f"{trait} cannot be used while its Path Skill {path.skill} "
+                                  "is 0 (training lost; the ranks are kept)",
+                                  codes.PATH_SKILL_UNTRAINED))
+        spent = state.uses_spent.get((class_name, trait), 0)
+        if spent >= rank:
+            reasons.append(f"{trait} has no uses left ({rank} of {rank} spent); a Rest "
+                           "restores them")
+        return reasons
+
+    def _check_use_trait(self, state, action) -> list[str]:
+        cname, trait = action.get("class"), action.get("trait")
+        if cname not in self.d.classes or trait not in self.d.classes[cname].traits:
+            return [f"'{trait}' is not a {cname} trait"]
+        return self.trait_use_reasons(state, cname, trait)
+
+    def _check_rest(self, state, action) -> list[str]:
+        return []
+
+    def _check_set_active(self, state, action) -> list[str]:
+        if not isinstance(action.get("active"), bool):
+            return ["set-active needs yes or no"]
+        return []
+
+    def apply(self, state: SPState, action: ActionEntry) -> SPState:
+        d = self.d
+        s = state.copy()
+        kind = action["action"]
+        cost = self.cost(state, action)
+        s.unspent -= cost
+        s.spent += cost
+        if kind == "award-checkpoint":
+            m = key(action["milestone"])
+            s.labels.setdefault(m, action["milestone"])
+            s.labels.setdefault(m + "\x00" + key(action["checkpoint"]), action["checkpoint"])
+            s.checkpoints.setdefault(m, set()).add(key(action["checkpoint"]))
+            s.unspent += d.checkpoint_award
+            s.earned += d.checkpoint_award
+        elif kind == "resolve-milestone":
+            m = key(action["milestone"])
+            s.labels.setdefault(m, action["milestone"])
+            s.resolved.add(m)
+            s.unspent += d.milestone_award
+            s.earned += d.milestone_award
+        elif kind == "raise-vital":
+            s.vitals[action["name"]] += 1
+            new_max = d.max_vit_for(s.vitals_total)
+            if new_max > s.vit_max:
+                gain = new_max - s.vit_max
+                s.vit_current += gain          # Ready AD follow (body - wounded)
+                s.vit_max = new_max
+        elif kind == "raise-skill":
+            s.skills[action["name"]] += 1
+        elif kind in ("raise-class", "enter-class"):
+            name = action["name"]
+            cls = s.classes.setdefault(name, ClassState(0))
+            cls.level += 1                      # the Class level first...
+            trait = action["trait"]
+            cls.traits[trait] = cls.traits.get(trait, 0) + 1   # ...then its rank
+            if action.get("spell"):
+                cls.spells.append(action["spell"])
+        elif kind == "use-trait":
+            k = (action["class"], action["trait"])
+            s.uses_spent[k] = s.uses_spent.get(k, 0) + 1
+        elif kind == "rest":
+            s.uses_spent = {}
+        elif kind == "set-active":
+            s.active = action["active"]
+        return s
+
+    def describe(self, action: ActionEntry) -> str:
+        """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
+        kind = action.get("action")
+        target = action.get("target")
+        name = action.get("name")
+        exch = " with a Training Exchange" if action.get("exchange") else ""
+        if kind == "award-checkpoint":
+            return (f"Awarded checkpoint {action.get('checkpoint')} "
+                    f"({action.get('milestone')})")
+        if kind == "resolve-milestone":
+            return f"Resolved milestone {action.get('milestone')}"
+        if kind in ("raise-vital", "raise-skill"):
+            return f"Raised {name} to {target}{exch}" if target else f"Raised {name}{exch}"
+        if kind in ("raise-class", "enter-class"):
+            head = (f"Entered {name}" if kind == "enter-class"
+                    else f"Raised {name} to {target}" if target else f"Raised {name}")
+            extra = f": a rank in {action.get('trait')}"
+            if action.get("spell"):
+                extra += f", the spell {action.get('spell')}"
+            if kind == "enter-class" and action.get("scene"):
+                extra += f" (scene: {action.get('scene')})"
+            return head + extra + exch
+        if kind == "use-trait":
+            return f"Used {action.get('trait')} ({action.get('class')})"
+        if kind == "rest":
+            return "Rested: every trait use restored"
+        if kind == "set-active":
+            return "Marked Active" if action.get("active") else "Marked not Active"
+        return super().describe(action)
+
+    # ------------------------------------------------------------- views
+    def derive(self, state: SPState, name: str) -> dict:
+        d = self.d
+        classes = {}
+        for cname, cls in state.classes.items():
+            info = d.classes[cname]
+            traits = {}
+            for trait, rank in cls.traits.items():
+                path = d.trait_path(cname, trait)
+                spent = state.uses_spent.get((cname, trait), 0)
+                traits[trait] = {"rank": rank, "uses_left": max(0, rank - spent),
+                                 "uses_spent": spent, "path": path.name,
+                                 "path_skill": path.skill,
+                                 "usable": state.skills[path.skill] >= 1}
+            classes[cname] = {
+                "level": cls.level,
+                "core_skills": list(info.core_skills),
+                "casts_spells": info.casts_spells,
+                "traits": traits,
+                "spells": list(cls.spells),
+                "unusable_spells": [s for s in cls.spells
+                                    if state.skills[d.spell_path(cname, s).skill] < 1],
+            }
+        milestones = {}
+        # In play order: labels are recorded as first written (a dict keeps that order).
+        played = [key for key in state.labels if "\x00" not in key]
+        for m in played + sorted((set(state.checkpoints) | state.resolved) - set(played)):
+            if m not in state.checkpoints and m not in state.resolved:
+                continue
+            reached = state.checkpoints.get(m, set())
+            milestones[state.labels.get(m, m)] = {
+                "checkpoints": sorted(state.labels.get(m + "\x00" + c, c) for c in reached),
+                # the same checkpoints in the order they were reached
+                "played": [state.labels[key] for key in state.labels
+                           if key.startswith(m + "\x00") and key[len(m) + 1:] in reached],
+                "resolved": m in state.resolved,
+            }
+        return {
+            "ruleset": self.id,
+            "name": name,
+            "sp": {"unspent": state.unspent, "earned": state.earned, "spent": state.spent},
+            "active": state.active,
+            "vitals": dict(state.vitals),
+            "vitals_total": state.vitals_total,
+            "skills": {s: {"level": lv, "linked_vital": d.skills[s]}
+                       for s, lv in state.skills.items()},
+            "classes": classes,
+            "vit": {"current": state.vit_current, "max": state.vit_max},
+            "dice": {"ready": max(0, state.vit_max - state.wounded), "wounded": state.wounded,
+                     "body": state.vit_max},
+            "milestones": milestones,
+        }
+
+    def options(self, state: SPState) -> list[Option]:
+        d = self.d
+        result = []
+        for name in d.vitals:
+            target = state.vitals[name] + 1
+            result.append(option("vital", name, target, target * d.vital_cost,
+                                 self.vital_reasons(state, name),
+                                 words=("raise-vital", name)))
+        for name in d.skills:
+            target = state.skills[name] + 1
+            result.append(option("skill", name, target, target * d.skill_cost,
+                                 self.skill_reasons(state, name),
+                                 words=("raise-skill", name), asks=(_EXCHANGE,),
+                                 linked_vital=d.skills[name]))
+        for name, info in d.classes.items():
+            current = state.level(name)
+            if current == 0:
+                reasons = self.entry_reasons(state, name)
+                choices = self.eligible_choices(state, name, 1)
+                reasons += self._choice_reasons(state, name, 1)
+                result.append(option("new-class", name, 1, d.new_class_cost, reasons,
+                                     words=("enter-class", name),
+                                     asks=(_TRAIT, _SPELL, _SCENE),
+                                     core_skills=list(info.core_skills), needs_scene=True,
+                                     casts_spells=info.casts_spells, choices=choices))
+            else:
+                target = current + 1
+                reasons = self.class_reasons(state, name)
+                choices = self.eligible_choices(state, name, target)
+                if current < d.class_max:
+                    reasons += self._choice_reasons(state, name, target)
+                result.append(option("class", name, target, target * d.class_cost, reasons,
+                                     words=("raise-class", name),
+                                     asks=(_TRAIT, _SPELL, _EXCHANGE),
+                                     core_skills=list(info.core_skills),
+                                     casts_spells=info.casts_spells, choices=choices))
+        return result
+
+    def plan(self, state: SPState, target: str) -> dict:
+        from builder.rulesets.story_points.rules.planner import plan
+
+        return plan(self, state, target)
+
+    def headline(self, state: SPState) -> dict:
+        classes = ", ".join(f"{c} {cs.level}" for c, cs in state.classes.items()) or "-"
+        return {"Unspent SP": state.unspent, "Classes": classes}
+
+    def balance(self, state: SPState) -> int:
+        return state.unspent
+
+    balance_label = "SP"
+    #: ``show --json`` ledger rows also carry the balance as ``sp_after``.
+    balance_row_key = "sp_after"
+    #: A Training Exchange pairs Skill or Class increases (campaign exchange).
+    exchange_actions = ("raise-skill", "raise-class")
+    #: award-checkpoint / resolve-milestone (the party award dialog offers them).
+    story_milestones = True
+
+    def show_text(self, derived: dict) -> str:
+        lines = [f"{derived['name']} ({self.title})",
+                 f"SP: {derived['sp']['unspent']} unspent, {derived['sp']['earned']} earned, "
+                 f"{derived['sp']['spent']} spent" + ("" if derived["active"] else "  [not Active]"),
+                 f"VIT {derived['vit']['current']}/{derived['vit']['max']}; "
+                 f"AD ready {derived['dice']['ready']}, wounded {derived['dice']['wounded']}",
+                 "Core Vitals: " + ", ".join(f"{k} {v}" for k, v in derived["vitals"].items()),
+                 "Skills: " + ", ".join(f"{k} {v['level']}" for k, v in derived["skills"].items()
+                                        if v["level"])]
+        for cname, c in derived["classes"].items():
+            traits = ", ".join(f"{t} {v['rank']} ({v['uses_left']} left"
+                               + ("" if v["usable"] else ", unusable") + ")"
+                               for t, v in c["traits"].items())
+            lines.append(f"{cname} {c['level']}: {traits}")
+            if c["spells"]:
+                lines.append(f"  spells: {', '.join(c['spells'])}")
+        return "\n".join(lines)
+
+
+def _int(value, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _text(value: str, what: str) -> str:
+    value = " ".join(str(value).split())
+    if not value:
+        raise UsageError(f"the {what} needs a name")
+    return value

@@ -1,0 +1,1 @@
+"""The Vogelfrei rules (no Qt): the ruleset, possessions, the XP tally and tables."""

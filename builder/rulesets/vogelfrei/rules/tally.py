@@ -1,0 +1,92 @@
+"""What a player types for a session's XP, read one way everywhere.
+
+The ``xp`` command, ``campaign xp`` and the window's XP dialogs all read the
+defeated enemies and the treasure with these two functions.
+
+Enemies: one item per defeated enemy, its Hit Dice (``3``, ``3*``, ``L2``,
+``<1``), optionally named, ``NAME=HD``, so an enemy that flees and fights
+again counts once.  Treasure: ``N`` silver pieces, or ``KIND=N``.
+
+The value is what follows the **last** ``=``: Hit Dice and amounts never
+contain one, so a name may (``"Ulf=the=Red=3"`` is the enemy ``Ulf=the=Red``).
+An empty name (``=3``) is an unnamed enemy.  Items may be separated by spaces
+or commas (the window's one-line fields); the command line passes one item per
+argument.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from builder.rules.base import UsageError, parse_int
+
+
+def _items(texts: Iterable[str]) -> list[str]:
+    items: list[str] = []
+    for text in texts:
+        items.extend(part for part in str(text).replace(",", " ").split() if part)
+    return items
+
+
+def parse_enemies(texts: Iterable[str]) -> list[tuple[str, str]]:
+    """``["3", "3*", "chief=4"]`` -> ``[("#1", "3"), ("#2", "3*"), ("chief", "4")]``:
+    (enemy id, Hit Dice) pairs; unnamed enemies are numbered by position."""
+    defeated = []
+    for index, item in enumerate(_items(texts)):
+        name, sep, hd = item.rpartition("=")
+        name = name.strip()
+        defeated.append((name, hd) if sep and name else (f"#{index + 1}", hd))
+    return defeated
+
+
+def parse_treasure(texts: Iterable[str], what: str = "treasure") -> list[tuple[str, int]]:
+    """``["1000", "hoard=500"]`` -> ``[("", 1000), ("hoard", 500)]`` (UsageError for a
+    value that is not a whole number)."""
+    items = []
+    for item in _items(texts):
+        kind, sep, value = item.rpartition("=")
+        if sep:
+            items.append((kind.strip(), parse_int(value, f"treasure {kind.strip()}".strip())))
+        else:
+            items.append(("", parse_int(item, what)))
+    return items
+
+
+def enemy_words(defeated: Iterable[tuple[str, str]]) -> list[str]:
+    """The pairs back as items ``parse_enemies`` reads the same way."""
+    return [hd if ident.startswith("#") else f"{ident}={hd}" for ident, hd in defeated]
+
+
+class PartyXpShares:
+    """Vogelfrei's party XP capability (``Ruleset.party_xp``): a session's XP from
+    defeated enemies and treasure, shared among the survivors by their part of
+    the adventure.  Campaigns and the window call it without knowing the ruleset."""
+
+    def tally(self, data: dict, enemies: Iterable[str], treasure: Iterable[str] | int,
+              secure: bool, parts: Mapping[str, str], *,
+              treasure_label: str = "treasure") -> dict[str, Any]:
+        """{'enemies' (the per-enemy breakdown), 'enemy_xp', 'treasure_xp', 'total',
+        'shares' {participant: XP}}; UsageError / Refusal from the rules."""
+        from builder.rulesets.vogelfrei.rules import xp as xpcalc
+
+        counted = xpcalc.session_enemies_xp(data, parse_enemies(enemies))
+        if isinstance(treasure, int):
+            if treasure < 0:
+                raise UsageError(f"--treasure is a number of silver pieces, 0 or more, "
+                                 f"not {treasure}")
+            items = [("", treasure)] if treasure else []
+        else:
+            items = parse_treasure(treasure, treasure_label)
+        treasure_xp = xpcalc.treasure_xp(data, items, secure=secure) if items else 0
+        total = counted["xp"] + treasure_xp
+        shares = xpcalc.split_xp(total, parts) if parts else {}
+        return {"enemies": counted, "enemy_xp": counted["xp"], "treasure_xp": treasure_xp,
+                "total": total, "shares": shares}
+
+    def equal_share(self, total: int, survivors: int) -> int:
+        """One survivor's share when ``survivors`` share ``total`` equally."""
+        from builder.rulesets.vogelfrei.rules import xp as xpcalc
+
+        return xpcalc.equal_share(total, survivors)
+
+
+PARTY_XP = PartyXpShares()

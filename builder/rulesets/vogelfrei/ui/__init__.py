@@ -1,0 +1,1 @@
+"""The Vogelfrei window parts: the editor, the creation form and the party XP dialog."""

@@ -1,0 +1,434 @@
+"""Vogelfrei: a session's XP for the party — defeated enemies by Hit Dice and
+treasure brought back, shared among the survivors (partial shares for partial
+presence), each share written to its character as ``award-xp N --session S``.
+
+The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``, the
+same functions and the same reading of what is typed as the ``xp`` and
+``campaign xp`` commands).  Applying is one application-layer operation, all or
+nothing: :func:`builder.app.characters.party_xp` over the open characters, or
+:func:`builder.app.campaigns.award_xp` over a campaign's members.  Either way the
+member guard refuses, writing nothing, while an open tab holds an unsaved change
+to one of the files; what was written goes out on the window's "files changed"
+broadcast, and the open tabs take their share without losing their undo
+history (each tab's Undo takes the whole award back).  The check as you type is
+a dry run of the same operation.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout)
+
+from builder.rulesets.vogelfrei.rules.tally import parse_enemies as _parse_enemies
+from builder.rulesets.vogelfrei.rules.tally import parse_treasure as _parse_treasure
+
+#: Why Award is greyed while the enemies and the treasure come to no XP.
+NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
+                    "treasure brought back")
+PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
+COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
+
+
+def parse_enemies(text: str) -> list[tuple[str, str]]:
+    """'3 3* L2 <1 chief=4' -> [(id, HD)...] (builder.rulesets.vogelfrei.rules.tally)."""
+    return _parse_enemies([text])
+
+
+def parse_treasure(text: str) -> list[tuple[str, int]]:
+    """'1000 hoard=500' -> [('', 1000), ('hoard', 500)] (builder.rulesets.vogelfrei.rules.tally)."""
+    return _parse_treasure([text])
+
+
+class CampaignMember:
+    """A campaign member file, read-only here, with what the dialog asks of a document."""
+
+    def __init__(self, given: str, cf):
+        self.given, self.cf = given, cf
+
+    @property
+    def name(self) -> str:
+        return self.cf.name
+
+    @property
+    def ruleset(self):
+        return self.cf.ruleset
+
+    @property
+    def read_only(self):
+        return self.cf.read_only
+
+    @property
+    def path(self):
+        return self.cf.path
+
+    def parse(self, words):
+        return self.cf.ruleset.parse_action(words)
+
+
+def vogelfrei_campaigns() -> list[tuple[str, object]]:
+    """(name, path) of the Vogelfrei campaigns in the library."""
+    from builder.storage import campaigns
+
+    found = []
+    for path in campaigns.list_campaigns():
+        try:
+            campaign = campaigns.load_campaign(path)
+        except Exception:  # noqa: BLE001 - an unreadable file is simply not offered
+            continue
+        if _has_party_xp(campaign.ruleset_id) and not campaign.read_only:
+            found.append((campaign.name, path))
+    return found
+
+
+def _has_party_xp(ruleset_id: str) -> bool:
+    from builder.rules.base import RulesError
+    from builder.storage.rulesets import load_ruleset
+
+    try:
+        return load_ruleset(ruleset_id).party_xp is not None
+    except (RulesError, OSError, ValueError):
+        return False
+
+
+class PartyXpDialog(QDialog):
+    #: After applying: {character name: XP share written}.
+    applied = Signal(dict)
+    #: After applying: what happened, in plain words (:func:`award_report`).
+    reported = Signal(str)
+
+    def __init__(self, docs: list, current=None, parent=None):
+        super().__init__(parent)
+        self.setObjectName("partyXpDialog")
+        self.setWindowTitle("Party XP for a session")
+        self.resize(640, 560)
+        self.open_docs = list(docs)
+        self.docs = list(docs)          # the participants shown (open characters or members)
+        self.campaign = None
+        current = current or (self.docs[0] if self.docs else None)
+        self.ruleset = (current or self.docs[0]).ruleset
+        self.data = self.ruleset.data
+        self.outcome = None   # the last dry run (or the award written)
+        last = current.derived()["level_up"].get("session") if current is not None else None
+
+        self.session = QLineEdit("" if last is None else str(last), self)
+        self.session.setObjectName("sessionEdit")
+        self.session.setAccessibleName("Session")
+        self.session.setPlaceholderText("the session's name or number")
+        self.enemies = QLineEdit(self)
+        self.enemies.setObjectName("enemiesEdit")
+        self.enemies.setAccessibleName("Defeated enemies' Hit Dice")
+        self.enemies.setPlaceholderText("3 3* L2 <1 chief=4   (NAME=HD counts once)")
+        self.enemies.setToolTip("One entry per defeated enemy: its Hit Dice 3, 3* (special "
+                                "abilities: one HD more), L2 (a level 2 classed character), "
+                                "<1. NAME=HD: an enemy that fled and came back counts once.")
+        counts = dict(self.data.get("treasure_counts", {}))
+        does_not = dict(self.data.get("treasure_does_not_count", {}))
+        self.treasure = QLineEdit(self)
+        self.treasure.setObjectName("treasureEdit")
+        self.treasure.setAccessibleName("Treasure in silver pieces")
+        self.treasure.setPlaceholderText("1000 hoard=500   (silver pieces; KIND=N)")
+        self.treasure.setToolTip("Counts: " + ", ".join(counts) + "\nDoes not count: "
+                                 + ", ".join(does_not))
+        self.secure = QCheckBox("The treasure is back at a secure location", self)
+        self.secure.setObjectName("secureCheck")
+        self.secure.setChecked(True)
+
+        self.source = QComboBox(self)
+        self.source.setObjectName("sourceCombo")
+        self.source.setAccessibleName("Share among")
+        self.source.addItem("The open Vogelfrei characters", None)
+        for name, path in vogelfrei_campaigns():
+            self.source.addItem(f"Campaign: {name} (its members' files)", str(path))
+        self.source.setToolTip("A campaign writes every share at once, all or nothing, and "
+                               "records the session in its own ledger (as `campaign xp`)")
+
+        self.table = QTableWidget(0, 4, self)
+        self.table.setObjectName("participantsTable")
+        self.table.setAccessibleName("Surviving participants and their shares")
+        self.table.setHorizontalHeaderLabels(["Survivor (shares)", "Part of the adventure",
+                                              "Share", "Kept after the session cap"])
+        self.table.verticalHeader().hide()
+        self.part_boxes: list[QComboBox] = []
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.itemChanged.connect(self.validate)
+        self._fill_table()
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("xpSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reasons_label = QLabel(self)
+        self.reasons_label.setObjectName("reasonsLabel")
+        self.reasons_label.setWordWrap(True)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = self.buttons.addButton("&Award shares", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok.setObjectName("okButton")
+        self.buttons.accepted.connect(self._apply)
+        self.buttons.rejected.connect(self.reject)
+
+        form = QFormLayout()
+        form.addRow("Share a&mong:", self.source)
+        form.addRow("&Session:", self.session)
+        form.addRow("Defeated &enemies (HD):", self.enemies)
+        form.addRow("&Treasure (sp):", self.treasure)
+        form.addRow("", self.secure)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.reasons_label)
+        layout.addWidget(self.buttons)
+        for edit in (self.session, self.enemies, self.treasure):
+            edit.textChanged.connect(self.validate)
+        self.secure.toggled.connect(self.validate)
+        self.source.currentIndexChanged.connect(self._source_changed)
+        self.validate()
+
+    def _fill_table(self) -> None:
+        blocker = self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        self.part_boxes = []
+        self.table.setRowCount(len(self.docs))
+        for row, doc in enumerate(self.docs):
+            name = QTableWidgetItem(doc.name)
+            name.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            name.setCheckState(Qt.CheckState.Checked)
+            name.setToolTip("Untick a character who died or was not there")
+            self.table.setItem(row, COL_NAME, name)
+            part = QComboBox(self.table)
+            part.setEditable(True)
+            part.addItems(PARTS)
+            part.setAccessibleName(f"{doc.name}'s part of the adventure")
+            part.currentTextChanged.connect(self.validate)
+            self.table.setCellWidget(row, COL_PART, part)
+            self.part_boxes.append(part)
+            for col in (COL_SHARE, COL_GAIN):
+                item = QTableWidgetItem("")
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                self.table.setItem(row, col, item)
+        self.table.blockSignals(blocker)
+
+    def _source_changed(self, *_) -> None:
+        from builder.storage import campaigns
+
+        path = self.source.currentData()
+        self.campaign = None
+        problems = []
+        if path is None:
+            self.docs = list(self.open_docs)
+        else:
+            self.docs = []
+            try:
+                self.campaign = campaigns.load_writable(path)
+                for given in self.campaign.members:
+                    self.docs.append(CampaignMember(given, self.campaign.load_member(given)))
+            except Exception as problem:  # noqa: BLE001 - FileProblem and friends: say it
+                problems.append(str(problem))
+                self.campaign, self.docs = None, []
+        self._fill_table()
+        self.validate()
+        if problems:
+            self.ok.setEnabled(False)
+            self.reasons_label.setText("\n".join(f"• {p}" for p in problems))
+
+    # -- the arithmetic (the ruleset's party XP capability) ----------------------------
+    def participants(self) -> dict[int, str]:
+        """{row: part} for the ticked survivors."""
+        return {row: self.part_boxes[row].currentText().strip()
+                for row in range(len(self.docs))
+                if self.table.item(row, COL_NAME).checkState() == Qt.CheckState.Checked}
+
+    def compute(self) -> dict:
+        """{'enemies', 'treasure', 'total', 'shares' {row: xp}, 'counted', 'repeated'};
+        raises RulesError (UsageError / Refusal) with the reasons."""
+        parts = self.participants()
+        tally = self.ruleset.party_xp.tally(self.data, [self.enemies.text()],
+                                            [self.treasure.text()], self.secure.isChecked(),
+                                            {str(row): part for row, part in parts.items()})
+        return {"enemies": tally["enemy_xp"], "treasure": tally["treasure_xp"],
+                "total": tally["total"],
+                "shares": {int(row): xp for row, xp in tally["shares"].items()},
+                "counted": tally["enemies"]["counted"],
+                "repeated": tally["enemies"]["repeated"]}
+
+    def words_for(self, share: int) -> list[str]:
+        return ["award-xp", str(share), "--session", self.session.text()]
+
+    def _operation(self, dry_run: bool):
+        """The award as one application-layer call (a dry run while typing)."""
+        from pathlib import Path
+
+        from builder.app import campaigns, characters
+
+        guard = None if dry_run else self._guard()
+        parts = self.participants()
+        if self.campaign is not None:
+            rows = list(parts)
+            spec = campaigns.XpAward(
+                hit_dice=tuple(_enemy_words(self.enemies.text())),
+                session=self.session.text(),
+                treasure=sum(v for _k, v in parse_treasure(self.treasure.text())),
+                survivors=tuple(self.docs[row].given for row in rows),
+                shares=tuple(f"{self.docs[row].given}={parts[row]}" for row in rows
+                             if parts[row] != "1"))
+            path = self.campaign.path
+            return (lambda: campaigns.award_xp(path, spec, guard=guard, dry_run=dry_run),
+                    lambda: campaigns.undo(path, guard=self._guard()))
+        spec = characters.PartyXp(
+            parts={Path(self.docs[row].path): part for row, part in parts.items()},
+            session=self.session.text(), enemies=(self.enemies.text(),),
+            treasure=(self.treasure.text(),), secure=self.secure.isChecked())
+        return (lambda: characters.party_xp(spec, guard=guard, dry_run=dry_run), None)
+
+    def _guard(self):
+        return getattr(self.window_ref(), "member_blockers", None)
+
+    def window_ref(self):
+        parent = self.parentWidget()
+        return parent.window() if parent is not None else None
+
+    def problems(self) -> tuple[list[str], dict | None]:
+        from builder.rules.base import Refusal, RulesError
+        from builder.ui.operations import Failure, attempt
+
+        self.outcome = None
+        try:
+            result = self.compute()
+        except Refusal as refusal:
+            return list(refusal.reasons), None
+        except RulesError as problem:
+            return [str(problem)], None
+        reasons = []
+        if not result["shares"]:
+            reasons.append("tick at least one surviving participant")
+        elif not result["total"]:
+            reasons.append(NOTHING_TO_AWARD)
+        elif not any(result["shares"].values()):
+            reasons.append(f"nothing to award: {result['total']} XP shared among "
+                           f"{len(result['shares'])} survivors is 0 XP each")
+        if not self.session.text().strip():
+            reasons.append("name the session the XP was earned in")
+        for row in result["shares"]:
+            doc = self.docs[row]
+            if doc.read_only:
+                reasons.append(f"{doc.name}: {doc.read_only}")
+        if not reasons:
+            dry, _undo = self._operation(dry_run=True)
+            outcome = attempt(dry)
+            if isinstance(outcome, Failure):
+                reasons += outcome.reasons
+            else:
+                self.outcome = outcome
+        return reasons, result
+
+    def validate(self, *_) -> bool:
+        reasons, result = self.problems()
+        for row, doc in enumerate(self.docs):
+            share_item = self.table.item(row, COL_SHARE)
+            gain_item = self.table.item(row, COL_GAIN)
+            if share_item is None or gain_item is None:
+                continue
+            share = (result or {}).get("shares", {}).get(row)
+            share_item.setText("" if share is None else f"{share} XP")
+            gain_item.setText(self._gain_text(doc, share))
+        if result is not None:
+            lines = [f"Enemies {result['enemies']} XP + treasure {result['treasure']} XP "
+                     f"= {result['total']} XP"]
+            if result["counted"]:
+                lines.append("Enemies: " + ", ".join(
+                    (f"{c['hd']}" if str(c["enemy"]).startswith("#")
+                     else f"{c['enemy']} ({c['hd']})") + f" → {c['xp']}"
+                    for c in result["counted"]))
+            if result["repeated"]:
+                lines.append("Counted once already: " + ", ".join(
+                    str(c["enemy"]) for c in result["repeated"]))
+            if result["shares"]:
+                weight = sum(Fraction(p) for p in self.participants().values()
+                             if self._is_fraction(p))
+                lines.append(f"Shared among {len(result['shares'])} survivor(s): "
+                             f"{float(weight):g} full share(s)")
+            self.summary.setText("\n".join(lines))
+        else:
+            self.summary.setText("")
+        ok = not reasons and result is not None
+        self.ok.setEnabled(ok)
+        self.reasons_label.setText("✔ Ready to write each share." if ok else
+                                   "Not possible yet:\n" + "\n".join(f"• {r}" for r in reasons))
+        return ok
+
+    @staticmethod
+    def _is_fraction(text: str) -> bool:
+        try:
+            Fraction(text)
+            return True
+        except (ValueError, ZeroDivisionError):
+            return False
+
+    def _gain_text(self, doc, share: int | None) -> str:
+        """What the session cap keeps of a share: the dry run's logged entry."""
+        from pathlib import Path
+
+        if share is None or self.outcome is None or doc.path is None:
+            return ""
+        entry = self.outcome.entries.get(Path(doc.path))
+        if entry is None:
+            return ""
+        gained, lost = entry.get("gained", share), entry.get("lost", 0)
+        return f"{gained} XP" + (f" ({lost} lost to the session cap)" if lost else "")
+
+    def _apply(self) -> None:
+        """One operation for every share, all or nothing; the open tabs follow the
+        broadcast (their undo history kept)."""
+        from builder.ui.operations import Failure, FilesChanged, run
+
+        if not self.validate():
+            return
+        op, undo = self._operation(dry_run=False)
+        if undo is None:
+            outcome = None
+
+            def undo():
+                from builder.app import characters
+
+                return characters.take_back(outcome.entries if outcome else {},
+                                            guard=self._guard(), what="the party XP award")
+        broadcast = getattr(self.window_ref(), "broadcast", None)
+        if broadcast is None:
+            broadcast = FilesChanged(self)
+        result = run(op, broadcast, undo, "Party XP")
+        if isinstance(result, Failure):
+            self.reasons_label.setText(("Refused (nothing was written):\n"
+                                        if result.code == "rules" else
+                                        "Nothing was written:\n")
+                                       + "\n".join(f"• {r}" for r in result.reasons))
+            return
+        outcome = result
+        entry = result.entry or {}
+        self.applied.emit({m["name"]: m["xp"] for m in entry.get("members", [])})
+        self.reported.emit(award_report(entry.get("members", [])))
+        self.accept()
+
+
+def award_report(members: list[dict]) -> str:
+    """What an applied party award did, from each ledger entry written (its
+    ``gained`` and ``lost``), not from the share awarded: "Party XP written: Greta
+    gained 375 XP (800 lost to the session cap); Hans gained 1175 XP"."""
+    parts = []
+    for member in members:
+        logged = member.get("entry") or {}
+        gained, lost = logged.get("gained", member["xp"]), logged.get("lost", 0)
+        parts.append(f"{member['name']} gained {gained} XP"
+                     + (f" ({lost} lost to the session cap)" if lost else ""))
+    return "Party XP written: " + "; ".join(parts) if parts else "Party XP: nothing written"
+
+
+def _enemy_words(text: str) -> list[str]:
+    from builder.rulesets.vogelfrei.rules.tally import enemy_words
+
+    return enemy_words(parse_enemies(text))
