@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Iterable
+from typing import Any, Iterable
 
 from builder.rules.base import UsageError
 from builder.sheets.model import Boxes, Notes, Sheet, SheetOptions, Table
@@ -39,7 +39,7 @@ def builder_module(ruleset_id: str) -> ModuleType:
         return importlib.import_module(f"{__name__}.generic")
 
 
-def section_keys(ruleset_id: str, derived: dict | None = None) -> list[str]:
+def section_keys(ruleset_id: str, derived: dict[str, Any] | None = None) -> list[str]:
     """The section names a ruleset's sheet has, in print order."""
     module = builder_module(ruleset_id)
     if hasattr(module, "section_keys"):
@@ -77,7 +77,7 @@ def _ruleset_title(ruleset_id: str) -> str:
 WHO = ("who", "Who")
 
 
-def _who(derived: dict, options: SheetOptions):
+def _who(derived: dict[str, Any], options: SheetOptions):
     """Player, portrait, appearance, background: handled here once for every ruleset."""
     from builder.sheets.model import Picture, Rows, Section
 
@@ -88,7 +88,7 @@ def _who(derived: dict, options: SheetOptions):
     portrait = derived.get("portrait")
     if not texts and not isinstance(portrait, str):
         return None
-    blocks: list = []
+    blocks: list[Any] = []
     if isinstance(portrait, str) and portrait:
         blocks.append(Picture(portrait))
     if "player" in texts:
@@ -104,7 +104,7 @@ def _empty_row(row) -> bool:
                for cell in row)
 
 
-def build_sheet(derived: dict, ruleset_id: str | None = None,
+def build_sheet(derived: dict[str, Any], ruleset_id: str | None = None,
                 options: SheetOptions | None = None) -> Sheet:
     """The sheet for one character (``derived`` is its ``show --json`` dict)."""
     ruleset_id = ruleset_id or str(derived.get("ruleset", ""))

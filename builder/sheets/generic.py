@@ -6,6 +6,8 @@ ledger as a table on a following page, notes with ruled lines.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
                                   text_value)
 
@@ -17,7 +19,7 @@ def _title(key: str) -> str:
     return key.replace("_", " ").replace("-", " ").strip().capitalize()
 
 
-def section_keys(derived: dict | None) -> list[str]:
+def section_keys(derived: dict[str, Any] | None) -> list[str]:
     if not derived:
         return ["summary", "notes"]
     keys = []
@@ -32,7 +34,7 @@ def section_keys(derived: dict | None) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def _table(items: list[tuple[str, dict]], first: str, blank: bool) -> Table:
+def _table(items: list[tuple[str, dict[str, Any]]], first: str, blank: bool) -> Table:
     columns: list[str] = []
     for _name, row in items:
         for key in row:
@@ -45,7 +47,7 @@ def _table(items: list[tuple[str, dict]], first: str, blank: bool) -> Table:
     return table
 
 
-def build(derived: dict, options: SheetOptions) -> Sheet:
+def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     blank = options.blank
     sheet = Sheet(name="" if blank else str(derived.get("name", "")),
                   ruleset_id=str(derived.get("ruleset", "")))

@@ -17,7 +17,7 @@ small builder module (see builder/sheets/__init__.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 
 @dataclass(frozen=True)
@@ -232,7 +232,7 @@ def _number(value) -> int | None:
     return int(value)
 
 
-def ledger_section(derived: dict, blank: bool, title: str, entry_width: float,
+def ledger_section(derived: dict[str, Any], blank: bool, title: str, entry_width: float,
                    balance: str | None = None, spends: bool = True) -> "Section":
     """The ledger table every ruleset's sheet prints: number, date, the entry in plain
     words (the ruleset's describe(), as in the window; refused entries say why), then,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from builder.storage.jsonio import one_line
 
@@ -32,12 +33,12 @@ def systems_dir() -> Path:
 
 @dataclass(frozen=True)
 class Found:
-    classes: dict      # id -> Ruleset class
-    files: dict        # id -> path
-    warnings: tuple    # one line each
+    classes: dict[str, Any]      # id -> Ruleset class
+    files: dict[str, Any]        # id -> path
+    warnings: tuple[Any, ...]    # one line each
 
 
-def _listing(folder: Path) -> tuple:
+def _listing(folder: Path) -> tuple[Any, ...]:
     try:
         entries = sorted(p for p in folder.iterdir() if p.suffix == ".json")
     except OSError:
@@ -59,7 +60,7 @@ def scan() -> Found:
 
 
 @lru_cache(maxsize=8)
-def _scan(folder: str, listing: tuple) -> Found:
+def _scan(folder: str, listing: tuple[Any, ...]) -> Found:
     from builder.rules.data_system import DataRuleset, make_class
     from builder.storage import jsonio
 
@@ -94,7 +95,7 @@ def _scan(folder: str, listing: tuple) -> Found:
     return Found(classes, files, tuple(warnings))
 
 
-def provider(taken: frozenset) -> dict:
+def provider(taken: frozenset[Any]) -> dict[str, Any]:
     """The registry source: {id: factory} for every usable file whose id is free."""
     found = scan()
     result = {}

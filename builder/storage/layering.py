@@ -34,7 +34,7 @@ def is_layer(override: Any) -> bool:
     return isinstance(override, dict) and EXTENDS in override
 
 
-def apply_layer(base: dict, layer: dict, ruleset_id: str) -> dict:
+def apply_layer(base: dict[str, Any], layer: dict[str, Any], ruleset_id: str) -> dict[str, Any]:
     """The built-in ``base`` with ``layer`` applied (neither is changed)."""
     if layer.get(EXTENDS) != ruleset_id:
         raise LayerProblem(f"{EXTENDS}: a layer over the {ruleset_id} data says "

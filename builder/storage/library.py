@@ -15,6 +15,7 @@ import json
 import os
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from builder.storage.paths import characters_dir, trash_dir
 
@@ -69,7 +70,7 @@ class LibraryEntry:
                  "problem")
 
     def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
-                 headline: dict | None = None, modified: float = 0.0,
+                 headline: dict[str, Any] | None = None, modified: float = 0.0,
                  problem: str | None = None):
         self.path = path
         self.name = name
@@ -79,7 +80,7 @@ class LibraryEntry:
         self.modified = modified
         self.problem = problem
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.path, self.name, self.ruleset_id, self.ruleset_title,
                 tuple(self.headline.items()), self.modified, self.problem)
 
@@ -175,14 +176,14 @@ class IndexScan:
     each stale file and :meth:`save` writes the index back.  The Qt layer reads the
     stale files on a worker thread (each call touches only its own row)."""
 
-    def __init__(self, scanned, old: dict, folder: str, cache_file: Path):
+    def __init__(self, scanned, old: dict[str, Any], folder: str, cache_file: Path):
         self.paths = [path for path, _stamp in scanned]
         self._stamps = [stamp for _path, stamp in scanned]
         self.entries: list[LibraryEntry | None] = []
         self.stale: list[int] = []
         self._folder = folder
         self._cache_file = cache_file
-        self._fresh: dict[str, dict] = {}
+        self._fresh: dict[str, dict[str, Any]] = {}
         self._overrides: dict[str, list[int] | None] = {}
         self._dirty = len(old) != len(scanned)
         for i, (path, stamp) in enumerate(scanned):
@@ -281,7 +282,7 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
 
 
 # -- operations ------------------------------------------------------------------
-def _read_doc(path: Path) -> dict:
+def _read_doc(path: Path) -> dict[str, Any]:
     from builder.storage.files import load_character
 
     return load_character(path).doc

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from builder.resources import load_json_resource, resource_exists
 from builder.rules.base import Ruleset
@@ -27,7 +27,7 @@ class LoadedRuleset:
     warnings: list[str] = field(default_factory=list)
 
 
-def _read_builtin(ruleset_id: str) -> dict:
+def _read_builtin(ruleset_id: str) -> dict[str, Any]:
     # A plugin ruleset brings its own data (``builtin_data()``); the built-in ones
     # read builder/data/rulesets/ID.json.
     provided = getattr(ruleset_class(ruleset_id), "builtin_data", None)
@@ -105,7 +105,7 @@ def _load(rid: str, override_path: str, stamp, cls=None) -> LoadedRuleset:
     return LoadedRuleset(cls(builtin), "built-in", warnings)
 
 
-def _read_override(cls, path: Path, size: int, builtin: dict) -> tuple[object, list[str]]:
+def _read_override(cls, path: Path, size: int, builtin: dict[str, Any]) -> tuple[object, list[str]]:
     """(the effective data the override gives, why it cannot be used: empty when it can).
 
     A layer (``"extends"``, see :mod:`builder.storage.layering`) is applied over the
@@ -157,7 +157,7 @@ def all_rulesets() -> list[Ruleset]:
     return [load_ruleset(rid) for rid in ruleset_ids()]
 
 
-def ruleset_sources() -> list[dict]:
+def ruleset_sources() -> list[dict[str, Any]]:
     """Every rule system with where its data comes from and why an override was
     ignored, for a Help > Rule Systems view: ``{"id", "title", "source",
     "warnings"}`` (``source`` is "built-in" or the override's path).  Never raises

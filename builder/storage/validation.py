@@ -38,10 +38,10 @@ def _validator_for(schema_key: str, schema_json: str):
     return strict(schema)
 
 
-_by_id: dict[str, tuple[dict, object]] = {}
+_by_id: dict[str, tuple[dict[str, Any], object]] = {}
 
 
-def _validator(schema: dict):
+def _validator(schema: dict[str, Any]):
     """The (cached) strict validator of ``schema``; a published schema is keyed by
     its $id (checked to be the same object), any other by its text."""
     key = schema.get("$id")
@@ -55,7 +55,7 @@ def _validator(schema: dict):
     return _validator_for("", json.dumps(schema, sort_keys=True))
 
 
-def schema_errors(schema: dict, document: Any, limit: int = 10) -> list[str]:
+def schema_errors(schema: dict[str, Any], document: Any, limit: int = 10) -> list[str]:
     """Every place ``document`` breaks ``schema`` (up to ``limit``), one line each."""
     validator = _validator(schema)
     try:
