@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -56,5 +56,5 @@ def read_text_resource(*parts: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def load_json_resource(*parts: str):
+def load_json_resource(*parts: str) -> Any:  # parsed JSON
     return json.loads(read_text_resource(*parts))

@@ -28,7 +28,7 @@ PRIMARY = ("MIG", "DEX", "CHA", "FOC")
 BLANK_ROWS = 4
 
 
-def signed(value) -> str:
+def signed(value: Any) -> str:
     if value is None:
         return "-"
     return _signed(value)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
+from builder.sheets.model import (Block, Cell, Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
                                   text_value)
 
 SECTIONS: list[tuple[str, str]] = []  # depends on the character: see section_keys
@@ -40,11 +40,11 @@ def _table(items: list[tuple[str, dict[str, Any]]], first: str, blank: bool) -> 
         for key in row:
             if key not in columns:
                 columns.append(key)
-    table = Table([Column(first, 2.0)] + [Column(_title(c), 1.0) for c in columns], [])
+    rows: list[list[Cell]] = []
     for name, row in items:
         values = ["" if blank else text_value(row.get(c, "")) for c in columns]
-        table.rows.append([name] + values)
-    return table
+        rows.append([name, *values])
+    return Table([Column(first, 2.0)] + [Column(_title(c), 1.0) for c in columns], rows)
 
 
 def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
@@ -62,7 +62,7 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
         if key == "ledger":
             ledger = value
             continue
-        blocks = []
+        blocks: list[Block] = []
         if isinstance(value, dict):
             nested = [(str(k), v) for k, v in value.items() if isinstance(v, dict)]
             flat = [(str(k), v) for k, v in value.items() if not isinstance(v, dict)]

@@ -147,7 +147,7 @@ def live_temporaries() -> list[str]:
     return sorted(_TEMPS)
 
 
-def _on_signal(signum, _frame) -> None:
+def _on_signal(signum: int, _frame: Any) -> None:
     if _CRITICAL[0]:
         _DEFERRED.append(signum)
         return

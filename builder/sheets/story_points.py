@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.sheets.model import (BoxLine, Boxes, Column, Heading, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, empty_section, ledger_section, text_value)
+from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Heading, Notes, Rows, Section,
+                                  Sheet, SheetOptions, Table, empty_section, ledger_section,
+                                  text_value)
 
 SECTIONS = [
     ("vitals", "Core Vitals"),
@@ -36,14 +37,14 @@ BLANK_DICE = 6
 BLANK_USES = 5
 
 
-def _int(value, default: int = 0) -> int:
+def _int(value: Any, default: int = 0) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
         return default
 
 
-def _v(value, blank: bool) -> str:
+def _v(value: Any, blank: bool) -> str:
     return "" if blank else text_value(value)
 
 
@@ -122,7 +123,7 @@ def _traits(derived: dict[str, Any], blank: bool) -> Section:
                Column("Uses (tick one per use)", 2.8)]
     blocks: list[Any] = []
     if blank:
-        rows = [["", "", "", Boxes(BLANK_USES)] for _ in range(BLANK_TRAITS)]
+        rows: list[list[Cell]] = [["", "", "", Boxes(BLANK_USES)] for _ in range(BLANK_TRAITS)]
         return Section("traits", TITLES["traits"], [Table(columns, rows)])
     for name, info in _classes(derived).items():
         traits = info.get("traits") or {}

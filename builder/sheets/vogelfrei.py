@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.sheets.model import (BoxLine, Boxes, Column, Notes, Rows, Section, Sheet,
+from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Notes, Rows, Section, Sheet,
                                   SheetOptions, Table, empty_section, ledger_section, signed,
                                   text_value)
 
@@ -44,18 +44,18 @@ BLANK_ROWS = 4
 BLANK_BOXES = 12
 
 
-def _int(value, default: int = 0) -> int:
+def _int(value: Any, default: int = 0) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
         return default
 
 
-def _signed(value) -> str:
+def _signed(value: Any) -> str:
     return signed(_int(value))
 
 
-def _v(value, blank: bool) -> str:
+def _v(value: Any, blank: bool) -> str:
     return "" if blank else text_value(value)
 
 
@@ -79,7 +79,8 @@ def _career(derived: dict[str, Any], blank: bool) -> Section:
     return Section("career", TITLES["career"], [Rows(items, columns=1)], half=True)
 
 
-def _pool(derived: dict[str, Any], key: str, label: str, blank: bool) -> tuple[list[Any], Boxes]:
+def _pool(derived: dict[str, Any], key: str, label: str, blank: bool
+          ) -> tuple[list[tuple[str, str]], list[tuple[str, str]], Boxes]:
     pool = derived.get(key) or {}
     if blank:
         return [(label, "")], [(f"Max {label}", "")], Boxes(BLANK_BOXES, 0, f"{label} lost")
@@ -157,7 +158,8 @@ def _spells(derived: dict[str, Any], blank: bool) -> Section | None:
     columns = [Column("Level", 0.9, "center"), Column("Spell memorized", 5.0),
                Column("Cast", 0.8, "center")]
     if blank:
-        rows = [[str(level), "", Boxes(1)] for level in (1, 2, 3) for _ in range(2)]
+        rows: list[list[Cell]] = [[str(level), "", Boxes(1)] for level in (1, 2, 3)
+                                  for _ in range(2)]
         return Section("spells", TITLES["spells"], [
             Table(columns, rows), Rows([("Spell research owed", "")], columns=2)])
     if not memorized and not gifts:
@@ -197,19 +199,19 @@ def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
                + [Column(SAVE_TITLES.get(k, k.capitalize()), 0.9, "center") for k in save_keys])
     if blank:
         return None  # the class is the character's: nothing to print before it is chosen
-    rows = []
+    rows: list[list[Cell]] = []
     current = []
     for row in table:
         if row.get("level") == derived.get("level"):
             current.append(len(rows))
         saves = row.get("saves") or {}
-        rows.append([text_value(row.get("level")), text_value(row.get("xp")),
-                     text_value(row.get("wounds") or ""), text_value(row.get("stamina") or ""),
-                     text_value(row.get("skill_points") if row.get("skill_points") is not None
-                                else "-"),
-                     text_value(row.get("combat_skill_points")
-                                if row.get("combat_skill_points") is not None else "-")]
-                    + [text_value(saves.get(k, "")) for k in save_keys])
+        cells: list[Cell] = [
+            text_value(row.get("level")), text_value(row.get("xp")),
+            text_value(row.get("wounds") or ""), text_value(row.get("stamina") or ""),
+            text_value(row.get("skill_points") if row.get("skill_points") is not None else "-"),
+            text_value(row.get("combat_skill_points")
+                       if row.get("combat_skill_points") is not None else "-")]
+        rows.append(cells + [text_value(saves.get(k, "")) for k in save_keys])
     if not rows:
         return None
     title = f"{TITLES['class_table']}: {text_value(derived.get('class'))}"
@@ -281,7 +283,7 @@ def _gear(derived: dict[str, Any], blank: bool) -> Section:
     for g in [] if blank else derived.get("gear") or []:
         if not isinstance(g, dict):
             continue
-        mark = {"none": "none", "oversize": "oversize"}.get(g.get("encumbrance"), "")
+        mark = {"none": "none", "oversize": "oversize"}.get(str(g.get("encumbrance")), "")
         rows.append([text_value(g.get("item")), text_value(g.get("qty")),
                      "✓" if g.get("worn") else "", mark, text_value(g.get("category"))])
     rows += [["", "", "", "", ""] for _ in range(4 if rows else 2 * BLANK_ROWS)]

@@ -75,19 +75,21 @@ class CampaignFile:
     # -- the document ---------------------------------------------------------
     @property
     def name(self) -> str:
-        return self.doc.get("name", "")
+        return str(self.doc.get("name", ""))
 
     @property
     def ruleset_id(self) -> str:
-        return self.doc["ruleset"]
+        return str(self.doc["ruleset"])
 
     @property
     def members(self) -> list[str]:
-        return self.doc["members"]
+        members: list[str] = self.doc["members"]
+        return members
 
     @property
     def ledger(self) -> list[dict[str, Any]]:
-        return self.doc["ledger"]
+        ledger: list[dict[str, Any]] = self.doc["ledger"]
+        return ledger
 
     @property
     def pool_settings(self) -> dict[str, Any]:
@@ -216,7 +218,7 @@ class CampaignFile:
         files = self._writable_members([given_a, given_b])
         if not files[0].ruleset.training_exchange:
             raise UsageError(f"the {self.ruleset_id} ruleset has no Training Exchange")
-        actions: list[Action | None] = []
+        actions: list[Action] = []  # complete only when no reasons were found
         reasons: list[str] = []
         for given, cf, words in ((given_a, files[0], words_a), (given_b, files[1], words_b)):
             words = [str(w) for w in words]
@@ -232,7 +234,6 @@ class CampaignFile:
                     reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill "
                                    f"or Class increases (raise-skill or raise-class), "
                                    f"not {words[0]}")
-                actions.append(None)
                 continue
             try:
                 action = Action.coerce(cf.ruleset.parse_action(words))
@@ -241,7 +242,6 @@ class CampaignFile:
             if action.kind not in exchangeable:
                 reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill or "
                                f"Class increases, not {action.kind}")
-                actions.append(None)
                 continue
             actions.append(action.with_args(exchange=True))
         if reasons:
@@ -438,7 +438,11 @@ class CampaignFile:
         from builder.storage.locking import LockBusy, locked
 
         target = self._check_writable()
-        changes = [Change(cf.path, cf.to_bytes(), cf.raw) for cf in members]
+        changes = []
+        for cf in members:
+            if cf.path is None:  # a member is always read from its file
+                raise FileProblem(f"{cf.name}: the campaign member has no file")
+            changes.append(Change(cf.path, cf.to_bytes(), cf.raw))
         data = self.to_bytes()
         changes.append(Change(target, data, self.raw))
         try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from builder.storage.jsonio import one_line
 
@@ -68,7 +68,7 @@ def _scan(folder: str, listing: tuple[Any, ...]) -> Found:
     for name, _mtime, size in listing:
         path = Path(folder) / name
         problems: list[str] = []
-        data = None
+        data: Any = None
         if size > MAX_SYSTEM_BYTES:
             problems = [f"it is too large ({size} bytes; at most {MAX_SYSTEM_BYTES})"]
         else:
@@ -125,10 +125,10 @@ def warnings() -> list[str]:
     return lines
 
 
-_reporter = None
+_reporter: Callable[[list[str]], None] | None = None
 
 
-def register(report) -> None:
+def register(report: Callable[[list[str]], None]) -> None:
     """Add this source to the registry; ``report(lines)`` receives the warnings (the
     storage.rulesets warning handler: once per command on stderr)."""
     global _reporter

@@ -167,11 +167,12 @@ class CharacterFile:
     # -- derived ----------------------------------------------------------
     @property
     def name(self) -> str:
-        return self.doc.get("name", "")
+        return str(self.doc.get("name", ""))
 
     @property
     def ledger(self) -> list[dict[str, Any]]:
-        return self.doc["ledger"]
+        ledger: list[dict[str, Any]] = self.doc["ledger"]
+        return ledger
 
     @property
     def replay(self) -> Replay:
@@ -259,7 +260,7 @@ class CharacterFile:
     def undo(self) -> dict[str, Any]:
         if not self.doc["ledger"]:
             raise Refusal(["nothing to undo: the ledger is empty"])
-        entry = self.doc["ledger"].pop()
+        entry: dict[str, Any] = self.doc["ledger"].pop()
         self._replay = None
         return entry
 

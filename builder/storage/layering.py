@@ -40,7 +40,8 @@ def apply_layer(base: dict[str, Any], layer: dict[str, Any], ruleset_id: str) ->
         raise LayerProblem(f"{EXTENDS}: a layer over the {ruleset_id} data says "
                            f"\"{EXTENDS}\": \"{ruleset_id}\", not {layer.get(EXTENDS)!r}")
     changes = {k: v for k, v in layer.items() if k != EXTENDS}
-    return _merge(copy.deepcopy(base), changes, "")
+    merged: dict[str, Any] = _merge(copy.deepcopy(base), changes, "")
+    return merged
 
 
 def _named(items: Any) -> bool:

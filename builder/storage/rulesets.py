@@ -34,7 +34,8 @@ def _read_builtin(ruleset_id: str) -> dict[str, Any]:
     data = provided() if callable(provided) else load_json_resource("rulesets",
                                                                      f"{ruleset_id}.json")
     # A fresh copy: rulesets may keep (and must not share) the parsed data.
-    return json.loads(json.dumps(data))
+    fresh: dict[str, Any] = json.loads(json.dumps(data))
+    return fresh
 
 
 #: An override larger than this is refused before it is read (the built-in files are
@@ -78,7 +79,8 @@ def load_ruleset_full(ruleset_id: str) -> LoadedRuleset:
 
 
 @lru_cache(maxsize=32)
-def _load(rid: str, override_path: str, stamp, cls=None) -> LoadedRuleset:
+def _load(rid: str, override_path: str, stamp: tuple[int, int] | None,
+          cls: type[Ruleset] | None = None) -> LoadedRuleset:
     """The effective data: a valid override, else the built-in data (with a warning
     that says, in one line, why the override was ignored).  Whatever the override
     holds, this never raises: an override never breaks the app.  ``cls`` is in the
@@ -105,7 +107,8 @@ def _load(rid: str, override_path: str, stamp, cls=None) -> LoadedRuleset:
     return LoadedRuleset(cls(builtin), "built-in", warnings)
 
 
-def _read_override(cls, path: Path, size: int, builtin: dict[str, Any]) -> tuple[object, list[str]]:
+def _read_override(cls: type[Ruleset], path: Path, size: int, builtin: dict[str, Any]
+                   ) -> tuple[Any, list[str]]:
     """(the effective data the override gives, why it cannot be used: empty when it can).
 
     A layer (``"extends"``, see :mod:`builder.storage.layering`) is applied over the
@@ -134,7 +137,7 @@ def _read_override(cls, path: Path, size: int, builtin: dict[str, Any]) -> tuple
         return data, [f"malformed ({type(exc).__name__}: {exc})"]
 
 
-def validate_ruleset_data(cls, data) -> list[str]:
+def validate_ruleset_data(cls: type[Ruleset], data: Any) -> list[str]:
     """Schema check (when the ruleset publishes a schema), then the ruleset's own."""
     schema_name = f"ruleset-{cls.id}.schema.json"
     if resource_exists("schema", schema_name):

@@ -18,16 +18,16 @@ from typing import Any
 from builder.storage.jsonio import one_line
 
 
-def _strict_integer(checker, instance) -> bool:
+def _strict_integer(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-def _strict_number(checker, instance) -> bool:
+def _strict_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, (int, float)) and not isinstance(instance, bool)
 
 
 @lru_cache(maxsize=32)
-def _validator_for(schema_key: str, schema_json: str):
+def _validator_for(schema_key: str, schema_json: str) -> Any:  # a jsonschema validator
     import jsonschema
 
     schema = json.loads(schema_json)
@@ -41,7 +41,7 @@ def _validator_for(schema_key: str, schema_json: str):
 _by_id: dict[str, tuple[dict[str, Any], object]] = {}
 
 
-def _validator(schema: dict[str, Any]):
+def _validator(schema: dict[str, Any]) -> Any:
     """The (cached) strict validator of ``schema``; a published schema is keyed by
     its $id (checked to be the same object), any other by its text."""
     key = schema.get("$id")
@@ -70,9 +70,9 @@ def schema_errors(schema: dict[str, Any], document: Any, limit: int = 10) -> lis
     return result
 
 
-def _short(error) -> str:
+def _short(error: Any) -> str:
     """The jsonschema message, with the offending value shortened (it can be huge)."""
-    message = error.message
+    message = str(error.message)
     instance = error.instance
     if isinstance(instance, (dict, list, str)) and len(repr(instance)) > 60:
         text = repr(instance)
