@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NoReturn
 
 
 class Reason(str):
@@ -38,7 +38,7 @@ class Reason(str):
         reason.code = code
         return reason
 
-    def __reduce__(self):  # keep the code through copy / pickle
+    def __reduce__(self) -> tuple[type[Reason], tuple[str, str]]:  # kept by copy / pickle
         return (Reason, (str(self), self.code))
 
 
@@ -84,10 +84,10 @@ class UsageError(RulesError):
 class _Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of exiting."""
 
-    def error(self, message):  # noqa: D401 - argparse API
+    def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse API
         raise UsageError(f"{self.prog}: {message}")
 
-    def exit(self, status=0, message=None):
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise UsageError(message.strip() if message else f"{self.prog}: bad arguments")
 
 
@@ -101,10 +101,11 @@ class ActionHelp(UsageError):
 
 
 class _HelpAction(argparse.Action):
-    def __init__(self, option_strings, dest, **kwargs):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, help="show this action's arguments")
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> NoReturn:
         raise ActionHelp(parser.format_help())
 
 
@@ -130,14 +131,14 @@ def match_name(name: str, valid: Iterable[str], what: str) -> str:
     raise UsageError(f"unknown {what} '{name}'; valid: {listing}")
 
 
-def parse_int(text: str, what: str) -> int:
+def parse_int(text: str | int, what: str) -> int:
     try:
         return int(str(text).strip())
     except (TypeError, ValueError):
         raise UsageError(f"{what} must be a whole number, not '{text}'") from None
 
 
-def parse_yes_no(text: str, what: str) -> bool:
+def parse_yes_no(text: str | bool, what: str) -> bool:
     folded = str(text).strip().casefold()
     if folded in ("yes", "y", "true", "1", "on"):
         return True
@@ -425,21 +426,21 @@ class Ruleset(ABC):
             return ""
         return f"{value} {self.balance_label}".strip()
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         self.data = data
 
     # -- data ---------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         """Every problem with a ruleset data file (built-in or homebrew override)."""
         return [] if isinstance(data, dict) else ["the data is not a JSON object"]
 
-    def public_data(self) -> dict:
+    def public_data(self) -> dict[str, Any]:
         """The data as ``character-builder data RULESET --json`` prints it."""
         return self.data
 
     @classmethod
-    def data_from_public(cls, data):
+    def data_from_public(cls, data: Any) -> Any:
         """The data file that ``data`` stands for, when ``data`` is in the shape
         :meth:`public_data` prints (so that output, saved as a homebrew override,
         means the same data); anything else is returned unchanged.  Default: the
@@ -449,7 +450,7 @@ class Ruleset(ABC):
     # -- creation -----------------------------------------------------------
     @abstractmethod
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         """Build a baseline from ``--set KEY=VALUE`` pairs (in order).
 
         Raises UsageError for unknown keys/names, Refusal for an illegal baseline.
@@ -457,11 +458,11 @@ class Ruleset(ABC):
         """
 
     @abstractmethod
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         """Every reason the baseline is illegal (empty list: legal)."""
 
     @abstractmethod
-    def initial_state(self, baseline: dict) -> Any:
+    def initial_state(self, baseline: dict[str, Any]) -> Any:
         """The state a baseline stands for (assumes it is well formed)."""
 
     # -- actions ------------------------------------------------------------
@@ -497,7 +498,7 @@ class Ruleset(ABC):
 
     # -- views of the state -------------------------------------------------
     @abstractmethod
-    def derive(self, state: Any, name: str) -> dict:
+    def derive(self, state: Any, name: str) -> dict[str, Any]:
         """The full derived state as ``show --json`` prints it."""
 
     @abstractmethod
@@ -506,10 +507,10 @@ class Ruleset(ABC):
         (A plugin may still return dicts in the ``options --json`` shape: the core
         reads them with :meth:`Option.coerce`.)"""
 
-    def plan(self, state: Any, target: str) -> dict:
+    def plan(self, state: Any, target: str) -> dict[str, Any]:
         raise UsageError(f"the {self.id} ruleset has no planner")
 
-    def headline(self, state: Any) -> dict:
+    def headline(self, state: Any) -> dict[str, Any]:
         """A few figures for the library list, label -> value."""
         return {}
 
@@ -517,7 +518,7 @@ class Ruleset(ABC):
         """The spendable points after this state (SP, XP...), for the ledger view."""
         return None
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         """Human-readable ``show`` output."""
         return _generic_text(derived)
 

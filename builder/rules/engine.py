@@ -19,7 +19,7 @@ class Problem:
 
     entry: int | None
     reasons: list[str]
-    action: dict | None = None
+    action: dict[str, Any] | None = None
 
     def lines(self) -> list[str]:
         where = "baseline" if self.entry is None else f"ledger entry {self.entry + 1}"
@@ -28,7 +28,7 @@ class Problem:
             what = f" ({self.action.get('action', '?')})"
         return [f"{where}{what}: {reason}" for reason in self.reasons]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``entry`` counts from 1, as the text output and the ledger rows' ``n`` do."""
         number = None if self.entry is None else self.entry + 1
         return {"entry": number, "action": self.action, "reasons": self.reasons}
@@ -37,8 +37,8 @@ class Problem:
 @dataclass
 class Replay:
     ruleset: Ruleset
-    baseline: dict
-    ledger: list[dict]
+    baseline: dict[str, Any]
+    ledger: list[dict[str, Any]]
     states: list[Any] = field(default_factory=list)  # states[i] = after i entries
     problems: list[Problem] = field(default_factory=list)
 
@@ -79,7 +79,7 @@ def fold(initial: Any, entries: Sequence[Mapping[str, Any]],
     return states, problems
 
 
-def replay(ruleset: Ruleset, baseline: dict, ledger: list[dict]) -> Replay:
+def replay(ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, Any]]) -> Replay:
     """Replay every entry.  An illegal entry is recorded as a problem and skipped
     (the file is never repaired: this only decides what the state shows)."""
     result = Replay(ruleset, baseline, list(ledger))

@@ -30,9 +30,13 @@ A list of prerequisites means all of them.  Any prerequisite may carry
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from builder.rules.base import Reason
+
+#: Prerequisites as a data file writes them: one record, a list of records (all of
+#: them), or nothing.
+Requires = Mapping[str, Any] | Iterable[Mapping[str, Any]] | None
 
 #: A value is below what a prerequisite needs.
 VALUE_TOO_LOW = "value.too-low"
@@ -54,7 +58,7 @@ class Facts:
     """What prerequisites and costs read: each value's level and the held paths."""
 
     levels: Mapping[str, int]
-    held: frozenset = frozenset()
+    held: frozenset[Any] = frozenset()
 
     def level(self, name: str) -> int:
         return int(self.levels.get(name, 0))
@@ -72,7 +76,7 @@ class Edge:
 
 # -- costs ---------------------------------------------------------------------------
 
-def cost(record: Mapping, target: int) -> int | None:
+def cost(record: Mapping[str, Any], target: int) -> int | None:
     """What reaching ``target`` costs under ``record``; None when it cannot be bought."""
     kind = record["type"]
     if kind == "flat":
@@ -85,7 +89,7 @@ def cost(record: Mapping, target: int) -> int | None:
     raise ValueError(f"unknown cost type {kind!r}")
 
 
-def cost_reasons(record: Mapping, subject: str, target: int) -> list[Reason]:
+def cost_reasons(record: Mapping[str, Any], subject: str, target: int) -> list[Reason]:
     """Why ``subject`` cannot be bought at ``target`` because of its cost record."""
     if cost(record, target) is None:
         return [Reason(f"{subject} {target} has no cost in the rules", COST_NO_ENTRY)]
@@ -101,7 +105,7 @@ def afford_reasons(price: int, unspent: int, label: str) -> list[Reason]:
 
 # -- prerequisites -------------------------------------------------------------------
 
-def as_list(requires: Mapping | Iterable | None) -> list:
+def as_list(requires: Mapping[str, Any] | Iterable[Any] | None) -> list[Any]:
     if requires is None:
         return []
     if isinstance(requires, Mapping):
@@ -109,11 +113,11 @@ def as_list(requires: Mapping | Iterable | None) -> list:
     return list(requires)
 
 
-def _applies(record: Mapping, target: int) -> bool:
+def _applies(record: Mapping[str, Any], target: int) -> bool:
     return target >= int(record.get("from", 0))
 
 
-def unmet(requires, facts: Facts, subject: str, target: int) -> list[Reason]:
+def unmet(requires: Requires, facts: Facts, subject: str, target: int) -> list[Reason]:
     """Every reason the prerequisites ``requires`` (a record or a list: all of them)
     are not met for ``subject`` at ``target`` (empty: met).  Each reason names the
     blocking value and its level: "Fencing 3 needs Grace 3 (Grace is 2)"."""
@@ -122,7 +126,7 @@ def unmet(requires, facts: Facts, subject: str, target: int) -> list[Reason]:
             for code, phrase in _missing(requires, facts, target)]
 
 
-def _missing(requires, facts: Facts, target: int) -> list[tuple[str, str]]:
+def _missing(requires: Requires, facts: Facts, target: int) -> list[tuple[str, str]]:
     """(code, what is missing) for each unmet prerequisite."""
     found: list[tuple[str, str]] = []
     for record in as_list(requires):
@@ -130,7 +134,7 @@ def _missing(requires, facts: Facts, target: int) -> list[tuple[str, str]]:
     return found
 
 
-def _missing_one(record: Mapping, facts: Facts, target: int) -> list[tuple[str, str]]:
+def _missing_one(record: Mapping[str, Any], facts: Facts, target: int) -> list[tuple[str, str]]:
     if not _applies(record, target):
         return []
     kind = record["type"]
@@ -155,11 +159,11 @@ def _missing_one(record: Mapping, facts: Facts, target: int) -> list[tuple[str, 
     raise ValueError(f"unknown prerequisite type {kind!r}")
 
 
-def met(requires, facts: Facts, subject: str, target: int) -> bool:
+def met(requires: Requires, facts: Facts, subject: str, target: int) -> bool:
     return not unmet(requires, facts, subject, target)
 
 
-def edges(requires, subject: str) -> list[Edge]:
+def edges(requires: Requires, subject: str) -> list[Edge]:
     """The chain's edges the prerequisites draw into ``subject`` (all alternatives of
     an any-of, each once)."""
     found: list[Edge] = []
@@ -176,6 +180,6 @@ def edges(requires, subject: str) -> list[Edge]:
     return list(dict.fromkeys(found))
 
 
-def names_used(requires) -> set[str]:
+def names_used(requires: Requires) -> set[str]:
     """Every value and path name the prerequisites mention."""
     return {edge.source for edge in edges(requires, "")}

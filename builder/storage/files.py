@@ -36,7 +36,7 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
-def check_format(doc: dict, path: Path | str, kind: str = "character") -> str | None:
+def check_format(doc: dict[str, Any], path: Path | str, kind: str = "character") -> str | None:
     """Returns a read-only reason for a newer file, raises FileProblem for an older one."""
     version = doc.get("format")
     if not isinstance(version, int):
@@ -50,7 +50,7 @@ def check_format(doc: dict, path: Path | str, kind: str = "character") -> str | 
     return None
 
 
-def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict, bytes, str | None]:
+def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[str, Any], bytes, str | None]:
     """Read, parse (strict JSON) and validate a character or campaign file.
 
     FileProblem (one line naming the file) for anything that is not a valid
@@ -121,7 +121,7 @@ def write_checked(target: Path, data: bytes, expected: bytes | None,
         raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
 
 
-def encode_document(doc: dict, target: Path | str, schema_names: list[str]) -> bytes:
+def encode_document(doc: dict[str, Any], target: Path | str, schema_names: list[str]) -> bytes:
     """The bytes to write for ``doc``: only a document that validates and is standard
     JSON is ever written (FileProblem otherwise, naming the file)."""
     from builder.storage.validation import document_problems
@@ -157,7 +157,7 @@ class Preview:
 class CharacterFile:
     """A loaded character: its document, its ruleset, and the replayed state."""
 
-    doc: dict
+    doc: dict[str, Any]
     ruleset: Ruleset
     path: Path | None = None
     raw: bytes | None = None
@@ -167,11 +167,12 @@ class CharacterFile:
     # -- derived ----------------------------------------------------------
     @property
     def name(self) -> str:
-        return self.doc.get("name", "")
+        return str(self.doc.get("name", ""))
 
     @property
-    def ledger(self) -> list[dict]:
-        return self.doc["ledger"]
+    def ledger(self) -> list[dict[str, Any]]:
+        ledger: list[dict[str, Any]] = self.doc["ledger"]
+        return ledger
 
     @property
     def replay(self) -> Replay:
@@ -183,7 +184,7 @@ class CharacterFile:
     def state(self) -> Any:
         return self.replay.state
 
-    def derived(self) -> dict:
+    def derived(self) -> dict[str, Any]:
         """The ``show --json`` dict, plus the ledger rows and the notes."""
         result = self.ruleset.derive(self.state, self.name)
         result["ledger"] = self.ledger_rows()
@@ -192,7 +193,7 @@ class CharacterFile:
         result["problems"] = [line for p in self.replay.problems for line in p.lines()]
         return result
 
-    def ledger_rows(self) -> list[dict]:
+    def ledger_rows(self) -> list[dict[str, Any]]:
         """Every ledger entry in order, with its cost and the balance (SP, XP) after it."""
         rp = self.replay
         refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
@@ -256,10 +257,10 @@ class CharacterFile:
         nothing changes.  The one check the command line and the window share."""
         return self.ledger_problem_reasons() or list(self.ruleset.check(self.state, action))
 
-    def undo(self) -> dict:
+    def undo(self) -> dict[str, Any]:
         if not self.doc["ledger"]:
             raise Refusal(["nothing to undo: the ledger is empty"])
-        entry = self.doc["ledger"].pop()
+        entry: dict[str, Any] = self.doc["ledger"].pop()
         self._replay = None
         return entry
 
@@ -303,7 +304,7 @@ class CharacterFile:
 IDENTITY_TEXT_KEYS = ("player", "appearance", "background")
 
 
-def portrait_file(doc: dict) -> Path | None:
+def portrait_file(doc: dict[str, Any]) -> Path | None:
     """The portrait's file in the data folder (``portrait`` is relative to it), when
     there is one to print."""
     from builder.storage.paths import data_dir
@@ -318,7 +319,7 @@ def portrait_file(doc: dict) -> Path | None:
     return path if path.is_file() else None
 
 
-def identity_of(doc: dict) -> dict:
+def identity_of(doc: dict[str, Any]) -> dict[str, Any]:
     """What the derived state carries: the texts set, and the portrait's full path."""
     result = {key: doc[key] for key in IDENTITY_TEXT_KEYS
               if isinstance(doc.get(key), str) and doc[key]}
@@ -328,7 +329,7 @@ def identity_of(doc: dict) -> dict:
     return result
 
 
-def new_document(ruleset: Ruleset, name: str, baseline: dict) -> dict:
+def new_document(ruleset: Ruleset, name: str, baseline: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": FORMAT_VERSION,
         "kind": "character",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeGuard
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (AT_MAXIMUM, Action, ActionEntry, Option, Reason, Ruleset,
@@ -21,8 +21,8 @@ START_OUT_OF_RANGE = "start.out-of-range"
 
 @dataclass(frozen=True)
 class DataState:
-    levels: dict = field(default_factory=dict)
-    held: tuple = ()
+    levels: dict[str, Any] = field(default_factory=dict)
+    held: tuple[Any, ...] = ()
     unspent: int = 0
     spent: int = 0
     awarded: int = 0
@@ -31,7 +31,7 @@ class DataState:
         return vocab.Facts(self.levels, frozenset(self.held))
 
 
-def _whole(value) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -43,7 +43,7 @@ class DataRuleset(Ruleset):
     #: Made per system by :func:`builder.rules.data_system.make_class`.
     source_file: str = ""
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         super().__init__(data)
         self.title = str(data.get("title") or self.title or self.id)
         self.summary_text = str(data.get("summary") or self.summary_text)
@@ -58,7 +58,7 @@ class DataRuleset(Ruleset):
 
     # -- data ---------------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         from builder.rules.data_system.checks import data_problems
 
         return data_problems(data)
@@ -69,14 +69,14 @@ class DataRuleset(Ruleset):
         return int(value.get("start", value["floor"]))
 
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         levels = {name: self.start_level(name) for name in self.values}
         for key, text in sets:
             name = match_name(key, self.values, "value")
             levels[name] = parse_int(text, name)
         return {"values": levels}
 
-    def creation_cost(self, levels: dict) -> int:
+    def creation_cost(self, levels: dict[str, Any]) -> int:
         total = 0
         for name, value in self.values.items():
             level = levels.get(name, self.start_level(name))
@@ -84,7 +84,7 @@ class DataRuleset(Ruleset):
                 total += vocab.cost(value["cost"], target) or 0
         return total
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         if not isinstance(baseline, dict) or not isinstance(baseline.get("values", {}), dict):
             return ["the baseline needs 'values', an object of value -> level"]
         levels = baseline.get("values", {})
@@ -109,7 +109,7 @@ class DataRuleset(Ruleset):
                                   f"{self.start_points} to spend", START_OVER_BUDGET))
         return reasons
 
-    def initial_state(self, baseline: dict) -> DataState:
+    def initial_state(self, baseline: dict[str, Any]) -> DataState:
         given = baseline.get("values", {}) if isinstance(baseline, dict) else {}
         given = given if isinstance(given, dict) else {}
         levels = {}
@@ -159,20 +159,20 @@ class DataRuleset(Ruleset):
             target = state.levels[name] + 1
             if target > value["limit"]:
                 return [Reason(f"{name} is at its limit {value['limit']}", AT_MAXIMUM)]
-            reasons = vocab.cost_reasons(value["cost"], name, target)
+            reasons: list[str] = list(vocab.cost_reasons(value["cost"], name, target))
             reasons += vocab.unmet(value.get("requires"), state.facts(), name, target)
-            if not reasons:
-                reasons += vocab.afford_reasons(vocab.cost(value["cost"], target),
-                                                state.unspent, self.balance_label)
+            price = vocab.cost(value["cost"], target)
+            if not reasons and price is not None:
+                reasons += vocab.afford_reasons(price, state.unspent, self.balance_label)
             return reasons
         if kind == "take" and isinstance(name, str) and name in self.paths:
             path = self.paths[name]
             if name in state.held:
                 return [Reason(f"{name} is already held", PATH_HELD)]
-            reasons = vocab.unmet(path.get("requires"), state.facts(), name, 0)
-            if not reasons:
-                reasons += vocab.afford_reasons(vocab.cost(path["cost"], 1), state.unspent,
-                                                self.balance_label)
+            reasons = list(vocab.unmet(path.get("requires"), state.facts(), name, 0))
+            price = vocab.cost(path["cost"], 1)
+            if not reasons and price is not None:
+                reasons += vocab.afford_reasons(price, state.unspent, self.balance_label)
             return reasons
         return [f"not an action of {self.title}: {kind} {name}".strip()]
 
@@ -216,8 +216,8 @@ class DataRuleset(Ruleset):
         return super().describe(action)
 
     # -- views --------------------------------------------------------------------
-    def derive(self, state: DataState, name: str) -> dict:
-        groups: dict[str, dict] = {}
+    def derive(self, state: DataState, name: str) -> dict[str, Any]:
+        groups: dict[str, dict[str, Any]] = {}
         for vname, value in self.values.items():
             group = groups.setdefault(value.get("group", "values"), {})
             group[vname] = {"level": state.levels[vname], "floor": value["floor"],
@@ -245,7 +245,7 @@ class DataRuleset(Ruleset):
                                  action=["take", name]))
         return result
 
-    def chain(self, state: DataState | None = None) -> dict:
+    def chain(self, state: DataState | None = None) -> dict[str, Any]:
         """The chain as data: every value and path, and an edge for each prerequisite
         (``blocked`` when it is what stops the next step in ``state``)."""
         nodes = [{"name": n, "kind": "value"} for n in self.values]
@@ -266,21 +266,21 @@ class DataRuleset(Ruleset):
                               "level": edge.level, "blocked": blocked})
         return {"nodes": nodes, "edges": edges}
 
-    def plan(self, state: DataState, target: str) -> dict:
+    def plan(self, state: DataState, target: str) -> dict[str, Any]:
         if not self.planning:
             raise UsageError(f"the {self.id} rule system declares no planning")
         from builder.rules.data_system.planner import plan
 
         return plan(self, state, target)
 
-    def headline(self, state: DataState) -> dict:
+    def headline(self, state: DataState) -> dict[str, Any]:
         return {f"Unspent {self.balance_label}": state.unspent,
                 "Paths": ", ".join(state.held) or "-"}
 
     def balance(self, state: DataState) -> int:
         return state.unspent
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         points = derived[self.balance_label]
         lines = [f"{derived['name']} ({self.title})",
                  f"{self.balance_label}: {points['unspent']} unspent, {points['spent']} spent, "

@@ -77,7 +77,7 @@ class AbilityBonuses(Ruleset):
     set_keys = ("MIG=N", "DEX=N", "CHA=N", "FOC=N  (+3, +2, +1 and +0, one each; or --random)",
                 "age=young|mature|old|roll|off  (switches the Aging rule on)")
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         super().__init__(data)
         self.title = data.get("title", self.title)
         self.summary_text = data.get("summary", self.summary_text)
@@ -86,12 +86,12 @@ class AbilityBonuses(Ruleset):
         self.other_start: dict[str, int] = dict(data["other_start"])
         self.dc_base: int = int(data["effect_dc_base"])
         self.age_die: int = int(data["aging"]["die"])
-        self.age_categories: list[dict] = list(data["aging"]["categories"])
+        self.age_categories: list[dict[str, Any]] = list(data["aging"]["categories"])
         self.ability_names: dict[str, str] = {a["abbrev"]: a["name"] for a in data["abilities"]}
 
     # -- data ---------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         problems = super().validate_data(data)
         if problems:
             return problems
@@ -130,7 +130,7 @@ class AbilityBonuses(Ruleset):
             aliases[self.ability_names.get(abbrev, abbrev)] = abbrev
         return aliases[match_name(text, aliases, "ability")]
 
-    def age_category(self, age_id: str | None) -> dict | None:
+    def age_category(self, age_id: str | None) -> dict[str, Any] | None:
         for category in self.age_categories:
             if category["id"] == age_id:
                 return category
@@ -139,7 +139,7 @@ class AbilityBonuses(Ruleset):
     def age_for_roll(self, roll: int) -> str:
         for category in self.age_categories:
             if category["low"] <= roll <= category["high"]:
-                return category["id"]
+                return str(category["id"])
         raise ValueError(f"{roll} is not a result of a d{self.age_die}")
 
     def age_key(self, text: str, allow_off: bool = False, allow_roll: bool = False) -> str | None:
@@ -165,21 +165,21 @@ class AbilityBonuses(Ruleset):
         return self.age_for_roll(roll), roll
 
     def chosen_baseline(self, values: Mapping[str, int], age: str | None = None,
-                        age_roll: int | None = None) -> dict:
+                        age_roll: int | None = None) -> dict[str, Any]:
         """A baseline from bonuses chosen by the player (not validated here)."""
         return {"method": "chosen",
                 "abilities": {k: values[k] for k in f.PRIMARY if k in values},
                 "rolls": [], "age": age, "age_roll": age_roll}
 
     def random_baseline(self, rng: random.Random, age: str | None = None,
-                        age_roll: int | None = None) -> dict:
+                        age_roll: int | None = None) -> dict[str, Any]:
         """A baseline from the random allocation (every d4 kept, rerolls included)."""
         allocation, rolls = f.roll_allocation(rng, self.die_faces, self.bonuses)
         return {"method": "random", "abilities": allocation, "rolls": rolls,
                 "age": age, "age_roll": age_roll}
 
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         values: dict[str, int] = {}
         reasons: list[str] = []
         age: str | None = None
@@ -262,7 +262,7 @@ class AbilityBonuses(Ruleset):
             problems.append(f"{rule}; got {listing} ({'; '.join(details)})")
         return problems
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         if not isinstance(baseline, dict):
             return ["the baseline is not an object"]
         problems = self._allocation_problems(baseline.get("abilities"))
@@ -303,7 +303,7 @@ class AbilityBonuses(Ruleset):
                                 f"not {self.age_name(age)}")
         return problems
 
-    def initial_state(self, baseline: dict) -> State:
+    def initial_state(self, baseline: dict[str, Any]) -> State:
         """Lenient: a broken (hand-edited) baseline still gives a state to show."""
         baseline = baseline if isinstance(baseline, dict) else {}
         abilities = baseline.get("abilities")
@@ -319,7 +319,7 @@ class AbilityBonuses(Ruleset):
         age_roll = baseline.get("age_roll")
         if isinstance(age_roll, bool) or not isinstance(age_roll, int):
             age_roll = None
-        method = baseline.get("method") if baseline.get("method") in ("chosen", "random") \
+        method = str(baseline["method"]) if baseline.get("method") in ("chosen", "random") \
             else "chosen"
         return State(allocation=allocation, method=method, rolls=rolls, age=age,
                      age_roll=age_roll)
@@ -458,7 +458,7 @@ class AbilityBonuses(Ruleset):
             values[modifier.ability] += modifier.value
         return values
 
-    def card(self, state: State) -> dict:
+    def card(self, state: State) -> dict[str, Any]:
         """The Abilities Card figures."""
         abilities = self.effective_abilities(state)
         skilled = f.skilled_bonuses(abilities)
@@ -471,7 +471,7 @@ class AbilityBonuses(Ruleset):
             "spell_dc": f.spell_dc(skilled, self.dc_base),
         }
 
-    def preview(self, allocation: Mapping[str, int | None], age: str | None = None) -> dict:
+    def preview(self, allocation: Mapping[str, int | None], age: str | None = None) -> dict[str, Any]:
         """The Abilities Card of an allocation in progress (the creation form).
 
         Unallocated abilities are None, and so is every figure that needs one.
@@ -484,13 +484,11 @@ class AbilityBonuses(Ruleset):
             if abilities.get(key) is not None:
                 abilities[key] += value
         skl = abilities["SKL"]
-        skilled = {k: None if abilities[k] is None else abilities[k] + skl for k in f.SKILLED}
+        skilled = {k: total(abilities[k], skl) for k in f.SKILLED}
 
-        def total(*values):
-            return None if any(v is None for v in values) else sum(values)
-
-        def best(*values):
-            return None if any(v is None for v in values) else self.dc_base + max(values)
+        def best(*values: int | None) -> int | None:
+            known = [v for v in values if v is not None]
+            return self.dc_base + max(known) if known and len(known) == len(values) else None
 
         return {
             "abilities": abilities,
@@ -507,8 +505,8 @@ class AbilityBonuses(Ruleset):
             "modifiers": [],
         }
 
-    def derive(self, state: State, name: str) -> dict:
-        derived = {"ruleset": self.id, "name": name}
+    def derive(self, state: State, name: str) -> dict[str, Any]:
+        derived: dict[str, Any] = {"ruleset": self.id, "name": name}
         derived.update(self.card(state))
         category = self.age_category(state.age)
         derived["age"] = state.age
@@ -541,11 +539,11 @@ class AbilityBonuses(Ruleset):
                                  switches_aging_on=not state.aging))
         return result
 
-    def headline(self, state: State) -> dict:
+    def headline(self, state: State) -> dict[str, Any]:
         abilities = self.effective_abilities(state)
         return {key: signed(abilities[key]) for key in f.PRIMARY}
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         a, s = derived["abilities"], derived["skilled"]
         lines = [f"{derived['name']}  ({self.title})",
                  "Abilities  " + "  ".join(f"{k} {signed(a[k])}" for k in f.ABILITIES),
@@ -569,3 +567,9 @@ class AbilityBonuses(Ruleset):
         for m in derived["modifiers"]:
             lines.append(f"Effect     {m['name']}: {m['ability']} {signed(m['value'])}")
         return "\n".join(lines)
+
+
+def total(*values: int | None) -> int | None:
+    """The sum, or None when any of ``values`` is unknown (None)."""
+    known = [v for v in values if v is not None]
+    return sum(known) if len(known) == len(values) else None

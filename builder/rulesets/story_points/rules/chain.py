@@ -12,9 +12,15 @@ sweep: each node sits at the mean position of the nodes it hangs from).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from builder.rules.base import has_code
 from builder.rulesets.story_points.rules import codes
+
+if TYPE_CHECKING:
+    from builder.rulesets.story_points.rules.data import SPData
+    from builder.rulesets.story_points.rules.ruleset import StoryPoints
+    from builder.rulesets.story_points.rules.state import SPState
 
 COLUMNS = ("vital", "skill", "class", "trait")
 
@@ -73,7 +79,7 @@ def node_id(kind: str, name: str, owner: str = "") -> str:
     return f"{kind}:{owner}.{name}" if owner else f"{kind}:{name}"
 
 
-def build_chain(ruleset, state) -> Chain:
+def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
     """The whole chain for ``state`` (all Vitals, Skills, Classes, traits and spells)."""
     d = ruleset.d
     options = {(o["kind"] if o["kind"] != "new-class" else "class", o["name"]): o
@@ -143,7 +149,7 @@ def build_chain(ruleset, state) -> Chain:
     return Chain(nodes, edges, _order(d, nodes, edges))
 
 
-def _order(d, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]:
+def _order(d: SPData, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]:
     """Barycentre ordering, column by column, to keep crossings few."""
     order: dict[str, list[str]] = {}
     order["vital"] = [node_id("vital", v) for v in d.vitals]
@@ -166,7 +172,7 @@ def _order(d, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]
     class_pos = {nodes[c].name: position[c] for c in order["class"]}
     skill_pos = {nodes[s].name: position[s] for s in order["skill"]}
 
-    def trait_key(nid: str):
+    def trait_key(nid: str) -> tuple[int, bool, int, str]:
         n = nodes[nid]
         return (class_pos.get(n.owner, 0), n.kind == "spell",
                 skill_pos.get(n.path_skill, 0), n.name)

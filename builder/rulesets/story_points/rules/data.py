@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -19,14 +20,14 @@ class ClassInfo:
     core_skills: tuple[str, ...]
     casts_spells: bool
     paths: tuple[str, ...]
-    traits: dict = field(hash=False, compare=False)   # trait -> path name
-    spells: dict = field(hash=False, compare=False)   # spell -> path name
+    traits: dict[str, Any] = field(hash=False, compare=False)   # trait -> path name
+    spells: dict[str, Any] = field(hash=False, compare=False)   # spell -> path name
 
 
 class SPData:
     """Typed, indexed view of builder/rulesets/story_points/data/story-points.json."""
 
-    def __init__(self, raw: dict):
+    def __init__(self, raw: dict[str, Any]):
         self.raw = raw
         limits = raw.get("limits", {})
         self.vital_max = int(limits.get("vital_max", 10))
@@ -86,7 +87,7 @@ class SPData:
         return self.paths[self.classes[class_name].spells[spell]]
 
 
-def validate_data(raw) -> list[str]:
+def validate_data(raw: Any) -> list[str]:
     """Semantic checks of a story-points data file (the schema checks the shape)."""
     problems: list[str] = []
     if not isinstance(raw, dict):
@@ -117,10 +118,10 @@ def validate_data(raw) -> list[str]:
             if p.get("skill") not in skills:
                 problems.append(f"Path {p.get('name')}: unknown Path Skill '{p.get('skill')}'")
             for trait in p.get("traits", []) + p.get("spells", []):
-                key = (p.get("class"), trait)
-                if key in seen_traits:
+                trait_key = (p.get("class"), trait)
+                if trait_key in seen_traits:
                     problems.append(f"{trait} appears twice in Class {p.get('class')}")
-                seen_traits[key] = p.get("name")
+                seen_traits[trait_key] = p.get("name")
             if p.get("spells") and not classes.get(p.get("class"), {}).get("casts_spells"):
                 problems.append(f"Path {p.get('name')}: Class {p.get('class')} does not cast spells")
         for group in raw.get("equivalent_traits", []):

@@ -43,16 +43,16 @@ class StoryPoints(Ruleset):
     actions = ACTIONS
     set_keys = SET_KEYS
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         super().__init__(data)
         self.d = SPData(data)
 
     @classmethod
-    def validate_data(cls, data) -> list[str]:
+    def validate_data(cls, data: Any) -> list[str]:
         return validate_data(data)
 
     # ------------------------------------------------------------------ data
-    def public_data(self) -> dict:
+    def public_data(self) -> dict[str, Any]:
         d = self.d
         return {
             "id": self.id,
@@ -91,7 +91,7 @@ class StoryPoints(Ruleset):
         }
 
     @classmethod
-    def data_from_public(cls, data):
+    def data_from_public(cls, data: Any) -> Any:
         """``data story-points --json`` output (names as keys, Vitals as a list of names)
         back into the data file's shape; anything else unchanged (the schema judges it)."""
         if not (isinstance(data, dict) and isinstance(data.get("skills"), dict)
@@ -165,17 +165,17 @@ class StoryPoints(Ruleset):
 
     # ----------------------------------------------------------- creation
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         d = self.d
-        baseline: dict = {
+        baseline: dict[str, Any] = {
             "sp": 0, "active": True,
             "vitals": {v: d.vital_min for v in d.vitals},
             "skills": {s: 0 for s in d.skills},
             "classes": {}, "vit": None, "wounded": 0,
         }
-        classes: dict[str, dict] = {}
+        classes: dict[str, dict[str, Any]] = {}
 
-        def cls_entry(name: str) -> dict:
+        def cls_entry(name: str) -> dict[str, Any]:
             return classes.setdefault(name, {"level": 0, "traits": {}, "spells": []})
 
         for raw_key, value in sets:
@@ -215,7 +215,7 @@ class StoryPoints(Ruleset):
                 baseline["classes"][name] = entry
         return baseline
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         d = self.d
         reasons: list[str] = []
         try:
@@ -244,7 +244,7 @@ class StoryPoints(Ruleset):
                 if isinstance(vscore, int) and level > vscore:
                     reasons.append(f"{name} {level} is above its Linked Vital "
                                    f"({vital} is {vscore})")
-            held: dict[str, dict] = baseline.get("classes", {})
+            held: dict[str, dict[str, Any]] = baseline.get("classes", {})
             for cname, entry in held.items():
                 if cname not in d.classes:
                     reasons.append(f"'{cname}' is not a Class of this ruleset")
@@ -285,7 +285,7 @@ class StoryPoints(Ruleset):
                         reasons.append(f"{cname} {level} knows {len(spells)} spells; "
                                        f"a level grants one, so at most {level}")
             # Rangers and Rogues: no second mechanically equivalent trait.
-            seen: set[tuple[str, str, str]] = set()
+            seen: set[tuple[tuple[str, str], tuple[str, str], str]] = set()
             for cname, entry in held.items():
                 for trait in entry.get("traits", {}):
                     clash = self._equivalent_clash_in(held, cname, trait)
@@ -308,7 +308,7 @@ class StoryPoints(Ruleset):
             reasons.append(f"malformed baseline: {exc}")
         return reasons
 
-    def initial_state(self, baseline: dict) -> SPState:
+    def initial_state(self, baseline: dict[str, Any]) -> SPState:
         d = self.d
         vitals = {v: _int(baseline.get("vitals", {}).get(v), d.vital_min) for v in d.vitals}
         skills = {s: _int(baseline.get("skills", {}).get(s), 0) for s in d.skills}
@@ -432,14 +432,15 @@ class StoryPoints(Ruleset):
             return max(d.exchange_floor, base - d.exchange_discount)
         return base
 
-    action_cost = cost
+    def action_cost(self, before: SPState, action: ActionEntry) -> int:
+        return self.cost(before, action)
 
     def check(self, state: SPState, action: ActionEntry) -> list[str]:
         kind = action.get("action")
         handler = getattr(self, "_check_" + str(kind).replace("-", "_"), None)
         if handler is None or kind not in ACTIONS:
             return [f"unknown action '{kind}'"]
-        reasons = handler(state, action)
+        reasons: list[str] = handler(state, action)
         target = action.get("target")
         if target is not None and not reasons and kind in ("raise-vital", "raise-skill",
                                                           "raise-class"):
@@ -461,7 +462,7 @@ class StoryPoints(Ruleset):
             return [f"needs {cost} SP, {state.unspent} unspent"]
         return []
 
-    def _check_award_checkpoint(self, state, action) -> list[str]:
+    def _check_award_checkpoint(self, state: SPState, action: ActionEntry) -> list[str]:
         m, c = key(action.get("milestone", "")), key(action.get("checkpoint", ""))
         if not m or not c:
             return ["a Story Checkpoint needs a milestone and a checkpoint name"]
@@ -474,7 +475,7 @@ class StoryPoints(Ruleset):
                     "awarded; a checkpoint is never awarded twice"]
         return []
 
-    def _check_resolve_milestone(self, state, action) -> list[str]:
+    def _check_resolve_milestone(self, state: SPState, action: ActionEntry) -> list[str]:
         m = key(action.get("milestone", ""))
         if not m:
             return ["a Story Milestone needs a name"]
@@ -487,7 +488,7 @@ class StoryPoints(Ruleset):
         d = self.d
         current = state.vitals[name]
         target = current + 1
-        reasons = []
+        reasons: list[str] = []
         if current >= d.vital_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         if not state.active:
@@ -495,7 +496,7 @@ class StoryPoints(Ruleset):
         reasons += self._afford(state, target * d.vital_cost)
         return reasons
 
-    def _check_raise_vital(self, state, action) -> list[str]:
+    def _check_raise_vital(self, state: SPState, action: ActionEntry) -> list[str]:
         if action.get("name") not in state.vitals:
             return [f"'{action.get('name')}' is not a Core Vital"]
         if action.get("exchange"):
@@ -507,7 +508,7 @@ class StoryPoints(Ruleset):
         current = state.skills[name]
         target = current + 1
         vital = d.skills[name]
-        reasons = []
+        reasons: list[str] = []
         if current >= d.skill_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         elif state.vitals[vital] < target:
@@ -518,7 +519,7 @@ class StoryPoints(Ruleset):
                                                           "exchange": exchange}))
         return reasons
 
-    def _check_raise_skill(self, state, action) -> list[str]:
+    def _check_raise_skill(self, state: SPState, action: ActionEntry) -> list[str]:
         if action.get("name") not in state.skills:
             return [f"'{action.get('name')}' is not a Skill"]
         return self.skill_reasons(state, action["name"], bool(action.get("exchange")))
@@ -529,7 +530,7 @@ class StoryPoints(Ruleset):
         info = d.classes[name]
         current = state.level(name)
         target = current + 1
-        reasons = []
+        reasons: list[str] = []
         if current == 0:
             reasons.append(f"the character has no {name} levels yet: enter the Class first")
             return reasons
@@ -552,7 +553,7 @@ class StoryPoints(Ruleset):
             return [f"the character already has {name} (level {state.level(name)})"]
         levels = [state.skills[s] for s in info.core_skills]
         have = ", ".join(f"{s} {state.skills[s]}" for s in info.core_skills)
-        reasons = []
+        reasons: list[str] = []
         if sum(levels) < d.entry_total:
             reasons.append(Reason(f"entering {name} needs {d.entry_total} total levels across "
                                   f"its core Skills ({have}: {sum(levels)})",
@@ -571,7 +572,7 @@ class StoryPoints(Ruleset):
         info = d.classes[class_name]
         if trait not in info.traits:
             return [f"{trait} is not a {class_name} trait"]
-        reasons = []
+        reasons: list[str] = []
         path = d.trait_path(class_name, trait)
         if state.skills[path.skill] < 1:
             reasons.append(Reason(f"{trait} needs its Path Skill {path.skill} at 1 or higher "
@@ -587,11 +588,13 @@ class StoryPoints(Ruleset):
                 reasons.append(self._equivalence_reason(class_name, trait, clash))
         return reasons
 
-    def _equivalent_clash(self, state: SPState, class_name: str, trait: str):
+    def _equivalent_clash(self, state: SPState, class_name: str, trait: str
+                          ) -> tuple[str, str] | None:
         held = {c: {"traits": cs.traits} for c, cs in state.classes.items()}
         return self._equivalent_clash_in(held, class_name, trait)
 
-    def _equivalent_clash_in(self, held: dict, class_name: str, trait: str):
+    def _equivalent_clash_in(self, held: dict[str, Any], class_name: str, trait: str
+                             ) -> tuple[str, str] | None:
         group = self.d.equivalents.get((class_name, trait))
         if not group:
             return None
@@ -605,7 +608,7 @@ class StoryPoints(Ruleset):
                 return other_class, other_trait
         return None
 
-    def _equivalence_reason(self, class_name: str, trait: str, clash) -> str:
+    def _equivalence_reason(self, class_name: str, trait: str, clash: tuple[str, str]) -> str:
         return (f"{trait} ({class_name}) is mechanically equivalent to {clash[1]} "
                 f"({clash[0]}), which the character has; Rangers and Rogues cannot buy a "
                 "second equivalent trait through another Class")
@@ -620,7 +623,7 @@ class StoryPoints(Ruleset):
             return [f"{class_name} {level_after} grants one new spell: choose it"]
         if spell not in info.spells:
             return [f"{spell} is not a {class_name} spell"]
-        reasons = []
+        reasons: list[str] = []
         known = state.classes.get(class_name)
         if known and spell in known.spells:
             reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
@@ -632,7 +635,7 @@ class StoryPoints(Ruleset):
                                   codes.PATH_SKILL_UNTRAINED))
         return reasons
 
-    def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict:
+    def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict[str, Any]:
         info = self.d.classes[class_name]
         traits, blocked = [], {}
         for trait in info.traits:
@@ -657,7 +660,7 @@ class StoryPoints(Ruleset):
         d = self.d
         info = d.classes[class_name]
         choices = self.eligible_choices(state, class_name, level_after)
-        reasons = []
+        reasons: list[str] = []
         untrained = [d.paths[p].skill for p in info.paths if state.skills[d.paths[p].skill] < 1]
         untrained_text = ", ".join(f"{s} {state.skills[s]}" for s in dict.fromkeys(untrained))
         if not choices["traits"]:
@@ -678,7 +681,7 @@ class StoryPoints(Ruleset):
             reasons.append(f"{class_name} {level_after} has no legal new spell: {detail}")
         return reasons
 
-    def _check_raise_class(self, state, action) -> list[str]:
+    def _check_raise_class(self, state: SPState, action: ActionEntry) -> list[str]:
         name = action.get("name")
         if name not in self.d.classes:
             return [f"'{name}' is not a Class"]
@@ -690,7 +693,7 @@ class StoryPoints(Ruleset):
         reasons += self.spell_reasons(state, name, action.get("spell"), level_after)
         return reasons
 
-    def _check_enter_class(self, state, action) -> list[str]:
+    def _check_enter_class(self, state: SPState, action: ActionEntry) -> list[str]:
         name = action.get("name")
         if name not in self.d.classes:
             return [f"'{name}' is not a Class"]
@@ -706,7 +709,7 @@ class StoryPoints(Ruleset):
         rank = state.rank(class_name, trait)
         if rank == 0:
             return [f"the character has no ranks in {trait} ({class_name})"]
-        reasons = []
+        reasons: list[str] = []
         path = self.d.trait_path(class_name, trait)
         if state.skills[path.skill] < 1:
             reasons.append(Reason(f"{trait} cannot be used while its Path Skill {path.skill} "
@@ -718,16 +721,16 @@ class StoryPoints(Ruleset):
                            "restores them")
         return reasons
 
-    def _check_use_trait(self, state, action) -> list[str]:
+    def _check_use_trait(self, state: SPState, action: ActionEntry) -> list[str]:
         cname, trait = action.get("class"), action.get("trait")
         if cname not in self.d.classes or trait not in self.d.classes[cname].traits:
             return [f"'{trait}' is not a {cname} trait"]
         return self.trait_use_reasons(state, cname, trait)
 
-    def _check_rest(self, state, action) -> list[str]:
+    def _check_rest(self, state: SPState, action: ActionEntry) -> list[str]:
         return []
 
-    def _check_set_active(self, state, action) -> list[str]:
+    def _check_set_active(self, state: SPState, action: ActionEntry) -> list[str]:
         if not isinstance(action.get("active"), bool):
             return ["set-active needs yes or no"]
         return []
@@ -809,7 +812,7 @@ class StoryPoints(Ruleset):
         return super().describe(action)
 
     # ------------------------------------------------------------- views
-    def derive(self, state: SPState, name: str) -> dict:
+    def derive(self, state: SPState, name: str) -> dict[str, Any]:
         d = self.d
         classes = {}
         for cname, cls in state.classes.items():
@@ -899,12 +902,12 @@ class StoryPoints(Ruleset):
                                      casts_spells=info.casts_spells, choices=choices))
         return result
 
-    def plan(self, state: SPState, target: str) -> dict:
+    def plan(self, state: SPState, target: str) -> dict[str, Any]:
         from builder.rulesets.story_points.rules.planner import plan
 
         return plan(self, state, target)
 
-    def headline(self, state: SPState) -> dict:
+    def headline(self, state: SPState) -> dict[str, Any]:
         classes = ", ".join(f"{c} {cs.level}" for c, cs in state.classes.items()) or "-"
         return {"Unspent SP": state.unspent, "Classes": classes}
 
@@ -919,7 +922,7 @@ class StoryPoints(Ruleset):
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         lines = [f"{derived['name']} ({self.title})",
                  f"SP: {derived['sp']['unspent']} unspent, {derived['sp']['earned']} earned, "
                  f"{derived['sp']['spent']} spent" + ("" if derived["active"] else "  [not Active]"),
@@ -938,7 +941,7 @@ class StoryPoints(Ruleset):
         return "\n".join(lines)
 
 
-def _int(value, default: int) -> int:
+def _int(value: Any, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 

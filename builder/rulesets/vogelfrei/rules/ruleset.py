@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Action, ActionEntry, Ask, Option,
                                 Reason, Ruleset, UsageError,
@@ -84,14 +84,14 @@ class VogelfreiRuleset(Ruleset):
 
     # -- data ---------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         try:
             return cls._data_problems(data)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             return [f"the data is malformed ({exc})"]
 
     @classmethod
-    def _data_problems(cls, data: dict) -> list[str]:
+    def _data_problems(cls, data: dict[str, Any]) -> list[str]:
         if not isinstance(data, dict):
             return ["the data is not a JSON object"]
         problems = []
@@ -101,7 +101,7 @@ class VogelfreiRuleset(Ruleset):
         if problems:
             return problems
 
-        def whole(value, low=0):
+        def whole(value: Any, low: int = 0) -> bool:
             return isinstance(value, int) and not isinstance(value, bool) and value >= low
 
         abilities = data["abilities"]
@@ -190,7 +190,7 @@ class VogelfreiRuleset(Ruleset):
         return problems
 
     @staticmethod
-    def _possession_data_problems(data: dict, whole) -> list[str]:
+    def _possession_data_problems(data: dict[str, Any], whole: Callable[..., bool]) -> list[str]:
         problems = []
         for status, row in (data.get("starting_money") or {}).items():
             if not (isinstance(row, dict) and whole(row.get("dice"), 1) and whole(row.get("die"), 1)
@@ -219,8 +219,9 @@ class VogelfreiRuleset(Ruleset):
         return list(self.data["abilities"])
 
     @property
-    def classes(self) -> dict:
-        return self.data["classes"]
+    def classes(self) -> dict[str, Any]:
+        classes: dict[str, Any] = self.data["classes"]
+        return classes
 
     @property
     def max_level(self) -> int:
@@ -241,7 +242,7 @@ class VogelfreiRuleset(Ruleset):
         if cls and cls in self.classes:
             for name in self.classes[cls]["careers"]:
                 if name.casefold() == text.strip().casefold():
-                    return name
+                    return str(name)
         everything: list[str] = []
         for c in self.classes.values():
             for name in c["careers"]:
@@ -273,7 +274,7 @@ class VogelfreiRuleset(Ruleset):
         return []
 
     @staticmethod
-    def level_row(table: list, level: int):
+    def level_row(table: list[Any], level: int) -> Any:
         return table[min(max(level, 1), len(table)) - 1]
 
     # -- alignment, Status, money, equipment ----------------------------------------
@@ -306,7 +307,7 @@ class VogelfreiRuleset(Ruleset):
         return dict(self.data.get("coins") or gear.DEFAULT_COINS)
 
     @property
-    def equipment(self) -> dict:
+    def equipment(self) -> dict[str, Any]:
         """The equipment tables: the data's own ``equipment`` (a homebrew override may
         carry one), else the built-in vogelfrei-equipment.json."""
         eq = self.data.get("equipment")
@@ -314,9 +315,11 @@ class VogelfreiRuleset(Ruleset):
             return eq
         from builder.resources import load_package_json
 
-        return load_package_json("builder.rulesets.vogelfrei:data/vogelfrei-equipment.json")
+        builtin: dict[str, Any] = load_package_json(
+            "builder.rulesets.vogelfrei:data/vogelfrei-equipment.json")
+        return builtin
 
-    def public_data(self) -> dict:
+    def public_data(self) -> dict[str, Any]:
         """The data with the equipment tables (``data vogelfrei --json``; an edited copy
         of it is a complete homebrew override)."""
         if isinstance(self.data.get("equipment"), dict):
@@ -333,7 +336,7 @@ class VogelfreiRuleset(Ruleset):
             return ""
         return (cdata["careers"].get(career or "", {}) or {}).get("status", "") or ""
 
-    def money_roll_spec(self, status: str | None, level: int) -> dict | None:
+    def money_roll_spec(self, status: str | None, level: int) -> dict[str, Any] | None:
         """{count, die, times, coin, formula} for a Status at a level, or None."""
         row = (self.data.get("starting_money") or {}).get(status or "")
         if not row:
@@ -349,7 +352,7 @@ class VogelfreiRuleset(Ruleset):
 
     # -- creation -------------------------------------------------------------
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         values: dict[str, str] = {}
         abilities: dict[str, int] = {}
         for key, value in sets:
@@ -372,7 +375,7 @@ class VogelfreiRuleset(Ruleset):
         dice_n = int(self.data.get("ability_dice", 3))
         die = int(self.data.get("ability_die", 6))
         rolls: dict[str, list[int]] = {}
-        discarded: list[dict] = []
+        discarded: list[dict[str, Any]] = []
         while True:
             scores = dict(abilities)
             rolls = {}
@@ -462,6 +465,7 @@ class VogelfreiRuleset(Ruleset):
                 missing.append(f"--set {roll_key}=N")
         if missing:
             raise UsageError("missing " + ", ".join(missing) + " (or use --seed N to roll)")
+        assert cls is not None  # a missing class is refused just above
 
         # Step 3, Alignment: chosen, else the class's, else the default.
         if "alignment" in values:
@@ -489,13 +493,13 @@ class VogelfreiRuleset(Ruleset):
                                           for _ in range(spec["count"])]
         return baseline
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         try:
             return self._baseline_reasons(baseline)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             return [f"the baseline is malformed ({exc})"]
 
-    def _baseline_reasons(self, baseline: dict) -> list[str]:
+    def _baseline_reasons(self, baseline: dict[str, Any]) -> list[str]:
         reasons: list[str] = []
         if not isinstance(baseline, dict):
             return ["the baseline is not an object"]
@@ -558,7 +562,7 @@ class VogelfreiRuleset(Ruleset):
         reasons += self._possession_reasons(baseline, cls, level)
         return reasons
 
-    def _possession_reasons(self, baseline: dict, cls: str, level: Any) -> list[str]:
+    def _possession_reasons(self, baseline: dict[str, Any], cls: str, level: Any) -> list[str]:
         reasons: list[str] = []
         alignment = baseline.get("alignment")
         if alignment is not None:
@@ -609,16 +613,16 @@ class VogelfreiRuleset(Ruleset):
                     reasons.append(f"the money die {bad[0]} is impossible on a d{spec['die']}")
         return reasons
 
-    def _clean(self, baseline: dict) -> dict:
+    def _clean(self, baseline: dict[str, Any]) -> dict[str, Any]:
         """A well-formed copy of a (possibly hand-edited, illegal) baseline, so an
         illegal file still shows; validate_baseline reports what is wrong."""
         b = dict(baseline) if isinstance(baseline, dict) else {}
 
-        def whole(value, low, high, default):
-            return value if isinstance(value, int) and not isinstance(value, bool) \
+        def whole(value: Any, low: int, high: int, default: int) -> int:
+            return int(value) if isinstance(value, int) and not isinstance(value, bool) \
                 and low <= value <= high else default
 
-        raw = b.get("abilities") if isinstance(b.get("abilities"), dict) else {}
+        raw: dict[str, Any] = b["abilities"] if isinstance(b.get("abilities"), dict) else {}
         b["abilities"] = {a: whole(raw.get(a), 3, 18, 10) for a in self.abilities}
         swap = b.get("swap")
         if not (isinstance(swap, list) and len(swap) == 2
@@ -629,9 +633,10 @@ class VogelfreiRuleset(Ruleset):
         careers = self.classes[b["class"]]["careers"]
         if b.get("career") not in careers:
             b["career"] = next(iter(careers), "")
-        b["level"] = whole(b.get("level"), 1, self.max_level,
-                           self.max_level if isinstance(b.get("level"), int)
-                           and b.get("level") > self.max_level else 1)
+        level = b.get("level")
+        b["level"] = whole(level, 1, self.max_level,
+                           self.max_level if isinstance(level, int) and level > self.max_level
+                           else 1)
         b["xp"] = whole(b.get("xp"), 0, 10 ** 12, 0)
         cdata = self.classes[b["class"]]
         for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
@@ -659,19 +664,21 @@ class VogelfreiRuleset(Ruleset):
                 b.pop("money_dice")
         return b
 
-    def starting_money(self, baseline: dict) -> tuple[int, dict | None]:
+    def starting_money(self, baseline: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
         """(money in bp, the money roll {formula, dice, total_bp} or None) of a clean baseline."""
         if "money" in baseline:
-            return baseline["money"], None
+            return int(baseline["money"]), None
         dice = baseline.get("money_dice")
         if not dice:
             return 0, None
         spec = self.money_roll_spec(self.career_status(baseline["class"], baseline["career"])
                                     or baseline.get("status"), baseline["level"])
+        if spec is None:  # a clean baseline has no dice without a roll to read them by
+            return 0, None
         total = sum(dice) * spec["times"] * self.coins[spec["coin"]]
         return total, {"formula": spec["formula"], "dice": list(dice), "total_bp": total}
 
-    def initial_state(self, baseline: dict) -> dict:
+    def initial_state(self, baseline: dict[str, Any]) -> dict[str, Any]:
         original = baseline
         baseline = self._clean(baseline)
         scores = dict(baseline["abilities"])
@@ -684,7 +691,7 @@ class VogelfreiRuleset(Ruleset):
         toughness = self.modifier(scores.get("Toughness", 10))
         if "wounds" in baseline:
             wounds = baseline["wounds"]
-            wounds_detail = {"imported": True}
+            wounds_detail: dict[str, Any] = {"imported": True}
         else:
             roll = baseline["wounds_roll"]
             raised = max(roll, cdata["min_wounds"])
@@ -727,17 +734,18 @@ class VogelfreiRuleset(Ruleset):
 
     # -- state views --------------------------------------------------------------
     @staticmethod
-    def level(state: dict) -> int:
+    def level(state: dict[str, Any]) -> int:
         return sum(c["levels"] for c in state["careers"])
 
     @staticmethod
-    def current(state: dict) -> dict:
-        return state["careers"][-1]
+    def current(state: dict[str, Any]) -> dict[str, Any]:
+        current: dict[str, Any] = state["careers"][-1]
+        return current
 
-    def table(self, state: dict) -> list[int]:
-        return self.classes[self.current(state)["class"]]["xp"]
+    def table(self, state: dict[str, Any]) -> list[int]:
+        return list(self.classes[self.current(state)["class"]]["xp"])
 
-    def next_level_xp(self, state: dict) -> int | None:
+    def next_level_xp(self, state: dict[str, Any]) -> int | None:
         level = self.level(state)
         if level >= self.max_level:
             return None
@@ -825,11 +833,11 @@ class VogelfreiRuleset(Ruleset):
             raise UsageError("--session needs a session name or number")
         return text
 
-    def _roll_die(self, state: dict, action: ActionEntry) -> int:
+    def _roll_die(self, state: dict[str, Any], action: ActionEntry) -> int:
         cls = action["class"] if action["action"] == "change-career" else self.current(state)["class"]
         return int(self.classes[cls]["stamina_die"])
 
-    def resolve(self, state: dict, action: Action, rng: random.Random) -> Action:
+    def resolve(self, state: dict[str, Any], action: Action, rng: random.Random) -> Action:
         entry = action.to_json()
         kind = entry.get("action")
         if kind == "change-career" and entry.get("class") in self.classes:
@@ -856,22 +864,22 @@ class VogelfreiRuleset(Ruleset):
                 entry["replaces"] = worn
         return Action.from_json(entry)
 
-    def session_cap_now(self, state: dict) -> int:
+    def session_cap_now(self, state: dict[str, Any]) -> int:
         """The session cap an award in the latest session would get (what ``_capped``
         applies), or the current level's cap before any session."""
         record = state["sessions"].get(str(state.get("last_session")), {})
         cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
         return xpcalc.session_cap(self.table(state), cap_level)
 
-    def _capped(self, state: dict, action: ActionEntry) -> tuple[int, int]:
+    def _capped(self, state: dict[str, Any], action: ActionEntry) -> tuple[int, int]:
         """(gained, lost) for an award: the cap is on what one session earns, set by the
         level of that session's first award even if a level is gained between awards."""
         record = state["sessions"].get(str(action.get("session")), {})
         cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
         return xpcalc.capped_award(self.table(state), cap_level, state["xp"], action["xp"])
 
-    def _advance_reasons(self, state: dict, session: Any) -> list[str]:
-        reasons = []
+    def _advance_reasons(self, state: dict[str, Any], session: Any) -> list[str]:
+        reasons: list[str] = []
         level = self.level(state)
         cur = self.current(state)
         if level >= self.max_level:
@@ -888,7 +896,7 @@ class VogelfreiRuleset(Ruleset):
                                   "one level per session", SESSION_TAKEN))
         return reasons
 
-    def check(self, state: dict, action: ActionEntry) -> list[str]:
+    def check(self, state: dict[str, Any], action: ActionEntry) -> list[str]:
         kind = action.get("action")
         if kind not in ACTIONS:
             return [f"unknown action '{kind}'"]
@@ -908,7 +916,7 @@ class VogelfreiRuleset(Ruleset):
                 return [f"the amount must be 0 or more, not {amount}"]
             return []
         session = action.get("session")
-        reasons = []
+        reasons: list[str] = []
         if not str(session or "").strip():
             reasons.append(Reason("a level is gained in a session: give --session",
                                   SESSION_MISSING))
@@ -916,7 +924,7 @@ class VogelfreiRuleset(Ruleset):
             cls, career = action.get("class"), action.get("career")
             if cls not in self.classes:
                 return [f"unknown class {cls}"]
-            reasons += self._career_refusal(cls, career)
+            reasons += self._career_refusal(cls, str(career))
             cur = self.current(state)
             if (cls, career) == (cur["class"], cur["career"]):
                 reasons.append(f"the character already is a {cls} {career}; use level-up")
@@ -936,10 +944,10 @@ class VogelfreiRuleset(Ruleset):
         return reasons
 
     @staticmethod
-    def held(state: dict, item: str) -> int:
+    def held(state: dict[str, Any], item: str) -> int:
         return sum(line["qty"] for line in state["gear"] if line["item"] == item)
 
-    def _possession_check(self, state: dict, action: ActionEntry) -> list[str]:
+    def _possession_check(self, state: dict[str, Any], action: ActionEntry) -> list[str]:
         kind = action["action"]
         money = state["money"]
         text = self.money_text
@@ -1002,7 +1010,7 @@ class VogelfreiRuleset(Ruleset):
             return [f"the {name} is not worn"]
         return []
 
-    def _apply_possession(self, new: dict, action: ActionEntry) -> None:
+    def _apply_possession(self, new: dict[str, Any], action: ActionEntry) -> None:
         kind = action["action"]
         if kind == "gain-money":
             new["money"] += action["bp"]
@@ -1010,7 +1018,7 @@ class VogelfreiRuleset(Ruleset):
         if kind == "spend-money":
             new["money"] -= action["bp"]
             return
-        item = self.catalogue.find(action["item"])
+        item = self.catalogue.item(action["item"])  # check accepted it
         name = item["name"]
         qty = action.get("qty", 1)
         if kind == "buy":
@@ -1041,7 +1049,7 @@ class VogelfreiRuleset(Ruleset):
                 if worn == name:
                     new["worn"][slot] = None
 
-    def apply(self, state: dict, action: ActionEntry) -> dict:
+    def apply(self, state: dict[str, Any], action: ActionEntry) -> dict[str, Any]:
         new = copy.deepcopy({k: v for k, v in state.items() if k != "baseline"})
         new["baseline"] = state["baseline"]
         kind = action["action"]
@@ -1149,16 +1157,16 @@ class VogelfreiRuleset(Ruleset):
         return super().describe(action)
 
     # -- views ----------------------------------------------------------------------
-    def status(self, state: dict) -> str:
+    def status(self, state: dict[str, Any]) -> str:
         cur = self.current(state)
-        return self.classes[cur["class"]]["careers"].get(cur["career"], {}).get("status", "")
+        return str(self.classes[cur["class"]]["careers"].get(cur["career"], {}).get("status", ""))
 
-    def saves(self, state: dict) -> dict:
+    def saves(self, state: dict[str, Any]) -> dict[str, Any]:
         cur = self.current(state)
         row = self.level_row(self.classes[cur["class"]]["saves"], self.level(state))
         return dict(zip(self.data["save_names"], row))
 
-    def save_bonuses(self, state: dict) -> dict:
+    def save_bonuses(self, state: dict[str, Any]) -> dict[str, Any]:
         bonuses: dict[str, int] = {}
         for held in state["careers"]:
             career = self.classes[held["class"]]["careers"].get(held["career"], {})
@@ -1168,7 +1176,7 @@ class VogelfreiRuleset(Ruleset):
                         bonuses[save] = bonuses.get(save, 0) + n
         return bonuses
 
-    def skills(self, state: dict) -> list[str]:
+    def skills(self, state: dict[str, Any]) -> list[str]:
         """Every career's skills: a career change keeps the skills."""
         found: list[str] = []
         for held in state["careers"]:
@@ -1178,7 +1186,7 @@ class VogelfreiRuleset(Ruleset):
                     found.append(skill)
         return found
 
-    def weapon_skills(self, state: dict) -> dict:
+    def weapon_skills(self, state: dict[str, Any]) -> dict[str, Any]:
         """Current WS and BS: a class's first-level WS/BS (the Warrior's 1 WS, 1 BS), once
         per class held, plus career progression bonuses at the career levels held. An
         imported ``ws``/``bs`` replaces what the starting career gave up to its level."""
@@ -1205,7 +1213,7 @@ class VogelfreiRuleset(Ruleset):
             skills[skill] += value
         return skills
 
-    def possessions(self, state: dict) -> dict:
+    def possessions(self, state: dict[str, Any]) -> dict[str, Any]:
         """Money, gear, Armour Class, encumbrance and weapons of a state (show's keys)."""
         cat = self.catalogue
         skills = self.weapon_skills(state)
@@ -1223,7 +1231,7 @@ class VogelfreiRuleset(Ruleset):
         career = cdata["careers"].get(cur["career"], {}) or {}
         forbidden = (f"a {cur['class']} cannot wield weapons (the {cur['class']} class)"
                      if cdata.get("no_weapons") else "")
-        weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"],
+        weapons = [gear.weapon_entry(cat.item(line["item"]), skills["WS"], skills["BS"],
                                      forbidden, cat.find("Improvised"))
                    for line in state["gear"]
                    if (cat.find(line["item"]) or {}).get("kind")]
@@ -1245,7 +1253,7 @@ class VogelfreiRuleset(Ruleset):
             "bs": skills["BS"],
         }
 
-    def derive(self, state: dict, name: str) -> dict:
+    def derive(self, state: dict[str, Any], name: str) -> dict[str, Any]:
         cur = self.current(state)
         cls, career = cur["class"], cur["career"]
         cdata = self.classes[cls]
@@ -1334,7 +1342,7 @@ class VogelfreiRuleset(Ruleset):
             "status_note": status_note,
         }
 
-    def class_table(self, cls: str) -> list[dict]:
+    def class_table(self, cls: str) -> list[dict[str, Any]]:
         """The class's level table, one row per level, for a sheet."""
         c = self.classes[cls]
         rows = []
@@ -1351,7 +1359,7 @@ class VogelfreiRuleset(Ruleset):
             })
         return rows
 
-    def options(self, state: dict) -> list[Option]:
+    def options(self, state: dict[str, Any]) -> list[Option]:
         session = state["last_session"]
         level = self.level(state)
         cur = self.current(state)
@@ -1381,15 +1389,15 @@ class VogelfreiRuleset(Ruleset):
                                  words=(kind, line["item"]), slot=gear.wear_slot(item)))
         return result
 
-    def headline(self, state: dict) -> dict:
+    def headline(self, state: dict[str, Any]) -> dict[str, Any]:
         cur = self.current(state)
         return {"Class": cur["class"], "Career": cur["career"], "Level": self.level(state),
                 "XP": state["xp"]}
 
-    def balance(self, state: dict) -> int:
-        return state["xp"]
+    def balance(self, state: dict[str, Any]) -> int:
+        return int(state["xp"])
 
-    def show_text(self, d: dict) -> str:
+    def show_text(self, d: dict[str, Any]) -> str:
         lines = [f"{d['name']}: level {d['level']} {d['class']} {d['career']}".rstrip()]
         if len(d["careers"]) > 1:
             lines.append("careers: " + ", ".join(
@@ -1427,7 +1435,7 @@ class VogelfreiRuleset(Ruleset):
         return "\n".join(lines)
 
     @staticmethod
-    def possessions_text(d: dict) -> list[str]:
+    def possessions_text(d: dict[str, Any]) -> list[str]:
         lines = []
         roll = d.get("money_roll")
         rolled = (f" (starting money {roll['formula']}: {' '.join(map(str, roll['dice']))})"
