@@ -154,3 +154,151 @@ def test_points():
     assert vocab.afford_reasons(3, 3, "CP") == []
     (short,) = vocab.afford_reasons(4, 3, "CP")
     assert short == "needs 4 CP, 3 unspent" and short.code == vocab.POINTS_SHORT
+
+
+# -- the additions the Story Point rules needed (totals, counts, flags, references,
+#    wording, discounts) ---------------------------------------------------------------
+
+FLAGS = ["active", "rested"]
+many = st.lists(st.sampled_from(VALUES), min_size=1, max_size=3, unique=True)
+more_leaves = st.one_of(
+    leaves,
+    st.builds(lambda vs, n: {"type": "total-at-least", "values": vs, "level": n},
+              many, st.integers(0, 12)),
+    st.builds(lambda vs, k, n: {"type": "count-at-least", "values": vs, "count": k,
+                                "level": n}, many, st.integers(0, 3), levels),
+    st.builds(lambda vs, k, o: {"type": "count-at-least", "values": vs, "count": k,
+                                "offset": o}, many, st.integers(0, 3), st.integers(-2, 2)),
+    st.builds(lambda f: {"type": "flag", "flag": f}, st.sampled_from(FLAGS)),
+)
+more_requires = st.lists(st.recursive(
+    more_leaves,
+    lambda inner: st.builds(lambda t, of: {"type": t, "of": of},
+                            st.sampled_from(["all-of", "any-of"]),
+                            st.lists(inner, min_size=1, max_size=3)),
+    max_leaves=6), max_size=3)
+more_facts = st.builds(
+    lambda lv, held, flags: vocab.Facts(dict(zip(VALUES, lv)), frozenset(held),
+                                        frozenset(flags)),
+    st.lists(levels, min_size=3, max_size=3), st.sets(st.sampled_from(PATHS)),
+    st.sets(st.sampled_from(FLAGS)))
+
+
+def more_oracle(record, facts, target) -> bool:
+    if isinstance(record, list):
+        return all(more_oracle(r, facts, target) for r in record)
+    kind = record["type"]
+    if kind == "total-at-least":
+        return sum(facts.levels[v] for v in record["values"]) >= record["level"]
+    if kind == "count-at-least":
+        needed = record["level"] if "level" in record else target + record["offset"]
+        return sum(1 for v in record["values"] if facts.levels[v] >= needed) >= record["count"]
+    if kind == "flag":
+        return record["flag"] in facts.flags
+    if kind in ("all-of", "any-of"):
+        results = [more_oracle(r, facts, target) for r in record["of"]]
+        return all(results) if kind == "all-of" else any(results)
+    return oracle(record, facts, target)
+
+
+@settings(max_examples=150, deadline=None)
+@given(more_requires, more_facts, levels)
+def test_totals_counts_and_flags_mean_what_they_say(record, facts, target):
+    reasons = vocab.unmet(record, facts, "Fencing", target)
+    assert (not reasons) == more_oracle(record, facts, target)
+    assert vocab.met(record, facts, "Fencing", target) == (not reasons)
+    assert _valid("requires", record)
+    blocking = vocab.blocking_edges(record, facts, "Fencing", target)
+    assert set(blocking) <= set(vocab.edges(record, "Fencing"))
+    if not reasons:
+        assert blocking == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(more_requires, more_facts, levels, st.sampled_from(VALUES + PATHS + FLAGS))
+def test_more_never_unmeets_totals_counts_and_flags(record, facts, target, grow):
+    if not vocab.met(record, facts, "Fencing", target):
+        return
+    levels_after, held, flags = dict(facts.levels), set(facts.held), set(facts.flags)
+    if grow in VALUES:
+        levels_after[grow] += 1
+    elif grow in PATHS:
+        held.add(grow)
+    else:
+        flags.add(grow)
+    assert vocab.met(record, vocab.Facts(levels_after, frozenset(held), frozenset(flags)),
+                     "Fencing", target)
+
+
+def test_totals_and_counts_name_every_value_with_its_level():
+    facts = vocab.Facts({"Body": 1, "Mind": 0, "Grace": 2})
+    total = {"type": "total-at-least", "values": ["Body", "Mind"], "level": 3}
+    (why,) = vocab.unmet(total, facts, "Knight", 0)
+    assert why == "Knight needs a total of 3 across Body, Mind (Body 1, Mind 0: 1)"
+    assert why.code == vocab.TOTAL_TOO_LOW
+    count = {"type": "count-at-least", "values": ["Body", "Mind", "Grace"], "count": 2,
+             "offset": 0}
+    (why,) = vocab.unmet(count, facts, "Lore", 2)
+    assert why == "Lore 2 needs 2 of Body, Mind, Grace at 2 (Body is 1, Mind is 0, Grace is 2)"
+    assert why.code == vocab.TOO_FEW
+    assert vocab.unmet(count, facts, "Lore", 1) == []
+    edges = vocab.edges(count, "Lore")
+    assert [(e.source, e.level, e.code) for e in edges] == [
+        ("Body", None, vocab.TOO_FEW), ("Mind", None, vocab.TOO_FEW),
+        ("Grace", None, vocab.TOO_FEW)]
+    assert vocab.edges({"type": "flag", "flag": "active"}, "Lore") == []
+
+
+def test_a_record_words_its_reason_and_carries_its_code():
+    record = {"type": "at-least", "value": "Body", "level": 3, "code": "knight.body",
+              "say": "{subject} wants {value} {level}, not {have}"}
+    (why,) = vocab.unmet(record, vocab.Facts({"Body": 1}), "Knight", 0)
+    assert why == "Knight wants Body 3, not 1" and why.code == "knight.body"
+    assert vocab.edges(record, "Knight")[0].code == "knight.body"
+    assert vocab.record_problems(record, "requires", "x") == []
+    bad = dict(record, say="{subject} wants {count}")
+    (problem,) = vocab.record_problems(bad, "requires", "paths/Knight/requires")
+    assert problem.startswith("paths/Knight/requires/say: no field count for at-least")
+    (problem,) = vocab.record_problems([record, dict(record, say="{0}")], "requires", "r")
+    assert problem.startswith("r/1/say: no field 0")
+    assert vocab.record_problems(dict(record, code="Not A Code"), "requires", "r")
+
+
+def test_references_read_the_data_and_the_entry():
+    data = {"costs": {"per": 3}}
+    skill = {"name": "Lore", "vital": "Mind", "core": ["Body", "Mind"]}
+    record = [{"type": "at-least-target", "value": {"entry": "vital"}},
+              {"type": "total-at-least", "values": {"entry": "core"},
+               "level": {"data": "costs/per"}},
+              {"type": "any-of", "of": [{"type": "at-least", "value": "Grace",
+                                         "level": {"data": "costs/missing", "default": 2}}]}]
+    assert vocab.bind(record, data, skill) == [
+        {"type": "at-least-target", "value": "Mind"},
+        {"type": "total-at-least", "values": ["Body", "Mind"], "level": 3},
+        {"type": "any-of", "of": [{"type": "at-least", "value": "Grace", "level": 2}]}]
+    cost = {"type": "reduced", "cost": {"type": "per-level", "amount": {"data": "costs/per"}},
+            "by": 1, "floor": 1}
+    assert vocab.bind(cost, data) == {"type": "reduced", "cost": {"type": "per-level",
+                                                                  "amount": 3},
+                                      "by": 1, "floor": 1}
+    assert _valid("requires", record) and _valid("cost", cost)
+    for broken in ({"type": "holds", "path": {"entry": "class"}},
+                   {"type": "at-least", "value": "Body", "level": {"data": "costs"}},
+                   {"type": "at-least", "value": "Body", "level": {"data": "nothing/here"}}):
+        try:
+            vocab.bind(broken, data, skill)
+        except vocab.ReferenceProblem:
+            continue
+        raise AssertionError(f"{broken} was bound")
+
+
+@settings(max_examples=100, deadline=None)
+@given(costs, st.integers(0, 9), st.integers(0, 5), st.integers(0, 5))
+def test_a_discount_never_goes_below_its_floor(record, target, by, floor):
+    price = vocab.cost(record, target)
+    discounted = vocab.cost(vocab.reduced(record, by, floor), target)
+    if price is None:
+        assert discounted is None
+    else:
+        assert discounted == max(floor, price - by)
+        assert _valid("cost", vocab.reduced(record, by, floor))

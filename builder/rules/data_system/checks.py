@@ -47,6 +47,20 @@ def data_problems(data: Any) -> list[str]:
         return problems
     values = {v["name"]: v for v in data["values"]}
     paths = {p["name"]: p for p in data.get("paths", [])}
+    bound: dict[str, dict[str, Any]] = {}
+    for kind, records in (("values", values), ("paths", paths)):
+        for name, record in records.items():
+            try:
+                bound[name] = {key: vocab.bind(record.get(key), data, record)
+                               for key in ("cost", "requires")}
+            except vocab.ReferenceProblem as problem:
+                problems.append(f"{kind}/{name}: {problem}")
+                bound[name] = {"cost": None, "requires": None}
+            problems += vocab.record_problems(bound[name]["requires"] or [], "requires",
+                                              f"{kind}/{name}/requires")
+            if "flag" in vocab.types_used(record.get("requires")):
+                problems.append(f"{kind}/{name}/requires: a rule system written as data "
+                                "sets no flags (a flag prerequisite could never be met)")
     names = [v["name"] for v in data["values"]] + [p["name"] for p in data.get("paths", [])]
     seen: set[str] = set()
     for name in names:
@@ -67,8 +81,8 @@ def data_problems(data: Any) -> list[str]:
         if group in RESERVED_GROUPS or group == label or group in values:
             problems.append(f"values/{name}: the group name '{group}' is taken")
     for kind, records in (("values", values), ("paths", paths)):
-        for name, record in records.items():
-            for edge in vocab.edges(record.get("requires"), name):
+        for name in records:
+            for edge in vocab.edges(bound[name]["requires"], name):
                 known = values if edge.kind == "value" else paths
                 if edge.source not in known:
                     what = "value" if edge.kind == "value" else "path"

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence, TypeGuard
+from typing import TYPE_CHECKING, Any, Sequence, TypeGuard
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (AT_MAXIMUM, Action, ActionEntry, Option, Reason, Ruleset,
                                 UsageError, action_parser, match_name, option, parse_int)
+
+if TYPE_CHECKING:
+    from builder.rules.chain import Chain
 
 #: The award is outside what the data file allows.
 AWARD_OUT_OF_RANGE = "award.out-of-range"
@@ -31,6 +34,14 @@ class DataState:
         return vocab.Facts(self.levels, frozenset(self.held))
 
 
+def _bound(entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    bound = dict(entry)
+    for key in ("cost", "requires"):
+        if key in entry:
+            bound[key] = vocab.bind(entry[key], data, entry)
+    return bound
+
+
 def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -49,8 +60,10 @@ class DataRuleset(Ruleset):
         self.summary_text = str(data.get("summary") or self.summary_text)
         currency = data.get("currency", {})
         self.balance_label = str(currency.get("label", "points"))
-        self.values = {v["name"]: v for v in data.get("values", [])}
-        self.paths = {p["name"]: p for p in data.get("paths", [])}
+        # Each record bound once (its references to the data and to its own entry
+        # replaced), so the rules below read plain records.
+        self.values = {v["name"]: _bound(v, data) for v in data.get("values", [])}
+        self.paths = {p["name"]: _bound(p, data) for p in data.get("paths", [])}
         self.planning = bool(data.get("planning", True))
         self.start_points = int(currency.get("start", 0))
         awards = data.get("awards", {})
@@ -252,19 +265,21 @@ class DataRuleset(Ruleset):
         nodes += [{"name": n, "kind": "path"} for n in self.paths]
         edges = []
         for name, record in list(self.values.items()) + list(self.paths.items()):
-            for edge in vocab.edges(record.get("requires"), name):
-                blocked = False
-                if state is not None:
-                    target = state.levels.get(name, 0) + 1 if name in self.values else 0
-                    single = ({"type": "at-least", "value": edge.source, "level": edge.level}
-                              if edge.kind == "value" and edge.level is not None else
-                              {"type": "at-least-target", "value": edge.source}
-                              if edge.kind == "value" else
-                              {"type": "holds", "path": edge.source})
-                    blocked = not vocab.met(single, state.facts(), name, target)
+            requires = record.get("requires")
+            blocking: set[Any] = set()
+            if state is not None:
+                target = state.levels.get(name, 0) + 1 if name in self.values else 0
+                blocking = set(vocab.blocking_edges(requires, state.facts(), name, target))
+            for edge in vocab.edges(requires, name):
                 edges.append({"from": edge.source, "to": name, "kind": edge.kind,
-                              "level": edge.level, "blocked": blocked})
+                              "level": edge.level, "blocked": edge in blocking})
         return {"nodes": nodes, "edges": edges}
+
+    def chain_graph(self, state: DataState) -> Chain:
+        """The chain the window draws (:mod:`builder.rules.data_system.chain`)."""
+        from builder.rules.data_system.chain import build_chain
+
+        return build_chain(self, state)
 
     def plan(self, state: DataState, target: str) -> dict[str, Any]:
         if not self.planning:

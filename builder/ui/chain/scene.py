@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGr
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
 from builder.rules.base import AT_MAXIMUM, has_code
-from builder.rulesets.story_points.rules.chain import COLUMNS, Chain, Node
+from builder.rules.chain import Chain, Node
+from builder.rulesets.story_points.rules.chain import COLUMNS
 from builder.ui import theme
 from builder.ui.chain.tokens import parse_token
 
@@ -33,9 +34,11 @@ COLUMN_TITLES = {"vital": "Core Vitals", "skill": "Skills", "class": "Classes",
 KIND_HUES = {
     "vital": QColor("#3b78d8"), "skill": QColor("#2e9e4f"), "class": QColor("#e08a1e"),
     "trait": QColor("#9b4dca"), "spell": QColor("#1f9bb0"),
+    # a rule system written as data (builder/rules/data_system/chain.py)
+    "value": QColor("#2e9e4f"), "path": QColor("#e08a1e"),
 }
 KIND_TITLES = {"vital": "Core Vital", "skill": "Skill", "class": "Class", "trait": "Trait",
-               "spell": "Spell"}
+               "spell": "Spell", "value": "Value", "path": "Path"}
 #: The chain filter that shows the traits and spells of the Classes the character has.
 HELD = "__held__"
 #: Text is never drawn below this size on screen; smaller sub-labels are left out.
@@ -147,8 +150,11 @@ class NodeItem(QGraphicsObject):
         tip = [f"<b>{node.name}</b>" + (f" ({node.owner})" if node.owner else "")]
         if node.detail:
             tip.append(node.detail)
-        if node.kind in ("vital", "skill", "class") and node.cost is not None:
-            tip.append(f"Next: {node.target} for {node.cost} SP")
+        unit = self.chain_scene.unit()
+        if node.kind in ("vital", "skill", "class", "value") and node.cost is not None:
+            tip.append(f"Next: {node.target} for {node.cost} {unit}")
+        if node.kind == "path" and not node.held and node.cost is not None:
+            tip.append(f"Take it for {node.cost} {unit}")
         if node.kind == "trait":
             tip.append(f"Rank {node.value}; a {node.owner} advance can add a rank here")
         if node.reasons:
@@ -165,7 +171,7 @@ class NodeItem(QGraphicsObject):
     @property
     def blocked(self) -> bool:
         n = self.node
-        if n.kind == "spell":
+        if n.kind in ("spell", "path"):
             return not n.held and not n.allowed
         if n.kind == "trait":
             return not n.allowed
@@ -231,7 +237,8 @@ class NodeItem(QGraphicsObject):
         value = {"vital": str(n.value), "skill": f"SL {n.value}",
                  "class": f"{n.value}" if n.held else "—",
                  "trait": f"r{n.value}" if n.value else "—",
-                 "spell": "✓" if n.held else ""}[n.kind]
+                 "spell": "✓" if n.held else "",
+                 "path": "✓" if n.held else "—"}.get(n.kind, str(n.value))
         painter.drawText(QRectF(NODE_W - 58, 2, 50, 26),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, value)
         # second line: only where it is readable at this zoom
@@ -256,13 +263,16 @@ class NodeItem(QGraphicsObject):
 
     def sub_label(self) -> str:
         n = self.node
-        if n.kind in ("vital", "skill", "class"):
+        unit = self.chain_scene.unit()
+        if n.kind == "path":
+            return "held" if n.held else f"take: {n.cost} {unit}" + ("" if n.allowed else "  ✕")
+        if n.kind in ("vital", "skill", "class", "value"):
             if n.kind == "class" and not n.held:
-                line = f"enter: {n.cost} SP" + ("" if n.allowed else "  ✕")
+                line = f"enter: {n.cost} {unit}" + ("" if n.allowed else "  ✕")
             elif has_code(n.reasons, AT_MAXIMUM):
                 line = "at the maximum"
             else:
-                line = f"→ {n.target}: {n.cost} SP" + ("" if n.allowed else "  ✕")
+                line = f"→ {n.target}: {n.cost} {unit}" + ("" if n.allowed else "  ✕")
             return line + (f"   {n.detail}" if n.kind == "skill" else "")
         return n.detail + ("  (unusable)" if not n.usable and n.held else "")
 
@@ -371,6 +381,16 @@ class ChainScene(QGraphicsScene):
         self._titles: list[QGraphicsSimpleTextItem] = []
 
     # -- building and updating --------------------------------------------------------------
+    def unit(self) -> str:
+        """What the chain's costs are counted in (SP; a data system's own label)."""
+        return self.chain.unit if self.chain is not None else "SP"
+
+    def columns(self) -> list[tuple[str, str]]:
+        """(column key, title) left to right: the chain's own, else the Story Point ones."""
+        if self.chain is not None and self.chain.columns is not None:
+            return list(self.chain.columns)
+        return [(kind, COLUMN_TITLES[kind]) for kind in COLUMNS]
+
     def set_chain(self, chain: Chain) -> None:
         same_shape = self.chain is not None and set(chain.nodes) == set(self.nodes) and \
             len(chain.edges) == len(self.edges)
@@ -392,9 +412,9 @@ class ChainScene(QGraphicsScene):
         title_font = QFont(self.base_font)
         title_font.setBold(True)
         title_font.setPointSizeF(title_font.pointSizeF() * 1.25)
-        for col, kind in enumerate(COLUMNS):
+        for col, (kind, heading) in enumerate(self.columns()):
             x = col * (NODE_W + COL_GAP)
-            title = self.addSimpleText(COLUMN_TITLES[kind], title_font)
+            title = self.addSimpleText(heading, title_font)
             title.setBrush(QApplication.palette().color(QPalette.ColorRole.WindowText))
             title.setPos(x, -40)
             self._titles.append(title)
@@ -415,7 +435,7 @@ class ChainScene(QGraphicsScene):
         """Stack the visible nodes of each column (hidden ones leave no gap)."""
         if self.chain is None:
             return
-        for col, kind in enumerate(COLUMNS):
+        for col, (kind, _heading) in enumerate(self.columns()):
             row = 0
             for nid in self.chain.order.get(kind, []):
                 item = self.nodes[nid]

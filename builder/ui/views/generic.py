@@ -6,7 +6,7 @@ import shlex
 from typing import Any, Mapping
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QAction, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTabWidget, QTreeView, QVBoxLayout, QWidget)
 
@@ -82,11 +82,43 @@ class GenericEditor(CharacterEditor):
         layout = QVBoxLayout(self)
         for bar in self.message_bars():
             layout.addWidget(bar)
-        layout.addWidget(self.splitter, 1)
+        # A rule system that draws a chain (one written as data) gets the chain page.
+        from builder.ui.chain.data_view import DataChainWidget, has_chain
+
+        self.chain_page = None
+        if has_chain(doc.ruleset):
+            self.chain_page = DataChainWidget(doc, self)
+            self.chain_page.setObjectName("chainPage")
+            self.chain_page.status.connect(self.status.emit)
+            self.pages = QTabWidget(self)
+            self.pages.setObjectName("editorPages")
+            self.pages.setDocumentMode(True)
+            self.pages.addTab(self.splitter, "&State and options")
+            self.pages.addTab(self.chain_page, "Advancement &chain")
+            layout.addWidget(self.pages, 1)
+            self.act_chain = QAction("Show Advancement &Chain", self)
+            self.act_chain.setShortcut("Ctrl+3")
+            self.act_chain.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.act_chain.triggered.connect(self.show_chain)
+            self.addAction(self.act_chain)
+        else:
+            layout.addWidget(self.splitter, 1)
         self.refresh()
 
     def splitters(self) -> dict:
+        if self.chain_page is not None:
+            return {"main": self.splitter, "chain": self.chain_page.splitter}
         return {"main": self.splitter}
+
+    def menu_actions(self) -> list[QAction]:
+        return [self.act_chain] if self.chain_page is not None else []
+
+    def show_chain(self) -> None:
+        from builder.ui.focus import focus_widget
+
+        if self.chain_page is not None:
+            self.pages.setCurrentWidget(self.chain_page)
+            focus_widget(self.chain_page.view)
 
     def refresh(self) -> None:
         self.state_model.clear()

@@ -4,18 +4,23 @@ Columns by kind: Core Vitals -> Skills (Linked Vital) -> Classes (core Skills)
 -> traits and spells (owning Class, Path Skill).  Each node carries its current
 value, the cost of its next step, whether that step is allowed and every
 reason from the rules core; each edge says which prerequisite gates which, and
-whether it is the one blocking the next step right now.
+whether it is the one blocking the next step right now.  The edges are the
+advancement records' own (:func:`builder.rules.vocabulary.edges`): a homebrew
+record that makes a Skill hang on another Vital draws that edge; an edge blocks
+when a reason carries the code of the record it comes from.
 
 The order inside each column is chosen to keep crossings few (a barycentre
 sweep: each node sits at the mean position of the nodes it hangs from).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from builder.rules import vocabulary as vocab
 from builder.rules.base import has_code
-from builder.rulesets.story_points.rules import codes
+from builder.rules.chain import Chain, Edge, Node, crossings, node_id
+
+__all__ = ["COLUMNS", "Chain", "Edge", "Node", "build_chain", "crossings", "node_id"]
 
 if TYPE_CHECKING:
     from builder.rulesets.story_points.rules.data import SPData
@@ -25,58 +30,34 @@ if TYPE_CHECKING:
 COLUMNS = ("vital", "skill", "class", "trait")
 
 
-@dataclass
-class Node:
-    id: str
-    kind: str            # vital | skill | class | trait | spell
-    name: str
-    column: int
-    owner: str = ""      # the Class of a trait or spell
-    value: int = 0       # score, level or rank (spells: 1 when known)
-    target: int | None = None
-    cost: int | None = None
-    allowed: bool = False
-    reasons: list[str] = field(default_factory=list)
-    detail: str = ""     # a short second line (Linked Vital, Path, uses...)
-    held: bool = False   # a Class the character has, a trait with ranks, a known spell
-    usable: bool = True  # traits and spells: Path Skill trained
-    path_skill: str = ""  # traits and spells: the Skill of their Path
+def _source_id(d: SPData, name: str) -> str | None:
+    if name in d.classes:
+        return node_id("class", name)
+    if name in d.skills:
+        return node_id("skill", name)
+    if name in d.vitals:
+        return node_id("vital", name)
+    return None
 
 
-@dataclass
-class Edge:
-    source: str
-    target: str
-    kind: str            # linked | core | owner | path
-    blocking: bool = False
+def _record_edges(d: SPData, kinds: tuple[str, ...], key: str | tuple[str, str],
+                  subject: str) -> dict[str, set[str]]:
+    """source node id -> the codes of the records of ``kinds`` (for ``key``) that
+    draw an edge from it into ``subject``, in the records' order."""
+    found: dict[str, set[str]] = {}
+    for kind in kinds:
+        for edge in vocab.edges(d.requires(kind, key), subject):
+            source = _source_id(d, edge.source)
+            if source is not None:
+                found.setdefault(source, set()).add(edge.code)
+    return found
 
 
-@dataclass
-class Chain:
-    nodes: dict[str, Node]
-    edges: list[Edge]
-    order: dict[str, list[str]]   # column kind -> node ids top to bottom
-
-    def neighbours(self, node_id: str) -> set[str]:
-        """Every node connected to ``node_id`` upstream or downstream (transitively)."""
-        ups: dict[str, list[str]] = {}
-        downs: dict[str, list[str]] = {}
-        for e in self.edges:
-            downs.setdefault(e.source, []).append(e.target)
-            ups.setdefault(e.target, []).append(e.source)
-        seen = {node_id}
-        for graph in (ups, downs):
-            stack = [node_id]
-            while stack:
-                for nxt in graph.get(stack.pop(), []):
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        stack.append(nxt)
-        return seen
-
-
-def node_id(kind: str, name: str, owner: str = "") -> str:
-    return f"{kind}:{owner}.{name}" if owner else f"{kind}:{name}"
+def _kind_of_edge(source: str, target_kind: str) -> str:
+    source_kind = source.split(":", 1)[0]
+    if target_kind in ("trait", "spell"):
+        return "owner" if source_kind == "class" else "path"
+    return "linked" if target_kind == "skill" else "core"
 
 
 def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
@@ -99,8 +80,9 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
         nodes[sid] = Node(sid, "skill", skill, 1, value=state.skills[skill], target=o["target"],
                           cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
                           detail=f"Linked: {vital}", held=state.skills[skill] > 0)
-        blocked = has_code(o["reasons"], codes.SKILL_NEEDS_VITAL)
-        edges.append(Edge(node_id("vital", vital), sid, "linked", blocked))
+        for source, found in _record_edges(d, ("skill",), skill, skill).items():
+            edges.append(Edge(source, sid, _kind_of_edge(source, "skill"),
+                              has_code(o["reasons"], *found)))
     for cname, info in d.classes.items():
         o = options[("class", cname)]
         cid = node_id("class", cname)
@@ -109,9 +91,9 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
                           cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
                           detail="new Class" if level == 0 else "core: " + ", ".join(info.core_skills),
                           held=level > 0)
-        core_blocked = has_code(o["reasons"], *codes.CORE_SKILL_CODES)
-        for skill in info.core_skills:
-            edges.append(Edge(node_id("skill", skill), cid, "core", core_blocked))
+        for source, found in _record_edges(d, ("class", "new_class"), cname, cname).items():
+            edges.append(Edge(source, cid, _kind_of_edge(source, "class"),
+                              has_code(o["reasons"], *found)))
         choices = o.get("choices", {})
         blocked_traits = choices.get("blocked_traits", {})
         for trait, pname in info.traits.items():
@@ -129,8 +111,10 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
                               held=rank > 0, usable=usable, path_skill=path.skill)
             edges.append(Edge(cid, tid, "owner", False))
             # Only a Class the character has is held back by a Path Skill right now.
-            edges.append(Edge(node_id("skill", path.skill), tid, "path",
-                              level > 0 and has_code(why, codes.PATH_SKILL_UNTRAINED)))
+            for source, found in _record_edges(d, ("trait",), (cname, trait), trait).items():
+                if source != cid:
+                    edges.append(Edge(source, tid, _kind_of_edge(source, "trait"),
+                                      level > 0 and has_code(why, *found)))
         blocked_spells = choices.get("blocked_spells", {})
         held = state.classes.get(cname)
         for spell, pname in info.spells.items():
@@ -144,8 +128,10 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
                               held=known, usable=state.skills[path.skill] >= 1,
                               path_skill=path.skill)
             edges.append(Edge(cid, pid, "owner", False))
-            edges.append(Edge(node_id("skill", path.skill), pid, "path",
-                              level > 0 and has_code(why, codes.PATH_SKILL_UNTRAINED)))
+            for source, found in _record_edges(d, ("spell",), (cname, spell), spell).items():
+                if source != cid:
+                    edges.append(Edge(source, pid, _kind_of_edge(source, "spell"),
+                                      level > 0 and has_code(why, *found)))
     return Chain(nodes, edges, _order(d, nodes, edges))
 
 
@@ -180,23 +166,3 @@ def _order(d: SPData, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, li
     ids.sort(key=trait_key)
     order["trait"] = ids
     return order
-
-
-def crossings(chain: Chain) -> int:
-    """How many edge pairs cross between adjacent columns (for tests and tuning)."""
-    pos = {}
-    for ids in chain.order.values():
-        for i, nid in enumerate(ids):
-            pos[nid] = (chain.nodes[nid].column, i)
-    count = 0
-    by_gap: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for e in chain.edges:
-        a, b = pos[e.source], pos[e.target]
-        by_gap.setdefault((a[0], b[0]), []).append((a[1], b[1]))
-    for pairs in by_gap.values():
-        for i in range(len(pairs)):
-            for j in range(i + 1, len(pairs)):
-                (a1, b1), (a2, b2) = pairs[i], pairs[j]
-                if (a1 - a2) * (b1 - b2) < 0:
-                    count += 1
-    return count

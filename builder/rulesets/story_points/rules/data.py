@@ -2,7 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
+
+from builder.rules import vocabulary as vocab
+
+#: The kinds of increase ``advancement`` gives records for (each: cost, requires).
+STEP_KINDS = ("vital", "skill", "class", "new_class", "trait", "spell")
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,56 @@ class SPData:
                 self.equivalents[member] = (group.get("name", ""), members)
         self.vitality = sorted((int(row["vitals_total"]), int(row["max_vit"]))
                                for row in raw.get("vitality", []))
+        self._bind_advancement()
+
+    # -- the typed records of each increase (``advancement``) ----------------------
+    def entries(self, kind: str) -> dict[Any, dict[str, Any]]:
+        """Every entry an advancement record of ``kind`` is bound to: its key (a name,
+        or (Class, trait) / (Class, spell)) -> the fields ``{"entry": ...}`` reads."""
+        if kind == "vital":
+            return {v: {"name": v} for v in self.vitals}
+        if kind == "skill":
+            return {s: {"name": s, "vital": v} for s, v in self.skills.items()}
+        if kind in ("class", "new_class"):
+            return {c.name: {"name": c.name, "core_skills": list(c.core_skills),
+                             "casts_spells": c.casts_spells} for c in self.classes.values()}
+        found: dict[Any, dict[str, Any]] = {}
+        for c in self.classes.values():
+            for name, pname in (c.traits if kind == "trait" else c.spells).items():
+                path = self.paths[pname]
+                found[(c.name, name)] = {"name": name, "class": c.name, "path": pname,
+                                         "path_skill": path.skill}
+        return found
+
+    def _bind_advancement(self) -> None:
+        records = advancement_records(self.raw)
+        #: kind -> entry key -> {"cost": record or None, "requires": [records]}
+        self.steps: dict[str, dict[Any, dict[str, Any]]] = {}
+        for kind in STEP_KINDS:
+            step = records[kind]
+            self.steps[kind] = {
+                key: {"cost": vocab.bind(step.get("cost"), self.raw, entry),
+                      "requires": vocab.bind(step.get("requires", []), self.raw, entry)}
+                for key, entry in self.entries(kind).items()}
+        exchange = vocab.bind(records["training_exchange"], self.raw)
+        self.exchange_by = int(exchange.get("by", self.exchange_discount))
+        self.exchange_min = int(exchange.get("floor", self.exchange_floor))
+
+    def requires(self, kind: str, key: str | tuple[str, str]) -> list[Any]:
+        found: list[Any] = self.steps[kind][key]["requires"]
+        return found
+
+    def price(self, kind: str, key: str | tuple[str, str], target: int,
+              exchange: bool = False) -> int:
+        """What the increase of ``kind`` of ``key`` to ``target`` costs (with a
+        Training Exchange's discount when ``exchange``)."""
+        step = self.steps[kind].get(key)
+        if step is None or step["cost"] is None:
+            return 0
+        record = step["cost"]
+        if exchange:
+            record = vocab.reduced(record, self.exchange_by, self.exchange_min)
+        return vocab.cost(record, target) or 0
 
     def max_vit_for(self, vitals_total: int) -> int:
         value = 0
@@ -85,6 +141,58 @@ class SPData:
 
     def spell_path(self, class_name: str, spell: str) -> Path:
         return self.paths[self.classes[class_name].spells[spell]]
+
+
+@lru_cache(maxsize=1)
+def _builtin_advancement() -> str:
+    import json
+
+    from builder.resources import load_package_json
+
+    return json.dumps(load_package_json("builder.rulesets.story_points:data/story-points.json")
+                      ["advancement"])
+
+
+def advancement_records(raw: dict[str, Any]) -> dict[str, Any]:
+    """The ``advancement`` records of ``raw``, each kind it leaves out the built-in
+    one (a whole-file override written before the records existed keeps working)."""
+    import json
+
+    builtin = json.loads(_builtin_advancement())
+    own: dict[str, Any] = raw["advancement"] if isinstance(raw.get("advancement"), dict) else {}
+    return {kind: own.get(kind, builtin[kind])
+            for kind in (*STEP_KINDS, "training_exchange")}
+
+
+def advancement_problems(raw: dict[str, Any]) -> list[str]:
+    """Every record of ``advancement`` against the vocabulary's schema, and every
+    reference it makes to the data or to the entries it is bound to."""
+    problems: list[str] = []
+    records = advancement_records(raw)
+    for kind in STEP_KINDS:
+        where = f"advancement/{kind}"
+        if "cost" in records[kind]:
+            problems += vocab.record_problems(records[kind]["cost"], "cost", f"{where}/cost")
+        problems += vocab.record_problems(records[kind].get("requires", []), "requires",
+                                          f"{where}/requires")
+    for key in ("by", "floor"):
+        value = records["training_exchange"].get(key)
+        if value is not None:
+            problems += vocab.record_problems({"type": "flat", "amount": value}, "cost",
+                                              f"advancement/training_exchange/{key}")
+    if problems:
+        return problems
+    try:
+        data = SPData(raw)
+    except vocab.ReferenceProblem as problem:
+        return [f"advancement: {problem}"]
+    for kind in STEP_KINDS:
+        known = set(data.vitals) | set(data.skills) | set(data.classes)
+        for key, step in data.steps[kind].items():
+            for name in vocab.names_used(step["requires"]) - known:
+                problems.append(f"advancement/{kind}: {key if isinstance(key, str) else key[1]} "
+                                f"needs '{name}', which is no Vital, Skill or Class")
+    return problems[:10]
 
 
 def validate_data(raw: Any) -> list[str]:
@@ -139,4 +247,6 @@ def validate_data(raw: Any) -> list[str]:
                             f"(training_exchange_floor is {floor})")
     except (KeyError, TypeError, ValueError) as exc:
         problems.append(f"malformed entry: {exc}")
+    if not problems:
+        problems += advancement_problems(raw)
     return problems

@@ -5,8 +5,13 @@ than needed never makes anything cheaper.  So the cheapest plan is the cheapest
 *set of final levels* that satisfies the target's requirements, bought in a
 legal order (Core Vitals, then Skills, then the Class steps).  For a Class the
 requirement sets are enumerated exactly: which core Skill carries the new
-level, the levels that satisfy the entry rule, which Path's Skill makes a trait
-(and, for casters, enough new spells) choosable.  A brute-force search over
+level, the levels that satisfy the entry rule (both read from the Class's
+advancement records), which Path's Skill makes a trait (and, for casters, enough
+new spells) choosable.  Prices are the records' own.  What stays code: the
+search itself (a Skill's requirement raises its Linked Vital; the candidate
+levels are the core Skills'), so a homebrew record that makes a Class hang on
+something else is planned only as far as these candidates reach, and every
+plan is checked step by step by the rules before it is offered.  A brute-force search over
 every legal action sequence proves this optimal in tests/core.
 """
 from __future__ import annotations
@@ -15,6 +20,7 @@ import itertools
 import re
 from typing import TYPE_CHECKING, Any, Iterator
 
+from builder.rules import vocabulary as vocab
 from builder.rules.base import Refusal, UsageError, match_name
 
 if TYPE_CHECKING:
@@ -65,9 +71,9 @@ def _requirement_cost(ruleset: StoryPoints, state: SPState, vitals_req: dict[str
                 reasons.append(f"{vital} {have + 1} needs the character to be Active")
                 continue
             for t in range(have + 1, want + 1):
-                steps.append({"kind": "vital", "name": vital, "target": t,
-                              "cost": t * d.vital_cost})
-                cost += t * d.vital_cost
+                price = d.price("vital", vital, t)
+                steps.append({"kind": "vital", "name": vital, "target": t, "cost": price})
+                cost += price
     for skill in d.skills:
         want = skills_req.get(skill, 0)
         have = state.skills[skill]
@@ -76,9 +82,9 @@ def _requirement_cost(ruleset: StoryPoints, state: SPState, vitals_req: dict[str
                 reasons.append(f"{skill} cannot reach {want}: the maximum is {d.skill_max}")
                 continue
             for t in range(have + 1, want + 1):
-                steps.append({"kind": "skill", "name": skill, "target": t,
-                              "cost": t * d.skill_cost})
-                cost += t * d.skill_cost
+                price = d.price("skill", skill, t)
+                steps.append({"kind": "skill", "name": skill, "target": t, "cost": price})
+                cost += price
     return cost, steps, reasons
 
 
@@ -123,14 +129,15 @@ def _class_candidates(ruleset: StoryPoints, state: SPState, name: str, target: i
                 if fresh >= spells_needed:
                     spell_sets.append(combo)
     for combo_levels in itertools.product(*levels):
-        if max(combo_levels) < target:
-            continue
-        if entering:
-            if sum(combo_levels) < d.entry_total:
-                continue
-            if sum(1 for lv in combo_levels if lv >= 1) < d.entry_trained:
-                continue
         core_req = {s: lv for s, lv in zip(core, combo_levels)}
+        # the Class's own advancement records decide (one core Skill at the level,
+        # the entry totals): only the core Skills' levels vary here
+        facts = ruleset.facts(state, **core_req)
+        if target > max(current, 1) and not vocab.met(d.requires("class", name), facts,
+                                                       name, target):
+            continue
+        if entering and not vocab.met(d.requires("new_class", name), facts, name, 1):
+            continue
         for tpath in trait_paths:
             for spaths in spell_sets:
                 yield _merge(core_req, {tpath.skill: 1}, {p.skill: 1 for p in spaths})
@@ -172,13 +179,13 @@ def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, An
             cost, steps = best
             steps = list(steps)
             if current == 0:
-                steps.append({"kind": "new-class", "name": name, "target": 1,
-                              "cost": d.new_class_cost})
-                cost += d.new_class_cost
+                price = d.price("new_class", name, 1)
+                steps.append({"kind": "new-class", "name": name, "target": 1, "cost": price})
+                cost += price
             for t in range(max(current, 1) + 1, level + 1):
-                steps.append({"kind": "class", "name": name, "target": t,
-                              "cost": t * d.class_cost})
-                cost += t * d.class_cost
+                price = d.price("class", name, t)
+                steps.append({"kind": "class", "name": name, "target": t, "cost": price})
+                cost += price
             _suggest_choices(ruleset, state, steps)
     affordable = cost <= state.unspent
     missing = [] if affordable else [f"needs {cost} SP, {state.unspent} unspent "

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from builder.rules import vocabulary as vocab
 from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int, parse_yes_no,
                                 reason_code)
 from builder.rulesets.story_points.rules import codes
-from builder.rulesets.story_points.rules.data import SPData, validate_data
+from builder.rulesets.story_points.rules.data import SPData, advancement_records, validate_data
 from builder.rulesets.story_points.rules.state import ClassState, SPState, key
 
 ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill", "raise-class",
@@ -88,6 +89,8 @@ class StoryPoints(Ruleset):
             "awards": {"checkpoint": d.checkpoint_award, "milestone": d.milestone_award},
             "new_class": {"core_skill_levels_total": d.entry_total,
                           "core_skills_trained": d.entry_trained},
+            # what each increase costs and needs, as the rule vocabulary's records
+            "advancement": advancement_records(self.data),
         }
 
     @classmethod
@@ -418,19 +421,17 @@ class StoryPoints(Ruleset):
         """The SP an increase costs (Training Exchange applied), 0 for other actions."""
         d = self.d
         kind = action.get("action")
-        if kind == "raise-vital":
-            return (state.vitals.get(action["name"], 0) + 1) * d.vital_cost
+        name = str(action.get("name"))
+        exchange = bool(action.get("exchange"))
+        if kind == "raise-vital":    # a Training Exchange never reduces it
+            return d.price("vital", name, state.vitals.get(name, 0) + 1)
         if kind == "raise-skill":
-            base = (state.skills.get(action["name"], 0) + 1) * d.skill_cost
-        elif kind == "raise-class":
-            base = (state.level(action["name"]) + 1) * d.class_cost
-        elif kind == "enter-class":
-            base = d.new_class_cost
-        else:
-            return 0
-        if action.get("exchange"):
-            return max(d.exchange_floor, base - d.exchange_discount)
-        return base
+            return d.price("skill", name, state.skills.get(name, 0) + 1, exchange)
+        if kind == "raise-class":
+            return d.price("class", name, state.level(name) + 1, exchange)
+        if kind == "enter-class":
+            return d.price("new_class", name, 1, exchange)
+        return 0
 
     def action_cost(self, before: SPState, action: ActionEntry) -> int:
         return self.cost(before, action)
@@ -458,9 +459,16 @@ class StoryPoints(Ruleset):
         return state.level(name)
 
     def _afford(self, state: SPState, cost: int) -> list[str]:
-        if cost > state.unspent:
-            return [f"needs {cost} SP, {state.unspent} unspent"]
-        return []
+        return list(vocab.afford_reasons(cost, state.unspent, "SP", code="rule"))
+
+    def facts(self, state: SPState, **levels: int) -> vocab.Facts:
+        """What the advancement records read: every Vital, Skill and Class level
+        (``levels`` replaces some: a Class at the level it would reach), the Classes
+        held, and the flag ``active``."""
+        return vocab.Facts({**state.vitals, **state.skills,
+                            **{c: cs.level for c, cs in state.classes.items()}, **levels},
+                           frozenset(c for c, cs in state.classes.items() if cs.level > 0),
+                           frozenset(("active",) if state.active else ()))
 
     def _check_award_checkpoint(self, state: SPState, action: ActionEntry) -> list[str]:
         m, c = key(action.get("milestone", "")), key(action.get("checkpoint", ""))
@@ -491,9 +499,8 @@ class StoryPoints(Ruleset):
         reasons: list[str] = []
         if current >= d.vital_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
-        if not state.active:
-            reasons.append(f"{name} {target} needs the character to be Active")
-        reasons += self._afford(state, target * d.vital_cost)
+        reasons += vocab.unmet(d.requires("vital", name), self.facts(state), name, target)
+        reasons += self._afford(state, d.price("vital", name, target))
         return reasons
 
     def _check_raise_vital(self, state: SPState, action: ActionEntry) -> list[str]:
@@ -507,14 +514,11 @@ class StoryPoints(Ruleset):
         d = self.d
         current = state.skills[name]
         target = current + 1
-        vital = d.skills[name]
         reasons: list[str] = []
         if current >= d.skill_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
-        elif state.vitals[vital] < target:
-            reasons.append(Reason(f"{name} {target} needs {vital} {target} "
-                                  f"({vital} is {state.vitals[vital]})",
-                                  codes.SKILL_NEEDS_VITAL))
+        else:
+            reasons += vocab.unmet(d.requires("skill", name), self.facts(state), name, target)
         reasons += self._afford(state, self.cost(state, {"action": "raise-skill", "name": name,
                                                           "exchange": exchange}))
         return reasons
@@ -527,7 +531,6 @@ class StoryPoints(Ruleset):
     def class_reasons(self, state: SPState, name: str, exchange: bool = False) -> list[str]:
         """Why the Class itself cannot rise (choices of trait and spell aside)."""
         d = self.d
-        info = d.classes[name]
         current = state.level(name)
         target = current + 1
         reasons: list[str] = []
@@ -537,32 +540,18 @@ class StoryPoints(Ruleset):
         if current >= d.class_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         else:
-            best = max(state.skills[s] for s in info.core_skills)
-            if best < target:
-                have = ", ".join(f"{s} is {state.skills[s]}" for s in info.core_skills)
-                reasons.append(Reason(f"{name} {target} needs one of its core Skills at "
-                                      f"{target} ({have})", codes.CLASS_NEEDS_CORE_SKILL))
+            reasons += vocab.unmet(d.requires("class", name), self.facts(state), name, target)
         reasons += self._afford(state, self.cost(state, {"action": "raise-class", "name": name,
                                                           "exchange": exchange}))
         return reasons
 
     def entry_reasons(self, state: SPState, name: str) -> list[str]:
         d = self.d
-        info = d.classes[name]
         if state.level(name) > 0:
             return [f"the character already has {name} (level {state.level(name)})"]
-        levels = [state.skills[s] for s in info.core_skills]
-        have = ", ".join(f"{s} {state.skills[s]}" for s in info.core_skills)
-        reasons: list[str] = []
-        if sum(levels) < d.entry_total:
-            reasons.append(Reason(f"entering {name} needs {d.entry_total} total levels across "
-                                  f"its core Skills ({have}: {sum(levels)})",
-                                  codes.ENTRY_TOTAL))
-        trained = sum(1 for lv in levels if lv >= 1)
-        if trained < d.entry_trained:
-            reasons.append(Reason(f"entering {name} needs {d.entry_trained} of its core Skills "
-                                  f"trained ({have}: {trained} trained)", codes.ENTRY_TRAINED))
-        reasons += self._afford(state, d.new_class_cost)
+        reasons: list[str] = list(vocab.unmet(d.requires("new_class", name), self.facts(state),
+                                              name, 1))
+        reasons += self._afford(state, d.price("new_class", name, 1))
         return reasons
 
     def trait_reasons(self, state: SPState, class_name: str, trait: str,
@@ -572,16 +561,10 @@ class StoryPoints(Ruleset):
         info = d.classes[class_name]
         if trait not in info.traits:
             return [f"{trait} is not a {class_name} trait"]
-        reasons: list[str] = []
-        path = d.trait_path(class_name, trait)
-        if state.skills[path.skill] < 1:
-            reasons.append(Reason(f"{trait} needs its Path Skill {path.skill} at 1 or higher "
-                                  f"({path.skill} is {state.skills[path.skill]})",
-                                  codes.PATH_SKILL_UNTRAINED))
         new_rank = state.rank(class_name, trait) + 1
-        if new_rank > level_after:
-            reasons.append(f"{trait} rank {new_rank} needs {class_name} {new_rank} "
-                           f"({class_name} would be {level_after})")
+        facts = self.facts(state, **{class_name: level_after})
+        reasons: list[str] = list(vocab.unmet(d.requires("trait", (class_name, trait)), facts,
+                                              trait, new_rank))
         if state.rank(class_name, trait) == 0:
             clash = self._equivalent_clash(state, class_name, trait)
             if clash:
@@ -628,11 +611,9 @@ class StoryPoints(Ruleset):
         if known and spell in known.spells:
             reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
                                   "needs a new spell", codes.SPELL_KNOWN))
-        path = d.spell_path(class_name, spell)
-        if state.skills[path.skill] < 1:
-            reasons.append(Reason(f"{spell} needs its Path Skill {path.skill} at 1 or higher "
-                                  f"({path.skill} is {state.skills[path.skill]})",
-                                  codes.PATH_SKILL_UNTRAINED))
+        facts = self.facts(state, **{class_name: level_after})
+        reasons += vocab.unmet(d.requires("spell", (class_name, spell)), facts, spell,
+                               level_after)
         return reasons
 
     def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict[str, Any]:
@@ -869,12 +850,12 @@ class StoryPoints(Ruleset):
         result = []
         for name in d.vitals:
             target = state.vitals[name] + 1
-            result.append(option("vital", name, target, target * d.vital_cost,
+            result.append(option("vital", name, target, d.price("vital", name, target),
                                  self.vital_reasons(state, name),
                                  words=("raise-vital", name)))
         for name in d.skills:
             target = state.skills[name] + 1
-            result.append(option("skill", name, target, target * d.skill_cost,
+            result.append(option("skill", name, target, d.price("skill", name, target),
                                  self.skill_reasons(state, name),
                                  words=("raise-skill", name), asks=(_EXCHANGE,),
                                  linked_vital=d.skills[name]))
@@ -884,7 +865,7 @@ class StoryPoints(Ruleset):
                 reasons = self.entry_reasons(state, name)
                 choices = self.eligible_choices(state, name, 1)
                 reasons += self._choice_reasons(state, name, 1)
-                result.append(option("new-class", name, 1, d.new_class_cost, reasons,
+                result.append(option("new-class", name, 1, d.price("new_class", name, 1), reasons,
                                      words=("enter-class", name),
                                      asks=(_TRAIT, _SPELL, _SCENE),
                                      core_skills=list(info.core_skills), needs_scene=True,
@@ -895,8 +876,8 @@ class StoryPoints(Ruleset):
                 choices = self.eligible_choices(state, name, target)
                 if current < d.class_max:
                     reasons += self._choice_reasons(state, name, target)
-                result.append(option("class", name, target, target * d.class_cost, reasons,
-                                     words=("raise-class", name),
+                result.append(option("class", name, target, d.price("class", name, target),
+                                     reasons, words=("raise-class", name),
                                      asks=(_TRAIT, _SPELL, _EXCHANGE),
                                      core_skills=list(info.core_skills),
                                      casts_spells=info.casts_spells, choices=choices))

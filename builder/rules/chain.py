@@ -1,0 +1,92 @@
+"""The chain as a graph: pure data for the drawn view (no Qt), for any rule system.
+
+Nodes sit in columns (``Chain.order``: column key -> node ids top to bottom, in
+the order of ``Chain.columns``); each carries its current value, the cost of
+its next step, whether that step is allowed and every reason from the rules
+core; each edge says which prerequisite gates which, and whether it is the one
+blocking the next step right now.  The Story Point chain
+(:mod:`builder.rulesets.story_points.rules.chain`) and the chain of a rule system written
+as data (:mod:`builder.rules.data_system.chain`) are both of this shape, and the
+window draws either (:mod:`builder.ui.chain`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Node:
+    id: str
+    kind: str            # vital | skill | class | trait | spell; value | path (data)
+    name: str
+    column: int
+    owner: str = ""      # the Class of a trait or spell
+    value: int = 0       # score, level or rank (spells: 1 when known)
+    target: int | None = None
+    cost: int | None = None
+    allowed: bool = False
+    reasons: list[str] = field(default_factory=list)
+    detail: str = ""     # a short second line (Linked Vital, Path, uses...)
+    held: bool = False   # a Class the character has, a trait with ranks, a known spell
+    usable: bool = True  # traits and spells: Path Skill trained
+    path_skill: str = ""  # traits and spells: the Skill of their Path
+
+
+@dataclass
+class Edge:
+    source: str
+    target: str
+    kind: str            # linked | core | owner | path (a path or class); value (data)
+    blocking: bool = False
+
+
+@dataclass
+class Chain:
+    nodes: dict[str, Node]
+    edges: list[Edge]
+    order: dict[str, list[str]]   # column kind -> node ids top to bottom
+    #: (column key, title) left to right; None: the Story Point columns
+    columns: list[tuple[str, str]] | None = None
+    #: what the costs are counted in (SP, CP...)
+    unit: str = "SP"
+
+    def neighbours(self, node_id: str) -> set[str]:
+        """Every node connected to ``node_id`` upstream or downstream (transitively)."""
+        ups: dict[str, list[str]] = {}
+        downs: dict[str, list[str]] = {}
+        for e in self.edges:
+            downs.setdefault(e.source, []).append(e.target)
+            ups.setdefault(e.target, []).append(e.source)
+        seen = {node_id}
+        for graph in (ups, downs):
+            stack = [node_id]
+            while stack:
+                for nxt in graph.get(stack.pop(), []):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+        return seen
+
+
+def node_id(kind: str, name: str, owner: str = "") -> str:
+    return f"{kind}:{owner}.{name}" if owner else f"{kind}:{name}"
+
+
+def crossings(chain: Chain) -> int:
+    """How many edge pairs cross between adjacent columns (for tests and tuning)."""
+    pos = {}
+    for ids in chain.order.values():
+        for i, nid in enumerate(ids):
+            pos[nid] = (chain.nodes[nid].column, i)
+    count = 0
+    by_gap: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for e in chain.edges:
+        a, b = pos[e.source], pos[e.target]
+        by_gap.setdefault((a[0], b[0]), []).append((a[1], b[1]))
+    for pairs in by_gap.values():
+        for i in range(len(pairs)):
+            for j in range(i + 1, len(pairs)):
+                (a1, b1), (a2, b2) = pairs[i], pairs[j]
+                if (a1 - a2) * (b1 - b2) < 0:
+                    count += 1
+    return count
