@@ -498,8 +498,10 @@ class Ruleset(ABC):
 
     # -- views of the state -------------------------------------------------
     @abstractmethod
-    def derive(self, state: Any, name: str) -> dict[str, Any]:
-        """The full derived state as ``show --json`` prints it."""
+    def derive(self, state: Any, name: str) -> Mapping[str, Any]:
+        """The full derived state as ``show --json`` prints it (before the ledger rows,
+        notes and identity every character gets); a built-in rule system declares its
+        shape as a TypedDict (``SPDerived``, ``VFDerived``, ``ABDerived``)."""
 
     @abstractmethod
     def options(self, state: Any) -> list[Option]:

@@ -186,7 +186,7 @@ class CharacterFile:
 
     def derived(self) -> dict[str, Any]:
         """The ``show --json`` dict, plus the ledger rows and the notes."""
-        result = self.ruleset.derive(self.state, self.name)
+        result = dict(self.ruleset.derive(self.state, self.name))
         result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
         result.update(identity_of(self.doc))  # player, appearance, background, portrait

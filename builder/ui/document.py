@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -131,7 +131,7 @@ class CharacterDocument(QObject):
         self.saveStateChanged.emit()
         self.changed.emit()
 
-    def apply(self, action: dict, text: str | None = None) -> bool:
+    def apply(self, action: Mapping[str, Any], text: str | None = None) -> bool:
         """Take one action (:func:`builder.app.characters.act` on this open copy) and
         push it on the undo stack.
 

@@ -143,3 +143,24 @@ def test_the_window_preview_is_the_do_path(tmp_path):
     with pytest.raises(Refusal) as why:
         cf.do(cf.ruleset.parse_action(["level-up", "--session", "1"]))
     assert tuple(why.value.reasons) == refused.reasons
+
+
+@pytest.mark.parametrize("name, shape", [
+    ("Senna-Vale", "builder.rulesets.story_points.rules.ruleset:SPDerived"),
+    ("sp-busy", "builder.rulesets.story_points.rules.ruleset:SPDerived"),
+    ("Greta-Hallorn", "builder.rulesets.vogelfrei.rules.ruleset:VFDerived"),
+    ("vf-busy", "builder.rulesets.vogelfrei.rules.ruleset:VFDerived"),
+    ("Ann-Coldwater", "builder.rulesets.ability_bonuses.rules.ruleset:ABDerived"),
+    ("ab-busy", "builder.rulesets.ability_bonuses.rules.ruleset:ABDerived"),
+])
+def test_each_rule_systems_derived_view_has_exactly_its_declared_keys(name, shape, tmp_path):
+    """The TypedDict a rule system declares for ``show --json`` names every key its
+    ``derive`` gives, and no other (nested shapes: the snapshot test)."""
+    import importlib
+
+    module, _, attr = shape.partition(":")
+    declared = getattr(importlib.import_module(module), attr)
+    cf = _load(name, tmp_path)
+    derived = cf.ruleset.derive(cf.state, cf.name)
+    assert set(derived) == set(declared.__required_keys__)
+    assert not declared.__optional_keys__

@@ -3,6 +3,8 @@ changed on disk), the options panel with greyed increases and their reasons,
 and the ledger view."""
 from __future__ import annotations
 
+from typing import Any, Mapping, Sequence
+
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
@@ -145,7 +147,7 @@ class OptionsPanel(QWidget):
         self.model.dataChanged.connect(self._update_details)
         self._update_details()
 
-    def set_options(self, options: list[dict]) -> None:
+    def set_options(self, options: Sequence[Mapping[str, Any]]) -> None:
         current = self.current_option()
         self.model.set_options(options)
         if current is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypedDict
 
 from builder.rules.base import (Action, ActionEntry, Option, Refusal, Ruleset, UsageError,
                                 action_parser, match_name,
@@ -35,6 +35,44 @@ OFF_WORDS = ("off", "none")
 def signed(value: int) -> str:
     return f"{value:+d}"
 
+
+
+# -- the ``show --json`` shape (CharacterFile.derived adds the ledger, notes, identity) --
+class AgeCategoryView(TypedDict):
+    id: str
+    name: str
+    approximate_age: Any
+    modifiers: dict[str, int]
+
+
+class ModifierView(TypedDict):
+    name: str
+    ability: str
+    value: int
+
+
+class ABDerived(TypedDict):
+    """An ability-bonuses character as ``show --json`` prints it.  A figure that needs
+    an ability not yet allocated is None."""
+
+    ruleset: str
+    name: str
+    abilities: dict[str, int | None]
+    skilled: dict[str, int | None]
+    body_def: int | None
+    mind_def: int | None
+    martial_dc: int | None
+    spell_dc: int | None
+    age: str | None
+    age_category: AgeCategoryView | None
+    aging: bool
+    method: str
+    allocation: dict[str, int | None]
+    base: dict[str, int]
+    rolls: list[int]
+    roll_abilities: list[str]
+    age_roll: int | None
+    modifiers: list[ModifierView]
 
 @dataclass(frozen=True)
 class Modifier:
@@ -505,26 +543,30 @@ class AbilityBonuses(Ruleset):
             "modifiers": [],
         }
 
-    def derive(self, state: State, name: str) -> dict[str, Any]:
-        derived: dict[str, Any] = {"ruleset": self.id, "name": name}
-        derived.update(self.card(state))
+    def derive(self, state: State, name: str) -> ABDerived:
+        card = self.card(state)
         category = self.age_category(state.age)
-        derived["age"] = state.age
-        derived["age_category"] = None if category is None else {
-            "id": category["id"], "name": category["name"],
-            "approximate_age": category["approximate_age"],
-            "modifiers": dict(category["modifiers"])}
-        derived["aging"] = state.aging
-        derived["method"] = state.method
-        derived["allocation"] = {k: state.allocation[k] for k in f.PRIMARY}
-        derived["base"] = self.base_abilities(state)
-        derived["rolls"] = list(state.rolls)
-        derived["roll_abilities"] = [self.die_faces[r - 1] for r in state.rolls
-                                     if 1 <= r <= len(self.die_faces)]
-        derived["age_roll"] = state.age_roll
-        derived["modifiers"] = [{"name": m.name, "ability": m.ability, "value": m.value}
-                                for m in state.modifiers]
-        return derived
+        return {
+            "ruleset": self.id, "name": name,
+            "abilities": card["abilities"], "skilled": card["skilled"],
+            "body_def": card["body_def"], "mind_def": card["mind_def"],
+            "martial_dc": card["martial_dc"], "spell_dc": card["spell_dc"],
+            "age": state.age,
+            "age_category": None if category is None else {
+                "id": category["id"], "name": category["name"],
+                "approximate_age": category["approximate_age"],
+                "modifiers": dict(category["modifiers"])},
+            "aging": state.aging,
+            "method": state.method,
+            "allocation": {k: state.allocation[k] for k in f.PRIMARY},
+            "base": self.base_abilities(state),
+            "rolls": list(state.rolls),
+            "roll_abilities": [self.die_faces[r - 1] for r in state.rolls
+                               if 1 <= r <= len(self.die_faces)],
+            "age_roll": state.age_roll,
+            "modifiers": [{"name": m.name, "ability": m.ability, "value": m.value}
+                          for m in state.modifiers],
+        }
 
     def options(self, state: State) -> list[Option]:
         """No paid increases exist in this system: the options are the age

@@ -5,7 +5,7 @@ Every rule here carries the reasons a player reads when it says no.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Sequence, TypedDict
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
@@ -20,6 +20,71 @@ ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill"
 
 SET_KEYS = ("sp=N", "vital.NAME=N", "skill.NAME=N", "class.NAME=N", "trait.CLASS.TRAIT=N",
             "spell.CLASS=SPELL", "active=yes|no", "vit=N", "wounded=N")
+
+
+
+# -- the ``show --json`` shape (CharacterFile.derived adds the ledger, notes, identity) --
+class SPBalance(TypedDict):
+    unspent: int
+    earned: int
+    spent: int
+
+
+class SkillView(TypedDict):
+    level: int
+    linked_vital: str
+
+
+class TraitView(TypedDict):
+    rank: int
+    uses_left: int
+    uses_spent: int
+    path: str
+    path_skill: str
+    usable: bool
+
+
+class ClassView(TypedDict):
+    level: int
+    core_skills: list[str]
+    casts_spells: bool
+    traits: dict[str, TraitView]
+    spells: list[str]
+    unusable_spells: list[str]
+
+
+class MilestoneView(TypedDict):
+    checkpoints: list[str]
+    played: list[str]
+    resolved: bool
+
+
+class VitView(TypedDict):
+    current: int
+    max: int
+
+
+class DiceView(TypedDict):
+    ready: int
+    wounded: int
+    body: int
+
+
+class SPDerived(TypedDict):
+    """A story-points character as ``show --json`` prints it (before the ledger rows,
+    notes and identity every ruleset's derived view gets)."""
+
+    ruleset: str
+    name: str
+    sp: SPBalance
+    active: bool
+    vitals: dict[str, int]
+    vitals_total: int
+    skills: dict[str, SkillView]
+    classes: dict[str, ClassView]
+    vit: VitView
+    dice: DiceView
+    milestones: dict[str, MilestoneView]
 
 
 #: What taking an option asks of the player (see ``Option.words_with``).
@@ -793,12 +858,12 @@ class StoryPoints(Ruleset):
         return super().describe(action)
 
     # ------------------------------------------------------------- views
-    def derive(self, state: SPState, name: str) -> dict[str, Any]:
+    def derive(self, state: SPState, name: str) -> SPDerived:
         d = self.d
-        classes = {}
+        classes: dict[str, ClassView] = {}
         for cname, cls in state.classes.items():
             info = d.classes[cname]
-            traits = {}
+            traits: dict[str, TraitView] = {}
             for trait, rank in cls.traits.items():
                 path = d.trait_path(cname, trait)
                 spent = state.uses_spent.get((cname, trait), 0)
@@ -815,7 +880,7 @@ class StoryPoints(Ruleset):
                 "unusable_spells": [s for s in cls.spells
                                     if state.skills[d.spell_path(cname, s).skill] < 1],
             }
-        milestones = {}
+        milestones: dict[str, MilestoneView] = {}
         # In play order: labels are recorded as first written (a dict keeps that order).
         played = [key for key in state.labels if "\x00" not in key]
         for m in played + sorted((set(state.checkpoints) | state.resolved) - set(played)):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import cached_property
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypedDict
 
 from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Action, ActionEntry, Ask, Option,
                                 Reason, Ruleset, UsageError,
@@ -53,6 +53,78 @@ _POOL_ACTIONS = {"damage-stamina": ("stamina", -1), "damage-wounds": ("wounds", 
 def _sign(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
+
+
+# -- the ``show --json`` shape (CharacterFile.derived adds the ledger, notes, identity) --
+class VFPossessions(TypedDict):
+    """What the character has and carries (also the possessions part of ``show``)."""
+
+    money: dict[str, Any]           # bp, text, coins
+    gear: list[dict[str, Any]]      # item, qty, category, worn, encumbrance
+    worn: dict[str, str | None]     # slot -> item
+    ac: dict[str, Any]
+    encumbrance: dict[str, Any]
+    weapons: list[dict[str, Any]]
+    ws: int
+    bs: int
+
+
+#: ``class`` is a keyword: the key is declared the functional way.
+_ClassKey = TypedDict("_ClassKey", {"class": str})
+
+
+class VFDerived(VFPossessions, _ClassKey):
+    """A Vogelfrei character as ``show --json`` prints it (the possessions' keys come
+    after ``money_roll``, as printed)."""
+
+    name: str
+    ruleset: str
+    abilities: dict[str, dict[str, int]]   # score, modifier
+    ability_rolls: dict[str, list[int]]
+    discarded_rolls: list[Any]
+    swap: list[str] | None
+    suitability: dict[str, Any]
+    career: str
+    class_roll: list[int] | None
+    career_rolls: list[int] | None
+    careers: list[dict[str, Any]]
+    level: int
+    career_level: int
+    xp: int
+    next_level_xp: int | None
+    xp_to_next_level: int | None
+    session_cap: int
+    session_cap_session: str | None
+    next_session_cap: int
+    xp_lost: int
+    wounds: dict[str, Any]
+    stamina: dict[str, Any]
+    starting: dict[str, Any]
+    wounds_die: str
+    min_wounds: int
+    stamina_die: str
+    saves: dict[str, Any]
+    save_bonuses: dict[str, Any]
+    status: str
+    traits: list[str]
+    skills: list[str]
+    career_skills: list[str]
+    combat_skills: str
+    skill_points: int
+    combat_skill_points: int
+    starting_ws_bs: dict[str, int] | None
+    spells_memorized: Any
+    spell_research_owed: int
+    gifts: int | None
+    class_table: list[dict[str, Any]]
+    level_up: dict[str, Any]           # allowed, reasons, session
+    sessions: dict[str, Any]
+    history: list[dict[str, Any]]
+    alignment: str
+    alignment_rule: str | None
+    money_roll: dict[str, Any] | None
+    prices: str
+    status_note: str | None
 
 class VogelfreiRuleset(Ruleset):
     id = "vogelfrei"
@@ -1213,7 +1285,7 @@ class VogelfreiRuleset(Ruleset):
             skills[skill] += value
         return skills
 
-    def possessions(self, state: dict[str, Any]) -> dict[str, Any]:
+    def possessions(self, state: dict[str, Any]) -> VFPossessions:
         """Money, gear, Armour Class, encumbrance and weapons of a state (show's keys)."""
         cat = self.catalogue
         skills = self.weapon_skills(state)
@@ -1253,7 +1325,7 @@ class VogelfreiRuleset(Ruleset):
             "bs": skills["BS"],
         }
 
-    def derive(self, state: dict[str, Any], name: str) -> dict[str, Any]:
+    def derive(self, state: dict[str, Any], name: str) -> VFDerived:
         cur = self.current(state)
         cls, career = cur["class"], cur["career"]
         cdata = self.classes[cls]

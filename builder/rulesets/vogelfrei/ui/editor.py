@@ -1549,7 +1549,7 @@ class PossessionsPage(QWidget):
         action, reasons = self.preview(words)
         self.gain_button.setEnabled(not read_only)
         self.buy_button.setEnabled(not reasons and not read_only)
-        if reasons:
+        if reasons or action is None:
             self.buy_note.setText("✗ " + "; ".join(reasons))
             return
         money = self.doc.cf.state["money"]
