@@ -738,6 +738,11 @@ class AddMembersDialog(QDialog):
 SHARES = ["1", "1/2", "1/3", "2/3", "1/4", "3/4"]
 
 
+#: Why the XP award's button is greyed while the enemies and the treasure come to no XP.
+NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
+                    "treasure brought back")
+
+
 class XpAwardDialog(QDialog):
     """Vogelfrei: a session's XP (defeated enemies + treasure) shared among the surviving
     members, partial shares for partial presence — ``CampaignFile.xp_award``.
@@ -847,8 +852,6 @@ class XpAwardDialog(QDialog):
         else:
             reasons, entry = self.preview(hit_dice, **kwargs)
         if entry is not None and not entry["total"]:
-            from builder.ui.dialogs.vogelfrei_xp import NOTHING_TO_AWARD
-
             reasons, entry = [NOTHING_TO_AWARD], None     # Award would log "Greta 0"
         elif entry is not None and not any(m["xp"] for m in entry["members"]):
             reasons, entry = [f"nothing to award: {entry['total']} XP shared among "

@@ -224,8 +224,8 @@ def pages_and_dialogs(window, settle):
     # Vogelfrei: the editor's pages, its dialogs and the creation wizard; a campaign tab
     from tests.helpers import ok
 
-    from builder.ui.dialogs.vogelfrei_xp import PartyXpDialog
-    from builder.ui.views.vogelfrei import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
+    from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
+    from builder.rulesets.vogelfrei.ui.editor import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
 
     greta = Path(ok("new", "vogelfrei", "Greta", "--seed", "3").out.strip())
     ok("do", str(greta), "award-xp", "2000", "--session", "1")
