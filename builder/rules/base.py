@@ -472,12 +472,13 @@ class Ruleset(ABC):
         (A plugin may still return a dict in the action's JSON shape: the core reads
         it with :meth:`Action.coerce`.)"""
 
-    def resolve(self, state: Any, action: Action, rng: random.Random) -> Action:
-        """Fill in what an action leaves to chance (die rolls) before it is logged.
+    def resolve(self, state: Any, action: ActionEntry, rng: random.Random) -> Action:
+        """Fill in what an action leaves to chance (die rolls) before it is logged
+        (``action`` is an :class:`Action`, or a mapping in its JSON shape).
 
         The logged action must replay deterministically.  Default: unchanged.
         """
-        return action
+        return Action.coerce(action)
 
     @abstractmethod
     def check(self, state: Any, action: ActionEntry) -> list[str]:

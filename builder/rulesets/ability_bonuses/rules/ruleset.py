@@ -393,9 +393,10 @@ class AbilityBonuses(Ruleset):
         ns = parser.parse_args(rest)
         return Action("set-age", {"age": self.age_key(ns.age, allow_off=True)})
 
-    def resolve(self, state: State, action: Action, rng: random.Random) -> Action:
+    def resolve(self, state: State, given: ActionEntry, rng: random.Random) -> Action:
         """Nothing is left to chance in play; ``unmodify`` logs the effect's own
         spelling of its name (``unmodify --name bless`` removes 'Bless')."""
+        action = Action.coerce(given)
         if action.kind == "unmodify" and isinstance(action.get("name"), str):
             found = self._find_modifier(state, action["name"])
             if found is not None:

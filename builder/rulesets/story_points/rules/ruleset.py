@@ -469,8 +469,9 @@ class StoryPoints(Ruleset):
         a = p.parse_args(rest)
         return Action(verb, {"active": parse_yes_no(a.value, "set-active")})
 
-    def resolve(self, state: SPState, action: Action, rng: random.Random) -> Action:
+    def resolve(self, state: SPState, given: ActionEntry, rng: random.Random) -> Action:
         """Record the Score or Level an increase reaches, so the ledger reads plainly."""
+        action = Action.coerce(given)
         kind, name = action.kind, action.get("name")
         if kind == "raise-vital" and name in state.vitals:
             return action.with_args(target=state.vitals[name] + 1)

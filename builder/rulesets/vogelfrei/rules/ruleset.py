@@ -909,8 +909,8 @@ class VogelfreiRuleset(Ruleset):
         cls = action["class"] if action["action"] == "change-career" else self.current(state)["class"]
         return int(self.classes[cls]["stamina_die"])
 
-    def resolve(self, state: dict[str, Any], action: Action, rng: random.Random) -> Action:
-        entry = action.to_json()
+    def resolve(self, state: dict[str, Any], action: ActionEntry, rng: random.Random) -> Action:
+        entry = Action.coerce(action).to_json()
         kind = entry.get("action")
         if kind == "change-career" and entry.get("class") in self.classes:
             forced = self.forced_alignment(entry["class"])[0]
