@@ -51,7 +51,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Container, Iterable, Mapping
 
 from builder.rules.base import Reason
 
@@ -107,17 +107,24 @@ class ReferenceProblem(ValueError):
     """A reference names a place the data or the entry does not have."""
 
 
-@dataclass(frozen=True)
 class Facts:
-    """What prerequisites and costs read: each value's level, the held paths (classes)
-    and the yes/no facts that are yes."""
+    """What prerequisites and costs read: each value's level (anything with
+    ``get(name, default)``: a dict, or a rule system's own view of its state), the held
+    paths (classes) and the yes/no facts that are yes (anything that answers ``in``)."""
 
-    levels: Mapping[str, int]
-    held: frozenset[Any] = frozenset()
-    flags: frozenset[Any] = frozenset()
+    __slots__ = ("levels", "held", "flags")
+
+    def __init__(self, levels: Any, held: Container[str] = frozenset(),
+                 flags: Container[str] = frozenset()):
+        self.levels = levels
+        self.held = held
+        self.flags = flags
 
     def level(self, name: str) -> int:
         return int(self.levels.get(name, 0))
+
+    def __repr__(self) -> str:
+        return f"Facts({self.levels!r}, {self.held!r}, {self.flags!r})"
 
 
 @dataclass(frozen=True)
@@ -235,7 +242,9 @@ def afford_reasons(price: int, unspent: int, label: str, code: str = POINTS_SHOR
 def as_list(requires: Mapping[str, Any] | Iterable[Any] | None) -> list[Any]:
     if requires is None:
         return []
-    if isinstance(requires, Mapping):
+    if isinstance(requires, list):
+        return requires
+    if isinstance(requires, (dict, Mapping)):
         return [requires]
     return list(requires)
 
@@ -260,10 +269,13 @@ def unmet(requires: Requires, facts: Facts, subject: str, target: int) -> list[R
     are not met for ``subject`` at ``target`` (empty: met).  Each reason names the
     blocking value and its level: "Fencing 3 needs Grace 3 (Grace is 2)"; a record
     with ``say`` words its reason itself."""
+    misses = _missing(requires, facts, target)
+    if not misses:
+        return []
     what = f"{subject} {target}" if target else subject
     common = {"subject": subject, "target": target, "what": what}
     reasons = []
-    for miss in _missing(requires, facts, target):
+    for miss in misses:
         if miss.say is not None:
             text = miss.say.format_map({**common, **miss.fields})
         else:
@@ -273,9 +285,15 @@ def unmet(requires: Requires, facts: Facts, subject: str, target: int) -> list[R
 
 
 def _missing(requires: Requires, facts: Facts, target: int) -> list[_Miss]:
+    if requires is None:
+        return []
+    if isinstance(requires, dict):
+        return _missing_one(requires, facts, target)
     found: list[_Miss] = []
-    for record in as_list(requires):
-        found += _missing_one(record, facts, target)
+    for record in (requires if isinstance(requires, list) else as_list(requires)):
+        missed = _missing_one(record, facts, target)
+        if missed:
+            found += missed
     return found
 
 
@@ -285,46 +303,47 @@ def _needed(record: Mapping[str, Any], target: int) -> int:
     return target + int(record.get("offset", 0))
 
 
+def _code(record: Mapping[str, Any]) -> str:
+    return str(record.get("code") or _CODES.get(record["type"], ""))
+
+
 def _missing_one(record: Mapping[str, Any], facts: Facts, target: int) -> list[_Miss]:
-    if not _applies(record, target):
+    if "from" in record and not _applies(record, target):
         return []
     kind = record["type"]
-    code = str(record.get("code") or _CODES.get(kind, ""))
-    say = record.get("say")
-    if kind in ("at-least", "at-least-target"):
+    if kind == "at-least" or kind == "at-least-target":
         name = record["value"]
-        needed = (int(record["level"]) if kind == "at-least"
-                  else target + int(record.get("offset", 0)))
-        have = facts.level(name)
+        needed = (record["level"] if kind == "at-least" else target + record.get("offset", 0))
+        have = facts.levels.get(name, 0)
         if have >= needed:
             return []
-        return [_Miss(code, f"{name} {needed} ({name} is {have})", say,
+        return [_miss(record, f"{name} {needed} ({name} is {have})",
                       {"value": name, "level": needed, "have": have})]
     if kind in ("total-at-least", "count-at-least"):
         names = list(record["values"])
         needed = _needed(record, target)
         levels = [facts.level(n) for n in names]
-        fields = {"level": needed, "names": ", ".join(names),
-                  "values": ", ".join(f"{n} {lv}" for n, lv in zip(names, levels)),
-                  "values_is": ", ".join(f"{n} is {lv}" for n, lv in zip(names, levels))}
         if kind == "total-at-least":
             total = sum(levels)
             if total >= needed:
                 return []
-            return [_Miss(code, f"a total of {needed} across {fields['names']} "
-                          f"({fields['values']}: {total})", say, {**fields, "total": total})]
+            fields = _fields_of(names, levels, needed)
+            return [_miss(record, f"a total of {needed} across {fields['names']} "
+                          f"({fields['values']}: {total})", {**fields, "total": total})]
         count = int(record["count"])
         reached = sum(1 for lv in levels if lv >= needed)
         if reached >= count:
             return []
-        return [_Miss(code, f"{count} of {fields['names']} at {needed} ({fields['values_is']})",
-                      say, {**fields, "count": count, "have_count": reached})]
+        fields = _fields_of(names, levels, needed)
+        return [_miss(record, f"{count} of {fields['names']} at {needed} "
+                      f"({fields['values_is']})",
+                      {**fields, "count": count, "have_count": reached})]
     if kind == "holds":
         name = record["path"]
-        return [] if name in facts.held else [_Miss(code, name, say, {"path": name})]
+        return [] if name in facts.held else [_miss(record, name, {"path": name})]
     if kind == "flag":
         name = record["flag"]
-        return [] if name in facts.flags else [_Miss(code, name, say, {"flag": name})]
+        return [] if name in facts.flags else [_miss(record, name, {"flag": name})]
     if kind == "all-of":
         return _missing(record["of"], facts, target)
     if kind == "any-of":
@@ -333,12 +352,94 @@ def _missing_one(record: Mapping[str, Any], facts: Facts, target: int) -> list[_
             return []
         said = " or ".join(" and ".join(miss.phrase for miss in found)
                            for found in alternatives)
-        return [_Miss(code, f"one of: {said}", say, {"alternatives": said})]
+        return [_miss(record, f"one of: {said}", {"alternatives": said})]
     raise ValueError(f"unknown prerequisite type {kind!r}")
+
+
+def _miss(record: Mapping[str, Any], phrase: str, fields: Mapping[str, Any]) -> _Miss:
+    return _Miss(_code(record), phrase, record.get("say"), fields)
+
+
+def _fields_of(names: list[str], levels: list[int], needed: int) -> dict[str, Any]:
+    return {"level": needed, "names": ", ".join(names),
+            "values": ", ".join(f"{n} {lv}" for n, lv in zip(names, levels)),
+            "values_is": ", ".join(f"{n} is {lv}" for n, lv in zip(names, levels))}
 
 
 def met(requires: Requires, facts: Facts, subject: str, target: int) -> bool:
     return not _missing(requires, facts, target)
+
+
+Check = Callable[[Facts, int], bool]
+
+
+def checker(requires: Requires) -> Check:
+    """A function ``(facts, target) -> met`` for bound prerequisites, made once: the
+    rules ask it many times (every option, every trait choice) and need the reasons
+    (:func:`unmet`) only when it says no.  Always ``met(requires, ...)``."""
+    checks = [_checker_one(record) for record in as_list(requires)]
+    if not checks:
+        return lambda _facts, _target: True
+    return _all(checks)
+
+
+def _all(checks: list[Check]) -> Check:
+    first, rest = checks[0], checks[1:]
+    if not rest:
+        return first
+    others = _all(rest)
+    return lambda facts, target: first(facts, target) and others(facts, target)
+
+
+def _any(checks: list[Check]) -> Check:
+    first, rest = checks[0], checks[1:]
+    if not rest:
+        return first
+    others = _any(rest)
+    return lambda facts, target: first(facts, target) or others(facts, target)
+
+
+def _checker_one(record: Mapping[str, Any]) -> Check:
+    check = _checker_kind(record)
+    if "from" in record:
+        start, inner = int(record["from"]), check
+        return lambda facts, target: target < start or inner(facts, target)
+    return check
+
+
+def _checker_kind(record: Mapping[str, Any]) -> Check:
+    kind = record["type"]
+    if kind == "at-least":
+        name, level = record["value"], int(record["level"])
+        return lambda facts, _target: facts.levels.get(name, 0) >= level
+    if kind == "at-least-target":
+        name, offset = record["value"], int(record.get("offset", 0))
+        return lambda facts, target: facts.levels.get(name, 0) >= target + offset
+    if kind in ("total-at-least", "count-at-least"):
+        names = tuple(record["values"])
+        fixed = int(record["level"]) if "level" in record else None
+        offset = int(record.get("offset", 0))
+        if kind == "total-at-least":
+            return lambda facts, target: sum(facts.levels.get(n, 0) for n in names) >= (
+                target + offset if fixed is None else fixed)
+        count = int(record["count"])
+
+        def enough(facts: Facts, target: int) -> bool:
+            needed = target + offset if fixed is None else fixed
+            return sum(1 for n in names if facts.levels.get(n, 0) >= needed) >= count
+        return enough
+    if kind == "holds":
+        path = record["path"]
+        return lambda facts, _target: path in facts.held
+    if kind == "flag":
+        flag = record["flag"]
+        return lambda facts, _target: flag in facts.flags
+    inner = [_checker_one(r) for r in record["of"]]
+    if kind == "all-of":
+        return _all(inner)
+    if kind == "any-of":
+        return _any(inner)
+    raise ValueError(f"unknown prerequisite type {kind!r}")
 
 
 def edges(requires: Requires, subject: str) -> list[Edge]:

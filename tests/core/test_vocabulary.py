@@ -302,3 +302,16 @@ def test_a_discount_never_goes_below_its_floor(record, target, by, floor):
     else:
         assert discounted == max(floor, price - by)
         assert _valid("cost", vocab.reduced(record, by, floor))
+
+
+@settings(max_examples=150, deadline=None)
+@given(more_requires, more_facts, levels)
+def test_the_made_checker_agrees_with_the_reasons(record, facts, target):
+    """vocab.checker (made once, asked often) says "met" exactly when there is no reason."""
+    assert vocab.checker(record)(facts, target) == (not vocab.unmet(record, facts, "F", target))
+
+
+@settings(max_examples=100, deadline=None)
+@given(requires, facts_strategy, levels)
+def test_the_made_checker_honours_from(record, facts, target):
+    assert vocab.checker(record)(facts, target) == oracle(record, facts, target)

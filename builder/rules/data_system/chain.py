@@ -65,7 +65,7 @@ def build_chain(ruleset: DataRuleset, state: DataState) -> Chain:
     nodes: dict[str, Node] = {}
     for (kind, name), nid in zip(entries, ids):
         o = options.get((kind, name))
-        if kind == "value":
+        if kind == "value" and o is not None:       # every value has its option
             record = ruleset.values[name]
             level = state.levels[name]
             group = record.get("group", "values")

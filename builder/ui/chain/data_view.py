@@ -173,7 +173,7 @@ class DataChainWidget(QWidget):
         self.steps_list.clear()
         self.plan_result = None
         target = self.plan_target()
-        if target is None or self.chain is None:
+        if target is None or self.chain is None or self.plan_node is None:
             self.scene.show_plan([])
             self.reasons_label.setText("")
             self.plan_total.setText("")

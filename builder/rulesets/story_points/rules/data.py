@@ -105,10 +105,12 @@ class SPData:
         self.steps: dict[str, dict[Any, dict[str, Any]]] = {}
         for kind in STEP_KINDS:
             step = records[kind]
-            self.steps[kind] = {
-                key: {"cost": vocab.bind(step.get("cost"), self.raw, entry),
-                      "requires": vocab.bind(step.get("requires", []), self.raw, entry)}
-                for key, entry in self.entries(kind).items()}
+            self.steps[kind] = {}
+            for key, entry in self.entries(kind).items():
+                requires = vocab.bind(step.get("requires", []), self.raw, entry)
+                self.steps[kind][key] = {"cost": vocab.bind(step.get("cost"), self.raw, entry),
+                                         "requires": requires,
+                                         "met": vocab.checker(requires)}
         exchange = vocab.bind(records["training_exchange"], self.raw)
         self.exchange_by = int(exchange.get("by", self.exchange_discount))
         self.exchange_min = int(exchange.get("floor", self.exchange_floor))
@@ -116,6 +118,14 @@ class SPData:
     def requires(self, kind: str, key: str | tuple[str, str]) -> list[Any]:
         found: list[Any] = self.steps[kind][key]["requires"]
         return found
+
+    def unmet(self, kind: str, key: str | tuple[str, str], facts: vocab.Facts, subject: str,
+              target: int) -> list[str]:
+        """The reasons the records of ``kind`` for ``key`` give (none: met)."""
+        step = self.steps[kind][key]
+        if step["met"](facts, target):
+            return []
+        return list(vocab.unmet(step["requires"], facts, subject, target))
 
     def price(self, kind: str, key: str | tuple[str, str], target: int,
               exchange: bool = False) -> int:
@@ -159,7 +169,8 @@ def advancement_records(raw: dict[str, Any]) -> dict[str, Any]:
     import json
 
     builtin = json.loads(_builtin_advancement())
-    own: dict[str, Any] = raw["advancement"] if isinstance(raw.get("advancement"), dict) else {}
+    found = raw.get("advancement")
+    own: dict[str, Any] = found if isinstance(found, dict) else {}
     return {kind: own.get(kind, builtin[kind])
             for kind in (*STEP_KINDS, "training_exchange")}
 

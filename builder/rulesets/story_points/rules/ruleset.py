@@ -531,10 +531,8 @@ class StoryPoints(Ruleset):
         """What the advancement records read: every Vital, Skill and Class level
         (``levels`` replaces some: a Class at the level it would reach), the Classes
         held, and the flag ``active``."""
-        return vocab.Facts({**state.vitals, **state.skills,
-                            **{c: cs.level for c, cs in state.classes.items()}, **levels},
-                           frozenset(c for c, cs in state.classes.items() if cs.level > 0),
-                           frozenset(("active",) if state.active else ()))
+        return vocab.Facts(_Levels(state, levels), _Held(state),
+                           _ACTIVE if state.active else _NOT_ACTIVE)
 
     def _check_award_checkpoint(self, state: SPState, action: ActionEntry) -> list[str]:
         m, c = key(action.get("milestone", "")), key(action.get("checkpoint", ""))
@@ -565,7 +563,7 @@ class StoryPoints(Ruleset):
         reasons: list[str] = []
         if current >= d.vital_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
-        reasons += vocab.unmet(d.requires("vital", name), self.facts(state), name, target)
+        reasons += d.unmet("vital", name, self.facts(state), name, target)
         reasons += self._afford(state, d.price("vital", name, target))
         return reasons
 
@@ -584,7 +582,7 @@ class StoryPoints(Ruleset):
         if current >= d.skill_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         else:
-            reasons += vocab.unmet(d.requires("skill", name), self.facts(state), name, target)
+            reasons += d.unmet("skill", name, self.facts(state), name, target)
         reasons += self._afford(state, self.cost(state, {"action": "raise-skill", "name": name,
                                                           "exchange": exchange}))
         return reasons
@@ -606,7 +604,7 @@ class StoryPoints(Ruleset):
         if current >= d.class_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         else:
-            reasons += vocab.unmet(d.requires("class", name), self.facts(state), name, target)
+            reasons += d.unmet("class", name, self.facts(state), name, target)
         reasons += self._afford(state, self.cost(state, {"action": "raise-class", "name": name,
                                                           "exchange": exchange}))
         return reasons
@@ -615,22 +613,22 @@ class StoryPoints(Ruleset):
         d = self.d
         if state.level(name) > 0:
             return [f"the character already has {name} (level {state.level(name)})"]
-        reasons: list[str] = list(vocab.unmet(d.requires("new_class", name), self.facts(state),
-                                              name, 1))
+        reasons = d.unmet("new_class", name, self.facts(state), name, 1)
         reasons += self._afford(state, d.price("new_class", name, 1))
         return reasons
 
     def trait_reasons(self, state: SPState, class_name: str, trait: str,
-                      level_after: int) -> list[str]:
-        """Why ``trait`` cannot take the rank granted at ``class_name`` ``level_after``."""
+                      level_after: int, facts: vocab.Facts | None = None) -> list[str]:
+        """Why ``trait`` cannot take the rank granted at ``class_name`` ``level_after``
+        (``facts``: :meth:`facts` with the Class at ``level_after``, when already made)."""
         d = self.d
         info = d.classes[class_name]
         if trait not in info.traits:
             return [f"{trait} is not a {class_name} trait"]
         new_rank = state.rank(class_name, trait) + 1
-        facts = self.facts(state, **{class_name: level_after})
-        reasons: list[str] = list(vocab.unmet(d.requires("trait", (class_name, trait)), facts,
-                                              trait, new_rank))
+        facts = facts or self.facts(state, **{class_name: level_after})
+        reasons: list[str] = d.unmet("trait", (class_name, trait), facts,
+                                         trait, new_rank)
         if state.rank(class_name, trait) == 0:
             clash = self._equivalent_clash(state, class_name, trait)
             if clash:
@@ -663,7 +661,7 @@ class StoryPoints(Ruleset):
                 "second equivalent trait through another Class")
 
     def spell_reasons(self, state: SPState, class_name: str, spell: str | None,
-                      level_after: int) -> list[str]:
+                      level_after: int, facts: vocab.Facts | None = None) -> list[str]:
         d = self.d
         info = d.classes[class_name]
         if not info.casts_spells:
@@ -677,16 +675,17 @@ class StoryPoints(Ruleset):
         if known and spell in known.spells:
             reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
                                   "needs a new spell", codes.SPELL_KNOWN))
-        facts = self.facts(state, **{class_name: level_after})
-        reasons += vocab.unmet(d.requires("spell", (class_name, spell)), facts, spell,
+        facts = facts or self.facts(state, **{class_name: level_after})
+        reasons += d.unmet("spell", (class_name, spell), facts, spell,
                                level_after)
         return reasons
 
     def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict[str, Any]:
         info = self.d.classes[class_name]
+        facts = self.facts(state, **{class_name: level_after})
         traits, blocked = [], {}
         for trait in info.traits:
-            why = self.trait_reasons(state, class_name, trait, level_after)
+            why = self.trait_reasons(state, class_name, trait, level_after, facts)
             if why:
                 blocked[trait] = why
             else:
@@ -694,7 +693,7 @@ class StoryPoints(Ruleset):
         spells, blocked_spells = [], {}
         if info.casts_spells:
             for spell in info.spells:
-                why = self.spell_reasons(state, class_name, spell, level_after)
+                why = self.spell_reasons(state, class_name, spell, level_after, facts)
                 if why:
                     blocked_spells[spell] = why
                 else:
@@ -986,6 +985,45 @@ class StoryPoints(Ruleset):
             if c["spells"]:
                 lines.append(f"  spells: {', '.join(c['spells'])}")
         return "\n".join(lines)
+
+
+_ACTIVE = frozenset(("active",))
+_NOT_ACTIVE: frozenset[Any] = frozenset()
+
+
+class _Levels:
+    """Every Vital, Skill and Class level of a state, read where it is (no copy: the
+    rules ask for a few of them many times over); ``extra`` replaces some."""
+
+    __slots__ = ("state", "extra")
+
+    def __init__(self, state: SPState, extra: dict[str, int]):
+        self.state = state
+        self.extra = extra
+
+    def get(self, name: str, default: int = 0) -> int:
+        if name in self.extra:
+            return self.extra[name]
+        state = self.state
+        held = state.classes.get(name)
+        if held is not None:
+            return held.level
+        if name in state.skills:
+            return state.skills[name]
+        return state.vitals.get(name, default)
+
+
+class _Held:
+    """The Classes a state has (a level of 1 or more)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: SPState):
+        self.state = state
+
+    def __contains__(self, name: object) -> bool:
+        held = self.state.classes.get(name)  # type: ignore[call-overload]
+        return held is not None and held.level > 0
 
 
 def _int(value: Any, default: int) -> int:
