@@ -35,6 +35,13 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
+def scan() -> list[store.LibraryEntry]:
+    """Every character in the library, summarised (name, ruleset, headline figures,
+    last change, a problem), through the library's index: what the Library tab lists
+    (``library list``)."""
+    return store.scan_library()
+
+
 def duplicate(source: Path | str, name: str | None = None) -> Outcome:
     """A copy of a character in the library under a new name (default: "NAME (copy)");
     ``lines``: the new file."""

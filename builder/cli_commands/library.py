@@ -1,5 +1,6 @@
 """``library``: the library's file operations, as the window's Library tab has them.
 
+library list [--json]                 the characters in the library
 library import FILE...                copy character files into the library (all or none)
 library duplicate FILE [--name NAME]  a copy in the library ("NAME (copy)" by default)
 library rename FILE NAME              a new name inside the file (the file keeps its path)
@@ -18,6 +19,25 @@ def _print_lines(outcome) -> int:
 
     for line in outcome.lines:
         out(line)
+    return 0
+
+
+def cmd_list(args) -> int:
+    from builder.app import library
+    from builder.cli_output import out, print_json
+
+    entries = library.scan()
+    if args.json:
+        print_json([{"path": str(e.path), "name": e.name, "ruleset": e.ruleset_id,
+                     "headline": dict(e.headline), "modified": e.modified_iso,
+                     "problem": e.problem} for e in entries])
+        return 0
+    for e in entries:
+        figures = ", ".join(f"{label} {value}" for label, value in e.headline.items())
+        line = f"{e.name:<24} {e.ruleset_id:<16} {figures}"
+        if e.problem:
+            line += f"  ({e.problem})"
+        out(f"{line.rstrip()}  {e.path.name}")
     return 0
 
 
@@ -62,10 +82,14 @@ def cmd_restore(args) -> int:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("library", help="import, duplicate, rename, trash and restore "
-                                              "characters")
+    p = subparsers.add_parser("library", help="list, import, duplicate, rename, trash and "
+                                              "restore characters")
     sub = p.add_subparsers(dest="library_command", metavar="ACTION", required=True,
                            parser_class=type(p))
+
+    q = sub.add_parser("list", help="the characters in the library")
+    q.add_argument("--json", action="store_true", help="print JSON instead of text")
+    q.set_defaults(func=cmd_list)
 
     q = sub.add_parser("import", help="copy character files into the library (all or none)")
     q.add_argument("files", nargs="+", metavar="FILE", help="a character file")

@@ -45,7 +45,7 @@ class Chain:
     nodes: dict[str, Node]
     edges: list[Edge]
     order: dict[str, list[str]]   # column kind -> node ids top to bottom
-    #: (column key, title) left to right; None: the Story Point columns
+    #: (column key, title) left to right (each rule system's chain names its own)
     columns: list[tuple[str, str]] | None = None
     #: what the costs are counted in (SP, CP...)
     unit: str = "SP"

@@ -36,6 +36,7 @@ from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
 from builder.ui.pool_view import PoolView
 from builder.ui.views.base import MessageBar
+from builder.ui.wording import NOTHING_TO_AWARD  # the Party XP dialog's words too
 
 
 def _when(stamp: str) -> str:
@@ -736,11 +737,6 @@ class AddMembersDialog(QDialog):
 
 
 SHARES = ["1", "1/2", "1/3", "2/3", "1/4", "3/4"]
-
-
-#: Why the XP award's button is greyed while the enemies and the treasure come to no XP.
-NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
-                    "treasure brought back")
 
 
 class XpAwardDialog(QDialog):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
 
 if TYPE_CHECKING:
@@ -99,7 +100,9 @@ class FileOperation(QUndoCommand):
         done = self.outcome
         result = run(lambda: step(done), self.broadcast)
         if isinstance(result, Failure):
-            self.report(" ".join(result.reasons))
+            # said once the stack has settled (its index change clears the status bar)
+            message, report = " ".join(result.reasons), self.report
+            QTimer.singleShot(0, lambda: report(message))
             self.setObsolete(True)
             return
         self.outcome = result

@@ -58,3 +58,17 @@ def test_trash_is_all_or_nothing_and_restore_lists_then_brings_back(tmp_path):
     assert Path(restored) != senna.resolve() and file_bytes(restored) == data
     assert file_bytes(senna) == b"a new file at the old place"
     assert cli("library", "restore", trashed_name).code == 2    # no longer in the trash
+
+
+def test_list_shows_every_character_with_its_figures_and_problems(tmp_path):
+    assert ok("library", "list", "--json").json() == []
+    ok("library", "import", new(tmp_path, "Senna"))
+    (characters_dir() / "broken.json").write_text("{")
+    rows = ok("library", "list", "--json").json()
+    assert [(r["name"], r["ruleset"], r["problem"] is None) for r in rows] == [
+        ("Senna", "story-points", True), ("broken", "", False)]
+    assert rows[0]["headline"]["Unspent SP"] == 4
+    assert set(rows[0]) == {"path", "name", "ruleset", "headline", "modified", "problem"}
+    text = ok("library", "list").out.splitlines()
+    assert text[0].startswith("Senna ") and "Unspent SP 4" in text[0]
+    assert text[0].endswith("Senna.json") and "not a readable character file" in text[1]

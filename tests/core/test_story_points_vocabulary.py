@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import reason_code
+from builder.rules.base import Refusal, reason_code
 from builder.rulesets.story_points.rules import codes
 from builder.rulesets.story_points.rules.chain import build_chain, node_id
 from builder.storage.rulesets import load_ruleset
@@ -157,3 +157,32 @@ def test_a_whole_file_without_records_keeps_the_built_in_ones(tmp_path):
     rulesets._load.cache_clear()
     result = ok("options", character, "--json")
     assert result.err == "" and result.out == options
+
+
+def test_the_planner_follows_a_layer_of_the_skill_records():
+    """A Skill that needs its Linked Vital one higher: the plan raises the Vital that
+    far, and every planned step is legal."""
+    layer({"advancement": {"skill": {"requires": [
+        {"type": "at-least-target", "value": {"entry": "vital"}, "offset": 1,
+         "code": "skill.needs-vital"}]}}})
+    rs = load_ruleset("story-points")
+    state = start(rs, sp=60, vital__Agility=2, skill__Acrobatics=1)
+    result = rs.plan(state, "skill:Acrobatics=3")
+    assert [(s["name"], s["target"]) for s in result["steps"]] == [
+        ("Agility", 3), ("Agility", 4), ("Acrobatics", 2), ("Acrobatics", 3)]
+    assert result["total_cost"] == 6 + 8 + 2 + 3 and result["affordable"]
+
+
+def test_a_plan_the_records_would_refuse_is_refused_with_the_rules_reason():
+    """A Skill that needs one of two Vitals (a shape the planner does not raise for):
+    the plan is not offered; the rules' own reason says why."""
+    layer({"advancement": {"skill": {"requires": [
+        {"type": "any-of", "of": [
+            {"type": "at-least-target", "value": "Strength"},
+            {"type": "at-least-target", "value": "Presence"}]}]}}})
+    rs = load_ruleset("story-points")
+    state = start(rs, sp=60, vital__Strength=1, vital__Presence=1, skill__Melee=1)
+    with pytest.raises(Refusal) as refused:
+        rs.plan(state, "skill:Melee=3")
+    assert refused.value.reasons == [
+        "Melee 2 needs one of: Strength 2 (Strength is 1) or Presence 2 (Presence is 1)"]

@@ -300,24 +300,54 @@ def test_derive_carries_the_class_table_for_a_sheet(rs):
     assert table[3]["saves"]["magic"] == 14
 
 
-@pytest.mark.parametrize("path,value,words", [
-    (("modifiers",), [{"min": 3, "max": 10, "modifier": 0}], "every score"),
-    (("classes", "Rogue", "xp"), [0, 10], "rising list"),
-    (("classes", "Rogue", "careers", "Thief"), "thief", "career Thief"),
-    (("classes", "Rogue", "career_roll"), ["Pilot"], "unknown career Pilot"),
-    (("class_roll",), {"2": "Dwarf"}, "no class for 3"),
-    (("enemy_xp",), [{"hd": "x"}], "enemy_xp"),
-    (("abilities",), "Strength", "abilities"),
-    (("classes", "Warrior", "wounds_die"), 0, "wounds_die"),
+@pytest.mark.parametrize("path,value,where,words", [
+    # what only the tables together say: the ruleset's own check
+    (("modifiers",), [{"min": 3, "max": 10, "modifier": 0}], "modifiers", "every score"),
+    (("classes", "Rogue", "xp"), [0, 10], "classes/Rogue/xp", "rising list"),
+    (("classes", "Rogue", "career_roll"), ["Pilot"], "classes/Rogue/career_roll/0",
+     "unknown career Pilot"),
+    (("class_roll", "7"), "Astronaut", "class_roll/7", "unknown class Astronaut"),
+    (("starting_money", "Gold", "coin"), "doubloon", "starting_money/Gold/coin", "not a coin"),
+    # the shape, the types and the bounds: the JSON Schema
+    (("classes", "Rogue", "careers", "Thief"), "thief", "classes/Rogue/careers/Thief", "object"),
+    (("class_roll",), {"2": "Dwarf"}, "class_roll", "'3' is a required property"),
+    (("enemy_xp",), [{"hd": "x", "xp": 5}], "enemy_xp/0/hd", "integer"),
+    (("abilities",), "Strength", "abilities", "array"),
+    (("abilities",), ["Strength", "Agility"], "abilities", "Toughness"),
+    (("classes", "Warrior", "wounds_die"), 0, "classes/Warrior/wounds_die", "minimum"),
+    # semantic nonsense: a negative award, an empty class list, an empty coin list,
+    # a seventh career on a d6, a level cap below 1
+    (("enemy_xp",), [{"hd": 1, "xp": -5}], "enemy_xp/0/xp", "minimum"),
+    (("classes",), {}, "classes", ""),
+    (("coins",), {}, "coins", ""),
+    (("classes", "Rogue", "career_roll"), ["Thief"] * 7, "classes/Rogue/career_roll", "long"),
+    (("max_level",), 0, "max_level", "minimum"),
 ])
-def test_data_problems_are_named(rs, path, value, words):
+def test_data_problems_name_the_path_of_the_bad_value(rs, path, value, where, words):
+    """Every problem of a data file (built-in or homebrew) starts with the path of the
+    bad value, whether the schema or the ruleset's own check finds it."""
     import copy
+
+    from builder.storage.rulesets import validate_ruleset_data
 
     bad = copy.deepcopy(rs.data)
     target = bad
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
-    problems = type(rs).validate_data(bad)
-    assert any(words in p for p in problems), problems
+    problems = validate_ruleset_data(type(rs), bad)
+    assert any(p.startswith(where + ": ") and words in p for p in problems), problems
     assert type(rs).validate_data([]) == ["the data is not a JSON object"]
+
+
+def test_the_built_in_tables_match_their_schema(rs):
+    """vogelfrei.json, and vogelfrei-equipment.json against the schema's equipment part."""
+    from builder.resources import load_package_json
+    from builder.storage.rulesets import validate_ruleset_data
+    from builder.storage.validation import load_schema, schema_errors
+
+    assert validate_ruleset_data(type(rs), rs.data) == []
+    schema = load_schema(type(rs).data_schema)
+    equipment = {"$ref": "#/$defs/equipment", "$defs": schema["$defs"]}
+    assert schema_errors(equipment, load_package_json(
+        "builder.rulesets.vogelfrei:data/vogelfrei-equipment.json")) == []

@@ -203,3 +203,34 @@ def test_save_a_copy_writes_the_same_bytes_and_never_onto_the_file_itself(window
     with pytest.raises(UsageError, match="the character file itself"):
         library.save_copy(senna, senna)
     assert file_bytes(senna) == start
+
+
+def test_library_steps_undo_and_redo_and_close_the_tabs_of_files_they_remove(window, senna):
+    start = file_bytes(senna)
+    editor = window.open_path(senna)
+    window.show_library()
+    window.library_model.refresh()
+    window.library_page.select_path(str(senna))
+    window.act_trash.trigger()
+    assert not senna.exists() and window.editor_for_path(senna) is None   # its tab closed
+    assert editor.isHidden() or editor not in window.editors()
+    window.act_undo.trigger()
+    assert file_bytes(senna) == start
+    window.act_redo.trigger()
+    assert not senna.exists()
+    window.act_undo.trigger()
+    assert file_bytes(senna) == start
+
+
+def test_undo_of_a_duplicate_asks_the_member_guard(window, senna, qtbot):
+    window.library_model.refresh()
+    window.library_page.select_path(str(senna))
+    window.act_duplicate.trigger()
+    (copy,) = characters_dir().glob("Senna-copy*.json")
+    editor = window.open_path(copy)
+    conflict(editor, copy)
+    theirs = file_bytes(copy)
+    window.show_library()
+    window.act_undo.trigger()                      # would move the copy to the trash
+    assert file_bytes(copy) == theirs and window.editor_for_path(copy) is editor
+    qtbot.waitUntil(lambda: "Senna (copy)" in window.statusBar().currentMessage())

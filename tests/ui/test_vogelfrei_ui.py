@@ -422,7 +422,7 @@ def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot)
 
 
 def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
-    from builder.rulesets.vogelfrei.ui.party_xp import NOTHING_TO_AWARD
+    from builder.ui.wording import NOTHING_TO_AWARD
 
     anna, bert = make("Anna"), make("Bert")
     window.open_path(anna)

@@ -73,6 +73,9 @@ def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
         levels.update(zip(values, node[0]))
         return vocab.Facts(levels, frozenset(state.held) | node[1])
 
+    # each prerequisite made into a checker once: the search asks it at every state
+    met = {n: vocab.checker(ruleset.values[n].get("requires")) for n in values}
+    met.update({n: vocab.checker(ruleset.paths[n].get("requires")) for n in paths})
     counter = itertools.count()
     queue: list[tuple[int, int, Node, tuple[dict[str, Any], ...]]] = [
         (0, next(counter), start, ())]
@@ -91,8 +94,7 @@ def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
             record = ruleset.values[vname]
             to = node[0][i] + 1
             price = vocab.cost(record["cost"], to)
-            if to > record["limit"] or price is None or not vocab.met(
-                    record.get("requires"), known, vname, to):
+            if to > record["limit"] or price is None or not met[vname](known, to):
                 continue
             after = (node[0][:i] + (to,) + node[0][i + 1:], node[1])
             step = {"kind": "value", "name": vname, "target": to, "cost": price,
@@ -100,7 +102,7 @@ def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
             _push(queue, best, counter, spent + price, after, steps + (step,))
         for pname in paths:
             record = ruleset.paths[pname]
-            if pname in node[1] or not vocab.met(record.get("requires"), known, pname, 0):
+            if pname in node[1] or not met[pname](known, 0):
                 continue
             price = vocab.cost(record["cost"], 1) or 0
             step = {"kind": "path", "name": pname, "target": 1, "cost": price,

@@ -20,14 +20,11 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGr
 
 from builder.rules.base import AT_MAXIMUM, has_code
 from builder.rules.chain import Chain, Node
-from builder.rulesets.story_points.rules.chain import COLUMNS
 from builder.ui import theme
 from builder.ui.chain.tokens import parse_token
 
 NODE_W, NODE_H = 190.0, 50.0
 COL_GAP, ROW_GAP = 120.0, 12.0
-COLUMN_TITLES = {"vital": "Core Vitals", "skill": "Skills", "class": "Classes",
-                 "trait": "Traits and spells"}
 
 #: The hue of each kind of node, as a tint over the palette's Base (so light on a
 #: light palette and dark on a dark one; the text stays the palette's Text).
@@ -386,10 +383,10 @@ class ChainScene(QGraphicsScene):
         return self.chain.unit if self.chain is not None else "SP"
 
     def columns(self) -> list[tuple[str, str]]:
-        """(column key, title) left to right: the chain's own, else the Story Point ones."""
+        """(column key, title) left to right, as the rule system's chain names them."""
         if self.chain is not None and self.chain.columns is not None:
             return list(self.chain.columns)
-        return [(kind, COLUMN_TITLES[kind]) for kind in COLUMNS]
+        return []
 
     def set_chain(self, chain: Chain) -> None:
         same_shape = self.chain is not None and set(chain.nodes) == set(self.nodes) and \

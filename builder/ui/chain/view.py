@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
                                QSpinBox, QSplitter, QToolButton, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
-from builder.rulesets.story_points.rules.chain import build_chain
 from builder.ui.chain.scene import (HELD, KIND_TITLES, MIN_TEXT_PT, ChainScene,
                                     NodeItem)
 from builder.ui.chain.tokens import RANK_TOKEN_MIME, drop_rank, token_mime
@@ -424,7 +423,7 @@ class ChainWidget(QWidget):
     def refresh(self) -> None:
         cf = self.doc.cf
         self.options = {(o["kind"], o["name"]): o for o in cf.options()}
-        self.chain = build_chain(cf.ruleset, cf.state)
+        self.chain = cf.ruleset.chain_graph(cf.state)   # the rule system's own graph
         if self.scene.chain is None:
             self.scene.filter_class = self.filter_combo.currentData()
         self.scene.set_chain(self.chain)
@@ -558,9 +557,10 @@ class ChainWidget(QWidget):
     def ask_spell(self, option: dict, trait: str, token: dict | None = None):
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
-        from builder.rulesets.story_points.ui.editor import ClassAdvanceDialog
+        from builder.rules.registry import load_part
 
-        dialog = ClassAdvanceDialog(option, self)
+        # the rule system's own dialog, declared on its class (no import of its folder)
+        dialog = load_part(self.doc.ruleset.dialogs["class-advance"])(option, self)
         dialog.select_trait(trait)
         if token and token.get("scene") and dialog.scene is not None:
             dialog.scene.setText(token["scene"])

@@ -184,7 +184,7 @@ class ExchangeSide(QGroupBox):
         self.traits.blockSignals(True)
         self.traits.clear()
         if is_class:
-            from builder.rulesets.story_points.ui.editor import fill_trait_choices
+            from builder.ui.choices import fill_trait_choices
 
             fill_trait_choices(self.traits, choices)
         self.traits.blockSignals(False)

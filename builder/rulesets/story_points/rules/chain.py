@@ -20,7 +20,7 @@ from builder.rules import vocabulary as vocab
 from builder.rules.base import has_code
 from builder.rules.chain import Chain, Edge, Node, crossings, node_id
 
-__all__ = ["COLUMNS", "Chain", "Edge", "Node", "build_chain", "crossings", "node_id"]
+__all__ = ["COLUMNS", "COLUMN_TITLES", "Chain", "Edge", "Node", "build_chain", "crossings", "node_id"]
 
 if TYPE_CHECKING:
     from builder.rulesets.story_points.rules.data import SPData
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from builder.rulesets.story_points.rules.state import SPState
 
 COLUMNS = ("vital", "skill", "class", "trait")
+#: (column key, title) left to right, as the window heads them.
+COLUMN_TITLES = [("vital", "Core Vitals"), ("skill", "Skills"), ("class", "Classes"),
+                 ("trait", "Traits and spells")]
 
 
 def _source_id(d: SPData, name: str) -> str | None:
@@ -132,7 +135,7 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
                 if source != cid:
                     edges.append(Edge(source, pid, _kind_of_edge(source, "spell"),
                                       level > 0 and has_code(why, *found)))
-    return Chain(nodes, edges, _order(d, nodes, edges))
+    return Chain(nodes, edges, _order(d, nodes, edges), columns=list(COLUMN_TITLES))
 
 
 def _order(d: SPData, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]:

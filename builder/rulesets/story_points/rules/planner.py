@@ -8,10 +8,12 @@ requirement sets are enumerated exactly: which core Skill carries the new
 level, the levels that satisfy the entry rule (both read from the Class's
 advancement records), which Path's Skill makes a trait (and, for casters, enough
 new spells) choosable.  Prices are the records' own.  What stays code: the
-search itself (a Skill's requirement raises its Linked Vital; the candidate
-levels are the core Skills'), so a homebrew record that makes a Class hang on
-something else is planned only as far as these candidates reach, and every
-plan is checked step by step by the rules before it is offered.  A brute-force search over
+search itself: a Skill's requirement raises the Vitals its records ask for as
+thresholds (its Linked Vital at the target, or what a homebrew record says), and
+the candidate levels of a Class are its core Skills', so a record of another
+shape (a total, a count, one of several) is planned only as far as these
+candidates reach; every plan is checked step by step by the rules before it is
+offered.  A brute-force search over
 every legal action sequence proves this optimal in tests/core.
 """
 from __future__ import annotations
@@ -55,8 +57,9 @@ def _requirement_cost(ruleset: StoryPoints, state: SPState, vitals_req: dict[str
     d = ruleset.d
     need_v = dict(vitals_req)
     for skill, level in skills_req.items():
-        vital = d.skills[skill]
-        need_v[vital] = max(need_v.get(vital, 0), level)
+        for vital, needed in value_needs(d.requires("skill", skill), level):
+            if vital in d.vitals:
+                need_v[vital] = max(need_v.get(vital, 0), needed)
     steps: list[Step] = []
     cost = 0
     reasons: list[str] = []
@@ -86,6 +89,25 @@ def _requirement_cost(ruleset: StoryPoints, state: SPState, vitals_req: dict[str
                 steps.append({"kind": "skill", "name": skill, "target": t, "cost": price})
                 cost += price
     return cost, steps, reasons
+
+
+def value_needs(requires: vocab.Requires, target: int) -> list[tuple[str, int]]:
+    """(value, level) that prerequisites written as thresholds ask of other values for
+    ``target`` (and so for every level below it): ``at-least`` and ``at-least-target``,
+    also inside ``all-of``.  Other shapes (a total, a count, one of several) are left to
+    the rules' check of each planned step."""
+    found: list[tuple[str, int]] = []
+    for record in vocab.as_list(requires):
+        if target < record.get("from", 0):
+            continue
+        kind = record["type"]
+        if kind == "at-least":
+            found.append((record["value"], record["level"]))
+        elif kind == "at-least-target":
+            found.append((record["value"], target + record.get("offset", 0)))
+        elif kind == "all-of":
+            found += value_needs(record["of"], target)
+    return found
 
 
 def _merge(*reqs: dict[str, int]) -> dict[str, int]:
@@ -155,10 +177,12 @@ def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, An
         cost, steps, reasons = _requirement_cost(ruleset, state, {name: level}, {})
         if reasons:
             raise Refusal(reasons)
+        _suggest_choices(ruleset, state, steps)     # every step legal in turn
     elif kind == "skill":
         cost, steps, reasons = _requirement_cost(ruleset, state, {}, {name: level})
         if reasons:
             raise Refusal(reasons)
+        _suggest_choices(ruleset, state, steps)     # every step legal in turn
     else:
         best = None
         last_reasons: list[str] = []

@@ -5,7 +5,7 @@ Every rule here carries the reasons a player reads when it says no.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence, TypedDict
+from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
@@ -14,6 +14,9 @@ from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Rulese
 from builder.rulesets.story_points.rules import codes
 from builder.rulesets.story_points.rules.data import SPData, advancement_records, validate_data
 from builder.rulesets.story_points.rules.state import ClassState, SPState, key
+
+if TYPE_CHECKING:
+    from builder.rules.chain import Chain
 
 ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill", "raise-class",
            "enter-class", "use-trait", "rest", "set-active")
@@ -104,6 +107,8 @@ class StoryPoints(Ruleset):
     sheet_module = "builder.rulesets.story_points.sheet"
     editor = "builder.rulesets.story_points.ui.editor:StoryPointsEditor"
     creation_form = "builder.rulesets.story_points.ui.editor:StoryPointsCreationForm"
+    #: The window parts the shared window asks for by name (the chain's Class advance).
+    dialogs = {"class-advance": "builder.rulesets.story_points.ui.editor:ClassAdvanceDialog"}
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
@@ -952,6 +957,12 @@ class StoryPoints(Ruleset):
         from builder.rulesets.story_points.rules.planner import plan
 
         return plan(self, state, target)
+
+    def chain_graph(self, state: SPState) -> Chain:
+        """The advancement chain the window draws (:mod:`.chain`)."""
+        from builder.rulesets.story_points.rules.chain import build_chain
+
+        return build_chain(self, state)
 
     def headline(self, state: SPState) -> dict[str, Any]:
         classes = ", ".join(f"{c} {cs.level}" for c, cs in state.classes.items()) or "-"

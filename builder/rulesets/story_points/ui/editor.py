@@ -20,10 +20,11 @@ from PySide6.QtGui import QAction, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
                                QDialogButtonBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
+                               QPushButton, QScrollArea, QSpinBox, QSplitter,
                                QTableView, QTabWidget, QTreeView, QVBoxLayout, QWidget)
 
 from builder.rules.base import Option
+from builder.ui.choices import fill_trait_choices
 from builder.ui.models.options_model import AllowedRole, cost_text, reasons_text
 from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
 
@@ -55,22 +56,6 @@ def _next_text(option: dict | None) -> str:
 
 
 # -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
-def fill_trait_choices(traits: QListWidget, choices: dict) -> None:
-    """The core's legal trait choices, then the blocked ones greyed with their reasons."""
-    for trait in choices.get("traits", []):
-        item = QListWidgetItem(trait)
-        item.setData(Qt.ItemDataRole.UserRole, trait)
-        traits.addItem(item)
-    for trait, why in (choices.get("blocked_traits") or {}).items():
-        item = QListWidgetItem(f"{trait} — not possible")
-        item.setData(Qt.ItemDataRole.UserRole, trait)
-        item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
-        item.setToolTip("\n".join(why))
-        traits.addItem(item)
-    if choices.get("traits"):
-        traits.setCurrentRow(0)
-
-
 class ClassAdvanceDialog(QDialog):
     """Pick the trait rank (and spell, and scene) a Class advance needs.
 

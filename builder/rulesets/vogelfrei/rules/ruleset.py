@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import cached_property
-from typing import Any, Callable, Sequence, TypedDict
+from typing import Any, Sequence, TypedDict
 
 from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Action, ActionEntry, Ask, Option,
                                 Reason, Ruleset, UsageError,
@@ -157,132 +157,57 @@ class VogelfreiRuleset(Ruleset):
     # -- data ---------------------------------------------------------------
     @classmethod
     def validate_data(cls, data: dict[str, Any]) -> list[str]:
+        """What the tables must agree on, which the JSON Schema (checked first, see
+        ``data_schema``: every key, type and bound) cannot say; each problem starts
+        with the path of the bad value, as the schema's do."""
+        if not isinstance(data, dict):
+            return ["the data is not a JSON object"]
         try:
             return cls._data_problems(data)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            return [f"the data is malformed ({exc})"]
+            return [f"the data is malformed ({exc}); check it against its schema"]
 
     @classmethod
     def _data_problems(cls, data: dict[str, Any]) -> list[str]:
-        if not isinstance(data, dict):
-            return ["the data is not a JSON object"]
-        problems = []
-        for key in ("abilities", "modifiers", "classes", "enemy_xp", "class_roll", "save_names"):
-            if key not in data:
-                problems.append(f"missing '{key}'")
-        if problems:
-            return problems
-
-        def whole(value: Any, low: int = 0) -> bool:
-            return isinstance(value, int) and not isinstance(value, bool) and value >= low
-
-        abilities = data["abilities"]
-        if (not isinstance(abilities, list) or not abilities
-                or not all(isinstance(a, str) and a for a in abilities)):
-            problems.append("'abilities' must be a list of names")
-        elif "Toughness" not in abilities:
-            problems.append("'abilities' must include Toughness (it sets starting Wounds)")
-        mods = data["modifiers"]
-        if not isinstance(mods, list) or not all(
-                isinstance(r, dict) and whole(r.get("min")) and whole(r.get("max"))
-                and isinstance(r.get("modifier"), int) for r in mods):
-            problems.append("'modifiers' must be rows of {min, max, modifier}")
-        else:
-            covered = {n for r in mods for n in range(r["min"], r["max"] + 1)}
-            if not set(range(3, 19)) <= covered:
-                problems.append("'modifiers' must cover every score from 3 to 18")
-        if not isinstance(data["enemy_xp"], list) or not data["enemy_xp"] or not all(
-                isinstance(r, dict) and whole(r.get("hd")) and whole(r.get("xp"))
-                for r in data["enemy_xp"]):
-            problems.append("'enemy_xp' must be rows of {hd, xp}")
-        saves = data["save_names"]
-        if not isinstance(saves, list) or not saves or not all(isinstance(x, str) for x in saves):
-            return problems + ["'save_names' must be a list of names"]
+        problems: list[str] = []
+        if "Toughness" not in data["abilities"]:
+            problems.append("abilities: must include Toughness (it sets starting Wounds)")
+        covered = {n for r in data["modifiers"] for n in range(r["min"], r["max"] + 1)}
+        if not set(range(3, 19)) <= covered:
+            problems.append("modifiers: the rows must cover every score from 3 to 18")
         max_level = data.get("max_level", 6)
-        if not whole(max_level, 1):
-            problems.append("'max_level' must be a whole number of 1 or more")
-            max_level = 6
+        saves = data["save_names"]
         classes = data["classes"]
-        if not isinstance(classes, dict) or not classes:
-            return problems + ["'classes' must be an object of classes"]
         for name, c in classes.items():
-            if not isinstance(c, dict):
-                problems.append(f"class {name}: not an object")
-                continue
-            for key in ("wounds_die", "min_wounds", "stamina_die"):
-                if not whole(c.get(key), 0 if key == "min_wounds" else 1):
-                    problems.append(f"class {name}: '{key}' must be a positive whole number")
-            table = c.get("xp")
-            if (not isinstance(table, list) or len(table) != max_level
-                    or not all(whole(x) for x in table) or sorted(table) != table
-                    or table[-1] < 1):
-                problems.append(f"class {name}: 'xp' must be a rising list of {max_level} "
-                                "whole numbers")
-                continue
-            if (not isinstance(c.get("wounds_up"), list) or len(c["wounds_up"]) != max_level
-                    or not all(whole(x) for x in c["wounds_up"])):
-                problems.append(f"class {name}: 'wounds_up' needs one whole number per level")
-            sv = c.get("saves")
-            if (not isinstance(sv, list) or len(sv) != max_level
-                    or not all(isinstance(r, list) and len(r) == len(saves)
-                               and all(whole(x) for x in r) for r in sv)):
-                problems.append(f"class {name}: 'saves' needs {max_level} rows of {len(saves)}")
-            for key in ("skill_points", "combat_skill_points", "gifts"):
-                if key in c and (not isinstance(c[key], list) or len(c[key]) != max_level
-                                 or not all(whole(x) for x in c[key])):
-                    problems.append(f"class {name}: '{key}' needs one whole number per level")
-            careers = c.get("careers")
-            if not isinstance(careers, dict):
-                problems.append(f"class {name}: 'careers' must be an object")
-                continue
-            for career, cd in careers.items():
-                if not isinstance(cd, dict) or not isinstance(cd.get("status", ""), str) or \
-                        not all(isinstance(cd.get(k, []), list) for k in ("traits", "skills")):
-                    problems.append(f"class {name}: career {career} must be an object with "
-                                    "a status text and lists of traits and skills")
+            where = f"classes/{name}"
+            table = c["xp"]
+            if len(table) != max_level or sorted(table) != table or table[-1] < 1:
+                problems.append(f"{where}/xp: must be a rising list of {max_level} whole "
+                                "numbers (one per level)")
+            for key in ("wounds_up", "skill_points", "combat_skill_points", "gifts"):
+                if key in c and len(c[key]) != max_level:
+                    problems.append(f"{where}/{key}: needs one whole number per level "
+                                    f"({max_level}), not {len(c[key])}")
+            rows = c["saves"]
+            if len(rows) != max_level or any(len(row) != len(saves) for row in rows):
+                problems.append(f"{where}/saves: needs {max_level} rows of {len(saves)} "
+                                f"({', '.join(saves)})")
+            careers = c["careers"]
             roll = c.get("career_roll", [])
-            if not isinstance(roll, list) or len(roll) > 6:
-                problems.append(f"class {name}: 'career_roll' must list at most 6 careers")
-                continue
-            for rolled in roll:
+            for i, rolled in enumerate(roll):
                 if rolled and rolled not in careers:
-                    problems.append(f"class {name}: career table names unknown career {rolled}")
+                    problems.append(f"{where}/career_roll/{i}: the career table names unknown "
+                                    f"career {rolled}")
             if careers and not any(roll):
-                problems.append(f"class {name}: 'career_roll' names none of its careers")
-        problems += cls._possession_data_problems(data, whole)
-        if not isinstance(data["class_roll"], dict):
-            problems.append("'class_roll' must map 2d6 results to classes")
-        else:
-            for roll, name in data["class_roll"].items():
-                if name not in classes:
-                    problems.append(f"class roll {roll} names unknown class {name}")
-            missing = [str(n) for n in range(2, 13) if str(n) not in data["class_roll"]]
-            if missing:
-                problems.append("'class_roll' has no class for " + ", ".join(missing))
-        return problems
-
-    @staticmethod
-    def _possession_data_problems(data: dict[str, Any], whole: Callable[..., bool]) -> list[str]:
-        problems = []
+                problems.append(f"{where}/career_roll: names none of its careers")
+        for roll, name in data["class_roll"].items():
+            if name not in classes:
+                problems.append(f"class_roll/{roll}: names unknown class {name}")
+        coins = data.get("coins") or {"gp": 1, "sp": 1, "bp": 1}
         for status, row in (data.get("starting_money") or {}).items():
-            if not (isinstance(row, dict) and whole(row.get("dice"), 1) and whole(row.get("die"), 1)
-                    and whole(row.get("times", 1), 1)
-                    and row.get("coin") in (data.get("coins") or {"gp": 1, "sp": 1, "bp": 1})):
-                problems.append(f"starting money for {status} must be {{dice, die, times, coin}}")
-        coins = data.get("coins")
-        if coins is not None and (not isinstance(coins, dict) or not coins
-                                  or not all(whole(v, 1) for v in coins.values())):
-            problems.append("'coins' must map coin names to their value in the smallest coin")
-        equipment = data.get("equipment")
-        if equipment is not None:
-            items = equipment.get("items") if isinstance(equipment, dict) else None
-            if not isinstance(items, list) or not all(
-                    isinstance(i, dict) and isinstance(i.get("name"), str) and i["name"]
-                    and all(i.get(m) is None or whole(i.get(m)) for m in ("city", "rural"))
-                    and i.get("encumbrance", "normal") in ("normal", "none", "oversize")
-                    for i in items):
-                problems.append("'equipment' must have 'items', each with a name, City and "
-                                "Rural prices (whole numbers or null) and an encumbrance mark")
+            if row["coin"] not in coins:
+                problems.append(f"starting_money/{status}/coin: '{row['coin']}' is not a coin "
+                                f"({', '.join(coins)})")
         return problems
 
     # -- small helpers ----------------------------------------------------------

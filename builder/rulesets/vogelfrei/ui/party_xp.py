@@ -24,10 +24,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from builder.rulesets.vogelfrei.rules.tally import parse_enemies as _parse_enemies
 from builder.rulesets.vogelfrei.rules.tally import parse_treasure as _parse_treasure
+from builder.ui.wording import NOTHING_TO_AWARD
 
-#: Why Award is greyed while the enemies and the treasure come to no XP.
-NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
-                    "treasure brought back")
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
 
