@@ -1,11 +1,11 @@
 """Screenshots of the Ability Bonuses window parts, from the real window.
 
-    Xvfb :99 -screen 0 1280x800x24 &
-    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/abilities_screenshots.py
+    Xvfb :99 -screen 0 2800x1800x24 &
+    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/abilities_screenshots.py [OPTIONS]
 
-Writes docs/images/abilities-form.png (the New Character dialog with the four
-chips after a Roll) and docs/images/abilities-editor.png (a character's
-Abilities Card with an effect).  Uses a temporary data folder.
+Writes abilities-form.png (the New Character dialog with the four chips after a
+Roll), the picture the README shows (options and where they go:
+tools/screenshots.py).  Uses a temporary data folder.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.screenshots import grab_screen, start_app, wait  # noqa: E402
+from tools.screenshots import save_png, start_app, wait  # noqa: E402
 
 
 def main() -> int:
@@ -37,7 +37,6 @@ def main() -> int:
     wait(500)
     window.open_path(path)
     wait(500)
-    grab_screen(out / "abilities-editor.png", window)
 
     window.new_character()
     dialog = window.new_character_dialog
@@ -50,8 +49,7 @@ def main() -> int:
         form.roll()
     dialog.resize(900, 700)
     wait(500)
-    pixmap = dialog.grab()
-    pixmap.save(str(out / "abilities-form.png"))
+    save_png(dialog.grab(), out / "abilities-form.png")
     print(out / "abilities-form.png")
     dialog.close()
     for doc in window.open_documents():

@@ -2,14 +2,14 @@
 
 Run under a real X server (Xvfb is enough)::
 
-    Xvfb :99 -screen 0 1280x800x24 &
-    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/campaign_screenshots.py
+    Xvfb :99 -screen 0 2800x1800x24 &
+    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/campaign_screenshots.py [OPTIONS]
 
-Writes docs/images/campaign.png (a campaign tab: members, ledger, embedded
-pool), docs/images/pool.png (the pool full screen for the table),
-docs/images/campaign-library.png (the library with its campaigns) and
-docs/images/campaign-exchange.png (the Training Exchange dialog with greyed
-trait picks).  Sample characters and the campaign are made in a temporary data
+Writes campaign.png (a campaign tab: members, ledger, embedded pool), pool.png
+(the pool full screen for the table), campaign-library.png (the library with its
+campaigns) and campaign-exchange.png (the Training Exchange dialog with greyed
+trait picks): the pictures the README and docs/campui.md show (OPTIONS and where
+the pictures go: tools/screenshots.py).  Sample characters and the campaign are made in a temporary data
 folder; the real library is untouched.
 """
 from __future__ import annotations
@@ -77,7 +77,7 @@ def main() -> int:
     grab_screen(out / "campaign.png", window)
 
     view.open_exchange_dialog()
-    dialog = view._dialog
+    dialog = view.dialog
     dialog.side_a.select(member="Nyra", kind="raise-class", name="Rogue", trait="Vanish")
     dialog.side_b.select(member="Graynor", kind="raise-skill", name="Survival")
     wait(400)

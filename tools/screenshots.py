@@ -1,18 +1,36 @@
 """Refresh the README screenshots from the real window.
 
-Run under a real X server (Xvfb is enough)::
+Run under a real X server (Xvfb is enough; make the screen large enough for the
+window at the chosen scale)::
 
-    Xvfb :99 -screen 0 1280x800x24 &
-    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/screenshots.py
+    Xvfb :99 -screen 0 2800x1800x24 &
+    DISPLAY=:99 QT_QPA_PLATFORM=xcb python tools/screenshots.py [OPTIONS]
 
-Writes docs/images/first-start.png (an empty library), docs/images/library.png
-(the library), docs/images/editor.png (Senna's editor with the greyed Medicine
-increase and its reason tooltip), docs/images/chain-plan.png (the advancement
-chain with the planner's path to Cleric 4), docs/images/chain-drag.png (a rank
-drag with eligible traits lit), and the editor and chain again in the dark
-theme (editor-dark.png, chain-dark.png).  ``--scale 2`` (with QT_SCALE_FACTOR=2)
-writes them with a ``-2x`` suffix into /tmp/cb-shots-2x for a look, not the README.  Sample
-characters are made in a temporary data folder; the real library is untouched.
+OPTIONS: ``--scale 1|2``, ``--theme light|dark``, ``--out DIR``.
+
+Every picture tool here (``screenshots.py``, ``vogelfrei_screenshots.py``,
+``abilities_screenshots.py``, ``campaign_screenshots.py``) takes the same options,
+through :func:`start_app`:
+
+* ``--scale 2`` runs Qt at twice the size (``QT_SCALE_FACTOR``): the pictures have
+  twice the pixels, crisp on a high-density screen.  The README's pictures are
+  taken at 2x (the default) and shown at half their pixel width.
+* ``--theme dark`` (or ``light``, the default) picks the window's theme (View >
+  Theme) for the whole run.
+* ``--out DIR``: where the pictures go.  Only the README's own variant (2x, light)
+  writes into docs/images by default; any other goes to /tmp/cb-shots-<scale>x-<theme>
+  for a look, so the repository keeps only the pictures the README shows.
+
+Each picture is saved as a palette PNG when 256 colours hold it exactly, else with
+the strongest compression (Qt's PNG writer), then, when ImageMagick is installed,
+reduced to 256 colours without dithering if that is smaller (a 2x picture ends near
+150 KB).
+
+This one writes library.png (the library), editor.png (Senna's editor with the
+greyed Medicine increase and its reason tooltip), chain-plan.png (the advancement
+chain with the planner's path to Cleric 4), chain-drag.png (a rank drag with
+eligible traits lit), and the editor again in the dark theme (editor-dark.png).
+Sample characters are made in a temporary data folder; the real library is untouched.
 """
 from __future__ import annotations
 
@@ -67,22 +85,85 @@ def wait(ms: int) -> None:
     QTest.qWait(ms)
 
 
+def save_png(image, path: Path) -> None:
+    """``image`` (a QImage or QPixmap) as a small PNG: a palette PNG when at most 256
+    colours make it up (exactly: nothing is dithered away), else full colour with
+    the strongest compression."""
+    from PySide6.QtGui import QImage, QPixmap
+
+    if isinstance(image, QPixmap):
+        image = image.toImage()
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    colours: set[int] = set()
+    small = True
+    for y in range(image.height()):
+        for x in range(image.width()):
+            colours.add(image.pixel(x, y))
+        if len(colours) > 256:
+            small = False
+            break
+    if small:
+        image = image.convertToFormat(QImage.Format.Format_Indexed8, sorted(colours))
+    if not image.save(str(path), "PNG", 0):        # 0: the strongest compression
+        raise SystemExit(f"{path}: could not write the picture")
+    _quantize(path)
+
+
+def _quantize(path: Path) -> None:
+    """With ImageMagick installed, 256 colours without dithering (flat window colours
+    and text stay clean; a 2x picture shrinks to about a third); kept only if smaller."""
+    import shutil
+    import subprocess
+
+    tool = shutil.which("magick") or shutil.which("convert")
+    if tool is None:
+        return
+    smaller = path.with_suffix(".q.png")
+    done = subprocess.run([tool, str(path), "-dither", "None", "-colors", "256", "-strip",
+                           "-define", "png:compression-level=9", f"PNG8:{smaller}"],
+                          capture_output=True)
+    if done.returncode == 0 and smaller.exists() \
+            and smaller.stat().st_size < path.stat().st_size:
+        smaller.replace(path)
+    else:
+        smaller.unlink(missing_ok=True)
+
+
 def grab_screen(path: Path, window) -> None:
-    """The whole screen (so tooltips are in), cropped to the window."""
+    """The whole screen (so tooltips are in), cropped to the window, at the scale the
+    app runs at (``--scale``: a 2x run gives twice the pixels)."""
     screen = window.screen()
     frame = window.frameGeometry()
     pixmap = screen.grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
-    if not pixmap.save(str(path)):
-        raise SystemExit(f"{path}: could not write the screenshot")
-    print(path)
+    save_png(pixmap, path)
+    print(path, f"{pixmap.width()}x{pixmap.height()}")
+
+
+def shot_options(argv: list[str] | None = None):
+    """``--scale``, ``--theme`` and ``--out`` (see the module docstring); other words
+    (a tool's own OUT_DIR) are left in ``rest``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--scale", type=int, choices=(1, 2), default=2)
+    parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    parser.add_argument("--out", type=Path)
+    options, rest = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    options.rest = rest
+    return options
 
 
 def start_app(prefix: str, out: Path | None = None):
-    """A QApplication over a temporary data and settings folder: (app, out folder)."""
+    """A QApplication over a temporary data and settings folder, at the scale and in
+    the theme asked for: (app, out folder)."""
+    options = shot_options()
     work = Path(tempfile.mkdtemp(prefix=prefix))
     os.environ["CHARACTER_BUILDER_DATA"] = str(work / "data")
     os.environ["XDG_CONFIG_HOME"] = str(work / "config")
-    out = out or ROOT / "docs" / "images"
+    os.environ["QT_SCALE_FACTOR"] = str(options.scale)      # read when Qt starts, below
+    readme_variant = options.scale == 2 and options.theme == "light"
+    out = options.out or out or (ROOT / "docs" / "images" if readme_variant else
+                                 Path(f"/tmp/cb-shots-{options.scale}x-{options.theme}"))
     out.mkdir(parents=True, exist_ok=True)
 
     from PySide6.QtCore import QSettings
@@ -94,6 +175,9 @@ def start_app(prefix: str, out: Path | None = None):
     init_application_names()
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
                       str(work / "config"))
+    from builder.ui import theme
+
+    theme.choose(options.theme)
     return app, out
 
 
@@ -101,8 +185,7 @@ def main() -> int:
     from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QToolTip
 
-    scaled = os.environ.get("QT_SCALE_FACTOR", "1") not in ("", "1")
-    app, out = start_app("cb-shots-", Path("/tmp/cb-shots-2x") if scaled else None)
+    app, out = start_app("cb-shots-")
 
     from builder.ui import theme
     from builder.ui.main_window import MainWindow
@@ -111,7 +194,6 @@ def main() -> int:
     window.setGeometry(0, 0, 1240, 760)
     window.show()
     wait(600)
-    grab_screen(out / "first-start.png", window)
     senna = make_samples()
     window.library_model.refresh()
     wait(300)
@@ -161,16 +243,13 @@ def main() -> int:
     grab_screen(out / "chain-drag.png", window)
     chain2.scene.end_drag()
 
-    # The same editor and chain in the dark theme.
-    theme.choose("dark")
+    # The same editor in the other theme.
+    other = "light" if theme.saved_choice() == "dark" else "dark"
+    theme.choose(other)
     window.tabs.setCurrentWidget(editor)
     editor.pages.setCurrentIndex(0)
     wait(500)
-    grab_screen(out / "editor-dark.png", window)
-    editor.pages.setCurrentIndex(1)
-    wait(400)
-    grab_screen(out / "chain-dark.png", window)
-    theme.choose("system")
+    grab_screen(out / f"editor-{other}.png", window)
     for doc in window.open_documents():
         doc.stop_watching()
     window.close()

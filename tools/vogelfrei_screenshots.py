@@ -2,17 +2,14 @@
 
 Run under a real X server (Xvfb is enough)::
 
-    Xvfb :98 -screen 0 1280x800x24 &
-    DISPLAY=:98 QT_QPA_PLATFORM=xcb python tools/vogelfrei_screenshots.py [OUT_DIR]
+    Xvfb :98 -screen 0 2800x1800x24 &
+    DISPLAY=:98 QT_QPA_PLATFORM=xcb python tools/vogelfrei_screenshots.py [OPTIONS]
 
-Writes vogelfrei-editor.png (the editor), vogelfrei-level-up.png (the level-up
-dialog with a rolled Stamina die), vogelfrei-career.png (a career change),
-vogelfrei-wizard.png (the creation wizard with every die rolled),
-vogelfrei-wizard-money.png (its alignment, Status and money steps) and
-vogelfrei-party-xp.png (the party XP dialog with a partial share) and
-vogelfrei-possessions.png (the Possessions page: shop, gear, money) to OUT_DIR
-(default docs/images).  Sample characters are made in a temporary data folder;
-the real library is untouched.
+Writes vogelfrei-editor.png (the editor), vogelfrei-possessions.png (the
+Possessions page: shop, gear, money) and vogelfrei-wizard-money.png (the creation
+wizard's alignment, Status and money steps, every die rolled): the pictures the
+README and docs/vfui.md show (options and where they go: tools/screenshots.py).
+Sample characters are made in a temporary data folder; the real library is untouched.
 """
 from __future__ import annotations
 
@@ -48,7 +45,7 @@ def make(name: str, sets: list[str], actions: list[list[str]]) -> Path:
 
 
 def main() -> int:
-    app, out = start_app("cb-vf-shots-", Path(sys.argv[1]) if len(sys.argv) > 1 else None)
+    app, out = start_app("cb-vf-shots-")
     greta = make("Greta", GRETA, [
         ["gain-money", "2gp"], ["buy", "Chain"], ["wear", "Chain"], ["buy", "Shield"],
         ["wear", "Shield"], ["buy", "Weapon (Medium)"], ["buy", "Crossbow, Light"],
@@ -78,31 +75,6 @@ def main() -> int:
     grab_screen(out / "vogelfrei-possessions.png", window)
     editor.side_tabs.setCurrentIndex(0)
 
-    editor.rng = random.Random(4)
-    dialog = editor.level_up()
-    dialog.session.setText("2")
-    dialog.stamina.roll_button.click()
-    wait(300)
-    grab_screen(out / "vogelfrei-level-up.png", dialog)
-    dialog.reject()
-
-    dialog = editor.change_career("Cleric", "Zealot")
-    dialog.session.setText("3")
-    dialog.stamina.spin.setValue(2)
-    wait(300)
-    grab_screen(out / "vogelfrei-career.png", dialog)
-    dialog.reject()
-
-    dialog = editor.party_xp()
-    dialog.session.setText("2")
-    dialog.enemies.setText("3 3* L2 <1 chief=4 chief=4")
-    dialog.treasure.setText("1000 hoard=250")
-    dialog.part_boxes[0].setCurrentText("1/2")
-    dialog.resize(700, 520)
-    wait(300)
-    grab_screen(out / "vogelfrei-party-xp.png", dialog)
-    dialog.reject()
-
     window.new_character()
     new = window.new_character_dialog
     new.choose_ruleset("vogelfrei")
@@ -111,8 +83,6 @@ def main() -> int:
     new.form.roll_everything()
     new.resize(760, 780)
     new.move(0, 0)
-    wait(400)
-    grab_screen(out / "vogelfrei-wizard.png", new)
     # the later steps: alignment, the Status the career leaves blank, the money roll
     from PySide6.QtWidgets import QScrollArea
 

@@ -17,8 +17,10 @@ holds a policy the other lacks.  Each operation
   :class:`~builder.rules.base.Refusal`, so exit 1 on the command line).
 
 Modules: :mod:`.outcome` (results, refusals, guards), :mod:`.characters`
-(creation, party XP over open characters), :mod:`.campaigns` (campaign and
-Fortune/Peril pool operations).
+(creation; one character's changes: act, undo, redo, rename, on a path or an
+open copy; party XP over open characters), :mod:`.library` (the library's scan,
+duplicate, import, trash and restore, save a copy), :mod:`.campaigns` (campaign
+and Fortune/Peril pool operations).
 """
 from __future__ import annotations
 

@@ -216,7 +216,7 @@ def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
     campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = tuple(f"{member['name']}: {cf.ruleset.describe(member['entry'])}"
                   for member, cf in zip(entry["members"], files))
-    return Outcome("Awarded: " + campaign.describe(entry), changes, not dry_run, entry, lines,
+    return Outcome("Awarded: " + campaign.plain(entry), changes, not dry_run, entry, lines,
                    _entries(entry, files))
 
 
@@ -242,7 +242,7 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
         if len(states) >= 2:
             cost = f" ({cf.ruleset.action_cost(states[-2], member['entry'])} SP)"
         lines.append(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
-    return Outcome(campaign.describe(entry), changes, not dry_run, entry, tuple(lines),
+    return Outcome(campaign.plain(entry), changes, not dry_run, entry, tuple(lines),
                    _entries(entry, files))
 
 
@@ -301,7 +301,7 @@ def undo(path: Path | str, *, guard: Guard | None = None,
 
     campaign, entry, _files, changes = _modify(path, change)
     text = campaign.describe(entry)
-    return Outcome("Undone: " + text, changes, True, entry, (f"undone: {text}",))
+    return Outcome("Undone: " + campaign.plain(entry), changes, True, entry, (f"undone: {text}",))
 
 
 # -- the Fortune/Peril pool -------------------------------------------------------------------

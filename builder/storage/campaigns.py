@@ -355,6 +355,28 @@ class CampaignFile:
         self.ledger.pop()
         return entry, files
 
+    def plain(self, entry: dict[str, Any]) -> str:
+        """The entry in the players' words (the window's ledger and status bar): a party
+        award or a Training Exchange as each member's ruleset describes what it logged
+        (``describe`` keeps the command words the command line prints)."""
+        kind = entry.get("action")
+        members = [m for m in entry.get("members", []) if isinstance(m, dict)]
+        if kind not in ("award", "exchange") or not members:
+            return self.describe(entry)
+        try:
+            from builder.storage.rulesets import load_ruleset
+
+            ruleset = load_ruleset(self.ruleset_id)
+            said = [ruleset.describe(dict(m.get("entry", {}))) for m in members]
+        except (RulesError, FileProblem, OSError, KeyError, TypeError, ValueError):
+            return self.describe(entry)
+        names = [str(m.get("name", m.get("path", "?"))) for m in members]
+        if kind == "award":
+            if len(set(said)) == 1:
+                return f"Party award: {said[0]} ({', '.join(names)})"
+            return "Party award: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
+        return "Training Exchange: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
+
     def describe(self, entry: dict[str, Any]) -> str:
         kind = entry.get("action")
         if fp.is_pool_entry(entry):

@@ -418,7 +418,7 @@ class CampaignView(QWidget):
         replayed = campaign.pool_replay()
         problems = {index: reasons for index, reasons in replayed.problems}
         for index, entry in enumerate(campaign.ledger):
-            text = campaign.describe(entry)
+            text = campaign.plain(entry)
             if index in problems:
                 text += "  ! skipped: " + "; ".join(problems[index])
             row = [QStandardItem(str(index + 1)), QStandardItem(text),
@@ -451,7 +451,7 @@ class CampaignView(QWidget):
         self.remove_button.setEnabled(writable and self.selected_member() is not None)
         self.undo_button.setEnabled(writable and bool(campaign.ledger))
         if writable and campaign.ledger:
-            self.undo_button.setToolTip("Undo: " + campaign.describe(campaign.ledger[-1]))
+            self.undo_button.setToolTip("Undo: " + campaign.plain(campaign.ledger[-1]))
         else:
             self.undo_button.setToolTip("The campaign ledger is empty")
 
@@ -463,7 +463,7 @@ class CampaignView(QWidget):
         self._top = last
         self.undo_stack.clear()
         if last is not None and not self.campaign.read_only:
-            self.undo_stack.push(UndoLastEntry(self, last, self.campaign.describe(last)))
+            self.undo_stack.push(UndoLastEntry(self, last, self.campaign.plain(last)))
 
     def selected_member(self) -> str | None:
         index = self.members_view.currentIndex()

@@ -9,6 +9,9 @@
 * A text field is at least as wide as the hint it shows while empty (up to a
   limit), at any scale: a hint cut in the middle ("the session's na") tells
   nothing.
+* A window key a text field would take only as a cursor move (on Linux a
+  line edit reads Ctrl+E as "end of line") stays the window's (Ctrl+E exports
+  the PDF wherever the focus is); the field keeps Undo, Copy, Paste and the like.
 
 One application-wide event filter does both, so every widget made later,
 in any dialog or page, follows the same rules without being told.
@@ -16,6 +19,7 @@ in any dialog or page, follows the same rules without being told.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
                                QApplication, QComboBox, QLineEdit)
 
@@ -41,6 +45,9 @@ class InputPolicy(QObject):
                 need = obj.fontMetrics().horizontalAdvance(obj.placeholderText()) + HINT_MARGIN
                 if obj.minimumWidth() < need:
                     obj.setMinimumWidth(min(need, obj.fontMetrics().averageCharWidth() * 60))
+        elif kind == QEvent.Type.ShortcutOverride and isinstance(obj, QLineEdit) \
+                and _window_key(obj, event):
+            return True         # not offered to the field: the window's shortcut runs
         elif kind == QEvent.Type.Wheel and _wheel_guarded(obj) and not obj.hasFocus():
             # Not the spin box's: the scroll area around it scrolls instead.
             area = obj.parentWidget()
@@ -53,6 +60,27 @@ class InputPolicy(QObject):
                 event.ignore()          # travels on to the parents
             return True
         return False
+
+
+#: The keys a text field keeps even when the window has them too: its own editing.
+FIELD_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo,
+              QKeySequence.StandardKey.Copy, QKeySequence.StandardKey.Cut,
+              QKeySequence.StandardKey.Paste, QKeySequence.StandardKey.SelectAll,
+              QKeySequence.StandardKey.Delete, QKeySequence.StandardKey.Backspace,
+              QKeySequence.StandardKey.DeleteStartOfWord,
+              QKeySequence.StandardKey.DeleteEndOfWord)
+
+
+def _window_key(field: QLineEdit, event) -> bool:
+    """True when ``event`` is a Ctrl key that an enabled action of ``field``'s window
+    has as shortcut and that is no editing key of the field's (:data:`FIELD_KEYS`): a
+    field takes such a key only as a cursor move (Ctrl+E: end of line, on Linux)."""
+    if not event.modifiers() & Qt.KeyboardModifier.ControlModifier \
+            or any(event.matches(key) for key in FIELD_KEYS):
+        return False
+    pressed = QKeySequence(event.keyCombination())
+    return any(action.isEnabled() and action.shortcut() == pressed
+               for action in field.window().findChildren(QAction))
 
 
 def install(app: QApplication | None = None) -> InputPolicy | None:

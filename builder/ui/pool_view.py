@@ -182,7 +182,6 @@ class PoolView(QWidget):
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
         self.reasons.setObjectName("reasons")
-        self.reasons.setStyleSheet(f"color: {_hue('error')};")
         controls.addWidget(self.reasons)
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -283,7 +282,7 @@ class PoolView(QWidget):
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.campaign.ledger))
         if self.campaign.ledger:
-            self.undo_button.setToolTip("Undo: " + self.campaign.describe(self.campaign.ledger[-1]))
+            self.undo_button.setToolTip("Undo: " + self.campaign.plain(self.campaign.ledger[-1]))
         self.update_checks()
 
     def _member_names(self) -> list[str]:
@@ -329,8 +328,9 @@ class PoolView(QWidget):
 
     def update_checks(self) -> None:
         """Grey each refused button with its reasons as tooltip; below the buttons, each
-        distinct reason once, naming the buttons it greys (a neutral hint instead until
-        the user has done something)."""
+        distinct reason once, naming the buttons it greys, in the ordinary text colour
+        under "Not possible now:" (they explain, they are no error: red is kept for a
+        refusal of something pressed); a neutral hint instead until the user has typed."""
         greyed: dict[str, list[str]] = {}      # reason -> the buttons it greys, in order
         labels = [(f"{fp.side_name(side)} {use}", button,
                    lambda s=side, u=use: self._spend_action(s, u))
@@ -345,7 +345,7 @@ class PoolView(QWidget):
             lambda: fp.earn_action(self.earn_side.currentText(), self.earn_reason.text())))
         if not self.touched:
             session = self.campaign is not None and self.campaign.pool.session
-            self._show_reasons(HINT if session else NO_SESSION_HINT, alarm=False)
+            self._show_reasons(HINT if session else NO_SESSION_HINT)
             return
         lines = []
         for reason, which in greyed.items():
@@ -353,11 +353,10 @@ class PoolView(QWidget):
                 lines.append(reason)
             else:
                 lines.append(f"{reason} ({', '.join(which)})")
-        self._show_reasons("\n".join(lines), alarm=True)
+        self._show_reasons("Not possible now:\n" + "\n".join(lines) if lines else HINT)
 
-    def _show_reasons(self, text: str, *, alarm: bool) -> None:
+    def _show_reasons(self, text: str) -> None:
         self.reasons.setText(text)
-        self.reasons.setStyleSheet(f"color: {_hue('error')};" if alarm else "")
 
     @staticmethod
     def _mark(button: QPushButton, reasons: list[str]) -> None:
@@ -377,15 +376,16 @@ class PoolView(QWidget):
                                        expected=outcome.entry if outcome else None)
 
         outcome = None
-        self.touched = True
         result = run(op, None)
         if isinstance(result, Failure):
             self.message.setText(("Refused: " if result.code == "rules" else "")
                                  + "; ".join(result.reasons))
+            self.message.setStyleSheet(f"color: {_hue('error')};")   # what was pressed failed
             self.reload()
             return False
         outcome = result
         self.message.setText(result.summary)
+        self.message.setStyleSheet("")
         self.reload()
         self.broadcast.announce(result, undo)
         self.changed.emit()

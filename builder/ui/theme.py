@@ -12,9 +12,9 @@ light or as dark as it must be to reach WCAG AA contrast (4.5:1 for text,
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
 
 THEMES = {"system": "&System", "light": "&Light", "dark": "&Dark"}
 SETTINGS_KEY = "view/theme"
@@ -125,6 +125,35 @@ def system_is_dark() -> bool:
     return hints is not None and hints.colorScheme() == Qt.ColorScheme.Dark
 
 
+class MarkedIndicators(QProxyStyle):
+    """The platform's style, with check boxes and radio buttons framed so that they
+    stand out from the window (3:1, WCAG AA for marks) in either theme: Fusion
+    frames them a shade off the window colour, and an unchecked box all but vanished
+    on the dark palette."""
+
+    FRAMED = (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+              QStyle.PrimitiveElement.PE_IndicatorRadioButton)
+
+    def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 - Qt API
+        super().drawPrimitive(element, option, painter, widget)
+        if element not in self.FRAMED or option.rect.width() < 4:
+            return
+        pal = option.palette
+        frame = pal.color(QPalette.ColorRole.Mid)
+        for ground in (QPalette.ColorRole.Window, QPalette.ColorRole.Button):
+            frame = readable(frame, pal.color(ground), MARK_CONTRAST)   # on either ground
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(frame, 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        rect = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
+        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
+            painter.drawEllipse(rect)
+        else:
+            painter.drawRoundedRect(rect, 1.5, 1.5)
+        painter.restore()
+
+
 class ThemeManager(QObject):
     """Applies the chosen theme and tells the app when the colours changed."""
 
@@ -136,6 +165,9 @@ class ThemeManager(QObject):
         self.app = app
         self.choice = "system"
         self._own_palette = False
+        if not isinstance(app.style(), MarkedIndicators):
+            # a proxy over a new style of the same kind (Qt's -style option respected)
+            app.setStyle(MarkedIndicators(app.style().name()))
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._system_changed)
 

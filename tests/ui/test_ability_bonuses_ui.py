@@ -370,6 +370,8 @@ def test_editor_card_effects_age_and_undo(window, qtbot, tmp_path):
     editor.panel.add_button.click()
     assert editor.card.label("ability_MIG").text() == "+5"
     assert editor.card.label("martial_dc").text() == "15"
+    assert editor.panel.name_edit.text() == ""      # cleared for the next effect
+    editor.panel.name_edit.setText("Giant Strength")
     editor.panel.add_button.click()  # the same name again: refused, shown in the bar
     assert editor.refusal_bar.isVisibleTo(editor)
     assert "already active" in editor.refusal_bar.label.text()

@@ -189,7 +189,10 @@ def test_party_award_through_the_dialog(window, tab, party, qtbot):
         dialog.ok.click()
     assert (unspent(party["nyra"]), unspent(party["joss"])) == (22, 5)
     assert tab.ledger_model.rowCount() == 1
-    assert "award award-checkpoint" in tab.ledger_model.item(0, 1).text()
+    # the players' words, not the command's ("award award-checkpoint The Drowned Fort Gate")
+    text = tab.ledger_model.item(0, 1).text()
+    assert text.startswith("Party award: ") and "award-checkpoint" not in text, text
+    assert "Gate" in text and "The Drowned Fort" in text
     assert tab.members_model.item(1, 1).text().startswith("Unspent SP 5")
     # the same checkpoint again: the dialog asks the core and names the members
     tab.award_button.click()

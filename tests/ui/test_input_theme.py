@@ -2,6 +2,7 @@
 Dark, remembered; the app's own colours readable on both)."""
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QPalette, QWheelEvent
 from PySide6.QtWidgets import (QApplication, QComboBox, QScrollArea, QSpinBox, QTableView,
@@ -147,3 +148,29 @@ def test_a_text_field_is_as_wide_as_its_hint(window, qtbot):
     edit.show()
     need = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
     assert edit.minimumWidth() >= need and edit.width() >= need
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_unchecked_box_stands_out_from_the_window(window, qtbot, scheme):
+    """In the dark theme an unchecked box was #1f1f1f on the #2b2b2b window, its frame
+    a shade darker still: nearly invisible (the pool's 'after the roll', 'Active')."""
+    from PySide6.QtGui import QColor, QImage
+    from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton
+
+    from builder.ui import theme
+
+    theme.choose(scheme)
+    box = QCheckBox("after the roll")
+    qtbot.addWidget(box)
+    box.resize(box.sizeHint())
+    image = QImage(box.size(), QImage.Format.Format_RGB32)
+    window_colour = box.palette().color(QPalette.ColorRole.Window)
+    image.fill(window_colour)
+    box.render(image)
+    option = QStyleOptionButton()
+    option.initFrom(box)
+    rect = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+    edge = [QColor(image.pixel(x, rect.center().y()))
+            for x in range(rect.left(), rect.left() + 3)]
+    assert max(theme.contrast(c, window_colour) for c in edge) >= theme.MARK_CONTRAST
+    theme.choose("system")

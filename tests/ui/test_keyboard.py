@@ -280,5 +280,8 @@ def test_ability_bonuses_editor_has_its_name_and_page_keys(shown, qtbot):
     # it is released, and clicked, a moment later, so wait for the click.
     qtbot.waitUntil(lambda: bool(editor.doc.cf.ledger))
     assert editor.doc.cf.ledger[-1]["name"] == "Giant Strength"
-    press(K.Key_Tab, times=3)                     # the ability, the modifier, Add
-    assert focus() is editor.panel.add_button
+    # it says what it did, and the name is cleared for the next effect (the same Add
+    # pressed again added the same effect twice)
+    assert window.statusBar().currentMessage().startswith("Done: ")
+    assert "Giant Strength" in window.statusBar().currentMessage()
+    assert editor.panel.name_edit.text() == "" and not editor.panel.add_button.isEnabled()

@@ -130,3 +130,86 @@ def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(wind
     with qtbot.waitSignal(dialog.finished):
         dialog.ok.click()
     assert xp(greta) == before + 300
+
+
+def test_the_campaign_ledger_speaks_the_players_words(window):
+    from tests.ui.conftest import make_character
+
+    senna = make_character("Senna", "sp=10", "vital.Cognition=2", "vital.Presence=2")
+    joss = make_character("Joss", "sp=10", "vital.Agility=2", "vital.Endurance=2")
+    camp = ok("campaign", "new", "Coast", "--ruleset", "story-points", "--member", senna,
+              "--member", joss).out.strip()
+    ok("campaign", "award", camp, "award-checkpoint", "The Drowned Fort", "Opened the gate")
+    ok("campaign", "exchange", camp, senna, "raise-skill Medicine", joss,
+       "raise-skill Athletics")
+    view = window.open_campaign(camp)
+    rows = [view.ledger_model.item(r, 1).text() for r in range(view.ledger_model.rowCount())]
+    assert rows[0] == ("Party award: Awarded checkpoint Opened the gate (The Drowned Fort) "
+                       "(Senna, Joss)")
+    assert rows[1].startswith("Training Exchange: Senna: ") and "Joss: " in rows[1]
+    assert not any(word in " ".join(rows) for word in ("award-checkpoint", "raise-skill"))
+    # the command line keeps its command words
+    assert ok("undo", camp).out.startswith("undone: Training Exchange: Senna: raise-skill")
+
+
+def test_starting_a_session_shows_no_reasons_before_the_user_types(window):
+    from builder.ui.pool_view import HINT
+    from tests.ui.test_vogelfrei_ui import make
+
+    camp = ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member",
+              str(make("Greta"))).out.strip()
+    pool = window.open_campaign(camp).pool_view
+    pool.start_button.click()
+    # it said "the check id cannot be empty" in red before anything was typed
+    assert pool.reasons.text() == HINT and "color" not in pool.reasons.styleSheet()
+    assert "session 1 started" in pool.message.text() and not pool.message.styleSheet()
+
+
+def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypatch):
+    """On Linux a line edit reads Ctrl+E as 'end of line': Export PDF did nothing while
+    the focus was in the Wounds amount or a filter field."""
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    window.open_path(make_character("Senna", *SENNA))
+    called = []
+    monkeypatch.setattr(type(window), "export_pdf", lambda self: called.append(True))
+    window.act_export_pdf.triggered.disconnect()
+    window.act_export_pdf.triggered.connect(lambda: window.export_pdf())
+    press(K.Key_F, CTRL)
+    type_text("Occult")
+    press(K.Key_E, CTRL)
+    assert called == [True]
+    press(K.Key_Z, CTRL)              # the field's own undo still is the field's
+    assert window.current_editor().options_panel.search.text() == ""
+    # the choice itself (Linux's key bindings, which make a field take Ctrl+E, are not
+    # the test platform's): the window's Ctrl+E, the field's Ctrl+Z and Ctrl+C
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+
+    from builder.ui.input_policy import _window_key
+
+    field = window.current_editor().options_panel.search
+
+    def override(key):
+        return QKeyEvent(QEvent.Type.ShortcutOverride, key, CTRL)
+
+    assert _window_key(field, override(K.Key_E))
+    assert not _window_key(field, override(K.Key_Z)) and not _window_key(field, override(K.Key_C))
+
+
+def test_the_story_points_classes_tab_shows_every_trait_column(window, qtbot):
+    from PySide6.QtWidgets import QScrollArea
+
+    from builder.ui.dialogs.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.choose_ruleset("story-points")
+    dialog.show()
+    scroll = dialog.form.findChild(QScrollArea, "classesScroll")
+    scroll.parentWidget().parentWidget().setCurrentWidget(scroll)   # the Classes tab
+    QApplication.processEvents()
+    page = scroll.widget()
+    assert page.width() >= page.sizeHint().width()
+    assert scroll.viewport().width() >= page.width()

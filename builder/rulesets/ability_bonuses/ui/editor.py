@@ -116,3 +116,8 @@ class AbilityBonusesEditor(CharacterEditor):
     def _apply(self, action: dict) -> None:
         if self.doc.apply(action):
             self.refusal_bar.hide()
+            # say what happened, as the other editors do; a new effect's name is cleared
+            # so the same Add is not pressed twice by mistake
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+            if action.get("action") == "modify":
+                self.panel.name_edit.clear()

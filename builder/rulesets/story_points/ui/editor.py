@@ -890,8 +890,15 @@ class StoryPointsCreationForm(QWidget):
             clay.addWidget(box)
         clay.addStretch(1)
         scroll = QScrollArea(self)
+        scroll.setObjectName("classesScroll")
         scroll.setWidgetResizable(True)
         scroll.setWidget(classes_page)
+        # it scrolls down only: the form is as wide as the widest Class (its third column
+        # of traits was cut off behind a sideways scroll bar)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(classes_page.sizeHint().width()
+                               + scroll.verticalScrollBar().sizeHint().width()
+                               + 2 * scroll.frameWidth())
 
         tabs = QTabWidget(self)
         first = QWidget(self)
