@@ -6,32 +6,34 @@ ordering) plus updating every item in place, and render the view once.  The
 floor, measured in the same run, is one offscreen render of a bare scene
 holding the same number of plain rectangles.
 
-Goal: within one 60 Hz frame (16 ms).   Run:  python benchmarks/bench_chain.py
+A and B are called alternately (benchmarks/paired.py): the median of the pair
+ratios with their min and max, never two medians taken at different times.
+
+Goal: within one 60 Hz frame (16 ms).
+Run:  python benchmarks/bench_chain.py [--runs 15]     (CI: --quick, 3 pairs)
 """
 from __future__ import annotations
 
+import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-
-def median_ms(fn, repeat=15):
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs) * 1000
+from paired import CallPairs  # noqa: E402
 
 
 def main() -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="pairs per comparison")
+    parser.add_argument("--quick", action="store_true", help="CI: 3 pairs")
+    args = parser.parse_args()
+    runs = 3 if args.quick else args.runs
     os.environ.setdefault("CHARACTER_BUILDER_DATA", tempfile.mkdtemp())
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QImage, QPainter
@@ -74,18 +76,23 @@ def main() -> dict:
     bare = QGraphicsScene()
     for i in range(n_items):
         bare.addRect(QRectF((i % 4) * 300, (i // 4) * 60, 190, 50))
-    floor = median_ms(lambda: render(bare))
-    update = median_ms(after_change)
-    update_render = median_ms(lambda: (after_change(), render(widget.scene)))
-    rebuild = median_ms(lambda: widget.scene._build(build_chain(doc.cf.ruleset, doc.cf.state)),
-                        repeat=5)
+    floor = lambda: render(bare)  # noqa: E731
+    update = CallPairs(floor, after_change, runs)
+    update_render = CallPairs(floor, lambda: (after_change(), render(widget.scene)), runs)
+    rebuild = CallPairs(floor, lambda: widget.scene._build(
+        build_chain(doc.cf.ruleset, doc.cf.state)), max(3, runs // 3))
     doc.stop_watching()
-    result = {"update_ms": update, "update_render_ms": update_render, "rebuild_ms": rebuild,
-              "floor_ms": floor, "ratio": update_render / floor, "items": n_items}
-    print(f"chain after a change ({n_items} items): update {update:.1f} ms, "
-          f"update + full render {update_render:.1f} ms (goal < 16 ms; "
-          f"{result['ratio']:.1f}x a bare scene render of {floor:.1f} ms); "
-          f"full rebuild {rebuild:.1f} ms")
+    result = {"update_ms": update.b_ms, "update_render_ms": update_render.b_ms,
+              "rebuild_ms": rebuild.b_ms, "floor_ms": update_render.a_ms,
+              "ratio": update_render.ratio, "items": n_items}
+    floor_name = f"a bare scene of {n_items} rectangles rendered (floor)"
+    print("A and B alternating, ratio B/A per pair: median (min-max)")
+    print(update.line(floor_name, f"chain updated in place after a change ({n_items} items)"))
+    print(update_render.line(floor_name, "update + full render"))
+    print(f"  goal update + render < 16 ms: "
+          f"{'met' if update_render.b_ms < 16 else 'NOT met'} (median "
+          f"{update_render.b_ms:.1f} ms, slowest pair {update_render.b_max_ms:.1f} ms)")
+    print(rebuild.line(floor_name, "full rebuild of the scene"))
     return result
 
 

@@ -3,8 +3,10 @@
 1. ``character-builder export-pdf one.json -o out.pdf`` against the floor: a bare
    Python process that imports QtGui and writes a one-page PDF with QPdfWriter.
    Goal: at most 1.3x.
-2. ``character-builder show one.json`` against a bare Python process
-   (``python -c "import json"``): what a Qt-free command costs to start.
+2. ``show``, ``check``, ``options``, ``plan`` and ``do`` of one character (none of
+   them imports Qt), each against a bare Python process that reads and parses the
+   same file (``json.load``): what a Qt-free command costs beyond Python itself.
+   ``do`` works on a fresh copy each run (copied outside the timing).
 
     python benchmarks/bench_commands.py [--runs 15]
     python benchmarks/bench_commands.py --quick        # CI: one pair each
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from paired import Summary, paired  # noqa: E402
+from paired import MEMORY_METHOD, Summary, paired  # noqa: E402
 
 FLOOR = r"""
 import sys
@@ -60,25 +63,41 @@ def main() -> int:
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         character = work / "senna.json"
-        os.environ["CHARACTER_BUILDER_DATA"] = env["CHARACTER_BUILDER_DATA"]
-        from builder.cli import run
-
-        run(["new", "story-points", "Senna", "-o", str(character), "--set", "sp=16",
-             "--set", "vital.Cognition=3", "--set", "skill.Medicine=3", "--set",
-             "class.Cleric=3", "--set", "trait.Cleric.Restoring Grace=3"])
+        # Made by a child process: this one stays a bare Python, since a child's peak
+        # memory counts what it was forked from.
+        subprocess.run([sys.executable, "-c", CLI, "new", "story-points", "Senna", "-o",
+                        str(character), "--set", "sp=16", "--set", "vital.Cognition=3",
+                        "--set", "skill.Medicine=3", "--set", "class.Cleric=3", "--set",
+                        "trait.Cleric.Restoring Grace=3"], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
         floor = work / "floor.py"
         floor.write_text(FLOOR)
-        print("whole processes, A and B alternating, ratio B/A per pair: median (min-max)")
+        print("whole processes, A and B alternating, ratio B/A per pair: median (min-max); "
+              f"{MEMORY_METHOD}")
         export = Summary(paired(
             [sys.executable, str(floor), str(work / "floor.pdf")],
             [sys.executable, "-c", CLI, "export-pdf", str(character), "-o",
              str(work / "sheet.pdf")], env, args.runs))
         print(export.line("QtGui + QPdfWriter floor", "export-pdf of one character"))
         print(f"  goal <= 1.3x: {'met' if export.wall[0] <= 1.3 else 'NOT met'}")
-        show = Summary(paired([sys.executable, "-c", "import json"],
-                              [sys.executable, "-c", CLI, "show", str(character)],
-                              env, args.runs))
-        print(show.line("bare Python", "show"))
+        floor_py = [sys.executable, "-c",
+                    "import json, sys; json.load(open(sys.argv[1], encoding='utf-8'))",
+                    str(character)]
+        scratch = work / "scratch.json"
+        fresh = character.read_bytes()
+
+        def restore():
+            scratch.write_bytes(fresh)
+
+        for name, words, before in (
+                ("show", ["show", str(character)], None),
+                ("check", ["check", str(character)], None),
+                ("options", ["options", str(character)], None),
+                ("plan", ["plan", str(character), "skill:Medicine=5"], None),
+                ("do", ["do", str(scratch), "raise-skill", "Insight"], restore)):
+            result = Summary(paired(floor_py, [sys.executable, "-c", CLI, *words], env,
+                                    args.runs, before_b=before))
+            print(result.line("bare Python reading the file", name))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -6,30 +6,25 @@
   a QPdfWriter.  Goal: under 3x the floor.
 * 100 sheets into one PDF.  Goal: under 10 s.
 
-Medians over several runs (this machine is noisy).  Run:
-    QT_QPA_PLATFORM=offscreen python benchmarks/bench_sheets.py
+A and B are called alternately (benchmarks/paired.py): the median of the pair
+ratios with their min and max, never two medians taken at different times (this
+machine is noisy).  Run:
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_sheets.py [--runs 15]
+    (CI: --quick, 3 pairs and 10 sheets instead of 100)
 """
 from __future__ import annotations
 
+import argparse
 import os
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def median_time(fn, runs: int) -> float:
-    fn()  # warm-up (font loading, imports)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+from paired import CallPairs  # noqa: E402
 
 
 BARE_HTML = """<h1>Senna Vail</h1><p>Story Point development character sheet</p>
@@ -41,6 +36,11 @@ BARE_HTML = """<h1>Senna Vail</h1><p>Story Point development character sheet</p>
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="pairs per comparison")
+    parser.add_argument("--quick", action="store_true", help="CI: 3 pairs, 10 sheets")
+    args = parser.parse_args()
+    runs, many_count = (3, 10) if args.quick else (args.runs, 100)
     os.environ.setdefault("CHARACTER_BUILDER_DATA", tempfile.mkdtemp(prefix="cb-bench-"))
     from PySide6.QtGui import QPageSize, QPdfWriter, QTextDocument
 
@@ -65,20 +65,22 @@ def main() -> int:
     def one():
         render_pdf([build_sheet(derived[0])], work / "one.pdf")
 
-    def hundred():
-        sheets = [build_sheet(derived[i % len(derived)]) for i in range(100)]
-        render_pdf(sheets, work / "hundred.pdf")
+    def many():
+        sheets = [build_sheet(derived[i % len(derived)]) for i in range(many_count)]
+        render_pdf(sheets, work / "many.pdf")
 
-    floor = median_time(bare, 15)
-    single = median_time(one, 15)
-    many = median_time(hundred, 3)
-    pages = len(__import__("pypdf").PdfReader(str(work / "hundred.pdf")).pages)
-    print(f"bare QTextDocument -> PDF, one page: {floor * 1000:7.1f} ms")
-    print(f"one sheet (2 pages) -> PDF:          {single * 1000:7.1f} ms  "
-          f"= {single / floor:.2f}x the bare page (goal < 3x)")
-    print(f"100 sheets ({pages} pages) -> one PDF: {many:7.2f} s   (goal < 10 s)")
-    ok = single / floor < 3 and many < 10
-    print("goals met" if ok else "GOALS NOT MET")
+    single = CallPairs(bare, one, runs)
+    lots = CallPairs(bare, many, max(3, runs // 5))
+    pages = len(__import__("pypdf").PdfReader(str(work / "many.pdf")).pages)
+    print("A and B alternating, ratio B/A per pair: median (min-max)")
+    print(single.line("a bare one-page QTextDocument to PDF (floor)",
+                      "one sheet (2 pages) to PDF"))
+    print(f"  goal < 3x the floor: {'met' if single.ratio[0] < 3 else 'NOT met'}")
+    print(lots.line("a bare one-page QTextDocument to PDF (floor)",
+                    f"{many_count} sheets ({pages} pages) into one PDF", unit="s"))
+    print(f"  goal {many_count} sheets < {many_count / 10:g} s: "
+          f"{'met' if lots.b_ms / 1000 < many_count / 10 else 'NOT met'}")
+    ok = single.ratio[0] < 3 and lots.b_ms / 1000 < many_count / 10
     return 0 if ok else 1
 
 

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from paired import Summary, paired  # noqa: E402
+from paired import MEMORY_METHOD, Summary, paired  # noqa: E402
 
 BARE = r"""
 import sys
@@ -121,7 +121,7 @@ def main() -> int:
         make_library(small, args.characters, template)
         env_small = dict(env, CHARACTER_BUILDER_DATA=str(small))
         print(f"platform {env['QT_QPA_PLATFORM']}; whole processes, A and B alternating, "
-              f"ratio B/A per pair: median (min-max)")
+              f"ratio B/A per pair: median (min-max); {MEMORY_METHOD}")
         result = Summary(paired(bare, app, env_small, args.runs))
         print(result.line("bare PySide6 window", f"start, {args.characters} characters"))
         met = result.wall[0] <= 1.3 and result.mem[0] <= 1.3

@@ -4,14 +4,15 @@ Machines running these are noisy (2 cores shared with other jobs), so a
 benchmark never compares two medians taken at different times: it runs A and B
 alternately (A B, B A, A B, ...), takes the ratio B/A of each pair, and reports
 the median of those ratios with their min and max.  Wall time is measured
-around the process; peak memory is the child's own maximum resident set
-(``os.wait4``, Linux/macOS).
+around the process; peak memory is the child's own maximum resident set (GNU
+time's ``%M`` where installed, else ``os.wait4``, Linux/macOS).
 """
 from __future__ import annotations
 
 import os
 import statistics
 import subprocess
+import tempfile
 import time
 from typing import Callable
 
@@ -24,7 +25,33 @@ class Run:
         self.rss_kib = rss_kib
 
 
+#: GNU time, when installed: a child's peak memory counts the process it was forked
+#: from (Linux keeps the larger), so a child forked from this benchmark (itself a
+#: Python of ~15 MiB) would never show less; GNU time is a small process to fork from.
+GNU_TIME = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
+
+
+def _gnu_time_works() -> bool:
+    if GNU_TIME is None:
+        return False
+    try:
+        done = subprocess.run([GNU_TIME, "-f", "%M", "true"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return done.returncode == 0 and done.stderr.strip().isdigit()
+
+
+USE_GNU_TIME = _gnu_time_works()
+MEMORY_METHOD = ("peak memory by GNU time (%M)" if USE_GNU_TIME else
+                 "peak memory by wait4 (floored at this benchmark's own size)")
+
+
 def measure(cmd: list[str], env: dict, cwd: str | None = None) -> Run:
+    report = None
+    if USE_GNU_TIME:
+        fd, report = tempfile.mkstemp(prefix="paired-rss-")
+        os.close(fd)
+        cmd = [GNU_TIME, "-q", "-f", "%M", "-o", report, *cmd]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
@@ -39,6 +66,10 @@ def measure(cmd: list[str], env: dict, cwd: str | None = None) -> Run:
     rss = usage.ru_maxrss
     if os.uname().sysname == "Darwin":  # bytes there, KiB on Linux
         rss //= 1024
+    if report is not None:
+        with open(report, encoding="ascii") as handle:
+            rss = int(handle.read().split()[-1])
+        os.unlink(report)
     return Run(wall, rss)
 
 
@@ -84,3 +115,37 @@ class Summary:
                 f"{self.b_wall * 1000:.0f} vs {self.a_wall * 1000:.0f} ms), "
                 f"peak memory {self.mem[0]:.2f}x (pairs {self.mem[1]:.2f}x-{self.mem[2]:.2f}x; "
                 f"{self.b_mib:.1f} vs {self.a_mib:.1f} MiB), {len(self.pairs)} pairs")
+
+
+class CallPairs:
+    """In-process pairs: A and B called alternately (A B, B A, ...), each timed over
+    ``number`` calls; the median of the pair ratios B/A with their min and max."""
+
+    def __init__(self, a: Callable[[], object], b: Callable[[], object], runs: int,
+                 number: int = 1, warm: bool = True):
+        if warm:
+            a()
+            b()
+        self.a_times: list[float] = []
+        self.b_times: list[float] = []
+        for i in range(runs):
+            got = {}
+            for which in (("a", "b") if i % 2 == 0 else ("b", "a")):
+                fn = a if which == "a" else b
+                start = time.perf_counter()
+                for _ in range(number):
+                    fn()
+                got[which] = (time.perf_counter() - start) / number
+            self.a_times.append(got["a"])
+            self.b_times.append(got["b"])
+        ratios = [b / a for a, b in zip(self.a_times, self.b_times)]
+        self.ratio = (statistics.median(ratios), min(ratios), max(ratios))
+        self.a_ms = statistics.median(self.a_times) * 1000
+        self.b_ms = statistics.median(self.b_times) * 1000
+        self.b_max_ms = max(self.b_times) * 1000
+
+    def line(self, name_a: str, name_b: str, unit: str = "ms") -> str:
+        scale = 1.0 if unit == "ms" else 0.001
+        return (f"{name_b} vs {name_a}: {self.ratio[0]:.2f}x (pairs {self.ratio[1]:.2f}x-"
+                f"{self.ratio[2]:.2f}x; medians {self.b_ms * scale:.3f} vs "
+                f"{self.a_ms * scale:.3f} {unit}), {len(self.a_times)} pairs")

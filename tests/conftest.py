@@ -28,6 +28,27 @@ def pytest_addoption(parser, pluginmanager):
         parser.addini("qt_log_level_fail", "pytest-qt (not loaded in this run)")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """The suite on every core (up to 4) when pytest-xdist is installed (it is in the
+    test extras) and a whole folder runs: ``pytest -q``, ``pytest tests/core``.  A
+    file or a single test stays in one process (starting workers would cost more
+    than it saves); ``-n N`` (``-n 0``: one process) or ``-p no:xdist`` choose
+    otherwise.  Runs before xdist's own hook, which turns "auto" into workers."""
+    if (not config.pluginmanager.hasplugin("xdist")
+            or os.environ.get("PYTEST_XDIST_WORKER")
+            or config.getoption("numprocesses", None) is not None
+            or config.getoption("usepdb", False) or config.getoption("collectonly", False)):
+        return None
+    args = [a for a in config.args if not a.startswith("-")] or config.getini("testpaths")
+    if args and all(os.path.isdir(a) for a in args):
+        config.option.numprocesses = "auto"
+        config.option.maxprocesses = config.option.maxprocesses or 4
+        if config.option.dist == "no":
+            config.option.dist = "worksteal"
+    return None
+
+
 class _BlockQt(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path, target=None):
         if fullname.split(".")[0] in ("PySide6", "shiboken6"):

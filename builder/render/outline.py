@@ -39,6 +39,13 @@ def _pdf_date(moment: datetime) -> str:
     return moment.strftime("D:%Y%m%d%H%M%SZ")
 
 
+def load_pdf_library() -> None:
+    """Import pypdf now.  Called before Qt is imported where both are needed (export):
+    once PySide6 is loaded, every module imported after it costs more (PySide6 looks
+    at each new module for its feature switches), about 20 ms of CPU for pypdf's."""
+    import pypdf  # noqa: F401
+
+
 def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str,
                author: str, subject: str = "", keywords: str = "",
                now: datetime | None = None) -> bytes:

@@ -52,18 +52,27 @@ class Cancelled(Exception):
 def ensure_app():
     """A Qt application object (fonts need one).  Headless: the offscreen platform.
 
-    A QApplication (not just a QGuiApplication) so that widgets created later
-    in the same process (the window, pytest-qt) still work.
+    A QApplication (not just a QGuiApplication) once Qt's widgets are loaded in
+    this process (the window, pytest-qt), so widgets created later still work;
+    otherwise (the command line, which never makes a widget) a QGuiApplication,
+    without loading QtWidgets at all.
     """
     global _APP
-    from PySide6.QtWidgets import QApplication
+    import sys
 
-    app = QApplication.instance()
+    from PySide6.QtGui import QGuiApplication
+
+    app = QGuiApplication.instance()
     if app is None:
         if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
                 or os.environ.get("QT_QPA_PLATFORM")):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
-        app = _APP = QApplication(["character-builder"])
+        if "PySide6.QtWidgets" in sys.modules:
+            from PySide6.QtWidgets import QApplication
+
+            app = _APP = QApplication(["character-builder"])
+        else:
+            app = _APP = QGuiApplication(["character-builder"])
     from builder.render.fonts import register_fonts
 
     register_fonts()

@@ -8,6 +8,17 @@ types and would not).
 :func:`character_problems` is the one validator of a character document:
 every command (show, check, export, actions) and the window go through it
 before any rules code sees the data.
+
+Speed: jsonschema is the reference (its verdict and its messages are the ones
+users see), but importing it costs a command ~60 ms.  The schemas that ship with
+the application are also compiled ahead of time into plain Python
+(``builder/storage/compiled_schemas``, made by ``tools/compile_schemas.py`` with
+fastjsonschema); :func:`schema_errors` asks the compiled validator first and
+trusts only its "valid" (it is never more lenient than jsonschema: see the tool).
+A document it rejects, a document holding an integral float (``2.0``, which the
+compiled code would take for an integer), and any schema without an up-to-date
+compiled validator go to jsonschema, so a valid file is read without importing
+jsonschema and every problem is still reported exactly as before.
 """
 from __future__ import annotations
 
@@ -55,8 +66,68 @@ def _validator(schema: dict[str, Any]) -> Any:
     return _validator_for("", json.dumps(schema, sort_keys=True))
 
 
+_compiled_by_id: dict[str, tuple[dict[str, Any], Any]] = {}
+
+
+def _compiled(schema: dict[str, Any]) -> Any:
+    """The ahead-of-time compiled validator of ``schema`` (a function raising on
+    anything it does not accept), or None when it has none or one made from another
+    text of the schema."""
+    key = schema.get("$id")
+    if not isinstance(key, str):
+        return None
+    cached = _compiled_by_id.get(key)
+    if cached is not None and cached[0] is schema:
+        return cached[1]
+    from builder.storage.compiled_schemas import MODULES
+
+    found = None
+    name = MODULES.get(key)
+    if name is not None:
+        import importlib
+
+        try:
+            module = importlib.import_module(f"builder.storage.compiled_schemas.{name}")
+        except ImportError:  # an installation without it: jsonschema does it all
+            module = None
+        if module is not None and module.SCHEMA_TEXT == json.dumps(schema, sort_keys=True):
+            found = module.validate
+    _compiled_by_id[key] = (schema, found)
+    return found
+
+
+def _holds_integral_float(document: Any) -> bool:
+    """Whether a float such as ``2.0`` is anywhere in ``document`` (not an integer
+    for these schemas; the compiled code would accept it as one)."""
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, float) and value.is_integer():
+            return True
+    return False
+
+
+def is_valid_fast(schema: dict[str, Any], document: Any) -> bool:
+    """True when the compiled validator accepts ``document`` (then jsonschema would
+    too); False means "ask jsonschema", not "invalid"."""
+    check = _compiled(schema)
+    if check is None or _holds_integral_float(document):
+        return False
+    try:
+        check(document)
+    except Exception:  # its "no" (or anything else) is jsonschema's to judge
+        return False
+    return True
+
+
 def schema_errors(schema: dict[str, Any], document: Any, limit: int = 10) -> list[str]:
     """Every place ``document`` breaks ``schema`` (up to ``limit``), one line each."""
+    if is_valid_fast(schema, document):
+        return []
     validator = _validator(schema)
     try:
         errors = sorted(validator.iter_errors(document),

@@ -6,6 +6,8 @@
   alone never gives them focus.
 * Tables, lists and trees are one Tab stop: Tab leaves them, the arrow keys
   move inside them (Qt's default walks a table one cell per Tab).
+* Tab leaves a text box too (Appearance, Background...): by default it typed a
+  tab character there, and the keyboard could not get out.
 * A text field is at least as wide as the hint it shows while empty (up to a
   limit), at any scale: a hint cut in the middle ("the session's na") tells
   nothing.
@@ -21,7 +23,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
-                               QApplication, QComboBox, QLineEdit)
+                               QApplication, QComboBox, QLineEdit, QPlainTextEdit,
+                               QTextEdit)
 
 HINT_MARGIN = 16    # a line edit's frame and text margins, both sides
 
@@ -38,6 +41,8 @@ class InputPolicy(QObject):
         if kind == QEvent.Type.Polish:
             if isinstance(obj, QAbstractItemView):
                 obj.setTabKeyNavigation(False)
+            elif isinstance(obj, (QTextEdit, QPlainTextEdit)):
+                obj.setTabChangesFocus(True)
             elif _wheel_guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             elif isinstance(obj, QLineEdit) and obj.placeholderText() \

@@ -112,6 +112,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Read the character file again", K.Refresh),
     ActionSpec("library", "Show &Library", "show_library", "Go to the library tab", "Ctrl+L",
                context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+    ActionSpec("next_tab", "&Next Tab", "next_tab", "Show the tab to the right",
+               "Ctrl+PgDown", context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+    ActionSpec("previous_tab", "&Previous Tab", "previous_tab", "Show the tab to the left",
+               "Ctrl+PgUp", context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
     ActionSpec("data_folder", "Open &Data Folder", "open_data_folder",
                "Show the folder the library lives in"),
     ActionSpec("about", "&About Character Builder", "about", "Version and licence"),
@@ -152,7 +156,8 @@ MENUS: tuple[tuple[str, str | None, tuple[str, ...] | None], ...] = (
                      "restore")),
     ("&Character", "character_menu", None),
     ("C&ampaign", "campaign_menu", None),
-    ("&View", None, ("library", "find", "data_folder", SEPARATOR, THEMES)),
+    ("&View", None, ("library", "next_tab", "previous_tab", "find", "data_folder", SEPARATOR,
+                     THEMES)),
     ("&Help", None, ("samples", RULE_SYSTEMS, "about")),
 )
 

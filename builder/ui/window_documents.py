@@ -202,6 +202,14 @@ class OpenDocuments:
     def show_library(self) -> None:
         self.tabs.setCurrentIndex(0)
 
+    def next_tab(self) -> None:
+        """Ctrl+PgDown: the next of the window's tabs (Library, characters, campaigns),
+        wherever the focus is, the last wrapping to the Library."""
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count())
+
+    def previous_tab(self) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
+
     def open_selected(self) -> None:
         for path in self.library_page.selected_paths():
             self.open_path(path)

@@ -1,5 +1,7 @@
 """The reading and rules commands start like small programs: show, check,
-options, plan, do and undo never import Qt (only export-pdf and the window do)."""
+options, plan, do and undo never import Qt (only export-pdf and the window do), and
+a valid file is read without importing jsonschema (the compiled validators say
+"valid"; builder/storage/validation.py).  export-pdf imports QtGui, never QtWidgets."""
 from __future__ import annotations
 
 import subprocess
@@ -20,6 +22,7 @@ for argv in (["show", path], ["show", path, "--json"], ["check", path], ["option
     assert code == 0, (argv, code)
     qt = sorted(name for name in sys.modules if name.startswith(("PySide6", "shiboken6")))
     assert not qt, (argv, qt[:5])
+    assert "jsonschema" not in sys.modules, argv
 print("no Qt")
 """
 
@@ -33,3 +36,27 @@ def test_show_check_options_plan_do_never_import_qt(tmp_path):
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "no Qt"
+
+
+EXPORT = r"""
+import contextlib, io, sys
+from builder.cli import run
+
+with contextlib.redirect_stdout(io.StringIO()):
+    code = run(["export-pdf", sys.argv[1], "-o", sys.argv[2]])
+assert code == 0, code
+assert "PySide6.QtGui" in sys.modules
+assert "PySide6.QtWidgets" not in sys.modules
+print("QtGui only")
+"""
+
+
+def test_export_pdf_never_imports_qt_widgets(tmp_path):
+    path = tmp_path / "senna.json"
+    ok("new", "story-points", "Senna", "-o", path, "--set", "sp=16")
+    pdf = tmp_path / "senna.pdf"
+    done = subprocess.run([sys.executable, "-c", EXPORT, str(path), str(pdf)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "QtGui only"
+    assert pdf.read_bytes().startswith(b"%PDF-")

@@ -79,11 +79,16 @@ def brute_force(rs, start, targets) -> dict[str, int | None]:
                             tuple(sorted(spells.items()))))
         return (tuple(s.vitals.values()), tuple(s.skills.values()), tuple(classes))
 
+    # A queued entry is (cost, tie-break, state, action still to apply): an action is
+    # applied only when its entry is popped, so the many entries still queued when the
+    # search ends are never built.
     counter = 0
-    queue = [(0, counter, begin)]
+    queue: list = [(0, counter, begin, None)]
     seen = {}
     while queue and any(v is None for v in best.values()):
-        cost, _, s = heapq.heappop(queue)
+        cost, _, s, pending = heapq.heappop(queue)
+        if pending is not None:
+            s = rs.apply(s, pending)
         for target, done in goals.items():
             if best[target] is None and done(s):
                 best[target] = cost      # the first time popped is the cheapest
@@ -107,7 +112,7 @@ def brute_force(rs, start, targets) -> dict[str, int | None]:
                 continue
             step = rs.cost(s, a)
             counter += 1
-            heapq.heappush(queue, (cost + step, counter, rs.apply(s, a)))
+            heapq.heappush(queue, (cost + step, counter, s, a))
     return best
 
 

@@ -213,3 +213,43 @@ def test_the_story_points_classes_tab_shows_every_trait_column(window, qtbot):
     page = scroll.widget()
     assert page.width() >= page.sizeHint().width()
     assert scroll.viewport().width() >= page.width()
+
+
+def test_tab_leaves_a_text_box(shown, qtbot):
+    """Who Is This Character: Tab in Appearance typed a tab character, and the keyboard
+    could not leave the box."""
+    from PySide6.QtWidgets import QPlainTextEdit, QTextEdit
+
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    window.open_path(make_character("Senna", *SENNA))
+    window.act_identity.trigger()
+    dialog = wait_dialog(qtbot, QApplication.activeModalWidget().objectName())
+    boxes = [w for kind in (QTextEdit, QPlainTextEdit) for w in dialog.findChildren(kind)
+             if not w.isReadOnly()]
+    assert boxes
+    boxes[0].setFocus()
+    qtbot.waitUntil(lambda: focus() is boxes[0])
+    type_text("Tall")
+    press(K.Key_Tab)
+    assert focus() is not boxes[0] and boxes[0].toPlainText() == "Tall"
+    press(K.Key_Escape)
+
+
+def test_ctrl_page_down_and_up_walk_the_windows_tabs_wherever_the_focus_is(shown, qtbot):
+    from tests.ui.conftest import SENNA, make_character
+    from tests.ui.test_vogelfrei_ui import make
+
+    window = shown
+    senna = window.open_path(make_character("Senna", *SENNA))
+    window.open_path(make("Greta"))
+    window.tabs.setCurrentWidget(senna)
+    senna.options_panel.search.setFocus()
+    qtbot.waitUntil(lambda: focus() is senna.options_panel.search)
+    press(K.Key_PageDown, CTRL)
+    assert window.tabs.currentIndex() == 2
+    press(K.Key_PageDown, CTRL)
+    assert window.tabs.currentIndex() == 0          # wraps to the Library
+    press(K.Key_PageUp, CTRL)
+    assert window.tabs.currentIndex() == 2

@@ -225,7 +225,7 @@ def pages_and_dialogs(window, settle):
     from tests.helpers import ok
 
     from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
-    from builder.rulesets.vogelfrei.ui.editor import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
+    from builder.rulesets.vogelfrei.ui.dialogs import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
 
     greta = Path(ok("new", "vogelfrei", "Greta", "--seed", "3").out.strip())
     ok("do", str(greta), "award-xp", "2000", "--session", "1")

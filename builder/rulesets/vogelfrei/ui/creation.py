@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHB
                                QLabel, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError, UsageError
-from builder.rulesets.vogelfrei.ui.editor import DiceRow, DieFace, sign
+from builder.rulesets.vogelfrei.ui.widgets import DiceRow, DieFace, sign
 
 NONE = "—"
 

@@ -1,0 +1,150 @@
+"""The compiled validators (the fast path of builder/storage/validation.py) are up to
+date, used, and never more lenient than jsonschema, the reference: whatever the
+compiled code accepts, jsonschema accepts too (so no file that breaks the format
+can get past it), and everything it rejects is judged and worded by jsonschema."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from builder.storage import validation
+from builder.storage.validation import (character_schema_names, is_valid_fast, load_schema,
+                                        schema_errors)
+from tests.fuzzing import VALUES, mutated
+from tests.helpers import ok
+
+RULESETS = ["story-points", "ability-bonuses", "vogelfrei"]
+
+
+def test_every_shipped_schema_has_an_up_to_date_compiled_validator():
+    from tools.compile_schemas import stale
+
+    assert stale() == [], "run: python tools/compile_schemas.py"
+
+
+@pytest.fixture(scope="module")
+def documents(tmp_path_factory):
+    """(schema names, a valid document) for a character of each ruleset (with a
+    ledger) and a campaign with a pool."""
+    import os
+
+    folder = tmp_path_factory.mktemp("fast-path")
+    old = os.environ.get("CHARACTER_BUILDER_DATA")
+    os.environ["CHARACTER_BUILDER_DATA"] = str(folder / "data")
+    try:
+        found = []
+        members = []
+        for ruleset, words in (("story-points", ["raise-vital", "Strength"]),
+                               ("ability-bonuses", ["set-age", "mature"]),
+                               ("vogelfrei", ["award-xp", "50", "--session", "1"])):
+            path = folder / f"{ruleset}.json"
+            ok("new", ruleset, "Base", "-o", path, "--seed", "3",
+               *(["--set", "sp=20"] if ruleset == "story-points" else []))
+            ok("do", path, *words)
+            found.append((character_schema_names(ruleset), json.loads(path.read_text())))
+            if ruleset == "story-points":
+                members += ["--member", path]
+        camp = folder / "camp.json"
+        ok("campaign", "new", "Camp", "--ruleset", "story-points", "-o", camp, *members)
+        ok("pool", "start", camp, "--players", "2")
+        found.append((["campaign.schema.json"], json.loads(camp.read_text())))
+    finally:
+        if old is None:
+            os.environ.pop("CHARACTER_BUILDER_DATA", None)
+        else:
+            os.environ["CHARACTER_BUILDER_DATA"] = old
+    return found
+
+
+def test_valid_documents_pass_the_fast_path(documents):
+    for names, doc in documents:
+        for name in names:
+            assert is_valid_fast(load_schema(name), doc), name
+
+
+def test_an_integral_float_and_an_edited_schema_go_to_jsonschema(documents):
+    names, doc = documents[0]
+    schema = load_schema(names[0])
+    assert is_valid_fast(schema, doc)
+    assert not is_valid_fast(schema, dict(doc, format=float(doc["format"])))
+    assert schema_errors(schema, dict(doc, format=float(doc["format"])))  # 1.0: not an integer
+    edited = json.loads(json.dumps(schema))
+    edited["description"] = "changed without compiling it again"
+    assert validation._compiled(edited) is None
+    assert schema_errors(edited, doc) == []
+
+
+SOUND = settings(max_examples=50, deadline=None, derandomize=True, database=None,
+                 suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                        HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _loads(data: bytes):
+    try:
+        return json.loads(data.decode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError):
+        return None
+
+
+@pytest.mark.parametrize("which", range(4), ids=[*RULESETS, "campaign"])
+def test_the_fast_path_is_never_more_lenient_than_jsonschema(documents, which):
+    names, base = documents[which]
+    schemas = [load_schema(name) for name in names]
+    rejected = []
+
+    @SOUND
+    @given(data=mutated(base))
+    def run(data):
+        doc = _loads(data)
+        if doc is None:
+            return
+        for schema in schemas:
+            fast = is_valid_fast(schema, doc)
+            errors = schema_errors(schema, doc)
+            if fast:
+                assert errors == [], (schema["$id"], errors)
+            elif errors:
+                rejected.append(errors)
+
+    run()
+    assert rejected  # the mutations do reach documents the schemas refuse
+
+
+@given(value=VALUES)
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+def test_any_value_in_any_place_of_a_character(value):
+    """Each place of a valid character replaced by any JSON value: whatever the
+    compiled validators accept, jsonschema accepts."""
+    schemas = [load_schema(n) for n in character_schema_names("story-points")]
+    doc = {"format": 1, "kind": "character", "ruleset": "story-points", "name": "A",
+           "baseline": {"sp": 3, "vitals": {"Strength": 2}},
+           "ledger": [{"action": "raise-vital", "name": "Strength", "target": 3}]}
+    for path in (("format",), ("name",), ("baseline", "sp"), ("baseline", "vitals"),
+                 ("ledger",), ("kind",)):
+        changed = json.loads(json.dumps(doc))
+        place = changed
+        for key in path[:-1]:
+            place = place[key]
+        place[path[-1]] = value
+        for schema in schemas:
+            if is_valid_fast(schema, changed):
+                assert schema_errors(schema, changed) == []
+
+
+def test_the_compiler_reads_2020_12_the_safe_way():
+    """What draft-07 code would read differently is rewritten or not compiled."""
+    from tools.compile_schemas import NotCompilable, prepare
+
+    # a $ref's siblings apply in 2020-12 (draft-07 ignores them): kept beside an allOf
+    assert prepare({"$ref": "#/$defs/n", "minimum": 3, "description": "d"}) == {
+        "allOf": [{"$ref": "#/$defs/n"}], "minimum": 3, "description": "d"}
+    assert prepare({"properties": {"a": {"$ref": "#/x", "maximum": 1}}}) == {
+        "properties": {"a": {"allOf": [{"$ref": "#/x"}], "maximum": 1}}}
+    assert prepare({"$ref": "#/x", "title": "t"}) == {"$ref": "#/x", "title": "t"}
+    for schema in ({"prefixItems": [{}]}, {"items": [{"type": "string"}]},
+                   {"format": "date"}, {"properties": {"a": {"unevaluatedProperties": False}}},
+                   {"const": [1]}, {"enum": ["a", {"b": 1}]}):
+        with pytest.raises(NotCompilable):
+            prepare(schema)

@@ -1,0 +1,248 @@
+"""Compile the shipped JSON Schemas into plain Python validators (the fast path).
+
+    python tools/compile_schemas.py            # rewrite builder/storage/compiled_schemas/
+    python tools/compile_schemas.py --check    # exit 1 if a shipped schema has no
+                                               # up-to-date compiled validator
+
+Every command reads a character through a schema before any rules code sees it.
+jsonschema, the reference validator, costs a command ~60 ms to import; so the
+schemas that ship with the application are compiled ahead of time with
+fastjsonschema (``compile_to_code``) into modules that import nothing but ``re``
+and ``decimal``.  :mod:`builder.storage.validation` asks a compiled validator first and
+trusts only its "valid"; anything it rejects goes to jsonschema, which decides
+and writes the messages, so every message and every verdict stays jsonschema's.
+
+That is sound only where the compiled code is never more lenient than jsonschema
+(Draft 2020-12, with integers that are never ``2.0``).  This tool makes sure:
+
+- a keyword it does not know to mean the same in fastjsonschema's draft-07 and in
+  2020-12 (``prefixItems``, ``format``, ``unevaluatedProperties``, ...) leaves that
+  schema uncompiled (jsonschema only);
+- a ``$ref`` with sibling keywords (applied in 2020-12, ignored by draft-07) becomes
+  ``allOf: [{$ref}]`` beside them, which means the same in both;
+- a ``const``/``enum`` value that is a list or an object (where Python's ``==``
+  says ``[1] == [True]``) leaves the schema uncompiled;
+- ``2.0`` as an integer: the runtime sends any document holding an integral float
+  to jsonschema (the compiled code would accept it).
+
+Each module records the schema text it was compiled from; the runtime uses it
+only while the shipped schema is that text, so a schema edited without
+re-running this tool is slower, never wrong (and ``--check``, run by the tests,
+says so).  fastjsonschema is needed here and in the tests, not by the
+application.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "builder" / "storage" / "compiled_schemas"
+
+#: Keywords whose meaning is the same in fastjsonschema's draft-07 code and in
+#: Draft 2020-12 (or that only annotate).
+SAME_MEANING = frozenset({
+    "$schema", "$id", "$defs", "$ref", "$comment", "title", "description", "default",
+    "examples", "type", "properties", "additionalProperties", "required", "propertyNames",
+    "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems",
+    "contains", "minLength", "maxLength", "pattern", "minimum", "maximum",
+    "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "const", "enum", "allOf",
+    "anyOf", "oneOf", "not", "if", "then", "else", "patternProperties",
+})
+#: Keywords whose value is a schema, a list of schemas or a map of schemas.
+ONE_SCHEMA = ("additionalProperties", "propertyNames", "items", "contains", "not", "if",
+              "then", "else")
+SCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
+SCHEMA_MAPS = ("properties", "patternProperties", "$defs")
+ANNOTATIONS = frozenset({"$comment", "title", "description", "default", "examples"})
+
+
+class NotCompilable(Exception):
+    pass
+
+
+def canonical(schema: dict) -> str:
+    """The text a schema is known by (the runtime makes the same from the loaded file)."""
+    return json.dumps(schema, sort_keys=True)
+
+
+def prepare(schema, where: str = "#"):
+    """A copy of ``schema`` that fastjsonschema's draft-07 reads as 2020-12 would."""
+    if isinstance(schema, bool):
+        return schema
+    if not isinstance(schema, dict):
+        raise NotCompilable(f"{where}: not a schema")
+    unknown = set(schema) - SAME_MEANING
+    if unknown:
+        raise NotCompilable(f"{where}: {', '.join(sorted(unknown))}")
+    out: dict = {}
+    for key, value in schema.items():
+        if key in ONE_SCHEMA:
+            if isinstance(value, list):  # draft-07's tuple items (2020-12: prefixItems)
+                raise NotCompilable(f"{where}/{key}: a list")
+            out[key] = prepare(value, f"{where}/{key}")
+        elif key in SCHEMA_LISTS:
+            out[key] = [prepare(v, f"{where}/{key}/{i}") for i, v in enumerate(value)]
+        elif key in SCHEMA_MAPS:
+            out[key] = {k: prepare(v, f"{where}/{key}/{k}") for k, v in value.items()}
+        elif key in ("const", "enum"):
+            values = [value] if key == "const" else value
+            if any(isinstance(v, (list, dict)) for v in values):
+                raise NotCompilable(f"{where}/{key}: a list or object value")
+            out[key] = value
+        else:
+            out[key] = value
+    if "$ref" in out and set(out) - ANNOTATIONS - {"$ref", "$id", "$schema", "$defs"}:
+        ref = out.pop("$ref")
+        out["allOf"] = [{"$ref": ref}, *out.get("allOf", [])]
+    return out
+
+
+def module_name(schema_id: str) -> str:
+    stem = schema_id.rstrip("/").rsplit("/", 1)[-1].removesuffix(".json")
+    return "s_" + re.sub(r"[^0-9a-zA-Z]+", "_", stem).strip("_").lower()
+
+
+HEADER = '''\
+# Generated by tools/compile_schemas.py from {source} with fastjsonschema {version}.
+# Do not edit: change the schema and run the tool again.
+# ruff: noqa
+from builder.storage.compiled_schemas import JsonSchemaValueException, JsonSchemaValuesException
+
+SCHEMA_TEXT = {text!r}
+
+'''
+
+
+def compile_one(path: Path) -> tuple[str, str, str]:
+    """(schema $id, module name, module source) for one schema file."""
+    try:
+        import fastjsonschema
+    except ImportError:
+        raise SystemExit("tools/compile_schemas.py needs fastjsonschema (in the test extras: "
+                         "pip install -e '.[test]')") from None
+
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    schema_id = schema.get("$id")
+    if not schema_id:
+        raise NotCompilable("no $id")
+    ready = prepare(schema)
+    ready["$schema"] = "http://json-schema.org/draft-07/schema#"
+    code = fastjsonschema.compile_to_code(ready, use_default=False, use_formats=False)
+    imports = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
+    if imports not in code:
+        raise SystemExit(f"{path}: fastjsonschema's generated code changed shape; "
+                         "update tools/compile_schemas.py")
+    code = code.replace(imports, "")
+    first = re.search(r"^def (\w+)\(", code, re.M)
+    if not first:
+        raise SystemExit(f"{path}: no validation function in the generated code")
+    source = HEADER.format(source=path.relative_to(ROOT).as_posix(),
+                           version=fastjsonschema.VERSION, text=canonical(schema))
+    source += code.rstrip() + f"\n\n\nvalidate = {first.group(1)}\n"
+    return schema_id, module_name(schema_id), source
+
+
+INIT = '''\
+"""Ahead-of-time compiled validators of the shipped JSON Schemas (generated by
+tools/compile_schemas.py; see there and builder/storage/validation.py).
+
+``MODULES`` maps a schema's $id to its module here; a module's ``SCHEMA_TEXT`` is
+the schema it was compiled from and ``validate(document)`` raises on anything it
+does not accept.
+"""
+# ruff: noqa
+
+
+class JsonSchemaValueException(ValueError):
+    """Raised by the generated code (the fast path only needs "not valid")."""
+
+    def __init__(self, message="", value=None, name=None, definition=None, rule=None):
+        super().__init__(message)
+
+
+class JsonSchemaValuesException(JsonSchemaValueException):
+    def __init__(self, errors=()):
+        super().__init__("several problems")
+
+
+MODULES = {modules!r}
+'''
+
+
+def schema_files() -> list[Path]:
+    return sorted(p for p in (ROOT / "builder").rglob("*.schema.json")
+                  if "compiled_schemas" not in p.parts)
+
+
+def build() -> dict[str, str]:
+    """{file name: source} of the whole package."""
+    files: dict[str, str] = {}
+    modules: dict[str, str] = {}
+    for path in schema_files():
+        try:
+            schema_id, name, source = compile_one(path)
+        except NotCompilable as why:
+            print(f"{path.relative_to(ROOT)}: not compiled ({why}); jsonschema only",
+                  file=sys.stderr)
+            continue
+        if name in files or schema_id in modules:
+            raise SystemExit(f"{path}: two schemas named {name} / {schema_id}")
+        modules[schema_id] = name
+        files[f"{name}.py"] = source
+    files["__init__.py"] = INIT.format(modules=dict(sorted(modules.items())))
+    return files
+
+
+def stale() -> list[str]:
+    """Shipped schemas whose compiled validator is missing or from another text."""
+    sys.path.insert(0, str(ROOT))
+    import importlib
+
+    from builder.storage.compiled_schemas import MODULES
+
+    problems = []
+    for path in schema_files():
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            prepare(schema)
+        except NotCompilable:
+            continue
+        name = MODULES.get(schema.get("$id", ""))
+        if name is None:
+            problems.append(f"{path.relative_to(ROOT)}: no compiled validator")
+            continue
+        module = importlib.import_module(f"builder.storage.compiled_schemas.{name}")
+        if module.SCHEMA_TEXT != canonical(schema):
+            problems.append(f"{path.relative_to(ROOT)}: compiled from another version")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="only say whether the compiled validators are up to date")
+    args = parser.parse_args()
+    if args.check:
+        problems = stale()
+        for line in problems:
+            print(line, file=sys.stderr)
+        if problems:
+            print("run: python tools/compile_schemas.py", file=sys.stderr)
+        return 1 if problems else 0
+    files = build()
+    OUT.mkdir(exist_ok=True)
+    for old in OUT.glob("*.py"):
+        if old.name not in files:
+            old.unlink()
+    for name, source in files.items():
+        (OUT / name).write_text(source, encoding="utf-8")
+    print(f"{len(files) - 1} schemas compiled into {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
