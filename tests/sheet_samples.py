@@ -108,6 +108,15 @@ GRETA = [
 ]
 
 
+#: A fresh Vogelfrei character that has bought its starting gear (nothing played yet).
+KASPAR = [
+    ["new", "vogelfrei", "Kaspar Neu", "--seed", "3", "--set", "status=Silver"],
+    ["do", "buy", "Wams"], ["do", "buy", "Backpack"], ["do", "buy", "Rope, 50'"],
+    ["do", "buy", "Torch"], ["do", "buy", "Bedroll"], ["do", "buy", "Waterskin"],
+    ["do", "buy", "Weapon (Minor)"], ["do", "buy", "--qty", "3", "Rations (Standard/Day)"],
+    ["do", "wear", "Wams"],
+]
+
 BOB = [
     ["new", "ability-bonuses", "Bob Vell", "--random", "--seed", "7", "--set", "age=roll"],
     ["do", "modify", "MIG", "2", "--name", "Giant Strength"],
@@ -180,7 +189,7 @@ FRESH = [
 ]
 
 #: Pages of the full sheet of every sample character (the README's table; a test keeps it).
-SAMPLE_PAGES = {"senna": 2, "graynor": 2, "greta": 3, "bob": 1,
+SAMPLE_PAGES = {"senna": 2, "graynor": 2, "greta": 2, "kaspar": 2, "bob": 1,
                 "fresh-story": 1, "fresh-vogelfrei": 2, "fresh-bonuses": 1}
 
 
@@ -191,7 +200,7 @@ def make_sample_characters(folder: Path) -> dict[str, Path]:
 
     from builder.cli import run
 
-    played = make_files(folder, (SENNA, GRAYNOR, GRETA, BOB))
+    played = make_files(folder, (SENNA, GRAYNOR, GRETA, KASPAR, BOB))
     result = {path.stem: path for path in played}
     for (words,) in FRESH:
         stem = words[2].lower().replace(" ", "-")

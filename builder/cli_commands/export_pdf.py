@@ -111,6 +111,9 @@ def cmd_export_pdf(args) -> int:
     if glyphs.missing:
         err("warning: no installed font has a glyph for "
             f"{describe_missing(glyphs.missing)}; printed as empty boxes")
+    if glyphs.untexted:
+        err(f"warning: {describe_missing(glyphs.untexted)} printed but not in the PDF's "
+            "text (a colour emoji prints as a picture): a search or a copy will miss them")
     for path, _job in jobs:
         out(str(path))
     return 0

@@ -7,9 +7,17 @@ Arabic, Hebrew, Armenian, Georgian, many symbols) look the same on every machine
 Other scripts (CJK, Indic...) fall back to the system's fonts through Qt's own
 font fallback.  A character that still has no glyph would print as an empty box:
 :class:`GlyphCheck` finds those, so the export can say which ones.
+
+Qt's PDF writer maps only the glyphs of characters up to U+FFFF back to text (its
+ToUnicode map scans the Basic Multilingual Plane), so an emoji or a mathematical letter
+prints but would be missing from the PDF's text: :class:`WideGlyphs` records them in
+the order they are painted, and builder/render/outline.py adds them to the PDF's text.
+A font that draws a character as a bitmap (colour emoji) gives the PDF a picture and
+no text at all: those are named by the export, as missing glyphs are.
 """
 from __future__ import annotations
 
+import struct
 import unicodedata
 
 from PySide6.QtGui import QFont, QFontDatabase, QTextLayout
@@ -59,8 +67,13 @@ class GlyphCheck:
     def __init__(self):
         self._known: dict[tuple[str, str], bool] = {}
         self.missing: set[str] = set()
+        #: the current PDF's characters beyond U+FFFF (render_pdf_bytes sets a new one
+        #: for each PDF); ``untexted``: those that printed but are not in a PDF's text
+        self.wide = WideGlyphs()
+        self.untexted: set[str] = set()
 
     def check(self, font: QFont, text: str) -> None:
+        self.wide.record(font, text)
         key = font.key()
         for char in set(text):
             seen = self._known.get((key, char))
@@ -68,6 +81,19 @@ class GlyphCheck:
                 seen = self._known[(key, char)] = _has_glyph(font, char)
             if not seen:
                 self.missing.add(char)
+
+
+class WideOnly:
+    """A GlyphCheck that only records the characters beyond U+FFFF (what the PDF's text
+    needs) and checks nothing else: cheap, for a PDF nobody asked to check."""
+
+    def __init__(self):
+        self.missing: set[str] = set()
+        self.wide = WideGlyphs()
+        self.untexted: set[str] = set()
+
+    def check(self, font: QFont, text: str) -> None:
+        self.wide.record(font, text)
 
 
 def _has_glyph(font: QFont, char: str) -> bool:
@@ -84,3 +110,75 @@ def _has_glyph(font: QFont, char: str) -> bool:
 def describe_missing(missing) -> str:
     """'李 (U+674E), 龍 (U+9F8D)': the characters, sorted, each with its code point."""
     return ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing))
+
+
+#: Characters beyond U+FFFF: Qt's PDF writer maps only the glyphs of characters up to
+#: U+FFFF back to text (its ToUnicode map scans the Basic Multilingual Plane), so an
+#: emoji or a mathematical letter prints but would be missing from the PDF's text.
+def _beyond_bmp(char: str) -> bool:
+    return ord(char) > 0xFFFF and _needs_glyph(char)
+
+
+def postscript_name(raw) -> str | None:
+    """The font's PostScript name (the PDF's BaseFont) from its ``name`` table."""
+    data = bytes(raw.fontTable("name"))
+    try:
+        _format, count, strings = struct.unpack(">HHH", data[:6])
+        for i in range(count):
+            platform, _enc, _lang, name_id, length, offset = struct.unpack(
+                ">6H", data[6 + 12 * i:18 + 12 * i])
+            if name_id == 6:
+                text = data[strings + offset:strings + offset + length]
+                return text.decode("utf-16-be" if platform in (0, 3) else "latin-1")
+    except (struct.error, UnicodeDecodeError):
+        return None
+    return None
+
+
+class WideGlyphs:
+    """The characters beyond U+FFFF painted into a PDF, in the order their glyphs were
+    first painted, by font (its PostScript name): what builder/render/outline.py puts
+    back into the PDF's text.  ``pictures``: those a font draws as a bitmap (colour
+    emoji), which a PDF cannot carry as text."""
+
+    def __init__(self):
+        self._found: dict[tuple[str, str], tuple[str, int, bool] | None] = {}
+        self._glyphs: set[tuple[str, int]] = set()
+        self.order: dict[str, list[str]] = {}
+        self.pictures: set[str] = set()
+        self.unknown: set[str] = set()
+
+    def record(self, font: QFont, text: str) -> None:
+        for char in text:
+            if not _beyond_bmp(char):
+                continue
+            key = (font.key(), char)
+            if key not in self._found:
+                self._found[key] = _glyph_of(font, char)
+            found = self._found[key]
+            if found is None:
+                self.unknown.add(char)
+                continue
+            name, glyph, outline = found
+            if not outline:
+                self.pictures.add(char)
+            elif (name, glyph) not in self._glyphs:
+                self._glyphs.add((name, glyph))
+                self.order.setdefault(name, []).append(char)
+
+
+def _glyph_of(font: QFont, char: str) -> tuple[str, int, bool] | None:
+    """(PostScript name, glyph, drawn as an outline) of the one glyph ``char`` is shown
+    with; None when it is not exactly one glyph of a named font."""
+    layout = QTextLayout(char, font)
+    layout.beginLayout()
+    layout.createLine()
+    layout.endLayout()
+    runs = layout.glyphRuns()
+    if len(runs) != 1 or len(runs[0].glyphIndexes()) != 1:
+        return None
+    raw, glyph = runs[0].rawFont(), runs[0].glyphIndexes()[0]
+    name = postscript_name(raw)
+    if not glyph or not name:
+        return None
+    return name, glyph, not raw.pathForGlyph(glyph).isEmpty()

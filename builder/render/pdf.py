@@ -403,6 +403,8 @@ class Layout:
         box_w = max([s.pt(30)] + [s.width(font, v) + s.pt(10) for v in values])
         if block.write_in:  # room to cross the figure out and pencil the new one beside it
             box_w = max(box_w * 2.2, s.pt(64))
+        if block.stacked:
+            return self._stacked_rows(block, cell_w, gap, font, box_w, box_h)
         box_w = min(box_w, cell_w * 0.6)
         atoms = []
         for start in range(0, len(block.items), cols):
@@ -429,6 +431,31 @@ class Layout:
                         ops.append(("line", cx, y + line_h - s.pt(2), cx + cell_w,
                                     y + line_h - s.pt(2), 0.3, RULE))
             atoms.append(Atom(line_h + s.pt(2), draw))
+        return atoms
+
+    def _stacked_rows(self, block: Rows, cell_w: float, gap: float, font: str,
+                      box_w: float, box_h: float) -> list[Atom]:
+        """Each label centred above its value's box (``Rows.stacked``)."""
+        s = self.s
+        cols = max(1, block.columns)
+        label_h = s.line("label")
+        box_w = min(box_w, cell_w)
+        line_h = label_h + s.pt(2) + box_h
+        atoms = []
+        for start in range(0, len(block.items), cols):
+            chunk = block.items[start:start + cols]
+
+            def draw(ops, x, y, chunk=chunk):
+                for c, (label, value) in enumerate(chunk):
+                    cx = x + c * (cell_w + gap)
+                    ops.append(("fit", QRectF(cx, y, cell_w, label_h), "label", _CENTER,
+                                label))
+                    box = QRectF(cx + (cell_w - box_w) / 2, y + label_h + s.pt(2),
+                                 box_w, box_h)
+                    if block.boxed:
+                        ops.append(("rect", box, 0.7, None))
+                    ops.append(("fit", box, font, _CENTER, value))
+            atoms.append(Atom(line_h + s.pt(4), draw))
         return atoms
 
     def _box_cell_height(self, cell: Boxes, width: float) -> float:
@@ -530,7 +557,8 @@ class Layout:
                                     cell))
                 for a, b in spans:
                     ops.append(("line", x + a, y + row_h, x + b, y + row_h, 0.35, RULE))
-            atoms.append(Atom(row_h, draw_row, repeat=header))
+            spare = index >= len(block.rows) - block.spare
+            atoms.append(Atom(row_h, draw_row, repeat=header, optional=spare))
         if not block.rows:
             header.keep_with_next = False
         return atoms
@@ -722,7 +750,7 @@ def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,
              f"Page {number} of {count}")]
 
 
-#: A full sheet set smaller by at most this much when that saves its second page.
+#: A full sheet set smaller by at most this much when that saves a page.
 FULL_SCALES = (1.0, 0.93, 0.87)
 #: A compact sheet is set smaller until it fits one page (not below 60 %).
 COMPACT_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
@@ -730,9 +758,10 @@ COMPACT_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
 
 def fit_sheet(sheet: Sheet, device, k: float, width: float, height: float,
               styles: dict | None = None) -> tuple[Style, list[list[Op]]]:
-    """The style and pages of one sheet, set smaller when that makes it fit one page:
-    a little for the full layout (a sheet just over a page), as far as needed (down to
-    60 %) for the compact one.  ``styles`` caches the styles by scale."""
+    """The style and pages of one sheet, set smaller when that saves pages: a little for
+    the full layout (a sheet just over one page or two loses that page; a longer
+    record keeps its size), as far as needed (down to 60 %) for the compact one to fit
+    one page.  ``styles`` caches the styles by scale."""
     styles = {} if styles is None else styles
 
     def style_at(scale: float) -> Style:
@@ -744,13 +773,15 @@ def fit_sheet(sheet: Sheet, device, k: float, width: float, height: float,
     if len(first[1]) == 1:
         return first
     compact = sheet.layout == "compact"
-    if not compact and len(first[1]) > 2:
-        return first
+    if not compact and len(first[1]) > 3:
+        return first  # a long record keeps its size
     best = first
     for scale in (COMPACT_SCALES if compact else FULL_SCALES)[1:]:
         pages = layout_sheet(sheet, style_at(scale), width, height)
-        if len(pages) < len(best[1]) and (compact or len(pages) == 1):
+        if len(pages) < len(best[1]) and (compact or len(pages) <= 2):
             best = (style_at(scale), pages)
+            if not compact:
+                break  # a full sheet: the largest type that saves a page
         if len(pages) == 1:
             break
     return best
@@ -841,8 +872,12 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer = QPdfWriter(buffer)
     writer.setResolution(resolution)
     writer.setPageLayout(layout)
+    from builder.render.fonts import WideGlyphs, WideOnly
     from builder.render.outline import document_author, document_title, finish_pdf
 
+    if glyphs is None:
+        glyphs = WideOnly()  # no missing-glyph check asked for: only what the text needs
+    glyphs.wide = WideGlyphs()  # this PDF's own: Qt numbers the glyphs per document
     names = [s.name for s in sheets]
     title = title or document_title(names)
     writer.setCreator("Character Builder")
@@ -864,13 +899,17 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     if not pdf.startswith(b"%PDF-"):
         raise RenderFailed("the PDF writer produced no PDF")
     rulesets = ", ".join(dict.fromkeys(s.ruleset_title or s.ruleset_id for s in sheets))
+    unmapped: set[str] = set()
     try:
         pdf = finish_pdf(pdf, marks, title=title,
                          author=document_author([s.player for s in sheets], names),
                          subject=f"Character sheets ({rulesets})" if rulesets else "",
-                         keywords=", ".join(n for n in names if n)[:1000])
+                         keywords=", ".join(n for n in names if n)[:1000],
+                         wide=glyphs.wide.order, unmapped=unmapped)
     except Exception as exc:  # pypdf could not read Qt's file back: the writer failed
         raise RenderFailed(f"the PDF could not be finished ({exc})") from None
+    glyphs.untexted |= (unmapped | glyphs.wide.pictures
+                        | (glyphs.wide.unknown - glyphs.missing))
     return pdf, counts
 
 

@@ -69,7 +69,8 @@ class Rows:
     A value of ``""`` prints as an empty box to write in.  ``large``: the figures
     players look up most (VIT, Wounds, saves, defenses), printed big.  ``write_in``:
     every value is a current figure that changes in play: its box is wide enough to
-    cross it out and pencil the new one beside it.
+    cross it out and pencil the new one beside it.  ``stacked``: each label above its
+    value (a line of figures read together, as saving throws, in little room).
     """
 
     items: list[tuple[str, str]]
@@ -77,6 +78,7 @@ class Rows:
     boxed: bool = True  # draw each value in a box (scores); False: plain text
     large: bool = False
     write_in: bool = False
+    stacked: bool = False
 
 
 @dataclass
@@ -92,8 +94,12 @@ class Table:
     columns: list[Column]
     rows: Sequence[Sequence[Cell]]
     marked: list[int] = field(default_factory=list)  # rows printed marked (current level)
+    #: The last ``spare`` rows are room to write in: printed as far as the page has
+    #: room, never carried onto the next page on their own.
+    spare: int = 0
 
     def __post_init__(self) -> None:
+        self.spare = max(0, min(int(self.spare), len(self.rows)))
         width = len(self.columns)
         for row in self.rows:
             if len(row) != width:
@@ -246,7 +252,9 @@ def ledger_section(derived: dict[str, Any], blank: bool, title: str, entry_width
         columns.append(Column(f"{balance} after", 1.0, "right"))
     if blank:
         rows = [[""] * len(columns) for _ in range(BLANK_LEDGER)]
-        return Section("ledger", title, [Table(columns, rows)], record=True)
+        # eight rows at least, then as many as the page has room for
+        return Section("ledger", title, [Table(columns, rows, spare=BLANK_LEDGER - 8)],
+                       record=True)
     entries = [e for e in derived.get("ledger") or [] if isinstance(e, dict)]
     if not entries:
         return empty_section("ledger", title, "Nothing recorded yet.", record=True)

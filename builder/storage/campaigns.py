@@ -30,9 +30,10 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Action, Refusal, RulesError, UsageError
-from builder.storage.files import (FORMAT_VERSION, ChangedOnDisk, CharacterFile, FileProblem,
+from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
+from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir
 from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
                                          write_all)
@@ -53,7 +54,7 @@ def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
     if not name:
         raise UsageError("a campaign needs a name")
     return {
-        "format": FORMAT_VERSION,
+        "format": CAMPAIGN.current,
         "kind": "campaign",
         "name": name,
         "ruleset": canonical_ruleset(ruleset_id),

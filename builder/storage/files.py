@@ -1,8 +1,9 @@
 """Character files: one JSON document per character.
 
-``format`` is checked against FORMAT_VERSION (what we write) and
-MIN_FORMAT_VERSION (the oldest we read).  A newer file opens read-only and is
-never rewritten.  Unknown keys are kept and written back unchanged.
+``format`` is the character format version (builder/storage/formats.py: what we
+write, the oldest we read, and the migration of older files, applied when a file
+is read).  A newer file opens read-only and is never rewritten.  Unknown keys are
+kept and written back unchanged.
 """
 from __future__ import annotations
 
@@ -18,10 +19,13 @@ from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
 from builder.storage.atomic import write_bytes_atomic
+from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
 from builder.storage.paths import characters_dir
 
-FORMAT_VERSION = 1
-MIN_FORMAT_VERSION = 1
+#: The character format (campaigns have their own: formats.CAMPAIGN).
+CHARACTER_FORMAT_VERSION = CHARACTER.current
+FORMAT_VERSION = CHARACTER_FORMAT_VERSION
+MIN_FORMAT_VERSION = CHARACTER.oldest
 
 
 class FileProblem(Exception):
@@ -37,24 +41,20 @@ def now_iso() -> str:
 
 
 def check_format(doc: dict[str, Any], path: Path | str, kind: str = "character") -> str | None:
-    """Returns a read-only reason for a newer file, raises FileProblem for an older one."""
-    version = doc.get("format")
-    if not isinstance(version, int):
-        raise FileProblem(f"{path}: not a {kind} file (no format version)")
-    if version < MIN_FORMAT_VERSION:
-        raise FileProblem(f"{path}: format version {version} is older than the oldest "
-                          f"this version reads ({MIN_FORMAT_VERSION})")
-    if version > FORMAT_VERSION:
-        return (f"{path}: written by a newer version (format {version}, this version "
-                f"writes {FORMAT_VERSION}); opened read-only")
-    return None
+    """Returns a read-only reason for a newer file, raises FileProblem for one without a
+    version or older than the oldest this version reads."""
+    try:
+        return FORMATS[kind].check(doc, str(path))
+    except FormatProblem as problem:
+        raise FileProblem(str(problem)) from None
 
 
 def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[str, Any], bytes, str | None]:
     """Read, parse (strict JSON) and validate a character or campaign file.
 
     FileProblem (one line naming the file) for anything that is not a valid
-    document of ``kind``; (document, bytes read, read-only reason or None)."""
+    document of ``kind``; (document, bytes read, read-only reason or None).  A file of
+    an older format is upgraded (in memory) before it is validated."""
     from builder.storage.validation import schema_errors
 
     path = Path(path)
@@ -66,6 +66,7 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
     if not isinstance(doc, dict) or doc.get("kind", kind) != kind:
         raise FileProblem(f"{path}: not a {kind} file")
     read_only = check_format(doc, path, kind)
+    FORMATS[kind].upgrade(doc)
     problems = schema_errors(load_json_resource("schema", schema_name), doc)
     if problems and read_only is None:
         raise FileProblem(f"{path}: does not match the {kind} file format: {problems[0]}")
@@ -299,9 +300,9 @@ class CharacterFile:
         return target
 
 
-#: Who the character is: optional top-level keys, the same in every ruleset
-#: (written by builder/storage/identity.py).
-IDENTITY_TEXT_KEYS = ("player", "appearance", "background")
+# Who the character is (IDENTITY_TEXT_KEYS and "portrait"): optional top-level keys,
+# the same in every ruleset, since character format 2 (written by
+# builder/storage/identity.py).
 
 
 def portrait_file(doc: dict[str, Any]) -> Path | None:
@@ -331,7 +332,7 @@ def identity_of(doc: dict[str, Any]) -> dict[str, Any]:
 
 def new_document(ruleset: Ruleset, name: str, baseline: dict[str, Any]) -> dict[str, Any]:
     return {
-        "format": FORMAT_VERSION,
+        "format": CHARACTER_FORMAT_VERSION,
         "kind": "character",
         "ruleset": ruleset.id,
         "name": name,
@@ -440,7 +441,7 @@ def refuse_existing(target: Path, force: bool = False, kind: str = "character") 
         version = jsonio.loads(target.read_bytes()).get("format")
     except (OSError, ValueError, AttributeError):
         return
-    if isinstance(version, int) and version > FORMAT_VERSION:
+    if isinstance(version, int) and version > FORMATS.get(kind, CHARACTER).current:
         raise FileProblem(f"{target}: written by a newer version (format {version}); "
                           "it is never rewritten")
 

@@ -20,7 +20,8 @@ from typing import Any, Sequence
 
 from builder.rules.base import UsageError
 from builder.storage.files import (  # noqa: F401  (identity_of, portrait_file: the API)
-    IDENTITY_TEXT_KEYS, FileProblem, identity_of, portrait_file)
+    FileProblem, identity_of, portrait_file)
+from builder.storage.formats import IDENTITY_TEXT_KEYS
 
 TEXT_KEYS = IDENTITY_TEXT_KEYS
 IDENTITY_KEYS = TEXT_KEYS + ("portrait",)

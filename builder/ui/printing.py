@@ -66,15 +66,23 @@ def _show_error(parent, text: str) -> QMessageBox:
 
 
 def warn_missing_glyphs(parent, glyphs) -> QMessageBox | None:
-    """Say which characters printed as empty boxes (no installed font has them)."""
+    """Say which characters printed as empty boxes (no installed font has them), and
+    which printed but are not in the PDF's text."""
     from builder.render.fonts import describe_missing
 
-    if glyphs is None or not glyphs.missing:
+    untexted = getattr(glyphs, "untexted", set()) if glyphs is not None else set()
+    if glyphs is None or not (glyphs.missing or untexted):
         return None
-    box = QMessageBox(QMessageBox.Icon.Warning, "Missing characters",
-                      "No installed font has a glyph for "
-                      f"{describe_missing(glyphs.missing)}; they print as empty boxes. "
-                      "Installing a font for that script (for example Noto) fixes it.",
+    lines = []
+    if glyphs.missing:
+        lines.append("No installed font has a glyph for "
+                     f"{describe_missing(glyphs.missing)}; they print as empty boxes. "
+                     "Installing a font for that script (for example Noto) fixes it.")
+    if untexted:
+        lines.append(f"{describe_missing(untexted)} printed but are not in the PDF's text "
+                     "(a colour emoji prints as a picture): a search or a copy will miss "
+                     "them.")
+    box = QMessageBox(QMessageBox.Icon.Warning, "Missing characters", "\n\n".join(lines),
                       QMessageBox.StandardButton.Ok, parent)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()

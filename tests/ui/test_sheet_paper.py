@@ -35,11 +35,12 @@ def pages_of(path) -> list[str]:
     return [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(str(path)).pages]
 
 
-def test_page_counts_of_the_sample_characters(samples, tmp_path):
-    """The figures in the README's sheets section."""
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_counts_of_the_sample_characters(samples, tmp_path, paper):
+    """The figures in the README's sheets section, the same on A4 and Letter."""
     assert set(samples) == set(SAMPLE_PAGES)
     out = tmp_path / "pdfs"
-    ok("export-pdf", *samples.values(), "-o", out)
+    ok("export-pdf", *samples.values(), "-o", out, "--paper", paper)
     counts = {stem: len(PdfReader(str(out / f"{_pdf_name(path)}.pdf")).pages)
               for stem, path in samples.items()}
     assert counts == SAMPLE_PAGES
@@ -143,7 +144,7 @@ def test_reading_at_the_table(samples):
     table = next(b for b in greta.section("class_table").blocks if isinstance(b, Table))
     assert [table.rows[i][0] for i in table.marked] == ["2"]  # Greta is level 2
     saves = next(b for b in greta.section("saves").blocks if isinstance(b, Rows))
-    assert saves.large
+    assert saves.large and saves.stacked and saves.columns == len(saves.items)  # one line
     health = greta.section("health")
     assert any(isinstance(b, Rows) and b.write_in and b.large for b in health.blocks)
     mods = [row[2] for b in greta.section("abilities").blocks if isinstance(b, Table)
@@ -181,3 +182,80 @@ def test_compact_leaves_out_the_records_and_keeps_the_rest(samples):
         [s.key for s in compact.sections]
     notes = next(b for b in compact.section("notes").blocks if isinstance(b, Notes))
     assert notes.lines <= 2
+
+
+def test_stacked_figures_stand_on_one_line_each_label_above_its_box(qapp):
+    items = [("Paralyze", "14"), ("Poison", "11"), ("Breath", "16"), ("Device", "12"),
+             ("Magic", "15")]
+    stacked = Sheet("T", "x", sections=[Section("s", "S", [
+        Rows(items, columns=5, large=True, stacked=True)])])
+    one_each = Sheet("T", "x", sections=[Section("s", "S", [
+        Rows(items, columns=1, large=True)])])
+    _style, (page,) = _layout(stacked)
+    boxes = [op[1] for op in page if op[0] == "rect" and op[2]]
+    assert len(boxes) == 5 and len({round(b.top(), 3) for b in boxes}) == 1
+    rects = {op[-1]: op[1] for op in page if op[0] in ("text", "fit")}
+    for (label, value), box in zip(items, boxes):
+        assert rects[label].bottom() <= box.top() + 1e-6        # the label above
+        assert abs(rects[label].center().x() - box.center().x()) < 1e-6
+        assert rects[value] == box and rects[value].height() > 0
+    assert _used(stacked) < _used(one_each) / 2
+
+
+def _used(sheet: Sheet) -> float:
+    from PySide6.QtGui import QImage
+
+    from builder.render.pdf import Layout, Style
+
+    probe = QImage(8, 8, QImage.Format.Format_RGB32)
+    layout = Layout(sheet, Style.for_device(probe, 10.0), 8000.0, 1e9)
+    layout.run()
+    return layout.y
+
+
+def test_rows_to_write_in_fill_the_page_and_never_open_one(qapp):
+    """Spare rows print as far as the page has room; the table never continues onto a
+    page of empty rows, and the rows with something in them always print."""
+    rows = [["Rope", "1"], ["Torch", "3"]] + [["", ""]] * 60
+    sheet = Sheet("T", "x", sections=[
+        Section("a", "A", [Notes("", lines=20)]),
+        Section("g", "Gear", [Table([Column("Item"), Column("Qty")], rows, spare=60)])])
+    _style, pages = _layout(sheet)
+    texts = [op[-1] for page in pages for op in page if op[0] in ("text", "fit")]
+    assert len(pages) == 1 and "Gear (continued)" not in texts
+    assert "Rope" in texts and "Torch" in texts
+    drawn = [op for op in pages[0] if op[0] == "line" and op[2] == op[4]]
+    assert 2 < len(drawn) - 20 < 62  # some spare rows ruled, not all 60
+    # Without spares the same table runs on to a second page.
+    sheet.sections[1] = Section("g", "Gear", [Table([Column("Item"), Column("Qty")], rows)])
+    _style, pages = _layout(sheet)
+    assert len(pages) == 2
+
+
+def test_a_full_sheet_just_over_two_pages_is_set_smaller_to_save_the_third(qapp):
+    from PySide6.QtGui import QImage
+
+    from builder.render.pdf import FULL_SCALES, Style, fit_sheet, layout_sheet
+
+    probe = QImage(8, 8, QImage.Format.Format_RGB32)
+    width, height = 8000.0, 12000.0
+
+    def sheet_of(paragraphs: int) -> Sheet:
+        text = "\n".join(f"paragraph {i}" for i in range(paragraphs))
+        return Sheet("T", "x", sections=[Section("n", "N", [Notes(text)])])
+
+    def pages_at(sheet: Sheet, scale: float) -> int:
+        return len(layout_sheet(sheet, Style.for_device(probe, 10.0, scale), width, height))
+
+    n = 1
+    while pages_at(sheet_of(n), 1.0) < 3:   # the first length that takes three pages
+        n += 1
+    sheet = sheet_of(n)
+    assert pages_at(sheet, FULL_SCALES[1]) == 2
+    style, pages = fit_sheet(sheet, probe, 10.0, width, height)
+    assert len(pages) == 2 and style.scale == FULL_SCALES[1]
+    # a longer record keeps its full size, even where a smaller one would save a page
+    long = sheet_of(n * 3)
+    assert pages_at(long, 1.0) > 3 and pages_at(long, FULL_SCALES[-1]) < pages_at(long, 1.0)
+    style, pages = fit_sheet(long, probe, 10.0, width, height)
+    assert style.scale == 1.0 and len(pages) == pages_at(long, 1.0)

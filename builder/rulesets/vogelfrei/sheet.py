@@ -76,7 +76,7 @@ def _career(derived: dict[str, Any], blank: bool) -> Section:
              ("Status", _v(derived.get("status") or "-", blank)),
              ("Level", _v(derived.get("level"), blank)),
              ("Career level", _v(derived.get("career_level"), blank))]
-    return Section("career", TITLES["career"], [Rows(items, columns=1)], half=True)
+    return Section("career", TITLES["career"], [Rows(items, columns=2)], half=True)
 
 
 def _pool(derived: dict[str, Any], key: str, label: str, blank: bool
@@ -110,7 +110,7 @@ def _xp(derived: dict[str, Any], blank: bool) -> Section:
              ("XP lost to the cap", _v(derived.get("xp_lost") or 0, blank))]
     return Section("xp", TITLES["xp"], [
         Rows([("XP", _v(derived.get("xp"), blank))], columns=1, write_in=True),
-        Rows(items, columns=1)], half=True)
+        Rows(items, columns=2)], half=True)
 
 
 def _saves(derived: dict[str, Any], blank: bool) -> Section:
@@ -123,7 +123,8 @@ def _saves(derived: dict[str, Any], blank: bool) -> Section:
         if not blank and bonuses.get(key):
             text += f" ({_signed(bonuses[key])})"
         items.append((label, text))
-    return Section("saves", TITLES["saves"], [Rows(items, columns=1, large=True)], half=True)
+    return Section("saves", TITLES["saves"], [Rows(items, columns=len(items) or 1, large=True,
+                                                    stacked=True)], half=True)
 
 
 def _skills(derived: dict[str, Any], blank: bool) -> Section:
@@ -139,16 +140,17 @@ def _skills(derived: dict[str, Any], blank: bool) -> Section:
     skills = [] if blank else [str(s) for s in derived.get("skills") or []]
     columns = [Column("Skill", 3.0), Column("Notes", 4.0)]
     rows = [[s, ""] for s in skills] or [["", ""] for _ in range(BLANK_ROWS)]
+    spare = 0 if skills else BLANK_ROWS // 2
     if combat:
         blocks.append(Notes(f"Combat skills: {combat}"))
-    blocks.append(Table(columns, rows))
-    return Section("skills", TITLES["skills"], blocks)
+    blocks.append(Table(columns, rows, spare=spare))
+    return Section("skills", TITLES["skills"], blocks, half=True)
 
 
 def _traits(derived: dict[str, Any], blank: bool) -> Section:
     traits = [] if blank else [text_value(t) for t in derived.get("traits") or []]
     rows = [[t] for t in traits] or [[""] for _ in range(BLANK_ROWS)]
-    return Section("traits", TITLES["traits"], [Table([Column("Trait")], rows)])
+    return Section("traits", TITLES["traits"], [Table([Column("Trait")], rows)], half=True)
 
 
 def _spells(derived: dict[str, Any], blank: bool) -> Section | None:
@@ -178,8 +180,8 @@ def _spells(derived: dict[str, Any], blank: bool) -> Section | None:
 
 
 def _careers(derived: dict[str, Any], blank: bool) -> Section:
-    columns = [Column("Class", 1.5), Column("Career", 1.8), Column("Levels", 0.8, "center"),
-               Column("Advances", 4.0)]
+    columns = [Column("Class", 1.4), Column("Career", 1.7), Column("Levels", 1.1, "center"),
+               Column("Advances", 2.6)]
     if blank:
         rows = [["", "", "", ""] for _ in range(BLANK_ROWS)]
     else:
@@ -187,7 +189,7 @@ def _careers(derived: dict[str, Any], blank: bool) -> Section:
                  text_value(c.get("levels")),
                  "; ".join(text_value(a) for a in c.get("advances") or [])]
                 for c in derived.get("careers") or [] if isinstance(c, dict)]
-    return Section("careers", TITLES["careers"], [Table(columns, rows)])
+    return Section("careers", TITLES["careers"], [Table(columns, rows)], half=True)
 
 
 def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
@@ -272,8 +274,12 @@ def _weapons(derived: dict[str, Any], blank: bool) -> Section:
             use += f": {w['note']}"
         rows.append([text_value(w.get("item")), text_value(w.get("damage")),
                      text_value(reach), use])
-    rows += [["", "", "", ""] for _ in range(2 if rows else BLANK_ROWS)]
-    return Section("weapons", TITLES["weapons"], [Table(columns, rows)])
+    extra = 2 if rows else BLANK_ROWS
+    rows += [["", "", "", ""] for _ in range(extra)]
+    # the rows to write in fill what is left of the page (half of them at least in an
+    # empty table)
+    spare = extra if len(rows) > extra else extra // 2
+    return Section("weapons", TITLES["weapons"], [Table(columns, rows, spare=spare)])
 
 
 def _gear(derived: dict[str, Any], blank: bool) -> Section:
@@ -286,11 +292,13 @@ def _gear(derived: dict[str, Any], blank: bool) -> Section:
         mark = {"none": "none", "oversize": "oversize"}.get(str(g.get("encumbrance")), "")
         rows.append([text_value(g.get("item")), text_value(g.get("qty")),
                      "✓" if g.get("worn") else "", mark, text_value(g.get("category"))])
-    rows += [["", "", "", "", ""] for _ in range(4 if rows else 2 * BLANK_ROWS)]
-    blocks: list[Any] = [Table(columns, rows)]
+    extra = 4 if rows else 2 * BLANK_ROWS
+    rows += [["", "", "", "", ""] for _ in range(extra)]
+    blocks: list[Any] = [Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)]
     if not blank:
         e = derived.get("encumbrance") or {}
-        blocks.append(Notes(f"{text_value(e.get('items', 0))} items (every 5 is a point), "
+        # above the table: its rows to write in may end the page
+        blocks.insert(0, Notes(f"{text_value(e.get('items', 0))} items (every 5 is a point), "
                             f"{text_value(e.get('oversize_items', 0))} oversize (a point each), "
                             f"{text_value(e.get('coin_items', 0))} from coins (100 coins an "
                             "item); worn armour is not an item."))

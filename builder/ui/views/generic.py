@@ -72,6 +72,10 @@ class GenericEditor(CharacterEditor):
         tabs = QTabWidget(self)
         tabs.addTab(self.tree, "State")
         tabs.addTab(self.ledger, "Ledger")
+        from builder.ui.identity_panel import IdentityPanel
+
+        self.identity_panel = IdentityPanel(self.doc, self)
+        tabs.addTab(self.identity_panel, "Who")
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("genericSplitter")
         self.splitter.addWidget(tabs)

@@ -60,6 +60,10 @@ class AbilityBonusesEditor(CharacterEditor):
         tabs.setObjectName("sideTabs")
         tabs.addTab(self.panel, "Effec&ts && Age")
         tabs.addTab(self.ledger, "&Ledger")
+        from builder.ui.identity_panel import IdentityPanel
+
+        self.identity_panel = IdentityPanel(doc, self)
+        tabs.addTab(self.identity_panel, "Who")
         self.side_tabs = tabs
         # the character's name, as the other editors show it
         self.title_label = QLabel(self)

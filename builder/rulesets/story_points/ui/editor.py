@@ -359,6 +359,10 @@ class StoryPointsEditor(CharacterEditor):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.ledger)
         self.side_tabs.addTab(ledger_page, "&Ledger")
+        from builder.ui.identity_panel import IdentityPanel
+
+        self.identity_panel = IdentityPanel(self.doc, self)
+        self.side_tabs.addTab(self.identity_panel, "Who")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("editorSplitter")

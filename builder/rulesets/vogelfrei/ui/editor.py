@@ -89,6 +89,10 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         self.side_tabs.addTab(self.ledger, "Ledger")
         self.possessions = PossessionsPage(self, self)
         self.side_tabs.addTab(self.possessions, "Possessions")
+        from builder.ui.identity_panel import IdentityPanel
+
+        self.identity_panel = IdentityPanel(self.doc, self)
+        self.side_tabs.addTab(self.identity_panel, "Who")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("vogelfreiSplitter")

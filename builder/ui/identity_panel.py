@@ -1,0 +1,258 @@
+"""Who the character is, in the editor: player, appearance, background, portrait.
+
+:class:`IdentityFields` is the form (used by the "Who" page of every editor and by
+Edit > Who Is This Character…); :class:`IdentityPanel` is the page: a field that
+has finished changing (Enter or leaving a line, leaving a text box, choosing or
+clearing the portrait) is saved at once as one undo step through the same path
+as the dialog (:func:`commit_identity`), and the page
+follows undo, redo and reloads.  The same for every ruleset; an editor adds it
+with ``side_tabs.addTab(IdentityPanel(doc, self), "Who")``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QPixmap, QUndoCommand
+from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget)
+
+from builder.storage.files import IDENTITY_TEXT_KEYS, FileProblem, portrait_file
+
+KEYS = IDENTITY_TEXT_KEYS + ("portrait",)
+
+
+def identity(doc) -> dict:
+    """The identity keys the character file holds now."""
+    return {key: doc.cf.doc[key] for key in KEYS if isinstance(doc.cf.doc.get(key), str)}
+
+
+class SetIdentity(QUndoCommand):
+    """Replace the identity keys of a character file (one undo step)."""
+
+    def __init__(self, doc, new: dict):
+        super().__init__("Change who the character is")
+        self.doc = doc
+        self.old = identity(doc)
+        self.new = {k: v for k, v in new.items() if k in KEYS and v}
+
+    def _set(self, values: dict) -> None:
+        for key in KEYS:
+            if values.get(key):
+                self.doc.cf.doc[key] = values[key]
+            else:
+                self.doc.cf.doc.pop(key, None)
+        self.doc.touched()
+
+    def redo(self) -> None:
+        self._set(self.new)
+
+    def undo(self) -> None:
+        self._set(self.old)
+
+
+def commit_identity(doc, new: dict) -> bool:
+    """The one path every identity edit of the window takes: one :class:`SetIdentity`
+    on the undo stack (saved at once) when ``new`` differs from the file.  False, with
+    the reasons on ``doc.refused``, when it cannot be changed (nothing changes)."""
+    from builder.storage.identity import MAX_TEXT
+
+    if doc.read_only:
+        doc.refused.emit([doc.read_only])
+        return False
+    if getattr(doc, "conflict", False):
+        doc.refused.emit(["the file changed on disk; reload it (or keep yours) first"])
+        return False
+    too_long = [key for key in IDENTITY_TEXT_KEYS if len(str(new.get(key) or "")) > MAX_TEXT]
+    if too_long:
+        doc.refused.emit([f"{key}: at most {MAX_TEXT} characters" for key in too_long])
+        return False
+    if {k: v for k, v in new.items() if k in KEYS and v} != identity(doc):
+        doc.undo_stack.push(SetIdentity(doc, new))
+    return True
+
+
+class IdentityFields(QWidget):
+    """The four fields.  ``edited`` when one has finished changing (not per key).
+    ``mnemonics``: Alt+letter shortcuts (in a dialog; an editor page has its own)."""
+
+    edited = Signal()
+
+    def __init__(self, parent: QWidget | None = None, mnemonics: bool = True):
+        super().__init__(parent)
+
+        def label(text: str) -> str:
+            return text if mnemonics else text.replace("&", "")
+
+        self.player = QLineEdit(self)
+        self.player.setObjectName("identityPlayer")
+        self.player.setAccessibleName("Player")
+        self.player.setPlaceholderText("Who plays this character")
+        self.player.editingFinished.connect(self._line_finished)
+        self.appearance = QPlainTextEdit(self)
+        self.appearance.setObjectName("identityAppearance")
+        self.appearance.setAccessibleName("Appearance")
+        self.appearance.setTabChangesFocus(True)
+        self.background = QPlainTextEdit(self)
+        self.background.setObjectName("identityBackground")
+        self.background.setAccessibleName("Background")
+        self.background.setTabChangesFocus(True)
+        for box in (self.appearance, self.background):
+            box.installEventFilter(self)
+        self.portrait = ""
+        self.preview = QLabel(self)
+        self.preview.setObjectName("identityPortrait")
+        self.preview.setAccessibleName("Portrait")
+        self.preview.setFixedSize(96, 120)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setFrameShape(QLabel.Shape.Box)
+        self.choose_button = QPushButton(label("Choose &Portrait…"), self)
+        self.choose_button.clicked.connect(self.choose_portrait)
+        self.clear_button = QPushButton(label("&No Portrait"), self)
+        self.clear_button.clicked.connect(lambda: self._portrait_chosen(""))
+        self.error = QLabel(self)
+        self.error.setObjectName("identityError")
+        self.error.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(label("&Player"), self.player)
+        form.addRow(label("&Appearance"), self.appearance)
+        form.addRow(label("&Background"), self.background)
+        picture = QHBoxLayout()
+        picture.addWidget(self.preview)
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.choose_button)
+        buttons.addWidget(self.clear_button)
+        buttons.addStretch(1)
+        picture.addLayout(buttons)
+        picture.addStretch(1)
+        form.addRow("Portrait", picture)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        self._last_line = ""
+        self._show_portrait()
+
+    # -- values ------------------------------------------------------------------
+    def values(self) -> dict:
+        return {"player": self.player.text().strip(),
+                "appearance": self.appearance.toPlainText().strip(),
+                "background": self.background.toPlainText().strip(),
+                "portrait": self.portrait}
+
+    def set_values(self, values: dict, keep_focused: bool = False) -> None:
+        """Show ``values``; with ``keep_focused``, a field being edited keeps its text."""
+        for key, box in (("player", self.player), ("appearance", self.appearance),
+                         ("background", self.background)):
+            if keep_focused and box.hasFocus():
+                continue
+            text = values.get(key, "")
+            current = box.text() if isinstance(box, QLineEdit) else box.toPlainText()
+            if current.strip() != text:
+                if isinstance(box, QLineEdit):
+                    box.setText(text)
+                else:
+                    box.setPlainText(text)
+        self._last_line = self.player.text().strip()
+        if values.get("portrait", "") != self.portrait:
+            self.set_portrait(values.get("portrait", ""))
+
+    def set_read_only(self, read_only: bool) -> None:
+        for box in (self.player, self.appearance, self.background):
+            box.setReadOnly(read_only)
+        self.choose_button.setEnabled(not read_only)
+        self.clear_button.setEnabled(not read_only)
+
+    # -- edits ---------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut and watched in (self.appearance,
+                                                                 self.background):
+            self.edited.emit()
+        return super().eventFilter(watched, event)
+
+    def _line_finished(self) -> None:
+        text = self.player.text().strip()
+        if text != self._last_line:  # editingFinished comes on Enter and on leaving
+            self._last_line = text
+            self.edited.emit()
+
+    # -- the portrait ----------------------------------------------------------------
+    def _show_portrait(self) -> None:
+        path = portrait_file({"portrait": self.portrait}) if self.portrait else None
+        pixmap = QPixmap(str(path)) if path else QPixmap()
+        if pixmap.isNull():
+            self.preview.setPixmap(QPixmap())
+            self.preview.setText("no portrait")
+        else:
+            self.preview.setPixmap(pixmap.scaled(self.preview.size(),
+                                                 Qt.AspectRatioMode.KeepAspectRatio,
+                                                 Qt.TransformationMode.SmoothTransformation))
+
+    def choose_portrait(self) -> None:
+        """A non-blocking file chooser; the image chosen is copied into the data folder."""
+        chooser = QFileDialog(self, "Choose a portrait")
+        chooser.setNameFilter("Images (*.png *.jpg *.jpeg *.gif *.bmp)")
+        chooser.setFileMode(QFileDialog.FileMode.ExistingFile)
+        chooser.fileSelected.connect(self.use_image)
+        chooser.open()
+        self._chooser = chooser
+
+    def use_image(self, path: str) -> bool:
+        """Copy the image into the data folder (as ``new --set portrait=`` does)."""
+        from builder.storage.identity import store_portrait
+
+        try:
+            relative = store_portrait(Path(path))
+        except FileProblem as problem:
+            self.error.setText(str(problem))
+            return False
+        self.error.setText("")
+        self._portrait_chosen(relative)
+        return True
+
+    def set_portrait(self, relative: str) -> None:
+        self.portrait = relative
+        self._show_portrait()
+
+    def _portrait_chosen(self, relative: str) -> None:
+        if relative != self.portrait:
+            self.set_portrait(relative)
+            self.edited.emit()
+
+
+class IdentityPanel(QScrollArea):
+    """The "Who" page of a character editor: every finished edit is one undo step."""
+
+    def __init__(self, doc, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.setObjectName("identityPanel")
+        self.setAccessibleName("Who the character is")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        page = QWidget(self)
+        self.fields = IdentityFields(page, mnemonics=False)
+        self.fields.edited.connect(self.commit)
+        note = QLabel("Printed in the Who section of the sheet. Each change is saved at once "
+                      "and is one step of Undo.", page)
+        note.setWordWrap(True)
+        note.setEnabled(False)
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.fields)
+        layout.addWidget(note)
+        layout.addStretch(1)
+        self.setWidget(page)
+        doc.changed.connect(self.refresh)
+        doc.saveStateChanged.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.fields.set_values(identity(self.doc), keep_focused=True)
+        self.fields.set_read_only(bool(self.doc.read_only))
+
+    def commit(self) -> bool:
+        """Save what the fields hold (one undo step when it differs from the file)."""
+        if commit_identity(self.doc, self.fields.values()):
+            return True
+        self.fields.set_values(identity(self.doc), keep_focused=False)  # refused: undo it
+        return False
