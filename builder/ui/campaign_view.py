@@ -15,28 +15,27 @@ one command, "undo the last campaign entry" (Ctrl+Z in this tab), which is the
 campaign's own undo: an award, exchange or XP share is taken back from every
 member file, a pool entry from the pool.
 
-Also here: :class:`XpAwardDialog`, the Vogelfrei party XP award of a campaign
-(enemies, treasure, survivors and partial shares, via ``CampaignFile.xp_award``).
+The parts: :mod:`builder.ui.campaign_party` (party award, Training Exchange,
+XP award), :mod:`builder.ui.campaign_members` (add and remove members) and
+:mod:`builder.ui.campaign_pool` (the pool panel).
 """
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
-                               QDialogButtonBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QSplitter,
-                               QTableView, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGroupBox, QHBoxLayout, QHeaderView,
+                               QLabel, QPushButton, QScrollArea, QSplitter, QTableView, QVBoxLayout,
+                               QWidget)
 
 from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
-from builder.ui.pool_view import PoolView
 from builder.ui.views.base import MessageBar
-from builder.ui.wording import NOTHING_TO_AWARD  # the Party XP dialog's words too
+from builder.ui.campaign_members import MemberActions
+from builder.ui.campaign_party import PartyActions
+from builder.ui.campaign_pool import EmbeddedPoolView
 
 
 def _when(stamp: str) -> str:
@@ -52,87 +51,11 @@ def _when(stamp: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _reasons_of(problem: Exception) -> list[str]:
-    return list(getattr(problem, "reasons", None) or [str(problem)])
-
-
 def _resolved(path) -> Path:
     try:
         return Path(path).resolve()
     except OSError:
         return Path(path).absolute()
-
-
-def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
-    """How the window stores a member it picked (see builder.app.campaigns)."""
-    from builder.app.campaigns import member_reference
-
-    return member_reference(campaign_file, character)
-
-
-class EmbeddedPoolView(PoolView):
-    """The pool view inside the campaign tab (in a scroll area, so a small window
-    still fits); its full screen takes the pool out of the tab into a full-screen
-    window of its own and puts it back on Esc (or the button)."""
-
-    def __init__(self, path, parent=None, member_guard=None, broadcast=None):
-        self._home: tuple | None = None
-        super().__init__(path, parent, member_guard=member_guard, broadcast=broadcast)
-        # screen-reader names for the pool's inputs (the window's rule: every
-        # keyboard-reachable control is named)
-        for widget, name in ((self.by, "Who spends"), (self.check_id, "Check id"),
-                             (self.nemesis, "Nemesis spending Peril"),
-                             (self.on, "Whose check, if not the spender's"),
-                             (self.talent, "Reactive talent"),
-                             (self.react_spend, "Point spent by the reaction"),
-                             (self.earn_side, "Side of the earned point"),
-                             (self.earn_reason, "Rule that earned the point"),
-                             (self.players, "Players at the table"),
-                             (self.reasons, "Why a spend is not possible"),
-                             (self.message, "Last pool message")):
-            if not widget.accessibleName():
-                widget.setAccessibleName(name)
-            inner = widget.findChild(QLineEdit)
-            if inner is not None and not inner.accessibleName():
-                inner.setAccessibleName(name)
-
-    def set_full_screen(self, on: bool) -> None:
-        area = self.home_area
-        if on and self._home is None and area is not None \
-                and isinstance(area.parentWidget(), QSplitter):
-            # the scroll area (with the pool) becomes a window of its own
-            splitter = area.parentWidget()
-            self._home = (splitter, splitter.indexOf(area), splitter.sizes())
-            area.setParent(None)
-            area.setWindowTitle(f"Story Point pool — {self.campaign.name if self.campaign else ''}")
-        self.refresh()
-        self.full_button.setText("Leave full screen (Esc)" if on else "Full screen")
-        super().set_full_screen(on)   # full screen / normal for self.window()
-        if not on and self._home is not None:
-            splitter, index, sizes = self._home
-            self._home = None
-            area.hide()
-            splitter.insertWidget(index, area)
-            splitter.setSizes(sizes)
-            area.show()
-            self.refresh()
-
-    @property
-    def home_area(self):
-        return getattr(self, "_area", None)
-
-    def refresh(self) -> None:
-        super().refresh()
-        # in the tab the campaign's name is already the tab's title: the session only
-        if not self.is_detached() and self.campaign is not None:
-            prefix = self.campaign.name + " — "
-            text = self.title.text()
-            if text.startswith(prefix):
-                text = text[len(prefix):]
-            self.title.setText(text[:1].upper() + text[1:])
-
-    def is_detached(self) -> bool:
-        return getattr(self, "_home", None) is not None
 
 
 class UndoLastEntry(QUndoCommand):
@@ -153,7 +76,7 @@ class UndoLastEntry(QUndoCommand):
         self.view.undo_last(expected=self.entry)
 
 
-class CampaignView(QWidget):
+class CampaignView(PartyActions, MemberActions, QWidget):
     #: The campaign file changed (the library's campaign list refreshes).
     changed = Signal()
     #: A message for the status bar.
@@ -481,88 +404,6 @@ class CampaignView(QWidget):
         self.message_bar.show_message(text, "info")
         self.status.emit(text)
 
-    # -- the core, dry and for real ----------------------------------------------------------
-    def dry_run(self, op) -> list[str]:
-        """The reasons the operation ``op(path)`` gives in a dry run; nothing written."""
-        from builder.ui.operations import attempt
-
-        result = attempt(lambda: op(self.path))
-        return result.reasons if isinstance(result, Failure) else []
-
-    def _group(self, what: str, op) -> bool:
-        """Run a group operation (``op(path, guard=...)``) and broadcast what it wrote."""
-        from builder.app import campaigns
-
-        guard = self.member_guard
-        outcome = None
-
-        def undo():
-            return campaigns.undo(self.path, guard=guard,
-                                  expected=outcome.entry if outcome else None)
-
-        result = run(lambda: op(self.path, guard=guard), None)
-        if isinstance(result, Failure):
-            title = (f"{what}: nothing was written." if result.code != "rules"
-                     else f"{what} refused (no file was changed):")
-            self.show_refusal(title, result.reasons)
-            self.reload()
-            return False
-        outcome = result
-        self.reload()
-        self.show_done(result.summary)
-        self.broadcast.announce(result, undo)   # this tab reads again too
-        self.changed.emit()
-        return True
-
-    def party_award(self, words: list[str]) -> bool:
-        from builder.app import campaigns
-
-        return self._group("Party award", lambda p, **kw: campaigns.award(p, words, **kw))
-
-    def preview_award(self, words: list[str]) -> list[str]:
-        from builder.app import campaigns
-
-        return self.dry_run(lambda p: campaigns.award(p, words, dry_run=True))
-
-    def exchange(self, member_a: str, words_a: list, member_b: str, words_b: list) -> bool:
-        from builder.app import campaigns
-
-        return self._group("Training Exchange", lambda p, **kw: campaigns.exchange(
-            p, member_a, words_a, member_b, words_b, **kw))
-
-    def preview_exchange(self, member_a: str, words_a: list, member_b: str,
-                         words_b: list) -> list[str]:
-        from builder.app import campaigns
-
-        return self.dry_run(lambda p: campaigns.exchange(p, member_a, words_a, member_b,
-                                                         words_b, dry_run=True))
-
-    def _xp_spec(self, hit_dice, session, treasure, survivors, shares):
-        from builder.app import campaigns
-
-        return campaigns.XpAward(hit_dice=tuple(hit_dice), session=session,
-                                 treasure=treasure, survivors=tuple(survivors),
-                                 shares=tuple(shares))
-
-    def xp_award(self, hit_dice: list, *, session: str, treasure: int = 0,
-                 survivors: list = (), shares: list = ()) -> bool:
-        from builder.app import campaigns
-
-        spec = self._xp_spec(hit_dice, session, treasure, survivors, shares)
-        return self._group("XP award", lambda p, **kw: campaigns.award_xp(p, spec, **kw))
-
-    def preview_xp(self, hit_dice: list, *, session: str, treasure: int = 0,
-                   survivors: list = (), shares: list = ()) -> tuple[list[str], dict | None]:
-        """(reasons, the entry the award would log) — a dry run."""
-        from builder.app import campaigns
-        from builder.ui.operations import attempt
-
-        spec = self._xp_spec(hit_dice, session, treasure, survivors, shares)
-        result = attempt(lambda: campaigns.award_xp(self.path, spec, dry_run=True))
-        if isinstance(result, Failure):
-            return result.reasons, None
-        return [], result.entry
-
     def undo_last(self, expected: dict | None = None) -> bool:
         """The campaign's undo: the last entry, from every member file it touched
         (refused, writing nothing, while an open tab holds an unsaved change to one)."""
@@ -604,271 +445,3 @@ class CampaignView(QWidget):
             self.reload(sync_undo=False)
             self.pool_view.reload()
             QTimer.singleShot(0, self, self._sync_undo)
-
-    # -- members --------------------------------------------------------------------------
-    def add_members(self, character_paths: list) -> bool:
-        from builder.app import campaigns
-
-        givens = [member_path_for(self.path, p) for p in character_paths]
-        result = run(lambda: campaigns.add_members(self.path, givens), self.broadcast)
-        if isinstance(result, Failure):
-            title = ("Cannot add (nothing was changed):" if result.code == "rules"
-                     else "Cannot add:")
-            self.show_refusal(title, result.reasons)
-            return False
-        self.show_done(result.summary)
-        self.changed.emit()
-        return True
-
-    def remove_member(self, given: str) -> bool:
-        from builder.app import campaigns
-
-        result = run(lambda: campaigns.remove_member(self.path, given), self.broadcast)
-        if isinstance(result, Failure):
-            self.show_refusal("Cannot remove:", result.reasons)
-            return False
-        self.show_done(result.summary)
-        self.changed.emit()
-        return True
-
-    def remove_selected(self) -> None:
-        given = self.selected_member()
-        if given is not None:
-            self.remove_member(given)
-
-    # -- dialogs ------------------------------------------------------------------------------
-    def _milestones(self) -> list[str]:
-        names = []
-        for _given, cf in self.member_files():
-            try:
-                milestones = cf.derived().get("milestones", {})
-            except RulesError:
-                continue
-            for name, info in milestones.items():
-                if name not in names and not info.get("resolved"):
-                    names.append(name)
-        return names
-
-    def open_award_dialog(self) -> None:
-        from builder.ui.dialogs.campaign_award import PartyAwardDialog
-
-        names = [cf.name for _g, cf in self.member_files()]
-        dialog = PartyAwardDialog(self.name, names, self._milestones(), self.preview_award,
-                                  parent=self)
-        dialog.chosen.connect(self.party_award)
-        dialog.open()
-        self.dialog = dialog
-
-    def open_exchange_dialog(self) -> None:
-        from builder.ui.dialogs.campaign_exchange import TrainingExchangeDialog
-
-        dialog = TrainingExchangeDialog(self.name, self.member_files(), self.preview_exchange,
-                                        parent=self)
-        dialog.chosen.connect(self.exchange)
-        dialog.open()
-        self.dialog = dialog
-
-    def open_xp_dialog(self) -> None:
-        done = sum(1 for e in (self.campaign.ledger if self.campaign else [])
-                   if e.get("action") == "xp")
-        dialog = XpAwardDialog(self.name, [(g, cf.name) for g, cf in self.member_files()],
-                               self.preview_xp, session=str(done + 1), parent=self)
-        dialog.chosen.connect(lambda hd, kw: self.xp_award(hd, **kw))
-        dialog.open()
-        self.dialog = dialog
-
-    def open_add_dialog(self) -> None:
-        if self.library_entries is not None:
-            entries = self.library_entries()
-        else:
-            from builder.storage.library import scan_library
-
-            entries = scan_library()
-        present = {Path(p).resolve() for p in self.member_paths()}
-        offered = [e for e in entries if not e.problem and e.ruleset_id == self.ruleset_id
-                   and Path(e.path).resolve() not in present]
-        dialog = AddMembersDialog(self.name, offered, self)
-        dialog.chosen.connect(self.add_members)
-        dialog.open()
-        self.dialog = dialog
-
-
-class AddMembersDialog(QDialog):
-    """Tick characters of the library (of the campaign's ruleset) to add."""
-
-    chosen = Signal(list)
-
-    def __init__(self, campaign_name: str, entries: list, parent=None):
-        super().__init__(parent)
-        self.setObjectName("addMembersDialog")
-        self.setWindowTitle(f"Add members — {campaign_name}")
-        self.list = QListWidget(self)
-        self.list.setAccessibleName("Characters to add")
-        for entry in sorted(entries, key=lambda e: e.name.casefold()):
-            item = QListWidgetItem(f"{entry.name}    {entry.headline_text}")
-            item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            self.list.addItem(item)
-        note = QLabel("Characters of the campaign's ruleset in the library that are not "
-                      "members yet." if entries else
-                      "No other character of this ruleset in the library.", self)
-        note.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok = self.buttons.addButton("&Add", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self._accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(note)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.buttons)
-        self.list.itemChanged.connect(lambda *_: self.ok.setEnabled(bool(self.paths())))
-        self.ok.setEnabled(False)
-
-    def paths(self) -> list[str]:
-        return [self.list.item(i).data(Qt.ItemDataRole.UserRole)
-                for i in range(self.list.count())
-                if self.list.item(i).checkState() == Qt.CheckState.Checked]
-
-    def _accept(self) -> None:
-        if self.paths():
-            self.chosen.emit(self.paths())
-            self.accept()
-
-
-SHARES = ["1", "1/2", "1/3", "2/3", "1/4", "3/4"]
-
-
-class XpAwardDialog(QDialog):
-    """Vogelfrei: a session's XP (defeated enemies + treasure) shared among the surviving
-    members, partial shares for partial presence — ``CampaignFile.xp_award``.
-
-    The total and every member's share are the core's dry run, shown as you type."""
-
-    #: (hit dice list, {"session", "treasure", "survivors", "shares"})
-    chosen = Signal(list, dict)
-
-    def __init__(self, campaign_name: str, members: list, preview, session: str = "1",
-                 parent=None):
-        super().__init__(parent)
-        self.setObjectName("xpAwardDialog")
-        self.setWindowTitle(f"XP award — {campaign_name}")
-        self.members = members  # [(stored path, name)]
-        self.preview = preview
-        self.enemies = QLineEdit(self)
-        self.enemies.setObjectName("xpEnemies")
-        self.enemies.setAccessibleName("Defeated enemies' Hit Dice")
-        self.enemies.setPlaceholderText("one HD per enemy: 3  3*  L2  <1  bandit=2")
-        self.enemies.setToolTip("3* = special abilities (one HD more); L2 = a classed "
-                                "character of level 2; ID=HD counts a returning enemy once")
-        self.treasure = QSpinBox(self)
-        self.treasure.setObjectName("xpTreasure")
-        self.treasure.setAccessibleName("Treasure brought back, in silver pieces")
-        self.treasure.setRange(0, 10_000_000)
-        self.treasure.setSuffix(" sp")
-        self.session = QLineEdit(session, self)
-        self.session.setObjectName("xpSession")
-        self.session.setAccessibleName("Session")
-
-        grid = QGridLayout()
-        grid.addWidget(QLabel("<b>Member</b>", self), 0, 0)
-        grid.addWidget(QLabel("<b>Share</b>", self), 0, 1)
-        grid.addWidget(QLabel("<b>XP</b>", self), 0, 2)
-        self.checks: list[QCheckBox] = []
-        self.fractions: list[QComboBox] = []
-        self.results: list[QLabel] = []
-        for row, (_given, name) in enumerate(members, start=1):
-            check = QCheckBox(f"{name} survived", self)
-            check.setChecked(True)
-            fraction = QComboBox(self)
-            fraction.setEditable(True)
-            fraction.addItems(SHARES)
-            fraction.setAccessibleName(f"{name}'s share (1 = present throughout)")
-            result = QLabel("", self)
-            grid.addWidget(check, row, 0)
-            grid.addWidget(fraction, row, 1)
-            grid.addWidget(result, row, 2)
-            check.toggled.connect(self.validate)
-            fraction.currentTextChanged.connect(self.validate)
-            self.checks.append(check)
-            self.fractions.append(fraction)
-            self.results.append(result)
-
-        self.summary = QLabel(self)
-        self.summary.setObjectName("xpSummary")
-        self.summary.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok = self.buttons.addButton("&Award XP", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.ok.setObjectName("xpOk")
-        self.buttons.accepted.connect(self._accept)
-        self.buttons.rejected.connect(self.reject)
-
-        form = QFormLayout()
-        form.addRow("Defeated &enemies (HD):", self.enemies)
-        form.addRow("&Treasure:", self.treasure)
-        form.addRow("&Session:", self.session)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addLayout(grid)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.buttons)
-        self.enemies.textChanged.connect(self.validate)
-        self.treasure.valueChanged.connect(self.validate)
-        self.session.textChanged.connect(self.validate)
-        self.validate()
-        self.resize(520, 380)
-
-    def set_member(self, index: int, survived: bool = True, share: str = "1") -> None:
-        self.checks[index].setChecked(survived)
-        self.fractions[index].setCurrentText(share)
-
-    def arguments(self) -> tuple[list, dict]:
-        try:
-            hit_dice = shlex.split(self.enemies.text().replace(",", " "))
-        except ValueError:
-            hit_dice = self.enemies.text().replace(",", " ").split()
-        survivors, shares = [], []
-        for (given, _name), check, fraction in zip(self.members, self.checks, self.fractions):
-            if not check.isChecked():
-                continue
-            survivors.append(given)
-            part = fraction.currentText().strip()
-            if part and part != "1":
-                shares.append(f"{given}={part}")
-        return hit_dice, {"session": self.session.text().strip(),
-                          "treasure": self.treasure.value(),
-                          "survivors": survivors, "shares": shares}
-
-    def validate(self, *_) -> bool:
-        hit_dice, kwargs = self.arguments()
-        for label in self.results:
-            label.setText("")
-        if not kwargs["survivors"]:
-            reasons, entry = ["nobody survived to share the XP: tick at least one member"], None
-        else:
-            reasons, entry = self.preview(hit_dice, **kwargs)
-        if entry is not None and not entry["total"]:
-            reasons, entry = [NOTHING_TO_AWARD], None     # Award would log "Greta 0"
-        elif entry is not None and not any(m["xp"] for m in entry["members"]):
-            reasons, entry = [f"nothing to award: {entry['total']} XP shared among "
-                              f"{len(entry['members'])} survivors is 0 XP each"], None
-        if entry is not None:
-            got = {m["path"]: m["xp"] for m in entry["members"]}
-            for (given, _name), label in zip(self.members, self.results):
-                if given in got:
-                    label.setText(f"{got[given]} XP")
-            self.summary.setText(f"✔ {entry['enemy_xp']} XP from enemies + "
-                                 f"{entry['treasure_xp']} XP from treasure = "
-                                 f"{entry['total']} XP, written to every survivor together "
-                                 f"(each member's one-session cap applies).")
-        else:
-            self.summary.setText("\n".join(f"• {r}" for r in reasons))
-        self.ok.setEnabled(entry is not None)
-        return entry is not None
-
-    def _accept(self) -> None:
-        if not self.validate():
-            return
-        hit_dice, kwargs = self.arguments()
-        self.chosen.emit(hit_dice, kwargs)
-        self.accept()

@@ -15,7 +15,7 @@ from tests.ui.conftest import SENNA, make_character
 
 @pytest.fixture
 def chain_for(qtbot):
-    from builder.ui.chain.view import ChainWidget
+    from builder.ui.chain.widget import ChainWidget
     from builder.ui.document import CharacterDocument
 
     made = []

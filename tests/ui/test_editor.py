@@ -112,7 +112,7 @@ def test_raising_a_class_asks_for_the_trait_and_spell(window, qtbot):
 
 
 def test_trait_use_checkbox_spends_a_use_and_rest_restores(window, senna_path, qtbot):
-    from builder.rulesets.story_points.ui.editor import UsesWidget
+    from builder.rulesets.story_points.ui.widgets import UsesWidget
 
     editor = open_editor(window, senna_path)
     uses = editor.uses_widgets

@@ -175,12 +175,12 @@ def pages_and_dialogs(window, settle):
     from builder.app.characters import create_from_baseline
     from builder.storage import library
     from builder.storage.rulesets import load_ruleset
-    from builder.ui.chain.view import PlanChoicesDialog
+    from builder.ui.chain.plan import PlanChoicesDialog
     from builder.ui.dialogs.about import AboutDialog
     from builder.ui.dialogs.award import AwardDialog
     from builder.ui.dialogs.new_character import NewCharacterDialog
     from builder.ui.views.generic import GenericEditor
-    from builder.rulesets.story_points.ui.editor import ClassAdvanceDialog
+    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
 
     window.resize(1180, 760)
     window.show()

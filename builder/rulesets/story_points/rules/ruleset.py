@@ -106,9 +106,9 @@ class StoryPoints(Ruleset):
     character_schema = "builder.rulesets.story_points:schema/character-story-points.schema.json"
     sheet_module = "builder.rulesets.story_points.sheet"
     editor = "builder.rulesets.story_points.ui.editor:StoryPointsEditor"
-    creation_form = "builder.rulesets.story_points.ui.editor:StoryPointsCreationForm"
+    creation_form = "builder.rulesets.story_points.ui.creation:StoryPointsCreationForm"
     #: The window parts the shared window asks for by name (the chain's Class advance).
-    dialogs = {"class-advance": "builder.rulesets.story_points.ui.editor:ClassAdvanceDialog"}
+    dialogs = {"class-advance": "builder.rulesets.story_points.ui.dialogs:ClassAdvanceDialog"}
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS

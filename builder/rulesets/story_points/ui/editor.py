@@ -1,4 +1,4 @@
-"""The story-points editor and creation form.
+"""The story-points editor.
 
 Everything shown comes from the rules core: ``CharacterFile.derived()`` (the
 ``show --json`` dict) and ``CharacterFile.options()`` (every next increase with
@@ -9,262 +9,31 @@ stack; nothing here re-implements a rule.
 The "Advancement chain" page is the drawn chain (:mod:`builder.ui.chain`), and
 :class:`TraitsView` is a drop target for rank tokens (``RANK_TOKEN_MIME``): a
 drop only calls the rules core through the document.
+
+The parts: :mod:`.widgets` (option words, the traits tree, the uses boxes),
+:mod:`.sheet_part` (the classes tree and token tray, filled from the core),
+:mod:`.dialogs` (the Class advance picker) and :mod:`.creation` (the creation form).
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDialog,
-                               QDialogButtonBox, QFormLayout, QFrame, QGridLayout, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget,
-                               QPushButton, QScrollArea, QSpinBox, QSplitter,
-                               QTableView, QTabWidget, QTreeView, QVBoxLayout, QWidget)
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QAction, QFont, QStandardItemModel
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QGroupBox, QHBoxLayout,
+                               QHeaderView, QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from builder.rules.base import Option
-from builder.ui.choices import fill_trait_choices
-from builder.ui.models.options_model import AllowedRole, cost_text, reasons_text
+from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
+from builder.ui.chain.tokens import drop_rank
+from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+from builder.rulesets.story_points.ui.sheet_part import SheetPart
+from builder.rulesets.story_points.ui.widgets import KeyRole, TraitsView, next_text, sheet_item
 
 
-from builder.ui.chain.tokens import drop_rank, parse_token  # noqa: E402
-
-#: Custom roles of the sheet models (the vitals, skills and traits tables).
-KeyRole = Qt.ItemDataRole.UserRole + 20      # ("vital"|"skill"|"class"|"trait", name[, class])
-
-
-def _item(text, key=None, tip=None, allowed=None, align_right=False) -> QStandardItem:
-    item = QStandardItem("" if text is None else str(text))
-    item.setEditable(False)
-    if key is not None:
-        item.setData(key, KeyRole)
-    if tip:
-        item.setToolTip(tip)
-    if allowed is not None:
-        item.setData(bool(allowed), AllowedRole)
-    if align_right:
-        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    return item
-
-
-def _next_text(option: dict | None) -> str:
-    if option is None:
-        return ""
-    return f"→ {option.get('target')} for {cost_text(option)}"
-
-
-# -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
-class ClassAdvanceDialog(QDialog):
-    """Pick the trait rank (and spell, and scene) a Class advance needs.
-
-    Only the choices the core lists as legal (``option['choices']``) can be
-    picked; the blocked ones are shown greyed with the core's reasons.
-    """
-
-    chosen = Signal(list)  # the action words
-
-    def __init__(self, option: Mapping[str, Any], parent=None):
-        super().__init__(parent)
-        self.option = option = Option.coerce(option)
-        self.setObjectName("classAdvanceDialog")
-        kind = option["kind"]
-        title = (f"Enter {option['name']}" if kind == "new-class"
-                 else f"Raise {option['name']} to {option['target']}")
-        self.setWindowTitle(title)
-        choices = option.get("choices") or {}
-        form = QFormLayout()
-        head = QLabel(f"<b>{title}</b> for {cost_text(option)}. "
-                      "The advance grants one trait rank"
-                      + (" and one new spell, chosen independently." if option.get("casts_spells")
-                         else "."), self)
-        head.setWordWrap(True)
-
-        self.traits = QListWidget(self)
-        self.traits.setObjectName("traitChoices")
-        self.traits.setAccessibleName("Trait that takes the new rank")
-        fill_trait_choices(self.traits, choices)
-        form.addRow("&Trait rank:", self.traits)
-
-        self.spell = None
-        if option.get("casts_spells"):
-            self.spell = QComboBox(self)
-            self.spell.setObjectName("spellChoice")
-            self.spell.setAccessibleName("New spell")
-            for spell in choices.get("spells", []):
-                self.spell.addItem(spell)
-            form.addRow("&Spell:", self.spell)
-            blocked = choices.get("blocked_spells") or {}
-            if blocked:
-                note = QLabel(f"{len(blocked)} other spells are not possible now "
-                              "(hover for why).", self)
-                note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
-                form.addRow("", note)
-        self.scene = None
-        if option.asks_for("scene"):
-            self.scene = QLineEdit(self)
-            self.scene.setObjectName("sceneEdit")
-            self.scene.setAccessibleName("Achievement or training scene")
-            self.scene.setPlaceholderText("e.g. defended a shrine with an Ember Creed priest")
-            form.addRow("Achievement or training &scene:", self.scene)
-            self.scene.textChanged.connect(self._validate)
-        self.exchange = None
-        if option.asks_for("exchange"):
-            self.exchange = QCheckBox("Training &Exchange (reduces the cost)", self)
-            form.addRow("", self.exchange)
-
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok = self.buttons.addButton("&Advance", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.ok.setObjectName("advanceButton")
-        self.buttons.accepted.connect(self._accept)
-        self.buttons.rejected.connect(self.reject)
-        self.traits.currentRowChanged.connect(self._validate)
-        layout = QVBoxLayout(self)
-        layout.addWidget(head)
-        layout.addLayout(form)
-        layout.addWidget(self.buttons)
-        self._validate()
-
-    def select_trait(self, trait: str) -> None:
-        for row in range(self.traits.count()):
-            item = self.traits.item(row)
-            if item.data(Qt.ItemDataRole.UserRole) == trait and \
-                    item.flags() & Qt.ItemFlag.ItemIsEnabled:
-                self.traits.setCurrentRow(row)
-                return
-
-    def current_trait(self) -> str | None:
-        item = self.traits.currentItem()
-        if item is None or not (item.flags() & Qt.ItemFlag.ItemIsEnabled):
-            return None
-        return item.data(Qt.ItemDataRole.UserRole)
-
-    def _validate(self, *_):
-        ok = self.current_trait() is not None
-        if self.spell is not None:
-            ok = ok and bool(self.spell.currentText())
-        if self.scene is not None:
-            ok = ok and bool(self.scene.text().strip())
-        self.ok.setEnabled(ok)
-
-    def words(self) -> list[str]:
-        """The option's own words with the player's choices (the core says which)."""
-        return self.option.words_with(
-            trait=self.current_trait(),
-            spell=self.spell.currentText() if self.spell else None,
-            scene=self.scene.text().strip() if self.scene else None,
-            exchange=bool(self.exchange and self.exchange.isChecked()))
-
-    def _accept(self):
-        if not self.ok.isEnabled():
-            return
-        self.chosen.emit(self.words())
-        self.accept()
-
-
-# -- the sheet (left side) ------------------------------------------------------------------
-class TraitsView(QTreeView):
-    """Classes, their trait ranks, uses and spells; a drop target for rank tokens.
-
-    During a drag, the traits the token can go to are lit (the rules core's
-    choices); a drop on any other row changes nothing and says why.
-    """
-
-    rankDropped = Signal(dict, str, str)     # token, the trait's Class, the trait
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setAcceptDrops(True)
-        self.setDropIndicatorShown(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
-        self.lit: set[tuple[str, str]] = set()
-
-    def _trait_at(self, pos) -> tuple[str, str] | None:
-        index = self.indexAt(pos)
-        key = index.siblingAtColumn(0).data(KeyRole) if index.isValid() else None
-        if key and key[0] == "trait":
-            return key[2], key[1]
-        return None
-
-    def dragEnterEvent(self, event) -> None:
-        if parse_token(event.mimeData()) is not None:
-            event.acceptProposedAction()
-        else:
-            event.ignore()
-
-    def dragMoveEvent(self, event) -> None:
-        if parse_token(event.mimeData()) is None:
-            event.ignore()
-            return
-        target = self._trait_at(event.position().toPoint())
-        if target is not None and target in self.lit:
-            event.acceptProposedAction()
-        else:
-            event.ignore()
-
-    def dropEvent(self, event) -> None:
-        token = parse_token(event.mimeData())
-        target = self._trait_at(event.position().toPoint())
-        if token is None:
-            event.ignore()
-            return
-        event.acceptProposedAction()
-        if target is None:
-            self.rankDropped.emit(token, "", "")
-        else:
-            self.rankDropped.emit(token, target[0], target[1])
-
-
-def uses_style() -> str:
-    """Use boxes drawn from the palette: an outlined square (3:1 against the window on
-    light and dark), filled when spent; the style's own box vanishes on a dark palette."""
-    from PySide6.QtGui import QPalette
-
-    from builder.ui import theme
-
-    pal = theme.palette()
-    base = pal.color(QPalette.ColorRole.Base)
-    edge = theme.readable(pal.color(QPalette.ColorRole.Mid), base, theme.MARK_CONTRAST)
-    spent = theme.readable(pal.color(QPalette.ColorRole.Text), base, theme.MARK_CONTRAST)
-    return (f"QCheckBox::indicator {{ width: 12px; height: 12px; border: 2px solid "
-            f"{theme.css(edge)}; border-radius: 3px; background: {theme.css(base)}; }}"
-            f"QCheckBox::indicator:checked {{ background: {theme.css(spent)}; }}"
-            f"QCheckBox::indicator:focus {{ border-color: "
-            f"{theme.css(theme.accent('focus', base, theme.MARK_CONTRAST))}; }}")
-
-
-class UsesWidget(QWidget):
-    """One checkbox per use of a trait: checked = spent.  Ticking one spends a use
-    (a ``use-trait`` action); a Rest (or Undo) clears them."""
-
-    def __init__(self, editor, class_name: str, trait: str, info: dict, parent=None):
-        super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(2, 0, 2, 0)
-        layout.setSpacing(2)
-        self.boxes = []
-        spent = info.get("uses_spent", 0)
-        style = uses_style()
-        for i in range(info.get("rank", 0)):
-            box = QCheckBox(self)
-            box.setStyleSheet(style)
-            box.setChecked(i < spent)
-            used = i < spent
-            box.setEnabled(not used and bool(info.get("usable", True)))
-            box.setAccessibleName(f"{trait} use {i + 1} {'spent' if used else 'available'}")
-            box.setToolTip("Spent — a Rest restores it" if used else
-                           (f"Use {trait} (spends one use)" if info.get("usable", True) else
-                            f"{trait} cannot be used while its Path Skill "
-                            f"{info.get('path_skill')} is 0"))
-            box.clicked.connect(lambda checked, t=trait, c=class_name:
-                                checked and editor.take_words(["use-trait", c, t]))
-            layout.addWidget(box)
-            self.boxes.append(box)
-        layout.addStretch(1)
-
-
-class StoryPointsEditor(CharacterEditor):
+class StoryPointsEditor(SheetPart, CharacterEditor):
     def __init__(self, doc, parent=None):
         super().__init__(doc, parent)
         self.setObjectName("storyPointsEditor")
@@ -380,7 +149,7 @@ class StoryPointsEditor(CharacterEditor):
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
         layout.addWidget(line)
-        from builder.ui.chain.view import ChainWidget
+        from builder.ui.chain.widget import ChainWidget
 
         self.chain_page = ChainWidget(self.doc, self)
         self.chain_page.setObjectName("chainPage")
@@ -530,9 +299,9 @@ class StoryPointsEditor(CharacterEditor):
         for name, score in d["vitals"].items():
             o = by_key.get(("vital", name))
             self.vitals_model.appendRow([
-                _item(name, ("vital", name)),
-                _item(score, ("vital", name), align_right=True),
-                _item(_next_text(o), ("vital", name), reasons_text(o) if o else None,
+                sheet_item(name, ("vital", name)),
+                sheet_item(score, ("vital", name), align_right=True),
+                sheet_item(next_text(o), ("vital", name), reasons_text(o) if o else None,
                       o.get("allowed") if o else None)])
         # Skills
         self.skills_model.clear()
@@ -540,11 +309,11 @@ class StoryPointsEditor(CharacterEditor):
         for name, info in d["skills"].items():
             o = by_key.get(("skill", name))
             self.skills_model.appendRow([
-                _item(name, ("skill", name)),
-                _item(info["level"], ("skill", name), align_right=True),
-                _item(f"{info['linked_vital']} {d['vitals'].get(info['linked_vital'], '')}",
+                sheet_item(name, ("skill", name)),
+                sheet_item(info["level"], ("skill", name), align_right=True),
+                sheet_item(f"{info['linked_vital']} {d['vitals'].get(info['linked_vital'], '')}",
                       ("skill", name)),
-                _item(_next_text(o), ("skill", name), reasons_text(o) if o else None,
+                sheet_item(next_text(o), ("skill", name), reasons_text(o) if o else None,
                       o.get("allowed") if o else None)])
         self._fill_classes(d, options)
         for view, row, column in kept:
@@ -567,178 +336,6 @@ class StoryPointsEditor(CharacterEditor):
         chain.append(self.options_panel.search)
         for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
-
-    def _select_class_row(self, key, column: int = 0) -> None:
-        model = self.classes_model
-        for row in range(model.rowCount()):
-            parent = model.item(row, 0)
-            if parent.data(KeyRole) == key:
-                self.classes_view.setCurrentIndex(model.index(row, column))
-                return
-            for child in range(parent.rowCount()):
-                if parent.child(child, 0).data(KeyRole) == key:
-                    self.classes_view.setCurrentIndex(
-                        model.index(child, column, parent.index()))
-                    return
-
-    def _fill_classes(self, d: dict, options: list[dict]) -> None:
-        model = self.classes_model
-        model.clear()
-        model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
-                                         "Core Skills / uses", "Next / uses left"])
-        root = model.invisibleRootItem()
-        data = self.doc.ruleset.public_data()
-        uses_rows = []
-        for cname, c in d["classes"].items():
-            o = next((x for x in options if x["kind"] == "class" and x["name"] == cname), None)
-            core = ", ".join(f"{s} {d['skills'][s]['level']}" for s in c["core_skills"])
-            row = [_item(cname, ("class", cname), f"Core Skills: {core}"),
-                   _item(c["level"], ("class", cname), align_right=True),
-                   _item(f"core Skills: {core}", ("class", cname)),
-                   _item(_next_text(o), ("class", cname), reasons_text(o) if o else None,
-                         o.get("allowed") if o else None)]
-            root.appendRow(row)
-            for trait, t in c["traits"].items():
-                tip = f"Path {t['path']} (Path Skill {t['path_skill']})"
-                if not t.get("usable", True):
-                    tip += f"\nCannot be used while {t['path_skill']} is 0 (ranks are kept)"
-                trait_row = [_item(trait, ("trait", trait, cname), tip),
-                             _item(f"rank {t['rank']}", ("trait", trait, cname), align_right=True),
-                             _item("", ("trait", trait, cname),
-                                   f"{t['uses_left']} of {t['rank']} uses left"),
-                             _item(f"{t['uses_left']} of {t['rank']} left",
-                                   ("trait", trait, cname), allowed=t.get("usable", True))]
-                row[0].appendRow(trait_row)
-                uses_rows.append((trait_row[2], cname, trait, t))
-            # The Class's other traits, without ranks yet: where a new rank can start
-            # (a drop target for rank tokens; Enter raises the Class into one).
-            data_traits = data["classes"].get(cname, {}).get("traits", {})
-            for trait, path in data_traits.items():
-                if trait in c["traits"]:
-                    continue
-                skill = data["paths"][path]["skill"]
-                tip = (f"No ranks yet. Path {path} (Path Skill {skill}); a {cname} advance can "
-                       "start it at rank 1")
-                row[0].appendRow([_item(trait, ("trait", trait, cname), tip, allowed=False),
-                                  _item("—", ("trait", trait, cname), align_right=True),
-                                  _item(""), _item("")])
-            for spell in c["spells"]:
-                usable = spell not in c.get("unusable_spells", [])
-                row[0].appendRow([_item(f"spell: {spell}", ("spell", spell, cname),
-                                        None if usable else "Its Path Skill is 0: cannot be "
-                                        "used until the training returns", usable),
-                                  _item(""), _item(""), _item("")])
-        if not d["classes"]:
-            root.appendRow([_item("No Class yet — see New class in Increases"), _item(""),
-                            _item(""), _item("")])
-        self.classes_view.expandAll()
-        self.uses_widgets = []
-        for item, cname, trait, t in uses_rows:
-            widget = UsesWidget(self, cname, trait, t)
-            self.classes_view.setIndexWidget(item.index(), widget)
-            self.uses_widgets.append(widget)
-        header = self.classes_view.header()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-
-    def _fill_token_tray(self, options: list[dict]) -> None:
-        """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
-        from builder.ui.chain.view import TokenChip
-
-        for chip in self.token_chips:
-            self.token_tray_layout.removeWidget(chip)
-            chip.deleteLater()
-        self.token_chips = []
-        while self.token_tray_layout.count():
-            item = self.token_tray_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
-        chain = getattr(self, "chain_page", None)
-        allowed = [o for o in options if o["kind"] in ("class", "new-class") and o["allowed"]]
-        if chain is None or not allowed:
-            self.token_tray.setVisible(False)
-            return
-        self.token_tray.setVisible(True)
-        label = QLabel("Drag a rank onto a trait:", self.token_tray)
-        self.token_tray_layout.addWidget(label)
-        for option in allowed:
-            chip = TokenChip(option, chain, self.token_tray)
-            chip.setCheckable(False)
-            self.token_tray_layout.addWidget(chip)
-            self.token_chips.append(chip)
-        self.token_tray_layout.addStretch(1)
-
-    def light_traits(self, option: dict) -> None:
-        """During a rank drag: light the traits it can go to, say why not for the others."""
-        from PySide6.QtGui import QBrush
-
-        from builder.ui import theme
-        from builder.ui.chain.scene import eligible_fill
-
-        lit_brush = QBrush(eligible_fill(theme.palette()))
-        choices = option.get("choices", {})
-        eligible = set(choices.get("traits", []))
-        blocked = choices.get("blocked_traits", {})
-        cname = option["name"]
-        lit = set()
-        model = self.classes_model
-        for row in range(model.rowCount()):
-            parent = model.item(row, 0)
-            for child_row in range(parent.rowCount()):
-                item = parent.child(child_row, 0)
-                key = item.data(KeyRole)
-                if not key or key[0] != "trait":
-                    continue
-                if key[2] == cname and key[1] in eligible:
-                    # a valid target: lit, and drawn enabled (not greyed)
-                    for column in range(parent.columnCount()):
-                        cell = parent.child(child_row, column)
-                        if cell is not None:
-                            cell.setBackground(lit_brush)
-                            cell.setData(True, AllowedRole)
-                    item.setText(f"➜ {key[1]}")
-                    item.setToolTip(f"Drop here: the {cname} rank goes to {key[1]}")
-                    lit.add((key[2], key[1]))
-                else:
-                    why = blocked.get(key[1]) if key[2] == cname else \
-                        [f"{key[1]} is a {key[2]} trait, not {cname}"]
-                    item.setToolTip("Cannot take this rank: " + "; ".join(why or []))
-        self.classes_view.lit = lit
-
-    # -- sheet -> options ------------------------------------------------------------------
-    def _sheet_clicked(self, index) -> None:
-        key = index.data(KeyRole)
-        if key and key[0] in ("vital", "skill", "class"):
-            self.side_tabs.setCurrentIndex(0)
-            self.options_panel.select(key[0], key[1])
-
-    def _sheet_activated(self, index) -> None:
-        """Enter / double-click on a sheet row: take its next increase if the core allows."""
-        key = index.data(KeyRole)
-        if key and key[0] == "trait":
-            # Enter on a trait: raise its Class with the rank going to this trait.
-            option = next((o for o in self.doc.options()
-                           if o["kind"] == "class" and o["name"] == key[2]), None)
-            if option is None or not option["allowed"]:
-                self.show_refusal((option or {}).get("reasons") or
-                                  [f"{key[2]} cannot advance now"])
-                return
-            if option.get("casts_spells"):
-                # A caster's advance also needs its new spell: ask, with this trait picked.
-                dialog = ClassAdvanceDialog(option, self)
-                dialog.select_trait(key[1])
-                dialog.chosen.connect(self.take_words)
-                dialog.open()
-                self._dialog = dialog
-                return
-            self.drop_rank(self.chain_page.token_for(option), key[2], key[1])
-            return
-        if not key or key[0] not in ("vital", "skill", "class"):
-            return
-        self._sheet_clicked(index)
-        option = self.options_panel.current_option()
-        if option is not None and option.get("allowed"):
-            self.take(option)
 
     # -- changes ---------------------------------------------------------------------------
     def take_words(self, words: list[str]) -> bool:
@@ -813,121 +410,3 @@ class StoryPointsEditor(CharacterEditor):
         dialog.applied.connect(lambda results, d=dialog: self._awarded(d, results))
         dialog.open()
         self._dialog = dialog
-
-
-# -- creation form ----------------------------------------------------------------------------
-class StoryPointsCreationForm(QWidget):
-    """The baseline: unspent SP, Core Vitals, Skills, Classes with trait ranks and spells.
-
-    It produces ``--set`` pairs and lets the core build and judge the baseline
-    (``baseline_from_sets`` + ``validate_baseline``); the dialog shows the reasons.
-    """
-
-    changed = Signal()
-
-    def __init__(self, ruleset, parent=None):
-        super().__init__(parent)
-        self.ruleset = ruleset
-        data = ruleset.public_data()
-        limits = data["limits"]
-        self.spins: dict[str, QSpinBox] = {}
-        self.spell_boxes: dict[str, list[QCheckBox]] = {}
-
-        def spin(key: str, low: int, high: int, value: int, label: str) -> QSpinBox:
-            box = QSpinBox(self)
-            box.setRange(low, high)
-            box.setValue(value)
-            box.setAccessibleName(label)
-            box.setObjectName(key)
-            box.valueChanged.connect(self.changed)
-            # every value box the same width, whatever the grid around it
-            box.setFixedWidth(box.fontMetrics().horizontalAdvance("0000") + 48)
-            self.spins[key] = box
-            return box
-
-        top = QFormLayout()
-        top.addRow("Unspent &SP:", spin("sp", 0, 999, 0, "Unspent Story Points"))
-        self.active = QCheckBox("Active", self)
-        self.active.setChecked(True)
-        self.active.toggled.connect(self.changed)
-        top.addRow("", self.active)
-
-        vitals = QGroupBox("Core Vitals", self)
-        grid = QGridLayout(vitals)
-        for i, name in enumerate(data["vitals"]):
-            grid.addWidget(QLabel(name, vitals), i, 0)
-            grid.addWidget(spin(f"vital.{name}", limits["vital_min"], limits["vital"],
-                                limits["vital_min"], name), i, 1)
-        skills = QGroupBox("Skills (no higher than the Linked Vital)", self)
-        grid = QGridLayout(skills)
-        for i, (name, vital) in enumerate(data["skills"].items()):
-            grid.addWidget(QLabel(f"{name} ({vital})", skills), i % 7, (i // 7) * 2)
-            grid.addWidget(spin(f"skill.{name}", 0, limits["skill"], 0, f"{name}, linked to "
-                                f"{vital}"), i % 7, (i // 7) * 2 + 1)
-        classes_page = QWidget(self)
-        clay = QVBoxLayout(classes_page)
-        for cname, info in data["classes"].items():
-            box = QGroupBox(f"{cname} (core Skills: {', '.join(info['core_skills'])})",
-                            classes_page)
-            grid = QGridLayout(box)
-            grid.addWidget(QLabel("Level", box), 0, 0)
-            grid.addWidget(spin(f"class.{cname}", 0, limits["class"], 0, f"{cname} level"), 0, 1)
-            for j, (trait, path) in enumerate(info["traits"].items()):
-                row, col = 1 + j // 3, (j % 3) * 2
-                label = QLabel(trait, box)
-                label.setToolTip(f"Path {path}")
-                grid.addWidget(label, row, col)
-                grid.addWidget(spin(f"trait.{cname}.{trait}", 0, limits["class"], 0,
-                                    f"{cname} trait {trait} rank"), row, col + 1)
-            if info["casts_spells"]:
-                boxes = []
-                spells = QGroupBox("Spells", box)
-                sgrid = QGridLayout(spells)
-                for j, (spell, path) in enumerate(info["spells"].items()):
-                    check = QCheckBox(spell, spells)
-                    check.setToolTip(f"Path {path}")
-                    check.toggled.connect(self.changed)
-                    sgrid.addWidget(check, j // 4, j % 4)
-                    boxes.append(check)
-                self.spell_boxes[cname] = boxes
-                grid.addWidget(spells, 10, 0, 1, 6)
-            clay.addWidget(box)
-        clay.addStretch(1)
-        scroll = QScrollArea(self)
-        scroll.setObjectName("classesScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(classes_page)
-        # it scrolls down only: the form is as wide as the widest Class (its third column
-        # of traits was cut off behind a sideways scroll bar)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(classes_page.sizeHint().width()
-                               + scroll.verticalScrollBar().sizeHint().width()
-                               + 2 * scroll.frameWidth())
-
-        tabs = QTabWidget(self)
-        first = QWidget(self)
-        flay = QVBoxLayout(first)
-        flay.addLayout(top)
-        flay.addWidget(vitals)
-        flay.addWidget(skills)
-        flay.addStretch(1)
-        tabs.addTab(first, "Vitals and Skills")
-        tabs.addTab(scroll, "Classes")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(tabs)
-
-    def set_value(self, key: str, value: int) -> None:
-        self.spins[key].setValue(value)
-
-    def sets(self) -> list[tuple[str, str]]:
-        pairs = [("active", "yes" if self.active.isChecked() else "no")]
-        for key, box in self.spins.items():
-            if key == "sp" or key.startswith(("vital.", "skill.")) or box.value():
-                pairs.append((key, str(box.value())))
-        for cname, boxes in self.spell_boxes.items():
-            pairs += [(f"spell.{cname}", b.text()) for b in boxes if b.isChecked()]
-        return pairs
-
-    def baseline(self) -> dict:
-        return self.ruleset.baseline_from_sets(self.sets(), rng=random.Random(0))

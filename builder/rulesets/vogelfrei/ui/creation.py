@@ -15,48 +15,27 @@ the form's ``--set`` pairs plus the dice on a tape, so it is exactly what
 ``new vogelfrei`` writes for the same dice (same ``ability_rolls``,
 ``class_roll``, ``career_rolls``); the dialog shows the core's
 ``validate_baseline`` reasons live.
+
+The parts: :mod:`.creation_rolls` (the core's rolls and the dice tape) and
+:mod:`.creation_result` (the ``--set`` pairs, the baseline, the summary).
 """
 from __future__ import annotations
 
 import random
-import shlex
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
-from builder.rules.base import RulesError, UsageError
-from builder.rulesets.vogelfrei.ui.widgets import DiceRow, DieFace, sign
+from builder.rulesets.vogelfrei.ui.widgets import DiceRow, DieFace
+from builder.rulesets.vogelfrei.ui.creation_result import CreationResult
+from builder.rulesets.vogelfrei.ui.creation_rolls import CoreRolls
+
 
 NONE = "—"
 
 
-class TapeEnd(UsageError):
-    """The core wanted a die the form has not rolled."""
-
-
-class DiceTape(random.Random):
-    """A ``random.Random`` for the core: hands out the given dice in order, then
-    draws from ``backing`` (when given) — every die handed out is recorded."""
-
-    def __init__(self, dice=(), backing: random.Random | None = None):
-        super().__init__(0)
-        self.dice = list(dice)
-        self.backing = backing
-        self.drawn: list[tuple[int, int, int]] = []
-
-    def randint(self, a: int, b: int) -> int:  # the core rolls with randint only
-        if self.dice:
-            value = self.dice.pop(0)
-        elif self.backing is not None:
-            value = self.backing.randint(a, b)
-        else:
-            raise TapeEnd("roll or choose every step first")
-        self.drawn.append((a, b, value))
-        return value
-
-
-class VogelfreiCreationForm(QWidget):
+class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
     changed = Signal()
 
     def __init__(self, ruleset, parent=None, rng: random.Random | None = None):
@@ -289,110 +268,6 @@ class VogelfreiCreationForm(QWidget):
         self._fill_careers()
         self._refresh()
 
-    # -- the core rolls --------------------------------------------------------------------
-    def _filler(self, *, abilities=True, cls=None, career=None, wounds=True,
-                stamina=True) -> list[tuple[str, str]]:
-        """--set pairs that fix every step but the one being rolled."""
-        sets: list[tuple[str, str]] = []
-        if abilities:
-            sets += [(a, "10") for a in self.abilities]
-        if cls is not None:
-            sets.append(("class", cls))
-        if career is not None:
-            sets.append(("career", career))
-        if wounds:
-            sets.append(("wounds_roll", "1"))
-        if stamina:
-            sets.append(("stamina_roll", "1"))
-        if self.wood_elf.isChecked():
-            sets.append(("wood_elf", "yes"))
-        return sets
-
-    def _core_roll(self, sets, dice=()) -> dict:
-        return self.ruleset.baseline_from_sets(sets, rng=DiceTape(dice, self.rng),
-                                               randomize=True)
-
-    def roll_abilities(self, keep_typed: bool = False) -> None:
-        """3d6 in order for every ability (or only the rolled ones, keeping typed scores)."""
-        typed = [(a, str(self.score_spins[a].value())) for a in self.abilities
-                 if keep_typed and a not in self.dice and self.score_spins[a].value()]
-        base = self._core_roll(typed + self._filler(abilities=False, cls=self.classes[0],
-                                                    career=""))
-        if not keep_typed:
-            self.discarded = []
-        self.dice = {a: list(d) for a, d in base.get("ability_rolls", {}).items()}
-        self._show_abilities()
-        self._refresh()
-
-    def reroll_unsuitable(self) -> None:
-        if not self.reroll_offered():
-            return
-        self.discarded.append({a: list(self.dice[a]) for a in self.abilities if a in self.dice})
-        self.roll_abilities(keep_typed=True)
-
-    def _class_for(self, dice: list[int]) -> str:
-        return self._core_roll(self._filler(career=""), dice)["class"]
-
-    def roll_class(self) -> None:
-        base = self._core_roll(self._filler(career=""))
-        self.class_dice = list(base["class_roll"])
-        self._set_class(base["class"])
-        self._refresh()
-
-    def roll_career(self) -> None:
-        cls = self.current_class()
-        if not cls:
-            return
-        if not self.ruleset.classes[cls]["careers"]:
-            return
-        base = self._core_roll(self._filler(cls=cls))
-        self.career_dice = list(base.get("career_rolls") or [])
-        with QSignalBlocker(self.career_combo):
-            self.career_combo.setCurrentIndex(max(0, self.career_combo.findData(base["career"])))
-        self._refresh()
-
-    def roll_pool(self, pool: str) -> None:
-        cls = self.current_class()
-        if not cls:
-            return
-        if pool == "wounds":
-            base = self._core_roll(self._filler(cls=cls, career="", wounds=False))
-        else:
-            base = self._core_roll(self._filler(cls=cls, career="", stamina=False))
-        self.pool_spins[pool].setValue(base[f"{pool}_roll"])
-
-    def roll_everything(self) -> None:
-        self.roll_abilities()
-        self.roll_class()
-        self.roll_career()
-        self.roll_pool("wounds")
-        self.roll_pool("stamina")
-        self.roll_money()
-
-    # -- alignment, Status, money ---------------------------------------------------------
-    def career_status(self) -> str:
-        return self.ruleset.career_status(self.current_class(), self.current_career())
-
-    def status(self) -> str:
-        """The Status money is rolled by: the career's, else the one chosen here."""
-        return self.career_status() or (self.status_combo.currentData() or "")
-
-    def money_spec(self) -> dict | None:
-        return self.ruleset.money_roll_spec(self.status(), 1)
-
-    def roll_money(self) -> None:
-        cls, spec = self.current_class(), self.money_spec()
-        if not cls or spec is None:
-            return
-        sets = self._filler(cls=cls, career=self.current_career() or "")
-        if not self.career_status():
-            sets.append(("status", self.status()))
-        self.money_dice = list(self._core_roll(sets).get("money_dice") or [])
-        self._refresh()
-
-    def _status_chosen(self, *_):
-        self._refresh()
-
     # -- reacting to the player --------------------------------------------------------------
     def _typed(self, ability: str, value: int) -> None:
         if self._updating:
@@ -468,182 +343,3 @@ class VogelfreiCreationForm(QWidget):
     def reroll_offered(self) -> bool:
         suit = self.suitability()
         return bool(suit and suit["reroll_offered"] and self.dice)
-
-    # -- the result ----------------------------------------------------------------------
-    def sets(self) -> list[tuple[str, str]]:
-        """The ``new vogelfrei --set`` pairs for this character (every value given)."""
-        pairs = [(a, str(v)) for a, v in self.scores().items()]
-        a, b = self.swap_a.currentData(), self.swap_b.currentData()
-        if a or b:
-            pairs.append(("swap", f"{a or '?'},{b or '?'}"))
-        if self.wood_elf.isChecked():
-            pairs.append(("wood_elf", "yes"))
-        if self.current_class():
-            pairs.append(("class", self.current_class()))
-            if self.current_career() is not None:
-                pairs.append(("career", self.current_career()))
-        for pool in ("wounds", "stamina"):
-            if self.pool_spins[pool].value():
-                pairs.append((f"{pool}_roll", str(self.pool_spins[pool].value())))
-        if self.current_class():
-            pairs.append(("alignment", self.alignment_combo.currentData()))
-            if not self.career_status() and self.status():
-                pairs.append(("status", self.status()))
-            if self.money_spec() is not None:
-                # not rolled yet: no dice, which the core names as missing
-                pairs.append(("money_dice", ",".join(map(str, self.money_dice or []))))
-        return pairs
-
-    def baseline(self) -> dict:
-        """The core's baseline: typed and chosen values as --set pairs, rolled steps as
-        dice on a tape (so the dice are recorded exactly as ``new`` records them)."""
-        missing = self.missing_steps()
-        if missing:
-            raise UsageError("Still to roll or choose: " + "; ".join(missing) + ".")
-        rolled = set(self.dice)
-        pairs = [(k, v) for k, v in self.sets() if k not in rolled]
-        tape: list[int] = []
-        for a in self.abilities:
-            tape += self.dice.get(a, [])
-        if self.class_dice:
-            pairs = [(k, v) for k, v in pairs if k != "class"]
-            tape += self.class_dice
-        if self.career_dice:
-            pairs = [(k, v) for k, v in pairs if k != "career"]
-            tape += self.career_dice
-        try:
-            baseline = self.ruleset.baseline_from_sets(pairs, rng=DiceTape(tape),
-                                                       randomize=bool(tape))
-        except TapeEnd:
-            # something is neither rolled nor chosen: the core names it
-            baseline = self.ruleset.baseline_from_sets(self.sets(), rng=random.Random(0))
-        if self.discarded:
-            baseline["discarded_rolls"] = [dict(d) for d in self.discarded]
-        return baseline
-
-    def missing_steps(self) -> list[str]:
-        """What the player has still to roll or choose, in plain words."""
-        steps = []
-        blank = [a for a in self.abilities if not self.score_spins[a].value()]
-        if blank:
-            steps.append("a score for " + ", ".join(blank))
-        cls = self.current_class()
-        if not cls:
-            steps.append("the class")
-        elif self.ruleset.classes[cls]["careers"] and self.current_career() is None:
-            steps.append("the career")
-        for pool in ("wounds", "stamina"):
-            if not self.pool_spins[pool].value():
-                steps.append(f"the {pool.capitalize()} roll")
-        return steps
-
-    def command_line(self, name: str = "NAME") -> str:
-        words = ["character-builder", "new", "vogelfrei", name]
-        for key, value in self.sets():
-            if value != "":
-                words += ["--set", f"{key}={value}"]
-        return " ".join(shlex.quote(w) for w in words)
-
-    def _refresh(self, *_) -> None:
-        """Re-read the core after every change: modifiers, suitability, the starting
-        pools, the command line; then tell the dialog (which asks validate_baseline)."""
-        if not hasattr(self, "command"):
-            return
-        for a in self.abilities:
-            value = self.score_spins[a].value()
-            self.mod_labels[a].setText(sign(self.ruleset.modifier(value)) if value else "")
-        suit = self.suitability()
-        if suit is None:
-            self.suitability_label.setText("Suitable? Roll or type every ability first.")
-        elif suit["suitable"]:
-            self.suitability_label.setText(f"✓ Suitable: the modifiers sum to "
-                                     f"{sign(suit['modifier_sum'])}.")
-        else:
-            self.suitability_label.setText(f"✗ Not suitable: the modifiers sum to "
-                                     f"{sign(suit['modifier_sum'])} (below zero). You may "
-                                     "reroll the abilities, or keep them.")
-        self.reroll_button.setEnabled(self.reroll_offered())
-        cls_now = self.current_class()
-        if self.discarded:
-            self.reroll_button.setText(f"Reroll the abilities ({len(self.discarded)} set"
-                                       f"{'s' if len(self.discarded) > 1 else ''} discarded)")
-        self.class_dice_row.set_dice(self.class_dice or [])
-        self.class_sum.setText(f"= {sum(self.class_dice)} → {cls_now}" if self.class_dice
-                               else "")
-        self.career_dice_row.set_dice(self.career_dice or [])
-        cls = self.current_class()
-        note = ""
-        if cls and self.ruleset.classes[cls].get("career_roll"):
-            table = self.ruleset.classes[cls]["career_roll"]
-            note = "d6: " + ", ".join(f"{i + 1} {c or '(roll again)'}"
-                                      for i, c in enumerate(table))
-        self.career_note.setText(note)
-        d = self._preview()
-        for pool in ("wounds", "stamina"):
-            die = int(self.ruleset.classes[cls][f"{pool}_die"]) if cls else 0
-            value = self.pool_spins[pool].value()
-            self.pool_buttons[pool].setText(f"Roll 1d{die}" if die else "Roll")
-            self.pool_buttons[pool].setEnabled(bool(die))
-            self.pool_faces[pool].set_value(value or None, die or 6)
-            note = ""
-            if d is not None:
-                info = d["starting"].get(pool, {})
-                if pool == "wounds":
-                    note = (f"→ Wounds {d['wounds']['max']} (d{info.get('die')} roll "
-                            f"{info.get('roll')}, minimum {info.get('minimum')}, Toughness "
-                            f"{sign(info.get('toughness_modifier', 0))})")
-                else:
-                    note = f"→ Stamina {d['stamina']['max']}"
-            elif cls:
-                note = f"1d{die}" + (f", at least {self.ruleset.classes[cls]['min_wounds']}, "
-                                     "plus the Toughness modifier" if pool == "wounds" else "")
-            self.pool_notes[pool].setText(note)
-        self._refresh_possessions(d)
-        self.command.setText("Same as: " + self.command_line())
-        self.changed.emit()
-
-    def _refresh_possessions(self, d: dict | None) -> None:
-        cls = self.current_class()
-        forced, why = self.ruleset.forced_alignment(cls) if cls else (None, "")
-        with QSignalBlocker(self.alignment_combo):
-            if forced:
-                self.alignment_combo.setCurrentIndex(
-                    max(0, self.alignment_combo.findData(forced)))
-            self.alignment_combo.setEnabled(not forced)
-        self.alignment_note.setText(
-            f"A {cls} is of {forced}: {why}." if forced
-            else "Free to choose (Neutrality unless you choose otherwise).")
-        career_status = self.career_status()
-        self.status_combo.setVisible(not career_status)
-        if career_status:
-            self.status_note.setText(f"{career_status} (the {self.current_career()} career)")
-        elif cls and self.current_career() is not None:
-            self.status_note.setText("The career gives no Status: choose one, or leave it "
-                                     "unknown (no starting money).")
-        else:
-            self.status_note.setText("")
-        spec = self.money_spec()
-        if self.money_dice is not None and (spec is None or len(self.money_dice) != spec["count"]
-                                            or max(self.money_dice, default=1) > spec["die"]):
-            self.money_dice = None       # the Status changed: roll again
-        self.money_button.setEnabled(spec is not None)
-        self.money_button.setText(f"Roll {spec['formula']}" if spec else "Roll")
-        self.money_dice_row.set_dice(self.money_dice or [], spec["die"] if spec else 6)
-        if spec is None:
-            self.money_note.setText("No Status, no starting money." if cls else "")
-        elif self.money_dice:
-            total = sum(self.money_dice) * spec["times"] * self.ruleset.coins[spec["coin"]]
-            self.money_note.setText(f"= {sum(self.money_dice)} × {spec['times']} {spec['coin']}"
-                                    f" → {self.ruleset.money_text(total)}")
-        else:
-            self.money_note.setText(f"Roll {spec['formula']} for the starting money.")
-
-    def _preview(self) -> dict | None:
-        """The core's derived sheet for the finished baseline (None while not valid)."""
-        try:
-            baseline = self.baseline()
-        except RulesError:
-            return None
-        if self.ruleset.validate_baseline(baseline):
-            return None
-        return self.ruleset.derive(self.ruleset.initial_state(baseline), "")

@@ -1,0 +1,121 @@
+"""The Class advance picker: which trait rank (and spell) a Class advance takes.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QLineEdit, QListWidget, QVBoxLayout)
+
+from builder.rules.base import Option
+from builder.ui.choices import fill_trait_choices
+from builder.ui.models.options_model import cost_text
+
+
+# -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
+class ClassAdvanceDialog(QDialog):
+    """Pick the trait rank (and spell, and scene) a Class advance needs.
+
+    Only the choices the core lists as legal (``option['choices']``) can be
+    picked; the blocked ones are shown greyed with the core's reasons.
+    """
+
+    chosen = Signal(list)  # the action words
+
+    def __init__(self, option: Mapping[str, Any], parent=None):
+        super().__init__(parent)
+        self.option = option = Option.coerce(option)
+        self.setObjectName("classAdvanceDialog")
+        kind = option["kind"]
+        title = (f"Enter {option['name']}" if kind == "new-class"
+                 else f"Raise {option['name']} to {option['target']}")
+        self.setWindowTitle(title)
+        choices = option.get("choices") or {}
+        form = QFormLayout()
+        head = QLabel(f"<b>{title}</b> for {cost_text(option)}. "
+                      "The advance grants one trait rank"
+                      + (" and one new spell, chosen independently." if option.get("casts_spells")
+                         else "."), self)
+        head.setWordWrap(True)
+
+        self.traits = QListWidget(self)
+        self.traits.setObjectName("traitChoices")
+        self.traits.setAccessibleName("Trait that takes the new rank")
+        fill_trait_choices(self.traits, choices)
+        form.addRow("&Trait rank:", self.traits)
+
+        self.spell = None
+        if option.get("casts_spells"):
+            self.spell = QComboBox(self)
+            self.spell.setObjectName("spellChoice")
+            self.spell.setAccessibleName("New spell")
+            for spell in choices.get("spells", []):
+                self.spell.addItem(spell)
+            form.addRow("&Spell:", self.spell)
+            blocked = choices.get("blocked_spells") or {}
+            if blocked:
+                note = QLabel(f"{len(blocked)} other spells are not possible now "
+                              "(hover for why).", self)
+                note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
+                form.addRow("", note)
+        self.scene = None
+        if option.asks_for("scene"):
+            self.scene = QLineEdit(self)
+            self.scene.setObjectName("sceneEdit")
+            self.scene.setAccessibleName("Achievement or training scene")
+            self.scene.setPlaceholderText("e.g. defended a shrine with an Ember Creed priest")
+            form.addRow("Achievement or training &scene:", self.scene)
+            self.scene.textChanged.connect(self._validate)
+        self.exchange = None
+        if option.asks_for("exchange"):
+            self.exchange = QCheckBox("Training &Exchange (reduces the cost)", self)
+            form.addRow("", self.exchange)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = self.buttons.addButton("&Advance", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok.setObjectName("advanceButton")
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        self.traits.currentRowChanged.connect(self._validate)
+        layout = QVBoxLayout(self)
+        layout.addWidget(head)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self._validate()
+
+    def select_trait(self, trait: str) -> None:
+        for row in range(self.traits.count()):
+            item = self.traits.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == trait and \
+                    item.flags() & Qt.ItemFlag.ItemIsEnabled:
+                self.traits.setCurrentRow(row)
+                return
+
+    def current_trait(self) -> str | None:
+        item = self.traits.currentItem()
+        if item is None or not (item.flags() & Qt.ItemFlag.ItemIsEnabled):
+            return None
+        return item.data(Qt.ItemDataRole.UserRole)
+
+    def _validate(self, *_):
+        ok = self.current_trait() is not None
+        if self.spell is not None:
+            ok = ok and bool(self.spell.currentText())
+        if self.scene is not None:
+            ok = ok and bool(self.scene.text().strip())
+        self.ok.setEnabled(ok)
+
+    def words(self) -> list[str]:
+        """The option's own words with the player's choices (the core says which)."""
+        return self.option.words_with(
+            trait=self.current_trait(),
+            spell=self.spell.currentText() if self.spell else None,
+            scene=self.scene.text().strip() if self.scene else None,
+            exchange=bool(self.exchange and self.exchange.isChecked()))
+
+    def _accept(self):
+        if not self.ok.isEnabled():
+            return
+        self.chosen.emit(self.words())
+        self.accept()

@@ -1,0 +1,188 @@
+"""The story-points editor's sheet, filled from the core: the classes tree, the token
+tray, the traits lit for an option, and what a click on the sheet selects.
+
+A mixin of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`.
+"""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHeaderView, QLabel
+
+from builder.ui.models.options_model import AllowedRole, reasons_text
+from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+from builder.rulesets.story_points.ui.widgets import KeyRole, UsesWidget, next_text, sheet_item
+
+
+class SheetPart:
+    """Fill the classes tree and the token tray; sheet clicks -> options."""
+
+    def _select_class_row(self, key, column: int = 0) -> None:
+        model = self.classes_model
+        for row in range(model.rowCount()):
+            parent = model.item(row, 0)
+            if parent.data(KeyRole) == key:
+                self.classes_view.setCurrentIndex(model.index(row, column))
+                return
+            for child in range(parent.rowCount()):
+                if parent.child(child, 0).data(KeyRole) == key:
+                    self.classes_view.setCurrentIndex(
+                        model.index(child, column, parent.index()))
+                    return
+
+    def _fill_classes(self, d: dict, options: list[dict]) -> None:
+        model = self.classes_model
+        model.clear()
+        model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
+                                         "Core Skills / uses", "Next / uses left"])
+        root = model.invisibleRootItem()
+        data = self.doc.ruleset.public_data()
+        uses_rows = []
+        for cname, c in d["classes"].items():
+            o = next((x for x in options if x["kind"] == "class" and x["name"] == cname), None)
+            core = ", ".join(f"{s} {d['skills'][s]['level']}" for s in c["core_skills"])
+            row = [sheet_item(cname, ("class", cname), f"Core Skills: {core}"),
+                   sheet_item(c["level"], ("class", cname), align_right=True),
+                   sheet_item(f"core Skills: {core}", ("class", cname)),
+                   sheet_item(next_text(o), ("class", cname), reasons_text(o) if o else None,
+                         o.get("allowed") if o else None)]
+            root.appendRow(row)
+            for trait, t in c["traits"].items():
+                tip = f"Path {t['path']} (Path Skill {t['path_skill']})"
+                if not t.get("usable", True):
+                    tip += f"\nCannot be used while {t['path_skill']} is 0 (ranks are kept)"
+                trait_row = [sheet_item(trait, ("trait", trait, cname), tip),
+                             sheet_item(f"rank {t['rank']}", ("trait", trait, cname), align_right=True),
+                             sheet_item("", ("trait", trait, cname),
+                                   f"{t['uses_left']} of {t['rank']} uses left"),
+                             sheet_item(f"{t['uses_left']} of {t['rank']} left",
+                                   ("trait", trait, cname), allowed=t.get("usable", True))]
+                row[0].appendRow(trait_row)
+                uses_rows.append((trait_row[2], cname, trait, t))
+            # The Class's other traits, without ranks yet: where a new rank can start
+            # (a drop target for rank tokens; Enter raises the Class into one).
+            data_traits = data["classes"].get(cname, {}).get("traits", {})
+            for trait, path in data_traits.items():
+                if trait in c["traits"]:
+                    continue
+                skill = data["paths"][path]["skill"]
+                tip = (f"No ranks yet. Path {path} (Path Skill {skill}); a {cname} advance can "
+                       "start it at rank 1")
+                row[0].appendRow([sheet_item(trait, ("trait", trait, cname), tip, allowed=False),
+                                  sheet_item("—", ("trait", trait, cname), align_right=True),
+                                  sheet_item(""), sheet_item("")])
+            for spell in c["spells"]:
+                usable = spell not in c.get("unusable_spells", [])
+                row[0].appendRow([sheet_item(f"spell: {spell}", ("spell", spell, cname),
+                                        None if usable else "Its Path Skill is 0: cannot be "
+                                        "used until the training returns", usable),
+                                  sheet_item(""), sheet_item(""), sheet_item("")])
+        if not d["classes"]:
+            root.appendRow([sheet_item("No Class yet — see New class in Increases"), sheet_item(""),
+                            sheet_item(""), sheet_item("")])
+        self.classes_view.expandAll()
+        self.uses_widgets = []
+        for item, cname, trait, t in uses_rows:
+            widget = UsesWidget(self, cname, trait, t)
+            self.classes_view.setIndexWidget(item.index(), widget)
+            self.uses_widgets.append(widget)
+        header = self.classes_view.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+
+    def _fill_token_tray(self, options: list[dict]) -> None:
+        """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
+        from builder.ui.chain.widget import TokenChip
+
+        for chip in self.token_chips:
+            self.token_tray_layout.removeWidget(chip)
+            chip.deleteLater()
+        self.token_chips = []
+        while self.token_tray_layout.count():
+            item = self.token_tray_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        chain = getattr(self, "chain_page", None)
+        allowed = [o for o in options if o["kind"] in ("class", "new-class") and o["allowed"]]
+        if chain is None or not allowed:
+            self.token_tray.setVisible(False)
+            return
+        self.token_tray.setVisible(True)
+        label = QLabel("Drag a rank onto a trait:", self.token_tray)
+        self.token_tray_layout.addWidget(label)
+        for option in allowed:
+            chip = TokenChip(option, chain, self.token_tray)
+            chip.setCheckable(False)
+            self.token_tray_layout.addWidget(chip)
+            self.token_chips.append(chip)
+        self.token_tray_layout.addStretch(1)
+
+    def light_traits(self, option: dict) -> None:
+        """During a rank drag: light the traits it can go to, say why not for the others."""
+        from PySide6.QtGui import QBrush
+
+        from builder.ui import theme
+        from builder.ui.chain.scene import eligible_fill
+
+        lit_brush = QBrush(eligible_fill(theme.palette()))
+        choices = option.get("choices", {})
+        eligible = set(choices.get("traits", []))
+        blocked = choices.get("blocked_traits", {})
+        cname = option["name"]
+        lit = set()
+        model = self.classes_model
+        for row in range(model.rowCount()):
+            parent = model.item(row, 0)
+            for child_row in range(parent.rowCount()):
+                item = parent.child(child_row, 0)
+                key = item.data(KeyRole)
+                if not key or key[0] != "trait":
+                    continue
+                if key[2] == cname and key[1] in eligible:
+                    # a valid target: lit, and drawn enabled (not greyed)
+                    for column in range(parent.columnCount()):
+                        cell = parent.child(child_row, column)
+                        if cell is not None:
+                            cell.setBackground(lit_brush)
+                            cell.setData(True, AllowedRole)
+                    item.setText(f"➜ {key[1]}")
+                    item.setToolTip(f"Drop here: the {cname} rank goes to {key[1]}")
+                    lit.add((key[2], key[1]))
+                else:
+                    why = blocked.get(key[1]) if key[2] == cname else \
+                        [f"{key[1]} is a {key[2]} trait, not {cname}"]
+                    item.setToolTip("Cannot take this rank: " + "; ".join(why or []))
+        self.classes_view.lit = lit
+
+    # -- sheet -> options ------------------------------------------------------------------
+    def _sheet_clicked(self, index) -> None:
+        key = index.data(KeyRole)
+        if key and key[0] in ("vital", "skill", "class"):
+            self.side_tabs.setCurrentIndex(0)
+            self.options_panel.select(key[0], key[1])
+
+    def _sheet_activated(self, index) -> None:
+        """Enter / double-click on a sheet row: take its next increase if the core allows."""
+        key = index.data(KeyRole)
+        if key and key[0] == "trait":
+            # Enter on a trait: raise its Class with the rank going to this trait.
+            option = next((o for o in self.doc.options()
+                           if o["kind"] == "class" and o["name"] == key[2]), None)
+            if option is None or not option["allowed"]:
+                self.show_refusal((option or {}).get("reasons") or
+                                  [f"{key[2]} cannot advance now"])
+                return
+            if option.get("casts_spells"):
+                # A caster's advance also needs its new spell: ask, with this trait picked.
+                dialog = ClassAdvanceDialog(option, self)
+                dialog.select_trait(key[1])
+                dialog.chosen.connect(self.take_words)
+                dialog.open()
+                self._dialog = dialog
+                return
+            self.drop_rank(self.chain_page.token_for(option), key[2], key[1])
+            return
+        if not key or key[0] not in ("vital", "skill", "class"):
+            return
+        self._sheet_clicked(index)
+        option = self.options_panel.current_option()
+        if option is not None and option.get("allowed"):
+            self.take(option)

@@ -1,0 +1,115 @@
+"""A campaign tab's members: add characters of the library (:class:`AddMembersDialog`)
+and remove one; the campaign file changes, no character file does.
+
+A mixin of :class:`builder.ui.campaign_view.CampaignView`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem,
+                               QVBoxLayout)
+
+from builder.ui.operations import Failure, run
+
+
+def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
+    """How the window stores a member it picked (see builder.app.campaigns)."""
+    from builder.app.campaigns import member_reference
+
+    return member_reference(campaign_file, character)
+
+
+class MemberActions:
+    """Add and remove members."""
+
+    # -- members --------------------------------------------------------------------------
+    def add_members(self, character_paths: list) -> bool:
+        from builder.app import campaigns
+
+        givens = [member_path_for(self.path, p) for p in character_paths]
+        result = run(lambda: campaigns.add_members(self.path, givens), self.broadcast)
+        if isinstance(result, Failure):
+            title = ("Cannot add (nothing was changed):" if result.code == "rules"
+                     else "Cannot add:")
+            self.show_refusal(title, result.reasons)
+            return False
+        self.show_done(result.summary)
+        self.changed.emit()
+        return True
+
+    def remove_member(self, given: str) -> bool:
+        from builder.app import campaigns
+
+        result = run(lambda: campaigns.remove_member(self.path, given), self.broadcast)
+        if isinstance(result, Failure):
+            self.show_refusal("Cannot remove:", result.reasons)
+            return False
+        self.show_done(result.summary)
+        self.changed.emit()
+        return True
+
+    def remove_selected(self) -> None:
+        given = self.selected_member()
+        if given is not None:
+            self.remove_member(given)
+
+
+    def open_add_dialog(self) -> None:
+        if self.library_entries is not None:
+            entries = self.library_entries()
+        else:
+            from builder.storage.library import scan_library
+
+            entries = scan_library()
+        present = {Path(p).resolve() for p in self.member_paths()}
+        offered = [e for e in entries if not e.problem and e.ruleset_id == self.ruleset_id
+                   and Path(e.path).resolve() not in present]
+        dialog = AddMembersDialog(self.name, offered, self)
+        dialog.chosen.connect(self.add_members)
+        dialog.open()
+        self.dialog = dialog
+
+
+class AddMembersDialog(QDialog):
+    """Tick characters of the library (of the campaign's ruleset) to add."""
+
+    chosen = Signal(list)
+
+    def __init__(self, campaign_name: str, entries: list, parent=None):
+        super().__init__(parent)
+        self.setObjectName("addMembersDialog")
+        self.setWindowTitle(f"Add members — {campaign_name}")
+        self.list = QListWidget(self)
+        self.list.setAccessibleName("Characters to add")
+        for entry in sorted(entries, key=lambda e: e.name.casefold()):
+            item = QListWidgetItem(f"{entry.name}    {entry.headline_text}")
+            item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.list.addItem(item)
+        note = QLabel("Characters of the campaign's ruleset in the library that are not "
+                      "members yet." if entries else
+                      "No other character of this ruleset in the library.", self)
+        note.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = self.buttons.addButton("&Add", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.buttons)
+        self.list.itemChanged.connect(lambda *_: self.ok.setEnabled(bool(self.paths())))
+        self.ok.setEnabled(False)
+
+    def paths(self) -> list[str]:
+        return [self.list.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(self.list.count())
+                if self.list.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _accept(self) -> None:
+        if self.paths():
+            self.chosen.emit(self.paths())
+            self.accept()

@@ -1,0 +1,73 @@
+"""The Fortune/Peril pool as a campaign tab shows it (it can go full screen).
+"""
+from __future__ import annotations
+
+
+from PySide6.QtWidgets import QLineEdit, QSplitter
+
+from builder.ui.pool_view import PoolView
+
+
+class EmbeddedPoolView(PoolView):
+    """The pool view inside the campaign tab (in a scroll area, so a small window
+    still fits); its full screen takes the pool out of the tab into a full-screen
+    window of its own and puts it back on Esc (or the button)."""
+
+    def __init__(self, path, parent=None, member_guard=None, broadcast=None):
+        self._home: tuple | None = None
+        super().__init__(path, parent, member_guard=member_guard, broadcast=broadcast)
+        # screen-reader names for the pool's inputs (the window's rule: every
+        # keyboard-reachable control is named)
+        for widget, name in ((self.by, "Who spends"), (self.check_id, "Check id"),
+                             (self.nemesis, "Nemesis spending Peril"),
+                             (self.on, "Whose check, if not the spender's"),
+                             (self.talent, "Reactive talent"),
+                             (self.react_spend, "Point spent by the reaction"),
+                             (self.earn_side, "Side of the earned point"),
+                             (self.earn_reason, "Rule that earned the point"),
+                             (self.players, "Players at the table"),
+                             (self.reasons, "Why a spend is not possible"),
+                             (self.message, "Last pool message")):
+            if not widget.accessibleName():
+                widget.setAccessibleName(name)
+            inner = widget.findChild(QLineEdit)
+            if inner is not None and not inner.accessibleName():
+                inner.setAccessibleName(name)
+
+    def set_full_screen(self, on: bool) -> None:
+        area = self.home_area
+        if on and self._home is None and area is not None \
+                and isinstance(area.parentWidget(), QSplitter):
+            # the scroll area (with the pool) becomes a window of its own
+            splitter = area.parentWidget()
+            self._home = (splitter, splitter.indexOf(area), splitter.sizes())
+            area.setParent(None)
+            area.setWindowTitle(f"Story Point pool — {self.campaign.name if self.campaign else ''}")
+        self.refresh()
+        self.full_button.setText("Leave full screen (Esc)" if on else "Full screen")
+        super().set_full_screen(on)   # full screen / normal for self.window()
+        if not on and self._home is not None:
+            splitter, index, sizes = self._home
+            self._home = None
+            area.hide()
+            splitter.insertWidget(index, area)
+            splitter.setSizes(sizes)
+            area.show()
+            self.refresh()
+
+    @property
+    def home_area(self):
+        return getattr(self, "_area", None)
+
+    def refresh(self) -> None:
+        super().refresh()
+        # in the tab the campaign's name is already the tab's title: the session only
+        if not self.is_detached() and self.campaign is not None:
+            prefix = self.campaign.name + " — "
+            text = self.title.text()
+            if text.startswith(prefix):
+                text = text[len(prefix):]
+            self.title.setText(text[:1].upper() + text[1:])
+
+    def is_detached(self) -> bool:
+        return getattr(self, "_home", None) is not None

@@ -1,0 +1,274 @@
+"""The chain tab's plan: a target node, the planner's path to it, the affordable
+steps, and the trait rank and spell of each Class step (:class:`PlanChoicesDialog`)
+before anything is paid.
+
+A mixin of :class:`builder.ui.chain.widget.ChainWidget`.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
+                               QLabel, QLineEdit, QListWidgetItem, QVBoxLayout)
+
+from builder.rules.base import Refusal, RulesError
+from builder.ui.chain.scene import NodeItem
+
+
+class PlanPart:
+    """Choose a target, see the path, apply the affordable steps."""
+
+    # -- plan ------------------------------------------------------------------------------
+    def _selection_changed(self) -> None:
+        selected = [i for i in self.scene.selectedItems() if isinstance(i, NodeItem)]
+        node = selected[0].node if selected else None
+        self.scene.set_focus_node(node.id if node else None)
+        self.target_spin.setEnabled(node is not None and node.kind in ("vital", "skill",
+                                                                        "class"))
+        if node is not None and node.kind in ("vital", "skill", "class"):
+            self.plan_node = node
+            with _blocked(self.target_spin):
+                self.target_spin.setValue(min(10, max(1, node.value + 1)))
+        elif node is None:
+            self.plan_node = None
+        self.update_plan()
+
+    def select_node(self, node_id: str) -> None:
+        self.scene.clearSelection()
+        item = self.scene.nodes[node_id]
+        item.setSelected(True)
+        self.view.ensureVisible(item)
+
+    def plan_target(self) -> str | None:
+        node = getattr(self, "plan_node", None)
+        if node is None:
+            return None
+        return f"{node.kind}:{node.name}={self.target_spin.value()}"
+
+    def update_plan(self) -> None:
+        target = self.plan_target()
+        self.steps_list.clear()
+        self.plan_result = None
+        if target is None:
+            self.scene.show_plan([])
+            self.plan_total.setText("")
+            self.apply_button.setEnabled(False)
+            return
+        # the node as the character has it now (after a step was taken, an undo...)
+        node = self.chain.nodes.get(self.plan_node.id, self.plan_node) if self.chain \
+            else self.plan_node
+        self.plan_node = node
+        self.plan_title.setText(f"<b>{node.name}</b> (now {node.value})")
+        cf = self.doc.cf
+        try:
+            result = cf.ruleset.plan(cf.state, target)
+        except Refusal as refusal:
+            self.scene.show_plan([])
+            self.plan_total.setText("Not reachable: " + "; ".join(refusal.reasons))
+            self.apply_button.setEnabled(False)
+            return
+        except RulesError as problem:
+            self.plan_total.setText(str(problem))
+            self.apply_button.setEnabled(False)
+            return
+        self.plan_result = result
+        self.scene.show_plan(result["steps"])
+        running = 0
+        for i, step in enumerate(result["steps"], 1):
+            running += step["cost"]
+            what = "enter" if step["kind"] == "new-class" else "→"
+            text = f"{i}. {step['name']} {what} {step['target']}: {step['cost']} SP  (Σ {running})"
+            if step.get("trait"):
+                text += f"\n    rank to {step['trait']}" + \
+                    (f", spell {step['spell']}" if step.get("spell") else "")
+            QListWidgetItem(text, self.steps_list)
+        if not result["steps"]:
+            self.plan_total.setText("Already there.")
+        else:
+            missing = "" if result["affordable"] else "<br>" + "<br>".join(result["missing"])
+            self.plan_total.setText(f"<b>Total {result['total_cost']} SP</b>, "
+                                    f"{result['unspent']} unspent{missing}")
+        self.apply_button.setEnabled(bool(self.affordable_steps()) and not self.doc.read_only)
+
+    def affordable_steps(self) -> list[dict]:
+        if not self.plan_result:
+            return []
+        budget = self.plan_result["unspent"]
+        steps = []
+        for step in self.plan_result["steps"]:
+            if step["cost"] > budget:
+                break
+            budget -= step["cost"]
+            steps.append(step)
+        return steps
+
+    def apply_plan(self) -> int:
+        """Take the affordable steps in order: one undo step ("Apply plan") for all.
+
+        A plan with Class steps first asks for their trait ranks and spells
+        (``plan_dialog``, non-blocking); the steps are taken when it is accepted.
+        """
+        steps = self.affordable_steps()
+        if not steps:
+            return 0
+        if any(step["kind"] in ("class", "new-class") for step in steps):
+            self.plan_dialog = PlanChoicesDialog(self.doc, steps, self)
+            self.plan_dialog.chosen.connect(self._apply_steps)
+            self.plan_dialog.open()
+            return 0
+        return self._apply_steps(steps)
+
+    def _apply_steps(self, steps: list[dict]) -> int:
+        target = self.plan_target()
+        planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
+        stack = self.doc.undo_stack
+        stack.beginMacro(f"Apply plan: {target.split(':', 1)[1]}")
+        done = 0
+        try:
+            for step in steps:
+                words = _step_words(step, step.get("scene") or self.scene_edit.text().strip())
+                if not self.doc.apply_words(words):
+                    break
+                done += 1
+        finally:
+            stack.endMacro()
+        if done == planned:
+            self.status.emit(f"Plan: all {done} step{'s' if done != 1 else ''} taken")
+        elif done == len(steps):
+            self.status.emit(f"Plan: {done} of {planned} steps taken; the other "
+                             f"{planned - done} when the SP are there")
+        else:
+            self.status.emit(f"Plan: {done} of {planned} steps taken; the rules refused "
+                             f"step {done + 1}")
+        return done
+
+
+class PlanChoicesDialog(QDialog):
+    """The trait rank and spell of each Class step of a plan, before anything is paid.
+
+    The planner's suggestions are preselected; every pick is one the core listed
+    as legal at that step, and the whole set is checked through the core again.
+    """
+
+    chosen = Signal(list)    # the steps, with the chosen trait and spell
+
+    def __init__(self, doc, steps: list[dict], parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.steps = [dict(step) for step in steps]
+        self.setWindowTitle("Choose the plan's trait ranks and spells")
+        self.setObjectName("planChoicesDialog")
+        form = QFormLayout()
+        self.pickers: list[tuple[int, QComboBox, QComboBox | None]] = []
+        for index, step in enumerate(self.steps):
+            if step["kind"] not in ("class", "new-class"):
+                continue
+            choices = step.get("choices", {})
+            traits = QComboBox(self)
+            traits.addItems(choices.get("traits", [step.get("trait", "")]))
+            traits.setCurrentText(step.get("trait", ""))
+            traits.setAccessibleName(f"{step['name']} {step['target']}: trait rank")
+            spells = None
+            row = QHBoxLayout()
+            row.addWidget(QLabel("rank to", self))
+            row.addWidget(traits, 1)
+            if step.get("spell"):
+                spells = QComboBox(self)
+                spells.addItems(choices.get("spells", [step["spell"]]))
+                spells.setCurrentText(step["spell"])
+                spells.setAccessibleName(f"{step['name']} {step['target']}: new spell")
+                row.addWidget(QLabel("spell", self))
+                row.addWidget(spells, 1)
+            form.addRow(f"{step['name']} {step['target']} ({step['cost']} SP):", row)
+            self.pickers.append((index, traits, spells))
+        self.scene_edit = None
+        if any(step["kind"] == "new-class" for step in self.steps):
+            self.scene_edit = QLineEdit(self)
+            self.scene_edit.setPlaceholderText("the achievement or training scene")
+            self.scene_edit.setAccessibleName("Scene for entering the new Class")
+            form.addRow("Scene (new Class):", self.scene_edit)
+        self.problem = QLabel(self)
+        self.problem.setWordWrap(True)
+        self.problem.setObjectName("planProblem")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = buttons.addButton("&Apply steps", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        total = sum(step["cost"] for step in self.steps)
+        head = QLabel(f"<b>{len(self.steps)} steps, {total} SP.</b> Each Class step grants one "
+                      "trait rank (and for casters one new spell): choose them now.", self)
+        head.setWordWrap(True)
+        layout.addWidget(head)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        for _i, traits, spells in self.pickers:
+            traits.currentTextChanged.connect(self._validate)
+            if spells is not None:
+                spells.currentTextChanged.connect(self._validate)
+        if self.scene_edit is not None:
+            self.scene_edit.textChanged.connect(self._validate)
+        self._validate()
+
+    def chosen_steps(self) -> list[dict]:
+        for index, traits, spells in self.pickers:
+            self.steps[index]["trait"] = traits.currentText()
+            if spells is not None:
+                self.steps[index]["spell"] = spells.currentText()
+        return self.steps
+
+    def reasons(self) -> list[str]:
+        """Walk the steps through the rules core (SP aside) and say what it refuses."""
+        cf = self.doc.cf
+        ruleset, state = cf.ruleset, cf.state
+        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
+        for step in self.chosen_steps():
+            try:
+                action = ruleset.parse_action(_step_words(step, scene))
+            except RulesError as problem:
+                return [str(problem)]
+            why = ruleset.check(state, action)
+            if why:
+                return [f"{step['name']} {step['target']}: {r}" for r in why]
+            state = ruleset.apply(state, action)
+        return []
+
+    def _validate(self, *_):
+        why = self.reasons()
+        self.problem.setText("; ".join(why))
+        self.ok.setEnabled(not why)
+
+    def _accept(self):
+        if not self.ok.isEnabled():
+            return
+        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
+        steps = self.chosen_steps()
+        for step in steps:
+            step["scene"] = scene
+        self.chosen.emit(steps)
+        self.accept()
+
+
+def _step_words(step: dict, scene: str) -> list[str]:
+    if step["kind"] == "vital":
+        return ["raise-vital", step["name"]]
+    if step["kind"] == "skill":
+        return ["raise-skill", step["name"]]
+    verb = "enter-class" if step["kind"] == "new-class" else "raise-class"
+    words = [verb, step["name"], "--trait", step["trait"]]
+    if step.get("spell"):
+        words += ["--spell", step["spell"]]
+    if verb == "enter-class":
+        words += ["--scene", scene]
+    return words
+
+
+class _blocked:
+    def __init__(self, widget):
+        self.widget = widget
+
+    def __enter__(self):
+        self.old = self.widget.blockSignals(True)
+
+    def __exit__(self, *exc):
+        self.widget.blockSignals(self.old)
