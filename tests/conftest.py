@@ -72,9 +72,9 @@ def isolated_data(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     from builder.storage import rulesets
 
-    rulesets._load.cache_clear()
+    rulesets.forget_loaded()
     yield data
-    rulesets._load.cache_clear()
+    rulesets.forget_loaded()
 
 
 # Hypothesis profiles: "ci" (the default; HYPOTHESIS_PROFILE=dev or =thorough to

@@ -233,7 +233,7 @@ def main() -> int:
     chain2.filter_combo.setCurrentText("Fighter")
     wait(400)
     chip = chain2.chips[0]
-    chain2._light_for(chip.option)
+    chain2.light_for(chip.option)
     chip.setDown(True)
     item = chain2.scene.nodes["trait:Fighter.Breach"]
     item.drag_hover = True

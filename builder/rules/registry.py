@@ -55,6 +55,12 @@ def _plugins() -> dict[str, _Target]:
     return {ep.name: ep for ep in found if ep.name not in BUILTIN}
 
 
+def forget_plugins() -> None:
+    """Forget the rule systems found so far: the next lookup scans the installed
+    plugins again (after a plugin is installed or removed; the tests use it)."""
+    _registry.cache_clear()
+
+
 @lru_cache(maxsize=1)
 def _registry() -> dict[str, _Target]:
     found: dict[str, _Target] = dict(BUILTIN)

@@ -258,6 +258,10 @@ class CharacterFile:
         nothing changes.  The one check the command line and the window share."""
         return self.ledger_problem_reasons() or list(self.ruleset.check(self.state, action))
 
+    def ledger_edited(self) -> None:
+        """Say ``doc["ledger"]`` was changed in place: the next read replays it again."""
+        self._replay = None
+
     def undo(self) -> dict[str, Any]:
         if not self.doc["ledger"]:
             raise Refusal(["nothing to undo: the ledger is empty"])

@@ -83,6 +83,12 @@ def load_ruleset_full(ruleset_id: str) -> LoadedRuleset:
     return loaded
 
 
+def forget_loaded() -> None:
+    """Forget every loaded rule system: the next load reads its data and the user's
+    override again (after the data folder or a plugin changed; the tests use it)."""
+    _load.cache_clear()
+
+
 @lru_cache(maxsize=32)
 def _load(rid: str, override_path: str, stamp: tuple[int, int] | None,
           cls: type[Ruleset] | None = None) -> LoadedRuleset:

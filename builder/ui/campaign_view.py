@@ -36,6 +36,7 @@ from builder.ui.views.base import MessageBar
 from builder.ui.campaign_members import MemberActions
 from builder.ui.campaign_party import PartyActions
 from builder.ui.campaign_pool import EmbeddedPoolView
+from builder.ui.wording import count
 
 
 def _when(stamp: str) -> str:
@@ -319,7 +320,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         session = (f"session {pool.session}" + (f" ({pool.session_name})"
                                                  if pool.session_name else "")
                    if pool.session else "no session yet")
-        self.info.setText(f"   {ruleset_title} · {len(campaign.members)} member(s) · {session}"
+        self.info.setText(f"   {ruleset_title} · {count(len(campaign.members), 'member')} · {session}"
                           f" · {self.path}")
         for given in campaign.members:
             try:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.ui.wording import count
+
 
 CAMPAIGN_FILTER = "Campaign files (*.json);;All files (*)"
 
@@ -171,7 +173,7 @@ class CampaignsAndCreation:
         view = self.open_campaign(campaigns_selected[0], make_current=False)
         if view is not None and view.add_members(paths):
             self.campaign_model.refresh()
-            self.report(f"Added {len(paths)} character(s) to {view.name}")
+            self.report(f"Added {count(len(paths), 'character')} to {view.name}")
         elif view is not None:
             self.report(view.message_bar.label.text().replace("\n", " "))
 

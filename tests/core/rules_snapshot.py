@@ -292,7 +292,7 @@ def override_record() -> dict:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "story-points.json"
     path.write_text(json.dumps(OVERRIDE))
-    rulesets._load.cache_clear()
+    rulesets.forget_loaded()
     try:
         sp = rulesets.load_ruleset("story-points")
         assert sp.d.vital_cost == 3, "the override was not read"
@@ -300,7 +300,7 @@ def override_record() -> dict:
         return {name: sp_record(sp, state) for name, state in states[::3]}
     finally:
         path.unlink()
-        rulesets._load.cache_clear()
+        rulesets.forget_loaded()
 
 
 def record() -> dict:

@@ -44,11 +44,11 @@ def plugin(tmp_path, monkeypatch):
     from builder.rules import registry
     from builder.storage import rulesets
 
-    registry._registry.cache_clear()
-    rulesets._load.cache_clear()
+    registry.forget_plugins()
+    rulesets.forget_loaded()
     yield
-    registry._registry.cache_clear()
-    rulesets._load.cache_clear()
+    registry.forget_plugins()
+    rulesets.forget_loaded()
     sys.modules.pop("house_rules", None)
 
 
@@ -76,13 +76,13 @@ def test_a_missing_built_in_file_is_one_line_and_exit_2(tmp_path, monkeypatch):
                         lambda spec: tmp_path / "data" / spec.partition(":")[2])  # folder data
     resources.load_json_resource.cache_clear()
     resources.load_package_json.cache_clear()
-    rulesets._load.cache_clear()
+    rulesets.forget_loaded()
     try:
         result = cli("new", "story-points", "Senna", "-o", tmp_path / "s.json")
     finally:
         resources.load_json_resource.cache_clear()
         resources.load_package_json.cache_clear()
-        rulesets._load.cache_clear()
+        rulesets.forget_loaded()
     assert result.code == 2
     assert result.err.startswith("installation incomplete:") and "story-points.json" in result.err
     assert len(result.err.strip().splitlines()) == 1 and not (tmp_path / "s.json").exists()

@@ -25,7 +25,7 @@ def now(tmp_path_factory):
 
     old = os.environ.get("CHARACTER_BUILDER_DATA")
     os.environ["CHARACTER_BUILDER_DATA"] = str(tmp_path_factory.mktemp("snapshot-data"))
-    rulesets._load.cache_clear()
+    rulesets.forget_loaded()
     try:
         return json.loads(json.dumps(rules_snapshot.record(), sort_keys=True))
     finally:
@@ -33,7 +33,7 @@ def now(tmp_path_factory):
             del os.environ["CHARACTER_BUILDER_DATA"]
         else:
             os.environ["CHARACTER_BUILDER_DATA"] = old
-        rulesets._load.cache_clear()
+        rulesets.forget_loaded()
 
 
 def _first_difference(before, after, where="") -> str | None:

@@ -156,7 +156,7 @@ def test_refusal_reasons_are_what_do_would_refuse_with_and_change_nothing(char):
     for _ in range(3):      # 4 + 6 + 8 SP for Cognition 2, 3, 4: more than the 10 held
         cf.doc["ledger"].append({"action": "raise-vital", "name": "Cognition",
                                  "at": "2026-01-01T00:00:00+00:00"})
-    cf._replay = None
+    cf.ledger_edited()
     reasons = cf.refusal_reasons(cf.ruleset.parse_action(["rest"]))
     assert reasons and reasons[0].startswith("the file has problems")
     with pytest.raises(Refusal) as refused:

@@ -25,7 +25,7 @@ def layer(data: dict) -> None:
     (folder / "story-points.json").write_text(json.dumps({"extends": "story-points", **data}))
     from builder.storage import rulesets
 
-    rulesets._load.cache_clear()
+    rulesets.forget_loaded()
 
 
 def start(rs, **sets):
@@ -154,7 +154,7 @@ def test_a_whole_file_without_records_keeps_the_built_in_ones(tmp_path):
     (folder / "story-points.json").write_text(json.dumps(data))
     from builder.storage import rulesets
 
-    rulesets._load.cache_clear()
+    rulesets.forget_loaded()
     result = ok("options", character, "--json")
     assert result.err == "" and result.out == options
 

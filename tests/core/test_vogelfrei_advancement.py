@@ -166,7 +166,8 @@ def test_one_level_per_session(rs):
     s = do(rs, s, "level-up", "--session", "7", "--roll", "1")
     s = do(rs, s, "award-xp", "6000", "--session", "7")
     reasons = refused(rs, s, "level-up", "--session", "7", "--roll", "1")
-    assert reasons == ["already gained a level in session 7 (level-up); one level per session"]
+    assert reasons == ["already gained a level in session 7 (by a level-up); one level per "
+                       "session"]
     s = do(rs, s, "level-up", "--session", "8", "--roll", "1")
     assert d(rs, s)["level"] == 3
 

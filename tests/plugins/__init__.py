@@ -25,7 +25,7 @@ def forget(name: str) -> None:
     from builder.rules import registry
     from builder.storage import rulesets
 
-    registry._registry.cache_clear()
-    rulesets._load.cache_clear()
+    registry.forget_plugins()
+    rulesets.forget_loaded()
     for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
         del sys.modules[module]

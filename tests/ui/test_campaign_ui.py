@@ -109,7 +109,7 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
     dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("story-points"))
     offered = [dialog.members.item(i).text().split()[0] for i in range(dialog.members.count())]
     assert offered == ["Joss", "Nyra"]                 # Ulf (vogelfrei) is not offered
-    assert "1 character(s) of other rulesets" in dialog.note.text()
+    assert "1 character of other rulesets is not offered" in dialog.note.text()
     assert not dialog.create_button.isEnabled()        # no name yet
     assert "needs a name" in dialog.reasons.text()
     dialog.name_edit.setText("Iron Coast")

@@ -102,7 +102,7 @@ def test_apply_plan_spends_exactly_the_total_and_is_one_undo(chain_for):
     _i, traits, spells = dialog.pickers[0]
     assert traits.currentText() == "Restoring Grace"
     spells.setCurrentText("Bless")
-    dialog._accept()
+    dialog.ok.click()
     d = doc.derived()
     assert d["classes"]["Cleric"]["spells"] == ["Bless"]
     assert d["sp"] == {"unspent": 0, "earned": 16, "spent": 16}
@@ -189,7 +189,7 @@ def test_rank_drop_through_a_real_drop_event(chain_for):
     widget, doc, _ = chain_for(*FIGHTER)
     widget.show()
     item = widget.scene.nodes["trait:Fighter.Parry"]
-    widget._light_for(widget.chips[0].option)
+    widget.light_for(widget.chips[0].option)
     assert item.drag_state == "eligible"
     _drop_on(widget, item, token_mime("Fighter", "class"))
     assert doc.derived()["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3
@@ -197,7 +197,7 @@ def test_rank_drop_through_a_real_drop_event(chain_for):
 
 def test_eligible_traits_light_and_ineligible_say_why(chain_for):
     widget, doc, _ = chain_for(*FIGHTER)
-    widget._light_for(widget.chips[0].option)
+    widget.light_for(widget.chips[0].option)
     scene = widget.scene
     assert scene.nodes["trait:Fighter.Breach"].drag_state == "eligible"
     footwork = scene.nodes["trait:Fighter.Footwork"]
@@ -221,7 +221,7 @@ def test_refused_drop_leaves_the_file_byte_for_byte(chain_for):
     # A Fighter rank on a Rogue trait.
     assert not widget.drop({"class": "Fighter", "kind": "class"}, "Rogue", "Ambush")
     # And through a real drop event on an ineligible node: it is not accepted.
-    widget._light_for(widget.chips[0].option)
+    widget.light_for(widget.chips[0].option)
     _drop_on(widget, widget.scene.nodes["trait:Fighter.Footwork"], token_mime("Fighter", "class"))
     assert path.read_bytes() == before
     assert doc.undo_stack.count() == 0
@@ -420,10 +420,10 @@ def test_enter_on_a_caster_trait_row_asks_for_the_spell(window):
     index = _trait_index(editor, "Cleric", "Restoring Grace")
     editor.classes_view.activated.emit(index)
     assert path.read_bytes() == before                    # nothing paid yet
-    dialog = editor._dialog
+    dialog = editor.dialog
     assert dialog.current_trait() == "Restoring Grace"
     dialog.spell.setCurrentText("Bless")
-    dialog._accept()
+    dialog.ok.click()
     assert editor.doc.derived()["classes"]["Cleric"]["spells"] == ["Mend Wounds", "Bless"]
 
 

@@ -41,7 +41,7 @@ def test_a_data_system_character_in_the_generic_editor(systems, window, qtbot):
     last = json.loads(path.read_text())["ledger"][-1]
     assert (last["action"], last["name"]) == ("raise", "Fencing")
     editor.action_line.setText("take Knight")
-    editor._do_line()
+    editor.do_line()
     assert "Knight needs Body 3 (Body is 2)" in editor.refusal_bar.label.text()
     window.act_undo.trigger()
     assert json.loads(path.read_text())["ledger"] == []
@@ -73,7 +73,7 @@ def test_help_rule_systems_lists_sources_and_warnings(systems, isolated_data, wi
     story["title"] = "House Heroes"
     (isolated_data / "rulesets" / "point-buy.json").write_text(json.dumps(story))
     window.act_rule_systems.trigger()
-    dialog = window._rule_systems_dialog
+    dialog = window.rule_systems_dialog
     assert isinstance(dialog, RuleSystemsDialog) and dialog.isVisible()
     tree = dialog.tree
     rows = {tree.topLevelItem(i).text(1): [tree.topLevelItem(i).text(c) for c in range(4)]

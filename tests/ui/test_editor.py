@@ -94,7 +94,7 @@ def test_raising_a_class_asks_for_the_trait_and_spell(window, qtbot):
     index = option_index(editor, "class", "Cleric")
     assert index.data(AllowedRole) is True
     editor.options_panel.take_button.click()
-    dialog = editor._dialog
+    dialog = editor.dialog
     assert dialog.isVisible()
     # only the core's legal choices are enabled
     enabled = [dialog.traits.item(r).text() for r in range(dialog.traits.count())
@@ -135,7 +135,7 @@ def test_award_checkpoint_to_several_open_characters(window, senna_path, qtbot):
     ed_nyra = open_editor(window, nyra)
     editor = open_editor(window, senna_path)
     editor.award_button.click()
-    dialog = editor._dialog
+    dialog = editor.dialog
     assert dialog.isVisible()
     dialog.milestone.setCurrentText("The Drowned Shrine")
     assert not dialog.ok.isEnabled()  # no checkpoint name yet
@@ -155,7 +155,7 @@ def test_award_checkpoint_to_several_open_characters(window, senna_path, qtbot):
     assert editor.doc.cf.state.unspent == 18 and ed_nyra.doc.cf.state.unspent == 2
     # the same checkpoint twice is refused by the core, with its reason
     editor.award_button.click()
-    dialog = editor._dialog
+    dialog = editor.dialog
     dialog.milestone.setCurrentText("The Drowned Shrine")
     dialog.checkpoint.setText("found the shrine")
     assert not dialog.ok.isEnabled()

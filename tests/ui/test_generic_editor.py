@@ -36,11 +36,11 @@ def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot
     assert "award-xp" in editor.refusal_bar.label.text()  # the core's list of actions
     # the free action line goes through the core and the undo stack
     editor.action_line.setText("award-xp 100 --session 1")
-    editor._do_line()
+    editor.do_line()
     assert json.loads(path.read_text())["ledger"][-1]["action"] == "award-xp"
     assert window.balance_label.text() == "XP: 100"         # the ruleset's balance_format
     editor.action_line.setText("award-xp -5 --session 1")
-    editor._do_line()
+    editor.do_line()
     assert "0 or more" in editor.refusal_bar.label.text()
     window.act_undo.trigger()
     assert json.loads(path.read_text())["ledger"] == []

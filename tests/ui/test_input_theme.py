@@ -174,3 +174,28 @@ def test_an_unchecked_box_stands_out_from_the_window(window, qtbot, scheme):
             for x in range(rect.left(), rect.left() + 3)]
     assert max(theme.contrast(c, window_colour) for c in edge) >= theme.MARK_CONTRAST
     theme.choose("system")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_selected_refused_increase_stays_readable(window, qtbot, scheme):
+    """A greyed row, once selected, was pale grey text on a mid-grey selection (light)."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from builder.ui import theme
+    from builder.ui.models.options_model import AllowedRole
+    from tests.ui.conftest import SENNA, make_character
+
+    theme.choose(scheme)
+    editor = window.open_path(make_character("Senna", *SENNA))
+    view = editor.options_panel.view
+    model = view.model()
+    row = next(r for r in range(model.rowCount())
+               if model.index(r, 0).data(AllowedRole) is False)
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    view.itemDelegate().initStyleOption(option, model.index(row, 0))
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+        text = option.palette.color(group, QPalette.ColorRole.HighlightedText)
+        ground = option.palette.color(group, QPalette.ColorRole.Highlight)
+        assert theme.contrast(text, ground) >= theme.TEXT_CONTRAST, (scheme, group)
+    theme.choose("system")

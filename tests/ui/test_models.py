@@ -174,7 +174,7 @@ def test_generic_editor_models_pass_the_tester(qtbot, name):
     attach_tester(editor.state_model)
     attach_tester(editor.options_panel.proxy)
     editor.action_line.setText("raise-vital Cognition")
-    editor._do_line()
+    editor.do_line()
     assert doc.cf.state.vitals["Cognition"] == 4
     doc.stop_watching()
 

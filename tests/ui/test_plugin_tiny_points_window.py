@@ -40,7 +40,7 @@ def test_plugin_created_and_edited_in_the_window(tiny_points, window, qtbot):
     window.act_undo.trigger()
     assert json.loads(path.read_text())["ledger"] == []
     window.act_rule_systems.trigger()
-    tree = window._rule_systems_dialog.tree
+    tree = window.rule_systems_dialog.tree
     sources = {tree.topLevelItem(i).text(1): tree.topLevelItem(i).text(2)
                for i in range(tree.topLevelItemCount())}
     assert sources["tiny-points"] == "plugin" and sources["vogelfrei"] == "built-in"

@@ -67,7 +67,7 @@ def test_refusals_are_shown_and_change_nothing(window, qtbot):
     assert "not sold at the Rural market" in page.buy_note.text()
     before = path.read_bytes()
     page.amount_edit.setText("9gp")
-    assert not page._money("spend-money")
+    assert not page.spend_money()
     assert "missing" in editor.refusal_bar.label.text()
     assert path.read_bytes() == before
 

@@ -153,7 +153,7 @@ def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
     panel = editor.options_panel
     assert panel.select("career", "Cleric Priest") and panel.take_button.isEnabled()
     panel.take_button.click()
-    dialog = editor._dialog
+    dialog = editor.dialog
     assert dialog.current_class() == "Cleric" and dialog.current_career() == "Priest"
     assert "the Stamina roll (1 to 3 on the Cleric d3) is missing" in \
         dialog.reasons_label.text()

@@ -253,3 +253,35 @@ def test_ctrl_page_down_and_up_walk_the_windows_tabs_wherever_the_focus_is(shown
     assert window.tabs.currentIndex() == 0          # wraps to the Library
     press(K.Key_PageUp, CTRL)
     assert window.tabs.currentIndex() == 2
+
+
+def test_counts_read_in_the_right_number():
+    from builder.ui.wording import count
+
+    assert count(1, "member") == "1 member" and count(3, "member") == "3 members"
+    assert count(0, "other spell") == "0 other spells"
+    assert count(2, "survivor", "survivors") == "2 survivors"
+
+
+def test_the_rank_tokens_spell_choice_is_labelled(window):
+    from tests.ui.walk import CLERIC, _character
+
+    editor = window.open_path(_character("Senna", *CLERIC))
+    editor.show_chain()
+    chain = editor.chain_page
+    assert chain.spell_combo.isVisibleTo(chain), "a Cleric token brings its spell choice"
+    assert chain.spell_label.isVisibleTo(chain) and chain.spell_label.buddy() is chain.spell_combo
+    assert chain.spell_label.text() == "Spell:"
+
+
+def test_award_xp_with_nothing_typed_is_greyed(window):
+    from tests.ui.test_vogelfrei_ui import make
+
+    editor = window.open_path(make("Greta"))
+    dialog = editor.award_xp()
+    dialog.session.setText("1")
+    assert dialog.amount.value() == 0 and not dialog.ok.isEnabled()
+    assert "enter the XP" in dialog.reasons_label.text()
+    dialog.amount.setValue(300)
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    dialog.reject()

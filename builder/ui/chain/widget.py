@@ -169,13 +169,17 @@ class ChainWidget(PlanPart, QWidget):
         margins = self.tokens_layout.contentsMargins()
         frame = self.tokens_box.frameWidth() * 2
         self.tokens_box.setFixedHeight(height + margins.top() + margins.bottom() + frame)
-        for widget in (self.spell_combo, self.scene_edit):
+        # what the combo is: the spell the next token will learn (it stood there unnamed)
+        self.spell_label = QLabel("Spell:", self)
+        self.spell_label.setBuddy(self.spell_combo)
+        for widget in (self.spell_label, self.spell_combo, self.scene_edit):
             policy = widget.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             widget.setSizePolicy(policy)
         tokens_row = QHBoxLayout()
         tokens_row.addWidget(QLabel("Rank tokens:", self))
         tokens_row.addWidget(self.tokens_box, 1)
+        tokens_row.addWidget(self.spell_label)
         tokens_row.addWidget(self.spell_combo)
         tokens_row.addWidget(self.scene_edit)
 
@@ -258,6 +262,7 @@ class ChainWidget(PlanPart, QWidget):
         if current in spells:
             self.spell_combo.setCurrentText(current)
         self.spell_combo.setVisible(bool(spells))
+        self.spell_label.setVisible(bool(spells))
         self.scene_edit.setVisible(any(c.option["kind"] == "new-class" for c in self.chips))
 
     def choose_spell(self, spell: str) -> None:
@@ -279,7 +284,8 @@ class ChainWidget(PlanPart, QWidget):
         return token
 
     # -- tokens: drag, arm, drop -----------------------------------------------------------
-    def _light_for(self, option: dict) -> None:
+    def light_for(self, option: dict) -> None:
+        """Light the traits a rank of ``option`` (a Class advance) may go to."""
         choices = option.get("choices", {})
         self.scene.begin_drag({"class": option["name"]}, choices.get("traits", []),
                               choices.get("blocked_traits", {}))
@@ -290,7 +296,7 @@ class ChainWidget(PlanPart, QWidget):
         drag.setMimeData(token_mime(token["class"], token["kind"], token.get("spell"),
                                     token.get("scene")))
         drag.setPixmap(chip.grab())
-        self._light_for(chip.option)
+        self.light_for(chip.option)
         self.tokenDragStarted.emit(chip.option)
         self.status.emit("Drop the rank on a lit trait (grey ones say why not)")
         try:
@@ -299,7 +305,7 @@ class ChainWidget(PlanPart, QWidget):
             self.scene.end_drag()
             self.tokenDragFinished.emit()
             if self.armed:
-                self._light_for(self.armed.option)
+                self.light_for(self.armed.option)
 
     def arm(self, chip: TokenChip | None) -> None:
         for other in self.chips:
@@ -308,7 +314,7 @@ class ChainWidget(PlanPart, QWidget):
         self.armed = chip
         self.scene.end_drag()
         if chip is not None:
-            self._light_for(chip.option)
+            self.light_for(chip.option)
             self.status.emit(f"{chip.option['name']} rank armed: select a lit trait and press "
                              "Enter (Esc cancels)")
         self._fill_spells()

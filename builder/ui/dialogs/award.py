@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QVBoxLayout)
 
 from builder.rules.base import RulesError
+from builder.ui.wording import count
 
 
 class AwardDialog(QDialog):
@@ -123,7 +124,8 @@ class AwardDialog(QDialog):
         if ok:
             award = "a Story Checkpoint" if self.checkpoint_radio.isChecked() else \
                 "the Milestone resolution"
-            self.reasons.setText(f"✔ {len(problems)} character(s) get {award}.")
+            verb = "gets" if len(problems) == 1 else "get"
+            self.reasons.setText(f"✔ {count(len(problems), 'character')} {verb} {award}.")
         else:
             self.reasons.setText("\n".join(f"• {line}" for line in lines))
         return ok

@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout)
 
+from builder.ui.wording import count as count_of
+
 
 class NewCampaignDialog(QDialog):
     #: (name, ruleset id, [member character paths]) when the GM presses Create.
@@ -92,7 +94,8 @@ class NewCampaignDialog(QDialog):
         others = len(self.entries) - len(shown)
         self.note.setText(
             ("No character of this ruleset in the library yet. " if not shown else "")
-            + (f"{others} character(s) of other rulesets are not offered." if others else ""))
+            + (f"{count_of(others, 'character')} of other rulesets "
+               f"{'is' if others == 1 else 'are'} not offered." if others else ""))
         self.validate()
 
     def set_checked(self, path: str, on: bool = True) -> None:
@@ -117,7 +120,7 @@ class NewCampaignDialog(QDialog):
             self.reasons.setText("\n".join(f"• {r}" for r in reasons))
         else:
             count = len(self.member_paths())
-            self.reasons.setText(f"✔ {count} member(s); more can join later.")
+            self.reasons.setText(f"✔ {count_of(count, 'member')}; more can join later.")
         return not reasons
 
     def _create(self) -> None:

@@ -59,14 +59,15 @@ class RuleSystemsDialog(QDialog):
 
 
 def add_to_menu(menu, window) -> QAction:
-    """Add Help ▸ Rule Systems… to ``menu`` (the dialog is kept on ``window``)."""
+    """Add Help ▸ Rule Systems… to ``menu`` (the dialog it opens is kept as
+    ``window.rule_systems_dialog``)."""
     action = QAction("&Rule Systems…", window)
     action.setObjectName("actRuleSystems")
     action.setStatusTip("Every rule system, where it comes from, and any warnings")
 
     def show() -> None:
         dialog = RuleSystemsDialog(window)
-        window._rule_systems_dialog = dialog
+        window.rule_systems_dialog = dialog
         dialog.open()
 
     action.triggered.connect(show)

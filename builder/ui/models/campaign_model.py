@@ -16,6 +16,7 @@ from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
 
 from builder.ui.models.table import RowsTableModel, SearchSortProxy, sync_watch
 from builder.storage.paths import campaigns_dir
+from builder.ui.wording import count
 
 #: The campaign file's path (str).
 PathRole = Qt.ItemDataRole.UserRole + 1
@@ -165,7 +166,7 @@ class CampaignModel(RowsTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [row.name, str(row.path)]
             if row.ruleset_id:
-                lines.append(f"{row.members} member(s), session {row.session_text}, "
+                lines.append(f"{count(row.members, 'member')}, session {row.session_text}, "
                              f"{row.pool_text}")
             if row.problem:
                 lines.append(f"Problem: {row.problem}")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
 
 from builder.rules.base import Option
 from builder.ui.focus import search_leads_to
+from builder.ui.theme import TEXT_CONTRAST, readable
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
                                              OptionsFilterModel, OptionsModel,
@@ -63,11 +64,13 @@ class GreyingDelegate(QStyledItemDelegate):
             palette = option.palette
             grey = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Mid)
             text = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            # greyed, yet readable (4.5:1) on its grey selection: the light palette's pale
+            # disabled text made lighter still was near white on mid grey
+            text = readable(text, grey, TEXT_CONTRAST)
             for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
                           QPalette.ColorGroup.Disabled):
                 palette.setColor(group, QPalette.ColorRole.Highlight, grey)
-                palette.setColor(group, QPalette.ColorRole.HighlightedText, text.darker(130)
-                                 if text.lightness() < 128 else text.lighter(130))
+                palette.setColor(group, QPalette.ColorRole.HighlightedText, text)
             option.palette = palette
 
 

@@ -53,9 +53,9 @@ class GenericEditor(CharacterEditor):
         self.action_line.setObjectName("actionLine")
         self.action_line.setPlaceholderText("An action in the ruleset's own words, then Enter")
         self.action_line.setAccessibleName("Free action")
-        self.action_line.returnPressed.connect(self._do_line)
+        self.action_line.returnPressed.connect(self.do_line)
         do_button = QPushButton("&Do", self)
-        do_button.clicked.connect(self._do_line)
+        do_button.clicked.connect(self.do_line)
 
         self.ledger = LedgerView(self, unit=self.unit())
 
@@ -150,7 +150,9 @@ class GenericEditor(CharacterEditor):
         if self.doc.apply_words(option.words_with()):
             self.refusal_bar.hide()
 
-    def _do_line(self) -> None:
+    def do_line(self) -> None:
+        """Apply the words typed in the action line (Enter or Do); the line is cleared
+        when the core took them, a refusal is shown when not."""
         text = self.action_line.text().strip()
         if not text:
             return

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from builder.rules.base import Option
 from builder.ui.choices import fill_trait_choices
 from builder.ui.models.options_model import cost_text
+from builder.ui.wording import count
 
 
 # -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
@@ -55,7 +56,8 @@ class ClassAdvanceDialog(QDialog):
             form.addRow("&Spell:", self.spell)
             blocked = choices.get("blocked_spells") or {}
             if blocked:
-                note = QLabel(f"{len(blocked)} other spells are not possible now "
+                verb = "is" if len(blocked) == 1 else "are"
+                note = QLabel(f"{count(len(blocked), 'other spell')} {verb} not possible now "
                               "(hover for why).", self)
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
                 form.addRow("", note)

@@ -37,7 +37,8 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
     def __init__(self, doc, parent=None):
         super().__init__(doc, parent)
         self.setObjectName("storyPointsEditor")
-        self._dialog = None
+        #: The dialog this editor opened last (tests and tools drive it).
+        self.dialog = None
 
         # header: the figures a player always needs
         self.title_label = QLabel(self)
@@ -358,7 +359,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             dialog = ClassAdvanceDialog(option, self)
             dialog.chosen.connect(self.take_words)
             dialog.open()
-            self._dialog = dialog
+            self.dialog = dialog
             return
         self.take_words(option.words_with())
 
@@ -372,7 +373,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if option is not None and option.get("casts_spells") and not token.get("spell") \
                 and token.get("class") == trait_class and option.get("allowed"):
             # a caster's rank also brings a spell: ask before anything is paid
-            self._dialog = self.chain_page.ask_spell(option, trait, token)
+            self.dialog = self.chain_page.ask_spell(option, trait, token)
             return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
@@ -409,4 +410,4 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         dialog = AwardDialog(docs or [self.doc], self.doc, self)
         dialog.applied.connect(lambda results, d=dialog: self._awarded(d, results))
         dialog.open()
-        self._dialog = dialog
+        self.dialog = dialog

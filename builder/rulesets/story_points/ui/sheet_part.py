@@ -176,7 +176,7 @@ class SheetPart:
                 dialog.select_trait(key[1])
                 dialog.chosen.connect(self.take_words)
                 dialog.open()
-                self._dialog = dialog
+                self.dialog = dialog
                 return
             self.drop_rank(self.chain_page.token_for(option), key[2], key[1])
             return

@@ -889,7 +889,9 @@ class VogelfreiRuleset(Ruleset):
                                f"(has {state['xp']}, {need - state['xp']} short)")
         done = state["sessions"].get(str(session), {}).get("advanced")
         if session is not None and done:
-            reasons.append(Reason(f"already gained a level in session {session} ({done}); "
+            how = {"level-up": "a level-up", "change-career": "a career change"}.get(
+                str(done), "a level")       # the action that took it, in words
+            reasons.append(Reason(f"already gained a level in session {session} (by {how}); "
                                   "one level per session", SESSION_TAKEN))
         return reasons
 

@@ -380,6 +380,11 @@ class AwardXpDialog(_CheckedDialog):
     def words(self) -> list[str]:
         return ["award-xp", str(self.amount.value()), "--session", self.session.text()]
 
+    def reasons(self) -> list[str]:
+        # 0 XP is nothing to award: Award stays grey ("✔ 0 XP gained" logged an empty entry)
+        nothing = [] if self.amount.value() else ["enter the XP the character earned"]
+        return nothing + super().reasons()
+
     def preview(self) -> tuple[int, int] | None:
         """(gained, lost) as the core would apply this award."""
         return award_preview(self.doc, self.words())

@@ -34,7 +34,8 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
     def __init__(self, doc, parent=None):
         super().__init__(doc, parent)
         self.setObjectName("vogelfreiEditor")
-        self._dialog = None
+        #: The dialog this editor opened last (tests and tools drive it).
+        self.dialog = None
         self.rng = doc.rng
 
         # header
@@ -192,7 +193,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
     def _open(self, dialog) -> QDialog:
         dialog.chosen.connect(self.take_words)
         dialog.open()
-        self._dialog = dialog
+        self.dialog = dialog
         return dialog
 
     def take_option(self, option: dict) -> None:
@@ -225,5 +226,5 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         dialog = PartyXpDialog(docs or [self.doc], self.doc, self)
         dialog.reported.connect(self.status.emit)   # what was gained (and lost to the cap)
         dialog.open()
-        self._dialog = dialog
+        self.dialog = dialog
         return dialog

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from builder.rulesets.vogelfrei.rules.tally import parse_enemies as _parse_enemies
 from builder.rulesets.vogelfrei.rules.tally import parse_treasure as _parse_treasure
-from builder.ui.wording import NOTHING_TO_AWARD
+from builder.ui.wording import NOTHING_TO_AWARD, count
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
@@ -349,8 +349,8 @@ class PartyXpDialog(QDialog):
             if result["shares"]:
                 weight = sum(Fraction(p) for p in self.participants().values()
                              if self._is_fraction(p))
-                lines.append(f"Shared among {len(result['shares'])} survivor(s): "
-                             f"{float(weight):g} full share(s)")
+                lines.append(f"Shared among {count(len(result['shares']), 'survivor')}: "
+                             f"{float(weight):g} full share{'' if float(weight) == 1 else 's'}")
             self.summary.setText("\n".join(lines))
         else:
             self.summary.setText("")

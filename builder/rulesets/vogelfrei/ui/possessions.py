@@ -77,8 +77,8 @@ class PossessionsPage(QWidget):
         self.gain_money_button.setObjectName("gainMoneyButton")
         self.spend_money_button = QPushButton("Spend", self)
         self.spend_money_button.setObjectName("spendMoneyButton")
-        self.gain_money_button.clicked.connect(lambda: self._money("gain-money"))
-        self.spend_money_button.clicked.connect(lambda: self._money("spend-money"))
+        self.gain_money_button.clicked.connect(self.gain_money)
+        self.spend_money_button.clicked.connect(self.spend_money)
         money_row.addWidget(self.money_label, 1)
         money_row.addWidget(self.amount_edit)
         money_row.addWidget(self.gain_money_button)
@@ -224,7 +224,7 @@ class PossessionsPage(QWidget):
         self.wear_button.clicked.connect(lambda: self._gear_action("wear"))
         self.remove_button.clicked.connect(lambda: self._gear_action("remove"))
         self.drop_button.clicked.connect(self.drop)
-        self.amount_edit.returnPressed.connect(lambda: self._money("gain-money"))
+        self.amount_edit.returnPressed.connect(self.gain_money)
 
     # -- reading -------------------------------------------------------------------------
     def selected_item(self) -> str | None:
@@ -383,6 +383,14 @@ class PossessionsPage(QWidget):
     def _gear_action(self, kind: str) -> bool:
         line = self.selected_gear()
         return bool(line) and self.editor.take_words([kind, line["item"]])
+
+    def gain_money(self) -> bool:
+        """Gain the amount typed in the money field (e.g. ``12 gc``)."""
+        return self._money("gain-money")
+
+    def spend_money(self) -> bool:
+        """Spend the amount typed in the money field."""
+        return self._money("spend-money")
 
     def _money(self, kind: str) -> bool:
         amount = self.amount_edit.text().strip()
