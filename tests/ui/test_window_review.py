@@ -285,3 +285,20 @@ def test_award_xp_with_nothing_typed_is_greyed(window):
     dialog.amount.setValue(300)
     assert dialog.ok.isEnabled(), dialog.reasons_label.text()
     dialog.reject()
+
+
+def test_the_award_dialog_says_how_many_story_points(window):
+    from builder.ui.dialogs.award import AwardDialog
+    from tests.ui.conftest import SENNA, make_character
+
+    editor = window.open_path(make_character("Senna", *SENNA))
+    dialog = AwardDialog([editor.doc], editor.doc, window)
+    awards = editor.doc.ruleset.public_data()["awards"]
+    assert dialog.checkpoint_radio.text().endswith(f"({awards['checkpoint']} SP each)")
+    assert dialog.milestone_radio.text().endswith(f"({awards['milestone']} SP each)")
+    dialog.milestone.setCurrentText("The Drowned Shrine")
+    dialog.checkpoint.setText("Found the shrine")
+    assert dialog.ok.isEnabled(), dialog.reasons.text()
+    assert dialog.reasons.text() == (f"✔ 1 character gets a Story Checkpoint: "
+                                     f"{awards['checkpoint']} SP each.")
+    dialog.reject()

@@ -25,8 +25,20 @@ class AwardDialog(QDialog):
         self.setObjectName("awardDialog")
         self.setWindowTitle("Award Story Points")
         self.docs = list(docs)
-        self.checkpoint_radio = QRadioButton("Story &Checkpoint", self)
-        self.milestone_radio = QRadioButton("Story Milestone &resolved", self)
+        # what each award gives, from the ruleset's data ("Story Checkpoint (2 SP each)")
+        awards = {}
+        try:
+            awards = dict(current.ruleset.public_data().get("awards") or {})
+        except (AttributeError, TypeError, ValueError):
+            pass
+        self.award_sp = {"checkpoint": awards.get("checkpoint"),
+                         "milestone": awards.get("milestone")}
+
+        def each(kind: str) -> str:
+            return f" ({self.award_sp[kind]} SP each)" if self.award_sp[kind] else ""
+
+        self.checkpoint_radio = QRadioButton("Story &Checkpoint" + each("checkpoint"), self)
+        self.milestone_radio = QRadioButton("Story Milestone &resolved" + each("milestone"), self)
         self.checkpoint_radio.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.checkpoint_radio)
@@ -125,7 +137,9 @@ class AwardDialog(QDialog):
             award = "a Story Checkpoint" if self.checkpoint_radio.isChecked() else \
                 "the Milestone resolution"
             verb = "gets" if len(problems) == 1 else "get"
-            self.reasons.setText(f"✔ {count(len(problems), 'character')} {verb} {award}.")
+            sp = self.award_sp["checkpoint" if self.checkpoint_radio.isChecked() else "milestone"]
+            self.reasons.setText(f"✔ {count(len(problems), 'character')} {verb} {award}"
+                                 + (f": {sp} SP each." if sp else "."))
         else:
             self.reasons.setText("\n".join(f"• {line}" for line in lines))
         return ok
