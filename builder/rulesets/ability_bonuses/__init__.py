@@ -13,6 +13,6 @@ RULESET_ID = "ability-bonuses"
 
 
 def ruleset_class() -> type[AbilityBonuses]:
-    from builder.rulesets.ability_bonuses.rules.ruleset import AbilityBonuses
+    from .rules.ruleset import AbilityBonuses
 
     return AbilityBonuses

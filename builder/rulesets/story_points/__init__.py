@@ -11,6 +11,6 @@ RULESET_ID = "story-points"
 
 
 def ruleset_class() -> type[StoryPoints]:
-    from builder.rulesets.story_points.rules.ruleset import StoryPoints
+    from .rules.ruleset import StoryPoints
 
     return StoryPoints

@@ -11,6 +11,6 @@ RULESET_ID = "vogelfrei"
 
 
 def ruleset_class() -> type[VogelfreiRuleset]:
-    from builder.rulesets.vogelfrei.rules.ruleset import VogelfreiRuleset
+    from .rules.ruleset import VogelfreiRuleset
 
     return VogelfreiRuleset

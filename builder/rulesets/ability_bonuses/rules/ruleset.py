@@ -26,7 +26,10 @@ from typing import Any, Mapping, Sequence, TypedDict
 from builder.rules.base import (Action, ActionEntry, Option, Refusal, Ruleset, UsageError,
                                 action_parser, match_name,
                                 option, parse_int)
-from builder.rulesets.ability_bonuses.rules import formulas as f
+from . import formulas as f
+
+#: The rule system's folder (the package above rules/): its parts are named from it.
+_FOLDER = __name__.rsplit(".", 2)[0]
 
 ACTIONS = ("modify", "unmodify", "set-age")
 OFF_WORDS = ("off", "none")
@@ -102,13 +105,14 @@ class State:
 class AbilityBonuses(Ruleset):
     id = "ability-bonuses"
     title = "Ability Bonuses"
-    # The parts of its folder (builder/rulesets/ability_bonuses/), imported only when used.
-    data_file = "builder.rulesets.ability_bonuses:data/ability-bonuses.json"
-    data_schema = "builder.rulesets.ability_bonuses:schema/ruleset-ability-bonuses.schema.json"
-    character_schema = "builder.rulesets.ability_bonuses:schema/character-ability-bonuses.schema.json"
-    sheet_module = "builder.rulesets.ability_bonuses.sheet"
-    editor = "builder.rulesets.ability_bonuses.ui.editor:AbilityBonusesEditor"
-    creation_form = "builder.rulesets.ability_bonuses.ui.form:AbilityBonusesForm"
+    # The parts of its folder, imported only when used (named from this package, so
+    # the folder works wherever it is: copied out of the tree, it is a plugin).
+    data_file = f"{_FOLDER}:data/ability-bonuses.json"
+    data_schema = f"{_FOLDER}:schema/ruleset-ability-bonuses.schema.json"
+    character_schema = f"{_FOLDER}:schema/character-ability-bonuses.schema.json"
+    sheet_module = f"{_FOLDER}.sheet"
+    editor = f"{_FOLDER}.ui.editor:AbilityBonusesEditor"
+    creation_form = f"{_FOLDER}.ui.form:AbilityBonusesForm"
     summary_text = ("Distribute +3, +2, +1 and +0 over MIG, DEX, CHA and FOC (or roll them); "
                     "the Abilities Card derives the rest.")
     actions = ACTIONS
@@ -130,33 +134,34 @@ class AbilityBonuses(Ruleset):
     # -- data ---------------------------------------------------------------
     @classmethod
     def validate_data(cls, data: dict[str, Any]) -> list[str]:
+        """What the tables must agree on, which the JSON Schema (checked first, see
+        ``data_schema``: every key, type and bound, the bonuses and the allocation die)
+        cannot say; each problem starts with the path of the bad value, as the schema's do."""
         problems = super().validate_data(data)
         if problems:
             return problems
         try:
             abbrevs = [a["abbrev"] for a in data["abilities"]]
             if sorted(abbrevs) != sorted(f.ABILITIES):
-                problems.append("abilities must be exactly MIG, DEX, CHA, FOC, SKL and SPD")
-            if sorted(data["allocation_die"]) != sorted(f.PRIMARY):
-                problems.append("allocation_die must name MIG, DEX, CHA and FOC once each")
-            if len(set(data["bonuses"])) != len(f.PRIMARY):
-                problems.append("bonuses must be four different numbers")
+                problems.append("abilities: must be exactly MIG, DEX, CHA, FOC, SKL and SPD, "
+                                "each once")
             die = data["aging"]["die"]
             covered: list[int] = []
-            ids = []
-            for category in data["aging"]["categories"]:
-                ids.append(category["id"])
+            seen: set[str] = set()
+            for i, category in enumerate(data["aging"]["categories"]):
+                where = f"aging/categories/{i}"
                 if category["low"] > category["high"]:
-                    problems.append(f"age category {category['id']}: low is above high")
+                    problems.append(f"{where}/low: {category['low']} is above high "
+                                    f"{category['high']}")
                 covered.extend(range(category["low"], category["high"] + 1))
+                if category["id"] in seen:
+                    problems.append(f"{where}/id: '{category['id']}' is used twice")
+                seen.add(category["id"])
             if sorted(covered) != list(range(1, die + 1)):
-                problems.append(f"the age categories must cover 1 to {die} once each")
-            if len(set(ids)) != len(ids):
-                problems.append("the age category ids must be different")
-            if set(ids) & set(OFF_WORDS):
-                problems.append("an age category cannot be called 'off' or 'none'")
+                problems.append(f"aging/categories: must cover 1 to {die} (the aging die) "
+                                "once each")
         except (KeyError, TypeError) as exc:
-            problems.append(f"malformed ability-bonuses data ({exc})")
+            problems.append(f"the data is malformed ({exc}); check it against its schema")
         return problems
 
     # -- lookups --------------------------------------------------------------

@@ -6,9 +6,9 @@ the baseline for ``new_document``) and :class:`AbilitiesCard` in the sheet view
 (effects and age in play; it emits ledger actions for ``CharacterFile.do``)."""
 from __future__ import annotations
 
-from builder.rulesets.ability_bonuses.ui.card import AbilitiesCard
-from builder.rulesets.ability_bonuses.ui.form import CHIP_MIME, AbilityBonusesForm
-from builder.rulesets.ability_bonuses.ui.play import AbilityEffectsPanel
+from .card import AbilitiesCard
+from .form import CHIP_MIME, AbilityBonusesForm
+from .play import AbilityEffectsPanel
 
 __all__ = ["AbilitiesCard", "AbilityBonusesForm", "AbilityEffectsPanel", "CHIP_MIME",
            "creation_form"]

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from builder.rulesets.ability_bonuses.ui.card import AbilitiesCard
-from builder.rulesets.ability_bonuses.ui.play import AbilityEffectsPanel
+from .card import AbilitiesCard
+from .play import AbilityEffectsPanel
 from builder.ui.views.base import CharacterEditor, LedgerView
 
 

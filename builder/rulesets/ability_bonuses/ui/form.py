@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QHBox
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal
-from builder.rulesets.ability_bonuses.ui.card import AbilitiesCard
+from .card import AbilitiesCard
 
 CHIP_MIME = "application/x-character-builder-bonus-chip"
 PRIMARY = ("MIG", "DEX", "CHA", "FOC")

@@ -159,8 +159,8 @@ def _builtin_advancement() -> str:
 
     from builder.resources import load_package_json
 
-    return json.dumps(load_package_json("builder.rulesets.story_points:data/story-points.json")
-                      ["advancement"])
+    folder = __name__.rsplit(".", 2)[0]      # the rule system's folder, wherever it is
+    return json.dumps(load_package_json(f"{folder}:data/story-points.json")["advancement"])
 
 
 def advancement_records(raw: dict[str, Any]) -> dict[str, Any]:
@@ -207,57 +207,53 @@ def advancement_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def validate_data(raw: Any) -> list[str]:
-    """Semantic checks of a story-points data file (the schema checks the shape)."""
-    problems: list[str] = []
+    """What the names must agree on, which the JSON Schema (checked first, see the
+    ruleset's ``data_schema``: every key, type and bound) cannot say; each problem
+    starts with the path of the bad value, as the schema's do."""
     if not isinstance(raw, dict):
         return ["the data is not a JSON object"]
-    for key in ("vitals", "skills", "classes", "paths"):
-        if not isinstance(raw.get(key), list) or not raw.get(key):
-            problems.append(f"'{key}' must be a non-empty list")
-    if problems:
-        return problems
+    problems: list[str] = []
     try:
         vitals = {v["name"] for v in raw["vitals"]}
         skills = {s["name"]: s["vital"] for s in raw["skills"]}
         classes = {c["name"]: c for c in raw["classes"]}
-        for skill, vital in skills.items():
-            if vital not in vitals:
-                problems.append(f"Skill {skill}: Linked Vital '{vital}' is not a Core Vital")
-        for name, c in classes.items():
-            core = c.get("core_skills", [])
-            if len(core) != 3:
-                problems.append(f"Class {name}: needs exactly three core Skills")
-            for skill in core:
+        for i, skill in enumerate(raw["skills"]):
+            if skill["vital"] not in vitals:
+                problems.append(f"skills/{i}/vital: Skill {skill['name']}'s Linked Vital "
+                                f"'{skill['vital']}' is not a Core Vital")
+        for i, c in enumerate(raw["classes"]):
+            for j, skill in enumerate(c["core_skills"]):
                 if skill not in skills:
-                    problems.append(f"Class {name}: core Skill '{skill}' is not a Skill")
+                    problems.append(f"classes/{i}/core_skills/{j}: Class {c['name']}'s core "
+                                    f"Skill '{skill}' is not a Skill")
         seen_traits: dict[tuple[str, str], str] = {}
-        for p in raw["paths"]:
-            if p.get("class") not in classes:
-                problems.append(f"Path {p.get('name')}: unknown Class '{p.get('class')}'")
-            if p.get("skill") not in skills:
-                problems.append(f"Path {p.get('name')}: unknown Path Skill '{p.get('skill')}'")
-            for trait in p.get("traits", []) + p.get("spells", []):
-                trait_key = (p.get("class"), trait)
-                if trait_key in seen_traits:
-                    problems.append(f"{trait} appears twice in Class {p.get('class')}")
-                seen_traits[trait_key] = p.get("name")
-            if p.get("spells") and not classes.get(p.get("class"), {}).get("casts_spells"):
-                problems.append(f"Path {p.get('name')}: Class {p.get('class')} does not cast spells")
-        for group in raw.get("equivalent_traits", []):
-            for cls, trait in group.get("traits", []):
+        for i, p in enumerate(raw["paths"]):
+            if p["class"] not in classes:
+                problems.append(f"paths/{i}/class: Path {p['name']}: unknown Class '{p['class']}'")
+            if p["skill"] not in skills:
+                problems.append(f"paths/{i}/skill: Path {p['name']}: unknown Path Skill "
+                                f"'{p['skill']}'")
+            for group in ("traits", "spells"):
+                for j, trait in enumerate(p.get(group, [])):
+                    key = (p["class"], trait)
+                    if key in seen_traits:
+                        problems.append(f"paths/{i}/{group}/{j}: {trait} appears twice in "
+                                        f"Class {p['class']}")
+                    seen_traits[key] = p["name"]
+            if p.get("spells") and not classes.get(p["class"], {}).get("casts_spells"):
+                problems.append(f"paths/{i}/spells: Path {p['name']}: Class {p['class']} does "
+                                "not cast spells")
+        for i, group in enumerate(raw.get("equivalent_traits", [])):
+            for j, (cls, trait) in enumerate(group["traits"]):
                 if (cls, trait) not in seen_traits:
-                    problems.append(f"equivalent traits: {cls} has no trait '{trait}'")
+                    problems.append(f"equivalent_traits/{i}/traits/{j}: {cls} has no trait "
+                                    f"'{trait}'")
         limits = raw.get("limits", {})
         low, high = limits.get("vital_min", 1), limits.get("vital_max", 10)
-        if isinstance(low, int) and isinstance(high, int) and high < low:
-            problems.append(f"limits: vital_max {high} is below vital_min {low}")
-        costs = raw.get("costs", {})
-        floor = costs.get("training_exchange_floor", 1)
-        if isinstance(floor, int) and floor < 1:
-            problems.append("costs: a Training Exchange increase costs at least 1 SP "
-                            f"(training_exchange_floor is {floor})")
+        if high < low:
+            problems.append(f"limits/vital_max: {high} is below vital_min {low}")
     except (KeyError, TypeError, ValueError) as exc:
-        problems.append(f"malformed entry: {exc}")
+        problems.append(f"the data is malformed ({exc}); check it against its schema")
     if not problems:
         problems += advancement_problems(raw)
     return problems

@@ -11,9 +11,12 @@ from builder.rules import vocabulary as vocab
 from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int, parse_yes_no,
                                 reason_code)
-from builder.rulesets.story_points.rules import codes
-from builder.rulesets.story_points.rules.data import SPData, advancement_records, validate_data
-from builder.rulesets.story_points.rules.state import ClassState, SPState, key
+from . import codes
+from .data import SPData, advancement_records, validate_data
+from .state import ClassState, SPState, key
+
+#: The rule system's folder (the package above rules/): its parts are named from it.
+_FOLDER = __name__.rsplit(".", 2)[0]
 
 if TYPE_CHECKING:
     from builder.rules.chain import Chain
@@ -100,15 +103,16 @@ _EXCHANGE = Ask("--exchange", switch=True)
 class StoryPoints(Ruleset):
     id = "story-points"
     title = "Story Point development"
-    # The parts of its folder (builder/rulesets/story_points/), imported only when used.
-    data_file = "builder.rulesets.story_points:data/story-points.json"
-    data_schema = "builder.rulesets.story_points:schema/ruleset-story-points.schema.json"
-    character_schema = "builder.rulesets.story_points:schema/character-story-points.schema.json"
-    sheet_module = "builder.rulesets.story_points.sheet"
-    editor = "builder.rulesets.story_points.ui.editor:StoryPointsEditor"
-    creation_form = "builder.rulesets.story_points.ui.creation:StoryPointsCreationForm"
+    # The parts of its folder, imported only when used (named from this package, so
+    # the folder works wherever it is: copied out of the tree, it is a plugin).
+    data_file = f"{_FOLDER}:data/story-points.json"
+    data_schema = f"{_FOLDER}:schema/ruleset-story-points.schema.json"
+    character_schema = f"{_FOLDER}:schema/character-story-points.schema.json"
+    sheet_module = f"{_FOLDER}.sheet"
+    editor = f"{_FOLDER}.ui.editor:StoryPointsEditor"
+    creation_form = f"{_FOLDER}.ui.creation:StoryPointsCreationForm"
     #: The window parts the shared window asks for by name (the chain's Class advance).
-    dialogs = {"class-advance": "builder.rulesets.story_points.ui.dialogs:ClassAdvanceDialog"}
+    dialogs = {"class-advance": f"{_FOLDER}.ui.dialogs:ClassAdvanceDialog"}
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
@@ -954,13 +958,13 @@ class StoryPoints(Ruleset):
         return result
 
     def plan(self, state: SPState, target: str) -> dict[str, Any]:
-        from builder.rulesets.story_points.rules.planner import plan
+        from .planner import plan
 
         return plan(self, state, target)
 
     def chain_graph(self, state: SPState) -> Chain:
         """The advancement chain the window draws (:mod:`.chain`)."""
-        from builder.rulesets.story_points.rules.chain import build_chain
+        from .chain import build_chain
 
         return build_chain(self, state)
 

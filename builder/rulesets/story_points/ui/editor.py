@@ -28,9 +28,9 @@ from builder.rules.base import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
 from builder.ui.chain.tokens import drop_rank
-from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
-from builder.rulesets.story_points.ui.sheet_part import SheetPart
-from builder.rulesets.story_points.ui.widgets import KeyRole, TraitsView, next_text, sheet_item
+from .dialogs import ClassAdvanceDialog
+from .sheet_part import SheetPart
+from .widgets import KeyRole, TraitsView, next_text, sheet_item
 
 
 class StoryPointsEditor(SheetPart, CharacterEditor):

@@ -8,8 +8,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHeaderView, QLabel
 
 from builder.ui.models.options_model import AllowedRole, reasons_text
-from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
-from builder.rulesets.story_points.ui.widgets import KeyRole, UsesWidget, next_text, sheet_item
+from .dialogs import ClassAdvanceDialog
+from .widgets import KeyRole, UsesWidget, next_text, sheet_item
 
 
 class SheetPart:

@@ -33,9 +33,12 @@ from typing import Any, Sequence, TypedDict
 from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Action, ActionEntry, Ask, Option,
                                 Reason, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int, parse_yes_no)
-from builder.rulesets.vogelfrei.rules import possessions as gear
-from builder.rulesets.vogelfrei.rules import xp as xpcalc
-from builder.rulesets.vogelfrei.rules.tally import PARTY_XP
+from . import possessions as gear
+from . import xp as xpcalc
+from .tally import PARTY_XP
+
+#: The rule system's folder (the package above rules/): its parts are named from it.
+_FOLDER = __name__.rsplit(".", 2)[0]
 
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
             "wounds", "stamina", "reroll_unsuitable", "alignment", "status", "money",
@@ -129,13 +132,14 @@ class VFDerived(VFPossessions, _ClassKey):
 class VogelfreiRuleset(Ruleset):
     id = "vogelfrei"
     title = "Vogelfrei"
-    # The parts of its folder (builder/rulesets/vogelfrei/), imported only when used.
-    data_file = "builder.rulesets.vogelfrei:data/vogelfrei.json"
-    data_schema = "builder.rulesets.vogelfrei:schema/ruleset-vogelfrei.schema.json"
-    character_schema = "builder.rulesets.vogelfrei:schema/character-vogelfrei.schema.json"
-    sheet_module = "builder.rulesets.vogelfrei.sheet"
-    editor = "builder.rulesets.vogelfrei.ui.editor:VogelfreiEditor"
-    creation_form = "builder.rulesets.vogelfrei.ui.creation:VogelfreiCreationForm"
+    # The parts of its folder, imported only when used (named from this package, so
+    # the folder works wherever it is: copied out of the tree, it is a plugin).
+    data_file = f"{_FOLDER}:data/vogelfrei.json"
+    data_schema = f"{_FOLDER}:schema/ruleset-vogelfrei.schema.json"
+    character_schema = f"{_FOLDER}:schema/character-vogelfrei.schema.json"
+    sheet_module = f"{_FOLDER}.sheet"
+    editor = f"{_FOLDER}.ui.editor:VogelfreiEditor"
+    creation_form = f"{_FOLDER}.ui.creation:VogelfreiCreationForm"
     summary_text = ("Old-school grim fantasy: 3d6 abilities in order, class and career, "
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).
@@ -312,8 +316,7 @@ class VogelfreiRuleset(Ruleset):
             return eq
         from builder.resources import load_package_json
 
-        builtin: dict[str, Any] = load_package_json(
-            "builder.rulesets.vogelfrei:data/vogelfrei-equipment.json")
+        builtin: dict[str, Any] = load_package_json(f"{_FOLDER}:data/vogelfrei-equipment.json")
         return builtin
 
     def public_data(self) -> dict[str, Any]:

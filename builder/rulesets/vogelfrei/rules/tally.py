@@ -66,7 +66,7 @@ class PartyXpShares:
               treasure_label: str = "treasure") -> dict[str, Any]:
         """{'enemies' (the per-enemy breakdown), 'enemy_xp', 'treasure_xp', 'total',
         'shares' {participant: XP}}; UsageError / Refusal from the rules."""
-        from builder.rulesets.vogelfrei.rules import xp as xpcalc
+        from . import xp as xpcalc
 
         counted = xpcalc.session_enemies_xp(data, parse_enemies(enemies))
         if isinstance(treasure, int):
@@ -84,7 +84,7 @@ class PartyXpShares:
 
     def equal_share(self, total: int, survivors: int) -> int:
         """One survivor's share when ``survivors`` share ``total`` equally."""
-        from builder.rulesets.vogelfrei.rules import xp as xpcalc
+        from . import xp as xpcalc
 
         return xpcalc.equal_share(total, survivors)
 

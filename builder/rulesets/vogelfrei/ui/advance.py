@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from builder.ui.models.options_model import COL_COST, OptionsModel, option_title
 from builder.ui.views.base import OptionsPanel
-from builder.rulesets.vogelfrei.ui.widgets import reasons_html
+from .widgets import reasons_html
 
 
 def option_text(option: dict) -> str:

@@ -27,10 +27,9 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
-from builder.rulesets.vogelfrei.ui.widgets import DiceRow, DieFace
-from builder.rulesets.vogelfrei.ui.creation_result import CreationResult
-from builder.rulesets.vogelfrei.ui.creation_rolls import CoreRolls
-
+from .creation_result import CreationResult
+from .creation_rolls import CoreRolls
+from .widgets import DiceRow, DieFace
 
 NONE = "—"
 

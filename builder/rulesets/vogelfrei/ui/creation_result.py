@@ -11,8 +11,8 @@ import shlex
 from PySide6.QtCore import QSignalBlocker
 
 from builder.rules.base import RulesError, UsageError
-from builder.rulesets.vogelfrei.ui.widgets import sign
-from builder.rulesets.vogelfrei.ui.creation_rolls import DiceTape, TapeEnd
+from .widgets import sign
+from .creation_rolls import DiceTape, TapeEnd
 
 
 class CreationResult:

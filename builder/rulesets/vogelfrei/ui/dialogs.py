@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules.base import SESSION_MISSING, SESSION_TAKEN, RulesError, reason_code
-from builder.rulesets.vogelfrei.ui.widgets import SAVE_TITLES, DieFace, die_size, reasons_html
+from .widgets import SAVE_TITLES, DieFace, die_size, reasons_html
 
 
 def check_words(doc, words: list[str]) -> list[str]:

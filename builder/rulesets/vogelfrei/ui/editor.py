@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QPushButton, QSplit
                                QVBoxLayout, QWidget)
 
 from builder.ui.views.base import CharacterEditor, LedgerView
-from builder.rulesets.vogelfrei.ui.advance import AdvancePanel
-from builder.rulesets.vogelfrei.ui.dialogs import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
-from builder.rulesets.vogelfrei.ui.possessions import PossessionsPage
-from builder.rulesets.vogelfrei.ui.sheet_part import SheetPart
-from builder.rulesets.vogelfrei.ui.widgets import reasons_html
+from .advance import AdvancePanel
+from .dialogs import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
+from .possessions import PossessionsPage
+from .sheet_part import SheetPart
+from .widgets import reasons_html
 
 
 class VogelfreiEditor(SheetPart, CharacterEditor):
@@ -218,7 +218,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         return self._open(dialog)
 
     def party_xp(self) -> QDialog:
-        from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
+        from .party_xp import PartyXpDialog
 
         window = self.window()
         docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()

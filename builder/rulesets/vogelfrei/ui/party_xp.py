@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
                                QVBoxLayout)
 
-from builder.rulesets.vogelfrei.rules.tally import parse_enemies as _parse_enemies
-from builder.rulesets.vogelfrei.rules.tally import parse_treasure as _parse_treasure
 from builder.ui.wording import NOTHING_TO_AWARD, count
+
+from ..rules.tally import parse_enemies as _parse_enemies
+from ..rules.tally import parse_treasure as _parse_treasure
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
@@ -427,6 +428,6 @@ def award_report(members: list[dict]) -> str:
 
 
 def _enemy_words(text: str) -> list[str]:
-    from builder.rulesets.vogelfrei.rules.tally import enemy_words
+    from ..rules.tally import enemy_words
 
     return enemy_words(parse_enemies(text))

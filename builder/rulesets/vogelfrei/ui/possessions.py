@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBo
                                QTableView, QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError
-from builder.rulesets.vogelfrei.ui.dialogs import check_words
-from builder.rulesets.vogelfrei.ui.widgets import reasons_html, table_item
+from .dialogs import check_words
+from .widgets import reasons_html, table_item
 
 
 # -- possessions -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QFrame, QGridLayo
                                QHeaderView, QLabel, QScrollArea, QTableView, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from builder.rulesets.vogelfrei.ui.widgets import SAVE_TITLES, PoolRow, XpTrack, sign, table_item
+from .widgets import SAVE_TITLES, PoolRow, XpTrack, sign, table_item
 
 
 class SheetPart:

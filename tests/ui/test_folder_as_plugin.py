@@ -1,0 +1,88 @@
+"""A rule-system folder is whole: each of builder/rulesets/<id>/ copied out of the tree
+under another package name and registered by an entry point instead of its BUILTIN line
+is the same rule system, through the command line and the window, and every part of it
+(rules, data, schemas, sheet, editor, creation form) comes from the copy."""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli, ok
+from tests.plugins import forget, install
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: id -> (folder, new's arguments, an action, an override change, the path it names)
+SYSTEMS = {
+    "ability-bonuses": ("ability_bonuses", ["--random", "--seed", "7"],
+                        ["modify", "mig", "2", "--name", "Giant Strength"],
+                        ("effect_dc_base", -3), "effect_dc_base: -3 is less than the minimum"),
+    "story-points": ("story_points", ["--set", "sp=16", "--set", "vital.Cognition=3"],
+                     ["raise-vital", "Cognition"],
+                     ("costs", {"skill_per_level": -1}), "costs/skill_per_level: -1 is less"),
+    "vogelfrei": ("vogelfrei", ["--seed", "7"], ["award-xp", "100", "--session", "1"],
+                  ("max_level", 0), "max_level: 0 is less than the minimum of 1"),
+}
+
+
+@pytest.fixture(params=sorted(SYSTEMS))
+def copied(request, tmp_path, monkeypatch):
+    from builder.rules import registry
+    from builder.ui import views
+
+    rid = request.param
+    folder = SYSTEMS[rid][0]
+    shutil.copytree(ROOT / "builder" / "rulesets" / folder, tmp_path / "site" / "copied_system",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(registry, "BUILTIN", {other: target for other, target in
+                                              registry.BUILTIN.items() if other != rid})
+    monkeypatch.setattr(views, "EDITORS", {})
+    original = f"builder.rulesets.{folder}"
+    for name in [m for m in sys.modules if m.startswith(original)]:  # put back afterwards
+        monkeypatch.delitem(sys.modules, name)
+    install("copied_system", "[character_builder.rulesets]\n"
+            f"{rid} = copied_system:ruleset_class\n", tmp_path, monkeypatch)
+    yield rid, original
+    forget("copied_system")
+
+
+def test_a_folder_copied_out_of_the_tree_is_a_plugin(copied, tmp_path, window):
+    from builder.rules.registry import ruleset_source
+    from builder.sheets import builder_module
+    from builder.storage.paths import overrides_dir
+    from builder.storage.rulesets import load_ruleset
+    from builder.ui.dialogs.new_character import creation_form
+
+    rid, original = copied
+    _folder, new_args, action, (key, value), message = SYSTEMS[rid]
+    assert ruleset_source(rid) == "plugin"
+    ruleset = load_ruleset(rid)
+    assert type(ruleset).__module__ == "copied_system.rules.ruleset"
+    assert ruleset.data_file.startswith("copied_system:")
+    assert builder_module(rid).__name__ == "copied_system.sheet"
+    path = tmp_path / "hero.json"
+    ok("new", rid, "Hero", "-o", path, *new_args)
+    before = path.read_bytes()
+    ok("do", path, *action)
+    assert "no problems" in ok("check", path).out
+    ok("export-pdf", path, "-o", tmp_path / "hero.pdf")
+    assert (tmp_path / "hero.pdf").read_bytes().startswith(b"%PDF")
+    ok("undo", path)
+    assert path.read_bytes() == before
+    # the copy's schema judges an override, naming the path of the bad value
+    overrides_dir().mkdir(parents=True, exist_ok=True)
+    data = ok("data", rid, "--json").json()
+    data[key] = {**data[key], **value} if isinstance(value, dict) else value
+    (overrides_dir() / f"{rid}.json").write_text(json.dumps(data))
+    result = cli("data", rid, "--json")
+    assert result.code == 0 and message in result.err, result.err
+    # the window: the copy's editor and creation form
+    editor = window.open_path(path)
+    assert type(editor).__module__.startswith("copied_system.ui.")
+    assert type(creation_form(ruleset)).__module__.startswith("copied_system.ui.")
+    # nothing of the original folder was imported: the copy needs only itself
+    assert [m for m in sys.modules if m.startswith(original)] == []
