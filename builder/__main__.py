@@ -32,8 +32,8 @@ def _is_cli(argv: list[str]) -> bool:
             skip = False
         elif word == "--screenshot":
             skip = True          # its value is a PNG path, not a file to open
-        elif qt_option(word):
-            skip = qt_option(word)[1]   # -style fusion: "fusion" is Qt's, not a file
+        elif option := qt_option(word):
+            skip = option[1]            # -style fusion: "fusion" is Qt's, not a file
         elif not word.startswith("-"):
             words.append(word)
     looks_like_files = all(w.lower().endswith(".json") or os.path.exists(w) for w in words)

@@ -105,7 +105,7 @@ def cmd_options(args) -> int:
     cf = open_character(args.file)
     options = cf.options()
     if args.json:
-        print_json(options)
+        print_json([o.to_json() for o in options])
     else:
         for o in options:
             mark = "  " if o["allowed"] else "x "

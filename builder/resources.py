@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -58,7 +58,7 @@ def read_text_resource(*parts: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def load_json_resource(*parts: str):
+def load_json_resource(*parts: str) -> Any:  # parsed JSON
     return json.loads(read_text_resource(*parts))
 
 
@@ -81,7 +81,7 @@ def package_file(spec: str) -> "Traversable":
 
 
 @lru_cache(maxsize=None)
-def load_package_json(spec: str):
+def load_package_json(spec: str) -> Any:  # parsed JSON
     """The parsed JSON file a "package:path" string names (InstallationIncomplete if missing)."""
     try:
         text = package_file(spec).read_text(encoding="utf-8")

@@ -102,7 +102,7 @@ _CID = r"<([0-9A-Fa-f]+)>"
 
 def _mapped_cids(cmap: str) -> set[int]:
     """The glyph codes a ToUnicode CMap maps to text."""
-    mapped = set()
+    mapped: set[int] = set()
     for block in re.findall(r"beginbfchar(.*?)endbfchar", cmap, re.S):
         mapped.update(int(code, 16) for code in re.findall(_CID + r"\s*<[0-9A-Fa-f]+>", block))
     for block in re.findall(r"beginbfrange(.*?)endbfrange", cmap, re.S):

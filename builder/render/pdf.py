@@ -17,7 +17,7 @@ import os
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QPageLayout, QPageSize,
@@ -187,10 +187,18 @@ _WRAP_ANYWHERE = int(Qt.TextFlag.TextWrapAnywhere)
 _ALIGN = {"left": _LEFT, "right": _RIGHT, "center": _CENTER}
 
 
-class _Pages(list):
+def _text_drawer(width: float, line_h: float, font: str, text: str
+                 ) -> Callable[[list[Op], float, float], None]:
+    """Draws one line of a note at (x, y)."""
+    def draw(ops: list[Op], x: float, y: float) -> None:
+        ops.append(("text", QRectF(x, y, width, line_h), font, _LEFT, text))
+    return draw
+
+
+class _Pages(list["list[Op]"]):
     """A sheet's pages, and where each section starts: ``marks`` = [(title, page)]."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.marks: list[tuple[str, int]] = []
 
@@ -203,7 +211,7 @@ class Layout:
         self.width = width
         self.footer_h = style.pt(20)
         self.bottom = height - self.footer_h
-        self.pages: list[list[Op]] = _Pages()
+        self.pages = _Pages()
         self.y = 0.0
         self.page: list[Op] = []
         self._new_page()
@@ -575,8 +583,7 @@ class Layout:
         line_h = fm.height() * 1.25
         for paragraph in (block.text.splitlines() if block.text else []):
             for text in _wrap(paragraph, fm, width) or [""]:
-                atoms.append(Atom(line_h, lambda ops, x, y, t=text: ops.append(
-                    ("text", QRectF(x, y, width, line_h), font, _LEFT, t))))
+                atoms.append(Atom(line_h, _text_drawer(width, line_h, font, text)))
         ruled = s.pt(20)
         for _ in range(block.lines):
             atoms.append(Atom(ruled, lambda ops, x, y: ops.append(
@@ -614,7 +621,7 @@ def _balance(laid: list[tuple[float, list]], gap: float) -> tuple[list[list], li
     """Share half-width sections between two columns, each keeping the sheet's order,
     so that the taller column is as short as it can be.  The first section opens the
     left column (ties: more on the left)."""
-    best = None
+    best: tuple[tuple[float, int, int], list[list[Any]], list[float]] | None = None
     count = len(laid)
     masks = range(0, 1 << count, 2) if count <= 12 else [sum(1 << i for i in range(1, count, 2))]
     for mask in masks:
@@ -627,6 +634,7 @@ def _balance(laid: list[tuple[float, list]], gap: float) -> tuple[list[list], li
         key = (round(max(heights), 3), -len(columns[0]), mask)
         if best is None or key < best[0]:
             best = (key, columns, heights)
+    assert best is not None  # mask 0 (everything on the left) is always tried
     return best[1], best[2]
 
 

@@ -12,9 +12,13 @@ malformed arguments) raises :class:`UsageError`.
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, NoReturn
 
 
 class Reason(str):
@@ -34,7 +38,7 @@ class Reason(str):
         reason.code = code
         return reason
 
-    def __reduce__(self):  # keep the code through copy / pickle
+    def __reduce__(self) -> tuple[type[Reason], tuple[str, str]]:  # kept by copy / pickle
         return (Reason, (str(self), self.code))
 
 
@@ -80,10 +84,10 @@ class UsageError(RulesError):
 class _Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of exiting."""
 
-    def error(self, message):  # noqa: D401 - argparse API
+    def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse API
         raise UsageError(f"{self.prog}: {message}")
 
-    def exit(self, status=0, message=None):
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise UsageError(message.strip() if message else f"{self.prog}: bad arguments")
 
 
@@ -97,10 +101,11 @@ class ActionHelp(UsageError):
 
 
 class _HelpAction(argparse.Action):
-    def __init__(self, option_strings, dest, **kwargs):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, help="show this action's arguments")
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> NoReturn:
         raise ActionHelp(parser.format_help())
 
 
@@ -126,14 +131,14 @@ def match_name(name: str, valid: Iterable[str], what: str) -> str:
     raise UsageError(f"unknown {what} '{name}'; valid: {listing}")
 
 
-def parse_int(text: str, what: str) -> int:
+def parse_int(text: str | int, what: str) -> int:
     try:
         return int(str(text).strip())
     except (TypeError, ValueError):
         raise UsageError(f"{what} must be a whole number, not '{text}'") from None
 
 
-def parse_yes_no(text: str, what: str) -> bool:
+def parse_yes_no(text: str | bool, what: str) -> bool:
     folded = str(text).strip().casefold()
     if folded in ("yes", "y", "true", "1", "on"):
         return True
@@ -142,19 +147,226 @@ def parse_yes_no(text: str, what: str) -> bool:
     raise UsageError(f"{what} must be yes or no, not '{text}'")
 
 
-def option(kind: str, name: str, target: int | None, cost: int | None,
-           reasons: Sequence[str], **extra: Any) -> dict:
-    """One entry of :meth:`Ruleset.options` (the JSON shape of ``options``)."""
-    entry = {
-        "kind": kind,
-        "name": name,
-        "target": target,
-        "cost": cost,
-        "allowed": not reasons,
-        "reasons": list(reasons),
-    }
-    entry.update(extra)
-    return entry
+#: An action as a ruleset reads it in ``check``, ``apply``, ``describe`` and
+#: ``action_cost``: an :class:`Action`, or a ledger entry read from a file (a dict
+#: with its ``"action"`` and ``"at"``; a hand-edited one may be malformed).
+ActionEntry = Mapping[str, Any]
+
+
+@dataclass(frozen=True, eq=False)
+class Action(Mapping[str, Any]):
+    """One action, as :meth:`Ruleset.parse_action` makes it from ``do`` words.
+
+    ``kind`` is the verb (``"raise-skill"``); ``args`` its arguments in the order
+    the ledger records them (``{"name": "Medicine", "exchange": True}``).
+    :meth:`to_json` is the ledger entry (without its time) and the JSON the command
+    line prints; the ruleset's :meth:`Ruleset.resolve` fills in what chance decides
+    (:meth:`with_args`).  An Action is also a read-only mapping in its JSON shape
+    (``action["action"]`` is the kind), so the same rules code reads it and a
+    ledger entry read from a file.
+    """
+
+    kind: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not self.kind:
+            raise ValueError("an action needs a kind (its verb)")
+        if "action" in self.args:
+            raise ValueError("an action's args never hold 'action' (that is its kind)")
+        object.__setattr__(self, "args", MappingProxyType(dict(self.args)))
+
+    @classmethod
+    def from_json(cls, entry: Mapping[str, Any]) -> Action:
+        """The action a JSON object stands for (a ledger entry's ``at`` is dropped)."""
+        kind = entry.get("action")
+        if not isinstance(kind, str) or not kind:
+            raise UsageError("an action needs an 'action' (its verb)")
+        return cls(kind, {k: v for k, v in entry.items() if k not in ("action", "at")})
+
+    @classmethod
+    def coerce(cls, action: Mapping[str, Any]) -> Action:
+        """``action`` itself, or the Action a mapping (a plugin's dict) stands for."""
+        return action if isinstance(action, Action) else cls.from_json(action)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"action": kind, **args}``: a new dict (nothing shared with this action)."""
+        return {"action": self.kind, **copy.deepcopy(dict(self.args))}
+
+    def with_args(self, **changes: Any) -> Action:
+        """This action with some arguments added or replaced (kept in their place)."""
+        return Action(self.kind, {**self.args, **changes})
+
+    # -- typed reading of the arguments -----------------------------------------------
+    def text(self, key: str, default: str = "") -> str:
+        value = self.args.get(key, default)
+        return value if isinstance(value, str) else default
+
+    def number(self, key: str, default: int | None = None) -> int | None:
+        value = self.args.get(key, default)
+        return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+    def flag(self, key: str) -> bool:
+        return self.args.get(key) is True
+
+    # -- the JSON shape, read-only --------------------------------------------------
+    def __getitem__(self, key: str) -> Any:
+        if key == "action":
+            return self.kind
+        return self.args[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield "action"
+        yield from self.args
+
+    def __len__(self) -> int:
+        return 1 + len(self.args)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to dicts, which are unhashable
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {dict(self.args)!r})"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """An argument the player adds to an option's words before taking it (a Class
+    advance asks for a trait, a caster's for a spell, entering a Class for a scene).
+
+    ``flag`` is the ``do`` option (``"--trait"``); a ``switch`` takes no value
+    (``--exchange``); a ``required`` one is always given (empty when unanswered, so
+    the rules say what is missing)."""
+
+    flag: str
+    required: bool = False
+    switch: bool = False
+
+    @property
+    def key(self) -> str:
+        """The keyword :meth:`Option.words_with` reads its answer from (``"trait"``)."""
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+#: The keys of an option's JSON that :class:`Option` holds as fields.
+_OPTION_FIELDS = ("kind", "name", "target", "cost", "allowed", "reasons")
+
+
+@dataclass(frozen=True, eq=False)
+class Option(Mapping[str, Any]):
+    """One possible next step (:meth:`Ruleset.options`): what it is, what it costs,
+    whether the rules allow it now and why not, and the ``do`` words that take it.
+
+    ``words`` are the exact words (``["raise-skill", "Medicine"]``); an option whose
+    taking needs the player's choices lists them in ``asks`` and is taken with
+    :meth:`words_with`.  ``words`` is None when the ruleset gives none (a plugin's
+    option without an ``action``).  ``target`` is the level reached (or what the
+    step sets, e.g. the slot an item is worn in).  ``extra`` is the rest of the option's JSON, in
+    order (``linked_vital``, ``choices``...).  :meth:`to_json` is the ``options --json``
+    entry; an Option is also a read-only mapping in that shape."""
+
+    kind: str
+    name: str
+    target: int | str | None
+    cost: int | None
+    reasons: tuple[str, ...] = ()
+    words: tuple[str, ...] | None = None
+    asks: tuple[Ask, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    _json: dict[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reasons", tuple(self.reasons))
+        if self.words is not None:
+            object.__setattr__(self, "words", tuple(str(w) for w in self.words))
+        object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
+        shape = {"kind": self.kind, "name": self.name, "target": self.target,
+                 "cost": self.cost, "allowed": self.allowed, "reasons": list(self.reasons)}
+        shape.update((k, v) for k, v in self.extra.items() if k not in _OPTION_FIELDS)
+        object.__setattr__(self, "_json", shape)
+
+    @property
+    def allowed(self) -> bool:
+        return not self.reasons
+
+    @classmethod
+    def from_json(cls, entry: Mapping[str, Any]) -> Option:
+        """The option a JSON object (a plugin's dict) stands for; its ``action`` (a list
+        of words), when it has one, gives :attr:`words`."""
+        action = entry.get("action")
+        words = tuple(str(w) for w in action) if isinstance(action, list) and action else None
+        reasons = entry.get("reasons") or ()
+        if not reasons and entry.get("allowed") is False:
+            reasons = ("not possible now",)
+        return cls(str(entry.get("kind", "")), str(entry.get("name", "")),
+                   entry.get("target"), entry.get("cost"), tuple(reasons), words,
+                   extra={k: v for k, v in entry.items() if k not in _OPTION_FIELDS})
+
+    @classmethod
+    def coerce(cls, option: Mapping[str, Any]) -> Option:
+        return option if isinstance(option, Option) else cls.from_json(option)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``options --json`` entry: a new dict."""
+        return copy.deepcopy(self._json)
+
+    def asks_for(self, key: str) -> bool:
+        """True when taking this option asks the player for ``key`` (``"scene"``)."""
+        return any(ask.key == key for ask in self.asks)
+
+    def words_with(self, **answers: str | bool | None) -> list[str]:
+        """The words that take this option with the player's answers to :attr:`asks`
+        (``words_with(trait="Keen Eye", scene="the crypt")``).  An answer to something
+        the option does not ask is not used; a required one left unanswered is given
+        empty, so the rules refuse it with their own message."""
+        if self.words is None:
+            raise UsageError(f"the rules give no action words for '{self.name}'")
+        words = list(self.words)
+        for ask in self.asks:
+            value = answers.get(ask.key)
+            if ask.switch:
+                if value:
+                    words.append(ask.flag)
+            elif value:
+                words += [ask.flag, str(value)]
+            elif ask.required:
+                words += [ask.flag, ""]
+        return words
+
+    # -- the JSON shape, read-only --------------------------------------------------
+    def __getitem__(self, key: str) -> Any:
+        return self._json[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._json)
+
+    def __len__(self) -> int:
+        return len(self._json)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Option):
+            return (self._json, self.words, self.asks) == (other._json, other.words, other.asks)
+        if isinstance(other, Mapping):
+            return self._json == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to dicts, which are unhashable
+
+
+def option(kind: str, name: str, target: int | str | None, cost: int | None,
+           reasons: Sequence[str], *, words: Sequence[str] | None = None,
+           asks: Sequence[Ask] = (), **extra: Any) -> Option:
+    """One entry of :meth:`Ruleset.options`.  ``words`` are the ``do`` words that take
+    it; an ``action`` given among ``extra`` (a list of words) is both those words and a
+    key of the option's JSON, as some rule systems print it."""
+    if words is None and isinstance(extra.get("action"), list):
+        words = extra["action"]
+    return Option(kind, name, target, cost, tuple(reasons),
+                  None if words is None else tuple(words), tuple(asks), extra)
 
 
 class Ruleset(ABC):
@@ -214,21 +426,21 @@ class Ruleset(ABC):
             return ""
         return f"{value} {self.balance_label}".strip()
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         self.data = data
 
     # -- data ---------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         """Every problem with a ruleset data file (built-in or homebrew override)."""
         return [] if isinstance(data, dict) else ["the data is not a JSON object"]
 
-    def public_data(self) -> dict:
+    def public_data(self) -> dict[str, Any]:
         """The data as ``character-builder data RULESET --json`` prints it."""
         return self.data
 
     @classmethod
-    def data_from_public(cls, data):
+    def data_from_public(cls, data: Any) -> Any:
         """The data file that ``data`` stands for, when ``data`` is in the shape
         :meth:`public_data` prints (so that output, saved as a homebrew override,
         means the same data); anything else is returned unchanged.  Default: the
@@ -238,7 +450,7 @@ class Ruleset(ABC):
     # -- creation -----------------------------------------------------------
     @abstractmethod
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         """Build a baseline from ``--set KEY=VALUE`` pairs (in order).
 
         Raises UsageError for unknown keys/names, Refusal for an illegal baseline.
@@ -246,55 +458,62 @@ class Ruleset(ABC):
         """
 
     @abstractmethod
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         """Every reason the baseline is illegal (empty list: legal)."""
 
     @abstractmethod
-    def initial_state(self, baseline: dict) -> Any:
+    def initial_state(self, baseline: dict[str, Any]) -> Any:
         """The state a baseline stands for (assumes it is well formed)."""
 
     # -- actions ------------------------------------------------------------
     @abstractmethod
-    def parse_action(self, args: Sequence[str]) -> dict:
-        """Turn ``do FILE ACTION [ARGS]`` words into an action dict (UsageError)."""
+    def parse_action(self, args: Sequence[str]) -> Action:
+        """Turn ``do FILE ACTION [ARGS]`` words into an :class:`Action` (UsageError).
+        (A plugin may still return a dict in the action's JSON shape: the core reads
+        it with :meth:`Action.coerce`.)"""
 
-    def resolve(self, state: Any, action: dict, rng: random.Random) -> dict:
-        """Fill in what an action leaves to chance (die rolls) before it is logged.
+    def resolve(self, state: Any, action: ActionEntry, rng: random.Random) -> Action:
+        """Fill in what an action leaves to chance (die rolls) before it is logged
+        (``action`` is an :class:`Action`, or a mapping in its JSON shape).
 
         The logged action must replay deterministically.  Default: unchanged.
         """
-        return action
+        return Action.coerce(action)
 
     @abstractmethod
-    def check(self, state: Any, action: dict) -> list[str]:
+    def check(self, state: Any, action: ActionEntry) -> list[str]:
         """Every reason the action is refused in ``state`` (empty list: allowed)."""
 
     @abstractmethod
-    def apply(self, state: Any, action: dict) -> Any:
+    def apply(self, state: Any, action: ActionEntry) -> Any:
         """The new state after an allowed action (the old state is not touched)."""
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         """One line for the ledger view."""
         args = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("action", "at"))
         return f"{action.get('action', '?')} {args}".strip()
 
-    def action_cost(self, before: Any, action: dict) -> int:
+    def action_cost(self, before: Any, action: ActionEntry) -> int:
         """What the action spends (SP, XP...) for the ledger view; 0 by default."""
         return 0
 
     # -- views of the state -------------------------------------------------
     @abstractmethod
-    def derive(self, state: Any, name: str) -> dict:
-        """The full derived state as ``show --json`` prints it."""
+    def derive(self, state: Any, name: str) -> Mapping[str, Any]:
+        """The full derived state as ``show --json`` prints it (before the ledger rows,
+        notes and identity every character gets); a built-in rule system declares its
+        shape as a TypedDict (``SPDerived``, ``VFDerived``, ``ABDerived``)."""
 
     @abstractmethod
-    def options(self, state: Any) -> list[dict]:
-        """Every possible next increase (see :func:`option`)."""
+    def options(self, state: Any) -> list[Option]:
+        """Every possible next step (see :func:`option`), each with its ``do`` words.
+        (A plugin may still return dicts in the ``options --json`` shape: the core
+        reads them with :meth:`Option.coerce`.)"""
 
-    def plan(self, state: Any, target: str) -> dict:
+    def plan(self, state: Any, target: str) -> dict[str, Any]:
         raise UsageError(f"the {self.id} ruleset has no planner")
 
-    def headline(self, state: Any) -> dict:
+    def headline(self, state: Any) -> dict[str, Any]:
         """A few figures for the library list, label -> value."""
         return {}
 
@@ -302,7 +521,7 @@ class Ruleset(ABC):
         """The spendable points after this state (SP, XP...), for the ledger view."""
         return None
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         """Human-readable ``show`` output."""
         return _generic_text(derived)
 

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from builder.rules.base import Refusal, Ruleset
+from builder.rules.base import Action, Refusal, Ruleset
 
 
 @dataclass
@@ -19,7 +19,7 @@ class Problem:
 
     entry: int | None
     reasons: list[str]
-    action: dict | None = None
+    action: dict[str, Any] | None = None
 
     def lines(self) -> list[str]:
         where = "baseline" if self.entry is None else f"ledger entry {self.entry + 1}"
@@ -28,7 +28,7 @@ class Problem:
             what = f" ({self.action.get('action', '?')})"
         return [f"{where}{what}: {reason}" for reason in self.reasons]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``entry`` counts from 1, as the text output and the ledger rows' ``n`` do."""
         number = None if self.entry is None else self.entry + 1
         return {"entry": number, "action": self.action, "reasons": self.reasons}
@@ -37,8 +37,8 @@ class Problem:
 @dataclass
 class Replay:
     ruleset: Ruleset
-    baseline: dict
-    ledger: list[dict]
+    baseline: dict[str, Any]
+    ledger: list[dict[str, Any]]
     states: list[Any] = field(default_factory=list)  # states[i] = after i entries
     problems: list[Problem] = field(default_factory=list)
 
@@ -79,7 +79,7 @@ def fold(initial: Any, entries: Sequence[Mapping[str, Any]],
     return states, problems
 
 
-def replay(ruleset: Ruleset, baseline: dict, ledger: list[dict]) -> Replay:
+def replay(ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, Any]]) -> Replay:
     """Replay every entry.  An illegal entry is recorded as a problem and skipped
     (the file is never repaired: this only decides what the state shows)."""
     result = Replay(ruleset, baseline, list(ledger))
@@ -93,15 +93,25 @@ def replay(ruleset: Ruleset, baseline: dict, ledger: list[dict]) -> Replay:
     return result
 
 
-def perform(ruleset: Ruleset, state: Any, action: dict,
-            rng: random.Random | None = None) -> tuple[dict, Any]:
+def attempt(ruleset: Ruleset, state: Any, action: Mapping[str, Any],
+            rng: random.Random | None = None) -> tuple[Action, list[str], Any]:
+    """Resolve chance and check one new action, applying it when the rules allow:
+    (the action as it would go into the ledger, every reason it is refused, the new
+    state or None when refused).  Nothing is written."""
+    resolved = Action.coerce(ruleset.resolve(state, Action.coerce(action),
+                                             rng or random.Random()))
+    reasons = list(ruleset.check(state, resolved))
+    return resolved, reasons, (None if reasons else ruleset.apply(state, resolved))
+
+
+def perform(ruleset: Ruleset, state: Any, action: Mapping[str, Any],
+            rng: random.Random | None = None) -> tuple[Action, Any]:
     """Resolve chance, check and apply one new action.
 
     Returns (the action as it goes into the ledger, the new state); raises
     Refusal with every reason when the rules say no.
     """
-    action = ruleset.resolve(state, dict(action), rng or random.Random())
-    reasons = ruleset.check(state, action)
+    resolved, reasons, after = attempt(ruleset, state, action, rng)
     if reasons:
         raise Refusal(reasons)
-    return action, ruleset.apply(state, action)
+    return resolved, after

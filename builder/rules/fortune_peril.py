@@ -136,12 +136,12 @@ class Pool:
     fortune: int = 0
     peril: int = 0
     assignment: str = "shared"
-    nemesis: dict = field(default_factory=dict)      # key -> [name, points, granted]
-    proactive: dict = field(default_factory=dict)    # (check, who key) -> spends
-    gm_peril: dict = field(default_factory=dict)     # check -> GM/Nemesis Peril spends
-    reactions: dict = field(default_factory=dict)    # (check, who key) -> reactions
-    log: tuple = ()                                  # this session's entries
-    sessions: tuple = ()                             # every session: dicts
+    nemesis: dict[str, Any] = field(default_factory=dict)      # key -> [name, points, granted]
+    proactive: dict[tuple[str, str], int] = field(default_factory=dict)  # (check, who) -> spends
+    gm_peril: dict[str, int] = field(default_factory=dict)     # check -> GM/Nemesis Peril spends
+    reactions: dict[tuple[str, str], int] = field(default_factory=dict)  # (check, who) -> reactions
+    log: tuple[Any, ...] = ()                                  # this session's entries
+    sessions: tuple[Any, ...] = ()                             # every session: dicts
 
 
 def initial_pool() -> Pool:
@@ -161,7 +161,7 @@ def _side(side: str) -> str:
 
 
 def start_action(players: int, *, peril: int | None = None, fortune: int | None = None,
-                 name: str = "") -> dict:
+                 name: str = "") -> dict[str, Any]:
     players = parse_int(players, "--players")
     if players < 1:
         raise UsageError(f"--players must be at least 1 (not {players})")
@@ -179,7 +179,7 @@ def start_action(players: int, *, peril: int | None = None, fortune: int | None 
 
 def spend_action(side: str, use: str, *, check: str, by: str, after_roll: bool = False,
                  gm_allows: bool = False, nemesis: str | None = None, on: str | None = None,
-                 table_agrees: bool = False) -> dict:
+                 table_agrees: bool = False) -> dict[str, Any]:
     side = _side(side)
     use = match_name(str(use), USES, "use")
     sides, _when = USES[use]
@@ -205,7 +205,7 @@ def spend_action(side: str, use: str, *, check: str, by: str, after_roll: bool =
     return action
 
 
-def react_action(*, check: str, by: str, talent: str, spend: str | None = None) -> dict:
+def react_action(*, check: str, by: str, talent: str, spend: str | None = None) -> dict[str, Any]:
     action: dict[str, Any] = {"action": "pool-react", "check": _text(check, "--check"),
                               "by": _text(by, "--by"), "talent": _text(talent, "--talent")}
     if spend is not None:
@@ -213,7 +213,7 @@ def react_action(*, check: str, by: str, talent: str, spend: str | None = None) 
     return action
 
 
-def earn_action(side: str, reason: str, points: int = 1) -> dict:
+def earn_action(side: str, reason: str, points: int = 1) -> dict[str, Any]:
     points = parse_int(points, "--points")
     if points < 1:
         raise UsageError(f"--points must be at least 1 (not {points})")
@@ -221,7 +221,7 @@ def earn_action(side: str, reason: str, points: int = 1) -> dict:
             "reason": _text(reason, "--reason")}
 
 
-def nemesis_action(name: str, points: int | None) -> dict:
+def nemesis_action(name: str, points: int | None) -> dict[str, Any]:
     if points is not None:
         points = parse_int(points, "--points")
         if points < 0:
@@ -236,7 +236,8 @@ def is_pool_entry(entry: Mapping[str, Any]) -> bool:
     return entry.get("action") in POOL_ACTIONS
 
 
-def resolve(state: Pool, action: dict, settings: Mapping[str, Any] | None) -> dict:
+def resolve(state: Pool, action: Mapping[str, Any], settings: Mapping[str, Any] | None
+            ) -> dict[str, Any]:
     """Fill in what the universe settings decide, so the entry replays alone."""
     action = dict(action)
     if action.get("action") == "session-start":
@@ -260,7 +261,7 @@ def _no_session(state: Pool) -> list[str]:
 
 def _spender(action: Mapping[str, Any]) -> str:
     """Who the per-check limit counts: the Nemesis when one spends, else the spender."""
-    return action.get("nemesis") or action["by"]
+    return str(action.get("nemesis") or action["by"])
 
 
 def check(state: Pool, action: Mapping[str, Any]) -> list[str]:
@@ -477,8 +478,8 @@ def describe(action: Mapping[str, Any]) -> str:
         if action.get("nemesis"):
             who = f"{action['nemesis']} (Nemesis)"
         when = "after the roll" if action.get("after_roll") else "before the roll"
-        text = (f"{who} spent a {side_name(side)} Point on check {action.get('check')}: "
-                f"{USE_TEXT.get((side, use), use)} ({when})")
+        text = (f"{who} spent a {side_name(str(side))} Point on check {action.get('check')}: "
+                f"{USE_TEXT.get((str(side), str(use)), use)} ({when})")
         if action.get("on"):
             text += f" on {action['on']}'s check"
         if action.get("gm_approved"):
@@ -496,7 +497,7 @@ def describe(action: Mapping[str, Any]) -> str:
         return text
     if kind == "pool-earn":
         n = int(action.get("points", 1))
-        return (f"{n} {side_name(action.get('side'))} Point{'s' if n != 1 else ''} "
+        return (f"{n} {side_name(str(action.get('side')))} Point{'s' if n != 1 else ''} "
                 f"earned: {action.get('reason')}")
     if kind == "pool-nemesis":
         if action.get("points") is None:
@@ -505,7 +506,7 @@ def describe(action: Mapping[str, Any]) -> str:
     return str(kind)
 
 
-def view(state: Pool) -> dict:
+def view(state: Pool) -> dict[str, Any]:
     """The pool as ``pool show --json`` prints it."""
     return {
         "session": state.session or None,

@@ -20,7 +20,20 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+if TYPE_CHECKING:
+    from builder.rules.base import Ruleset
+
+
+class _Loadable(Protocol):
+    """An entry point (or a source's entry): ``load()`` gives the class factory."""
+
+    def load(self) -> Any: ...
+
+
+#: What the registry holds for an id: "module:callable", or something to load.
+_Target = str | _Loadable
 
 ENTRY_POINT_GROUP = "character_builder.rulesets"
 
@@ -32,7 +45,7 @@ BUILTIN: dict[str, str] = {
 }
 
 
-def _plugins() -> dict[str, object]:
+def _plugins() -> dict[str, _Target]:
     from importlib.metadata import entry_points
 
     try:
@@ -49,8 +62,8 @@ def forget_plugins() -> None:
 
 
 @lru_cache(maxsize=1)
-def _registry() -> dict[str, object]:
-    found: dict[str, object] = dict(BUILTIN)
+def _registry() -> dict[str, _Target]:
+    found: dict[str, _Target] = dict(BUILTIN)
     found.update(_plugins())
     return dict(sorted(found.items()))
 
@@ -58,26 +71,26 @@ def _registry() -> dict[str, object]:
 class _SourceEntry:
     """A ruleset a source provides (``load()`` like an EntryPoint's)."""
 
-    def __init__(self, label: str, factory: Callable):
+    def __init__(self, label: str, factory: Callable[..., Any]):
         self.label = label
         self.factory = factory
 
-    def load(self) -> Callable:
+    def load(self) -> Callable[..., Any]:
         return self.factory
 
 
 #: (label, provider): provider(taken ids) -> {id: zero-argument callable -> class}.
-_sources: list[tuple[str, Callable]] = []
+_sources: list[tuple[str, Callable[..., Any]]] = []
 
 
-def add_source(label: str, provider: Callable) -> None:
+def add_source(label: str, provider: Callable[..., Any]) -> None:
     """Add a source of rule systems (``label`` is what ``ruleset_source`` says for
     them, e.g. "data file").  Adding the same provider twice adds it once."""
     if all(existing is not provider for _label, existing in _sources):
         _sources.append((label, provider))
 
 
-def _all() -> dict[str, object]:
+def _all() -> dict[str, _Target]:
     found = dict(_registry())
     for label, provider in _sources:
         try:
@@ -101,14 +114,17 @@ def ruleset_source(ruleset_id: str) -> str:
     return entry.label if isinstance(entry, _SourceEntry) else "plugin"
 
 
-def _load_target(target: object) -> Callable:
+def _load_target(target: _Target) -> Callable[[], type[Ruleset]]:
     if isinstance(target, str):
         module_name, _, attr = target.partition(":")
-        return getattr(importlib.import_module(module_name), attr)
-    return target.load()  # an importlib.metadata.EntryPoint
+        factory: Callable[[], type[Ruleset]] = getattr(importlib.import_module(module_name),
+                                                       attr)
+        return factory
+    loaded: Callable[[], type[Ruleset]] = target.load()  # an importlib.metadata.EntryPoint
+    return loaded
 
 
-def load_part(spec: str):
+def load_part(spec: str) -> Any:
     """What a lazy "module:attr" string names (a ruleset's declared ``editor``,
     ``creation_form``, ``dialogs``); a bare "module" names the module itself
     (``sheet_module``)."""
@@ -117,7 +133,7 @@ def load_part(spec: str):
     return getattr(module, attr) if attr else module
 
 
-def ruleset_class(ruleset_id: str):
+def ruleset_class(ruleset_id: str) -> type[Ruleset]:
     from builder.rules.base import match_name
 
     builtin = ruleset_id.strip().casefold()

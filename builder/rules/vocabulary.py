@@ -55,6 +55,10 @@ from typing import Any, Callable, Container, Iterable, Mapping
 
 from builder.rules.base import Reason
 
+#: Prerequisites as a data file writes them: one record, a list of records (all of
+#: them), or nothing.
+Requires = Mapping[str, Any] | Iterable[Mapping[str, Any]] | None
+
 #: A value is below what a prerequisite needs.
 VALUE_TOO_LOW = "value.too-low"
 #: Several values add up to less than a prerequisite needs.
@@ -136,7 +140,7 @@ class Edge:
 
 # -- references ----------------------------------------------------------------------
 
-def bind(record: Any, data: Mapping | None = None, entry: Mapping | None = None) -> Any:
+def bind(record: Any, data: Mapping[str, Any] | None = None, entry: Mapping[str, Any] | None = None) -> Any:
     """``record`` (a cost, a prerequisite or a list of them) with every reference
     replaced: ``{"data": "a/b", "default": N}`` by that number of ``data``,
     ``{"entry": "field"}`` by that field of ``entry``.  ReferenceProblem names a
@@ -145,7 +149,7 @@ def bind(record: Any, data: Mapping | None = None, entry: Mapping | None = None)
         return [bind(item, data, entry) for item in record]
     if not isinstance(record, Mapping):
         return record
-    bound: dict = {}
+    bound: dict[str, Any] = {}
     for key, value in record.items():
         if key in _NUMBER_KEYS and isinstance(value, Mapping):
             bound[key] = _data_number(value, data)
@@ -160,7 +164,7 @@ def bind(record: Any, data: Mapping | None = None, entry: Mapping | None = None)
     return bound
 
 
-def _data_number(ref: Mapping, data: Mapping | None) -> int:
+def _data_number(ref: Mapping[str, Any], data: Mapping[str, Any] | None) -> int:
     place = str(ref.get("data", ""))
     node: Any = data if data is not None else {}
     for key in place.split("/"):
@@ -175,7 +179,7 @@ def _data_number(ref: Mapping, data: Mapping | None) -> int:
     return node
 
 
-def _entry_field(ref: Mapping, entry: Mapping | None, kind: type) -> Any:
+def _entry_field(ref: Mapping[str, Any], entry: Mapping[str, Any] | None, kind: type) -> Any:
     name = str(ref.get("entry", ""))
     if entry is None or name not in entry:
         raise ReferenceProblem(f"the entry has no '{name}'")
@@ -185,7 +189,7 @@ def _entry_field(ref: Mapping, entry: Mapping | None, kind: type) -> Any:
     return value
 
 
-def _values(value: Any, entry: Mapping | None) -> list[str]:
+def _values(value: Any, entry: Mapping[str, Any] | None) -> list[str]:
     if isinstance(value, Mapping):
         found = _entry_field(value, entry, list)
         if not isinstance(found, list) or not all(isinstance(n, str) for n in found):
@@ -196,7 +200,7 @@ def _values(value: Any, entry: Mapping | None) -> list[str]:
 
 # -- costs ---------------------------------------------------------------------------
 
-def cost(record: Mapping, target: int) -> int | None:
+def cost(record: Mapping[str, Any], target: int) -> int | None:
     """What reaching ``target`` costs under ``record``; None when it cannot be bought."""
     kind = record["type"]
     if kind == "flat":
@@ -214,12 +218,12 @@ def cost(record: Mapping, target: int) -> int | None:
     raise ValueError(f"unknown cost type {kind!r}")
 
 
-def reduced(record: Mapping, by: int, floor: int) -> dict:
+def reduced(record: Mapping[str, Any], by: int, floor: int) -> dict[str, Any]:
     """``record`` with a discount of ``by``, never below ``floor``."""
     return {"type": "reduced", "cost": record, "by": by, "floor": floor}
 
 
-def cost_reasons(record: Mapping, subject: str, target: int) -> list[Reason]:
+def cost_reasons(record: Mapping[str, Any], subject: str, target: int) -> list[Reason]:
     """Why ``subject`` cannot be bought at ``target`` because of its cost record."""
     if cost(record, target) is None:
         return [Reason(f"{subject} {target} has no cost in the rules", COST_NO_ENTRY)]
@@ -235,7 +239,7 @@ def afford_reasons(price: int, unspent: int, label: str, code: str = POINTS_SHOR
 
 # -- prerequisites -------------------------------------------------------------------
 
-def as_list(requires: Mapping | Iterable | None) -> list:
+def as_list(requires: Mapping[str, Any] | Iterable[Any] | None) -> list[Any]:
     if requires is None:
         return []
     if isinstance(requires, list):
@@ -245,7 +249,7 @@ def as_list(requires: Mapping | Iterable | None) -> list:
     return list(requires)
 
 
-def _applies(record: Mapping, target: int) -> bool:
+def _applies(record: Mapping[str, Any], target: int) -> bool:
     return target >= int(record.get("from", 0))
 
 
@@ -257,10 +261,10 @@ class _Miss:
     code: str
     phrase: str
     say: str | None
-    fields: Mapping
+    fields: Mapping[str, Any]
 
 
-def unmet(requires, facts: Facts, subject: str, target: int) -> list[Reason]:
+def unmet(requires: Requires, facts: Facts, subject: str, target: int) -> list[Reason]:
     """Every reason the prerequisites ``requires`` (a record or a list: all of them)
     are not met for ``subject`` at ``target`` (empty: met).  Each reason names the
     blocking value and its level: "Fencing 3 needs Grace 3 (Grace is 2)"; a record
@@ -280,7 +284,7 @@ def unmet(requires, facts: Facts, subject: str, target: int) -> list[Reason]:
     return reasons
 
 
-def _missing(requires, facts: Facts, target: int) -> list[_Miss]:
+def _missing(requires: Requires, facts: Facts, target: int) -> list[_Miss]:
     if requires is None:
         return []
     if isinstance(requires, dict):
@@ -293,17 +297,17 @@ def _missing(requires, facts: Facts, target: int) -> list[_Miss]:
     return found
 
 
-def _needed(record: Mapping, target: int) -> int:
+def _needed(record: Mapping[str, Any], target: int) -> int:
     if "level" in record:
         return int(record["level"])
     return target + int(record.get("offset", 0))
 
 
-def _code(record: Mapping) -> str:
+def _code(record: Mapping[str, Any]) -> str:
     return str(record.get("code") or _CODES.get(record["type"], ""))
 
 
-def _missing_one(record: Mapping, facts: Facts, target: int) -> list[_Miss]:
+def _missing_one(record: Mapping[str, Any], facts: Facts, target: int) -> list[_Miss]:
     if "from" in record and not _applies(record, target):
         return []
     kind = record["type"]
@@ -352,24 +356,24 @@ def _missing_one(record: Mapping, facts: Facts, target: int) -> list[_Miss]:
     raise ValueError(f"unknown prerequisite type {kind!r}")
 
 
-def _miss(record: Mapping, phrase: str, fields: Mapping) -> _Miss:
+def _miss(record: Mapping[str, Any], phrase: str, fields: Mapping[str, Any]) -> _Miss:
     return _Miss(_code(record), phrase, record.get("say"), fields)
 
 
-def _fields_of(names: list[str], levels: list[int], needed: int) -> dict:
+def _fields_of(names: list[str], levels: list[int], needed: int) -> dict[str, Any]:
     return {"level": needed, "names": ", ".join(names),
             "values": ", ".join(f"{n} {lv}" for n, lv in zip(names, levels)),
             "values_is": ", ".join(f"{n} is {lv}" for n, lv in zip(names, levels))}
 
 
-def met(requires, facts: Facts, subject: str, target: int) -> bool:
+def met(requires: Requires, facts: Facts, subject: str, target: int) -> bool:
     return not _missing(requires, facts, target)
 
 
 Check = Callable[[Facts, int], bool]
 
 
-def checker(requires) -> Check:
+def checker(requires: Requires) -> Check:
     """A function ``(facts, target) -> met`` for bound prerequisites, made once: the
     rules ask it many times (every option, every trait choice) and need the reasons
     (:func:`unmet`) only when it says no.  Always ``met(requires, ...)``."""
@@ -395,7 +399,7 @@ def _any(checks: list[Check]) -> Check:
     return lambda facts, target: first(facts, target) or others(facts, target)
 
 
-def _checker_one(record: Mapping) -> Check:
+def _checker_one(record: Mapping[str, Any]) -> Check:
     check = _checker_kind(record)
     if "from" in record:
         start, inner = int(record["from"]), check
@@ -403,7 +407,7 @@ def _checker_one(record: Mapping) -> Check:
     return check
 
 
-def _checker_kind(record: Mapping) -> Check:
+def _checker_kind(record: Mapping[str, Any]) -> Check:
     kind = record["type"]
     if kind == "at-least":
         name, level = record["value"], int(record["level"])
@@ -438,7 +442,7 @@ def _checker_kind(record: Mapping) -> Check:
     raise ValueError(f"unknown prerequisite type {kind!r}")
 
 
-def edges(requires, subject: str) -> list[Edge]:
+def edges(requires: Requires, subject: str) -> list[Edge]:
     """The chain's edges the prerequisites draw into ``subject`` (all alternatives of
     an any-of, each once)."""
     found: list[Edge] = []
@@ -447,7 +451,7 @@ def edges(requires, subject: str) -> list[Edge]:
     return list(dict.fromkeys(found))
 
 
-def _edges_one(record: Mapping, subject: str) -> list[Edge]:
+def _edges_one(record: Mapping[str, Any], subject: str) -> list[Edge]:
     kind = record["type"]
     code = str(record.get("code") or _CODES.get(kind, ""))
     if kind == "at-least":
@@ -464,7 +468,7 @@ def _edges_one(record: Mapping, subject: str) -> list[Edge]:
     return edges(record["of"], subject)
 
 
-def blocking_edges(requires, facts: Facts, subject: str, target: int) -> list[Edge]:
+def blocking_edges(requires: Requires, facts: Facts, subject: str, target: int) -> list[Edge]:
     """The edges of the prerequisites that are unmet right now (what holds the next
     step back; every alternative of an unmet any-of)."""
     found: list[Edge] = []
@@ -478,7 +482,7 @@ def blocking_edges(requires, facts: Facts, subject: str, target: int) -> list[Ed
     return list(dict.fromkeys(found))
 
 
-def types_used(requires) -> set[str]:
+def types_used(requires: Requires) -> set[str]:
     """Every prerequisite type ``requires`` uses (nested ones too)."""
     found: set[str] = set()
     for record in as_list(requires):
@@ -488,7 +492,7 @@ def types_used(requires) -> set[str]:
     return found
 
 
-def names_used(requires) -> set[str]:
+def names_used(requires: Requires) -> set[str]:
     """Every value and path name the prerequisites mention."""
     return {edge.source for edge in edges(requires, "")}
 
@@ -496,7 +500,7 @@ def names_used(requires) -> set[str]:
 # -- checking records ------------------------------------------------------------------
 
 @lru_cache(maxsize=4)
-def _record_validator(definition: str):
+def _record_validator(definition: str) -> Any:  # a jsonschema validator
     import jsonschema
 
     from builder.resources import load_json_resource

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from builder.rules.base import UsageError
-from builder.sheets.model import Boxes, Notes, Sheet, SheetOptions, Table
+from builder.sheets.model import Boxes, Cell, Notes, Sheet, SheetOptions, Table
+
+if TYPE_CHECKING:
+    from builder.sheets.model import Section
 
 __all__ = ["Sheet", "SheetOptions", "build_sheet", "section_keys", "parse_sections",
            "builder_module", "LAYOUTS"]
@@ -42,7 +45,7 @@ def builder_module(ruleset_id: str) -> ModuleType:
     return importlib.import_module(name or f"{__name__}.generic")
 
 
-def section_keys(ruleset_id: str, derived: dict | None = None) -> list[str]:
+def section_keys(ruleset_id: str, derived: dict[str, Any] | None = None) -> list[str]:
     """The section names a ruleset's sheet has, in print order."""
     module = builder_module(ruleset_id)
     if hasattr(module, "section_keys"):
@@ -80,18 +83,18 @@ def _ruleset_title(ruleset_id: str) -> str:
 WHO = ("who", "Who")
 
 
-def _who(derived: dict, options: SheetOptions):
+def _who(derived: dict[str, Any], options: SheetOptions) -> Section | None:
     """Player, portrait, appearance, background: handled here once for every ruleset."""
     from builder.sheets.model import Picture, Rows, Section
 
     if options.blank:
         return None
-    texts = {key: derived.get(key) for key in ("player", "appearance", "background")}
-    texts = {k: v.strip() for k, v in texts.items() if isinstance(v, str) and v.strip()}
+    given = {key: derived.get(key) for key in ("player", "appearance", "background")}
+    texts = {k: v.strip() for k, v in given.items() if isinstance(v, str) and v.strip()}
     portrait = derived.get("portrait")
     if not texts and not isinstance(portrait, str):
         return None
-    blocks: list = []
+    blocks: list[Any] = []
     if isinstance(portrait, str) and portrait:
         blocks.append(Picture(portrait))
     if "player" in texts:
@@ -102,17 +105,17 @@ def _who(derived: dict, options: SheetOptions):
     return Section(WHO[0], WHO[1], blocks, half=True)  # shares the first two-column group
 
 
-def _empty_row(row) -> bool:
+def _empty_row(row: Sequence[Cell]) -> bool:
     return all((not cell.ticked and not cell.label) if isinstance(cell, Boxes) else not cell
                for cell in row)
 
 
-def build_sheet(derived: dict, ruleset_id: str | None = None,
+def build_sheet(derived: dict[str, Any], ruleset_id: str | None = None,
                 options: SheetOptions | None = None) -> Sheet:
     """The sheet for one character (``derived`` is its ``show --json`` dict)."""
     ruleset_id = ruleset_id or str(derived.get("ruleset", ""))
     options = options or SheetOptions()
-    sheet = builder_module(ruleset_id).build(derived, options)
+    sheet: Sheet = builder_module(ruleset_id).build(derived, options)
     who = _who(derived, options) if options.wants(WHO[0]) else None
     if who is not None:  # after a "Problems" section, before everything else
         at = 1 if sheet.sections and sheet.sections[0].key == "problems" else 0

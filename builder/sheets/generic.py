@@ -6,7 +6,9 @@ ledger as a table on a following page, notes with ruled lines.
 """
 from __future__ import annotations
 
-from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
+from typing import Any
+
+from builder.sheets.model import (Block, Cell, Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
                                   text_value)
 
 SECTIONS: list[tuple[str, str]] = []  # depends on the character: see section_keys
@@ -17,7 +19,7 @@ def _title(key: str) -> str:
     return key.replace("_", " ").replace("-", " ").strip().capitalize()
 
 
-def section_keys(derived: dict | None) -> list[str]:
+def section_keys(derived: dict[str, Any] | None) -> list[str]:
     if not derived:
         return ["summary", "notes"]
     keys = []
@@ -32,20 +34,20 @@ def section_keys(derived: dict | None) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def _table(items: list[tuple[str, dict]], first: str, blank: bool) -> Table:
+def _table(items: list[tuple[str, dict[str, Any]]], first: str, blank: bool) -> Table:
     columns: list[str] = []
     for _name, row in items:
         for key in row:
             if key not in columns:
                 columns.append(key)
-    table = Table([Column(first, 2.0)] + [Column(_title(c), 1.0) for c in columns], [])
+    rows: list[list[Cell]] = []
     for name, row in items:
         values = ["" if blank else text_value(row.get(c, "")) for c in columns]
-        table.rows.append([name] + values)
-    return table
+        rows.append([name, *values])
+    return Table([Column(first, 2.0)] + [Column(_title(c), 1.0) for c in columns], rows)
 
 
-def build(derived: dict, options: SheetOptions) -> Sheet:
+def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     blank = options.blank
     sheet = Sheet(name="" if blank else str(derived.get("name", "")),
                   ruleset_id=str(derived.get("ruleset", "")))
@@ -60,7 +62,7 @@ def build(derived: dict, options: SheetOptions) -> Sheet:
         if key == "ledger":
             ledger = value
             continue
-        blocks = []
+        blocks: list[Block] = []
         if isinstance(value, dict):
             nested = [(str(k), v) for k, v in value.items() if isinstance(v, dict)]
             flat = [(str(k), v) for k, v in value.items() if not isinstance(v, dict)]

@@ -17,7 +17,7 @@ small builder module (see builder/sheets/__init__.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Any, Iterator, Sequence, Union
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Boxes:
     ticked: int = 0
     label: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.count = max(0, int(self.count))
         self.ticked = max(0, min(int(self.ticked), self.count))
 
@@ -92,13 +92,13 @@ class Column:
 @dataclass
 class Table:
     columns: list[Column]
-    rows: list[list[Cell]]
+    rows: Sequence[Sequence[Cell]]
     marked: list[int] = field(default_factory=list)  # rows printed marked (current level)
     #: The last ``spare`` rows are room to write in: printed as far as the page has
     #: room, never carried onto the next page on their own.
     spare: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.spare = max(0, min(int(self.spare), len(self.rows)))
         width = len(self.columns)
         for row in self.rows:
@@ -198,7 +198,7 @@ def block_texts(block: Block) -> Iterator[str]:
             yield boxes.label
 
 
-def signed(value) -> str:
+def signed(value: Any) -> str:
     """A modifier, always signed: "+2", "+0", "-1" (a non-number prints as it is)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         try:
@@ -209,13 +209,13 @@ def signed(value) -> str:
     return f"{value:+d}"
 
 
-def empty_section(key: str, title: str, message: str, **kwargs) -> "Section":
+def empty_section(key: str, title: str, message: str, **kwargs: Any) -> "Section":
     """A section with nothing in it yet: one line in the one style every sheet uses for
     that (and never alone on a page)."""
     return Section(key, title, [Notes(message)], empty=True, **kwargs)
 
 
-def text_value(value) -> str:
+def text_value(value: Any) -> str:
     """How a value from the derived state prints."""
     if value is None:
         return "-"
@@ -232,13 +232,13 @@ def text_value(value) -> str:
 BLANK_LEDGER = 30
 
 
-def _number(value) -> int | None:
+def _number(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return int(value)
 
 
-def ledger_section(derived: dict, blank: bool, title: str, entry_width: float,
+def ledger_section(derived: dict[str, Any], blank: bool, title: str, entry_width: float,
                    balance: str | None = None, spends: bool = True) -> "Section":
     """The ledger table every ruleset's sheet prints: number, date, the entry in plain
     words (the ruleset's describe(), as in the window; refused entries say why), then,

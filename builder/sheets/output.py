@@ -28,7 +28,7 @@ import stat
 import tempfile
 import threading
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from builder.storage.atomic import fsync_dir
 from builder.storage.files import FileProblem
@@ -45,7 +45,7 @@ class ExportFailed(FileProblem):
 
 
 # -- names ---------------------------------------------------------------------------------
-def is_single_file(out: str | os.PathLike) -> bool:
+def is_single_file(out: str | os.PathLike[Any]) -> bool:
     """``OUT`` names one PDF (rather than a folder of PDFs, one per character)."""
     text = os.fspath(out)
     if text.endswith(("/", os.sep)):
@@ -147,7 +147,7 @@ def live_temporaries() -> list[str]:
     return sorted(_TEMPS)
 
 
-def _on_signal(signum, _frame) -> None:
+def _on_signal(signum: int, _frame: Any) -> None:
     if _CRITICAL[0]:
         _DEFERRED.append(signum)
         return

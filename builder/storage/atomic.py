@@ -117,7 +117,7 @@ def _pid_alive(pid: int) -> bool:
 def remove_stale_temps(folder: Path, own: str | None = None) -> list[Path]:
     """Remove temporary files of ours that a killed writer left in ``folder``
     (see the module docstring); returns what was removed.  Never raises."""
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

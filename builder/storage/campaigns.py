@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from builder.rules import fortune_peril as fp
-from builder.rules.base import Refusal, RulesError, UsageError
+from builder.rules.base import Action, Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
@@ -49,7 +49,7 @@ def canonical_ruleset(ruleset_id: str) -> str:
 
 
 def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
-                 settings: dict | None = None) -> dict:
+                 settings: dict[str, Any] | None = None) -> dict[str, Any]:
     name = name.strip()
     if not name:
         raise UsageError("a campaign needs a name")
@@ -68,7 +68,7 @@ def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
 
 @dataclass
 class CampaignFile:
-    doc: dict
+    doc: dict[str, Any]
     path: Path | None = None
     raw: bytes | None = None
     read_only: str | None = None
@@ -76,22 +76,24 @@ class CampaignFile:
     # -- the document ---------------------------------------------------------
     @property
     def name(self) -> str:
-        return self.doc.get("name", "")
+        return str(self.doc.get("name", ""))
 
     @property
     def ruleset_id(self) -> str:
-        return self.doc["ruleset"]
+        return str(self.doc["ruleset"])
 
     @property
     def members(self) -> list[str]:
-        return self.doc["members"]
+        members: list[str] = self.doc["members"]
+        return members
 
     @property
-    def ledger(self) -> list[dict]:
-        return self.doc["ledger"]
+    def ledger(self) -> list[dict[str, Any]]:
+        ledger: list[dict[str, Any]] = self.doc["ledger"]
+        return ledger
 
     @property
-    def pool_settings(self) -> dict:
+    def pool_settings(self) -> dict[str, Any]:
         return fp.normalise_settings(self.doc.get("settings", {}).get("pool", {}))
 
     def folder(self) -> Path:
@@ -163,7 +165,7 @@ class CampaignFile:
     def pool(self) -> fp.Pool:
         return self.pool_replay().state
 
-    def pool_do(self, action: dict) -> dict:
+    def pool_do(self, action: dict[str, Any]) -> dict[str, Any]:
         """Check and log one pool entry (Refusal: nothing changes)."""
         state = self.pool
         action = fp.resolve(state, action, self.doc.get("settings", {}).get("pool", {}))
@@ -174,12 +176,12 @@ class CampaignFile:
         self.ledger.append(action)
         return action
 
-    def sessions(self) -> list[dict]:
+    def sessions(self) -> list[dict[str, Any]]:
         return list(self.pool.sessions)
 
     # -- group actions ------------------------------------------------------------
     def award(self, words: Sequence[str], rng: random.Random | None = None
-              ) -> tuple[dict, list[CharacterFile]]:
+              ) -> tuple[dict[str, Any], list[CharacterFile]]:
         """``do WORDS`` for every member, all or nothing.  Call commit() to write."""
         words = [str(w) for w in words]
         if not words:
@@ -188,7 +190,7 @@ class CampaignFile:
             raise Refusal([f"the campaign {self.name} has no members to award"])
         files = self._writable_members(self.members)
         reasons: list[str] = []
-        done: list[dict] = []
+        done: list[dict[str, Any]] = []
         for given, cf in zip(self.members, files):
             try:
                 action = cf.ruleset.parse_action(words)
@@ -207,7 +209,7 @@ class CampaignFile:
         return entry, files
 
     def exchange(self, charfile_a: str, words_a: Sequence[str], charfile_b: str,
-                 words_b: Sequence[str]) -> tuple[dict, list[CharacterFile]]:
+                 words_b: Sequence[str]) -> tuple[dict[str, Any], list[CharacterFile]]:
         """A Training Exchange: both increases paid and applied together, each 1 SP
         cheaper (never below 1 SP, never a Core Vital).  Call commit() to write."""
         given_a, given_b = self.find_member(charfile_a), self.find_member(charfile_b)
@@ -217,7 +219,7 @@ class CampaignFile:
         files = self._writable_members([given_a, given_b])
         if not files[0].ruleset.training_exchange:
             raise UsageError(f"the {self.ruleset_id} ruleset has no Training Exchange")
-        actions = []
+        actions: list[Action] = []  # complete only when no reasons were found
         reasons: list[str] = []
         for given, cf, words in ((given_a, files[0], words_a), (given_b, files[1], words_b)):
             words = [str(w) for w in words]
@@ -233,19 +235,16 @@ class CampaignFile:
                     reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill "
                                    f"or Class increases (raise-skill or raise-class), "
                                    f"not {words[0]}")
-                actions.append(None)
                 continue
             try:
-                action = cf.ruleset.parse_action(words)
+                action = Action.coerce(cf.ruleset.parse_action(words))
             except UsageError as problem:
                 raise UsageError(f"{given}: {problem}") from None
-            if action.get("action") not in exchangeable:
+            if action.kind not in exchangeable:
                 reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill or "
-                               f"Class increases, not {action.get('action')}")
-                actions.append(None)
+                               f"Class increases, not {action.kind}")
                 continue
-            action["exchange"] = True
-            actions.append(action)
+            actions.append(action.with_args(exchange=True))
         if reasons:
             raise Refusal(reasons)
         done = []
@@ -264,7 +263,7 @@ class CampaignFile:
 
     def xp_award(self, hit_dice: Sequence[str], *, session: str, treasure: int = 0,
                  survivors: Sequence[str] = (), shares: Sequence[str] = ()
-                 ) -> tuple[dict, list[CharacterFile]]:
+                 ) -> tuple[dict[str, Any], list[CharacterFile]]:
         """Vogelfrei: a session's XP (defeated enemies + treasure) divided among the
         surviving members, partial shares for partial presence, each member's
         share written as ``award-xp SHARE --session S``, all or nothing.
@@ -328,7 +327,7 @@ class CampaignFile:
         self.ledger.append(entry)
         return entry, files
 
-    def undo(self) -> tuple[dict, list[CharacterFile]]:
+    def undo(self) -> tuple[dict[str, Any], list[CharacterFile]]:
         """Drop the last entry; for a group entry, take its entry back from every
         member file (Refusal with reasons if any member changed since)."""
         if not self.ledger:
@@ -357,7 +356,7 @@ class CampaignFile:
         self.ledger.pop()
         return entry, files
 
-    def plain(self, entry: dict) -> str:
+    def plain(self, entry: dict[str, Any]) -> str:
         """The entry in the players' words (the window's ledger and status bar): a party
         award or a Training Exchange as each member's ruleset describes what it logged
         (``describe`` keeps the command words the command line prints)."""
@@ -379,7 +378,7 @@ class CampaignFile:
             return "Party award: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
         return "Training Exchange: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
 
-    def describe(self, entry: dict) -> str:
+    def describe(self, entry: dict[str, Any]) -> str:
         kind = entry.get("action")
         if fp.is_pool_entry(entry):
             return fp.describe(entry)
@@ -398,7 +397,7 @@ class CampaignFile:
         return str(kind)
 
     # -- views --------------------------------------------------------------------
-    def show(self) -> dict:
+    def show(self) -> dict[str, Any]:
         state = self.pool_replay()
         details = []
         for given in self.members:
@@ -462,7 +461,11 @@ class CampaignFile:
         from builder.storage.locking import LockBusy, locked
 
         target = self._check_writable()
-        changes = [Change(cf.path, cf.to_bytes(), cf.raw) for cf in members]
+        changes = []
+        for cf in members:
+            if cf.path is None:  # a member is always read from its file
+                raise FileProblem(f"{cf.name}: the campaign member has no file")
+            changes.append(Change(cf.path, cf.to_bytes(), cf.raw))
         data = self.to_bytes()
         changes.append(Change(target, data, self.raw))
         try:

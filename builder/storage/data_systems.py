@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable
 
 from builder.storage.jsonio import one_line
 
@@ -32,12 +33,12 @@ def systems_dir() -> Path:
 
 @dataclass(frozen=True)
 class Found:
-    classes: dict      # id -> Ruleset class
-    files: dict        # id -> path
-    warnings: tuple    # one line each
+    classes: dict[str, Any]      # id -> Ruleset class
+    files: dict[str, Any]        # id -> path
+    warnings: tuple[Any, ...]    # one line each
 
 
-def _listing(folder: Path) -> tuple:
+def _listing(folder: Path) -> tuple[Any, ...]:
     try:
         entries = sorted(p for p in folder.iterdir() if p.suffix == ".json")
     except OSError:
@@ -59,7 +60,7 @@ def scan() -> Found:
 
 
 @lru_cache(maxsize=8)
-def _scan(folder: str, listing: tuple) -> Found:
+def _scan(folder: str, listing: tuple[Any, ...]) -> Found:
     from builder.rules.data_system import DataRuleset, make_class
     from builder.storage import jsonio
 
@@ -67,7 +68,7 @@ def _scan(folder: str, listing: tuple) -> Found:
     for name, _mtime, size in listing:
         path = Path(folder) / name
         problems: list[str] = []
-        data = None
+        data: Any = None
         if size > MAX_SYSTEM_BYTES:
             problems = [f"it is too large ({size} bytes; at most {MAX_SYSTEM_BYTES})"]
         else:
@@ -94,7 +95,7 @@ def _scan(folder: str, listing: tuple) -> Found:
     return Found(classes, files, tuple(warnings))
 
 
-def provider(taken: frozenset) -> dict:
+def provider(taken: frozenset[Any]) -> dict[str, Any]:
     """The registry source: {id: factory} for every usable file whose id is free."""
     found = scan()
     result = {}
@@ -124,10 +125,10 @@ def warnings() -> list[str]:
     return lines
 
 
-_reporter = None
+_reporter: Callable[[list[str]], None] | None = None
 
 
-def register(report) -> None:
+def register(report: Callable[[list[str]], None]) -> None:
     """Add this source to the registry; ``report(lines)`` receives the warnings (the
     storage.rulesets warning handler: once per command on stderr)."""
     global _reporter

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from builder.resources import load_json_resource
-from builder.rules.base import Refusal, RulesError, Ruleset
-from builder.rules.engine import Replay, perform, replay
+from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
+from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
 from builder.storage.atomic import write_bytes_atomic
 from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
@@ -40,7 +40,7 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
-def check_format(doc: dict, path: Path | str, kind: str = "character") -> str | None:
+def check_format(doc: dict[str, Any], path: Path | str, kind: str = "character") -> str | None:
     """Returns a read-only reason for a newer file, raises FileProblem for one without a
     version or older than the oldest this version reads."""
     try:
@@ -49,7 +49,7 @@ def check_format(doc: dict, path: Path | str, kind: str = "character") -> str | 
         raise FileProblem(str(problem)) from None
 
 
-def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict, bytes, str | None]:
+def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[str, Any], bytes, str | None]:
     """Read, parse (strict JSON) and validate a character or campaign file.
 
     FileProblem (one line naming the file) for anything that is not a valid
@@ -122,7 +122,7 @@ def write_checked(target: Path, data: bytes, expected: bytes | None,
         raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
 
 
-def encode_document(doc: dict, target: Path | str, schema_names: list[str]) -> bytes:
+def encode_document(doc: dict[str, Any], target: Path | str, schema_names: list[str]) -> bytes:
     """The bytes to write for ``doc``: only a document that validates and is standard
     JSON is ever written (FileProblem otherwise, naming the file)."""
     from builder.storage.validation import document_problems
@@ -138,11 +138,27 @@ def encode_document(doc: dict, target: Path | str, schema_names: list[str]) -> b
     return data
 
 
+@dataclass(frozen=True)
+class Preview:
+    """An action as ``do`` would take it (chance resolved), the reasons it would be
+    refused for (empty: it would be taken), and the states around it (``after`` is
+    None when refused)."""
+
+    action: Action
+    reasons: tuple[str, ...]
+    before: Any
+    after: Any
+
+    @property
+    def allowed(self) -> bool:
+        return not self.reasons
+
+
 @dataclass
 class CharacterFile:
     """A loaded character: its document, its ruleset, and the replayed state."""
 
-    doc: dict
+    doc: dict[str, Any]
     ruleset: Ruleset
     path: Path | None = None
     raw: bytes | None = None
@@ -152,11 +168,12 @@ class CharacterFile:
     # -- derived ----------------------------------------------------------
     @property
     def name(self) -> str:
-        return self.doc.get("name", "")
+        return str(self.doc.get("name", ""))
 
     @property
-    def ledger(self) -> list[dict]:
-        return self.doc["ledger"]
+    def ledger(self) -> list[dict[str, Any]]:
+        ledger: list[dict[str, Any]] = self.doc["ledger"]
+        return ledger
 
     @property
     def replay(self) -> Replay:
@@ -168,16 +185,16 @@ class CharacterFile:
     def state(self) -> Any:
         return self.replay.state
 
-    def derived(self) -> dict:
+    def derived(self) -> dict[str, Any]:
         """The ``show --json`` dict, plus the ledger rows and the notes."""
-        result = self.ruleset.derive(self.state, self.name)
+        result = dict(self.ruleset.derive(self.state, self.name))
         result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
         result.update(identity_of(self.doc))  # player, appearance, background, portrait
         result["problems"] = [line for p in self.replay.problems for line in p.lines()]
         return result
 
-    def ledger_rows(self) -> list[dict]:
+    def ledger_rows(self) -> list[dict[str, Any]]:
         """Every ledger entry in order, with its cost and the balance (SP, XP) after it."""
         rp = self.replay
         refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
@@ -196,20 +213,34 @@ class CharacterFile:
             rows.append(row)
         return rows
 
-    def options(self) -> list[dict]:
-        return self.ruleset.options(self.state)
+    def options(self) -> list[Option]:
+        """Every possible next step, each with its cost, reasons and ``do`` words."""
+        return [Option.coerce(o) for o in self.ruleset.options(self.state)]
 
     # -- changes (in memory; save() writes) ---------------------------------
-    def do(self, action: dict, rng: random.Random | None = None) -> dict:
-        """Apply one action: raises Refusal (nothing changes) or appends it to the ledger."""
+    def preview(self, action: Mapping[str, Any], rng: random.Random | None = None) -> Preview:
+        """What ``do`` would do with ``action``, nothing changed: the action as it would
+        be logged (chance resolved with ``rng``), every reason it would be refused for,
+        and the state after it (None when refused).  ``do`` takes this same path, so a
+        window's preview shows what taking the action does."""
+        before = self.state
         problems = self.ledger_problem_reasons()
         if problems:
-            raise Refusal(problems)
-        logged, new_state = perform(self.ruleset, self.state, action, rng)
+            return Preview(Action.coerce(action), tuple(problems), before, None)
+        logged, reasons, after = attempt(self.ruleset, before, action, rng)
+        return Preview(logged, tuple(reasons), before, after)
+
+    def do(self, action: Mapping[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
+        """Apply one action: raises Refusal (nothing changes) or appends it to the ledger;
+        returns the ledger entry (the action's JSON and its time)."""
+        preview = self.preview(action, rng)
+        if preview.reasons:
+            raise Refusal(preview.reasons)
+        logged = preview.action.to_json()
         logged["at"] = now_iso()
         self.doc["ledger"].append(logged)
         self.replay.ledger.append(logged)
-        self.replay.states.append(new_state)
+        self.replay.states.append(preview.after)
         return logged
 
     def ledger_problem_reasons(self) -> list[str]:
@@ -222,7 +253,7 @@ class CharacterFile:
             reasons.extend(problem.lines())
         return reasons
 
-    def refusal_reasons(self, action: dict) -> list[str]:
+    def refusal_reasons(self, action: Mapping[str, Any]) -> list[str]:
         """Every reason ``do`` would refuse ``action`` for (empty: it would be taken);
         nothing changes.  The one check the command line and the window share."""
         return self.ledger_problem_reasons() or list(self.ruleset.check(self.state, action))
@@ -231,10 +262,10 @@ class CharacterFile:
         """Say ``doc["ledger"]`` was changed in place: the next read replays it again."""
         self._replay = None
 
-    def undo(self) -> dict:
+    def undo(self) -> dict[str, Any]:
         if not self.doc["ledger"]:
             raise Refusal(["nothing to undo: the ledger is empty"])
-        entry = self.doc["ledger"].pop()
+        entry: dict[str, Any] = self.doc["ledger"].pop()
         self._replay = None
         return entry
 
@@ -278,7 +309,7 @@ class CharacterFile:
 # builder/storage/identity.py).
 
 
-def portrait_file(doc: dict) -> Path | None:
+def portrait_file(doc: dict[str, Any]) -> Path | None:
     """The portrait's file in the data folder (``portrait`` is relative to it), when
     there is one to print."""
     from builder.storage.paths import data_dir
@@ -293,7 +324,7 @@ def portrait_file(doc: dict) -> Path | None:
     return path if path.is_file() else None
 
 
-def identity_of(doc: dict) -> dict:
+def identity_of(doc: dict[str, Any]) -> dict[str, Any]:
     """What the derived state carries: the texts set, and the portrait's full path."""
     result = {key: doc[key] for key in IDENTITY_TEXT_KEYS
               if isinstance(doc.get(key), str) and doc[key]}
@@ -303,7 +334,7 @@ def identity_of(doc: dict) -> dict:
     return result
 
 
-def new_document(ruleset: Ruleset, name: str, baseline: dict) -> dict:
+def new_document(ruleset: Ruleset, name: str, baseline: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": CHARACTER_FORMAT_VERSION,
         "kind": "character",

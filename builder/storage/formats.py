@@ -40,9 +40,9 @@ class FileFormat:
     kind: str
     current: int
     oldest: int
-    steps: Mapping[int, Callable[[dict], None]] = field(default_factory=dict)
+    steps: Mapping[int, Callable[[dict[str, Any]], None]] = field(default_factory=dict)
 
-    def check(self, doc: dict, name: str) -> str | None:
+    def check(self, doc: dict[str, Any], name: str) -> str | None:
         """None for a document this version writes or upgrades; a read-only reason for
         a newer one; FormatProblem for one without a version or too old to read."""
         version = doc.get("format")
@@ -56,7 +56,7 @@ class FileFormat:
                     f"writes {self.current}); opened read-only")
         return None
 
-    def upgrade(self, doc: dict) -> bool:
+    def upgrade(self, doc: dict[str, Any]) -> bool:
         """Bring a document of a version this one reads up to ``current``, in place.
         True when it changed (the next save writes the new version)."""
         version = doc.get("format")
@@ -86,7 +86,7 @@ def relative_portrait(value: Any) -> bool:
     return True
 
 
-def _character_1_to_2(doc: dict) -> None:
+def _character_1_to_2(doc: dict[str, Any]) -> None:
     moved = {}
     for key in IDENTITY_TEXT_KEYS:
         if key in doc and not isinstance(doc[key], str):

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from builder.rules.base import UsageError
 from builder.storage.files import (  # noqa: F401  (identity_of, portrait_file: the API)
-    IDENTITY_TEXT_KEYS, FileProblem, identity_of, portrait_file)
+    FileProblem, identity_of, portrait_file)
+from builder.storage.formats import IDENTITY_TEXT_KEYS
 
 TEXT_KEYS = IDENTITY_TEXT_KEYS
 IDENTITY_KEYS = TEXT_KEYS + ("portrait",)
@@ -32,7 +33,7 @@ _MAGIC = ((b"\x89PNG\r\n\x1a\n", ".png"), (b"\xff\xd8\xff", ".jpg"), (b"GIF87a",
           (b"GIF89a", ".gif"), (b"BM", ".bmp"))
 
 
-def split_identity(pairs: Sequence[tuple[str, str]]) -> tuple[dict, list]:
+def split_identity(pairs: Sequence[tuple[str, str]]) -> tuple[dict[str, Any], list[Any]]:
     """``--set`` pairs -> (the identity keys given, the pairs left for the ruleset).
     Keys match case-insensitively; a later pair replaces an earlier one."""
     identity: dict[str, str] = {}
@@ -46,7 +47,7 @@ def split_identity(pairs: Sequence[tuple[str, str]]) -> tuple[dict, list]:
     return identity, rest
 
 
-def apply_identity(doc: dict, identity: dict) -> None:
+def apply_identity(doc: dict[str, Any], identity: dict[str, Any]) -> None:
     """Write the given identity keys into a character document (portraits copied into
     the data folder).  UsageError for text too long; FileProblem for a portrait that
     cannot be read or is not an image."""

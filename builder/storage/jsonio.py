@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, NoReturn
 
 #: No file of ours nests deeper than about 8 levels; anything past this is not ours.
 MAX_DEPTH = 64
@@ -30,7 +30,7 @@ class JsonProblem(ValueError):
     """Not strict JSON; the message says why, in one line."""
 
 
-def _reject_constant(name: str):
+def _reject_constant(name: str) -> NoReturn:
     raise JsonProblem(f"{name} is not a JSON number")
 
 

@@ -34,13 +34,14 @@ def is_layer(override: Any) -> bool:
     return isinstance(override, dict) and EXTENDS in override
 
 
-def apply_layer(base: dict, layer: dict, ruleset_id: str) -> dict:
+def apply_layer(base: dict[str, Any], layer: dict[str, Any], ruleset_id: str) -> dict[str, Any]:
     """The built-in ``base`` with ``layer`` applied (neither is changed)."""
     if layer.get(EXTENDS) != ruleset_id:
         raise LayerProblem(f"{EXTENDS}: a layer over the {ruleset_id} data says "
                            f"\"{EXTENDS}\": \"{ruleset_id}\", not {layer.get(EXTENDS)!r}")
     changes = {k: v for k, v in layer.items() if k != EXTENDS}
-    return _merge(copy.deepcopy(base), changes, "")
+    merged: dict[str, Any] = _merge(copy.deepcopy(base), changes, "")
+    return merged
 
 
 def _named(items: Any) -> bool:

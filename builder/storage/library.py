@@ -15,15 +15,19 @@ import json
 import os
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from builder.storage.paths import characters_dir, trash_dir
+
+if TYPE_CHECKING:
+    from builder.storage.files import CharacterFile, FileProblem
 
 # The start-up path (scan_library over a cached index) imports only this module
 # and builder.storage.paths; the rest of storage (files, atomic writes, the
 # rules) is imported inside the functions that need it.
 
 
-def FileProblemType():  # noqa: N802 - returns the exception class, imported lazily
+def FileProblemType() -> type[FileProblem]:  # noqa: N802 - returns the exception class, imported lazily
     from builder.storage.files import FileProblem
 
     return FileProblem
@@ -34,7 +38,7 @@ def _scan_folder() -> list[tuple[Path, list[int] | None]]:
     name: one directory read and one stat per file (it runs for every library refresh,
     on 10,000 files too)."""
     folder = characters_dir()
-    found = []
+    found: list[tuple[str, list[int] | None]] = []
     try:
         with os.scandir(folder) as it:
             for item in it:
@@ -69,7 +73,7 @@ class LibraryEntry:
                  "problem")
 
     def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
-                 headline: dict | None = None, modified: float = 0.0,
+                 headline: dict[str, Any] | None = None, modified: float = 0.0,
                  problem: str | None = None):
         self.path = path
         self.name = name
@@ -79,11 +83,11 @@ class LibraryEntry:
         self.modified = modified
         self.problem = problem
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.path, self.name, self.ruleset_id, self.ruleset_title,
                 tuple(self.headline.items()), self.modified, self.problem)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, LibraryEntry) and self._key() == other._key()
 
     def __repr__(self) -> str:
@@ -175,14 +179,15 @@ class IndexScan:
     each stale file and :meth:`save` writes the index back.  The Qt layer reads the
     stale files on a worker thread (each call touches only its own row)."""
 
-    def __init__(self, scanned, old: dict, folder: str, cache_file: Path):
+    def __init__(self, scanned: list[tuple[Path, list[int] | None]], old: dict[str, Any],
+                 folder: str, cache_file: Path):
         self.paths = [path for path, _stamp in scanned]
         self._stamps = [stamp for _path, stamp in scanned]
         self.entries: list[LibraryEntry | None] = []
         self.stale: list[int] = []
         self._folder = folder
         self._cache_file = cache_file
-        self._fresh: dict[str, dict] = {}
+        self._fresh: dict[str, dict[str, Any]] = {}
         self._overrides: dict[str, list[int] | None] = {}
         self._dirty = len(old) != len(scanned)
         for i, (path, stamp) in enumerate(scanned):
@@ -191,12 +196,12 @@ class IndexScan:
             if entry is None:
                 self.stale.append(i)
 
-    def _override(self, rid: str):
+    def _override(self, rid: str) -> list[int] | None:
         if rid not in self._overrides:
             self._overrides[rid] = _override_stamp(rid)
         return self._overrides[rid]
 
-    def _from_index(self, row, path: Path, stamp) -> LibraryEntry | None:
+    def _from_index(self, row: Any, path: Path, stamp: list[int] | None) -> LibraryEntry | None:
         if not (isinstance(row, dict) and stamp is not None and row.get("stamp") == stamp
                 and row.get("override") == self._override(row.get("ruleset_id", ""))):
             return None
@@ -274,14 +279,15 @@ def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
     if not use_cache:
         return [read_entry(p) for p, _stamp in _scan_folder()]
     scan = begin_scan()
+    entries = list(scan.entries)
     for i in scan.stale:
-        scan.read(i)
+        entries[i] = scan.read(i)
     scan.save()
-    return scan.entries
+    return [entry for entry in entries if entry is not None]  # every one is read now
 
 
 # -- operations ------------------------------------------------------------------
-def _read_doc(path: Path) -> dict:
+def _read_doc(path: Path) -> dict[str, Any]:
     from builder.storage.files import load_character
 
     return load_character(path).doc
@@ -415,7 +421,7 @@ def import_copy(source: Path | str) -> Path:
     return import_loaded(load_character(source))  # FileProblem names the file and the problem
 
 
-def import_loaded(cf) -> Path:
+def import_loaded(cf: CharacterFile) -> Path:
     """Copy a loaded character file (its bytes as read) into the library under a free
     name that follows the character's."""
     from builder.storage.files import safe_file_stem, unique_path

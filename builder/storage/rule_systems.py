@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from builder.storage.data_systems import SOURCE_LABEL, scan, warnings
 
@@ -15,7 +16,7 @@ class RuleSystemRow:
     source: str        # "built-in", "plugin", "data file"
     overridden: str    # the override file in use, "" when none
     file: str          # the data file of a "data file" system, else ""
-    warnings: tuple    # this system's override warnings
+    warnings: tuple[Any, ...]    # this system's override warnings
 
 
 def rule_system_rows() -> tuple[list[RuleSystemRow], list[str]]:

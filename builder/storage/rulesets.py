@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from builder.resources import load_package_json
 from builder.rules.base import Ruleset
@@ -27,7 +27,7 @@ class LoadedRuleset:
     warnings: list[str] = field(default_factory=list)
 
 
-def _read_builtin(ruleset_id: str) -> dict:
+def _read_builtin(ruleset_id: str) -> dict[str, Any]:
     # A plugin ruleset brings its own data (``builtin_data()``) or declares its file
     # (``data_file``, "package:path"), as the built-in ones do (builder/rulesets/<id>/data/).
     cls = ruleset_class(ruleset_id)
@@ -39,7 +39,8 @@ def _read_builtin(ruleset_id: str) -> dict:
     else:
         data = {}
     # A fresh copy: rulesets may keep (and must not share) the parsed data.
-    return json.loads(json.dumps(data))
+    fresh: dict[str, Any] = json.loads(json.dumps(data))
+    return fresh
 
 
 #: An override larger than this is refused before it is read (the built-in files are
@@ -89,7 +90,8 @@ def forget_loaded() -> None:
 
 
 @lru_cache(maxsize=32)
-def _load(rid: str, override_path: str, stamp, cls=None) -> LoadedRuleset:
+def _load(rid: str, override_path: str, stamp: tuple[int, int] | None,
+          cls: type[Ruleset] | None = None) -> LoadedRuleset:
     """The effective data: a valid override, else the built-in data (with a warning
     that says, in one line, why the override was ignored).  Whatever the override
     holds, this never raises: an override never breaks the app.  ``cls`` is in the
@@ -116,7 +118,8 @@ def _load(rid: str, override_path: str, stamp, cls=None) -> LoadedRuleset:
     return LoadedRuleset(cls(builtin), "built-in", warnings)
 
 
-def _read_override(cls, path: Path, size: int, builtin: dict) -> tuple[object, list[str]]:
+def _read_override(cls: type[Ruleset], path: Path, size: int, builtin: dict[str, Any]
+                   ) -> tuple[Any, list[str]]:
     """(the effective data the override gives, why it cannot be used: empty when it can).
 
     A layer (``"extends"``, see :mod:`builder.storage.layering`) is applied over the
@@ -145,7 +148,7 @@ def _read_override(cls, path: Path, size: int, builtin: dict) -> tuple[object, l
         return data, [f"malformed ({type(exc).__name__}: {exc})"]
 
 
-def validate_ruleset_data(cls, data) -> list[str]:
+def validate_ruleset_data(cls: type[Ruleset], data: Any) -> list[str]:
     """Schema check (when the ruleset declares a ``data_schema``), then the ruleset's own."""
     if cls.data_schema:
         from builder.storage.validation import load_schema, schema_errors
@@ -167,7 +170,7 @@ def all_rulesets() -> list[Ruleset]:
     return [load_ruleset(rid) for rid in ruleset_ids()]
 
 
-def ruleset_sources() -> list[dict]:
+def ruleset_sources() -> list[dict[str, Any]]:
     """Every rule system with where its data comes from and why an override was
     ignored, for a Help > Rule Systems view: ``{"id", "title", "source",
     "warnings"}`` (``source`` is "built-in" or the override's path).  Never raises

@@ -29,16 +29,16 @@ from typing import Any
 from builder.storage.jsonio import one_line
 
 
-def _strict_integer(checker, instance) -> bool:
+def _strict_integer(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-def _strict_number(checker, instance) -> bool:
+def _strict_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, (int, float)) and not isinstance(instance, bool)
 
 
 @lru_cache(maxsize=32)
-def _validator_for(schema_key: str, schema_json: str):
+def _validator_for(schema_key: str, schema_json: str) -> Any:  # a jsonschema validator
     import jsonschema
 
     schema = json.loads(schema_json)
@@ -49,10 +49,10 @@ def _validator_for(schema_key: str, schema_json: str):
     return strict(schema)
 
 
-_by_id: dict[str, tuple[dict, object]] = {}
+_by_id: dict[str, tuple[dict[str, Any], object]] = {}
 
 
-def _validator(schema: dict):
+def _validator(schema: dict[str, Any]) -> Any:
     """The (cached) strict validator of ``schema``; a published schema is keyed by
     its $id (checked to be the same object), any other by its text."""
     key = schema.get("$id")
@@ -66,10 +66,10 @@ def _validator(schema: dict):
     return _validator_for("", json.dumps(schema, sort_keys=True))
 
 
-_compiled_by_id: dict[str, tuple[dict, Any]] = {}
+_compiled_by_id: dict[str, tuple[dict[str, Any], Any]] = {}
 
 
-def _compiled(schema: dict):
+def _compiled(schema: dict[str, Any]) -> Any:
     """The ahead-of-time compiled validator of ``schema`` (a function raising on
     anything it does not accept), or None when it has none or one made from another
     text of the schema."""
@@ -111,7 +111,7 @@ def _holds_integral_float(document: Any) -> bool:
     return False
 
 
-def is_valid_fast(schema: dict, document: Any) -> bool:
+def is_valid_fast(schema: dict[str, Any], document: Any) -> bool:
     """True when the compiled validator accepts ``document`` (then jsonschema would
     too); False means "ask jsonschema", not "invalid"."""
     check = _compiled(schema)
@@ -124,7 +124,7 @@ def is_valid_fast(schema: dict, document: Any) -> bool:
     return True
 
 
-def schema_errors(schema: dict, document: Any, limit: int = 10) -> list[str]:
+def schema_errors(schema: dict[str, Any], document: Any, limit: int = 10) -> list[str]:
     """Every place ``document`` breaks ``schema`` (up to ``limit``), one line each."""
     if is_valid_fast(schema, document):
         return []
@@ -141,9 +141,9 @@ def schema_errors(schema: dict, document: Any, limit: int = 10) -> list[str]:
     return result
 
 
-def _short(error) -> str:
+def _short(error: Any) -> str:
     """The jsonschema message, with the offending value shortened (it can be huge)."""
-    message = error.message
+    message = str(error.message)
     instance = error.instance
     if isinstance(instance, (dict, list, str)) and len(repr(instance)) > 60:
         text = repr(instance)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from builder.rules.base import RulesError
+from builder.rules.base import Action, Option, RulesError
 from builder.storage.files import CharacterFile, FileProblem, load_character
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ class CharacterDocument(QObject):
     def derived(self) -> dict:
         return self.cf.derived()
 
-    def options(self) -> list[dict]:
+    def options(self) -> list[Option]:
         return self.cf.options()
 
     def state_label(self) -> str:
@@ -87,8 +87,8 @@ class CharacterDocument(QObject):
     #: Why no change is taken while the file changed on disk behind the tab.
     CONFLICT_REASON = "the file changed on disk; reload it (or keep yours) first"
 
-    def parse(self, words: list[str]) -> dict:
-        return self.ruleset.parse_action(words)
+    def parse(self, words: list[str]) -> Action:
+        return Action.coerce(self.ruleset.parse_action(words))
 
     def own_guard(self, _paths) -> list[str]:
         """The member guard of this tab's own changes: none while the file changed on
@@ -131,7 +131,7 @@ class CharacterDocument(QObject):
         self.saveStateChanged.emit()
         self.changed.emit()
 
-    def apply(self, action: dict, text: str | None = None) -> bool:
+    def apply(self, action: Mapping[str, Any], text: str | None = None) -> bool:
         """Take one action (:func:`builder.app.characters.act` on this open copy) and
         push it on the undo stack.
 

@@ -14,18 +14,20 @@ no folders) and registered with :func:`builder.rules.registry.add_source`.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from builder.rules.data_system.ruleset import DataRuleset, DataState
 
 __all__ = ["DataRuleset", "DataState", "make_class"]
 
 
-def make_class(data: dict, source_file: str = "") -> type[DataRuleset]:
+def make_class(data: dict[str, Any], source_file: str = "") -> type[DataRuleset]:
     """The Ruleset class of one data file (which passed ``DataRuleset.validate_data``)."""
     frozen = json.dumps(data)
 
-    def builtin_data(cls) -> dict:
-        return json.loads(frozen)
+    def builtin_data(cls: type[DataRuleset]) -> dict[str, Any]:
+        loaded: dict[str, Any] = json.loads(frozen)
+        return loaded
 
     values = [v["name"] for v in data["values"]]
     return type(f"DataRuleset_{data['id'].replace('-', '_')}", (DataRuleset,), {

@@ -9,11 +9,16 @@ the window draws it with the same scene as the Story Point chain.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from builder.rules import vocabulary as vocab
 from builder.rules.chain import Chain, Edge, Node, node_id
 
+if TYPE_CHECKING:
+    from builder.rules.data_system.ruleset import DataRuleset, DataState
 
-def _requires(ruleset, kind: str, name: str):
+
+def _requires(ruleset: DataRuleset, kind: str, name: str) -> vocab.Requires:
     record = ruleset.values[name] if kind == "value" else ruleset.paths[name]
     return record.get("requires")
 
@@ -35,7 +40,7 @@ def _depths(parents: dict[str, list[str]], ids: list[str]) -> dict[str, int]:
     return {nid: used.index(d) for nid, d in depth.items()}
 
 
-def build_chain(ruleset, state) -> Chain:
+def build_chain(ruleset: DataRuleset, state: DataState) -> Chain:
     """The whole chain of a :class:`~builder.rules.data_system.DataRuleset` for ``state``."""
     options = {(o["kind"], o["name"]): o for o in ruleset.options(state)}
     facts = state.facts()
@@ -64,9 +69,10 @@ def build_chain(ruleset, state) -> Chain:
             record = ruleset.values[name]
             level = state.levels[name]
             group = record.get("group", "values")
+            value = options[(kind, name)]  # every value has its option
             nodes[nid] = Node(nid, kind, name, depth[nid], owner=group, value=level,
-                              target=o["target"], cost=o["cost"], allowed=o["allowed"],
-                              reasons=list(o["reasons"]),
+                              target=value["target"], cost=value.cost, allowed=value.allowed,
+                              reasons=list(value.reasons),
                               detail=f"{group}: {record['floor']} to {record['limit']}",
                               held=level > record["floor"])
         else:

@@ -3,6 +3,7 @@ say (names unique and known, floors below limits, a start between them)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from builder.rules import vocabulary as vocab
 
@@ -12,7 +13,7 @@ RESERVED_GROUPS = {"name", "ruleset", "paths", "notes", "ledger", "format", "kin
 
 
 @lru_cache(maxsize=1)
-def _validator():
+def _validator() -> Any:  # a jsonschema validator (the library has no stubs here)
     """A strict validator (a whole number is a JSON integer, never true or 2.0), as
     builder/storage/validation.py makes them; rules/ sits below storage/, so it is
     built here."""
@@ -28,9 +29,9 @@ def _validator():
         load_json_resource("schema", SCHEMA))
 
 
-def schema_problems(data) -> list[str]:
+def schema_problems(data: Any) -> list[str]:
     validator = _validator()
-    problems = []
+    problems: list[str] = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
         where = "/".join(str(p) for p in error.absolute_path) or "(top)"
         message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
@@ -40,13 +41,13 @@ def schema_problems(data) -> list[str]:
     return problems
 
 
-def data_problems(data) -> list[str]:
+def data_problems(data: Any) -> list[str]:
     problems = schema_problems(data)
     if problems:
         return problems
     values = {v["name"]: v for v in data["values"]}
     paths = {p["name"]: p for p in data.get("paths", [])}
-    bound: dict[str, dict] = {}
+    bound: dict[str, dict[str, Any]] = {}
     for kind, records in (("values", values), ("paths", paths)):
         for name, record in records.items():
             try:

@@ -12,15 +12,22 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import Refusal, UsageError, match_name, parse_int
+
+if TYPE_CHECKING:
+    from builder.rules.data_system.ruleset import DataRuleset, DataState
+
+#: A search node: the levels of the relevant values (in order) and the paths held.
+Node = tuple[tuple[int, ...], frozenset[str]]
 
 #: More states than this and the planner says so instead of searching on.
 MAX_STATES = 200_000
 
 
-def parse_target(ruleset, text: str) -> tuple[str, str, int]:
+def parse_target(ruleset: DataRuleset, text: str) -> tuple[str, str, int]:
     """``NAME=N`` (a value) or ``NAME`` (a path) -> (kind, name, level)."""
     name, sep, level = text.partition("=")
     if sep:
@@ -31,7 +38,7 @@ def parse_target(ruleset, text: str) -> tuple[str, str, int]:
     return "path", match_name(name, ruleset.paths, "value or path"), 1
 
 
-def _relevant(ruleset, kind: str, name: str) -> tuple[list[str], list[str]]:
+def _relevant(ruleset: DataRuleset, kind: str, name: str) -> tuple[list[str], list[str]]:
     values: list[str] = []
     paths: list[str] = []
     todo = [(kind, name)]
@@ -47,7 +54,7 @@ def _relevant(ruleset, kind: str, name: str) -> tuple[list[str], list[str]]:
     return values, paths
 
 
-def plan(ruleset, state, target: str) -> dict:
+def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
     kind, name, level = parse_target(ruleset, target)
     if kind == "value":
         limit = ruleset.values[name]["limit"]
@@ -55,13 +62,13 @@ def plan(ruleset, state, target: str) -> dict:
             raise Refusal([f"{name} {level} is above its limit {limit}"])
     values, paths = _relevant(ruleset, kind, name)
     base_levels = dict(state.levels)
-    start = (tuple(base_levels[v] for v in values), frozenset(state.held) & set(paths))
+    start: Node = (tuple(base_levels[v] for v in values), frozenset(state.held) & set(paths))
 
-    def reached(node) -> bool:
+    def reached(node: Node) -> bool:
         levels, held = node
         return (levels[values.index(name)] >= level if kind == "value" else name in held)
 
-    def facts(node) -> vocab.Facts:
+    def facts(node: Node) -> vocab.Facts:
         levels = dict(base_levels)
         levels.update(zip(values, node[0]))
         return vocab.Facts(levels, frozenset(state.held) | node[1])
@@ -70,8 +77,9 @@ def plan(ruleset, state, target: str) -> dict:
     met = {n: vocab.checker(ruleset.values[n].get("requires")) for n in values}
     met.update({n: vocab.checker(ruleset.paths[n].get("requires")) for n in paths})
     counter = itertools.count()
-    queue = [(0, next(counter), start, ())]
-    best = {start: 0}
+    queue: list[tuple[int, int, Node, tuple[dict[str, Any], ...]]] = [
+        (0, next(counter), start, ())]
+    best: dict[Node, int] = {start: 0}
     while queue:
         spent, _n, node, steps = heapq.heappop(queue)
         if best.get(node, spent) < spent:
@@ -104,13 +112,16 @@ def plan(ruleset, state, target: str) -> dict:
     raise Refusal([f"no legal sequence of steps reaches {target} from here"])
 
 
-def _push(queue, best, counter, cost, node, steps) -> None:
+def _push(queue: list[tuple[int, int, Node, tuple[dict[str, Any], ...]]],
+          best: dict[Node, int], counter: Iterator[int], cost: int, node: Node,
+          steps: tuple[dict[str, Any], ...]) -> None:
     if cost < best.get(node, cost + 1):
         best[node] = cost
         heapq.heappush(queue, (cost, next(counter), node, steps))
 
 
-def _result(ruleset, state, kind, name, level, cost, steps) -> dict:
+def _result(ruleset: DataRuleset, state: DataState, kind: str, name: str, level: int,
+            cost: int, steps: Iterable[dict[str, Any]]) -> dict[str, Any]:
     label = ruleset.balance_label
     affordable = cost <= state.unspent
     missing = [] if affordable else [f"needs {cost} {label}, {state.unspent} unspent "

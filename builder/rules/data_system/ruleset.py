@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence, TypeGuard
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (AT_MAXIMUM, Reason, Ruleset, UsageError, action_parser,
-                                match_name, option, parse_int)
+from builder.rules.base import (AT_MAXIMUM, Action, ActionEntry, Option, Reason, Ruleset,
+                                UsageError, action_parser, match_name, option, parse_int)
+
+if TYPE_CHECKING:
+    from builder.rules.chain import Chain
 
 #: The award is outside what the data file allows.
 AWARD_OUT_OF_RANGE = "award.out-of-range"
@@ -21,8 +24,8 @@ START_OUT_OF_RANGE = "start.out-of-range"
 
 @dataclass(frozen=True)
 class DataState:
-    levels: dict = field(default_factory=dict)
-    held: tuple = ()
+    levels: dict[str, Any] = field(default_factory=dict)
+    held: tuple[Any, ...] = ()
     unspent: int = 0
     spent: int = 0
     awarded: int = 0
@@ -31,7 +34,7 @@ class DataState:
         return vocab.Facts(self.levels, frozenset(self.held))
 
 
-def _bound(entry: dict, data: dict) -> dict:
+def _bound(entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     bound = dict(entry)
     for key in ("cost", "requires"):
         if key in entry:
@@ -39,7 +42,7 @@ def _bound(entry: dict, data: dict) -> dict:
     return bound
 
 
-def _whole(value) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -51,7 +54,7 @@ class DataRuleset(Ruleset):
     #: Made per system by :func:`builder.rules.data_system.make_class`.
     source_file: str = ""
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         super().__init__(data)
         self.title = str(data.get("title") or self.title or self.id)
         self.summary_text = str(data.get("summary") or self.summary_text)
@@ -68,7 +71,7 @@ class DataRuleset(Ruleset):
 
     # -- data ---------------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         from builder.rules.data_system.checks import data_problems
 
         return data_problems(data)
@@ -79,14 +82,14 @@ class DataRuleset(Ruleset):
         return int(value.get("start", value["floor"]))
 
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         levels = {name: self.start_level(name) for name in self.values}
         for key, text in sets:
             name = match_name(key, self.values, "value")
             levels[name] = parse_int(text, name)
         return {"values": levels}
 
-    def creation_cost(self, levels: dict) -> int:
+    def creation_cost(self, levels: dict[str, Any]) -> int:
         total = 0
         for name, value in self.values.items():
             level = levels.get(name, self.start_level(name))
@@ -94,7 +97,7 @@ class DataRuleset(Ruleset):
                 total += vocab.cost(value["cost"], target) or 0
         return total
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         if not isinstance(baseline, dict) or not isinstance(baseline.get("values", {}), dict):
             return ["the baseline needs 'values', an object of value -> level"]
         levels = baseline.get("values", {})
@@ -119,7 +122,7 @@ class DataRuleset(Ruleset):
                                   f"{self.start_points} to spend", START_OVER_BUDGET))
         return reasons
 
-    def initial_state(self, baseline: dict) -> DataState:
+    def initial_state(self, baseline: dict[str, Any]) -> DataState:
         given = baseline.get("values", {}) if isinstance(baseline, dict) else {}
         given = given if isinstance(given, dict) else {}
         levels = {}
@@ -131,7 +134,7 @@ class DataRuleset(Ruleset):
         return DataState(levels, (), self.start_points - spent, spent, 0)
 
     # -- actions ------------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
         if not args:
             raise UsageError("an action is needed: " + ", ".join(self.actions))
         verb = match_name(args[0], ("raise", "take", "award"), "action")
@@ -140,20 +143,20 @@ class DataRuleset(Ruleset):
             parser.add_argument("amount")
             parser.add_argument("--note", default="")
             ns = parser.parse_args(list(args[1:]))
-            action = {"action": "award", "amount": parse_int(ns.amount, "the award")}
+            values: dict[str, Any] = {"amount": parse_int(ns.amount, "the award")}
             if ns.note:
-                action["note"] = ns.note
-            return action
+                values["note"] = ns.note
+            return Action("award", values)
         parser = action_parser(verb, "raise a value by one" if verb == "raise"
                                else "take a path")
         parser.add_argument("name", nargs="+")
         ns = parser.parse_args(list(args[1:]))
         text = " ".join(ns.name)
         if verb == "raise":
-            return {"action": "raise", "name": match_name(text, self.values, "value")}
-        return {"action": "take", "name": match_name(text, self.paths, "path")}
+            return Action("raise", {"name": match_name(text, self.values, "value")})
+        return Action("take", {"name": match_name(text, self.paths, "path")})
 
-    def check(self, state: DataState, action: dict) -> list[str]:
+    def check(self, state: DataState, action: ActionEntry) -> list[str]:
         kind = action.get("action")
         name = action.get("name")
         if kind == "award":
@@ -169,24 +172,24 @@ class DataRuleset(Ruleset):
             target = state.levels[name] + 1
             if target > value["limit"]:
                 return [Reason(f"{name} is at its limit {value['limit']}", AT_MAXIMUM)]
-            reasons = vocab.cost_reasons(value["cost"], name, target)
+            reasons: list[str] = list(vocab.cost_reasons(value["cost"], name, target))
             reasons += vocab.unmet(value.get("requires"), state.facts(), name, target)
-            if not reasons:
-                reasons += vocab.afford_reasons(vocab.cost(value["cost"], target),
-                                                state.unspent, self.balance_label)
+            price = vocab.cost(value["cost"], target)
+            if not reasons and price is not None:
+                reasons += vocab.afford_reasons(price, state.unspent, self.balance_label)
             return reasons
         if kind == "take" and isinstance(name, str) and name in self.paths:
             path = self.paths[name]
             if name in state.held:
                 return [Reason(f"{name} is already held", PATH_HELD)]
-            reasons = vocab.unmet(path.get("requires"), state.facts(), name, 0)
-            if not reasons:
-                reasons += vocab.afford_reasons(vocab.cost(path["cost"], 1), state.unspent,
-                                                self.balance_label)
+            reasons = list(vocab.unmet(path.get("requires"), state.facts(), name, 0))
+            price = vocab.cost(path["cost"], 1)
+            if not reasons and price is not None:
+                reasons += vocab.afford_reasons(price, state.unspent, self.balance_label)
             return reasons
         return [f"not an action of {self.title}: {kind} {name}".strip()]
 
-    def cost(self, state: DataState, action: dict) -> int:
+    def cost(self, state: DataState, action: ActionEntry) -> int:
         if action.get("action") == "raise":
             price = vocab.cost(self.values[action["name"]]["cost"],
                                state.levels[action["name"]] + 1)
@@ -195,13 +198,13 @@ class DataRuleset(Ruleset):
             return vocab.cost(self.paths[action["name"]]["cost"], 1) or 0
         return 0
 
-    def action_cost(self, before: DataState, action: dict) -> int:
+    def action_cost(self, before: DataState, action: ActionEntry) -> int:
         try:
             return self.cost(before, action)
         except (KeyError, TypeError):
             return 0
 
-    def apply(self, state: DataState, action: dict) -> DataState:
+    def apply(self, state: DataState, action: ActionEntry) -> DataState:
         kind = action["action"]
         if kind == "award":
             return replace(state, unspent=state.unspent + action["amount"],
@@ -214,7 +217,7 @@ class DataRuleset(Ruleset):
             return replace(state, levels=levels)
         return replace(state, held=state.held + (action["name"],))
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         kind = action.get("action")
         if kind == "award":
             note = f" ({action['note']})" if action.get("note") else ""
@@ -226,8 +229,8 @@ class DataRuleset(Ruleset):
         return super().describe(action)
 
     # -- views --------------------------------------------------------------------
-    def derive(self, state: DataState, name: str) -> dict:
-        groups: dict[str, dict] = {}
+    def derive(self, state: DataState, name: str) -> dict[str, Any]:
+        groups: dict[str, dict[str, Any]] = {}
         for vname, value in self.values.items():
             group = groups.setdefault(value.get("group", "values"), {})
             group[vname] = {"level": state.levels[vname], "floor": value["floor"],
@@ -238,7 +241,7 @@ class DataRuleset(Ruleset):
                 **groups,
                 "paths": [p for p in self.paths if p in state.held]}
 
-    def options(self, state: DataState) -> list[dict]:
+    def options(self, state: DataState) -> list[Option]:
         result = []
         for name, value in self.values.items():
             target = state.levels[name] + 1
@@ -255,7 +258,7 @@ class DataRuleset(Ruleset):
                                  action=["take", name]))
         return result
 
-    def chain(self, state: DataState | None = None) -> dict:
+    def chain(self, state: DataState | None = None) -> dict[str, Any]:
         """The chain as data: every value and path, and an edge for each prerequisite
         (``blocked`` when it is what stops the next step in ``state``)."""
         nodes = [{"name": n, "kind": "value"} for n in self.values]
@@ -263,7 +266,7 @@ class DataRuleset(Ruleset):
         edges = []
         for name, record in list(self.values.items()) + list(self.paths.items()):
             requires = record.get("requires")
-            blocking: set = set()
+            blocking: set[Any] = set()
             if state is not None:
                 target = state.levels.get(name, 0) + 1 if name in self.values else 0
                 blocking = set(vocab.blocking_edges(requires, state.facts(), name, target))
@@ -272,27 +275,27 @@ class DataRuleset(Ruleset):
                               "level": edge.level, "blocked": edge in blocking})
         return {"nodes": nodes, "edges": edges}
 
-    def chain_graph(self, state: DataState):
+    def chain_graph(self, state: DataState) -> Chain:
         """The chain the window draws (:mod:`builder.rules.data_system.chain`)."""
         from builder.rules.data_system.chain import build_chain
 
         return build_chain(self, state)
 
-    def plan(self, state: DataState, target: str) -> dict:
+    def plan(self, state: DataState, target: str) -> dict[str, Any]:
         if not self.planning:
             raise UsageError(f"the {self.id} rule system declares no planning")
         from builder.rules.data_system.planner import plan
 
         return plan(self, state, target)
 
-    def headline(self, state: DataState) -> dict:
+    def headline(self, state: DataState) -> dict[str, Any]:
         return {f"Unspent {self.balance_label}": state.unspent,
                 "Paths": ", ".join(state.held) or "-"}
 
     def balance(self, state: DataState) -> int:
         return state.unspent
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         points = derived[self.balance_label]
         lines = [f"{derived['name']} ({self.title})",
                  f"{self.balance_label}: {points['unspent']} unspent, {points['spent']} spent, "

@@ -6,6 +6,8 @@ allocated, the effects that modify them, notes, the ledger.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
                                   empty_section, ledger_section, text_value)
 from builder.sheets.model import signed as _signed
@@ -26,42 +28,42 @@ PRIMARY = ("MIG", "DEX", "CHA", "FOC")
 BLANK_ROWS = 4
 
 
-def signed(value) -> str:
+def signed(value: Any) -> str:
     if value is None:
         return "-"
     return _signed(value)
 
 
-def _figures(values: dict, blank: bool, suffix: str = "") -> list[tuple[str, str]]:
+def _figures(values: dict[str, Any], blank: bool, suffix: str = "") -> list[tuple[str, str]]:
     return [(f"{key}{suffix}", "" if blank else signed(value)) for key, value in values.items()]
 
 
-def _abilities(derived: dict, blank: bool) -> Section:
+def _abilities(derived: dict[str, Any], blank: bool) -> Section:
     abilities = derived.get("abilities") or {key: None for key in PRIMARY}
     return Section("abilities", TITLES["abilities"],
                    [Rows(_figures(abilities, blank), columns=2)], half=True)
 
 
-def _skilled(derived: dict, blank: bool) -> Section:
+def _skilled(derived: dict[str, Any], blank: bool) -> Section:
     skilled = derived.get("skilled") or {}
     return Section("skilled", TITLES["skilled"],
                    [Rows(_figures(skilled, blank, "+"), columns=2)], half=True)
 
 
-def _defenses(derived: dict, blank: bool) -> Section:
+def _defenses(derived: dict[str, Any], blank: bool) -> Section:
     items = [("BODY DEF", "" if blank else signed(derived.get("body_def"))),
              ("MIND DEF", "" if blank else signed(derived.get("mind_def")))]
     return Section("defenses", TITLES["defenses"], [Rows(items, columns=2, large=True)],
                    half=True)
 
 
-def _dcs(derived: dict, blank: bool) -> Section:
+def _dcs(derived: dict[str, Any], blank: bool) -> Section:
     items = [("MARTIAL DC", "" if blank else text_value(derived.get("martial_dc"))),
              ("SPELL DC", "" if blank else text_value(derived.get("spell_dc")))]
     return Section("dcs", TITLES["dcs"], [Rows(items, columns=2, large=True)], half=True)
 
 
-def _age(derived: dict, blank: bool) -> Section:
+def _age(derived: dict[str, Any], blank: bool) -> Section:
     category = derived.get("age_category")
     if blank:
         items = [("Category", ""), ("About (years)", ""), ("Age roll", "")]
@@ -71,7 +73,7 @@ def _age(derived: dict, blank: bool) -> Section:
     items = [("Category", text_value(category.get("name"))),
              ("About (years)", text_value(category.get("approximate_age"))),
              ("Age roll", text_value(derived.get("age_roll")))]
-    blocks: list = [Rows(items, columns=3)]
+    blocks: list[Any] = [Rows(items, columns=3)]
     mods = category.get("modifiers") or {}
     if mods:
         blocks.append(Notes("Age modifiers: " + ", ".join(
@@ -79,11 +81,11 @@ def _age(derived: dict, blank: bool) -> Section:
     return Section("age", TITLES["age"], blocks)
 
 
-def _creation(derived: dict, blank: bool) -> Section:
+def _creation(derived: dict[str, Any], blank: bool) -> Section:
     allocation = derived.get("allocation") or {key: None for key in PRIMARY}
     items = [(f"{key} allocated", "" if blank else signed(value))
              for key, value in allocation.items()]
-    blocks: list = [Rows(items, columns=4)]
+    blocks: list[Any] = [Rows(items, columns=4)]
     if not blank:
         method = text_value(derived.get("method"))
         line = f"Method: {method}"
@@ -97,7 +99,7 @@ def _creation(derived: dict, blank: bool) -> Section:
     return Section("creation", TITLES["creation"], blocks)
 
 
-def _effects(derived: dict, blank: bool) -> Section:
+def _effects(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Effect", 4.0), Column("Ability", 1.2, "center"),
                Column("Value", 1.0, "center")]
     if blank:
@@ -110,17 +112,17 @@ def _effects(derived: dict, blank: bool) -> Section:
     return Section("effects", TITLES["effects"], [Table(columns, rows)])
 
 
-def _ledger(derived: dict, blank: bool) -> Section:
+def _ledger(derived: dict[str, Any], blank: bool) -> Section:
     return ledger_section(derived, blank, TITLES["ledger"], 7.0)
 
 
-def _notes(derived: dict, blank: bool) -> Section:
+def _notes(derived: dict[str, Any], blank: bool) -> Section:
     notes = "" if blank else text_value(derived.get("notes") or "").strip()
     return Section("notes", TITLES["notes"], [Notes("" if notes == "-" else notes,
                                                     lines=10 if blank else 6)])
 
 
-def build(derived: dict, options: SheetOptions) -> Sheet:
+def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     blank = options.blank
     sheet = Sheet(name="" if blank else str(derived.get("name", "")),
                   ruleset_id="ability-bonuses")

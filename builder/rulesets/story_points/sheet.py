@@ -7,8 +7,11 @@ spent), all flowing one after the other.
 """
 from __future__ import annotations
 
-from builder.sheets.model import (BoxLine, Boxes, Column, Heading, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, empty_section, ledger_section, text_value)
+from typing import Any
+
+from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Heading, Notes, Rows, Section,
+                                  Sheet, SheetOptions, Table, empty_section, ledger_section,
+                                  text_value)
 
 SECTIONS = [
     ("vitals", "Core Vitals"),
@@ -34,18 +37,18 @@ BLANK_DICE = 6
 BLANK_USES = 5
 
 
-def _int(value, default: int = 0) -> int:
+def _int(value: Any, default: int = 0) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
         return default
 
 
-def _v(value, blank: bool) -> str:
+def _v(value: Any, blank: bool) -> str:
     return "" if blank else text_value(value)
 
 
-def _sp(derived: dict, blank: bool) -> Section:
+def _sp(derived: dict[str, Any], blank: bool) -> Section:
     sp = derived.get("sp") or {}
     # Unspent changes at the table: a wide box to cross out and pencil beside.
     return Section("sp", TITLES["sp"], [
@@ -54,13 +57,13 @@ def _sp(derived: dict, blank: bool) -> Section:
               ("Spent", _v(sp.get("spent", 0), blank))], columns=2)], half=True)
 
 
-def _vitals(derived: dict, blank: bool) -> Section:
+def _vitals(derived: dict[str, Any], blank: bool) -> Section:
     vitals = derived.get("vitals") or {}
     items = [(str(name), _v(score, blank)) for name, score in vitals.items()]
     return Section("vitals", TITLES["vitals"], [Rows(items, columns=2)], half=True)
 
 
-def _vit(derived: dict, blank: bool) -> Section:
+def _vit(derived: dict[str, Any], blank: bool) -> Section:
     vit = derived.get("vit") or {}
     dice = derived.get("dice") or {}
     if blank:
@@ -81,7 +84,7 @@ def _vit(derived: dict, blank: bool) -> Section:
                                           Rows(fixed, columns=2), BoxLine(boxes)], half=True)
 
 
-def _skills(derived: dict, blank: bool) -> Section:
+def _skills(derived: dict[str, Any], blank: bool) -> Section:
     skills = derived.get("skills") or {}
     entries = []
     for name, info in skills.items():
@@ -99,12 +102,12 @@ def _skills(derived: dict, blank: bool) -> Section:
     return Section("skills", TITLES["skills"], [Table(columns + gutter + columns, rows)])
 
 
-def _classes(derived: dict) -> dict:
+def _classes(derived: dict[str, Any]) -> dict[str, Any]:
     classes = derived.get("classes") or {}
     return {str(k): (v if isinstance(v, dict) else {}) for k, v in classes.items()}
 
 
-def _classes_section(derived: dict, blank: bool) -> Section:
+def _classes_section(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Class", 2.0), Column("Level", 0.7, "center"), Column("Core Skills", 5.0)]
     if blank:
         rows = [["", "", ""] for _ in range(BLANK_CLASSES)]
@@ -115,12 +118,12 @@ def _classes_section(derived: dict, blank: bool) -> Section:
     return Section("classes", TITLES["classes"], [Table(columns, rows)])
 
 
-def _traits(derived: dict, blank: bool) -> Section:
+def _traits(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Trait", 2.4), Column("Path (Skill)", 2.2), Column("Rank", 0.7, "center"),
                Column("Uses (tick one per use)", 2.8)]
-    blocks: list = []
+    blocks: list[Any] = []
     if blank:
-        rows = [["", "", "", Boxes(BLANK_USES)] for _ in range(BLANK_TRAITS)]
+        rows: list[list[Cell]] = [["", "", "", Boxes(BLANK_USES)] for _ in range(BLANK_TRAITS)]
         return Section("traits", TITLES["traits"], [Table(columns, rows)])
     for name, info in _classes(derived).items():
         traits = info.get("traits") or {}
@@ -149,7 +152,7 @@ def _traits(derived: dict, blank: bool) -> Section:
     return Section("traits", TITLES["traits"], blocks)
 
 
-def _spells(derived: dict, blank: bool) -> Section:
+def _spells(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Spell", 3.0), Column("Class", 2.0), Column("Notes", 3.0)]
     rows = []
     if blank:
@@ -170,11 +173,11 @@ def _spells(derived: dict, blank: bool) -> Section:
     return Section("spells", TITLES["spells"], [Table(columns, rows)])
 
 
-def _ledger(derived: dict, blank: bool) -> Section:
+def _ledger(derived: dict[str, Any], blank: bool) -> Section:
     return ledger_section(derived, blank, TITLES["ledger"], 6.0, balance="SP")
 
 
-def _milestones(derived: dict, blank: bool) -> Section:
+def _milestones(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Milestone", 2.5), Column("Checkpoints reached", 5.0),
                Column("Resolved", 1.0, "center")]
     if blank:
@@ -192,7 +195,7 @@ def _milestones(derived: dict, blank: bool) -> Section:
     return Section("milestones", TITLES["milestones"], [Table(columns, rows)])
 
 
-def _problems(derived: dict) -> Section | None:
+def _problems(derived: dict[str, Any]) -> Section | None:
     problems = [str(p) for p in derived.get("problems") or []]
     if not problems:
         return None
@@ -200,14 +203,14 @@ def _problems(derived: dict) -> Section | None:
                    [Notes("The rules do not accept this file (run check):\n" + "\n".join(problems))])
 
 
-def _notes(derived: dict, blank: bool) -> Section:
+def _notes(derived: dict[str, Any], blank: bool) -> Section:
     notes = "" if blank else text_value(derived.get("notes") or "").strip()
     if notes == "-":
         notes = ""
     return Section("notes", TITLES["notes"], [Notes(notes, lines=10 if blank else 6)])
 
 
-def build(derived: dict, options: SheetOptions) -> Sheet:
+def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     blank = options.blank
     sheet = Sheet(name="" if blank else str(derived.get("name", "")), ruleset_id="story-points")
     if not blank:

@@ -11,7 +11,9 @@ history and the ledger, all flowing one after the other.
 """
 from __future__ import annotations
 
-from builder.sheets.model import (BoxLine, Boxes, Column, Notes, Rows, Section, Sheet,
+from typing import Any
+
+from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Notes, Rows, Section, Sheet,
                                   SheetOptions, Table, empty_section, ledger_section, signed,
                                   text_value)
 
@@ -42,22 +44,22 @@ BLANK_ROWS = 4
 BLANK_BOXES = 12
 
 
-def _int(value, default: int = 0) -> int:
+def _int(value: Any, default: int = 0) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
         return default
 
 
-def _signed(value) -> str:
+def _signed(value: Any) -> str:
     return signed(_int(value))
 
 
-def _v(value, blank: bool) -> str:
+def _v(value: Any, blank: bool) -> str:
     return "" if blank else text_value(value)
 
 
-def _abilities(derived: dict, blank: bool) -> Section:
+def _abilities(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Ability", 2.2), Column("Score", 1.0, "center"),
                Column("Modifier", 1.0, "center")]
     rows = []
@@ -68,7 +70,7 @@ def _abilities(derived: dict, blank: bool) -> Section:
     return Section("abilities", TITLES["abilities"], [Table(columns, rows)], half=True)
 
 
-def _career(derived: dict, blank: bool) -> Section:
+def _career(derived: dict[str, Any], blank: bool) -> Section:
     items = [("Class", _v(derived.get("class"), blank)),
              ("Career", _v(derived.get("career"), blank)),
              ("Status", _v(derived.get("status") or "-", blank)),
@@ -77,7 +79,8 @@ def _career(derived: dict, blank: bool) -> Section:
     return Section("career", TITLES["career"], [Rows(items, columns=2)], half=True)
 
 
-def _pool(derived: dict, key: str, label: str, blank: bool) -> tuple[list, Boxes]:
+def _pool(derived: dict[str, Any], key: str, label: str, blank: bool
+          ) -> tuple[list[tuple[str, str]], list[tuple[str, str]], Boxes]:
     pool = derived.get(key) or {}
     if blank:
         return [(label, "")], [(f"Max {label}", "")], Boxes(BLANK_BOXES, 0, f"{label} lost")
@@ -87,7 +90,7 @@ def _pool(derived: dict, key: str, label: str, blank: bool) -> tuple[list, Boxes
             Boxes(maximum, max(0, maximum - current), f"{label} lost"))
 
 
-def _health(derived: dict, blank: bool) -> Section:
+def _health(derived: dict[str, Any], blank: bool) -> Section:
     wounds_now, wounds_max, wounds_boxes = _pool(derived, "wounds", "Wounds", blank)
     stamina_now, stamina_max, stamina_boxes = _pool(derived, "stamina", "Stamina", blank)
     dice = [("Wounds die", _v(derived.get("wounds_die"), blank)),
@@ -99,7 +102,7 @@ def _health(derived: dict, blank: bool) -> Section:
         BoxLine([wounds_boxes, stamina_boxes])], half=True)
 
 
-def _xp(derived: dict, blank: bool) -> Section:
+def _xp(derived: dict[str, Any], blank: bool) -> Section:
     nxt = derived.get("next_level_xp")
     items = [("Next level at", "" if blank else ("top level" if nxt is None else str(nxt))),
              ("To next level", _v(derived.get("xp_to_next_level") or 0, blank)),
@@ -110,7 +113,7 @@ def _xp(derived: dict, blank: bool) -> Section:
         Rows(items, columns=2)], half=True)
 
 
-def _saves(derived: dict, blank: bool) -> Section:
+def _saves(derived: dict[str, Any], blank: bool) -> Section:
     saves = derived.get("saves") or {key: "" for key in SAVE_TITLES}
     bonuses = derived.get("save_bonuses") or {}
     items = []
@@ -124,7 +127,7 @@ def _saves(derived: dict, blank: bool) -> Section:
                                                     stacked=True)], half=True)
 
 
-def _skills(derived: dict, blank: bool) -> Section:
+def _skills(derived: dict[str, Any], blank: bool) -> Section:
     ws_bs = derived.get("starting_ws_bs")
     items = [("Skill points", _v(derived.get("skill_points") or 0, blank)),
              ("Combat skill points", _v(derived.get("combat_skill_points") or 0, blank))]
@@ -132,7 +135,7 @@ def _skills(derived: dict, blank: bool) -> Section:
         ws_bs = ws_bs or {}
         items += [("Starting WS", _v(ws_bs.get("WS"), blank)),
                   ("Starting BS", _v(ws_bs.get("BS"), blank))]
-    blocks: list = [Rows(items, columns=2)]
+    blocks: list[Any] = [Rows(items, columns=2)]
     combat = "" if blank else text_value(derived.get("combat_skills") or "-")
     skills = [] if blank else [str(s) for s in derived.get("skills") or []]
     columns = [Column("Skill", 3.0), Column("Notes", 4.0)]
@@ -144,25 +147,26 @@ def _skills(derived: dict, blank: bool) -> Section:
     return Section("skills", TITLES["skills"], blocks, half=True)
 
 
-def _traits(derived: dict, blank: bool) -> Section:
+def _traits(derived: dict[str, Any], blank: bool) -> Section:
     traits = [] if blank else [text_value(t) for t in derived.get("traits") or []]
     rows = [[t] for t in traits] or [[""] for _ in range(BLANK_ROWS)]
     return Section("traits", TITLES["traits"], [Table([Column("Trait")], rows)], half=True)
 
 
-def _spells(derived: dict, blank: bool) -> Section | None:
+def _spells(derived: dict[str, Any], blank: bool) -> Section | None:
     memorized = derived.get("spells_memorized")
     gifts = derived.get("gifts")
     # One line per memorized spell slot: the spell written in, a box to tick when cast.
     columns = [Column("Level", 0.9, "center"), Column("Spell memorized", 5.0),
                Column("Cast", 0.8, "center")]
     if blank:
-        rows = [[str(level), "", Boxes(1)] for level in (1, 2, 3) for _ in range(2)]
+        rows: list[list[Cell]] = [[str(level), "", Boxes(1)] for level in (1, 2, 3)
+                                  for _ in range(2)]
         return Section("spells", TITLES["spells"], [
             Table(columns, rows), Rows([("Spell research owed", "")], columns=2)])
     if not memorized and not gifts:
         return None
-    blocks: list = []
+    blocks: list[Any] = []
     if memorized:
         rows = [[str(level), "", Boxes(1)] for level, n in enumerate(memorized, start=1)
                 for _ in range(max(0, _int(n)))]
@@ -175,7 +179,7 @@ def _spells(derived: dict, blank: bool) -> Section | None:
     return Section("spells", TITLES["spells"], blocks)
 
 
-def _careers(derived: dict, blank: bool) -> Section:
+def _careers(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Class", 1.4), Column("Career", 1.7), Column("Levels", 1.1, "center"),
                Column("Advances", 2.6)]
     if blank:
@@ -188,7 +192,7 @@ def _careers(derived: dict, blank: bool) -> Section:
     return Section("careers", TITLES["careers"], [Table(columns, rows)], half=True)
 
 
-def _class_table(derived: dict, blank: bool) -> Section | None:
+def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
     table = [] if blank else [r for r in derived.get("class_table") or [] if isinstance(r, dict)]
     save_keys = list((derived.get("saves") or SAVE_TITLES).keys())
     columns = ([Column("Level", 0.8, "center"), Column("XP", 1.1, "right"),
@@ -197,19 +201,19 @@ def _class_table(derived: dict, blank: bool) -> Section | None:
                + [Column(SAVE_TITLES.get(k, k.capitalize()), 0.9, "center") for k in save_keys])
     if blank:
         return None  # the class is the character's: nothing to print before it is chosen
-    rows = []
+    rows: list[list[Cell]] = []
     current = []
     for row in table:
         if row.get("level") == derived.get("level"):
             current.append(len(rows))
         saves = row.get("saves") or {}
-        rows.append([text_value(row.get("level")), text_value(row.get("xp")),
-                     text_value(row.get("wounds") or ""), text_value(row.get("stamina") or ""),
-                     text_value(row.get("skill_points") if row.get("skill_points") is not None
-                                else "-"),
-                     text_value(row.get("combat_skill_points")
-                                if row.get("combat_skill_points") is not None else "-")]
-                    + [text_value(saves.get(k, "")) for k in save_keys])
+        cells: list[Cell] = [
+            text_value(row.get("level")), text_value(row.get("xp")),
+            text_value(row.get("wounds") or ""), text_value(row.get("stamina") or ""),
+            text_value(row.get("skill_points") if row.get("skill_points") is not None else "-"),
+            text_value(row.get("combat_skill_points")
+                       if row.get("combat_skill_points") is not None else "-")]
+        rows.append(cells + [text_value(saves.get(k, "")) for k in save_keys])
     if not rows:
         return None
     title = f"{TITLES['class_table']}: {text_value(derived.get('class'))}"
@@ -217,7 +221,7 @@ def _class_table(derived: dict, blank: bool) -> Section | None:
 
 
 # -- possessions (alignment, money, gear, weapons, AC, movement) ---------------------------------
-def _defence(derived: dict, blank: bool) -> Section:
+def _defence(derived: dict[str, Any], blank: bool) -> Section:
     ac = derived.get("ac") or {}
     e = derived.get("encumbrance") or {}
     items = [("Alignment", _v(derived.get("alignment"), blank)),
@@ -231,7 +235,7 @@ def _defence(derived: dict, blank: bool) -> Section:
              ("Per turn", "" if blank else f"{text_value(e.get('turn_ft'))}'"),
              ("Combat", "" if blank else f"{text_value(e.get('combat_ft'))}'"),
              ("Running", "" if blank else f"{text_value(e.get('running_ft'))}'")]
-    blocks: list = [Rows(items, columns=2)]
+    blocks: list[Any] = [Rows(items, columns=2)]
     if not blank:
         worn = derived.get("worn") or {}
         wearing = [text_value(w) for w in (worn.get("armour"), worn.get("shield")) if w]
@@ -241,12 +245,12 @@ def _defence(derived: dict, blank: bool) -> Section:
     return Section("defence", TITLES["defence"], blocks, half=True)
 
 
-def _money(derived: dict, blank: bool) -> Section:
+def _money(derived: dict[str, Any], blank: bool) -> Section:
     money = derived.get("money") or {}
     coins = money.get("coins") or {}
     roll = derived.get("money_roll")
     items = [(coin, "" if blank else text_value(coins.get(coin, 0))) for coin in ("gp", "sp", "bp")]
-    blocks: list = [Notes("" if blank else f"Now: {text_value(money.get('text') or '0 bp')}"
+    blocks: list[Any] = [Notes("" if blank else f"Now: {text_value(money.get('text') or '0 bp')}"
                           + (f" (started with {roll['formula']}: "
                              f"{' '.join(text_value(d) for d in roll.get('dice') or [])})"
                              if roll else "")),
@@ -257,7 +261,7 @@ def _money(derived: dict, blank: bool) -> Section:
     return Section("money", TITLES["money"], blocks, half=True)
 
 
-def _weapons(derived: dict, blank: bool) -> Section:
+def _weapons(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Weapon", 2.4), Column("Damage", 0.9, "center"),
                Column("Length / range", 1.6), Column("Use", 3.1)]
     rows = []
@@ -278,19 +282,19 @@ def _weapons(derived: dict, blank: bool) -> Section:
     return Section("weapons", TITLES["weapons"], [Table(columns, rows, spare=spare)])
 
 
-def _gear(derived: dict, blank: bool) -> Section:
+def _gear(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Item", 3.2), Column("Qty", 0.7, "center"), Column("Worn", 0.7, "center"),
                Column("Encumbrance", 1.4), Column("Category", 1.6)]
     rows = []
     for g in [] if blank else derived.get("gear") or []:
         if not isinstance(g, dict):
             continue
-        mark = {"none": "none", "oversize": "oversize"}.get(g.get("encumbrance"), "")
+        mark = {"none": "none", "oversize": "oversize"}.get(str(g.get("encumbrance")), "")
         rows.append([text_value(g.get("item")), text_value(g.get("qty")),
                      "✓" if g.get("worn") else "", mark, text_value(g.get("category"))])
     extra = 4 if rows else 2 * BLANK_ROWS
     rows += [["", "", "", "", ""] for _ in range(extra)]
-    blocks: list = [Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)]
+    blocks: list[Any] = [Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)]
     if not blank:
         e = derived.get("encumbrance") or {}
         # above the table: its rows to write in may end the page
@@ -301,7 +305,7 @@ def _gear(derived: dict, blank: bool) -> Section:
     return Section("gear", TITLES["gear"], blocks)
 
 
-def _history(derived: dict, blank: bool) -> Section:
+def _history(derived: dict[str, Any], blank: bool) -> Section:
     columns = [Column("Session", 1.0), Column("Gained", 1.3), Column("Level", 0.7, "center"),
                Column("Stamina roll", 1.1, "center"), Column("Wounds", 0.9, "center"),
                Column("Class", 1.3), Column("Career", 1.6)]
@@ -319,17 +323,17 @@ def _history(derived: dict, blank: bool) -> Section:
     return Section("history", TITLES["history"], [Table(columns, rows)], record=True)
 
 
-def _ledger(derived: dict, blank: bool) -> Section:
+def _ledger(derived: dict[str, Any], blank: bool) -> Section:
     return ledger_section(derived, blank, TITLES["ledger"], 6.5, balance="XP", spends=False)
 
 
-def _notes(derived: dict, blank: bool) -> Section:
+def _notes(derived: dict[str, Any], blank: bool) -> Section:
     notes = "" if blank else text_value(derived.get("notes") or "").strip()
     return Section("notes", TITLES["notes"], [Notes("" if notes == "-" else notes,
                                                     lines=10 if blank else 5)])
 
 
-def build(derived: dict, options: SheetOptions) -> Sheet:
+def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     blank = options.blank
     sheet = Sheet(name="" if blank else str(derived.get("name", "")), ruleset_id="vogelfrei")
     if not blank:

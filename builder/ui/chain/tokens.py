@@ -41,15 +41,15 @@ def parse_token(mime: QMimeData | None) -> dict | None:
     return payload
 
 
-def token_words(token: dict, trait: str) -> list[str]:
-    """The ``do`` words a rank token dropped on ``trait`` stands for."""
-    verb = "enter-class" if token.get("kind") == "new-class" else "raise-class"
-    words = [verb, token["class"], "--trait", trait]
-    if token.get("spell"):
-        words += ["--spell", token["spell"]]
-    if verb == "enter-class":
-        words += ["--scene", token.get("scene") or ""]
-    return words
+def token_words(doc, token: dict, trait: str) -> list[str] | None:
+    """The ``do`` words a rank token dropped on ``trait`` stands for: the words of the
+    core's option for the token's Class (entering or raising it) with the trait, and
+    the spell and scene the token carries.  None when the core has no such option."""
+    option = next((o for o in doc.options() if o.asks_for("trait")
+                   and o.name == token.get("class")), None)
+    if option is None:
+        return None
+    return option.words_with(trait=trait, spell=token.get("spell"), scene=token.get("scene"))
 
 
 def drop_rank(doc, token: dict, trait_class: str, trait: str) -> tuple[bool, list[str]]:
@@ -65,9 +65,12 @@ def drop_rank(doc, token: dict, trait_class: str, trait: str) -> tuple[bool, lis
     def collect(rs):
         reasons.extend(rs)
 
+    words = token_words(doc, token, trait)
+    if words is None:
+        return False, [f"{token.get('class')} cannot take a rank now"]
     doc.refused.connect(collect)
     try:
-        done = doc.apply_words(token_words(token, trait))
+        done = doc.apply_words(words)
     finally:
         doc.refused.disconnect(collect)
     return done, reasons

@@ -18,7 +18,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout)
 
-from builder.rules.base import RulesError
+from builder.rules.base import Action, RulesError
 
 KINDS = (("raise-skill", "Raise a Skill"), ("raise-class", "Raise a Class"))
 
@@ -171,8 +171,8 @@ class ExchangeSide(QGroupBox):
         if option["kind"] != "skill":
             return None
         try:
-            action = cf.ruleset.parse_action(["raise-skill", option["name"]])
-            action["exchange"] = True
+            action = Action.coerce(cf.ruleset.parse_action(["raise-skill", option["name"]]))
+            action = action.with_args(exchange=True)
             return cf.ruleset.check(cf.state, action)
         except RulesError as problem:
             return [str(problem)]
@@ -225,9 +225,8 @@ class ExchangeSide(QGroupBox):
             self.cost.setText("")
             return [f"{cf.name}: choose the new spell"]
         try:
-            action = cf.ruleset.parse_action(words)
-            action["exchange"] = True
-            plain = dict(action, exchange=False)
+            action = Action.coerce(cf.ruleset.parse_action(words)).with_args(exchange=True)
+            plain = action.with_args(exchange=False)
             cost = cf.ruleset.action_cost(cf.state, action)
             full = cf.ruleset.action_cost(cf.state, plain)
             self.cost.setText(f"{cost} SP (instead of {full} SP)" if cost != full

@@ -9,8 +9,11 @@ the view's delegate draws greyed and the editor refuses to apply.
 """
 from __future__ import annotations
 
+from typing import Any, Mapping, Sequence
+
 from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
 
+from builder.rules.base import Option
 from builder.ui.models.table import RowsTableModel
 
 #: The option dict as the core gave it.
@@ -32,11 +35,11 @@ def kind_label(kind: str) -> str:
     return str(kind).replace("-", " ").replace("_", " ").capitalize()
 
 
-def option_key(option: dict) -> tuple:
+def option_key(option: Mapping[str, Any]) -> tuple[Any, Any]:
     return (option.get("kind"), option.get("name"))
 
 
-def option_title(option: dict) -> str:
+def option_title(option: Mapping[str, Any]) -> str:
     target = option.get("target")
     name = option.get("name", "?")
     label = kind_label(option.get("kind", ""))
@@ -45,12 +48,12 @@ def option_title(option: dict) -> str:
     return f"{label}: {name} → {target}"
 
 
-def cost_text(option: dict, unit: str = "SP") -> str:
+def cost_text(option: Mapping[str, Any], unit: str = "SP") -> str:
     cost = option.get("cost")
     return "—" if cost is None else f"{cost} {unit}".strip()
 
 
-def reasons_text(option: dict) -> str:
+def reasons_text(option: Mapping[str, Any]) -> str:
     reasons = option.get("reasons") or []
     if option.get("allowed", not reasons):
         return f"{option_title(option)} costs {cost_text(option)}: you can take it now."
@@ -63,12 +66,12 @@ class OptionsModel(RowsTableModel):
 
     def __init__(self, parent: QObject | None = None, unit: str = "SP"):
         super().__init__(parent)
-        self._options: list[dict] = []
+        self._options: list[Option] = []
         self.unit = unit
 
-    def set_options(self, options: list[dict]) -> None:
+    def set_options(self, given: Sequence[Mapping[str, Any]]) -> None:
         """Replace the list; same increases in the same order only emit dataChanged."""
-        options = [dict(o) for o in options]
+        options = [Option.coerce(o) for o in given]  # immutable: kept as given
         if [option_key(o) for o in options] == [option_key(o) for o in self._options]:
             self._options = options
             if options:
@@ -79,10 +82,10 @@ class OptionsModel(RowsTableModel):
         self._options = options
         self.endResetModel()
 
-    def option(self, row: int) -> dict | None:
+    def option(self, row: int) -> Option | None:
         return self._options[row] if 0 <= row < len(self._options) else None
 
-    def options(self) -> list[dict]:
+    def options(self) -> list[Option]:
         return list(self._options)
 
     def row_of(self, kind: str, name: str) -> int:

@@ -3,17 +3,20 @@ changed on disk), the options panel with greyed increases and their reasons,
 and the ledger view."""
 from __future__ import annotations
 
+from typing import Any, Mapping, Sequence
+
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPushButton, QStyle, QStyledItemDelegate,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
+from builder.rules.base import Option
 from builder.ui.focus import search_leads_to
 from builder.ui.theme import TEXT_CONTRAST, readable
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
-                                             OptionRole, OptionsFilterModel, OptionsModel,
+                                             OptionsFilterModel, OptionsModel,
                                              option_key, reasons_text)
 
 
@@ -77,7 +80,7 @@ class OptionsPanel(QWidget):
     ``takeRequested(option)`` is emitted only for an option the core allows.
     """
 
-    takeRequested = Signal(dict)
+    takeRequested = Signal(object)  # an Option (the core's, with its words)
 
     def __init__(self, parent=None, unit: str = "SP"):
         super().__init__(parent)
@@ -147,7 +150,7 @@ class OptionsPanel(QWidget):
         self.model.dataChanged.connect(self._update_details)
         self._update_details()
 
-    def set_options(self, options: list[dict]) -> None:
+    def set_options(self, options: Sequence[Mapping[str, Any]]) -> None:
         current = self.current_option()
         self.model.set_options(options)
         if current is not None:
@@ -166,11 +169,15 @@ class OptionsPanel(QWidget):
             | QItemSelectionModel.SelectionFlag.Rows)
         return True
 
-    def current_option(self) -> dict | None:
-        index = self.view.currentIndex()
+    def current_option(self) -> Option | None:
+        return self.option_at(self.view.currentIndex())
+
+    def option_at(self, index: QModelIndex) -> Option | None:
+        """The core's option on a row of the view (``OptionRole`` gives its JSON only:
+        Qt turns a mapping into a plain dict, without the option's words)."""
         if not index.isValid():
             return None
-        return index.data(OptionRole)
+        return self.model.option(self.proxy.mapToSource(index).row())
 
     def _update_details(self, *_):
         option = self.current_option()
@@ -183,7 +190,7 @@ class OptionsPanel(QWidget):
 
     def _activated(self, index: QModelIndex) -> None:
         if index.isValid() and index.data(AllowedRole):
-            self.takeRequested.emit(index.data(OptionRole))
+            self.takeRequested.emit(self.option_at(index))
 
     def _take_current(self) -> None:
         self._activated(self.view.currentIndex())

@@ -3,12 +3,14 @@ as a tree, every option with its reasons, a free action line and the ledger."""
 from __future__ import annotations
 
 import shlex
+from typing import Any, Mapping
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTabWidget, QTreeView, QVBoxLayout, QWidget)
 
+from builder.rules.base import Option, RulesError
 from builder.ui.views.base import CharacterEditor, LedgerView, OptionsPanel
 
 
@@ -32,14 +34,6 @@ def _add(parent: QStandardItem, key: str, value) -> None:
         val_item = QStandardItem("—" if value is None else str(value))
     val_item.setEditable(False)
     parent.appendRow([key_item, val_item])
-
-
-def option_words(option: dict) -> list[str] | None:
-    """The CLI words that take an option, when the core gives them (``action``)."""
-    words = option.get("action")
-    if isinstance(words, list) and words:
-        return [str(w) for w in words]
-    return None
 
 
 class GenericEditor(CharacterEditor):
@@ -138,11 +132,11 @@ class GenericEditor(CharacterEditor):
         self.options_panel.set_options(self.doc.options())
         self.ledger.set_character(self.doc.cf)
 
-    def _take(self, option: dict) -> None:
-        words = option_words(option)
-        if words is None:
-            # The generic editor knows no ruleset's verbs: ask for the action words.
-            from builder.rules.base import RulesError
+    def _take(self, option: Mapping[str, Any]) -> None:
+        option = Option.coerce(option)
+        if option.words is None or any(ask.required for ask in option.asks):
+            # No words from the core, or it needs choices this editor has no form
+            # for: ask for the action words.
 
             try:
                 self.doc.parse([])
@@ -153,7 +147,7 @@ class GenericEditor(CharacterEditor):
                                "Action line below"] + ([hint] if hint else []))
             self.action_line.setFocus()
             return
-        if self.doc.apply_words(words):
+        if self.doc.apply_words(option.words_with()):
             self.refusal_bar.hide()
 
     def do_line(self) -> None:

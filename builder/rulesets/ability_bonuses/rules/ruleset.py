@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypedDict
 
-from builder.rules.base import (Refusal, Ruleset, UsageError, action_parser, match_name,
+from builder.rules.base import (Action, ActionEntry, Option, Refusal, Ruleset, UsageError,
+                                action_parser, match_name,
                                 option, parse_int)
 from . import formulas as f
 
@@ -37,6 +38,44 @@ OFF_WORDS = ("off", "none")
 def signed(value: int) -> str:
     return f"{value:+d}"
 
+
+
+# -- the ``show --json`` shape (CharacterFile.derived adds the ledger, notes, identity) --
+class AgeCategoryView(TypedDict):
+    id: str
+    name: str
+    approximate_age: Any
+    modifiers: dict[str, int]
+
+
+class ModifierView(TypedDict):
+    name: str
+    ability: str
+    value: int
+
+
+class ABDerived(TypedDict):
+    """An ability-bonuses character as ``show --json`` prints it.  A figure that needs
+    an ability not yet allocated is None."""
+
+    ruleset: str
+    name: str
+    abilities: dict[str, int | None]
+    skilled: dict[str, int | None]
+    body_def: int | None
+    mind_def: int | None
+    martial_dc: int | None
+    spell_dc: int | None
+    age: str | None
+    age_category: AgeCategoryView | None
+    aging: bool
+    method: str
+    allocation: dict[str, int | None]
+    base: dict[str, int]
+    rolls: list[int]
+    roll_abilities: list[str]
+    age_roll: int | None
+    modifiers: list[ModifierView]
 
 @dataclass(frozen=True)
 class Modifier:
@@ -80,7 +119,7 @@ class AbilityBonuses(Ruleset):
     set_keys = ("MIG=N", "DEX=N", "CHA=N", "FOC=N  (+3, +2, +1 and +0, one each; or --random)",
                 "age=young|mature|old|roll|off  (switches the Aging rule on)")
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         super().__init__(data)
         self.title = data.get("title", self.title)
         self.summary_text = data.get("summary", self.summary_text)
@@ -89,12 +128,12 @@ class AbilityBonuses(Ruleset):
         self.other_start: dict[str, int] = dict(data["other_start"])
         self.dc_base: int = int(data["effect_dc_base"])
         self.age_die: int = int(data["aging"]["die"])
-        self.age_categories: list[dict] = list(data["aging"]["categories"])
+        self.age_categories: list[dict[str, Any]] = list(data["aging"]["categories"])
         self.ability_names: dict[str, str] = {a["abbrev"]: a["name"] for a in data["abilities"]}
 
     # -- data ---------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         """What the tables must agree on, which the JSON Schema (checked first, see
         ``data_schema``: every key, type and bound, the bonuses and the allocation die)
         cannot say; each problem starts with the path of the bad value, as the schema's do."""
@@ -124,31 +163,6 @@ class AbilityBonuses(Ruleset):
         except (KeyError, TypeError) as exc:
             problems.append(f"the data is malformed ({exc}); check it against its schema")
         return problems
-        try:
-            abbrevs = [a["abbrev"] for a in data["abilities"]]
-            if sorted(abbrevs) != sorted(f.ABILITIES):
-                problems.append("abilities must be exactly MIG, DEX, CHA, FOC, SKL and SPD")
-            if sorted(data["allocation_die"]) != sorted(f.PRIMARY):
-                problems.append("allocation_die must name MIG, DEX, CHA and FOC once each")
-            if len(set(data["bonuses"])) != len(f.PRIMARY):
-                problems.append("bonuses must be four different numbers")
-            die = data["aging"]["die"]
-            covered: list[int] = []
-            ids = []
-            for category in data["aging"]["categories"]:
-                ids.append(category["id"])
-                if category["low"] > category["high"]:
-                    problems.append(f"age category {category['id']}: low is above high")
-                covered.extend(range(category["low"], category["high"] + 1))
-            if sorted(covered) != list(range(1, die + 1)):
-                problems.append(f"the age categories must cover 1 to {die} once each")
-            if len(set(ids)) != len(ids):
-                problems.append("the age category ids must be different")
-            if set(ids) & set(OFF_WORDS):
-                problems.append("an age category cannot be called 'off' or 'none'")
-        except (KeyError, TypeError) as exc:
-            problems.append(f"malformed ability-bonuses data ({exc})")
-        return problems
 
     # -- lookups --------------------------------------------------------------
     def ability_key(self, text: str, allowed: Sequence[str] = f.ABILITIES) -> str:
@@ -159,7 +173,7 @@ class AbilityBonuses(Ruleset):
             aliases[self.ability_names.get(abbrev, abbrev)] = abbrev
         return aliases[match_name(text, aliases, "ability")]
 
-    def age_category(self, age_id: str | None) -> dict | None:
+    def age_category(self, age_id: str | None) -> dict[str, Any] | None:
         for category in self.age_categories:
             if category["id"] == age_id:
                 return category
@@ -168,7 +182,7 @@ class AbilityBonuses(Ruleset):
     def age_for_roll(self, roll: int) -> str:
         for category in self.age_categories:
             if category["low"] <= roll <= category["high"]:
-                return category["id"]
+                return str(category["id"])
         raise ValueError(f"{roll} is not a result of a d{self.age_die}")
 
     def age_key(self, text: str, allow_off: bool = False, allow_roll: bool = False) -> str | None:
@@ -194,21 +208,21 @@ class AbilityBonuses(Ruleset):
         return self.age_for_roll(roll), roll
 
     def chosen_baseline(self, values: Mapping[str, int], age: str | None = None,
-                        age_roll: int | None = None) -> dict:
+                        age_roll: int | None = None) -> dict[str, Any]:
         """A baseline from bonuses chosen by the player (not validated here)."""
         return {"method": "chosen",
                 "abilities": {k: values[k] for k in f.PRIMARY if k in values},
                 "rolls": [], "age": age, "age_roll": age_roll}
 
     def random_baseline(self, rng: random.Random, age: str | None = None,
-                        age_roll: int | None = None) -> dict:
+                        age_roll: int | None = None) -> dict[str, Any]:
         """A baseline from the random allocation (every d4 kept, rerolls included)."""
         allocation, rolls = f.roll_allocation(rng, self.die_faces, self.bonuses)
         return {"method": "random", "abilities": allocation, "rolls": rolls,
                 "age": age, "age_roll": age_roll}
 
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         values: dict[str, int] = {}
         reasons: list[str] = []
         age: str | None = None
@@ -291,7 +305,7 @@ class AbilityBonuses(Ruleset):
             problems.append(f"{rule}; got {listing} ({'; '.join(details)})")
         return problems
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         if not isinstance(baseline, dict):
             return ["the baseline is not an object"]
         problems = self._allocation_problems(baseline.get("abilities"))
@@ -332,7 +346,7 @@ class AbilityBonuses(Ruleset):
                                 f"not {self.age_name(age)}")
         return problems
 
-    def initial_state(self, baseline: dict) -> State:
+    def initial_state(self, baseline: dict[str, Any]) -> State:
         """Lenient: a broken (hand-edited) baseline still gives a state to show."""
         baseline = baseline if isinstance(baseline, dict) else {}
         abilities = baseline.get("abilities")
@@ -348,13 +362,13 @@ class AbilityBonuses(Ruleset):
         age_roll = baseline.get("age_roll")
         if isinstance(age_roll, bool) or not isinstance(age_roll, int):
             age_roll = None
-        method = baseline.get("method") if baseline.get("method") in ("chosen", "random") \
+        method = str(baseline["method"]) if baseline.get("method") in ("chosen", "random") \
             else "chosen"
         return State(allocation=allocation, method=method, rolls=rolls, age=age,
                      age_roll=age_roll)
 
     # -- actions ------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
         if not args:
             raise UsageError(f"which action? one of: {', '.join(ACTIONS)}")
         kind = match_name(args[0], ACTIONS, "action")
@@ -368,8 +382,8 @@ class AbilityBonuses(Ruleset):
             name = ns.name.strip()
             if not name:
                 raise UsageError("modify: --name must not be empty")
-            return {"action": "modify", "ability": self.ability_key(ns.ability),
-                    "value": parse_int(ns.value, "modify: VALUE"), "name": name}
+            return Action("modify", {"ability": self.ability_key(ns.ability),
+                                     "value": parse_int(ns.value, "modify: VALUE"), "name": name})
         if kind == "unmodify":
             parser = action_parser("unmodify", "unmodify --name TEXT")
             parser.add_argument("--name", required=True)
@@ -377,20 +391,21 @@ class AbilityBonuses(Ruleset):
             name = ns.name.strip()
             if not name:
                 raise UsageError("unmodify: --name must not be empty")
-            return {"action": "unmodify", "name": name}
+            return Action("unmodify", {"name": name})
         # set-age
         parser = action_parser("set-age", "set-age young|mature|old|off")
         parser.add_argument("age")
         ns = parser.parse_args(rest)
-        return {"action": "set-age", "age": self.age_key(ns.age, allow_off=True)}
+        return Action("set-age", {"age": self.age_key(ns.age, allow_off=True)})
 
-    def resolve(self, state: State, action: dict, rng: random.Random) -> dict:
+    def resolve(self, state: State, given: ActionEntry, rng: random.Random) -> Action:
         """Nothing is left to chance in play; ``unmodify`` logs the effect's own
         spelling of its name (``unmodify --name bless`` removes 'Bless')."""
-        if action.get("action") == "unmodify" and isinstance(action.get("name"), str):
+        action = Action.coerce(given)
+        if action.kind == "unmodify" and isinstance(action.get("name"), str):
             found = self._find_modifier(state, action["name"])
             if found is not None:
-                action = dict(action, name=found.name)
+                return action.with_args(name=found.name)
         return action
 
     @staticmethod
@@ -401,8 +416,8 @@ class AbilityBonuses(Ruleset):
                 return modifier
         return None
 
-    def check(self, state: State, action: dict) -> list[str]:
-        if not isinstance(action, dict):
+    def check(self, state: State, action: ActionEntry) -> list[str]:
+        if not isinstance(action, Mapping):
             return ["the action is not an object"]
         kind = action.get("action")
         if kind == "modify":
@@ -441,7 +456,7 @@ class AbilityBonuses(Ruleset):
             return []
         return [f"unknown action {kind!r}; valid: {', '.join(ACTIONS)}"]
 
-    def apply(self, state: State, action: dict) -> State:
+    def apply(self, state: State, action: ActionEntry) -> State:
         kind = action["action"]
         if kind == "modify":
             modifier = Modifier(action["name"].strip(), action["ability"], action["value"])
@@ -453,7 +468,7 @@ class AbilityBonuses(Ruleset):
             return replace(state, age=action["age"])
         raise ValueError(f"unknown action {kind!r}")
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
         kind = action.get("action")
         if kind == "modify":
@@ -487,7 +502,7 @@ class AbilityBonuses(Ruleset):
             values[modifier.ability] += modifier.value
         return values
 
-    def card(self, state: State) -> dict:
+    def card(self, state: State) -> dict[str, Any]:
         """The Abilities Card figures."""
         abilities = self.effective_abilities(state)
         skilled = f.skilled_bonuses(abilities)
@@ -500,7 +515,7 @@ class AbilityBonuses(Ruleset):
             "spell_dc": f.spell_dc(skilled, self.dc_base),
         }
 
-    def preview(self, allocation: Mapping[str, int | None], age: str | None = None) -> dict:
+    def preview(self, allocation: Mapping[str, int | None], age: str | None = None) -> dict[str, Any]:
         """The Abilities Card of an allocation in progress (the creation form).
 
         Unallocated abilities are None, and so is every figure that needs one.
@@ -513,13 +528,11 @@ class AbilityBonuses(Ruleset):
             if abilities.get(key) is not None:
                 abilities[key] += value
         skl = abilities["SKL"]
-        skilled = {k: None if abilities[k] is None else abilities[k] + skl for k in f.SKILLED}
+        skilled = {k: total(abilities[k], skl) for k in f.SKILLED}
 
-        def total(*values):
-            return None if any(v is None for v in values) else sum(values)
-
-        def best(*values):
-            return None if any(v is None for v in values) else self.dc_base + max(values)
+        def best(*values: int | None) -> int | None:
+            known = [v for v in values if v is not None]
+            return self.dc_base + max(known) if known and len(known) == len(values) else None
 
         return {
             "abilities": abilities,
@@ -536,28 +549,32 @@ class AbilityBonuses(Ruleset):
             "modifiers": [],
         }
 
-    def derive(self, state: State, name: str) -> dict:
-        derived = {"ruleset": self.id, "name": name}
-        derived.update(self.card(state))
+    def derive(self, state: State, name: str) -> ABDerived:
+        card = self.card(state)
         category = self.age_category(state.age)
-        derived["age"] = state.age
-        derived["age_category"] = None if category is None else {
-            "id": category["id"], "name": category["name"],
-            "approximate_age": category["approximate_age"],
-            "modifiers": dict(category["modifiers"])}
-        derived["aging"] = state.aging
-        derived["method"] = state.method
-        derived["allocation"] = {k: state.allocation[k] for k in f.PRIMARY}
-        derived["base"] = self.base_abilities(state)
-        derived["rolls"] = list(state.rolls)
-        derived["roll_abilities"] = [self.die_faces[r - 1] for r in state.rolls
-                                     if 1 <= r <= len(self.die_faces)]
-        derived["age_roll"] = state.age_roll
-        derived["modifiers"] = [{"name": m.name, "ability": m.ability, "value": m.value}
-                                for m in state.modifiers]
-        return derived
+        return {
+            "ruleset": self.id, "name": name,
+            "abilities": card["abilities"], "skilled": card["skilled"],
+            "body_def": card["body_def"], "mind_def": card["mind_def"],
+            "martial_dc": card["martial_dc"], "spell_dc": card["spell_dc"],
+            "age": state.age,
+            "age_category": None if category is None else {
+                "id": category["id"], "name": category["name"],
+                "approximate_age": category["approximate_age"],
+                "modifiers": dict(category["modifiers"])},
+            "aging": state.aging,
+            "method": state.method,
+            "allocation": {k: state.allocation[k] for k in f.PRIMARY},
+            "base": self.base_abilities(state),
+            "rolls": list(state.rolls),
+            "roll_abilities": [self.die_faces[r - 1] for r in state.rolls
+                               if 1 <= r <= len(self.die_faces)],
+            "age_roll": state.age_roll,
+            "modifiers": [{"name": m.name, "ability": m.ability, "value": m.value}
+                          for m in state.modifiers],
+        }
 
-    def options(self, state: State) -> list[dict]:
+    def options(self, state: State) -> list[Option]:
         """No paid increases exist in this system: the options are the age
         categories the character can be moved to (``set-age``)."""
         result = []
@@ -570,11 +587,11 @@ class AbilityBonuses(Ruleset):
                                  switches_aging_on=not state.aging))
         return result
 
-    def headline(self, state: State) -> dict:
+    def headline(self, state: State) -> dict[str, Any]:
         abilities = self.effective_abilities(state)
         return {key: signed(abilities[key]) for key in f.PRIMARY}
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         a, s = derived["abilities"], derived["skilled"]
         lines = [f"{derived['name']}  ({self.title})",
                  "Abilities  " + "  ".join(f"{k} {signed(a[k])}" for k in f.ABILITIES),
@@ -598,3 +615,9 @@ class AbilityBonuses(Ruleset):
         for m in derived["modifiers"]:
             lines.append(f"Effect     {m['name']}: {m['ability']} {signed(m['value'])}")
         return "\n".join(lines)
+
+
+def total(*values: int | None) -> int | None:
+    """The sum, or None when any of ``values`` is unknown (None)."""
+    known = [v for v in values if v is not None]
+    return sum(known) if len(known) == len(values) else None

@@ -14,11 +14,18 @@ sweep: each node sits at the mean position of the nodes it hangs from).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from builder.rules import vocabulary as vocab
 from builder.rules.base import has_code
 from builder.rules.chain import Chain, Edge, Node, crossings, node_id
 
 __all__ = ["COLUMNS", "COLUMN_TITLES", "Chain", "Edge", "Node", "build_chain", "crossings", "node_id"]
+
+if TYPE_CHECKING:
+    from builder.rulesets.story_points.rules.data import SPData
+    from builder.rulesets.story_points.rules.ruleset import StoryPoints
+    from builder.rulesets.story_points.rules.state import SPState
 
 COLUMNS = ("vital", "skill", "class", "trait")
 #: (column key, title) left to right, as the window heads them.
@@ -26,7 +33,7 @@ COLUMN_TITLES = [("vital", "Core Vitals"), ("skill", "Skills"), ("class", "Class
                  ("trait", "Traits and spells")]
 
 
-def _source_id(d, name: str) -> str | None:
+def _source_id(d: SPData, name: str) -> str | None:
     if name in d.classes:
         return node_id("class", name)
     if name in d.skills:
@@ -36,7 +43,8 @@ def _source_id(d, name: str) -> str | None:
     return None
 
 
-def _record_edges(d, kinds: tuple[str, ...], key, subject: str) -> dict[str, set[str]]:
+def _record_edges(d: SPData, kinds: tuple[str, ...], key: str | tuple[str, str],
+                  subject: str) -> dict[str, set[str]]:
     """source node id -> the codes of the records of ``kinds`` (for ``key``) that
     draw an edge from it into ``subject``, in the records' order."""
     found: dict[str, set[str]] = {}
@@ -55,7 +63,7 @@ def _kind_of_edge(source: str, target_kind: str) -> str:
     return "linked" if target_kind == "skill" else "core"
 
 
-def build_chain(ruleset, state) -> Chain:
+def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
     """The whole chain for ``state`` (all Vitals, Skills, Classes, traits and spells)."""
     d = ruleset.d
     options = {(o["kind"] if o["kind"] != "new-class" else "class", o["name"]): o
@@ -130,7 +138,7 @@ def build_chain(ruleset, state) -> Chain:
     return Chain(nodes, edges, _order(d, nodes, edges), columns=list(COLUMN_TITLES))
 
 
-def _order(d, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]:
+def _order(d: SPData, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]:
     """Barycentre ordering, column by column, to keep crossings few."""
     order: dict[str, list[str]] = {}
     order["vital"] = [node_id("vital", v) for v in d.vitals]
@@ -153,7 +161,7 @@ def _order(d, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]
     class_pos = {nodes[c].name: position[c] for c in order["class"]}
     skill_pos = {nodes[s].name: position[s] for s in order["skill"]}
 
-    def trait_key(nid: str):
+    def trait_key(nid: str) -> tuple[int, bool, int, str]:
         n = nodes[nid]
         return (class_pos.get(n.owner, 0), n.kind == "spell",
                 skill_pos.get(n.path_skill, 0), n.name)

@@ -26,14 +26,14 @@ class ClassInfo:
     core_skills: tuple[str, ...]
     casts_spells: bool
     paths: tuple[str, ...]
-    traits: dict = field(hash=False, compare=False)   # trait -> path name
-    spells: dict = field(hash=False, compare=False)   # spell -> path name
+    traits: dict[str, Any] = field(hash=False, compare=False)   # trait -> path name
+    spells: dict[str, Any] = field(hash=False, compare=False)   # spell -> path name
 
 
 class SPData:
     """Typed, indexed view of builder/rulesets/story_points/data/story-points.json."""
 
-    def __init__(self, raw: dict):
+    def __init__(self, raw: dict[str, Any]):
         self.raw = raw
         limits = raw.get("limits", {})
         self.vital_max = int(limits.get("vital_max", 10))
@@ -81,7 +81,7 @@ class SPData:
         self._bind_advancement()
 
     # -- the typed records of each increase (``advancement``) ----------------------
-    def entries(self, kind: str) -> dict[Any, dict]:
+    def entries(self, kind: str) -> dict[Any, dict[str, Any]]:
         """Every entry an advancement record of ``kind`` is bound to: its key (a name,
         or (Class, trait) / (Class, spell)) -> the fields ``{"entry": ...}`` reads."""
         if kind == "vital":
@@ -91,7 +91,7 @@ class SPData:
         if kind in ("class", "new_class"):
             return {c.name: {"name": c.name, "core_skills": list(c.core_skills),
                              "casts_spells": c.casts_spells} for c in self.classes.values()}
-        found: dict[Any, dict] = {}
+        found: dict[Any, dict[str, Any]] = {}
         for c in self.classes.values():
             for name, pname in (c.traits if kind == "trait" else c.spells).items():
                 path = self.paths[pname]
@@ -102,7 +102,7 @@ class SPData:
     def _bind_advancement(self) -> None:
         records = advancement_records(self.raw)
         #: kind -> entry key -> {"cost": record or None, "requires": [records]}
-        self.steps: dict[str, dict[Any, dict]] = {}
+        self.steps: dict[str, dict[Any, dict[str, Any]]] = {}
         for kind in STEP_KINDS:
             step = records[kind]
             self.steps[kind] = {}
@@ -115,17 +115,20 @@ class SPData:
         self.exchange_by = int(exchange.get("by", self.exchange_discount))
         self.exchange_min = int(exchange.get("floor", self.exchange_floor))
 
-    def requires(self, kind: str, key) -> list:
-        return self.steps[kind][key]["requires"]
+    def requires(self, kind: str, key: str | tuple[str, str]) -> list[Any]:
+        found: list[Any] = self.steps[kind][key]["requires"]
+        return found
 
-    def unmet(self, kind: str, key, facts: vocab.Facts, subject: str, target: int) -> list:
+    def unmet(self, kind: str, key: str | tuple[str, str], facts: vocab.Facts, subject: str,
+              target: int) -> list[str]:
         """The reasons the records of ``kind`` for ``key`` give (none: met)."""
         step = self.steps[kind][key]
         if step["met"](facts, target):
             return []
-        return vocab.unmet(step["requires"], facts, subject, target)
+        return list(vocab.unmet(step["requires"], facts, subject, target))
 
-    def price(self, kind: str, key, target: int, exchange: bool = False) -> int:
+    def price(self, kind: str, key: str | tuple[str, str], target: int,
+              exchange: bool = False) -> int:
         """What the increase of ``kind`` of ``key`` to ``target`` costs (with a
         Training Exchange's discount when ``exchange``)."""
         step = self.steps[kind].get(key)
@@ -160,19 +163,19 @@ def _builtin_advancement() -> str:
     return json.dumps(load_package_json(f"{folder}:data/story-points.json")["advancement"])
 
 
-def advancement_records(raw: dict) -> dict:
+def advancement_records(raw: dict[str, Any]) -> dict[str, Any]:
     """The ``advancement`` records of ``raw``, each kind it leaves out the built-in
     one (a whole-file override written before the records existed keeps working)."""
     import json
 
     builtin = json.loads(_builtin_advancement())
     found = raw.get("advancement")
-    own: dict = found if isinstance(found, dict) else {}
+    own: dict[str, Any] = found if isinstance(found, dict) else {}
     return {kind: own.get(kind, builtin[kind])
             for kind in (*STEP_KINDS, "training_exchange")}
 
 
-def advancement_problems(raw: dict) -> list[str]:
+def advancement_problems(raw: dict[str, Any]) -> list[str]:
     """Every record of ``advancement`` against the vocabulary's schema, and every
     reference it makes to the data or to the entries it is bound to."""
     problems: list[str] = []
@@ -203,7 +206,7 @@ def advancement_problems(raw: dict) -> list[str]:
     return problems[:10]
 
 
-def validate_data(raw) -> list[str]:
+def validate_data(raw: Any) -> list[str]:
     """What the names must agree on, which the JSON Schema (checked first, see the
     ruleset's ``data_schema``: every key, type and bound) cannot say; each problem
     starts with the path of the bad value, as the schema's do."""
@@ -251,51 +254,6 @@ def validate_data(raw) -> list[str]:
             problems.append(f"limits/vital_max: {high} is below vital_min {low}")
     except (KeyError, TypeError, ValueError) as exc:
         problems.append(f"the data is malformed ({exc}); check it against its schema")
-    if not problems:
-        problems += advancement_problems(raw)
-    return problems
-    try:
-        vitals = {v["name"] for v in raw["vitals"]}
-        skills = {s["name"]: s["vital"] for s in raw["skills"]}
-        classes = {c["name"]: c for c in raw["classes"]}
-        for skill, vital in skills.items():
-            if vital not in vitals:
-                problems.append(f"Skill {skill}: Linked Vital '{vital}' is not a Core Vital")
-        for name, c in classes.items():
-            core = c.get("core_skills", [])
-            if len(core) != 3:
-                problems.append(f"Class {name}: needs exactly three core Skills")
-            for skill in core:
-                if skill not in skills:
-                    problems.append(f"Class {name}: core Skill '{skill}' is not a Skill")
-        seen_traits: dict[tuple[str, str], str] = {}
-        for p in raw["paths"]:
-            if p.get("class") not in classes:
-                problems.append(f"Path {p.get('name')}: unknown Class '{p.get('class')}'")
-            if p.get("skill") not in skills:
-                problems.append(f"Path {p.get('name')}: unknown Path Skill '{p.get('skill')}'")
-            for trait in p.get("traits", []) + p.get("spells", []):
-                key = (p.get("class"), trait)
-                if key in seen_traits:
-                    problems.append(f"{trait} appears twice in Class {p.get('class')}")
-                seen_traits[key] = p.get("name")
-            if p.get("spells") and not classes.get(p.get("class"), {}).get("casts_spells"):
-                problems.append(f"Path {p.get('name')}: Class {p.get('class')} does not cast spells")
-        for group in raw.get("equivalent_traits", []):
-            for cls, trait in group.get("traits", []):
-                if (cls, trait) not in seen_traits:
-                    problems.append(f"equivalent traits: {cls} has no trait '{trait}'")
-        limits = raw.get("limits", {})
-        low, high = limits.get("vital_min", 1), limits.get("vital_max", 10)
-        if isinstance(low, int) and isinstance(high, int) and high < low:
-            problems.append(f"limits: vital_max {high} is below vital_min {low}")
-        costs = raw.get("costs", {})
-        floor = costs.get("training_exchange_floor", 1)
-        if isinstance(floor, int) and floor < 1:
-            problems.append("costs: a Training Exchange increase costs at least 1 SP "
-                            f"(training_exchange_floor is {floor})")
-    except (KeyError, TypeError, ValueError) as exc:
-        problems.append(f"malformed entry: {exc}")
     if not problems:
         problems += advancement_problems(raw)
     return problems

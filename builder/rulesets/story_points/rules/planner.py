@@ -20,14 +20,22 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import TYPE_CHECKING, Any, Iterator
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import Refusal, UsageError, match_name
 
+if TYPE_CHECKING:
+    from builder.rulesets.story_points.rules.ruleset import StoryPoints
+    from builder.rulesets.story_points.rules.state import SPState
+
+#: One step of a plan: kind, name, target and cost (a Class step adds its choices).
+Step = dict[str, Any]
+
 TARGET = re.compile(r"^\s*(vital|skill|class)\s*:\s*(.+?)\s*=\s*(-?\d+)\s*$", re.IGNORECASE)
 
 
-def parse_target(ruleset, text: str) -> tuple[str, str, int]:
+def parse_target(ruleset: StoryPoints, text: str) -> tuple[str, str, int]:
     m = TARGET.match(text or "")
     if not m:
         raise UsageError(f"target '{text}' must look like vital:NAME=N, skill:NAME=N or "
@@ -43,7 +51,8 @@ def parse_target(ruleset, text: str) -> tuple[str, str, int]:
     return kind, name, level
 
 
-def _requirement_cost(ruleset, state, vitals_req: dict, skills_req: dict):
+def _requirement_cost(ruleset: StoryPoints, state: SPState, vitals_req: dict[str, int],
+                      skills_req: dict[str, int]) -> tuple[int, list[Step], list[str]]:
     """(cost, steps, reasons) to raise every listed value to at least its level."""
     d = ruleset.d
     need_v = dict(vitals_req)
@@ -51,7 +60,9 @@ def _requirement_cost(ruleset, state, vitals_req: dict, skills_req: dict):
         for vital, needed in value_needs(d.requires("skill", skill), level):
             if vital in d.vitals:
                 need_v[vital] = max(need_v.get(vital, 0), needed)
-    steps, cost, reasons = [], 0, []
+    steps: list[Step] = []
+    cost = 0
+    reasons: list[str] = []
     for vital in d.vitals:
         want = need_v.get(vital, 0)
         have = state.vitals[vital]
@@ -80,7 +91,7 @@ def _requirement_cost(ruleset, state, vitals_req: dict, skills_req: dict):
     return cost, steps, reasons
 
 
-def value_needs(requires, target: int) -> list[tuple[str, int]]:
+def value_needs(requires: vocab.Requires, target: int) -> list[tuple[str, int]]:
     """(value, level) that prerequisites written as thresholds ask of other values for
     ``target`` (and so for every level below it): ``at-least`` and ``at-least-target``,
     also inside ``all-of``.  Other shapes (a total, a count, one of several) are left to
@@ -99,15 +110,16 @@ def value_needs(requires, target: int) -> list[tuple[str, int]]:
     return found
 
 
-def _merge(*reqs: dict) -> dict:
-    out: dict = {}
+def _merge(*reqs: dict[str, int]) -> dict[str, int]:
+    out: dict[str, int] = {}
     for req in reqs:
         for k, v in req.items():
             out[k] = max(out.get(k, 0), v)
     return out
 
 
-def _class_candidates(ruleset, state, name: str, target: int):
+def _class_candidates(ruleset: StoryPoints, state: SPState, name: str, target: int
+                      ) -> Iterator[dict[str, int]]:
     """Every requirement set (skill -> level) that makes Class ``name`` reach ``target``."""
     d = ruleset.d
     info = d.classes[name]
@@ -129,7 +141,7 @@ def _class_candidates(ruleset, state, name: str, target: int):
             trait_paths.append(path)
     spells_needed = target - current if info.casts_spells else 0
     known = set(held.spells) if held else set()
-    spell_sets: list[tuple] = [()]
+    spell_sets: list[tuple[Any, ...]] = [()]
     if spells_needed:
         spell_sets = []
         spell_paths = [d.paths[p] for p in info.paths if d.paths[p].spells]
@@ -153,7 +165,7 @@ def _class_candidates(ruleset, state, name: str, target: int):
                 yield _merge(core_req, {tpath.skill: 1}, {p.skill: 1 for p in spaths})
 
 
-def plan(ruleset, state, target_text: str) -> dict:
+def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, Any]:
     d = ruleset.d
     kind, name, level = parse_target(ruleset, target_text)
     maximum = {"vital": d.vital_max, "skill": d.skill_max, "class": d.class_max}[kind]
@@ -207,7 +219,7 @@ def plan(ruleset, state, target_text: str) -> dict:
             "steps": steps}
 
 
-def _suggest_choices(ruleset, state, steps: list[dict]) -> None:
+def _suggest_choices(ruleset: StoryPoints, state: SPState, steps: list[Step]) -> None:
     """Walk the plan (ignoring SP) and suggest a legal trait/spell for each Class step.
 
     Prefers the trait that already has the most ranks (the player can pick another).

@@ -5,11 +5,12 @@ Every rule here carries the reasons a player reads when it says no.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (Reason, Ruleset, UsageError, action_parser, match_name,
-                                option, parse_int, parse_yes_no, reason_code)
+from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
+                                action_parser, match_name, option, parse_int, parse_yes_no,
+                                reason_code)
 from . import codes
 from .data import SPData, advancement_records, validate_data
 from .state import ClassState, SPState, key
@@ -17,11 +18,86 @@ from .state import ClassState, SPState, key
 #: The rule system's folder (the package above rules/): its parts are named from it.
 _FOLDER = __name__.rsplit(".", 2)[0]
 
+if TYPE_CHECKING:
+    from builder.rules.chain import Chain
+
 ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill", "raise-class",
            "enter-class", "use-trait", "rest", "set-active")
 
 SET_KEYS = ("sp=N", "vital.NAME=N", "skill.NAME=N", "class.NAME=N", "trait.CLASS.TRAIT=N",
             "spell.CLASS=SPELL", "active=yes|no", "vit=N", "wounded=N")
+
+
+
+# -- the ``show --json`` shape (CharacterFile.derived adds the ledger, notes, identity) --
+class SPBalance(TypedDict):
+    unspent: int
+    earned: int
+    spent: int
+
+
+class SkillView(TypedDict):
+    level: int
+    linked_vital: str
+
+
+class TraitView(TypedDict):
+    rank: int
+    uses_left: int
+    uses_spent: int
+    path: str
+    path_skill: str
+    usable: bool
+
+
+class ClassView(TypedDict):
+    level: int
+    core_skills: list[str]
+    casts_spells: bool
+    traits: dict[str, TraitView]
+    spells: list[str]
+    unusable_spells: list[str]
+
+
+class MilestoneView(TypedDict):
+    checkpoints: list[str]
+    played: list[str]
+    resolved: bool
+
+
+class VitView(TypedDict):
+    current: int
+    max: int
+
+
+class DiceView(TypedDict):
+    ready: int
+    wounded: int
+    body: int
+
+
+class SPDerived(TypedDict):
+    """A story-points character as ``show --json`` prints it (before the ledger rows,
+    notes and identity every ruleset's derived view gets)."""
+
+    ruleset: str
+    name: str
+    sp: SPBalance
+    active: bool
+    vitals: dict[str, int]
+    vitals_total: int
+    skills: dict[str, SkillView]
+    classes: dict[str, ClassView]
+    vit: VitView
+    dice: DiceView
+    milestones: dict[str, MilestoneView]
+
+
+#: What taking an option asks of the player (see ``Option.words_with``).
+_TRAIT = Ask("--trait", required=True)
+_SPELL = Ask("--spell")
+_SCENE = Ask("--scene", required=True)
+_EXCHANGE = Ask("--exchange", switch=True)
 
 
 class StoryPoints(Ruleset):
@@ -42,16 +118,16 @@ class StoryPoints(Ruleset):
     actions = ACTIONS
     set_keys = SET_KEYS
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict[str, Any]):
         super().__init__(data)
         self.d = SPData(data)
 
     @classmethod
-    def validate_data(cls, data) -> list[str]:
+    def validate_data(cls, data: Any) -> list[str]:
         return validate_data(data)
 
     # ------------------------------------------------------------------ data
-    def public_data(self) -> dict:
+    def public_data(self) -> dict[str, Any]:
         d = self.d
         return {
             "id": self.id,
@@ -92,7 +168,7 @@ class StoryPoints(Ruleset):
         }
 
     @classmethod
-    def data_from_public(cls, data):
+    def data_from_public(cls, data: Any) -> Any:
         """``data story-points --json`` output (names as keys, Vitals as a list of names)
         back into the data file's shape; anything else unchanged (the schema judges it)."""
         if not (isinstance(data, dict) and isinstance(data.get("skills"), dict)
@@ -166,17 +242,17 @@ class StoryPoints(Ruleset):
 
     # ----------------------------------------------------------- creation
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         d = self.d
-        baseline: dict = {
+        baseline: dict[str, Any] = {
             "sp": 0, "active": True,
             "vitals": {v: d.vital_min for v in d.vitals},
             "skills": {s: 0 for s in d.skills},
             "classes": {}, "vit": None, "wounded": 0,
         }
-        classes: dict[str, dict] = {}
+        classes: dict[str, dict[str, Any]] = {}
 
-        def cls_entry(name: str) -> dict:
+        def cls_entry(name: str) -> dict[str, Any]:
             return classes.setdefault(name, {"level": 0, "traits": {}, "spells": []})
 
         for raw_key, value in sets:
@@ -216,7 +292,7 @@ class StoryPoints(Ruleset):
                 baseline["classes"][name] = entry
         return baseline
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         d = self.d
         reasons: list[str] = []
         try:
@@ -245,7 +321,7 @@ class StoryPoints(Ruleset):
                 if isinstance(vscore, int) and level > vscore:
                     reasons.append(f"{name} {level} is above its Linked Vital "
                                    f"({vital} is {vscore})")
-            held: dict[str, dict] = baseline.get("classes", {})
+            held: dict[str, dict[str, Any]] = baseline.get("classes", {})
             for cname, entry in held.items():
                 if cname not in d.classes:
                     reasons.append(f"'{cname}' is not a Class of this ruleset")
@@ -286,7 +362,7 @@ class StoryPoints(Ruleset):
                         reasons.append(f"{cname} {level} knows {len(spells)} spells; "
                                        f"a level grants one, so at most {level}")
             # Rangers and Rogues: no second mechanically equivalent trait.
-            seen: set[tuple[str, str, str]] = set()
+            seen: set[tuple[tuple[str, str], tuple[str, str], str]] = set()
             for cname, entry in held.items():
                 for trait in entry.get("traits", {}):
                     clash = self._equivalent_clash_in(held, cname, trait)
@@ -309,7 +385,7 @@ class StoryPoints(Ruleset):
             reasons.append(f"malformed baseline: {exc}")
         return reasons
 
-    def initial_state(self, baseline: dict) -> SPState:
+    def initial_state(self, baseline: dict[str, Any]) -> SPState:
         d = self.d
         vitals = {v: _int(baseline.get("vitals", {}).get(v), d.vital_min) for v in d.vitals}
         skills = {s: _int(baseline.get("skills", {}).get(s), 0) for s in d.skills}
@@ -335,7 +411,7 @@ class StoryPoints(Ruleset):
                        checkpoints={}, resolved=set(), labels={})
 
     # ------------------------------------------------------------ actions
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
         if not args:
             raise UsageError("no action given; story-points actions: " + ", ".join(ACTIONS))
         verb = args[0].strip().casefold()
@@ -348,28 +424,28 @@ class StoryPoints(Ruleset):
             p.add_argument("milestone")
             p.add_argument("checkpoint")
             a = p.parse_args(rest)
-            return {"action": verb, "milestone": _text(a.milestone, "milestone"),
-                    "checkpoint": _text(a.checkpoint, "checkpoint")}
+            return Action(verb, {"milestone": _text(a.milestone, "milestone"),
+                                 "checkpoint": _text(a.checkpoint, "checkpoint")})
         if verb == "resolve-milestone":
             p.add_argument("milestone")
             a = p.parse_args(rest)
-            return {"action": verb, "milestone": _text(a.milestone, "milestone")}
+            return Action(verb, {"milestone": _text(a.milestone, "milestone")})
         if verb == "raise-vital":
             p.add_argument("name")
             p.add_argument("--exchange", action="store_true")
             a = p.parse_args(rest)
-            action = {"action": verb, "name": self._vital(a.name)}
+            action: dict[str, Any] = {"name": self._vital(a.name)}
             if a.exchange:  # the rules refuse it, with the reason
                 action["exchange"] = True
-            return action
+            return Action(verb, action)
         if verb == "raise-skill":
             p.add_argument("name")
             p.add_argument("--exchange", action="store_true")
             a = p.parse_args(rest)
-            action = {"action": verb, "name": self._skill(a.name)}
+            action = {"name": self._skill(a.name)}
             if a.exchange:
                 action["exchange"] = True
-            return action
+            return Action(verb, action)
         if verb in ("raise-class", "enter-class"):
             p.add_argument("name")
             p.add_argument("--trait", required=True)
@@ -380,46 +456,47 @@ class StoryPoints(Ruleset):
                 p.add_argument("--scene", required=True)
             a = p.parse_args(rest)
             cname = self._class(a.name)
-            action = {"action": verb, "name": cname, "trait": self._trait(cname, a.trait)}
+            action = {"name": cname, "trait": self._trait(cname, a.trait)}
             if a.spell is not None:
                 action["spell"] = self._spell(cname, a.spell)
             if verb == "raise-class" and a.exchange:
                 action["exchange"] = True
             if verb == "enter-class":
                 action["scene"] = a.scene.strip()
-            return action
+            return Action(verb, action)
         if verb == "use-trait":
             p.add_argument("class_name")
             p.add_argument("trait")
             a = p.parse_args(rest)
             cname = self._class(a.class_name)
-            return {"action": verb, "class": cname, "trait": self._trait(cname, a.trait)}
+            return Action(verb, {"class": cname, "trait": self._trait(cname, a.trait)})
         if verb == "rest":
             p.parse_args(rest)
-            return {"action": verb}
+            return Action(verb)
         # set-active
         p.add_argument("value")
         a = p.parse_args(rest)
-        return {"action": verb, "active": parse_yes_no(a.value, "set-active")}
+        return Action(verb, {"active": parse_yes_no(a.value, "set-active")})
 
-    def resolve(self, state: SPState, action: dict, rng: random.Random) -> dict:
+    def resolve(self, state: SPState, given: ActionEntry, rng: random.Random) -> Action:
         """Record the Score or Level an increase reaches, so the ledger reads plainly."""
-        kind = action.get("action")
-        if kind == "raise-vital" and action.get("name") in state.vitals:
-            action["target"] = state.vitals[action["name"]] + 1
-        elif kind == "raise-skill" and action.get("name") in state.skills:
-            action["target"] = state.skills[action["name"]] + 1
-        elif kind == "raise-class":
-            action["target"] = state.level(action.get("name", "")) + 1
-        elif kind == "enter-class":
-            action["target"] = 1
+        action = Action.coerce(given)
+        kind, name = action.kind, action.get("name")
+        if kind == "raise-vital" and name in state.vitals:
+            return action.with_args(target=state.vitals[name] + 1)
+        if kind == "raise-skill" and name in state.skills:
+            return action.with_args(target=state.skills[name] + 1)
+        if kind == "raise-class":
+            return action.with_args(target=state.level(action.text("name")) + 1)
+        if kind == "enter-class":
+            return action.with_args(target=1)
         return action
 
-    def cost(self, state: SPState, action: dict) -> int:
+    def cost(self, state: SPState, action: ActionEntry) -> int:
         """The SP an increase costs (Training Exchange applied), 0 for other actions."""
         d = self.d
         kind = action.get("action")
-        name = action.get("name")
+        name = str(action.get("name"))
         exchange = bool(action.get("exchange"))
         if kind == "raise-vital":    # a Training Exchange never reduces it
             return d.price("vital", name, state.vitals.get(name, 0) + 1)
@@ -431,14 +508,15 @@ class StoryPoints(Ruleset):
             return d.price("new_class", name, 1, exchange)
         return 0
 
-    action_cost = cost
+    def action_cost(self, before: SPState, action: ActionEntry) -> int:
+        return self.cost(before, action)
 
-    def check(self, state: SPState, action: dict) -> list[str]:
+    def check(self, state: SPState, action: ActionEntry) -> list[str]:
         kind = action.get("action")
         handler = getattr(self, "_check_" + str(kind).replace("-", "_"), None)
         if handler is None or kind not in ACTIONS:
             return [f"unknown action '{kind}'"]
-        reasons = handler(state, action)
+        reasons: list[str] = handler(state, action)
         target = action.get("target")
         if target is not None and not reasons and kind in ("raise-vital", "raise-skill",
                                                           "raise-class"):
@@ -456,7 +534,7 @@ class StoryPoints(Ruleset):
         return state.level(name)
 
     def _afford(self, state: SPState, cost: int) -> list[str]:
-        return vocab.afford_reasons(cost, state.unspent, "SP", code="rule")
+        return list(vocab.afford_reasons(cost, state.unspent, "SP", code="rule"))
 
     def facts(self, state: SPState, **levels: int) -> vocab.Facts:
         """What the advancement records read: every Vital, Skill and Class level
@@ -465,7 +543,7 @@ class StoryPoints(Ruleset):
         return vocab.Facts(_Levels(state, levels), _Held(state),
                            _ACTIVE if state.active else _NOT_ACTIVE)
 
-    def _check_award_checkpoint(self, state, action) -> list[str]:
+    def _check_award_checkpoint(self, state: SPState, action: ActionEntry) -> list[str]:
         m, c = key(action.get("milestone", "")), key(action.get("checkpoint", ""))
         if not m or not c:
             return ["a Story Checkpoint needs a milestone and a checkpoint name"]
@@ -478,7 +556,7 @@ class StoryPoints(Ruleset):
                     "awarded; a checkpoint is never awarded twice"]
         return []
 
-    def _check_resolve_milestone(self, state, action) -> list[str]:
+    def _check_resolve_milestone(self, state: SPState, action: ActionEntry) -> list[str]:
         m = key(action.get("milestone", ""))
         if not m:
             return ["a Story Milestone needs a name"]
@@ -491,14 +569,14 @@ class StoryPoints(Ruleset):
         d = self.d
         current = state.vitals[name]
         target = current + 1
-        reasons = []
+        reasons: list[str] = []
         if current >= d.vital_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         reasons += d.unmet("vital", name, self.facts(state), name, target)
         reasons += self._afford(state, d.price("vital", name, target))
         return reasons
 
-    def _check_raise_vital(self, state, action) -> list[str]:
+    def _check_raise_vital(self, state: SPState, action: ActionEntry) -> list[str]:
         if action.get("name") not in state.vitals:
             return [f"'{action.get('name')}' is not a Core Vital"]
         if action.get("exchange"):
@@ -509,7 +587,7 @@ class StoryPoints(Ruleset):
         d = self.d
         current = state.skills[name]
         target = current + 1
-        reasons = []
+        reasons: list[str] = []
         if current >= d.skill_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         else:
@@ -518,7 +596,7 @@ class StoryPoints(Ruleset):
                                                           "exchange": exchange}))
         return reasons
 
-    def _check_raise_skill(self, state, action) -> list[str]:
+    def _check_raise_skill(self, state: SPState, action: ActionEntry) -> list[str]:
         if action.get("name") not in state.skills:
             return [f"'{action.get('name')}' is not a Skill"]
         return self.skill_reasons(state, action["name"], bool(action.get("exchange")))
@@ -528,7 +606,7 @@ class StoryPoints(Ruleset):
         d = self.d
         current = state.level(name)
         target = current + 1
-        reasons = []
+        reasons: list[str] = []
         if current == 0:
             reasons.append(f"the character has no {name} levels yet: enter the Class first")
             return reasons
@@ -566,11 +644,13 @@ class StoryPoints(Ruleset):
                 reasons.append(self._equivalence_reason(class_name, trait, clash))
         return reasons
 
-    def _equivalent_clash(self, state: SPState, class_name: str, trait: str):
+    def _equivalent_clash(self, state: SPState, class_name: str, trait: str
+                          ) -> tuple[str, str] | None:
         held = {c: {"traits": cs.traits} for c, cs in state.classes.items()}
         return self._equivalent_clash_in(held, class_name, trait)
 
-    def _equivalent_clash_in(self, held: dict, class_name: str, trait: str):
+    def _equivalent_clash_in(self, held: dict[str, Any], class_name: str, trait: str
+                             ) -> tuple[str, str] | None:
         group = self.d.equivalents.get((class_name, trait))
         if not group:
             return None
@@ -584,7 +664,7 @@ class StoryPoints(Ruleset):
                 return other_class, other_trait
         return None
 
-    def _equivalence_reason(self, class_name: str, trait: str, clash) -> str:
+    def _equivalence_reason(self, class_name: str, trait: str, clash: tuple[str, str]) -> str:
         return (f"{trait} ({class_name}) is mechanically equivalent to {clash[1]} "
                 f"({clash[0]}), which the character has; Rangers and Rogues cannot buy a "
                 "second equivalent trait through another Class")
@@ -599,7 +679,7 @@ class StoryPoints(Ruleset):
             return [f"{class_name} {level_after} grants one new spell: choose it"]
         if spell not in info.spells:
             return [f"{spell} is not a {class_name} spell"]
-        reasons = []
+        reasons: list[str] = []
         known = state.classes.get(class_name)
         if known and spell in known.spells:
             reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
@@ -609,7 +689,7 @@ class StoryPoints(Ruleset):
                                level_after)
         return reasons
 
-    def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict:
+    def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict[str, Any]:
         info = self.d.classes[class_name]
         facts = self.facts(state, **{class_name: level_after})
         traits, blocked = [], {}
@@ -635,7 +715,7 @@ class StoryPoints(Ruleset):
         d = self.d
         info = d.classes[class_name]
         choices = self.eligible_choices(state, class_name, level_after)
-        reasons = []
+        reasons: list[str] = []
         untrained = [d.paths[p].skill for p in info.paths if state.skills[d.paths[p].skill] < 1]
         untrained_text = ", ".join(f"{s} {state.skills[s]}" for s in dict.fromkeys(untrained))
         if not choices["traits"]:
@@ -656,7 +736,7 @@ class StoryPoints(Ruleset):
             reasons.append(f"{class_name} {level_after} has no legal new spell: {detail}")
         return reasons
 
-    def _check_raise_class(self, state, action) -> list[str]:
+    def _check_raise_class(self, state: SPState, action: ActionEntry) -> list[str]:
         name = action.get("name")
         if name not in self.d.classes:
             return [f"'{name}' is not a Class"]
@@ -668,7 +748,7 @@ class StoryPoints(Ruleset):
         reasons += self.spell_reasons(state, name, action.get("spell"), level_after)
         return reasons
 
-    def _check_enter_class(self, state, action) -> list[str]:
+    def _check_enter_class(self, state: SPState, action: ActionEntry) -> list[str]:
         name = action.get("name")
         if name not in self.d.classes:
             return [f"'{name}' is not a Class"]
@@ -684,7 +764,7 @@ class StoryPoints(Ruleset):
         rank = state.rank(class_name, trait)
         if rank == 0:
             return [f"the character has no ranks in {trait} ({class_name})"]
-        reasons = []
+        reasons: list[str] = []
         path = self.d.trait_path(class_name, trait)
         if state.skills[path.skill] < 1:
             reasons.append(Reason(f"{trait} cannot be used while its Path Skill {path.skill} "
@@ -696,21 +776,21 @@ class StoryPoints(Ruleset):
                            "restores them")
         return reasons
 
-    def _check_use_trait(self, state, action) -> list[str]:
+    def _check_use_trait(self, state: SPState, action: ActionEntry) -> list[str]:
         cname, trait = action.get("class"), action.get("trait")
         if cname not in self.d.classes or trait not in self.d.classes[cname].traits:
             return [f"'{trait}' is not a {cname} trait"]
         return self.trait_use_reasons(state, cname, trait)
 
-    def _check_rest(self, state, action) -> list[str]:
+    def _check_rest(self, state: SPState, action: ActionEntry) -> list[str]:
         return []
 
-    def _check_set_active(self, state, action) -> list[str]:
+    def _check_set_active(self, state: SPState, action: ActionEntry) -> list[str]:
         if not isinstance(action.get("active"), bool):
             return ["set-active needs yes or no"]
         return []
 
-    def apply(self, state: SPState, action: dict) -> SPState:
+    def apply(self, state: SPState, action: ActionEntry) -> SPState:
         d = self.d
         s = state.copy()
         kind = action["action"]
@@ -756,7 +836,7 @@ class StoryPoints(Ruleset):
             s.active = action["active"]
         return s
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
         kind = action.get("action")
         target = action.get("target")
@@ -787,12 +867,12 @@ class StoryPoints(Ruleset):
         return super().describe(action)
 
     # ------------------------------------------------------------- views
-    def derive(self, state: SPState, name: str) -> dict:
+    def derive(self, state: SPState, name: str) -> SPDerived:
         d = self.d
-        classes = {}
+        classes: dict[str, ClassView] = {}
         for cname, cls in state.classes.items():
             info = d.classes[cname]
-            traits = {}
+            traits: dict[str, TraitView] = {}
             for trait, rank in cls.traits.items():
                 path = d.trait_path(cname, trait)
                 spent = state.uses_spent.get((cname, trait), 0)
@@ -809,7 +889,7 @@ class StoryPoints(Ruleset):
                 "unusable_spells": [s for s in cls.spells
                                     if state.skills[d.spell_path(cname, s).skill] < 1],
             }
-        milestones = {}
+        milestones: dict[str, MilestoneView] = {}
         # In play order: labels are recorded as first written (a dict keeps that order).
         played = [key for key in state.labels if "\x00" not in key]
         for m in played + sorted((set(state.checkpoints) | state.resolved) - set(played)):
@@ -839,17 +919,19 @@ class StoryPoints(Ruleset):
             "milestones": milestones,
         }
 
-    def options(self, state: SPState) -> list[dict]:
+    def options(self, state: SPState) -> list[Option]:
         d = self.d
         result = []
         for name in d.vitals:
             target = state.vitals[name] + 1
             result.append(option("vital", name, target, d.price("vital", name, target),
-                                 self.vital_reasons(state, name)))
+                                 self.vital_reasons(state, name),
+                                 words=("raise-vital", name)))
         for name in d.skills:
             target = state.skills[name] + 1
             result.append(option("skill", name, target, d.price("skill", name, target),
                                  self.skill_reasons(state, name),
+                                 words=("raise-skill", name), asks=(_EXCHANGE,),
                                  linked_vital=d.skills[name]))
         for name, info in d.classes.items():
             current = state.level(name)
@@ -858,6 +940,8 @@ class StoryPoints(Ruleset):
                 choices = self.eligible_choices(state, name, 1)
                 reasons += self._choice_reasons(state, name, 1)
                 result.append(option("new-class", name, 1, d.price("new_class", name, 1), reasons,
+                                     words=("enter-class", name),
+                                     asks=(_TRAIT, _SPELL, _SCENE),
                                      core_skills=list(info.core_skills), needs_scene=True,
                                      casts_spells=info.casts_spells, choices=choices))
             else:
@@ -867,23 +951,24 @@ class StoryPoints(Ruleset):
                 if current < d.class_max:
                     reasons += self._choice_reasons(state, name, target)
                 result.append(option("class", name, target, d.price("class", name, target),
-                                     reasons,
+                                     reasons, words=("raise-class", name),
+                                     asks=(_TRAIT, _SPELL, _EXCHANGE),
                                      core_skills=list(info.core_skills),
                                      casts_spells=info.casts_spells, choices=choices))
         return result
 
-    def plan(self, state: SPState, target: str) -> dict:
+    def plan(self, state: SPState, target: str) -> dict[str, Any]:
         from .planner import plan
 
         return plan(self, state, target)
 
-    def chain_graph(self, state: SPState):
+    def chain_graph(self, state: SPState) -> Chain:
         """The advancement chain the window draws (:mod:`.chain`)."""
         from .chain import build_chain
 
         return build_chain(self, state)
 
-    def headline(self, state: SPState) -> dict:
+    def headline(self, state: SPState) -> dict[str, Any]:
         classes = ", ".join(f"{c} {cs.level}" for c, cs in state.classes.items()) or "-"
         return {"Unspent SP": state.unspent, "Classes": classes}
 
@@ -898,7 +983,7 @@ class StoryPoints(Ruleset):
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
 
-    def show_text(self, derived: dict) -> str:
+    def show_text(self, derived: dict[str, Any]) -> str:
         lines = [f"{derived['name']} ({self.title})",
                  f"SP: {derived['sp']['unspent']} unspent, {derived['sp']['earned']} earned, "
                  f"{derived['sp']['spent']} spent" + ("" if derived["active"] else "  [not Active]"),
@@ -918,7 +1003,7 @@ class StoryPoints(Ruleset):
 
 
 _ACTIVE = frozenset(("active",))
-_NOT_ACTIVE: frozenset = frozenset()
+_NOT_ACTIVE: frozenset[Any] = frozenset()
 
 
 class _Levels:
@@ -927,7 +1012,7 @@ class _Levels:
 
     __slots__ = ("state", "extra")
 
-    def __init__(self, state: SPState, extra: dict):
+    def __init__(self, state: SPState, extra: dict[str, int]):
         self.state = state
         self.extra = extra
 
@@ -956,7 +1041,7 @@ class _Held:
         return held is not None and held.level > 0
 
 
-def _int(value, default: int) -> int:
+def _int(value: Any, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 

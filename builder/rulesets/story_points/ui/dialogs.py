@@ -2,15 +2,16 @@
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QLineEdit, QListWidget, QVBoxLayout)
 
+from builder.rules.base import Option
 from builder.ui.choices import fill_trait_choices
 from builder.ui.models.options_model import cost_text
 from builder.ui.wording import count
-
-from .widgets import option_words
 
 
 # -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
@@ -23,9 +24,9 @@ class ClassAdvanceDialog(QDialog):
 
     chosen = Signal(list)  # the action words
 
-    def __init__(self, option: dict, parent=None):
+    def __init__(self, option: Mapping[str, Any], parent=None):
         super().__init__(parent)
-        self.option = option
+        self.option = option = Option.coerce(option)
         self.setObjectName("classAdvanceDialog")
         kind = option["kind"]
         title = (f"Enter {option['name']}" if kind == "new-class"
@@ -61,7 +62,7 @@ class ClassAdvanceDialog(QDialog):
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
                 form.addRow("", note)
         self.scene = None
-        if kind == "new-class":
+        if option.asks_for("scene"):
             self.scene = QLineEdit(self)
             self.scene.setObjectName("sceneEdit")
             self.scene.setAccessibleName("Achievement or training scene")
@@ -69,7 +70,7 @@ class ClassAdvanceDialog(QDialog):
             form.addRow("Achievement or training &scene:", self.scene)
             self.scene.textChanged.connect(self._validate)
         self.exchange = None
-        if kind == "class":
+        if option.asks_for("exchange"):
             self.exchange = QCheckBox("Training &Exchange (reduces the cost)", self)
             form.addRow("", self.exchange)
 
@@ -108,10 +109,12 @@ class ClassAdvanceDialog(QDialog):
         self.ok.setEnabled(ok)
 
     def words(self) -> list[str]:
-        return option_words(self.option, trait=self.current_trait(),
-                            spell=self.spell.currentText() if self.spell else None,
-                            scene=self.scene.text().strip() if self.scene else None,
-                            exchange=bool(self.exchange and self.exchange.isChecked()))
+        """The option's own words with the player's choices (the core says which)."""
+        return self.option.words_with(
+            trait=self.current_trait(),
+            spell=self.spell.currentText() if self.spell else None,
+            scene=self.scene.text().strip() if self.scene else None,
+            exchange=bool(self.exchange and self.exchange.isChecked()))
 
     def _accept(self):
         if not self.ok.isEnabled():

@@ -16,19 +16,21 @@ The parts: :mod:`.widgets` (option words, the traits tree, the uses boxes),
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QFont, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
+from builder.rules.base import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
 from builder.ui.chain.tokens import drop_rank
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
-from .widgets import (KeyRole, TraitsView, next_text, option_words,
-                                                     sheet_item)
+from .widgets import KeyRole, TraitsView, next_text, sheet_item
 
 
 class StoryPointsEditor(SheetPart, CharacterEditor):
@@ -346,18 +348,20 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             self.refresh()  # put checkboxes the player ticked back to the core's state
         return ok
 
-    def take(self, option: dict) -> None:
-        """Take an increase the core allows; a Class advance asks for its choices first."""
-        if not option.get("allowed"):
-            self.show_refusal(option.get("reasons") or ["not possible now"])
+    def take(self, option: Mapping[str, Any]) -> None:
+        """Take an increase the core allows; one that asks for a trait (a Class advance)
+        asks for its choices first."""
+        option = Option.coerce(option)
+        if not option.allowed:
+            self.show_refusal(list(option.reasons) or ["not possible now"])
             return
-        if option["kind"] in ("class", "new-class"):
+        if option.asks_for("trait"):
             dialog = ClassAdvanceDialog(option, self)
             dialog.chosen.connect(self.take_words)
             dialog.open()
             self.dialog = dialog
             return
-        self.take_words(option_words(option))
+        self.take_words(option.words_with())
 
     def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool:
         """A rank token dropped on the trait list: the Class advance and the rank, one action."""

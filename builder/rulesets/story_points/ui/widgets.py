@@ -16,25 +16,6 @@ from builder.ui.chain.tokens import parse_token
 KeyRole = Qt.ItemDataRole.UserRole + 20      # ("vital"|"skill"|"class"|"trait", name[, class])
 
 
-def option_words(option: dict, trait: str | None = None, spell: str | None = None,
-                 scene: str | None = None, exchange: bool = False) -> list[str]:
-    """CLI words for taking an option (parsed by the ruleset, never built as a dict here)."""
-    kind, name = option["kind"], option["name"]
-    if kind == "vital":
-        return ["raise-vital", name]
-    if kind == "skill":
-        return ["raise-skill", name] + (["--exchange"] if exchange else [])
-    verb = "enter-class" if kind == "new-class" else "raise-class"
-    words = [verb, name, "--trait", trait or ""]
-    if spell:
-        words += ["--spell", spell]
-    if kind == "new-class":
-        words += ["--scene", scene or ""]
-    elif exchange:
-        words.append("--exchange")
-    return words
-
-
 def sheet_item(text, key=None, tip=None, allowed=None, align_right=False) -> QStandardItem:
     item = QStandardItem("" if text is None else str(text))
     item.setEditable(False)

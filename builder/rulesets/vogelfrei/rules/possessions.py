@@ -54,11 +54,11 @@ def fold(name: str) -> str:
 class Catalogue:
     """Every item of the equipment tables, found by name (case-insensitive) or alias."""
 
-    def __init__(self, equipment: dict):
+    def __init__(self, equipment: dict[str, Any]):
         self.categories: list[str] = list(equipment.get("categories", []))
-        self.items: list[dict] = list(equipment.get("items", []))
-        self.firearm_options: dict = dict(equipment.get("firearm_options") or {})
-        self._by: dict[str, dict] = {}
+        self.items: list[dict[str, Any]] = list(equipment.get("items", []))
+        self.firearm_options: dict[str, Any] = dict(equipment.get("firearm_options") or {})
+        self._by: dict[str, dict[str, Any]] = {}
         for item in self.items:
             for name in [item["name"], *item.get("aliases", [])]:
                 self._by.setdefault(fold(name), item)
@@ -70,13 +70,20 @@ class Catalogue:
             if short != item["name"]:
                 self._by.setdefault(fold(short), item)
 
-    def find(self, name: Any) -> dict | None:
+    def find(self, name: Any) -> dict[str, Any] | None:
         if not isinstance(name, str):
             return None
         return (self._by.get(" ".join(name.split()).casefold()) or self._by.get(fold(name))
                 or self._firearm(name))
 
-    def _firearm(self, name: str) -> dict | None:
+    def item(self, name: Any) -> dict[str, Any]:
+        """:meth:`find` for a name the rules already accepted (KeyError otherwise)."""
+        found = self.find(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def _firearm(self, name: str) -> dict[str, Any] | None:
         """A matchlock firearm with a lock type and/or rifling: 'Musket (Wheellock,
         Rifled)' costs 60 sp x 7 x 2; a wheellock or flintlock needs training."""
         options = self.firearm_options
@@ -144,7 +151,7 @@ class Catalogue:
         return f"there is no item '{name}' in the equipment tables{hint}"
 
 
-def table_name(item: dict) -> str:
+def table_name(item: dict[str, Any]) -> str:
     """An item's name as in the tables: the hands mark follows the name, inside a
     variant's brackets for a row with variants ("Weapon (Great (2H))")."""
     name, hands = str(item["name"]), item.get("hands")
@@ -155,12 +162,12 @@ def table_name(item: dict) -> str:
     return f"{name} ({hands})"
 
 
-def price(item: dict, market: str) -> int | None:
+def price(item: dict[str, Any], market: str) -> int | None:
     value = item.get(market)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def choose_market(item: dict, asked: str | None, in_play: bool) -> str:
+def choose_market(item: dict[str, Any], asked: str | None, in_play: bool) -> str:
     """The market whose price applies: the one asked for; a new character (no XP award
     yet) pays the cheaper of the two; in play the City price."""
     if asked:
@@ -175,7 +182,7 @@ def choose_market(item: dict, asked: str | None, in_play: bool) -> str:
     return "city"
 
 
-def wear_slot(item: dict) -> str | None:
+def wear_slot(item: dict[str, Any]) -> str | None:
     if "armour_rating" in item:
         return "armour"
     if "shield" in item:
@@ -183,7 +190,7 @@ def wear_slot(item: dict) -> str | None:
     return None
 
 
-def encumbrance_mark(item: dict) -> str:
+def encumbrance_mark(item: dict[str, Any]) -> str:
     if item.get("carried") is False or item.get("consumed"):
         return "none"
     mark = item.get("encumbrance", "normal")
@@ -191,8 +198,9 @@ def encumbrance_mark(item: dict) -> str:
 
 
 # -- derived figures ---------------------------------------------------------------------
-def armour_class(rules: dict, agility_mod: int, ws: int, armour: dict | None,
-                 shield: dict | None, bonus_of_class: dict | None = None) -> dict:
+def armour_class(rules: dict[str, Any], agility_mod: int, ws: int, armour: dict[str, Any] | None,
+                 shield: dict[str, Any] | None, bonus_of_class: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
     base = rules.get("armour_class", {})
     extra = bonus_of_class or {}
     rating = int(armour.get("armour_rating", 0)) if armour else 0
@@ -203,9 +211,10 @@ def armour_class(rules: dict, agility_mod: int, ws: int, armour: dict | None,
             + int(bonus.get("ranged", 0)) + int(extra.get("ranged", 0))}
 
 
-def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: dict,
+def encumbrance(rules: dict[str, Any], gear: Iterable[dict[str, Any]], catalogue: Catalogue,
+                worn: dict[str, Any],
                 money_bp: int, coins: dict[str, int] | None = None, modifier: int = 0,
-                toughness_mod: int = 0) -> dict:
+                toughness_mod: int = 0) -> dict[str, Any]:
     """Points and movement: worn armour is not an item (metal and heavy armour add
     their points); several things of one type are one item, but every weapon and
     every piece of armour counts; oversize items add a point each and are not counted
@@ -252,11 +261,11 @@ def encumbrance(rules: dict, gear: Iterable[dict], catalogue: Catalogue, worn: d
             "coin_items": coin_items}
 
 
-def _container_room(gear: list[dict], catalogue: Catalogue) -> dict[str, int]:
+def _container_room(gear: list[dict[str, Any]], catalogue: Catalogue) -> dict[str, int]:
     """How many of each item ride in a container that counts as one item with what it
     carries ("A quiver plus the arrows or bolts it carries (20 maximum) count as one
     item together"): each container held takes up to its ``max``, filled in gear order."""
-    room: list[dict] = []
+    room: list[dict[str, Any]] = []
     for line in gear:
         item = catalogue.find(line["item"])
         holds = item.get("holds") if item else None
@@ -281,17 +290,17 @@ def _container_room(gear: list[dict], catalogue: Catalogue) -> dict[str, int]:
     return inside
 
 
-def movement_row(table: dict, points: int) -> dict:
+def movement_row(table: dict[str, Any], points: int) -> dict[str, Any]:
     rows = table.get("movement") or []
     for row in rows:
         if row["min"] <= points and (row.get("max") is None or points <= row["max"]):
-            return row
-    return rows[-1] if rows else {"level": "Unencumbered", "miles_per_day": 24, "turn_ft": 120,
+            return dict(row)
+    return dict(rows[-1]) if rows else {"level": "Unencumbered", "miles_per_day": 24, "turn_ft": 120,
                                   "combat_ft": 40, "running_ft": 120}
 
 
-def weapon_entry(item: dict, ws: int, bs: int, forbidden: str = "",
-                 improvised_as: dict | None = None) -> dict:
+def weapon_entry(item: dict[str, Any], ws: int, bs: int, forbidden: str = "",
+                 improvised_as: dict[str, Any] | None = None) -> dict[str, Any]:
     """A weapon's line of show's ``weapons``.  A Trained melee weapon without Weapon
     Skill 1 "treats the weapon as an Improvised": damage and length are then those of
     the Improvised row (``improvised_as``); the weapon's own are kept as ``own_damage``

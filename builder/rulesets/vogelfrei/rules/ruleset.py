@@ -28,9 +28,10 @@ from __future__ import annotations
 import copy
 import random
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Sequence, TypedDict
 
-from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Reason, Ruleset, UsageError,
+from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Action, ActionEntry, Ask, Option,
+                                Reason, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int, parse_yes_no)
 from . import possessions as gear
 from . import xp as xpcalc
@@ -45,6 +46,8 @@ SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf"
 POSSESSION_ACTIONS = ["buy", "gain", "drop", "gain-money", "spend-money", "wear", "remove"]
 ACTIONS = ["award-xp", "level-up", "change-career", "damage-stamina", "damage-wounds",
            "heal-stamina", "heal-wounds", *POSSESSION_ACTIONS]
+#: What a level-up or career change asks of the player (``Option.words_with``).
+_ADVANCE_ASKS = (Ask("--session", required=True), Ask("--roll"))
 _ALIGNMENT_WORDS = {"orderly": "Order", "neutral": "Neutrality", "chaotic": "Chaos"}
 _POOL_ACTIONS = {"damage-stamina": ("stamina", -1), "damage-wounds": ("wounds", -1),
                  "heal-stamina": ("stamina", 1), "heal-wounds": ("wounds", 1)}
@@ -53,6 +56,78 @@ _POOL_ACTIONS = {"damage-stamina": ("stamina", -1), "damage-wounds": ("wounds", 
 def _sign(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
+
+
+# -- the ``show --json`` shape (CharacterFile.derived adds the ledger, notes, identity) --
+class VFPossessions(TypedDict):
+    """What the character has and carries (also the possessions part of ``show``)."""
+
+    money: dict[str, Any]           # bp, text, coins
+    gear: list[dict[str, Any]]      # item, qty, category, worn, encumbrance
+    worn: dict[str, str | None]     # slot -> item
+    ac: dict[str, Any]
+    encumbrance: dict[str, Any]
+    weapons: list[dict[str, Any]]
+    ws: int
+    bs: int
+
+
+#: ``class`` is a keyword: the key is declared the functional way.
+_ClassKey = TypedDict("_ClassKey", {"class": str})
+
+
+class VFDerived(VFPossessions, _ClassKey):
+    """A Vogelfrei character as ``show --json`` prints it (the possessions' keys come
+    after ``money_roll``, as printed)."""
+
+    name: str
+    ruleset: str
+    abilities: dict[str, dict[str, int]]   # score, modifier
+    ability_rolls: dict[str, list[int]]
+    discarded_rolls: list[Any]
+    swap: list[str] | None
+    suitability: dict[str, Any]
+    career: str
+    class_roll: list[int] | None
+    career_rolls: list[int] | None
+    careers: list[dict[str, Any]]
+    level: int
+    career_level: int
+    xp: int
+    next_level_xp: int | None
+    xp_to_next_level: int | None
+    session_cap: int
+    session_cap_session: str | None
+    next_session_cap: int
+    xp_lost: int
+    wounds: dict[str, Any]
+    stamina: dict[str, Any]
+    starting: dict[str, Any]
+    wounds_die: str
+    min_wounds: int
+    stamina_die: str
+    saves: dict[str, Any]
+    save_bonuses: dict[str, Any]
+    status: str
+    traits: list[str]
+    skills: list[str]
+    career_skills: list[str]
+    combat_skills: str
+    skill_points: int
+    combat_skill_points: int
+    starting_ws_bs: dict[str, int] | None
+    spells_memorized: Any
+    spell_research_owed: int
+    gifts: int | None
+    class_table: list[dict[str, Any]]
+    level_up: dict[str, Any]           # allowed, reasons, session
+    sessions: dict[str, Any]
+    history: list[dict[str, Any]]
+    alignment: str
+    alignment_rule: str | None
+    money_roll: dict[str, Any] | None
+    prices: str
+    status_note: str | None
 
 class VogelfreiRuleset(Ruleset):
     id = "vogelfrei"
@@ -85,7 +160,7 @@ class VogelfreiRuleset(Ruleset):
 
     # -- data ---------------------------------------------------------------
     @classmethod
-    def validate_data(cls, data: dict) -> list[str]:
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
         """What the tables must agree on, which the JSON Schema (checked first, see
         ``data_schema``: every key, type and bound) cannot say; each problem starts
         with the path of the bad value, as the schema's do."""
@@ -97,8 +172,8 @@ class VogelfreiRuleset(Ruleset):
             return [f"the data is malformed ({exc}); check it against its schema"]
 
     @classmethod
-    def _data_problems(cls, data: dict) -> list[str]:
-        problems = []
+    def _data_problems(cls, data: dict[str, Any]) -> list[str]:
+        problems: list[str] = []
         if "Toughness" not in data["abilities"]:
             problems.append("abilities: must include Toughness (it sets starting Wounds)")
         covered = {n for r in data["modifiers"] for n in range(r["min"], r["max"] + 1)}
@@ -145,8 +220,9 @@ class VogelfreiRuleset(Ruleset):
         return list(self.data["abilities"])
 
     @property
-    def classes(self) -> dict:
-        return self.data["classes"]
+    def classes(self) -> dict[str, Any]:
+        classes: dict[str, Any] = self.data["classes"]
+        return classes
 
     @property
     def max_level(self) -> int:
@@ -167,7 +243,7 @@ class VogelfreiRuleset(Ruleset):
         if cls and cls in self.classes:
             for name in self.classes[cls]["careers"]:
                 if name.casefold() == text.strip().casefold():
-                    return name
+                    return str(name)
         everything: list[str] = []
         for c in self.classes.values():
             for name in c["careers"]:
@@ -199,7 +275,7 @@ class VogelfreiRuleset(Ruleset):
         return []
 
     @staticmethod
-    def level_row(table: list, level: int):
+    def level_row(table: list[Any], level: int) -> Any:
         return table[min(max(level, 1), len(table)) - 1]
 
     # -- alignment, Status, money, equipment ----------------------------------------
@@ -232,7 +308,7 @@ class VogelfreiRuleset(Ruleset):
         return dict(self.data.get("coins") or gear.DEFAULT_COINS)
 
     @property
-    def equipment(self) -> dict:
+    def equipment(self) -> dict[str, Any]:
         """The equipment tables: the data's own ``equipment`` (a homebrew override may
         carry one), else the built-in vogelfrei-equipment.json."""
         eq = self.data.get("equipment")
@@ -240,9 +316,10 @@ class VogelfreiRuleset(Ruleset):
             return eq
         from builder.resources import load_package_json
 
-        return load_package_json(f"{_FOLDER}:data/vogelfrei-equipment.json")
+        builtin: dict[str, Any] = load_package_json(f"{_FOLDER}:data/vogelfrei-equipment.json")
+        return builtin
 
-    def public_data(self) -> dict:
+    def public_data(self) -> dict[str, Any]:
         """The data with the equipment tables (``data vogelfrei --json``; an edited copy
         of it is a complete homebrew override)."""
         if isinstance(self.data.get("equipment"), dict):
@@ -259,7 +336,7 @@ class VogelfreiRuleset(Ruleset):
             return ""
         return (cdata["careers"].get(career or "", {}) or {}).get("status", "") or ""
 
-    def money_roll_spec(self, status: str | None, level: int) -> dict | None:
+    def money_roll_spec(self, status: str | None, level: int) -> dict[str, Any] | None:
         """{count, die, times, coin, formula} for a Status at a level, or None."""
         row = (self.data.get("starting_money") or {}).get(status or "")
         if not row:
@@ -275,7 +352,7 @@ class VogelfreiRuleset(Ruleset):
 
     # -- creation -------------------------------------------------------------
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict:
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
         values: dict[str, str] = {}
         abilities: dict[str, int] = {}
         for key, value in sets:
@@ -298,7 +375,7 @@ class VogelfreiRuleset(Ruleset):
         dice_n = int(self.data.get("ability_dice", 3))
         die = int(self.data.get("ability_die", 6))
         rolls: dict[str, list[int]] = {}
-        discarded: list[dict] = []
+        discarded: list[dict[str, Any]] = []
         while True:
             scores = dict(abilities)
             rolls = {}
@@ -388,6 +465,7 @@ class VogelfreiRuleset(Ruleset):
                 missing.append(f"--set {roll_key}=N")
         if missing:
             raise UsageError("missing " + ", ".join(missing) + " (or use --seed N to roll)")
+        assert cls is not None  # a missing class is refused just above
 
         # Step 3, Alignment: chosen, else the class's, else the default.
         if "alignment" in values:
@@ -415,13 +493,13 @@ class VogelfreiRuleset(Ruleset):
                                           for _ in range(spec["count"])]
         return baseline
 
-    def validate_baseline(self, baseline: dict) -> list[str]:
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         try:
             return self._baseline_reasons(baseline)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             return [f"the baseline is malformed ({exc})"]
 
-    def _baseline_reasons(self, baseline: dict) -> list[str]:
+    def _baseline_reasons(self, baseline: dict[str, Any]) -> list[str]:
         reasons: list[str] = []
         if not isinstance(baseline, dict):
             return ["the baseline is not an object"]
@@ -484,7 +562,7 @@ class VogelfreiRuleset(Ruleset):
         reasons += self._possession_reasons(baseline, cls, level)
         return reasons
 
-    def _possession_reasons(self, baseline: dict, cls: str, level: Any) -> list[str]:
+    def _possession_reasons(self, baseline: dict[str, Any], cls: str, level: Any) -> list[str]:
         reasons: list[str] = []
         alignment = baseline.get("alignment")
         if alignment is not None:
@@ -535,16 +613,16 @@ class VogelfreiRuleset(Ruleset):
                     reasons.append(f"the money die {bad[0]} is impossible on a d{spec['die']}")
         return reasons
 
-    def _clean(self, baseline: dict) -> dict:
+    def _clean(self, baseline: dict[str, Any]) -> dict[str, Any]:
         """A well-formed copy of a (possibly hand-edited, illegal) baseline, so an
         illegal file still shows; validate_baseline reports what is wrong."""
         b = dict(baseline) if isinstance(baseline, dict) else {}
 
-        def whole(value, low, high, default):
-            return value if isinstance(value, int) and not isinstance(value, bool) \
+        def whole(value: Any, low: int, high: int, default: int) -> int:
+            return int(value) if isinstance(value, int) and not isinstance(value, bool) \
                 and low <= value <= high else default
 
-        raw = b.get("abilities") if isinstance(b.get("abilities"), dict) else {}
+        raw: dict[str, Any] = b["abilities"] if isinstance(b.get("abilities"), dict) else {}
         b["abilities"] = {a: whole(raw.get(a), 3, 18, 10) for a in self.abilities}
         swap = b.get("swap")
         if not (isinstance(swap, list) and len(swap) == 2
@@ -555,9 +633,10 @@ class VogelfreiRuleset(Ruleset):
         careers = self.classes[b["class"]]["careers"]
         if b.get("career") not in careers:
             b["career"] = next(iter(careers), "")
-        b["level"] = whole(b.get("level"), 1, self.max_level,
-                           self.max_level if isinstance(b.get("level"), int)
-                           and b.get("level") > self.max_level else 1)
+        level = b.get("level")
+        b["level"] = whole(level, 1, self.max_level,
+                           self.max_level if isinstance(level, int) and level > self.max_level
+                           else 1)
         b["xp"] = whole(b.get("xp"), 0, 10 ** 12, 0)
         cdata = self.classes[b["class"]]
         for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
@@ -585,19 +664,21 @@ class VogelfreiRuleset(Ruleset):
                 b.pop("money_dice")
         return b
 
-    def starting_money(self, baseline: dict) -> tuple[int, dict | None]:
+    def starting_money(self, baseline: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
         """(money in bp, the money roll {formula, dice, total_bp} or None) of a clean baseline."""
         if "money" in baseline:
-            return baseline["money"], None
+            return int(baseline["money"]), None
         dice = baseline.get("money_dice")
         if not dice:
             return 0, None
         spec = self.money_roll_spec(self.career_status(baseline["class"], baseline["career"])
                                     or baseline.get("status"), baseline["level"])
+        if spec is None:  # a clean baseline has no dice without a roll to read them by
+            return 0, None
         total = sum(dice) * spec["times"] * self.coins[spec["coin"]]
         return total, {"formula": spec["formula"], "dice": list(dice), "total_bp": total}
 
-    def initial_state(self, baseline: dict) -> dict:
+    def initial_state(self, baseline: dict[str, Any]) -> dict[str, Any]:
         original = baseline
         baseline = self._clean(baseline)
         scores = dict(baseline["abilities"])
@@ -610,7 +691,7 @@ class VogelfreiRuleset(Ruleset):
         toughness = self.modifier(scores.get("Toughness", 10))
         if "wounds" in baseline:
             wounds = baseline["wounds"]
-            wounds_detail = {"imported": True}
+            wounds_detail: dict[str, Any] = {"imported": True}
         else:
             roll = baseline["wounds_roll"]
             raised = max(roll, cdata["min_wounds"])
@@ -653,24 +734,29 @@ class VogelfreiRuleset(Ruleset):
 
     # -- state views --------------------------------------------------------------
     @staticmethod
-    def level(state: dict) -> int:
+    def level(state: dict[str, Any]) -> int:
         return sum(c["levels"] for c in state["careers"])
 
     @staticmethod
-    def current(state: dict) -> dict:
-        return state["careers"][-1]
+    def current(state: dict[str, Any]) -> dict[str, Any]:
+        current: dict[str, Any] = state["careers"][-1]
+        return current
 
-    def table(self, state: dict) -> list[int]:
-        return self.classes[self.current(state)["class"]]["xp"]
+    def table(self, state: dict[str, Any]) -> list[int]:
+        return list(self.classes[self.current(state)["class"]]["xp"])
 
-    def next_level_xp(self, state: dict) -> int | None:
+    def next_level_xp(self, state: dict[str, Any]) -> int | None:
         level = self.level(state)
         if level >= self.max_level:
             return None
         return xpcalc.xp_threshold(self.table(state), level + 1)
 
     # -- actions ----------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> dict:
+    def parse_action(self, args: Sequence[str]) -> Action:
+        return Action.from_json(self._action_entry(args))
+
+    def _action_entry(self, args: Sequence[str]) -> dict[str, Any]:
+        """The action's JSON (its ledger entry without the time) from ``do`` words."""
         if not args:
             raise UsageError("an action is needed; valid: " + ", ".join(ACTIONS))
         name = match_name(args[0], ACTIONS, "action")
@@ -709,7 +795,7 @@ class VogelfreiRuleset(Ruleset):
             raise UsageError(f"the amount must be 0 or more, not {amount}")
         return {"action": name, "amount": amount}
 
-    def _parse_possession(self, name: str, rest: list[str]) -> dict:
+    def _parse_possession(self, name: str, rest: list[str]) -> dict[str, Any]:
         parser = action_parser(name)
         if name in ("gain-money", "spend-money"):
             parser.add_argument("amount", nargs="+",
@@ -747,53 +833,53 @@ class VogelfreiRuleset(Ruleset):
             raise UsageError("--session needs a session name or number")
         return text
 
-    def _roll_die(self, state: dict, action: dict) -> int:
+    def _roll_die(self, state: dict[str, Any], action: ActionEntry) -> int:
         cls = action["class"] if action["action"] == "change-career" else self.current(state)["class"]
         return int(self.classes[cls]["stamina_die"])
 
-    def resolve(self, state: dict, action: dict, rng: random.Random) -> dict:
-        action = dict(action)
-        kind = action.get("action")
-        if kind == "change-career" and action.get("class") in self.classes:
-            forced = self.forced_alignment(action["class"])[0]
+    def resolve(self, state: dict[str, Any], action: ActionEntry, rng: random.Random) -> Action:
+        entry = Action.coerce(action).to_json()
+        kind = entry.get("action")
+        if kind == "change-career" and entry.get("class") in self.classes:
+            forced = self.forced_alignment(entry["class"])[0]
             if forced and forced != state["alignment"]:
-                action["alignment"] = forced
-        if kind in ("level-up", "change-career") and action.get("roll") is None:
-            if kind == "level-up" or action.get("class") in self.classes:
-                action["roll"] = rng.randint(1, self._roll_die(state, action))
-        if kind == "award-xp" and isinstance(action.get("xp"), int):
-            gained, lost = self._capped(state, action)
-            action["gained"], action["lost"] = gained, lost
-        item = self.catalogue.find(action.get("item"))
+                entry["alignment"] = forced
+        if kind in ("level-up", "change-career") and entry.get("roll") is None:
+            if kind == "level-up" or entry.get("class") in self.classes:
+                entry["roll"] = rng.randint(1, self._roll_die(state, entry))
+        if kind == "award-xp" and isinstance(entry.get("xp"), int):
+            gained, lost = self._capped(state, entry)
+            entry["gained"], entry["lost"] = gained, lost
+        item = self.catalogue.find(entry.get("item"))
         if kind == "buy" and item is not None:
-            market = gear.choose_market(item, action.get("market"), state["in_play"])
-            action["market"] = market
+            market = gear.choose_market(item, entry.get("market"), state["in_play"])
+            entry["market"] = market
             each = gear.price(item, market)
-            if each is not None and isinstance(action.get("qty", 1), int):
-                action["cost_bp"] = each * action.get("qty", 1)
+            if each is not None and isinstance(entry.get("qty", 1), int):
+                entry["cost_bp"] = each * entry.get("qty", 1)
         if kind == "wear" and item is not None:
             slot = gear.wear_slot(item)
             worn = state["worn"].get(slot) if slot else None
             if worn and worn != item["name"]:
-                action["replaces"] = worn
-        return action
+                entry["replaces"] = worn
+        return Action.from_json(entry)
 
-    def session_cap_now(self, state: dict) -> int:
+    def session_cap_now(self, state: dict[str, Any]) -> int:
         """The session cap an award in the latest session would get (what ``_capped``
         applies), or the current level's cap before any session."""
         record = state["sessions"].get(str(state.get("last_session")), {})
         cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
         return xpcalc.session_cap(self.table(state), cap_level)
 
-    def _capped(self, state: dict, action: dict) -> tuple[int, int]:
+    def _capped(self, state: dict[str, Any], action: ActionEntry) -> tuple[int, int]:
         """(gained, lost) for an award: the cap is on what one session earns, set by the
         level of that session's first award even if a level is gained between awards."""
         record = state["sessions"].get(str(action.get("session")), {})
         cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
         return xpcalc.capped_award(self.table(state), cap_level, state["xp"], action["xp"])
 
-    def _advance_reasons(self, state: dict, session: Any) -> list[str]:
-        reasons = []
+    def _advance_reasons(self, state: dict[str, Any], session: Any) -> list[str]:
+        reasons: list[str] = []
         level = self.level(state)
         cur = self.current(state)
         if level >= self.max_level:
@@ -812,7 +898,7 @@ class VogelfreiRuleset(Ruleset):
                                   "one level per session", SESSION_TAKEN))
         return reasons
 
-    def check(self, state: dict, action: dict) -> list[str]:
+    def check(self, state: dict[str, Any], action: ActionEntry) -> list[str]:
         kind = action.get("action")
         if kind not in ACTIONS:
             return [f"unknown action '{kind}'"]
@@ -832,7 +918,7 @@ class VogelfreiRuleset(Ruleset):
                 return [f"the amount must be 0 or more, not {amount}"]
             return []
         session = action.get("session")
-        reasons = []
+        reasons: list[str] = []
         if not str(session or "").strip():
             reasons.append(Reason("a level is gained in a session: give --session",
                                   SESSION_MISSING))
@@ -840,7 +926,7 @@ class VogelfreiRuleset(Ruleset):
             cls, career = action.get("class"), action.get("career")
             if cls not in self.classes:
                 return [f"unknown class {cls}"]
-            reasons += self._career_refusal(cls, career)
+            reasons += self._career_refusal(cls, str(career))
             cur = self.current(state)
             if (cls, career) == (cur["class"], cur["career"]):
                 reasons.append(f"the character already is a {cls} {career}; use level-up")
@@ -860,10 +946,10 @@ class VogelfreiRuleset(Ruleset):
         return reasons
 
     @staticmethod
-    def held(state: dict, item: str) -> int:
+    def held(state: dict[str, Any], item: str) -> int:
         return sum(line["qty"] for line in state["gear"] if line["item"] == item)
 
-    def _possession_check(self, state: dict, action: dict) -> list[str]:
+    def _possession_check(self, state: dict[str, Any], action: ActionEntry) -> list[str]:
         kind = action["action"]
         money = state["money"]
         text = self.money_text
@@ -926,7 +1012,7 @@ class VogelfreiRuleset(Ruleset):
             return [f"the {name} is not worn"]
         return []
 
-    def _apply_possession(self, new: dict, action: dict) -> None:
+    def _apply_possession(self, new: dict[str, Any], action: ActionEntry) -> None:
         kind = action["action"]
         if kind == "gain-money":
             new["money"] += action["bp"]
@@ -934,7 +1020,7 @@ class VogelfreiRuleset(Ruleset):
         if kind == "spend-money":
             new["money"] -= action["bp"]
             return
-        item = self.catalogue.find(action["item"])
+        item = self.catalogue.item(action["item"])  # check accepted it
         name = item["name"]
         qty = action.get("qty", 1)
         if kind == "buy":
@@ -965,7 +1051,7 @@ class VogelfreiRuleset(Ruleset):
                 if worn == name:
                     new["worn"][slot] = None
 
-    def apply(self, state: dict, action: dict) -> dict:
+    def apply(self, state: dict[str, Any], action: ActionEntry) -> dict[str, Any]:
         new = copy.deepcopy({k: v for k, v in state.items() if k != "baseline"})
         new["baseline"] = state["baseline"]
         kind = action["action"]
@@ -1031,7 +1117,7 @@ class VogelfreiRuleset(Ruleset):
         new["history"].append(event)
         return new
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: ActionEntry) -> str:
         """The ledger entry in plain words (the window, the sheets and ``do`` show it)."""
         kind = action.get("action", "?")
         session = action.get("session")
@@ -1073,16 +1159,16 @@ class VogelfreiRuleset(Ruleset):
         return super().describe(action)
 
     # -- views ----------------------------------------------------------------------
-    def status(self, state: dict) -> str:
+    def status(self, state: dict[str, Any]) -> str:
         cur = self.current(state)
-        return self.classes[cur["class"]]["careers"].get(cur["career"], {}).get("status", "")
+        return str(self.classes[cur["class"]]["careers"].get(cur["career"], {}).get("status", ""))
 
-    def saves(self, state: dict) -> dict:
+    def saves(self, state: dict[str, Any]) -> dict[str, Any]:
         cur = self.current(state)
         row = self.level_row(self.classes[cur["class"]]["saves"], self.level(state))
         return dict(zip(self.data["save_names"], row))
 
-    def save_bonuses(self, state: dict) -> dict:
+    def save_bonuses(self, state: dict[str, Any]) -> dict[str, Any]:
         bonuses: dict[str, int] = {}
         for held in state["careers"]:
             career = self.classes[held["class"]]["careers"].get(held["career"], {})
@@ -1092,7 +1178,7 @@ class VogelfreiRuleset(Ruleset):
                         bonuses[save] = bonuses.get(save, 0) + n
         return bonuses
 
-    def skills(self, state: dict) -> list[str]:
+    def skills(self, state: dict[str, Any]) -> list[str]:
         """Every career's skills: a career change keeps the skills."""
         found: list[str] = []
         for held in state["careers"]:
@@ -1102,7 +1188,7 @@ class VogelfreiRuleset(Ruleset):
                     found.append(skill)
         return found
 
-    def weapon_skills(self, state: dict) -> dict:
+    def weapon_skills(self, state: dict[str, Any]) -> dict[str, Any]:
         """Current WS and BS: a class's first-level WS/BS (the Warrior's 1 WS, 1 BS), once
         per class held, plus career progression bonuses at the career levels held. An
         imported ``ws``/``bs`` replaces what the starting career gave up to its level."""
@@ -1129,7 +1215,7 @@ class VogelfreiRuleset(Ruleset):
             skills[skill] += value
         return skills
 
-    def possessions(self, state: dict) -> dict:
+    def possessions(self, state: dict[str, Any]) -> VFPossessions:
         """Money, gear, Armour Class, encumbrance and weapons of a state (show's keys)."""
         cat = self.catalogue
         skills = self.weapon_skills(state)
@@ -1147,7 +1233,7 @@ class VogelfreiRuleset(Ruleset):
         career = cdata["careers"].get(cur["career"], {}) or {}
         forbidden = (f"a {cur['class']} cannot wield weapons (the {cur['class']} class)"
                      if cdata.get("no_weapons") else "")
-        weapons = [gear.weapon_entry(cat.find(line["item"]), skills["WS"], skills["BS"],
+        weapons = [gear.weapon_entry(cat.item(line["item"]), skills["WS"], skills["BS"],
                                      forbidden, cat.find("Improvised"))
                    for line in state["gear"]
                    if (cat.find(line["item"]) or {}).get("kind")]
@@ -1169,7 +1255,7 @@ class VogelfreiRuleset(Ruleset):
             "bs": skills["BS"],
         }
 
-    def derive(self, state: dict, name: str) -> dict:
+    def derive(self, state: dict[str, Any], name: str) -> VFDerived:
         cur = self.current(state)
         cls, career = cur["class"], cur["career"]
         cdata = self.classes[cls]
@@ -1258,7 +1344,7 @@ class VogelfreiRuleset(Ruleset):
             "status_note": status_note,
         }
 
-    def class_table(self, cls: str) -> list[dict]:
+    def class_table(self, cls: str) -> list[dict[str, Any]]:
         """The class's level table, one row per level, for a sheet."""
         c = self.classes[cls]
         rows = []
@@ -1275,13 +1361,14 @@ class VogelfreiRuleset(Ruleset):
             })
         return rows
 
-    def options(self, state: dict) -> list[dict]:
+    def options(self, state: dict[str, Any]) -> list[Option]:
         session = state["last_session"]
         level = self.level(state)
         cur = self.current(state)
         base = self._advance_reasons(state, session)
         result = [option("level", f"{cur['class']} {cur['career']}".strip(), level + 1, 0,
-                         base, xp_needed=self.next_level_xp(state), session=session)]
+                         base, words=("level-up",), asks=_ADVANCE_ASKS,
+                         xp_needed=self.next_level_xp(state), session=session)]
         for cls, cdata in self.classes.items():
             for career in cdata["careers"]:
                 if (cls, career) == (cur["class"], cur["career"]):
@@ -1290,7 +1377,8 @@ class VogelfreiRuleset(Ruleset):
                 if any((c["class"], c["career"]) == (cls, career) for c in state["careers"]):
                     reasons.append(f"the character has left the {cls} {career} career")
                 result.append(option("career", f"{cls} {career}", level + 1, 0, reasons,
-                                     xp_needed=self.next_level_xp(state), session=session,
+                                     words=("change-career", cls, career),
+                                     asks=_ADVANCE_ASKS, xp_needed=self.next_level_xp(state), session=session,
                                      **{"class": cls, "career": career}))
         # the armour, shields and bucklers held: put on or take off
         for line in state["gear"]:
@@ -1300,18 +1388,18 @@ class VogelfreiRuleset(Ruleset):
             kind = "remove" if line["item"] in state["worn"].values() else "wear"
             reasons = self.check(state, {"action": kind, "item": line["item"]})
             result.append(option(kind, line["item"], gear.wear_slot(item), 0, reasons,
-                                 slot=gear.wear_slot(item)))
+                                 words=(kind, line["item"]), slot=gear.wear_slot(item)))
         return result
 
-    def headline(self, state: dict) -> dict:
+    def headline(self, state: dict[str, Any]) -> dict[str, Any]:
         cur = self.current(state)
         return {"Class": cur["class"], "Career": cur["career"], "Level": self.level(state),
                 "XP": state["xp"]}
 
-    def balance(self, state: dict) -> int:
-        return state["xp"]
+    def balance(self, state: dict[str, Any]) -> int:
+        return int(state["xp"])
 
-    def show_text(self, d: dict) -> str:
+    def show_text(self, d: dict[str, Any]) -> str:
         lines = [f"{d['name']}: level {d['level']} {d['class']} {d['career']}".rstrip()]
         if len(d["careers"]) > 1:
             lines.append("careers: " + ", ".join(
@@ -1349,7 +1437,7 @@ class VogelfreiRuleset(Ruleset):
         return "\n".join(lines)
 
     @staticmethod
-    def possessions_text(d: dict) -> list[str]:
+    def possessions_text(d: dict[str, Any]) -> list[str]:
         lines = []
         roll = d.get("money_roll")
         rolled = (f" (starting money {roll['formula']}: {' '.join(map(str, roll['dice']))})"

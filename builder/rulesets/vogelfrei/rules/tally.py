@@ -61,7 +61,7 @@ class PartyXpShares:
     defeated enemies and treasure, shared among the survivors by their part of
     the adventure.  Campaigns and the window call it without knowing the ruleset."""
 
-    def tally(self, data: dict, enemies: Iterable[str], treasure: Iterable[str] | int,
+    def tally(self, data: dict[str, Any], enemies: Iterable[str], treasure: Iterable[str] | int,
               secure: bool, parts: Mapping[str, str], *,
               treasure_label: str = "treasure") -> dict[str, Any]:
         """{'enemies' (the per-enemy breakdown), 'enemy_xp', 'treasure_xp', 'total',

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from builder.rules.base import Refusal, UsageError
 
@@ -25,7 +25,7 @@ class Enemy:
     special: bool = False  # '*': special abilities, one HD more
     classed: bool = False  # 'L': a classed character of level hit_dice
 
-    def effective_hd(self, data: dict) -> int:
+    def effective_hd(self, data: dict[str, Any]) -> int:
         hd = self.hit_dice
         if self.classed:
             hd += int(data.get("classed_character_hd", 1))
@@ -49,7 +49,7 @@ def parse_hd(text: str) -> Enemy:
     return Enemy(str(text).strip(), n, star, classed)
 
 
-def xp_for_hd(data: dict, hd: int) -> int:
+def xp_for_hd(data: dict[str, Any], hd: int) -> int:
     """The XP award for an enemy of ``hd`` effective Hit Dice (0 = below 1)."""
     rows = sorted(data["enemy_xp"], key=lambda r: r["hd"])
     award = rows[0]["xp"]
@@ -59,13 +59,13 @@ def xp_for_hd(data: dict, hd: int) -> int:
     return int(award)
 
 
-def enemy_xp(data: dict, enemy: Enemy | str) -> int:
+def enemy_xp(data: dict[str, Any], enemy: Enemy | str) -> int:
     if isinstance(enemy, str):
         enemy = parse_hd(enemy)
     return xp_for_hd(data, enemy.effective_hd(data))
 
 
-def session_enemies_xp(data: dict, defeated: Iterable[tuple[str, Enemy | str]]) -> dict:
+def session_enemies_xp(data: dict[str, Any], defeated: Iterable[tuple[str, Enemy | str]]) -> dict[str, Any]:
     """Sum the XP of a session's defeated enemies; an enemy (by its id) counts once.
 
     ``defeated`` is (enemy id, Hit Dice) pairs in the order they were defeated;
@@ -88,7 +88,7 @@ def session_enemies_xp(data: dict, defeated: Iterable[tuple[str, Enemy | str]]) 
     return {"xp": total, "counted": counted, "repeated": repeated}
 
 
-def defeat_reasons(data: dict, how: str, *, hostile: bool = True) -> list[str]:
+def defeat_reasons(data: dict[str, Any], how: str, *, hostile: bool = True) -> list[str]:
     """Why a defeat does not count for XP (empty: it counts)."""
     reasons = []
     if not hostile:
@@ -107,11 +107,11 @@ def defeat_reasons(data: dict, how: str, *, hostile: bool = True) -> list[str]:
     return reasons
 
 
-def treasure_kinds(data: dict) -> tuple[dict, dict]:
+def treasure_kinds(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return dict(data.get("treasure_counts", {})), dict(data.get("treasure_does_not_count", {}))
 
 
-def treasure_xp(data: dict, items: Iterable[tuple[str, int]], *, secure: bool = True) -> int:
+def treasure_xp(data: dict[str, Any], items: Iterable[tuple[str, int]], *, secure: bool = True) -> int:
     """XP for treasure: (kind, silver) pairs; kind '' means a qualifying treasure.
 
     Refusal when a kind does not count (naming it) or when the party is not back
@@ -183,7 +183,7 @@ def xp_threshold(table: list[int], level: int) -> int:
         return 0
     if level <= len(table):
         return int(table[level - 1])
-    return int(table[-1]) * 2 ** (level - len(table))
+    return int(table[-1]) * int(2 ** (level - len(table)))
 
 
 def session_cap(table: list[int], level: int) -> int:

@@ -32,17 +32,17 @@ def check_words(doc, words: list[str]) -> list[str]:
 
 
 def award_preview(doc, words: list[str]) -> tuple[int, int] | None:
-    """(XP gained, XP lost to the session cap) if ``words`` (an award-xp) were applied:
-    the core's own ``resolve`` + ``apply`` on the current state, nothing written."""
+    """(XP gained, XP lost to the session cap) if ``words`` (an award-xp) were taken:
+    the core's own ``do`` path (``CharacterFile.preview``), nothing written; None when
+    it would be refused."""
     try:
-        state = doc.cf.state
-        action = doc.ruleset.resolve(state, doc.parse(words), random.Random(0))
-        if doc.ruleset.check(state, action):
-            return None
-        after = doc.ruleset.apply(state, action)
+        preview = doc.cf.preview(doc.parse(words), random.Random(0))
     except RulesError:
         return None
-    return after["xp"] - state["xp"], after["xp_lost"] - state["xp_lost"]
+    if not preview.allowed:
+        return None
+    before, after = preview.before, preview.after
+    return after["xp"] - before["xp"], after["xp_lost"] - before["xp_lost"]
 
 
 # -- dialogs -------------------------------------------------------------------------------------

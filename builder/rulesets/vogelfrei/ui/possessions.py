@@ -4,6 +4,7 @@ gear with Wear / Remove, all as action words through the editor.
 from __future__ import annotations
 
 import random
+from typing import Any, Mapping
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
@@ -272,14 +273,16 @@ class PossessionsPage(QWidget):
             words += ["--market", self.market_combo.currentData()]
         return words
 
-    def preview(self, words: list[str]) -> tuple[dict | None, list[str]]:
-        """(the action as the core would log it, the core's reasons against it)."""
+    def preview(self, words: list[str]) -> tuple[Mapping[str, Any] | None, list[str]]:
+        """(the action as the core would log it, the core's reasons against it): the
+        ``do`` path (``CharacterFile.preview``), nothing written."""
         try:
-            state = self.doc.cf.state
-            action = self.doc.ruleset.resolve(state, self.doc.parse(words), random.Random(0))
+            preview = self.doc.cf.preview(self.doc.parse(words), random.Random(0))
         except RulesError as problem:
             return None, [str(problem)]
-        return action, check_words(self.doc, words)
+        if self.doc.read_only:
+            return preview.action, [self.doc.read_only]
+        return preview.action, list(preview.reasons)
 
     # -- showing -------------------------------------------------------------------------
     def refresh(self, d: dict) -> None:
@@ -340,7 +343,7 @@ class PossessionsPage(QWidget):
         action, reasons = self.preview(words)
         self.gain_button.setEnabled(not read_only)
         self.buy_button.setEnabled(not reasons and not read_only)
-        if reasons:
+        if reasons or action is None:
             self.buy_note.setText("✗ " + "; ".join(reasons))
             return
         money = self.doc.cf.state["money"]

@@ -1,0 +1,166 @@
+"""Actions and options are typed records (builder.rules.base.Action, Option) that print
+as the JSON the command line always printed; every option carries the words that take
+it, and those words, parsed by its ruleset, are what the rules accept."""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder.rules.base import Action, Ask, Option, Refusal, UsageError, option
+from builder.storage.files import load_character
+
+SAMPLES = Path(__file__).resolve().parent / "cli_snapshots" / "characters"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+CHARACTERS = ["Senna-Vale", "Greta-Hallorn", "Ann-Coldwater", "sp-busy", "vf-busy",
+              "ab-busy", "pb-busy"]
+
+
+@pytest.fixture(autouse=True)
+def point_buy(isolated_data):
+    folder = isolated_data / "rulesets" / "systems"
+    folder.mkdir(parents=True)
+    shutil.copy(EXAMPLE, folder / "point-buy.json")
+
+
+def _load(name, tmp_path):
+    path = tmp_path / f"{name}.json"
+    shutil.copy(SAMPLES / f"{name}.json", path)
+    return load_character(path)
+
+
+def test_an_action_is_its_kind_and_values_and_prints_as_the_ledger_json():
+    action = Action("raise-skill", {"name": "Medicine", "exchange": True})
+    assert action.to_json() == {"action": "raise-skill", "name": "Medicine", "exchange": True}
+    assert list(action.values()) == ["raise-skill", "Medicine", True]  # a Mapping
+    assert list(action.to_json()) == ["action", "name", "exchange"]
+    assert action["action"] == "raise-skill" and action.get("name") == "Medicine"
+    assert action == {"action": "raise-skill", "name": "Medicine", "exchange": True}
+    assert Action.from_json({**action.to_json(), "at": "2026-01-01"}) == action
+    assert action.text("name") == "Medicine" and action.flag("exchange")
+    assert action.number("name") is None and action.text("missing", "-") == "-"
+    with pytest.raises(TypeError):
+        action.args["name"] = "Occult"  # type: ignore[index]
+    later = action.with_args(target=4)
+    assert later.to_json() == {"action": "raise-skill", "name": "Medicine", "exchange": True,
+                               "target": 4}
+    assert "target" not in action
+    json_copy = later.to_json()
+    json_copy["name"] = "changed"
+    assert later["name"] == "Medicine"  # to_json shares nothing
+    with pytest.raises(UsageError):
+        Action.from_json({"name": "Medicine"})
+    with pytest.raises(ValueError):
+        Action("raise-skill", {"action": "other"})
+
+
+def test_an_option_prints_its_json_and_takes_its_words_with_the_players_answers():
+    entered = option("new-class", "Cleric", 1, 5, [], words=("enter-class", "Cleric"),
+                     asks=(Ask("--trait", required=True), Ask("--spell"),
+                           Ask("--scene", required=True)), needs_scene=True)
+    assert entered.to_json() == {"kind": "new-class", "name": "Cleric", "target": 1, "cost": 5,
+                                 "allowed": True, "reasons": [], "needs_scene": True}
+    assert "words" not in entered.to_json()  # the JSON printed before is kept as it was
+    assert entered.words_with(trait="Bless", scene="the crypt", exchange=True) == \
+        ["enter-class", "Cleric", "--trait", "Bless", "--scene", "the crypt"]
+    assert entered.words_with(trait="Bless", spell="Light") == \
+        ["enter-class", "Cleric", "--trait", "Bless", "--spell", "Light", "--scene", ""]
+    assert entered.asks_for("scene") and not entered.asks_for("exchange")
+    raised = option("skill", "Medicine", 4, 8, ["needs 8 SP, 2 unspent"],
+                    words=("raise-skill", "Medicine"), asks=(Ask("--exchange", switch=True),))
+    assert not raised.allowed and raised["allowed"] is False
+    assert raised.words_with(exchange=True) == ["raise-skill", "Medicine", "--exchange"]
+    assert raised.words_with() == ["raise-skill", "Medicine"]
+    shown = option("value", "Body", 3, 6, [], action=["raise", "Body"])
+    assert shown.words == ("raise", "Body") and shown.to_json()["action"] == ["raise", "Body"]
+    plugin = Option.coerce({"kind": "x", "name": "Y", "target": 1, "cost": 1, "allowed": True,
+                            "reasons": [], "action": ["go", "Y"], "more": 1})
+    assert plugin.words == ("go", "Y") and plugin.to_json()["more"] == 1
+    with pytest.raises(UsageError):
+        Option("x", "Y", 1, 1).words_with()
+
+
+@pytest.mark.parametrize("name", CHARACTERS)
+def test_every_options_words_are_what_the_rules_take(name, tmp_path):
+    """Each allowed option, taken by its own words (with a legal answer to what it asks),
+    is accepted and reaches the option's target; a refused one is refused by ``do``
+    with the option's reasons."""
+    cf = _load(name, tmp_path)
+    options = cf.options()
+    assert options and all(isinstance(o, Option) and o.words for o in options)
+    taken = refused = 0
+    for opt in options:
+        answers: dict[str, str | None] = {"scene": "a scene", "session": None}
+        if isinstance(cf.state, dict) and "last_session" in cf.state:
+            answers["session"] = str(cf.state["last_session"] or 1)
+        choices = opt.get("choices") or {}
+        traits = list(choices.get("traits") or []) + list(choices.get("blocked_traits") or {})
+        if traits:
+            answers["trait"] = traits[0]
+        if choices.get("spells") and opt.get("casts_spells"):
+            answers["spell"] = choices["spells"][0]
+        if opt.asks_for("trait") and not traits:
+            continue  # nothing to answer with: the window would not offer it either
+        fresh = load_character(cf.path)
+        action = fresh.ruleset.parse_action(opt.words_with(**answers))
+        assert isinstance(action, Action)
+        if opt.allowed:
+            before = fresh.ruleset.balance(fresh.state)
+            logged = fresh.do(action, random.Random(0))
+            taken += 1
+            assert logged["action"] == opt.words[0]
+            if isinstance(opt.target, int) and "target" in logged:
+                assert logged["target"] == opt.target
+            if opt.cost and before is not None:
+                assert fresh.ruleset.balance(fresh.state) == before - opt.cost, opt
+        else:
+            refused += 1
+            with pytest.raises(Refusal) as why:
+                fresh.do(action, random.Random(0))
+            if not opt.asks_for("trait"):  # a chosen trait has reasons of its own
+                assert set(opt.reasons) <= set(why.value.reasons), opt
+    assert taken + refused >= len(options) // 2
+
+
+def test_the_window_preview_is_the_do_path(tmp_path):
+    """``CharacterFile.preview`` (the Vogelfrei award preview, the purchase preview) gives
+    what ``do`` logs and the state after it, and changes nothing."""
+    cf = _load("vf-busy", tmp_path)
+    raw = json.dumps(cf.doc, sort_keys=True)
+    action = cf.ruleset.parse_action(["award-xp", "5000", "--session", "3"])
+    preview = cf.preview(action, random.Random(0))
+    assert preview.allowed and json.dumps(cf.doc, sort_keys=True) == raw
+    assert preview.after["xp"] > preview.before["xp"]
+    assert preview.after["xp_lost"] > preview.before["xp_lost"]  # the session cap
+    logged = cf.do(action, random.Random(0))
+    assert {k: v for k, v in logged.items() if k != "at"} == preview.action.to_json()
+    assert cf.state["xp"] == preview.after["xp"]
+    refused = cf.preview(cf.ruleset.parse_action(["level-up", "--session", "1"]))
+    assert not refused.allowed and refused.after is None and refused.reasons
+    with pytest.raises(Refusal) as why:
+        cf.do(cf.ruleset.parse_action(["level-up", "--session", "1"]))
+    assert tuple(why.value.reasons) == refused.reasons
+
+
+@pytest.mark.parametrize("name, shape", [
+    ("Senna-Vale", "builder.rulesets.story_points.rules.ruleset:SPDerived"),
+    ("sp-busy", "builder.rulesets.story_points.rules.ruleset:SPDerived"),
+    ("Greta-Hallorn", "builder.rulesets.vogelfrei.rules.ruleset:VFDerived"),
+    ("vf-busy", "builder.rulesets.vogelfrei.rules.ruleset:VFDerived"),
+    ("Ann-Coldwater", "builder.rulesets.ability_bonuses.rules.ruleset:ABDerived"),
+    ("ab-busy", "builder.rulesets.ability_bonuses.rules.ruleset:ABDerived"),
+])
+def test_each_rule_systems_derived_view_has_exactly_its_declared_keys(name, shape, tmp_path):
+    """The TypedDict a rule system declares for ``show --json`` names every key its
+    ``derive`` gives, and no other (nested shapes: the snapshot test)."""
+    import importlib
+
+    module, _, attr = shape.partition(":")
+    declared = getattr(importlib.import_module(module), attr)
+    cf = _load(name, tmp_path)
+    derived = cf.ruleset.derive(cf.state, cf.name)
+    assert set(derived) == set(declared.__required_keys__)
+    assert not declared.__optional_keys__
