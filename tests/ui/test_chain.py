@@ -526,3 +526,27 @@ def test_the_plan_badge_sits_beside_the_node_not_over_its_value(chain_for):
     item = widget.scene.nodes["class:Cleric"]
     assert item.plan_badge
     assert item.boundingRect().right() > NODE_W + item.BADGE_W      # room for it to the right
+
+
+def test_the_token_bar_keeps_its_geometry_when_a_plan_is_applied(chain_for, qtbot):
+    widget, doc, _ = chain_for("sp=60", "vital.Cognition=3", "skill.Medicine=3", "class.Cleric=3",
+                               "trait.Cleric.Restoring Grace=3", "vital.Strength=4",
+                               "skill.Melee=4", "class.Fighter=2", "trait.Fighter.Parry=2")
+    widget.show()
+    qtbot.waitExposed(widget)
+    QApplication.processEvents()
+
+    def bar():
+        QApplication.processEvents()
+        return [w.geometry() for w in (widget.tokens_box, widget.spell_label,
+                                       widget.spell_combo, widget.scene_edit)]
+
+    before = bar()
+    widget.select_node("class:Cleric")
+    widget.target_spin.setValue(5)
+    assert widget.apply_plan() == 0                  # the Class step asks for its choices
+    widget.plan_dialog.ok.click()
+    assert doc.derived()["classes"]["Cleric"]["level"] == 5
+    assert bar() == before
+    doc.undo_stack.undo()
+    assert bar() == before

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QPushButton, QSpinBox, QSplitter, QToolButton,
+                               QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter, QToolButton,
                                QVBoxLayout, QWidget)
 
 from builder.ui.chain.scene import HELD, ChainScene
@@ -162,13 +162,25 @@ class ChainWidget(PlanPart, QWidget):
 
         # The row keeps its height whether it holds chips or the "none now" hint
         # (no jump of the graph when a token appears).
-        probe = QPushButton("Cleric 4 rank", self)
+        probe = QPushButton("Cleric 4 rank")      # never shown (it stood top-left until deleted)
         height = max(probe.sizeHint().height(), self.spell_combo.sizeHint().height(),
                      self.scene_edit.sizeHint().height())
         probe.deleteLater()
         margins = self.tokens_layout.contentsMargins()
         frame = self.tokens_box.frameWidth() * 2
         self.tokens_box.setFixedHeight(height + margins.top() + margins.bottom() + frame)
+        # The spell combo's width must not follow its items: it is refilled as the tokens
+        # change (e.g. after "Apply affordable steps"), and a combo sized to its contents
+        # made the whole token row shift sideways.  Size it once to the longest spell the
+        # rule system knows, whatever it holds now.
+        spell_names = [spell for info in getattr(doc.ruleset.d, "classes", {}).values()
+                       for spell in getattr(info, "spells", ())]
+        self.spell_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.spell_combo.setMinimumContentsLength(
+            max((len(name) for name in spell_names), default=16))
+        self.spell_combo.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.scene_edit.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         # what the combo is: the spell the next token will learn (it stood there unnamed)
         self.spell_label = QLabel("Spell:", self)
         self.spell_label.setBuddy(self.spell_combo)
