@@ -187,7 +187,7 @@ class CampaignsAndCreation:
             row = self.campaign_model.row_for_path(path)
             name = self.campaign_model.rows()[row].name if row >= 0 else Path(path).stem
             outcome = self._library_op(lambda p=path: app_library.trash([p]), trashed_files,
-                                       f"Delete campaign {name}")
+                                       f"Move the campaign {name} to the trash")
             if outcome is not None:
                 self.report(f"Moved the campaign {name} to the trash — Edit ▸ Undo brings "
                             f"it back")

@@ -94,14 +94,15 @@ class LibraryOperations:
         paths = self._target_paths()
         if not paths:
             return
-        text = (f"Delete {len(paths)} characters" if len(paths) > 1 else
-                f"Delete {self._name_of(paths[0])}")
+        # plain words: what happened, with the character's name (a count for several)
+        what = (f"{len(paths)} characters" if len(paths) > 1 else self._name_of(paths[0]))
         outcome = self._library_op(
-            lambda: app_library.trash(paths, guard=self.member_blockers), trashed_files, text)
+            lambda: app_library.trash(paths, guard=self.member_blockers), trashed_files,
+            f"Move {what} to the trash")
         if outcome is None:
             return
         keys = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        self.report(f"Moved {len(paths)} to the trash — Edit ▸ Undo ({keys}) brings "
+        self.report(f"Moved {what} to the trash — Edit ▸ Undo ({keys}) brings "
                     f"{'them' if len(paths) > 1 else 'it'} back")
 
     def _name_of(self, path) -> str:

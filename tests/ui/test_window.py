@@ -89,13 +89,25 @@ def test_trash_and_restore_with_undo(window, senna_path, qtbot):
     window.act_trash.trigger()
     assert not senna_path.exists()
     assert library_names(window) == []
+    assert window.statusBar().currentMessage().startswith("Moved Senna to the trash")
     assert "Undo" in window.statusBar().currentMessage()
-    assert window.act_undo.text().startswith("&Undo Delete Senna")
+    assert window.act_undo.text() == "&Undo Move Senna to the trash"
     window.act_undo.trigger()
     assert senna_path.read_bytes() == data
     assert library_names(window) == ["Senna"]
     window.act_redo.trigger()
     assert not senna_path.exists()
+
+
+def test_trash_of_several_says_how_many_in_plain_words(window, senna_path):
+    make_character("Nyra", "sp=2")
+    window.library_model.refresh()
+    window.show_library()
+    window.library_page.view.selectAll()
+    window.act_trash.trigger()
+    assert library_names(window) == []
+    assert window.statusBar().currentMessage().startswith("Moved 2 characters to the trash")
+    assert window.act_undo.text() == "&Undo Move 2 characters to the trash"
 
 
 def test_trash_closes_the_open_tab_and_restore_dialog_brings_it_back(window, senna_path, qtbot):
