@@ -494,3 +494,17 @@ def test_an_older_format_tab_follows_a_command_line_change_without_asking(window
     editor.doc.check_disk()
     assert len(editor.doc.cf.ledger) == entries + 1       # reloaded
     assert not editor.conflict_bar.isVisibleTo(editor)
+
+
+def test_selecting_a_path_selects_its_row_whatever_keys_are_held(window, party, monkeypatch):
+    """A programmatic selection is not a click: a Ctrl still held (or left over from an
+    earlier key event) must not turn it into a toggle that leaves the row unselected."""
+    from PySide6.QtGui import QGuiApplication
+
+    monkeypatch.setattr(QGuiApplication, "keyboardModifiers",
+                        staticmethod(lambda: Qt.KeyboardModifier.ControlModifier))
+    window.library_model.refresh()
+    for _ in range(2):
+        window.library_page.select_path(str(party["nyra"]))
+        assert window.library_page.view.selectionModel().selectedRows() != []
+    assert window.library_page.selected_paths() == [str(party["nyra"])]

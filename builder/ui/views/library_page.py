@@ -2,7 +2,7 @@
 and below it the library's campaigns (:class:`CampaignsPanel`)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
@@ -83,8 +83,11 @@ class _FileTable:
             return
         index = self.proxy.mapFromSource(self.model.index(row, 0))
         if index.isValid():
-            self.view.selectRow(index.row())
-            self.view.setCurrentIndex(index)
+            # Exactly this row, whatever keys are held (selectRow would take a held
+            # Ctrl as "toggle" and could leave the row unselected).
+            flags = QItemSelectionModel.SelectionFlag
+            self.view.selectionModel().setCurrentIndex(
+                index, flags.ClearAndSelect | flags.Rows)
 
     def _open_index(self, index: QModelIndex) -> None:
         path = index.data(self.PATH_ROLE)
