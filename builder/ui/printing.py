@@ -14,12 +14,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from PySide6.QtCore import QLocale, QSettings, Qt
-from PySide6.QtGui import QPageSize
+from PySide6.QtCore import QLocale, QPoint, QSettings, Qt
+from PySide6.QtGui import QGuiApplication, QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
                                QFileDialog, QFormLayout, QGroupBox, QMessageBox, QProgressDialog,
-                               QVBoxLayout)
+                               QVBoxLayout, QWidget)
 
 from builder.sheets import SheetOptions, build_sheet, section_keys
 from builder.sheets.model import Sheet
@@ -130,7 +130,20 @@ def preview_dialog(parent, sheets: Sequence[Sheet], paper: str | None = None,
     dialog.setWindowTitle("Print preview")
     dialog.paintRequested.connect(lambda p: render_to_printer(sheets, p, duplex=duplex))
     dialog._printer = printer  # keep it alive as long as the dialog
+    _fit_to_screen(dialog, parent)
     return dialog
+
+
+def _fit_to_screen(dialog: QWidget, parent: QWidget | None) -> None:
+    """Open at a useful size: most of the available screen (the preview's own default
+    is a small window with a page too small to read), centred on it."""
+    screen = parent.screen() if parent is not None else QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    available = screen.availableGeometry()
+    width, height = int(available.width() * 0.8), int(available.height() * 0.9)
+    dialog.resize(width, height)
+    dialog.move(available.center() - QPoint(width // 2, height // 2))
 
 
 def print_preview(parent, sheets: Sequence[Sheet], paper: str | None = None,

@@ -63,3 +63,14 @@ def test_print_and_preview_from_the_library_selection(window, monkeypatch):
 
     assert dialog._printer.pageLayout().pageSize().id() == QPageSize.PageSizeId.Letter
     dialog.close()
+
+
+def test_print_preview_opens_at_most_of_the_screen(window, senna_path):
+    window.open_path(senna_path)
+    window.preview_current()
+    dialog = window.print_preview_dialog
+    available = dialog.screen().availableGeometry()
+    assert dialog.width() >= 0.75 * available.width()
+    assert dialog.height() >= 0.85 * available.height()
+    assert available.contains(dialog.frameGeometry().topLeft())
+    dialog.close()
