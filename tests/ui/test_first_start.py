@@ -30,3 +30,25 @@ def test_an_empty_library_shows_the_first_start_panel(window, qtbot):
     assert len(opened) == 3 and len(list_library()) == 3
     assert len(window.editors()) == 3
     assert page.table_stack.currentWidget() is page.view
+
+
+def test_the_empty_campaigns_table_stays_compact_on_the_first_start_page(window, qtbot):
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from tests.helpers import ok
+
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    page, panel = window.library_page, window.campaigns_panel
+    assert panel.height() <= 0.15 * page.height()          # it took 30 to 50 % before
+    view = panel.view
+    assert view.height() >= view.horizontalHeader().height()  # still shows its header
+    for button in panel.findChildren(QPushButton):         # its buttons are not cut
+        assert button.geometry().bottom() < panel.height()
+    # with a campaign the table may grow again
+    ok("campaign", "new", "Iron Coast", "--ruleset", "story-points")
+    window.campaign_model.refresh()
+    QApplication.processEvents()
+    assert panel.maximumHeight() > page.height()

@@ -276,6 +276,7 @@ class CampaignsPanel(_FileTable, QWidget):
     def add_button(self, action) -> QPushButton:
         button = action_button(action, self)
         self.buttons.addWidget(button)
+        self._fit_height(empty=self.model.rowCount() == 0)   # room for the new button
         return button
 
     def _update_count(self, *_):
@@ -283,6 +284,24 @@ class CampaignsPanel(_FileTable, QWidget):
         self.count_label.setText(
             "No campaigns yet: Campaign ▸ New Campaign" if total == 0 else
             f"{total} campaign{'s' if total != 1 else ''}")
+        self._fit_height(empty=total == 0)
+
+    def _fit_height(self, empty: bool) -> None:
+        """Empty, the table keeps a compact height (its header and one row) so it does
+        not take half the first-start page; with campaigns it grows with the splitter."""
+        unlimited = 16777215                     # QWIDGETSIZE_MAX
+        if not empty:
+            self.view.setMaximumHeight(unlimited)
+            self.setMaximumHeight(unlimited)
+            return
+        frame = self.view.frameWidth() * 2
+        compact = (self.view.horizontalHeader().sizeHint().height()
+                   + self.view.verticalHeader().defaultSectionSize() + frame)
+        self.view.setMaximumHeight(compact)
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
+            self.setMaximumHeight(layout.sizeHint().height())
 
     def selected_paths(self) -> list[str]:
         rows = self.view.selectionModel().selectedRows(0)
