@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QFileSystemWatcher, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGroupBox, QHBoxLayout, QHeaderView,
                                QLabel, QPushButton, QScrollArea, QSplitter, QTableView, QVBoxLayout,
@@ -206,8 +206,28 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addLayout(buttons)
-        layout.addWidget(self.message_bar)
         layout.addWidget(self.splitter, 1)
+        # The message bar floats over the top of the panes instead of taking a row of
+        # the layout: appearing (or going) it no longer pushes the page down.
+        self.message_bar.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.message_bar and event.type() in (QEvent.Type.Show,
+                                                            QEvent.Type.LayoutRequest):
+            self._place_message()
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place_message()
+
+    def _place_message(self) -> None:
+        """Lay the message bar over the top of the panes, as wide as they are."""
+        bar, area = self.message_bar, self.splitter.geometry()
+        height = bar.heightForWidth(area.width()) if bar.hasHeightForWidth() else -1
+        height = max(height, bar.sizeHint().height())
+        bar.setGeometry(area.x(), area.y(), area.width(), min(height, area.height()))
+        bar.raise_()
 
     def _table(self, model, name: str, accessible: str) -> QTableView:
         view = QTableView(self)

@@ -508,3 +508,27 @@ def test_selecting_a_path_selects_its_row_whatever_keys_are_held(window, party, 
         window.library_page.select_path(str(party["nyra"]))
         assert window.library_page.view.selectionModel().selectedRows() != []
     assert window.library_page.selected_paths() == [str(party["nyra"])]
+
+
+def test_the_message_bar_does_not_push_the_page_down(window, tab, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    before = tab.splitter.geometry()
+    tab.show_refusal("Not awarded", ["first reason", "second reason"])
+    QApplication.processEvents()
+    bar = tab.message_bar
+    assert bar.isVisible()
+    assert tab.splitter.geometry() == before                   # nothing moved
+    assert bar.geometry().top() == before.top()                # it lies over the panes
+    assert bar.height() >= bar.sizeHint().height()             # its lines are not cut
+    tab.show_done("Awarded")                                   # a shorter message
+    QApplication.processEvents()
+    assert tab.splitter.geometry() == before
+    assert bar.height() >= bar.sizeHint().height()
+    bar.close_button.click()
+    QApplication.processEvents()
+    assert tab.splitter.geometry() == before and not bar.isVisible()
