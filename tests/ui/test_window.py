@@ -243,3 +243,28 @@ def test_every_keyboard_reachable_control_is_named_for_screen_readers(window, se
     assert unnamed() == []          # the library
     window.open_path(senna_path)
     assert unnamed() == []          # the story-points editor
+
+
+def test_a_long_ledger_action_wraps_readably_in_the_side_panel(window, senna_path, qtbot):
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    editor = window.open_path(senna_path)
+    editor.doc.apply_words(["award-checkpoint", "M", "Saved the village of Thornwick "
+                            "from the flood"])
+    editor.side_tabs.setCurrentIndex(editor.side_tabs.indexOf(editor.ledger.parentWidget()))
+    QApplication.processEvents()
+    view = editor.ledger
+    model = view.model()
+    fm = view.fontMetrics()
+    long_text = model.index(0, 1).data()
+    assert fm.horizontalAdvance(long_text) > view.columnWidth(1)   # it cannot fit one line
+    for row in range(model.rowCount()):
+        index = model.index(row, 1)
+        cell = view.visualRect(index)
+        needed = fm.boundingRect(QRect(0, 0, cell.width() - 8, 10_000),
+                                 int(Qt.TextFlag.TextWordWrap), index.data())
+        assert needed.height() <= cell.height(), index.data()      # every word is shown
