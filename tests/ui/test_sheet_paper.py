@@ -247,9 +247,17 @@ def test_a_full_sheet_just_over_two_pages_is_set_smaller_to_save_the_third(qapp)
     def pages_at(sheet: Sheet, scale: float) -> int:
         return len(layout_sheet(sheet, Style.for_device(probe, 10.0, scale), width, height))
 
-    n = 1
-    while pages_at(sheet_of(n), 1.0) < 3:   # the first length that takes three pages
-        n += 1
+    # the first length that takes three pages (page count grows with the length):
+    # doubling, then halving the gap
+    high = 1
+    while pages_at(sheet_of(high), 1.0) < 3:
+        high *= 2
+    low = high // 2                          # takes fewer than three (or is 0)
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if pages_at(sheet_of(mid), 1.0) >= 3 else (mid, high)
+    n = high
+    assert pages_at(sheet_of(n - 1), 1.0) < 3
     sheet = sheet_of(n)
     assert pages_at(sheet, FULL_SCALES[1]) == 2
     style, pages = fit_sheet(sheet, probe, 10.0, width, height)
