@@ -12,6 +12,7 @@ window draws either (:mod:`builder.ui.chain`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -90,3 +91,19 @@ def crossings(chain: Chain) -> int:
                 if (a1 - a2) * (b1 - b2) < 0:
                     count += 1
     return count
+
+
+def affordable_steps(plan: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The steps of a plan (a planner's result: ``steps`` in order, each with its
+    ``cost``, and the ``unspent`` points) that the points pay for now: the longest
+    paid prefix, since each step may need the ones before it."""
+    if not plan:
+        return []
+    budget = plan["unspent"]
+    steps: list[dict[str, Any]] = []
+    for step in plan["steps"]:
+        if step["cost"] > budget:
+            break
+        budget -= step["cost"]
+        steps.append(step)
+    return steps

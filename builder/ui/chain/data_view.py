@@ -215,16 +215,9 @@ class DataChainWidget(QWidget):
         self.apply_button.setEnabled(bool(self.affordable_steps()) and not self.doc.read_only)
 
     def affordable_steps(self) -> list[dict]:
-        if not self.plan_result:
-            return []
-        budget = self.plan_result["unspent"]
-        steps = []
-        for step in self.plan_result["steps"]:
-            if step["cost"] > budget:
-                break
-            budget -= step["cost"]
-            steps.append(step)
-        return steps
+        from builder.rules.chain import affordable_steps
+
+        return affordable_steps(self.plan_result)
 
     def apply_plan(self) -> int:
         """Take the affordable steps in order: one undo step ("Apply plan") for all."""
