@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QPushButton, QSpinBox, QSplitter, QToolButton,
-                               QVBoxLayout, QWidget)
+                               QListWidgetItem, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
 from builder.ui.chain.scene import ChainScene, NodeItem
-from builder.ui.chain.view import ChainView
+from builder.ui.chain.view import ChainView, zoom_buttons
 
 
 def has_chain(ruleset) -> bool:
@@ -40,24 +39,11 @@ class DataChainWidget(QWidget):
         self.plan_result: dict | None = None
         self._fitted = False
 
-        fit = QToolButton(self)
-        fit.setText("Fit")
-        fit.setToolTip("Fit the whole chain in view")
-        fit.clicked.connect(self.view.fit)
-        zoom_in = QToolButton(self)
-        zoom_in.setText("+")
-        zoom_in.setAccessibleName("Zoom in")
-        zoom_in.clicked.connect(lambda: self.view.zoom_by(1.2))
-        zoom_out = QToolButton(self)
-        zoom_out.setText("−")
-        zoom_out.setAccessibleName("Zoom out")
-        zoom_out.clicked.connect(lambda: self.view.zoom_by(1 / 1.2))
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Greyed: not possible now (hover for why); dashed: the "
                              "prerequisite that holds it back.", self), 1)
-        bar.addWidget(fit)
-        bar.addWidget(zoom_in)
-        bar.addWidget(zoom_out)
+        for button in zoom_buttons(self.view, self):
+            bar.addWidget(button)
 
         self.plan_title = QLabel("Select a value or a path: the cheapest way there is drawn "
                                  "on the graph.", self)

@@ -6,10 +6,27 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QFontMetrics, QKeySequence, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QGestureEvent, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGestureEvent, QGraphicsView, QToolButton, QWidget
 
 from builder.ui.chain.scene import KIND_TITLES, MIN_TEXT_PT, ChainScene, NodeItem
 from builder.ui.chain.tokens import RANK_TOKEN_MIME
+
+
+def zoom_buttons(view: "ChainView", parent: QWidget) -> list[QToolButton]:
+    """Fit, zoom in and zoom out for a chain view (every chain page has the three)."""
+    fit = QToolButton(parent)
+    fit.setText("Fit")
+    fit.setToolTip("Fit the whole chain in view")
+    fit.clicked.connect(view.fit)
+    zoom_in = QToolButton(parent)
+    zoom_in.setText("+")
+    zoom_in.setAccessibleName("Zoom in")
+    zoom_in.clicked.connect(lambda: view.zoom_by(1.2))
+    zoom_out = QToolButton(parent)
+    zoom_out.setText("−")
+    zoom_out.setAccessibleName("Zoom out")
+    zoom_out.clicked.connect(lambda: view.zoom_by(1 / 1.2))
+    return [fit, zoom_in, zoom_out]
 
 
 class ChainView(QGraphicsView):

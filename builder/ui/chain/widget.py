@@ -10,13 +10,13 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter, QToolButton,
+                               QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
 from builder.ui.chain.scene import HELD, ChainScene
 from builder.ui.chain.tokens import drop_rank, token_mime
 from builder.ui.chain.plan import PlanPart
-from builder.ui.chain.view import ChainLegend, ChainView
+from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 
 
 class TokenChip(QPushButton):
@@ -82,26 +82,13 @@ class ChainWidget(PlanPart, QWidget):
         self.filter_combo.currentIndexChanged.connect(
             lambda _i: (self.scene.set_filter(self.filter_combo.currentData()),
                         self.view.fit(readable=True)))
-        fit = QToolButton(self)
-        fit.setText("Fit")
-        fit.setToolTip("Fit the whole chain in view")
-        fit.clicked.connect(self.view.fit)
-        zoom_in = QToolButton(self)
-        zoom_in.setText("+")
-        zoom_in.setAccessibleName("Zoom in")
-        zoom_in.clicked.connect(lambda: self.view.zoom_by(1.2))
-        zoom_out = QToolButton(self)
-        zoom_out.setText("−")
-        zoom_out.setAccessibleName("Zoom out")
-        zoom_out.clicked.connect(lambda: self.view.zoom_by(1 / 1.2))
         legend = ChainLegend(self)
         self.legend = legend
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Show:", self))
         bar.addWidget(self.filter_combo)
-        bar.addWidget(fit)
-        bar.addWidget(zoom_in)
-        bar.addWidget(zoom_out)
+        for button in zoom_buttons(self.view, self):
+            bar.addWidget(button)
         bar.addStretch(1)
 
         # rank tokens
