@@ -53,6 +53,10 @@ MILESTONE_UNNAMED = "milestone.unnamed"
 MILESTONE_RESOLVED = "milestone.resolved"
 #: The Story Checkpoint was awarded already.
 CHECKPOINT_AWARDED = "checkpoint.awarded"
+#: A Core Vital rises only while the character is Active (the data's ``flag`` record).
+NOT_ACTIVE = "character.not-active"
+#: A trait's rank never exceeds its Class's level (the data's trait record).
+TRAIT_RANK_ABOVE_CLASS = "trait.rank-above-class"
 #: set-active without a yes or no.
 ACTIVE_NOT_BOOL = "active.not-yes-no"
 
@@ -64,5 +68,6 @@ __all__ = ["AT_MAXIMUM", "POINTS_SHORT", "TARGET_MISMATCH", "UNKNOWN_ACTION", "U
            "TRAIT_EQUIVALENT", "NO_TRAIT_CHOICE", "NO_SPELL_CHOICE", "NO_SPELLS",
            "SPELL_MISSING", "SPELL_NOT_OF_CLASS", "TRAIT_NOT_HELD", "TRAIT_NO_USES",
            "EXCHANGE_VITAL", "MILESTONE_UNNAMED", "MILESTONE_RESOLVED", "CHECKPOINT_AWARDED",
-           "ACTIVE_NOT_BOOL", "SKILL_NEEDS_VITAL", "CLASS_NEEDS_CORE_SKILL", "ENTRY_TOTAL",
+           "ACTIVE_NOT_BOOL", "NOT_ACTIVE", "TRAIT_RANK_ABOVE_CLASS", "SKILL_NEEDS_VITAL",
+           "CLASS_NEEDS_CORE_SKILL", "ENTRY_TOTAL",
            "ENTRY_TRAINED", "PATH_SKILL_UNTRAINED", "SPELL_KNOWN", "CORE_SKILL_CODES"]
