@@ -244,7 +244,7 @@ class ChainWidget(PlanPart, QWidget):
                           "appears here", self.tokens_box)
             hint.setEnabled(False)
             self.tokens_layout.addWidget(hint)
-            self.chips_hint = hint
+            self.chips_hint: QLabel | None = hint
         else:
             self.chips_hint = None
         self.tokens_layout.addStretch(0)
