@@ -165,6 +165,7 @@ class FirstStartPanel(QWidget):
 class LibraryPage(_FileTable, QWidget):
     PATH_ROLE = PathRole
     openRequested = Signal(str)
+    view: LibraryView
 
     def __init__(self, model: LibraryModel, parent=None):
         super().__init__(parent)
