@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Union
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
+
+from builder.ui.broadcast import FilesChanged as FilesChanged  # its home was here
 
 # Imported when an operation runs, not when the window starts.
 if TYPE_CHECKING:
@@ -42,15 +44,6 @@ class Change:
     @property
     def paths(self) -> list[Path]:
         return self.outcome.paths
-
-
-class FilesChanged(QObject):
-    """The one "files changed" broadcast of a window."""
-
-    changed = Signal(object)  # Change
-
-    def announce(self, outcome: "Outcome", undo: UndoOp | None = None, text: str = "") -> None:
-        self.changed.emit(Change(outcome, undo, text or outcome.summary))
 
 
 @dataclass(frozen=True)
