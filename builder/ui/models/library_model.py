@@ -21,7 +21,7 @@ there at once with its file name, and the files are read on a worker thread
 from __future__ import annotations
 
 import threading
-from datetime import datetime
+import time
 from pathlib import Path
 
 from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, Qt,
@@ -87,10 +87,10 @@ def _sort_key(column: int):
 
 
 def _when(timestamp: float) -> str:
-    moment = datetime.fromtimestamp(timestamp)
-    if moment.date() == datetime.now().date():
-        return moment.strftime("today %H:%M")
-    return moment.strftime("%Y-%m-%d %H:%M")
+    moment = time.localtime(timestamp)     # (the time module: datetime costs the start)
+    if moment[:3] == time.localtime()[:3]:
+        return time.strftime("today %H:%M", moment)
+    return time.strftime("%Y-%m-%d %H:%M", moment)
 
 
 _DISPLAY = Qt.ItemDataRole.DisplayRole
