@@ -23,7 +23,11 @@ That is sound only where the compiled code is never more lenient than jsonschema
 - a ``const``/``enum`` value that is a list or an object (where Python's ``==``
   says ``[1] == [True]``) leaves the schema uncompiled;
 - ``2.0`` as an integer: the runtime sends any document holding an integral float
-  to jsonschema (the compiled code would accept it).
+  to jsonschema (the compiled code would accept it);
+- our own keywords (``x-atLeast``, ``x-atMost``: a value compared with a sibling, see
+  builder/rules/schema_keywords.py) are left out of the compiled code and checked
+  by the runtime after it, with a walk that is never more lenient than jsonschema;
+  a schema where one of them would never be read is refused.
 
 Each module records the schema text it was compiled from; the runtime uses it
 only while the shipped schema is that text, so a schema edited without
@@ -58,6 +62,9 @@ ONE_SCHEMA = ("additionalProperties", "propertyNames", "items", "contains", "not
 SCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
 SCHEMA_MAPS = ("properties", "patternProperties", "$defs")
 ANNOTATIONS = frozenset({"$comment", "title", "description", "default", "examples"})
+#: Our own keywords (builder/rules/schema_keywords.py: a value compared with a sibling).
+#: The compiled code leaves them out; the runtime checks them after it (relations_hold).
+OWN_KEYWORDS = frozenset({"x-atLeast", "x-atMost"})
 
 
 class NotCompilable(Exception):
@@ -75,7 +82,7 @@ def prepare(schema, where: str = "#"):
         return schema
     if not isinstance(schema, dict):
         raise NotCompilable(f"{where}: not a schema")
-    unknown = set(schema) - SAME_MEANING
+    unknown = set(schema) - SAME_MEANING - OWN_KEYWORDS
     if unknown:
         raise NotCompilable(f"{where}: {', '.join(sorted(unknown))}")
     out: dict = {}
@@ -88,6 +95,8 @@ def prepare(schema, where: str = "#"):
             out[key] = [prepare(v, f"{where}/{key}/{i}") for i, v in enumerate(value)]
         elif key in SCHEMA_MAPS:
             out[key] = {k: prepare(v, f"{where}/{key}/{k}") for k, v in value.items()}
+        elif key in OWN_KEYWORDS:
+            continue
         elif key in ("const", "enum"):
             values = [value] if key == "const" else value
             if any(isinstance(v, (list, dict)) for v in values):
@@ -99,6 +108,18 @@ def prepare(schema, where: str = "#"):
         ref = out.pop("$ref")
         out["allOf"] = [{"$ref": ref}, *out.get("allOf", [])]
     return out
+
+
+def own_keyword_problems(path: Path, schema: dict) -> None:
+    """Refuse a schema whose own keywords would never be read (not on a property's
+    schema, or naming no sibling): the runtime would ignore them silently."""
+    sys.path.insert(0, str(ROOT))
+    from builder.rules.schema_keywords import KEYWORDS, misplaced
+
+    assert set(KEYWORDS) == OWN_KEYWORDS, "OWN_KEYWORDS and schema_keywords.KEYWORDS differ"
+    problems = misplaced(schema)
+    if problems:
+        raise SystemExit(f"{path}: " + "; ".join(problems))
 
 
 def module_name(schema_id: str) -> str:
@@ -129,6 +150,7 @@ def compile_one(path: Path) -> tuple[str, str, str]:
     schema_id = schema.get("$id")
     if not schema_id:
         raise NotCompilable("no $id")
+    own_keyword_problems(path, schema)
     ready = prepare(schema)
     ready["$schema"] = "http://json-schema.org/draft-07/schema#"
     code = fastjsonschema.compile_to_code(ready, use_default=False, use_formats=False)

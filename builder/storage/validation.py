@@ -18,7 +18,10 @@ trusts only its "valid" (it is never more lenient than jsonschema: see the tool)
 A document it rejects, a document holding an integral float (``2.0``, which the
 compiled code would take for an integer), and any schema without an up-to-date
 compiled validator go to jsonschema, so a valid file is read without importing
-jsonschema and every problem is still reported exactly as before.
+jsonschema and every problem is still reported exactly as before.  A schema
+using our own keywords (``x-atLeast``, ``x-atMost``: :mod:`builder.rules.schema_keywords`,
+which the compiled code knows nothing of) is trusted only when their comparisons
+hold too.
 """
 from __future__ import annotations
 
@@ -26,27 +29,15 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from builder.rules import schema_keywords
 from builder.storage.jsonio import one_line
-
-
-def _strict_integer(checker: Any, instance: Any) -> bool:
-    return isinstance(instance, int) and not isinstance(instance, bool)
-
-
-def _strict_number(checker: Any, instance: Any) -> bool:
-    return isinstance(instance, (int, float)) and not isinstance(instance, bool)
 
 
 @lru_cache(maxsize=32)
 def _validator_for(schema_key: str, schema_json: str) -> Any:  # a jsonschema validator
-    import jsonschema
+    from builder.rules.schema_keywords import strict_validator
 
-    schema = json.loads(schema_json)
-    base = jsonschema.validators.validator_for(schema)
-    checker = base.TYPE_CHECKER.redefine_many({"integer": _strict_integer,
-                                               "number": _strict_number})
-    strict = jsonschema.validators.extend(base, type_checker=checker)
-    return strict(schema)
+    return strict_validator(json.loads(schema_json))
 
 
 _by_id: dict[str, tuple[dict[str, Any], object]] = {}
@@ -92,8 +83,19 @@ def _compiled(schema: dict[str, Any]) -> Any:
             module = None
         if module is not None and module.SCHEMA_TEXT == json.dumps(schema, sort_keys=True):
             found = module.validate
+            if schema_keywords.used(schema):   # x-atLeast / x-atMost: compiled code ignores them
+                found = _with_comparisons(found, schema)
     _compiled_by_id[key] = (schema, found)
     return found
+
+
+def _with_comparisons(compiled: Any, schema: dict[str, Any]) -> Any:
+    """``compiled``, then the comparisons of our own keywords (which it does not know)."""
+    def check(document: Any) -> None:
+        compiled(document)
+        if not schema_keywords.relations_hold(schema, document):
+            raise ValueError("a comparison of x-atLeast / x-atMost fails")
+    return check
 
 
 def _holds_integral_float(document: Any) -> bool:

@@ -131,7 +131,7 @@ def test_export_pdf_prints_the_generic_sheet(systems, tmp_path):
 @pytest.mark.parametrize("content, why", [
     ("{not json", "left out"),
     (json.dumps({"format": 1, "id": "bad-system"}), "'title' is a required property"),
-    (None, "limit 0 is below floor 1"),
+    (None, "values/0/limit: 0 is below floor 1"),
     (None, "needs the unknown value 'Strength'"),
 ])
 def test_a_broken_data_file_is_one_warning_and_left_out(systems, tmp_path, content, why):

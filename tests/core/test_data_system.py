@@ -129,7 +129,10 @@ def test_the_example_is_valid_and_its_chain_has_the_edges():
 
 @pytest.mark.parametrize("change, problem", [
     (lambda d: d["values"].append(dict(d["values"][0])), "the name 'Body' is used twice"),
-    (lambda d: d["values"][0].update(start=9), "start 9 is outside 1 to 5"),
+    # the schema's own keywords (x-atLeast, x-atMost): the path of the bad value
+    (lambda d: d["values"][0].update(start=9), "values/0/start: 9 is above limit 5"),
+    (lambda d: d["values"][0].update(start=0), "values/0/start: 0 is below floor 1"),
+    (lambda d: d["values"][1].update(limit=0), "values/1/limit: 0 is below floor 1"),
     (lambda d: d["values"][0].update(group="paths"), "the group name 'paths' is taken"),
     (lambda d: d["values"][0].update(cost={"type": "flat", "amount": -2}), "values/0/cost"),
     (lambda d: d["values"][0].update(floor=True), "values/0/floor"),

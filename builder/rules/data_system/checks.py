@@ -1,5 +1,6 @@
-"""What a rule-system data file must be: the JSON Schema, then what a schema cannot
-say (names unique and known, floors below limits, a start between them)."""
+"""What a rule-system data file must be: the JSON Schema (with its own keywords: a
+limit at least its floor, a start between them), then what a schema cannot say
+(names unique and known, a group name free, prerequisites naming known entries)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -14,19 +15,12 @@ RESERVED_GROUPS = {"name", "ruleset", "paths", "notes", "ledger", "format", "kin
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:  # a jsonschema validator (the library has no stubs here)
-    """A strict validator (a whole number is a JSON integer, never true or 2.0), as
-    builder/storage/validation.py makes them; rules/ sits below storage/, so it is
-    built here."""
-    import jsonschema
-
+    """The strict validator with the schema's own keywords (a limit at least its floor:
+    :mod:`builder.rules.schema_keywords`), as builder/storage/validation.py makes them."""
     from builder.resources import load_json_resource
+    from builder.rules.schema_keywords import strict_validator
 
-    base = jsonschema.Draft202012Validator
-    checker = base.TYPE_CHECKER.redefine_many({
-        "integer": lambda _c, v: isinstance(v, int) and not isinstance(v, bool),
-        "number": lambda _c, v: isinstance(v, (int, float)) and not isinstance(v, bool)})
-    return jsonschema.validators.extend(base, type_checker=checker)(
-        load_json_resource("schema", SCHEMA))
+    return strict_validator(load_json_resource("schema", SCHEMA))
 
 
 def schema_problems(data: Any) -> list[str]:
@@ -70,13 +64,6 @@ def data_problems(data: Any) -> list[str]:
     label = data["currency"]["label"]
     for value in data["values"]:
         name = value["name"]
-        if value["limit"] < value["floor"]:
-            problems.append(f"values/{name}: limit {value['limit']} is below floor "
-                            f"{value['floor']}")
-        start = value.get("start", value["floor"])
-        if not value["floor"] <= start <= value["limit"]:
-            problems.append(f"values/{name}: start {start} is outside {value['floor']} to "
-                            f"{value['limit']}")
         group = value.get("group", "values")
         if group in RESERVED_GROUPS or group == label or group in values:
             problems.append(f"values/{name}: the group name '{group}' is taken")

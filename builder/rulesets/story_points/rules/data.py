@@ -248,10 +248,6 @@ def validate_data(raw: Any) -> list[str]:
                 if (cls, trait) not in seen_traits:
                     problems.append(f"equivalent_traits/{i}/traits/{j}: {cls} has no trait "
                                     f"'{trait}'")
-        limits = raw.get("limits", {})
-        low, high = limits.get("vital_min", 1), limits.get("vital_max", 10)
-        if high < low:
-            problems.append(f"limits/vital_max: {high} is below vital_min {low}")
     except (KeyError, TypeError, ValueError) as exc:
         problems.append(f"the data is malformed ({exc}); check it against its schema")
     if not problems:
