@@ -29,7 +29,7 @@ from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, Q
 
 from builder.app import library
 from builder.storage.paths import characters_dir
-from builder.ui.models.table import RowsTableModel, SearchSortProxy, sync_watch
+from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
 
 #: The character file's path (str).
 PathRole = Qt.ItemDataRole.UserRole + 1
@@ -140,7 +140,7 @@ class LibraryModel(RowsTableModel):
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ROLES or not index.isValid():
             return None
         row = index.row()
@@ -177,7 +177,7 @@ class LibraryModel(RowsTableModel):
             return entry.problem
         return None
 
-    def flags(self, index: QModelIndex):
+    def flags(self, index: ModelIndex):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
