@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QFont, QStandardItemModel
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QFrame, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
@@ -38,7 +38,8 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         super().__init__(doc, parent)
         self.setObjectName("storyPointsEditor")
         #: The dialog this editor opened last (tests and tools drive it).
-        self.dialog = None
+        #: The dialog this editor opened last (a Class advance's choices, an award...).
+        self.dialog: QDialog | None = None
 
         # header: the figures a player always needs
         self.title_label = QLabel(self)
