@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 
 class Reason(str):
@@ -46,6 +46,14 @@ class Reason(str):
 GENERIC_CODE = "rule"
 #: A value is at its maximum and cannot rise (any ruleset).
 AT_MAXIMUM = "at-maximum"
+#: Not enough points to pay for the step ("needs 4 SP, 2 unspent").
+POINTS_SHORT = "points.short"
+#: The rule system has no action of that verb (a hand-edited ledger).
+UNKNOWN_ACTION = "action.unknown"
+#: The action names something the rule system does not have ("'Jugling' is not a Skill").
+UNKNOWN_NAME = "name.unknown"
+#: A logged increase says it reached another level than replaying it reaches.
+TARGET_MISMATCH = "entry.target-mismatch"
 #: The action needs a session (a ruleset that counts per session).
 SESSION_MISSING = "session.missing"
 #: Something that happens once per session already happened in it.
@@ -209,6 +217,16 @@ class Action(Mapping[str, Any]):
     def flag(self, key: str) -> bool:
         return self.args.get(key) is True
 
+    def has(self, key: str) -> bool:
+        """True when the action gives ``key`` (whatever its value)."""
+        return key in self.args
+
+    def value(self, key: str, default: Any = None) -> Any:
+        """The argument as recorded, of whatever JSON type (a hand-edited ledger may
+        hold anything): for a rule that refuses a malformed value and says what it
+        is, or tests it for truth, as the ledger's JSON reads."""
+        return self.args.get(key, default)
+
     # -- the JSON shape, read-only --------------------------------------------------
     def __getitem__(self, key: str) -> Any:
         if key == "action":
@@ -369,6 +387,78 @@ def option(kind: str, name: str, target: int | str | None, cost: int | None,
                   None if words is None else tuple(words), tuple(asks), extra)
 
 
+StateT = TypeVar("StateT")
+RulesT = TypeVar("RulesT", bound="Ruleset")
+
+
+def read_action(action: Any) -> Action | None:
+    """The :class:`Action` an action or a ledger entry stands for, read once where it
+    enters the rules (``do`` words are parsed into one; a ledger entry from a file is
+    converted); None when it is not one (no verb: the rules refuse it)."""
+    if isinstance(action, Action):
+        return action
+    if not isinstance(action, Mapping):
+        return None
+    try:
+        return Action.from_json(action)
+    except (UsageError, ValueError):
+        return None
+
+
+class ActionKind(ABC, Generic[RulesT, StateT]):
+    """One action of a rule system (``raise-skill``, ``buy``, ``set-age``): how ``do``
+    words become it (:meth:`parse`), what chance fills in before it is logged
+    (:meth:`resolve`), every reason the rules refuse it (:meth:`check`), the state
+    after it (:meth:`apply`, pure), what it spends (:meth:`cost`) and the ledger's
+    sentence for it (:meth:`describe`).
+
+    A ruleset lists its kinds in :attr:`Ruleset.action_kinds`; the ruleset base
+    makes one instance of each (with the ruleset as :attr:`rules`, for its data) and
+    dispatches every action by its verb through that one table.  The methods read a
+    typed :class:`Action` (``action.kind``, ``action.text("name")``), never a ledger
+    mapping: the conversion happens once, where the action enters the rules."""
+
+    #: The action's verb, as ``do`` takes it and the ledger records it.
+    verb: ClassVar[str] = ""
+
+    def __init__(self, rules: RulesT) -> None:
+        self.rules = rules
+
+    def parser(self, description: str = "") -> argparse.ArgumentParser:
+        """A ``do`` parser for this verb (raises UsageError, and ActionHelp for --help)."""
+        return action_parser(self.verb, description)
+
+    @abstractmethod
+    def parse(self, words: Sequence[str]) -> Action:
+        """The action ``do FILE VERB WORDS...`` stands for (``words`` follow the verb)."""
+
+    def resolve(self, state: StateT, action: Action, rng: random.Random) -> Action:
+        """The action with what chance decides filled in; default: unchanged."""
+        return action
+
+    @abstractmethod
+    def check(self, state: StateT, action: Action) -> list[str]:
+        """Every reason the action is refused in ``state`` (empty list: allowed)."""
+
+    @abstractmethod
+    def apply(self, state: StateT, action: Action) -> StateT:
+        """The state after the allowed action (``state`` itself is not touched)."""
+
+    def cost(self, state: StateT, action: Action) -> int:
+        """What the action spends in ``state`` (SP, XP...); 0 by default."""
+        return 0
+
+    def describe(self, action: Action) -> str:
+        """The ledger's plain sentence for the action."""
+        return describe_generic(action)
+
+
+def describe_generic(action: Mapping[str, Any]) -> str:
+    """An action as ``verb key=value...``: the sentence of an action no kind describes."""
+    args = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("action", "at"))
+    return f"{action.get('action', '?')} {args}".strip()
+
+
 class Ruleset(ABC):
     """One rule system.  Instances hold the effective (built-in or override) data."""
 
@@ -378,6 +468,11 @@ class Ruleset(ABC):
     summary_text: str = ""
     #: The ``do`` actions (``do FILE --help`` lists them with their arguments).
     actions: Sequence[str] = ()
+    #: The kinds of action, one class each (see :class:`ActionKind`): when given, the
+    #: base parses, resolves, checks, applies, prices and describes every action by
+    #: its verb through one table (:attr:`kinds`); a ruleset without them (a plugin)
+    #: implements those methods itself.
+    action_kinds: Sequence[type[ActionKind[Any, Any]]] = ()
     #: The ``new --set`` keys, one help line each (``new RULESET --help`` lists them).
     set_keys: Sequence[str] = ()
 
@@ -466,36 +561,82 @@ class Ruleset(ABC):
         """The state a baseline stands for (assumes it is well formed)."""
 
     # -- actions ------------------------------------------------------------
-    @abstractmethod
+    @property
+    def kinds(self) -> Mapping[str, ActionKind[Any, Any]]:
+        """verb -> the :class:`ActionKind` that handles it (one table, made once)."""
+        table: dict[str, ActionKind[Any, Any]] | None = self.__dict__.get("_kind_table")
+        if table is None:
+            table = {kind.verb: kind(self) for kind in self.action_kinds}
+            self.__dict__["_kind_table"] = table
+        return table
+
+    def kind_of(self, verb: object) -> ActionKind[Any, Any] | None:
+        """The kind that handles ``verb``; None when this rule system has no such action."""
+        return self.kinds.get(verb) if isinstance(verb, str) else None
+
+    def missing_action_text(self) -> str:
+        """The usage error of ``do FILE`` with no action."""
+        return "an action is needed; valid: " + ", ".join(self.kinds)
+
+    def verb_of(self, word: str) -> str:
+        """The verb ``word`` names (UsageError when none)."""
+        return match_name(word, self.kinds, "action")
+
+    def unknown_action(self, action: Any) -> list[str]:
+        """The reasons the rules refuse an action none of their kinds handles."""
+        verb = action.get("action") if isinstance(action, Mapping) else None
+        return [Reason(f"unknown action '{verb}'", UNKNOWN_ACTION)]
+
     def parse_action(self, args: Sequence[str]) -> Action:
         """Turn ``do FILE ACTION [ARGS]`` words into an :class:`Action` (UsageError).
         (A plugin may still return a dict in the action's JSON shape: the core reads
-        it with :meth:`Action.coerce`.)"""
+        it with :meth:`Action.coerce`.)  Default: the kind of the verb parses them."""
+        if not args:
+            raise UsageError(self.missing_action_text())
+        return self.kinds[self.verb_of(args[0])].parse(list(args[1:]))
 
     def resolve(self, state: Any, action: ActionEntry, rng: random.Random) -> Action:
         """Fill in what an action leaves to chance (die rolls) before it is logged
         (``action`` is an :class:`Action`, or a mapping in its JSON shape).
 
-        The logged action must replay deterministically.  Default: unchanged.
+        The logged action must replay deterministically.  Default: its kind's, or
+        unchanged.
         """
-        return Action.coerce(action)
+        entry = Action.coerce(action)
+        kind = self.kind_of(entry.kind)
+        return entry if kind is None else kind.resolve(state, entry, rng)
 
-    @abstractmethod
     def check(self, state: Any, action: ActionEntry) -> list[str]:
         """Every reason the action is refused in ``state`` (empty list: allowed)."""
+        entry = read_action(action)
+        kind = None if entry is None else self.kind_of(entry.kind)
+        if entry is None or kind is None:
+            return self.unknown_action(action)
+        return kind.check(state, entry)
 
-    @abstractmethod
     def apply(self, state: Any, action: ActionEntry) -> Any:
         """The new state after an allowed action (the old state is not touched)."""
+        entry = Action.coerce(action)
+        kind = self.kind_of(entry.kind)
+        if kind is None:
+            raise UsageError(f"unknown action '{entry.kind}'")
+        return kind.apply(state, entry)
 
     def describe(self, action: ActionEntry) -> str:
         """One line for the ledger view."""
-        args = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("action", "at"))
-        return f"{action.get('action', '?')} {args}".strip()
+        entry = read_action(action)
+        kind = None if entry is None else self.kind_of(entry.kind)
+        if entry is None or kind is None:
+            return describe_generic(action)
+        return kind.describe(entry)
 
     def action_cost(self, before: Any, action: ActionEntry) -> int:
         """What the action spends (SP, XP...) for the ledger view; 0 by default."""
-        return 0
+        entry = read_action(action)
+        kind = None if entry is None else self.kind_of(entry.kind)
+        if entry is None or kind is None:
+            return 0
+        return kind.cost(before, entry)
 
     # -- views of the state -------------------------------------------------
     @abstractmethod

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from builder.rules.base import Action, Refusal, Ruleset
+from builder.rules.base import Action, Refusal, Ruleset, read_action
 
 
 @dataclass
@@ -86,7 +86,10 @@ def replay(ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, An
     reasons = ruleset.validate_baseline(baseline)
     if reasons:
         result.problems.append(Problem(None, reasons))
-    states, problems = fold(ruleset.initial_state(baseline), result.ledger, ruleset.check,
+    # Each entry is read into an Action once, here (an entry that is none, with no
+    # verb, is left as it is: the rules refuse it).
+    actions = [read_action(entry) or entry for entry in result.ledger]
+    states, problems = fold(ruleset.initial_state(baseline), actions, ruleset.check,
                             ruleset.apply)
     result.states.extend(states)
     result.problems.extend(Problem(index, why, result.ledger[index]) for index, why in problems)

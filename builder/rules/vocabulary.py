@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Container, Iterable, Mapping
 
+from builder.rules import base
 from builder.rules.base import Reason
 
 #: Prerequisites as a data file writes them: one record, a list of records (all of
@@ -73,8 +74,8 @@ FLAG_NOT_SET = "flag.not-set"
 NONE_OF = "prerequisite.none-of"
 #: A cost table has no entry for the level (it cannot be bought).
 COST_NO_ENTRY = "cost.no-entry"
-#: Not enough points to pay.
-POINTS_SHORT = "points.short"
+#: Not enough points to pay (:data:`builder.rules.base.POINTS_SHORT`, kept here too).
+POINTS_SHORT = base.POINTS_SHORT
 
 COST_TYPES = ("flat", "per-level", "table", "reduced")
 PREREQUISITE_TYPES = ("at-least", "at-least-target", "total-at-least", "count-at-least",

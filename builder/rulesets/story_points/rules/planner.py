@@ -23,7 +23,8 @@ import re
 from typing import TYPE_CHECKING, Any, Iterator
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import Refusal, UsageError, match_name
+from builder.rules.base import Reason, Refusal, UsageError, match_name
+from . import codes
 
 if TYPE_CHECKING:
     from builder.rulesets.story_points.rules.ruleset import StoryPoints
@@ -68,10 +69,12 @@ def _requirement_cost(ruleset: StoryPoints, state: SPState, vitals_req: dict[str
         have = state.vitals[vital]
         if want > have:
             if want > d.vital_max:
-                reasons.append(f"{vital} cannot reach {want}: the maximum is {d.vital_max}")
+                reasons.append(Reason(f"{vital} cannot reach {want}: the maximum is "
+                                      f"{d.vital_max}", codes.AT_MAXIMUM))
                 continue
             if not state.active:
-                reasons.append(f"{vital} {have + 1} needs the character to be Active")
+                reasons.append(Reason(f"{vital} {have + 1} needs the character to be Active",
+                                      codes.NOT_ACTIVE))
                 continue
             for t in range(have + 1, want + 1):
                 price = d.price("vital", vital, t)
@@ -82,7 +85,8 @@ def _requirement_cost(ruleset: StoryPoints, state: SPState, vitals_req: dict[str
         have = state.skills[skill]
         if want > have:
             if want > d.skill_max:
-                reasons.append(f"{skill} cannot reach {want}: the maximum is {d.skill_max}")
+                reasons.append(Reason(f"{skill} cannot reach {want}: the maximum is "
+                                      f"{d.skill_max}", codes.AT_MAXIMUM))
                 continue
             for t in range(have + 1, want + 1):
                 price = d.price("skill", skill, t)

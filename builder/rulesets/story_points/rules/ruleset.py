@@ -8,12 +8,13 @@ import random
 from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (Action, ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
-                                action_parser, match_name, option, parse_int, parse_yes_no,
+from builder.rules.base import (ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
+                                match_name, option, parse_int, parse_yes_no,
                                 reason_code)
 from . import codes
+from .actions import KINDS
 from .data import SPData, advancement_records, validate_data
-from .state import ClassState, SPState, key
+from .state import ClassState, SPState
 
 #: The rule system's folder (the package above rules/): its parts are named from it.
 _FOLDER = __name__.rsplit(".", 2)[0]
@@ -21,8 +22,8 @@ _FOLDER = __name__.rsplit(".", 2)[0]
 if TYPE_CHECKING:
     from builder.rules.chain import Chain
 
-ACTIONS = ("award-checkpoint", "resolve-milestone", "raise-vital", "raise-skill", "raise-class",
-           "enter-class", "use-trait", "rest", "set-active")
+#: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
+ACTIONS = tuple(kind.verb for kind in KINDS)
 
 SET_KEYS = ("sp=N", "vital.NAME=N", "skill.NAME=N", "class.NAME=N", "trait.CLASS.TRAIT=N",
             "spell.CLASS=SPELL", "active=yes|no", "vit=N", "wounded=N")
@@ -116,6 +117,7 @@ class StoryPoints(Ruleset):
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
+    action_kinds = KINDS
     set_keys = SET_KEYS
 
     def __init__(self, data: dict[str, Any]):
@@ -203,16 +205,16 @@ class StoryPoints(Ruleset):
             return data
 
     # -------------------------------------------------------------- names
-    def _vital(self, name: str) -> str:
+    def vital_name(self, name: str) -> str:
         return match_name(name, self.d.vitals, "Core Vital")
 
-    def _skill(self, name: str) -> str:
+    def skill_name(self, name: str) -> str:
         return match_name(name, self.d.skills, "Skill")
 
-    def _class(self, name: str) -> str:
+    def class_name(self, name: str) -> str:
         return match_name(name, self.d.classes, "Class")
 
-    def _trait(self, class_name: str, name: str) -> str:
+    def trait_name(self, class_name: str, name: str) -> str:
         """A trait name: the Class's own, or another Class's (the rules then refuse it).
 
         Only a name no Class has is a usage error."""
@@ -227,7 +229,7 @@ class StoryPoints(Ruleset):
                 raise UsageError(f"unknown trait '{name}'; valid {class_name} traits: "
                                  + ", ".join(own)) from None
 
-    def _spell(self, class_name: str, name: str) -> str:
+    def spell_name(self, class_name: str, name: str) -> str:
         own = self.d.classes[class_name].spells
         everywhere = [s for c in self.d.classes.values() for s in c.spells]
         try:
@@ -267,19 +269,19 @@ class StoryPoints(Ruleset):
             elif head == "wounded" and not rest:
                 baseline["wounded"] = parse_int(value, "wounded")
             elif head == "vital" and rest:
-                baseline["vitals"][self._vital(rest)] = parse_int(value, raw_key)
+                baseline["vitals"][self.vital_name(rest)] = parse_int(value, raw_key)
             elif head == "skill" and rest:
-                baseline["skills"][self._skill(rest)] = parse_int(value, raw_key)
+                baseline["skills"][self.skill_name(rest)] = parse_int(value, raw_key)
             elif head == "class" and rest:
-                cls_entry(self._class(rest))["level"] = parse_int(value, raw_key)
+                cls_entry(self.class_name(rest))["level"] = parse_int(value, raw_key)
             elif head == "trait" and "." in rest:
                 class_part, _, trait_part = rest.partition(".")
-                class_name = self._class(class_part)
-                trait = self._trait(class_name, trait_part)
+                class_name = self.class_name(class_part)
+                trait = self.trait_name(class_name, trait_part)
                 cls_entry(class_name)["traits"][trait] = parse_int(value, raw_key)
             elif head == "spell" and rest:
-                class_name = self._class(rest)
-                spell = self._spell(class_name, value)
+                class_name = self.class_name(rest)
+                spell = self.spell_name(class_name, value)
                 spells = cls_entry(class_name)["spells"]
                 if spell not in spells:
                     spells.append(spell)
@@ -411,130 +413,23 @@ class StoryPoints(Ruleset):
                        checkpoints={}, resolved=set(), labels={})
 
     # ------------------------------------------------------------ actions
-    def parse_action(self, args: Sequence[str]) -> Action:
-        if not args:
-            raise UsageError("no action given; story-points actions: " + ", ".join(ACTIONS))
-        verb = args[0].strip().casefold()
-        rest = list(args[1:])
-        if verb not in ACTIONS:
-            raise UsageError(f"unknown action '{args[0]}'; story-points actions: "
-                             + ", ".join(ACTIONS))
-        p = action_parser(f"do {verb}")
-        if verb == "award-checkpoint":
-            p.add_argument("milestone")
-            p.add_argument("checkpoint")
-            a = p.parse_args(rest)
-            return Action(verb, {"milestone": _text(a.milestone, "milestone"),
-                                 "checkpoint": _text(a.checkpoint, "checkpoint")})
-        if verb == "resolve-milestone":
-            p.add_argument("milestone")
-            a = p.parse_args(rest)
-            return Action(verb, {"milestone": _text(a.milestone, "milestone")})
-        if verb == "raise-vital":
-            p.add_argument("name")
-            p.add_argument("--exchange", action="store_true")
-            a = p.parse_args(rest)
-            action: dict[str, Any] = {"name": self._vital(a.name)}
-            if a.exchange:  # the rules refuse it, with the reason
-                action["exchange"] = True
-            return Action(verb, action)
-        if verb == "raise-skill":
-            p.add_argument("name")
-            p.add_argument("--exchange", action="store_true")
-            a = p.parse_args(rest)
-            action = {"name": self._skill(a.name)}
-            if a.exchange:
-                action["exchange"] = True
-            return Action(verb, action)
-        if verb in ("raise-class", "enter-class"):
-            p.add_argument("name")
-            p.add_argument("--trait", required=True)
-            p.add_argument("--spell")
-            if verb == "raise-class":
-                p.add_argument("--exchange", action="store_true")
-            else:
-                p.add_argument("--scene", required=True)
-            a = p.parse_args(rest)
-            cname = self._class(a.name)
-            action = {"name": cname, "trait": self._trait(cname, a.trait)}
-            if a.spell is not None:
-                action["spell"] = self._spell(cname, a.spell)
-            if verb == "raise-class" and a.exchange:
-                action["exchange"] = True
-            if verb == "enter-class":
-                action["scene"] = a.scene.strip()
-            return Action(verb, action)
-        if verb == "use-trait":
-            p.add_argument("class_name")
-            p.add_argument("trait")
-            a = p.parse_args(rest)
-            cname = self._class(a.class_name)
-            return Action(verb, {"class": cname, "trait": self._trait(cname, a.trait)})
-        if verb == "rest":
-            p.parse_args(rest)
-            return Action(verb)
-        # set-active
-        p.add_argument("value")
-        a = p.parse_args(rest)
-        return Action(verb, {"active": parse_yes_no(a.value, "set-active")})
+    def missing_action_text(self) -> str:
+        return "no action given; story-points actions: " + ", ".join(ACTIONS)
 
-    def resolve(self, state: SPState, given: ActionEntry, rng: random.Random) -> Action:
-        """Record the Score or Level an increase reaches, so the ledger reads plainly."""
-        action = Action.coerce(given)
-        kind, name = action.kind, action.get("name")
-        if kind == "raise-vital" and name in state.vitals:
-            return action.with_args(target=state.vitals[name] + 1)
-        if kind == "raise-skill" and name in state.skills:
-            return action.with_args(target=state.skills[name] + 1)
-        if kind == "raise-class":
-            return action.with_args(target=state.level(action.text("name")) + 1)
-        if kind == "enter-class":
-            return action.with_args(target=1)
-        return action
+    def verb_of(self, word: str) -> str:
+        verb = word.strip().casefold()
+        if verb not in self.kinds:
+            raise UsageError(f"unknown action '{word}'; story-points actions: "
+                             + ", ".join(ACTIONS))
+        return verb
 
     def cost(self, state: SPState, action: ActionEntry) -> int:
-        """The SP an increase costs (Training Exchange applied), 0 for other actions."""
-        d = self.d
-        kind = action.get("action")
-        name = str(action.get("name"))
-        exchange = bool(action.get("exchange"))
-        if kind == "raise-vital":    # a Training Exchange never reduces it
-            return d.price("vital", name, state.vitals.get(name, 0) + 1)
-        if kind == "raise-skill":
-            return d.price("skill", name, state.skills.get(name, 0) + 1, exchange)
-        if kind == "raise-class":
-            return d.price("class", name, state.level(name) + 1, exchange)
-        if kind == "enter-class":
-            return d.price("new_class", name, 1, exchange)
-        return 0
-
-    def action_cost(self, before: SPState, action: ActionEntry) -> int:
-        return self.cost(before, action)
-
-    def check(self, state: SPState, action: ActionEntry) -> list[str]:
-        kind = action.get("action")
-        handler = getattr(self, "_check_" + str(kind).replace("-", "_"), None)
-        if handler is None or kind not in ACTIONS:
-            return [f"unknown action '{kind}'"]
-        reasons: list[str] = handler(state, action)
-        target = action.get("target")
-        if target is not None and not reasons and kind in ("raise-vital", "raise-skill",
-                                                          "raise-class"):
-            expected = self._current(state, kind, action["name"]) + 1
-            if target != expected:
-                reasons.append(f"the entry says {action['name']} {target}, but it would "
-                               f"become {expected}")
-        return reasons
-
-    def _current(self, state: SPState, kind: str, name: str) -> int:
-        if kind == "raise-vital":
-            return state.vitals[name]
-        if kind == "raise-skill":
-            return state.skills[name]
-        return state.level(name)
+        """The SP an action costs (Training Exchange applied), 0 for one that is not
+        an increase."""
+        return self.action_cost(state, action)
 
     def _afford(self, state: SPState, cost: int) -> list[str]:
-        return list(vocab.afford_reasons(cost, state.unspent, "SP", code="rule"))
+        return list(vocab.afford_reasons(cost, state.unspent, "SP"))
 
     def facts(self, state: SPState, **levels: int) -> vocab.Facts:
         """What the advancement records read: every Vital, Skill and Class level
@@ -542,28 +437,6 @@ class StoryPoints(Ruleset):
         held, and the flag ``active``."""
         return vocab.Facts(_Levels(state, levels), _Held(state),
                            _ACTIVE if state.active else _NOT_ACTIVE)
-
-    def _check_award_checkpoint(self, state: SPState, action: ActionEntry) -> list[str]:
-        m, c = key(action.get("milestone", "")), key(action.get("checkpoint", ""))
-        if not m or not c:
-            return ["a Story Checkpoint needs a milestone and a checkpoint name"]
-        label = state.labels.get(m, action["milestone"])
-        if m in state.resolved:
-            return [f"the Story Milestone '{label}' is already resolved; its checkpoints "
-                    "are closed"]
-        if c in state.checkpoints.get(m, set()):
-            return [f"the Story Checkpoint '{action['checkpoint']}' of '{label}' was already "
-                    "awarded; a checkpoint is never awarded twice"]
-        return []
-
-    def _check_resolve_milestone(self, state: SPState, action: ActionEntry) -> list[str]:
-        m = key(action.get("milestone", ""))
-        if not m:
-            return ["a Story Milestone needs a name"]
-        if m in state.resolved:
-            return [f"the Story Milestone '{state.labels.get(m, action['milestone'])}' is "
-                    "already resolved"]
-        return []
 
     def vital_reasons(self, state: SPState, name: str) -> list[str]:
         d = self.d
@@ -576,13 +449,6 @@ class StoryPoints(Ruleset):
         reasons += self._afford(state, d.price("vital", name, target))
         return reasons
 
-    def _check_raise_vital(self, state: SPState, action: ActionEntry) -> list[str]:
-        if action.get("name") not in state.vitals:
-            return [f"'{action.get('name')}' is not a Core Vital"]
-        if action.get("exchange"):
-            return ["a Training Exchange never reduces a Core Vital increase"]
-        return self.vital_reasons(state, action["name"])
-
     def skill_reasons(self, state: SPState, name: str, exchange: bool = False) -> list[str]:
         d = self.d
         current = state.skills[name]
@@ -592,14 +458,8 @@ class StoryPoints(Ruleset):
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         else:
             reasons += d.unmet("skill", name, self.facts(state), name, target)
-        reasons += self._afford(state, self.cost(state, {"action": "raise-skill", "name": name,
-                                                          "exchange": exchange}))
+        reasons += self._afford(state, d.price("skill", name, target, exchange))
         return reasons
-
-    def _check_raise_skill(self, state: SPState, action: ActionEntry) -> list[str]:
-        if action.get("name") not in state.skills:
-            return [f"'{action.get('name')}' is not a Skill"]
-        return self.skill_reasons(state, action["name"], bool(action.get("exchange")))
 
     def class_reasons(self, state: SPState, name: str, exchange: bool = False) -> list[str]:
         """Why the Class itself cannot rise (choices of trait and spell aside)."""
@@ -608,20 +468,21 @@ class StoryPoints(Ruleset):
         target = current + 1
         reasons: list[str] = []
         if current == 0:
-            reasons.append(f"the character has no {name} levels yet: enter the Class first")
+            reasons.append(Reason(f"the character has no {name} levels yet: enter the Class "
+                                  "first", codes.CLASS_NOT_ENTERED))
             return reasons
         if current >= d.class_max:
             reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
         else:
             reasons += d.unmet("class", name, self.facts(state), name, target)
-        reasons += self._afford(state, self.cost(state, {"action": "raise-class", "name": name,
-                                                          "exchange": exchange}))
+        reasons += self._afford(state, d.price("class", name, target, exchange))
         return reasons
 
     def entry_reasons(self, state: SPState, name: str) -> list[str]:
         d = self.d
         if state.level(name) > 0:
-            return [f"the character already has {name} (level {state.level(name)})"]
+            return [Reason(f"the character already has {name} (level {state.level(name)})",
+                           codes.CLASS_HELD)]
         reasons = d.unmet("new_class", name, self.facts(state), name, 1)
         reasons += self._afford(state, d.price("new_class", name, 1))
         return reasons
@@ -633,7 +494,7 @@ class StoryPoints(Ruleset):
         d = self.d
         info = d.classes[class_name]
         if trait not in info.traits:
-            return [f"{trait} is not a {class_name} trait"]
+            return [Reason(f"{trait} is not a {class_name} trait", codes.TRAIT_NOT_OF_CLASS)]
         new_rank = state.rank(class_name, trait) + 1
         facts = facts or self.facts(state, **{class_name: level_after})
         reasons: list[str] = d.unmet("trait", (class_name, trait), facts,
@@ -665,20 +526,23 @@ class StoryPoints(Ruleset):
         return None
 
     def _equivalence_reason(self, class_name: str, trait: str, clash: tuple[str, str]) -> str:
-        return (f"{trait} ({class_name}) is mechanically equivalent to {clash[1]} "
-                f"({clash[0]}), which the character has; Rangers and Rogues cannot buy a "
-                "second equivalent trait through another Class")
+        return Reason(f"{trait} ({class_name}) is mechanically equivalent to {clash[1]} "
+                      f"({clash[0]}), which the character has; Rangers and Rogues cannot buy "
+                      "a second equivalent trait through another Class",
+                      codes.TRAIT_EQUIVALENT)
 
     def spell_reasons(self, state: SPState, class_name: str, spell: str | None,
                       level_after: int, facts: vocab.Facts | None = None) -> list[str]:
         d = self.d
         info = d.classes[class_name]
         if not info.casts_spells:
-            return [f"{class_name} does not learn spells"] if spell else []
+            return [Reason(f"{class_name} does not learn spells", codes.NO_SPELLS)
+                    ] if spell else []
         if not spell:
-            return [f"{class_name} {level_after} grants one new spell: choose it"]
+            return [Reason(f"{class_name} {level_after} grants one new spell: choose it",
+                           codes.SPELL_MISSING)]
         if spell not in info.spells:
-            return [f"{spell} is not a {class_name} spell"]
+            return [Reason(f"{spell} is not a {class_name} spell", codes.SPELL_NOT_OF_CLASS)]
         reasons: list[str] = []
         known = state.classes.get(class_name)
         if known and spell in known.spells:
@@ -723,7 +587,8 @@ class StoryPoints(Ruleset):
                              if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
             detail = (f"every {class_name} Path Skill is untrained ({untrained_text})"
                       if not others else "; ".join(others[:3]))
-            reasons.append(f"{class_name} {level_after} has no legal trait choice: {detail}")
+            reasons.append(Reason(f"{class_name} {level_after} has no legal trait choice: "
+                                  f"{detail}", codes.NO_TRAIT_CHOICE))
         if info.casts_spells and not choices["spells"]:
             others = sorted({r for rs in choices["blocked_spells"].values() for r in rs
                              if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
@@ -733,37 +598,15 @@ class StoryPoints(Ruleset):
                 detail = "every spell its trained Paths offer is already known"
             else:
                 detail = "; ".join(others[:3])
-            reasons.append(f"{class_name} {level_after} has no legal new spell: {detail}")
-        return reasons
-
-    def _check_raise_class(self, state: SPState, action: ActionEntry) -> list[str]:
-        name = action.get("name")
-        if name not in self.d.classes:
-            return [f"'{name}' is not a Class"]
-        reasons = self.class_reasons(state, name, bool(action.get("exchange")))
-        if state.level(name) == 0:
-            return reasons
-        level_after = state.level(name) + 1
-        reasons += self.trait_reasons(state, name, action.get("trait", ""), level_after)
-        reasons += self.spell_reasons(state, name, action.get("spell"), level_after)
-        return reasons
-
-    def _check_enter_class(self, state: SPState, action: ActionEntry) -> list[str]:
-        name = action.get("name")
-        if name not in self.d.classes:
-            return [f"'{name}' is not a Class"]
-        reasons = self.entry_reasons(state, name)
-        if not str(action.get("scene", "")).strip():
-            reasons.append(f"entering {name} needs an achievement or training scene")
-        if state.level(name) == 0:
-            reasons += self.trait_reasons(state, name, action.get("trait", ""), 1)
-            reasons += self.spell_reasons(state, name, action.get("spell"), 1)
+            reasons.append(Reason(f"{class_name} {level_after} has no legal new spell: "
+                                  f"{detail}", codes.NO_SPELL_CHOICE))
         return reasons
 
     def trait_use_reasons(self, state: SPState, class_name: str, trait: str) -> list[str]:
         rank = state.rank(class_name, trait)
         if rank == 0:
-            return [f"the character has no ranks in {trait} ({class_name})"]
+            return [Reason(f"the character has no ranks in {trait} ({class_name})",
+                           codes.TRAIT_NOT_HELD)]
         reasons: list[str] = []
         path = self.d.trait_path(class_name, trait)
         if state.skills[path.skill] < 1:
@@ -772,99 +615,9 @@ class StoryPoints(Ruleset):
                                   codes.PATH_SKILL_UNTRAINED))
         spent = state.uses_spent.get((class_name, trait), 0)
         if spent >= rank:
-            reasons.append(f"{trait} has no uses left ({rank} of {rank} spent); a Rest "
-                           "restores them")
+            reasons.append(Reason(f"{trait} has no uses left ({rank} of {rank} spent); a "
+                                  "Rest restores them", codes.TRAIT_NO_USES))
         return reasons
-
-    def _check_use_trait(self, state: SPState, action: ActionEntry) -> list[str]:
-        cname, trait = action.get("class"), action.get("trait")
-        if cname not in self.d.classes or trait not in self.d.classes[cname].traits:
-            return [f"'{trait}' is not a {cname} trait"]
-        return self.trait_use_reasons(state, cname, trait)
-
-    def _check_rest(self, state: SPState, action: ActionEntry) -> list[str]:
-        return []
-
-    def _check_set_active(self, state: SPState, action: ActionEntry) -> list[str]:
-        if not isinstance(action.get("active"), bool):
-            return ["set-active needs yes or no"]
-        return []
-
-    def apply(self, state: SPState, action: ActionEntry) -> SPState:
-        d = self.d
-        s = state.copy()
-        kind = action["action"]
-        cost = self.cost(state, action)
-        s.unspent -= cost
-        s.spent += cost
-        if kind == "award-checkpoint":
-            m = key(action["milestone"])
-            s.labels.setdefault(m, action["milestone"])
-            s.labels.setdefault(m + "\x00" + key(action["checkpoint"]), action["checkpoint"])
-            s.checkpoints.setdefault(m, set()).add(key(action["checkpoint"]))
-            s.unspent += d.checkpoint_award
-            s.earned += d.checkpoint_award
-        elif kind == "resolve-milestone":
-            m = key(action["milestone"])
-            s.labels.setdefault(m, action["milestone"])
-            s.resolved.add(m)
-            s.unspent += d.milestone_award
-            s.earned += d.milestone_award
-        elif kind == "raise-vital":
-            s.vitals[action["name"]] += 1
-            new_max = d.max_vit_for(s.vitals_total)
-            if new_max > s.vit_max:
-                gain = new_max - s.vit_max
-                s.vit_current += gain          # Ready AD follow (body - wounded)
-                s.vit_max = new_max
-        elif kind == "raise-skill":
-            s.skills[action["name"]] += 1
-        elif kind in ("raise-class", "enter-class"):
-            name = action["name"]
-            cls = s.classes.setdefault(name, ClassState(0))
-            cls.level += 1                      # the Class level first...
-            trait = action["trait"]
-            cls.traits[trait] = cls.traits.get(trait, 0) + 1   # ...then its rank
-            if action.get("spell"):
-                cls.spells.append(action["spell"])
-        elif kind == "use-trait":
-            k = (action["class"], action["trait"])
-            s.uses_spent[k] = s.uses_spent.get(k, 0) + 1
-        elif kind == "rest":
-            s.uses_spent = {}
-        elif kind == "set-active":
-            s.active = action["active"]
-        return s
-
-    def describe(self, action: ActionEntry) -> str:
-        """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
-        kind = action.get("action")
-        target = action.get("target")
-        name = action.get("name")
-        exch = " with a Training Exchange" if action.get("exchange") else ""
-        if kind == "award-checkpoint":
-            return (f"Awarded checkpoint {action.get('checkpoint')} "
-                    f"({action.get('milestone')})")
-        if kind == "resolve-milestone":
-            return f"Resolved milestone {action.get('milestone')}"
-        if kind in ("raise-vital", "raise-skill"):
-            return f"Raised {name} to {target}{exch}" if target else f"Raised {name}{exch}"
-        if kind in ("raise-class", "enter-class"):
-            head = (f"Entered {name}" if kind == "enter-class"
-                    else f"Raised {name} to {target}" if target else f"Raised {name}")
-            extra = f": a rank in {action.get('trait')}"
-            if action.get("spell"):
-                extra += f", the spell {action.get('spell')}"
-            if kind == "enter-class" and action.get("scene"):
-                extra += f" (scene: {action.get('scene')})"
-            return head + extra + exch
-        if kind == "use-trait":
-            return f"Used {action.get('trait')} ({action.get('class')})"
-        if kind == "rest":
-            return "Rested: every trait use restored"
-        if kind == "set-active":
-            return "Marked Active" if action.get("active") else "Marked not Active"
-        return super().describe(action)
 
     # ------------------------------------------------------------- views
     def derive(self, state: SPState, name: str) -> SPDerived:
@@ -1044,9 +797,3 @@ class _Held:
 def _int(value: Any, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
-
-def _text(value: str, what: str) -> str:
-    value = " ".join(str(value).split())
-    if not value:
-        raise UsageError(f"the {what} needs a name")
-    return value

@@ -1,0 +1,147 @@
+"""Each action of a rule system is one ActionKind (parse, resolve, check, apply, cost,
+describe), and the ruleset base dispatches by verb through one table; rule bodies read
+typed Actions, converted once where an action enters the rules."""
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from builder.rules.base import (GENERIC_CODE, Action, ActionKind, UsageError, read_action,
+                                reason_code)
+from builder.rules.engine import replay
+from builder.storage.rulesets import load_ruleset
+from tests.core import rules_snapshot
+from tests.core.sp_helpers import state as sp_state
+
+ROOT = Path(__file__).resolve().parents[2] / "builder"
+#: The rule systems whose actions are ActionKinds.
+CONVERTED = ("story-points",)
+#: Modules whose rule bodies read Actions by attribute, never as mappings.
+TYPED_MODULES = ("rulesets/story_points/rules/actions.py",)
+
+
+@pytest.mark.parametrize("ruleset_id", CONVERTED)
+def test_every_verb_has_one_kind_and_the_listed_actions_are_the_kinds(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    verbs = [kind.verb for kind in rs.action_kinds]
+    assert verbs and len(set(verbs)) == len(verbs)
+    assert list(rs.actions) == verbs == list(rs.kinds)
+    assert all(isinstance(kind, ActionKind) and kind.rules is rs for kind in rs.kinds.values())
+
+
+def test_the_base_dispatches_through_the_table(monkeypatch):
+    """Replacing one kind's methods in the table changes what the ruleset says for that
+    verb and for no other: there is no second switch over verbs."""
+    rs = load_ruleset("story-points")
+    st = sp_state(sp=20)
+    kind = rs.kinds["rest"]
+    monkeypatch.setattr(kind, "check", lambda state, action: ["no rest for the wicked"])
+    monkeypatch.setattr(kind, "describe", lambda action: "Lay down")
+    monkeypatch.setattr(kind, "cost", lambda state, action: 7)
+    assert rs.check(st, {"action": "rest"}) == ["no rest for the wicked"]
+    assert rs.describe({"action": "rest", "at": "2026"}) == "Lay down"
+    assert rs.action_cost(st, Action("rest")) == 7
+    assert rs.check(st, {"action": "set-active", "active": False}) == []
+    monkeypatch.setattr(kind, "parse", lambda words: Action("rest", {"why": " ".join(words)}))
+    assert rs.parse_action(["REST", "a", "while"]) == {"action": "rest", "why": "a while"}
+
+
+def test_an_action_no_kind_handles_is_refused_and_described_plainly():
+    rs = load_ruleset("story-points")
+    st = sp_state()
+    assert rs.check(st, {"action": "fly", "name": "away"}) == ["unknown action 'fly'"]
+    assert reason_code(rs.check(st, {"action": "fly"})[0]) == "action.unknown"
+    assert rs.check(st, {"name": "no verb"}) == ["unknown action 'None'"]
+    assert rs.describe({"action": "fly", "name": "away", "at": "x"}) == "fly name=away"
+    assert rs.describe({}) == "?"
+    assert rs.action_cost(st, {"action": "fly"}) == 0
+    with pytest.raises(UsageError, match="unknown action 'fly'; story-points actions"):
+        rs.parse_action(["fly"])
+    with pytest.raises(UsageError, match="no action given"):
+        rs.parse_action([])
+
+
+def test_a_ledger_entry_is_read_into_an_action_once():
+    entry = {"action": "raise-skill", "name": "Melee", "target": 1, "at": "2026-01-01"}
+    action = read_action(entry)
+    assert isinstance(action, Action) and action.kind == "raise-skill"
+    assert action.text("name") == "Melee" and action.number("target") == 1
+    assert "at" not in action.args and read_action(action) is action
+    assert read_action({"name": "no verb"}) is None and read_action(["raise"]) is None
+
+
+SP_WORDS = [
+    ["award-checkpoint", "The Crypt", "First door"],
+    ["resolve-milestone", "The Crypt"],
+    ["raise-vital", "Cognition"],
+    ["raise-skill", "Medicine"],
+    ["enter-class", "Cleric", "--trait", "Restoring Grace", "--spell", "Bless",
+     "--scene", "the vigil"],
+    ["raise-class", "Cleric", "--trait", "Restoring Grace", "--spell", "Cleanse"],
+    ["use-trait", "Cleric", "Restoring Grace"],
+    ["rest"],
+    ["set-active", "no"],
+]
+
+
+def test_every_story_point_verb_parses_acts_replays_and_reads_plainly():
+    """Each kind through the whole path: words -> Action -> ledger JSON -> replay gives the
+    same state; each ledger sentence is plain words (no ``key=value``)."""
+    from builder.rules.engine import perform
+
+    rs = load_ruleset("story-points")
+    baseline = rs.baseline_from_sets([("sp", "60"), ("vital.Cognition", "3"),
+                                      ("skill.Medicine", "2"), ("skill.Occult", "2")],
+                                     rng=random.Random(0))
+    st = rs.initial_state(baseline)
+    ledger = []
+    for words in SP_WORDS:
+        action = rs.parse_action(words)
+        assert action.kind == words[0]
+        logged, st = perform(rs, st, action, random.Random(0))
+        ledger.append(logged.to_json() | {"at": "2026-11-30T00:00:00"})
+        text = rs.describe(ledger[-1])
+        assert text and "=" not in text and not text.startswith(words[0]), text
+    again = replay(rs, baseline, ledger)
+    assert again.legal and again.state == st
+    assert rs.derive(st, "x")["classes"]["Cleric"]["level"] == 2
+    assert st.active is False and st.uses_spent == {}
+
+
+def test_no_story_point_reason_carries_the_generic_code():
+    """Every refusal and every greyed option of the Story Point rules has its own code,
+    over the sample characters and a broad set of actions."""
+    rs = load_ruleset("story-points")
+    generic = []
+    seen = 0
+    for _name, st in rules_snapshot._sp_states(rs)[::7]:
+        reasons = [r for action in rules_snapshot.sp_actions(rs, st)
+                   for r in rs.check(st, rs.resolve(st, dict(action), random.Random(0)))]
+        for o in rs.options(st):
+            reasons += o["reasons"]
+            for blocked in ("blocked_traits", "blocked_spells"):
+                for why in (o.get("choices") or {}).get(blocked, {}).values():
+                    reasons += why
+        seen += len(reasons)
+        generic += [str(r) for r in reasons if reason_code(r) == GENERIC_CODE]
+    assert seen > 1000
+    assert generic == []
+
+
+@pytest.mark.parametrize("module", TYPED_MODULES)
+def test_rule_bodies_read_actions_by_attribute_not_as_mappings(module):
+    """No ``action[...]`` or ``action.get(...)`` in a converted rule body: it reads the
+    typed Action (``action.kind``, ``action.text("name")``, ``action.value(...)``)."""
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
+                and node.value.id in ("action", "entry", "given"):
+            found.append(node.lineno)
+        if isinstance(node, ast.Attribute) and node.attr in ("get", "items", "keys") \
+                and isinstance(node.value, ast.Name) and node.value.id in ("action", "entry"):
+            found.append(node.lineno)
+    assert found == []
