@@ -221,12 +221,12 @@ def run_gui(argv: list[str]) -> int:
         return True
 
     def ready():
-        _set_window_icon(app)
         if not args.no_restore:
             window.reopen_tabs()
         if not open_files():
             finish(outcome["code"])
         if args.screenshot:
+            _set_window_icon(app)
             window.settle()   # the picture shows the window as it stays
             # Say which native window was painted (CI grabs it from the X server too).
             sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
@@ -239,10 +239,15 @@ def run_gui(argv: list[str]) -> int:
             else:
                 QTimer.singleShot(delay, lambda: app.exit(
                     0 if _grab(window, args.screenshot) else EXIT_USAGE))
-        elif args.quit_when_ready:
-            # The opened tabs are painted before quitting (a real start).
-            window.repaint()
-            QTimer.singleShot(0, lambda: finish(EXIT_OK))
+        else:
+            if args.quit_when_ready:
+                # What was opened (FILE, the last session's tabs) is painted before
+                # quitting (a real start); the Library tab is painted already.
+                if window.tabs.count() > 1:
+                    window.repaint()
+                QTimer.singleShot(0, lambda: finish(EXIT_OK))
+            # The window's icon follows (a --quit-when-ready run has quit by then).
+            QTimer.singleShot(0, lambda: _set_window_icon(app))
 
     # After the library table's first paint (queued, so the paint completes first); the
     # window's own settling (input rules, theme) follows ready().
