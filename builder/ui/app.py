@@ -171,6 +171,10 @@ def run_gui(argv: list[str]) -> int:
     if args.help:
         sys.stdout.write(USAGE)
         return EXIT_OK
+    # The Qt-free part of the start (the library's scan, json) comes before PySide6,
+    # which makes every module imported after it dearer (it reads each one's source,
+    # looking for a `from __feature__ import`).
+    import builder.app.library  # noqa: F401
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
