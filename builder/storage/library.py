@@ -183,7 +183,8 @@ class IndexScan:
     stale files on a worker thread (each call touches only its own row)."""
 
     def __init__(self, scanned: list[tuple[Path, list[int] | None]], old: dict[str, Any],
-                 folder: str, cache_file: Path):
+                 folder: str, cache_file: Path,
+                 known: dict[str, tuple[list[int], list[int] | None, LibraryEntry]] | None = None):
         self.paths = [path for path, _stamp in scanned]
         self._stamps = [stamp for _path, stamp in scanned]
         self.entries: list[LibraryEntry | None] = []
@@ -191,11 +192,15 @@ class IndexScan:
         self._folder = folder
         self._cache_file = cache_file
         self._overrides: dict[str, list[int] | None] = {}
-        self._dirty = len(old) != len(scanned)
+        self._dirty = len(old if known is None else known) != len(scanned)
         for i, (path, stamp) in enumerate(scanned):
-            # (each row leaves the parsed index as it becomes an entry: on a big library
-            # the two would otherwise be in memory at once; save() writes the entries)
-            entry = self._from_index(old.pop(path.name, None), path, stamp)
+            if known is not None:
+                entry = self._from_known(known.get(path.name), stamp)
+            else:
+                # (each row leaves the parsed index as it becomes an entry: on a big
+                # library the two would otherwise be in memory at once; save() writes
+                # the entries)
+                entry = self._from_index(old.pop(path.name, None), path, stamp)
             self.entries.append(entry)
             if entry is None:
                 self.stale.append(i)
@@ -218,6 +223,20 @@ class IndexScan:
         except (KeyError, TypeError, ValueError):
             return None
         return entry
+
+    def _from_known(self, known: tuple[list[int], list[int] | None, LibraryEntry] | None,
+                    stamp: list[int] | None) -> LibraryEntry | None:
+        if known is None or stamp is None or known[0] != stamp:
+            return None
+        entry = known[2]
+        return entry if known[1] == self._override(entry.ruleset_id) else None
+
+    def known(self) -> dict[str, tuple[list[int], list[int] | None, LibraryEntry]]:
+        """Every file summarised now, by name: its stamp, its ruleset's override stamp
+        then, its entry (what :func:`rescan` starts from)."""
+        return {path.name: (stamp, self._override(entry.ruleset_id), entry)
+                for path, stamp, entry in zip(self.paths, self._stamps, self.entries)
+                if entry is not None and stamp is not None}
 
     def placeholder(self, i: int) -> LibraryEntry:
         """What a stale file shows until it is read: its file name and time."""
@@ -277,6 +296,17 @@ def begin_scan() -> IndexScan:
     if not isinstance(old, dict):
         old = {}
     return IndexScan(_scan_folder(), old, folder, cache_file)
+
+
+def rescan(previous: IndexScan) -> IndexScan:
+    """The library again after ``previous`` (a refresh when files changed): a file whose
+    size and time (and its ruleset's override) are what they were then keeps its
+    summary; the index file is not read again, only the folder listed and the new or
+    changed files left to :meth:`IndexScan.read`."""
+    folder = str(characters_dir())
+    if folder != previous._folder:
+        return begin_scan()
+    return IndexScan(_scan_folder(), {}, folder, previous._cache_file, known=previous.known())
 
 
 def scan_library(use_cache: bool = True) -> list[LibraryEntry]:
