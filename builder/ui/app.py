@@ -115,7 +115,8 @@ def parse_args(argv: list[str]) -> GuiArgs:
 
 def _platform_name(qt_args: list[str]) -> str:
     for i, word in enumerate(qt_args):
-        if qt_option(word) and qt_option(word)[0] == "platform":
+        option = qt_option(word)
+        if option and option[0] == "platform":
             value = word.split("=", 1)[1] if "=" in word else qt_args[i + 1]
             return value.split(";")[0].split(":")[0]
     return os.environ.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0]
@@ -187,9 +188,9 @@ def run_gui(argv: list[str]) -> int:
             Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = _start_qapplication(args.qt_args)
     init_application_names()
-    app.setApplicationDisplayName(APP_TITLE)
+    QGuiApplication.setApplicationDisplayName(APP_TITLE)
     app.setApplicationVersion(__version__)
-    app.setDesktopFileName("character-builder")
+    QGuiApplication.setDesktopFileName("character-builder")
 
     from builder.ui.main_window import MainWindow
 

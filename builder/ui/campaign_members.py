@@ -6,12 +6,18 @@ A mixin of :class:`builder.ui.campaign_view.CampaignView`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem,
                                QVBoxLayout)
 
 from builder.ui.operations import Failure, run
+
+if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
+    from builder.ui.campaign_host import CampaignHost
+else:
+    CampaignHost = object
 
 
 def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
@@ -21,7 +27,7 @@ def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
     return member_reference(campaign_file, character)
 
 
-class MemberActions:
+class MemberActions(CampaignHost):
     """Add and remove members."""
 
     # -- members --------------------------------------------------------------------------

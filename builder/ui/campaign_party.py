@@ -8,6 +8,7 @@ A mixin of :class:`builder.ui.campaign_view.CampaignView`.
 from __future__ import annotations
 
 import shlex
+from typing import TYPE_CHECKING, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -17,8 +18,13 @@ from builder.rules.base import RulesError
 from builder.ui.operations import Failure, run
 from builder.ui.wording import NOTHING_TO_AWARD  # the Party XP dialog's words too
 
+if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
+    from builder.ui.campaign_host import CampaignHost
+else:
+    CampaignHost = object
 
-class PartyActions:
+
+class PartyActions(CampaignHost):
     """Group operations and their dialogs (award, exchange, XP)."""
 
     # -- the core, dry and for real ----------------------------------------------------------
@@ -84,15 +90,16 @@ class PartyActions:
                                  treasure=treasure, survivors=tuple(survivors),
                                  shares=tuple(shares))
 
-    def xp_award(self, hit_dice: list, *, session: str, treasure: int = 0,
-                 survivors: list = (), shares: list = ()) -> bool:
+    def xp_award(self, hit_dice: Sequence, *, session: str, treasure: int = 0,
+                 survivors: Sequence = (), shares: Sequence = ()) -> bool:
         from builder.app import campaigns
 
         spec = self._xp_spec(hit_dice, session, treasure, survivors, shares)
         return self._group("XP award", lambda p, **kw: campaigns.award_xp(p, spec, **kw))
 
-    def preview_xp(self, hit_dice: list, *, session: str, treasure: int = 0,
-                   survivors: list = (), shares: list = ()) -> tuple[list[str], dict | None]:
+    def preview_xp(self, hit_dice: Sequence, *, session: str, treasure: int = 0,
+                   survivors: Sequence = (), shares: Sequence = ()
+                   ) -> tuple[list[str], dict | None]:
         """(reasons, the entry the award would log) — a dry run."""
         from builder.app import campaigns
         from builder.ui.operations import attempt

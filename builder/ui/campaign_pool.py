@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from PySide6.QtWidgets import QLineEdit, QSplitter
+from PySide6.QtWidgets import QLineEdit, QScrollArea, QSplitter
 
 from builder.ui.pool_view import PoolView
 
@@ -13,8 +13,12 @@ class EmbeddedPoolView(PoolView):
     still fits); its full screen takes the pool out of the tab into a full-screen
     window of its own and puts it back on Esc (or the button)."""
 
+    #: The campaign tab's scroll area the pool lives in (set by the tab).
+    _area: QScrollArea | None = None
+
     def __init__(self, path, parent=None, member_guard=None, broadcast=None):
-        self._home: tuple | None = None
+        #: Full screen: where the scroll area goes back to (splitter, index, sizes).
+        self._home: tuple[QSplitter, int, list[int]] | None = None
         super().__init__(path, parent, member_guard=member_guard, broadcast=broadcast)
         # screen-reader names for the pool's inputs (the window's rule: every
         # keyboard-reachable control is named)
@@ -36,17 +40,16 @@ class EmbeddedPoolView(PoolView):
 
     def set_full_screen(self, on: bool) -> None:
         area = self.home_area
-        if on and self._home is None and area is not None \
-                and isinstance(area.parentWidget(), QSplitter):
+        splitter = area.parentWidget() if area is not None else None
+        if on and self._home is None and area is not None and isinstance(splitter, QSplitter):
             # the scroll area (with the pool) becomes a window of its own
-            splitter = area.parentWidget()
             self._home = (splitter, splitter.indexOf(area), splitter.sizes())
             area.setParent(None)
             area.setWindowTitle(f"Story Point pool — {self.campaign.name if self.campaign else ''}")
         self.refresh()
         self.full_button.setText("Leave full screen (Esc)" if on else "Full screen")
         super().set_full_screen(on)   # full screen / normal for self.window()
-        if not on and self._home is not None:
+        if not on and self._home is not None and area is not None:
             splitter, index, sizes = self._home
             self._home = None
             area.hide()
@@ -56,8 +59,8 @@ class EmbeddedPoolView(PoolView):
             self.refresh()
 
     @property
-    def home_area(self):
-        return getattr(self, "_area", None)
+    def home_area(self) -> QScrollArea | None:
+        return self._area
 
     def refresh(self) -> None:
         super().refresh()

@@ -22,7 +22,7 @@ XP award), :mod:`builder.ui.campaign_members` (add and remove members) and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoCommand, QUndoStack
@@ -37,6 +37,11 @@ from builder.ui.campaign_members import MemberActions
 from builder.ui.campaign_party import PartyActions
 from builder.ui.campaign_pool import EmbeddedPoolView
 from builder.ui.wording import count
+
+if TYPE_CHECKING:
+    from builder.app.outcome import Guard
+    from builder.storage.campaigns import CampaignFile
+    from builder.storage.files import CharacterFile
 
 
 def _when(stamp: str) -> str:
@@ -84,27 +89,29 @@ class CampaignView(PartyActions, MemberActions, QWidget):
     status = Signal(str)
 
     def __init__(self, path, parent: QWidget | None = None,
-                 member_guard: Callable[[list], list] | None = None,
+                 member_guard: Guard | None = None,
                  library_entries: Callable[[], list] | None = None,
                  broadcast: FilesChanged | None = None):
         super().__init__(parent)
         self.setObjectName("campaignView")
         self.path = Path(path)
-        self.campaign = None
+        self.campaign: CampaignFile | None = None
         self.member_guard = member_guard or (lambda paths: [])
         self.broadcast = broadcast if broadcast is not None else FilesChanged(self)
         self.broadcast.changed.connect(self.files_changed)
         self.library_entries = library_entries
         self.undo_stack = QUndoStack(self)
-        self._top = None
+        #: The ledger entry the undo stack's one command takes back (a fresh object():
+        #: rebuild it).
+        self._top: object = None
         #: The dialog this tab opened last (award, exchange, XP, add members).
         self.dialog = None
         self._build()
         # the command line (or another window) may change the campaign meanwhile
-        self._watcher = QFileSystemWatcher(self)
-        self._watcher.fileChanged.connect(lambda *_: self._watch_timer.start())
         self._watch_timer = QTimer(self, singleShot=True, interval=150)
         self._watch_timer.timeout.connect(self._file_changed)
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(lambda *_: self._watch_timer.start())
         self.reload()
 
     # -- layout ---------------------------------------------------------------------
@@ -301,14 +308,17 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             self.refresh()
             self.pool_view.reload()
 
-    def member_files(self) -> list[tuple[str, object]]:
+    def member_files(self) -> list[tuple[str, CharacterFile]]:
         """[(stored path, CharacterFile)] of the members that can be read."""
         from builder.storage.files import FileProblem
 
+        campaign = self.campaign
+        if campaign is None:
+            return []
         result = []
-        for given in (self.campaign.members if self.campaign else []):
+        for given in campaign.members:
             try:
-                result.append((given, self.campaign.load_member(given)))
+                result.append((given, campaign.load_member(given)))
             except (FileProblem, RulesError):
                 continue
         return result
@@ -401,13 +411,14 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
     def _sync_undo(self) -> None:
         """The undo stack holds one command: undo the campaign's last entry."""
-        last = self.campaign.ledger[-1] if self.campaign and self.campaign.ledger else None
+        campaign = self.campaign
+        last = campaign.ledger[-1] if campaign and campaign.ledger else None
         if last == self._top and (last is None) == (self.undo_stack.count() == 0):
             return
         self._top = last
         self.undo_stack.clear()
-        if last is not None and not self.campaign.read_only:
-            self.undo_stack.push(UndoLastEntry(self, last, self.campaign.plain(last)))
+        if campaign is not None and last is not None and not campaign.read_only:
+            self.undo_stack.push(UndoLastEntry(self, last, campaign.plain(last)))
 
     def selected_member(self) -> str | None:
         index = self.members_view.currentIndex()

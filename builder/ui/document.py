@@ -217,6 +217,8 @@ class CharacterDocument(QObject):
 
     def reload(self) -> None:
         """Read the file again (the player chose the version on disk)."""
+        if self.cf.path is None:
+            raise FileProblem(f"{self.name}: no file to read it again from")
         cf = load_character(self.cf.path)
         self.cf = cf
         self.conflict = False

@@ -17,7 +17,8 @@ from PySide6.QtGui import QPixmap, QUndoCommand
 from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
-from builder.storage.files import IDENTITY_TEXT_KEYS, FileProblem, portrait_file
+from builder.storage.files import FileProblem, portrait_file
+from builder.storage.formats import IDENTITY_TEXT_KEYS
 
 KEYS = IDENTITY_TEXT_KEYS + ("portrait",)
 

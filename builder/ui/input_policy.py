@@ -99,9 +99,10 @@ def _window_key(field: QLineEdit, event) -> bool:
 
 def install(app: QApplication | None = None) -> InputPolicy | None:
     """Install the policy on the application (once; later calls return the same one)."""
-    app = app or QApplication.instance()
-    if app is None:
+    instance = app or QApplication.instance()
+    if not isinstance(instance, QApplication):  # none yet (or no widgets to guard)
         return None
+    app = instance
     policy = app.findChild(InputPolicy, "inputPolicy")
     if policy is None:
         policy = InputPolicy(app)

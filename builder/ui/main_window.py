@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QUndoGroup, QUndoStack
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QTabWidget, QWidget
 
 # Dialog classes (QFileDialog, QInputDialog, QMessageBox) and QDesktopServices are
 # imported where they are used: the first paint does not need them.
@@ -139,6 +139,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         """Ctrl+F: the library's search, or the open character's filter of increases."""
         from builder.ui.focus import focus_widget
 
+        target: QLineEdit | None
         if self.tabs.currentIndex() == 0:
             target = self.library_page.search
         else:

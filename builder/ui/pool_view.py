@@ -18,6 +18,8 @@ Run alone: ``python -m builder.ui.pool_view CAMPAIGN.json``.
 from __future__ import annotations
 
 import sys
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
@@ -28,6 +30,9 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QGrid
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
 from builder.rules.base import UsageError
+
+if TYPE_CHECKING:
+    from builder.storage.campaigns import CampaignFile
 
 #: (side, use, button text)
 SPENDS = [
@@ -65,7 +70,7 @@ class PoolView(QWidget):
 
         super().__init__(parent)
         self.path = str(path)
-        self.campaign = None
+        self.campaign: CampaignFile | None = None
         self.member_guard = member_guard
         self.broadcast = broadcast if broadcast is not None else FilesChanged(self)
         self.setObjectName("poolView")
@@ -99,7 +104,7 @@ class PoolView(QWidget):
         counters.addWidget(self.peril_counter[0], 1)
         outer.addLayout(counters, 3)
         self.nemesis_label = QLabel()
-        self.nemesis_label.setAlignment(Qt.AlignCenter)
+        self.nemesis_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         nem_font = QFont()
         nem_font.setPointSize(20)
         self.nemesis_label.setFont(nem_font)
@@ -197,24 +202,24 @@ class PoolView(QWidget):
         for box in (self.after_roll, self.gm_allows, self.table_agrees):
             box.toggled.connect(self._input_changed)
         self.react_spend.currentIndexChanged.connect(self._input_changed)
-        QShortcut(QKeySequence(Qt.Key_F11), self, activated=self.full_button.toggle)
-        QShortcut(QKeySequence(Qt.Key_Escape), self,
-                  activated=lambda: self.full_button.setChecked(False))
+        QShortcut(QKeySequence(Qt.Key.Key_F11), self).activated.connect(self.full_button.toggle)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self).activated.connect(
+            lambda: self.full_button.setChecked(False))
 
     def _counter(self, name: str, colour: str) -> tuple[QFrame, QLabel]:
         frame = QFrame()
-        frame.setFrameShape(QFrame.StyledPanel)
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
         frame.setStyleSheet(f"QFrame {{ border: 3px solid {colour}; border-radius: 12px; }}"
                             f"QLabel {{ border: none; color: {colour}; }}")
         layout = QVBoxLayout(frame)
         caption = QLabel(name)
-        caption.setAlignment(Qt.AlignCenter)
+        caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         font = QFont()
         font.setPointSize(28)
         font.setBold(True)
         caption.setFont(font)
         number = QLabel("0")
-        number.setAlignment(Qt.AlignCenter)
+        number.setAlignment(Qt.AlignmentFlag.AlignCenter)
         number.setAccessibleName(f"{name} Points")
         number.setObjectName(f"{name.lower()}Counter")
         font = QFont()
@@ -286,7 +291,9 @@ class PoolView(QWidget):
         self.update_checks()
 
     def _member_names(self) -> list[str]:
-        names = []
+        names: list[str] = []
+        if self.campaign is None:
+            return names
         for row in self.campaign.show()["member_details"]:
             if row.get("name"):
                 names.append(row["name"])
@@ -332,9 +339,9 @@ class PoolView(QWidget):
         under "Not possible now:" (they explain, they are no error: red is kept for a
         refusal of something pressed); a neutral hint instead until the user has typed."""
         greyed: dict[str, list[str]] = {}      # reason -> the buttons it greys, in order
-        labels = [(f"{fp.side_name(side)} {use}", button,
-                   lambda s=side, u=use: self._spend_action(s, u))
-                  for (side, use), button in self.spend_buttons.items()]
+        labels: list[tuple[str, QPushButton, Callable[[], dict]]] = [
+            (f"{fp.side_name(side)} {use}", button, partial(self._spend_action, side, use))
+            for (side, use), button in self.spend_buttons.items()]
         labels.append(("Reaction", self.react_button, self._react_action))
         for label, button, build in labels:
             reasons = self._reasons(build)

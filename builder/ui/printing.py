@@ -12,7 +12,7 @@ for the main window to call:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from PySide6.QtCore import QLocale, QPoint, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QPageSize
@@ -70,7 +70,7 @@ def warn_missing_glyphs(parent, glyphs) -> QMessageBox | None:
     which printed but are not in the PDF's text."""
     from builder.render.fonts import describe_missing
 
-    untexted = getattr(glyphs, "untexted", set()) if glyphs is not None else set()
+    untexted: set[str] = getattr(glyphs, "untexted", set()) if glyphs is not None else set()
     if glyphs is None or not (glyphs.missing or untexted):
         return None
     lines = []
@@ -101,7 +101,7 @@ def print_dialog(parent, sheets: Sequence[Sheet], done=None, paper: str | None =
         printer.setDuplex(QPrinter.DuplexMode.DuplexLongSide)
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle("Print character sheet")
-    dialog._printer = printer  # keep it alive as long as the dialog
+    dialog._printer = printer  # type: ignore[attr-defined]  # kept alive with the dialog
 
     def finished(result: int) -> None:
         printed = False
@@ -129,7 +129,7 @@ def preview_dialog(parent, sheets: Sequence[Sheet], paper: str | None = None,
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle("Print preview")
     dialog.paintRequested.connect(lambda p: render_to_printer(sheets, p, duplex=duplex))
-    dialog._printer = printer  # keep it alive as long as the dialog
+    dialog._printer = printer  # type: ignore[attr-defined]  # kept alive with the dialog
     _fit_to_screen(dialog, parent)
     return dialog
 
@@ -197,7 +197,7 @@ def offer_open(parent, paths: Sequence[Path]) -> QMessageBox | None:
 
 
 def last_folder() -> str:
-    folder = settings().value(LAST_FOLDER_KEY, "", type=str)
+    folder = str(settings().value(LAST_FOLDER_KEY, "", type=str) or "")
     return folder if folder and Path(folder).is_dir() else str(Path.home())
 
 
@@ -282,6 +282,7 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
         pdfs = {}
         glyphs = GlyphCheck()
         for index, (path, job_sheets) in enumerate(jobs):
+            report: Callable[[int, int], bool] | None
             if one_file:
                 def report(done, _total, base=base):
                     return step(base + done, "Printing sheets...")

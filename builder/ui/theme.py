@@ -57,7 +57,7 @@ def readable(colour: QColor, background: QColor, ratio: float = TEXT_CONTRAST) -
     if contrast(c, background) >= ratio:
         return c
     dark_background = luminance(background) < 0.18
-    h, s, lightness, a = c.getHslF()
+    h, s, lightness, a = c.hslHueF(), c.hslSaturationF(), c.lightnessF(), c.alphaF()
     h = max(h, 0.0)
     step = 0.02 if dark_background else -0.02
     while 0.0 <= lightness <= 1.0:
@@ -70,7 +70,7 @@ def readable(colour: QColor, background: QColor, ratio: float = TEXT_CONTRAST) -
 
 def palette() -> QPalette:
     app = QApplication.instance()
-    return app.palette() if app is not None else QPalette()
+    return app.palette() if isinstance(app, QGuiApplication) else QPalette()
 
 
 def is_dark(pal: QPalette | None = None) -> bool:
@@ -117,7 +117,7 @@ def dark_palette() -> QPalette:
 
 def light_palette() -> QPalette:
     app = QApplication.instance()
-    return app.style().standardPalette() if app is not None else QPalette()
+    return app.style().standardPalette() if isinstance(app, QApplication) else QPalette()
 
 
 def system_is_dark() -> bool:
@@ -197,11 +197,11 @@ class ThemeManager(QObject):
 
 
 def manager(app: QApplication | None = None) -> ThemeManager | None:
-    app = app or QApplication.instance()
-    if app is None:
+    instance = app or QApplication.instance()
+    if not isinstance(instance, QApplication):  # none yet (or no widgets: no theme)
         return None
-    found = app.findChild(ThemeManager, "themeManager")
-    return found or ThemeManager(app)
+    found = instance.findChild(ThemeManager, "themeManager")
+    return found or ThemeManager(instance)
 
 
 def saved_choice() -> str:

@@ -11,10 +11,15 @@ Help > Rule Systems, the theme choices) are filled where they are named.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+    from builder.ui.window_host import WindowHost
+else:
+    WindowHost = object
 
 K = QKeySequence.StandardKey
 Shortcut = Union[str, QKeySequence.StandardKey, None]
@@ -175,7 +180,7 @@ def set_shortcut(action: QAction, key, fallback: str | None = None) -> QAction:
     return action
 
 
-class WindowActions:
+class WindowActions(WindowHost):
     """Builds :data:`ACTIONS` and :data:`MENUS` on the window; keeps actions enabled
     as :data:`ENABLED_WHEN` says."""
 

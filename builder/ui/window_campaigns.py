@@ -7,15 +7,21 @@ A mixin of :class:`builder.ui.main_window.MainWindow` (it uses the window's tabs
 models, undo stacks and ``report``)."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder.ui.wording import count
 
+if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+    from builder.ui.window_host import WindowHost
+else:
+    WindowHost = object
 
 CAMPAIGN_FILTER = "Campaign files (*.json);;All files (*)"
 
 
-class CampaignsAndCreation:
+class CampaignsAndCreation(WindowHost):
     """Campaign tabs, the member guard, the broadcast, new characters and campaigns."""
 
     # -- creation ----------------------------------------------------------------------
@@ -186,7 +192,7 @@ class CampaignsAndCreation:
         for path in self.campaigns_panel.selected_paths():
             row = self.campaign_model.row_for_path(path)
             name = self.campaign_model.rows()[row].name if row >= 0 else Path(path).stem
-            outcome = self._library_op(lambda p=path: app_library.trash([p]), trashed_files,
+            outcome = self._library_op(partial(app_library.trash, [path]), trashed_files,
                                        f"Move the campaign {name} to the trash")
             if outcome is not None:
                 self.report(f"Moved the campaign {name} to the trash — Edit ▸ Undo brings "

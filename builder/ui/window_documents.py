@@ -7,6 +7,7 @@ A mixin of :class:`builder.ui.main_window.MainWindow`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -16,8 +17,16 @@ from builder.storage import library
 from builder.storage.paths import characters_dir
 from builder.ui.window_library import JSON_FILTER
 
+if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+    from builder.ui.campaign_view import CampaignView
+    from builder.ui.document import CharacterDocument
+    from builder.ui.views.base import CharacterEditor
+    from builder.ui.window_host import WindowHost
+else:
+    WindowHost = object
 
-def _is_campaign_view(widget) -> bool:
+
+def _is_campaign_view(widget: QWidget | None) -> bool:
     """Without importing the campaign tab's module (start-up does not need it)."""
     import sys
 
@@ -25,46 +34,48 @@ def _is_campaign_view(widget) -> bool:
     return module is not None and isinstance(widget, module.CampaignView)
 
 
-class OpenDocuments:
+class OpenDocuments(WindowHost):
     """The tabs: which is current, opening, closing, following changes on disk."""
 
-    def current_editor(self):
+    def current_editor(self) -> CharacterEditor | None:
         widget = self.tabs.currentWidget()
-        return widget if widget is not None and hasattr(widget, "doc") else None
+        # an editor is the widget with a document (builder.ui.views.EDITORS)
+        return cast("CharacterEditor", widget) if widget is not None and hasattr(widget, "doc") \
+            else None
 
-    def current_campaign_view(self):
+    def current_campaign_view(self) -> CampaignView | None:
         widget = self.tabs.currentWidget()
-        return widget if _is_campaign_view(widget) else None
+        return cast("CampaignView", widget) if _is_campaign_view(widget) else None
 
-    def current_doc(self):
+    def current_doc(self) -> CharacterDocument | None:
         editor = self.current_editor()
         return editor.doc if editor is not None else None
 
-    def editor_for_path(self, path) -> QWidget | None:
+    def editor_for_path(self, path: str | Path) -> CharacterEditor | None:
         path = Path(path).resolve()
         for editor in self.editors():
             if editor.doc.path is not None and Path(editor.doc.path).resolve() == path:
                 return editor
         return None
 
-    def editors(self) -> list:
+    def editors(self) -> list[CharacterEditor]:
         """The character tabs."""
         widgets = [self.tabs.widget(i) for i in range(1, self.tabs.count())]
-        return [w for w in widgets if hasattr(w, "doc")]
+        return [cast("CharacterEditor", w) for w in widgets if hasattr(w, "doc")]
 
-    def campaign_views(self) -> list:
+    def campaign_views(self) -> list[CampaignView]:
         """The campaign tabs."""
         widgets = [self.tabs.widget(i) for i in range(1, self.tabs.count())]
-        return [w for w in widgets if _is_campaign_view(w)]
+        return [cast("CampaignView", w) for w in widgets if _is_campaign_view(w)]
 
-    def campaign_view_for_path(self, path) -> QWidget | None:
+    def campaign_view_for_path(self, path: str | Path) -> CampaignView | None:
         path = Path(path).resolve()
         for view in self.campaign_views():
             if view.path.resolve() == path:
                 return view
         return None
 
-    def open_documents(self) -> list:
+    def open_documents(self) -> list[CharacterDocument]:
         return [editor.doc for editor in self.editors()]
 
     def _current_changed(self, _index: int) -> None:
@@ -85,7 +96,7 @@ class OpenDocuments:
         self._update_status()
 
     def _update_status(self) -> None:
-        doc = self.current_doc()
+        editor = self.current_editor()
         campaign = self.current_campaign_view()
         if campaign is not None:
             self.setWindowTitle(f"{campaign.name} (campaign) — {APP_TITLE}[*]")
@@ -95,12 +106,13 @@ class OpenDocuments:
             self.balance_label.setText("")
             self.tabs.setTabText(self.tabs.indexOf(campaign), f"⚑ {campaign.name}")
             return
-        if doc is None:
+        if editor is None:
             self.setWindowTitle(APP_TITLE)
             self.setWindowModified(False)
             self.saved_label.setText("")
             self.balance_label.setText("")
             return
+        doc = editor.doc
         state = doc.state_label()
         self.setWindowTitle(f"{doc.name} — {state} — {APP_TITLE}[*]")
         self.setWindowModified(state != "saved" and state != "read-only")
@@ -110,7 +122,7 @@ class OpenDocuments:
             balance = doc.ruleset.balance(doc.cf.state)
         except Exception:  # noqa: BLE001 - a broken ledger still shows
             balance = None
-        unit = self.current_editor().unit()
+        unit = editor.unit()
         caption = getattr(doc.ruleset, "balance_format", "")
         if balance is None:
             self.balance_label.setText("")
@@ -120,10 +132,10 @@ class OpenDocuments:
             self.balance_label.setText(f"Unspent: {balance} {unit}")
         else:
             self.balance_label.setText(f"Balance: {balance}")
-        index = self.tabs.indexOf(self.current_editor())
+        index = self.tabs.indexOf(editor)
         self.tabs.setTabText(index, doc.name + ("" if state in ("saved", "read-only") else " *"))
 
-    def open_path(self, path, make_current: bool = True) -> QWidget | None:
+    def open_path(self, path: str | Path, make_current: bool = True) -> CharacterEditor | None:
         from builder.ui.document import CharacterDocument
         from builder.ui.views import create_editor
 
@@ -160,7 +172,7 @@ class OpenDocuments:
                 + "\n".join(lines[:6]), "warning")
         return editor
 
-    def _window_wide_shortcuts(self, editor) -> None:
+    def _window_wide_shortcuts(self, editor: CharacterEditor) -> None:
         """An editor's shortcuts (Ctrl+1..., Award) work wherever the focus is in the
         window while its tab is shown: a hidden tab's editor is not visible, so its
         shortcuts never match."""
@@ -182,14 +194,17 @@ class OpenDocuments:
     def close_tab(self, index: int) -> None:
         if index <= 0:
             return
-        editor = self.tabs.widget(index)
-        self.save_splitters(editor)
-        if not hasattr(editor, "doc"):  # a campaign tab
+        widget = self.tabs.widget(index)
+        if not hasattr(widget, "doc"):  # a campaign tab
+            view = cast("CampaignView", widget)
+            self.save_splitters(view)
             self.tabs.removeTab(index)
-            self.undo_group.removeStack(editor.undo_stack)
-            editor.pool_view.set_full_screen(False)
-            editor.deleteLater()
+            self.undo_group.removeStack(view.undo_stack)
+            view.pool_view.set_full_screen(False)
+            view.deleteLater()
             return
+        editor = cast("CharacterEditor", widget)
+        self.save_splitters(editor)
         self.tabs.removeTab(index)
         editor.doc.stop_watching()
         self.undo_group.removeStack(editor.doc.undo_stack)
@@ -245,7 +260,7 @@ class OpenDocuments:
         if doc is not None and not doc.read_only:
             self.identity_dialog = edit_identity(self, doc)
 
-    def _ledger_only_change(self, editor) -> None:
+    def _ledger_only_change(self, editor: CharacterEditor) -> None:
         """A file changed behind the app only at the end of its ledger (a campaign
         award or its undo from the command line, a ``do`` / ``undo``): the tab holds
         nothing that is not on disk (every change is saved at once), so it takes the

@@ -6,16 +6,23 @@ A mixin of :class:`builder.ui.main_window.MainWindow`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+    from builder.sheets.model import Sheet, SheetOptions
+    from builder.ui.window_host import WindowHost
+else:
+    WindowHost = object
 
 
-class PrintingAndExport:
+class PrintingAndExport(WindowHost):
     """Print, preview and export the current character's or the selection's sheets."""
 
     #: The sheet options chosen in Sheet Options (None: the defaults) and the paper.
-    sheet_options = None
+    sheet_options: SheetOptions | None = None
     sheet_paper: str | None = None
 
-    def current_sheets(self) -> list:
+    def current_sheets(self) -> list[Sheet]:
         """The current character's sheet (on the Library: the selected characters'),
         with the chosen sheet options."""
         from builder.sheets import build_sheet
@@ -60,7 +67,7 @@ class PrintingAndExport:
         if self.tabs.currentIndex() != 0:
             sheets = self.current_sheets()
             doc = self.current_doc()
-            if sheets:
+            if sheets and doc is not None:
                 path = printing.export_pdf_dialog(self, sheets, doc.name, self.sheet_paper)
                 if path is not None:  # the dialog then offers Open and Show in Folder
                     self.report(f"Saved {path}")

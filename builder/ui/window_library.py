@@ -10,15 +10,21 @@ models, undo stacks, member guard and ``report``)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QKeySequence
 
 from builder.storage.paths import characters_dir
 
+if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+    from builder.ui.window_host import WindowHost
+else:
+    WindowHost = object
+
 JSON_FILTER = "Character files (*.json);;All files (*)"
 
 
-class LibraryOperations:
+class LibraryOperations(WindowHost):
     """The Library tab's file operations and drag-and-drop import."""
 
     def _target_paths(self) -> list[str]:

@@ -6,22 +6,34 @@ A mixin of :class:`builder.ui.main_window.MainWindow`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray
 
 from builder.ui.settings import app_settings
 
+if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+    from builder.ui.campaign_view import CampaignView
+    from builder.ui.views.base import CharacterEditor
+    from builder.ui.window_host import WindowHost
+else:
+    WindowHost = object
+
 MAX_RECENT = 10
 
 
-class WindowSettings:
+def _strings(value: object) -> list[str]:
+    """A list setting as read back (an INI file gives one string for a list of one)."""
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
+
+
+class WindowSettings(WindowHost):
     """What the window remembers between sessions."""
 
     def recent_files(self) -> list[str]:
-        value = app_settings().value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        return _strings(app_settings().value("recentFiles", []))
 
     def add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())
@@ -39,17 +51,17 @@ class WindowSettings:
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
 
-    def settings_key(self, editor, name: str) -> str:
+    def settings_key(self, editor: CharacterEditor | CampaignView, name: str) -> str:
         if not hasattr(editor, "doc"):
             return f"campaign/{name}"
         return f"editor/{editor.doc.ruleset.id}/{name}"
 
-    def save_splitters(self, editor) -> None:
+    def save_splitters(self, editor: CharacterEditor | CampaignView) -> None:
         settings = app_settings()
         for name, splitter in editor.splitters().items():
             settings.setValue(self.settings_key(editor, name), splitter.saveState())
 
-    def restore_splitters(self, editor) -> None:
+    def restore_splitters(self, editor: CharacterEditor | CampaignView) -> None:
         settings = app_settings()
         for name, splitter in editor.splitters().items():
             state = settings.value(self.settings_key(editor, name))
@@ -85,17 +97,14 @@ class WindowSettings:
         header = settings.value("library/header")
         if isinstance(header, QByteArray):
             self.library_page.view.horizontalHeader().restoreState(header)
-        files = settings.value("openFiles", [])
-        if isinstance(files, str):
-            files = [files]
-        self._restore_files = [f for f in (files or []) if Path(f).is_file()]
-        campaigns = settings.value("openCampaigns", [])
-        if isinstance(campaigns, str):
-            campaigns = [campaigns]
-        self._restore_campaigns = [f for f in (campaigns or []) if Path(f).is_file()]
+        files = _strings(settings.value("openFiles", []))
+        self._restore_files = [f for f in files if Path(f).is_file()]
+        campaigns = _strings(settings.value("openCampaigns", []))
+        self._restore_campaigns = [f for f in campaigns if Path(f).is_file()]
+        tab = settings.value("currentTab", 0)
         try:
-            self._restore_tab = int(settings.value("currentTab", 0))
-        except (TypeError, ValueError):
+            self._restore_tab = int(tab) if isinstance(tab, (int, str)) else 0
+        except ValueError:
             self._restore_tab = 0
 
     def reopen_tabs(self) -> None:

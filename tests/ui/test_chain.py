@@ -209,6 +209,20 @@ def test_eligible_traits_light_and_ineligible_say_why(chain_for):
     assert scene.nodes["trait:Fighter.Breach"].drag_state is None
 
 
+def test_a_trait_given_no_reasons_says_it_cannot_take_the_rank(chain_for):
+    """A trait of the token's class that is neither eligible nor given reasons (the
+    caller's ``blocked`` lacks it) still answers a drag with a hint, not an error."""
+    widget, _doc, _ = chain_for(*FIGHTER)
+    widget.show()
+    hints = []
+    widget.scene.dragHint.connect(hints.append)
+    widget.scene.begin_drag({"class": "Fighter"}, [], {})
+    footwork = widget.scene.nodes["trait:Fighter.Footwork"]
+    assert footwork.drag_state == "ineligible"
+    _drop_on(widget, footwork, token_mime("Fighter", "class"))
+    assert "Footwork cannot take this rank" in hints
+
+
 def test_refused_drop_leaves_the_file_byte_for_byte(chain_for):
     widget, doc, path = chain_for(*FIGHTER)
     widget.show()

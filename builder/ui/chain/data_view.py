@@ -133,7 +133,7 @@ class DataChainWidget(QWidget):
         self.plan_node = node
         is_value = node is not None and node.kind == "value"
         self.target_spin.setEnabled(is_value)
-        if is_value:
+        if node is not None and is_value:
             limit = self.doc.ruleset.values[node.name]["limit"]
             self.target_spin.blockSignals(True)
             self.target_spin.setRange(1, max(1, limit))

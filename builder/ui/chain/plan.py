@@ -6,6 +6,8 @@ A mixin of :class:`builder.ui.chain.widget.ChainWidget`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, ClassVar
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QListWidgetItem, QVBoxLayout)
@@ -13,9 +15,36 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 from builder.rules.base import Refusal, RulesError
 from builder.ui.chain.scene import NodeItem
 
+if TYPE_CHECKING:  # the chain tab, as its plan part sees it
+    from PySide6.QtWidgets import QListWidget, QPushButton, QSpinBox, QWidget
 
-class PlanPart:
+    from builder.rules.chain import Chain, Node
+    from builder.ui.chain.scene import ChainScene
+    from builder.ui.chain.view import ChainView
+    from builder.ui.document import CharacterDocument
+    _Widget = QWidget
+else:
+    _Widget = object
+
+
+class PlanPart(_Widget):
     """Choose a target, see the path, apply the affordable steps."""
+
+    # built by ChainWidget
+    status: ClassVar[Signal]
+    doc: CharacterDocument
+    scene: ChainScene
+    view: ChainView
+    chain: Chain | None
+    scene_edit: QLineEdit
+    plan_title: QLabel
+    target_spin: QSpinBox
+    steps_list: QListWidget
+    plan_total: QLabel
+    apply_button: QPushButton
+    # the plan
+    plan_node: Node | None
+    plan_result: dict[str, Any] | None
 
     # -- plan ------------------------------------------------------------------------------
     def _selection_changed(self) -> None:
@@ -48,7 +77,7 @@ class PlanPart:
         target = self.plan_target()
         self.steps_list.clear()
         self.plan_result = None
-        if target is None:
+        if target is None or self.plan_node is None:
             self.scene.show_plan([])
             self.plan_total.setText("")
             self.apply_button.setEnabled(False)
@@ -114,7 +143,7 @@ class PlanPart:
         target = self.plan_target()
         planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
-        stack.beginMacro(f"Apply plan: {target.split(':', 1)[1]}")
+        stack.beginMacro(f"Apply plan: {target.split(':', 1)[1]}" if target else "Apply plan")
         done = 0
         try:
             for step in steps:

@@ -421,11 +421,11 @@ class ChainScene(QGraphicsScene):
                 self.addItem(item)
                 self.nodes[nid] = item
         for edge in chain.edges:
-            item = EdgeItem(self.nodes[edge.source], self.nodes[edge.target], edge.kind)
-            item.blocking = edge.blocking
-            item.restyle()
-            self.addItem(item)
-            self.edges.append(item)
+            line = EdgeItem(self.nodes[edge.source], self.nodes[edge.target], edge.kind)
+            line.blocking = edge.blocking
+            line.restyle()
+            self.addItem(line)
+            self.edges.append(line)
         self.layout_rows()
 
     def layout_rows(self) -> None:
@@ -543,11 +543,11 @@ class ChainScene(QGraphicsScene):
             running += step["cost"]
             kind = "class" if step["kind"] == "new-class" else step["kind"]
             nid = f"{kind}:{step['name']}"
-            item = self.nodes.get(nid)
-            if item is None:
+            planned_item = self.nodes.get(nid)
+            if planned_item is None:
                 continue
-            item.plan_badge = f"#{i} {step['cost']} · Σ{running}"
-            item.update()
+            planned_item.plan_badge = f"#{i} {step['cost']} · Σ{running}"
+            planned_item.update()
             planned.append(nid)
             if step.get("trait"):
                 tid = f"trait:{step['name']}.{step['trait']}"
@@ -574,7 +574,7 @@ class ChainScene(QGraphicsScene):
                 item.drag_state = "eligible"
             else:
                 item.drag_state = "ineligible"
-                self.drag_reasons[nid] = (blocked.get(node.name) if node.owner == cls
+                self.drag_reasons[nid] = (blocked.get(node.name, []) if node.owner == cls
                                           else [f"{node.name} is a {node.owner} trait, not "
                                                 f"{cls}"])
             item.update()

@@ -33,7 +33,7 @@ def parse_token(mime: QMimeData | None) -> dict | None:
     if mime is None or not mime.hasFormat(RANK_TOKEN_MIME):
         return None
     try:
-        payload = json.loads(bytes(mime.data(RANK_TOKEN_MIME)).decode("utf-8"))
+        payload = json.loads(bytes(mime.data(RANK_TOKEN_MIME).data()).decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
         return None
     if not isinstance(payload, dict) or not isinstance(payload.get("class"), str):

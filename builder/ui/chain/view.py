@@ -3,10 +3,13 @@ and its legend; :mod:`builder.ui.chain.widget` puts them in the chain tab.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtCore import QRectF, QSize
+from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QFontMetrics, QKeySequence, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QGestureEvent, QGraphicsView, QToolButton, QWidget
+from PySide6.QtWidgets import (QGestureEvent, QGraphicsView, QPinchGesture, QToolButton,
+                               QWidget)
 
 from builder.ui.chain.scene import KIND_TITLES, MIN_TEXT_PT, ChainScene, NodeItem
 from builder.ui.chain.tokens import RANK_TOKEN_MIME
@@ -36,6 +39,8 @@ class ChainView(QGraphicsView):
 
     def __init__(self, scene: ChainScene, parent=None):
         super().__init__(scene, parent)
+        #: The view's scene (``scene()`` with its type: the view never changes it).
+        self.chain_scene = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing |
                             QPainter.RenderHint.TextAntialiasing |
                             QPainter.RenderHint.SmoothPixmapTransform)
@@ -57,7 +62,7 @@ class ChainView(QGraphicsView):
     def fit(self, readable: bool = False) -> None:
         """Fit what is shown in view; ``readable`` never goes below a legible scale
         (the view on open: scrolling beats unreadable text)."""
-        rect = self.scene().visible_rect().adjusted(-20, -50, 20, 20)
+        rect = self.chain_scene.visible_rect().adjusted(-20, -50, 20, 20)
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         scale = self.transform().m11()
@@ -75,7 +80,7 @@ class ChainView(QGraphicsView):
 
     def legible_scale(self) -> float:
         """The zoom at which every text of a node is at least ``MIN_TEXT_PT`` on screen."""
-        point = self.scene().base_font.pointSizeF()
+        point = self.chain_scene.base_font.pointSizeF()
         return MIN_TEXT_PT / point if point > 0 else 1.0
 
     def wheelEvent(self, event) -> None:
@@ -91,13 +96,13 @@ class ChainView(QGraphicsView):
         if event.type() == QEvent.Type.Gesture and isinstance(event, QGestureEvent):
             pinch = event.gesture(Qt.GestureType.PinchGesture)
             if pinch is not None:
-                self.zoom_by(pinch.scaleFactor())
+                self.zoom_by(cast(QPinchGesture, pinch).scaleFactor())
                 event.accept()
                 return True
         return super().viewportEvent(event)
 
     def keyPressEvent(self, event) -> None:
-        selected = [i for i in self.scene().selectedItems() if isinstance(i, NodeItem)]
+        selected = [i for i in self.chain_scene.selectedItems() if isinstance(i, NodeItem)]
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and selected:
             self.activated.emit(selected[0].node.id)
             event.accept()
@@ -115,7 +120,7 @@ class ChainView(QGraphicsView):
 
     def _move_selection(self, key, current: NodeItem | None) -> None:
         """Arrow keys walk the graph: up/down in a column, left/right across columns."""
-        scene: ChainScene = self.scene()
+        scene = self.chain_scene
         items = [i for i in scene.nodes.values() if i.isVisible()]
         if not items:
             return
@@ -241,7 +246,7 @@ class ChainLegend(QWidget):
             else:
                 painter.setPen(colour)
                 mid = box.center().y()
-                painter.drawLine(box.left(), mid, box.right(), mid)
+                painter.drawLine(QPointF(box.left(), mid), QPointF(box.right(), mid))
             painter.setPen(text)
             painter.drawText(QRectF(x + self.SWATCH + 6, y, 1000, row_h),
                              Qt.AlignmentFlag.AlignVCenter, label)

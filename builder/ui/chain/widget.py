@@ -7,6 +7,8 @@ plan is :mod:`builder.ui.chain.plan`; the graphics view and legend are
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, cast
+
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
@@ -18,11 +20,21 @@ from builder.ui.chain.tokens import drop_rank, token_mime
 from builder.ui.chain.plan import PlanPart
 from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 
+if TYPE_CHECKING:
+    from builder.rules.chain import Chain
+
+
+class ChainRules(Protocol):
+    """A rule system that draws its advancement chain (the tab is opened for one)."""
+
+    def chain_graph(self, state: Any) -> Chain: ...
+
 
 class TokenChip(QPushButton):
     """A rank granted by a Class advance, ready to drag onto a trait."""
 
-    def __init__(self, option: dict, widget: "ChainWidget", parent: QWidget | None = None):
+    def __init__(self, option: Mapping[str, Any], widget: "ChainWidget",
+                 parent: QWidget | None = None):
         kind = "enter" if option["kind"] == "new-class" else "raise"
         text = (f"{option['name']} {option['target']} rank  ·  {option['cost']} SP"
                 if kind == "raise" else f"Enter {option['name']}  ·  {option['cost']} SP")
@@ -208,7 +220,7 @@ class ChainWidget(PlanPart, QWidget):
     def refresh(self) -> None:
         cf = self.doc.cf
         self.options = {(o["kind"], o["name"]): o for o in cf.options()}
-        self.chain = cf.ruleset.chain_graph(cf.state)   # the rule system's own graph
+        self.chain = cast(ChainRules, cf.ruleset).chain_graph(cf.state)  # the system's own
         if self.scene.chain is None:
             self.scene.filter_class = self.filter_combo.currentData()
         self.scene.set_chain(self.chain)
@@ -244,7 +256,7 @@ class ChainWidget(PlanPart, QWidget):
                           "appears here", self.tokens_box)
             hint.setEnabled(False)
             self.tokens_layout.addWidget(hint)
-            self.chips_hint = hint
+            self.chips_hint: QLabel | None = hint
         else:
             self.chips_hint = None
         self.tokens_layout.addStretch(0)
@@ -270,7 +282,7 @@ class ChainWidget(PlanPart, QWidget):
         if spell and self.spell_combo.currentText() != spell:
             self.spell_combo.setCurrentText(spell)
 
-    def token_for(self, option: dict) -> dict:
+    def token_for(self, option: Mapping[str, Any]) -> dict:
         """The payload of a rank token.  A caster's token carries a spell only when the
         player chose one; otherwise the drop asks for it (never a silent default)."""
         token = {"class": option["name"], "kind": option["kind"]}
@@ -283,7 +295,7 @@ class ChainWidget(PlanPart, QWidget):
         return token
 
     # -- tokens: drag, arm, drop -----------------------------------------------------------
-    def light_for(self, option: dict) -> None:
+    def light_for(self, option: Mapping[str, Any]) -> None:
         """Light the traits a rank of ``option`` (a Class advance) may go to."""
         choices = option.get("choices", {})
         self.scene.begin_drag({"class": option["name"]}, choices.get("traits", []),
@@ -341,7 +353,7 @@ class ChainWidget(PlanPart, QWidget):
             self.status.emit("Not done: " + "; ".join(reasons))
         return done
 
-    def ask_spell(self, option: dict, trait: str, token: dict | None = None):
+    def ask_spell(self, option: Mapping[str, Any], trait: str, token: dict | None = None):
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
         from builder.rules.registry import load_part

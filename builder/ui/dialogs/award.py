@@ -49,7 +49,9 @@ class AwardDialog(QDialog):
         self.milestone.setObjectName("milestoneEdit")
         self.milestone.setEditable(True)
         self.milestone.setAccessibleName("Story Milestone")
-        self.milestone.lineEdit().setPlaceholderText("Choose or type the Story Milestone")
+        line = self.milestone.lineEdit()   # an editable combo box's
+        if line is not None:
+            line.setPlaceholderText("Choose or type the Story Milestone")
         names = []
         for doc in self.docs:
             for name, info in doc.derived().get("milestones", {}).items():

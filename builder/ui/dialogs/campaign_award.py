@@ -41,7 +41,9 @@ class PartyAwardDialog(QDialog):
         self.milestone.setObjectName("partyMilestone")
         self.milestone.setEditable(True)
         self.milestone.setAccessibleName("Story Milestone")
-        self.milestone.lineEdit().setPlaceholderText("Choose or type the Story Milestone")
+        line = self.milestone.lineEdit()   # an editable combo box's
+        if line is not None:
+            line.setPlaceholderText("Choose or type the Story Milestone")
         self.milestone.addItems(milestones)
         self.milestone.setCurrentText(milestones[0] if milestones else "")
         self.checkpoint = QLineEdit(self)

@@ -9,6 +9,7 @@ others get a KEY=VALUE form, the same pairs the CLI's ``new --set`` takes.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPalette
@@ -18,6 +19,15 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from builder.rules.base import Refusal, RulesError
+
+if TYPE_CHECKING:
+    class CreationForm(QWidget):
+        """What the dialog uses of a creation form (:class:`SetsForm`, or the one a
+        ruleset declares): ``changed`` as the player edits, and the baseline."""
+
+        changed: ClassVar[Signal]
+
+        def baseline(self) -> dict: ...
 
 class SetsForm(QWidget):
     """The generic creation form: KEY=VALUE lines (as ``new --set``), and "roll
@@ -131,7 +141,7 @@ class RulesetDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-def creation_form(ruleset, parent=None) -> QWidget:
+def creation_form(ruleset, parent=None) -> CreationForm:
     """The creation form the ruleset declares (``creation_form``), else KEY=VALUE lines."""
     from builder.rules.registry import load_part
 
@@ -141,8 +151,8 @@ def creation_form(ruleset, parent=None) -> QWidget:
             cls = load_part(spec)
         except (ImportError, AttributeError):
             cls = SetsForm
-        return cls(ruleset, parent)
-    return SetsForm(ruleset, parent)
+        return cast("CreationForm", cls(ruleset, parent))
+    return cast("CreationForm", SetsForm(ruleset, parent))
 
 
 class NewCharacterDialog(QDialog):
@@ -158,7 +168,7 @@ class NewCharacterDialog(QDialog):
         self.resize(620, 560)
         self.rulesets = all_rulesets()
         self.ruleset = None
-        self.form: QWidget | None = None
+        self.form: CreationForm | None = None
 
         self.ruleset_list = QListWidget(self)
         self.ruleset_list.setObjectName("rulesetList")
@@ -262,6 +272,8 @@ class NewCharacterDialog(QDialog):
         joins the focus chain after them, so the buttons rejoin it at its end (a widget
         given a parent again goes last in its chain)."""
         layout = self.layout()
+        if layout is None:
+            return
         layout.removeWidget(self.buttons)
         self.buttons.setParent(None)
         self.buttons.setParent(self)

@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
                             Qt, QTimer)
 
-from builder.ui.models.table import RowsTableModel, SearchSortProxy, sync_watch
+from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
 from builder.storage.paths import campaigns_dir
 from builder.ui.wording import count
 
@@ -153,7 +153,7 @@ class CampaignModel(RowsTableModel):
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ROLES or not index.isValid():
             return None
         r = index.row()
@@ -194,7 +194,7 @@ class CampaignModel(RowsTableModel):
             return row.problem
         return None
 
-    def flags(self, index: QModelIndex):
+    def flags(self, index: ModelIndex):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -5,9 +5,9 @@ entry) through the ruleset's ``describe``, ``action_cost`` and ``balance``.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 
-from builder.ui.models.table import RowsTableModel
+from builder.ui.models.table import ModelIndex, RowsTableModel
 
 #: The ledger entry (action dict).
 ActionRole = Qt.ItemDataRole.UserRole + 1
@@ -62,7 +62,7 @@ class LedgerModel(RowsTableModel):
         self.endResetModel()
 
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):
             return None
         row = self._rows[index.row()]
@@ -96,7 +96,7 @@ class LedgerModel(RowsTableModel):
             return list(row["problems"])
         return None
 
-    def flags(self, index: QModelIndex):
+    def flags(self, index: ModelIndex):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -26,7 +26,7 @@ from pathlib import Path
 from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, Qt,
                             QTimer, Signal)
 
-from builder.ui.models.table import RowsTableModel, SearchSortProxy, sync_watch
+from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
 from builder.storage import library
 from builder.storage.paths import characters_dir
 
@@ -145,7 +145,7 @@ class LibraryModel(RowsTableModel):
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ROLES or not index.isValid():
             return None
         row = index.row()
@@ -182,7 +182,7 @@ class LibraryModel(RowsTableModel):
             return entry.problem
         return None
 
-    def flags(self, index: QModelIndex):
+    def flags(self, index: ModelIndex):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

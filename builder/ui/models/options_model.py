@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
 from builder.rules.base import Option
-from builder.ui.models.table import RowsTableModel
+from builder.ui.models.table import ModelIndex, RowsTableModel
 
 #: The option dict as the core gave it.
 OptionRole = Qt.ItemDataRole.UserRole + 1
@@ -95,7 +95,7 @@ class OptionsModel(RowsTableModel):
         return -1
 
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not (0 <= index.row() < len(self._options)):
             return None
         o = self._options[index.row()]
@@ -137,7 +137,7 @@ class OptionsModel(RowsTableModel):
             return index.row()
         return None
 
-    def flags(self, index: QModelIndex):
+    def flags(self, index: ModelIndex):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -158,7 +158,7 @@ class OptionsFilterModel(QSortFilterProxyModel):
         self._only_allowed = bool(only)
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
-    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
+    def filterAcceptsRow(self, row: int, parent: ModelIndex) -> bool:
         if self._only_allowed:
             index = self.sourceModel().index(row, 0, parent)
             if not index.data(AllowedRole):

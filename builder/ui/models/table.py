@@ -1,7 +1,13 @@
 """The shared part of the app's flat table models: a list of rows under fixed headers."""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QSortFilterProxyModel, Qt
+from typing import Union
+
+from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex,
+                            QSortFilterProxyModel, Qt)
+
+#: An index as Qt hands it to a model's overrides.
+ModelIndex = Union[QModelIndex, QPersistentModelIndex]
 
 
 class RowsTableModel(QAbstractTableModel):
@@ -13,10 +19,10 @@ class RowsTableModel(QAbstractTableModel):
     HEADERS: tuple[str, ...] | list[str] = ()
     ROWS_ATTR = "_rows"
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(getattr(self, self.ROWS_ATTR))
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.HEADERS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):

@@ -2,7 +2,9 @@
 and below it the library's campaigns (:class:`CampaignsPanel`)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from typing import TYPE_CHECKING, Callable, ClassVar
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
@@ -17,6 +19,11 @@ from builder.ui.models.campaign_model import PathRole as CampPathRole
 from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME, COL_RULESET,
                                              LibraryFilterModel, LibraryModel, PathRole)
 
+if TYPE_CHECKING:  # the tables' widget, as the mixin sees it
+    from builder.ui.models.campaign_model import CampaignModel
+    _Widget = QWidget
+else:
+    _Widget = object
 
 
 def setup_list_table(view, model, object_name: str, accessible: str, sort_column: int,
@@ -72,10 +79,14 @@ def action_button(action, parent) -> QPushButton:
     return button
 
 
-class _FileTable:
+class _FileTable(_Widget):
     """Selecting and opening a row by its file (the library's two tables)."""
 
     PATH_ROLE: int
+    openRequested: ClassVar[Signal]
+    model: LibraryModel | CampaignModel
+    proxy: QSortFilterProxyModel
+    view: QTableView
 
     def select_path(self, path: str) -> None:
         row = self.model.row_for_path(path)
@@ -98,6 +109,9 @@ class _FileTable:
 class FirstStartPanel(QWidget):
     """Shown instead of the empty table when the library has no character yet:
     the three ways in (new, import, the sample characters), large and in words."""
+
+    #: Called after each paint (the library page: "the library is on screen").
+    painted: Callable[[], None] | None = None
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -129,9 +143,8 @@ class FirstStartPanel(QWidget):
 
     def paintEvent(self, event):  # noqa: N802 - Qt API
         super().paintEvent(event)
-        painted = getattr(self, "painted", None)
-        if painted is not None:
-            painted()
+        if self.painted is not None:
+            self.painted()
 
     def add_button(self, action, detail: str) -> QPushButton:
         button = action_button(action, self)
@@ -152,6 +165,7 @@ class FirstStartPanel(QWidget):
 class LibraryPage(_FileTable, QWidget):
     PATH_ROLE = PathRole
     openRequested = Signal(str)
+    view: LibraryView
 
     def __init__(self, model: LibraryModel, parent=None):
         super().__init__(parent)

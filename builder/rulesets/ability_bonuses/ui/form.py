@@ -87,7 +87,7 @@ def chip_value(mime: QMimeData) -> int | None:
     if mime is None or not mime.hasFormat(CHIP_MIME):
         return None
     try:
-        value = json.loads(bytes(mime.data(CHIP_MIME)).decode("utf-8"))["value"]
+        value = json.loads(bytes(mime.data(CHIP_MIME).data()).decode("utf-8"))["value"]
     except (ValueError, KeyError, TypeError):
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -83,7 +83,7 @@ class DiceRow(QWidget):
         for face, value in zip(self.faces, dice):
             face.set_value(value, sides)
 
-    def values(self) -> list[int]:
+    def values(self) -> list[int | None]:
         return [f.value for f in self.faces]
 
 
