@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2] / "builder"
 CONVERTED = ("story-points", "vogelfrei", "ability-bonuses")
 #: Modules whose rule bodies read Actions by attribute, never as mappings.
 TYPED_MODULES = ("rulesets/story_points/rules/actions.py", "rulesets/vogelfrei/rules/actions.py",
-                 "rulesets/ability_bonuses/rules/actions.py", "rules/data_system/actions.py")
+                 "rulesets/ability_bonuses/rules/actions.py", "rules/data_system/actions.py",
+                 "rules/fortune_peril.py")
 
 
 @pytest.mark.parametrize("ruleset_id", CONVERTED)
@@ -134,11 +135,14 @@ def test_no_story_point_reason_carries_the_generic_code():
 
 @pytest.mark.parametrize("module", TYPED_MODULES)
 def test_rule_bodies_read_actions_by_attribute_not_as_mappings(module):
-    """No ``action[...]`` or ``action.get(...)`` in a converted rule body: it reads the
-    typed Action (``action.kind``, ``action.text("name")``, ``action.value(...)``)."""
+    """No ``action[...]`` or ``action.get(...)`` in a kind's methods: they read the typed
+    Action (``action.kind``, ``action.text("name")``, ``action.value(...)``); only the
+    boundary, outside the kinds, reads a ledger entry as a mapping."""
     tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    kinds = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    assert kinds
     found = []
-    for node in ast.walk(tree):
+    for node in (inner for kind in kinds for inner in ast.walk(kind)):
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
                 and node.value.id in ("action", "entry", "given"):
             found.append(node.lineno)
@@ -194,3 +198,25 @@ def test_every_verb_of_each_system_acts_replays_and_reads_plainly(ruleset_id, is
     assert {words[0] for words in walk} == set(rs.kinds)
     again = replay(rs, doc["baseline"], ledger)
     assert again.legal and rs.derive(again.state, "x") == rs.derive(st, "x")
+
+
+def test_the_pool_dispatches_every_entry_through_its_one_table(monkeypatch):
+    """The Fortune/Peril pool: one kind per entry verb, and check, apply, resolve and
+    describe go through that table (replacing a kind changes only its verb)."""
+    from builder.rules import fortune_peril as fp
+
+    assert fp.POOL_ACTIONS == tuple(fp.KINDS) and len(fp.KINDS) == 5
+    assert all(kind.verb == verb for verb, kind in fp.KINDS.items())
+    pool = fp.apply(fp.initial_pool(), fp.resolve(fp.initial_pool(), fp.start_action(2), None))
+    earn = fp.earn_action("fortune", "a rule", 2)
+    assert fp.check(pool, earn) == [] and fp.apply(pool, earn).fortune == pool.fortune + 2
+    monkeypatch.setattr(fp.KINDS["pool-earn"], "check", lambda state, action: ["not today"])
+    monkeypatch.setattr(fp.KINDS["pool-earn"], "describe", lambda action: "earned nothing")
+    assert fp.check(pool, earn) == ["not today"]
+    assert fp.describe(dict(earn, at="t")) == "earned nothing"
+    spend = fp.spend_action("fortune", "upgrade", check="c1", by="Ann")
+    assert fp.check(pool, spend) == []
+    assert fp.check(pool, {"action": "pool-fly"}) == ["'pool-fly' is not a pool action"]
+    assert fp.describe({"action": "pool-fly"}) == "pool-fly"
+    logged = dict(fp.nemesis_action("Vex", 2), at="2026-11-30")
+    assert fp.apply(pool, logged).log[-1] == logged        # the log keeps the entry as logged
