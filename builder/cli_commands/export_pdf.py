@@ -88,9 +88,6 @@ def cmd_export_pdf(args) -> int:
     made = [] if folder.exists() else [folder]
     output.check_folder(folder)
 
-    from builder.render.outline import load_pdf_library
-
-    load_pdf_library()  # before Qt: see there
     from builder.render.fonts import GlyphCheck, describe_missing
     from builder.render.pdf import RenderFailed, ensure_app, render_pdf_bytes
 

@@ -1,13 +1,20 @@
 """Bookmarks and document information for an exported PDF (no Qt here).
 
-QPdfWriter can neither write an outline nor an Author, so the finished PDF is
-rewritten once with pypdf: one bookmark per character (its sections under it),
-the viewer opened on the bookmarks when there are several characters, and the
-document information set in full: a short Title ("Party sheets: 100 characters"),
-Author (the players' names), Subject, Keywords, Creator (this application and
-its version), Producer and the dates; and the characters beyond U+FFFF (emoji,
-mathematical letters) that Qt's writer prints but leaves out of the PDF's text
-(:func:`restore_wide_text`).
+QPdfWriter can neither write an outline nor a Subject or Keywords, so the finished
+PDF gets one **incremental update** (ISO 32000-1, 7.5.6): the bytes Qt wrote stay as
+they are, and new objects are appended after them with an xref section of their own:
+one bookmark per character (its sections under it), the viewer opened on the
+bookmarks when there are several characters, and the document information set in
+full: a short Title ("Party sheets: 100 characters"), Author (the players' names),
+Subject, Keywords, Creator (this application and its version), Producer and the dates.
+
+That update is written here (:func:`append_update`) for the shape Qt's writer
+produces (one classic xref table, a flat page tree, no encryption), which takes
+about a millisecond.  pypdf does the same work in 60-90 ms, most of it importing
+itself (half the cost of a whole export): it is used only where its PDF parser is
+needed, for a PDF of another shape (a future Qt) and for the characters beyond
+U+FFFF (emoji, mathematical letters) that Qt's writer prints but leaves out of the
+PDF's text (:func:`restore_wide_text`, which edits the fonts' text maps).
 """
 from __future__ import annotations
 
@@ -43,11 +50,21 @@ def _pdf_date(moment: datetime) -> str:
     return moment.strftime("D:%Y%m%d%H%M%SZ")
 
 
-def load_pdf_library() -> None:
-    """Import pypdf now.  Called before Qt is imported where both are needed (export):
-    once PySide6 is loaded, every module imported after it costs more (PySide6 looks
-    at each new module for its feature switches), about 20 ms of CPU for pypdf's."""
-    import pypdf  # noqa: F401
+def document_information(title: str, author: str, subject: str = "", keywords: str = "",
+                         now: datetime | None = None, producer: str = "Qt PDF writer"
+                         ) -> dict[str, str]:
+    """The PDF's document information dictionary (keys without the slash)."""
+    stamp = _pdf_date(now or datetime.now(timezone.utc))
+    return {
+        "Title": title,
+        "Author": author,
+        "Subject": subject or title,
+        "Keywords": keywords,
+        "Creator": f"{APP_TITLE} {__version__}",
+        "Producer": f"{APP_TITLE} {__version__} ({producer})",
+        "CreationDate": stamp,
+        "ModDate": stamp,
+    }
 
 
 def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str,
@@ -57,7 +74,25 @@ def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str
     """``data`` with bookmarks (``marks``: (level 0 character / 1 section, title, page
     index)), the document information set, and the characters of ``wide`` put back
     into its text (see :func:`restore_wide_text`; those it cannot are added to
-    ``unmapped``)."""
+    ``unmapped``).
+
+    Without such characters, a PDF of the shape Qt writes is finished by
+    :func:`append_update` (no PDF library); anything else by pypdf."""
+    if not (wide and any(wide.values())):
+        try:
+            return append_update(data, marks, document_information(
+                title, author, subject, keywords, now))
+        except NotUpdatable:
+            pass
+    return finish_with_pypdf(data, marks, document_information(
+        title, author, subject, keywords, now, "Qt PDF writer, pypdf"),
+        wide=wide, unmapped=unmapped)
+
+
+def finish_with_pypdf(data: bytes, marks: Sequence[tuple[int, str, int]],
+                      info: dict[str, str], wide: dict[str, list[str]] | None = None,
+                      unmapped: set[str] | None = None) -> bytes:
+    """What :func:`finish_pdf` does, with pypdf: for any PDF pypdf reads."""
     from pypdf import PdfReader, PdfWriter
 
     reader = PdfReader(io.BytesIO(data))
@@ -81,20 +116,209 @@ def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str
         lost = restore_wide_text(writer, wide)
         if unmapped is not None:
             unmapped |= lost
-    stamp = _pdf_date(now or datetime.now(timezone.utc))
-    writer.add_metadata({
-        "/Title": title,
-        "/Author": author,
-        "/Subject": subject or title,
-        "/Keywords": keywords,
-        "/Creator": f"{APP_TITLE} {__version__}",
-        "/Producer": f"{APP_TITLE} {__version__} (Qt PDF writer, pypdf)",
-        "/CreationDate": stamp,
-        "/ModDate": stamp,
-    })
+    writer.add_metadata({f"/{key}": value for key, value in info.items()})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+# -- the incremental update, without a PDF library ---------------------------------------
+class NotUpdatable(ValueError):
+    """The PDF is not of the shape :func:`append_update` knows (Qt's)."""
+
+
+def pdf_string(text: str) -> bytes:
+    """A PDF text string: literal when printable ASCII (its ``\\``, ``(`` and ``)``
+    escaped), else UTF-16BE with its byte order mark, in hex."""
+    if all(" " <= char <= "~" for char in text):
+        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        return b"(" + escaped.encode("ascii") + b")"
+    return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
+
+
+_TAIL = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*\Z")
+_OBJ = re.compile(rb"\s*(\d+)\s+(\d+)\s+obj\b")
+_REF = rb"(\d+)\s+0\s+R"
+
+
+class _Parsed:
+    """What an incremental update needs of a PDF of Qt's shape."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+        tail = _TAIL.search(data, max(0, len(data) - 256))
+        if tail is None:
+            raise NotUpdatable("no startxref at the end")
+        self.xref_at = int(tail.group(1))
+        if not data.startswith(b"xref", self.xref_at):
+            raise NotUpdatable("not a classic xref table")  # an xref stream
+        trailer_at = data.find(b"trailer", self.xref_at)
+        if trailer_at < 0:
+            raise NotUpdatable("no trailer")
+        self.offsets = self._xref(data[self.xref_at + 4:trailer_at])
+        trailer = data[trailer_at + 7:tail.start()].strip()
+        if not (trailer.startswith(b"<<") and trailer.endswith(b">>")):
+            raise NotUpdatable("a trailer that is not a dictionary")
+        if b"/Prev" in trailer or b"/Encrypt" in trailer or b"/XRefStm" in trailer:
+            raise NotUpdatable("updated, encrypted or hybrid")
+        self.size = self._int(rb"/Size\s+(\d+)", trailer)
+        self.root = self._int(rb"/Root\s+" + _REF, trailer)
+        info = re.search(rb"/Info\s+" + _REF, trailer)
+        self.info = int(info.group(1)) if info else None
+        file_id = re.search(rb"/ID\s*(\[[^\]]*\])", trailer)
+        self.file_id = file_id.group(1) if file_id else None
+        self.catalog = self.dictionary(self.root)
+        if not re.search(rb"/Type\s*/Catalog\b", self.catalog):
+            raise NotUpdatable("the root is not a catalog")
+        if b"/Outlines" in self.catalog or b"/PageMode" in self.catalog:
+            raise NotUpdatable("the catalog has an outline already")
+        pages = self.dictionary(self._int(rb"/Pages\s+" + _REF, self.catalog))
+        kids = re.search(rb"/Kids\s*\[([^\]]*)\]", pages)
+        if kids is None:
+            raise NotUpdatable("a page tree without kids")
+        self.pages = [int(n) for n in re.findall(_REF, kids.group(1))]
+        if self._int(rb"/Count\s+(\d+)", pages) != len(self.pages):
+            raise NotUpdatable("a page tree of more than one level")
+        for number in self.pages:
+            if not re.search(rb"/Type\s*/Page\b(?!s)", self.dictionary(number)):
+                raise NotUpdatable("a page tree of more than one level")
+
+    @staticmethod
+    def _int(pattern: bytes, text: bytes) -> int:
+        found = re.search(pattern, text)
+        if found is None:
+            raise NotUpdatable(f"no {pattern!r}")
+        return int(found.group(1))
+
+    @staticmethod
+    def _xref(table: bytes) -> dict[int, int]:
+        words = table.split()
+        offsets: dict[int, int] = {}
+        i = 0
+        try:
+            while i < len(words):
+                first, count = int(words[i]), int(words[i + 1])
+                i += 2
+                for number in range(first, first + count):
+                    offset, kind = int(words[i]), words[i + 2]
+                    if kind == b"n":
+                        offsets[number] = offset
+                    i += 3
+        except (IndexError, ValueError):
+            raise NotUpdatable("an xref table that does not parse") from None
+        return offsets
+
+    def dictionary(self, number: int) -> bytes:
+        """The body of object ``number``, a dictionary without a stream."""
+        offset = self.offsets.get(number)
+        found = _OBJ.match(self.data, offset) if offset is not None else None
+        if found is None or int(found.group(1)) != number:
+            raise NotUpdatable(f"object {number} is not where the xref says")
+        end = self.data.find(b"endobj", found.end())
+        body = self.data[found.end():end].strip()
+        if end < 0 or not (body.startswith(b"<<") and body.endswith(b">>")):
+            raise NotUpdatable(f"object {number} is not a dictionary")
+        return body
+
+
+def _outline_tree(marks: Sequence[tuple[int, str, int]], count: int
+                  ) -> list[tuple[str, int, list[tuple[str, int]]]]:
+    """(title, page, sections) per character; a section before any character, or a
+    mark whose page is not in the PDF, as pypdf's outline had them."""
+    tree: list[tuple[str, int, list[tuple[str, int]]]] = []
+    parent: list[tuple[str, int]] | None = None
+    for level, text, page in marks:
+        if not 0 <= page < count:
+            continue
+        if level == 0 or parent is None:
+            tree.append((text, page, []))
+            if level == 0:
+                parent = tree[-1][2]
+        else:
+            parent.append((text, page))
+    return tree
+
+
+def append_update(data: bytes, marks: Sequence[tuple[int, str, int]],
+                  info: dict[str, str]) -> bytes:
+    """``data`` (a PDF as Qt's writer makes it) with one incremental update appended:
+    the outline of ``marks`` (see :func:`finish_pdf`), opened in the viewer when it has
+    several characters, and the document information ``info`` (its keys without the
+    slash).  Raises :class:`NotUpdatable` for a PDF of another shape (nothing guessed)."""
+    pdf = _Parsed(data)
+    objects: dict[int, bytes] = {}
+    next_number = pdf.size
+
+    def new() -> int:
+        nonlocal next_number
+        next_number += 1
+        return next_number - 1
+
+    tree = _outline_tree(marks, len(pdf.pages))
+    catalog = pdf.catalog
+    if tree:
+        root = new()
+        numbers = [(new(), [new() for _ in sections]) for _t, _p, sections in tree]
+
+        def item(title: str, page: int, parent: int, siblings: list[int], index: int,
+                 kids: list[int]) -> bytes:
+            text = (b"<< /Title " + pdf_string(title) + b" /Parent %d 0 R" % parent
+                    + b" /Dest [%d 0 R /Fit]" % pdf.pages[page])
+            if index > 0:
+                text += b" /Prev %d 0 R" % siblings[index - 1]
+            if index + 1 < len(siblings):
+                text += b" /Next %d 0 R" % siblings[index + 1]
+            if kids:  # open: the sections are shown under their character
+                text += b" /First %d 0 R /Last %d 0 R /Count %d" % (kids[0], kids[-1],
+                                                                     len(kids))
+            return text + b" >>"
+
+        tops = [number for number, _kids in numbers]
+        for index, ((title, page, sections), (number, kids)) in enumerate(zip(tree, numbers)):
+            objects[number] = item(title, page, root, tops, index, kids)
+            for k, (section, section_page) in enumerate(sections):
+                objects[kids[k]] = item(section, section_page, number, kids, k, [])
+        objects[root] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (
+            tops[0], tops[-1], len(tops) + sum(len(kids) for _n, kids in numbers))
+        catalog = catalog[:-2].rstrip() + b"\n/Outlines %d 0 R\n" % root
+        characters = sum(1 for level, _t, page in marks
+                         if level == 0 and 0 <= page < len(pdf.pages))
+        if characters > 1:
+            catalog += b"/PageMode /UseOutlines\n"
+        objects[pdf.root] = catalog + b">>"
+    entries = [b"/%s %s\n" % (key.encode("ascii"), pdf_string(value))
+               for key, value in info.items()]
+    if pdf.info is not None:  # Qt's entries whose value is a name (/Trapped /False) stay
+        entries += [b"/%s /%s\n" % found for found in
+                    re.findall(rb"/(\w+)\s+/(\w+)", pdf.dictionary(pdf.info))
+                    if found[0].decode("ascii") not in info]
+    info_number = pdf.info if pdf.info is not None else new()
+    objects[info_number] = b"<<\n" + b"".join(entries) + b">>"
+    out = bytearray(data)
+    if not out.endswith(b"\n"):
+        out += b"\n"
+    offsets = {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, objects[number])
+    xref_at = len(out)
+    # The section starts with the head of the free list (object 0), as the first does:
+    # readers that take a section not starting at 0 for a misnumbered one then have
+    # nothing to repair.
+    out += b"xref\n0 1\n0000000000 65535 f \n"
+    run: list[int] = []
+    for number in sorted(offsets) + [-1]:
+        if run and number != run[-1] + 1:
+            out += b"%d %d\n" % (run[0], len(run))
+            out += b"".join(b"%010d 00000 n \n" % offsets[n] for n in run)
+            run = []
+        run.append(number)
+    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /Prev %d" % (
+        next_number, pdf.root, info_number, pdf.xref_at)
+    if pdf.file_id:
+        out += b" /ID " + pdf.file_id
+    out += b" >>\nstartxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
 
 
 _CID = r"<([0-9A-Fa-f]+)>"

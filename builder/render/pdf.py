@@ -880,8 +880,10 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     glyphs.wide = WideGlyphs()  # this PDF's own: Qt numbers the glyphs per document
     names = [s.name for s in sheets]
     title = title or document_title(names)
+    author = document_author([s.player for s in sheets], names)
     writer.setCreator("Character Builder")
     writer.setTitle(title)
+    writer.setAuthor(author)  # Qt's XMP metadata says it too
     marks: list = []
     painter = QPainter()
     if not painter.begin(writer):
@@ -902,11 +904,11 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     unmapped: set[str] = set()
     try:
         pdf = finish_pdf(pdf, marks, title=title,
-                         author=document_author([s.player for s in sheets], names),
+                         author=author,
                          subject=f"Character sheets ({rulesets})" if rulesets else "",
                          keywords=", ".join(n for n in names if n)[:1000],
                          wide=glyphs.wide.order, unmapped=unmapped)
-    except Exception as exc:  # pypdf could not read Qt's file back: the writer failed
+    except Exception as exc:  # Qt's file could not be read back: the writer failed
         raise RenderFailed(f"the PDF could not be finished ({exc})") from None
     glyphs.untexted |= (unmapped | glyphs.wide.pictures
                         | (glyphs.wide.unknown - glyphs.missing))

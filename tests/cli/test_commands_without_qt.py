@@ -1,7 +1,8 @@
 """The reading and rules commands start like small programs: show, check,
 options, plan, do and undo never import Qt (only export-pdf and the window do), and
 a valid file is read without importing jsonschema (the compiled validators say
-"valid"; builder/storage/validation.py).  export-pdf imports QtGui, never QtWidgets."""
+"valid"; builder/storage/validation.py).  export-pdf imports QtGui, never QtWidgets,
+and pypdf only for a sheet with characters beyond U+FFFF (builder/render/outline.py)."""
 from __future__ import annotations
 
 import subprocess
@@ -47,6 +48,7 @@ with contextlib.redirect_stdout(io.StringIO()):
 assert code == 0, code
 assert "PySide6.QtGui" in sys.modules
 assert "PySide6.QtWidgets" not in sys.modules
+assert "pypdf" not in sys.modules  # no character beyond U+FFFF: no PDF library either
 print("QtGui only")
 """
 

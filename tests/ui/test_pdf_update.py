@@ -1,0 +1,158 @@
+"""The PDF's outline and document information, appended to Qt's file as an incremental
+update without a PDF library (builder/render/outline.py, append_update): the same
+bookmarks and information pypdf wrote, a file every reader takes as it is (pypdf in
+strict mode, each new xref entry pointing at its object), Qt's bytes untouched, and
+pypdf still used for a PDF of another shape."""
+from __future__ import annotations
+
+import io
+import re
+import warnings
+from datetime import datetime, timezone
+
+import pytest
+from pypdf import PdfReader
+
+from builder.render.outline import (NotUpdatable, append_update, document_information,
+                                    finish_pdf, finish_with_pypdf, pdf_string)
+from builder.sheets import build_sheet
+from builder.storage.files import load_character
+from tests.sheet_samples import make_story_points_files, make_vogelfrei_file
+
+NOW = datetime(2026, 5, 4, 3, 2, 1, tzinfo=timezone.utc)
+
+
+def outline(reader) -> list[tuple[int, str, int]]:
+    result = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                result.append((level, item.title, reader.get_destination_page_number(item)))
+    walk(reader.outline, 0)
+    return result
+
+
+@pytest.fixture(scope="module")
+def qt_pdf(tmp_path_factory, qapp):
+    """A PDF of three sheets as Qt's writer made it (nothing appended), and its marks."""
+    from builder.render import outline as finishing
+    from builder.render.pdf import render_pdf_bytes
+
+    folder = tmp_path_factory.mktemp("sheets")
+    got = {}
+
+    def keep(data, marks, **_kw):
+        got.update(data=data, marks=list(marks))
+        return data
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CHARACTER_BUILDER_DATA", str(folder / "data"))
+        patch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
+        paths = [*make_story_points_files(folder), make_vogelfrei_file(folder)]
+        sheets = [build_sheet(load_character(p).derived()) for p in paths]
+        patch.setattr(finishing, "finish_pdf", keep)
+        render_pdf_bytes(sheets, duplex=True)
+    return got["data"], got["marks"]
+
+
+def strict(data: bytes) -> PdfReader:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return PdfReader(io.BytesIO(data), strict=True)
+
+
+INFO = document_information("Party sheets: 3 characters", "Ada (the GM) \\ Bo, Zoë 😀",
+                            "Character sheets (Story Point development)",
+                            "Senna Vail, Graynor Ashdown", NOW)
+
+
+def test_the_same_outline_and_information_as_pypdf(qt_pdf):
+    data, marks = qt_pdf
+    assert any(level == 0 for level, _t, _p in marks[1:])  # several characters
+    fast = append_update(data, marks, INFO)
+    slow = finish_with_pypdf(data, marks, INFO)
+    ours, theirs = strict(fast), PdfReader(io.BytesIO(slow))
+    assert outline(ours) == outline(theirs)
+    assert outline(ours) == [(level, title, page) for level, title, page in marks]
+    assert dict(ours.metadata) == {**{f"/{k}": v for k, v in INFO.items()},
+                                   "/Trapped": "/False"}  # Qt's, kept
+    assert dict(ours.metadata) == dict(theirs.metadata)
+    assert ours.page_mode == theirs.page_mode == "/UseOutlines"
+    assert [p.extract_text() for p in ours.pages] == [p.extract_text() for p in theirs.pages]
+
+
+def test_an_update_appended_to_qts_bytes(qt_pdf):
+    data, marks = qt_pdf
+    fast = append_update(data, marks, INFO)
+    assert fast.startswith(data)  # Qt's file untouched: only appended to
+    added = fast[len(data):]
+    # Each entry of the new xref section points at its object's "N 0 obj".
+    xref_at = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", fast).group(1))
+    assert fast.startswith(b"xref", xref_at) and xref_at > len(data)
+    table = fast[xref_at + 4:fast.index(b"trailer", xref_at)].split()
+    entries, i = {}, 0
+    while i < len(table):
+        first, count = int(table[i]), int(table[i + 1])
+        for k in range(count):
+            offset, kind = int(table[i + 2 + 3 * k]), table[i + 4 + 3 * k]
+            entries[first + k] = (offset, kind)
+        i += 2 + 3 * count
+    assert entries.pop(0) == (0, b"f")
+    assert len(entries) == added.count(b" 0 obj")
+    for number, (offset, kind) in entries.items():
+        assert kind == b"n" and fast.startswith(b"%d 0 obj" % number, offset)
+    trailer = fast[fast.index(b"trailer", xref_at):]
+    old_xref = int(re.search(rb"startxref\s+(\d+)", data).group(1))
+    assert b"/Prev %d" % old_xref in trailer
+    assert b"/Size %d" % (max(entries) + 1) in trailer
+
+
+def test_one_character_opens_on_its_pages_not_its_bookmarks(qt_pdf):
+    data, marks = qt_pdf
+    first = [m for m in marks if m[2] == 0][:3]
+    assert first[0][0] == 0 and all(m[0] == 1 for m in first[1:])
+    reader = strict(append_update(data, first, INFO))
+    assert outline(reader) == first and reader.page_mode is None
+
+
+def test_marks_off_the_pages_are_left_out_and_a_lone_section_stays_on_top(qt_pdf):
+    data, _marks = qt_pdf
+    marks = [(1, "Before any character", 0), (0, "Senna", 0), (1, "Skills", 0),
+             (1, "Past the end", 99), (0, "Gone", -1), (1, "Ledger", 1)]
+    reader = strict(append_update(data, marks, INFO))
+    assert outline(reader) == [(0, "Before any character", 0), (0, "Senna", 0),
+                               (1, "Skills", 0), (1, "Ledger", 1)]
+    assert outline(reader) == outline(PdfReader(io.BytesIO(
+        finish_with_pypdf(data, marks, INFO))))
+    bare = strict(append_update(data, [], INFO))  # no bookmark: information only
+    assert bare.outline == [] and bare.metadata.title == INFO["Title"]
+
+
+def test_text_strings():
+    assert pdf_string("Senna (Vail) \\ 3") == b"(Senna \\(Vail\\) \\\\ 3)"
+    assert pdf_string("Zoë") == b"<FEFF005A006F00EB>"
+    assert pdf_string("😀") == b"<FEFFD83DDE00>"  # a surrogate pair in UTF-16
+    assert pdf_string("a\nb").startswith(b"<FEFF")  # no raw line break in a string
+
+
+def test_a_pdf_of_another_shape_is_not_guessed_at_and_goes_to_pypdf(qt_pdf):
+    data, marks = qt_pdf
+    once = append_update(data, marks, INFO)
+    with pytest.raises(NotUpdatable):
+        append_update(once, marks, INFO)  # an outline and a /Prev already
+    rewritten = finish_with_pypdf(data, [], INFO)  # pypdf writes an xref stream
+    with pytest.raises(NotUpdatable):
+        append_update(rewritten, marks, INFO)
+    with pytest.raises(NotUpdatable):
+        append_update(data[:-40], marks, INFO)  # no startxref at the end
+    other = data + b"% a comment after the end\n"  # pypdf reads it; append_update does not
+    with pytest.raises(NotUpdatable):
+        append_update(other, marks, INFO)
+    finished = finish_pdf(other, marks, title=INFO["Title"], author=INFO["Author"])
+    reader = PdfReader(io.BytesIO(finished))
+    assert outline(reader) == marks and "pypdf" in reader.metadata.producer
+    quick = PdfReader(io.BytesIO(finish_pdf(data, marks, title="T", author="A")))
+    assert "pypdf" not in quick.metadata.producer and outline(quick) == marks
