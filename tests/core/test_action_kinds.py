@@ -220,3 +220,30 @@ def test_the_pool_dispatches_every_entry_through_its_one_table(monkeypatch):
     assert fp.describe({"action": "pool-fly"}) == "pool-fly"
     logged = dict(fp.nemesis_action("Vex", 2), at="2026-11-30")
     assert fp.apply(pool, logged).log[-1] == logged        # the log keeps the entry as logged
+
+
+def test_story_point_baseline_problems_and_plan_refusals_have_their_own_codes():
+    from builder.rules.base import Refusal
+
+    rs = load_ruleset("story-points")
+    bad = {"sp": -1, "vitals": {"Nope": 3, "Strength": 99}, "skills": {"Melee": 5, "Bogus": 1},
+           "classes": {"Cleric": {"level": 2, "traits": {"Restoring Grace": 3, "Zeal": 0,
+                                                          "Foo": 1},
+                                  "spells": ["Bless", "Bless", "Foo"]},
+                       "Fighter": {"level": 1, "traits": {"Shield Wall": 1},
+                                   "spells": ["Bless"]},
+                       "Nope": {"level": 1}},
+           "vit": 999, "wounded": -1, "active": "yes"}
+    reasons = rs.validate_baseline(bad)
+    codes = {reason_code(r) for r in reasons}
+    assert len(reasons) >= 10 and GENERIC_CODE not in codes, reasons
+    assert {"baseline.out-of-range", "name.unknown", "trait.not-of-class",
+            "spell.known", "baseline.ranks-total", "active.not-yes-no"} <= codes
+    malformed = rs.validate_baseline({"classes": {"Cleric": 5}})
+    assert [reason_code(r) for r in malformed] == ["baseline.malformed"]
+    st = sp_state(sp=10)
+    for target, code in (("skill:Medicine=11", "at-maximum"),
+                         ("skill:Medicine=0", "plan.target-invalid")):
+        with pytest.raises(Refusal) as refused:
+            rs.plan(st, target)
+        assert [reason_code(r) for r in refused.value.reasons] == [code]
