@@ -3,9 +3,15 @@
 1. ``character-builder --quit-when-ready`` with a library of 50 characters (index
    warm) against a bare PySide6 window that shows, paints and quits.
    Goal: at most 1.3x the bare window, wall time and peak memory.
+   The start ends when the window is painted with the library listed and its start
+   is done; the input rules and the theme's proxy style follow it, and a second
+   line times the start with them ("start and settle").  The app finds its library
+   through the platform's folders (XDG_DATA_HOME, XDG_CACHE_HOME), as a player's does.
 2. ``--library N``: the same start with N characters (copies of one 20-entry
-   character), index warm and index cold (deleted before each run), against the
-   50-character start.  Goal for 10,000: painted and usable under 1 s warm and
+   character), index warm (written beforehand) and index cold (deleted before each
+   run), against the 50-character start; cold, the window lists every file at once
+   and reads them after the paint, so a third line times the cold start until every
+   file is read (``--read-runs`` pairs).  Goal for 10,000: painted and usable under 1 s warm and
    3 s cold, memory under 1.5x the 50-character start.
 
     python benchmarks/bench_startup.py [--runs 15] [--library 10000]
@@ -21,6 +27,7 @@ import argparse
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -59,6 +66,47 @@ sys.exit(app.exec())
 APP = ("import sys; from builder.__main__ import main; "
        "sys.exit(main(['--quit-when-ready']))")  # what the installed script runs
 
+#: The same start, on until the window has settled: --quit-when-ready exits once the
+#: window is painted and its start is done (files and the last tabs opened); what
+#: only refines it (the input rules, the theme's proxy style: MainWindow.settle)
+#: follows, and this variant times it too.
+APP_SETTLED = """
+import os, sys
+from builder.ui import main_window
+settle, exit_now = main_window.MainWindow.settle, os._exit
+def settle_then_quit(window):
+    settle(window)
+    window.repaint()
+    exit_now(0)
+main_window.MainWindow.settle = settle_then_quit
+os._exit = lambda code: None if code == 0 else exit_now(code)  # on past the ready point
+from builder.__main__ import main
+sys.exit(main(['--quit-when-ready']))
+"""
+
+
+#: The start with the index cold, on until every file of the library is read (the
+#: window lists every file at once and reads the new ones on a worker thread, the
+#: progress in the status bar: this is how long until every row has its figures).
+APP_READ_ALL = """
+import os, sys
+from builder.ui import main_window
+exit_now = os._exit
+os._exit = lambda code: None if code == 0 else exit_now(code)  # on past the ready point
+first_paint_done = main_window.MainWindow._first_paint_done
+def then_wait_for_the_library(window):
+    first_paint_done(window)
+    model = window.library_model
+    if not model.is_loading():
+        exit_now(0)
+    model.loadingProgress.connect(lambda done, total: done >= total and exit_now(0))
+main_window.MainWindow._first_paint_done = then_wait_for_the_library
+from builder.__main__ import main
+sys.exit(main(['--quit-when-ready']))
+"""
+
+WARM_INDEX = "from builder.app.library import scan; scan()"
+
 
 def make_character(folder: Path) -> Path:
     """One story-points character with a 20-entry ledger."""
@@ -82,8 +130,10 @@ def make_character(folder: Path) -> Path:
     return path
 
 
-def make_library(data: Path, count: int, template: Path) -> None:
-    characters = data / "characters"
+def make_library(root: Path, count: int, template: Path) -> None:
+    """``count`` copies of ``template`` in the characters folder of a user whose XDG
+    folders are under ``root`` (see :func:`library_env`)."""
+    characters = root / "data" / "character-builder" / "characters"
     characters.mkdir(parents=True, exist_ok=True)
     for old in characters.glob("*.json"):
         old.unlink()
@@ -92,22 +142,38 @@ def make_library(data: Path, count: int, template: Path) -> None:
         (characters / f"character-{i:06d}.json").write_bytes(raw)
 
 
+def library_env(env: dict, root: Path) -> dict:
+    """The environment of a user whose XDG data and cache folders are under ``root``:
+    the app finds its library as a player's does (platformdirs; not the
+    CHARACTER_BUILDER_DATA override, which would skip that lookup)."""
+    found = dict(env, XDG_DATA_HOME=str(root / "data"), XDG_CACHE_HOME=str(root / "cache"))
+    found.pop("CHARACTER_BUILDER_DATA", None)
+    return found
+
+
+def index_file(root: Path) -> Path:
+    return root / "cache" / "character-builder" / "library-index.json"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="pairs per comparison")
     parser.add_argument("--characters", type=int, default=50, help="the everyday library")
     parser.add_argument("--library", type=int, action="append", default=[],
                         help="also time a library of N characters (repeatable)")
+    parser.add_argument("--read-runs", type=int, default=3,
+                        help="pairs for the cold start until every file is read (slow)")
     parser.add_argument("--quick", action="store_true",
                         help="CI: one pair each, a 200-character library")
     args = parser.parse_args()
     if args.quick:
-        args.runs, args.library = 1, (args.library or [200])
+        args.runs, args.read_runs, args.library = 1, 1, (args.library or [200])
     work = Path(tempfile.mkdtemp(prefix="cb-startup-bench-"))
     try:
         template = make_character(work / "template")
         env = dict(os.environ, XDG_CONFIG_HOME=str(work / "config"), PYTHONPATH=str(ROOT),
                    XDG_CACHE_HOME=str(work / "cache"))
+        env.pop("CHARACTER_BUILDER_DATA", None)   # make_character's, for this process only
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
         # An installed app has its bytecode cached; a shell that forbids writing it
         # would time the compiler instead of the start-up.
@@ -119,28 +185,33 @@ def main() -> int:
 
         small = work / "small"
         make_library(small, args.characters, template)
-        env_small = dict(env, CHARACTER_BUILDER_DATA=str(small))
+        env_small = library_env(env, small)
         print(f"platform {env['QT_QPA_PLATFORM']}; whole processes, A and B alternating, "
               f"ratio B/A per pair: median (min-max); {MEMORY_METHOD}")
         result = Summary(paired(bare, app, env_small, args.runs))
         print(result.line("bare PySide6 window", f"start, {args.characters} characters"))
         met = result.wall[0] <= 1.3 and result.mem[0] <= 1.3
         print(f"  goal <= 1.3x wall and memory: {'met' if met else 'NOT met'}")
+        settled = Summary(paired(bare, [sys.executable, "-c", APP_SETTLED], env_small,
+                                 args.runs))
+        print(settled.line("bare PySide6 window",
+                           f"start and settle (input rules, theme), {args.characters} "
+                           "characters"))
 
         for count in args.library:
             big = work / f"lib{count}"
             make_library(big, count, template)
-            env_big = dict(env, CHARACTER_BUILDER_DATA=str(big))
-            index = big / "cache" / "library-index.json"
+            env_big = library_env(env, big)
+            index = index_file(big)
 
             def cold():
                 if index.exists():
                     index.unlink()
 
-            def run_pair(before_b=None):
+            def run_pair(before_b=None, b_cmd=app, runs=args.runs):
                 # A: the 50-character start; B: the big library (A's env differs).
                 pairs = []
-                for i in range(args.runs + 1):
+                for i in range(runs + 1):
                     from paired import measure
 
                     order = ("a", "b") if i % 2 == 0 else ("b", "a")
@@ -148,20 +219,30 @@ def main() -> int:
                     for which in order:
                         if which == "b" and before_b:
                             before_b()
-                        got[which] = measure(app, env_small if which == "a" else env_big)
+                        got[which] = measure(app if which == "a" else b_cmd,
+                                             env_small if which == "a" else env_big)
                     if i:  # the first pair warms up
                         pairs.append((got["a"], got["b"]))
                 return Summary(pairs)
 
+            # Warm: an index of every file, written beforehand (a start that quits while
+            # the files are still being read would never leave one).
+            subprocess.run([sys.executable, "-c", WARM_INDEX], env=env_big, check=True)
             warm = run_pair()
             print(warm.line(f"start, {args.characters} characters",
                             f"{count} characters, index warm"))
             coldrun = run_pair(before_b=cold)
             print(coldrun.line(f"start, {args.characters} characters",
-                               f"{count} characters, index cold"))
-            print(f"  {count} characters: warm {warm.b_wall:.2f} s, cold {coldrun.b_wall:.2f} s, "
-                  f"memory {warm.mem[0]:.2f}x (warm) {coldrun.mem[0]:.2f}x (cold) "
-                  "the 50-character start")
+                               f"{count} characters, index cold (every row listed, "
+                               "the files read after the paint)"))
+            read_all = run_pair(before_b=cold, b_cmd=[sys.executable, "-c", APP_READ_ALL],
+                                runs=args.read_runs)
+            print(read_all.line(f"start, {args.characters} characters",
+                                f"{count} characters, index cold, until every file is read"))
+            print(f"  {count} characters: warm {warm.b_wall:.2f} s, cold {coldrun.b_wall:.2f} s "
+                  f"(every file read: {read_all.b_wall:.2f} s), memory {warm.mem[0]:.2f}x "
+                  f"(warm) {coldrun.mem[0]:.2f}x (cold) {read_all.mem[0]:.2f}x (every file "
+                  "read) the 50-character start")
             shutil.rmtree(big, ignore_errors=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -24,6 +24,20 @@ and Fortune/Peril pool operations).
 """
 from __future__ import annotations
 
-from builder.app.outcome import FileChange, Guard, Outcome, Refused, RefusalCode
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from builder.app.outcome import FileChange, Guard, Outcome, Refused, RefusalCode
 
 __all__ = ["FileChange", "Guard", "Outcome", "Refused", "RefusalCode"]
+
+
+def __getattr__(name: str) -> Any:
+    """The outcome types, imported when first named: the window's start reads the
+    library through :mod:`.library` and needs none of them (nor the rules they
+    import)."""
+    if name in __all__:
+        from builder.app import outcome
+
+        return getattr(outcome, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

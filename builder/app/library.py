@@ -17,15 +17,20 @@ The file work is :mod:`builder.storage.library`'s; the policy is here, once:
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from builder.app.outcome import FileChange, Guard, Outcome, check_guard
-from builder.rules.base import UsageError
 from builder.storage import library as store
-from builder.storage.files import FileProblem
+
+# The scan is on the window's start path: it imports only the storage's library
+# module; the operations import the outcome types, the rules' UsageError and the
+# storage's files when they run.
+if TYPE_CHECKING:
+    from builder.app.outcome import Guard, Outcome
 
 Trashed = store.Trashed
+LibraryEntry = store.LibraryEntry
 
 
 def _read(path: Path) -> bytes | None:
@@ -35,16 +40,79 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
+class LibraryScan:
+    """One look at the library, in two steps, so that a window can list it at once
+    and read the rest without blocking:
+
+    1. :func:`open_scan` lists the folder (one directory read, one ``stat`` per file)
+       and takes from the library's index the summary of every file whose size and
+       modification time are those the index has: ``entries`` holds every file in
+       name order, a new or changed file (listed in ``stale``) with a placeholder (its
+       file name and time);
+    2. :meth:`read` reads and summarises the stale files, in batches it yields (from
+       any thread: each batch touches only its own rows), and writes the index back
+       at the end.  Only files whose size or time changed are read: the scan is
+       incremental.
+    """
+
+    def __init__(self, scan: store.IndexScan):
+        self._scan = scan
+        self.stale: list[int] = list(scan.stale)
+        self.entries: list[store.LibraryEntry] = [
+            entry if entry is not None else scan.placeholder(i)
+            for i, entry in enumerate(scan.entries)]
+
+    @property
+    def paths(self) -> list[Path]:
+        return self._scan.paths
+
+    def read(self, batch: int = 500, every: float = 0.1,
+             cancelled: Callable[[], bool] | None = None
+             ) -> Iterator[list[tuple[int, store.LibraryEntry]]]:
+        """Read the stale files; yield ``(row, entry)`` batches of at most ``batch``
+        files, or what was read in ``every`` seconds; then save the index.  Stops
+        (the index unsaved) as soon as ``cancelled()`` is true."""
+        done: list[tuple[int, store.LibraryEntry]] = []
+        since = time.monotonic()
+        for i in self.stale:
+            if cancelled is not None and cancelled():
+                return
+            entry = self._scan.read(i)
+            self.entries[i] = entry
+            done.append((i, entry))
+            if len(done) >= batch or time.monotonic() - since > every:
+                yield done
+                done, since = [], time.monotonic()
+        if done:
+            yield done
+        if cancelled is None or not cancelled():
+            self._scan.save()
+
+    def read_all(self) -> list[store.LibraryEntry]:
+        """Read every stale file now (:meth:`read` in one go); every entry."""
+        for _batch in self.read():
+            pass
+        return self.entries
+
+
+def open_scan() -> LibraryScan:
+    """Step 1 of a library scan (see :class:`LibraryScan`): what the index knows."""
+    return LibraryScan(store.begin_scan())
+
+
 def scan() -> list[store.LibraryEntry]:
     """Every character in the library, summarised (name, ruleset, headline figures,
-    last change, a problem), through the library's index: what the Library tab lists
-    (``library list``)."""
-    return store.scan_library()
+    last change, a problem), through the library's index, every stale file read:
+    what the Library tab lists (``library list``)."""
+    return open_scan().read_all()
 
 
 def duplicate(source: Path | str, name: str | None = None) -> Outcome:
     """A copy of a character in the library under a new name (default: "NAME (copy)");
     ``lines``: the new file."""
+    from builder.app.outcome import FileChange, Outcome
+    from builder.rules.base import UsageError
+
     if name is not None and not name.strip():
         raise UsageError("a character needs a name")
     target = store.duplicate(source, name)
@@ -56,7 +124,9 @@ def import_files(sources: Sequence[Path | str]) -> Outcome:
     """Copy character files from anywhere into the library, bytes unchanged, all or
     nothing: a file that is not a readable character (FileProblem naming it) imports
     none of them."""
-    from builder.storage.files import load_character
+    from builder.app.outcome import FileChange, Outcome
+    from builder.rules.base import UsageError
+    from builder.storage.files import FileProblem, load_character
 
     if not sources:
         raise UsageError("name at least one character file to import")
@@ -77,6 +147,10 @@ def import_files(sources: Sequence[Path | str]) -> Outcome:
 def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome:
     """Move files to the library's recoverable trash, all or nothing (``moved``:
     (where it was, where it is in the trash) pairs; :func:`restore` takes them back)."""
+    from builder.app.outcome import FileChange, Outcome, check_guard
+    from builder.rules.base import UsageError
+    from builder.storage.files import FileProblem
+
     if not paths:
         raise UsageError("name at least one file to move to the trash")
     files = [Path(p) for p in paths]
@@ -106,6 +180,8 @@ def trash_items() -> list[store.Trashed]:
 def find_trashed(word: str) -> store.Trashed:
     """The trashed file a person named: its name in the trash, its path there, or the
     path it had (the latest one trashed from there).  UsageError when none matches."""
+    from builder.rules.base import UsageError
+
     items = store.trash_items()
     for item in items:
         if word in (item.trashed.name, str(item.trashed)):
@@ -120,6 +196,10 @@ def find_trashed(word: str) -> store.Trashed:
 def restore(items: Sequence[store.Trashed]) -> Outcome:
     """Put trashed files back where they were, all or nothing; a file now at the old
     place is never replaced (the restored one gets a free name beside it)."""
+    from builder.app.outcome import FileChange, Outcome
+    from builder.rules.base import UsageError
+    from builder.storage.files import FileProblem
+
     if not items:
         raise UsageError("name at least one file in the trash")
     done: list[tuple[store.Trashed, Path]] = []
@@ -139,6 +219,9 @@ def restore(items: Sequence[store.Trashed]) -> Outcome:
 def save_copy(source: Path | str, target: Path | str) -> Outcome:
     """File > Save a Copy As: the character file's bytes, unchanged, at ``target`` (the
     window's save dialog has asked before replacing a file there)."""
+    from builder.app.outcome import FileChange, Outcome
+    from builder.rules.base import UsageError
+
     source, target = Path(source), Path(target)
     if source.resolve() == target.resolve():
         raise UsageError(f"{target}: that is the character file itself")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timezone
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +22,9 @@ from builder.storage.paths import characters_dir, trash_dir
 if TYPE_CHECKING:
     from builder.storage.files import CharacterFile, FileProblem
 
-# The start-up path (scan_library over a cached index) imports only this module
-# and builder.storage.paths; the rest of storage (files, atomic writes, the
-# rules) is imported inside the functions that need it.
+# The start-up path (scan_library over a cached index) imports only this module,
+# builder.storage.paths and json (not even datetime); the rest of storage (files,
+# atomic writes, the rules) is imported inside the functions that need it.
 
 
 def FileProblemType() -> type[FileProblem]:  # noqa: N802 - returns the exception class, imported lazily
@@ -99,6 +99,8 @@ class LibraryEntry:
 
     @property
     def modified_iso(self) -> str:
+        from datetime import datetime, timezone
+
         return datetime.fromtimestamp(self.modified, tz=timezone.utc).isoformat()
 
 
@@ -342,7 +344,7 @@ def move_to_trash(path: Path | str) -> Trashed:
     if not path.is_file():
         raise FileProblem(f"{path}: no such file")
     folder = trash_dir(create=True)
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
     target = unique_path(folder, f"{path.stem}.{stamp}", path.suffix)
     item = Trashed(target, path.resolve())
     info = {"original": str(item.original), "trashed_at": now_iso()}

@@ -227,6 +227,7 @@ def run_gui(argv: list[str]) -> int:
         if not open_files():
             finish(outcome["code"])
         if args.screenshot:
+            window.settle()   # the picture shows the window as it stays
             # Say which native window was painted (CI grabs it from the X server too).
             sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
                              f"platform {QGuiApplication.platformName()}\n")
@@ -243,9 +244,9 @@ def run_gui(argv: list[str]) -> int:
             window.repaint()
             QTimer.singleShot(0, lambda: finish(EXIT_OK))
 
-    # After the library table's first paint (queued, so the paint completes first).
-    window.library_page.view.firstPainted.connect(
-        lambda: QTimer.singleShot(0, ready), Qt.ConnectionType.SingleShotConnection)
+    # After the library table's first paint (queued, so the paint completes first); the
+    # window's own settling (input rules, theme) follows ready().
+    window.firstPaintDone.connect(ready, Qt.ConnectionType.SingleShotConnection)
     window.show()
     return app.exec()
 

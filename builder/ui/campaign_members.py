@@ -66,9 +66,9 @@ class MemberActions(CampaignHost):
         if self.library_entries is not None:
             entries = self.library_entries()
         else:
-            from builder.storage.library import scan_library
+            from builder.app.library import scan
 
-            entries = scan_library()
+            entries = scan()
         present = {Path(p).resolve() for p in self.member_paths()}
         offered = [e for e in entries if not e.problem and e.ruleset_id == self.ruleset_id
                    and Path(e.path).resolve() not in present]

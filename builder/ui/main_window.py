@@ -10,7 +10,7 @@ the settings (:mod:`.window_settings`).  This module builds the widgets and wire
 them together."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QTabWidget, QWidget
 
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QTabWidget, QWidge
 from builder import APP_TITLE
 from builder.ui.models.campaign_model import CampaignModel
 from builder.ui.models.library_model import LibraryModel
-from builder.ui.operations import FilesChanged
+from builder.ui.broadcast import FilesChanged
 from builder.ui.views.library_page import CampaignsPanel, LibraryPage
 from builder.ui.window_actions import WindowActions
 from builder.ui.window_campaigns import CampaignsAndCreation
@@ -37,15 +37,32 @@ def install_input_policy() -> None:
     input_policy.install()
 
 
+def apply_theme(choice: str) -> None:
+    """The theme manager (:mod:`builder.ui.theme`) with ``choice`` applied."""
+    from builder.ui import theme
+
+    theme_manager = theme.manager()
+    if theme_manager is not None:
+        theme_manager.apply(choice)
+
+
 class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCreation,
                  PrintingAndExport, WindowSettings, QMainWindow):
+    #: Once, right after the first paint of the library (queued, so the paint is done):
+    #: the start's own work follows (:func:`builder.ui.app.run_gui` opens the files and
+    #: the last session's tabs).  What only refines the window (the input rules, the
+    #: theme's framed check boxes) comes after that, one event-loop turn later.
+    firstPaintDone = Signal()
+
     def __init__(self, parent: QWidget | None = None, restore: bool = True):
         super().__init__(parent)
-        from builder.ui import theme
+        from builder.ui import theme_choice
 
-        theme_manager = theme.manager()
-        if theme_manager is not None:
-            theme_manager.apply(theme.saved_choice())
+        choice = theme_choice.saved_choice()
+        # The theme manager follows the first paint unless it changes its colours.
+        self._theme_waits = theme_choice.can_wait(choice)
+        if not self._theme_waits:
+            apply_theme(choice)
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
         self.setAcceptDrops(True)
@@ -62,9 +79,9 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.library_model = LibraryModel(self)
         self.library_page = LibraryPage(self.library_model, self)
         self.library_page.openRequested.connect(self.open_path)
-        # The input rules (builder.ui.input_policy) follow the first paint: they can wait.
+        # Once the library is painted: firstPaintDone, then what can wait (settle).
         self.library_page.view.firstPainted.connect(
-            lambda: QTimer.singleShot(0, install_input_policy),
+            lambda: QTimer.singleShot(0, self, self._first_paint_done),
             Qt.ConnectionType.SingleShotConnection)
         # the campaigns are read right after the first paint
         self.campaign_model = CampaignModel(self, lazy=True)
@@ -127,6 +144,20 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         if restore:
             self.restore_settings()
         self._current_changed(self.tabs.currentIndex())
+
+    def _first_paint_done(self) -> None:
+        self.firstPaintDone.emit()
+        QTimer.singleShot(0, self, self.settle)
+
+    def settle(self) -> None:
+        """After the start: the work the first paint did not wait for (once; calling it
+        sooner, as a screenshot does, is harmless)."""
+        from builder.ui import theme_choice
+
+        install_input_policy()
+        if self._theme_waits:
+            self._theme_waits = False
+            apply_theme(theme_choice.saved_choice())
 
     def set_theme(self, choice: str) -> None:
         from builder.ui import theme

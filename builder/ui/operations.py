@@ -16,42 +16,18 @@ operation is undone elsewhere, the tabs drop those entries again
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Union
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
+
+from builder.ui.broadcast import Change as Change  # their home was here
+from builder.ui.broadcast import FilesChanged as FilesChanged
+from builder.ui.broadcast import UndoOp as UndoOp
 
 # Imported when an operation runs, not when the window starts.
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
-
-#: Undo of an operation: the application-layer call that takes it back.
-UndoOp = Callable[[], "Outcome"]
-
-
-@dataclass(frozen=True)
-class Change:
-    """What the broadcast carries: the outcome, and how to undo it (None: the
-    operation is itself an undo, or cannot be undone from another tab)."""
-
-    outcome: "Outcome"
-    undo: UndoOp | None = None
-    text: str = ""
-
-    @property
-    def paths(self) -> list[Path]:
-        return self.outcome.paths
-
-
-class FilesChanged(QObject):
-    """The one "files changed" broadcast of a window."""
-
-    changed = Signal(object)  # Change
-
-    def announce(self, outcome: "Outcome", undo: UndoOp | None = None, text: str = "") -> None:
-        self.changed.emit(Change(outcome, undo, text or outcome.summary))
-
 
 @dataclass(frozen=True)
 class Failure:

@@ -16,8 +16,7 @@ from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
 
-THEMES = {"system": "&System", "light": "&Light", "dark": "&Dark"}
-SETTINGS_KEY = "view/theme"
+from builder.ui.theme_choice import SETTINGS_KEY, THEMES, saved_choice  # noqa: F401
 
 #: WCAG 2 AA: normal text, and graphical objects (lines, borders, marks).
 TEXT_CONTRAST = 4.5
@@ -202,13 +201,6 @@ def manager(app: QApplication | None = None) -> ThemeManager | None:
         return None
     found = instance.findChild(ThemeManager, "themeManager")
     return found or ThemeManager(instance)
-
-
-def saved_choice() -> str:
-    from builder.ui.settings import app_settings
-
-    value = str(app_settings().value(SETTINGS_KEY, "system") or "system")
-    return value if value in THEMES else "system"
 
 
 def choose(choice: str) -> None:

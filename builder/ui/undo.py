@@ -20,7 +20,7 @@ from PySide6.QtGui import QUndoCommand
 
 if TYPE_CHECKING:
     from builder.app.outcome import Guard, Outcome
-    from builder.ui.operations import FilesChanged
+    from builder.ui.broadcast import FilesChanged
 
 
 class ApplyAction(QUndoCommand):

@@ -6,11 +6,10 @@ is enabled (a key of :data:`ENABLED_WHEN`, a rule over :class:`WindowState`).
 :data:`MENUS` lists the menus and what is in them.  :class:`WindowActions` (a mixin
 of :class:`builder.ui.main_window.MainWindow`) builds both and keeps the enabled
 states current; the dynamic parts (Open Recent, the Character and Campaign menus,
-Help > Rule Systems, the theme choices) are filled where they are named.
+the theme choices) are filled where they are named.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
 from PySide6.QtCore import Qt
@@ -25,35 +24,49 @@ K = QKeySequence.StandardKey
 Shortcut = Union[str, QKeySequence.StandardKey, None]
 
 
-@dataclass(frozen=True)
 class ActionSpec:
-    """One window action."""
+    """One window action.  (Plain classes here: importing dataclasses would cost the
+    window's start a few milliseconds.)"""
 
-    id: str
-    text: str
-    slot: str
-    tip: str = ""
-    shortcut: Shortcut = None
-    #: A platform without a standard key for ``shortcut`` gets this one too.
-    fallback: str | None = None
-    context: Qt.ShortcutContext | None = None
-    #: A key of :data:`ENABLED_WHEN`; None: always enabled.
-    enabled_when: str | None = None
-    #: Added to the window itself (its shortcut works with the menu bar hidden).
-    window_wide: bool = False
+    __slots__ = ("id", "text", "slot", "tip", "shortcut", "fallback", "context",
+                 "enabled_when", "window_wide")
+
+    def __init__(self, id: str, text: str, slot: str, tip: str = "",  # noqa: A002
+                 shortcut: Shortcut = None, fallback: str | None = None,
+                 context: Qt.ShortcutContext | None = None, enabled_when: str | None = None,
+                 window_wide: bool = False):
+        self.id = id
+        self.text = text
+        self.slot = slot
+        self.tip = tip
+        self.shortcut = shortcut
+        #: A platform without a standard key for ``shortcut`` gets this one too.
+        self.fallback = fallback
+        self.context = context
+        #: A key of :data:`ENABLED_WHEN`; None: always enabled.
+        self.enabled_when = enabled_when
+        #: Added to the window itself (its shortcut works with the menu bar hidden).
+        self.window_wide = window_wide
+
+    def __repr__(self) -> str:
+        return f"ActionSpec({self.id!r}, {self.text!r}, {self.slot!r})"
 
 
-@dataclass(frozen=True)
 class WindowState:
     """What the enabled rules look at."""
 
-    on_library: bool
-    #: Library rows selected (on the Library tab), or a tab is open.
-    selected: bool
-    one_character: bool
-    campaign_tab: bool
-    campaign_selected: bool
-    characters_selected: bool
+    __slots__ = ("on_library", "selected", "one_character", "campaign_tab",
+                 "campaign_selected", "characters_selected")
+
+    def __init__(self, on_library: bool, selected: bool, one_character: bool,
+                 campaign_tab: bool, campaign_selected: bool, characters_selected: bool):
+        self.on_library = on_library
+        #: Library rows selected (on the Library tab), or a tab is open.
+        self.selected = selected
+        self.one_character = one_character
+        self.campaign_tab = campaign_tab
+        self.campaign_selected = campaign_selected
+        self.characters_selected = characters_selected
 
 
 #: When an action is enabled.
@@ -123,6 +136,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Ctrl+PgUp", context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
     ActionSpec("data_folder", "Open &Data Folder", "open_data_folder",
                "Show the folder the library lives in"),
+    ActionSpec("rule_systems", "&Rule Systems…", "show_rule_systems",
+               "Every rule system, where it comes from, and any warnings"),
     ActionSpec("about", "&About Character Builder", "about", "Version and licence"),
     ActionSpec("samples", "Open the &Sample Characters", "open_samples",
                "Copy the sample characters that come with the app into the library and "
@@ -149,7 +164,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
 )
 
 #: Placeholders in :data:`MENUS`: a separator, and the parts filled in code.
-SEPARATOR, RECENT, THEMES, RULE_SYSTEMS = "-", "<recent>", "<themes>", "<rule systems>"
+SEPARATOR, RECENT, THEMES = "-", "<recent>", "<themes>"
 
 #: The menu bar: (title, attribute or None, items); items are action ids or
 #: placeholders; None: filled each time the menu opens (``_fill_<attribute>``).
@@ -163,7 +178,7 @@ MENUS: tuple[tuple[str, str | None, tuple[str, ...] | None], ...] = (
     ("C&ampaign", "campaign_menu", None),
     ("&View", None, ("library", "next_tab", "previous_tab", "find", "data_folder", SEPARATOR,
                      THEMES)),
-    ("&Help", None, ("samples", RULE_SYSTEMS, "about")),
+    ("&Help", None, ("samples", "rule_systems", "about")),
 )
 
 #: The Campaign menu's fixed part (the open campaign tab's commands follow).
@@ -233,7 +248,7 @@ class WindowActions(WindowHost):
     def _build_theme_actions(self) -> None:
         from PySide6.QtGui import QActionGroup
 
-        from builder.ui import theme
+        from builder.ui import theme_choice as theme
 
         self.theme_group = QActionGroup(self)
         self.theme_group.setExclusive(True)
@@ -266,12 +281,16 @@ class WindowActions(WindowHost):
                     self.recent_menu.aboutToShow.connect(self._fill_recent)
                 elif item == THEMES:
                     menu.addMenu("&Theme").addActions(list(self.theme_actions.values()))
-                elif item == RULE_SYSTEMS:
-                    from builder.ui.dialogs.rule_systems import add_to_menu
-
-                    add_to_menu(menu, self)
                 else:
                     menu.addAction(self.action(item))
+
+    def show_rule_systems(self) -> None:
+        """Help ▸ Rule Systems (the dialog is kept as ``rule_systems_dialog``)."""
+        from builder.ui.dialogs.rule_systems import RuleSystemsDialog
+
+        dialog = RuleSystemsDialog(self)
+        self.rule_systems_dialog = dialog
+        dialog.open()
 
     def _fill_character_menu(self) -> None:
         self.character_menu.clear()

@@ -74,6 +74,7 @@ class WindowHost(QMainWindow):
     act_next_tab: QAction
     act_previous_tab: QAction
     act_data_folder: QAction
+    act_rule_systems: QAction
     act_about: QAction
     act_samples: QAction
     act_find: QAction

@@ -163,3 +163,53 @@ def test_trashing_a_character_leaves_no_lock_file_behind():
     library.move_to_trash(path)
     leftovers = [p.name for p in path.parent.iterdir() if p.name.startswith(f".{path.name}")]
     assert leftovers == []
+
+
+def test_the_application_scan_reads_only_new_and_changed_files(monkeypatch):
+    """builder.app.library's scan (the Library tab's and ``library list``'s): step one
+    lists every file at once from the index (a placeholder for a new or changed one),
+    step two reads just those, in batches, and writes the index back."""
+    import os
+
+    from builder.app import library as app_library
+
+    first, second, third = make("Ann"), make("Bob"), make("Cid")
+    assert [e.name for e in app_library.scan()] == ["Ann", "Bob", "Cid"]   # index written
+    read: list = []
+    real = library.read_entry
+    monkeypatch.setattr(library, "read_entry", lambda path: read.append(path) or real(path))
+
+    unchanged = app_library.open_scan()
+    assert unchanged.stale == [] and [e.name for e in unchanged.entries] == ["Ann", "Bob", "Cid"]
+    assert unchanged.read_all() == unchanged.entries and read == []
+
+    doc = json.loads(second.read_text(encoding="utf-8"))
+    doc["name"] = "Bea"
+    second.write_text(json.dumps(doc), encoding="utf-8")
+    stamp = os.stat(first).st_mtime_ns
+    os.utime(second, ns=(stamp + 5_000_000_000, stamp + 5_000_000_000))
+    fourth = make("Dee")
+    scan = app_library.open_scan()
+    assert [scan.paths[i] for i in scan.stale] == [second, fourth]
+    placeholder = scan.entries[scan.stale[0]]
+    assert placeholder.name == second.stem and placeholder.headline == {}   # not read yet
+    batches = list(scan.read(batch=1))
+    assert [[(i, e.name) for i, e in b] for b in batches] == [[(1, "Bea")], [(3, "Dee")]]
+    assert read == [second, fourth]
+    assert [e.name for e in scan.entries] == ["Ann", "Bea", "Cid", "Dee"]
+    assert app_library.open_scan().stale == []        # the index has them now
+    assert third in app_library.open_scan().paths
+
+
+def test_a_cancelled_application_scan_stops_and_leaves_the_index_as_it_was():
+    from builder.app import library as app_library
+
+    make("Ann")
+    make("Bob")
+    scan = app_library.open_scan()
+    assert len(scan.stale) == 2
+    stop = []
+    for batch in scan.read(batch=1, cancelled=lambda: bool(stop)):
+        stop.append(batch)
+    assert len(stop) == 1                         # stopped after the first batch
+    assert len(app_library.open_scan().stale) == 2   # nothing saved: both read again

@@ -1,9 +1,9 @@
 """Help ▸ Rule Systems: every rule system with where it comes from (built-in,
 plugin, data file, and an override in use) and the warnings about files left out
-or overrides ignored.  Hooked into the Help menu by :func:`add_to_menu`."""
+or overrides ignored.  Opened by the window's ``rule_systems`` action
+(:mod:`builder.ui.window_actions`)."""
 from __future__ import annotations
 
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout)
 
@@ -56,21 +56,3 @@ class RuleSystemsDialog(QDialog):
         layout.addWidget(where)
         layout.addWidget(buttons)
         self.resize(720, 360)
-
-
-def add_to_menu(menu, window) -> QAction:
-    """Add Help ▸ Rule Systems… to ``menu`` (the dialog it opens is kept as
-    ``window.rule_systems_dialog``)."""
-    action = QAction("&Rule Systems…", window)
-    action.setObjectName("actRuleSystems")
-    action.setStatusTip("Every rule system, where it comes from, and any warnings")
-
-    def show() -> None:
-        dialog = RuleSystemsDialog(window)
-        window.rule_systems_dialog = dialog
-        dialog.open()
-
-    action.triggered.connect(show)
-    menu.addAction(action)
-    window.act_rule_systems = action
-    return action

@@ -1,9 +1,10 @@
 """The library: every character file in the user data folder, as a table model.
 
-Rows come from :func:`builder.storage.library.scan_library` (pure); the model
-only adapts them.  :meth:`LibraryModel.refresh` re-reads the folder and turns
-the difference into row insertions, removals and dataChanged, so selections and
-sort order survive a refresh.  A QFileSystemWatcher on the folder refreshes it
+Rows come from the application layer's library scan
+(:func:`builder.app.library.open_scan`: Qt-free, incremental through the library's
+index); the model only adapts them.  :meth:`LibraryModel.refresh` re-reads the
+folder and turns the difference into row insertions, removals and dataChanged, so
+selections and sort order survive a refresh.  A QFileSystemWatcher on the folder refreshes it
 when files appear, vanish or change (also from another program).
 
 It scales to libraries of many thousand characters: the model sorts its own rows
@@ -13,22 +14,22 @@ strings are made only for the rows painted; and beyond :data:`WATCH_FILES_UP_TO`
 files only the folder is watched (the app and most editors replace files, which
 the folder's watch sees) instead of one watch per file.  When many files are new
 or changed since the index was written (:data:`BACKGROUND_FROM`), every row is
-there at once with its file name, and the files are read on a worker thread,
-their rows filled in as they come (``loadingProgress(done, total)``).
+there at once with its file name, and the files are read on a worker thread
+(:meth:`builder.app.library.LibraryScan.read`), their rows filled in as they come
+(``loadingProgress(done, total)``).
 """
 from __future__ import annotations
 
 import threading
 import time
-from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, Qt,
                             QTimer, Signal)
 
-from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
-from builder.storage import library
+from builder.app import library
 from builder.storage.paths import characters_dir
+from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
 
 #: The character file's path (str).
 PathRole = Qt.ItemDataRole.UserRole + 1
@@ -62,19 +63,13 @@ class _Loader(QObject):
         self.cancelled = False
 
     def work(self) -> None:
-        batch, since = [], time.monotonic()
+        paths = self.scan.paths
         try:
-            for i in self.scan.stale:
+            for batch in self.scan.read(cancelled=lambda: self.cancelled):
                 if self.cancelled:
                     return
-                batch.append((self.scan.paths[i], self.scan.read(i)))
-                if len(batch) >= 500 or time.monotonic() - since > 0.1:
-                    self.chunk.emit(batch)
-                    batch, since = [], time.monotonic()
-            if batch and not self.cancelled:
-                self.chunk.emit(batch)
+                self.chunk.emit([(paths[i], entry) for i, entry in batch])
             if not self.cancelled:
-                self.scan.save()
                 self.done.emit()
         except RuntimeError:  # the model went away while reading (the app is closing)
             return
@@ -92,10 +87,10 @@ def _sort_key(column: int):
 
 
 def _when(timestamp: float) -> str:
-    moment = datetime.fromtimestamp(timestamp)
-    if moment.date() == datetime.now().date():
-        return moment.strftime("today %H:%M")
-    return moment.strftime("%Y-%m-%d %H:%M")
+    moment = time.localtime(timestamp)     # (the time module: datetime costs the start)
+    if moment[:3] == time.localtime()[:3]:
+        return time.strftime("today %H:%M", moment)
+    return time.strftime("%Y-%m-%d %H:%M", moment)
 
 
 _DISPLAY = Qt.ItemDataRole.DisplayRole
@@ -240,16 +235,11 @@ class LibraryModel(RowsTableModel):
         if self._loader is not None:   # reading already: look again once it is done
             self._refresh_again = True
             return
-        scan = library.begin_scan()
+        scan = library.open_scan()
         if len(scan.stale) < BACKGROUND_FROM:
-            for i in scan.stale:
-                scan.read(i)
-            scan.save()
-            self._apply(scan.entries)
+            self._apply(scan.read_all())
         else:
-            for i in scan.stale:
-                scan.entries[i] = scan.placeholder(i)
-            self._apply(scan.entries)
+            self._apply(scan.entries)    # placeholders for the files still to read
             self._start_loading(scan)
         if watch:
             self._rewatch()

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from builder.rules.base import RulesError
-from builder.rules.registry import load_part, ruleset_class
+# (the rules are imported when an editor is first asked for: the Library tab's page,
+# in this package, is on the start's path)
 
 #: ruleset id -> factory(doc, parent) -> CharacterEditor
 EDITORS: dict[str, Callable] = {}
@@ -24,6 +24,9 @@ def editor_factory(ruleset_id: str, declared: str | None = None) -> Callable:
     """The editor for a ruleset: a registered one, else the one its class declares
     (``declared`` when the caller has the ruleset at hand), else the generic one."""
     if ruleset_id not in EDITORS:
+        from builder.rules.base import RulesError
+        from builder.rules.registry import load_part, ruleset_class
+
         if declared is None:
             try:
                 declared = ruleset_class(ruleset_id).editor
