@@ -189,7 +189,7 @@ FRESH = [
 ]
 
 #: Pages of the full sheet of every sample character (the README's table; a test keeps it).
-SAMPLE_PAGES = {"senna": 2, "graynor": 2, "greta": 2, "kaspar": 2, "bob": 1,
+SAMPLE_PAGES = {"senna": 1, "graynor": 1, "greta": 2, "kaspar": 2, "bob": 1,
                 "fresh-story": 1, "fresh-vogelfrei": 2, "fresh-bonuses": 1}
 
 

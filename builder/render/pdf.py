@@ -561,6 +561,7 @@ class Layout:
             atoms.append(Atom(row_h, draw_row, repeat=header, optional=spare))
         if not block.rows:
             header.keep_with_next = False
+        _keep_rows_together(atoms[1:len(atoms) - block.spare])
         return atoms
 
     def _heading(self, block: Heading, width: float, first: bool) -> Atom:
@@ -585,7 +586,10 @@ class Layout:
             for text in _wrap(paragraph, fm, width) or [""]:
                 atoms.append(Atom(line_h, _text_drawer(width, line_h, font, text)))
         ruled = s.pt(20)
-        for _ in range(block.lines):
+        lines = block.lines
+        if block.fill:  # to the foot of whatever page they start on
+            lines = max(lines, int(self.bottom / ruled) + 1)
+        for _ in range(lines):
             atoms.append(Atom(ruled, lambda ops, x, y: ops.append(
                 ("line", x, y + ruled - s.pt(3), x + width, y + ruled - s.pt(3), 0.4, RULE)),
                 optional=bool(atoms) or bool(block.text)))
@@ -615,6 +619,22 @@ class Layout:
                 self._draw_boxes(ops, boxes, QRectF(x + label_w, y, inner, h))
             atoms.append(Atom(h, draw))
         return atoms
+
+
+#: A table of at most this many rows is never split between two pages; a longer one
+#: keeps its first two rows with its header and its last two together.
+WHOLE_TABLE_ROWS = 4
+
+
+def _keep_rows_together(rows: list[Atom]) -> None:
+    """No page ends with a table's header and one row ("Opening balance" alone at the
+    foot of page 1), and no row stands alone at the top of the next."""
+    if len(rows) <= WHOLE_TABLE_ROWS:
+        keep = rows[:-1]
+    else:
+        keep = [rows[0], rows[-2]]
+    for atom in keep:
+        atom.keep_with_next = True
 
 
 def _balance(laid: list[tuple[float, list]], gap: float) -> tuple[list[list], list[float]]:

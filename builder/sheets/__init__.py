@@ -46,7 +46,9 @@ def builder_module(ruleset_id: str) -> ModuleType:
 
 
 def section_keys(ruleset_id: str, derived: dict[str, Any] | None = None) -> list[str]:
-    """The section names a ruleset's sheet has, in print order."""
+    """The section names a ruleset's sheet has, in the order its ``SECTIONS`` lists
+    them (``--sections`` lists them so; the notes print after the records on a
+    filled sheet: :func:`builder.sheets.model.print_order`)."""
     module = builder_module(ruleset_id)
     if hasattr(module, "section_keys"):
         keys = list(module.section_keys(derived))
@@ -128,7 +130,8 @@ def build_sheet(derived: dict[str, Any], ruleset_id: str | None = None,
     player = derived.get("player")
     sheet.player = player.strip() if isinstance(player, str) and not options.blank else ""
     if options.layout == "compact":
-        # One page: the records of play are left out, notes keep two lines to write on.
+        # One page: the records of play are left out, notes keep two lines to write on
+        # (more where the page has room: their lines fill it, see model.notes_section).
         sheet.sections = [s for s in sheet.sections if not s.record]
         # Pencil room shrinks: two ruled lines for notes, one empty row per table.
         for section in sheet.sections:

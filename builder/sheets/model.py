@@ -116,6 +116,9 @@ class Heading:
 class Notes:
     text: str = ""
     lines: int = 0  # ruled empty lines after the text
+    #: The ruled lines go on to the foot of the page (the Notes that end a sheet: see
+    #: :func:`notes_section`); the lines beyond the first are always only what fits.
+    fill: bool = False
 
 
 @dataclass
@@ -213,6 +216,44 @@ def empty_section(key: str, title: str, message: str, **kwargs: Any) -> "Section
     """A section with nothing in it yet: one line in the one style every sheet uses for
     that (and never alone on a page)."""
     return Section(key, title, [Notes(message)], empty=True, **kwargs)
+
+
+#: The sections that record play, printed after everything else (the compact layout
+#: leaves them out).
+RECORDS = ("history", "ledger")
+
+
+def notes_section(key: str, title: str, text: Any, blank: bool, lines: int) -> "Section":
+    """The Notes of a sheet: the character's notes, then ruled lines to write on.
+
+    On a filled sheet they print last, after the records: a ledger that
+    grows in play keeps its place beside the character, the notes' lines fill what
+    room the last page has left, and with nothing written they never open a page of
+    their own (a sheet that ends at the foot of a page has no ruled lines rather than
+    a page of them).  On a blank sheet they come before the records (see
+    :func:`print_order`) and keep ``lines`` lines: there the empty ledger rows fill
+    the last page."""
+    written = "" if blank else text_value(text or "").strip()
+    if written == "-":
+        written = ""
+    if blank:
+        return Section(key, title, [Notes("", lines=lines)])
+    return Section(key, title, [Notes(written, lines=lines, fill=True)], empty=not written)
+
+
+def print_order(keys: Sequence[str], blank: bool) -> list[str]:
+    """The order a sheet's sections print in, from the order its ``SECTIONS`` lists
+    them (the names ``--sections`` accepts, unchanged): on a filled sheet the Notes
+    go after the records (the ledger, the level history), so their ruled lines fill
+    what room the last page has left (:func:`notes_section`); on a blank sheet they
+    stay before the records, whose empty rows to write in fill the last page."""
+    order = list(keys)
+    if not blank and "notes" in order:
+        records = [i for i, key in enumerate(order) if key in RECORDS]
+        if records and records[-1] > order.index("notes"):
+            order.remove("notes")
+            order.insert(records[-1], "notes")
+    return order
 
 
 def text_value(value: Any) -> str:

@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGroupBox, QHBoxLayout, QHeaderView,
-                               QLabel, QPushButton, QScrollArea, QSplitter, QTableView, QVBoxLayout,
+from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView,
+                               QLabel, QPushButton, QScrollArea, QSplitter, QVBoxLayout,
                                QWidget)
 
 from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
-from builder.ui.views.base import MessageBar
+from builder.ui.views.base import MessageBar, plain_table
 from builder.ui.campaign_members import MemberActions
 from builder.ui.campaign_party import PartyActions
 from builder.ui.campaign_pool import EmbeddedPoolView
@@ -161,14 +161,14 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
         self.members_model = QStandardItemModel(0, 2, self)
         self.members_model.setHorizontalHeaderLabels(["Member", "Figures"])
-        self.members_view = self._table(self.members_model, "campaignMembers",
+        self.members_view = plain_table(self, self.members_model, "campaignMembers",
                                         "Members of the campaign")
         self.members_view.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.Stretch)
         self.members_view.selectionModel().selectionChanged.connect(self._update_buttons)
         self.ledger_model = QStandardItemModel(0, 3, self)
         self.ledger_model.setHorizontalHeaderLabels(["#", "Entry", "When"])
-        self.ledger_view = self._table(self.ledger_model, "campaignLedger",
+        self.ledger_view = plain_table(self, self.ledger_model, "campaignLedger",
                                        "Campaign ledger: every entry in order")
         self.ledger_view.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.Stretch)
@@ -235,21 +235,6 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         height = max(height, bar.sizeHint().height())
         bar.setGeometry(area.x(), area.y(), area.width(), min(height, area.height()))
         bar.raise_()
-
-    def _table(self, model, name: str, accessible: str) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName(name)
-        view.setAccessibleName(accessible)
-        view.setModel(model)
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        view.setAlternatingRowColors(True)
-        view.verticalHeader().hide()
-        view.setWordWrap(False)
-        view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
-        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        return view
 
     def splitters(self) -> dict:
         return {"campaign": self.splitter}

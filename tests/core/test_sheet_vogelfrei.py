@@ -26,8 +26,8 @@ def test_every_section_with_the_values(tmp_path):
     assert sheet.ruleset_title and sheet.name == "Greta Hollerin"
     assert [s.key for s in sheet.sections] == [
         "abilities", "career", "health", "xp", "saves", "defence", "money", "weapons", "gear",
-        "skills", "traits", "careers", "class_table", "notes", "history",
-        "ledger"]  # no spells: a Warrior casts none
+        "skills", "traits", "careers", "class_table", "history", "ledger",
+        "notes"]  # no spells: a Warrior casts none; the notes print after the records
     assert "spells" in section_keys("vogelfrei")
     assert ["Toughness", "13", "+1"] in table_rows(sheet.section("abilities"))
     assert ["Willpower", "8", "-1"] in table_rows(sheet.section("abilities"))

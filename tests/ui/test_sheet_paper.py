@@ -267,3 +267,98 @@ def test_a_full_sheet_just_over_two_pages_is_set_smaller_to_save_the_third(qapp)
     assert pages_at(long, 1.0) > 3 and pages_at(long, FULL_SCALES[-1]) < pages_at(long, 1.0)
     style, pages = fit_sheet(long, probe, 10.0, width, height)
     assert style.scale == 1.0 and len(pages) == pages_at(long, 1.0)
+
+
+# -- pages well used: the notes after the records, tables kept together --------------------
+def _texts(pages) -> list[list[str]]:
+    return [[op[-1] for op in page if op[0] in ("text", "fit")] for page in pages]
+
+
+def _ruled(page) -> int:
+    """The notes' ruled lines on a page (grey, full width, horizontal, above the
+    footer's rule)."""
+    from builder.render.pdf import RULE
+
+    footer = max(op[2] for op in page if op[0] == "line")
+    return sum(1 for op in page if op[0] == "line" and op[2] == op[4] and op[-1] == RULE
+               and op[5] == 0.4 and op[1] == 0.0 and op[3] == 8000.0 and op[2] < footer)
+
+
+def _filler(height_share: float, style, height=12000.0) -> Section:
+    """A section of plain note lines taking about ``height_share`` of a page."""
+    line = style.metrics["note"].height() * 1.25
+    count = int(height * height_share / line)
+    return Section("f", "F", [Notes("\n".join(f"filler {i}" for i in range(count)))])
+
+
+def test_a_table_never_leaves_its_header_and_one_row_at_the_foot_of_a_page(qapp):
+    """No page ends with a table's header and its first row ("Opening balance" alone),
+    none starts with its last row alone, and a table of up to four rows is never split."""
+    from builder.render.pdf import WHOLE_TABLE_ROWS, Style, layout_sheet
+    from PySide6.QtGui import QImage
+
+    style = Style.for_device(QImage(8, 8, QImage.Format.Format_RGB32), 10.0)
+    columns = [Column("#"), Column("Entry")]
+    for rows in (2, WHOLE_TABLE_ROWS, 9):
+        table = Section("ledger", "Ledger", [Table(columns, [[str(i), f"entry {i}"]
+                                                             for i in range(rows)])])
+        broken_at = set()
+        for share in [x / 200 for x in range(140, 200, 3)]:  # where the foot can fall
+            sheet = Sheet("T", "x", sections=[_filler(share, style), table])
+            pages = _texts(layout_sheet(sheet, style, 8000.0, 12000.0))
+            counts = [sum(t.startswith("entry ") for t in page) for page in pages]
+            assert sum(counts) == rows
+            split = [c for c in counts if c]
+            if len(split) > 1:
+                broken_at.add(share)
+                assert rows > WHOLE_TABLE_ROWS, (rows, counts)
+                assert split[0] >= 2 and split[-1] >= 2, (rows, counts)
+        assert broken_at or rows <= WHOLE_TABLE_ROWS  # the long one did split somewhere
+
+
+def test_the_notes_lines_fill_the_last_page_and_never_open_one(qapp):
+    from builder.render.pdf import Style, layout_sheet
+    from PySide6.QtGui import QImage
+
+    from builder.sheets.model import notes_section
+
+    style = Style.for_device(QImage(8, 8, QImage.Format.Format_RGB32), 10.0)
+    ruled = style.pt(20)
+    notes = notes_section("notes", "Notes", "", blank=False, lines=6)
+    # half a page left: the ruled lines go on to its foot, far more than six
+    pages = layout_sheet(Sheet("T", "x", sections=[_filler(0.5, style), notes]), style,
+                         8000.0, 12000.0)
+    assert len(pages) == 1 and _ruled(pages[0]) > 6
+    lines = sorted(op[2] for op in pages[0] if op[0] == "line")
+    assert lines[-1] - lines[-2] < ruled * 2      # the last ruled line just above the footer
+    # no room left: no page of ruled lines alone
+    full = next(f for f in (_filler(x / 1000, style) for x in range(995, 900, -4))
+                if len(layout_sheet(Sheet("T", "x", sections=[f]), style, 8000.0,
+                                    12000.0)) == 1)
+    pages = layout_sheet(Sheet("T", "x", sections=[full, notes]), style, 8000.0, 12000.0)
+    assert len(pages) == 1 and "Notes" not in _texts(pages)[0]
+    # notes that are written are always printed, on the next page when they must
+    written = notes_section("notes", "Notes", "Owes the ferryman.", blank=False, lines=6)
+    pages = layout_sheet(Sheet("T", "x", sections=[full, written]), style, 8000.0, 12000.0)
+    assert len(pages) == 2 and "Owes the ferryman." in _texts(pages)[1]
+    assert _ruled(pages[1]) > 6
+    # a blank sheet's notes keep their lines, no more (the empty ledger rows fill the page)
+    blank = notes_section("notes", "Notes", "", blank=True, lines=10)
+    pages = layout_sheet(Sheet("T", "x", sections=[_filler(0.2, style), blank]), style,
+                         8000.0, 12000.0)
+    assert _ruled(pages[0]) == 10
+
+
+@pytest.mark.parametrize("ruleset", ["story-points", "vogelfrei", "ability-bonuses"])
+def test_every_ruleset_prints_its_notes_after_the_records_and_before_them_when_blank(
+        samples, ruleset):
+    from builder.rules.registry import ruleset_class
+
+    path = {"story-points": "senna", "vogelfrei": "greta", "ability-bonuses": "bob"}[ruleset]
+    derived = load_character(samples[path]).derived()
+    assert ruleset_class(ruleset).id == derived["ruleset"]
+    filled = [s.key for s in build_sheet(derived).sections]
+    blank = [s.key for s in build_sheet(derived, options=SheetOptions(blank=True)).sections]
+    records = [k for k in filled if k in ("history", "ledger")]
+    assert records and filled[-1] == "notes" and filled[-len(records) - 1:-1] == records
+    assert blank[-len(records) - 1:] == ["notes", *records]

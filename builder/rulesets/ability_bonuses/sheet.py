@@ -2,14 +2,16 @@
 
 Page 1: name, the abilities (signed), Skilled Bonuses, Defenses and Effect
 DCs as boxed figures, age category with its modifiers, how the abilities were
-allocated, the effects that modify them, notes, the ledger.
+allocated, the effects that modify them, the ledger, notes with ruled lines to
+the foot of the page (a blank sheet: the notes before the ledger).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
-                                  empty_section, ledger_section, text_value)
+                                  empty_section, ledger_section, notes_section, print_order,
+                                  text_value)
 from builder.sheets.model import signed as _signed
 
 SECTIONS = [
@@ -117,9 +119,8 @@ def _ledger(derived: dict[str, Any], blank: bool) -> Section:
 
 
 def _notes(derived: dict[str, Any], blank: bool) -> Section:
-    notes = "" if blank else text_value(derived.get("notes") or "").strip()
-    return Section("notes", TITLES["notes"], [Notes("" if notes == "-" else notes,
-                                                    lines=10 if blank else 6)])
+    return notes_section("notes", TITLES["notes"], derived.get("notes"), blank,
+                         lines=10 if blank else 6)
 
 
 def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
@@ -139,7 +140,7 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     makers = {"abilities": _abilities, "skilled": _skilled, "defenses": _defenses,
               "dcs": _dcs, "age": _age, "creation": _creation, "effects": _effects,
               "notes": _notes, "ledger": _ledger}
-    for key, _title in SECTIONS:
+    for key in print_order([key for key, _title in SECTIONS], blank):
         if options.wants(key):
             sheet.sections.append(makers[key](derived, blank))
     return sheet

@@ -2,8 +2,9 @@
 
 Page 1: name, Story Points, Core Vitals, VIT and dice boxes, Skills with their
 linked Vital, Classes with level and core Skills, traits with rank and one
-empty box per use, spells, notes, the ledger (with an opening balance, SP gained and
-spent), all flowing one after the other.
+empty box per use, spells, the ledger (with an opening balance, SP gained and
+spent), notes with ruled lines to the foot of the last page, all flowing one after
+the other (a blank sheet: the notes before the ledger, whose empty rows fill the page).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Heading, Notes, Rows, Section,
                                   Sheet, SheetOptions, Table, empty_section, ledger_section,
-                                  text_value)
+                                  notes_section, print_order, text_value)
 
 SECTIONS = [
     ("vitals", "Core Vitals"),
@@ -204,10 +205,8 @@ def _problems(derived: dict[str, Any]) -> Section | None:
 
 
 def _notes(derived: dict[str, Any], blank: bool) -> Section:
-    notes = "" if blank else text_value(derived.get("notes") or "").strip()
-    if notes == "-":
-        notes = ""
-    return Section("notes", TITLES["notes"], [Notes(notes, lines=10 if blank else 6)])
+    return notes_section("notes", TITLES["notes"], derived.get("notes"), blank,
+                         lines=10 if blank else 6)
 
 
 def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
@@ -236,7 +235,7 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     problems = None if blank else _problems(derived)
     if problems is not None:
         sheet.sections.append(problems)  # always printed: the sheet may be wrong
-    for key, _title in SECTIONS:
+    for key in print_order([key for key, _title in SECTIONS], blank):
         if options.wants(key):
             sheet.sections.append(makers[key]())
     return sheet

@@ -6,16 +6,17 @@ alignment, Armour Class, WS/BS, encumbrance and movement, money (coins, the
 starting roll, ruled lines to keep it in pencil), weapons with damage, length
 or range and usability, gear with quantities and worn marks,
 skills and combat skills, traits, memorized spell slots (casters), the careers
-held and the class's level table (the current level marked), notes, the level
-history and the ledger, all flowing one after the other.
+held and the class's level table (the current level marked), the level history
+and the ledger, notes with ruled lines to the foot of the last page, all flowing
+one after the other (a blank sheet: the notes before the records).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, empty_section, ledger_section, signed,
-                                  text_value)
+                                  SheetOptions, Table, empty_section, ledger_section,
+                                  notes_section, print_order, signed, text_value)
 
 SECTIONS = [
     ("abilities", "Abilities"),
@@ -328,9 +329,8 @@ def _ledger(derived: dict[str, Any], blank: bool) -> Section:
 
 
 def _notes(derived: dict[str, Any], blank: bool) -> Section:
-    notes = "" if blank else text_value(derived.get("notes") or "").strip()
-    return Section("notes", TITLES["notes"], [Notes("" if notes == "-" else notes,
-                                                    lines=10 if blank else 5)])
+    return notes_section("notes", TITLES["notes"], derived.get("notes"), blank,
+                         lines=10 if blank else 5)
 
 
 def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
@@ -352,7 +352,7 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
         "careers": _careers, "class_table": _class_table, "notes": _notes,
         "history": _history, "ledger": _ledger,
     }
-    for key, _title in SECTIONS:
+    for key in print_order([key for key, _title in SECTIONS], blank):
         if options.wants(key):
             section = makers[key](derived, blank)
             if section is not None:

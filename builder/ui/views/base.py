@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPushButton, QStyle, QStyledItemDelegate,
@@ -194,6 +194,26 @@ class OptionsPanel(QWidget):
 
     def _take_current(self) -> None:
         self._activated(self.view.currentIndex())
+
+
+def plain_table(parent: QWidget, model: QAbstractItemModel, name: str,
+                accessible: str) -> QTableView:
+    """A read-only table of rows (an editor's figures, a campaign's members and
+    ledger): whole rows selected one at a time, no editing, alternating rows, no row
+    numbers, one line a row, columns sized to their contents."""
+    view = QTableView(parent)
+    view.setObjectName(name)
+    view.setAccessibleName(accessible)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().hide()
+    view.setWordWrap(False)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return view
 
 
 class LedgerView(QTableView):

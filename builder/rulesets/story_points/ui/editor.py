@@ -20,13 +20,14 @@ from typing import Any, Mapping
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QFont, QStandardItemModel
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QFrame, QGroupBox, QHBoxLayout,
+                               QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
 from builder.rules.base import Option
 from builder.ui.models.options_model import reasons_text
-from builder.ui.views.base import CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel
+from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
+                                   plain_table)
 from builder.ui.chain.tokens import drop_rank
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
@@ -38,7 +39,8 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         super().__init__(doc, parent)
         self.setObjectName("storyPointsEditor")
         #: The dialog this editor opened last (tests and tools drive it).
-        self.dialog = None
+        #: The dialog this editor opened last (a Class advance's choices, an award...).
+        self.dialog: QDialog | None = None
 
         # header: the figures a player always needs
         self.title_label = QLabel(self)
@@ -205,19 +207,8 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
 
     # -- layout helpers --------------------------------------------------------------------
     def _table(self, model, name, accessible) -> QTableView:
-        view = QTableView(self)
-        view.setObjectName(name)
-        view.setAccessibleName(accessible)
-        view.setModel(model)
+        view = plain_table(self, model, name, accessible)
         view.setItemDelegate(GreyingDelegate(view))
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        view.setAlternatingRowColors(True)
-        view.verticalHeader().hide()
-        view.setWordWrap(False)
-        view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
-        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         view.horizontalHeader().setStretchLastSection(True)
         view.activated.connect(self._sheet_activated)
         view.clicked.connect(self._sheet_clicked)

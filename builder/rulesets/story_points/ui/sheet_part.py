@@ -5,15 +5,50 @@ A mixin of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`.
 """
 from __future__ import annotations
 
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any, Mapping
+
 from PySide6.QtWidgets import QHeaderView, QLabel
 
 from builder.ui.models.options_model import AllowedRole, reasons_text
 from .dialogs import ClassAdvanceDialog
 from .widgets import KeyRole, UsesWidget, next_text, sheet_item
 
+if TYPE_CHECKING:  # the editor, as its sheet part sees it
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
 
-class SheetPart:
+    from builder.ui.chain.widget import ChainWidget, TokenChip
+    from builder.ui.views.base import CharacterEditor, OptionsPanel
+    from .widgets import TraitsView
+    _Editor = CharacterEditor
+else:
+    _Editor = object
+
+
+class SheetPart(_Editor):
     """Fill the classes tree and the token tray; sheet clicks -> options."""
+
+    # built by StoryPointsEditor
+    classes_model: QStandardItemModel
+    classes_view: TraitsView
+    token_tray: QWidget
+    token_tray_layout: QHBoxLayout
+    token_chips: list[TokenChip]
+    uses_widgets: list[UsesWidget]
+    options_panel: OptionsPanel
+    side_tabs: QTabWidget
+    chain_page: ChainWidget
+    dialog: QDialog | None
+
+    @abstractmethod
+    def take_words(self, words: list[str]) -> bool: ...
+
+    @abstractmethod
+    def take(self, option: Mapping[str, Any]) -> None: ...
+
+    @abstractmethod
+    def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool: ...
 
     def _select_class_row(self, key, column: int = 0) -> None:
         model = self.classes_model
@@ -98,8 +133,9 @@ class SheetPart:
         self.token_chips = []
         while self.token_tray_layout.count():
             item = self.token_tray_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         chain = getattr(self, "chain_page", None)
         allowed = [o for o in options if o["kind"] in ("class", "new-class") and o["allowed"]]
         if chain is None or not allowed:

@@ -204,7 +204,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
 
         # 5. alignment
         box = QGroupBox("4. Alignment", page)
-        row = QHBoxLayout(box)
+        line = QHBoxLayout(box)
         self.alignment_combo = QComboBox(box)
         self.alignment_combo.setObjectName("alignmentCombo")
         self.alignment_combo.setAccessibleName("Alignment")
@@ -216,8 +216,8 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.alignment_note = QLabel(box)
         self.alignment_note.setObjectName("alignmentNote")
         self.alignment_note.setWordWrap(True)
-        row.addWidget(self.alignment_combo)
-        row.addWidget(self.alignment_note, 1)
+        line.addWidget(self.alignment_combo)
+        line.addWidget(self.alignment_note, 1)
         layout.addWidget(box)
 
         # 6. Status and starting money

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import random
 import shlex
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker
 
 from builder.rules.base import RulesError, UsageError
 from .widgets import sign
-from .creation_rolls import DiceTape, TapeEnd
+from .creation_rolls import CreationFormHost, DiceTape, TapeEnd
+
+if TYPE_CHECKING:
+    from builder.rulesets.vogelfrei.rules.ruleset import VFDerived
 
 
-class CreationResult:
+class CreationResult(CreationFormHost):
     """What the form adds up to, as the core builds and judges it."""
 
     # -- the result ----------------------------------------------------------------------
@@ -29,8 +33,9 @@ class CreationResult:
             pairs.append(("wood_elf", "yes"))
         if self.current_class():
             pairs.append(("class", self.current_class()))
-            if self.current_career() is not None:
-                pairs.append(("career", self.current_career()))
+            career = self.current_career()
+            if career is not None:
+                pairs.append(("career", career))
         for pool in ("wounds", "stamina"):
             if self.pool_spins[pool].value():
                 pairs.append((f"{pool}_roll", str(self.pool_spins[pool].value())))
@@ -151,7 +156,7 @@ class CreationResult:
         self.command.setText("Same as: " + self.command_line())
         self.changed.emit()
 
-    def _refresh_possessions(self, d: dict | None) -> None:
+    def _refresh_possessions(self, d: VFDerived | None) -> None:
         cls = self.current_class()
         forced, why = self.ruleset.forced_alignment(cls) if cls else (None, "")
         with QSignalBlocker(self.alignment_combo):
@@ -187,7 +192,7 @@ class CreationResult:
         else:
             self.money_note.setText(f"Roll {spec['formula']} for the starting money.")
 
-    def _preview(self) -> dict | None:
+    def _preview(self) -> VFDerived | None:
         """The core's derived sheet for the finished baseline (None while not valid)."""
         try:
             baseline = self.baseline()

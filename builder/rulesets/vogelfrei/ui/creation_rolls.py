@@ -8,10 +8,97 @@ The :class:`CoreRolls` mixin is part of
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
+from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import QSignalBlocker
 
 from builder.rules.base import UsageError
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Signal
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QPushButton, QSpinBox, QWidget
+
+    from builder.rulesets.vogelfrei.rules.ruleset import VogelfreiRuleset
+    from .widgets import DiceRow, DieFace
+
+    class CreationFormHost(QWidget):
+        """The creation form as its parts (:class:`CoreRolls`,
+        :class:`~.creation_result.CreationResult`) see it: what
+        :class:`~.creation.VogelfreiCreationForm` builds and offers them.  The parts
+        derive from it for the type checker only."""
+
+        changed: ClassVar[Signal]
+        ruleset: VogelfreiRuleset
+        rng: random.Random
+        abilities: list[str]
+        classes: list[str]
+        #: ability -> its 3d6, when rolled
+        dice: dict[str, list[int]]
+        #: the unsuitable sets rerolled
+        discarded: list[dict]
+        class_dice: list[int] | None
+        career_dice: list[int] | None
+        money_dice: list[int] | None
+        score_spins: dict[str, QSpinBox]
+        mod_labels: dict[str, QLabel]
+        swap_a: QComboBox
+        swap_b: QComboBox
+        suitability_label: QLabel
+        reroll_button: QPushButton
+        class_combo: QComboBox
+        class_dice_row: DiceRow
+        class_sum: QLabel
+        wood_elf: QCheckBox
+        career_combo: QComboBox
+        career_dice_row: DiceRow
+        career_note: QLabel
+        pool_spins: dict[str, QSpinBox]
+        pool_faces: dict[str, DieFace]
+        pool_buttons: dict[str, QPushButton]
+        pool_notes: dict[str, QLabel]
+        alignment_combo: QComboBox
+        alignment_note: QLabel
+        status_combo: QComboBox
+        status_note: QLabel
+        money_button: QPushButton
+        money_dice_row: DiceRow
+        money_note: QLabel
+
+        @abstractmethod
+        def current_class(self) -> str: ...
+
+        @abstractmethod
+        def current_career(self) -> str | None: ...
+
+        @abstractmethod
+        def scores(self) -> dict[str, int]: ...
+
+        @abstractmethod
+        def suitability(self) -> dict | None: ...
+
+        @abstractmethod
+        def reroll_offered(self) -> bool: ...
+
+        @abstractmethod
+        def _show_abilities(self) -> None: ...
+
+        @abstractmethod
+        def _set_class(self, cls: str) -> None: ...
+
+        @abstractmethod
+        def _refresh(self, *_: object) -> None: ...
+
+        @abstractmethod
+        def career_status(self) -> str: ...
+
+        @abstractmethod
+        def status(self) -> str: ...
+
+        @abstractmethod
+        def money_spec(self) -> dict | None: ...
+else:
+    CreationFormHost = object
 
 
 class TapeEnd(UsageError):
@@ -39,7 +126,7 @@ class DiceTape(random.Random):
         return value
 
 
-class CoreRolls:
+class CoreRolls(CreationFormHost):
     """Roll each step through the core (the other steps fixed)."""
 
     # -- the core rolls --------------------------------------------------------------------

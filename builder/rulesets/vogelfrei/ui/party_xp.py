@@ -16,6 +16,8 @@ a dry run of the same operation.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -26,6 +28,10 @@ from builder.ui.wording import NOTHING_TO_AWARD, count
 
 from ..rules.tally import parse_enemies as _parse_enemies
 from ..rules.tally import parse_treasure as _parse_treasure
+
+if TYPE_CHECKING:
+    from builder.app.outcome import Outcome
+    from builder.storage.campaigns import CampaignFile
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
@@ -67,7 +73,7 @@ class CampaignMember:
         return self.cf.ruleset.parse_action(words)
 
 
-def vogelfrei_campaigns() -> list[tuple[str, object]]:
+def vogelfrei_campaigns() -> list[tuple[str, Path]]:
     """(name, path) of the Vogelfrei campaigns in the library."""
     from builder.storage import campaigns
 
@@ -105,11 +111,11 @@ class PartyXpDialog(QDialog):
         self.resize(640, 560)
         self.open_docs = list(docs)
         self.docs = list(docs)          # the participants shown (open characters or members)
-        self.campaign = None
+        self.campaign: CampaignFile | None = None
         current = current or (self.docs[0] if self.docs else None)
         self.ruleset = (current or self.docs[0]).ruleset
         self.data = self.ruleset.data
-        self.outcome = None   # the last dry run (or the award written)
+        self.outcome: Outcome | None = None   # the last dry run (or the award written)
         last = current.derived()["level_up"].get("session") if current is not None else None
 
         self.session = QLineEdit("" if last is None else str(last), self)
@@ -224,9 +230,9 @@ class PartyXpDialog(QDialog):
         else:
             self.docs = []
             try:
-                self.campaign = campaigns.load_writable(path)
-                for given in self.campaign.members:
-                    self.docs.append(CampaignMember(given, self.campaign.load_member(given)))
+                campaign = self.campaign = campaigns.load_writable(path)
+                for given in campaign.members:
+                    self.docs.append(CampaignMember(given, campaign.load_member(given)))
             except Exception as problem:  # noqa: BLE001 - FileProblem and friends: say it
                 problems.append(str(problem))
                 self.campaign, self.docs = None, []
@@ -240,8 +246,11 @@ class PartyXpDialog(QDialog):
     def participants(self) -> dict[int, str]:
         """{row: part} for the ticked survivors."""
         return {row: self.part_boxes[row].currentText().strip()
-                for row in range(len(self.docs))
-                if self.table.item(row, COL_NAME).checkState() == Qt.CheckState.Checked}
+                for row in range(len(self.docs)) if self._ticked(row)}
+
+    def _ticked(self, row: int) -> bool:
+        item = self.table.item(row, COL_NAME)
+        return item is not None and item.checkState() == Qt.CheckState.Checked
 
     def compute(self) -> dict:
         """{'enemies', 'treasure', 'total', 'shares' {row: xp}, 'counted', 'repeated'};
@@ -261,29 +270,27 @@ class PartyXpDialog(QDialog):
 
     def _operation(self, dry_run: bool):
         """The award as one application-layer call (a dry run while typing)."""
-        from pathlib import Path
-
         from builder.app import campaigns, characters
 
         guard = None if dry_run else self._guard()
         parts = self.participants()
         if self.campaign is not None:
             rows = list(parts)
-            spec = campaigns.XpAward(
+            award = campaigns.XpAward(
                 hit_dice=tuple(_enemy_words(self.enemies.text())),
                 session=self.session.text(),
                 treasure=sum(v for _k, v in parse_treasure(self.treasure.text())),
                 survivors=tuple(self.docs[row].given for row in rows),
                 shares=tuple(f"{self.docs[row].given}={parts[row]}" for row in rows
                              if parts[row] != "1"))
-            path = self.campaign.path
-            return (lambda: campaigns.award_xp(path, spec, guard=guard, dry_run=dry_run),
+            path = cast(Path, self.campaign.path)   # read from its file: it has one
+            return (lambda: campaigns.award_xp(path, award, guard=guard, dry_run=dry_run),
                     lambda: campaigns.undo(path, guard=self._guard()))
-        spec = characters.PartyXp(
+        party = characters.PartyXp(
             parts={Path(self.docs[row].path): part for row, part in parts.items()},
             session=self.session.text(), enemies=(self.enemies.text(),),
             treasure=(self.treasure.text(),), secure=self.secure.isChecked())
-        return (lambda: characters.party_xp(spec, guard=guard, dry_run=dry_run), None)
+        return (lambda: characters.party_xp(party, guard=guard, dry_run=dry_run), None)
 
     def _guard(self):
         return getattr(self.window_ref(), "member_blockers", None)

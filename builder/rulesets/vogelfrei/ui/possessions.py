@@ -359,8 +359,10 @@ class PossessionsPage(QWidget):
             reasons = (check_words(self.doc, [kind, line["item"]]) if line
                        else ["choose an item of the gear"])
             button.setEnabled(not reasons and not read_only)
-            button.setToolTip(reasons_html(reasons) if reasons else
-                              f"{'Put on' if kind == 'wear' else 'Take off'} {line['item']}")
+            if reasons or not line:   # (no line: its reason)
+                button.setToolTip(reasons_html(reasons))
+            else:
+                button.setToolTip(f"{'Put on' if kind == 'wear' else 'Take off'} {line['item']}")
         self.drop_button.setEnabled(bool(line) and not read_only)
         if line:
             self.drop_qty.setMaximum(max(1, line["qty"]))
@@ -377,12 +379,12 @@ class PossessionsPage(QWidget):
 
     def drop(self) -> bool:
         line = self.selected_gear()
-        return bool(line) and self.editor.take_words(["drop", line["item"], "--qty",
-                                                      str(self.drop_qty.value())])
+        return bool(line and self.editor.take_words(["drop", line["item"], "--qty",
+                                                     str(self.drop_qty.value())]))
 
     def _gear_action(self, kind: str) -> bool:
         line = self.selected_gear()
-        return bool(line) and self.editor.take_words([kind, line["item"]])
+        return bool(line and self.editor.take_words([kind, line["item"]]))
 
     def gain_money(self) -> bool:
         """Gain the amount typed in the money field (e.g. ``12 gc``)."""

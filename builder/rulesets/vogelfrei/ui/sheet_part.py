@@ -3,6 +3,8 @@ saves, the possessions summary, the class table and the careers taken.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont, QPalette, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QFrame, QGridLayout, QGroupBox,
@@ -11,11 +13,21 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QFrame, QGridLayo
 
 from .widgets import SAVE_TITLES, PoolRow, XpTrack, sign, table_item
 
+if TYPE_CHECKING:  # the editor, as its sheet part sees it
+    from builder.ui.views.base import CharacterEditor
+    from .possessions import PossessionsPage
+    _Editor = CharacterEditor
+else:
+    _Editor = object
 
-class SheetPart:
+
+class SheetPart(_Editor):
     """The left-hand sheet (abilities, Wounds and Stamina, XP, saves, possessions
     summary) and the Class table and Career pages; a mixin of
     :class:`~builder.rulesets.vogelfrei.ui.editor.VogelfreiEditor`."""
+
+    #: built by VogelfreiEditor
+    possessions: PossessionsPage
 
     def _build_sheet(self, doc) -> QScrollArea:
         """The sheet's widgets (and the Class and career box), in a scroll area."""
