@@ -226,7 +226,8 @@ def run_gui(argv: list[str]) -> int:
             window.reopen_tabs()
         if not open_files():
             finish(outcome["code"])
-        if args.screenshot:
+        shot = args.screenshot
+        if shot:
             window.settle()   # the picture shows the window as it stays
             # Say which native window was painted (CI grabs it from the X server too).
             sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
@@ -234,11 +235,10 @@ def run_gui(argv: list[str]) -> int:
             sys.stderr.flush()
             delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
             if args.quit_when_ready:
-                QTimer.singleShot(0, lambda: finish(0 if _grab(window, args.screenshot)
-                                                    else EXIT_USAGE))
+                QTimer.singleShot(0, lambda: finish(0 if _grab(window, shot) else EXIT_USAGE))
             else:
                 QTimer.singleShot(delay, lambda: app.exit(
-                    0 if _grab(window, args.screenshot) else EXIT_USAGE))
+                    0 if _grab(window, shot) else EXIT_USAGE))
         elif args.quit_when_ready:
             # The opened tabs are painted before quitting (a real start).
             window.repaint()

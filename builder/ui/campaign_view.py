@@ -388,8 +388,8 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.xp_button.setEnabled(writable and members > 0)
         self.add_button.setEnabled(writable)
         self.remove_button.setEnabled(writable and self.selected_member() is not None)
-        self.undo_button.setEnabled(writable and bool(campaign.ledger))
-        if writable and campaign.ledger:
+        self.undo_button.setEnabled(campaign is not None and writable and bool(campaign.ledger))
+        if campaign is not None and writable and campaign.ledger:
             self.undo_button.setToolTip("Undo: " + campaign.plain(campaign.ledger[-1]))
         else:
             self.undo_button.setToolTip("The campaign ledger is empty")

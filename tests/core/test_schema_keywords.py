@@ -156,7 +156,7 @@ def test_the_data_system_schema_takes_both_paths_too():
 
 @given(low=st.integers(0, 100), high=st.integers(1, 100), drop=st.sampled_from(
     ["", "vital_min", "vital_max"]))
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@settings(max_examples=30, deadline=None, derandomize=True, database=None)
 def test_the_fast_path_agrees_with_jsonschema_on_the_limits(low, high, drop):
     schema = load_schema("builder.rulesets.story_points:schema/ruleset-story-points.schema.json")
     data = copy.deepcopy(_read_builtin("story-points"))
@@ -207,3 +207,46 @@ def test_a_data_only_system_with_a_limit_below_its_floor_is_left_out_with_the_pa
                      "floor 3"]
     assert cli("new", "point-buy", "X").code == 2
     assert file_bytes(path) == before
+
+
+@pytest.mark.parametrize("ruleset_id", ["story-points", "ability-bonuses", "vogelfrei",
+                                        "rule-system"])
+def test_the_fast_path_is_never_more_lenient_on_numbers_anywhere(ruleset_id):
+    """Any whole number of a shipped data file changed (where the comparisons live):
+    whatever the fast path accepts, jsonschema accepts; and the comparisons do refuse."""
+    from hypothesis import HealthCheck
+
+    from builder.rules.registry import ruleset_class
+    from tests.fuzzing import places
+
+    if ruleset_id == "rule-system":
+        schema, base = load_schema("rule-system.schema.json"), json.loads(EXAMPLE.read_text())
+    else:
+        schema = load_schema(ruleset_class(ruleset_id).data_schema)
+        base = _read_builtin(ruleset_id)
+    numbers = [i for i, (box, key) in enumerate(places(base))
+               if isinstance(box[key], int) and not isinstance(box[key], bool)]
+    # half the picks among the compared values, so the few of them are reached too
+    related = [i for i in numbers if places(base)[i][1] in (
+        "floor", "limit", "start", "min", "max", "low", "high", "vital_min", "vital_max")]
+    compared = []
+
+    @given(picks=st.lists(st.tuples(st.one_of(st.sampled_from(related),
+                                              st.sampled_from(numbers)),
+                                    st.integers(-2, 30)),
+                          min_size=1, max_size=3))
+    @settings(max_examples=25, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    def run(picks):
+        doc = copy.deepcopy(base)
+        spots = places(doc)
+        for index, value in picks:
+            box, key = spots[index]
+            box[key] = value
+        errors = schema_errors(schema, doc)
+        if is_valid_fast(schema, doc):
+            assert errors == [], errors
+        compared.extend(e for e in errors if " is below " in e or " is above " in e)
+
+    run()
+    assert compared       # the changes do reach a value beyond its sibling

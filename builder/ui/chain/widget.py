@@ -91,9 +91,7 @@ class ChainWidget(PlanPart, QWidget):
         self.filter_combo.addItem("All Classes", None)
         for cname in doc.ruleset.d.classes:
             self.filter_combo.addItem(cname, cname)
-        self.filter_combo.currentIndexChanged.connect(
-            lambda _i: (self.scene.set_filter(self.filter_combo.currentData()),
-                        self.view.fit(readable=True)))
+        self.filter_combo.currentIndexChanged.connect(self._filter_chosen)
         legend = ChainLegend(self)
         self.legend = legend
         bar = QHBoxLayout()
@@ -206,7 +204,7 @@ class ChainWidget(PlanPart, QWidget):
         self.view.activated.connect(self.activate)
         self.scene.rankDropped.connect(self.drop)
         self.scene.dragHint.connect(self.status.emit)
-        QShortcut(QKeySequence("Escape"), self, activated=self.disarm)
+        QShortcut(QKeySequence("Escape"), self).activated.connect(self.disarm)
         doc.changed.connect(self.refresh)
         self.refresh()
 
@@ -215,6 +213,10 @@ class ChainWidget(PlanPart, QWidget):
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.scene.restyle_all()
             self.legend.update()
+
+    def _filter_chosen(self, _index: int) -> None:
+        self.scene.set_filter(self.filter_combo.currentData())
+        self.view.fit(readable=True)
 
     # -- following the character -----------------------------------------------------------
     def refresh(self) -> None:
@@ -237,9 +239,10 @@ class ChainWidget(PlanPart, QWidget):
         armed_name = self.armed.option["name"] if self.armed else None
         while self.tokens_layout.count():        # chips, the hint and the stretch
             item = self.tokens_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
         self.chips = []
         self.armed = None
         for (kind, name), option in self.options.items():
