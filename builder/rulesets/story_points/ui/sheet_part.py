@@ -6,7 +6,7 @@ A mixin of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtWidgets import QHeaderView, QLabel
 
@@ -63,7 +63,7 @@ class SheetPart(_Editor):
                         model.index(child, column, parent.index()))
                     return
 
-    def _fill_classes(self, d: dict, options: list[dict]) -> None:
+    def _fill_classes(self, d: dict, options: Sequence[Mapping[str, Any]]) -> None:
         model = self.classes_model
         model.clear()
         model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
@@ -123,7 +123,7 @@ class SheetPart(_Editor):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
 
-    def _fill_token_tray(self, options: list[dict]) -> None:
+    def _fill_token_tray(self, options: Sequence[Mapping[str, Any]]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
         from builder.ui.chain.widget import TokenChip
 
@@ -203,8 +203,8 @@ class SheetPart(_Editor):
             option = next((o for o in self.doc.options()
                            if o["kind"] == "class" and o["name"] == key[2]), None)
             if option is None or not option["allowed"]:
-                self.show_refusal((option or {}).get("reasons") or
-                                  [f"{key[2]} cannot advance now"])
+                self.show_refusal((option.get("reasons") if option is not None else None)
+                                  or [f"{key[2]} cannot advance now"])
                 return
             if option.get("casts_spells"):
                 # A caster's advance also needs its new spell: ask, with this trait picked.
