@@ -162,7 +162,8 @@ def main() -> int:
     parser.add_argument("--library", type=int, action="append", default=[],
                         help="also time a library of N characters (repeatable)")
     parser.add_argument("--read-runs", type=int, default=3,
-                        help="pairs for the cold start until every file is read (slow)")
+                        help="pairs for the cold start until every file is read (slow; 0: "
+                             "not timed)")
     parser.add_argument("--quick", action="store_true",
                         help="CI: one pair each, a 200-character library")
     args = parser.parse_args()
@@ -235,14 +236,18 @@ def main() -> int:
             print(coldrun.line(f"start, {args.characters} characters",
                                f"{count} characters, index cold (every row listed, "
                                "the files read after the paint)"))
-            read_all = run_pair(before_b=cold, b_cmd=[sys.executable, "-c", APP_READ_ALL],
-                                runs=args.read_runs)
-            print(read_all.line(f"start, {args.characters} characters",
-                                f"{count} characters, index cold, until every file is read"))
-            print(f"  {count} characters: warm {warm.b_wall:.2f} s, cold {coldrun.b_wall:.2f} s "
-                  f"(every file read: {read_all.b_wall:.2f} s), memory {warm.mem[0]:.2f}x "
-                  f"(warm) {coldrun.mem[0]:.2f}x (cold) {read_all.mem[0]:.2f}x (every file "
-                  "read) the 50-character start")
+            read = ""
+            if args.read_runs > 0:
+                read_all = run_pair(before_b=cold, b_cmd=[sys.executable, "-c", APP_READ_ALL],
+                                    runs=args.read_runs)
+                print(read_all.line(f"start, {args.characters} characters",
+                                    f"{count} characters, index cold, until every file is "
+                                    "read"))
+                read = (f" (every file read: {read_all.b_wall:.2f} s, memory "
+                        f"{read_all.mem[0]:.2f}x)")
+            print(f"  {count} characters: warm {warm.b_wall:.2f} s, cold {coldrun.b_wall:.2f} s"
+                  f"{read}, memory {warm.mem[0]:.2f}x (warm) {coldrun.mem[0]:.2f}x (cold) "
+                  "the 50-character start")
             shutil.rmtree(big, ignore_errors=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)

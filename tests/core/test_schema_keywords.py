@@ -250,3 +250,61 @@ def test_the_fast_path_is_never_more_lenient_on_numbers_anywhere(ruleset_id):
 
     run()
     assert compared       # the changes do reach a value beyond its sibling
+
+
+@pytest.mark.parametrize("ruleset_id", ["story-points", "ability-bonuses", "vogelfrei"])
+def test_the_fast_path_is_never_more_lenient_on_mutated_data_files(ruleset_id):
+    """Built-in data files mutated anywhere (a value replaced by any JSON value, a key
+    removed or added...): whatever the compiled validator and the walk accept,
+    jsonschema accepts; story-points' advancement records are checked by the shared
+    rule-system.schema.json $defs they refer to, on both paths."""
+    from hypothesis import HealthCheck
+
+    from builder.rules.registry import ruleset_class
+    from tests.fuzzing import mutated
+
+    schema = load_schema(ruleset_class(ruleset_id).data_schema)
+    base = _read_builtin(ruleset_id)
+    refused = []
+
+    @given(data=mutated(base))
+    @settings(max_examples=25, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    def run(data):
+        try:
+            doc = json.loads(data.decode("utf-8", "surrogatepass"))
+        except (ValueError, RecursionError):
+            return
+        errors = schema_errors(schema, doc)
+        if is_valid_fast(schema, doc):
+            assert errors == [], errors
+        refused.extend(errors)
+
+    run()
+    assert refused
+
+
+def test_the_advancement_records_are_the_shared_schemas_records():
+    """story-points' schema refers to the vocabulary's records in the shared
+    rule-system.schema.json (a $ref by file name): a bad record is refused by the data
+    schema itself, with its path, on both paths; an edited shared schema makes the
+    compiled validator step aside (jsonschema decides) rather than judge by old text."""
+    from builder.rules.registry import ruleset_class
+    from builder.storage import validation
+
+    schema = load_schema(ruleset_class("story-points").data_schema)
+    step = schema["$defs"]["step"]["properties"]
+    assert step["cost"] == {"$ref": "rule-system.schema.json#/$defs/cost"}
+    data = copy.deepcopy(_read_builtin("story-points"))
+    assert is_valid_fast(schema, data)
+    data["advancement"]["vital"]["cost"] = {"type": "per-level", "amount": -2}
+    assert not is_valid_fast(schema, data)
+    assert schema_errors(schema, data)[0].startswith("advancement/vital/cost: ")
+    data = copy.deepcopy(_read_builtin("story-points"))
+    data["advancement"]["training_exchange"]["by"] = {"data": ""}     # minLength 1
+    assert not is_valid_fast(schema, data)
+    assert schema_errors(schema, data)[0].startswith("advancement/training_exchange/by: ")
+
+    class Module:
+        REFERENCED = {kw.SHARED + "rule-system.schema.json": "{}"}
+    assert not validation.referenced_current(Module)
