@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, cast
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QDrag, QKeySequence, QShortcut
+from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -21,6 +21,8 @@ from builder.ui.chain.plan import PlanPart
 from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from builder.rules.chain import Chain
 
 
@@ -51,11 +53,11 @@ class TokenChip(QPushButton):
     def token(self) -> dict:
         return self.chain_widget.token_for(self.option)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self._press = event.position().toPoint()
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._press is not None and (event.position().toPoint() - self._press).manhattanLength() > 6:
             self._press = None
             self.setDown(False)
@@ -208,7 +210,7 @@ class ChainWidget(PlanPart, QWidget):
         doc.changed.connect(self.refresh)
         self.refresh()
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.scene.restyle_all()
@@ -229,7 +231,7 @@ class ChainWidget(PlanPart, QWidget):
         self._fill_tokens()
         self.update_plan()
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
@@ -356,7 +358,8 @@ class ChainWidget(PlanPart, QWidget):
             self.status.emit("Not done: " + "; ".join(reasons))
         return done
 
-    def ask_spell(self, option: Mapping[str, Any], trait: str, token: dict | None = None):
+    def ask_spell(self, option: Mapping[str, Any], trait: str,
+                  token: dict | None = None) -> QDialog:
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
         from builder.rules.registry import load_part

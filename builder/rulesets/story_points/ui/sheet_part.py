@@ -15,6 +15,7 @@ from .dialogs import ClassAdvanceDialog
 from .widgets import KeyRole, UsesWidget, next_text, sheet_item
 
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
+    from PySide6.QtCore import QModelIndex
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
 
@@ -50,7 +51,7 @@ class SheetPart(_Editor):
     @abstractmethod
     def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool: ...
 
-    def _select_class_row(self, key, column: int = 0) -> None:
+    def _select_class_row(self, key: tuple, column: int = 0) -> None:
         model = self.classes_model
         for row in range(model.rowCount()):
             parent = model.item(row, 0)
@@ -189,13 +190,13 @@ class SheetPart(_Editor):
         self.classes_view.lit = lit
 
     # -- sheet -> options ------------------------------------------------------------------
-    def _sheet_clicked(self, index) -> None:
+    def _sheet_clicked(self, index: QModelIndex) -> None:
         key = index.data(KeyRole)
         if key and key[0] in ("vital", "skill", "class"):
             self.side_tabs.setCurrentIndex(0)
             self.options_panel.select(key[0], key[1])
 
-    def _sheet_activated(self, index) -> None:
+    def _sheet_activated(self, index: QModelIndex) -> None:
         """Enter / double-click on a sheet row: take its next increase if the core allows."""
         key = index.data(KeyRole)
         if key and key[0] == "trait":
