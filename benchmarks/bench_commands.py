@@ -10,9 +10,16 @@
 
     python benchmarks/bench_commands.py [--runs 15]
     python benchmarks/bench_commands.py --quick        # CI: one pair each
+    python benchmarks/bench_commands.py --against TREE # the same commands, TREE's code as A
+    python benchmarks/bench_commands.py --instructions # + instructions counted (callgrind)
 
 Prints the median of the pair ratios with their min and max; exit 0 unless a
-process fails.
+process fails.  ``--against TREE`` (another checkout, e.g. ``git worktree add
+/tmp/before COMMIT``) runs each command with TREE's code as A and this tree's as
+B: what a change did, paired.  ``--instructions`` also counts the instructions
+each process executes under valgrind's callgrind, once each (slow: ~20 s a
+process): a figure that does not move with the machine's load, where wall times
+on a shared machine do.
 """
 from __future__ import annotations
 
@@ -49,10 +56,44 @@ painter.end()
 CLI = "import sys; from builder.__main__ import main; sys.exit(main(sys.argv[1:]))"
 
 
+def cli_of(tree: Path) -> str:
+    """The command line with ``tree``'s code, whatever the current folder holds."""
+    return f"import sys; sys.path.insert(0, {str(tree)!r}); " + CLI.split("; ", 1)[1]
+
+
+def instructions(cmd: list[str], env: dict, before=None) -> int | None:
+    """Instructions the process executes (valgrind --tool=callgrind), None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    if before:
+        before()
+    with tempfile.TemporaryDirectory(prefix="cb-callgrind-") as folder:
+        out = Path(folder) / "callgrind.out"
+        subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
+                       env=env, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        for line in out.read_text(errors="replace").splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    return None
+
+
+def instruction_line(name_a: str, name_b: str, a: int | None, b: int | None) -> str:
+    if a is None or b is None:
+        return "  instructions: valgrind not installed"
+    return (f"  instructions (callgrind, one run each): {name_b} {b / 1e6:.0f} M vs "
+            f"{name_a} {a / 1e6:.0f} M = {b / a:.2f}x")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="pairs per comparison")
     parser.add_argument("--quick", action="store_true", help="CI: one pair each")
+    parser.add_argument("--against", metavar="TREE", type=Path,
+                        help="another checkout whose code runs as A (before/after)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions with valgrind's callgrind (slow)")
     args = parser.parse_args()
     if args.quick:
         args.runs = 1
@@ -74,15 +115,28 @@ def main() -> int:
         floor.write_text(FLOOR)
         print("whole processes, A and B alternating, ratio B/A per pair: median (min-max); "
               f"{MEMORY_METHOD}")
-        export = Summary(paired(
-            [sys.executable, str(floor), str(work / "floor.pdf")],
-            [sys.executable, "-c", CLI, "export-pdf", str(character), "-o",
-             str(work / "sheet.pdf")], env, args.runs))
-        print(export.line("QtGui + QPdfWriter floor", "export-pdf of one character"))
-        print(f"  goal <= 1.3x: {'met' if export.wall[0] <= 1.3 else 'NOT met'}")
+        export_cmd = [sys.executable, "-c", CLI, "export-pdf", str(character), "-o",
+                      str(work / "sheet.pdf")]
+        if args.against:
+            before = [sys.executable, "-c", cli_of(args.against.resolve()), *export_cmd[3:]]
+            names = (f"export-pdf with {args.against}'s code", "export-pdf with this tree's")
+            export = Summary(paired(before, export_cmd, env, args.runs))
+            print(export.line(*names))
+        else:
+            floor_cmd = [sys.executable, str(floor), str(work / "floor.pdf")]
+            names = ("QtGui + QPdfWriter floor", "export-pdf of one character")
+            export = Summary(paired(floor_cmd, export_cmd, env, args.runs))
+            print(export.line(*names))
+            print(f"  goal <= 1.3x: {'met' if export.wall[0] <= 1.3 else 'NOT met'}")
+        if args.instructions:
+            a_cmd = before if args.against else floor_cmd
+            print(instruction_line(*names, instructions(a_cmd, env),
+                                   instructions(export_cmd, env)))
         floor_py = [sys.executable, "-c",
                     "import json, sys; json.load(open(sys.argv[1], encoding='utf-8'))",
                     str(character)]
+        if args.against:
+            floor_py = None
         scratch = work / "scratch.json"
         fresh = character.read_bytes()
 
@@ -95,9 +149,16 @@ def main() -> int:
                 ("options", ["options", str(character)], None),
                 ("plan", ["plan", str(character), "skill:Medicine=5"], None),
                 ("do", ["do", str(scratch), "raise-skill", "Insight"], restore)):
-            result = Summary(paired(floor_py, [sys.executable, "-c", CLI, *words], env,
-                                    args.runs, before_b=before))
-            print(result.line("bare Python reading the file", name))
+            command = [sys.executable, "-c", CLI, *words]
+            a_cmd = floor_py or [sys.executable, "-c", cli_of(args.against.resolve()), *words]
+            names = ((f"{name} with {args.against}'s code", f"{name} with this tree's")
+                     if args.against else ("bare Python reading the file", name))
+            result = Summary(paired(a_cmd, command, env, args.runs, before_a=before,
+                                    before_b=before))
+            print(result.line(*names))
+            if args.instructions:
+                print(instruction_line(*names, instructions(a_cmd, env, before),
+                                       instructions(command, env, before)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

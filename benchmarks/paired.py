@@ -5,7 +5,9 @@ benchmark never compares two medians taken at different times: it runs A and B
 alternately (A B, B A, A B, ...), takes the ratio B/A of each pair, and reports
 the median of those ratios with their min and max.  Wall time is measured
 around the process; peak memory is the child's own maximum resident set (GNU
-time's ``%M`` where installed, else ``os.wait4``, Linux/macOS).
+time's ``%M`` where installed, else ``os.wait4``, Linux/macOS); the CPU time (user +
+system, from ``os.wait4``) is reported beside them, since a loaded machine disturbs it
+least (wall time on a busy machine includes waiting for a core).
 """
 from __future__ import annotations
 
@@ -18,11 +20,14 @@ from typing import Callable
 
 
 class Run:
-    __slots__ = ("wall", "rss_kib")
+    __slots__ = ("wall", "rss_kib", "cpu")
 
-    def __init__(self, wall: float, rss_kib: int):
+    def __init__(self, wall: float, rss_kib: int, cpu: float = 0.0):
         self.wall = wall
         self.rss_kib = rss_kib
+        #: The process's CPU time, user + system (its own and its children's): what a
+        #: loaded machine disturbs least.
+        self.cpu = cpu
 
 
 #: GNU time, when installed: a child's peak memory counts the process it was forked
@@ -70,7 +75,7 @@ def measure(cmd: list[str], env: dict, cwd: str | None = None) -> Run:
         with open(report, encoding="ascii") as handle:
             rss = int(handle.read().split()[-1])
         os.unlink(report)
-    return Run(wall, rss)
+    return Run(wall, rss, usage.ru_utime + usage.ru_stime)
 
 
 def paired(a: list[str], b: list[str], env: dict, runs: int,
@@ -108,13 +113,17 @@ class Summary:
         self.b_wall = statistics.median(b.wall for _, b in pairs)
         self.a_mib = statistics.median(a.rss_kib for a, _ in pairs) / 1024
         self.b_mib = statistics.median(b.rss_kib for _, b in pairs) / 1024
+        cpu = [b.cpu / a.cpu for a, b in pairs if a.cpu > 0]
+        self.cpu = (statistics.median(cpu), min(cpu), max(cpu)) if cpu else None
 
     def line(self, name_a: str, name_b: str) -> str:
         return (f"{name_b} vs {name_a}: wall {self.wall[0]:.2f}x "
                 f"(pairs {self.wall[1]:.2f}x-{self.wall[2]:.2f}x; medians "
                 f"{self.b_wall * 1000:.0f} vs {self.a_wall * 1000:.0f} ms), "
                 f"peak memory {self.mem[0]:.2f}x (pairs {self.mem[1]:.2f}x-{self.mem[2]:.2f}x; "
-                f"{self.b_mib:.1f} vs {self.a_mib:.1f} MiB), {len(self.pairs)} pairs")
+                f"{self.b_mib:.1f} vs {self.a_mib:.1f} MiB), {len(self.pairs)} pairs"
+                + (f"; CPU time {self.cpu[0]:.2f}x (pairs {self.cpu[1]:.2f}x-"
+                   f"{self.cpu[2]:.2f}x)" if self.cpu else ""))
 
 
 class CallPairs:

@@ -9,7 +9,7 @@ import sys
 
 CLI_COMMANDS = {
     "rulesets", "data", "new", "show", "options", "do", "undo", "plan", "check",
-    "export-pdf", "xp", "campaign", "pool", "--version",
+    "export-pdf", "xp", "campaign", "pool", "library", "--version",
 }
 
 

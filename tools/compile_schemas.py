@@ -24,6 +24,9 @@ That is sound only where the compiled code is never more lenient than jsonschema
   says ``[1] == [True]``) leaves the schema uncompiled;
 - ``2.0`` as an integer: the runtime sends any document holding an integral float
   to jsonschema (the compiled code would accept it);
+- a ``$ref`` into a shared schema by its file name (``rule-system.schema.json#/$defs/cost``)
+  is compiled in from the shipped file; the module records that file's text too
+  (``REFERENCED``) and is used only while it is unchanged;
 - our own keywords (``x-atLeast``, ``x-atMost``: a value compared with a sibling, see
   builder/rules/schema_keywords.py) are left out of the compiled code and checked
   by the runtime after it, with a walk that is never more lenient than jsonschema;
@@ -134,6 +137,8 @@ HEADER = '''\
 from builder.storage.compiled_schemas import JsonSchemaValueException, JsonSchemaValuesException
 
 SCHEMA_TEXT = {text!r}
+#: The shared schemas it refers to ($ref by file name): uri -> the text compiled in.
+REFERENCED = {referenced!r}
 
 '''
 
@@ -153,7 +158,23 @@ def compile_one(path: Path) -> tuple[str, str, str]:
     own_keyword_problems(path, schema)
     ready = prepare(schema)
     ready["$schema"] = "http://json-schema.org/draft-07/schema#"
-    code = fastjsonschema.compile_to_code(ready, use_default=False, use_formats=False)
+    referenced: dict[str, str] = {}
+
+    def shared(uri: str):
+        """A $ref into a shared schema (rule-system.schema.json#/$defs/cost): the
+        shipped file, read the same safe way; its text is recorded beside the
+        schema's own, so the module is used only while both are unchanged."""
+        from builder.rules.schema_keywords import shared_schema
+
+        found = shared_schema(uri)
+        if found is None:
+            raise NotCompilable(f"$ref to {uri}: no shipped shared schema")
+        referenced[uri.split("#", 1)[0]] = canonical(found)
+        own_keyword_problems(path, found)
+        return prepare(found, uri)
+
+    code = fastjsonschema.compile_to_code(ready, handlers={"https": shared}, use_default=False,
+                                          use_formats=False)
     imports = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
     if imports not in code:
         raise SystemExit(f"{path}: fastjsonschema's generated code changed shape; "
@@ -163,7 +184,8 @@ def compile_one(path: Path) -> tuple[str, str, str]:
     if not first:
         raise SystemExit(f"{path}: no validation function in the generated code")
     source = HEADER.format(source=path.relative_to(ROOT).as_posix(),
-                           version=fastjsonschema.VERSION, text=canonical(schema))
+                           version=fastjsonschema.VERSION, text=canonical(schema),
+                           referenced=dict(sorted(referenced.items())))
     source += code.rstrip() + f"\n\n\nvalidate = {first.group(1)}\n"
     return schema_id, module_name(schema_id), source
 
@@ -238,9 +260,16 @@ def stale() -> list[str]:
             problems.append(f"{path.relative_to(ROOT)}: no compiled validator")
             continue
         module = importlib.import_module(f"builder.storage.compiled_schemas.{name}")
-        if module.SCHEMA_TEXT != canonical(schema):
+        if module.SCHEMA_TEXT != canonical(schema) or not referenced_current(module):
             problems.append(f"{path.relative_to(ROOT)}: compiled from another version")
     return problems
+
+
+def referenced_current(module) -> bool:
+    """Whether every shared schema the module's code embeds is still that text."""
+    from builder.storage.validation import referenced_current as current
+
+    return current(module)
 
 
 def main() -> int:

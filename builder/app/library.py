@@ -95,8 +95,11 @@ class LibraryScan:
         return self.entries
 
 
-def open_scan() -> LibraryScan:
-    """Step 1 of a library scan (see :class:`LibraryScan`): what the index knows."""
+def open_scan(previous: LibraryScan | None = None) -> LibraryScan:
+    """Step 1 of a library scan (see :class:`LibraryScan`): what the index knows; after
+    ``previous`` (a refresh), what that scan knew, without reading the index again."""
+    if previous is not None:
+        return LibraryScan(store.rescan(previous._scan))
     return LibraryScan(store.begin_scan())
 
 

@@ -88,8 +88,11 @@ def cmd_export_pdf(args) -> int:
     made = [] if folder.exists() else [folder]
     output.check_folder(folder)
 
-    from builder.render.fonts import GlyphCheck, describe_missing
+    # The modules without Qt first: once PySide6 is loaded it reads the source of each
+    # module an import statement names (for its __feature__ switches).
+    from builder.render import outline  # noqa: F401
     from builder.render.pdf import RenderFailed, ensure_app, render_pdf_bytes
+    from builder.render.fonts import GlyphCheck, describe_missing
 
     ensure_app()
     glyphs = GlyphCheck()

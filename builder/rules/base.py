@@ -217,6 +217,11 @@ class Action(Mapping[str, Any]):
     def flag(self, key: str) -> bool:
         return self.args.get(key) is True
 
+    def required(self, key: str) -> Any:
+        """The argument as recorded; KeyError when the action lacks it (a malformed
+        hand-edited entry, which replay reports with the missing key)."""
+        return self.args[key]
+
     def has(self, key: str) -> bool:
         """True when the action gives ``key`` (whatever its value)."""
         return key in self.args

@@ -37,7 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from builder.rules.base import SESSION_MISSING, Reason, UsageError, match_name, parse_int
+from builder.rules.base import (SESSION_MISSING, Action, Reason, UsageError, match_name, parse_int,
+                                read_action)
 
 GM = "GM"
 
@@ -229,164 +230,61 @@ def nemesis_action(name: str, points: int | None) -> dict[str, Any]:
     return {"action": "pool-nemesis", "name": _text(name, "the Nemesis name"), "points": points}
 
 
-POOL_ACTIONS = ("session-start", "pool-spend", "pool-react", "pool-earn", "pool-nemesis")
-
-
-def is_pool_entry(entry: Mapping[str, Any]) -> bool:
-    return entry.get("action") in POOL_ACTIONS
-
-
-def resolve(state: Pool, action: Mapping[str, Any], settings: Mapping[str, Any] | None
-            ) -> dict[str, Any]:
-    """Fill in what the universe settings decide, so the entry replays alone."""
-    action = dict(action)
-    if action.get("action") == "session-start":
-        s = normalise_settings(settings)
-        fortune, peril = generated_size(s, action["players"])
-        if "fortune_override" in action:
-            fortune = action.pop("fortune_override")
-        if "peril_override" in action:
-            peril = action.pop("peril_override")
-        action.update({"fortune": fortune, "peril": peril, "refresh": s["refresh"],
-                       "assignment": s["assignment"], "session": state.session + 1})
-    return action
-
-
 # -- the rules -----------------------------------------------------------------------
-def _no_session(state: Pool) -> list[str]:
-    if state.session == 0:
-        return [Reason("no session has started: start a session first", SESSION_MISSING)]
-    return []
+class PoolKind:
+    """One kind of pool entry: what the universe settings fill in (:meth:`resolve`),
+    every reason it is refused (:meth:`check`), the pool after it (:meth:`apply`) and
+    its line in the session log (:meth:`describe`).  The module's functions of the same
+    names dispatch by the entry's verb through one table (:data:`KINDS`).  Like a
+    rule system's :class:`~builder.rules.base.ActionKind`, but the pool is no rule
+    system: its entries are built by the ``*_action`` functions above (keyword options,
+    not ``do`` words) and the session log keeps each entry as it was logged."""
+
+    verb = ""
+
+    def resolve(self, state: Pool, action: Action, settings: Mapping[str, Any] | None,
+                entry: dict[str, Any]) -> dict[str, Any]:
+        """The entry to log (``entry``: a copy of the one given, to fill in)."""
+        return entry
+
+    def check(self, state: Pool, action: Action) -> list[str]:
+        return []
+
+    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+        """The pool after the entry (``logged``: the entry as the log keeps it)."""
+        raise NotImplementedError
+
+    def describe(self, action: Action) -> str:
+        return action.kind
 
 
-def _spender(action: Mapping[str, Any]) -> str:
-    """Who the per-check limit counts: the Nemesis when one spends, else the spender."""
-    return str(action.get("nemesis") or action["by"])
+class SessionStart(PoolKind):
+    verb = "session-start"
 
+    def resolve(self, state: Pool, action: Action, settings: Mapping[str, Any] | None,
+                entry: dict[str, Any]) -> dict[str, Any]:
+        """Fill in what the universe settings decide, so the entry replays alone."""
+        s = normalise_settings(settings)
+        fortune, peril = generated_size(s, action.required("players"))
+        if action.has("fortune_override"):
+            fortune = entry.pop("fortune_override")
+        if action.has("peril_override"):
+            peril = entry.pop("peril_override")
+        entry.update({"fortune": fortune, "peril": peril, "refresh": s["refresh"],
+                      "assignment": s["assignment"], "session": state.session + 1})
+        return entry
 
-def check(state: Pool, action: Mapping[str, Any]) -> list[str]:
-    """Every reason the pool refuses ``action`` (empty: allowed)."""
-    kind = action.get("action")
-    if kind == "session-start":
+    def check(self, state: Pool, action: Action) -> list[str]:
         reasons = []
-        if int(action.get("players", 0)) < 1:
+        if int(action.value("players", 0)) < 1:
             reasons.append("a session needs at least 1 player")
-        if int(action.get("fortune", 0)) < 0 or int(action.get("peril", 0)) < 0:
+        if int(action.value("fortune", 0)) < 0 or int(action.value("peril", 0)) < 0:
             reasons.append("a pool cannot start with a negative side")
         return reasons
-    if kind == "pool-spend":
-        return _no_session(state) or _check_spend(state, action)
-    if kind == "pool-react":
-        return _no_session(state) or _check_react(state, action)
-    if kind == "pool-earn":
-        reasons = _no_session(state)
-        if not str(action.get("reason", "")).strip():
-            reasons.append("points earned by a rule need the reason (which rule)")
-        if action.get("side") not in SIDES:
-            reasons.append("points earned by a rule go to a named side: fortune or peril")
-        return reasons
-    if kind == "pool-nemesis":
-        return []
-    return [f"'{kind}' is not a pool action"]
 
-
-def _check_spend(state: Pool, action: Mapping[str, Any]) -> list[str]:
-    reasons: list[str] = []
-    side, use, check_id, by = action["side"], action["use"], action["check"], action["by"]
-    nemesis = action.get("nemesis")
-    sides, when = USES.get(use, ((), "either"))
-    if side not in sides:
-        reasons.append(f"'{use}' is not a {side_name(side)} use")
-    after = bool(action.get("after_roll"))
-    if when == "before" and after:
-        reasons.append("Upgrade is declared before the roll" if use == "upgrade"
-                       else f"{use.capitalize()} is declared before the roll")
-    if when == "after" and not after:
-        if use == "breakthrough":
-            reasons.append("A Breakthrough is activated after the roll")
-        elif use == "calamity":
-            reasons.append("A Calamity is activated after a player rolls")
-        else:
-            reasons.append(f"{use.capitalize()} happens after the roll")
-
-    # Who spends which side.
-    if side == FORTUNE:
-        if is_gm(by):
-            reasons.append("the GM spends Peril Points; Fortune Points are the players'")
-        if nemesis:
-            reasons.append(f"{nemesis} is a Nemesis: a Nemesis spends Peril Points, "
-                           f"not Fortune Points")
-        on = action.get("on")
-        if on and _key(on) != _key(by) and not is_gm(by):
-            if state.assignment == "own-check":
-                reasons.append(f"in this campaign a player spends Fortune Points only on "
-                               f"their own check; check {check_id} is {on}'s")
-            elif not action.get("table_agrees"):
-                reasons.append(f"{by} may spend a Fortune Point on {on}'s check {check_id} "
-                               f"only if the table agrees the spend supports the scene")
-    else:
-        if not is_gm(by) and not nemesis:
-            reasons.append(f"{by} is a player: only the GM or a Nemesis "
-                           f"spends Peril Points")
-        if nemesis and not is_gm(by) and _key(by) != _key(nemesis):
-            reasons.append(f"{by} cannot spend for the Nemesis {nemesis}: "
-                           f"the GM plays it")
-
-    # Where the point comes from.
-    private = state.nemesis.get(_key(nemesis)) if (nemesis and side == PERIL) else None
-    if private is not None:
-        if private[1] < 1:
-            reasons.append(f"{private[0]}'s private Nemesis pool has no points left")
-    elif side == FORTUNE and state.fortune < 1:
-        reasons.append("no Fortune Points left")
-    elif side == PERIL and state.peril < 1:
-        reasons.append("no Peril Points left")
-
-    # One proactive spend per check per character (the GM is not a character).
-    who = _spender(action)
-    if not is_gm(who) and not action.get("gm_allows"):
-        if state.proactive.get((check_id, _key(who)), 0) >= 1:
-            reasons.append(f"{who} already made a proactive spend on check {check_id} "
-                           f"(one per check unless the GM allows more)")
-    return reasons
-
-
-def _check_react(state: Pool, action: Mapping[str, Any]) -> list[str]:
-    reasons: list[str] = []
-    check_id, by = action["check"], action["by"]
-    if is_gm(by):
-        reasons.append("a reaction is a player's answer to a GM Peril spend; "
-                       "the GM does not react to their own spend")
-    answered = state.gm_peril.get(check_id, 0)
-    if answered < 1:
-        reasons.append(f"a reaction answers a GM Peril spend on that check; "
-                       f"none was made on check {check_id}")
-    elif state.reactions.get((check_id, _key(by)), 0) >= answered:
-        reasons.append(f"{by} already answered every GM Peril spend on check {check_id} "
-                       f"({answered} spend{'s' if answered != 1 else ''})")
-    spend = action.get("spend")
-    if spend == FORTUNE and state.fortune < 1:
-        reasons.append("no Fortune Points left")
-    if spend == PERIL and state.peril < 1:
-        reasons.append("no Peril Points left")
-    return reasons
-
-
-def _flip(fortune: int, peril: int, side: str, n: int = 1) -> tuple[int, int]:
-    """A spent Fortune Point becomes Peril and the other way round."""
-    if side == FORTUNE:
-        return fortune - n, peril + n
-    return fortune + n, peril - n
-
-
-def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
-    """The pool after an allowed entry (``state`` is not touched)."""
-    action = dict(action)
-    kind = action["action"]
-    log = state.log + (action,)
-    if kind == "session-start":
-        fortune, peril = int(action["fortune"]), int(action["peril"])
-        refresh = action.get("refresh", "reset")
+    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+        fortune, peril = int(action.required("fortune")), int(action.required("peril"))
+        refresh = action.value("refresh", "reset")
         nemesis = {k: [v[0], v[2], v[2]] for k, v in state.nemesis.items()}
         if state.session and refresh in ("carry", "top-up"):
             if refresh == "carry":
@@ -396,15 +294,109 @@ def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
                 fortune, peril = max(fortune, state.fortune), max(peril, state.peril)
                 nemesis = {k: [v[0], max(v[1], v[2]), v[2]] for k, v in state.nemesis.items()}
         number = state.session + 1
-        summary = {"session": number, "name": action.get("name", ""),
-                   "players": int(action["players"]), "fortune": fortune, "peril": peril,
-                   "started": action.get("at", "")}
-        return Pool(session=number, session_name=action.get("name", ""),
-                    players=int(action["players"]), fortune=fortune, peril=peril,
-                    assignment=action.get("assignment", "shared"), nemesis=nemesis,
-                    log=(action,), sessions=state.sessions + (summary,))
-    if kind == "pool-spend":
-        side, nemesis_name = action["side"], action.get("nemesis")
+        players = int(action.required("players"))
+        summary = {"session": number, "name": action.value("name", ""), "players": players,
+                   "fortune": fortune, "peril": peril, "started": logged.get("at", "")}
+        return Pool(session=number, session_name=action.value("name", ""), players=players,
+                    fortune=fortune, peril=peril,
+                    assignment=action.value("assignment", "shared"), nemesis=nemesis,
+                    log=(logged,), sessions=state.sessions + (summary,))
+
+    def describe(self, action: Action) -> str:
+        name = f" ({action.value('name')})" if action.value("name") else ""
+        return (f"session {action.value('session', '?')}{name} started with "
+                f"{action.value('players')} player(s): Fortune {action.value('fortune')}, "
+                f"Peril {action.value('peril')}")
+
+
+def _no_session(state: Pool) -> list[str]:
+    if state.session == 0:
+        return [Reason("no session has started: start a session first", SESSION_MISSING)]
+    return []
+
+
+def _spender(action: Action) -> str:
+    """Who the per-check limit counts: the Nemesis when one spends, else the spender."""
+    return str(action.value("nemesis") or action.required("by"))
+
+
+def _flip(fortune: int, peril: int, side: str, n: int = 1) -> tuple[int, int]:
+    """A spent Fortune Point becomes Peril and the other way round."""
+    if side == FORTUNE:
+        return fortune - n, peril + n
+    return fortune + n, peril - n
+
+
+class Spend(PoolKind):
+    verb = "pool-spend"
+
+    def check(self, state: Pool, action: Action) -> list[str]:
+        return _no_session(state) or self.spend_reasons(state, action)
+
+    @staticmethod
+    def spend_reasons(state: Pool, action: Action) -> list[str]:
+        reasons: list[str] = []
+        side, use = action.required("side"), action.required("use")
+        check_id, by = action.required("check"), action.required("by")
+        nemesis = action.value("nemesis")
+        sides, when = USES.get(use, ((), "either"))
+        if side not in sides:
+            reasons.append(f"'{use}' is not a {side_name(side)} use")
+        after = bool(action.value("after_roll"))
+        if when == "before" and after:
+            reasons.append("Upgrade is declared before the roll" if use == "upgrade"
+                           else f"{use.capitalize()} is declared before the roll")
+        if when == "after" and not after:
+            if use == "breakthrough":
+                reasons.append("A Breakthrough is activated after the roll")
+            elif use == "calamity":
+                reasons.append("A Calamity is activated after a player rolls")
+            else:
+                reasons.append(f"{use.capitalize()} happens after the roll")
+
+        # Who spends which side.
+        if side == FORTUNE:
+            if is_gm(by):
+                reasons.append("the GM spends Peril Points; Fortune Points are the players'")
+            if nemesis:
+                reasons.append(f"{nemesis} is a Nemesis: a Nemesis spends Peril Points, "
+                               f"not Fortune Points")
+            on = action.value("on")
+            if on and _key(on) != _key(by) and not is_gm(by):
+                if state.assignment == "own-check":
+                    reasons.append(f"in this campaign a player spends Fortune Points only on "
+                                   f"their own check; check {check_id} is {on}'s")
+                elif not action.value("table_agrees"):
+                    reasons.append(f"{by} may spend a Fortune Point on {on}'s check {check_id} "
+                                   f"only if the table agrees the spend supports the scene")
+        else:
+            if not is_gm(by) and not nemesis:
+                reasons.append(f"{by} is a player: only the GM or a Nemesis "
+                               f"spends Peril Points")
+            if nemesis and not is_gm(by) and _key(by) != _key(nemesis):
+                reasons.append(f"{by} cannot spend for the Nemesis {nemesis}: "
+                               f"the GM plays it")
+
+        # Where the point comes from.
+        private = state.nemesis.get(_key(nemesis)) if (nemesis and side == PERIL) else None
+        if private is not None:
+            if private[1] < 1:
+                reasons.append(f"{private[0]}'s private Nemesis pool has no points left")
+        elif side == FORTUNE and state.fortune < 1:
+            reasons.append("no Fortune Points left")
+        elif side == PERIL and state.peril < 1:
+            reasons.append("no Peril Points left")
+
+        # One proactive spend per check per character (the GM is not a character).
+        who = _spender(action)
+        if not is_gm(who) and not action.value("gm_allows"):
+            if state.proactive.get((check_id, _key(who)), 0) >= 1:
+                reasons.append(f"{who} already made a proactive spend on check {check_id} "
+                               f"(one per check unless the GM allows more)")
+        return reasons
+
+    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+        side, nemesis_name = action.required("side"), action.value("nemesis")
         fortune, peril = state.fortune, state.peril
         nemesis = {k: list(v) for k, v in state.nemesis.items()}
         private = nemesis.get(_key(nemesis_name)) if (nemesis_name and side == PERIL) else None
@@ -414,36 +406,160 @@ def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
         else:
             fortune, peril = _flip(fortune, peril, side)
         proactive = dict(state.proactive)
-        who = (action["check"], _key(_spender(action)))
+        check_id = action.required("check")
+        who = (check_id, _key(_spender(action)))
         proactive[who] = proactive.get(who, 0) + 1
         gm_peril = dict(state.gm_peril)
         if side == PERIL:
-            gm_peril[action["check"]] = gm_peril.get(action["check"], 0) + 1
+            gm_peril[check_id] = gm_peril.get(check_id, 0) + 1
         return replace(state, fortune=fortune, peril=peril, nemesis=nemesis,
-                       proactive=proactive, gm_peril=gm_peril, log=log)
-    if kind == "pool-react":
+                       proactive=proactive, gm_peril=gm_peril, log=state.log + (logged,))
+
+    def describe(self, action: Action) -> str:
+        side, use = action.value("side"), action.value("use")
+        who = action.value("by", "?")
+        if action.value("nemesis"):
+            who = f"{action.value('nemesis')} (Nemesis)"
+        when = "after the roll" if action.value("after_roll") else "before the roll"
+        text = (f"{who} spent a {side_name(str(side))} Point on check {action.value('check')}: "
+                f"{USE_TEXT.get((str(side), str(use)), use)} ({when})")
+        if action.value("on"):
+            text += f" on {action.value('on')}'s check"
+        if action.value("gm_approved"):
+            text += ", approved by the GM"
+        if action.value("gm_allows"):
+            text += ", an extra spend the GM allowed"
+        flips = "the players' Fortune side" if side == PERIL else "the GM's Peril side"
+        return text + f"; it flips to {flips}"
+
+
+class React(PoolKind):
+    verb = "pool-react"
+
+    def check(self, state: Pool, action: Action) -> list[str]:
+        return _no_session(state) or self.react_reasons(state, action)
+
+    @staticmethod
+    def react_reasons(state: Pool, action: Action) -> list[str]:
+        reasons: list[str] = []
+        check_id, by = action.required("check"), action.required("by")
+        if is_gm(by):
+            reasons.append("a reaction is a player's answer to a GM Peril spend; "
+                           "the GM does not react to their own spend")
+        answered = state.gm_peril.get(check_id, 0)
+        if answered < 1:
+            reasons.append(f"a reaction answers a GM Peril spend on that check; "
+                           f"none was made on check {check_id}")
+        elif state.reactions.get((check_id, _key(by)), 0) >= answered:
+            reasons.append(f"{by} already answered every GM Peril spend on check {check_id} "
+                           f"({answered} spend{'s' if answered != 1 else ''})")
+        spend = action.value("spend")
+        if spend == FORTUNE and state.fortune < 1:
+            reasons.append("no Fortune Points left")
+        if spend == PERIL and state.peril < 1:
+            reasons.append("no Peril Points left")
+        return reasons
+
+    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
         fortune, peril = state.fortune, state.peril
-        if action.get("spend") in SIDES:
-            fortune, peril = _flip(fortune, peril, action["spend"])
+        spend = action.value("spend")
+        if spend in SIDES:
+            fortune, peril = _flip(fortune, peril, spend)
         reactions = dict(state.reactions)
-        who = (action["check"], _key(action["by"]))
+        who = (action.required("check"), _key(action.required("by")))
         reactions[who] = reactions.get(who, 0) + 1
-        return replace(state, fortune=fortune, peril=peril, reactions=reactions, log=log)
-    if kind == "pool-earn":
-        n = int(action.get("points", 1))
-        if action["side"] == FORTUNE:
+        return replace(state, fortune=fortune, peril=peril, reactions=reactions,
+                       log=state.log + (logged,))
+
+    def describe(self, action: Action) -> str:
+        text = (f"{action.value('by')} used {action.value('talent')} on check "
+                f"{action.value('check')} in answer to the GM's Peril spend")
+        if action.value("spend"):
+            text += f", spending a {side_name(action.value('spend'))} Point (not counted " \
+                    f"against the per-check limit)"
+        return text
+
+
+class Earn(PoolKind):
+    verb = "pool-earn"
+
+    def check(self, state: Pool, action: Action) -> list[str]:
+        reasons = _no_session(state)
+        if not str(action.value("reason", "")).strip():
+            reasons.append("points earned by a rule need the reason (which rule)")
+        if action.value("side") not in SIDES:
+            reasons.append("points earned by a rule go to a named side: fortune or peril")
+        return reasons
+
+    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+        n = int(action.value("points", 1))
+        log = state.log + (logged,)
+        if action.required("side") == FORTUNE:
             return replace(state, fortune=state.fortune + n, log=log)
         return replace(state, peril=state.peril + n, log=log)
-    if kind == "pool-nemesis":
-        nemesis = {k: list(v) for k, v in state.nemesis.items()}
-        if action.get("points") is None:
-            nemesis.pop(_key(action["name"]), None)
-        else:
-            points = int(action["points"])
-            nemesis[_key(action["name"])] = [action["name"], points, points]
-        return replace(state, nemesis=nemesis, log=log)
-    raise ValueError(f"not a pool action: {kind}")
 
+    def describe(self, action: Action) -> str:
+        n = int(action.value("points", 1))
+        return (f"{n} {side_name(str(action.value('side')))} Point{'s' if n != 1 else ''} "
+                f"earned: {action.value('reason')}")
+
+
+class Nemesis(PoolKind):
+    verb = "pool-nemesis"
+
+    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+        nemesis = {k: list(v) for k, v in state.nemesis.items()}
+        if action.value("points") is None:
+            nemesis.pop(_key(action.required("name")), None)
+        else:
+            points = int(action.required("points"))
+            name = action.required("name")
+            nemesis[_key(name)] = [name, points, points]
+        return replace(state, nemesis=nemesis, log=state.log + (logged,))
+
+    def describe(self, action: Action) -> str:
+        if action.value("points") is None:
+            return f"{action.value('name')} spends from the GM's shared Peril pool again"
+        return f"{action.value('name')} has a private Nemesis pool of {action.value('points')}"
+
+
+#: verb -> its kind: the one table every pool function dispatches through.
+KINDS: dict[str, PoolKind] = {kind.verb: kind for kind in
+                              (SessionStart(), Spend(), React(), Earn(), Nemesis())}
+POOL_ACTIONS = tuple(KINDS)
+
+
+def is_pool_entry(entry: Mapping[str, Any]) -> bool:
+    return entry.get("action") in POOL_ACTIONS
+
+
+def resolve(state: Pool, action: Mapping[str, Any], settings: Mapping[str, Any] | None
+            ) -> dict[str, Any]:
+    """Fill in what the universe settings decide, so the entry replays alone."""
+    entry = read_action(action)
+    kind = None if entry is None else KINDS.get(entry.kind)
+    if entry is None or kind is None:
+        return dict(action)
+    return kind.resolve(state, entry, settings, dict(action))
+
+
+def check(state: Pool, action: Mapping[str, Any]) -> list[str]:
+    """Every reason the pool refuses ``action`` (empty: allowed)."""
+    entry = read_action(action)
+    kind = None if entry is None else KINDS.get(entry.kind)
+    if entry is None or kind is None:
+        return [f"'{action.get('action')}' is not a pool action"]
+    return kind.check(state, entry)
+
+
+def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
+    """The pool after an allowed entry (``state`` is not touched)."""
+    logged = dict(action)
+    verb = logged["action"]
+    kind = KINDS.get(verb) if isinstance(verb, str) else None
+    if kind is None:
+        raise ValueError(f"not a pool action: {verb}")
+    return kind.apply(state, Action.from_json(logged), logged)
 
 @dataclass
 class PoolReplay:
@@ -466,44 +582,11 @@ def replay(ledger: Iterable[Mapping[str, Any]]) -> PoolReplay:
 # -- views -----------------------------------------------------------------------------
 def describe(action: Mapping[str, Any]) -> str:
     """One line for the session log."""
-    kind = action.get("action")
-    if kind == "session-start":
-        name = f" ({action['name']})" if action.get("name") else ""
-        return (f"session {action.get('session', '?')}{name} started with "
-                f"{action.get('players')} player(s): Fortune {action.get('fortune')}, "
-                f"Peril {action.get('peril')}")
-    if kind == "pool-spend":
-        side, use = action.get("side"), action.get("use")
-        who = action.get("by", "?")
-        if action.get("nemesis"):
-            who = f"{action['nemesis']} (Nemesis)"
-        when = "after the roll" if action.get("after_roll") else "before the roll"
-        text = (f"{who} spent a {side_name(str(side))} Point on check {action.get('check')}: "
-                f"{USE_TEXT.get((str(side), str(use)), use)} ({when})")
-        if action.get("on"):
-            text += f" on {action['on']}'s check"
-        if action.get("gm_approved"):
-            text += ", approved by the GM"
-        if action.get("gm_allows"):
-            text += ", an extra spend the GM allowed"
-        flips = "the players' Fortune side" if side == PERIL else "the GM's Peril side"
-        return text + f"; it flips to {flips}"
-    if kind == "pool-react":
-        text = (f"{action.get('by')} used {action.get('talent')} on check "
-                f"{action.get('check')} in answer to the GM's Peril spend")
-        if action.get("spend"):
-            text += f", spending a {side_name(action['spend'])} Point (not counted " \
-                    f"against the per-check limit)"
-        return text
-    if kind == "pool-earn":
-        n = int(action.get("points", 1))
-        return (f"{n} {side_name(str(action.get('side')))} Point{'s' if n != 1 else ''} "
-                f"earned: {action.get('reason')}")
-    if kind == "pool-nemesis":
-        if action.get("points") is None:
-            return f"{action.get('name')} spends from the GM's shared Peril pool again"
-        return f"{action.get('name')} has a private Nemesis pool of {action.get('points')}"
-    return str(kind)
+    entry = read_action(action)
+    kind = None if entry is None else KINDS.get(entry.kind)
+    if entry is None or kind is None:
+        return str(action.get("action"))
+    return kind.describe(entry)
 
 
 def view(state: Pool) -> dict[str, Any]:

@@ -121,13 +121,44 @@ def _extended(base: Any) -> Any:  # a jsonschema validator class (the library ha
                                         type_checker=checker)
 
 
+#: Where the shared schemas (builder/data/schema) say they are: a schema may refer to
+#: one by its file name (``"rule-system.schema.json#/$defs/cost"``).
+SHARED = "https://character-builder.invalid/schema/"
+
+
+def shared_schema(uri: str) -> Any:
+    """The shipped shared schema ``uri`` names (without its fragment), or None."""
+    base = uri.split("#", 1)[0]
+    if not base.startswith(SHARED) or "/" in base[len(SHARED):]:
+        return None
+    from builder.resources import InstallationIncomplete, load_json_resource
+
+    try:
+        return load_json_resource("schema", base[len(SHARED):])
+    except (InstallationIncomplete, OSError, ValueError):
+        return None
+
+
+def _registry() -> Any:  # a referencing.Registry that finds the shared schemas
+    from referencing import Registry, Resource
+    from referencing.exceptions import NoSuchResource
+
+    def retrieve(uri: str) -> Any:
+        found = shared_schema(uri)
+        if found is None:
+            raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
+        return Resource.from_contents(found)
+    return Registry(retrieve=retrieve)  # type: ignore[call-arg]
+
+
 def strict_validator(schema: Mapping[str, Any]) -> Any:  # a jsonschema validator
     """A jsonschema validator of ``schema`` (its ``$schema`` draft, 2020-12 when it
-    names none) with strict numbers and the keywords above."""
+    names none) with strict numbers and the keywords above; a ``$ref`` to a shared
+    schema by its file name is found among the shipped ones."""
     import jsonschema
 
     base = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-    return _extended(base)(schema)
+    return _extended(base)(schema, registry=_registry())
 
 
 # -- the fast path --------------------------------------------------------------------
@@ -159,16 +190,26 @@ def relations_hold(schema: Mapping[str, Any], document: Any) -> bool:
     """True when no comparison of the keywords fails anywhere in ``document``, as
     jsonschema would apply ``schema``: every subschema is applied to every part of
     the document it could apply to (more than jsonschema may: then the answer is a
-    cautious False).  A ``$ref`` that is not a local pointer answers False."""
+    cautious False).  A ``$ref`` that is neither a local pointer nor one into a
+    shared schema answers False."""
     try:
         return _holds(schema, document, schema, set())
     except RecursionError:
         return False
 
 
-def _resolve(root: Mapping[str, Any], ref: Any) -> Any:
-    if not isinstance(ref, str) or not ref.startswith("#"):
-        return _MISSING
+def _resolve(root: Mapping[str, Any], ref: Any) -> tuple[Any, Mapping[str, Any]]:
+    """(the schema ``ref`` names, the root its own local refs are read against)."""
+    if not isinstance(ref, str):
+        return _MISSING, root
+    if not ref.startswith("#"):
+        from urllib.parse import urljoin
+
+        uri = urljoin(str(root.get("$id", "")), ref)
+        found = shared_schema(uri)
+        if not isinstance(found, dict):
+            return _MISSING, root
+        root, ref = found, "#" + (uri.split("#", 1)[1] if "#" in uri else "")
     node: Any = root
     for part in ref[1:].split("/")[1:] if ref != "#" else []:
         part = part.replace("~1", "/").replace("~0", "~")
@@ -177,8 +218,8 @@ def _resolve(root: Mapping[str, Any], ref: Any) -> Any:
         elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
-            return _MISSING
-    return node
+            return _MISSING, root
+    return node, root
 
 
 def _holds(schema: Any, instance: Any, root: Mapping[str, Any], seen: set[Any]) -> bool:
@@ -196,8 +237,8 @@ def _holds(schema: Any, instance: Any, root: Mapping[str, Any], seen: set[Any]) 
             if name in instance and not _holds(sub, instance[name], root, seen):
                 return False
     if "$ref" in schema:
-        target = _resolve(root, schema["$ref"])
-        if target is _MISSING or not _holds(target, instance, root, seen):
+        target, its_root = _resolve(root, schema["$ref"])
+        if target is _MISSING or not _holds(target, instance, its_root, seen):
             return False
     for word in _SAME_ONE:
         if word in schema and not _holds(schema[word], instance, root, seen):

@@ -502,17 +502,12 @@ def names_used(requires: Requires) -> set[str]:
 
 @lru_cache(maxsize=4)
 def _record_validator(definition: str) -> Any:  # a jsonschema validator
-    import jsonschema
-
     from builder.resources import load_json_resource
+    from builder.rules.schema_keywords import strict_validator
 
     schema = load_json_resource("schema", "rule-system.schema.json")
-    base = jsonschema.Draft202012Validator
-    checker = base.TYPE_CHECKER.redefine_many({
-        "integer": lambda _c, v: isinstance(v, int) and not isinstance(v, bool),
-        "number": lambda _c, v: isinstance(v, (int, float)) and not isinstance(v, bool)})
-    return jsonschema.validators.extend(base, type_checker=checker)(
-        {"$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"})
+    return strict_validator({"$schema": schema["$schema"], "$defs": schema["$defs"],
+                             "$ref": f"#/$defs/{definition}"})
 
 
 def record_problems(record: Any, definition: str, where: str) -> list[str]:

@@ -2,14 +2,14 @@
 
 It lays out whatever the derived state holds: scalars as a summary, a dict of
 scalars as boxed rows, a dict of dicts or a list of dicts as a table, the
-ledger as a table on a following page, notes with ruled lines.
+ledger as a table, notes with ruled lines to the foot of the last page.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from builder.sheets.model import (Block, Cell, Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
-                                  text_value)
+                                  notes_section, text_value)
 
 SECTIONS: list[tuple[str, str]] = []  # depends on the character: see section_keys
 _SKIP = {"ruleset", "name", "format", "kind"}
@@ -89,7 +89,6 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
         if blank:
             table.rows = [["", ""] for _ in range(20)]
         sheet.sections.append(Section("ledger", "Ledger", [table], record=True))
-    notes = derived.get("notes", "")
-    sheet.sections.append(Section("notes", "Notes", [
-        Notes("" if blank else text_value(notes) if notes else "", lines=8)]))
+    # Last, after the ledger: its lines fill the rest of the page (see notes_section).
+    sheet.sections.append(notes_section("notes", "Notes", derived.get("notes"), blank, lines=8))
     return sheet

@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -55,6 +54,8 @@ def temp_name_prefix(target: Path) -> str:
 
 def make_temp(target: Path) -> str:
     """A new temporary file beside ``target`` (returns its path)."""
+    import tempfile  # here: the commands that only read (show, check...) never need it
+
     fd, temp = tempfile.mkstemp(prefix=temp_name_prefix(target), suffix=f".{os.getpid()}.tmp",
                                 dir=target.parent)
     os.close(fd)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from sys import intern
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -182,18 +183,24 @@ class IndexScan:
     stale files on a worker thread (each call touches only its own row)."""
 
     def __init__(self, scanned: list[tuple[Path, list[int] | None]], old: dict[str, Any],
-                 folder: str, cache_file: Path):
+                 folder: str, cache_file: Path,
+                 known: dict[str, tuple[list[int], list[int] | None, LibraryEntry]] | None = None):
         self.paths = [path for path, _stamp in scanned]
         self._stamps = [stamp for _path, stamp in scanned]
         self.entries: list[LibraryEntry | None] = []
         self.stale: list[int] = []
         self._folder = folder
         self._cache_file = cache_file
-        self._fresh: dict[str, dict[str, Any]] = {}
         self._overrides: dict[str, list[int] | None] = {}
-        self._dirty = len(old) != len(scanned)
+        self._dirty = len(old if known is None else known) != len(scanned)
         for i, (path, stamp) in enumerate(scanned):
-            entry = self._from_index(old.get(path.name), path, stamp)
+            if known is not None:
+                entry = self._from_known(known.get(path.name), stamp)
+            else:
+                # (each row leaves the parsed index as it becomes an entry: on a big
+                # library the two would otherwise be in memory at once; save() writes
+                # the entries)
+                entry = self._from_index(old.pop(path.name, None), path, stamp)
             self.entries.append(entry)
             if entry is None:
                 self.stale.append(i)
@@ -208,12 +215,28 @@ class IndexScan:
                 and row.get("override") == self._override(row.get("ruleset_id", ""))):
             return None
         try:
-            entry = LibraryEntry(path, row["name"], row["ruleset_id"], row["ruleset_title"],
-                                 dict(row["headline"]), stamp[0] / 1e9, row["problem"])
+            # the ruleset's id, title and figure labels repeat in every row: one string each
+            entry = LibraryEntry(path, row["name"], intern(row["ruleset_id"]),
+                                 intern(row["ruleset_title"]),
+                                 {intern(label): value for label, value in row["headline"]},
+                                 stamp[0] / 1e9, row["problem"])
         except (KeyError, TypeError, ValueError):
             return None
-        self._fresh[path.name] = row
         return entry
+
+    def _from_known(self, known: tuple[list[int], list[int] | None, LibraryEntry] | None,
+                    stamp: list[int] | None) -> LibraryEntry | None:
+        if known is None or stamp is None or known[0] != stamp:
+            return None
+        entry = known[2]
+        return entry if known[1] == self._override(entry.ruleset_id) else None
+
+    def known(self) -> dict[str, tuple[list[int], list[int] | None, LibraryEntry]]:
+        """Every file summarised now, by name: its stamp, its ruleset's override stamp
+        then, its entry (what :func:`rescan` starts from)."""
+        return {path.name: (stamp, self._override(entry.ruleset_id), entry)
+                for path, stamp, entry in zip(self.paths, self._stamps, self.entries)
+                if entry is not None and stamp is not None}
 
     def placeholder(self, i: int) -> LibraryEntry:
         """What a stale file shows until it is read: its file name and time."""
@@ -223,18 +246,25 @@ class IndexScan:
 
     def read(self, i: int) -> LibraryEntry:
         """Summarise stale file ``i`` (its entry is set and remembered for the index)."""
-        path, stamp = self.paths[i], self._stamps[i]
-        entry = read_entry(path)
+        entry = read_entry(self.paths[i])
         self.entries[i] = entry
         self._dirty = True
-        if stamp is not None:
-            self._fresh[path.name] = {"stamp": stamp, "name": entry.name,
-                                      "ruleset_id": entry.ruleset_id,
-                                      "ruleset_title": entry.ruleset_title,
-                                      "headline": [[k, v] for k, v in entry.headline.items()],
-                                      "problem": entry.problem,
-                                      "override": self._override(entry.ruleset_id)}
         return entry
+
+    def _rows(self) -> dict[str, dict[str, Any]]:
+        """The index's rows: every file summarised now (from the index or read), keyed
+        by file name; a file not read yet (or that could not be stat'ed) has none."""
+        rows: dict[str, dict[str, Any]] = {}
+        for path, stamp, entry in zip(self.paths, self._stamps, self.entries):
+            if entry is None or stamp is None:
+                continue
+            rows[path.name] = {"stamp": stamp, "name": entry.name,
+                               "ruleset_id": entry.ruleset_id,
+                               "ruleset_title": entry.ruleset_title,
+                               "headline": [[k, v] for k, v in entry.headline.items()],
+                               "problem": entry.problem,
+                               "override": self._override(entry.ruleset_id)}
+        return rows
 
     def save(self) -> None:
         """Write the index when anything changed (an index we cannot write only costs
@@ -246,7 +276,7 @@ class IndexScan:
         try:
             write_bytes_atomic(self._cache_file, dumps({
                 "version": CACHE_VERSION, "folder": self._folder,
-                "entries": self._fresh}).encode("utf-8"))
+                "entries": self._rows()}).encode("utf-8"))
         except (OSError, TypeError, ValueError):
             pass
         self._dirty = False
@@ -266,6 +296,17 @@ def begin_scan() -> IndexScan:
     if not isinstance(old, dict):
         old = {}
     return IndexScan(_scan_folder(), old, folder, cache_file)
+
+
+def rescan(previous: IndexScan) -> IndexScan:
+    """The library again after ``previous`` (a refresh when files changed): a file whose
+    size and time (and its ruleset's override) are what they were then keeps its
+    summary; the index file is not read again, only the folder listed and the new or
+    changed files left to :meth:`IndexScan.read`."""
+    folder = str(characters_dir())
+    if folder != previous._folder:
+        return begin_scan()
+    return IndexScan(_scan_folder(), {}, folder, previous._cache_file, known=previous.known())
 
 
 def scan_library(use_cache: bool = True) -> list[LibraryEntry]:

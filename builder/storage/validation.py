@@ -81,12 +81,23 @@ def _compiled(schema: dict[str, Any]) -> Any:
             module = importlib.import_module(f"builder.storage.compiled_schemas.{name}")
         except ImportError:  # an installation without it: jsonschema does it all
             module = None
-        if module is not None and module.SCHEMA_TEXT == json.dumps(schema, sort_keys=True):
+        if (module is not None and module.SCHEMA_TEXT == json.dumps(schema, sort_keys=True)
+                and referenced_current(module)):
             found = module.validate
             if schema_keywords.used(schema):   # x-atLeast / x-atMost: compiled code ignores them
                 found = _with_comparisons(found, schema)
     _compiled_by_id[key] = (schema, found)
     return found
+
+
+def referenced_current(module: Any) -> bool:
+    """Whether every shared schema a compiled module embeds (a ``$ref`` by file name,
+    its ``REFERENCED`` texts) is still the shipped text."""
+    for uri, text in getattr(module, "REFERENCED", {}).items():
+        found = schema_keywords.shared_schema(uri)
+        if found is None or json.dumps(found, sort_keys=True) != text:
+            return False
+    return True
 
 
 def _with_comparisons(compiled: Any, schema: dict[str, Any]) -> Any:

@@ -171,6 +171,10 @@ def run_gui(argv: list[str]) -> int:
     if args.help:
         sys.stdout.write(USAGE)
         return EXIT_OK
+    # The Qt-free part of the start (the library's scan, json) comes before PySide6,
+    # which makes every module imported after it dearer (it reads each one's source,
+    # looking for a `from __feature__ import`).
+    import builder.app.library  # noqa: F401
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -221,12 +225,13 @@ def run_gui(argv: list[str]) -> int:
         return True
 
     def ready():
-        _set_window_icon(app)
         if not args.no_restore:
             window.reopen_tabs()
         if not open_files():
             finish(outcome["code"])
-        if args.screenshot:
+        shot = args.screenshot
+        if shot:
+            _set_window_icon(app)
             window.settle()   # the picture shows the window as it stays
             # Say which native window was painted (CI grabs it from the X server too).
             sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
@@ -234,15 +239,19 @@ def run_gui(argv: list[str]) -> int:
             sys.stderr.flush()
             delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
             if args.quit_when_ready:
-                QTimer.singleShot(0, lambda: finish(0 if _grab(window, args.screenshot)
-                                                    else EXIT_USAGE))
+                QTimer.singleShot(0, lambda: finish(0 if _grab(window, shot) else EXIT_USAGE))
             else:
                 QTimer.singleShot(delay, lambda: app.exit(
-                    0 if _grab(window, args.screenshot) else EXIT_USAGE))
-        elif args.quit_when_ready:
-            # The opened tabs are painted before quitting (a real start).
-            window.repaint()
-            QTimer.singleShot(0, lambda: finish(EXIT_OK))
+                    0 if _grab(window, shot) else EXIT_USAGE))
+        else:
+            if args.quit_when_ready:
+                # What was opened (FILE, the last session's tabs) is painted before
+                # quitting (a real start); the Library tab is painted already.
+                if window.tabs.count() > 1:
+                    window.repaint()
+                QTimer.singleShot(0, lambda: finish(EXIT_OK))
+            # The window's icon follows (a --quit-when-ready run has quit by then).
+            QTimer.singleShot(0, lambda: _set_window_icon(app))
 
     # After the library table's first paint (queued, so the paint completes first); the
     # window's own settling (input rules, theme) follows ready().

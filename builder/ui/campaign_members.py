@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, Q
 from builder.ui.operations import Failure, run
 
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
+    from PySide6.QtWidgets import QWidget
+
     from builder.ui.campaign_host import CampaignHost
 else:
     CampaignHost = object
@@ -83,7 +85,7 @@ class AddMembersDialog(QDialog):
 
     chosen = Signal(list)
 
-    def __init__(self, campaign_name: str, entries: list, parent=None):
+    def __init__(self, campaign_name: str, entries: list, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("addMembersDialog")
         self.setWindowTitle(f"Add members — {campaign_name}")

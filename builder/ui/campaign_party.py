@@ -8,7 +8,8 @@ A mixin of :class:`builder.ui.campaign_view.CampaignView`.
 from __future__ import annotations
 
 import shlex
-from typing import TYPE_CHECKING, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -19,6 +20,9 @@ from builder.ui.operations import Failure, run
 from builder.ui.wording import NOTHING_TO_AWARD  # the Party XP dialog's words too
 
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
+    from PySide6.QtWidgets import QWidget
+
+    from builder.app.outcome import Outcome
     from builder.ui.campaign_host import CampaignHost
 else:
     CampaignHost = object
@@ -28,14 +32,14 @@ class PartyActions(CampaignHost):
     """Group operations and their dialogs (award, exchange, XP)."""
 
     # -- the core, dry and for real ----------------------------------------------------------
-    def dry_run(self, op) -> list[str]:
+    def dry_run(self, op: Callable[[Path], Outcome]) -> list[str]:
         """The reasons the operation ``op(path)`` gives in a dry run; nothing written."""
         from builder.ui.operations import attempt
 
         result = attempt(lambda: op(self.path))
         return result.reasons if isinstance(result, Failure) else []
 
-    def _group(self, what: str, op) -> bool:
+    def _group(self, what: str, op: Callable[..., Outcome]) -> bool:
         """Run a group operation (``op(path, guard=...)``) and broadcast what it wrote."""
         from builder.app import campaigns
 
@@ -164,8 +168,9 @@ class XpAwardDialog(QDialog):
     #: (hit dice list, {"session", "treasure", "survivors", "shares"})
     chosen = Signal(list, dict)
 
-    def __init__(self, campaign_name: str, members: list, preview, session: str = "1",
-                 parent=None):
+    def __init__(self, campaign_name: str, members: list,
+                 preview: Callable[..., tuple[list[str], dict | None]], session: str = "1",
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("xpAwardDialog")
         self.setWindowTitle(f"XP award — {campaign_name}")
@@ -255,7 +260,7 @@ class XpAwardDialog(QDialog):
                           "treasure": self.treasure.value(),
                           "survivors": survivors, "shares": shares}
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         hit_dice, kwargs = self.arguments()
         for label in self.results:
             label.setText("")

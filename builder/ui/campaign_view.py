@@ -24,8 +24,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel, QUndoCommand, QUndoStack
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import (QFont, QResizeEvent, QStandardItem, QStandardItemModel, QUndoCommand,
+                           QUndoStack)
 from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView,
                                QLabel, QPushButton, QScrollArea, QSplitter, QVBoxLayout,
                                QWidget)
@@ -40,6 +41,7 @@ from builder.ui.wording import count
 
 if TYPE_CHECKING:
     from builder.app.outcome import Guard
+    from builder.ui.operations import Change
     from builder.storage.campaigns import CampaignFile
     from builder.storage.files import CharacterFile
 
@@ -57,7 +59,7 @@ def _when(stamp: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _resolved(path) -> Path:
+def _resolved(path: str | Path) -> Path:
     try:
         return Path(path).resolve()
     except OSError:
@@ -88,7 +90,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
     #: A message for the status bar.
     status = Signal(str)
 
-    def __init__(self, path, parent: QWidget | None = None,
+    def __init__(self, path: str | Path, parent: QWidget | None = None,
                  member_guard: Guard | None = None,
                  library_entries: Callable[[], list] | None = None,
                  broadcast: FilesChanged | None = None):
@@ -218,13 +220,13 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         # the layout: appearing (or going) it no longer pushes the page down.
         self.message_bar.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.message_bar and event.type() in (QEvent.Type.Show,
                                                             QEvent.Type.LayoutRequest):
             self._place_message()
         return super().eventFilter(watched, event)
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_message()
 
@@ -388,8 +390,8 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.xp_button.setEnabled(writable and members > 0)
         self.add_button.setEnabled(writable)
         self.remove_button.setEnabled(writable and self.selected_member() is not None)
-        self.undo_button.setEnabled(writable and bool(campaign.ledger))
-        if writable and campaign.ledger:
+        self.undo_button.setEnabled(campaign is not None and writable and bool(campaign.ledger))
+        if campaign is not None and writable and campaign.ledger:
             self.undo_button.setToolTip("Undo: " + campaign.plain(campaign.ledger[-1]))
         else:
             self.undo_button.setToolTip("The campaign ledger is empty")
@@ -450,7 +452,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self._top = object()  # force a rebuild
         self.reload()
 
-    def files_changed(self, change) -> None:
+    def files_changed(self, change: Change) -> None:
         """The broadcast: another operation wrote files; read again if this campaign's
         file or one of its members is among them."""
         if self.campaign is None:

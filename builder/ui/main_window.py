@@ -116,13 +116,12 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
                        self.act_rename, self.act_trash):
             self.library_page.add_button(action)
         self.library_page.buttons.addStretch(1)
-        first = self.library_page.first_start
-        first.add_button(self.act_new, "Choose a ruleset and fill in its form; the rules check "
-                                       "it as you type.")
-        first.add_button(self.act_import, "Copy character files you already have into the "
-                                          "library.")
-        first.add_button(self.act_samples, "Three finished characters, one for each ruleset, "
-                                           "to look around with.")
+        first = self.library_page.add_first_start_button
+        first(self.act_new, "Choose a ruleset and fill in its form; the rules check it as you "
+                            "type.")
+        first(self.act_import, "Copy character files you already have into the library.")
+        first(self.act_samples, "Three finished characters, one for each ruleset, to look "
+                                "around with.")
         for action in (self.act_new_campaign, self.act_open_campaign_selected,
                        self.act_add_to_campaign, self.act_trash_campaign):
             self.campaigns_panel.add_button(action)

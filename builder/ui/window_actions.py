@@ -186,7 +186,8 @@ CAMPAIGN_MENU = ("new_campaign", "open_campaign", "open_campaign_selected", "add
                  "trash_campaign")
 
 
-def set_shortcut(action: QAction, key, fallback: str | None = None) -> QAction:
+def set_shortcut(action: QAction, key: QKeySequence.StandardKey,
+                 fallback: str | None = None) -> QAction:
     """Standard shortcut for the platform, with a fallback where the platform has none."""
     keys = QKeySequence.keyBindings(key)
     if fallback and not any(k.toString() == fallback for k in keys):
@@ -327,7 +328,7 @@ class WindowActions(WindowHost):
             campaign_selected=on_library and bool(self.campaigns_panel.selected_paths()),
             characters_selected=bool(self.library_page.view.selectionModel().selectedRows()))
 
-    def update_actions(self, *_) -> None:
+    def update_actions(self, *_: object) -> None:
         """Enable each action as :data:`ENABLED_WHEN` says for the window's state now
         (on every tab change and selection change)."""
         state = self.window_state()

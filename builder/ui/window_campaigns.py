@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from builder.ui.wording import count
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+    from builder.rules.base import Ruleset
+    from builder.ui.campaign_view import CampaignView
+    from builder.ui.operations import Change
     from builder.ui.window_host import WindowHost
 else:
     WindowHost = object
@@ -34,7 +37,7 @@ class CampaignsAndCreation(WindowHost):
         # the dialog is public (tests and tools drive it); _new_dialog is the old name
         self.new_character_dialog = self._new_dialog = dialog
 
-    def _create_character(self, ruleset, name: str, baseline: dict) -> None:
+    def _create_character(self, ruleset: Ruleset, name: str, baseline: dict) -> None:
         """:func:`builder.app.characters.create` into the library, then open it; Undo
         moves the new file to the trash."""
         from builder.app import characters
@@ -47,7 +50,8 @@ class CampaignsAndCreation(WindowHost):
             self.open_path(outcome.changes[0].path)
 
     # -- campaigns ------------------------------------------------------------------------
-    def open_campaign(self, path, make_current: bool = True):
+    def open_campaign(self, path: str | Path,
+                      make_current: bool = True) -> CampaignView | None:
         from builder.ui.campaign_view import CampaignView
 
         existing = self.campaign_view_for_path(path)
@@ -77,7 +81,7 @@ class CampaignsAndCreation(WindowHost):
         self.library_model.refresh()
         return self.library_model.entries()
 
-    def member_blockers(self, paths) -> list[str]:
+    def member_blockers(self, paths: Iterable[str | Path]) -> list[str]:
         """Reasons a campaign must not write these character files now: an open tab
         holds a change to them that is not on disk (not saved, or a conflict)."""
         wanted = {Path(p).resolve() for p in paths}
@@ -94,7 +98,7 @@ class CampaignsAndCreation(WindowHost):
                                f"not saved ({doc.save_error})")
         return reasons
 
-    def _files_changed(self, change) -> None:
+    def _files_changed(self, change: Change) -> None:
         """An operation wrote files (the broadcast): open character tabs take the new
         version, keeping their undo history (:func:`builder.ui.operations.follow`);
         campaign tabs and the library models read again."""
@@ -131,7 +135,8 @@ class CampaignsAndCreation(WindowHost):
         dialog.open()
         self.new_campaign_dialog = dialog
 
-    def create_campaign(self, name: str, ruleset_id: str, members: list):
+    def create_campaign(self, name: str, ruleset_id: str,
+                        members: Sequence[str | Path]) -> CampaignView | None:
         """Write a new campaign into the library's campaigns folder and open it
         (:func:`builder.app.campaigns.create`, as ``campaign new``)."""
         from builder.app import campaigns

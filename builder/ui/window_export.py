@@ -6,7 +6,7 @@ A mixin of :class:`builder.ui.main_window.MainWindow`."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
     from builder.sheets.model import Sheet, SheetOptions
@@ -96,7 +96,8 @@ class PrintingAndExport(WindowHost):
         if target:
             self.export_paths(paths, target, one_file)
 
-    def export_paths(self, paths, target, one_file: bool) -> list | None:
+    def export_paths(self, paths: Sequence[str | Path], target: str | Path,
+                     one_file: bool) -> list[Path] | None:
         from builder.ui import printing
 
         written = printing.export_characters(self, paths, target, one_file=one_file,

@@ -9,15 +9,20 @@ A mixin of :class:`builder.ui.main_window.MainWindow` (it uses the window's tabs
 models, undo stacks, member guard and ``report``)."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from PySide6.QtGui import QKeySequence
 
 from builder.storage.paths import characters_dir
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
-    from builder.ui.window_host import WindowHost
+    from PySide6.QtGui import QDropEvent
+
+    from builder.app.outcome import Outcome
+    from builder.storage.library import Trashed
+    from builder.ui.window_host import MakeCommand, WindowHost
 else:
     WindowHost = object
 
@@ -33,7 +38,8 @@ class LibraryOperations(WindowHost):
         doc = self.current_doc()
         return [str(doc.path)] if doc is not None and doc.path else []
 
-    def _library_op(self, op, make_command, text: str):
+    def _library_op(self, op: Callable[[], Outcome], make_command: MakeCommand,
+                    text: str) -> Outcome | None:
         """Run one library operation (:mod:`builder.app.library`): refused, the reasons
         in the status bar and None; done, announced on the broadcast and pushed on the
         library stack as ``make_command(text, outcome, guard, broadcast, report)``."""
@@ -53,7 +59,7 @@ class LibraryOperations(WindowHost):
 
         for path in self._target_paths():
             name = self._name_of(path)
-            outcome = self._library_op(lambda p=path: app_library.duplicate(p), created_files,
+            outcome = self._library_op(partial(app_library.duplicate, path), created_files,
                                        f"Duplicate {name}")
             if outcome is not None:
                 copy = outcome.changes[0].path
@@ -77,7 +83,7 @@ class LibraryOperations(WindowHost):
         dialog.open()
         self.rename_dialog = dialog
 
-    def rename_path(self, path, new_name: str) -> None:
+    def rename_path(self, path: str | Path, new_name: str) -> None:
         """:func:`builder.app.characters.rename`: an open character's on its tab's undo
         stack (the tab holds the file), any other on the library stack."""
         from builder.app import characters
@@ -111,7 +117,7 @@ class LibraryOperations(WindowHost):
         self.report(f"Moved {what} to the trash — Edit ▸ Undo ({keys}) brings "
                     f"{'them' if len(paths) > 1 else 'it'} back")
 
-    def _name_of(self, path) -> str:
+    def _name_of(self, path: str | Path) -> str:
         row = self.library_model.row_for_path(path)
         return self.library_model.entries()[row].name if row >= 0 else Path(path).stem
 
@@ -135,7 +141,7 @@ class LibraryOperations(WindowHost):
         dialog.open()
         self.restore_from_trash_dialog = dialog
 
-    def restore_items(self, items) -> list[Path]:
+    def restore_items(self, items: Sequence[Trashed]) -> list[Path]:
         """Put files back from the trash (:func:`builder.app.library.restore`); undoable."""
         from builder.app import library as app_library
         from builder.ui.undo import created_files
@@ -151,7 +157,7 @@ class LibraryOperations(WindowHost):
             self.report(f"Restored {', '.join(p.name for p in restored)}")
         return restored
 
-    def import_paths(self, paths) -> list[Path]:
+    def import_paths(self, paths: Iterable[str | Path]) -> list[Path]:
         """Copy character files into the library, all or none
         (:func:`builder.app.library.import_files`); one undo step."""
         from builder.app import library as app_library
@@ -216,7 +222,7 @@ class LibraryOperations(WindowHost):
         dialog.open()
         self._file_dialog = dialog
 
-    def save_copy_to(self, source, target) -> None:
+    def save_copy_to(self, source: str | Path, target: str | Path) -> None:
         """:func:`builder.app.library.save_copy` (not undoable: the file is outside the
         library)."""
         from builder.app import library as app_library
@@ -237,7 +243,7 @@ class LibraryOperations(WindowHost):
 
     # -- drag and drop import ----------------------------------------------------------------
     @staticmethod
-    def _dropped_files(event) -> list[str]:
+    def _dropped_files(event: QDropEvent) -> list[str]:
         mime = event.mimeData()
         if not mime.hasUrls():
             return []

@@ -23,6 +23,14 @@ def test_every_command_is_known_and_builds_alone():
             or COMMANDS[name] is not None and COMMANDS[name] == COMMANDS[command]]
 
 
+def test_every_command_is_one_for_the_entry_point():
+    """``character-builder COMMAND`` goes straight to the command line (without looking
+    at the window's arguments) for every command."""
+    from builder.__main__ import CLI_COMMANDS
+
+    assert set(COMMANDS) <= CLI_COMMANDS
+
+
 def _outcome(parser, argv, capsys):
     try:
         namespace = vars(parser.parse_args(argv))

@@ -18,9 +18,11 @@ from tests.core.sp_helpers import state as sp_state
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"
 #: The rule systems whose actions are ActionKinds.
-CONVERTED = ("story-points",)
+CONVERTED = ("story-points", "vogelfrei", "ability-bonuses")
 #: Modules whose rule bodies read Actions by attribute, never as mappings.
-TYPED_MODULES = ("rulesets/story_points/rules/actions.py",)
+TYPED_MODULES = ("rulesets/story_points/rules/actions.py", "rulesets/vogelfrei/rules/actions.py",
+                 "rulesets/ability_bonuses/rules/actions.py", "rules/data_system/actions.py",
+                 "rules/fortune_peril.py")
 
 
 @pytest.mark.parametrize("ruleset_id", CONVERTED)
@@ -133,11 +135,14 @@ def test_no_story_point_reason_carries_the_generic_code():
 
 @pytest.mark.parametrize("module", TYPED_MODULES)
 def test_rule_bodies_read_actions_by_attribute_not_as_mappings(module):
-    """No ``action[...]`` or ``action.get(...)`` in a converted rule body: it reads the
-    typed Action (``action.kind``, ``action.text("name")``, ``action.value(...)``)."""
+    """No ``action[...]`` or ``action.get(...)`` in a kind's methods: they read the typed
+    Action (``action.kind``, ``action.text("name")``, ``action.value(...)``); only the
+    boundary, outside the kinds, reads a ledger entry as a mapping."""
     tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    kinds = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    assert kinds
     found = []
-    for node in ast.walk(tree):
+    for node in (inner for kind in kinds for inner in ast.walk(kind)):
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
                 and node.value.id in ("action", "entry", "given"):
             found.append(node.lineno)
@@ -145,3 +150,100 @@ def test_rule_bodies_read_actions_by_attribute_not_as_mappings(module):
                 and isinstance(node.value, ast.Name) and node.value.id in ("action", "entry"):
             found.append(node.lineno)
     assert found == []
+
+
+SNAPSHOTS = Path(__file__).resolve().parent / "cli_snapshots" / "characters"
+#: For each rule system, a character and words that take every one of its verbs in turn.
+WALKS = {
+    "vogelfrei": ("vf-busy.json", [
+        ["award-xp", "3000", "--session", "s1"], ["level-up", "--session", "s1"],
+        ["award-xp", "9000", "--session", "s3"],
+        ["change-career", "Warrior", "Soldier", "--session", "s3"],
+        ["gain-money", "50gp"], ["buy", "Dart", "--qty", "2"], ["drop", "Dart"],
+        ["spend-money", "1gp 2sp"], ["gain", "Shield"], ["wear", "Shield"],
+        ["remove", "Shield"], ["damage-wounds", "3"], ["heal-wounds", "1"],
+        ["damage-stamina", "2"], ["heal-stamina", "9"]]),
+    "ability-bonuses": ("ab-busy.json", [
+        ["modify", "MIG", "1", "--name", "Bless"], ["unmodify", "--name", "bless"],
+        ["set-age", "old"]]),
+    "point-buy": ("pb-busy.json", [
+        ["award", "20", "--note", "the quest"], ["raise", "Body"], ["raise", "Fencing"],
+        ["raise", "Fencing"], ["take", "Knight"]]),
+}
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(WALKS))
+def test_every_verb_of_each_system_acts_replays_and_reads_plainly(ruleset_id, isolated_data):
+    """Each system's kinds through the whole path, one verb after another: the words
+    parse, the rules allow them, the ledger replays to the same state, and each entry
+    reads as a sentence (not the generic ``verb key=value``)."""
+    import json
+    import shutil
+
+    from builder.rules.engine import perform
+
+    folder = isolated_data / "rulesets" / "systems"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT.parent / "docs" / "examples" / "point-buy.json", folder / "point-buy.json")
+    name, walk = WALKS[ruleset_id]
+    doc = json.loads((SNAPSHOTS / name).read_text(encoding="utf-8"))
+    rs = load_ruleset(ruleset_id)
+    ledger = list(doc["ledger"])
+    st = replay(rs, doc["baseline"], ledger).state
+    for index, words in enumerate(walk):
+        logged, st = perform(rs, st, rs.parse_action(words), random.Random(index))
+        ledger.append(logged.to_json())
+        text = rs.describe(ledger[-1])
+        assert text and f"{words[0]} " not in text and "=" not in text, text
+    assert {words[0] for words in walk} == set(rs.kinds)
+    again = replay(rs, doc["baseline"], ledger)
+    assert again.legal and rs.derive(again.state, "x") == rs.derive(st, "x")
+
+
+def test_the_pool_dispatches_every_entry_through_its_one_table(monkeypatch):
+    """The Fortune/Peril pool: one kind per entry verb, and check, apply, resolve and
+    describe go through that table (replacing a kind changes only its verb)."""
+    from builder.rules import fortune_peril as fp
+
+    assert fp.POOL_ACTIONS == tuple(fp.KINDS) and len(fp.KINDS) == 5
+    assert all(kind.verb == verb for verb, kind in fp.KINDS.items())
+    pool = fp.apply(fp.initial_pool(), fp.resolve(fp.initial_pool(), fp.start_action(2), None))
+    earn = fp.earn_action("fortune", "a rule", 2)
+    assert fp.check(pool, earn) == [] and fp.apply(pool, earn).fortune == pool.fortune + 2
+    monkeypatch.setattr(fp.KINDS["pool-earn"], "check", lambda state, action: ["not today"])
+    monkeypatch.setattr(fp.KINDS["pool-earn"], "describe", lambda action: "earned nothing")
+    assert fp.check(pool, earn) == ["not today"]
+    assert fp.describe(dict(earn, at="t")) == "earned nothing"
+    spend = fp.spend_action("fortune", "upgrade", check="c1", by="Ann")
+    assert fp.check(pool, spend) == []
+    assert fp.check(pool, {"action": "pool-fly"}) == ["'pool-fly' is not a pool action"]
+    assert fp.describe({"action": "pool-fly"}) == "pool-fly"
+    logged = dict(fp.nemesis_action("Vex", 2), at="2026-11-30")
+    assert fp.apply(pool, logged).log[-1] == logged        # the log keeps the entry as logged
+
+
+def test_story_point_baseline_problems_and_plan_refusals_have_their_own_codes():
+    from builder.rules.base import Refusal
+
+    rs = load_ruleset("story-points")
+    bad = {"sp": -1, "vitals": {"Nope": 3, "Strength": 99}, "skills": {"Melee": 5, "Bogus": 1},
+           "classes": {"Cleric": {"level": 2, "traits": {"Restoring Grace": 3, "Zeal": 0,
+                                                          "Foo": 1},
+                                  "spells": ["Bless", "Bless", "Foo"]},
+                       "Fighter": {"level": 1, "traits": {"Shield Wall": 1},
+                                   "spells": ["Bless"]},
+                       "Nope": {"level": 1}},
+           "vit": 999, "wounded": -1, "active": "yes"}
+    reasons = rs.validate_baseline(bad)
+    codes = {reason_code(r) for r in reasons}
+    assert len(reasons) >= 10 and GENERIC_CODE not in codes, reasons
+    assert {"baseline.out-of-range", "name.unknown", "trait.not-of-class",
+            "spell.known", "baseline.ranks-total", "active.not-yes-no"} <= codes
+    malformed = rs.validate_baseline({"classes": {"Cleric": 5}})
+    assert [reason_code(r) for r in malformed] == ["baseline.malformed"]
+    st = sp_state(sp=10)
+    for target, code in (("skill:Medicine=11", "at-maximum"),
+                         ("skill:Medicine=0", "plan.target-invalid")):
+        with pytest.raises(Refusal) as refused:
+            rs.plan(st, target)
+        assert [reason_code(r) for r in refused.value.reasons] == [code]

@@ -213,3 +213,46 @@ def test_a_cancelled_application_scan_stops_and_leaves_the_index_as_it_was():
         stop.append(batch)
     assert len(stop) == 1                         # stopped after the first batch
     assert len(app_library.open_scan().stale) == 2   # nothing saved: both read again
+
+
+def test_a_refresh_starts_from_the_last_scan_without_reading_the_index_again(monkeypatch):
+    """open_scan(previous): the folder is listed again and only new or changed files
+    are stale; the index file is not parsed again (a refresh on a big library would
+    otherwise parse all of it for every saved character)."""
+    import os
+
+    from builder.app import library as app_library
+
+    first, second = make("Ann"), make("Bob")
+    before = app_library.open_scan()
+    before.read_all()
+    library.index_path().write_text("{not json", encoding="utf-8")   # not read again
+    unchanged = app_library.open_scan(before)
+    assert unchanged.stale == []
+    assert [e.name for e in unchanged.entries] == ["Ann", "Bob"]
+    assert unchanged.entries[0] is before.entries[0]            # the same summaries
+
+    doc = json.loads(second.read_text(encoding="utf-8"))
+    doc["name"] = "Bea"
+    second.write_text(json.dumps(doc), encoding="utf-8")
+    stamp = os.stat(first).st_mtime_ns + 5_000_000_000
+    os.utime(second, ns=(stamp, stamp))
+    third = make("Cid")
+    first.unlink()
+    again = app_library.open_scan(unchanged)
+    assert [again.paths[i] for i in again.stale] == [second, third]
+    assert [e.name for e in again.read_all()] == ["Bea", "Cid"]
+    assert [e.name for e in app_library.open_scan().read_all()] == ["Bea", "Cid"]  # saved
+
+
+def test_a_refresh_reads_again_the_characters_of_a_ruleset_whose_override_changed():
+    from builder.app import library as app_library
+    from builder.storage.paths import overrides_dir
+
+    make("Ann")
+    before = app_library.open_scan()
+    before.read_all()
+    assert app_library.open_scan(before).stale == []
+    overrides_dir().mkdir(parents=True, exist_ok=True)
+    (overrides_dir() / "story-points.json").write_text("{}", encoding="utf-8")
+    assert app_library.open_scan(before).stale == [0]

@@ -156,7 +156,7 @@ def test_the_data_system_schema_takes_both_paths_too():
 
 @given(low=st.integers(0, 100), high=st.integers(1, 100), drop=st.sampled_from(
     ["", "vital_min", "vital_max"]))
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@settings(max_examples=30, deadline=None, derandomize=True, database=None)
 def test_the_fast_path_agrees_with_jsonschema_on_the_limits(low, high, drop):
     schema = load_schema("builder.rulesets.story_points:schema/ruleset-story-points.schema.json")
     data = copy.deepcopy(_read_builtin("story-points"))
@@ -207,3 +207,104 @@ def test_a_data_only_system_with_a_limit_below_its_floor_is_left_out_with_the_pa
                      "floor 3"]
     assert cli("new", "point-buy", "X").code == 2
     assert file_bytes(path) == before
+
+
+@pytest.mark.parametrize("ruleset_id", ["story-points", "ability-bonuses", "vogelfrei",
+                                        "rule-system"])
+def test_the_fast_path_is_never_more_lenient_on_numbers_anywhere(ruleset_id):
+    """Any whole number of a shipped data file changed (where the comparisons live):
+    whatever the fast path accepts, jsonschema accepts; and the comparisons do refuse."""
+    from hypothesis import HealthCheck
+
+    from builder.rules.registry import ruleset_class
+    from tests.fuzzing import places
+
+    if ruleset_id == "rule-system":
+        schema, base = load_schema("rule-system.schema.json"), json.loads(EXAMPLE.read_text())
+    else:
+        schema = load_schema(ruleset_class(ruleset_id).data_schema)
+        base = _read_builtin(ruleset_id)
+    numbers = [i for i, (box, key) in enumerate(places(base))
+               if isinstance(box[key], int) and not isinstance(box[key], bool)]
+    # half the picks among the compared values, so the few of them are reached too
+    related = [i for i in numbers if places(base)[i][1] in (
+        "floor", "limit", "start", "min", "max", "low", "high", "vital_min", "vital_max")]
+    compared = []
+
+    @given(picks=st.lists(st.tuples(st.one_of(st.sampled_from(related),
+                                              st.sampled_from(numbers)),
+                                    st.integers(-2, 30)),
+                          min_size=1, max_size=3))
+    @settings(max_examples=25, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    def run(picks):
+        doc = copy.deepcopy(base)
+        spots = places(doc)
+        for index, value in picks:
+            box, key = spots[index]
+            box[key] = value
+        errors = schema_errors(schema, doc)
+        if is_valid_fast(schema, doc):
+            assert errors == [], errors
+        compared.extend(e for e in errors if " is below " in e or " is above " in e)
+
+    run()
+    assert compared       # the changes do reach a value beyond its sibling
+
+
+@pytest.mark.parametrize("ruleset_id", ["story-points", "ability-bonuses", "vogelfrei"])
+def test_the_fast_path_is_never_more_lenient_on_mutated_data_files(ruleset_id):
+    """Built-in data files mutated anywhere (a value replaced by any JSON value, a key
+    removed or added...): whatever the compiled validator and the walk accept,
+    jsonschema accepts; story-points' advancement records are checked by the shared
+    rule-system.schema.json $defs they refer to, on both paths."""
+    from hypothesis import HealthCheck
+
+    from builder.rules.registry import ruleset_class
+    from tests.fuzzing import mutated
+
+    schema = load_schema(ruleset_class(ruleset_id).data_schema)
+    base = _read_builtin(ruleset_id)
+    refused = []
+
+    @given(data=mutated(base))
+    @settings(max_examples=25, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    def run(data):
+        try:
+            doc = json.loads(data.decode("utf-8", "surrogatepass"))
+        except (ValueError, RecursionError):
+            return
+        errors = schema_errors(schema, doc)
+        if is_valid_fast(schema, doc):
+            assert errors == [], errors
+        refused.extend(errors)
+
+    run()
+    assert refused
+
+
+def test_the_advancement_records_are_the_shared_schemas_records():
+    """story-points' schema refers to the vocabulary's records in the shared
+    rule-system.schema.json (a $ref by file name): a bad record is refused by the data
+    schema itself, with its path, on both paths; an edited shared schema makes the
+    compiled validator step aside (jsonschema decides) rather than judge by old text."""
+    from builder.rules.registry import ruleset_class
+    from builder.storage import validation
+
+    schema = load_schema(ruleset_class("story-points").data_schema)
+    step = schema["$defs"]["step"]["properties"]
+    assert step["cost"] == {"$ref": "rule-system.schema.json#/$defs/cost"}
+    data = copy.deepcopy(_read_builtin("story-points"))
+    assert is_valid_fast(schema, data)
+    data["advancement"]["vital"]["cost"] = {"type": "per-level", "amount": -2}
+    assert not is_valid_fast(schema, data)
+    assert schema_errors(schema, data)[0].startswith("advancement/vital/cost: ")
+    data = copy.deepcopy(_read_builtin("story-points"))
+    data["advancement"]["training_exchange"]["by"] = {"data": ""}     # minLength 1
+    assert not is_valid_fast(schema, data)
+    assert schema_errors(schema, data)[0].startswith("advancement/training_exchange/by: ")
+
+    class Module:
+        REFERENCED = {kw.SHARED + "rule-system.schema.json": "{}"}
+    assert not validation.referenced_current(Module)

@@ -165,6 +165,34 @@ def test_generic_fallback_for_a_ruleset_without_a_sheet_module():
     assert sheet.section("ledger").record
     blank = build_sheet(derived, "homebrew-x", SheetOptions(blank=True))
     assert "Odd" not in set(blank.texts()) and "14" not in set(blank.texts())
+    # the notes end the sheet, their lines to the foot of the page
+    notes = sheet.sections[-1]
+    assert notes.key == "notes" and not notes.empty
+    assert [(b.text, b.fill) for b in notes.blocks] == [("hello", True)]
+    assert build_sheet(dict(derived, notes=""), "homebrew-x").sections[-1].empty
+
+
+def test_the_notes_print_after_the_records_and_before_them_when_blank():
+    from builder.sheets.model import notes_section, print_order
+
+    keys = ["vitals", "notes", "history", "ledger"]
+    assert print_order(keys, blank=False) == ["vitals", "history", "ledger", "notes"]
+    assert print_order(keys, blank=True) == keys
+    assert print_order(["vitals", "notes"], blank=False) == ["vitals", "notes"]
+    assert print_order(["ledger", "notes"], blank=False) == ["ledger", "notes"]
+    # written notes always print; with nothing written they fill, never open a page
+    written = notes_section("notes", "Notes", " Owes two silver. ", blank=False, lines=6)
+    assert not written.empty and written.blocks[0].text == "Owes two silver."
+    for nothing in ("", "-", None):
+        section = notes_section("notes", "Notes", nothing, blank=False, lines=6)
+        assert section.empty and section.blocks[0].fill and section.blocks[0].text == ""
+    blank = notes_section("notes", "Notes", "secret", blank=True, lines=10)
+    assert not blank.empty and (blank.blocks[0].text, blank.blocks[0].lines,
+                                blank.blocks[0].fill) == ("", 10, False)
+    sheet = build_sheet(story_points(), "story-points")
+    assert [s.key for s in sheet.sections][-2:] == ["ledger", "notes"]
+    blank_sheet = build_sheet(story_points(), "story-points", SheetOptions(blank=True))
+    assert [s.key for s in blank_sheet.sections][-2:] == ["notes", "ledger"]
 
 
 def test_model_checks():

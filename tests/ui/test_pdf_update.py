@@ -120,10 +120,10 @@ def test_one_character_opens_on_its_pages_not_its_bookmarks(qt_pdf):
 
 def test_marks_off_the_pages_are_left_out_and_a_lone_section_stays_on_top(qt_pdf):
     data, _marks = qt_pdf
-    marks = [(1, "Before any character", 0), (0, "Senna", 0), (1, "Skills", 0),
+    marks = [(1, "Before any character", 0), (0, "Zoë 😀 (Senna) \\", 0), (1, "Skills", 0),
              (1, "Past the end", 99), (0, "Gone", -1), (1, "Ledger", 1)]
     reader = strict(append_update(data, marks, INFO))
-    assert outline(reader) == [(0, "Before any character", 0), (0, "Senna", 0),
+    assert outline(reader) == [(0, "Before any character", 0), (0, "Zoë 😀 (Senna) \\", 0),
                                (1, "Skills", 0), (1, "Ledger", 1)]
     assert outline(reader) == outline(PdfReader(io.BytesIO(
         finish_with_pypdf(data, marks, INFO))))

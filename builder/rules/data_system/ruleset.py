@@ -2,20 +2,20 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Sequence, TypeGuard
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeGuard
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (AT_MAXIMUM, Action, ActionEntry, Option, Reason, Ruleset,
-                                UsageError, action_parser, match_name, option, parse_int)
+from builder.rules.base import (UNKNOWN_ACTION, Action, ActionEntry, Option, Reason, Ruleset,
+                                UsageError, match_name, option, parse_int)
+from .actions import AWARD_OUT_OF_RANGE, KINDS, PATH_HELD
+
+__all__ = ["AWARD_OUT_OF_RANGE", "PATH_HELD", "START_OVER_BUDGET", "START_OUT_OF_RANGE",
+           "DataRuleset", "DataState"]
 
 if TYPE_CHECKING:
     from builder.rules.chain import Chain
 
-#: The award is outside what the data file allows.
-AWARD_OUT_OF_RANGE = "award.out-of-range"
-#: The path is already held.
-PATH_HELD = "path.held"
 #: The baseline's starting values cost more than the starting points.
 START_OVER_BUDGET = "start.over-budget"
 #: A baseline value is outside its floor and limit.
@@ -51,6 +51,7 @@ class DataRuleset(Ruleset):
     ``rule-system.schema.json`` and :meth:`validate_data`)."""
 
     actions = ("raise NAME", "take PATH", "award N [--note TEXT]")
+    action_kinds = KINDS
     #: Made per system by :func:`builder.rules.data_system.make_class`.
     source_file: str = ""
 
@@ -134,99 +135,25 @@ class DataRuleset(Ruleset):
         return DataState(levels, (), self.start_points - spent, spent, 0)
 
     # -- actions ------------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> Action:
-        if not args:
-            raise UsageError("an action is needed: " + ", ".join(self.actions))
-        verb = match_name(args[0], ("raise", "take", "award"), "action")
-        if verb == "award":
-            parser = action_parser("award", "gain points")
-            parser.add_argument("amount")
-            parser.add_argument("--note", default="")
-            ns = parser.parse_args(list(args[1:]))
-            values: dict[str, Any] = {"amount": parse_int(ns.amount, "the award")}
-            if ns.note:
-                values["note"] = ns.note
-            return Action("award", values)
-        parser = action_parser(verb, "raise a value by one" if verb == "raise"
-                               else "take a path")
-        parser.add_argument("name", nargs="+")
-        ns = parser.parse_args(list(args[1:]))
-        text = " ".join(ns.name)
-        if verb == "raise":
-            return Action("raise", {"name": match_name(text, self.values, "value")})
-        return Action("take", {"name": match_name(text, self.paths, "path")})
+    def missing_action_text(self) -> str:
+        return "an action is needed: " + ", ".join(self.actions)
 
-    def check(self, state: DataState, action: ActionEntry) -> list[str]:
-        kind = action.get("action")
-        name = action.get("name")
-        if kind == "award":
-            amount = action.get("amount")
-            if not _whole(amount) or amount < 1 or (self.award_max is not None
-                                                   and amount > self.award_max):
-                most = f" to {self.award_max}" if self.award_max is not None else " or more"
-                return [Reason(f"an award is 1{most} {self.balance_label}, not {amount}",
-                               AWARD_OUT_OF_RANGE)]
-            return []
-        if kind == "raise" and isinstance(name, str) and name in self.values:
-            value = self.values[name]
-            target = state.levels[name] + 1
-            if target > value["limit"]:
-                return [Reason(f"{name} is at its limit {value['limit']}", AT_MAXIMUM)]
-            reasons: list[str] = list(vocab.cost_reasons(value["cost"], name, target))
-            reasons += vocab.unmet(value.get("requires"), state.facts(), name, target)
-            price = vocab.cost(value["cost"], target)
-            if not reasons and price is not None:
-                reasons += vocab.afford_reasons(price, state.unspent, self.balance_label)
-            return reasons
-        if kind == "take" and isinstance(name, str) and name in self.paths:
-            path = self.paths[name]
-            if name in state.held:
-                return [Reason(f"{name} is already held", PATH_HELD)]
-            reasons = list(vocab.unmet(path.get("requires"), state.facts(), name, 0))
-            price = vocab.cost(path["cost"], 1)
-            if not reasons and price is not None:
-                reasons += vocab.afford_reasons(price, state.unspent, self.balance_label)
-            return reasons
-        return [f"not an action of {self.title}: {kind} {name}".strip()]
+    def unknown_action(self, action: Any) -> list[str]:
+        found = action if isinstance(action, Mapping) else {}
+        return [Reason(f"not an action of {self.title}: {found.get('action')} "
+                       f"{found.get('name')}".strip(), UNKNOWN_ACTION)]
 
     def cost(self, state: DataState, action: ActionEntry) -> int:
-        if action.get("action") == "raise":
-            price = vocab.cost(self.values[action["name"]]["cost"],
-                               state.levels[action["name"]] + 1)
-            return price or 0
-        if action.get("action") == "take":
-            return vocab.cost(self.paths[action["name"]]["cost"], 1) or 0
-        return 0
+        """What the action costs in ``state`` (KeyError for a name the system lacks)."""
+        entry = Action.coerce(action)
+        kind = self.kind_of(entry.kind)
+        return 0 if kind is None else kind.cost(state, entry)
 
     def action_cost(self, before: DataState, action: ActionEntry) -> int:
         try:
             return self.cost(before, action)
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, UsageError):
             return 0
-
-    def apply(self, state: DataState, action: ActionEntry) -> DataState:
-        kind = action["action"]
-        if kind == "award":
-            return replace(state, unspent=state.unspent + action["amount"],
-                           awarded=state.awarded + action["amount"])
-        price = self.cost(state, action)
-        state = replace(state, unspent=state.unspent - price, spent=state.spent + price)
-        if kind == "raise":
-            levels = dict(state.levels)
-            levels[action["name"]] += 1
-            return replace(state, levels=levels)
-        return replace(state, held=state.held + (action["name"],))
-
-    def describe(self, action: ActionEntry) -> str:
-        kind = action.get("action")
-        if kind == "award":
-            note = f" ({action['note']})" if action.get("note") else ""
-            return f"Award {action.get('amount')} {self.balance_label}{note}"
-        if kind == "raise":
-            return f"Raise {action.get('name')}"
-        if kind == "take":
-            return f"Take {action.get('name')}"
-        return super().describe(action)
 
     # -- views --------------------------------------------------------------------
     def derive(self, state: DataState, name: str) -> dict[str, Any]:
@@ -245,15 +172,14 @@ class DataRuleset(Ruleset):
         result = []
         for name, value in self.values.items():
             target = state.levels[name] + 1
-            action = {"action": "raise", "name": name}
-            reasons = self.check(state, action)
+            reasons = self.check(state, Action("raise", {"name": name}))
             price = (vocab.cost(value["cost"], target) if target <= value["limit"] else None)
             result.append(option("value", name, min(target, value["limit"]), price, reasons,
                                  action=["raise", name]))
         for name, path in self.paths.items():
             if name in state.held:
                 continue
-            reasons = self.check(state, {"action": "take", "name": name})
+            reasons = self.check(state, Action("take", {"name": name}))
             result.append(option("path", name, 1, vocab.cost(path["cost"], 1), reasons,
                                  action=["take", name]))
         return result

@@ -173,7 +173,8 @@ class PlanChoicesDialog(QDialog):
 
     chosen = Signal(list)    # the steps, with the chosen trait and spell
 
-    def __init__(self, doc, steps: list[dict], parent=None):
+    def __init__(self, doc: CharacterDocument, steps: list[dict],
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
         self.steps = [dict(step) for step in steps]

@@ -7,7 +7,7 @@ from typing import cast
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtGui import QFontMetrics, QKeySequence, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFontMetrics, QKeySequence, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (QGestureEvent, QGraphicsView, QPinchGesture, QToolButton,
                                QWidget)
 
@@ -187,7 +187,7 @@ class ChainLegend(QWidget):
         from builder.ui.chain import scene as s
 
         pal = self.palette()
-        entries = []
+        entries: list[tuple[str, QColor | QPen, QPen | None, str]] = []
         for kind, title in KIND_TITLES.items():
             entries.append(("fill", s.kind_fill(kind, pal), QPen(s.structure_colour(pal), 1.0),
                             title))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, cast
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QDrag, QKeySequence, QShortcut
+from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
@@ -21,6 +21,8 @@ from builder.ui.chain.plan import PlanPart
 from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from builder.rules.chain import Chain
 
 
@@ -51,11 +53,11 @@ class TokenChip(QPushButton):
     def token(self) -> dict:
         return self.chain_widget.token_for(self.option)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self._press = event.position().toPoint()
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._press is not None and (event.position().toPoint() - self._press).manhattanLength() > 6:
             self._press = None
             self.setDown(False)
@@ -91,9 +93,7 @@ class ChainWidget(PlanPart, QWidget):
         self.filter_combo.addItem("All Classes", None)
         for cname in doc.ruleset.d.classes:
             self.filter_combo.addItem(cname, cname)
-        self.filter_combo.currentIndexChanged.connect(
-            lambda _i: (self.scene.set_filter(self.filter_combo.currentData()),
-                        self.view.fit(readable=True)))
+        self.filter_combo.currentIndexChanged.connect(self._filter_chosen)
         legend = ChainLegend(self)
         self.legend = legend
         bar = QHBoxLayout()
@@ -206,15 +206,19 @@ class ChainWidget(PlanPart, QWidget):
         self.view.activated.connect(self.activate)
         self.scene.rankDropped.connect(self.drop)
         self.scene.dragHint.connect(self.status.emit)
-        QShortcut(QKeySequence("Escape"), self, activated=self.disarm)
+        QShortcut(QKeySequence("Escape"), self).activated.connect(self.disarm)
         doc.changed.connect(self.refresh)
         self.refresh()
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.scene.restyle_all()
             self.legend.update()
+
+    def _filter_chosen(self, _index: int) -> None:
+        self.scene.set_filter(self.filter_combo.currentData())
+        self.view.fit(readable=True)
 
     # -- following the character -----------------------------------------------------------
     def refresh(self) -> None:
@@ -227,7 +231,7 @@ class ChainWidget(PlanPart, QWidget):
         self._fill_tokens()
         self.update_plan()
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
@@ -237,9 +241,10 @@ class ChainWidget(PlanPart, QWidget):
         armed_name = self.armed.option["name"] if self.armed else None
         while self.tokens_layout.count():        # chips, the hint and the stretch
             item = self.tokens_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
         self.chips = []
         self.armed = None
         for (kind, name), option in self.options.items():
@@ -353,7 +358,8 @@ class ChainWidget(PlanPart, QWidget):
             self.status.emit("Not done: " + "; ".join(reasons))
         return done
 
-    def ask_spell(self, option: Mapping[str, Any], trait: str, token: dict | None = None):
+    def ask_spell(self, option: Mapping[str, Any], trait: str,
+                  token: dict | None = None) -> QDialog:
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
         from builder.rules.registry import load_part

@@ -190,7 +190,7 @@ class ExchangeSide(QGroupBox):
         self.traits.blockSignals(False)
         self.spell.blockSignals(True)
         self.spell_model.clear()
-        casts = is_class and bool(option.get("casts_spells"))
+        casts = is_class and bool(option and option.get("casts_spells"))
         if casts:
             for spell in choices.get("spells", []):
                 item = QStandardItem(spell)

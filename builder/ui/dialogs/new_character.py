@@ -307,7 +307,7 @@ class NewCharacterDialog(QDialog):
 
     def _create(self) -> None:
         reasons, baseline = self.problems()
-        if reasons or baseline is None:
+        if reasons or baseline is None or self.ruleset is None:
             self.validate()
             return
         from builder.ui.settings import app_settings

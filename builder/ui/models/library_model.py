@@ -120,6 +120,7 @@ class LibraryModel(RowsTableModel):
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._sorted = False    # the rows are in self._sort's order
         self._loader: _Loader | None = None
+        self._scan: library.LibraryScan | None = None   # the last look at the folder
         self._loaded = 0
         self._refresh_again = False
         self._watcher: QFileSystemWatcher | None = None
@@ -235,7 +236,9 @@ class LibraryModel(RowsTableModel):
         if self._loader is not None:   # reading already: look again once it is done
             self._refresh_again = True
             return
-        scan = library.open_scan()
+        # After the first look, a refresh starts from the last one (the folder listed,
+        # the new and changed files read; the index file is not parsed again).
+        scan = self._scan = library.open_scan(self._scan)
         if len(scan.stale) < BACKGROUND_FROM:
             self._apply(scan.read_all())
         else:
@@ -297,6 +300,17 @@ class LibraryModel(RowsTableModel):
 
     def _apply(self, entries) -> None:
         """Turn the difference to ``entries`` (in folder order) into row changes."""
+        if not self._entries:     # the first look: every row is new (no path compared)
+            if entries:
+                self.beginInsertRows(QModelIndex(), 0, len(entries) - 1)
+                self._entries = list(entries)
+                self._texts = [None] * len(entries)
+                self.endInsertRows()
+            self._rows = None
+            self._sorted = False
+            if self._sort is not None:
+                self.sort(*self._sort)
+            return
         fresh = {e.path: e for e in entries}
         self._rows = None
         self._sorted = False
@@ -312,7 +326,7 @@ class LibraryModel(RowsTableModel):
         for row, entry in enumerate(self._entries):
             known[entry.path] = row
             new = fresh[entry.path]
-            if new != entry:
+            if new is not entry and new != entry:
                 self._entries[row] = new
                 self._texts[row] = None
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))

@@ -3,7 +3,7 @@ changed on disk), the options panel with greyed increases and their reasons,
 and the ledger view."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QPalette
@@ -18,6 +18,9 @@ from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
                                              OptionsFilterModel, OptionsModel,
                                              option_key, reasons_text)
+
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
 
 
 class MessageBar(QFrame):
@@ -249,7 +252,7 @@ class CharacterEditor(QWidget):
     #: A status message for the main window's status bar.
     status = Signal(str)
 
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent=None):
         super().__init__(parent)
         self.doc = doc
         self.conflict_bar = MessageBar(self)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, ClassVar
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
                                QWidget)
@@ -20,6 +19,8 @@ from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAM
                                              LibraryFilterModel, LibraryModel, PathRole)
 
 if TYPE_CHECKING:  # the tables' widget, as the mixin sees it
+    from PySide6.QtGui import QAction
+
     from builder.ui.models.campaign_model import CampaignModel
     _Widget = QWidget
 else:
@@ -116,6 +117,8 @@ class FirstStartPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("firstStartPanel")
+        from PySide6.QtGui import QFont   # (only an empty library needs it)
+
         title = QLabel("Your library is empty", self)
         font = QFont(title.font())
         font.setPointSizeF(font.pointSizeF() * 1.6)
@@ -201,11 +204,12 @@ class LibraryPage(_FileTable, QWidget):
         chars_layout = QVBoxLayout(characters)
         chars_layout.setContentsMargins(0, 0, 0, 0)
         chars_layout.addLayout(top)
-        self.first_start = FirstStartPanel(self)
-        self.first_start.painted = self.view.mark_painted
+        # The first-start panel is made when the library is empty (not before a first
+        # paint that shows the table).
+        self._first_start: FirstStartPanel | None = None
+        self._first_start_buttons: list[tuple[QAction, str]] = []
         self.table_stack = QStackedWidget(self)
         self.table_stack.addWidget(self.view)
-        self.table_stack.addWidget(self.first_start)
         chars_layout.addWidget(self.table_stack, 1)
         chars_layout.addLayout(self.buttons)
         # more sections (the campaigns) go below the characters
@@ -219,6 +223,25 @@ class LibraryPage(_FileTable, QWidget):
                        self.proxy.rowsInserted, self.proxy.rowsRemoved):
             signal.connect(self._update_count)
         self._update_count()
+
+    @property
+    def first_start(self) -> FirstStartPanel:
+        """Shown instead of the table while the library is empty (made when first
+        needed, with the buttons :meth:`add_first_start_button` gave it)."""
+        if self._first_start is None:
+            panel = self._first_start = FirstStartPanel(self)
+            panel.painted = self.view.mark_painted
+            for action, detail in self._first_start_buttons:
+                panel.add_button(action, detail)
+            self.table_stack.addWidget(panel)
+        return self._first_start
+
+    def add_first_start_button(self, action: QAction, detail: str) -> None:
+        """A way in for the first-start panel: ``action`` as a large button, and in
+        words (``detail``)."""
+        self._first_start_buttons.append((action, detail))
+        if self._first_start is not None:
+            self._first_start.add_button(action, detail)
 
     def add_button(self, action) -> QPushButton:
         """A push button mirroring a window action (text, tooltip, enabled)."""

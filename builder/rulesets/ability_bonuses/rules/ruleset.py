@@ -20,23 +20,21 @@ Ledger actions::
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence, TypedDict
 
-from builder.rules.base import (Action, ActionEntry, Option, Refusal, Ruleset, UsageError,
-                                action_parser, match_name,
+from builder.rules.base import (Option, Refusal, Ruleset, UsageError,
+                                match_name,
                                 option, parse_int)
 from . import formulas as f
+from .actions import KINDS
+from .state import State, signed
 
 #: The rule system's folder (the package above rules/): its parts are named from it.
 _FOLDER = __name__.rsplit(".", 2)[0]
 
-ACTIONS = ("modify", "unmodify", "set-age")
+#: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
+ACTIONS = tuple(kind.verb for kind in KINDS)
 OFF_WORDS = ("off", "none")
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}"
 
 
 
@@ -77,31 +75,6 @@ class ABDerived(TypedDict):
     age_roll: int | None
     modifiers: list[ModifierView]
 
-@dataclass(frozen=True)
-class Modifier:
-    """A named effect on one ability (``Bless``: MIG +1)."""
-
-    name: str
-    ability: str
-    value: int
-
-
-@dataclass(frozen=True)
-class State:
-    #: The allocated bonuses of MIG, DEX, CHA and FOC.
-    allocation: Mapping[str, int]
-    method: str = "chosen"
-    rolls: tuple[int, ...] = ()
-    #: The age category id, None when the Aging rule is off for this character.
-    age: str | None = None
-    age_roll: int | None = None
-    modifiers: tuple[Modifier, ...] = field(default_factory=tuple)
-
-    @property
-    def aging(self) -> bool:
-        return self.age is not None
-
-
 class AbilityBonuses(Ruleset):
     id = "ability-bonuses"
     title = "Ability Bonuses"
@@ -116,6 +89,7 @@ class AbilityBonuses(Ruleset):
     summary_text = ("Distribute +3, +2, +1 and +0 over MIG, DEX, CHA and FOC (or roll them); "
                     "the Abilities Card derives the rest.")
     actions = ACTIONS
+    action_kinds = KINDS
     set_keys = ("MIG=N", "DEX=N", "CHA=N", "FOC=N  (+3, +2, +1 and +0, one each; or --random)",
                 "age=young|mature|old|roll|off  (switches the Aging rule on)")
 
@@ -365,119 +339,13 @@ class AbilityBonuses(Ruleset):
                      age_roll=age_roll)
 
     # -- actions ------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> Action:
-        if not args:
-            raise UsageError(f"which action? one of: {', '.join(ACTIONS)}")
-        kind = match_name(args[0], ACTIONS, "action")
-        rest = list(args[1:])
-        if kind == "modify":
-            parser = action_parser("modify", "modify ABILITY VALUE --name TEXT")
-            parser.add_argument("ability")
-            parser.add_argument("value")
-            parser.add_argument("--name", required=True)
-            ns = parser.parse_args(rest)
-            name = ns.name.strip()
-            if not name:
-                raise UsageError("modify: --name must not be empty")
-            return Action("modify", {"ability": self.ability_key(ns.ability),
-                                     "value": parse_int(ns.value, "modify: VALUE"), "name": name})
-        if kind == "unmodify":
-            parser = action_parser("unmodify", "unmodify --name TEXT")
-            parser.add_argument("--name", required=True)
-            ns = parser.parse_args(rest)
-            name = ns.name.strip()
-            if not name:
-                raise UsageError("unmodify: --name must not be empty")
-            return Action("unmodify", {"name": name})
-        # set-age
-        parser = action_parser("set-age", "set-age young|mature|old|off")
-        parser.add_argument("age")
-        ns = parser.parse_args(rest)
-        return Action("set-age", {"age": self.age_key(ns.age, allow_off=True)})
+    def missing_action_text(self) -> str:
+        return f"which action? one of: {', '.join(ACTIONS)}"
 
-    def resolve(self, state: State, given: ActionEntry, rng: random.Random) -> Action:
-        """Nothing is left to chance in play; ``unmodify`` logs the effect's own
-        spelling of its name (``unmodify --name bless`` removes 'Bless')."""
-        action = Action.coerce(given)
-        if action.kind == "unmodify" and isinstance(action.get("name"), str):
-            found = self._find_modifier(state, action["name"])
-            if found is not None:
-                return action.with_args(name=found.name)
-        return action
-
-    @staticmethod
-    def _find_modifier(state: State, name: str) -> Modifier | None:
-        folded = name.strip().casefold()
-        for modifier in state.modifiers:
-            if modifier.name.casefold() == folded:
-                return modifier
-        return None
-
-    def check(self, state: State, action: ActionEntry) -> list[str]:
+    def unknown_action(self, action: Any) -> list[str]:
         if not isinstance(action, Mapping):
             return ["the action is not an object"]
-        kind = action.get("action")
-        if kind == "modify":
-            reasons = []
-            ability, value, name = action.get("ability"), action.get("value"), action.get("name")
-            if ability not in f.ABILITIES:
-                reasons.append(f"unknown ability {ability!r}; valid: {', '.join(f.ABILITIES)}")
-            if isinstance(value, bool) or not isinstance(value, int):
-                reasons.append(f"the modifier value {value!r} is not a whole number")
-            elif value == 0:
-                reasons.append(f"a modifier of +0 changes nothing ({name!r} on {ability})")
-            if not isinstance(name, str) or not name.strip():
-                reasons.append("an effect needs a name")
-            else:
-                existing = self._find_modifier(state, name)
-                if existing is not None:
-                    reasons.append(f"an effect named '{existing.name}' is already active "
-                                   f"({existing.ability} {signed(existing.value)}); remove it "
-                                   "first or choose another name")
-            return reasons
-        if kind == "unmodify":
-            name = action.get("name")
-            if not isinstance(name, str) or self._find_modifier(state, name) is None:
-                active = ", ".join(f"'{m.name}'" for m in state.modifiers) or "none"
-                return [f"no active effect is named {name!r} (active effects: {active})"]
-            return []
-        if kind == "set-age":
-            age = action.get("age")
-            if age is not None and self.age_category(age) is None:
-                return [f"unknown age category {age!r}; valid: "
-                        + ", ".join(c["id"] for c in self.age_categories) + " (or off)"]
-            if age == state.age:
-                if age is None:
-                    return ["the Aging rule is already off for this character"]
-                return [f"the character is already {self.age_name(age)}"]
-            return []
-        return [f"unknown action {kind!r}; valid: {', '.join(ACTIONS)}"]
-
-    def apply(self, state: State, action: ActionEntry) -> State:
-        kind = action["action"]
-        if kind == "modify":
-            modifier = Modifier(action["name"].strip(), action["ability"], action["value"])
-            return replace(state, modifiers=state.modifiers + (modifier,))
-        if kind == "unmodify":
-            gone = self._find_modifier(state, action["name"])
-            return replace(state, modifiers=tuple(m for m in state.modifiers if m is not gone))
-        if kind == "set-age":
-            return replace(state, age=action["age"])
-        raise ValueError(f"unknown action {kind!r}")
-
-    def describe(self, action: ActionEntry) -> str:
-        """One plain sentence per ledger entry (the window, the sheets, ``show``)."""
-        kind = action.get("action")
-        if kind == "modify":
-            return (f"Modified {action.get('ability')} {signed(action.get('value', 0))} "
-                    f"({action.get('name')})")
-        if kind == "unmodify":
-            return f"Removed the effect {action.get('name')}"
-        if kind == "set-age":
-            age = action.get("age")
-            return "Turned the Aging rule off" if age is None else \
-                f"Set the age to {self.age_name(age)}"
-        return super().describe(action)
+        return [f"unknown action {action.get('action')!r}; valid: {', '.join(ACTIONS)}"]
 
     # -- views ----------------------------------------------------------------
     def base_abilities(self, state: State) -> dict[str, int]:

@@ -270,14 +270,16 @@ class _ClassLevel(_Raise):
         """The sentence's start: what happened to the Class."""
         raise NotImplementedError
 
+    def tail(self, action: Action) -> str:
+        """What the sentence says after the choices (an entry's scene)."""
+        return ""
+
     def describe(self, action: Action) -> str:
         extra = f": a rank in {action.value('trait')}"
         if action.value("spell"):
             extra += f", the spell {action.value('spell')}"
-        if self.verb == "enter-class" and action.value("scene"):
-            extra += f" (scene: {action.value('scene')})"
         exch = " with a Training Exchange" if action.value("exchange") else ""
-        return self.head(action) + extra + exch
+        return self.head(action) + extra + self.tail(action) + exch
 
 
 class RaiseClass(_ClassLevel):
@@ -351,6 +353,10 @@ class EnterClass(_ClassLevel):
 
     def head(self, action: Action) -> str:
         return f"Entered {action.value('name')}"
+
+    def tail(self, action: Action) -> str:
+        scene = action.value("scene")
+        return f" (scene: {scene})" if scene else ""
 
 
 class UseTrait(SPAction):

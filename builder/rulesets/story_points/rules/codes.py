@@ -57,6 +57,18 @@ CHECKPOINT_AWARDED = "checkpoint.awarded"
 NOT_ACTIVE = "character.not-active"
 #: A trait's rank never exceeds its Class's level (the data's trait record).
 TRAIT_RANK_ABOVE_CLASS = "trait.rank-above-class"
+#: A plan's target is below 1 (nothing rises to it).
+PLAN_TARGET_INVALID = "plan.target-invalid"
+#: No sequence of legal steps reaches the plan's target.
+PLAN_NO_PATH = "plan.no-path"
+#: A baseline number outside its range (a Vital, a level, a rank, SP, VIT, Wounded AD).
+BASELINE_OUT_OF_RANGE = "baseline.out-of-range"
+#: A baseline Class whose trait ranks do not add up to its level.
+BASELINE_RANKS_TOTAL = "baseline.ranks-total"
+#: A baseline Class that knows more spells than its levels granted.
+BASELINE_SPELLS_OVER_LEVEL = "baseline.spells-over-level"
+#: A baseline that is not in the shape of one (a field of the wrong type).
+BASELINE_MALFORMED = "baseline.malformed"
 #: set-active without a yes or no.
 ACTIVE_NOT_BOOL = "active.not-yes-no"
 
@@ -65,9 +77,10 @@ CORE_SKILL_CODES = (CLASS_NEEDS_CORE_SKILL, ENTRY_TOTAL, ENTRY_TRAINED)
 
 __all__ = ["AT_MAXIMUM", "POINTS_SHORT", "TARGET_MISMATCH", "UNKNOWN_ACTION", "UNKNOWN_NAME",
            "CLASS_NOT_ENTERED", "CLASS_HELD", "SCENE_MISSING", "TRAIT_NOT_OF_CLASS",
-           "TRAIT_EQUIVALENT", "NO_TRAIT_CHOICE", "NO_SPELL_CHOICE", "NO_SPELLS",
-           "SPELL_MISSING", "SPELL_NOT_OF_CLASS", "TRAIT_NOT_HELD", "TRAIT_NO_USES",
-           "EXCHANGE_VITAL", "MILESTONE_UNNAMED", "MILESTONE_RESOLVED", "CHECKPOINT_AWARDED",
-           "ACTIVE_NOT_BOOL", "NOT_ACTIVE", "TRAIT_RANK_ABOVE_CLASS", "SKILL_NEEDS_VITAL",
-           "CLASS_NEEDS_CORE_SKILL", "ENTRY_TOTAL",
+           "TRAIT_EQUIVALENT", "NO_TRAIT_CHOICE", "NO_SPELL_CHOICE", "NO_SPELLS", "SPELL_MISSING",
+           "SPELL_NOT_OF_CLASS", "TRAIT_NOT_HELD", "TRAIT_NO_USES", "EXCHANGE_VITAL",
+           "MILESTONE_UNNAMED", "MILESTONE_RESOLVED", "CHECKPOINT_AWARDED", "ACTIVE_NOT_BOOL",
+           "PLAN_TARGET_INVALID", "PLAN_NO_PATH", "BASELINE_OUT_OF_RANGE", "BASELINE_RANKS_TOTAL",
+           "BASELINE_SPELLS_OVER_LEVEL", "BASELINE_MALFORMED", "NOT_ACTIVE",
+           "TRAIT_RANK_ABOVE_CLASS", "SKILL_NEEDS_VITAL", "CLASS_NEEDS_CORE_SKILL", "ENTRY_TOTAL",
            "ENTRY_TRAINED", "PATH_SKILL_UNTRAINED", "SPELL_KNOWN", "CORE_SKILL_CODES"]

@@ -23,7 +23,7 @@ import re
 from typing import TYPE_CHECKING, Any, Iterator
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import Reason, Refusal, UsageError, match_name
+from builder.rules.base import Action, Reason, Refusal, UsageError, match_name
 from . import codes
 
 if TYPE_CHECKING:
@@ -174,9 +174,11 @@ def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, An
     kind, name, level = parse_target(ruleset, target_text)
     maximum = {"vital": d.vital_max, "skill": d.skill_max, "class": d.class_max}[kind]
     if level > maximum:
-        raise Refusal([f"{name} {level} is above the maximum {maximum}"])
+        raise Refusal([Reason(f"{name} {level} is above the maximum {maximum}",
+                              codes.AT_MAXIMUM)])
     if level < 1:
-        raise Refusal([f"{name} {level} is not a level anything rises to"])
+        raise Refusal([Reason(f"{name} {level} is not a level anything rises to",
+                              codes.PLAN_TARGET_INVALID)])
     if kind == "vital":
         cost, steps, reasons = _requirement_cost(ruleset, state, {name: level}, {})
         if reasons:
@@ -203,7 +205,8 @@ def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, An
                     best = (c, s)
             if best is None:
                 raise Refusal(last_reasons or
-                              [f"no legal path reaches {name} {level} from here"])
+                              [Reason(f"no legal path reaches {name} {level} from here",
+                                      codes.PLAN_NO_PATH)])
             cost, steps = best
             steps = list(steps)
             if current == 0:
@@ -233,9 +236,9 @@ def _suggest_choices(ruleset: StoryPoints, state: SPState, steps: list[Step]) ->
     for step in steps:
         kind = step["kind"]
         if kind == "vital":
-            action = {"action": "raise-vital", "name": step["name"]}
+            action = Action("raise-vital", {"name": step["name"]})
         elif kind == "skill":
-            action = {"action": "raise-skill", "name": step["name"]}
+            action = Action("raise-skill", {"name": step["name"]})
         else:
             level_after = sim.level(step["name"]) + 1
             choices = ruleset.eligible_choices(sim, step["name"], level_after)
@@ -243,16 +246,19 @@ def _suggest_choices(ruleset: StoryPoints, state: SPState, steps: list[Step]) ->
             traits = sorted(choices["traits"],
                             key=lambda t: -(held.traits.get(t, 0) if held else 0))
             if not traits:
-                raise Refusal([f"no legal trait choice for {step['name']} {level_after}"])
+                raise Refusal([Reason(f"no legal trait choice for {step['name']} "
+                                      f"{level_after}", codes.NO_TRAIT_CHOICE)])
             step["trait"] = traits[0]
             step["choices"] = {"traits": traits, "spells": list(choices["spells"])}
-            action = {"action": "raise-class" if kind == "class" else "enter-class",
-                      "name": step["name"], "trait": traits[0], "scene": "(planned)"}
+            args: dict[str, Any] = {"name": step["name"], "trait": traits[0],
+                                    "scene": "(planned)"}
             if ruleset.d.classes[step["name"]].casts_spells:
                 if not choices["spells"]:
-                    raise Refusal([f"no legal new spell for {step['name']} {level_after}"])
+                    raise Refusal([Reason(f"no legal new spell for {step['name']} "
+                                          f"{level_after}", codes.NO_SPELL_CHOICE)])
                 step["spell"] = choices["spells"][0]
-                action["spell"] = choices["spells"][0]
+                args["spell"] = choices["spells"][0]
+            action = Action("raise-class" if kind == "class" else "enter-class", args)
         reasons = ruleset.check(sim, action)
         if reasons:  # the plan must be legal step by step
             raise Refusal(reasons)

@@ -6,7 +6,7 @@ A mixin of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtWidgets import QHeaderView, QLabel
 
@@ -15,6 +15,7 @@ from .dialogs import ClassAdvanceDialog
 from .widgets import KeyRole, UsesWidget, next_text, sheet_item
 
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
+    from PySide6.QtCore import QModelIndex
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
 
@@ -50,7 +51,7 @@ class SheetPart(_Editor):
     @abstractmethod
     def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool: ...
 
-    def _select_class_row(self, key, column: int = 0) -> None:
+    def _select_class_row(self, key: tuple, column: int = 0) -> None:
         model = self.classes_model
         for row in range(model.rowCount()):
             parent = model.item(row, 0)
@@ -63,7 +64,7 @@ class SheetPart(_Editor):
                         model.index(child, column, parent.index()))
                     return
 
-    def _fill_classes(self, d: dict, options: list[dict]) -> None:
+    def _fill_classes(self, d: dict, options: Sequence[Mapping[str, Any]]) -> None:
         model = self.classes_model
         model.clear()
         model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
@@ -123,7 +124,7 @@ class SheetPart(_Editor):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
 
-    def _fill_token_tray(self, options: list[dict]) -> None:
+    def _fill_token_tray(self, options: Sequence[Mapping[str, Any]]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
         from builder.ui.chain.widget import TokenChip
 
@@ -189,13 +190,13 @@ class SheetPart(_Editor):
         self.classes_view.lit = lit
 
     # -- sheet -> options ------------------------------------------------------------------
-    def _sheet_clicked(self, index) -> None:
+    def _sheet_clicked(self, index: QModelIndex) -> None:
         key = index.data(KeyRole)
         if key and key[0] in ("vital", "skill", "class"):
             self.side_tabs.setCurrentIndex(0)
             self.options_panel.select(key[0], key[1])
 
-    def _sheet_activated(self, index) -> None:
+    def _sheet_activated(self, index: QModelIndex) -> None:
         """Enter / double-click on a sheet row: take its next increase if the core allows."""
         key = index.data(KeyRole)
         if key and key[0] == "trait":
@@ -203,8 +204,8 @@ class SheetPart(_Editor):
             option = next((o for o in self.doc.options()
                            if o["kind"] == "class" and o["name"] == key[2]), None)
             if option is None or not option["allowed"]:
-                self.show_refusal((option or {}).get("reasons") or
-                                  [f"{key[2]} cannot advance now"])
+                self.show_refusal((option.get("reasons") if option is not None else None)
+                                  or [f"{key[2]} cannot advance now"])
                 return
             if option.get("casts_spells"):
                 # A caster's advance also needs its new spell: ask, with this trait picked.

@@ -4,6 +4,8 @@ check boxes.
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem
 from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHBoxLayout, QTreeView, QWidget
@@ -30,7 +32,7 @@ def sheet_item(text, key=None, tip=None, allowed=None, align_right=False) -> QSt
     return item
 
 
-def next_text(option: dict | None) -> str:
+def next_text(option: Mapping[str, Any] | None) -> str:
     if option is None:
         return ""
     return f"→ {option.get('target')} for {cost_text(option)}"

@@ -25,16 +25,16 @@ drop, gain-money, spend-money, wear, remove (see possessions.py).
 """
 from __future__ import annotations
 
-import copy
 import random
 from functools import cached_property
 from typing import Any, Sequence, TypedDict
 
-from builder.rules.base import (SESSION_MISSING, SESSION_TAKEN, Action, ActionEntry, Ask, Option,
+from builder.rules.base import (SESSION_TAKEN, Action, Ask, Option,
                                 Reason, Ruleset, UsageError,
-                                action_parser, match_name, option, parse_int, parse_yes_no)
+                                match_name, option, parse_int, parse_yes_no)
 from . import possessions as gear
 from . import xp as xpcalc
+from .actions import KINDS
 from .tally import PARTY_XP
 
 #: The rule system's folder (the package above rules/): its parts are named from it.
@@ -43,14 +43,11 @@ _FOLDER = __name__.rsplit(".", 2)[0]
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
             "wounds", "stamina", "reroll_unsuitable", "alignment", "status", "money",
             "money_dice", "ws", "bs"]
-POSSESSION_ACTIONS = ["buy", "gain", "drop", "gain-money", "spend-money", "wear", "remove"]
-ACTIONS = ["award-xp", "level-up", "change-career", "damage-stamina", "damage-wounds",
-           "heal-stamina", "heal-wounds", *POSSESSION_ACTIONS]
+#: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
+ACTIONS = [kind.verb for kind in KINDS]
 #: What a level-up or career change asks of the player (``Option.words_with``).
 _ADVANCE_ASKS = (Ask("--session", required=True), Ask("--roll"))
 _ALIGNMENT_WORDS = {"orderly": "Order", "neutral": "Neutrality", "chaotic": "Chaos"}
-_POOL_ACTIONS = {"damage-stamina": ("stamina", -1), "damage-wounds": ("wounds", -1),
-                 "heal-stamina": ("stamina", 1), "heal-wounds": ("wounds", 1)}
 
 
 def _sign(n: int) -> str:
@@ -147,6 +144,7 @@ class VogelfreiRuleset(Ruleset):
     #: A session's XP shared among the party (campaign xp, the Party XP dialog).
     party_xp = PARTY_XP
     actions = tuple(ACTIONS)
+    action_kinds = KINDS
     set_keys = ("ABILITY=N  (Strength, Toughness, Agility, Intelligence, Willpower, "
                 "Leadership; unset: rolled)",
                 "class=CLASS", "career=CAREER", "swap=ABILITY,ABILITY  (swap two scores)",
@@ -259,7 +257,7 @@ class VogelfreiRuleset(Ruleset):
     def career_class(self, career: str) -> list[str]:
         return [c for c, d in self.classes.items() if career in d["careers"]]
 
-    def _career_refusal(self, cls: str, career: str) -> list[str]:
+    def career_refusal(self, cls: str, career: str) -> list[str]:
         data = self.classes[cls]
         if not data["careers"]:
             if career:
@@ -525,7 +523,7 @@ class VogelfreiRuleset(Ruleset):
             reasons.append(f"unknown class {cls}")
             return reasons
         cdata = self.classes[cls]
-        reasons += self._career_refusal(cls, baseline.get("career", ""))
+        reasons += self.career_refusal(cls, baseline.get("career", ""))
         level = baseline.get("level", 1)
         if not isinstance(level, int) or level < 1:
             reasons.append(f"level must be 1 or more, not {level}")
@@ -752,118 +750,6 @@ class VogelfreiRuleset(Ruleset):
         return xpcalc.xp_threshold(self.table(state), level + 1)
 
     # -- actions ----------------------------------------------------------------
-    def parse_action(self, args: Sequence[str]) -> Action:
-        return Action.from_json(self._action_entry(args))
-
-    def _action_entry(self, args: Sequence[str]) -> dict[str, Any]:
-        """The action's JSON (its ledger entry without the time) from ``do`` words."""
-        if not args:
-            raise UsageError("an action is needed; valid: " + ", ".join(ACTIONS))
-        name = match_name(args[0], ACTIONS, "action")
-        rest = list(args[1:])
-        if name in POSSESSION_ACTIONS:
-            return self._parse_possession(name, rest)
-        parser = action_parser(name)
-        if name == "award-xp":
-            parser.add_argument("xp")
-            parser.add_argument("--session", required=True)
-            ns = parser.parse_args(rest)
-            amount = parse_int(ns.xp, "XP")
-            if amount < 0:
-                raise UsageError(f"XP to award must be 0 or more, not {amount}")
-            return {"action": name, "xp": amount, "session": self._session(ns.session)}
-        if name in ("level-up", "change-career"):
-            if name == "change-career":
-                parser.add_argument("class_")
-                parser.add_argument("career")
-            parser.add_argument("--session", required=True)
-            parser.add_argument("--roll", default=None)
-            ns = parser.parse_args(rest)
-            action: dict[str, Any] = {"action": name}
-            if name == "change-career":
-                cls = self.class_name(ns.class_)
-                action["class"] = cls
-                action["career"] = self.career_name(cls, ns.career)
-            action["session"] = self._session(ns.session)
-            if ns.roll is not None:
-                action["roll"] = parse_int(ns.roll, "--roll")
-            return action
-        parser.add_argument("amount")
-        ns = parser.parse_args(rest)
-        amount = parse_int(ns.amount, "the amount")
-        if amount < 0:
-            raise UsageError(f"the amount must be 0 or more, not {amount}")
-        return {"action": name, "amount": amount}
-
-    def _parse_possession(self, name: str, rest: list[str]) -> dict[str, Any]:
-        parser = action_parser(name)
-        if name in ("gain-money", "spend-money"):
-            parser.add_argument("amount", nargs="+",
-                                help="money with its coins: 12gp, 35sp, 7bp or 1gp 20sp 4bp")
-            ns = parser.parse_args(rest)
-            bp = gear.parse_amount(" ".join(ns.amount), self.coins)
-            if bp == 0:
-                raise UsageError(f"{name} needs an amount above nothing, not "
-                                 f"'{' '.join(ns.amount)}'")
-            return {"action": name, "bp": bp}
-        parser.add_argument("item", nargs="+",
-                            help="an item as named in the equipment tables, e.g. 'Book (Blank)'")
-        if name in ("buy", "gain", "drop"):
-            parser.add_argument("--qty", default="1", help="how many (default 1)")
-        if name == "buy":
-            parser.add_argument("--market", default=None, metavar="city|rural",
-                                help="whose price: before the first XP award the cheaper, "
-                                     "afterwards the City's")
-        ns = parser.parse_args(rest)
-        action: dict[str, Any] = {"action": name,
-                                  "item": self.catalogue.canonical(" ".join(ns.item))}
-        if name in ("buy", "gain", "drop"):
-            qty = parse_int(ns.qty, "--qty")
-            if qty < 1:
-                raise UsageError(f"--qty must be 1 or more, not {qty}")
-            action["qty"] = qty
-        if name == "buy" and ns.market is not None:
-            action["market"] = match_name(ns.market, gear.MARKETS, "market")
-        return action
-
-    @staticmethod
-    def _session(text: str) -> str:
-        text = str(text).strip()
-        if not text:
-            raise UsageError("--session needs a session name or number")
-        return text
-
-    def _roll_die(self, state: dict[str, Any], action: ActionEntry) -> int:
-        cls = action["class"] if action["action"] == "change-career" else self.current(state)["class"]
-        return int(self.classes[cls]["stamina_die"])
-
-    def resolve(self, state: dict[str, Any], action: ActionEntry, rng: random.Random) -> Action:
-        entry = Action.coerce(action).to_json()
-        kind = entry.get("action")
-        if kind == "change-career" and entry.get("class") in self.classes:
-            forced = self.forced_alignment(entry["class"])[0]
-            if forced and forced != state["alignment"]:
-                entry["alignment"] = forced
-        if kind in ("level-up", "change-career") and entry.get("roll") is None:
-            if kind == "level-up" or entry.get("class") in self.classes:
-                entry["roll"] = rng.randint(1, self._roll_die(state, entry))
-        if kind == "award-xp" and isinstance(entry.get("xp"), int):
-            gained, lost = self._capped(state, entry)
-            entry["gained"], entry["lost"] = gained, lost
-        item = self.catalogue.find(entry.get("item"))
-        if kind == "buy" and item is not None:
-            market = gear.choose_market(item, entry.get("market"), state["in_play"])
-            entry["market"] = market
-            each = gear.price(item, market)
-            if each is not None and isinstance(entry.get("qty", 1), int):
-                entry["cost_bp"] = each * entry.get("qty", 1)
-        if kind == "wear" and item is not None:
-            slot = gear.wear_slot(item)
-            worn = state["worn"].get(slot) if slot else None
-            if worn and worn != item["name"]:
-                entry["replaces"] = worn
-        return Action.from_json(entry)
-
     def session_cap_now(self, state: dict[str, Any]) -> int:
         """The session cap an award in the latest session would get (what ``_capped``
         applies), or the current level's cap before any session."""
@@ -871,14 +757,25 @@ class VogelfreiRuleset(Ruleset):
         cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
         return xpcalc.session_cap(self.table(state), cap_level)
 
-    def _capped(self, state: dict[str, Any], action: ActionEntry) -> tuple[int, int]:
+    def capped(self, state: dict[str, Any], action: Action) -> tuple[int, int]:
         """(gained, lost) for an award: the cap is on what one session earns, set by the
         level of that session's first award even if a level is gained between awards."""
-        record = state["sessions"].get(str(action.get("session")), {})
+        record = state["sessions"].get(str(action.value("session")), {})
         cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
-        return xpcalc.capped_award(self.table(state), cap_level, state["xp"], action["xp"])
+        return xpcalc.capped_award(self.table(state), cap_level, state["xp"],
+                                   action.value("xp"))
 
-    def _advance_reasons(self, state: dict[str, Any], session: Any) -> list[str]:
+    @staticmethod
+    def session_record(new: dict[str, Any], action: Action) -> dict[str, Any]:
+        """The record of the action's session in ``new`` (made when it is the first),
+        which becomes the latest session."""
+        session = str(action.value("session"))
+        new["last_session"] = session
+        record: dict[str, Any] = new["sessions"].setdefault(
+            session, {"xp": 0, "lost": 0, "advanced": None})
+        return record
+
+    def advance_reasons(self, state: dict[str, Any], session: Any) -> list[str]:
         reasons: list[str] = []
         level = self.level(state)
         cur = self.current(state)
@@ -898,265 +795,9 @@ class VogelfreiRuleset(Ruleset):
                                   "one level per session", SESSION_TAKEN))
         return reasons
 
-    def check(self, state: dict[str, Any], action: ActionEntry) -> list[str]:
-        kind = action.get("action")
-        if kind not in ACTIONS:
-            return [f"unknown action '{kind}'"]
-        if kind in POSSESSION_ACTIONS:
-            return self._possession_check(state, action)
-        if kind == "award-xp":
-            amount = action.get("xp")
-            if not isinstance(amount, int) or amount < 0:
-                return [f"XP to award must be 0 or more, not {amount}"]
-            if not str(action.get("session", "")).strip():
-                return [Reason("an XP award needs the session it was earned in",
-                               SESSION_MISSING)]
-            return []
-        if kind in _POOL_ACTIONS:
-            amount = action.get("amount")
-            if not isinstance(amount, int) or amount < 0:
-                return [f"the amount must be 0 or more, not {amount}"]
-            return []
-        session = action.get("session")
-        reasons: list[str] = []
-        if not str(session or "").strip():
-            reasons.append(Reason("a level is gained in a session: give --session",
-                                  SESSION_MISSING))
-        if kind == "change-career":
-            cls, career = action.get("class"), action.get("career")
-            if cls not in self.classes:
-                return [f"unknown class {cls}"]
-            reasons += self._career_refusal(cls, str(career))
-            cur = self.current(state)
-            if (cls, career) == (cur["class"], cur["career"]):
-                reasons.append(f"the character already is a {cls} {career}; use level-up")
-            elif any((c["class"], c["career"]) == (cls, career) for c in state["careers"][:-1]):
-                reasons.append(f"the character has left the {cls} {career} career; a new level "
-                               "is in the current career or the first level of another")
-        reasons += self._advance_reasons(state, session)
-        roll = action.get("roll")
-        if kind == "level-up" or action.get("class") in self.classes:
-            die = self._roll_die(state, action)
-            cls = action.get("class") if kind == "change-career" else self.current(state)["class"]
-            if roll is None:
-                reasons.append(f"the Stamina roll (1 to {die} on the {cls} d{die}) is missing")
-            elif not isinstance(roll, int) or not 1 <= roll <= die:
-                reasons.append(f"the Stamina roll {roll} is impossible on the {cls} d{die} "
-                               f"(1 to {die})")
-        return reasons
-
     @staticmethod
     def held(state: dict[str, Any], item: str) -> int:
         return sum(line["qty"] for line in state["gear"] if line["item"] == item)
-
-    def _possession_check(self, state: dict[str, Any], action: ActionEntry) -> list[str]:
-        kind = action["action"]
-        money = state["money"]
-        text = self.money_text
-        if kind in ("gain-money", "spend-money"):
-            bp = action.get("bp")
-            if not isinstance(bp, int) or isinstance(bp, bool) or bp < 0:
-                return [f"the amount must be 0 or more, not {bp}"]
-            if kind == "spend-money" and bp > money:
-                return [f"not enough money: spending {text(bp)} with {text(money)} held, "
-                        f"{text(bp - money)} missing"]
-            return []
-        name = action.get("item")
-        item = self.catalogue.find(name)
-        if item is None:
-            return [self.catalogue.unknown(str(name))]
-        name = item["name"]
-        qty = action.get("qty", 1)
-        if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
-            return [f"the quantity must be 1 or more, not {qty}"]
-        if kind == "buy":
-            market = action.get("market") or gear.choose_market(item, None, state["in_play"])
-            if market not in gear.MARKETS:
-                return [f"unknown market {market}; valid: city, rural"]
-            each = gear.price(item, market)
-            if each is None:
-                other = "rural" if market == "city" else "city"
-                there = gear.price(item, other)
-                if there is None:
-                    return [f"{name} is sold at neither market ('-' in both price columns "
-                            f"of the {item.get('category', 'equipment')} table)"]
-                where = (f"; it costs {text(there)} at the {other.capitalize()} market"
-                         )
-                return [f"{name} is not sold at the {market.capitalize()} market ('-' in "
-                        f"the {item.get('category', 'equipment')} table){where}"]
-            cost = action.get("cost_bp", each * qty)
-            if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
-                return [f"the cost must be 0 or more, not {cost}"]
-            if cost > money:
-                return [f"not enough money: {qty} {name} at the {market.capitalize()} price "
-                        f"{'costs' if qty == 1 else 'cost'} {text(cost)} and {text(money)} "
-                        f"is held, {text(cost - money)} "
-                        "missing"]
-            return []
-        held = self.held(state, name)
-        if kind == "drop" and held < qty:
-            return [f"cannot drop {qty} {name}: " + (f"only {held} held" if held else
-                                                      "none held")]
-        if kind == "wear":
-            slot = gear.wear_slot(item)
-            if slot is None:
-                return [f"{name} is not armour, a shield or a buckler; only those are worn"]
-            cls = self.current(state)["class"]
-            if self.classes[cls].get("no_armour"):
-                return [f"a {cls} cannot wear armour or use shields (the {cls} class)"]
-            if not held:
-                return [f"no {name} held to wear: buy or gain it first"]
-            if state["worn"].get(slot) == name:
-                return [f"the {name} is already worn"]
-        if kind == "remove" and name not in state["worn"].values():
-            return [f"the {name} is not worn"]
-        return []
-
-    def _apply_possession(self, new: dict[str, Any], action: ActionEntry) -> None:
-        kind = action["action"]
-        if kind == "gain-money":
-            new["money"] += action["bp"]
-            return
-        if kind == "spend-money":
-            new["money"] -= action["bp"]
-            return
-        item = self.catalogue.item(action["item"])  # check accepted it
-        name = item["name"]
-        qty = action.get("qty", 1)
-        if kind == "buy":
-            market = action.get("market") or gear.choose_market(item, None, new["in_play"])
-            new["money"] -= action.get("cost_bp", gear.price(item, market) * qty)
-            if item.get("consumed"):
-                return
-        if kind in ("buy", "gain"):
-            for line in new["gear"]:
-                if line["item"] == name:
-                    line["qty"] += qty
-                    break
-            else:
-                new["gear"].append({"item": name, "qty": qty})
-        elif kind == "drop":
-            for line in new["gear"]:
-                if line["item"] == name:
-                    line["qty"] -= qty
-            new["gear"] = [line for line in new["gear"] if line["qty"] > 0]
-            if not self.held(new, name):
-                for slot, worn in new["worn"].items():
-                    if worn == name:
-                        new["worn"][slot] = None
-        elif kind == "wear":
-            new["worn"][gear.wear_slot(item)] = name
-        elif kind == "remove":
-            for slot, worn in new["worn"].items():
-                if worn == name:
-                    new["worn"][slot] = None
-
-    def apply(self, state: dict[str, Any], action: ActionEntry) -> dict[str, Any]:
-        new = copy.deepcopy({k: v for k, v in state.items() if k != "baseline"})
-        new["baseline"] = state["baseline"]
-        kind = action["action"]
-        if kind in POSSESSION_ACTIONS:
-            self._apply_possession(new, action)
-            return new
-        if kind in _POOL_ACTIONS:
-            pool, sign = _POOL_ACTIONS[kind]
-            p = new[pool]
-            p["current"] = max(0, min(p["max"], p["current"] + sign * action["amount"]))
-            return new
-        session = str(action["session"])
-        new["last_session"] = session
-        record = new["sessions"].setdefault(session, {"xp": 0, "lost": 0, "advanced": None})
-        if kind == "award-xp":
-            # The cap is on what one session earns: the level of the session's first award
-            # sets it, even if a level is gained between two awards of that session.
-            gained, lost = self._capped(state, action)
-            record.setdefault("cap_level", self.level(state))
-            new["in_play"] = True
-            new["xp"] += gained
-            new["xp_lost"] += lost
-            record["xp"] += gained
-            record["lost"] += lost
-            return new
-        roll = action["roll"]
-        new_level = self.level(state) + 1
-        event: dict[str, Any] = {"session": session, "kind": kind, "level": new_level,
-                                 "stamina_roll": roll, "wounds": 0}
-        if kind == "level-up":
-            cur = new["careers"][-1]
-            cur["levels"] += 1
-            cdata = self.classes[cur["class"]]
-            up = int(self.level_row(cdata["wounds_up"], new_level))
-            if up:
-                new["wounds"]["current"] += up
-                new["wounds"]["max"] += up
-            event["wounds"] = up
-            sp = self.level_row(cdata["skill_points"], new_level) if cdata.get("skill_points") else 0
-            csp = (self.level_row(cdata["combat_skill_points"], new_level)
-                   if cdata.get("combat_skill_points") else 0)
-            if cdata.get("free_spell"):
-                new["spells_owed"] += 1
-                event["free_spell"] = True
-        else:
-            new["careers"].append({"class": action["class"], "career": action["career"],
-                                   "levels": 1})
-            cdata = self.classes[action["class"]]
-            sp = cdata["skill_points"][0] if cdata.get("skill_points") else 0
-            csp = cdata["combat_skill_points"][0] if cdata.get("combat_skill_points") else 0
-            forced = self.forced_alignment(action["class"])[0]
-            if forced and forced != new["alignment"]:
-                event["alignment"] = forced
-                new["alignment"] = forced
-        new["skill_points"] += sp
-        new["combat_skill_points"] += csp
-        event["skill_points"] = sp
-        event["combat_skill_points"] = csp
-        event["class"], event["career"] = new["careers"][-1]["class"], new["careers"][-1]["career"]
-        new["stamina"]["current"] += roll
-        new["stamina"]["max"] += roll
-        record["advanced"] = kind
-        new["history"].append(event)
-        return new
-
-    def describe(self, action: ActionEntry) -> str:
-        """The ledger entry in plain words (the window, the sheets and ``do`` show it)."""
-        kind = action.get("action", "?")
-        session = action.get("session")
-        if kind == "award-xp":
-            text = f"Awarded {action.get('xp')} XP (session {session})"
-            if "gained" in action:
-                text += f": {action['gained']} gained"
-                if action.get("lost"):
-                    text += f", {action['lost']} lost to the session cap"
-            return text
-        if kind == "level-up":
-            return f"Gained a level (session {session}); Stamina roll {action.get('roll')}"
-        if kind == "change-career":
-            text = (f"Changed career to {action.get('class')} {action.get('career')} "
-                    f"(session {session}); Stamina roll {action.get('roll')}")
-            return text + (f"; now of {action['alignment']}" if action.get("alignment") else "")
-        if kind in _POOL_ACTIONS:
-            pool, sign_ = _POOL_ACTIONS[kind]
-            verb = "Lost" if sign_ < 0 else "Recovered"
-            return f"{verb} {action.get('amount')} {pool.capitalize()}"
-        money = action.get("bp")
-        if kind in ("gain-money", "spend-money") and isinstance(money, int):
-            return f"{'Gained' if kind == 'gain-money' else 'Spent'} {self.money_text(money)}"
-        item, qty = action.get("item"), action.get("qty", 1)
-        if kind == "buy":
-            text = f"Bought {qty} {item}"
-            if isinstance(action.get("cost_bp"), int):
-                text += f" for {self.money_text(action['cost_bp'])}"
-            if action.get("market") in gear.MARKETS:
-                text += f" ({action['market']} price)"
-            return text
-        if kind in ("gain", "drop"):
-            return f"{'Gained' if kind == 'gain' else 'Dropped'} {qty} {item}"
-        if kind == "wear":
-            text = f"Put on {item}"
-            return text + (f" (took off {action['replaces']})" if action.get("replaces") else "")
-        if kind == "remove":
-            return f"Took off {item}"
-        return super().describe(action)
 
     # -- views ----------------------------------------------------------------------
     def status(self, state: dict[str, Any]) -> str:
@@ -1265,7 +906,7 @@ class VogelfreiRuleset(Ruleset):
         mods = {a: self.modifier(s) for a, s in state["abilities"].items()}
         mod_sum = sum(mods.values())
         nxt = self.next_level_xp(state)
-        advance = self._advance_reasons(state, state["last_session"])
+        advance = self.advance_reasons(state, state["last_session"])
         spells = None
         memo = cardata.get("spells_memorized") or cardata.get("miracles_memorized")
         if memo:
@@ -1365,7 +1006,7 @@ class VogelfreiRuleset(Ruleset):
         session = state["last_session"]
         level = self.level(state)
         cur = self.current(state)
-        base = self._advance_reasons(state, session)
+        base = self.advance_reasons(state, session)
         result = [option("level", f"{cur['class']} {cur['career']}".strip(), level + 1, 0,
                          base, words=("level-up",), asks=_ADVANCE_ASKS,
                          xp_needed=self.next_level_xp(state), session=session)]
@@ -1386,7 +1027,7 @@ class VogelfreiRuleset(Ruleset):
             if not item or not gear.wear_slot(item):
                 continue
             kind = "remove" if line["item"] in state["worn"].values() else "wear"
-            reasons = self.check(state, {"action": kind, "item": line["item"]})
+            reasons = self.check(state, Action(kind, {"item": line["item"]}))
             result.append(option(kind, line["item"], gear.wear_slot(item), 0, reasons,
                                  words=(kind, line["item"]), slot=gear.wear_slot(item)))
         return result

@@ -3,6 +3,8 @@ options, with Vogelfrei wording (XP is not spent, so no cost column).
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from PySide6.QtCore import Qt
 
 from builder.ui.models.options_model import COL_COST, OptionsModel, option_title
@@ -10,7 +12,7 @@ from builder.ui.views.base import OptionsPanel
 from .widgets import reasons_html
 
 
-def option_text(option: dict) -> str:
+def option_text(option: Mapping[str, Any]) -> str:
     """A level-up or career change and what the core says about it (XP is not spent,
     so no cost is named)."""
     reasons = option.get("reasons") or []

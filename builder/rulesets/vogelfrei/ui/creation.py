@@ -22,6 +22,7 @@ The parts: :mod:`.creation_rolls` (the core's rolls and the dice tape) and
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
@@ -31,13 +32,17 @@ from .creation_result import CreationResult
 from .creation_rolls import CoreRolls
 from .widgets import DiceRow, DieFace
 
+if TYPE_CHECKING:
+    from builder.rulesets.vogelfrei.rules.ruleset import VogelfreiRuleset
+
 NONE = "—"
 
 
 class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
     changed = Signal()
 
-    def __init__(self, ruleset, parent=None, rng: random.Random | None = None):
+    def __init__(self, ruleset: VogelfreiRuleset, parent: QWidget | None = None,
+                 rng: random.Random | None = None):
         super().__init__(parent)
         self.setObjectName("vogelfreiCreationForm")
         self.ruleset = ruleset

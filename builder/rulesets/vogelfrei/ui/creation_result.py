@@ -98,7 +98,7 @@ class CreationResult(CreationFormHost):
                 words += ["--set", f"{key}={value}"]
         return " ".join(shlex.quote(w) for w in words)
 
-    def _refresh(self, *_) -> None:
+    def _refresh(self, *_: object) -> None:
         """Re-read the core after every change: modifiers, suitability, the starting
         pools, the command line; then tell the dialog (which asks validate_baseline)."""
         if not hasattr(self, "command"):

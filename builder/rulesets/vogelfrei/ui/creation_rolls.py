@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from PySide6.QtCore import QSignalBlocker
 
@@ -109,7 +109,7 @@ class DiceTape(random.Random):
     """A ``random.Random`` for the core: hands out the given dice in order, then
     draws from ``backing`` (when given) — every die handed out is recorded."""
 
-    def __init__(self, dice=(), backing: random.Random | None = None):
+    def __init__(self, dice: Iterable[int] = (), backing: random.Random | None = None):
         super().__init__(0)
         self.dice = list(dice)
         self.backing = backing
@@ -130,8 +130,9 @@ class CoreRolls(CreationFormHost):
     """Roll each step through the core (the other steps fixed)."""
 
     # -- the core rolls --------------------------------------------------------------------
-    def _filler(self, *, abilities=True, cls=None, career=None, wounds=True,
-                stamina=True) -> list[tuple[str, str]]:
+    def _filler(self, *, abilities: bool = True, cls: str | None = None,
+                career: str | None = None, wounds: bool = True,
+                stamina: bool = True) -> list[tuple[str, str]]:
         """--set pairs that fix every step but the one being rolled."""
         sets: list[tuple[str, str]] = []
         if abilities:
@@ -148,7 +149,7 @@ class CoreRolls(CreationFormHost):
             sets.append(("wood_elf", "yes"))
         return sets
 
-    def _core_roll(self, sets, dice=()) -> dict:
+    def _core_roll(self, sets: list[tuple[str, str]], dice: Iterable[int] = ()) -> dict:
         return self.ruleset.baseline_from_sets(sets, rng=DiceTape(dice, self.rng),
                                                randomize=True)
 

@@ -22,6 +22,7 @@ from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QPushButton, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
+from builder.rules.base import Option
 from builder.ui.views.base import CharacterEditor, LedgerView
 from .advance import AdvancePanel
 from .dialogs import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
@@ -138,7 +139,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         return {"main": self.splitter}
 
     # -- reading the core ----------------------------------------------------------------
-    def level_option(self) -> dict | None:
+    def level_option(self) -> Option | None:
         return next((o for o in self.doc.options() if o.get("kind") == "level"), None)
 
     def refresh(self) -> None:
@@ -152,7 +153,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
 
         self._fill_sheet(d)
         level = self.level_option()
-        reasons = (level or {}).get("reasons") or []
+        reasons = (level.get("reasons") if level is not None else None) or []
         allowed = bool(level and level.get("allowed"))
         session = d["level_up"].get("session")
         if allowed:

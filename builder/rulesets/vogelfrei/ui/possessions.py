@@ -203,8 +203,8 @@ class PossessionsPage(QWidget):
         self.gear_note = QLabel(held)
         self.gear_note.setObjectName("gearNote")
         self.gear_note.setWordWrap(True)
-        for widget in (self.wear_button, self.remove_button, self.drop_qty, self.drop_button):
-            gear_row.addWidget(widget)
+        for control in (self.wear_button, self.remove_button, self.drop_qty, self.drop_button):
+            gear_row.addWidget(control)
         gear_row.addWidget(self.gear_note, 1)
         held_layout.addLayout(gear_row)
         split.addWidget(held)

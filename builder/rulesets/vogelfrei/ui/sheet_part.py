@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QFrame, QGridLayo
 from .widgets import SAVE_TITLES, PoolRow, XpTrack, sign, table_item
 
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
+    from builder.ui.document import CharacterDocument
     from builder.ui.views.base import CharacterEditor
     from .possessions import PossessionsPage
     _Editor = CharacterEditor
@@ -29,7 +30,7 @@ class SheetPart(_Editor):
     #: built by VogelfreiEditor
     possessions: PossessionsPage
 
-    def _build_sheet(self, doc) -> QScrollArea:
+    def _build_sheet(self, doc: CharacterDocument) -> QScrollArea:
         """The sheet's widgets (and the Class and career box), in a scroll area."""
         # left: the sheet
         sheet = QWidget(self)
