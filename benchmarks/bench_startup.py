@@ -15,6 +15,7 @@
    3 s cold, memory under 1.5x the 50-character start.
 
     python benchmarks/bench_startup.py [--runs 15] [--library 10000]
+    python benchmarks/bench_startup.py --instructions # + instructions (callgrind, slow)
     python benchmarks/bench_startup.py --quick        # CI: one pair each, small sizes
 
 Qt's offscreen platform unless QT_QPA_PLATFORM is set.  Prints the median of the
@@ -164,6 +165,10 @@ def main() -> int:
     parser.add_argument("--read-runs", type=int, default=3,
                         help="pairs for the cold start until every file is read (slow; 0: "
                              "not timed)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of the bare window and of the "
+                             "start with valgrind's callgrind (slow; a figure a loaded "
+                             "machine does not move)")
     parser.add_argument("--quick", action="store_true",
                         help="CI: one pair each, a 200-character library")
     args = parser.parse_args()
@@ -198,6 +203,19 @@ def main() -> int:
         print(settled.line("bare PySide6 window",
                            f"start and settle (input rules, theme), {args.characters} "
                            "characters"))
+        if args.instructions:
+            from bench_commands import instructions
+
+            counts = {name: instructions(cmd, env_small) for name, cmd in (
+                ("bare", bare), ("start", app),
+                ("settled", [sys.executable, "-c", APP_SETTLED]))}
+            if counts["bare"]:
+                print(f"  instructions (callgrind, one run each): start {counts['start'] / 1e6:.0f} M"
+                      f" vs bare {counts['bare'] / 1e6:.0f} M: "
+                      f"{counts['start'] / counts['bare']:.2f}x; start and settle "
+                      f"{counts['settled'] / counts['bare']:.2f}x")
+            else:
+                print("  instructions: valgrind not installed")
 
         for count in args.library:
             big = work / f"lib{count}"
