@@ -300,6 +300,17 @@ class LibraryModel(RowsTableModel):
 
     def _apply(self, entries) -> None:
         """Turn the difference to ``entries`` (in folder order) into row changes."""
+        if not self._entries:     # the first look: every row is new (no path compared)
+            if entries:
+                self.beginInsertRows(QModelIndex(), 0, len(entries) - 1)
+                self._entries = list(entries)
+                self._texts = [None] * len(entries)
+                self.endInsertRows()
+            self._rows = None
+            self._sorted = False
+            if self._sort is not None:
+                self.sort(*self._sort)
+            return
         fresh = {e.path: e for e in entries}
         self._rows = None
         self._sorted = False
