@@ -15,7 +15,8 @@ import itertools
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import Refusal, UsageError, match_name, parse_int
+from builder.rules.base import (AT_MAXIMUM, Reason, Refusal, UsageError, match_name,
+                                parse_int)
 
 if TYPE_CHECKING:
     from builder.rules.data_system.ruleset import DataRuleset, DataState
@@ -25,6 +26,10 @@ Node = tuple[tuple[int, ...], frozenset[str]]
 
 #: More states than this and the planner says so instead of searching on.
 MAX_STATES = 200_000
+#: The plan's search grew past MAX_STATES.
+PLAN_TOO_LARGE = "plan.too-large"
+#: No sequence of legal steps reaches the plan's target.
+PLAN_NO_PATH = "plan.no-path"
 
 
 def parse_target(ruleset: DataRuleset, text: str) -> tuple[str, str, int]:
@@ -59,7 +64,7 @@ def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
     if kind == "value":
         limit = ruleset.values[name]["limit"]
         if level > limit:
-            raise Refusal([f"{name} {level} is above its limit {limit}"])
+            raise Refusal([Reason(f"{name} {level} is above its limit {limit}", AT_MAXIMUM)])
     values, paths = _relevant(ruleset, kind, name)
     base_levels = dict(state.levels)
     start: Node = (tuple(base_levels[v] for v in values), frozenset(state.held) & set(paths))
@@ -87,8 +92,8 @@ def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
         if reached(node):
             return _result(ruleset, state, kind, name, level, spent, list(steps))
         if len(best) > MAX_STATES:
-            raise Refusal([f"the plan for {target} needs a search of more than "
-                           f"{MAX_STATES} states; plan a nearer target first"])
+            raise Refusal([Reason(f"the plan for {target} needs a search of more than "
+                           f"{MAX_STATES} states; plan a nearer target first", PLAN_TOO_LARGE)])
         known = facts(node)
         for i, vname in enumerate(values):
             record = ruleset.values[vname]
@@ -109,7 +114,7 @@ def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
                     "action": ["take", pname]}
             _push(queue, best, counter, spent + price, (node[0], node[1] | {pname}),
                   steps + (step,))
-    raise Refusal([f"no legal sequence of steps reaches {target} from here"])
+    raise Refusal([Reason(f"no legal sequence of steps reaches {target} from here", PLAN_NO_PATH)])
 
 
 def _push(queue: list[tuple[int, int, Node, tuple[dict[str, Any], ...]]],

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeGuard
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (UNKNOWN_ACTION, Action, ActionEntry, Option, Reason, Ruleset,
+from builder.rules.base import (UNKNOWN_ACTION, UNKNOWN_NAME, Action, ActionEntry, Option, Reason, Ruleset,
                                 UsageError, match_name, option, parse_int)
 from .actions import AWARD_OUT_OF_RANGE, KINDS, PATH_HELD
 
@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 START_OVER_BUDGET = "start.over-budget"
 #: A baseline value is outside its floor and limit.
 START_OUT_OF_RANGE = "start.out-of-range"
+#: A starting level that is not a whole number.
+START_NOT_WHOLE = "start.not-whole"
+#: A baseline not in the shape of one (no object of value -> level).
+BASELINE_MALFORMED = "baseline.malformed"
 
 
 @dataclass(frozen=True)
@@ -100,14 +104,14 @@ class DataRuleset(Ruleset):
 
     def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         if not isinstance(baseline, dict) or not isinstance(baseline.get("values", {}), dict):
-            return ["the baseline needs 'values', an object of value -> level"]
+            return [Reason("the baseline needs 'values', an object of value -> level", BASELINE_MALFORMED)]
         levels = baseline.get("values", {})
         reasons: list[str] = []
         for name, level in levels.items():
             if name not in self.values:
-                reasons.append(f"unknown value '{name}'")
+                reasons.append(Reason(f"unknown value '{name}'", UNKNOWN_NAME))
             elif not _whole(level):
-                reasons.append(f"{name} must be a whole number")
+                reasons.append(Reason(f"{name} must be a whole number", START_NOT_WHOLE))
             elif not self.values[name]["floor"] <= level <= self.values[name]["limit"]:
                 value = self.values[name]
                 reasons.append(Reason(f"{name} {level} is outside {value['floor']} to "

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.rules.base import Action, ActionKind, UsageError, parse_int
+from builder.rules.base import Action, ActionKind, Reason, UsageError, parse_int
+from . import codes
 from . import formulas as f
 from .state import Modifier, State, find_modifier, signed
 
@@ -36,22 +37,25 @@ class Modify(ABAction):
                                   "value": parse_int(ns.value, "modify: VALUE"), "name": name})
 
     def check(self, state: State, action: Action) -> list[str]:
-        reasons = []
+        reasons: list[str] = []
         ability, value, name = action.value("ability"), action.value("value"), action.value("name")
         if ability not in f.ABILITIES:
-            reasons.append(f"unknown ability {ability!r}; valid: {', '.join(f.ABILITIES)}")
+            reasons.append(Reason(f"unknown ability {ability!r}; valid: {', '.join(f.ABILITIES)}",
+                                  codes.UNKNOWN_NAME))
         if isinstance(value, bool) or not isinstance(value, int):
-            reasons.append(f"the modifier value {value!r} is not a whole number")
+            reasons.append(Reason(f"the modifier value {value!r} is not a whole number",
+                                  codes.MODIFIER_NOT_WHOLE))
         elif value == 0:
-            reasons.append(f"a modifier of +0 changes nothing ({name!r} on {ability})")
+            reasons.append(Reason(f"a modifier of +0 changes nothing ({name!r} on {ability})",
+                                  codes.MODIFIER_ZERO))
         if not isinstance(name, str) or not name.strip():
-            reasons.append("an effect needs a name")
+            reasons.append(Reason("an effect needs a name", codes.EFFECT_UNNAMED))
         else:
             existing = find_modifier(state, name)
             if existing is not None:
-                reasons.append(f"an effect named '{existing.name}' is already active "
+                reasons.append(Reason(f"an effect named '{existing.name}' is already active "
                                f"({existing.ability} {signed(existing.value)}); remove it "
-                               "first or choose another name")
+                               "first or choose another name", codes.EFFECT_NAME_TAKEN))
         return reasons
 
     def apply(self, state: State, action: Action) -> State:
@@ -90,7 +94,8 @@ class Unmodify(ABAction):
         name = action.value("name")
         if not isinstance(name, str) or find_modifier(state, name) is None:
             active = ", ".join(f"'{m.name}'" for m in state.modifiers) or "none"
-            return [f"no active effect is named {name!r} (active effects: {active})"]
+            return [Reason(f"no active effect is named {name!r} (active effects: {active})",
+                           codes.EFFECT_NOT_ACTIVE)]
         return []
 
     def apply(self, state: State, action: Action) -> State:
@@ -114,12 +119,12 @@ class SetAge(ABAction):
         rules = self.rules
         age = action.value("age")
         if age is not None and rules.age_category(age) is None:
-            return [f"unknown age category {age!r}; valid: "
-                    + ", ".join(c["id"] for c in rules.age_categories) + " (or off)"]
+            return [Reason(f"unknown age category {age!r}; valid: "
+                    + ", ".join(c["id"] for c in rules.age_categories) + " (or off)", codes.UNKNOWN_NAME)]
         if age == state.age:
             if age is None:
-                return ["the Aging rule is already off for this character"]
-            return [f"the character is already {rules.age_name(age)}"]
+                return [Reason("the Aging rule is already off for this character", codes.AGING_OFF)]
+            return [Reason(f"the character is already {rules.age_name(age)}", codes.AGE_CURRENT)]
         return []
 
     def apply(self, state: State, action: Action) -> State:

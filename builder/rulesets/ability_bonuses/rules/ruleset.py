@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence, TypedDict
 
-from builder.rules.base import (Option, Refusal, Ruleset, UsageError,
+from builder.rules.base import (Option, Reason, Refusal, Ruleset, UsageError,
                                 match_name,
                                 option, parse_int)
+from . import codes
 from . import formulas as f
 from .actions import KINDS
 from .state import State, signed
@@ -212,8 +213,8 @@ class AbilityBonuses(Ruleset):
             if canonical in f.OTHER:
                 start = self.other_start[canonical]
                 if value != start:
-                    reasons.append(f"{canonical} is not allocated: Skill and Speed both start "
-                                   f"at {signed(start)} (got {signed(value)})")
+                    reasons.append(Reason(f"{canonical} is not allocated: Skill and Speed both start "
+                                   f"at {signed(start)} (got {signed(value)})", codes.NOT_ALLOCATED))
                 continue
             values[canonical] = value
         if reasons:
@@ -242,22 +243,22 @@ class AbilityBonuses(Ruleset):
         rule = (f"the bonuses {bonus_text} must each be given to exactly one of "
                 f"MIG, DEX, CHA and FOC")
         if not isinstance(abilities, dict):
-            return [f"no ability bonuses: {rule}"]
-        problems = []
+            return [Reason(f"no ability bonuses: {rule}", codes.BONUS_MISSING)]
+        problems: list[str] = []
         for key in abilities:
             if key not in f.PRIMARY:
                 if key in f.OTHER:
-                    problems.append(f"{key} is not allocated: Skill and Speed both start at "
-                                    f"{signed(self.other_start[key])}")
+                    problems.append(Reason(f"{key} is not allocated: Skill and Speed both start at "
+                                    f"{signed(self.other_start[key])}", codes.NOT_ALLOCATED))
                 else:
-                    problems.append(f"'{key}' is not an ability; {rule}")
+                    problems.append(Reason(f"'{key}' is not an ability; {rule}", codes.UNKNOWN_NAME))
         missing = [k for k in f.PRIMARY if k not in abilities]
         for key in missing:
-            problems.append(f"{key} has no bonus yet: {rule}")
+            problems.append(Reason(f"{key} has no bonus yet: {rule}", codes.BONUS_MISSING))
         bad = [k for k in f.PRIMARY if k in abilities and (
             isinstance(abilities[k], bool) or not isinstance(abilities[k], int))]
         for key in bad:
-            problems.append(f"{key} is {abilities[key]!r}, not a whole number")
+            problems.append(Reason(f"{key} is {abilities[key]!r}, not a whole number", codes.NOT_WHOLE))
         if missing or bad:
             return problems
         given = [abilities[k] for k in f.PRIMARY]
@@ -273,48 +274,52 @@ class AbilityBonuses(Ruleset):
                     details.append(f"{signed(bonus)} is used {times}")
             for value in sorted(set(given) - set(self.bonuses), reverse=True):
                 details.append(f"{signed(value)} is not one of the bonuses")
-            problems.append(f"{rule}; got {listing} ({'; '.join(details)})")
+            problems.append(Reason(f"{rule}; got {listing} ({'; '.join(details)})", codes.BONUSES_MISMATCH))
         return problems
 
     def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
         if not isinstance(baseline, dict):
-            return ["the baseline is not an object"]
+            return [Reason("the baseline is not an object", codes.BASELINE_MALFORMED)]
         problems = self._allocation_problems(baseline.get("abilities"))
         method = baseline.get("method", "chosen")
         rolls = baseline.get("rolls", [])
         if not isinstance(rolls, list):
-            problems.append("rolls must be a list of d4 results")
+            problems.append(Reason("rolls must be a list of d4 results", codes.BASELINE_MALFORMED))
             rolls = []
         if method == "chosen":
             if rolls:
-                problems.append("the bonuses were chosen, yet the file records d4 rolls "
-                                f"({', '.join(map(str, rolls))})")
+                problems.append(Reason("the bonuses were chosen, yet the file records d4 rolls "
+                                f"({', '.join(map(str, rolls))})", codes.ROLLS_UNEXPECTED))
         elif method == "random":
             allocation, roll_problems = f.allocation_from_rolls(rolls, self.die_faces,
                                                                 self.bonuses)
-            problems.extend(f"random allocation: {p}" for p in roll_problems)
+            problems.extend(Reason(f"random allocation: {p}", codes.ROLLS_INVALID)
+                            for p in roll_problems)
             if allocation is not None and not problems \
                     and allocation != {k: baseline["abilities"][k] for k in f.PRIMARY}:
                 given = ", ".join(f"{k} {signed(v)}" for k, v in allocation.items())
-                problems.append(f"the recorded d4 rolls {', '.join(map(str, rolls))} give "
-                                f"{given}, not the bonuses in the file")
+                problems.append(Reason(f"the recorded d4 rolls {', '.join(map(str, rolls))} give "
+                                f"{given}, not the bonuses in the file", codes.ROLLS_MISMATCH))
         else:
-            problems.append(f"method must be 'chosen' or 'random', not {method!r}")
+            problems.append(Reason(f"method must be 'chosen' or 'random', not {method!r}",
+                                   codes.METHOD_UNKNOWN))
         age = baseline.get("age")
         age_roll = baseline.get("age_roll")
         if age is not None and self.age_category(age) is None:
-            problems.append(f"unknown age category {age!r}; valid: "
-                            + ", ".join(c["id"] for c in self.age_categories))
+            problems.append(Reason(f"unknown age category {age!r}; valid: "
+                            + ", ".join(c["id"] for c in self.age_categories), codes.UNKNOWN_NAME))
         if age_roll is not None:
             if isinstance(age_roll, bool) or not isinstance(age_roll, int) \
                     or not 1 <= age_roll <= self.age_die:
-                problems.append(f"the age roll {age_roll!r} is not a result of a d{self.age_die}")
+                problems.append(Reason(f"the age roll {age_roll!r} is not a result of a d{self.age_die}",
+                                       codes.AGE_ROLL_INVALID))
             elif age is None:
-                problems.append(f"an age roll ({age_roll}) is recorded but the Aging rule is off")
+                problems.append(Reason(f"an age roll ({age_roll}) is recorded but the Aging rule is off",
+                                       codes.AGE_ROLL_UNEXPECTED))
             elif self.age_for_roll(age_roll) != age:
-                problems.append(f"the age roll {age_roll} gives "
+                problems.append(Reason(f"the age roll {age_roll} gives "
                                 f"{self.age_name(self.age_for_roll(age_roll))}, "
-                                f"not {self.age_name(age)}")
+                                f"not {self.age_name(age)}", codes.AGE_ROLL_MISMATCH))
         return problems
 
     def initial_state(self, baseline: dict[str, Any]) -> State:
@@ -344,8 +349,9 @@ class AbilityBonuses(Ruleset):
 
     def unknown_action(self, action: Any) -> list[str]:
         if not isinstance(action, Mapping):
-            return ["the action is not an object"]
-        return [f"unknown action {action.get('action')!r}; valid: {', '.join(ACTIONS)}"]
+            return [Reason("the action is not an object", codes.UNKNOWN_ACTION)]
+        return [Reason(f"unknown action {action.get('action')!r}; valid: {', '.join(ACTIONS)}",
+                       codes.UNKNOWN_ACTION)]
 
     # -- views ----------------------------------------------------------------
     def base_abilities(self, state: State) -> dict[str, int]:
@@ -446,7 +452,7 @@ class AbilityBonuses(Ruleset):
         for category in self.age_categories:
             reasons = []
             if category["id"] == state.age:
-                reasons.append(f"the character is already {category['name']}")
+                reasons.append(Reason(f"the character is already {category['name']}", codes.AGE_CURRENT))
             result.append(option("age", category["name"], None, 0, reasons,
                                  action=["set-age", category["id"]],
                                  switches_aging_on=not state.aging))

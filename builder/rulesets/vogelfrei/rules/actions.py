@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.rules.base import (SESSION_MISSING, Action, ActionKind, Reason, UsageError,
                                 match_name, parse_int)
+from . import codes
 from . import possessions as gear
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ class AwardXp(VFAction):
     def check(self, state: State, action: Action) -> list[str]:
         amount = action.value("xp")
         if not isinstance(amount, int) or amount < 0:
-            return [f"XP to award must be 0 or more, not {amount}"]
+            return [Reason(f"XP to award must be 0 or more, not {amount}", codes.AMOUNT_NEGATIVE)]
         if not str(action.value("session", "")).strip():
             return [Reason("an XP award needs the session it was earned in", SESSION_MISSING)]
         return []
@@ -149,10 +150,11 @@ class _Advance(VFAction):
             cls = self.class_of(state, action)
             die = int(rules.classes[cls]["stamina_die"])
             if roll is None:
-                reasons.append(f"the Stamina roll (1 to {die} on the {cls} d{die}) is missing")
+                reasons.append(Reason(f"the Stamina roll (1 to {die} on the {cls} d{die}) is missing",
+                                      codes.STAMINA_ROLL_MISSING))
             elif not isinstance(roll, int) or not 1 <= roll <= die:
-                reasons.append(f"the Stamina roll {roll} is impossible on the {cls} d{die} "
-                               f"(1 to {die})")
+                reasons.append(Reason(f"the Stamina roll {roll} is impossible on the {cls} d{die} "
+                               f"(1 to {die})", codes.STAMINA_ROLL_IMPOSSIBLE))
         return reasons
 
     def refused_outright(self, action: Action) -> list[str]:
@@ -243,14 +245,15 @@ class ChangeCareer(_Advance):
         reasons = rules.career_refusal(cls, str(career))
         cur = rules.current(state)
         if (cls, career) == (cur["class"], cur["career"]):
-            reasons.append(f"the character already is a {cls} {career}; use level-up")
+            reasons.append(Reason(f"the character already is a {cls} {career}; use level-up",
+                                  codes.CAREER_CURRENT))
         elif any((c["class"], c["career"]) == (cls, career) for c in state["careers"][:-1]):
-            reasons.append(f"the character has left the {cls} {career} career; a new level "
-                           "is in the current career or the first level of another")
+            reasons.append(Reason(f"the character has left the {cls} {career} career; a new level "
+                           "is in the current career or the first level of another", codes.CAREER_LEFT))
         return reasons
 
     def refused_outright(self, action: Action) -> list[str]:
-        return [f"unknown class {action.value('class')}"]
+        return [Reason(f"unknown class {action.value('class')}", codes.UNKNOWN_NAME)]
 
     def advance(self, new: State, event: dict[str, Any], action: Action) -> tuple[Any, Any]:
         rules = self.rules
@@ -292,7 +295,7 @@ class _Pool(VFAction):
     def check(self, state: State, action: Action) -> list[str]:
         amount = action.value("amount")
         if not isinstance(amount, int) or amount < 0:
-            return [f"the amount must be 0 or more, not {amount}"]
+            return [Reason(f"the amount must be 0 or more, not {amount}", codes.AMOUNT_NEGATIVE)]
         return []
 
     def change(self, new: State, state: State, action: Action) -> None:
@@ -340,7 +343,7 @@ class _Money(VFAction):
     def check(self, state: State, action: Action) -> list[str]:
         bp = action.value("bp")
         if not isinstance(bp, int) or isinstance(bp, bool) or bp < 0:
-            return [f"the amount must be 0 or more, not {bp}"]
+            return [Reason(f"the amount must be 0 or more, not {bp}", codes.AMOUNT_NEGATIVE)]
         return []
 
     #: The sentence's verb ("Gained", "Spent").
@@ -369,8 +372,8 @@ class SpendMoney(_Money):
         reasons = super().check(state, action)
         bp, money, text = action.value("bp"), state["money"], self.rules.money_text
         if not reasons and bp > money:
-            return [f"not enough money: spending {text(bp)} with {text(money)} held, "
-                    f"{text(bp - money)} missing"]
+            return [Reason(f"not enough money: spending {text(bp)} with {text(money)} held, "
+                    f"{text(bp - money)} missing", codes.MONEY_SHORT)]
         return reasons
 
     def change(self, new: State, state: State, action: Action) -> None:
@@ -410,10 +413,10 @@ class _Item(VFAction):
         name = action.value("item")
         item = catalogue.find(name)
         if item is None:
-            return [catalogue.unknown(str(name))]
+            return [Reason(catalogue.unknown(str(name)), codes.UNKNOWN_NAME)]
         qty = action.value("qty", 1)
         if not isinstance(qty, int) or isinstance(qty, bool) or qty < 1:
-            return [f"the quantity must be 1 or more, not {qty}"]
+            return [Reason(f"the quantity must be 1 or more, not {qty}", codes.QUANTITY_INVALID)]
         return self.item_reasons(state, action, item, qty)
 
     def item_reasons(self, state: State, action: Action, item: dict[str, Any],
@@ -476,25 +479,25 @@ class Buy(_Item):
         name, money, text = item["name"], state["money"], self.rules.money_text
         market = action.value("market") or gear.choose_market(item, None, state["in_play"])
         if market not in gear.MARKETS:
-            return [f"unknown market {market}; valid: city, rural"]
+            return [Reason(f"unknown market {market}; valid: city, rural", codes.UNKNOWN_NAME)]
         each = gear.price(item, market)
         if each is None:
             other = "rural" if market == "city" else "city"
             there = gear.price(item, other)
             if there is None:
-                return [f"{name} is sold at neither market ('-' in both price columns "
-                        f"of the {item.get('category', 'equipment')} table)"]
+                return [Reason(f"{name} is sold at neither market ('-' in both price columns "
+                        f"of the {item.get('category', 'equipment')} table)", codes.NOT_SOLD)]
             where = f"; it costs {text(there)} at the {other.capitalize()} market"
-            return [f"{name} is not sold at the {market.capitalize()} market ('-' in "
-                    f"the {item.get('category', 'equipment')} table){where}"]
+            return [Reason(f"{name} is not sold at the {market.capitalize()} market ('-' in "
+                    f"the {item.get('category', 'equipment')} table){where}", codes.NOT_SOLD_HERE)]
         cost = action.value("cost_bp", each * qty)
         if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
-            return [f"the cost must be 0 or more, not {cost}"]
+            return [Reason(f"the cost must be 0 or more, not {cost}", codes.AMOUNT_NEGATIVE)]
         if cost > money:
-            return [f"not enough money: {qty} {name} at the {market.capitalize()} price "
+            return [Reason(f"not enough money: {qty} {name} at the {market.capitalize()} price "
                     f"{'costs' if qty == 1 else 'cost'} {text(cost)} and {text(money)} "
                     f"is held, {text(cost - money)} "
-                    "missing"]
+                    "missing", codes.MONEY_SHORT)]
         return []
 
     def change_item(self, new: State, action: Action, item: dict[str, Any], name: str,
@@ -535,8 +538,8 @@ class Drop(_Item):
         name = item["name"]
         held = self.rules.held(state, name)
         if held < qty:
-            return [f"cannot drop {qty} {name}: " + (f"only {held} held" if held else
-                                                      "none held")]
+            return [Reason(f"cannot drop {qty} {name}: " + (f"only {held} held" if held else
+                                                      "none held"), codes.GEAR_NOT_HELD)]
         return []
 
     def change_item(self, new: State, action: Action, item: dict[str, Any], name: str,
@@ -569,14 +572,16 @@ class Wear(_Item):
         name = item["name"]
         slot = gear.wear_slot(item)
         if slot is None:
-            return [f"{name} is not armour, a shield or a buckler; only those are worn"]
+            return [Reason(f"{name} is not armour, a shield or a buckler; only those are worn",
+                           codes.NOT_WEARABLE)]
         cls = rules.current(state)["class"]
         if rules.classes[cls].get("no_armour"):
-            return [f"a {cls} cannot wear armour or use shields (the {cls} class)"]
+            return [Reason(f"a {cls} cannot wear armour or use shields (the {cls} class)",
+                           codes.CLASS_FORBIDS_ARMOUR)]
         if not rules.held(state, name):
-            return [f"no {name} held to wear: buy or gain it first"]
+            return [Reason(f"no {name} held to wear: buy or gain it first", codes.GEAR_NOT_HELD)]
         if state["worn"].get(slot) == name:
-            return [f"the {name} is already worn"]
+            return [Reason(f"the {name} is already worn", codes.ARMOUR_WORN)]
         return []
 
     def change_item(self, new: State, action: Action, item: dict[str, Any], name: str,
@@ -596,7 +601,7 @@ class Remove(_Item):
                      qty: int) -> list[str]:
         name = item["name"]
         if name not in state["worn"].values():
-            return [f"the {name} is not worn"]
+            return [Reason(f"the {name} is not worn", codes.ARMOUR_NOT_WORN)]
         return []
 
     def change_item(self, new: State, action: Action, item: dict[str, Any], name: str,

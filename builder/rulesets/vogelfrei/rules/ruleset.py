@@ -32,6 +32,7 @@ from typing import Any, Sequence, TypedDict
 from builder.rules.base import (SESSION_TAKEN, Action, Ask, Option,
                                 Reason, Ruleset, UsageError,
                                 match_name, option, parse_int, parse_yes_no)
+from . import codes
 from . import possessions as gear
 from . import xp as xpcalc
 from .actions import KINDS
@@ -261,15 +262,17 @@ class VogelfreiRuleset(Ruleset):
         data = self.classes[cls]
         if not data["careers"]:
             if career:
-                return [f"the {cls} class has no careers, so it cannot be a {career}"]
+                return [Reason(f"the {cls} class has no careers, so it cannot be a {career}",
+                               codes.CAREER_NONE_FOR_CLASS)]
             return []
         if not career:
-            return [f"a {cls} needs a career: one of {', '.join(data['careers'])}"]
+            return [Reason(f"a {cls} needs a career: one of {', '.join(data['careers'])}",
+                           codes.CAREER_MISSING)]
         if career not in data["careers"]:
             owners = self.career_class(career)
             where = f" ({career} is a {' / '.join(owners)} career)" if owners else ""
-            return [f"{career} is not a {cls} career{where}; a {cls} can be "
-                    f"{', '.join(data['careers'])}"]
+            return [Reason(f"{career} is not a {cls} career{where}; a {cls} can be "
+                    f"{', '.join(data['careers'])}", codes.CAREER_NOT_OF_CLASS)]
         return []
 
     @staticmethod
@@ -495,68 +498,72 @@ class VogelfreiRuleset(Ruleset):
         try:
             return self._baseline_reasons(baseline)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            return [f"the baseline is malformed ({exc})"]
+            return [Reason(f"the baseline is malformed ({exc})", codes.BASELINE_MALFORMED)]
 
     def _baseline_reasons(self, baseline: dict[str, Any]) -> list[str]:
         reasons: list[str] = []
         if not isinstance(baseline, dict):
-            return ["the baseline is not an object"]
+            return [Reason("the baseline is not an object", codes.BASELINE_MALFORMED)]
         scores = baseline.get("abilities")
         if not isinstance(scores, dict):
-            return ["the baseline has no ability scores"]
+            return [Reason("the baseline has no ability scores", codes.BASELINE_MISSING)]
         for ability in self.abilities:
             score = scores.get(ability)
             if not isinstance(score, int):
-                reasons.append(f"{ability} has no score")
+                reasons.append(Reason(f"{ability} has no score", codes.BASELINE_MISSING))
             elif not 3 <= score <= 18:
-                reasons.append(f"{ability} {score} is impossible: 3d6 gives 3 to 18")
+                reasons.append(Reason(f"{ability} {score} is impossible: 3d6 gives 3 to 18",
+                                      codes.BASELINE_OUT_OF_RANGE))
         for ability, dice in (baseline.get("ability_rolls") or {}).items():
             if isinstance(dice, list) and scores.get(ability) != sum(dice):
-                reasons.append(f"{ability} {scores.get(ability)} does not match its dice {dice}")
+                reasons.append(Reason(f"{ability} {scores.get(ability)} does not match its dice {dice}",
+                                      codes.DICE_MISMATCH))
         swap = baseline.get("swap")
         if swap is not None:
             if (not isinstance(swap, list) or len(swap) != 2 or swap[0] == swap[1]
                     or any(s not in self.abilities for s in swap)):
-                reasons.append(f"a swap exchanges two different abilities, not {swap}")
+                reasons.append(Reason(f"a swap exchanges two different abilities, not {swap}",
+                                      codes.SWAP_INVALID))
         cls = baseline.get("class")
         if cls not in self.classes:
-            reasons.append(f"unknown class {cls}")
+            reasons.append(Reason(f"unknown class {cls}", codes.UNKNOWN_NAME))
             return reasons
         cdata = self.classes[cls]
         reasons += self.career_refusal(cls, baseline.get("career", ""))
         level = baseline.get("level", 1)
         if not isinstance(level, int) or level < 1:
-            reasons.append(f"level must be 1 or more, not {level}")
+            reasons.append(Reason(f"level must be 1 or more, not {level}", codes.BASELINE_OUT_OF_RANGE))
         elif level > self.max_level:
-            reasons.append(f"level {level} is beyond the {cls} table, which stops at level "
-                           f"{self.max_level}")
+            reasons.append(Reason(f"level {level} is beyond the {cls} table, which stops at level "
+                           f"{self.max_level}", codes.BASELINE_OUT_OF_RANGE))
         xp = baseline.get("xp", 0)
         if not isinstance(xp, int) or xp < 0:
-            reasons.append(f"XP must be 0 or more, not {xp}")
+            reasons.append(Reason(f"XP must be 0 or more, not {xp}", codes.BASELINE_OUT_OF_RANGE))
         elif isinstance(level, int) and 1 <= level <= self.max_level:
             floor = xpcalc.xp_threshold(cdata["xp"], level)
             if xp < floor:
-                reasons.append(f"a level {level} {cls} has at least {floor} XP (the {cls} "
-                               f"table), not {xp}")
+                reasons.append(Reason(f"a level {level} {cls} has at least {floor} XP (the {cls} "
+                               f"table), not {xp}", codes.XP_BELOW_LEVEL))
         for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
             roll_key, die = f"{pool}_roll", int(cdata[die_key])
             label = pool.capitalize()
             if roll_key in baseline and pool in baseline:
-                reasons.append(f"give either {roll_key} or {pool}, not both")
+                reasons.append(Reason(f"give either {roll_key} or {pool}, not both", codes.BASELINE_CONFLICT))
             elif roll_key in baseline:
                 roll = baseline[roll_key]
                 if level != 1:
-                    reasons.append(f"a {label} roll only makes a level 1 character; give the "
-                                   f"maximum {label} of a level {level} character")
+                    reasons.append(Reason(f"a {label} roll only makes a level 1 character; give the "
+                                   f"maximum {label} of a level {level} character", codes.ROLL_ABOVE_LEVEL_1))
                 if not isinstance(roll, int) or not 1 <= roll <= die:
-                    reasons.append(f"the {label} roll {roll} is impossible on the {cls} "
-                                   f"d{die} (1 to {die})")
+                    reasons.append(Reason(f"the {label} roll {roll} is impossible on the {cls} "
+                                   f"d{die} (1 to {die})", codes.ROLL_IMPOSSIBLE))
             elif pool in baseline:
                 value = baseline[pool]
                 if not isinstance(value, int) or value < 1:
-                    reasons.append(f"maximum {label} must be 1 or more, not {value}")
+                    reasons.append(Reason(f"maximum {label} must be 1 or more, not {value}",
+                                          codes.BASELINE_OUT_OF_RANGE))
             else:
-                reasons.append(f"the baseline has no {label}")
+                reasons.append(Reason(f"the baseline has no {label}", codes.BASELINE_MISSING))
         reasons += self._possession_reasons(baseline, cls, level)
         return reasons
 
@@ -566,49 +573,56 @@ class VogelfreiRuleset(Ruleset):
         if alignment is not None:
             forced, why = self.forced_alignment(cls)
             if alignment not in self.alignments:
-                reasons.append(f"unknown alignment {alignment}; valid: "
-                               + ", ".join(self.alignments))
+                reasons.append(Reason(f"unknown alignment {alignment}; valid: "
+                               + ", ".join(self.alignments), codes.UNKNOWN_NAME))
             elif forced and alignment != forced:
-                reasons.append(f"a {cls} cannot be of {alignment}: {why}, so a {cls} is of "
-                               f"{forced} (the Alignment rules)")
+                reasons.append(Reason(f"a {cls} cannot be of {alignment}: {why}, so a {cls} is of "
+                               f"{forced} (the Alignment rules)", codes.ALIGNMENT_FORCED))
         career_status = self.career_status(cls, baseline.get("career"))
         status = baseline.get("status")
         if status is not None:
             if status not in self.statuses:
-                reasons.append(f"unknown Status {status}; valid: " + ", ".join(self.statuses))
+                reasons.append(Reason(f"unknown Status {status}; valid: " + ", ".join(self.statuses),
+                                      codes.UNKNOWN_NAME))
             elif career_status and status != career_status:
-                reasons.append(f"the {baseline.get('career')} career's Status is "
-                               f"{career_status}, not {status}")
+                reasons.append(Reason(f"the {baseline.get('career')} career's Status is "
+                               f"{career_status}, not {status}", codes.STATUS_MISMATCH))
         for skill in ("ws", "bs"):
             value = baseline.get(skill)
             if skill in baseline and (not isinstance(value, int) or isinstance(value, bool)
                                       or value < 0):
-                reasons.append(f"{skill.upper()} must be 0 or more, not {value}")
+                reasons.append(Reason(f"{skill.upper()} must be 0 or more, not {value}",
+                                      codes.BASELINE_OUT_OF_RANGE))
         money, dice = baseline.get("money"), baseline.get("money_dice")
         if "money" in baseline and "money_dice" in baseline:
-            reasons.append("give either the money dice or an amount of money, not both")
+            reasons.append(Reason("give either the money dice or an amount of money, not both",
+                                  codes.BASELINE_CONFLICT))
         if "money" in baseline and (not isinstance(money, int) or isinstance(money, bool)
                                     or money < 0):
-            reasons.append(f"money must be 0 or more, not {money}")
+            reasons.append(Reason(f"money must be 0 or more, not {money}", codes.BASELINE_OUT_OF_RANGE))
         if "money_dice" in baseline:
             status = career_status or status
             spec = self.money_roll_spec(status, level if isinstance(level, int) else 1)
             if not isinstance(dice, list):
-                reasons.append(f"the money dice must be a list of die results, not {dice}")
+                reasons.append(Reason(f"the money dice must be a list of die results, not {dice}",
+                                      codes.BASELINE_MALFORMED))
             elif spec is None:
-                reasons.append(f"money is rolled by Status, and the {baseline.get('career')} "
+                reasons.append(Reason(f"money is rolled by Status, and the {baseline.get('career')} "
                                "career has none: give a Status (Brass, Silver or Gold) or "
-                               "an amount of money")
+                               "an amount of money", codes.MONEY_NEEDS_STATUS))
             elif not dice:
-                reasons.append(f"the starting money ({spec['formula']}) is not rolled yet")
+                reasons.append(Reason(f"the starting money ({spec['formula']}) is not rolled yet",
+                                      codes.MONEY_NOT_ROLLED))
             else:
                 if len(dice) != spec["count"]:
-                    reasons.append(f"a level {level} character of {status} Status rolls "
-                                   f"{spec['formula']}: {spec['count']} dice, not {len(dice)}")
+                    reasons.append(Reason(f"a level {level} character of {status} Status rolls "
+                                   f"{spec['formula']}: {spec['count']} dice, not {len(dice)}",
+                                          codes.MONEY_DICE_COUNT))
                 bad = [d for d in dice if not isinstance(d, int) or isinstance(d, bool)
                        or not 1 <= d <= spec["die"]]
                 if bad:
-                    reasons.append(f"the money die {bad[0]} is impossible on a d{spec['die']}")
+                    reasons.append(Reason(f"the money die {bad[0]} is impossible on a d{spec['die']}",
+                                          codes.MONEY_DIE_IMPOSSIBLE))
         return reasons
 
     def _clean(self, baseline: dict[str, Any]) -> dict[str, Any]:
@@ -780,13 +794,13 @@ class VogelfreiRuleset(Ruleset):
         level = self.level(state)
         cur = self.current(state)
         if level >= self.max_level:
-            reasons.append(f"level {level} is the top of the {cur['class']} table; there is no "
-                           f"level {level + 1}")
+            reasons.append(Reason(f"level {level} is the top of the {cur['class']} table; there is no "
+                           f"level {level + 1}", codes.AT_MAXIMUM))
         else:
             need = self.next_level_xp(state)
             if state["xp"] < need:
-                reasons.append(f"level {level + 1} needs {need} XP on the {cur['class']} table "
-                               f"(has {state['xp']}, {need - state['xp']} short)")
+                reasons.append(Reason(f"level {level + 1} needs {need} XP on the {cur['class']} table "
+                               f"(has {state['xp']}, {need - state['xp']} short)", codes.XP_SHORT))
         done = state["sessions"].get(str(session), {}).get("advanced")
         if session is not None and done:
             how = {"level-up": "a level-up", "change-career": "a career change"}.get(
@@ -1016,7 +1030,8 @@ class VogelfreiRuleset(Ruleset):
                     continue
                 reasons = list(base)
                 if any((c["class"], c["career"]) == (cls, career) for c in state["careers"]):
-                    reasons.append(f"the character has left the {cls} {career} career")
+                    reasons.append(Reason(f"the character has left the {cls} {career} career",
+                                          codes.CAREER_LEFT))
                 result.append(option("career", f"{cls} {career}", level + 1, 0, reasons,
                                      words=("change-career", cls, career),
                                      asks=_ADVANCE_ASKS, xp_needed=self.next_level_xp(state), session=session,

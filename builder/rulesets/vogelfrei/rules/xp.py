@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
-from builder.rules.base import Refusal, UsageError
+from builder.rules.base import Reason, Refusal, UsageError
+
+from . import codes
 
 _HD = re.compile(r"^\s*(?:(?P<lt><\s*1)|(?P<cl>[lL])?(?P<n>\d+))\s*(?P<star>\*?)\s*$")
 
@@ -90,16 +92,18 @@ def session_enemies_xp(data: dict[str, Any], defeated: Iterable[tuple[str, Enemy
 
 def defeat_reasons(data: dict[str, Any], how: str, *, hostile: bool = True) -> list[str]:
     """Why a defeat does not count for XP (empty: it counts)."""
-    reasons = []
+    reasons: list[str] = []
     if not hostile:
-        reasons.append("only an enemy that is a threat and hostile to the characters counts for XP")
+        reasons.append(Reason("only an enemy that is a threat and hostile to the characters counts for XP",
+                              codes.ENEMY_NOT_HOSTILE))
     key = how.strip().casefold()
     if key in data.get("not_enemies", {}):
-        reasons.append(f"{data['not_enemies'][key]} is not an enemy and gives no XP")
+        reasons.append(Reason(f"{data['not_enemies'][key]} is not an enemy and gives no XP",
+                              codes.NOT_AN_ENEMY))
     elif key in data.get("defeat_does_not_count", {}):
-        reasons.append(f"{data['defeat_does_not_count'][key]}: avoiding a fight gives no XP "
+        reasons.append(Reason(f"{data['defeat_does_not_count'][key]}: avoiding a fight gives no XP "
                        "(an enemy must be brought to 0 hp, fail Morale, surrender or be "
-                       "neutralised by magic)")
+                       "neutralised by magic)", codes.DEFEAT_NOT_COUNTED))
     elif key not in data.get("defeat_counts", {}):
         valid = ", ".join([*data.get("defeat_counts", {}), *data.get("defeat_does_not_count", {}),
                            *data.get("not_enemies", {})])
@@ -125,15 +129,16 @@ def treasure_xp(data: dict[str, Any], items: Iterable[tuple[str, int]], *, secur
             raise UsageError(f"treasure is a number of silver pieces, 0 or more, not {silver}")
         key = kind.strip().casefold()
         if key and key in does_not:
-            reasons.append(f"{does_not[key]} ({kind}, {silver} sp) is wealth but not treasure: "
-                           "it gives no XP")
+            reasons.append(Reason(f"{does_not[key]} ({kind}, {silver} sp) is wealth but not treasure: "
+                           "it gives no XP", codes.NOT_TREASURE))
             continue
         if key and key not in counts:
             valid = ", ".join([*counts, *does_not])
             raise UsageError(f"unknown treasure kind '{kind}'; valid: {valid}")
         total += silver * int(data.get("treasure_xp_per_silver", 1))
     if not secure and total:
-        reasons.append("treasure counts for XP only once it is back at a secure location")
+        reasons.append(Reason("treasure counts for XP only once it is back at a secure location",
+                              codes.TREASURE_NOT_SECURE))
     if reasons:
         raise Refusal(reasons)
     return total
