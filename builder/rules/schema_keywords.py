@@ -106,9 +106,15 @@ def _extended(base: Any) -> Any:  # a jsonschema validator class (the library ha
     plain_properties = base.VALIDATORS["properties"]
 
     def properties(validator: Any, properties: Any, instance: Any, schema: Any) -> Any:
-        yield from plain_properties(validator, properties, instance, schema)
+        failed = set()      # a value its own schema refuses: that message says enough
+        for error in plain_properties(validator, properties, instance, schema):
+            if error.relative_path:
+                failed.add(error.relative_path[0])
+            yield error
         if validator.is_type(instance, "object"):
             for name, keyword, message in comparisons(properties, instance):
+                if name in failed:
+                    continue
                 yield ValidationError(message, path=[name], validator=keyword,
                                       validator_value=properties[name][keyword],
                                       instance=instance.get(name), schema=properties[name])

@@ -171,10 +171,13 @@ def run_gui(argv: list[str]) -> int:
     if args.help:
         sys.stdout.write(USAGE)
         return EXIT_OK
-    # The Qt-free part of the start (the library's scan, json) comes before PySide6,
-    # which makes every module imported after it dearer (it reads each one's source,
-    # looking for a `from __feature__ import`).
+    # The Qt-free part of the start (the library's scan, json, and platformdirs finding
+    # the library's folder) comes before PySide6, which makes every module imported
+    # after it dearer (it reads each one's source, looking for `from __feature__ import`).
     import builder.app.library  # noqa: F401
+    from builder.storage.paths import data_dir
+
+    data_dir()
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication

@@ -64,6 +64,20 @@ def test_the_keywords_compare_siblings_and_report_the_path(document, expected):
         not any("below" in e or "above" in e for e in expected))
 
 
+def test_a_value_its_own_schema_refuses_gets_one_message_not_two():
+    """vital_max 0 under a minimum of 1 and below vital_min 1: the minimum's message
+    alone (the comparison would say the same value is wrong a second time)."""
+    schema = {"type": "object", "properties": {
+        "low": {"type": "integer", "minimum": 1, "default": 1},
+        "high": {"type": "integer", "minimum": 1, "x-atLeast": "low"}}}
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+              for e in kw.strict_validator(schema).iter_errors({"high": 0})]
+    assert errors == ["high: 0 is less than the minimum of 1"]
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+              for e in kw.strict_validator(schema).iter_errors({"low": 3, "high": 2})]
+    assert errors == ["high: 2 is below low 3"]
+
+
 def test_the_walk_never_misses_a_comparison_behind_an_applicator():
     """Every keyword that applies a schema (a $ref, allOf/anyOf/oneOf, if/then/else,
     items, additionalProperties, patternProperties...) is followed."""
