@@ -320,3 +320,22 @@ def test_no_reason_of_the_other_systems_carries_the_generic_code(ruleset_id, iso
     generic = sorted({str(r) for r in reasons if reason_code(r) == GENERIC_CODE})
     assert len(reasons) > 100
     assert generic == [], generic
+
+
+def test_window_code_reads_actions_by_attribute_not_as_mappings():
+    """The window's parts (builder/ui and each rule system's ui/) read an action through
+    its typed accessors (``action.kind``, ``action.number("cost_bp")``), never as
+    ``action[...]`` or ``action.get(...)``; a ledger entry read from the file (with its
+    ``at``) is named ``entry``."""
+    files = sorted([*(ROOT / "ui").rglob("*.py"), *ROOT.glob("rulesets/*/ui/*.py")])
+    assert len(files) > 20
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
+                    and node.value.id in ("action", "parsed"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if isinstance(node, ast.Attribute) and node.attr in ("get", "items", "keys") \
+                    and isinstance(node.value, ast.Name) and node.value.id in ("action", "parsed"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 
+from builder.rules.base import read_action
 from builder.ui.models.table import ModelIndex, RowsTableModel
 
 #: The ledger entry (action dict).
@@ -38,10 +39,10 @@ class LedgerModel(RowsTableModel):
                 balances.append(cf.ruleset.balance(state))
             except Exception:  # noqa: BLE001
                 balances.append(None)
-        for i, action in enumerate(rep.ledger):
+        for i, entry in enumerate(rep.ledger):
             before = rep.states[i]
             try:
-                cost = cf.ruleset.action_cost(before, action)
+                cost = cf.ruleset.action_cost(before, entry)
             except Exception:  # noqa: BLE001 - a malformed hand-edited entry
                 cost = None
             balance = balances[i + 1]
@@ -50,12 +51,13 @@ class LedgerModel(RowsTableModel):
             if balances[i] is not None and balance is not None and not cost:
                 gain = balance - balances[i]
             try:
-                text = cf.ruleset.describe(action)
+                text = cf.ruleset.describe(entry)
             except Exception:  # noqa: BLE001
-                text = str(action.get("action", "?"))
-            rows.append({"action": action, "text": text, "cost": cost, "balance": balance,
+                found = read_action(entry)
+                text = found.kind if found is not None else "?"
+            rows.append({"action": entry, "text": text, "cost": cost, "balance": balance,
                          "gain": gain,
-                         "when": str(action.get("at", "")).replace("T", " ")[:16],
+                         "when": str(entry.get("at", "")).replace("T", " ")[:16],
                          "problems": problems.get(i, [])})
         self.beginResetModel()
         self._rows = rows

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from builder.rules.base import Action
 from .card import AbilitiesCard
 from .play import AbilityEffectsPanel
 from builder.ui.views.base import CharacterEditor, LedgerView
@@ -117,11 +118,11 @@ class AbilityBonusesEditor(CharacterEditor):
                                     + "\n".join(problems) if problems else "")
         self.ledger.set_character(self.doc.cf)
 
-    def _apply(self, action: dict) -> None:
+    def _apply(self, action: Action) -> None:
         if self.doc.apply(action):
             self.refusal_bar.hide()
             # say what happened, as the other editors do; a new effect's name is cleared
             # so the same Add is not pressed twice by mistake
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
-            if action.get("action") == "modify":
+            if action.kind == "modify":
                 self.panel.name_edit.clear()

@@ -1,7 +1,7 @@
 """In-play controls of an ability-bonuses character: add and remove named
 effects, change the age category.  The panel never changes a file itself: it
-emits ``actionRequested(dict)`` with the ledger action (the same dict
-``parse_action`` gives), and the window performs it through
+emits ``actionRequested(Action)`` with the ledger action (the same typed
+:class:`~builder.rules.base.Action` ``parse_action`` gives), and the window performs it through
 ``CharacterFile.do`` so undo, saving and refusals work as for every ruleset.
 """
 from __future__ import annotations
@@ -11,11 +11,13 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
                                QListWidget, QListWidgetItem, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
+from builder.rules.base import Action
+
 ABILITIES = ("MIG", "DEX", "CHA", "FOC", "SKL", "SPD")
 
 
 class AbilityEffectsPanel(QWidget):
-    actionRequested = Signal(dict)  # noqa: N815 - Qt naming
+    actionRequested = Signal(object)  # noqa: N815 - Qt naming (an Action)
 
     def __init__(self, ruleset, parent: QWidget | None = None):
         super().__init__(parent)
@@ -98,15 +100,15 @@ class AbilityEffectsPanel(QWidget):
         name = self.name_edit.text().strip()
         if not name:
             return
-        self.actionRequested.emit({"action": "modify",
-                                   "ability": self.ability_combo.currentData(),
-                                   "value": self.value_spin.value(), "name": name})
+        self.actionRequested.emit(Action("modify", {"ability": self.ability_combo.currentData(),
+                                                    "value": self.value_spin.value(),
+                                                    "name": name}))
 
     def _remove(self) -> None:
         item = self.effects_list.currentItem()
         if item is not None:
             name = item.data(Qt.ItemDataRole.UserRole)
-            self.actionRequested.emit({"action": "unmodify", "name": name})
+            self.actionRequested.emit(Action("unmodify", {"name": name}))
 
     def _set_age(self) -> None:
-        self.actionRequested.emit({"action": "set-age", "age": self.age_combo.currentData()})
+        self.actionRequested.emit(Action("set-age", {"age": self.age_combo.currentData()}))

@@ -4,7 +4,6 @@ gear with Wear / Remove, all as action words through the editor.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
@@ -12,7 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBo
                                QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter,
                                QTableView, QVBoxLayout, QWidget)
 
-from builder.rules.base import RulesError
+from builder.rules.base import Action, RulesError
 from .dialogs import check_words
 from .widgets import reasons_html, table_item
 
@@ -273,7 +272,7 @@ class PossessionsPage(QWidget):
             words += ["--market", self.market_combo.currentData()]
         return words
 
-    def preview(self, words: list[str]) -> tuple[Mapping[str, Any] | None, list[str]]:
+    def preview(self, words: list[str]) -> tuple[Action | None, list[str]]:
         """(the action as the core would log it, the core's reasons against it): the
         ``do`` path (``CharacterFile.preview``), nothing written."""
         try:
@@ -347,9 +346,9 @@ class PossessionsPage(QWidget):
             self.buy_note.setText("✗ " + "; ".join(reasons))
             return
         money = self.doc.cf.state["money"]
-        cost = action.get("cost_bp", 0)
+        cost = action.number("cost_bp", 0) or 0
         text = self.doc.ruleset.money_text
-        self.buy_note.setText(f"{text(cost)} at the {action.get('market', 'city').capitalize()}"
+        self.buy_note.setText(f"{text(cost)} at the {action.text('market', 'city').capitalize()}"
                               f" price; {text(money - cost)} left")
 
     def _update_gear_buttons(self, *_) -> None:
