@@ -14,7 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
                             Qt, QTimer)
 
-from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
+from builder.ui.models.table import (ROW_FLAGS, ModelIndex, RowsTableModel, SearchSortProxy,
+                                     sync_watch)
 from builder.storage.paths import campaigns_dir
 from builder.ui.wording import count
 
@@ -197,7 +198,7 @@ class CampaignModel(RowsTableModel):
     def flags(self, index: ModelIndex):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return ROW_FLAGS
 
     # -- reading the folder -----------------------------------------------------------
     def rows(self) -> list[CampaignRow]:

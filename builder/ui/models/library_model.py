@@ -29,7 +29,8 @@ from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, Q
 
 from builder.app import library
 from builder.storage.paths import characters_dir
-from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
+from builder.ui.models.table import (ROW_FLAGS, ModelIndex, RowsTableModel, SearchSortProxy,
+                                     sync_watch)
 
 #: The character file's path (str).
 PathRole = Qt.ItemDataRole.UserRole + 1
@@ -181,7 +182,7 @@ class LibraryModel(RowsTableModel):
     def flags(self, index: ModelIndex):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return ROW_FLAGS
 
     # -- reading the folder ---------------------------------------------------------
     def entries(self) -> list[library.LibraryEntry]:

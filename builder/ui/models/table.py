@@ -6,6 +6,10 @@ from typing import Union
 from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex,
                             QSortFilterProxyModel, Qt)
 
+#: The flags of a row that can be selected, not edited: combined once (Qt asks for
+#: every visible cell's flags on each paint, and OR-ing two Python enums costs).
+ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
 #: An index as Qt hands it to a model's overrides.
 ModelIndex = Union[QModelIndex, QPersistentModelIndex]
 
