@@ -35,3 +35,17 @@ def ok(*argv) -> Result:
 
 def file_bytes(path) -> bytes:
     return Path(path).read_bytes()
+
+
+def outline(reader) -> list[tuple[int, str, int]]:
+    """A PDF's bookmarks as (level, title, page index), read with pypdf's ``reader``."""
+    result = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                result.append((level, item.title, reader.get_destination_page_number(item)))
+    walk(reader.outline, 0)
+    return result

@@ -8,21 +8,8 @@ import re
 from pypdf import PdfReader
 
 from builder import __version__
-from tests.helpers import ok
+from tests.helpers import ok, outline
 from tests.sheet_samples import make_files, make_story_points_files, make_vogelfrei_file
-
-
-def outline(reader) -> list[tuple[int, str, int]]:
-    result = []
-
-    def walk(items, level):
-        for item in items:
-            if isinstance(item, list):
-                walk(item, level + 1)
-            else:
-                result.append((level, item.title, reader.get_destination_page_number(item)))
-    walk(reader.outline, 0)
-    return result
 
 
 def first_lines(reader) -> list[str]:

@@ -17,22 +17,10 @@ from builder.render.outline import (NotUpdatable, append_update, document_inform
                                     finish_pdf, finish_with_pypdf, pdf_string)
 from builder.sheets import build_sheet
 from builder.storage.files import load_character
+from tests.helpers import outline
 from tests.sheet_samples import make_story_points_files, make_vogelfrei_file
 
 NOW = datetime(2026, 5, 4, 3, 2, 1, tzinfo=timezone.utc)
-
-
-def outline(reader) -> list[tuple[int, str, int]]:
-    result = []
-
-    def walk(items, level):
-        for item in items:
-            if isinstance(item, list):
-                walk(item, level + 1)
-            else:
-                result.append((level, item.title, reader.get_destination_page_number(item)))
-    walk(reader.outline, 0)
-    return result
 
 
 @pytest.fixture(scope="module")
