@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QListWidget,
                                QListWidgetItem, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal, RulesError
+from builder.ui.chain.plan import ask_plan, select_chain_node, show_plan_total
 from builder.ui.chain.scene import ChainScene, NodeItem
 from builder.ui.chain.view import ChainView, zoom_buttons
 
@@ -142,10 +142,7 @@ class DataChainWidget(QWidget):
         self.update_plan()
 
     def select_node(self, node_id: str) -> None:
-        self.scene.clearSelection()
-        item = self.scene.nodes[node_id]
-        item.setSelected(True)
-        self.view.ensureVisible(item)
+        select_chain_node(self, node_id)
 
     def plan_target(self) -> str | None:
         node = self.plan_node
@@ -170,21 +167,10 @@ class DataChainWidget(QWidget):
         now = ("held" if node.held else "not held") if node.kind == "path" else f"now {node.value}"
         self.plan_title.setText(f"<b>{node.name}</b> ({now})")
         self.reasons_label.setText("<br>".join(f"✕ {r}" for r in node.reasons))
-        cf = self.doc.cf
-        try:
-            result = cf.ruleset.plan(cf.state, target)
-        except Refusal as refusal:
-            self.scene.show_plan([])
-            self.plan_total.setText("Not reachable: " + "; ".join(refusal.reasons))
-            self.apply_button.setEnabled(False)
-            return
-        except RulesError as problem:
-            self.scene.show_plan([])
-            self.plan_total.setText(str(problem))
-            self.apply_button.setEnabled(False)
+        result = ask_plan(self, target)
+        if result is None:
             return
         self.plan_result = result
-        self.scene.show_plan(result["steps"])
         unit = self.chain.unit
         running = 0
         for i, step in enumerate(result["steps"], 1):
@@ -192,13 +178,7 @@ class DataChainWidget(QWidget):
             what = "take" if step["kind"] == "path" else f"→ {step['target']}"
             QListWidgetItem(f"{i}. {step['name']} {what}: {step['cost']} {unit}  "
                             f"(Σ {running})", self.steps_list)
-        if not result["steps"]:
-            self.plan_total.setText("Already there.")
-        else:
-            missing = "" if result["affordable"] else "<br>" + "<br>".join(result["missing"])
-            self.plan_total.setText(f"<b>Total {result['total_cost']} {unit}</b>, "
-                                    f"{result['unspent']} unspent{missing}")
-        self.apply_button.setEnabled(bool(self.affordable_steps()) and not self.doc.read_only)
+        show_plan_total(self, result, unit)
 
     def affordable_steps(self) -> list[dict]:
         from builder.rules.chain import affordable_steps

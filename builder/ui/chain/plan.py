@@ -6,7 +6,7 @@ A mixin of :class:`builder.ui.chain.widget.ChainWidget`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
@@ -25,6 +25,57 @@ if TYPE_CHECKING:  # the chain tab, as its plan part sees it
     _Widget = QWidget
 else:
     _Widget = object
+
+
+class PlanPanel(Protocol):
+    """What a chain page with a planner has (the Story Point chain tab and the chain
+    page of a rule system written as data)."""
+
+    doc: CharacterDocument
+    scene: ChainScene
+    view: ChainView
+    plan_total: QLabel
+    apply_button: QPushButton
+
+
+def select_chain_node(page: PlanPanel, node_id: str) -> None:
+    """Select one node of the page's chain and scroll it into view."""
+    page.scene.clearSelection()
+    item = page.scene.nodes[node_id]
+    item.setSelected(True)
+    page.view.ensureVisible(item)
+
+
+def ask_plan(page: PlanPanel, target: str) -> dict[str, Any] | None:
+    """The rules' plan to ``target``, its steps drawn on the scene; or None, with why
+    there is none in the total line and nothing drawn or to apply."""
+    cf = page.doc.cf
+    try:
+        result: dict[str, Any] = cf.ruleset.plan(cf.state, target)
+    except Refusal as refusal:
+        why = "Not reachable: " + "; ".join(refusal.reasons)
+    except RulesError as problem:
+        why = str(problem)
+    else:
+        page.scene.show_plan(result["steps"])
+        return result
+    page.scene.show_plan([])
+    page.plan_total.setText(why)
+    page.apply_button.setEnabled(False)
+    return None
+
+
+def show_plan_total(page: PlanPanel, result: dict[str, Any], unit: str) -> None:
+    """The plan's total line and whether Apply can take a step now."""
+    from builder.rules.chain import affordable_steps
+
+    if not result["steps"]:
+        page.plan_total.setText("Already there.")
+    else:
+        missing = "" if result["affordable"] else "<br>" + "<br>".join(result["missing"])
+        page.plan_total.setText(f"<b>Total {result['total_cost']} {unit}</b>, "
+                                f"{result['unspent']} unspent{missing}")
+    page.apply_button.setEnabled(bool(affordable_steps(result)) and not page.doc.read_only)
 
 
 class PlanPart(_Widget):
@@ -62,10 +113,7 @@ class PlanPart(_Widget):
         self.update_plan()
 
     def select_node(self, node_id: str) -> None:
-        self.scene.clearSelection()
-        item = self.scene.nodes[node_id]
-        item.setSelected(True)
-        self.view.ensureVisible(item)
+        select_chain_node(self, node_id)
 
     def plan_target(self) -> str | None:
         node = getattr(self, "plan_node", None)
@@ -87,20 +135,10 @@ class PlanPart(_Widget):
             else self.plan_node
         self.plan_node = node
         self.plan_title.setText(f"<b>{node.name}</b> (now {node.value})")
-        cf = self.doc.cf
-        try:
-            result = cf.ruleset.plan(cf.state, target)
-        except Refusal as refusal:
-            self.scene.show_plan([])
-            self.plan_total.setText("Not reachable: " + "; ".join(refusal.reasons))
-            self.apply_button.setEnabled(False)
-            return
-        except RulesError as problem:
-            self.plan_total.setText(str(problem))
-            self.apply_button.setEnabled(False)
+        result = ask_plan(self, target)
+        if result is None:
             return
         self.plan_result = result
-        self.scene.show_plan(result["steps"])
         running = 0
         for i, step in enumerate(result["steps"], 1):
             running += step["cost"]
@@ -110,13 +148,7 @@ class PlanPart(_Widget):
                 text += f"\n    rank to {step['trait']}" + \
                     (f", spell {step['spell']}" if step.get("spell") else "")
             QListWidgetItem(text, self.steps_list)
-        if not result["steps"]:
-            self.plan_total.setText("Already there.")
-        else:
-            missing = "" if result["affordable"] else "<br>" + "<br>".join(result["missing"])
-            self.plan_total.setText(f"<b>Total {result['total_cost']} SP</b>, "
-                                    f"{result['unspent']} unspent{missing}")
-        self.apply_button.setEnabled(bool(self.affordable_steps()) and not self.doc.read_only)
+        show_plan_total(self, result, "SP")
 
     def affordable_steps(self) -> list[dict]:
         from builder.rules.chain import affordable_steps
