@@ -53,7 +53,8 @@ for i in range(40):
 painter.end()
 """
 
-CLI = "import sys; from builder.__main__ import main; sys.exit(main(sys.argv[1:]))"
+#: What the installed ``character-builder`` script runs (``sys.exit(main())``).
+CLI = "import sys; from builder.__main__ import main; sys.exit(main())"
 
 
 def cli_of(tree: Path) -> str:
