@@ -612,3 +612,41 @@ def test_long_plan_steps_wrap_under_their_name_and_never_scroll_sideways(chain_f
             block = block.next()
     assert wrapped_somewhere                                 # the test saw a long line
     assert steps.horizontalScrollBar().maximum() == 0
+
+
+def test_the_fit_button_stops_at_readable_text_and_the_view_scrolls(chain_for, qtbot):
+    """Fit never shrinks the nodes' text below 9 pt: the whole chain (All Classes) does not
+    fit the default view at that size, so Fit stops there and the view scrolls; a chain
+    that does fit is fitted whole."""
+    from PySide6.QtWidgets import QToolButton
+
+    from builder.ui.chain.scene import MIN_TEXT_PT
+
+    widget, doc, _ = chain_for(*SENNA)
+    widget.show()
+    qtbot.waitExposed(widget)
+    fit = next(b for b in widget.findChildren(QToolButton) if b.text() == "Fit")
+    widget.filter_combo.setCurrentIndex(widget.filter_combo.findData(None))   # All Classes
+    for _ in range(6):
+        widget.view.zoom_by(1 / 1.2)                  # zoomed out by hand, below readable
+    assert widget.scene.base_font.pointSizeF() * widget.view.transform().m11() < MIN_TEXT_PT
+    fit.click()
+    scale = widget.view.transform().m11()
+    assert widget.scene.base_font.pointSizeF() * scale >= MIN_TEXT_PT - 0.01
+    whole = widget.scene.visible_rect()
+    shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
+    assert not shown.contains(whole)                  # too big to fit readable: it scrolls
+    assert widget.view.verticalScrollBar().maximum() > 0
+    # the selected node stays in view when Fit has to scroll
+    widget.select_node("class:Mage")
+    fit.click()
+    shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
+    assert shown.contains(widget.scene.nodes["class:Mage"].sceneBoundingRect())
+    # a big view holds one Class's chain at a readable zoom: Fit shows all of it
+    widget.filter_combo.setCurrentIndex(widget.filter_combo.findData("Cleric"))
+    widget.resize(2400, 2400)
+    QApplication.processEvents()
+    fit.click()
+    shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
+    assert shown.contains(widget.scene.visible_rect())
+    assert widget.scene.base_font.pointSizeF() * widget.view.transform().m11() >= MIN_TEXT_PT - 0.01
