@@ -571,3 +571,42 @@ def test_the_pool_page_has_one_undo_and_the_window_undo_takes_pool_entries_back(
     assert json.loads(party["camp"].read_text())["ledger"] == []
     pool.set_full_screen(False)
     assert undo_buttons() == [tab.undo_button]
+
+
+def test_new_campaign_members_fit_the_dialog_without_sideways_scrolling(window, isolated_data,
+                                                                       qtbot):
+    """Each character's figures under its name, and a long line wrapped inside the list at
+    the dialog's opening size (name and figures on one line scrolled sideways)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    long_name = "Ottokar von Hohenstaufen-Wittelsbach der Jüngere zu Regensburg am Main"
+    for name in ("Ulf", long_name):
+        ok("new", "vogelfrei", name, "-o", isolated_data / "characters" / f"{name[:4]}.json",
+           "--seed", "3")
+    window.library_model.refresh()
+    window.act_new_campaign.trigger()
+    dialog = window.new_campaign_dialog
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("vogelfrei"))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    members = dialog.members
+    width = members.viewport().width()
+    fm = members.fontMetrics()
+    assert members.count() == 2
+    assert members.horizontalScrollBar().maximum() == 0
+    wide = False
+    for row in range(members.count()):
+        item = members.item(row)
+        rect = members.visualItemRect(item)
+        assert rect.left() >= 0 and rect.right() < width
+        name, figures = item.text().split("\n")
+        assert name in ("Ulf", long_name) and figures
+        wide = wide or fm.horizontalAdvance(name) > width
+        text_width = rect.width() - members.iconSize().width() - 12     # beside the box
+        needed = fm.boundingRect(QRect(0, 0, text_width, 10000), Qt.TextFlag.TextWordWrap,
+                                 item.text()).height()
+        assert rect.height() >= needed
+    assert wide                                 # a line that had to wrap was there
+    dialog.reject()
