@@ -531,7 +531,7 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     assert tab.splitter.geometry() == before                   # a long one scrolls in its row
     assert bar.geometry().bottom() < before.top()
-    assert bar.scroll.verticalScrollBar().maximum() > 0         # every line can be reached
+    assert bar.text_area.verticalScrollBar().maximum() > 0         # every line can be reached
     assert label.height() >= label.heightForWidth(label.width())
     tab.show_done("Awarded")                                   # a shorter message
     QApplication.processEvents()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
-from PySide6.QtGui import (QAbstractTextDocumentLayout, QFontMetricsF, QPainter, QPalette,
+from PySide6.QtGui import (QAbstractTextDocumentLayout, QFont, QFontMetricsF, QPainter, QPalette,
                            QTextBlockFormat, QTextCursor, QTextDocument)
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
@@ -49,7 +49,7 @@ class PlanStepDelegate(QStyledItemDelegate):
 
     MARGIN = 3
 
-    def document(self, text: str, font, width: float) -> QTextDocument:
+    def document(self, text: str, font: QFont, width: float) -> QTextDocument:
         """The step laid out ``width`` pixels wide (its first line is "n. ...", any
         further line a detail of the step)."""
         doc = QTextDocument()
@@ -70,7 +70,7 @@ class PlanStepDelegate(QStyledItemDelegate):
         doc.setTextWidth(max(40.0, width))
         return doc
 
-    def indent(self, text: str, font) -> float:
+    def indent(self, text: str, font: QFont) -> float:
         """Where the lines of a step after its first one start (beside its number)."""
         first = text.split("\n", 1)[0]
         number = first.split(" ", 1)[0] + " " if " " in first else ""
@@ -78,35 +78,35 @@ class PlanStepDelegate(QStyledItemDelegate):
 
     @staticmethod
     def _width(option: QStyleOptionViewItem) -> float:
-        view = option.widget  # type: ignore[attr-defined]
+        view = option.widget
         if isinstance(view, QAbstractItemView):
             return float(view.viewport().width() - 2 * getattr(view, "spacing", lambda: 0)())
-        return float(option.rect.width())  # type: ignore[attr-defined]
+        return float(option.rect.width())
 
     def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt API
                  index: QModelIndex | QPersistentModelIndex) -> QSize:
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
         width = self._width(option)
-        doc = self.document(text, option.font, width)  # type: ignore[attr-defined]
+        doc = self.document(text, option.font, width)
         return QSize(int(width), int(doc.size().height() + 0.999))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
-        text = opt.text  # type: ignore[attr-defined]
-        opt.text = ""  # type: ignore[attr-defined]
-        view = opt.widget  # type: ignore[attr-defined]
+        text = opt.text
+        opt.text = ""
+        view = opt.widget
         style = view.style() if view is not None else None
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, view)
-        rect = opt.rect  # type: ignore[attr-defined]
-        doc = self.document(text, opt.font, rect.width())  # type: ignore[attr-defined]
+        rect = opt.rect
+        doc = self.document(text, opt.font, rect.width())
         context = QAbstractTextDocumentLayout.PaintContext()
         group = QPalette.ColorGroup.Normal if opt.state & QStyle.StateFlag.State_Enabled \
-            else QPalette.ColorGroup.Disabled  # type: ignore[attr-defined]
+            else QPalette.ColorGroup.Disabled
         context.palette.setColor(QPalette.ColorRole.Text,
-                                 opt.palette.color(group, QPalette.ColorRole.Text))  # type: ignore[attr-defined]
+                                 opt.palette.color(group, QPalette.ColorRole.Text))
         painter.save()
         painter.translate(rect.topLeft())
         painter.setClipRect(0, 0, rect.width(), rect.height())

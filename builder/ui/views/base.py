@@ -43,19 +43,19 @@ class MessageBar(QFrame):
         self.label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         #: The scroll area holding the text of a bar of fixed ``lines`` (else None).
-        self.scroll: QScrollArea | None = None
+        self.text_area: QScrollArea | None = None
         if lines:
-            self.scroll = QScrollArea(self)
-            self.scroll.setWidgetResizable(True)
-            self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-            self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            self.scroll.viewport().setAutoFillBackground(False)
-            self.scroll.setWidget(self.label)
+            self.text_area = QScrollArea(self)
+            self.text_area.setWidgetResizable(True)
+            self.text_area.setFrameShape(QFrame.Shape.NoFrame)
+            self.text_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.text_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.text_area.viewport().setAutoFillBackground(False)
+            self.text_area.setWidget(self.label)
             self.label.setAutoFillBackground(False)
-            self.scroll.setFixedHeight(lines * self.fontMetrics().lineSpacing()
+            self.text_area.setFixedHeight(lines * self.fontMetrics().lineSpacing()
                                        + 2 * self.label.margin() + 2)
-            layout.addWidget(self.scroll, 1)
+            layout.addWidget(self.text_area, 1)
         else:
             layout.addWidget(self.label, 1)
         self.buttons = QHBoxLayout()
