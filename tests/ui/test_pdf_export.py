@@ -433,19 +433,3 @@ def test_real_ability_bonuses_character(qapp, tmp_path):
     assert f"Category {derived['age_category']['name']}" in first
     assert "Giant Strength MIG +2" in first
     assert "Ledger # Date Entry 1" in first and "Modified MIG +2 (Giant Strength)" in first
-
-
-def test_the_alignment_and_text_flags_are_qts():
-    """The renderer names Qt's flags by value (fetching the Qt namespace costs an export
-    ~14 ms): each must be the flag it stands for."""
-    from PySide6.QtCore import Qt
-
-    from builder.render import pdf
-
-    assert pdf.ALIGN_LEFT == Qt.AlignmentFlag.AlignLeft.value
-    assert pdf.ALIGN_RIGHT == Qt.AlignmentFlag.AlignRight.value
-    assert pdf.ALIGN_HCENTER == Qt.AlignmentFlag.AlignHCenter.value
-    assert pdf.ALIGN_TOP == Qt.AlignmentFlag.AlignTop.value
-    assert pdf.ALIGN_VCENTER == Qt.AlignmentFlag.AlignVCenter.value
-    assert pdf.TEXT_WORD_WRAP == Qt.TextFlag.TextWordWrap.value
-    assert pdf.TEXT_WRAP_ANYWHERE == Qt.TextFlag.TextWrapAnywhere.value
