@@ -442,8 +442,8 @@ def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
 
 
 def test_the_side_pages_keep_the_splitter_still_and_every_tab_in_sight(window, qtbot):
-    """At the default window size: every side tab's label is inside the tab bar (none
-    hidden behind scroll arrows), and visiting each page (Possessions fills its money
+    """At the default window size: every side tab's label is whole and inside the tab bar
+    (none hidden behind scroll arrows, none cut short), and visiting each page (Possessions fills its money
     line when first shown) never moves the splitter."""
     from PySide6.QtWidgets import QApplication
 
@@ -454,6 +454,7 @@ def test_the_side_pages_keep_the_splitter_still_and_every_tab_in_sight(window, q
     bar = editor.side_tabs.tabBar()
     for i in range(bar.count()):
         assert bar.tabRect(i).right() <= bar.width(), bar.tabText(i)
+        assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)  # whole
     sizes = editor.splitter.sizes()
     for i in range(editor.side_tabs.count()):
         editor.side_tabs.setCurrentIndex(i)

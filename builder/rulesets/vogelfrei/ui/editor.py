@@ -106,7 +106,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         self.splitter.addWidget(self.side_tabs)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([560, 620])
+        self.splitter.setSizes([530, 650])   # the six side tabs fit at the default size
 
         layout = QVBoxLayout(self)
         for bar in self.message_bars():
