@@ -281,8 +281,9 @@ class NewCharacterDialog(QDialog):
         if layout is not None:
             layout.activate()
         area = self.form.findChild(QScrollArea)
-        if area is not None and area.widget() is not None:
-            extra = area.widget().sizeHint().height() - area.viewport().height()
+        page = area.widget() if area is not None else None
+        if area is not None and page is not None:
+            extra = page.sizeHint().height() - area.viewport().height()
         else:
             extra = self.form.sizeHint().height() - self.form_stack.height()
         avail = screen.availableGeometry()
