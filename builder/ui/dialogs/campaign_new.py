@@ -60,7 +60,7 @@ class NewCampaignDialog(QDialog):
         self.reasons.setWordWrap(True)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.create_button = self.buttons.addButton("C&reate",
+        self.create_button = self.buttons.addButton("&Create",
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setObjectName("createCampaign")
         self.buttons.accepted.connect(self._create)

@@ -88,6 +88,9 @@ class PossessionsPage(QWidget):
         money_row = QHBoxLayout()
         self.money_label = QLabel(self)
         self.money_label.setObjectName("moneyLabel")
+        # it wraps: a long line ("started with 2d6x10 sp: 4 4") widened the page when it
+        # was first shown, and the splitter beside it jumped to make room
+        self.money_label.setWordWrap(True)
         self.amount_edit = QLineEdit(self)
         self.amount_edit.setObjectName("amountEdit")
         self.amount_edit.setPlaceholderText("e.g. 1gp 20sp 4bp")
