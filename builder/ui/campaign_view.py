@@ -204,6 +204,9 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.pool_area.setObjectName("poolArea")
         self.pool_area.setAccessibleName("Fortune and Peril pool")
         self.pool_area.setWidgetResizable(True)
+        # not a Tab stop of its own (a stop that showed nothing): Tab goes from the
+        # ledger straight to the pool's first control, which the area scrolls into view
+        self.pool_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.pool_area.setFrameShape(QFrame.Shape.NoFrame)
         self.pool_area.setWidget(self.pool_view)
         self.pool_view._area = self.pool_area

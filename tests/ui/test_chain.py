@@ -650,3 +650,27 @@ def test_the_fit_button_stops_at_readable_text_and_the_view_scrolls(chain_for, q
     shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
     assert shown.contains(widget.scene.visible_rect())
     assert widget.scene.base_font.pointSizeF() * widget.view.transform().m11() >= MIN_TEXT_PT - 0.01
+
+
+def test_a_node_picked_at_the_views_edge_shows_its_whole_plan_badge(chain_for, qtbot):
+    from builder.ui.chain.scene import NODE_W
+
+    widget, doc, _ = chain_for(*SENNA)
+    widget.resize(760, 800)                         # a view narrower than the chain
+    widget.show()
+    qtbot.waitExposed(widget)
+    view = widget.view
+    view.fit()
+    cleric = widget.scene.nodes["class:Cleric"]
+    # scroll so the node is in view at the right edge and its badge's place beyond it
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    node_right = cleric.scenePos().x() + NODE_W + 2
+    view.centerOn(node_right - shown.width() / 2, cleric.scenePos().y())
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.left() < cleric.scenePos().x() and shown.right() >= cleric.scenePos().x() + NODE_W
+    assert not shown.contains(cleric.sceneBoundingRect())
+    cleric.setSelected(True)                       # as a click does (no scrolling to it)
+    widget.target_spin.setValue(4)
+    assert cleric.plan_badge
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(cleric.sceneBoundingRect())     # the node and its badge

@@ -89,6 +89,25 @@ def test_the_checks_catch_a_list_that_scrolls_sideways_and_command_line_words(qt
     assert walk.sideways(top) == []
 
 
+def test_the_checks_catch_a_scroll_area_that_is_a_nameless_tab_stop(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollArea
+
+    top = QWidget()
+    qtbot.addWidget(top)
+    area = QScrollArea(top)
+    area.setObjectName("sheet")
+    area.setWidget(QLabel("a long sheet\n" * 40))
+    QHBoxLayout(top).addWidget(area)
+    top.show()
+    assert walk.unnamed(top) == ["QWidget: sheet has no accessible name"]
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)              # no Tab stop: nothing to name
+    assert walk.unnamed(top) == []
+    area.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    area.setAccessibleName("Character sheet")
+    assert walk.unnamed(top) == []
+
+
 def test_every_page_and_dialog_at_1x(window, qtbot):
     problems = walk.check_all(window, QApplication.processEvents)
     assert problems == []

@@ -14,14 +14,15 @@ import random
 import re
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox,
                                QApplication, QCheckBox, QComboBox, QGraphicsView, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QRadioButton,
-                               QTabBar, QTextEdit, QWidget)
+                               QScrollArea, QTabBar, QTextEdit, QWidget)
 
 INTERACTIVE = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractItemView,
-               QTextEdit, QPlainTextEdit, QGraphicsView)
+               QTextEdit, QPlainTextEdit, QGraphicsView, QScrollArea)
 
 
 def _inside_compound(widget: QWidget) -> bool:
@@ -134,6 +135,8 @@ def unnamed(top: QWidget) -> list[str]:
             continue
         if not widget.focusPolicy() and not isinstance(widget, QAbstractButton):
             continue
+        if isinstance(widget, QScrollArea) and not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            continue                    # a Tab stop of its own (scrolled with the keys)
         if isinstance(widget, QAbstractButton):
             # a button is named by its text (or its own name, for an icon button)
             interface = QAccessible.queryAccessibleInterface(widget)

@@ -148,6 +148,12 @@ def ask_plan(page: PlanPanel, target: str) -> dict[str, Any] | None:
         why = str(problem)
     else:
         page.scene.show_plan(result["steps"])
+        # the target's step badge stands beside it: scroll (as little as needed) so a
+        # node picked near the view's edge does not have its badge cut off there
+        target_items = [i for i in page.scene.selectedItems()
+                        if isinstance(i, NodeItem) and i.plan_badge]
+        if target_items:
+            page.view.ensureVisible(target_items[0], 8, 8)
         return result
     page.scene.show_plan([])
     page.plan_total.setText(why)
