@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Union
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
 from builder.ui.qt_values import (WIDGET_SHORTCUT, WIDGET_WITH_CHILDREN_SHORTCUT,
@@ -200,6 +201,15 @@ def set_shortcut(action: QAction, key: QKeySequence.StandardKey,
     return action
 
 
+def new_action(text: str, parent: QObject) -> QAction:
+    """``QAction(text, parent)``, made without PySide6 choosing among QAction's
+    constructors: one takes a QIcon first, and looking at it builds QIcon's enums (151
+    theme icons) before the first paint."""
+    action = QAction(parent)
+    action.setText(text)
+    return action
+
+
 def key_sequence(text: str) -> QKeySequence:
     """``QKeySequence(text)``, made without asking PySide6 to choose among
     QKeySequence's constructors (some take Qt's own key enums, and looking at those
@@ -216,7 +226,7 @@ class WindowActions(WindowHost):
         return getattr(self, f"act_{action_id}")
 
     def _make_action(self, spec: ActionSpec) -> QAction:
-        action = QAction(spec.text, self)
+        action = new_action(spec.text, self)
         if spec.tip:
             action.setToolTip(spec.tip)
             action.setStatusTip(spec.tip)
@@ -268,7 +278,7 @@ class WindowActions(WindowHost):
         self.theme_actions = {}
         chosen = theme.saved_choice()
         for key, title in theme.THEMES.items():
-            action = QAction(title, self)
+            action = new_action(title, self)
             action.setCheckable(True)
             action.setChecked(key == chosen)
             action.setStatusTip(f"Colours: {title.replace('&', '')}"

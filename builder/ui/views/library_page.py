@@ -80,7 +80,10 @@ class LibraryView(QTableView):
 
 def action_button(action, parent) -> QPushButton:
     """A push button mirroring a window action (text, tooltip, enabled)."""
-    button = QPushButton(action.text(), parent)
+    # (QPushButton(parent), then its text: QPushButton(text, parent) has a sibling
+    # taking a QIcon first, and telling them apart builds QIcon's enums before the paint.)
+    button = QPushButton(parent)
+    button.setText(action.text())
     button.setToolTip(action.toolTip())
     button.clicked.connect(action.trigger)
     button.setEnabled(action.isEnabled())
