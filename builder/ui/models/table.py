@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar, Union
 
-from PySide6.QtCore import (QAbstractTableModel, QConcatenateTablesProxyModel, QModelIndex,
-                            QObject, QPersistentModelIndex, QSortFilterProxyModel)
+from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel,
+                            QConcatenateTablesProxyModel, QModelIndex, QObject,
+                            QPersistentModelIndex, QSortFilterProxyModel)
 
 from builder.ui.qt_values import CASE_INSENSITIVE, DISPLAY_ROLE, set_enum
 
@@ -32,6 +33,14 @@ class RowsTableModel(QAbstractTableModel):
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.HEADERS)
 
+    def index(self, row: int, column: int, parent: ModelIndex = QModelIndex()) -> QModelIndex:
+        """QAbstractTableModel's own, in one call: Qt's asks rowCount and columnCount,
+        two calls into Python for every cell a proxy maps (a paint maps hundreds)."""
+        if (0 <= row < len(getattr(self, self.ROWS_ATTR)) and 0 <= column < len(self.HEADERS)
+                and not parent.isValid()):
+            return self.createIndex(row, column)
+        return QModelIndex()
+
     def headerData(self, section, orientation, role=DISPLAY_ROLE):
         from PySide6.QtCore import Qt   # (Qt passed an orientation: Qt's enums exist)
 
@@ -47,15 +56,31 @@ def with_headers(model: QAbstractTableModel, headers: Sequence[str],
     view's header asks Qt's own ``headerData``, not the Python one, which Qt would hand
     an orientation enum (making PySide6 build the whole ``Qt`` namespace before the
     first paint; see :mod:`builder.ui.qt_values`).  The headers model has no rows, so
-    every row, index and signal is ``model``'s."""
+    every row, index and signal is ``model``'s (:func:`headed_index` maps an index of
+    ``model`` up)."""
     from PySide6.QtGui import QStandardItemModel
 
     titles = QStandardItemModel(0, len(headers), parent)
     titles.setHorizontalHeaderLabels(list(headers))
+    # Between the two, a plain QSortFilterProxyModel (it neither sorts nor filters): the
+    # concatenation asks its sources' row counts for every index it maps, and this one
+    # answers from its own mapping in C++ where ``model`` would be called in Python.
+    rows = QSortFilterProxyModel(parent)
+    rows.setSourceModel(model)
     headed = QConcatenateTablesProxyModel(parent)
     headed.addSourceModel(titles)
-    headed.addSourceModel(model)
+    headed.addSourceModel(rows)
     return headed
+
+
+def headed_index(headed: QAbstractItemModel, index: QModelIndex) -> QModelIndex:
+    """``index`` of the model under :func:`with_headers` ``headed``, as ``headed``'s
+    (``headed`` may also be that model itself)."""
+    if isinstance(headed, QConcatenateTablesProxyModel):
+        for rows in headed.sourceModels():
+            if isinstance(rows, QSortFilterProxyModel) and rows.sourceModel() is index.model():
+                return headed.mapFromSource(rows.mapFromSource(index))
+    return index
 
 
 def source_of(proxy: QSortFilterProxyModel, kind: type[T]) -> T | None:
@@ -65,7 +90,10 @@ def source_of(proxy: QSortFilterProxyModel, kind: type[T]) -> T | None:
     if isinstance(source, kind):
         return source
     if isinstance(source, QConcatenateTablesProxyModel):
-        return next((m for m in source.sourceModels() if isinstance(m, kind)), None)
+        for rows in source.sourceModels():
+            model = rows.sourceModel() if isinstance(rows, QSortFilterProxyModel) else None
+            if isinstance(model, kind):
+                return model
     return None
 
 

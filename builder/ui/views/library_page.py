@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from PySide6.QtCore import (QConcatenateTablesProxyModel, QItemSelectionModel, QModelIndex,
-                            QSortFilterProxyModel, Signal)
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
                                QWidget)
@@ -19,7 +18,7 @@ from builder.ui.models.campaign_model import CampaignFilterModel
 from builder.ui.models.campaign_model import PathRole as CampPathRole
 from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME, COL_RULESET,
                                              HEADERS, LibraryFilterModel, LibraryModel, PathRole)
-from builder.ui.models.table import with_headers
+from builder.ui.models.table import headed_index, with_headers
 from builder.ui.qt_values import ALIGN_CENTER, VERTICAL, set_enum
 
 # No ``Qt`` before the first paint (builder.ui.qt_values): the tables' sorting, which
@@ -120,11 +119,8 @@ class _FileTable(_Widget):
         row = self.model.row_for_path(path)
         if row < 0:
             return
-        index = self.model.index(row, 0)
-        headed = self.proxy.sourceModel()   # with_headers: the model's rows as they are
-        if isinstance(headed, QConcatenateTablesProxyModel):
-            index = headed.mapFromSource(index)
-        index = self.proxy.mapFromSource(index)
+        index = self.proxy.mapFromSource(
+            headed_index(self.proxy.sourceModel(), self.model.index(row, 0)))
         if index.isValid():
             # Exactly this row, whatever keys are held (selectRow would take a held
             # Ctrl as "toggle" and could leave the row unselected).
