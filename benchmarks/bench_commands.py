@@ -53,7 +53,8 @@ for i in range(40):
 painter.end()
 """
 
-CLI = "import sys; from builder.__main__ import main; sys.exit(main(sys.argv[1:]))"
+#: What the installed ``character-builder`` script runs (``sys.exit(main())``).
+CLI = "import sys; from builder.__main__ import main; sys.exit(main())"
 
 
 def cli_of(tree: Path) -> str:
@@ -99,8 +100,12 @@ def main() -> int:
         args.runs = 1
     work = Path(tempfile.mkdtemp(prefix="cb-commands-bench-"))
     try:
-        env = dict(os.environ, CHARACTER_BUILDER_DATA=str(work / "data"),
-                   XDG_CONFIG_HOME=str(work / "config"), PYTHONPATH=str(ROOT))
+        # The user's folders through the platform's variables (XDG_*), as a player's are
+        # found: CHARACTER_BUILDER_DATA would spare each command looking them up.
+        env = dict(os.environ, XDG_DATA_HOME=str(work / "data"),
+                   XDG_CONFIG_HOME=str(work / "config"), XDG_CACHE_HOME=str(work / "cache"),
+                   PYTHONPATH=str(ROOT))
+        env.pop("CHARACTER_BUILDER_DATA", None)
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         character = work / "senna.json"

@@ -41,11 +41,15 @@ def _is_cli(argv: list[str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    program = argv is None  # the program itself (character-builder, python -m builder)
     argv = list(sys.argv[1:] if argv is None else argv)
     if _is_cli(argv):
-        from builder.cli import run
+        from builder.cli import end_process, run
 
-        return run(argv)
+        code = run(argv)
+        if program:
+            end_process(code)  # no teardown (see there); returns when one is needed
+        return code
     from builder.ui.app import run_gui
 
     return run_gui(argv)

@@ -432,5 +432,34 @@ def run(argv: Sequence[str]) -> int:
         report_warnings_to(None)
 
 
+def end_process(code: int) -> None:
+    """End this process now with ``code``, the command done: what ``sys.exit(code)``
+    does, without tearing Python down (every module, and Qt's objects after an
+    export), which costs a command 7-16 ms and does nothing a finished command needs.
+    Only for the program itself (builder/__main__.py), never for a caller of
+    :func:`run`.
+
+    The exit handlers still run and both streams are flushed first; when another
+    thread is still running or a stream cannot be flushed (a closed pipe), this
+    returns and the caller exits the usual way, so Python reports and exits as it
+    always did.  Every file a command writes is complete (written, synced and
+    renamed) before it returns, so nothing is left for the teardown to finish."""
+    import os
+
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() > 1:
+        return
+    import atexit
+
+    atexit._run_exitfuncs()
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     return run(sys.argv[1:] if argv is None else argv)

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 def make_campaign(senna: Path) -> Path:
     from builder.rules import fortune_peril as fp
     from builder.storage import campaigns
-    from builder.ui.campaign_view import member_path_for
+    from builder.ui.campaign_members import member_path_for
 
     folder = senna.parent
     target = campaigns.library_path_for("The Iron Coast")

@@ -181,7 +181,8 @@ class XpAwardDialog(QDialog):
         self.enemies.setAccessibleName("Defeated enemies' Hit Dice")
         self.enemies.setPlaceholderText("one HD per enemy: 3  3*  L2  <1  bandit=2")
         self.enemies.setToolTip("3* = special abilities (one HD more); L2 = a classed "
-                                "character of level 2; ID=HD counts a returning enemy once")
+                                "character of level 2; a name before the Hit Dice (bandit=2) "
+                                "counts an enemy that fled and came back once")
         self.treasure = QSpinBox(self)
         self.treasure.setObjectName("xpTreasure")
         self.treasure.setAccessibleName("Treasure brought back, in silver pieces")

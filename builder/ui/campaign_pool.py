@@ -64,6 +64,10 @@ class EmbeddedPoolView(PoolView):
 
     def refresh(self) -> None:
         super().refresh()
+        # In the tab, the tab's "Undo last entry" (and Edit > Undo, Ctrl+Z) is the
+        # campaign's undo, pool entries included: one Undo button, not two.  Full screen
+        # has no tab around it, so the pool's own Undo is back there.
+        self.undo_button.setVisible(self.is_detached())
         # in the tab the campaign's name is already the tab's title: the session only
         if not self.is_detached() and self.campaign is not None:
             prefix = self.campaign.name + " — "

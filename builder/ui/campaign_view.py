@@ -24,10 +24,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import (QFont, QResizeEvent, QStandardItem, QStandardItemModel, QUndoCommand,
+from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
+from PySide6.QtGui import (QFont, QStandardItem, QStandardItemModel, QUndoCommand,
                            QUndoStack)
-from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView,
+from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSizePolicy,
                                QLabel, QPushButton, QScrollArea, QSplitter, QVBoxLayout,
                                QWidget)
 
@@ -158,8 +158,15 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         for button in (self.add_button, self.remove_button, self.undo_button):
             buttons.addWidget(button)
 
-        self.message_bar = MessageBar(self)
+        # The message bar has a row of its own between the buttons and the panes, always
+        # there and always the same height (two lines; a longer message scrolls inside):
+        # appearing or going it neither covers the panes nor moves them.
+        self.message_bar = MessageBar(self, lines=2)
         self.message_bar.setObjectName("campaignMessage")
+        self.message_bar.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        retain = self.message_bar.sizePolicy()
+        retain.setRetainSizeWhenHidden(True)
+        self.message_bar.setSizePolicy(retain)
 
         self.members_model = QStandardItemModel(0, 2, self)
         self.members_model.setHorizontalHeaderLabels(["Member", "Figures"])
@@ -197,6 +204,9 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.pool_area.setObjectName("poolArea")
         self.pool_area.setAccessibleName("Fortune and Peril pool")
         self.pool_area.setWidgetResizable(True)
+        # not a Tab stop of its own (a stop that showed nothing): Tab goes from the
+        # ledger straight to the pool's first control, which the area scrolls into view
+        self.pool_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.pool_area.setFrameShape(QFrame.Shape.NoFrame)
         self.pool_area.setWidget(self.pool_view)
         self.pool_view._area = self.pool_area
@@ -215,28 +225,8 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addLayout(buttons)
+        layout.addWidget(self.message_bar)
         layout.addWidget(self.splitter, 1)
-        # The message bar floats over the top of the panes instead of taking a row of
-        # the layout: appearing (or going) it no longer pushes the page down.
-        self.message_bar.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.message_bar and event.type() in (QEvent.Type.Show,
-                                                            QEvent.Type.LayoutRequest):
-            self._place_message()
-        return super().eventFilter(watched, event)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._place_message()
-
-    def _place_message(self) -> None:
-        """Lay the message bar over the top of the panes, as wide as they are."""
-        bar, area = self.message_bar, self.splitter.geometry()
-        height = bar.heightForWidth(area.width()) if bar.hasHeightForWidth() else -1
-        height = max(height, bar.sizeHint().height())
-        bar.setGeometry(area.x(), area.y(), area.width(), min(height, area.height()))
-        bar.raise_()
 
     def splitters(self) -> dict:
         return {"campaign": self.splitter}

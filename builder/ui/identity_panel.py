@@ -132,7 +132,9 @@ class IdentityFields(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.error)
         self._last_line = ""
+        self._read_only = False
         self._show_portrait()
+        self._update_clear()
 
     # -- values ------------------------------------------------------------------
     def values(self) -> dict:
@@ -161,8 +163,14 @@ class IdentityFields(QWidget):
     def set_read_only(self, read_only: bool) -> None:
         for box in (self.player, self.appearance, self.background):
             box.setReadOnly(read_only)
+        self._read_only = read_only
         self.choose_button.setEnabled(not read_only)
-        self.clear_button.setEnabled(not read_only)
+        self._update_clear()
+
+    def _update_clear(self) -> None:
+        """No Portrait does something only when there is a portrait to take away."""
+        self.clear_button.setEnabled(not getattr(self, "_read_only", False)
+                                     and bool(self.portrait))
 
     # -- edits ---------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -214,6 +222,7 @@ class IdentityFields(QWidget):
     def set_portrait(self, relative: str) -> None:
         self.portrait = relative
         self._show_portrait()
+        self._update_clear()
 
     def _portrait_chosen(self, relative: str) -> None:
         if relative != self.portrait:

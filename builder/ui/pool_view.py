@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QGridLayout,
-                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QPushButton,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComboBox, QFrame,
+                               QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
+                               QListWidget, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
@@ -193,6 +193,12 @@ class PoolView(QWidget):
         controls.addWidget(self.message)
         self.log = QListWidget()
         self.log.setAccessibleName("Session log")
+        # a spend's line is long ("Nyra spent a Fortune Point on check 3: upgrade ..."):
+        # it wraps to the pane instead of running off its right edge
+        self.log.setWordWrap(True)
+        self.log.setResizeMode(QListView.ResizeMode.Adjust)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.log.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         controls.addWidget(self.log, 2)
         outer.addWidget(self.controls, 4)
 

@@ -510,7 +510,8 @@ def test_selecting_a_path_selects_its_row_whatever_keys_are_held(window, party, 
     assert window.library_page.selected_paths() == [str(party["nyra"])]
 
 
-def test_the_message_bar_does_not_push_the_page_down(window, tab, qtbot):
+def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(window, tab,
+                                                                            qtbot):
     from PySide6.QtWidgets import QApplication
 
     window.resize(1400, 900)
@@ -518,17 +519,112 @@ def test_the_message_bar_does_not_push_the_page_down(window, tab, qtbot):
     qtbot.waitExposed(window)
     QApplication.processEvents()
     before = tab.splitter.geometry()
-    tab.show_refusal("Not awarded", ["first reason", "second reason"])
-    QApplication.processEvents()
     bar = tab.message_bar
+    tab.show_refusal("Not awarded", ["first reason"])
+    QApplication.processEvents()
     assert bar.isVisible()
     assert tab.splitter.geometry() == before                   # nothing moved
-    assert bar.geometry().top() == before.top()                # it lies over the panes
-    assert bar.height() >= bar.sizeHint().height()             # its lines are not cut
+    assert bar.geometry().bottom() < before.top()              # nor is anything covered
+    label = bar.label
+    assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
+    tab.show_refusal("Not awarded", [f"reason number {n}, at some length" for n in range(8)])
+    QApplication.processEvents()
+    assert tab.splitter.geometry() == before                   # a long one scrolls in its row
+    assert bar.geometry().bottom() < before.top()
+    assert bar.text_area.verticalScrollBar().maximum() > 0         # every line can be reached
+    assert label.height() >= label.heightForWidth(label.width())
     tab.show_done("Awarded")                                   # a shorter message
     QApplication.processEvents()
     assert tab.splitter.geometry() == before
-    assert bar.height() >= bar.sizeHint().height()
+    assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
     bar.close_button.click()
     QApplication.processEvents()
     assert tab.splitter.geometry() == before and not bar.isVisible()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_pool_page_has_one_undo_and_the_window_undo_takes_pool_entries_back(window, tab,
+                                                                                party, qtbot):
+    from PySide6.QtWidgets import QAbstractButton, QApplication
+
+    window.show()
+    qtbot.waitExposed(window)
+    pool = tab.pool_view
+
+    def undo_buttons():
+        QApplication.processEvents()
+        return [b for b in tab.window().findChildren(QAbstractButton)
+                if b.isVisible() and "undo" in b.text().replace("&", "").lower()]
+
+    assert undo_buttons() == [tab.undo_button]
+    qtbot.mouseClick(pool.start_button, Qt.MouseButton.LeftButton)
+    assert undo_buttons() == [tab.undo_button]
+    qtbot.waitUntil(lambda: window.act_undo.isEnabled())
+    window.act_undo.trigger()                                  # Edit > Undo (Ctrl+Z)
+    assert json.loads(party["camp"].read_text())["ledger"] == []
+    # full screen leaves the tab (and its button) behind: the pool's own Undo is there
+    qtbot.mouseClick(pool.start_button, Qt.MouseButton.LeftButton)
+    pool.set_full_screen(True)
+    QApplication.processEvents()
+    assert pool.undo_button.isVisible()
+    qtbot.mouseClick(pool.undo_button, Qt.MouseButton.LeftButton)
+    assert json.loads(party["camp"].read_text())["ledger"] == []
+    pool.set_full_screen(False)
+    assert undo_buttons() == [tab.undo_button]
+
+
+def test_new_campaign_members_fit_the_dialog_without_sideways_scrolling(window, isolated_data,
+                                                                       qtbot):
+    """Each character's figures under its name, and a long line wrapped inside the list at
+    the dialog's opening size (name and figures on one line scrolled sideways)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    long_name = "Ottokar von Hohenstaufen-Wittelsbach der Jüngere zu Regensburg am Main"
+    for name in ("Ulf", long_name):
+        ok("new", "vogelfrei", name, "-o", isolated_data / "characters" / f"{name[:4]}.json",
+           "--seed", "3")
+    window.library_model.refresh()
+    window.act_new_campaign.trigger()
+    dialog = window.new_campaign_dialog
+    dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("vogelfrei"))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    members = dialog.members
+    width = members.viewport().width()
+    fm = members.fontMetrics()
+    assert members.count() == 2
+    assert members.horizontalScrollBar().maximum() == 0
+    wide = False
+    for row in range(members.count()):
+        item = members.item(row)
+        rect = members.visualItemRect(item)
+        assert rect.left() >= 0 and rect.right() < width
+        name, figures = item.text().split("\n")
+        assert name in ("Ulf", long_name) and figures
+        wide = wide or fm.horizontalAdvance(name) > width
+        text_width = rect.width() - members.iconSize().width() - 12     # beside the box
+        needed = fm.boundingRect(QRect(0, 0, text_width, 10000), Qt.TextFlag.TextWordWrap,
+                                 item.text()).height()
+        assert rect.height() >= needed
+    assert wide                                 # a line that had to wrap was there
+    dialog.reject()
+
+
+def test_tab_goes_from_the_ledger_straight_into_the_pool(window, tab, qtbot):
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    window.show()
+    qtbot.waitExposed(window)
+    tab.ledger_view.setFocus()
+    QApplication.processEvents()
+    QTest.keyClick(tab.ledger_view, Qt.Key.Key_Tab)
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is tab.pool_view.full_button
+    stops = []
+    for _ in range(40):                 # once round the tab: the area itself is no stop
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        stops.append(QApplication.focusWidget())
+    assert tab.pool_area not in stops and tab.pool_view.start_button in stops

@@ -564,3 +564,113 @@ def test_the_token_bar_keeps_its_geometry_when_a_plan_is_applied(chain_for, qtbo
     assert bar() == before
     doc.undo_stack.undo()
     assert bar() == before
+
+
+def test_long_plan_steps_wrap_under_their_name_and_never_scroll_sideways(chain_for, qtbot):
+    """Cleric 5 from nothing: eleven steps, the Class steps with a second line; in a
+    narrow plan pane every step wraps to the list's width, its further lines start
+    beside its number (not under it), and the list has no sideways scrolling."""
+    from PySide6.QtGui import QFontMetricsF
+
+    widget, doc, _ = chain_for("sp=1", "vital.Strength=2", "skill.Melee=2", "class.Fighter=1",
+                               "trait.Fighter.Parry=1", "vital.Presence=2",
+                               "vital.Cognition=2", "skill.Influence=2", "skill.Medicine=1")
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.splitter.setSizes([2000, 1])                   # the pane at its narrowest
+    widget.select_node("class:Cleric")
+    widget.target_spin.setValue(5)
+    QApplication.processEvents()
+    steps = widget.steps_list
+    width = steps.viewport().width()
+    assert width < 260
+    assert steps.count() == len(widget.plan_result["steps"]) > 5
+    delegate = steps.itemDelegate()
+    font = steps.font()
+    fm = QFontMetricsF(font)
+    wrapped_somewhere = False
+    for row in range(steps.count()):
+        item = steps.item(row)
+        text = item.text()
+        lines = text.split("\n")
+        assert not any(line.startswith(" ") for line in lines[1:])  # no spaces as indent
+        rect = steps.visualItemRect(item)
+        assert rect.left() >= 0 and rect.right() <= width     # never past the right edge
+        page = delegate.document(text, font, rect.width())
+        assert page.size().height() <= rect.height() + 1      # all of it drawn
+        indent = delegate.indent(text, font) - delegate.MARGIN
+        assert indent >= fm.horizontalAdvance(f"{row + 1}.")
+        block = page.begin()
+        while block.isValid():
+            layout = block.layout()
+            for n in range(layout.lineCount()):
+                line = layout.lineAt(n)
+                assert line.naturalTextWidth() <= rect.width()
+                if block != page.begin() or n > 0:            # every line after the first
+                    assert line.x() >= indent - 0.5
+                    wrapped_somewhere = wrapped_somewhere or n > 0
+            block = block.next()
+    assert wrapped_somewhere                                 # the test saw a long line
+    assert steps.horizontalScrollBar().maximum() == 0
+
+
+def test_the_fit_button_stops_at_readable_text_and_the_view_scrolls(chain_for, qtbot):
+    """Fit never shrinks the nodes' text below 9 pt: the whole chain (All Classes) does not
+    fit the default view at that size, so Fit stops there and the view scrolls; a chain
+    that does fit is fitted whole."""
+    from PySide6.QtWidgets import QToolButton
+
+    from builder.ui.chain.scene import MIN_TEXT_PT
+
+    widget, doc, _ = chain_for(*SENNA)
+    widget.show()
+    qtbot.waitExposed(widget)
+    fit = next(b for b in widget.findChildren(QToolButton) if b.text() == "Fit")
+    widget.filter_combo.setCurrentIndex(widget.filter_combo.findData(None))   # All Classes
+    for _ in range(6):
+        widget.view.zoom_by(1 / 1.2)                  # zoomed out by hand, below readable
+    assert widget.scene.base_font.pointSizeF() * widget.view.transform().m11() < MIN_TEXT_PT
+    fit.click()
+    scale = widget.view.transform().m11()
+    assert widget.scene.base_font.pointSizeF() * scale >= MIN_TEXT_PT - 0.01
+    whole = widget.scene.visible_rect()
+    shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
+    assert not shown.contains(whole)                  # too big to fit readable: it scrolls
+    assert widget.view.verticalScrollBar().maximum() > 0
+    # the selected node stays in view when Fit has to scroll
+    widget.select_node("class:Mage")
+    fit.click()
+    shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
+    assert shown.contains(widget.scene.nodes["class:Mage"].sceneBoundingRect())
+    # a big view holds one Class's chain at a readable zoom: Fit shows all of it
+    widget.filter_combo.setCurrentIndex(widget.filter_combo.findData("Cleric"))
+    widget.resize(2400, 2400)
+    QApplication.processEvents()
+    fit.click()
+    shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
+    assert shown.contains(widget.scene.visible_rect())
+    assert widget.scene.base_font.pointSizeF() * widget.view.transform().m11() >= MIN_TEXT_PT - 0.01
+
+
+def test_a_node_picked_at_the_views_edge_shows_its_whole_plan_badge(chain_for, qtbot):
+    from builder.ui.chain.scene import NODE_W
+
+    widget, doc, _ = chain_for(*SENNA)
+    widget.resize(760, 800)                         # a view narrower than the chain
+    widget.show()
+    qtbot.waitExposed(widget)
+    view = widget.view
+    view.fit()
+    cleric = widget.scene.nodes["class:Cleric"]
+    # scroll so the node is in view at the right edge and its badge's place beyond it
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    node_right = cleric.scenePos().x() + NODE_W + 2
+    view.centerOn(node_right - shown.width() / 2, cleric.scenePos().y())
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.left() < cleric.scenePos().x() and shown.right() >= cleric.scenePos().x() + NODE_W
+    assert not shown.contains(cleric.sceneBoundingRect())
+    cleric.setSelected(True)                       # as a click does (no scrolling to it)
+    widget.target_spin.setValue(4)
+    assert cleric.plan_badge
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(cleric.sceneBoundingRect())     # the node and its badge

@@ -1,6 +1,7 @@
-"""Every page and dialog: no clipped label or button text, and every interactive
-widget has an accessible name; at 1x here and at 2x in a process of its own
-(QT_SCALE_FACTOR is read once, when Qt starts)."""
+"""Every page and dialog: no clipped label or button text, every interactive
+widget has an accessible name, no list scrolls sideways and no text speaks command
+line; at 1x here and at 2x in a process of its own (QT_SCALE_FACTOR is read once,
+when Qt starts)."""
 from __future__ import annotations
 
 import os
@@ -53,6 +54,58 @@ def test_the_checks_catch_two_buttons_on_one_alt_key_and_a_cut_hint(qtbot):
     assert any("a hint far too long" in p for p in walk.clipped(top))
     second.setText("Ne&xt && last")
     assert walk.clashing_mnemonics(top) == []
+
+
+def test_the_checks_catch_a_list_that_scrolls_sideways_and_command_line_words(qtbot):
+    from PySide6.QtWidgets import QLineEdit, QListWidget
+
+    top = QWidget()
+    qtbot.addWidget(top)
+    layout = QHBoxLayout(top)
+    listing = QListWidget(top)
+    listing.setObjectName("members")
+    listing.addItem("a line of text far too long for the narrow list it was put in, " * 3)
+    listing.setFixedWidth(120)
+    field = QLineEdit(top)
+    field.setObjectName("enemies")
+    field.setAccessibleName("Enemies")
+    field.setPlaceholderText("3 3* chief=4")
+    field.setToolTip("NAME=HD counts once")
+    layout.addWidget(listing)
+    layout.addWidget(field)
+    top.show()
+    QApplication.processEvents()
+    assert any("members scrolls sideways" in p for p in walk.sideways(top))
+    assert walk.command_words(top) == ["QWidget: enemies speaks command line: "
+                                       "'NAME=HD counts once'"]
+    field.setToolTip("a name before the Hit Dice (chief=4) counts once; see --help")
+    assert len(walk.command_words(top)) == 1                    # an option is command line
+    field.setToolTip("a name before the Hit Dice (chief=4) counts once; long-winded")
+    assert walk.command_words(top) == []
+    listing.setWordWrap(True)
+    listing.setResizeMode(listing.ResizeMode.Adjust)
+    listing.setHorizontalScrollBarPolicy(listing.horizontalScrollBarPolicy().ScrollBarAlwaysOff)
+    QApplication.processEvents()
+    assert walk.sideways(top) == []
+
+
+def test_the_checks_catch_a_scroll_area_that_is_a_nameless_tab_stop(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollArea
+
+    top = QWidget()
+    qtbot.addWidget(top)
+    area = QScrollArea(top)
+    area.setObjectName("sheet")
+    area.setWidget(QLabel("a long sheet\n" * 40))
+    QHBoxLayout(top).addWidget(area)
+    top.show()
+    assert walk.unnamed(top) == ["QWidget: sheet has no accessible name"]
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)              # no Tab stop: nothing to name
+    assert walk.unnamed(top) == []
+    area.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    area.setAccessibleName("Character sheet")
+    assert walk.unnamed(top) == []
 
 
 def test_every_page_and_dialog_at_1x(window, qtbot):

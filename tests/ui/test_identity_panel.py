@@ -136,3 +136,19 @@ def test_text_too_long_is_refused_and_the_field_goes_back(window, senna_path):
     finish_text(fields.background)
     assert "at most" in editor.refusal_bar.label.text()
     assert fields.background.toPlainText() == "" and senna_path.read_bytes() == before
+
+
+def test_no_portrait_is_greyed_until_there_is_a_portrait_to_take_away(window, senna_path,
+                                                                     tmp_path):
+    editor = window.open_path(senna_path)
+    fields = editor.identity_panel.fields
+    assert not fields.portrait and not fields.clear_button.isEnabled()   # nothing to remove
+    assert fields.use_image(str(face(tmp_path)))
+    assert fields.portrait and fields.clear_button.isEnabled()
+    fields.clear_button.click()
+    assert saved(senna_path).get("portrait", "") == ""
+    assert not fields.clear_button.isEnabled()
+    editor.doc.undo_stack.undo()                                         # the portrait back
+    assert fields.portrait and fields.clear_button.isEnabled()
+    fields.set_read_only(True)
+    assert not fields.clear_button.isEnabled()

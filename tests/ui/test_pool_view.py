@@ -129,3 +129,30 @@ def test_reasons_wait_for_the_user_and_each_is_shown_once(view, qtbot):
     view.check_id.clear()
     lines = view.reasons.text().splitlines()[1:]
     assert len(lines) == 1 and "check id" in lines[0] and "(" not in lines[0]
+
+
+def test_the_session_log_wraps_long_lines_inside_the_pane(view, qtbot):
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtWidgets import QApplication
+
+    view.resize(520, 900)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.mouseClick(view.start_button, Qt.LeftButton)
+    view.by.setCurrentText("Mira")
+    view.check_id.setText("3")
+    qtbot.mouseClick(view.spend_buttons[("fortune", "upgrade")], Qt.LeftButton)
+    QApplication.processEvents()
+    log = view.log
+    assert log.count() == 2
+    width = log.viewport().width()
+    fm = log.fontMetrics()
+    line = log.item(1).text()
+    assert fm.horizontalAdvance(line) > width                 # a line longer than the pane
+    assert log.horizontalScrollBar().maximum() == 0
+    for row in range(log.count()):
+        rect = log.visualItemRect(log.item(row))
+        assert rect.right() < width
+        needed = fm.boundingRect(QRect(0, 0, rect.width() - 8, 10000), Qt.TextFlag.TextWordWrap,
+                                 log.item(row).text()).height()
+        assert rect.height() >= needed

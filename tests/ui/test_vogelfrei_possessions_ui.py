@@ -5,6 +5,8 @@ import json
 import random
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from tests.helpers import ok
 from tests.ui.test_vogelfrei_ui import GRETA
 
@@ -143,3 +145,49 @@ def test_a_firearm_with_another_lock_and_rifling(window, qtbot):
     page.buy_button.click()
     assert ledger(path)[-1]["item"] == "Musket (Wheellock, Rifled)"
     assert ledger(path)[-1]["cost_bp"] == 840 * 12
+
+
+def test_the_shop_and_gear_tables_fit_the_default_window_without_sideways_scrolling(window,
+                                                                                   qtbot):
+    """At the window's default size the shop shows every column (Item and Details share
+    what the short columns leave and wrap; each row is as tall as its wrapped text)."""
+    from PySide6.QtWidgets import QApplication
+
+    path = make()
+    window.show()
+    qtbot.waitExposed(window)
+    editor = window.open_path(path)
+    page = editor.possessions
+    editor.side_tabs.setCurrentWidget(page)
+    QApplication.processEvents()
+    view = page.shop_view
+    header = view.horizontalHeader()
+    qtbot.waitUntil(lambda: all(view.rowHeight(r) >= view.sizeHintForRow(r)
+                                for r in range(page.shop_model.rowCount())))
+    assert view.horizontalScrollBar().maximum() == 0
+    assert header.length() <= view.viewport().width()
+    for col in range(page.shop_model.columnCount()):
+        title = page.shop_model.headerData(col, Qt.Orientation.Horizontal)
+        assert header.sectionSize(col) >= view.fontMetrics().horizontalAdvance(title)
+    long_rows = [r for r in range(page.shop_model.rowCount())
+                 if view.fontMetrics().horizontalAdvance(page.shop_model.item(r, 0).text())
+                 > header.sectionSize(0)]
+    assert long_rows                                # some names wrap...
+    for r in long_rows:                             # ...into rows tall enough for them
+        assert view.rowHeight(r) >= 2 * view.fontMetrics().lineSpacing()
+    # the gear table too, with a long name in it
+    page.select_item("Clothing (Winter Travel)")
+    assert page.gain()
+    QApplication.processEvents()
+    assert page.gear_view.horizontalScrollBar().maximum() == 0
+    assert page.gear_view.horizontalHeader().length() <= page.gear_view.viewport().width()
+
+
+def test_the_shop_marks_unusual_encumbrance_in_the_details(window):
+    editor = window.open_path(make())
+    page = editor.possessions
+    model = page.shop_model
+    titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    rows = {model.item(r, 0).text(): r for r in range(model.rowCount())}
+    details = model.item(rows["Shield"], titles.index("Details")).text()
+    assert details.startswith("oversize") and "Melee AC" in details

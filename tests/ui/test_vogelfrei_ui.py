@@ -439,3 +439,24 @@ def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
     assert dialog.ok.isEnabled(), dialog.reasons_label.text()
     dialog.ok.click()
     assert ledger(anna)[-1]["xp"] == 1
+
+
+def test_the_side_pages_keep_the_splitter_still_and_every_tab_in_sight(window, qtbot):
+    """At the default window size: every side tab's label is whole and inside the tab bar
+    (none hidden behind scroll arrows, none cut short), and visiting each page (Possessions fills its money
+    line when first shown) never moves the splitter."""
+    from PySide6.QtWidgets import QApplication
+
+    window.show()
+    qtbot.waitExposed(window)
+    editor = window.open_path(make())
+    QApplication.processEvents()
+    bar = editor.side_tabs.tabBar()
+    for i in range(bar.count()):
+        assert bar.tabRect(i).right() <= bar.width(), bar.tabText(i)
+        assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)  # whole
+    sizes = editor.splitter.sizes()
+    for i in range(editor.side_tabs.count()):
+        editor.side_tabs.setCurrentIndex(i)
+        QApplication.processEvents()
+        assert editor.splitter.sizes() == sizes, editor.side_tabs.tabText(i)

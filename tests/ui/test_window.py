@@ -268,3 +268,32 @@ def test_a_long_ledger_action_wraps_readably_in_the_side_panel(window, senna_pat
         needed = fm.boundingRect(QRect(0, 0, cell.width() - 8, 10_000),
                                  int(Qt.TextFlag.TextWordWrap), index.data())
         assert needed.height() <= cell.height(), index.data()      # every word is shown
+
+
+def test_new_character_grows_to_show_the_chosen_form_within_the_screen(window, qtbot,
+                                                                      monkeypatch):
+    """On a 1000 px screen the Vogelfrei form had five rows in a 560 px dialog: the
+    dialog grows for the form (never past 90% of the screen, never shrinking)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QScrollArea
+
+    from builder.ui.dialogs.new_character import NewCharacterDialog
+
+    class Screen:
+        def availableGeometry(self):  # noqa: N802 - Qt's name
+            return QRect(0, 0, 1600, 1000)
+
+    monkeypatch.setattr(NewCharacterDialog, "screen", lambda self: Screen())
+    dialog = NewCharacterDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    opened = dialog.height()
+    dialog.choose_ruleset("vogelfrei")
+    area = dialog.form.findChild(QScrollArea)
+    assert dialog.height() > opened
+    assert dialog.height() <= 900                             # 90% of the screen
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0
+                    or dialog.height() == 900)
+    grown = dialog.height()
+    dialog.choose_ruleset("ability-bonuses")                  # a shorter form: no shrinking
+    assert dialog.height() == grown

@@ -1,7 +1,8 @@
 """Walk every page and dialog of the window engineer's part of the app and check
 each visible widget: labels and buttons show their whole text (nothing clipped),
-and every interactive widget has an accessible name (what a screen reader says:
-its own name, its text, or the label it is the buddy of).
+every interactive widget has an accessible name (what a screen reader says:
+its own name, its text, or the label it is the buddy of), no list or table
+scrolls sideways, and no text speaks command line ("--session", "NAME=HD").
 
 Run as a module (``python -m tests.ui.walk``) it checks the same under the
 environment it is started in (the 2x test starts it with QT_SCALE_FACTOR=2) and
@@ -10,16 +11,18 @@ prints one line per problem.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox,
                                QApplication, QCheckBox, QComboBox, QGraphicsView, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QRadioButton,
-                               QTabBar, QTextEdit, QWidget)
+                               QScrollArea, QTabBar, QTextEdit, QWidget)
 
 INTERACTIVE = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractItemView,
-               QTextEdit, QPlainTextEdit, QGraphicsView)
+               QTextEdit, QPlainTextEdit, QGraphicsView, QScrollArea)
 
 
 def _inside_compound(widget: QWidget) -> bool:
@@ -81,6 +84,39 @@ def clipped(top: QWidget) -> list[str]:
     return problems
 
 
+def sideways(top: QWidget) -> list[str]:
+    """Lists and tables that scroll sideways: at the size they open with, their rows
+    should fit (wrapped or elided text, columns that share the width)."""
+    problems = []
+    for widget in _shown(top):
+        if isinstance(widget, QAbstractItemView) and not isinstance(widget, QHeaderView) \
+                and widget.model() is not None and widget.model().rowCount() \
+                and widget.horizontalScrollBar().maximum() > 0:
+            problems.append(f"{_where(top, widget)} scrolls sideways "
+                            f"({widget.horizontalScrollBar().maximum()} px)")
+    return problems
+
+
+#: Command-line syntax a player should never meet in the window: an option
+#: ("--session") or a placeholder word ("NAME=HD", "KIND=N").
+_COMMAND_SYNTAX = re.compile(r"(?<![\w-])--[a-z]|\b[A-Z]{2,}=[A-Z]")
+
+
+def command_words(top: QWidget) -> list[str]:
+    """Labels, hints and tooltips of the shown widgets that speak command line."""
+    problems = []
+    for widget in [top, *_shown(top)]:
+        texts = [widget.toolTip(), widget.accessibleDescription()]
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            texts.append(widget.text())
+        if isinstance(widget, QLineEdit):
+            texts.append(widget.placeholderText())
+        for text in texts:
+            if text and _COMMAND_SYNTAX.search(text):
+                problems.append(f"{_where(top, widget)} speaks command line: '{text[:60]}'")
+    return problems
+
+
 def _combo_option(combo: QComboBox):
     from PySide6.QtWidgets import QStyleOptionComboBox
 
@@ -99,6 +135,8 @@ def unnamed(top: QWidget) -> list[str]:
             continue
         if not widget.focusPolicy() and not isinstance(widget, QAbstractButton):
             continue
+        if isinstance(widget, QScrollArea) and not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            continue                    # a Tab stop of its own (scrolled with the keys)
         if isinstance(widget, QAbstractButton):
             # a button is named by its text (or its own name, for an icon button)
             interface = QAccessible.queryAccessibleInterface(widget)
@@ -242,6 +280,14 @@ def pages_and_dialogs(window, settle):
     view.pool_view.start_button.click()        # ... and with a session started
     settle()
     yield window
+    view.open_xp_dialog()                      # the campaign's XP award
+    view.dialog.close()
+    dialogs.append(view.dialog)
+    window.act_new_campaign.trigger()          # New Campaign, with its member list
+    window.new_campaign_dialog.close()
+    window.new_campaign_dialog.ruleset_combo.setCurrentIndex(
+        window.new_campaign_dialog.ruleset_combo.findData("vogelfrei"))
+    dialogs.append(window.new_campaign_dialog)
     window.tabs.setCurrentWidget(vf)
     dialogs += [AwardXpDialog(vf.doc, vf), LevelUpDialog(vf.doc, vf, rng=random.Random(1)),
                 ChangeCareerDialog(vf.doc, vf, rng=random.Random(1)),
@@ -263,7 +309,8 @@ def check_all(window, settle) -> list[str]:
     problems: list[str] = []
     seen = set()
     for top in pages_and_dialogs(window, settle):
-        found = clipped(top) + unnamed(top) + clashing_mnemonics(top)
+        found = clipped(top) + unnamed(top) + clashing_mnemonics(top) + sideways(top) \
+            + command_words(top)
         for problem in found:
             if problem not in seen:
                 seen.add(problem)

@@ -8,10 +8,10 @@ goes through the document (the rules core and the undo stack).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidgetItem, QPushButton, QSpinBox,
+                               QSplitter, QVBoxLayout, QWidget)
 
-from builder.ui.chain.plan import ask_plan, select_chain_node, show_plan_total
+from builder.ui.chain.plan import ask_plan, plan_steps_list, select_chain_node, show_plan_total
 from builder.ui.chain.scene import ChainScene, NodeItem
 from builder.ui.chain.view import ChainView, zoom_buttons
 
@@ -56,9 +56,7 @@ class DataChainWidget(QWidget):
         self.target_spin.setAccessibleName("Plan target level")
         self.target_spin.setEnabled(False)
         self.target_spin.valueChanged.connect(lambda _v: self.update_plan())
-        self.steps_list = QListWidget(self)
-        self.steps_list.setAccessibleName("Plan steps")
-        self.steps_list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.steps_list = plan_steps_list(self)
         self.plan_total = QLabel(self)
         self.plan_total.setWordWrap(True)
         self.apply_button = QPushButton("Apply affordable steps", self)

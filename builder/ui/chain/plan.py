@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
-                               QLabel, QLineEdit, QListWidgetItem, QVBoxLayout)
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtGui import (QAbstractTextDocumentLayout, QFont, QFontMetricsF, QPainter, QPalette,
+                           QTextBlockFormat, QTextCursor, QTextDocument)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
+                               QListWidget, QListWidgetItem, QStyle, QStyledItemDelegate,
+                               QStyleOptionViewItem, QVBoxLayout)
 
 from builder.rules.base import Refusal, RulesError
 from builder.ui.chain.scene import NodeItem
 
 if TYPE_CHECKING:  # the chain tab, as its plan part sees it
-    from PySide6.QtWidgets import QListWidget, QPushButton, QSpinBox, QWidget
+    from PySide6.QtWidgets import QPushButton, QSpinBox, QWidget
 
     from builder.rules.chain import Chain, Node
     from builder.ui.chain.scene import ChainScene
@@ -36,6 +40,92 @@ class PlanPanel(Protocol):
     view: ChainView
     plan_total: QLabel
     apply_button: QPushButton
+
+
+class PlanStepDelegate(QStyledItemDelegate):
+    """Draws a plan step wrapped to the list's width with a hanging indent: the lines of
+    a long step (and its "rank to ..., spell ..." detail line) start under the step's
+    name, not under its number, and nothing runs past the right edge."""
+
+    MARGIN = 3
+
+    def document(self, text: str, font: QFont, width: float) -> QTextDocument:
+        """The step laid out ``width`` pixels wide (its first line is "n. ...", any
+        further line a detail of the step)."""
+        doc = QTextDocument()
+        doc.setDocumentMargin(self.MARGIN)
+        doc.setDefaultFont(font)
+        lines = text.split("\n")
+        indent = self.indent(text, font) - self.MARGIN
+        cursor = QTextCursor(doc)
+        for i, line in enumerate(lines):
+            block = QTextBlockFormat()
+            block.setLeftMargin(indent)
+            block.setTextIndent(-indent if i == 0 else 0.0)
+            if i == 0:
+                cursor.setBlockFormat(block)
+            else:
+                cursor.insertBlock(block)
+            cursor.insertText(line.strip() if i else line)
+        doc.setTextWidth(max(40.0, width))
+        return doc
+
+    def indent(self, text: str, font: QFont) -> float:
+        """Where the lines of a step after its first one start (beside its number)."""
+        first = text.split("\n", 1)[0]
+        number = first.split(" ", 1)[0] + " " if " " in first else ""
+        return self.MARGIN + QFontMetricsF(font).horizontalAdvance(number)
+
+    @staticmethod
+    def _width(option: QStyleOptionViewItem) -> float:
+        view = option.widget
+        if isinstance(view, QAbstractItemView):
+            return float(view.viewport().width() - 2 * getattr(view, "spacing", lambda: 0)())
+        return float(option.rect.width())
+
+    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt API
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        width = self._width(option)
+        doc = self.document(text, option.font, width)
+        return QSize(int(width), int(doc.size().height() + 0.999))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text = opt.text
+        opt.text = ""
+        view = opt.widget
+        style = view.style() if view is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, view)
+        rect = opt.rect
+        doc = self.document(text, opt.font, rect.width())
+        context = QAbstractTextDocumentLayout.PaintContext()
+        group = QPalette.ColorGroup.Normal if opt.state & QStyle.StateFlag.State_Enabled \
+            else QPalette.ColorGroup.Disabled
+        context.palette.setColor(QPalette.ColorRole.Text,
+                                 opt.palette.color(group, QPalette.ColorRole.Text))
+        painter.save()
+        painter.translate(rect.topLeft())
+        painter.setClipRect(0, 0, rect.width(), rect.height())
+        doc.documentLayout().draw(painter, context)
+        painter.restore()
+
+
+def plan_steps_list(parent: QWidget) -> QListWidget:
+    """The plan's list of steps: each wrapped to the pane's width (never scrolled
+    sideways), one item a step."""
+    steps = QListWidget(parent)
+    steps.setAccessibleName("Plan steps")
+    steps.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    steps.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    steps.setResizeMode(QListView.ResizeMode.Adjust)
+    steps.setWordWrap(True)
+    steps.setItemDelegate(PlanStepDelegate(steps))
+    return steps
 
 
 def select_chain_node(page: PlanPanel, node_id: str) -> None:
@@ -58,6 +148,12 @@ def ask_plan(page: PlanPanel, target: str) -> dict[str, Any] | None:
         why = str(problem)
     else:
         page.scene.show_plan(result["steps"])
+        # the target's step badge stands beside it: scroll (as little as needed) so a
+        # node picked near the view's edge does not have its badge cut off there
+        target_items = [i for i in page.scene.selectedItems()
+                        if isinstance(i, NodeItem) and i.plan_badge]
+        if target_items:
+            page.view.ensureVisible(target_items[0], 8, 8)
         return result
     page.scene.show_plan([])
     page.plan_total.setText(why)
@@ -145,7 +241,7 @@ class PlanPart(_Widget):
             what = "enter" if step["kind"] == "new-class" else "→"
             text = f"{i}. {step['name']} {what} {step['target']}: {step['cost']} SP  (Σ {running})"
             if step.get("trait"):
-                text += f"\n    rank to {step['trait']}" + \
+                text += f"\nrank to {step['trait']}" + \
                     (f", spell {step['spell']}" if step.get("spell") else "")
             QListWidgetItem(text, self.steps_list)
         show_plan_total(self, result, "SP")

@@ -19,8 +19,10 @@ def zoom_buttons(view: "ChainView", parent: QWidget) -> list[QToolButton]:
     """Fit, zoom in and zoom out for a chain view (every chain page has the three)."""
     fit = QToolButton(parent)
     fit.setText("Fit")
-    fit.setToolTip("Fit the whole chain in view")
-    fit.clicked.connect(view.fit)
+    fit.setToolTip("Fit the chain in view as far as its text stays readable (9 pt); "
+                   "scroll for the rest")
+    fit.setAccessibleName("Fit the chain in view")
+    fit.clicked.connect(lambda: view.fit())
     zoom_in = QToolButton(parent)
     zoom_in.setText("+")
     zoom_in.setAccessibleName("Zoom in")
@@ -59,9 +61,12 @@ class ChainView(QGraphicsView):
         self._zoom = new
         self.scale(factor, factor)
 
-    def fit(self, readable: bool = False) -> None:
-        """Fit what is shown in view; ``readable`` never goes below a legible scale
-        (the view on open: scrolling beats unreadable text)."""
+    def fit(self, readable: bool = True) -> None:
+        """Fit what is shown in view, but never below the zoom where the nodes' text is
+        ``MIN_TEXT_PT`` (scrolling beats unreadable text): a chain too big for the view
+        at that zoom opens at its top left, or on the selected node.  ``readable=False``
+        fits it all whatever the text size (zooming out by hand goes there too, and the
+        nodes then leave out their second line)."""
         rect = self.chain_scene.visible_rect().adjusted(-20, -50, 20, 20)
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
@@ -72,6 +77,9 @@ class ChainView(QGraphicsView):
             self.scale(legible, legible)
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
             self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+            selected = [i for i in self.chain_scene.selectedItems() if isinstance(i, NodeItem)]
+            if selected:
+                self.ensureVisible(selected[0])
         elif scale > 1.6:
             self.resetTransform()
             self.scale(1.6, 1.6)

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, cast
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut, QShowEvent
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QPushButton, QSizePolicy, QSpinBox, QSplitter,
+from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
 from builder.ui.chain.scene import HELD, ChainScene
 from builder.ui.chain.tokens import drop_rank, token_mime
-from builder.ui.chain.plan import PlanPart
+from builder.ui.chain.plan import PlanPart, plan_steps_list
 from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 
 if TYPE_CHECKING:
@@ -129,10 +129,7 @@ class ChainWidget(PlanPart, QWidget):
         self.target_spin.setAccessibleName("Plan target level")
         self.target_spin.valueChanged.connect(lambda _v: self.update_plan())
         self.target_spin.setEnabled(False)
-        self.steps_list = QListWidget(self)
-        self.steps_list.setAccessibleName("Plan steps")
-        self.steps_list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.steps_list.setWordWrap(True)
+        self.steps_list = plan_steps_list(self)
         self.plan_total = QLabel(self)
         self.plan_total.setWordWrap(True)
         self.apply_button = QPushButton("Apply affordable steps", self)

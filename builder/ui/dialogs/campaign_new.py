@@ -7,8 +7,9 @@ made (``CampaignFile.add_member``).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QLabel, QLineEdit, QListView, QListWidget,
+                               QListWidgetItem, QVBoxLayout)
 
 from builder.ui.wording import count as count_of
 
@@ -46,6 +47,12 @@ class NewCampaignDialog(QDialog):
         self.members = QListWidget(self)
         self.members.setObjectName("campaignMembers")
         self.members.setAccessibleName("Member characters")
+        # each character's figures wrap under its name: the list fits the dialog (it
+        # scrolled sideways to read a Vogelfrei headline)
+        self.members.setWordWrap(True)
+        self.members.setResizeMode(QListView.ResizeMode.Adjust)
+        self.members.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.members.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         self.reasons = QLabel(self)
@@ -53,7 +60,7 @@ class NewCampaignDialog(QDialog):
         self.reasons.setWordWrap(True)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.create_button = self.buttons.addButton("C&reate",
+        self.create_button = self.buttons.addButton("&Create",
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setObjectName("createCampaign")
         self.buttons.accepted.connect(self._create)
@@ -83,7 +90,8 @@ class NewCampaignDialog(QDialog):
         self.members.clear()
         shown = [e for e in self.entries if e.ruleset_id == rid]
         for entry in sorted(shown, key=lambda e: e.name.casefold()):
-            item = QListWidgetItem(f"{entry.name}    {entry.headline_text}")
+            item = QListWidgetItem(f"{entry.name}\n{entry.headline_text}"
+                                   if entry.headline_text else entry.name)
             item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
             item.setToolTip(str(entry.path))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

@@ -266,6 +266,32 @@ class NewCharacterDialog(QDialog):
         self.form_stack.setCurrentWidget(self.form)
         self._buttons_last_in_tab_order()
         self.validate()
+        self._room_for_the_form()
+
+    def _room_for_the_form(self) -> None:
+        """Grow (never shrink) to show the whole form when the screen has the room, up
+        to 90% of its height: the Vogelfrei form showed five rows in a 560 px dialog
+        with most of the screen free."""
+        from PySide6.QtWidgets import QApplication, QScrollArea
+
+        screen = self.screen() or QApplication.primaryScreen()
+        if self.form is None or screen is None:
+            return
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        area = self.form.findChild(QScrollArea)
+        page = area.widget() if area is not None else None
+        if area is not None and page is not None:
+            extra = page.sizeHint().height() - area.viewport().height()
+        else:
+            extra = self.form.sizeHint().height() - self.form_stack.height()
+        avail = screen.availableGeometry()
+        height = min(int(avail.height() * 0.9), self.height() + max(0, extra))
+        if height > self.height():
+            self.resize(self.width(), height)
+            if self.isVisible() and self.frameGeometry().bottom() > avail.bottom():
+                self.move(self.x(), max(avail.top(), avail.bottom() - self.frameGeometry().height()))
 
     def _buttons_last_in_tab_order(self) -> None:
         """Tab goes name -> the form -> Create / Cancel: a form made after the buttons

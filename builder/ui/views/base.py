@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
-                               QLabel, QLineEdit, QPushButton, QStyle, QStyledItemDelegate,
+                               QLabel, QLineEdit, QPushButton, QScrollArea, QStyle,
+                               QStyledItemDelegate,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
 from builder.rules.base import Option
@@ -24,9 +25,12 @@ if TYPE_CHECKING:
 
 
 class MessageBar(QFrame):
-    """An inline, non-modal message with optional buttons (like a browser's info bar)."""
+    """An inline, non-modal message with optional buttons (like a browser's info bar).
 
-    def __init__(self, parent=None):
+    ``lines``: the bar is always that many text lines high (a longer message scrolls
+    inside it), so a page can give it a row of its own that never changes height."""
+
+    def __init__(self, parent=None, lines: int | None = None):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
@@ -36,8 +40,24 @@ class MessageBar(QFrame):
         self.label = QLabel(self)
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.icon)
-        layout.addWidget(self.label, 1)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        #: The scroll area holding the text of a bar of fixed ``lines`` (else None).
+        self.text_area: QScrollArea | None = None
+        if lines:
+            self.text_area = QScrollArea(self)
+            self.text_area.setWidgetResizable(True)
+            self.text_area.setFrameShape(QFrame.Shape.NoFrame)
+            self.text_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.text_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.text_area.viewport().setAutoFillBackground(False)
+            self.text_area.setWidget(self.label)
+            self.label.setAutoFillBackground(False)
+            self.text_area.setFixedHeight(lines * self.fontMetrics().lineSpacing()
+                                       + 2 * self.label.margin() + 2)
+            layout.addWidget(self.text_area, 1)
+        else:
+            layout.addWidget(self.label, 1)
         self.buttons = QHBoxLayout()
         layout.addLayout(self.buttons)
         self.close_button = QPushButton("Dismiss", self)

@@ -90,6 +90,7 @@ class StoryPointsCreationForm(QWidget):
         clay.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setObjectName("classesScroll")
+        scroll.setAccessibleName("Classes, traits and spells")
         scroll.setWidgetResizable(True)
         scroll.setWidget(classes_page)
         # it scrolls down only: the form is as wide as the widest Class (its third column

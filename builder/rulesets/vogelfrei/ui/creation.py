@@ -264,6 +264,8 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         layout.addStretch(1)
 
         scroll = QScrollArea(self)
+        scroll.setObjectName("creationScroll")
+        scroll.setAccessibleName("Creation steps")
         scroll.setWidgetResizable(True)
         scroll.setWidget(page)
         outer = QVBoxLayout(self)

@@ -95,6 +95,10 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
 
         self.identity_panel = IdentityPanel(self.doc, self)
         self.side_tabs.addTab(self.identity_panel, "Who")
+        # six tabs: in a pane narrower than their labels they elide a little rather
+        # than hide the last ones behind scroll arrows
+        self.side_tabs.setUsesScrollButtons(False)
+        self.side_tabs.setElideMode(Qt.TextElideMode.ElideRight)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("vogelfreiSplitter")
@@ -102,7 +106,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         self.splitter.addWidget(self.side_tabs)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([560, 620])
+        self.splitter.setSizes([530, 650])   # the six side tabs fit at the default size
 
         layout = QVBoxLayout(self)
         for bar in self.message_bars():

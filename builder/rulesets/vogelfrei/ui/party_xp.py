@@ -125,18 +125,20 @@ class PartyXpDialog(QDialog):
         self.enemies = QLineEdit(self)
         self.enemies.setObjectName("enemiesEdit")
         self.enemies.setAccessibleName("Defeated enemies' Hit Dice")
-        self.enemies.setPlaceholderText("3 3* L2 <1 chief=4   (NAME=HD counts once)")
+        self.enemies.setPlaceholderText("Hit Dice of each enemy, e.g. 3  3*  L2  <1  chief=4")
         self.enemies.setToolTip("One entry per defeated enemy: its Hit Dice 3, 3* (special "
                                 "abilities: one HD more), L2 (a level 2 classed character), "
-                                "<1. NAME=HD: an enemy that fled and came back counts once.")
+                                "<1. A name before the Hit Dice (chief=4): an enemy that fled "
+                                "and came back counts once.")
         counts = dict(self.data.get("treasure_counts", {}))
         does_not = dict(self.data.get("treasure_does_not_count", {}))
         self.treasure = QLineEdit(self)
         self.treasure.setObjectName("treasureEdit")
         self.treasure.setAccessibleName("Treasure in silver pieces")
-        self.treasure.setPlaceholderText("1000 hoard=500   (silver pieces; KIND=N)")
-        self.treasure.setToolTip("Counts: " + ", ".join(counts) + "\nDoes not count: "
-                                 + ", ".join(does_not))
+        self.treasure.setPlaceholderText("silver pieces, e.g. 1000  hoard=500")
+        self.treasure.setToolTip("Silver pieces brought back; a kind before the amount "
+                                 "(hoard=500) says what it was.\nCounts: " + ", ".join(counts)
+                                 + "\nDoes not count: " + ", ".join(does_not))
         self.secure = QCheckBox("The treasure is back at a secure location", self)
         self.secure.setObjectName("secureCheck")
         self.secure.setChecked(True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter,
@@ -25,6 +25,26 @@ def _price_text(ruleset, item: dict, market: str) -> str:
     if value is None:
         return "–"
     return ruleset.money_text(value) + ("+" if item.get("at_least") else "")
+
+
+def fit_columns(view: QTableView, stretch: tuple[int, ...]) -> None:
+    """Columns that fit the view's width: those in ``stretch`` share what the others
+    (sized to their contents) leave, and their text wraps (the rows follow the
+    columns' widths)."""
+    view.setWordWrap(True)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    for col in range(view.model().columnCount()):
+        header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col in stretch
+                                    else QHeaderView.ResizeMode.ResizeToContents)
+    timer = getattr(view, "_rows_timer", None)
+    if timer is None:       # wrapped rows follow the columns' widths (debounced)
+        timer = QTimer(view, singleShot=True, interval=30)
+        timer.timeout.connect(view.resizeRowsToContents)
+        header.sectionResized.connect(lambda *_: timer.start())
+        view._rows_timer = timer  # type: ignore[attr-defined]
+    timer.start()
 
 
 def _item_details(item: dict) -> str:
@@ -68,6 +88,9 @@ class PossessionsPage(QWidget):
         money_row = QHBoxLayout()
         self.money_label = QLabel(self)
         self.money_label.setObjectName("moneyLabel")
+        # it wraps: a long line ("started with 2d6x10 sp: 4 4") widened the page when it
+        # was first shown, and the splitter beside it jumped to make room
+        self.money_label.setWordWrap(True)
         self.amount_edit = QLineEdit(self)
         self.amount_edit.setObjectName("amountEdit")
         self.amount_edit.setPlaceholderText("e.g. 1gp 20sp 4bp")
@@ -114,16 +137,19 @@ class PossessionsPage(QWidget):
         shop_layout.addLayout(filters)
         self.shop_model = QStandardItemModel(self)
         self.shop_model.setHorizontalHeaderLabels(["Item", "Category", "City", "Rural",
-                                                   "Encumbrance", "Details"])
+                                                   "Details"])
+        details_tip = "Encumbrance (when not the usual), armour, damage, range, requirement"
+        self.shop_model.horizontalHeaderItem(4).setToolTip(details_tip)
         for item in catalogue.items:
             mark = _MARKS.get(item.get("encumbrance", "normal"), "")
+            details = " · ".join(bit for bit in (mark, _item_details(item)) if bit)
             cells = [table_item(item["name"]), table_item(item["category"]),
                      table_item(_price_text(ruleset, item, "city"), right=True,
                            tip="not sold in a City" if item.get("city") is None else None),
                      table_item(_price_text(ruleset, item, "rural"), right=True,
                            tip="not sold in Rural places" if item.get("rural") is None
                            else None),
-                     table_item(mark), table_item(_item_details(item))]
+                     table_item(details)]
             cells[0].setData(item["name"], Qt.ItemDataRole.UserRole)
             self.shop_model.appendRow(cells)
         self.shop_view = QTableView(shop)
@@ -134,10 +160,10 @@ class PossessionsPage(QWidget):
         self.shop_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.shop_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.shop_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.shop_view.horizontalHeader()
-        for col in range(5):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        # The table fits its pane (no sideways scrolling at the default window size): the
+        # short columns take their contents' width, Item and Details share the rest and
+        # wrap (the encumbrance mark, on a few items only, is the first of the details).
+        fit_columns(self.shop_view, stretch=(0, 4))
         shop_layout.addWidget(self.shop_view, 1)
         buy_row = QHBoxLayout()
         self.qty_spin = QSpinBox(shop)
@@ -300,17 +326,15 @@ class PossessionsPage(QWidget):
         model.clear()
         model.setHorizontalHeaderLabels(["Item", "Qty", "Category", "Worn", "Encumbrance"])
         for line in d.get("gear", []):
-            cells = [table_item(line["item"], bold=line["worn"]), table_item(line["qty"], right=True),
+            cells = [table_item(line["item"], bold=line["worn"], tip=line["item"]),
+                     table_item(line["qty"], right=True),
                      table_item(line["category"]), table_item("worn" if line["worn"] else ""),
                      table_item(_MARKS.get(line["encumbrance"], ""))]
             cells[0].setData(dict(line), Qt.ItemDataRole.UserRole)
             model.appendRow(cells)
             if line["item"] == keep:
                 self.gear_view.selectRow(model.rowCount() - 1)
-        header = self.gear_view.horizontalHeader()
-        for col in range(5):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        fit_columns(self.gear_view, stretch=(0,))
         weapons = d.get("weapons") or []
         self.gear_note.setText("; ".join(
             f"{w['item']}: " + (w["note"] or "usable") for w in weapons) if weapons
@@ -326,7 +350,7 @@ class PossessionsPage(QWidget):
         category = self.category_combo.currentData()
         for row in range(self.shop_model.rowCount()):
             name = self.shop_model.item(row, 0).text().casefold()
-            details = self.shop_model.item(row, 5).text().casefold()
+            details = self.shop_model.item(row, 4).text().casefold()
             shown = ((not text or text in name or text in details)
                      and (not category or self.shop_model.item(row, 1).text() == category))
             self.shop_view.setRowHidden(row, not shown)

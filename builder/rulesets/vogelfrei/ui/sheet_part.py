@@ -143,6 +143,10 @@ class SheetPart(_Editor):
         sheet_layout.addWidget(gear_box)
         sheet_layout.addStretch(1)
         scroll = QScrollArea(self)
+        scroll.setObjectName("sheetScroll")
+        # a Tab stop (the arrow keys scroll the sheet): what a screen reader calls it
+        scroll.setAccessibleName("Character sheet: abilities, Wounds and Stamina, "
+                                 "experience, saves, money and gear")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(sheet)
