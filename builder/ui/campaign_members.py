@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem,
-                               QVBoxLayout)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QVBoxLayout)
 
 from builder.ui.operations import Failure, run
 
@@ -89,14 +88,12 @@ class AddMembersDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("addMembersDialog")
         self.setWindowTitle(f"Add members — {campaign_name}")
-        self.list = QListWidget(self)
-        self.list.setAccessibleName("Characters to add")
+        from builder.ui.dialogs.campaign_new import character_item, character_list
+
+        self.list = character_list(self, "Characters to add")
         for entry in sorted(entries, key=lambda e: e.name.casefold()):
-            item = QListWidgetItem(f"{entry.name}    {entry.headline_text}")
-            item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            self.list.addItem(item)
+            self.list.addItem(character_item(entry))
+        self.list.setVisible(bool(entries))        # no empty box under "No other ..."
         note = QLabel("Characters of the campaign's ruleset in the library that are not "
                       "members yet." if entries else
                       "No other character of this ruleset in the library.", self)
@@ -111,6 +108,8 @@ class AddMembersDialog(QDialog):
         layout.addWidget(self.buttons)
         self.list.itemChanged.connect(lambda *_: self.ok.setEnabled(bool(self.paths())))
         self.ok.setEnabled(False)
+        if entries:
+            self.resize(max(self.sizeHint().width(), 460), max(self.sizeHint().height(), 320))
 
     def paths(self) -> list[str]:
         return [self.list.item(i).data(Qt.ItemDataRole.UserRole)

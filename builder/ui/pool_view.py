@@ -349,6 +349,12 @@ class PoolView(QWidget):
             (f"{fp.side_name(side)} {use}", button, partial(self._spend_action, side, use))
             for (side, use), button in self.spend_buttons.items()]
         labels.append(("Reaction", self.react_button, self._react_action))
+        # the reaction's reasons join the list only once the user is on a reaction (a
+        # talent typed): "the talent cannot be empty" was noise under every spend
+        reacting = bool(self.talent.text().strip())
+        if not reacting:
+            self._mark(self.react_button, self._reasons(self._react_action))
+            labels = labels[:-1]
         for label, button, build in labels:
             reasons = self._reasons(build)
             self._mark(button, reasons)
@@ -362,6 +368,7 @@ class PoolView(QWidget):
             return
         lines = []
         for reason, which in greyed.items():
+            reason = reason[:1].upper() + reason[1:]       # each line a sentence
             if len(which) == len(labels):
                 lines.append(reason)
             else:

@@ -637,6 +637,10 @@ def test_the_fit_button_stops_at_readable_text_and_the_view_scrolls(chain_for, q
     shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
     assert not shown.contains(whole)                  # too big to fit readable: it scrolls
     assert widget.view.verticalScrollBar().maximum() > 0
+    said = []
+    widget.status.connect(said.append)
+    fit.click()                                       # ...and says so (no "dead" button)
+    assert said and "scroll" in said[-1]
     # the selected node stays in view when Fit has to scroll
     widget.select_node("class:Mage")
     fit.click()
@@ -646,9 +650,10 @@ def test_the_fit_button_stops_at_readable_text_and_the_view_scrolls(chain_for, q
     widget.filter_combo.setCurrentIndex(widget.filter_combo.findData("Cleric"))
     widget.resize(2400, 2400)
     QApplication.processEvents()
+    said.clear()
     fit.click()
     shown = widget.view.mapToScene(widget.view.viewport().rect()).boundingRect()
-    assert shown.contains(widget.scene.visible_rect())
+    assert shown.contains(widget.scene.visible_rect()) and said == []
     assert widget.scene.base_font.pointSizeF() * widget.view.transform().m11() >= MIN_TEXT_PT - 0.01
 
 

@@ -131,6 +131,25 @@ def test_reasons_wait_for_the_user_and_each_is_shown_once(view, qtbot):
     assert len(lines) == 1 and "check id" in lines[0] and "(" not in lines[0]
 
 
+def test_the_reasons_are_sentences_and_the_reaction_joins_them_when_its_talent_is_typed(
+        view, qtbot):
+    ok("pool", "start", view.path_for_test, "--players", "3")
+    view.reload()
+    qtbot.keyClicks(view.check_id, "7")
+    view.by.setEditText("Mira")
+    lines = view.reasons.text().splitlines()[1:]
+    assert lines and all(line[:1].isupper() for line in lines)
+    assert not any("talent" in line for line in lines)        # no reaction is under way
+    assert not view.react_button.isEnabled()
+    assert "talent" in view.react_button.toolTip()            # the button still says why
+    view.react_spend.setCurrentText("peril")
+    qtbot.keyClicks(view.talent, "Peril Turner")
+    lines = view.reasons.text().splitlines()[1:]
+    reaction = [line for line in lines if line.endswith("(Reaction)")]
+    assert reaction and "none was made on check 7" in reaction[0]
+    assert reaction[0][:1].isupper()
+
+
 def test_the_session_log_wraps_long_lines_inside_the_pane(view, qtbot):
     from PySide6.QtCore import QRect, Qt
     from PySide6.QtWidgets import QApplication

@@ -283,6 +283,12 @@ def pages_and_dialogs(window, settle):
     view.open_xp_dialog()                      # the campaign's XP award
     view.dialog.close()
     dialogs.append(view.dialog)
+    ok("new", "vogelfrei", "Ottokar von Hohenstaufen-Wittelsbach", "--seed", "4")
+    window.library_model.refresh()
+    settle()
+    view.open_add_dialog()                     # Add members, with one to add
+    view.dialog.close()
+    dialogs.append(view.dialog)
     window.act_new_campaign.trigger()          # New Campaign, with its member list
     window.new_campaign_dialog.close()
     window.new_campaign_dialog.ruleset_combo.setCurrentIndex(

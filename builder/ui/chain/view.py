@@ -22,7 +22,16 @@ def zoom_buttons(view: "ChainView", parent: QWidget) -> list[QToolButton]:
     fit.setToolTip("Fit the chain in view as far as its text stays readable (9 pt); "
                    "scroll for the rest")
     fit.setAccessibleName("Fit the chain in view")
-    fit.clicked.connect(lambda: view.fit())
+
+    def fit_clicked() -> None:
+        # when the chain is too big to fit readable, Fit seemed to do nothing: say why
+        if not view.fit():
+            status = getattr(parent, "status", None)
+            if status is not None:
+                status.emit("The chain is larger than the view at a readable size (9 pt): "
+                            "scroll to see the rest, or zoom out with −")
+
+    fit.clicked.connect(fit_clicked)
     zoom_in = QToolButton(parent)
     zoom_in.setText("+")
     zoom_in.setAccessibleName("Zoom in")
@@ -61,12 +70,12 @@ class ChainView(QGraphicsView):
         self._zoom = new
         self.scale(factor, factor)
 
-    def fit(self, readable: bool = True) -> None:
+    def fit(self, readable: bool = True) -> bool:
         """Fit what is shown in view, but never below the zoom where the nodes' text is
         ``MIN_TEXT_PT`` (scrolling beats unreadable text): a chain too big for the view
         at that zoom opens at its top left, or on the selected node.  ``readable=False``
         fits it all whatever the text size (zooming out by hand goes there too, and the
-        nodes then leave out their second line)."""
+        nodes then leave out their second line).  True when all of it is in view."""
         rect = self.chain_scene.visible_rect().adjusted(-20, -50, 20, 20)
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
@@ -85,6 +94,8 @@ class ChainView(QGraphicsView):
             self.scale(1.6, 1.6)
             self.centerOn(rect.center())
         self._zoom = self.transform().m11()
+        return self.mapToScene(self.viewport().rect()).boundingRect().contains(
+            self.chain_scene.visible_rect())
 
     def legible_scale(self) -> float:
         """The zoom at which every text of a node is at least ``MIN_TEXT_PT`` on screen."""

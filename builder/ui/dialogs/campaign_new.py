@@ -9,9 +9,33 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QLabel, QLineEdit, QListView, QListWidget,
-                               QListWidgetItem, QVBoxLayout)
+                               QListWidgetItem, QVBoxLayout, QWidget)
 
 from builder.ui.wording import count as count_of
+
+
+def character_list(parent: QWidget, name: str) -> QListWidget:
+    """A list of library characters to tick: each character's figures wrap under its
+    name, so the list fits its dialog (it scrolled sideways to read a Vogelfrei
+    headline)."""
+    characters = QListWidget(parent)
+    characters.setAccessibleName(name)
+    characters.setWordWrap(True)
+    characters.setResizeMode(QListView.ResizeMode.Adjust)
+    characters.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    characters.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    return characters
+
+
+def character_item(entry, checked: bool = False) -> QListWidgetItem:
+    """A library entry to tick: its name, its figures below; its path as its data."""
+    item = QListWidgetItem(f"{entry.name}\n{entry.headline_text}" if entry.headline_text
+                           else entry.name)
+    item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
+    item.setToolTip(str(entry.path))
+    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+    item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+    return item
 
 
 class NewCampaignDialog(QDialog):
@@ -44,15 +68,8 @@ class NewCampaignDialog(QDialog):
                 if index >= 0:
                     self.ruleset_combo.setCurrentIndex(index)
                 break
-        self.members = QListWidget(self)
+        self.members = character_list(self, "Member characters")
         self.members.setObjectName("campaignMembers")
-        self.members.setAccessibleName("Member characters")
-        # each character's figures wrap under its name: the list fits the dialog (it
-        # scrolled sideways to read a Vogelfrei headline)
-        self.members.setWordWrap(True)
-        self.members.setResizeMode(QListView.ResizeMode.Adjust)
-        self.members.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.members.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         self.reasons = QLabel(self)
@@ -90,14 +107,7 @@ class NewCampaignDialog(QDialog):
         self.members.clear()
         shown = [e for e in self.entries if e.ruleset_id == rid]
         for entry in sorted(shown, key=lambda e: e.name.casefold()):
-            item = QListWidgetItem(f"{entry.name}\n{entry.headline_text}"
-                                   if entry.headline_text else entry.name)
-            item.setData(Qt.ItemDataRole.UserRole, str(entry.path))
-            item.setToolTip(str(entry.path))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if str(entry.path) in self._checked
-                               else Qt.CheckState.Unchecked)
-            self.members.addItem(item)
+            self.members.addItem(character_item(entry, str(entry.path) in self._checked))
         self.members.blockSignals(False)
         others = len(self.entries) - len(shown)
         self.note.setText(
