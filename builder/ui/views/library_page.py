@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
                                QWidget)
@@ -13,10 +13,16 @@ from builder.ui.focus import search_leads_to
 from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
 from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
 from builder.ui.models.campaign_model import COL_RULESET as CAMP_RULESET
+from builder.ui.models.campaign_model import HEADERS as CAMP_HEADERS
 from builder.ui.models.campaign_model import CampaignFilterModel
 from builder.ui.models.campaign_model import PathRole as CampPathRole
 from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME, COL_RULESET,
-                                             LibraryFilterModel, LibraryModel, PathRole)
+                                             HEADERS, LibraryFilterModel, LibraryModel, PathRole)
+from builder.ui.models.table import headed_index, with_headers
+from builder.ui.qt_values import ALIGN_CENTER, VERTICAL, set_enum
+
+# No ``Qt`` before the first paint (builder.ui.qt_values): the tables' sorting, which
+# hands Python a Qt.SortOrder, is switched on right after it (``enable_sorting``).
 
 if TYPE_CHECKING:  # the tables' widget, as the mixin sees it
     from PySide6.QtGui import QAction
@@ -27,19 +33,20 @@ else:
     _Widget = object
 
 
-def setup_list_table(view, model, object_name: str, accessible: str, sort_column: int,
-                     stretch_column: int, selection, widths: dict[int, int]):
-    """The library's tables: sortable rows, no editing, one stretching column."""
+def setup_list_table(view, model, object_name: str, accessible: str, stretch_column: int,
+                     selection, widths: dict[int, int]):
+    """The library's tables: rows, no editing, one stretching column (sortable once
+    :meth:`_FileTable.enable_sorting` is called, right after the first paint)."""
     view.setObjectName(object_name)
     view.setAccessibleName(accessible)
+    # Hidden before the model comes: a shown row header would ask the model's Python
+    # headerData (a Qt.Orientation: builder.ui.qt_values) for its size.
+    view.verticalHeader().hide()
     view.setModel(model)
-    view.setSortingEnabled(True)
-    view.sortByColumn(sort_column, Qt.SortOrder.AscendingOrder)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(selection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
     view.setWordWrap(False)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
     header = view.horizontalHeader()
@@ -72,7 +79,10 @@ class LibraryView(QTableView):
 
 def action_button(action, parent) -> QPushButton:
     """A push button mirroring a window action (text, tooltip, enabled)."""
-    button = QPushButton(action.text(), parent)
+    # (QPushButton(parent), then its text: QPushButton(text, parent) has a sibling
+    # taking a QIcon first, and telling them apart builds QIcon's enums before the paint.)
+    button = QPushButton(parent)
+    button.setText(action.text())
     button.setToolTip(action.toolTip())
     button.clicked.connect(action.trigger)
     button.setEnabled(action.isEnabled())
@@ -84,16 +94,33 @@ class _FileTable(_Widget):
     """Selecting and opening a row by its file (the library's two tables)."""
 
     PATH_ROLE: int
+    #: The column the rows are sorted by until the player picks another.
+    SORT_COLUMN = 0
     openRequested: ClassVar[Signal]
     model: LibraryModel | CampaignModel
     proxy: QSortFilterProxyModel
     view: QTableView
+    #: The header's state came from the settings (its sort column and order with it).
+    header_restored = False
+
+    def enable_sorting(self) -> None:
+        """Sort by a header click from now on: the sort column (or the one the restored
+        header names) with its arrow.  Right after the first paint (Qt then hands the
+        proxy's ``sort`` a Qt.SortOrder; the rows are in order already)."""
+        from PySide6.QtCore import Qt
+
+        if self.view.isSortingEnabled():
+            return
+        if not self.header_restored:
+            self.view.sortByColumn(self.SORT_COLUMN, Qt.SortOrder.AscendingOrder)
+        self.view.setSortingEnabled(True)
 
     def select_path(self, path: str) -> None:
         row = self.model.row_for_path(path)
         if row < 0:
             return
-        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        index = self.proxy.mapFromSource(
+            headed_index(self.proxy.sourceModel(), self.model.index(row, 0)))
         if index.isValid():
             # Exactly this row, whatever keys are held (selectRow would take a held
             # Ctrl as "toggle" and could leave the row unselected).
@@ -124,12 +151,12 @@ class FirstStartPanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         title.setFont(font)
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_enum(title, "alignment", ALIGN_CENTER)
         text = QLabel("Characters you create or import are kept here, saved as you go. "
                       "Start with one of these (you can also drop character files on "
                       "the window):", self)
         text.setWordWrap(True)
-        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_enum(text, "alignment", ALIGN_CENTER)
         self.buttons = QVBoxLayout()
         self.buttons.setSpacing(8)
         column = QVBoxLayout()
@@ -160,13 +187,14 @@ class FirstStartPanel(QWidget):
         self.buttons.addWidget(button)
         note = QLabel(detail, self)
         note.setWordWrap(True)
-        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_enum(note, "alignment", ALIGN_CENTER)
         self.buttons.addWidget(note)
         return button
 
 
 class LibraryPage(_FileTable, QWidget):
     PATH_ROLE = PathRole
+    SORT_COLUMN = COL_NAME
     openRequested = Signal(str)
     view: LibraryView
 
@@ -175,7 +203,8 @@ class LibraryPage(_FileTable, QWidget):
         self.setObjectName("libraryPage")
         self.model = model
         self.proxy = LibraryFilterModel(self)
-        self.proxy.setSourceModel(model)
+        self.proxy.setSourceModel(with_headers(model, HEADERS, self))
+        model.sort_rows(COL_NAME)     # (the order enable_sorting shows, before the paint)
 
         self.search = QLineEdit(self)
         self.search.setObjectName("librarySearch")
@@ -186,7 +215,7 @@ class LibraryPage(_FileTable, QWidget):
 
         self.view = LibraryView(self)
         header = setup_list_table(self.view, self.proxy, "libraryView", "Character library",
-                                  COL_NAME, COL_HEADLINE,
+                                  COL_HEADLINE,
                                   QAbstractItemView.SelectionMode.ExtendedSelection,
                                   {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150})
         search_leads_to(self.search, self.view)
@@ -213,7 +242,10 @@ class LibraryPage(_FileTable, QWidget):
         chars_layout.addWidget(self.table_stack, 1)
         chars_layout.addLayout(self.buttons)
         # more sections (the campaigns) go below the characters
-        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        # (No argument: QSplitter(parent) has an overload with a Qt.Orientation first,
+        # and telling them apart would build Qt's enums; the layout below adopts it.)
+        self.splitter = QSplitter()
+        set_enum(self.splitter, "orientation", VERTICAL)
         self.splitter.setObjectName("librarySplitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(characters)
@@ -280,6 +312,7 @@ class CampaignsPanel(_FileTable, QWidget):
     Enter or double-click opens one in a campaign tab."""
 
     PATH_ROLE = CampPathRole
+    SORT_COLUMN = CAMP_NAME
     openRequested = Signal(str)
 
     def __init__(self, model, parent=None):
@@ -287,12 +320,12 @@ class CampaignsPanel(_FileTable, QWidget):
         self.setObjectName("campaignsPanel")
         self.model = model
         self.proxy = CampaignFilterModel(self)
-        self.proxy.setSourceModel(model)
+        self.proxy.setSourceModel(with_headers(model, CAMP_HEADERS, self))
         title = QLabel("<b>Campaigns</b>", self)
         self.count_label = QLabel(self)
         self.view = QTableView(self)
         setup_list_table(self.view, self.proxy, "campaignsView", "Campaigns in the library",
-                         CAMP_NAME, COL_SESSION, QAbstractItemView.SelectionMode.SingleSelection,
+                         COL_SESSION, QAbstractItemView.SelectionMode.SingleSelection,
                          {CAMP_NAME: 220, CAMP_RULESET: 210, COL_MEMBERS: 80, COL_POOL: 170})
         self.view.activated.connect(self._open_index)
         self.buttons = QHBoxLayout()
