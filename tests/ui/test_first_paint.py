@@ -188,6 +188,30 @@ def test_the_tables_headers_are_the_models_own(qtbot):
         assert model.columnCount() == len(titles)
 
 
+def test_the_tables_show_their_ascending_arrow_before_sorting_is_switched_on(qtbot):
+    """The first paint shows the sort arrow as before (set without a Qt.SortOrder)."""
+    from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
+    from builder.ui.models.campaign_model import CampaignModel
+    from builder.ui.models.library_model import COL_NAME, LibraryModel
+    from builder.ui.views.library_page import CampaignsPanel, LibraryPage, ascending_arrow
+
+    library_page = LibraryPage(LibraryModel(watch=False))
+    campaigns = CampaignsPanel(CampaignModel(watch=False))
+    for page, column in ((library_page, COL_NAME), (campaigns, CAMP_NAME)):
+        qtbot.addWidget(page)
+        header = page.view.horizontalHeader()
+        assert not page.view.isSortingEnabled()
+        assert header.isSortIndicatorShown()
+        assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == \
+            (column, Qt.SortOrder.AscendingOrder)
+    header = library_page.view.horizontalHeader()
+    widths = [header.sectionSize(c) for c in range(header.count())]
+    assert ascending_arrow(header, 2)
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == \
+        (2, Qt.SortOrder.AscendingOrder)
+    assert [header.sectionSize(c) for c in range(header.count())] == widths
+
+
 def test_qt_values_are_qts_own():
     from builder.ui import qt_values as v
 
