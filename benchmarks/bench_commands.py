@@ -132,7 +132,11 @@ def main() -> int:
             names = ("QtGui + QPdfWriter floor", "export-pdf of one character")
             export = Summary(paired(floor_cmd, export_cmd, env, args.runs))
             print(export.line(*names))
-            print(f"  goal <= 1.3x: {'met' if export.wall[0] <= 1.3 else 'NOT met'}")
+            # Wall and CPU time both: on a loaded machine the wall ratio shrinks towards 1
+            # (both processes wait for a core), which would flatter; CPU time moves least.
+            cpu_ok = export.cpu is None or export.cpu[0] <= 1.3
+            met = export.wall[0] <= 1.3 and cpu_ok and export.mem[0] <= 1.3
+            print(f"  goal <= 1.3x (wall, CPU time and memory): {'met' if met else 'NOT met'}")
         if args.instructions:
             a_cmd = before if args.against else floor_cmd
             print(instruction_line(*names, instructions(a_cmd, env),

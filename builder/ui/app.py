@@ -178,7 +178,7 @@ def run_gui(argv: list[str]) -> int:
     from builder.storage.paths import data_dir
 
     data_dir()
-    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtCore import QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
@@ -191,8 +191,9 @@ def run_gui(argv: list[str]) -> int:
         if why:
             sys.stderr.write(NO_DISPLAY.format(why=why) + "\n")
             return EXIT_USAGE
-        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        # High DPI: Qt 6's own rounding policy (PassThrough) is what the window wants
+        # (fractional scale factors as they are); setting it would cost the start the
+        # ``Qt`` namespace's enums (builder.ui.qt_values).
         app = _start_qapplication(args.qt_args)
     init_application_names()
     QGuiApplication.setApplicationDisplayName(APP_TITLE)
@@ -256,9 +257,10 @@ def run_gui(argv: list[str]) -> int:
             # The window's icon follows (a --quit-when-ready run has quit by then).
             QTimer.singleShot(0, lambda: _set_window_icon(app))
 
-    # After the library table's first paint (queued, so the paint completes first); the
-    # window's own settling (input rules, theme) follows ready().
-    window.firstPaintDone.connect(ready, Qt.ConnectionType.SingleShotConnection)
+    # After the library table's first paint (queued, so the paint completes first; once:
+    # the window emits it once); the window's own settling (input rules, theme) follows
+    # ready().
+    window.firstPaintDone.connect(ready)
     window.show()
     return app.exec()
 

@@ -2,7 +2,7 @@
 (inside tab pages and stacked pages): what the window-wide shortcuts use."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QAbstractItemView, QStackedWidget, QTabWidget, QWidget
 
 
@@ -22,21 +22,28 @@ def reveal(widget: QWidget) -> None:
 
 
 def focus_widget(widget: QWidget) -> None:
+    from PySide6.QtCore import Qt   # (not at import: the first paint needs no Qt enums)
+
     reveal(widget)
     widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
 
 class _SearchKeys(QObject):
-    """Down, Page Down, Enter or Return in a search field go on to the first match."""
-
-    KEYS = (Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+    """Down, Page Down, Enter or Return in a search field go on to the first match.
+    (The field is made before the window's first paint, which needs no ``Qt`` enum:
+    builder.ui.qt_values; a key press comes after it.)"""
 
     def __init__(self, view: QAbstractItemView):
         super().__init__(view)
         self.view = view
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
-        if event.type() != QEvent.Type.KeyPress or event.key() not in self.KEYS \
+        if event.type() != QEvent.Type.KeyPress:
+            return False
+        from PySide6.QtCore import Qt
+
+        if event.key() not in (Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Return,
+                               Qt.Key.Key_Enter) \
                 or event.modifiers() not in (Qt.KeyboardModifier.NoModifier,
                                              Qt.KeyboardModifier.KeypadModifier):
             return False

@@ -10,17 +10,20 @@ the settings (:mod:`.window_settings`).  This module builds the widgets and wire
 them together."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QTabWidget, QWidget
 
 # Dialog classes (QFileDialog, QInputDialog, QMessageBox) and QDesktopServices are
-# imported where they are used: the first paint does not need them.
+# imported where they are used: the first paint does not need them.  Nor does it need
+# ``Qt`` (builder.ui.qt_values): what would hand Python one of its enums follows the
+# first paint (_first_paint_done), or is set through a Qt property from an int.
 
 from builder import APP_TITLE
 from builder.ui.models.campaign_model import CampaignModel
 from builder.ui.models.library_model import LibraryModel
 from builder.ui.broadcast import FilesChanged
+from builder.ui.qt_values import ACTIONS_CONTEXT_MENU, set_enum
 from builder.ui.views.library_page import CampaignsPanel, LibraryPage
 from builder.ui.window_actions import WindowActions
 from builder.ui.window_campaigns import CampaignsAndCreation
@@ -61,6 +64,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         choice = theme_choice.saved_choice()
         # The theme manager follows the first paint unless it changes its colours.
         self._theme_waits = theme_choice.can_wait(choice)
+        self._settled = False   # settle() has run
         if not self._theme_waits:
             apply_theme(choice)
         self.setWindowTitle(APP_TITLE)
@@ -76,15 +80,17 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.undo_group.addStack(self.library_stack)
         self.library_stack.indexChanged.connect(lambda _i: self.library_model.refresh())
 
-        self.library_model = LibraryModel(self)
+        # The folders are watched once the window has settled (settle): not before the
+        # first paint, nor in a start that quits there.
+        self.library_model = LibraryModel(self, watch=False)
         self.library_page = LibraryPage(self.library_model, self)
         self.library_page.openRequested.connect(self.open_path)
-        # Once the library is painted: firstPaintDone, then what can wait (settle).
+        # Once the library is painted (firstPainted fires once): firstPaintDone, then
+        # what can wait (settle).
         self.library_page.view.firstPainted.connect(
-            lambda: QTimer.singleShot(0, self, self._first_paint_done),
-            Qt.ConnectionType.SingleShotConnection)
+            lambda: QTimer.singleShot(0, self, self._first_paint_done))
         # the campaigns are read right after the first paint
-        self.campaign_model = CampaignModel(self, lazy=True)
+        self.campaign_model = CampaignModel(self, lazy=True, watch=False)
         self.campaigns_panel = CampaignsPanel(self.campaign_model, self.library_page)
         self.campaigns_panel.openRequested.connect(self.open_campaign)
         self.library_page.add_section(self.campaigns_panel, 2)
@@ -128,14 +134,13 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.campaigns_panel.buttons.addStretch(1)
         self.campaigns_panel.view.selectionModel().selectionChanged.connect(
             self.update_actions)
-        self.campaigns_panel.view.setContextMenuPolicy(
-            Qt.ContextMenuPolicy.ActionsContextMenu)
+        set_enum(self.campaigns_panel.view, "contextMenuPolicy", ACTIONS_CONTEXT_MENU)
         self.campaigns_panel.view.addActions([self.act_open_campaign_selected,
                                               self.act_add_to_campaign,
                                               self.act_trash_campaign])
         self.library_page.view.selectionModel().selectionChanged.connect(self.update_actions)
         self.library_page.view.addActions([self.act_rename, self.act_trash])
-        self.library_page.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        set_enum(self.library_page.view, "contextMenuPolicy", ACTIONS_CONTEXT_MENU)
         for action in (self.act_open_selected, self.act_duplicate, self.act_rename,
                        self.act_trash, self.act_save_copy):
             self.library_page.view.addAction(action)
@@ -153,6 +158,17 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         sooner, as a screenshot does, is harmless)."""
         from builder.ui import theme_choice
 
+        if self._settled:
+            return
+        self._settled = True
+        # A header click sorts from here on (the rows are in order already; Qt hands
+        # the sorting a Qt.SortOrder, and the start needs no Qt enum: qt_values).
+        self.library_page.enable_sorting()
+        self.campaigns_panel.enable_sorting()
+        # Other programs' changes to the library are followed from here on (each
+        # watch costs the kernel's bookkeeping; the models look once more on arming).
+        self.library_model.start_watching()
+        self.campaign_model.start_watching()
         install_input_policy()
         if self._theme_waits:
             self._theme_waits = False

@@ -6,9 +6,6 @@ subclass costs milliseconds to import and makes every checkbox drawn call Python
 """
 from __future__ import annotations
 
-from PySide6.QtGui import QGuiApplication, QPalette
-from PySide6.QtCore import Qt
-
 THEMES = {"system": "&System", "light": "&Light", "dark": "&Dark"}
 SETTINGS_KEY = "view/theme"
 
@@ -21,15 +18,11 @@ def saved_choice() -> str:
 
 
 def can_wait(choice: str) -> bool:
-    """True when applying ``choice`` would not change a colour of the first paint: the
-    desktop's own scheme, and the platform's palette already of that lightness (then
-    the theme manager, which only adds its framed check boxes, follows the paint)."""
-    if choice != "system":
-        return False
-    app = QGuiApplication.instance()
-    hints = QGuiApplication.styleHints()
-    if app is None or hints is None:
-        return False
-    dark = hints.colorScheme() == Qt.ColorScheme.Dark
-    palette_dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
-    return dark == palette_dark
+    """True when the theme manager may follow the first paint: the desktop's own scheme
+    ("system"), drawn with the platform's palette; the manager then adds its framed
+    check boxes, and its own palette only where the platform's palette does not match
+    the desktop's scheme.  A chosen Light or Dark is applied before the paint.
+
+    (Reading the desktop's scheme here, a Qt.ColorScheme, would make PySide6 build the
+    whole ``Qt`` namespace's enums before the first paint: builder.ui.qt_values.)"""
+    return choice == "system"

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Union
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
+
+from builder.ui.qt_values import (WIDGET_SHORTCUT, WIDGET_WITH_CHILDREN_SHORTCUT,
+                                  WINDOW_SHORTCUT, set_enum)
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
     from builder.ui.window_host import WindowHost
@@ -33,7 +36,7 @@ class ActionSpec:
 
     def __init__(self, id: str, text: str, slot: str, tip: str = "",  # noqa: A002
                  shortcut: Shortcut = None, fallback: str | None = None,
-                 context: Qt.ShortcutContext | None = None, enabled_when: str | None = None,
+                 context: int = WINDOW_SHORTCUT, enabled_when: str | None = None,
                  window_wide: bool = False):
         self.id = id
         self.text = text
@@ -42,6 +45,8 @@ class ActionSpec:
         self.shortcut = shortcut
         #: A platform without a standard key for ``shortcut`` gets this one too.
         self.fallback = fallback
+        #: The shortcut's Qt.ShortcutContext, as its int (builder.ui.qt_values): a
+        #: QAction's own is the window's.
         self.context = context
         #: A key of :data:`ENABLED_WHEN`; None: always enabled.
         self.enabled_when = enabled_when
@@ -110,7 +115,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                enabled_when="one-character"),
     ActionSpec("trash", "&Move to Trash", "trash_selected",
                "Move the selected characters to the trash (Undo brings them back)", K.Delete,
-               context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
+               context=WIDGET_WITH_CHILDREN_SHORTCUT,
                enabled_when="library-selection"),
     ActionSpec("restore", "Restore from &Trash…", "restore_dialog",
                "Bring back a character from the trash"),
@@ -129,11 +134,11 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("reload", "Re&load from Disk", "reload_current",
                "Read the character file again", K.Refresh),
     ActionSpec("library", "Show &Library", "show_library", "Go to the library tab", "Ctrl+L",
-               context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+               context=WINDOW_SHORTCUT, window_wide=True),
     ActionSpec("next_tab", "&Next Tab", "next_tab", "Show the tab to the right",
-               "Ctrl+PgDown", context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+               "Ctrl+PgDown", context=WINDOW_SHORTCUT, window_wide=True),
     ActionSpec("previous_tab", "&Previous Tab", "previous_tab", "Show the tab to the left",
-               "Ctrl+PgUp", context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+               "Ctrl+PgUp", context=WINDOW_SHORTCUT, window_wide=True),
     ActionSpec("data_folder", "Open &Data Folder", "open_data_folder",
                "Show the folder the library lives in"),
     ActionSpec("rule_systems", "&Rule Systems…", "show_rule_systems",
@@ -144,7 +149,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "open them"),
     ActionSpec("find", "&Find…", "focus_search",
                "Search the library, or filter the increases of the open character", K.Find,
-               context=Qt.ShortcutContext.WindowShortcut, window_wide=True),
+               context=WINDOW_SHORTCUT, window_wide=True),
     # campaigns (builder.ui.window_campaigns)
     ActionSpec("new_campaign", "Ne&w Campaign…", "new_campaign",
                "Create a campaign: a name, a ruleset and member characters from the library",
@@ -160,7 +165,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("trash_campaign", "Move Campaign to &Trash", "trash_selected_campaign",
                "Move the selected campaign file to the trash (Undo brings it back; the "
                "characters are not touched)", K.Delete,
-               context=Qt.ShortcutContext.WidgetShortcut, enabled_when="campaign-selected"),
+               context=WIDGET_SHORTCUT, enabled_when="campaign-selected"),
 )
 
 #: Placeholders in :data:`MENUS`: a separator, and the parts filled in code.
@@ -191,9 +196,25 @@ def set_shortcut(action: QAction, key: QKeySequence.StandardKey,
     """Standard shortcut for the platform, with a fallback where the platform has none."""
     keys = QKeySequence.keyBindings(key)
     if fallback and not any(k.toString() == fallback for k in keys):
-        keys = list(keys) + [QKeySequence(fallback)]
+        keys = list(keys) + [key_sequence(fallback)]
     action.setShortcuts(keys)
     return action
+
+
+def new_action(text: str, parent: QObject) -> QAction:
+    """``QAction(text, parent)``, made without PySide6 choosing among QAction's
+    constructors: one takes a QIcon first, and looking at it builds QIcon's enums (151
+    theme icons) before the first paint."""
+    action = QAction(parent)
+    action.setText(text)
+    return action
+
+
+def key_sequence(text: str) -> QKeySequence:
+    """``QKeySequence(text)``, made without asking PySide6 to choose among
+    QKeySequence's constructors (some take Qt's own key enums, and looking at those
+    builds the whole ``Qt`` namespace's enums: builder.ui.qt_values)."""
+    return QKeySequence.fromString(text, QKeySequence.SequenceFormat.NativeText)
 
 
 class WindowActions(WindowHost):
@@ -205,22 +226,23 @@ class WindowActions(WindowHost):
         return getattr(self, f"act_{action_id}")
 
     def _make_action(self, spec: ActionSpec) -> QAction:
-        action = QAction(spec.text, self)
+        action = new_action(spec.text, self)
         if spec.tip:
             action.setToolTip(spec.tip)
             action.setStatusTip(spec.tip)
         if isinstance(spec.shortcut, QKeySequence.StandardKey):
             set_shortcut(action, spec.shortcut, spec.fallback)
         elif spec.shortcut is not None:
-            action.setShortcut(QKeySequence(spec.shortcut))
-        if spec.context is not None:
-            action.setShortcutContext(spec.context)
+            # (setShortcuts: setShortcut's overloads would look at Qt's key enums too)
+            action.setShortcuts([key_sequence(spec.shortcut)])
+        if spec.context != WINDOW_SHORTCUT:    # (not a Qt enum: the start needs none)
+            set_enum(action, "shortcutContext", spec.context)
         action.triggered.connect(getattr(self, spec.slot))
         # Every window-level key works from the start, wherever the focus is: some actions
         # live only in menus filled when they open (Campaign) or in buttons, where their
         # keys would sleep (Ctrl+Shift+N did nothing until the Campaign menu was opened).
         if spec.window_wide or (not action.shortcut().isEmpty()
-                                and action.shortcutContext() == Qt.ShortcutContext.WindowShortcut):
+                                and spec.context == WINDOW_SHORTCUT):
             self.addAction(action)
         return action
 
@@ -256,7 +278,7 @@ class WindowActions(WindowHost):
         self.theme_actions = {}
         chosen = theme.saved_choice()
         for key, title in theme.THEMES.items():
-            action = QAction(title, self)
+            action = new_action(title, self)
             action.setCheckable(True)
             action.setChecked(key == chosen)
             action.setStatusTip(f"Colours: {title.replace('&', '')}"

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from builder import APP_TITLE
@@ -176,6 +175,7 @@ class OpenDocuments(WindowHost):
         """An editor's shortcuts (Ctrl+1..., Award) work wherever the focus is in the
         window while its tab is shown: a hidden tab's editor is not visible, so its
         shortcuts never match."""
+        from PySide6.QtCore import Qt   # (not at import: the first paint needs no Qt enums)
         from PySide6.QtGui import QAction as _QAction
 
         taken = {key.toString() for action in self.findChildren(_QAction)

@@ -29,6 +29,14 @@ def _strings(value: object) -> list[str]:
     return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
 
+def _number(value: object) -> int | None:
+    """An int setting as read back (an INI file gives a string), None if there is none."""
+    try:
+        return int(value) if isinstance(value, (int, str)) else None
+    except ValueError:
+        return None
+
+
 class WindowSettings(WindowHost):
     """What the window remembers between sessions."""
 
@@ -74,6 +82,13 @@ class WindowSettings(WindowHost):
         settings.setValue("window/state", self.saveState())
         header = self.library_page.view.horizontalHeader()
         settings.setValue("library/header", header.saveState())
+        # ... and its sort as plain numbers: the next start sorts the rows before its
+        # first paint without reading a Qt.SortOrder (builder.ui.qt_values).
+        from PySide6.QtCore import Qt
+
+        settings.setValue("library/sortColumn", header.sortIndicatorSection())
+        settings.setValue("library/sortDescending", int(
+            header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder))
         settings.setValue("openFiles", [str(d.path) for d in self.open_documents() if d.path])
         settings.setValue("openCampaigns", [str(v.path) for v in self.campaign_views()])
         settings.setValue("currentTab", self.tabs.currentIndex())
@@ -96,7 +111,15 @@ class WindowSettings(WindowHost):
             self.restoreState(state)
         header = settings.value("library/header")
         if isinstance(header, QByteArray):
-            self.library_page.view.horizontalHeader().restoreState(header)
+            page = self.library_page
+            page.header_restored = page.view.horizontalHeader().restoreState(header)
+            if page.header_restored:
+                # The rows in the restored order for the first paint (the header's own
+                # sort follows it: LibraryPage.enable_sorting).
+                column, descending = (_number(settings.value("library/sortColumn")),
+                                      _number(settings.value("library/sortDescending")))
+                if column is not None:
+                    self.library_model.sort_rows(column, bool(descending))
         files = _strings(settings.value("openFiles", []))
         self._restore_files = [f for f in files if Path(f).is_file()]
         campaigns = _strings(settings.value("openCampaigns", []))

@@ -11,22 +11,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import (QFileSystemWatcher, QModelIndex, QObject,
-                            Qt, QTimer)
+from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QObject, QTimer
 
-from builder.ui.models.table import (ROW_FLAGS, ModelIndex, RowsTableModel, SearchSortProxy,
-                                     sync_watch)
+from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
 from builder.storage.paths import campaigns_dir
+from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, ALIGN_RIGHT_VCENTER, DISPLAY_ROLE,
+                                  TEXT_ALIGNMENT_ROLE, TOOL_TIP_ROLE, USER_ROLE)
 from builder.ui.wording import count
 
+# (No ``Qt`` at import or in the first paint's calls: see builder.ui.qt_values.)
+
 #: The campaign file's path (str).
-PathRole = Qt.ItemDataRole.UserRole + 1
+PathRole = USER_ROLE + 1
 #: The CampaignRow itself.
-RowRole = Qt.ItemDataRole.UserRole + 2
+RowRole = USER_ROLE + 2
 #: A value to sort by.
-SortRole = Qt.ItemDataRole.UserRole + 3
+SortRole = USER_ROLE + 3
 #: The problem with the file, or None.
-ProblemRole = Qt.ItemDataRole.UserRole + 5
+ProblemRole = USER_ROLE + 5
 
 COL_NAME, COL_RULESET, COL_MEMBERS, COL_SESSION, COL_POOL = range(5)
 HEADERS = ("Campaign", "Ruleset", "Members", "Current session", "Fortune / Peril")
@@ -125,9 +127,8 @@ def scan_campaigns() -> list[CampaignRow]:
     return [read_campaign_row(p) for p in campaign_files()]
 
 
-_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
-                    Qt.ItemDataRole.AccessibleTextRole, SortRole, PathRole, RowRole,
-                    ProblemRole, Qt.ItemDataRole.TextAlignmentRole})
+_ROLES = frozenset({DISPLAY_ROLE, TOOL_TIP_ROLE, ACCESSIBLE_TEXT_ROLE, SortRole, PathRole,
+                    RowRole, ProblemRole, TEXT_ALIGNMENT_ROLE})
 
 
 class CampaignModel(RowsTableModel):
@@ -154,7 +155,7 @@ class CampaignModel(RowsTableModel):
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role=DISPLAY_ROLE):
         if role not in _ROLES or not index.isValid():
             return None
         r = index.row()
@@ -162,9 +163,9 @@ class CampaignModel(RowsTableModel):
             return None
         row = self._rows[r]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY_ROLE:
             return row.texts()[col]
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOL_TIP_ROLE:
             lines = [row.name, str(row.path)]
             if row.ruleset_id:
                 lines.append(f"{count(row.members, 'member')}, session {row.session_text}, "
@@ -172,12 +173,12 @@ class CampaignModel(RowsTableModel):
             if row.problem:
                 lines.append(f"Problem: {row.problem}")
             return "\n".join(lines)
-        if role == Qt.ItemDataRole.AccessibleTextRole:
+        if role == ACCESSIBLE_TEXT_ROLE:
             return (f"{row.name}, {row.ruleset_title}, {row.members} members, "
                     f"session {row.session_text}, {row.pool_text}")
-        if role == Qt.ItemDataRole.TextAlignmentRole:
+        if role == TEXT_ALIGNMENT_ROLE:
             if col == COL_MEMBERS:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                return ALIGN_RIGHT_VCENTER
             return None
         if role == SortRole:
             if col == COL_MEMBERS:
@@ -195,11 +196,6 @@ class CampaignModel(RowsTableModel):
             return row.problem
         return None
 
-    def flags(self, index: ModelIndex):
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return ROW_FLAGS
-
     # -- reading the folder -----------------------------------------------------------
     def rows(self) -> list[CampaignRow]:
         return list(self._rows)
@@ -213,6 +209,15 @@ class CampaignModel(RowsTableModel):
 
     def _schedule(self, *_):
         self._timer.start()
+
+    def start_watching(self) -> None:
+        """Watch the campaigns folder and files from now on (a model made with
+        ``watch=False``: the window arms it once it has settled), then look once more
+        for what changed before the watch."""
+        if not self._watch:
+            self._watch = True
+            self._rewatch()
+            self._schedule()
 
     def refresh(self) -> None:
         """Re-read the folder; only changed rows are announced."""

@@ -24,24 +24,33 @@ import threading
 import time
 from pathlib import Path
 
-from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, Qt,
-                            QTimer, Signal)
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, QTimer,
+                            Signal)
 
 from builder.app import library
 from builder.storage.paths import characters_dir
-from builder.ui.models.table import (ROW_FLAGS, ModelIndex, RowsTableModel, SearchSortProxy,
+from builder.ui.models.table import (ModelIndex, RowsTableModel, SearchSortProxy, source_of,
                                      sync_watch)
+from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, DISPLAY_ROLE, TOOL_TIP_ROLE,
+                                  USER_ROLE)
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
+
+# (No ``Qt`` at import or in the first paint's calls: see builder.ui.qt_values.)
 
 #: The character file's path (str).
-PathRole = Qt.ItemDataRole.UserRole + 1
+PathRole = USER_ROLE + 1
 #: The LibraryEntry itself.
-EntryRole = Qt.ItemDataRole.UserRole + 2
+EntryRole = USER_ROLE + 2
 #: A value to sort by (numbers and timestamps sort as numbers).
-SortRole = Qt.ItemDataRole.UserRole + 3
+SortRole = USER_ROLE + 3
 #: The headline figures dict (label -> value).
-HeadlineRole = Qt.ItemDataRole.UserRole + 4
+HeadlineRole = USER_ROLE + 4
 #: The problem with the file, or None.
-ProblemRole = Qt.ItemDataRole.UserRole + 5
+ProblemRole = USER_ROLE + 5
 
 COL_NAME, COL_RULESET, COL_HEADLINE, COL_MODIFIED = range(4)
 HEADERS = ("Name", "Ruleset", "Figures", "Last changed")
@@ -94,10 +103,8 @@ def _when(timestamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", moment)
 
 
-_DISPLAY = Qt.ItemDataRole.DisplayRole
-_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
-                    Qt.ItemDataRole.AccessibleTextRole, SortRole, PathRole, EntryRole,
-                    HeadlineRole, ProblemRole})
+_ROLES = frozenset({DISPLAY_ROLE, TOOL_TIP_ROLE, ACCESSIBLE_TEXT_ROLE, SortRole, PathRole,
+                    EntryRole, HeadlineRole, ProblemRole})
 
 
 def _display_texts(entry) -> tuple:
@@ -118,7 +125,7 @@ class LibraryModel(RowsTableModel):
         self._entries: list[library.LibraryEntry] = []
         self._texts: list[tuple | None] = []  # display strings, computed on first paint
         self._rows: dict | None = None        # path -> row, built when first asked
-        self._sort: tuple[int, Qt.SortOrder] | None = None
+        self._sort: tuple[int, bool] | None = None   # (column, descending)
         self._sorted = False    # the rows are in self._sort's order
         self._loader: _Loader | None = None
         self._scan: library.LibraryScan | None = None   # the last look at the folder
@@ -131,18 +138,15 @@ class LibraryModel(RowsTableModel):
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)
         self._timer.timeout.connect(lambda: self.refresh())
-        if watch:
-            self._watcher = QFileSystemWatcher(self)
-            self._watcher.directoryChanged.connect(self._schedule)
-            self._watcher.fileChanged.connect(self._schedule)
         self.refresh(watch=False)
         if watch:
-            # Watching is not needed for the first paint: arm it right after.
-            QTimer.singleShot(0, self._arm)
+            # Watching is not needed for the first paint: armed one event-loop turn
+            # later (the window arms it itself once it has settled: watch=False there).
+            QTimer.singleShot(0, self.start_watching)
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role=DISPLAY_ROLE):
         if role not in _ROLES or not index.isValid():
             return None
         row = index.row()
@@ -150,25 +154,25 @@ class LibraryModel(RowsTableModel):
             return None
         entry = self._entries[row]
         col = index.column()
-        if role == _DISPLAY:
+        if role == DISPLAY_ROLE:
             texts = self._texts[row]
             if texts is None:
                 texts = self._texts[row] = _display_texts(entry)
             return texts[col]
-        elif role == Qt.ItemDataRole.ToolTipRole:
+        elif role == TOOL_TIP_ROLE:
             lines = [entry.name, str(entry.path)]
             lines += [f"{k}: {v}" for k, v in entry.headline.items()]
             if entry.problem:
                 lines.append(f"Problem: {entry.problem}")
             return "\n".join(lines)
-        elif role == Qt.ItemDataRole.AccessibleTextRole:
+        elif role == ACCESSIBLE_TEXT_ROLE:
             return f"{entry.name}, {entry.ruleset_title}, {entry.headline_text}"
         elif role == SortRole:
             if col == COL_MODIFIED:
                 return entry.modified
             if col == COL_HEADLINE:
                 return entry.headline_text.casefold()
-            return self.data(index, Qt.ItemDataRole.DisplayRole).casefold()
+            return self.data(index, DISPLAY_ROLE).casefold()
         elif role == PathRole:
             return str(entry.path)
         elif role == EntryRole:
@@ -179,11 +183,6 @@ class LibraryModel(RowsTableModel):
             return entry.problem
         return None
 
-    def flags(self, index: ModelIndex):
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return ROW_FLAGS
-
     # -- reading the folder ---------------------------------------------------------
     def entries(self) -> list[library.LibraryEntry]:
         return list(self._entries)
@@ -193,16 +192,23 @@ class LibraryModel(RowsTableModel):
             self._rows = {entry.path: row for row, entry in enumerate(self._entries)}
         return self._rows.get(Path(path), -1)
 
-    def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
+    def sort(self, column: int, order: Qt.SortOrder | None = None) -> None:
+        """Qt's sort (a header click; None: ascending): :meth:`sort_rows`."""
+        from PySide6.QtCore import Qt   # (Qt passed an order: Qt's enums exist)
+
+        self.sort_rows(column, order == Qt.SortOrder.DescendingOrder)
+
+    def sort_rows(self, column: int, descending: bool = False) -> None:
         """Sort the rows (one Python key per row); selections and other persistent
-        indexes follow their rows."""
-        if self._sorted and self._sort == (column, order):
+        indexes follow their rows.  Needs no Qt enum: the window sorts its rows before
+        the first paint with it."""
+        if self._sorted and self._sort == (column, descending):
             return
-        self._sort, self._sorted = (column, order), True
+        self._sort, self._sorted = (column, descending), True
         if column < 0 or len(self._entries) < 2:
             return
         key = _sort_key(column)
-        reverse = order == Qt.SortOrder.DescendingOrder
+        reverse = descending
         perm = sorted(range(len(self._entries)), key=lambda r: key(self._entries[r]),
                       reverse=reverse)
         if perm == list(range(len(perm))):
@@ -219,8 +225,13 @@ class LibraryModel(RowsTableModel):
             old_indexes, [self.index(new_row[i.row()], i.column()) for i in old_indexes])
         self.layoutChanged.emit()
 
-    def _arm(self) -> None:
-        """Start watching, then look once more for what changed before the watch."""
+    def start_watching(self) -> None:
+        """Watch the folder (and its files, up to :data:`WATCH_FILES_UP_TO`), then look
+        once more for what changed before the watch."""
+        if self._watcher is None:
+            self._watcher = QFileSystemWatcher(self)
+            self._watcher.directoryChanged.connect(self._schedule)
+            self._watcher.fileChanged.connect(self._schedule)
         self._rewatch()
         self._schedule()
 
@@ -293,7 +304,7 @@ class LibraryModel(RowsTableModel):
             return
         total = len(loader.scan.stale)
         if self._sort is not None:   # names are known now
-            self.sort(*self._sort)
+            self.sort_rows(*self._sort)
         self.loadingProgress.emit(total, total)
         if self._refresh_again:
             self._refresh_again = False
@@ -310,7 +321,7 @@ class LibraryModel(RowsTableModel):
             self._rows = None
             self._sorted = False
             if self._sort is not None:
-                self.sort(*self._sort)
+                self.sort_rows(*self._sort)
             return
         fresh = {e.path: e for e in entries}
         self._rows = None
@@ -341,7 +352,7 @@ class LibraryModel(RowsTableModel):
             self.endInsertRows()
             self._rows = None
         if self._sort is not None:   # new rows and changed names go to their places
-            self.sort(*self._sort)
+            self.sort_rows(*self._sort)
 
     def _rewatch(self) -> None:
         if self._watcher is None:
@@ -356,10 +367,13 @@ class LibraryFilterModel(SearchSortProxy):
     def __init__(self, parent: QObject | None = None):
         super().__init__(SortRole, parent)
 
-    def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
+    def sort(self, column: int, order: Qt.SortOrder | None = None) -> None:
         """The library model sorts itself (fast at any size); the proxy keeps its
         order and only filters."""
-        source = self.sourceModel()
+        from PySide6.QtCore import Qt
+
+        order = Qt.SortOrder.AscendingOrder if order is None else order
+        source = source_of(self, LibraryModel)
         if isinstance(source, LibraryModel):
             super().sort(-1, Qt.SortOrder.AscendingOrder)  # -1: in the source order
             source.sort(column, order)

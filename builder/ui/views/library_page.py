@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
                                QWidget)
@@ -13,10 +13,16 @@ from builder.ui.focus import search_leads_to
 from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
 from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
 from builder.ui.models.campaign_model import COL_RULESET as CAMP_RULESET
+from builder.ui.models.campaign_model import HEADERS as CAMP_HEADERS
 from builder.ui.models.campaign_model import CampaignFilterModel
 from builder.ui.models.campaign_model import PathRole as CampPathRole
 from builder.ui.models.library_model import (COL_HEADLINE, COL_MODIFIED, COL_NAME, COL_RULESET,
-                                             LibraryFilterModel, LibraryModel, PathRole)
+                                             HEADERS, LibraryFilterModel, LibraryModel, PathRole)
+from builder.ui.models.table import headed_index, with_headers
+from builder.ui.qt_values import ALIGN_CENTER, VERTICAL, set_enum
+
+# No ``Qt`` before the first paint (builder.ui.qt_values): the tables' sorting, which
+# hands Python a Qt.SortOrder, is switched on right after it (``enable_sorting``).
 
 if TYPE_CHECKING:  # the tables' widget, as the mixin sees it
     from PySide6.QtGui import QAction
@@ -29,17 +35,19 @@ else:
 
 def setup_list_table(view, model, object_name: str, accessible: str, sort_column: int,
                      stretch_column: int, selection, widths: dict[int, int]):
-    """The library's tables: sortable rows, no editing, one stretching column."""
+    """The library's tables: rows, no editing, one stretching column, the ascending
+    arrow on ``sort_column`` (sortable by a click once :meth:`_FileTable.enable_sorting`
+    is called, when the window settles)."""
     view.setObjectName(object_name)
     view.setAccessibleName(accessible)
+    # Hidden before the model comes: a shown row header would ask the model's Python
+    # headerData (a Qt.Orientation: builder.ui.qt_values) for its size.
+    view.verticalHeader().hide()
     view.setModel(model)
-    view.setSortingEnabled(True)
-    view.sortByColumn(sort_column, Qt.SortOrder.AscendingOrder)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(selection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
     view.setWordWrap(False)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
     header = view.horizontalHeader()
@@ -47,7 +55,26 @@ def setup_list_table(view, model, object_name: str, accessible: str, sort_column
     header.setSectionResizeMode(stretch_column, QHeaderView.ResizeMode.Stretch)
     for column, width in widths.items():
         header.resizeSection(column, width)
+    ascending_arrow(header, sort_column)
     return header
+
+
+def ascending_arrow(header: QHeaderView, section: int) -> bool:
+    """Show ``section``'s ascending sort arrow as ``setSortIndicator`` would, without a
+    ``Qt.SortOrder`` (one would build the ``Qt`` namespace's enums before the first
+    paint: builder.ui.qt_values): the header's own state, with its sort fields
+    rewritten, restored.  QHeaderView.saveState's layout (its stream pinned to Qt 5.0's
+    format): a marker 0xff, a version 0, the orientation, then the sort order (int, 0
+    ascending), the sort column (int) and whether the arrow shows (bool).  False, and
+    nothing changed, for a state not laid out so (the arrow then comes with
+    :meth:`_FileTable.enable_sorting`)."""
+    state = bytearray(header.saveState().data())
+    if len(state) < 21 or state[:8] != b"\x00\x00\x00\xff\x00\x00\x00\x00":
+        return False
+    state[12:16] = (0).to_bytes(4, "big")
+    state[16:20] = section.to_bytes(4, "big")
+    state[20] = 1
+    return header.restoreState(bytes(state))
 
 class LibraryView(QTableView):
     """The library table; ``firstPainted`` fires once, after its first paint
@@ -72,7 +99,10 @@ class LibraryView(QTableView):
 
 def action_button(action, parent) -> QPushButton:
     """A push button mirroring a window action (text, tooltip, enabled)."""
-    button = QPushButton(action.text(), parent)
+    # (QPushButton(parent), then its text: QPushButton(text, parent) has a sibling
+    # taking a QIcon first, and telling them apart builds QIcon's enums before the paint.)
+    button = QPushButton(parent)
+    button.setText(action.text())
     button.setToolTip(action.toolTip())
     button.clicked.connect(action.trigger)
     button.setEnabled(action.isEnabled())
@@ -84,16 +114,33 @@ class _FileTable(_Widget):
     """Selecting and opening a row by its file (the library's two tables)."""
 
     PATH_ROLE: int
+    #: The column the rows are sorted by until the player picks another.
+    SORT_COLUMN = 0
     openRequested: ClassVar[Signal]
     model: LibraryModel | CampaignModel
     proxy: QSortFilterProxyModel
     view: QTableView
+    #: The header's state came from the settings (its sort column and order with it).
+    header_restored = False
+
+    def enable_sorting(self) -> None:
+        """Sort by a header click from now on: the sort column (or the one the restored
+        header names) with its arrow.  Right after the first paint (Qt then hands the
+        proxy's ``sort`` a Qt.SortOrder; the rows are in order already)."""
+        from PySide6.QtCore import Qt
+
+        if self.view.isSortingEnabled():
+            return
+        if not self.header_restored:
+            self.view.sortByColumn(self.SORT_COLUMN, Qt.SortOrder.AscendingOrder)
+        self.view.setSortingEnabled(True)
 
     def select_path(self, path: str) -> None:
         row = self.model.row_for_path(path)
         if row < 0:
             return
-        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        index = self.proxy.mapFromSource(
+            headed_index(self.proxy.sourceModel(), self.model.index(row, 0)))
         if index.isValid():
             # Exactly this row, whatever keys are held (selectRow would take a held
             # Ctrl as "toggle" and could leave the row unselected).
@@ -124,12 +171,12 @@ class FirstStartPanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         title.setFont(font)
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_enum(title, "alignment", ALIGN_CENTER)
         text = QLabel("Characters you create or import are kept here, saved as you go. "
                       "Start with one of these (you can also drop character files on "
                       "the window):", self)
         text.setWordWrap(True)
-        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_enum(text, "alignment", ALIGN_CENTER)
         self.buttons = QVBoxLayout()
         self.buttons.setSpacing(8)
         column = QVBoxLayout()
@@ -160,13 +207,14 @@ class FirstStartPanel(QWidget):
         self.buttons.addWidget(button)
         note = QLabel(detail, self)
         note.setWordWrap(True)
-        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_enum(note, "alignment", ALIGN_CENTER)
         self.buttons.addWidget(note)
         return button
 
 
 class LibraryPage(_FileTable, QWidget):
     PATH_ROLE = PathRole
+    SORT_COLUMN = COL_NAME
     openRequested = Signal(str)
     view: LibraryView
 
@@ -175,7 +223,8 @@ class LibraryPage(_FileTable, QWidget):
         self.setObjectName("libraryPage")
         self.model = model
         self.proxy = LibraryFilterModel(self)
-        self.proxy.setSourceModel(model)
+        self.proxy.setSourceModel(with_headers(model, HEADERS, self))
+        model.sort_rows(COL_NAME)     # (the order enable_sorting shows, before the paint)
 
         self.search = QLineEdit(self)
         self.search.setObjectName("librarySearch")
@@ -213,7 +262,10 @@ class LibraryPage(_FileTable, QWidget):
         chars_layout.addWidget(self.table_stack, 1)
         chars_layout.addLayout(self.buttons)
         # more sections (the campaigns) go below the characters
-        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        # (No argument: QSplitter(parent) has an overload with a Qt.Orientation first,
+        # and telling them apart would build Qt's enums; the layout below adopts it.)
+        self.splitter = QSplitter()
+        set_enum(self.splitter, "orientation", VERTICAL)
         self.splitter.setObjectName("librarySplitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(characters)
@@ -280,6 +332,7 @@ class CampaignsPanel(_FileTable, QWidget):
     Enter or double-click opens one in a campaign tab."""
 
     PATH_ROLE = CampPathRole
+    SORT_COLUMN = CAMP_NAME
     openRequested = Signal(str)
 
     def __init__(self, model, parent=None):
@@ -287,7 +340,7 @@ class CampaignsPanel(_FileTable, QWidget):
         self.setObjectName("campaignsPanel")
         self.model = model
         self.proxy = CampaignFilterModel(self)
-        self.proxy.setSourceModel(model)
+        self.proxy.setSourceModel(with_headers(model, CAMP_HEADERS, self))
         title = QLabel("<b>Campaigns</b>", self)
         self.count_label = QLabel(self)
         self.view = QTableView(self)
