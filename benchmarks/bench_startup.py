@@ -4,10 +4,11 @@
    warm) against a bare PySide6 window that shows, paints and quits.
    Goal: at most 1.3x the bare window, wall time and peak memory.
    The start ends when the window is painted with the library listed and its start
-   is done; the input rules and the theme's proxy style follow it, and a second
-   line times the start with them ("start and settle"), and a line for reading times
-   the bare window once it looks up one ``Qt.X`` enum (PySide6 then builds every
-   enum of the ``Qt`` namespace: a cost any item model pays).  The app finds its library
+   is done; the tables' header-click sorting, the folder watches, the input rules and
+   the theme's proxy style follow it, and a second line times the start with them
+   ("start and settle"), and a line for reading times the bare window once it looks up
+   one ``Qt.X`` enum (PySide6 then builds every enum of the ``Qt`` namespace, ~14 ms:
+   the app's start builds none, see docs/gui.md "What the first paint needs").  The app finds its library
    through the platform's folders (XDG_DATA_HOME, XDG_CACHE_HOME), as a player's does.
 2. ``--library N``: the same start with N characters (copies of one 20-entry
    character), index warm (written beforehand) and index cold (deleted before each
@@ -68,9 +69,9 @@ sys.exit(app.exec())
 
 #: The bare window once it has looked up one of Qt's own enums (any ``Qt.X``): PySide6
 #: then builds the Python enum classes of the whole ``Qt`` namespace (93 of them, with
-#: Python 3.11's enum machinery), which every item model, alignment, sort order or
-#: shortcut context needs and the bare window never does.  For reading only: the goal
-#: stays against the bare window; this line says how much of the gap that one look-up is.
+#: Python 3.11's enum machinery), which the bare window never does and the app's start
+#: avoids until it is done (builder/ui/qt_values.py).  For reading only: the goal stays
+#: against the bare window; this line says what that one look-up costs.
 BARE_QT = BARE.replace("app = QApplication(sys.argv[:1])",
                        "app = QApplication(sys.argv[:1])\n"
                        "from PySide6.QtCore import Qt\n"
@@ -82,8 +83,8 @@ APP = ("import sys; from builder.__main__ import main; "
 
 #: The same start, on until the window has settled: --quit-when-ready exits once the
 #: window is painted and its start is done (files and the last tabs opened); what
-#: only refines it (the input rules, the theme's proxy style: MainWindow.settle)
-#: follows, and this variant times it too.
+#: only refines it (header-click sorting, the folder watches, the input rules, the
+#: theme's proxy style: MainWindow.settle) follows, and this variant times it too.
 APP_SETTLED = """
 import os, sys
 from builder.ui import main_window

@@ -188,6 +188,74 @@ def test_the_tables_headers_are_the_models_own(qtbot):
         assert model.columnCount() == len(titles)
 
 
+def test_the_tables_show_their_ascending_arrow_before_sorting_is_switched_on(qtbot):
+    """The first paint shows the sort arrow as before (set without a Qt.SortOrder)."""
+    from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
+    from builder.ui.models.campaign_model import CampaignModel
+    from builder.ui.models.library_model import COL_NAME, LibraryModel
+    from builder.ui.views.library_page import CampaignsPanel, LibraryPage, ascending_arrow
+
+    library_page = LibraryPage(LibraryModel(watch=False))
+    campaigns = CampaignsPanel(CampaignModel(watch=False))
+    for page, column in ((library_page, COL_NAME), (campaigns, CAMP_NAME)):
+        qtbot.addWidget(page)
+        header = page.view.horizontalHeader()
+        assert not page.view.isSortingEnabled()
+        assert header.isSortIndicatorShown()
+        assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == \
+            (column, Qt.SortOrder.AscendingOrder)
+    header = library_page.view.horizontalHeader()
+    widths = [header.sectionSize(c) for c in range(header.count())]
+    assert ascending_arrow(header, 2)
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == \
+        (2, Qt.SortOrder.AscendingOrder)
+    assert [header.sectionSize(c) for c in range(header.count())] == widths
+
+
+def test_the_library_tables_model_chain_stays_consistent_through_changes(qtbot):
+    """The view's model (the search proxy over with_headers' concatenation) under Qt's
+    model checks while rows come, go and are sorted; a selection follows its row."""
+    from PySide6.QtCore import QItemSelectionModel
+    from PySide6.QtTest import QAbstractItemModelTester
+
+    from builder.storage import library as storage_library
+    from builder.ui.models.library_model import COL_NAME, LibraryModel, PathRole
+    from builder.ui.views.library_page import LibraryPage
+
+    fatal = QAbstractItemModelTester.FailureReportingMode.Fatal
+    make_character("Senna", *SENNA)
+    make_character("Nyra", "sp=2")
+    page = LibraryPage(LibraryModel(watch=False))
+    qtbot.addWidget(page)
+    view_model = page.view.model()
+    testers = [QAbstractItemModelTester(m, fatal) for m in (view_model, page.proxy.sourceModel())]
+
+    def names():
+        return [view_model.index(r, COL_NAME).data() for r in range(view_model.rowCount())]
+
+    assert names() == ["Nyra", "Senna"]
+    page.enable_sorting()
+    senna = view_model.index(1, 0).data(PathRole)
+    page.select_path(senna)                          # a model row, mapped up to the view's
+    assert page.selected_paths() == [senna]
+    page.view.sortByColumn(COL_NAME, Qt.SortOrder.DescendingOrder)
+    assert names() == ["Senna", "Nyra"]
+    assert [i.data() for i in page.view.selectionModel().selectedRows(COL_NAME)] == ["Senna"]
+    aldo = make_character("Aldo", "sp=1")
+    page.model.refresh(watch=False)
+    assert names() == ["Senna", "Nyra", "Aldo"]
+    storage_library.move_to_trash(aldo)
+    page.model.refresh(watch=False)
+    assert names() == ["Senna", "Nyra"]
+    page.search.setText("ny")
+    assert names() == ["Nyra"] and page.count_label.text() == "1 of 2 shown"
+    selection = page.view.selectionModel()
+    selection.select(view_model.index(0, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
+                     | QItemSelectionModel.SelectionFlag.Rows)
+    assert page.selected_paths() == [view_model.index(0, 0).data(PathRole)]
+    assert testers
+
+
 def test_qt_values_are_qts_own():
     from builder.ui import qt_values as v
 

@@ -66,7 +66,8 @@ def with_headers(model: QAbstractTableModel, headers: Sequence[str],
     # concatenation asks its sources' row counts for every index it maps, and this one
     # answers from its own mapping in C++ where ``model`` would be called in Python.
     rows = QSortFilterProxyModel(parent)
-    rows.setSourceModel(model)
+    rows.setDynamicSortFilter(False)   # (nothing to keep sorted or filtered: less work
+    rows.setSourceModel(model)         # on each change of a big library's rows)
     headed = QConcatenateTablesProxyModel(parent)
     headed.addSourceModel(titles)
     headed.addSourceModel(rows)

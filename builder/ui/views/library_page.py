@@ -33,10 +33,11 @@ else:
     _Widget = object
 
 
-def setup_list_table(view, model, object_name: str, accessible: str, stretch_column: int,
-                     selection, widths: dict[int, int]):
-    """The library's tables: rows, no editing, one stretching column (sortable once
-    :meth:`_FileTable.enable_sorting` is called, right after the first paint)."""
+def setup_list_table(view, model, object_name: str, accessible: str, sort_column: int,
+                     stretch_column: int, selection, widths: dict[int, int]):
+    """The library's tables: rows, no editing, one stretching column, the ascending
+    arrow on ``sort_column`` (sortable by a click once :meth:`_FileTable.enable_sorting`
+    is called, when the window settles)."""
     view.setObjectName(object_name)
     view.setAccessibleName(accessible)
     # Hidden before the model comes: a shown row header would ask the model's Python
@@ -54,7 +55,26 @@ def setup_list_table(view, model, object_name: str, accessible: str, stretch_col
     header.setSectionResizeMode(stretch_column, QHeaderView.ResizeMode.Stretch)
     for column, width in widths.items():
         header.resizeSection(column, width)
+    ascending_arrow(header, sort_column)
     return header
+
+
+def ascending_arrow(header: QHeaderView, section: int) -> bool:
+    """Show ``section``'s ascending sort arrow as ``setSortIndicator`` would, without a
+    ``Qt.SortOrder`` (one would build the ``Qt`` namespace's enums before the first
+    paint: builder.ui.qt_values): the header's own state, with its sort fields
+    rewritten, restored.  QHeaderView.saveState's layout (its stream pinned to Qt 5.0's
+    format): a marker 0xff, a version 0, the orientation, then the sort order (int, 0
+    ascending), the sort column (int) and whether the arrow shows (bool).  False, and
+    nothing changed, for a state not laid out so (the arrow then comes with
+    :meth:`_FileTable.enable_sorting`)."""
+    state = bytearray(header.saveState().data())
+    if len(state) < 21 or state[:8] != b"\x00\x00\x00\xff\x00\x00\x00\x00":
+        return False
+    state[12:16] = (0).to_bytes(4, "big")
+    state[16:20] = section.to_bytes(4, "big")
+    state[20] = 1
+    return header.restoreState(bytes(state))
 
 class LibraryView(QTableView):
     """The library table; ``firstPainted`` fires once, after its first paint
@@ -215,7 +235,7 @@ class LibraryPage(_FileTable, QWidget):
 
         self.view = LibraryView(self)
         header = setup_list_table(self.view, self.proxy, "libraryView", "Character library",
-                                  COL_HEADLINE,
+                                  COL_NAME, COL_HEADLINE,
                                   QAbstractItemView.SelectionMode.ExtendedSelection,
                                   {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150})
         search_leads_to(self.search, self.view)
@@ -325,7 +345,7 @@ class CampaignsPanel(_FileTable, QWidget):
         self.count_label = QLabel(self)
         self.view = QTableView(self)
         setup_list_table(self.view, self.proxy, "campaignsView", "Campaigns in the library",
-                         COL_SESSION, QAbstractItemView.SelectionMode.SingleSelection,
+                         CAMP_NAME, COL_SESSION, QAbstractItemView.SelectionMode.SingleSelection,
                          {CAMP_NAME: 220, CAMP_RULESET: 210, COL_MEMBERS: 80, COL_POOL: 170})
         self.view.activated.connect(self._open_index)
         self.buttons = QHBoxLayout()
