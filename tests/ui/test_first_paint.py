@@ -276,6 +276,14 @@ def test_qt_values_are_qts_own():
     assert v.CASE_INSENSITIVE == Qt.CaseSensitivity.CaseInsensitive.value
 
 
+def test_qt_6_rounds_high_dpi_scale_factors_as_the_window_wants_without_being_told(qapp):
+    """The start no longer sets the rounding policy (a Qt enum): Qt 6's own is it."""
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.highDpiScaleFactorRoundingPolicy() == \
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+
+
 def test_set_enum_sets_the_qt_property_and_refuses_an_unknown_one(qapp):
     from PySide6.QtWidgets import QSplitter
 
