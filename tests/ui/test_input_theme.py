@@ -249,3 +249,35 @@ def test_the_main_window_installs_the_input_rules_after_its_first_paint(qapp, qt
     finally:
         input_policy.install(qapp)
         before.deleteLater()
+
+
+def test_a_dialogs_field_keeps_its_ctrl_keys_and_its_actions_are_not_walked(qapp, qtbot):
+    """Only the main window's shortcuts win over a text field.  A dialog's field keeps
+    its keys, and the filter leaves a dialog's own actions alone: walking a
+    QFileDialog's private actions on Ctrl+A in Export PDF's file name crashed the app
+    under X11."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+    from PySide6.QtWidgets import QDialog, QLineEdit, QVBoxLayout
+
+    from builder.ui.input_policy import _window_key
+
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    field = QLineEdit(dialog)
+    QVBoxLayout(dialog).addWidget(field)
+    action = QAction("Export", dialog)
+    action.setShortcut(QKeySequence("Ctrl+E"))
+    dialog.addAction(action)
+    walked = []
+    original = QDialog.findChildren
+
+    def spy(self, *args, **kwargs):
+        walked.append(args)
+        return original(self, *args, **kwargs)
+
+    dialog.findChildren = spy.__get__(dialog)       # what the old filter walked
+    for key in (Qt.Key.Key_E, Qt.Key.Key_A):
+        event = QKeyEvent(QEvent.Type.ShortcutOverride, key, Qt.KeyboardModifier.ControlModifier)
+        assert not _window_key(field, event)
+    assert walked == []
