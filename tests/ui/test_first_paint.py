@@ -256,6 +256,40 @@ def test_the_library_tables_model_chain_stays_consistent_through_changes(qtbot):
     assert testers
 
 
+def test_a_header_click_sorts_once_the_window_has_settled(window, qtbot):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    from builder.ui.models.library_model import COL_HEADLINE, COL_NAME
+
+    for name, sp in (("Senna", "5"), ("graynor", "12"), ("Nyra", "1")):
+        make_character(name, f"sp={sp}")
+    window.library_model.refresh(watch=False)
+    window.resize(1180, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    page = window.library_page
+    model = page.view.model()
+
+    def names():
+        return [model.index(r, COL_NAME).data() for r in range(model.rowCount())]
+
+    header = page.view.horizontalHeader()
+
+    def click(column):
+        middle = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+        QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(middle, 5))
+
+    qtbot.waitUntil(lambda: page.view.isSortingEnabled())     # settled
+    assert names() == ["graynor", "Nyra", "Senna"]
+    click(COL_HEADLINE)                                        # "Unspent SP 1", "12", "5"
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == \
+        (COL_HEADLINE, Qt.SortOrder.AscendingOrder)
+    assert names() == ["Nyra", "graynor", "Senna"]
+    click(COL_HEADLINE)
+    assert names() == ["Senna", "graynor", "Nyra"]
+
+
 def test_qt_values_are_qts_own():
     from builder.ui import qt_values as v
 
@@ -274,6 +308,14 @@ def test_qt_values_are_qts_own():
     assert v.WIDGET_WITH_CHILDREN_SHORTCUT == Qt.ShortcutContext.WidgetWithChildrenShortcut.value
     assert v.VERTICAL == Qt.Orientation.Vertical.value
     assert v.CASE_INSENSITIVE == Qt.CaseSensitivity.CaseInsensitive.value
+
+
+def test_qt_6_rounds_high_dpi_scale_factors_as_the_window_wants_without_being_told(qapp):
+    """The start no longer sets the rounding policy (a Qt enum): Qt 6's own is it."""
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.highDpiScaleFactorRoundingPolicy() == \
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
 
 
 def test_set_enum_sets_the_qt_property_and_refuses_an_unknown_one(qapp):
