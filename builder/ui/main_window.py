@@ -61,12 +61,10 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         super().__init__(parent)
         from builder.ui import theme_choice
 
-        choice = theme_choice.saved_choice()
-        # The theme manager follows the first paint unless it changes its colours.
-        self._theme_waits = theme_choice.can_wait(choice)
+        # A chosen Light or Dark theme's colours are the first paint's; the theme manager
+        # (its proxy style, the desktop's scheme followed) comes when the window settles.
+        theme_choice.early_colours(theme_choice.saved_choice())
         self._settled = False   # settle() has run
-        if not self._theme_waits:
-            apply_theme(choice)
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
         self.setAcceptDrops(True)
@@ -170,9 +168,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.library_model.start_watching()
         self.campaign_model.start_watching()
         install_input_policy()
-        if self._theme_waits:
-            self._theme_waits = False
-            apply_theme(theme_choice.saved_choice())
+        apply_theme(theme_choice.saved_choice())
 
     def set_theme(self, choice: str) -> None:
         from builder.ui import theme
