@@ -53,8 +53,9 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
                  PrintingAndExport, WindowSettings, QMainWindow):
     #: Once, right after the first paint of the library (queued, so the paint is done):
     #: the start's own work follows (:func:`builder.ui.app.run_gui` opens the files and
-    #: the last session's tabs).  What only refines the window (the input rules, the
-    #: theme's framed check boxes) comes after that, one event-loop turn later.
+    #: the last session's tabs).  What only refines the window (header-click sorting,
+    #: the folder watches, the input rules, the theme manager) comes after that, one
+    #: event-loop turn later (:meth:`settle`).
     firstPaintDone = Signal()
 
     def __init__(self, parent: QWidget | None = None, restore: bool = True):
