@@ -111,7 +111,7 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
     assert offered == ["Joss", "Nyra"]                 # Ulf (vogelfrei) is not offered
     assert "1 character of other rulesets is not offered" in dialog.note.text()
     assert not dialog.create_button.isEnabled()        # no name yet
-    assert "needs a name" in dialog.reasons.text()
+    assert dialog.reasons.text() == "Name the campaign."    # a prompt, not a scolding
     dialog.name_edit.setText("Iron Coast")
     dialog.set_checked(str(nyra))
     with qtbot.waitSignal(dialog.finished):
@@ -204,6 +204,30 @@ def test_party_award_through_the_dialog(window, tab, party, qtbot):
     dialog.milestone_radio.setChecked(True)
     assert dialog.ok.isEnabled()
     dialog.reject()
+
+
+def test_the_two_award_dialogs_ask_for_the_names_alike_and_scold_for_nothing(
+        window, tab, party):
+    """Before anything is typed neither award dialog states a refusal (no "needs a
+    name", no bullet): both say what to fill in next, in the same words, and Award
+    waits; the rules' own reasons come once the names are in."""
+    from builder.ui.dialogs.award import AwardDialog
+
+    tab.award_button.click()
+    party_dialog = tab.dialog
+    editor = window.open_path(party["nyra"])
+    own = AwardDialog([editor.doc], editor.doc, window)
+    for dialog in (party_dialog, own):
+        dialog.milestone.setCurrentText("")
+        assert dialog.reasons.text() == "Choose or type the Story Milestone."
+        dialog.milestone.setCurrentText("The Drowned Fort")
+        assert dialog.reasons.text() == "Name the Story Checkpoint: what was achieved."
+        assert not dialog.ok.isEnabled()
+        assert "needs" not in dialog.reasons.text() and "•" not in dialog.reasons.text()
+        dialog.milestone_radio.setChecked(True)        # a resolution needs no checkpoint
+        assert dialog.ok.isEnabled(), dialog.reasons.text()
+        assert dialog.reasons.text().startswith("✔")
+        dialog.reject()
 
 
 def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):

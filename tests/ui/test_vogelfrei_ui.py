@@ -460,3 +460,18 @@ def test_the_side_pages_keep_the_splitter_still_and_every_tab_in_sight(window, q
         editor.side_tabs.setCurrentIndex(i)
         QApplication.processEvents()
         assert editor.splitter.sizes() == sizes, editor.side_tabs.tabText(i)
+
+
+def test_the_ledger_says_an_uncapped_award_once(window):
+    """ "Awarded 2400 XP (session 1)" in the window's ledger, not "...: 2400 gained";
+    what the cap took is still said, and the command's words are unchanged."""
+    path = make()
+    ok("do", str(path), "award-xp", "1500", "--session", "1")
+    ok("do", str(path), "award-xp", "2000", "--session", "1")    # Warrior cap 3000
+    editor = window.open_path(path)
+    model = editor.ledger.ledger_model
+    texts = [model.index(row, 1).data() for row in range(model.rowCount())]
+    assert "Awarded 1500 XP (session 1)" in texts
+    assert "Awarded 2000 XP (session 1): 1500 gained, 500 lost to the session cap" in texts
+    assert editor.doc.ruleset.describe(ledger(path)[0]) == \
+        "Awarded 1500 XP (session 1): 1500 gained"
