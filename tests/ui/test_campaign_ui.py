@@ -536,6 +536,7 @@ def test_selecting_a_path_selects_its_row_whatever_keys_are_held(window, party, 
 
 def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(window, tab,
                                                                             qtbot):
+    from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QApplication
 
     window.resize(1400, 900)
@@ -544,11 +545,17 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     before = tab.splitter.geometry()
     bar = tab.message_bar
+    # no empty band waits for a message: the buttons sit right above the panes, and
+    # the head row shows the campaign's info line
+    buttons_bottom = tab.undo_button.mapTo(tab, QPoint(0, tab.undo_button.height())).y()
+    assert before.top() - buttons_bottom <= 2 * tab.layout().spacing() + 2
+    assert tab.info.isVisible() and not bar.isVisible()
     tab.show_refusal("Not awarded", ["first reason"])
     QApplication.processEvents()
-    assert bar.isVisible()
+    assert bar.isVisible() and not tab.info.isVisible()         # in the info line's place
     assert tab.splitter.geometry() == before                   # nothing moved
-    assert bar.geometry().bottom() < before.top()              # nor is anything covered
+    bar_bottom = bar.mapTo(tab, QPoint(0, bar.height())).y()
+    assert bar_bottom <= buttons_bottom < before.top()         # nor is anything covered
     label = bar.label
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
     tab.show_refusal("Not awarded", [f"reason number {n}, at some length" for n in range(8)])
@@ -561,9 +568,16 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     assert tab.splitter.geometry() == before
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
+    # switching tabs away and back keeps the message
+    window.tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    window.tabs.setCurrentWidget(tab)
+    QApplication.processEvents()
+    assert bar.isVisible() and tab.splitter.geometry() == before
     bar.close_button.click()
     QApplication.processEvents()
     assert tab.splitter.geometry() == before and not bar.isVisible()
+    assert tab.info.isVisible()                                # the info line is back
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
