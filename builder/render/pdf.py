@@ -798,9 +798,9 @@ def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> 
             _kind, rect, font, flags, text = op
             if not text:
                 continue
-            if glyphs is not None:
-                glyphs.check(style.fonts[font], text)
             qfont, metrics = style.fonts[font], style.metrics[font]
+            if glyphs is not None:
+                glyphs.check(qfont, text, metrics)
             if kind == "fit" and style.width(font, text) > rect.width():
                 # Set smaller until it fits (down to 60 %), then wrapped: never cut.
                 qfont = QFont(style.fonts[font])
