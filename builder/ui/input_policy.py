@@ -27,8 +27,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
-                               QApplication, QComboBox, QLineEdit, QPlainTextEdit,
-                               QTextEdit, QWidget)
+                               QApplication, QComboBox, QLineEdit, QMainWindow,
+                               QPlainTextEdit, QTextEdit, QWidget)
 
 HINT_MARGIN = 16    # a line edit's frame and text margins, both sides
 
@@ -86,15 +86,20 @@ FIELD_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo,
 
 
 def _window_key(field: QLineEdit, event) -> bool:
-    """True when ``event`` is a Ctrl key that an enabled action of ``field``'s window
-    has as shortcut and that is no editing key of the field's (:data:`FIELD_KEYS`): a
+    """True when ``event`` is a Ctrl key that an enabled action of ``field``'s main
+    window has as shortcut and that is no editing key of the field's (:data:`FIELD_KEYS`): a
     field takes such a key only as a cursor move (Ctrl+E: end of line, on Linux)."""
-    if not event.modifiers() & Qt.KeyboardModifier.ControlModifier \
+    window = field.window()
+    # Only the main window's keys: a dialog's field keeps its own (and the filter never
+    # walks a dialog's private actions: walking QFileDialog's crashed the app under X11
+    # when Ctrl+A was pressed in Export PDF's file name).
+    if not isinstance(window, QMainWindow) \
+            or not event.modifiers() & Qt.KeyboardModifier.ControlModifier \
             or any(event.matches(key) for key in FIELD_KEYS):
         return False
     pressed = QKeySequence(event.keyCombination())
     return any(action.isEnabled() and action.shortcut() == pressed
-               for action in field.window().findChildren(QAction))
+               for action in window.findChildren(QAction))
 
 
 def install(app: QApplication | None = None) -> InputPolicy | None:

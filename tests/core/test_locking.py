@@ -1,9 +1,7 @@
-"""The write lock (builder/storage/locking.py): a real lock between programs and threads,
-the same lock filelock takes (so both exclude each other), re-entrant in one thread."""
+"""The write lock (builder/storage/locking.py, filelock underneath): a real lock between
+programs and threads, re-entrant in one thread, freed when its program dies."""
 from __future__ import annotations
 
-import errno
-import os
 import subprocess
 import sys
 import threading
@@ -11,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.storage import locking
 from builder.storage.locking import LockBusy, lock_path, locked
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the flock path is Unix's")
 
 HOLD = """
 import sys, time
@@ -116,38 +112,9 @@ def test_two_threads_exclude_each_other_and_one_thread_reenters(target):
     assert outcome == ["busy", "nested"]
 
 
-def test_a_lock_file_replaced_after_our_open_is_not_taken_as_ours(target):
-    lock = locking._Flock(str(lock_path(target)))
-    fd = lock._open()
-    try:
-        os.unlink(lock.path)
-        Path(lock.path).write_text("")
-        assert not lock._still_there(fd)
-    finally:
-        os.close(fd)
-
-
 def test_a_symlink_planted_as_the_lock_file_is_not_followed(target, tmp_path):
     victim = tmp_path / "victim"
     lock_path(target).symlink_to(victim)
     with locked([target], timeout=0.2):  # no lock can be had there: skipped, as a read-only folder
         pass
     assert not victim.exists()
-
-
-def test_without_flock_the_lock_is_filelocks(target, monkeypatch):
-    class NoFlock:
-        LOCK_EX, LOCK_NB, LOCK_UN = 2, 4, 8
-
-        @staticmethod
-        def flock(fd, how):
-            raise OSError(errno.ENOSYS, "no flock here")
-
-    monkeypatch.setattr(locking, "fcntl", NoFlock)
-    lock = locking._Flock(str(lock_path(target)))
-    lock.acquire(timeout=0.2)
-    try:
-        assert lock._fallback is not None and lock.is_locked
-    finally:
-        lock.release()
-    assert not lock.is_locked

@@ -117,7 +117,8 @@ def test_readable_keeps_the_hue_and_reaches_the_ratio():
 
 
 def test_no_hard_coded_colour_outside_the_theme_and_its_derived_hues():
-    """A colour written as a literal cannot follow the scheme: only the theme's hue table,
+    """A colour written as a literal cannot follow the scheme: only the theme's hue table and
+    palettes (theme_choice.py: the start paints in them without the theme module),
     the chain's kind hues (mixed into the palette) and the chips' self-contained
     background/text pair may hold one."""
     import re
@@ -125,7 +126,7 @@ def test_no_hard_coded_colour_outside_the_theme_and_its_derived_hues():
 
     import builder.ui
 
-    allowed = {"theme.py", "chain/scene.py", "ability_bonuses/form.py"}
+    allowed = {"theme.py", "theme_choice.py", "chain/scene.py", "ability_bonuses/form.py"}
     root = Path(builder.ui.__file__).parent
     offenders = []
     for path in root.rglob("*.py"):
@@ -249,3 +250,35 @@ def test_the_main_window_installs_the_input_rules_after_its_first_paint(qapp, qt
     finally:
         input_policy.install(qapp)
         before.deleteLater()
+
+
+def test_a_dialogs_field_keeps_its_ctrl_keys_and_its_actions_are_not_walked(qapp, qtbot):
+    """Only the main window's shortcuts win over a text field.  A dialog's field keeps
+    its keys, and the filter leaves a dialog's own actions alone: walking a
+    QFileDialog's private actions on Ctrl+A in Export PDF's file name crashed the app
+    under X11."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+    from PySide6.QtWidgets import QDialog, QLineEdit, QVBoxLayout
+
+    from builder.ui.input_policy import _window_key
+
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    field = QLineEdit(dialog)
+    QVBoxLayout(dialog).addWidget(field)
+    action = QAction("Export", dialog)
+    action.setShortcut(QKeySequence("Ctrl+E"))
+    dialog.addAction(action)
+    walked = []
+    original = QDialog.findChildren
+
+    def spy(self, *args, **kwargs):
+        walked.append(args)
+        return original(self, *args, **kwargs)
+
+    dialog.findChildren = spy.__get__(dialog)       # what the old filter walked
+    for key in (Qt.Key.Key_E, Qt.Key.Key_A):
+        event = QKeyEvent(QEvent.Type.ShortcutOverride, key, Qt.KeyboardModifier.ControlModifier)
+        assert not _window_key(field, event)
+    assert walked == []
