@@ -302,6 +302,20 @@ class ChainWidget(PlanPart, QWidget):
         choices = option.get("choices", {})
         self.scene.begin_drag({"class": option["name"]}, choices.get("traits", []),
                               choices.get("blocked_traits", {}))
+        self.show_lit()
+
+    def show_lit(self) -> None:
+        """Scroll the lit traits into view (as far as they fit): at the opening zoom the
+        traits column is often beyond the view's right edge, and a rank dragged from
+        the token bar had nowhere visible to go."""
+        lit = [item.sceneBoundingRect() for item in self.scene.nodes.values()
+               if item.drag_state == "eligible" and item.isVisible()]
+        if not lit:
+            return
+        area = lit[0]
+        for rect in lit[1:]:
+            area = area.united(rect)
+        self.view.ensureVisible(area, 16, 16)
 
     def start_drag(self, chip: TokenChip) -> None:
         token = chip.token()
