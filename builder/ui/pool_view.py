@@ -175,6 +175,11 @@ class PoolView(QWidget):
         self.players.setRange(1, 20)
         self.players.setValue(4)
         self.players.setPrefix("players: ")
+        # Until the first session (or a hand change) the spin follows the campaign's
+        # members: 1 Fortune Point per player, and "4" beside a party of two gave them
+        # two Fortune Points they do not have.
+        self._players_by_hand = False
+        self.players.valueChanged.connect(self._players_changed)
         self.start_button = QPushButton("Start a session")
         self.start_button.clicked.connect(self.start_session)
         self.undo_button = QPushButton("Undo")
@@ -285,8 +290,11 @@ class PoolView(QWidget):
         self.by.addItems([fp.GM] + self._member_names())
         self.by.setEditText(current)
         self.by.blockSignals(False)
+        members = len(self.campaign.members)
         if state.players:
-            self.players.setValue(state.players)
+            self._set_players(state.players)
+        elif members and not self._players_by_hand:
+            self._set_players(members)
         self.log.clear()
         for entry in state.log:
             self.log.addItem(fp.plain(entry))
@@ -295,6 +303,17 @@ class PoolView(QWidget):
         if self.campaign.ledger:
             self.undo_button.setToolTip("Undo: " + self.campaign.plain(self.campaign.ledger[-1]))
         self.update_checks()
+
+    def _set_players(self, value: int) -> None:
+        self._setting_players = True
+        try:
+            self.players.setValue(value)
+        finally:
+            self._setting_players = False
+
+    def _players_changed(self, *_) -> None:
+        if not getattr(self, "_setting_players", False):
+            self._players_by_hand = True
 
     def _member_names(self) -> list[str]:
         names: list[str] = []
