@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Mapping, TypeVar
 
@@ -37,6 +36,8 @@ class ChangedOnDisk(FileProblem):
 
 
 def now_iso() -> str:
+    from datetime import datetime, timezone  # here: reading a file needs no clock
+
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
