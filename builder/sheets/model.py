@@ -18,33 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Sequence, Union
 
-
-class _Plain:
-    """What ``@dataclass`` gave these classes, written out: equality and a repr by
-    their fields (``_fields``, in the order of ``__init__``'s arguments); unhashable
-    unless frozen.  Written out because ``dataclasses`` generates those methods at
-    import, one ``exec`` each (~0.2 ms a class, 11 classes: a share of every export's
-    start)."""
-
-    __slots__ = ()
-    _fields: tuple[str, ...] = ()
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
-        return f"{self.__class__.__qualname__}({values})"
+from builder.rules.records import FrozenRecord, Record
 
 
-class SheetOptions(_Plain):
+class SheetOptions(FrozenRecord):
     """What a player asks for when printing.
 
     ``sections``: the section keys to include (None = every section).
@@ -55,7 +32,7 @@ class SheetOptions(_Plain):
     ``duplex``: in a PDF of several characters, each starts on an odd page (a
     double-sided print never puts two characters on one sheet of paper).
 
-    Frozen (and hashable), as the frozen dataclass it was.
+    Frozen (and hashable).  (Records, not dataclasses: builder/rules/records.py.)
     """
 
     _fields = ("sections", "blank", "layout", "duplex")
@@ -71,20 +48,11 @@ class SheetOptions(_Plain):
         object.__setattr__(self, "layout", layout)
         object.__setattr__(self, "duplex", duplex)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field '{name}'")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field '{name}'")
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(self._values())
-
     def wants(self, key: str) -> bool:
         return self.sections is None or key in self.sections
 
 
-class Boxes(_Plain):
+class Boxes(Record):
     """``count`` tick boxes, the first ``ticked`` of them filled."""
 
     _fields = ("count", "ticked", "label")
@@ -102,7 +70,7 @@ class Boxes(_Plain):
 Cell = Union[str, Boxes]
 
 
-class Rows(_Plain):
+class Rows(Record):
     """Label/value pairs set in a grid (``columns`` pairs per line).
 
     A value of ``""`` prints as an empty box to write in.  ``large``: the figures
@@ -125,7 +93,7 @@ class Rows(_Plain):
         self.stacked = stacked
 
 
-class Column(_Plain):
+class Column(Record):
     """A table column: ``weight`` its share of the table's width, ``align`` "left",
     "center" or "right", ``gutter`` white space between two halves of a table (no
     fill, no rule)."""
@@ -140,7 +108,7 @@ class Column(_Plain):
         self.gutter = gutter
 
 
-class Table(_Plain):
+class Table(Record):
     """A header and rows.  ``marked``: rows printed marked (the current level).
     ``spare``: the last ``spare`` rows are room to write in: printed as far as the page
     has room, never carried onto the next page on their own."""
@@ -159,7 +127,7 @@ class Table(_Plain):
                 raise ValueError(f"table row has {len(row)} cells, the table has {width} columns")
 
 
-class Heading(_Plain):
+class Heading(Record):
     """A sub-heading; ``detail`` set right-aligned on the same line ("level 3")."""
 
     _fields = ("text", "detail")
@@ -169,7 +137,7 @@ class Heading(_Plain):
         self.detail = detail
 
 
-class Notes(_Plain):
+class Notes(Record):
     """Text, then ``lines`` ruled empty lines.  ``fill``: the ruled lines go on to the
     foot of the page (the Notes that end a sheet: see :func:`notes_section`); the lines
     beyond the first are always only what fits."""
@@ -182,7 +150,7 @@ class Notes(_Plain):
         self.fill = fill
 
 
-class BoxLine(_Plain):
+class BoxLine(Record):
     """Several labelled rows of tick boxes (VIT, dice...), one per line."""
 
     _fields = ("boxes",)
@@ -191,7 +159,7 @@ class BoxLine(_Plain):
         self.boxes = boxes
 
 
-class Picture(_Plain):
+class Picture(Record):
     """An image file (the portrait), fitted into a frame of ``width`` x ``height`` points."""
 
     _fields = ("path", "width", "height")
@@ -205,7 +173,7 @@ class Picture(_Plain):
 Block = Union[Rows, Table, Heading, Notes, BoxLine, Picture]
 
 
-class Section(_Plain):
+class Section(Record):
     """A titled part of a sheet.  ``key``: what --sections names; ``half``: may share a
     line with the next half-width section; ``new_page``: starts on a new page;
     ``record``: a record of play (ledger, level history), left out when compact;
@@ -225,7 +193,7 @@ class Section(_Plain):
         self.empty = empty
 
 
-class Sheet(_Plain):
+class Sheet(Record):
     """One character's sheet: ``name`` (header and footer), ``headline`` (label/value
     pairs under the name), its sections; ``layout`` "full" or "compact" (see
     SheetOptions); ``player`` for the PDF's Author."""
