@@ -289,7 +289,7 @@ class PoolView(QWidget):
             self.players.setValue(state.players)
         self.log.clear()
         for entry in state.log:
-            self.log.addItem(fp.describe(entry))
+            self.log.addItem(fp.plain(entry))
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.campaign.ledger))
         if self.campaign.ledger:

@@ -111,7 +111,7 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
     assert offered == ["Joss", "Nyra"]                 # Ulf (vogelfrei) is not offered
     assert "1 character of other rulesets is not offered" in dialog.note.text()
     assert not dialog.create_button.isEnabled()        # no name yet
-    assert "needs a name" in dialog.reasons.text()
+    assert dialog.reasons.text() == "Name the campaign."    # a prompt, not a scolding
     dialog.name_edit.setText("Iron Coast")
     dialog.set_checked(str(nyra))
     with qtbot.waitSignal(dialog.finished):
@@ -204,6 +204,30 @@ def test_party_award_through_the_dialog(window, tab, party, qtbot):
     dialog.milestone_radio.setChecked(True)
     assert dialog.ok.isEnabled()
     dialog.reject()
+
+
+def test_the_two_award_dialogs_ask_for_the_names_alike_and_scold_for_nothing(
+        window, tab, party):
+    """Before anything is typed neither award dialog states a refusal (no "needs a
+    name", no bullet): both say what to fill in next, in the same words, and Award
+    waits; the rules' own reasons come once the names are in."""
+    from builder.ui.dialogs.award import AwardDialog
+
+    tab.award_button.click()
+    party_dialog = tab.dialog
+    editor = window.open_path(party["nyra"])
+    own = AwardDialog([editor.doc], editor.doc, window)
+    for dialog in (party_dialog, own):
+        dialog.milestone.setCurrentText("")
+        assert dialog.reasons.text() == "Choose or type the Story Milestone."
+        dialog.milestone.setCurrentText("The Drowned Fort")
+        assert dialog.reasons.text() == "Name the Story Checkpoint: what was achieved."
+        assert not dialog.ok.isEnabled()
+        assert "needs" not in dialog.reasons.text() and "•" not in dialog.reasons.text()
+        dialog.milestone_radio.setChecked(True)        # a resolution needs no checkpoint
+        assert dialog.ok.isEnabled(), dialog.reasons.text()
+        assert dialog.reasons.text().startswith("✔")
+        dialog.reject()
 
 
 def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):
@@ -512,6 +536,7 @@ def test_selecting_a_path_selects_its_row_whatever_keys_are_held(window, party, 
 
 def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(window, tab,
                                                                             qtbot):
+    from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QApplication
 
     window.resize(1400, 900)
@@ -520,11 +545,17 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     before = tab.splitter.geometry()
     bar = tab.message_bar
+    # no empty band waits for a message: the buttons sit right above the panes, and
+    # the head row shows the campaign's info line
+    buttons_bottom = tab.undo_button.mapTo(tab, QPoint(0, tab.undo_button.height())).y()
+    assert before.top() - buttons_bottom <= 2 * tab.layout().spacing() + 2
+    assert tab.info.isVisible() and not bar.isVisible()
     tab.show_refusal("Not awarded", ["first reason"])
     QApplication.processEvents()
-    assert bar.isVisible()
+    assert bar.isVisible() and not tab.info.isVisible()         # in the info line's place
     assert tab.splitter.geometry() == before                   # nothing moved
-    assert bar.geometry().bottom() < before.top()              # nor is anything covered
+    bar_bottom = bar.mapTo(tab, QPoint(0, bar.height())).y()
+    assert bar_bottom <= buttons_bottom < before.top()         # nor is anything covered
     label = bar.label
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
     tab.show_refusal("Not awarded", [f"reason number {n}, at some length" for n in range(8)])
@@ -537,9 +568,16 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     assert tab.splitter.geometry() == before
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
+    # switching tabs away and back keeps the message
+    window.tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    window.tabs.setCurrentWidget(tab)
+    QApplication.processEvents()
+    assert bar.isVisible() and tab.splitter.geometry() == before
     bar.close_button.click()
     QApplication.processEvents()
     assert tab.splitter.geometry() == before and not bar.isVisible()
+    assert tab.info.isVisible()                                # the info line is back
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")

@@ -139,7 +139,7 @@ def test_award_checkpoint_to_several_open_characters(window, senna_path, qtbot):
     assert dialog.isVisible()
     dialog.milestone.setCurrentText("The Drowned Shrine")
     assert not dialog.ok.isEnabled()  # no checkpoint name yet
-    assert "checkpoint" in dialog.reasons.text()
+    assert dialog.reasons.text() == "Name the Story Checkpoint: what was achieved."
     dialog.checkpoint.setText("Found the shrine")
     for row in range(dialog.characters.count()):
         dialog.characters.item(row).setCheckState(Qt.CheckState.Checked)

@@ -175,3 +175,22 @@ def test_the_session_log_wraps_long_lines_inside_the_pane(view, qtbot):
         needed = fm.boundingRect(QRect(0, 0, rect.width() - 8, 10000), Qt.TextFlag.TextWordWrap,
                                  log.item(row).text()).height()
         assert rect.height() >= needed
+
+
+def test_the_session_log_and_the_ledger_speak_in_sentences_and_keep_the_commands_words(
+        view, qtbot):
+    """The window's session log starts with a capital and counts players properly; the
+    command line's description (and its JSON) stays as it was."""
+    from builder.rules import fortune_peril as fp
+    from builder.storage.campaigns import load_campaign
+
+    view.players.setValue(1)
+    assert view.start_session()
+    entry = ledger(view)[-1]
+    assert view.log.item(view.log.count() - 1).text().startswith(
+        "Session 1 started with 1 player: Fortune ")
+    assert load_campaign(view.path_for_test).plain(entry) == \
+        view.log.item(view.log.count() - 1).text()
+    assert fp.describe(entry).startswith("session 1 started with 1 player(s): ")
+    assert fp.plain({**entry, "players": 4, "name": "Harbour night"}).startswith(
+        "Session 1 (Harbour night) started with 4 players: ")

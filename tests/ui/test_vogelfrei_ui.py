@@ -460,3 +460,47 @@ def test_the_side_pages_keep_the_splitter_still_and_every_tab_in_sight(window, q
         editor.side_tabs.setCurrentIndex(i)
         QApplication.processEvents()
         assert editor.splitter.sizes() == sizes, editor.side_tabs.tabText(i)
+
+
+def test_the_ledger_says_an_uncapped_award_once(window):
+    """ "Awarded 2400 XP (session 1)" in the window's ledger, not "...: 2400 gained";
+    what the cap took is still said, and the command's words are unchanged."""
+    path = make()
+    ok("do", str(path), "award-xp", "1500", "--session", "1")
+    ok("do", str(path), "award-xp", "2000", "--session", "1")    # Warrior cap 3000
+    editor = window.open_path(path)
+    model = editor.ledger.ledger_model
+    texts = [model.index(row, 1).data() for row in range(model.rowCount())]
+    assert "Awarded 1500 XP (session 1)" in texts
+    assert "Awarded 2000 XP (session 1): 1500 gained, 500 lost to the session cap" in texts
+    assert editor.doc.ruleset.describe(ledger(path)[0]) == \
+        "Awarded 1500 XP (session 1): 1500 gained"
+
+
+def test_the_wizards_class_and_career_show_their_whole_names(window, qtbot):
+    """The career combo, filled when a class is chosen, was as narrow as it was empty
+    ("Road Warde"): both are as wide as their longest choice."""
+    window.act_new.trigger()
+    dialog = window.new_character_dialog
+    dialog.choose_ruleset("vogelfrei")
+    form = dialog.form
+    qtbot.waitExposed(dialog)
+    for cls in form.classes:
+        form.class_combo.setCurrentIndex(form.class_combo.findData(cls))
+        for combo in (form.class_combo, form.career_combo):
+            for row in range(combo.count()):
+                text = combo.itemText(row)
+                assert combo.fontMetrics().horizontalAdvance(text) <= \
+                    combo.style().subControlRect(
+                        combo.style().ComplexControl.CC_ComboBox, _combo_option(combo),
+                        combo.style().SubControl.SC_ComboBoxEditField, combo).width(), text
+    dialog.reject()
+
+
+def _combo_option(combo):
+    from PySide6.QtWidgets import QStyleOptionComboBox
+
+    option = QStyleOptionComboBox()
+    option.initFrom(combo)
+    option.rect = combo.rect()
+    return option

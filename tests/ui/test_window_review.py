@@ -162,7 +162,7 @@ def test_starting_a_session_shows_no_reasons_before_the_user_types(window):
     pool.start_button.click()
     # it said "the check id cannot be empty" in red before anything was typed
     assert pool.reasons.text() == HINT and "color" not in pool.reasons.styleSheet()
-    assert "session 1 started" in pool.message.text() and not pool.message.styleSheet()
+    assert "Session 1 started" in pool.message.text() and not pool.message.styleSheet()
 
 
 def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypatch):
