@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -89,14 +88,15 @@ def _family(candidates: Sequence[str]) -> str:
 
 
 # -- fonts and measures -----------------------------------------------------------
-@dataclass
 class Style:
-    """Fonts and their metrics for one paint device."""
+    """Fonts and their metrics for one paint device.  (Not a dataclass: one less class
+    of generated methods to build when an export starts.)"""
 
-    k: float  # device units per point (the scale included)
-    scale: float = 1.0
-    fonts: dict = field(default_factory=dict)
-    metrics: dict = field(default_factory=dict)
+    def __init__(self, k: float, scale: float = 1.0) -> None:
+        self.k = k  # device units per point (the scale included)
+        self.scale = scale
+        self.fonts: dict = {}
+        self.metrics: dict = {}
 
     @classmethod
     def for_device(cls, device, k: float, scale: float = 1.0) -> "Style":
@@ -169,15 +169,21 @@ class Style:
 Op = tuple
 
 
-@dataclass
 class Atom:
-    """An unbreakable piece of a section: a grid line, a table row, a note line."""
+    """An unbreakable piece of a section: a grid line, a table row, a note line.
+    ``draw(ops, x, y)`` adds its ops; ``repeat``: re-drawn after a page break (a table
+    header); ``optional``: dropped when it does not fit (ruled lines to write on)."""
 
-    height: float
-    draw: Callable[[list, float, float], None]  # (ops, x, y)
-    keep_with_next: bool = False
-    repeat: "Atom | None" = None  # re-drawn after a page break (a table header)
-    optional: bool = False  # dropped when it does not fit (ruled lines to write on)
+    __slots__ = ("height", "draw", "keep_with_next", "repeat", "optional")
+
+    def __init__(self, height: float, draw: Callable[[list, float, float], None],
+                 keep_with_next: bool = False, repeat: "Atom | None" = None,
+                 optional: bool = False) -> None:
+        self.height = height
+        self.draw = draw
+        self.keep_with_next = keep_with_next
+        self.repeat = repeat
+        self.optional = optional
 
 
 # Qt's alignment and text flags as the numbers they are (Qt.AlignmentFlag, Qt.TextFlag):

@@ -7,9 +7,12 @@ drawn call Python) or any of Qt's namespace enums.
 """
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
+from typing import TYPE_CHECKING
 
 from builder.ui.qt_values import DARK_SCHEME, LIGHT_SCHEME, set_enum
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPalette
 
 THEMES = {"system": "&System", "light": "&Light", "dark": "&Dark"}
 SETTINGS_KEY = "view/theme"
@@ -50,11 +53,15 @@ def early_colours(choice: str) -> None:
 
 
 def is_dark(pal: QPalette) -> bool:
+    from PySide6.QtGui import QPalette   # (not at import: the "system" start needs none)
+
     return pal.color(QPalette.ColorRole.Window).lightness() < 128
 
 
 def dark_palette() -> QPalette:
     """A dark palette for platforms that cannot switch scheme themselves."""
+    from PySide6.QtGui import QColor, QPalette
+
     p = QPalette()
     roles = QPalette.ColorRole
     colours = {
@@ -77,6 +84,7 @@ def dark_palette() -> QPalette:
 
 
 def light_palette() -> QPalette:
+    from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()

@@ -49,6 +49,9 @@ assert code == 0, code
 assert "PySide6.QtGui" in sys.modules
 assert "PySide6.QtWidgets" not in sys.modules
 assert "pypdf" not in sys.modules  # no character beyond U+FFFF: no PDF library either
+# Nothing on the way generates dataclass methods at import (builder/rules/records.py),
+# nor imports datetime for the PDF's date (builder/render/outline.py).
+assert "dataclasses" not in sys.modules and "datetime" not in sys.modules
 print("QtGui only")
 """
 
