@@ -24,9 +24,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, Qt, QTimer, Signal
-from PySide6.QtGui import (QFont, QStandardItem, QStandardItemModel, QUndoCommand,
-                           QUndoStack)
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (QFont, QResizeEvent, QStandardItem, QStandardItemModel,
+                           QUndoCommand, QUndoStack)
 from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSizePolicy,
                                QLabel, QPushButton, QScrollArea, QSplitter, QStackedWidget,
                                QVBoxLayout, QWidget)
@@ -64,6 +64,41 @@ def _resolved(path: str | Path) -> Path:
         return Path(path).resolve()
     except OSError:
         return Path(path).absolute()
+
+
+class ElidedLine(QLabel):
+    """One line that gives way: shortened in the middle ("/home/…/Raid.json") when the
+    page is narrower than it, the whole line in its tooltip.  A plain label's full
+    width (the campaign file's path) was the campaign page's minimum width."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._full = ""
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._fit()
+
+    def text(self) -> str:
+        return self._full
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideMiddle,
+                                              max(self.contentsRect().width(), 0))
+        QLabel.setText(self, shown if self.width() > 1 else self._full)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(self.fontMetrics().horizontalAdvance(self._full) + 4, hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.fontMetrics().averageCharWidth() * 12,
+                     super().minimumSizeHint().height())
 
 
 class UndoLastEntry(QUndoCommand):
@@ -124,7 +159,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         font.setPointSize(16)
         font.setBold(True)
         self.title.setFont(font)
-        self.info = QLabel(self)
+        self.info = ElidedLine(self)
         self.info.setObjectName("campaignInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.info.setAccessibleName("Campaign ruleset, members, session and file")

@@ -666,3 +666,33 @@ def test_tab_goes_from_the_ledger_straight_into_the_pool(window, tab, qtbot):
         QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         stops.append(QApplication.focusWidget())
     assert tab.pool_area not in stops and tab.pool_view.start_button in stops
+
+
+def test_a_long_campaign_path_does_not_widen_the_page(window, party, tmp_path, qtbot):
+    """The info line beside the title (ruleset · members · session · file) was a label
+    as wide as the campaign file's path: the page could not be narrower than it.  It
+    is shortened in the middle instead, the whole line in its tooltip."""
+    from PySide6.QtWidgets import QApplication
+
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 8)
+    deep.mkdir(parents=True)
+    camp = deep / "camp.json"
+    ok("campaign", "new", "Far Away", "-o", camp, "--ruleset", "story-points",
+       "--member", party["nyra"])
+    view = window.open_campaign(camp)
+    full = view.info.text()
+    assert str(camp) in full and view.info.toolTip() == full
+    assert view.minimumSizeHint().width() < view.info.fontMetrics().horizontalAdvance(full)
+    window.resize(900, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    shown = label_shows(view.info)
+    assert "…" in shown and shown.endswith("camp.json")
+    assert view.info.fontMetrics().horizontalAdvance(shown) <= view.info.width()
+
+
+def label_shows(label) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    return QLabel.text(label)

@@ -700,3 +700,17 @@ def test_arming_a_rank_token_scrolls_the_lit_traits_into_view(chain_for, qtbot):
     chip.click()                                  # armed: its traits light up...
     lit = [i for i in traits if i.drag_state == "eligible"]
     assert lit and all(shown().contains(i.sceneBoundingRect()) for i in lit)   # ...in view
+
+
+def test_every_skills_second_line_is_shown_whole(chain_for):
+    """"Linked: Endura…": a Skill's cost and Linked Vital were cut at the node's edge."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from builder.ui.chain.scene import SUB_ROOM
+
+    widget, _doc, _path = chain_for("sp=3", "vital.Agility=2", "skill.Acrobatics=2")
+    metrics = QFontMetricsF(widget.scene.base_font)
+    skills = [item for nid, item in widget.scene.nodes.items() if nid.startswith("skill:")]
+    assert any("✕" in item.sub_label() for item in skills)         # the longest kind
+    for item in skills:
+        assert metrics.horizontalAdvance(item.sub_label()) <= SUB_ROOM, item.sub_label()

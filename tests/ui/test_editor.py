@@ -218,3 +218,17 @@ def test_a_file_with_ledger_problems_opens_and_says_so(window, senna_path):
     assert editor.refusal_bar.isVisibleTo(editor)
     assert "Medicine 4 needs Cognition 4" in editor.refusal_bar.label.text()
     assert "skipped" in editor.ledger.ledger_model.index(0, 1).data()
+
+
+def test_the_story_point_abbreviations_and_active_are_explained(window, senna_path):
+    """"VIT 1/1 · AD ready 1..." and a bare "Active" box told a new player nothing: each
+    says what it is when pointed at, in the editor and in the creation form."""
+    editor = open_editor(window, senna_path)
+    tip = editor.vit_label.toolTip()
+    assert "Vitality (VIT)" in tip and "Action Dice (AD)" in tip
+    assert editor.vit_label.accessibleName()
+    window.act_new.trigger()
+    dialog = window.new_character_dialog
+    dialog.choose_ruleset("story-points")
+    assert dialog.form.active.toolTip() == editor.active_box.toolTip() != ""
+    dialog.reject()

@@ -422,14 +422,15 @@ def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot)
 
 
 def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
-    from builder.ui.wording import NOTHING_TO_AWARD
+    from builder.ui.campaign_party import XP_PROMPT
 
     anna, bert = make("Anna"), make("Bert")
     window.open_path(anna)
     dialog = window.open_path(bert).party_xp()
     dialog.session.setText("3")
     assert not dialog.ok.isEnabled()                    # no enemies, no treasure
-    assert NOTHING_TO_AWARD in dialog.reasons_label.text()
+    # the next step, in the campaign XP dialog's words, not a refusal
+    assert dialog.reasons_label.text() == XP_PROMPT
     assert "Ready" not in dialog.reasons_label.text()
     dialog.treasure.setText("1")                        # 1 XP between two: 0 each
     assert dialog.table.item(0, 2).text() == "0 XP"

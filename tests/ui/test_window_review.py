@@ -110,6 +110,7 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
 
 
 def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(window, qtbot):
+    from builder.ui.campaign_party import XP_PROMPT
     from tests.ui.test_campaign_ui import xp
     from tests.ui.test_vogelfrei_ui import make
 
@@ -124,7 +125,8 @@ def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(wind
     dialog = view.dialog
     assert dialog.enemies.text() == "" and dialog.treasure.value() == 0
     assert not dialog.ok.isEnabled()                      # it wrote "XP ...: Greta 0"
-    assert "nothing to award" in dialog.summary.text()
+    # what to enter next, as a prompt (it said "• nothing to award yet" before any typing)
+    assert dialog.summary.text() == XP_PROMPT
     dialog.treasure.setValue(300)
     assert dialog.ok.isEnabled(), dialog.summary.text()
     with qtbot.waitSignal(dialog.finished):

@@ -56,6 +56,11 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.sp_label.setFont(sp_font)
         self.vit_label = QLabel(self)
         self.vit_label.setObjectName("vitLabel")
+        # the rules' abbreviations, spelled out for a player who does not know them yet
+        self.vit_label.setToolTip("Vitality (VIT): current / maximum · Action Dice (AD): "
+                                  "ready and wounded (body: the Action Dice in all, as many "
+                                  "as the maximum VIT)")
+        self.vit_label.setAccessibleName("Vitality and Action Dice")
         self.active_box = QCheckBox("Active", self)
         self.active_box.setToolTip("Only an Active character can raise Core Vitals")
         self.active_box.clicked.connect(
