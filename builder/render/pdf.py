@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 from PySide6.QtCore import QMarginsF, QPointF, QRectF
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QPageLayout, QPageSize,
                            QPainter, QPainterPath, QPdfWriter, QPen, QTextCharFormat,
-                           QTextLayout, QTextOption)
+                           QTextLayout)
 
 from builder.sheets.model import (BoxLine, Boxes, Heading, Notes, Picture, Rows, Section, Sheet,
                                   Table)
@@ -726,6 +726,7 @@ def _fitting(word: str, fm: QFontMetricsF, width: float) -> int:
 # the PDF's bytes say differs (a path where a rectangle was). Guarded by
 # tests/ui/test_pdf_export.py::test_export_builds_no_qt_enums.
 _PENS: dict[tuple[int, float], QPen] = {}
+_UNWRAPPED = 1e7  # device units (8,333 inches at 1200 dpi; within QFixed): no text fills it
 _GREY_FONTS = frozenset(("subtitle", "detail", "footer"))
 #: Bidirectional classes that make a line right-to-left (or may): drawText places those.
 _RTL = frozenset(("R", "AL", "AN", "RLE", "RLO", "RLI", "FSI"))
@@ -771,9 +772,6 @@ def _draw_coloured(painter: QPainter, font: QFont, metrics: QFontMetricsF, rect:
     if flags & (_WRAP | _WRAP_ANYWHERE) or not _plain_line(text):
         return False
     layout = QTextLayout(text, font, painter.device())
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.NoWrap)
-    layout.setTextOption(option)
     coloured = QTextCharFormat()
     coloured.setForeground(_pen(colour, 1.0).brush())
     whole = QTextLayout.FormatRange()
@@ -781,7 +779,9 @@ def _draw_coloured(painter: QPainter, font: QFont, metrics: QFontMetricsF, rect:
     layout.setFormats([whole])
     layout.beginLayout()
     line = layout.createLine()
-    line.setLineWidth(rect.width())
+    # A line wider than any text (a QTextOption with NoWrap would do as well, and
+    # cost its three enums): one line, set from its start, the left of its rect.
+    line.setLineWidth(_UNWRAPPED)
     layout.endLayout()
     x = rect.left()
     if flags & _ALIGN_RIGHT:

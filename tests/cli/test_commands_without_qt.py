@@ -52,6 +52,7 @@ assert "pypdf" not in sys.modules  # no character beyond U+FFFF: no PDF library 
 # Nothing on the way generates dataclass methods at import (builder/rules/records.py),
 # nor imports datetime for the PDF's date (builder/render/outline.py).
 assert "dataclasses" not in sys.modules and "datetime" not in sys.modules
+assert "decimal" not in sys.modules  # the compiled validators name no Decimal
 print("QtGui only")
 """
 
