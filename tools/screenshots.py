@@ -223,6 +223,9 @@ def main() -> int:
     chain.select_node("class:Cleric")
     chain.target_spin.setValue(4)
     wait(400)
+    # from the left edge: the plan's first step (Cognition) to Cleric, names and all
+    chain.view.horizontalScrollBar().setValue(0)
+    wait(200)
     grab_screen(out / "chain-plan.png", window)
 
     # A drag in progress: Graynor's Fighter rank, eligible traits lit.

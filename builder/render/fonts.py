@@ -79,12 +79,18 @@ class GlyphCheck:
         self.wide = WideGlyphs()
         self.untexted: set[str] = set()
 
-    def check(self, font: QFont, text: str) -> None:
+    def check(self, font: QFont, text: str, metrics: QFontMetricsF | None = None) -> None:
+        """Note the characters of ``text`` no font has.  ``metrics``: ``font``'s on the
+        device painted on (the painter's font engine, already loaded), else made here
+        (a font engine of the screen's more to load)."""
         self.wide.record(font, text)
-        key = font.key()
-        metrics = self._metrics.get(key)
+        # Whether a character is in a font depends on its face, not its size: one
+        # lookup per face (the sheet sets four faces in some fifteen sizes).
+        key = f"{font.family()}/{font.weight()}/{font.italic()}"
         if metrics is None:
-            metrics = self._metrics[key] = QFontMetricsF(font)
+            metrics = self._metrics.get(key)
+            if metrics is None:
+                metrics = self._metrics[key] = QFontMetricsF(font)
         for char in set(text):
             seen = self._known.get((key, char))
             if seen is None:
@@ -106,7 +112,7 @@ class WideOnly:
         self.wide = WideGlyphs()
         self.untexted: set[str] = set()
 
-    def check(self, font: QFont, text: str) -> None:
+    def check(self, font: QFont, text: str, metrics: QFontMetricsF | None = None) -> None:
         self.wide.record(font, text)
 
 

@@ -21,10 +21,13 @@ from __future__ import annotations
 import io
 import re
 import struct
-from datetime import datetime, timezone
-from typing import Sequence
+import time
+from typing import TYPE_CHECKING, Sequence
 
 from builder import APP_TITLE, __version__
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 def document_title(names: Sequence[str]) -> str:
@@ -54,7 +57,9 @@ def document_information(title: str, author: str, subject: str = "", keywords: s
                          now: datetime | None = None, producer: str = "Qt PDF writer"
                          ) -> dict[str, str]:
     """The PDF's document information dictionary (keys without the slash)."""
-    stamp = _pdf_date(now or datetime.now(timezone.utc))
+    # The time module's clock rather than datetime's: the same stamp, without importing
+    # datetime (~8 M instructions) into every export.
+    stamp = _pdf_date(now) if now else time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime())
     return {
         "Title": title,
         "Author": author,

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QMarginsF, QPointF, QRectF
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QPageLayout, QPageSize,
-                           QPainter, QPdfWriter, QPen)
+                           QPainter, QPainterPath, QPdfWriter, QPen, QTextCharFormat,
+                           QTextLayout)
 
 from builder.sheets.model import (BoxLine, Boxes, Heading, Notes, Picture, Rows, Section, Sheet,
                                   Table)
@@ -88,14 +88,15 @@ def _family(candidates: Sequence[str]) -> str:
 
 
 # -- fonts and measures -----------------------------------------------------------
-@dataclass
 class Style:
-    """Fonts and their metrics for one paint device."""
+    """Fonts and their metrics for one paint device.  (Not a dataclass: one less class
+    of generated methods to build when an export starts.)"""
 
-    k: float  # device units per point (the scale included)
-    scale: float = 1.0
-    fonts: dict = field(default_factory=dict)
-    metrics: dict = field(default_factory=dict)
+    def __init__(self, k: float, scale: float = 1.0) -> None:
+        self.k = k  # device units per point (the scale included)
+        self.scale = scale
+        self.fonts: dict = {}
+        self.metrics: dict = {}
 
     @classmethod
     def for_device(cls, device, k: float, scale: float = 1.0) -> "Style":
@@ -157,7 +158,7 @@ class Style:
         fm = self.metrics[font]
         if "\n" not in text and fm.horizontalAdvance(text) <= width:
             return fm.height()
-        flags = self.wrap_flags(font, text, width) | int(Qt.AlignmentFlag.AlignLeft)
+        flags = self.wrap_flags(font, text, width) | _ALIGN_LEFT
         return fm.boundingRect(QRectF(0, 0, width, 1e9), flags, text).height()
 
 
@@ -168,22 +169,37 @@ class Style:
 Op = tuple
 
 
-@dataclass
 class Atom:
-    """An unbreakable piece of a section: a grid line, a table row, a note line."""
+    """An unbreakable piece of a section: a grid line, a table row, a note line.
+    ``draw(ops, x, y)`` adds its ops; ``repeat``: re-drawn after a page break (a table
+    header); ``optional``: dropped when it does not fit (ruled lines to write on)."""
 
-    height: float
-    draw: Callable[[list, float, float], None]  # (ops, x, y)
-    keep_with_next: bool = False
-    repeat: "Atom | None" = None  # re-drawn after a page break (a table header)
-    optional: bool = False  # dropped when it does not fit (ruled lines to write on)
+    __slots__ = ("height", "draw", "keep_with_next", "repeat", "optional")
+
+    def __init__(self, height: float, draw: Callable[[list, float, float], None],
+                 keep_with_next: bool = False, repeat: "Atom | None" = None,
+                 optional: bool = False) -> None:
+        self.height = height
+        self.draw = draw
+        self.keep_with_next = keep_with_next
+        self.repeat = repeat
+        self.optional = optional
 
 
-_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-_CENTER = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter)
-_WRAP = int(Qt.TextFlag.TextWordWrap)
-_WRAP_ANYWHERE = int(Qt.TextFlag.TextWrapAnywhere)
+# Qt's alignment and text flags as the numbers they are (Qt.AlignmentFlag, Qt.TextFlag):
+# naming them through ``Qt`` would make PySide build every enum of the Qt namespace
+# (~14 ms), which nothing else on the export's path needs (see _paint_page).
+# tests/ui/test_pdf_export.py checks each against Qt's own.
+_ALIGN_LEFT = 0x0001
+_ALIGN_RIGHT = 0x0002
+_ALIGN_HCENTER = 0x0004
+_ALIGN_TOP = 0x0020
+_ALIGN_VCENTER = 0x0080
+_LEFT = _ALIGN_LEFT | _ALIGN_VCENTER
+_RIGHT = _ALIGN_RIGHT | _ALIGN_VCENTER
+_CENTER = _ALIGN_HCENTER | _ALIGN_VCENTER
+_WRAP = 0x1000  # Qt.TextFlag.TextWordWrap
+_WRAP_ANYWHERE = 0x2000  # Qt.TextFlag.TextWrapAnywhere
 _ALIGN = {"left": _LEFT, "right": _RIGHT, "center": _CENTER}
 
 
@@ -697,7 +713,89 @@ def _fitting(word: str, fm: QFontMetricsF, width: float) -> int:
 
 
 # -- painting ---------------------------------------------------------------------------------
+# Nothing below makes PySide build the enums of Qt's ``Qt`` namespace (93 of them, ~14 ms
+# of a one-page export): QPainter.setPen, setBrush, fillRect and QBrush(QColor) all would,
+# each having an overload that takes a Qt enum, which PySide builds the whole namespace to
+# rule out.  So lines and boxes are QPainterPaths stroked by strokePath (one overload: a
+# QPen, made with QPen() and setters) or filled by fillPath (with that pen's brush), and
+# text is drawn with the painter's own pen (a new painter's: black, as INK) or, in grey,
+# laid out by a QTextLayout with a grey format at the very place drawText would put it.
+# Only grey text drawText must place itself (wrapped, right-to-left, with tabs or line
+# breaks: a name in Hebrew in the footer, say) takes setPen, and the enums with it.
+# The pixels are the same as those of setPen/drawLine/drawRect/fillRect/drawText; what
+# the PDF's bytes say differs (a path where a rectangle was). Guarded by
+# tests/ui/test_pdf_export.py::test_export_builds_no_qt_enums.
+_PENS: dict[tuple[int, float], QPen] = {}
+_UNWRAPPED = 1e7  # device units (8,333 inches at 1200 dpi; within QFixed): no text fills it
+_GREY_FONTS = frozenset(("subtitle", "detail", "footer"))
+#: Bidirectional classes that make a line right-to-left (or may): drawText places those.
+_RTL = frozenset(("R", "AL", "AN", "RLE", "RLO", "RLI", "FSI"))
+
+
+def _pen(colour: QColor, width: float) -> QPen:
+    """A solid pen (square caps, bevel joins: QPen(colour, width)'s), built so as not to
+    need the Qt namespace; kept, as a sheet uses a handful."""
+    key = (colour.rgba(), width)
+    pen = _PENS.get(key)
+    if pen is None:
+        pen = _PENS[key] = QPen()
+        pen.setColor(colour)
+        pen.setWidthF(width)
+    return pen
+
+
+def _stroke_line(painter: QPainter, x1: float, y1: float, x2: float, y2: float,
+                 pen: QPen) -> None:
+    path = QPainterPath(QPointF(x1, y1))
+    path.lineTo(x2, y2)
+    painter.strokePath(path, pen)
+
+
+def _plain_line(text: str) -> bool:
+    """Text drawText lays out as QTextLayout does by default: one left-to-right line,
+    no tabs, breaks or other controls, no space at either end."""
+    if text != text.strip():
+        return False
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Zl", "Zp") or unicodedata.bidirectional(char) in _RTL:
+            return False
+    return True
+
+
+def _draw_coloured(painter: QPainter, font: QFont, metrics: QFontMetricsF, rect: QRectF,
+                   flags: int, text: str, colour: QColor) -> bool:
+    """``painter.drawText(rect, flags, text)`` in ``colour`` without setPen: the line laid
+    out by a QTextLayout whose format has the colour, at drawText's place (its bounding
+    box's top, its alignment's left).  False (nothing drawn) for text drawText must
+    place itself (see :func:`_plain_line`, wrapping flags)."""
+    if flags & (_WRAP | _WRAP_ANYWHERE) or not _plain_line(text):
+        return False
+    layout = QTextLayout(text, font, painter.device())
+    coloured = QTextCharFormat()
+    coloured.setForeground(_pen(colour, 1.0).brush())
+    whole = QTextLayout.FormatRange()
+    whole.start, whole.length, whole.format = 0, len(text), coloured
+    layout.setFormats([whole])
+    layout.beginLayout()
+    line = layout.createLine()
+    # A line wider than any text (a QTextOption with NoWrap would do as well, and
+    # cost its three enums): one line, set from its start, the left of its rect.
+    line.setLineWidth(_UNWRAPPED)
+    layout.endLayout()
+    x = rect.left()
+    if flags & _ALIGN_RIGHT:
+        x += rect.width() - line.horizontalAdvance()
+    elif flags & _ALIGN_HCENTER:
+        x += (rect.width() - line.horizontalAdvance()) / 2
+    top = metrics.boundingRect(rect, flags, text).top()
+    layout.draw(painter, QPointF(x, top))
+    return True
+
+
 def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> None:
+    """Paint one page's ops.  ``painter``'s pen is left as a new painter has it (black,
+    the INK text is drawn with): see the note above."""
     k = style.k
     current_font = None
     for op in ops:
@@ -706,38 +804,45 @@ def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> 
             _kind, rect, font, flags, text = op
             if not text:
                 continue
+            qfont, metrics = style.fonts[font], style.metrics[font]
             if glyphs is not None:
-                glyphs.check(style.fonts[font], text)
-            painter.setPen(GREY if font in ("subtitle", "detail", "footer") else INK)
+                glyphs.check(qfont, text, metrics)
             if kind == "fit" and style.width(font, text) > rect.width():
                 # Set smaller until it fits (down to 60 %), then wrapped: never cut.
-                scaled = QFont(style.fonts[font])
+                qfont = QFont(style.fonts[font])
                 ratio = max(0.6, rect.width() / style.width(font, text) * 0.98)
-                scaled.setPointSizeF(scaled.pointSizeF() * ratio)
-                painter.setFont(scaled)
-                current_font = None
-                if QFontMetricsF(scaled, painter.device()).horizontalAdvance(text) \
-                        > rect.width():
-                    flags = (flags & ~int(Qt.AlignmentFlag.AlignVCenter)) \
-                        | int(Qt.AlignmentFlag.AlignTop) | _WRAP_ANYWHERE
+                qfont.setPointSizeF(qfont.pointSizeF() * ratio)
+                metrics = QFontMetricsF(qfont, painter.device())
+                if metrics.horizontalAdvance(text) > rect.width():
+                    flags = (flags & ~_ALIGN_VCENTER) | _ALIGN_TOP | _WRAP_ANYWHERE
+                font = ""  # not one of the style's fonts
+            if font in _GREY_FONTS or (not font and op[2] in _GREY_FONTS):
+                if _draw_coloured(painter, qfont, metrics, rect, flags, text, GREY):
+                    continue
+                painter.save()  # drawText in grey: setPen, then the black pen back
+                painter.setPen(GREY)
+                painter.setFont(qfont)
                 painter.drawText(rect, flags, text)
+                painter.restore()
+                current_font = None
                 continue
-            if font != current_font:
-                painter.setFont(style.fonts[font])
+            if font != current_font or not font:
+                painter.setFont(qfont)
                 current_font = font
             painter.drawText(rect, flags, text)
         elif kind == "rect":
             _kind, rect, pen_w, fill = op
             if fill is not None:
-                painter.fillRect(rect, fill)
+                path = QPainterPath()
+                path.addRect(rect)
+                painter.fillPath(path, _pen(fill, 1.0).brush())
             if pen_w:
-                painter.setPen(QPen(INK, pen_w * k))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(rect)
+                path = QPainterPath()
+                path.addRect(rect)
+                painter.strokePath(path, _pen(INK, pen_w * k))
         elif kind == "line":
             _kind, x1, y1, x2, y2, pen_w, colour = op
-            painter.setPen(QPen(colour, pen_w * k))
-            painter.drawLine(QPointF(x1, y1), QPointF(x2, y2))
+            _stroke_line(painter, x1, y1, x2, y2, _pen(colour, pen_w * k))
         elif kind == "image":
             _kind, rect, path = op
             from PySide6.QtGui import QImage
@@ -752,9 +857,11 @@ def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> 
                 painter.drawImage(target, image)
         elif kind == "cross":
             rect = op[1].adjusted(k * 1.5, k * 1.5, -k * 1.5, -k * 1.5)
-            painter.setPen(QPen(INK, 1.0 * k))
-            painter.drawLine(rect.topLeft(), rect.bottomRight())
-            painter.drawLine(rect.topRight(), rect.bottomLeft())
+            pen = _pen(INK, 1.0 * k)
+            # Two strokes, as two drawLine calls were: where they cross, anti-aliasing
+            # adds up the same way.
+            _stroke_line(painter, rect.left(), rect.top(), rect.right(), rect.bottom(), pen)
+            _stroke_line(painter, rect.right(), rect.top(), rect.left(), rect.bottom(), pen)
 
 
 def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,

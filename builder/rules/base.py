@@ -16,9 +16,10 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+
+from builder.rules.records import FrozenRecord
 
 
 class Reason(str):
@@ -161,8 +162,7 @@ def parse_yes_no(text: str | bool, what: str) -> bool:
 ActionEntry = Mapping[str, Any]
 
 
-@dataclass(frozen=True, eq=False)
-class Action(Mapping[str, Any]):
+class Action(FrozenRecord, Mapping[str, Any]):
     """One action, as :meth:`Ruleset.parse_action` makes it from ``do`` words.
 
     ``kind`` is the verb (``"raise-skill"``); ``args`` its arguments in the order
@@ -174,15 +174,18 @@ class Action(Mapping[str, Any]):
     ledger entry read from a file.
     """
 
+    _fields = ("kind", "args")
     kind: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any]
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or not self.kind:
+    def __init__(self, kind: str, args: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(kind, str) or not kind:
             raise ValueError("an action needs a kind (its verb)")
-        if "action" in self.args:
+        args = {} if args is None else args
+        if "action" in args:
             raise ValueError("an action's args never hold 'action' (that is its kind)")
-        object.__setattr__(self, "args", MappingProxyType(dict(self.args)))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", MappingProxyType(dict(args)))
 
     @classmethod
     def from_json(cls, entry: Mapping[str, Any]) -> Action:
@@ -256,8 +259,7 @@ class Action(Mapping[str, Any]):
         return f"Action({self.kind!r}, {dict(self.args)!r})"
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(FrozenRecord):
     """An argument the player adds to an option's words before taking it (a Class
     advance asks for a trait, a caster's for a spell, entering a Class for a scene).
 
@@ -265,9 +267,15 @@ class Ask:
     (``--exchange``); a ``required`` one is always given (empty when unanswered, so
     the rules say what is missing)."""
 
+    _fields = ("flag", "required", "switch")
     flag: str
-    required: bool = False
-    switch: bool = False
+    required: bool
+    switch: bool
+
+    def __init__(self, flag: str, required: bool = False, switch: bool = False) -> None:
+        object.__setattr__(self, "flag", flag)
+        object.__setattr__(self, "required", required)
+        object.__setattr__(self, "switch", switch)
 
     @property
     def key(self) -> str:
@@ -279,8 +287,7 @@ class Ask:
 _OPTION_FIELDS = ("kind", "name", "target", "cost", "allowed", "reasons")
 
 
-@dataclass(frozen=True, eq=False)
-class Option(Mapping[str, Any]):
+class Option(FrozenRecord, Mapping[str, Any]):
     """One possible next step (:meth:`Ruleset.options`): what it is, what it costs,
     whether the rules allow it now and why not, and the ``do`` words that take it.
 
@@ -292,21 +299,29 @@ class Option(Mapping[str, Any]):
     order (``linked_vital``, ``choices``...).  :meth:`to_json` is the ``options --json``
     entry; an Option is also a read-only mapping in that shape."""
 
+    _fields = ("kind", "name", "target", "cost", "reasons", "words", "asks", "extra")
     kind: str
     name: str
     target: int | str | None
     cost: int | None
-    reasons: tuple[str, ...] = ()
-    words: tuple[str, ...] | None = None
-    asks: tuple[Ask, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    _json: dict[str, Any] = field(init=False, repr=False, compare=False)
+    reasons: tuple[str, ...]
+    words: tuple[str, ...] | None
+    asks: tuple[Ask, ...]
+    extra: Mapping[str, Any]
+    _json: dict[str, Any]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "reasons", tuple(self.reasons))
-        if self.words is not None:
-            object.__setattr__(self, "words", tuple(str(w) for w in self.words))
-        object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
+    def __init__(self, kind: str, name: str, target: int | str | None, cost: int | None,
+                 reasons: Iterable[str] = (), words: Iterable[str] | None = None,
+                 asks: tuple[Ask, ...] = (), extra: Mapping[str, Any] | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "reasons", tuple(reasons))
+        object.__setattr__(self, "words",
+                           None if words is None else tuple(str(w) for w in words))
+        object.__setattr__(self, "asks", asks)
+        object.__setattr__(self, "extra", MappingProxyType(dict(extra or {})))
         shape = {"kind": self.kind, "name": self.name, "target": self.target,
                  "cost": self.cost, "allowed": self.allowed, "reasons": list(self.reasons)}
         shape.update((k, v) for k, v in self.extra.items() if k not in _OPTION_FIELDS)
@@ -456,6 +471,12 @@ class ActionKind(ABC, Generic[RulesT, StateT]):
     def describe(self, action: Action) -> str:
         """The ledger's plain sentence for the action."""
         return describe_generic(action)
+
+    def plain(self, action: Action) -> str:
+        """The sentence the window shows (ledger, undo, status bar); by default
+        :meth:`describe`'s.  A kind whose ``describe`` carries figures the command
+        line's JSON keeps as they are, but which read awkwardly, words them here."""
+        return self.describe(action)
 
 
 def describe_generic(action: Mapping[str, Any]) -> str:
@@ -634,6 +655,16 @@ class Ruleset(ABC):
         if entry is None or kind is None:
             return describe_generic(action)
         return kind.describe(entry)
+
+    def plain(self, action: ActionEntry) -> str:
+        """One line for the window (ledger page, undo, status bar): the kind's
+        :meth:`ActionKind.plain`, which is :meth:`describe` unless the kind words it
+        otherwise for players."""
+        entry = read_action(action)
+        kind = None if entry is None else self.kind_of(entry.kind)
+        if entry is None or kind is None:
+            return describe_generic(action)
+        return kind.plain(entry)
 
     def action_cost(self, before: Any, action: ActionEntry) -> int:
         """What the action spends (SP, XP...) for the ledger view; 0 by default."""

@@ -7,19 +7,25 @@ hand-edited file is "replay and collect every refusal with its entry index".
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from builder.rules.base import Action, Refusal, Ruleset, read_action
+from builder.rules.records import Record
 
 
-@dataclass
-class Problem:
+class Problem(Record):
     """One thing wrong with a character file; ``entry`` is None for the baseline."""
 
+    _fields = ("entry", "reasons", "action")
     entry: int | None
     reasons: list[str]
-    action: dict[str, Any] | None = None
+    action: dict[str, Any] | None
+
+    def __init__(self, entry: int | None, reasons: list[str],
+                 action: dict[str, Any] | None = None) -> None:
+        self.entry = entry
+        self.reasons = reasons
+        self.action = action
 
     def lines(self) -> list[str]:
         where = "baseline" if self.entry is None else f"ledger entry {self.entry + 1}"
@@ -34,13 +40,23 @@ class Problem:
         return {"entry": number, "action": self.action, "reasons": self.reasons}
 
 
-@dataclass
-class Replay:
+class Replay(Record):
+    """A ledger replayed: ``states[i]`` is the state after i entries."""
+
+    _fields = ("ruleset", "baseline", "ledger", "states", "problems")
     ruleset: Ruleset
     baseline: dict[str, Any]
     ledger: list[dict[str, Any]]
-    states: list[Any] = field(default_factory=list)  # states[i] = after i entries
-    problems: list[Problem] = field(default_factory=list)
+    states: list[Any]
+    problems: list[Problem]
+
+    def __init__(self, ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, Any]],
+                 states: list[Any] | None = None, problems: list[Problem] | None = None) -> None:
+        self.ruleset = ruleset
+        self.baseline = baseline
+        self.ledger = ledger
+        self.states = [] if states is None else states
+        self.problems = [] if problems is None else problems
 
     @property
     def state(self) -> Any:

@@ -257,6 +257,11 @@ class PoolKind:
     def describe(self, action: Action) -> str:
         return action.kind
 
+    def plain(self, action: Action) -> str:
+        """The entry in the players' words (the window's ledger and session log);
+        :meth:`describe` stays the line the command line prints and its JSON carries."""
+        return self.describe(action)
+
 
 class SessionStart(PoolKind):
     verb = "session-start"
@@ -307,6 +312,14 @@ class SessionStart(PoolKind):
         return (f"session {action.value('session', '?')}{name} started with "
                 f"{action.value('players')} player(s): Fortune {action.value('fortune')}, "
                 f"Peril {action.value('peril')}")
+
+    def plain(self, action: Action) -> str:
+        """"Session 1 (Harbour night) started with 4 players: Fortune 6, Peril 2"."""
+        name = f" ({action.value('name')})" if action.value("name") else ""
+        players = action.value("players")
+        noun = "player" if players == 1 else "players"
+        return (f"Session {action.value('session', '?')}{name} started with {players} {noun}: "
+                f"Fortune {action.value('fortune')}, Peril {action.value('peril')}")
 
 
 def _no_session(state: Pool) -> list[str]:
@@ -587,6 +600,16 @@ def describe(action: Mapping[str, Any]) -> str:
     if entry is None or kind is None:
         return str(action.get("action"))
     return kind.describe(entry)
+
+
+def plain(action: Mapping[str, Any]) -> str:
+    """One line for the window's session log and ledger, in the players' words
+    (:func:`describe`: the line the command line prints and its JSON carries)."""
+    entry = read_action(action)
+    kind = None if entry is None else KINDS.get(entry.kind)
+    if entry is None or kind is None:
+        return describe(action)
+    return kind.plain(entry)
 
 
 def view(state: Pool) -> dict[str, Any]:

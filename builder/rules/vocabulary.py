@@ -49,12 +49,12 @@ Linked Vital), and ``values`` ``{"entry": "core_skills"}`` (a list field).
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Container, Iterable, Mapping
 
 from builder.rules import base
 from builder.rules.base import Reason
+from builder.rules.records import FrozenRecord
 
 #: Prerequisites as a data file writes them: one record, a list of records (all of
 #: them), or nothing.
@@ -128,15 +128,23 @@ class Facts:
         return f"Facts({self.levels!r}, {self.held!r}, {self.flags!r})"
 
 
-@dataclass(frozen=True)
-class Edge:
+class Edge(FrozenRecord):
     """One edge of the chain: ``target`` needs ``source`` (a value or a path)."""
 
+    _fields = ("source", "target", "kind", "level", "code")
     source: str
     target: str
     kind: str  # "value" or "path"
-    level: int | None = None  # the level needed (None: relative to the target's level)
-    code: str = ""  # the code of the reason given when this prerequisite is unmet
+    level: int | None  # the level needed (None: relative to the target's level)
+    code: str  # the code of the reason given when this prerequisite is unmet
+
+    def __init__(self, source: str, target: str, kind: str, level: int | None = None,
+                 code: str = "") -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "code", code)
 
 
 # -- references ----------------------------------------------------------------------
@@ -254,15 +262,22 @@ def _applies(record: Mapping[str, Any], target: int) -> bool:
     return target >= int(record.get("from", 0))
 
 
-@dataclass(frozen=True)
-class _Miss:
+class _Miss(FrozenRecord):
     """One unmet prerequisite: its code, the phrase after "needs", its own wording
     (``say``) if it has one, and the fields that wording may use."""
 
+    _fields = ("code", "phrase", "say", "fields")
     code: str
     phrase: str
     say: str | None
     fields: Mapping[str, Any]
+
+    def __init__(self, code: str, phrase: str, say: str | None,
+                 fields: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "phrase", phrase)
+        object.__setattr__(self, "say", say)
+        object.__setattr__(self, "fields", fields)
 
 
 def unmet(requires: Requires, facts: Facts, subject: str, target: int) -> list[Reason]:

@@ -16,12 +16,12 @@ small builder module (see builder/sheets/__init__.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence, Union
 
+from builder.rules.records import FrozenRecord, Record
 
-@dataclass(frozen=True)
-class SheetOptions:
+
+class SheetOptions(FrozenRecord):
     """What a player asks for when printing.
 
     ``sections``: the section keys to include (None = every section).
@@ -31,28 +31,36 @@ class SheetOptions:
     until it fits).
     ``duplex``: in a PDF of several characters, each starts on an odd page (a
     double-sided print never puts two characters on one sheet of paper).
+
+    Frozen (and hashable).  (Records, not dataclasses: builder/rules/records.py.)
     """
 
-    sections: frozenset[str] | None = None
-    blank: bool = False
-    layout: str = "full"
-    duplex: bool = False
+    _fields = ("sections", "blank", "layout", "duplex")
+    sections: frozenset[str] | None
+    blank: bool
+    layout: str
+    duplex: bool
+
+    def __init__(self, sections: frozenset[str] | None = None, blank: bool = False,
+                 layout: str = "full", duplex: bool = False) -> None:
+        object.__setattr__(self, "sections", sections)
+        object.__setattr__(self, "blank", blank)
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "duplex", duplex)
 
     def wants(self, key: str) -> bool:
         return self.sections is None or key in self.sections
 
 
-@dataclass
-class Boxes:
+class Boxes(Record):
     """``count`` tick boxes, the first ``ticked`` of them filled."""
 
-    count: int
-    ticked: int = 0
-    label: str = ""
+    _fields = ("count", "ticked", "label")
 
-    def __post_init__(self) -> None:
-        self.count = max(0, int(self.count))
-        self.ticked = max(0, min(int(self.ticked), self.count))
+    def __init__(self, count: int, ticked: int = 0, label: str = "") -> None:
+        self.count = max(0, int(count))
+        self.ticked = max(0, min(int(ticked), self.count))
+        self.label = label
 
     def text(self) -> str:
         """A plain-text rendering (for tests and the generic text view)."""
@@ -62,8 +70,7 @@ class Boxes:
 Cell = Union[str, Boxes]
 
 
-@dataclass
-class Rows:
+class Rows(Record):
     """Label/value pairs set in a grid (``columns`` pairs per line).
 
     A value of ``""`` prints as an empty box to write in.  ``large``: the figures
@@ -71,96 +78,141 @@ class Rows:
     every value is a current figure that changes in play: its box is wide enough to
     cross it out and pencil the new one beside it.  ``stacked``: each label above its
     value (a line of figures read together, as saving throws, in little room).
+    ``boxed``: each value in a box (scores); False: plain text.
     """
 
-    items: list[tuple[str, str]]
-    columns: int = 2
-    boxed: bool = True  # draw each value in a box (scores); False: plain text
-    large: bool = False
-    write_in: bool = False
-    stacked: bool = False
+    _fields = ("items", "columns", "boxed", "large", "write_in", "stacked")
+
+    def __init__(self, items: list[tuple[str, str]], columns: int = 2, boxed: bool = True,
+                 large: bool = False, write_in: bool = False, stacked: bool = False) -> None:
+        self.items = items
+        self.columns = columns
+        self.boxed = boxed
+        self.large = large
+        self.write_in = write_in
+        self.stacked = stacked
 
 
-@dataclass
-class Column:
-    title: str
-    weight: float = 1.0  # share of the table width
-    align: str = "left"  # "left", "center" or "right"
-    gutter: bool = False  # white space between two halves of a table (no fill, no rule)
+class Column(Record):
+    """A table column: ``weight`` its share of the table's width, ``align`` "left",
+    "center" or "right", ``gutter`` white space between two halves of a table (no
+    fill, no rule)."""
+
+    _fields = ("title", "weight", "align", "gutter")
+
+    def __init__(self, title: str, weight: float = 1.0, align: str = "left",
+                 gutter: bool = False) -> None:
+        self.title = title
+        self.weight = weight
+        self.align = align
+        self.gutter = gutter
 
 
-@dataclass
-class Table:
-    columns: list[Column]
-    rows: Sequence[Sequence[Cell]]
-    marked: list[int] = field(default_factory=list)  # rows printed marked (current level)
-    #: The last ``spare`` rows are room to write in: printed as far as the page has
-    #: room, never carried onto the next page on their own.
-    spare: int = 0
+class Table(Record):
+    """A header and rows.  ``marked``: rows printed marked (the current level).
+    ``spare``: the last ``spare`` rows are room to write in: printed as far as the page
+    has room, never carried onto the next page on their own."""
 
-    def __post_init__(self) -> None:
-        self.spare = max(0, min(int(self.spare), len(self.rows)))
-        width = len(self.columns)
-        for row in self.rows:
+    _fields = ("columns", "rows", "marked", "spare")
+
+    def __init__(self, columns: list[Column], rows: Sequence[Sequence[Cell]],
+                 marked: list[int] | None = None, spare: int = 0) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.marked = [] if marked is None else marked
+        self.spare = max(0, min(int(spare), len(rows)))
+        width = len(columns)
+        for row in rows:
             if len(row) != width:
                 raise ValueError(f"table row has {len(row)} cells, the table has {width} columns")
 
 
-@dataclass
-class Heading:
-    text: str
-    detail: str = ""  # set right-aligned on the same line ("level 3")
+class Heading(Record):
+    """A sub-heading; ``detail`` set right-aligned on the same line ("level 3")."""
+
+    _fields = ("text", "detail")
+
+    def __init__(self, text: str, detail: str = "") -> None:
+        self.text = text
+        self.detail = detail
 
 
-@dataclass
-class Notes:
-    text: str = ""
-    lines: int = 0  # ruled empty lines after the text
-    #: The ruled lines go on to the foot of the page (the Notes that end a sheet: see
-    #: :func:`notes_section`); the lines beyond the first are always only what fits.
-    fill: bool = False
+class Notes(Record):
+    """Text, then ``lines`` ruled empty lines.  ``fill``: the ruled lines go on to the
+    foot of the page (the Notes that end a sheet: see :func:`notes_section`); the lines
+    beyond the first are always only what fits."""
+
+    _fields = ("text", "lines", "fill")
+
+    def __init__(self, text: str = "", lines: int = 0, fill: bool = False) -> None:
+        self.text = text
+        self.lines = lines
+        self.fill = fill
 
 
-@dataclass
-class BoxLine:
+class BoxLine(Record):
     """Several labelled rows of tick boxes (VIT, dice...), one per line."""
 
-    boxes: list[Boxes]
+    _fields = ("boxes",)
+
+    def __init__(self, boxes: list[Boxes]) -> None:
+        self.boxes = boxes
 
 
-@dataclass
-class Picture:
+class Picture(Record):
     """An image file (the portrait), fitted into a frame of ``width`` x ``height`` points."""
 
-    path: str
-    width: float = 96.0
-    height: float = 120.0
+    _fields = ("path", "width", "height")
+
+    def __init__(self, path: str, width: float = 96.0, height: float = 120.0) -> None:
+        self.path = path
+        self.width = width
+        self.height = height
 
 
 Block = Union[Rows, Table, Heading, Notes, BoxLine, Picture]
 
 
-@dataclass
-class Section:
-    key: str  # what --sections names
-    title: str
-    blocks: list[Block] = field(default_factory=list)
-    half: bool = False  # may share a line with the next half-width section
-    new_page: bool = False  # starts on a new page
-    record: bool = False  # a record of play (ledger, level history): left out when compact
-    empty: bool = False  # holds only a "nothing yet" line: never the only thing on a page
+class Section(Record):
+    """A titled part of a sheet.  ``key``: what --sections names; ``half``: may share a
+    line with the next half-width section; ``new_page``: starts on a new page;
+    ``record``: a record of play (ledger, level history), left out when compact;
+    ``empty``: holds only a "nothing yet" line, never the only thing on a page."""
+
+    _fields = ("key", "title", "blocks", "half", "new_page", "record", "empty")
+
+    def __init__(self, key: str, title: str, blocks: list[Block] | None = None,
+                 half: bool = False, new_page: bool = False, record: bool = False,
+                 empty: bool = False) -> None:
+        self.key = key
+        self.title = title
+        self.blocks: list[Block] = [] if blocks is None else blocks
+        self.half = half
+        self.new_page = new_page
+        self.record = record
+        self.empty = empty
 
 
-@dataclass
-class Sheet:
-    name: str  # the character's name (header and footer)
-    ruleset_id: str
-    ruleset_title: str = ""
-    headline: list[tuple[str, str]] = field(default_factory=list)  # under the name
-    sections: list[Section] = field(default_factory=list)
-    blank: bool = False
-    layout: str = "full"  # or "compact" (see SheetOptions)
-    player: str = ""  # for the PDF's Author
+class Sheet(Record):
+    """One character's sheet: ``name`` (header and footer), ``headline`` (label/value
+    pairs under the name), its sections; ``layout`` "full" or "compact" (see
+    SheetOptions); ``player`` for the PDF's Author."""
+
+    _fields = ("name", "ruleset_id", "ruleset_title", "headline", "sections", "blank",
+               "layout", "player")
+
+    def __init__(self, name: str, ruleset_id: str, ruleset_title: str = "",
+                 headline: list[tuple[str, str]] | None = None,
+                 sections: list[Section] | None = None, blank: bool = False,
+                 layout: str = "full", player: str = "") -> None:
+        self.name = name
+        self.ruleset_id = ruleset_id
+        self.ruleset_title = ruleset_title
+        self.headline: list[tuple[str, str]] = [] if headline is None else headline
+        self.sections: list[Section] = [] if sections is None else sections
+        self.blank = blank
+        self.layout = layout
+        self.player = player
 
     def section(self, key: str) -> Section | None:
         for section in self.sections:

@@ -13,11 +13,11 @@ Importing :mod:`builder.storage.rulesets` adds this source to the registry;
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from builder.rules.records import FrozenRecord
 from builder.storage.jsonio import one_line
 
 SOURCE_LABEL = "data file"
@@ -31,11 +31,17 @@ def systems_dir() -> Path:
     return overrides_dir() / "systems"
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(FrozenRecord):
+    _fields = ("classes", "files", "warnings")
     classes: dict[str, Any]      # id -> Ruleset class
     files: dict[str, Any]        # id -> path
     warnings: tuple[Any, ...]    # one line each
+
+    def __init__(self, classes: dict[str, Any], files: dict[str, Any],
+                 warnings: tuple[Any, ...]) -> None:
+        object.__setattr__(self, "classes", classes)
+        object.__setattr__(self, "files", files)
+        object.__setattr__(self, "warnings", warnings)
 
 
 def _listing(folder: Path) -> tuple[Any, ...]:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Mapping, TypeVar
 
 from builder.resources import load_json_resource
 from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
+from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
 from builder.storage.atomic import write_bytes_atomic
@@ -37,6 +36,8 @@ class ChangedOnDisk(FileProblem):
 
 
 def now_iso() -> str:
+    from datetime import datetime, timezone  # here: reading a file needs no clock
+
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
@@ -138,32 +139,50 @@ def encode_document(doc: dict[str, Any], target: Path | str, schema_names: list[
     return data
 
 
-@dataclass(frozen=True)
-class Preview:
+class Preview(FrozenRecord):
     """An action as ``do`` would take it (chance resolved), the reasons it would be
     refused for (empty: it would be taken), and the states around it (``after`` is
     None when refused)."""
 
+    _fields = ("action", "reasons", "before", "after")
     action: Action
     reasons: tuple[str, ...]
     before: Any
     after: Any
+
+    def __init__(self, action: Action, reasons: tuple[str, ...], before: Any,
+                 after: Any) -> None:
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "reasons", reasons)
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "after", after)
 
     @property
     def allowed(self) -> bool:
         return not self.reasons
 
 
-@dataclass
-class CharacterFile:
+class CharacterFile(Record):
     """A loaded character: its document, its ruleset, and the replayed state."""
 
+    _fields = ("doc", "ruleset", "path", "raw", "read_only", "_replay")
+    _repr_fields = ("doc", "ruleset", "path", "raw", "read_only")
     doc: dict[str, Any]
     ruleset: Ruleset
-    path: Path | None = None
-    raw: bytes | None = None
-    read_only: str | None = None
-    _replay: Replay | None = field(default=None, repr=False)
+    path: Path | None
+    raw: bytes | None
+    read_only: str | None
+    _replay: Replay | None
+
+    def __init__(self, doc: dict[str, Any], ruleset: Ruleset, path: Path | None = None,
+                 raw: bytes | None = None, read_only: str | None = None,
+                 _replay: Replay | None = None) -> None:
+        self.doc = doc
+        self.ruleset = ruleset
+        self.path = path
+        self.raw = raw
+        self.read_only = read_only
+        self._replay = _replay
 
     # -- derived ----------------------------------------------------------
     @property

@@ -26,21 +26,32 @@ Character format history:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, Callable, Mapping
+
+from builder.rules.records import FrozenRecord
 
 
 class FormatProblem(Exception):
     """A document too old to read, or without a format version (the message says which)."""
 
 
-@dataclass(frozen=True)
-class FileFormat:
+class FileFormat(FrozenRecord):
+    """A kind of file's format versions: the one written, the oldest read, and the
+    upgrade step from each older one."""
+
+    _fields = ("kind", "current", "oldest", "steps")
     kind: str
     current: int
     oldest: int
-    steps: Mapping[int, Callable[[dict[str, Any]], None]] = field(default_factory=dict)
+    steps: Mapping[int, Callable[[dict[str, Any]], None]]
+
+    def __init__(self, kind: str, current: int, oldest: int,
+                 steps: Mapping[int, Callable[[dict[str, Any]], None]] | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "current", current)
+        object.__setattr__(self, "oldest", oldest)
+        object.__setattr__(self, "steps", {} if steps is None else steps)
 
     def check(self, doc: dict[str, Any], name: str) -> str | None:
         """None for a document this version writes or upgrades; a read-only reason for

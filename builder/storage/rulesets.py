@@ -6,13 +6,13 @@ only when valid; a broken override is reported and the built-in data is used.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 from builder.resources import load_package_json
 from builder.rules.base import Ruleset
+from builder.rules.records import Record
 from builder.rules.registry import ruleset_class, ruleset_ids
 from builder.storage import jsonio
 from builder.storage.jsonio import one_line
@@ -20,11 +20,16 @@ from builder.storage.paths import overrides_dir
 from builder.storage import data_systems
 
 
-@dataclass
-class LoadedRuleset:
+class LoadedRuleset(Record):
+    _fields = ("ruleset", "source", "warnings")
     ruleset: Ruleset
     source: str
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str]
+
+    def __init__(self, ruleset: Ruleset, source: str, warnings: list[str] | None = None) -> None:
+        self.ruleset = ruleset
+        self.source = source
+        self.warnings = [] if warnings is None else warnings
 
 
 def _read_builtin(ruleset_id: str) -> dict[str, Any]:

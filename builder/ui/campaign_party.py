@@ -157,6 +157,16 @@ class PartyActions(CampaignHost):
 
 
 SHARES = ["1", "1/2", "1/3", "2/3", "1/4", "3/4"]
+#: What an XP dialog says while nothing has been won yet: the next step, not a refusal
+#: (it said "• nothing to award yet: ..." before anything was typed).
+XP_PROMPT = "Enter the defeated enemies' Hit Dice or the treasure brought back."
+
+
+def reasons_text(reasons: list[str]) -> str:
+    """The reasons as bullets; the prompt alone when nothing was won yet."""
+    if reasons == [NOTHING_TO_AWARD]:
+        return XP_PROMPT
+    return "\n".join(f"• {r}" for r in reasons)
 
 
 class XpAwardDialog(QDialog):
@@ -284,7 +294,7 @@ class XpAwardDialog(QDialog):
                                  f"{entry['total']} XP, written to every survivor together "
                                  f"(each member's one-session cap applies).")
         else:
-            self.summary.setText("\n".join(f"• {r}" for r in reasons))
+            self.summary.setText(reasons_text(reasons))
         self.ok.setEnabled(entry is not None)
         return entry is not None
 

@@ -24,15 +24,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
-from PySide6.QtGui import (QFont, QStandardItem, QStandardItemModel, QUndoCommand,
-                           QUndoStack)
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (QFont, QResizeEvent, QStandardItem, QStandardItemModel,
+                           QUndoCommand, QUndoStack)
 from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSizePolicy,
-                               QLabel, QPushButton, QScrollArea, QSplitter, QVBoxLayout,
-                               QWidget)
+                               QLabel, QPushButton, QScrollArea, QSplitter, QStackedWidget,
+                               QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
+from builder.ui.models.ledger_model import when_text
 from builder.ui.views.base import MessageBar, plain_table
 from builder.ui.campaign_members import MemberActions
 from builder.ui.campaign_party import PartyActions
@@ -46,24 +47,46 @@ if TYPE_CHECKING:
     from builder.storage.files import CharacterFile
 
 
-def _when(stamp: str) -> str:
-    """A ledger time as the library shows times: "today 14:05" or "2026-11-30 14:05"."""
-    from datetime import datetime
-
-    try:
-        moment = datetime.fromisoformat(str(stamp)).astimezone()
-    except ValueError:
-        return str(stamp)[:16]
-    if moment.date() == datetime.now().astimezone().date():
-        return moment.strftime("today %H:%M")
-    return moment.strftime("%Y-%m-%d %H:%M")
-
-
 def _resolved(path: str | Path) -> Path:
     try:
         return Path(path).resolve()
     except OSError:
         return Path(path).absolute()
+
+
+class ElidedLine(QLabel):
+    """One line that gives way: shortened in the middle ("/home/…/Raid.json") when the
+    page is narrower than it, the whole line in its tooltip.  A plain label's full
+    width (the campaign file's path) was the campaign page's minimum width."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._full = ""
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._fit()
+
+    def text(self) -> str:
+        return self._full
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideMiddle,
+                                              max(self.contentsRect().width(), 0))
+        QLabel.setText(self, shown if self.width() > 1 else self._full)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(self.fontMetrics().horizontalAdvance(self._full) + 4, hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.fontMetrics().averageCharWidth() * 12,
+                     super().minimumSizeHint().height())
 
 
 class UndoLastEntry(QUndoCommand):
@@ -124,7 +147,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         font.setPointSize(16)
         font.setBold(True)
         self.title.setFont(font)
-        self.info = QLabel(self)
+        self.info = ElidedLine(self)
         self.info.setObjectName("campaignInfo")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.info.setAccessibleName("Campaign ruleset, members, session and file")
@@ -158,15 +181,21 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         for button in (self.add_button, self.remove_button, self.undo_button):
             buttons.addWidget(button)
 
-        # The message bar has a row of its own between the buttons and the panes, always
-        # there and always the same height (two lines; a longer message scrolls inside):
-        # appearing or going it neither covers the panes nor moves them.
+        # The message bar takes the place of the info line beside the title while it
+        # shows (Dismiss brings the line back): the head row is always as high as the
+        # bar (two lines; a longer message scrolls inside), so a message coming or
+        # going neither covers the panes nor moves them, and no empty band waits for
+        # one.
         self.message_bar = MessageBar(self, lines=2)
         self.message_bar.setObjectName("campaignMessage")
         self.message_bar.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        retain = self.message_bar.sizePolicy()
-        retain.setRetainSizeWhenHidden(True)
-        self.message_bar.setSizePolicy(retain)
+        self.head_stack = QStackedWidget(self)
+        self.head_stack.setObjectName("campaignHeadLine")
+        self.head_stack.addWidget(self.info)
+        self.head_stack.addWidget(self.message_bar)
+        self.head_stack.setFixedHeight(self.message_bar.sizeHint().height())
+        self.info.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.message_bar.installEventFilter(self)
 
         self.members_model = QStandardItemModel(0, 2, self)
         self.members_model.setHorizontalHeaderLabels(["Member", "Figures"])
@@ -221,12 +250,24 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
         head = QHBoxLayout()
         head.addWidget(self.title)
-        head.addWidget(self.info, 1)
+        head.setSpacing(16)
+        head.addWidget(self.head_stack, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addLayout(buttons)
-        layout.addWidget(self.message_bar)
         layout.addWidget(self.splitter, 1)
+
+    def eventFilter(self, watched, event):
+        # show_message() shows the bar, Dismiss hides it: the head row follows (a hide
+        # because the tab itself is hidden leaves the bar's own flag as it was)
+        if watched is self.message_bar:
+            if event.type() == QEvent.Type.Show and \
+                    self.head_stack.currentWidget() is not self.message_bar:
+                self.head_stack.setCurrentWidget(self.message_bar)
+            elif event.type() == QEvent.Type.Hide and self.message_bar.isHidden() and \
+                    self.head_stack.currentWidget() is self.message_bar:
+                self.head_stack.setCurrentWidget(self.info)
+        return super().eventFilter(watched, event)
 
     def splitters(self) -> dict:
         return {"campaign": self.splitter}
@@ -327,7 +368,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         session = (f"session {pool.session}" + (f" ({pool.session_name})"
                                                  if pool.session_name else "")
                    if pool.session else "no session yet")
-        self.info.setText(f"   {ruleset_title} · {count(len(campaign.members), 'member')} · {session}"
+        self.info.setText(f"{ruleset_title} · {count(len(campaign.members), 'member')} · {session}"
                           f" · {self.path}")
         for given in campaign.members:
             try:
@@ -353,7 +394,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             if index in problems:
                 text += "  ! skipped: " + "; ".join(problems[index])
             row = [QStandardItem(str(index + 1)), QStandardItem(text),
-                   QStandardItem(_when(entry.get("at", "")))]
+                   QStandardItem(when_text(entry.get("at", "")))]
             for item in row:
                 item.setEditable(False)
                 item.setToolTip(text)

@@ -53,20 +53,19 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
                  PrintingAndExport, WindowSettings, QMainWindow):
     #: Once, right after the first paint of the library (queued, so the paint is done):
     #: the start's own work follows (:func:`builder.ui.app.run_gui` opens the files and
-    #: the last session's tabs).  What only refines the window (the input rules, the
-    #: theme's framed check boxes) comes after that, one event-loop turn later.
+    #: the last session's tabs).  What only refines the window (header-click sorting,
+    #: the folder watches, the input rules, the theme manager) comes after that, one
+    #: event-loop turn later (:meth:`settle`).
     firstPaintDone = Signal()
 
     def __init__(self, parent: QWidget | None = None, restore: bool = True):
         super().__init__(parent)
         from builder.ui import theme_choice
 
-        choice = theme_choice.saved_choice()
-        # The theme manager follows the first paint unless it changes its colours.
-        self._theme_waits = theme_choice.can_wait(choice)
+        # A chosen Light or Dark theme's colours are the first paint's; the theme manager
+        # (its proxy style, the desktop's scheme followed) comes when the window settles.
+        theme_choice.early_colours(theme_choice.saved_choice())
         self._settled = False   # settle() has run
-        if not self._theme_waits:
-            apply_theme(choice)
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
         self.setAcceptDrops(True)
@@ -170,9 +169,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.library_model.start_watching()
         self.campaign_model.start_watching()
         install_input_policy()
-        if self._theme_waits:
-            self._theme_waits = False
-            apply_theme(theme_choice.saved_choice())
+        apply_theme(theme_choice.saved_choice())
 
     def set_theme(self, choice: str) -> None:
         from builder.ui import theme

@@ -59,6 +59,35 @@ def _hue(name: str) -> str:
     return theme.css(theme.accent(name, background))
 
 
+class PlayersSpin(QSpinBox):
+    """How many players a new session starts with (1 Fortune Point each).  Until the
+    first session, or a number set by hand, it follows the campaign's members: a fixed
+    "4" beside a party of two gave them Fortune Points they do not have."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setRange(1, 20)
+        self.setValue(4)
+        self.setPrefix("players: ")
+        self.by_hand = False
+        self._following = False
+        self.valueChanged.connect(self._changed)
+
+    def _changed(self, *_) -> None:
+        if not self._following:
+            self.by_hand = True
+
+    def follow(self, last_session: int, members: int) -> None:
+        """The last session's players, else (unless set by hand) the members."""
+        value = last_session or (members if not self.by_hand else 0)
+        if value:
+            self._following = True
+            try:
+                self.setValue(value)
+            finally:
+                self._following = False
+
+
 class PoolView(QWidget):
     """The pool of one campaign file.  ``changed`` is emitted after every write."""
 
@@ -171,10 +200,7 @@ class PoolView(QWidget):
         self.earn_reason.setPlaceholderText("which rule earned it")
         self.earn_button = QPushButton("Earn a point")
         self.earn_button.clicked.connect(self.earn)
-        self.players = QSpinBox()
-        self.players.setRange(1, 20)
-        self.players.setValue(4)
-        self.players.setPrefix("players: ")
+        self.players = PlayersSpin()
         self.start_button = QPushButton("Start a session")
         self.start_button.clicked.connect(self.start_session)
         self.undo_button = QPushButton("Undo")
@@ -285,11 +311,10 @@ class PoolView(QWidget):
         self.by.addItems([fp.GM] + self._member_names())
         self.by.setEditText(current)
         self.by.blockSignals(False)
-        if state.players:
-            self.players.setValue(state.players)
+        self.players.follow(state.players, len(self.campaign.members))
         self.log.clear()
         for entry in state.log:
-            self.log.addItem(fp.describe(entry))
+            self.log.addItem(fp.plain(entry))
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.campaign.ledger))
         if self.campaign.ledger:

@@ -130,8 +130,28 @@ def preview_dialog(parent, sheets: Sequence[Sheet], paper: str | None = None,
     dialog.setWindowTitle("Print preview")
     dialog.paintRequested.connect(lambda p: render_to_printer(sheets, p, duplex=duplex))
     dialog._printer = printer  # type: ignore[attr-defined]  # kept alive with the dialog
+    _paper_ink(dialog)
     _fit_to_screen(dialog, parent)
     return dialog
+
+
+def _paper_ink(dialog: QPrintPreviewDialog) -> None:
+    """The previewed pages keep their ink whatever the theme.  Qt's preview replays each
+    page as a recorded picture with the preview widget's pen, and a first pen equal to
+    the recording's default (black) is not recorded: on the dark theme the first text of
+    every page (the character's name) came out in the palette's light text colour."""
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+    preview = dialog.findChild(QPrintPreviewWidget)
+    if preview is None:
+        return
+    palette = preview.palette()
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
+                  QPalette.ColorGroup.Disabled):
+        for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text):
+            palette.setColor(group, role, QColor(0, 0, 0))
+    preview.setPalette(palette)
 
 
 def _fit_to_screen(dialog: QWidget, parent: QWidget | None) -> None:

@@ -41,6 +41,9 @@ WIDGET_WITH_CHILDREN_SHORTCUT = 3
 VERTICAL = 2
 # Qt.CaseSensitivity
 CASE_INSENSITIVE = 0
+# Qt.ColorScheme
+LIGHT_SCHEME = 1
+DARK_SCHEME = 2
 
 
 def set_enum(target: QObject, qt_property: str, value: int) -> None:

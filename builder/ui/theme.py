@@ -16,7 +16,9 @@ from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
 
-from builder.ui.theme_choice import SETTINGS_KEY, THEMES, saved_choice  # noqa: F401
+from builder.ui.theme_choice import (OWN_PALETTE, SETTINGS_KEY, THEMES,  # noqa: F401
+                                     dark_palette, light_palette, saved_choice)
+from builder.ui.theme_choice import is_dark as _is_dark
 
 #: WCAG 2 AA: normal text, and graphical objects (lines, borders, marks).
 TEXT_CONTRAST = 4.5
@@ -73,8 +75,7 @@ def palette() -> QPalette:
 
 
 def is_dark(pal: QPalette | None = None) -> bool:
-    pal = pal or palette()
-    return pal.color(QPalette.ColorRole.Window).lightness() < 128
+    return _is_dark(pal or palette())
 
 
 def accent(name: str, background: QColor | None = None, ratio: float = TEXT_CONTRAST,
@@ -90,33 +91,7 @@ def css(colour: QColor) -> str:
     return QColor(colour).name()
 
 
-# -- palettes --------------------------------------------------------------------------------
-def dark_palette() -> QPalette:
-    """A dark palette for platforms that cannot switch scheme themselves."""
-    p = QPalette()
-    roles = QPalette.ColorRole
-    colours = {
-        roles.Window: "#2b2b2b", roles.WindowText: "#eeeeee", roles.Base: "#1f1f1f",
-        roles.AlternateBase: "#2a2a2a", roles.ToolTipBase: "#3a3a3a",
-        roles.ToolTipText: "#eeeeee", roles.PlaceholderText: "#a0a0a0", roles.Text: "#eeeeee",
-        roles.Button: "#353535", roles.ButtonText: "#eeeeee", roles.BrightText: "#ff6b6b",
-        roles.Light: "#4a4a4a", roles.Midlight: "#3e3e3e", roles.Mid: "#5c5c5c",
-        roles.Dark: "#1a1a1a", roles.Shadow: "#000000", roles.Highlight: "#3d7fd9",
-        roles.HighlightedText: "#ffffff", roles.Link: "#8ab4f8", roles.LinkVisited: "#c58af9",
-    }
-    for role, value in colours.items():
-        p.setColor(role, QColor(value))
-    disabled = QPalette.ColorGroup.Disabled
-    for role in (roles.WindowText, roles.Text, roles.ButtonText):
-        p.setColor(disabled, role, QColor("#8c8c8c"))
-    p.setColor(disabled, roles.Highlight, QColor("#505050"))
-    p.setColor(disabled, roles.HighlightedText, QColor("#b0b0b0"))
-    return p
-
-
-def light_palette() -> QPalette:
-    app = QApplication.instance()
-    return app.style().standardPalette() if isinstance(app, QApplication) else QPalette()
+# -- palettes: builder.ui.theme_choice (dark_palette, light_palette) ------------------------
 
 
 def system_is_dark() -> bool:
@@ -163,12 +138,21 @@ class ThemeManager(QObject):
         self.setObjectName("themeManager")
         self.app = app
         self.choice = "system"
-        self._own_palette = False
         if not isinstance(app.style(), MarkedIndicators):
             # a proxy over a new style of the same kind (Qt's -style option respected)
             app.setStyle(MarkedIndicators(app.style().name()))
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._system_changed)
+
+    @property
+    def _own_palette(self) -> bool:
+        """The application's palette is the theme's own (kept on the application: the
+        start may have set it before this manager existed, theme_choice.early_colours)."""
+        return bool(self.app.property(OWN_PALETTE))
+
+    @_own_palette.setter
+    def _own_palette(self, own: bool) -> None:
+        self.app.setProperty(OWN_PALETTE, own)
 
     def apply(self, choice: str) -> None:
         if choice not in THEMES:

@@ -49,6 +49,10 @@ assert code == 0, code
 assert "PySide6.QtGui" in sys.modules
 assert "PySide6.QtWidgets" not in sys.modules
 assert "pypdf" not in sys.modules  # no character beyond U+FFFF: no PDF library either
+# Nothing on the way generates dataclass methods at import (builder/rules/records.py),
+# nor imports datetime for the PDF's date (builder/render/outline.py).
+assert "dataclasses" not in sys.modules and "datetime" not in sys.modules
+assert "decimal" not in sys.modules  # the compiled validators name no Decimal
 print("QtGui only")
 """
 
@@ -61,4 +65,32 @@ def test_export_pdf_never_imports_qt_widgets(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "QtGui only"
+    assert pdf.read_bytes().startswith(b"%PDF-")
+
+
+NO_ENUMS = r"""
+import contextlib, io, sys
+from builder.cli import run
+
+for argv in (sys.argv[1:-1], sys.argv[1:-1] + ["--blank"], sys.argv[1:-1] + ["--layout", "compact"]):
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = run(["export-pdf", *argv, "-o", sys.argv[-1]])
+    assert code == 0, (argv, code)
+print("Qt namespace built" if "Qt" in sys.modules["PySide6.QtCore"].__dict__ else "no Qt enums")
+"""
+
+
+def test_export_pdf_never_builds_the_qt_namespace(tmp_path):
+    """PySide builds the 93 enums of the ``Qt`` namespace (~14 ms) the first time one is
+    looked up or a call with a Qt enum overload (setPen, setBrush, fillRect...) is made;
+    the sheet painter makes none (builder/render/pdf.py, "painting"): a party of every
+    ruleset, played and blank and compact, exported in a fresh process."""
+    from tests.sheet_samples import BOB, GRETA, SENNA, make_files
+
+    files = make_files(tmp_path, (SENNA, GRETA, BOB))
+    pdf = tmp_path / "party.pdf"
+    done = subprocess.run([sys.executable, "-c", NO_ENUMS, *map(str, files), str(pdf)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "no Qt enums"
     assert pdf.read_bytes().startswith(b"%PDF-")

@@ -210,3 +210,39 @@ def test_sheets_package_does_not_import_qt():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_model_classes_compare_and_print_by_their_fields():
+    """The sheet model is written out (not @dataclass, whose generated methods cost
+    every export's start): equal by fields, a repr naming them, unhashable but for the
+    frozen SheetOptions, as the dataclasses were."""
+    from builder.sheets.model import (BoxLine, Boxes, Column, Heading, Notes, Picture, Rows,
+                                      Section, Sheet, SheetOptions, Table)
+
+    assert Boxes(3, 5) == Boxes(3, 3) and Boxes(3, 1) != Boxes(3, 2)
+    assert Boxes(2, 1, "VIT") != "Boxes(2, 1, 'VIT')"
+    assert repr(Boxes(2, 1, "VIT")) == "Boxes(count=2, ticked=1, label='VIT')"
+    table = Table([Column("A"), Column("B", 2.0, "right")], [["x", Boxes(1)]], spare=4)
+    assert table.spare == 1 and table.marked == []
+    assert table == Table([Column("A"), Column("B", 2.0, "right")], [["x", Boxes(1)]], [], 1)
+    assert Table([Column("A")], []).marked is not Table([Column("A")], []).marked
+    with pytest.raises(ValueError):
+        Table([Column("A")], [["x", "y"]])
+    section = Section("notes", "Notes", [Notes("hi", 2), Heading("H", "level 3")])
+    sheet = Sheet("Mira", "story-points", sections=[section])
+    assert sheet == Sheet("Mira", "story-points", "", [], [section], False, "full", "")
+    assert sheet != Sheet("Mira", "story-points", player="Ann")
+    assert Sheet("a", "b").sections is not Sheet("a", "b").sections
+    assert repr(Heading("H")) == "Heading(text='H', detail='')"
+    for value in (Boxes(1), Rows([("a", "1")]), Column("A"), table, Heading("H"), Notes(),
+                  BoxLine([]), Picture("p.png"), section, sheet):
+        with pytest.raises(TypeError):
+            hash(value)
+    options = SheetOptions(frozenset({"vitals"}), blank=True)
+    assert options == SheetOptions(frozenset({"vitals"}), True, "full", False)
+    assert hash(options) == hash(SheetOptions(frozenset({"vitals"}), True))
+    assert {options: 1}[SheetOptions(frozenset({"vitals"}), True)] == 1
+    with pytest.raises(AttributeError):
+        options.blank = False  # type: ignore[misc]
+    assert options.wants("vitals") and not options.wants("skills")
+    assert SheetOptions().wants("anything")

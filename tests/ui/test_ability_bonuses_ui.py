@@ -394,3 +394,22 @@ def test_editor_lists_the_rolled_dice(window, tmp_path):
     rolls = json.loads(path.read_text())["baseline"]["rolls"]
     assert editor.allocation_label.text().startswith("Rolled d4: ")
     assert editor.allocation_label.text().count("(") == len(rolls)
+
+
+def test_the_ledger_shows_no_empty_cost_and_balance_columns(window, tmp_path):
+    """Ability Bonuses has no points to spend: its ledger has no "Cost / gain" and
+    "After" columns (they stood as "—" and blank); a ruleset with a balance keeps them."""
+    from tests.helpers import ok
+    from tests.ui.conftest import SENNA, make_character
+
+    from builder.ui.models.ledger_model import COL_ACTION, COL_BALANCE, COL_COST
+
+    path = tmp_path / "e.json"
+    ok("new", "ability-bonuses", "E", "-o", path, "--seed", "9")
+    ok("do", path, "modify", "MIG", "1", "--name", "Giant Strength")
+    view = window.open_path(path).ledger
+    assert view.ledger_model.rowCount() == 1
+    assert view.isColumnHidden(COL_COST) and view.isColumnHidden(COL_BALANCE)
+    assert not view.isColumnHidden(COL_ACTION)
+    senna = window.open_path(make_character("Senna", *SENNA)).ledger
+    assert not senna.isColumnHidden(COL_COST) and not senna.isColumnHidden(COL_BALANCE)

@@ -111,7 +111,7 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
     assert offered == ["Joss", "Nyra"]                 # Ulf (vogelfrei) is not offered
     assert "1 character of other rulesets is not offered" in dialog.note.text()
     assert not dialog.create_button.isEnabled()        # no name yet
-    assert "needs a name" in dialog.reasons.text()
+    assert dialog.reasons.text() == "Name the campaign."    # a prompt, not a scolding
     dialog.name_edit.setText("Iron Coast")
     dialog.set_checked(str(nyra))
     with qtbot.waitSignal(dialog.finished):
@@ -206,6 +206,30 @@ def test_party_award_through_the_dialog(window, tab, party, qtbot):
     dialog.reject()
 
 
+def test_the_two_award_dialogs_ask_for_the_names_alike_and_scold_for_nothing(
+        window, tab, party):
+    """Before anything is typed neither award dialog states a refusal (no "needs a
+    name", no bullet): both say what to fill in next, in the same words, and Award
+    waits; the rules' own reasons come once the names are in."""
+    from builder.ui.dialogs.award import AwardDialog
+
+    tab.award_button.click()
+    party_dialog = tab.dialog
+    editor = window.open_path(party["nyra"])
+    own = AwardDialog([editor.doc], editor.doc, window)
+    for dialog in (party_dialog, own):
+        dialog.milestone.setCurrentText("")
+        assert dialog.reasons.text() == "Choose or type the Story Milestone."
+        dialog.milestone.setCurrentText("The Drowned Fort")
+        assert dialog.reasons.text() == "Name the Story Checkpoint: what was achieved."
+        assert not dialog.ok.isEnabled()
+        assert "needs" not in dialog.reasons.text() and "•" not in dialog.reasons.text()
+        dialog.milestone_radio.setChecked(True)        # a resolution needs no checkpoint
+        assert dialog.ok.isEnabled(), dialog.reasons.text()
+        assert dialog.reasons.text().startswith("✔")
+        dialog.reject()
+
+
 def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):
     ok("do", party["joss"], "award-checkpoint", "Fort", "Gate")   # only Joss has it
     before = snapshot(party["camp"], party["nyra"], party["joss"])
@@ -266,6 +290,8 @@ def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
     assert traits["Vanish"].flags() & Qt.ItemFlag.ItemIsEnabled
     a.select(trait="Vanish")
     assert a.cost.text() == "2 SP (instead of 3 SP)"
+    b.select(kind="raise-skill", name="Athletics")          # 0 -> 1 costs 1 SP anyway
+    assert b.cost.text() == "1 SP (no cheaper: never below 1 SP)"
     b.select(kind="raise-skill", name="Observation")
     assert b.cost.text() == "1 SP (instead of 2 SP)"
     assert dialog.ok.isEnabled(), dialog.reasons.text()
@@ -512,6 +538,7 @@ def test_selecting_a_path_selects_its_row_whatever_keys_are_held(window, party, 
 
 def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(window, tab,
                                                                             qtbot):
+    from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QApplication
 
     window.resize(1400, 900)
@@ -520,11 +547,17 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     before = tab.splitter.geometry()
     bar = tab.message_bar
+    # no empty band waits for a message: the buttons sit right above the panes, and
+    # the head row shows the campaign's info line
+    buttons_bottom = tab.undo_button.mapTo(tab, QPoint(0, tab.undo_button.height())).y()
+    assert before.top() - buttons_bottom <= 2 * tab.layout().spacing() + 2
+    assert tab.info.isVisible() and not bar.isVisible()
     tab.show_refusal("Not awarded", ["first reason"])
     QApplication.processEvents()
-    assert bar.isVisible()
+    assert bar.isVisible() and not tab.info.isVisible()         # in the info line's place
     assert tab.splitter.geometry() == before                   # nothing moved
-    assert bar.geometry().bottom() < before.top()              # nor is anything covered
+    bar_bottom = bar.mapTo(tab, QPoint(0, bar.height())).y()
+    assert bar_bottom <= buttons_bottom < before.top()         # nor is anything covered
     label = bar.label
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
     tab.show_refusal("Not awarded", [f"reason number {n}, at some length" for n in range(8)])
@@ -537,9 +570,16 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     assert tab.splitter.geometry() == before
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
+    # switching tabs away and back keeps the message
+    window.tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    window.tabs.setCurrentWidget(tab)
+    QApplication.processEvents()
+    assert bar.isVisible() and tab.splitter.geometry() == before
     bar.close_button.click()
     QApplication.processEvents()
     assert tab.splitter.geometry() == before and not bar.isVisible()
+    assert tab.info.isVisible()                                # the info line is back
 
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")
@@ -628,3 +668,33 @@ def test_tab_goes_from_the_ledger_straight_into_the_pool(window, tab, qtbot):
         QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         stops.append(QApplication.focusWidget())
     assert tab.pool_area not in stops and tab.pool_view.start_button in stops
+
+
+def test_a_long_campaign_path_does_not_widen_the_page(window, party, tmp_path, qtbot):
+    """The info line beside the title (ruleset · members · session · file) was a label
+    as wide as the campaign file's path: the page could not be narrower than it.  It
+    is shortened in the middle instead, the whole line in its tooltip."""
+    from PySide6.QtWidgets import QApplication
+
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 8)
+    deep.mkdir(parents=True)
+    camp = deep / "camp.json"
+    ok("campaign", "new", "Far Away", "-o", camp, "--ruleset", "story-points",
+       "--member", party["nyra"])
+    view = window.open_campaign(camp)
+    full = view.info.text()
+    assert str(camp) in full and view.info.toolTip() == full
+    assert view.minimumSizeHint().width() < view.info.fontMetrics().horizontalAdvance(full)
+    window.resize(900, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    shown = label_shows(view.info)
+    assert "…" in shown and shown.endswith("camp.json")
+    assert view.info.fontMetrics().horizontalAdvance(shown) <= view.info.width()
+
+
+def label_shows(label) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    return QLabel.text(label)

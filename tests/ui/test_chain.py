@@ -679,3 +679,38 @@ def test_a_node_picked_at_the_views_edge_shows_its_whole_plan_badge(chain_for, q
     assert cleric.plan_badge
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown.contains(cleric.sceneBoundingRect())     # the node and its badge
+
+
+def test_arming_a_rank_token_scrolls_the_lit_traits_into_view(chain_for, qtbot):
+    widget, doc, _ = chain_for(*FIGHTER)
+    widget.resize(1000, 700)                      # the traits column beyond the right edge
+    widget.filter_combo.setCurrentIndex(widget.filter_combo.findData("Fighter"))
+    widget.show()
+    qtbot.waitExposed(widget)
+    view = widget.view
+    view.fit()
+
+    def shown():
+        return view.mapToScene(view.viewport().rect()).boundingRect()
+
+    traits = [i for i in widget.scene.nodes.values()
+              if i.node.kind == "trait" and i.node.owner == "Fighter" and i.isVisible()]
+    assert traits and not any(shown().contains(i.sceneBoundingRect()) for i in traits)
+    chip = next(c for c in widget.chips if c.option["name"] == "Fighter")
+    chip.click()                                  # armed: its traits light up...
+    lit = [i for i in traits if i.drag_state == "eligible"]
+    assert lit and all(shown().contains(i.sceneBoundingRect()) for i in lit)   # ...in view
+
+
+def test_every_skills_second_line_is_shown_whole(chain_for):
+    """"Linked: Endura…": a Skill's cost and Linked Vital were cut at the node's edge."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from builder.ui.chain.scene import SUB_ROOM
+
+    widget, _doc, _path = chain_for("sp=3", "vital.Agility=2", "skill.Acrobatics=2")
+    metrics = QFontMetricsF(widget.scene.base_font)
+    skills = [item for nid, item in widget.scene.nodes.items() if nid.startswith("skill:")]
+    assert any("✕" in item.sub_label() for item in skills)         # the longest kind
+    for item in skills:
+        assert metrics.horizontalAdvance(item.sub_label()) <= SUB_ROOM, item.sub_label()

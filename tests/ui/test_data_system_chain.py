@@ -52,7 +52,7 @@ def test_the_chain_page_draws_a_data_system(character, window, qtbot):
     knight = scene.nodes["path:Knight"]
     assert knight.blocked and "Knight needs Body 3 (Body is 2)" in knight.node.reasons
     assert "Knight needs Body 3 (Body is 2)" in knight.toolTip()
-    assert knight.sub_label() == "take: 4 CP  ✕"
+    assert knight.sub_label() == "take: 4 CP ✕"
     fencing = scene.nodes["value:Fencing"]
     assert not fencing.blocked and fencing.sub_label() == "→ 1: 1 CP"
     # columns follow the prerequisites, titled by the groups in them

@@ -139,7 +139,7 @@ def test_award_checkpoint_to_several_open_characters(window, senna_path, qtbot):
     assert dialog.isVisible()
     dialog.milestone.setCurrentText("The Drowned Shrine")
     assert not dialog.ok.isEnabled()  # no checkpoint name yet
-    assert "checkpoint" in dialog.reasons.text()
+    assert dialog.reasons.text() == "Name the Story Checkpoint: what was achieved."
     dialog.checkpoint.setText("Found the shrine")
     for row in range(dialog.characters.count()):
         dialog.characters.item(row).setCheckState(Qt.CheckState.Checked)
@@ -218,3 +218,40 @@ def test_a_file_with_ledger_problems_opens_and_says_so(window, senna_path):
     assert editor.refusal_bar.isVisibleTo(editor)
     assert "Medicine 4 needs Cognition 4" in editor.refusal_bar.label.text()
     assert "skipped" in editor.ledger.ledger_model.index(0, 1).data()
+
+
+def test_the_story_point_abbreviations_and_active_are_explained(window, senna_path):
+    """"VIT 1/1 · AD ready 1..." and a bare "Active" box told a new player nothing: each
+    says what it is when pointed at, in the editor and in the creation form."""
+    editor = open_editor(window, senna_path)
+    tip = editor.vit_label.toolTip()
+    assert "Vitality (VIT)" in tip and "Action Dice (AD)" in tip
+    assert editor.vit_label.accessibleName()
+    window.act_new.trigger()
+    dialog = window.new_character_dialog
+    dialog.choose_ruleset("story-points")
+    assert dialog.form.active.toolTip() == editor.active_box.toolTip() != ""
+    dialog.reject()
+
+
+def test_the_ledger_shows_times_on_the_players_clock_as_the_library_does(window, tmp_path):
+    """The ledger keeps an ISO time with its offset; the Ledger page showed that
+    offset's clock ("2026-01-01 12:00" for 12:00+05:00 wherever the player was) and a
+    full date for today's entries, where the library and the campaign say "today"."""
+    from datetime import datetime, timezone
+
+    from builder.ui.models.ledger_model import COL_WHEN
+    from tests.helpers import ok
+
+    path = make_character("Ora", "sp=5")
+    ok("do", path, "raise-skill", "Medicine")
+    ok("do", path, "raise-skill", "Athletics")
+    doc = json.loads(path.read_text())
+    doc["ledger"][0]["at"] = "2026-01-01T12:00:00+05:00"
+    path.write_text(json.dumps(doc, indent=2))
+    model = open_editor(window, path).ledger.ledger_model
+    away = datetime.fromisoformat("2026-01-01T12:00:00+05:00").astimezone()
+    assert model.index(0, COL_WHEN).data() == away.strftime("%Y-%m-%d %H:%M")
+    today = datetime.fromisoformat(doc["ledger"][1]["at"]).astimezone()
+    if today.date() == datetime.now(timezone.utc).astimezone().date():
+        assert model.index(1, COL_WHEN).data() == today.strftime("today %H:%M")

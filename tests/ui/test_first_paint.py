@@ -40,7 +40,13 @@ from builder.ui.views import library_page
 
 mark = library_page.LibraryView.mark_painted
 def mark_painted(view):
-    seen.setdefault("at_first_paint", qt_namespace_built())
+    if "at_first_paint" not in seen:
+        from PySide6.QtGui import QPalette
+        from PySide6.QtWidgets import QApplication
+
+        seen["at_first_paint"] = qt_namespace_built()
+        seen["dark_at_first_paint"] = QApplication.palette().color(
+            QPalette.ColorRole.Window).lightness() < 128
     mark(view)
 library_page.LibraryView.mark_painted = mark_painted
 
@@ -57,6 +63,7 @@ if os.environ.get("SETTLE"):
         seen["when_ready"] = qt_namespace_built()
         settle(window)
         from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QApplication
         for name, page in (("library", window.library_page),
                            ("campaigns", window.campaigns_panel)):
             header = page.view.horizontalHeader()
@@ -66,6 +73,9 @@ if os.environ.get("SETTLE"):
                 "descending": header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder,
                 "shown": header.isSortIndicatorShown(),
                 "menu": page.view.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu}
+        from builder.ui import theme
+        seen["themed"] = isinstance(QApplication.style(), theme.MarkedIndicators)
+        seen["dark"] = theme.is_dark()
         model = window.library_model
         seen["names"] = [model.index(r, 0).data() for r in range(model.rowCount())]
         seen["watching"] = model._watcher is not None and bool(model._watcher.directories())
@@ -104,7 +114,23 @@ def library():
 
 def test_the_start_builds_no_qt_namespace_enums_until_it_is_done(library, tmp_path):
     seen = start(tmp_path)
-    assert seen == {"at_first_paint": False, "when_ready": False}
+    assert seen == {"at_first_paint": False, "dark_at_first_paint": False,
+                    "when_ready": False}
+
+
+@pytest.mark.parametrize("choice", ["dark", "light"])
+def test_a_chosen_theme_colours_the_first_paint_and_its_manager_follows(library, tmp_path,
+                                                                       choice):
+    from builder.ui.settings import app_settings
+    from builder.ui.theme_choice import SETTINGS_KEY
+
+    settings = app_settings()
+    settings.setValue(SETTINGS_KEY, choice)
+    settings.sync()
+    seen = start(tmp_path, settle=True)
+    assert seen["at_first_paint"] is False and seen["when_ready"] is False
+    assert seen["dark_at_first_paint"] is (choice == "dark")
+    assert seen["themed"] and seen["dark"] is (choice == "dark")
 
 
 def test_sorting_and_the_folder_watch_follow_once_the_window_has_settled(library, tmp_path):
@@ -256,6 +282,40 @@ def test_the_library_tables_model_chain_stays_consistent_through_changes(qtbot):
     assert testers
 
 
+def test_a_header_click_sorts_once_the_window_has_settled(window, qtbot):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    from builder.ui.models.library_model import COL_HEADLINE, COL_NAME
+
+    for name, sp in (("Senna", "5"), ("graynor", "12"), ("Nyra", "1")):
+        make_character(name, f"sp={sp}")
+    window.library_model.refresh(watch=False)
+    window.resize(1180, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    page = window.library_page
+    model = page.view.model()
+
+    def names():
+        return [model.index(r, COL_NAME).data() for r in range(model.rowCount())]
+
+    header = page.view.horizontalHeader()
+
+    def click(column):
+        middle = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+        QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(middle, 5))
+
+    qtbot.waitUntil(lambda: page.view.isSortingEnabled())     # settled
+    assert names() == ["graynor", "Nyra", "Senna"]
+    click(COL_HEADLINE)                                        # "Unspent SP 1", "12", "5"
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == \
+        (COL_HEADLINE, Qt.SortOrder.AscendingOrder)
+    assert names() == ["Nyra", "graynor", "Senna"]
+    click(COL_HEADLINE)
+    assert names() == ["Senna", "graynor", "Nyra"]
+
+
 def test_qt_values_are_qts_own():
     from builder.ui import qt_values as v
 
@@ -274,6 +334,16 @@ def test_qt_values_are_qts_own():
     assert v.WIDGET_WITH_CHILDREN_SHORTCUT == Qt.ShortcutContext.WidgetWithChildrenShortcut.value
     assert v.VERTICAL == Qt.Orientation.Vertical.value
     assert v.CASE_INSENSITIVE == Qt.CaseSensitivity.CaseInsensitive.value
+    assert v.LIGHT_SCHEME == Qt.ColorScheme.Light.value
+    assert v.DARK_SCHEME == Qt.ColorScheme.Dark.value
+
+
+def test_qt_6_rounds_high_dpi_scale_factors_as_the_window_wants_without_being_told(qapp):
+    """The start no longer sets the rounding policy (a Qt enum): Qt 6's own is it."""
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.highDpiScaleFactorRoundingPolicy() == \
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
 
 
 def test_set_enum_sets_the_qt_property_and_refuses_an_unknown_one(qapp):
@@ -303,3 +373,18 @@ def test_the_window_sets_what_it_set_before_without_qt_enums(window):
     assert page.splitter.orientation() == Qt.Orientation.Vertical
     assert page.proxy.filterCaseSensitivity() == Qt.CaseSensitivity.CaseInsensitive
     assert page.proxy.sortCaseSensitivity() == Qt.CaseSensitivity.CaseInsensitive
+
+
+def test_the_theme_manager_knows_the_palette_the_start_set_is_its_own(qapp):
+    """Dark chosen, the start sets the dark palette before the manager exists; the
+    manager, switched to the desktop's scheme, gives the platform's palette back."""
+    from builder.ui import theme, theme_choice
+
+    theme_choice.early_colours("dark")
+    try:
+        assert theme.is_dark()                # (offscreen: the platform cannot switch)
+        theme.manager().apply("system")
+        assert not theme.is_dark()
+        assert not qapp.property(theme_choice.OWN_PALETTE)
+    finally:
+        theme.manager().apply("system")

@@ -12,17 +12,24 @@ TEXT = ("Zoë Ångström ßŁ Δημήτρης Жуков مرحبا שלום �
         "😀🐉𝔸 \ue000\U000f0000 \u0378 \ufffd e\u0301 \u200d\ufe0f\u00a0\t")
 
 
+@pytest.mark.parametrize("on_device", [False, True])
 @pytest.mark.parametrize("key", ["note", "name", "detail", "value"])
-def test_the_same_characters_as_laying_each_out(qapp, key):
+def test_the_same_characters_as_laying_each_out(qapp, key, on_device):
+    """Also with the painter's metrics (a 1200 dpi page's, as the export passes them)."""
     from PySide6.QtGui import QImage
 
     from builder.render.fonts import GlyphCheck, _has_glyph
     from builder.render.pdf import Style, ensure_app
 
     ensure_app()
-    font = Style.for_device(QImage(8, 8, QImage.Format.Format_RGB32), 1.0).fonts[key]
+    page = QImage(8, 8, QImage.Format.Format_RGB32)
+    page.setDotsPerMeterX(47244)  # 1200 dpi
+    page.setDotsPerMeterY(47244)
+    style = Style.for_device(page, page.logicalDpiY() / 72.0)
+    font = style.fonts[key]
+    metrics = style.metrics[key] if on_device else None
     check = GlyphCheck()
-    check.check(font, TEXT)
-    check.check(font, TEXT)  # the second time from what it knows
+    check.check(font, TEXT, metrics)
+    check.check(font, TEXT, metrics)  # the second time from what it knows
     assert check.missing == {c for c in TEXT if not _has_glyph(font, c)}
     assert "Z" not in check.missing

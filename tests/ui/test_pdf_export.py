@@ -433,3 +433,74 @@ def test_real_ability_bonuses_character(qapp, tmp_path):
     assert f"Category {derived['age_category']['name']}" in first
     assert "Giant Strength MIG +2" in first
     assert "Ledger # Date Entry 1" in first and "Modified MIG +2 (Giant Strength)" in first
+
+
+def test_alignment_numbers_are_qt_flags():
+    """The painter's alignment and wrap flags, written as numbers (so that the export
+    never builds the Qt namespace's enums), are Qt's own."""
+    from PySide6.QtCore import Qt
+
+    from builder.render import pdf
+
+    a, t = Qt.AlignmentFlag, Qt.TextFlag
+    assert pdf._ALIGN_LEFT == a.AlignLeft.value and pdf._ALIGN_RIGHT == a.AlignRight.value
+    assert pdf._ALIGN_HCENTER == a.AlignHCenter.value
+    assert pdf._ALIGN_TOP == a.AlignTop.value and pdf._ALIGN_VCENTER == a.AlignVCenter.value
+    assert pdf._WRAP == t.TextWordWrap.value
+    assert pdf._WRAP_ANYWHERE == t.TextWrapAnywhere.value
+
+
+def _page(qapp):
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    image = QImage(700, 120, QImage.Format.Format_RGB32)
+    image.fill(QColor(255, 255, 255))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    return image, painter
+
+
+@pytest.mark.parametrize("flags", ["_LEFT", "_RIGHT", "_CENTER"])
+@pytest.mark.parametrize("text", ["Page 2 of 3", "Fjord · Ægir’s wåy", "–"])
+def test_grey_text_without_set_pen_lands_where_draw_text_puts_it(qapp, flags, text):
+    """Grey text is laid out by a QTextLayout (setPen would build the Qt enums): the
+    same pixels as setPen(GREY) + drawText, for each alignment, on a raster page."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from builder.render import pdf
+
+    pdf.ensure_app()
+    rect = QRectF(13.3, 20.6, 611.7, 37.9)
+    flag = getattr(pdf, flags)
+    font = QFont("DejaVu Sans Condensed")
+    font.setPointSizeF(17.5)
+    font.setItalic(True)
+    expected, painter = _page(qapp)
+    painter.setFont(font)
+    painter.setPen(pdf.GREY)
+    painter.drawText(rect, flag, text)
+    painter.end()
+    drawn, painter = _page(qapp)
+    assert pdf._draw_coloured(painter, font, QFontMetricsF(font, drawn), rect, flag, text,
+                              pdf.GREY)
+    painter.end()
+    assert drawn == expected
+
+
+@pytest.mark.parametrize("text", ["two\nlines", "a\ttab", " spaced ", "שלום"])
+def test_grey_text_drawn_by_draw_text_where_a_layout_would_differ(qapp, text):
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from builder.render import pdf
+
+    pdf.ensure_app()
+    image, painter = _page(qapp)
+    font = QFont("DejaVu Sans Condensed")
+    assert not pdf._draw_coloured(painter, font, QFontMetricsF(font, image),
+                                  QRectF(0, 0, 600, 100), pdf._LEFT, text, pdf.GREY)
+    assert not pdf._draw_coloured(painter, font, QFontMetricsF(font, image),
+                                  QRectF(0, 0, 600, 100), pdf._LEFT | pdf._WRAP, "words",
+                                  pdf.GREY)
+    painter.end()

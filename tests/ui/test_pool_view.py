@@ -24,6 +24,13 @@ def view(qtbot, tmp_path):
     return widget
 
 
+@pytest.fixture
+def table_of_four(view):
+    """The pool at a table of four players (Mira and three guests), set by hand."""
+    view.players.setValue(4)
+    return view
+
+
 def ledger(view):
     return json.loads(view.path_for_test.read_bytes())["ledger"]
 
@@ -41,7 +48,8 @@ def test_start_session_shows_big_counters_and_member_names(view, qtbot):
     assert ledger(view)[-1]["action"] == "session-start"
 
 
-def test_spend_buttons_check_the_rules_and_give_reasons(view, qtbot):
+def test_spend_buttons_check_the_rules_and_give_reasons(table_of_four, qtbot):
+    view = table_of_four
     from PySide6.QtCore import Qt
 
     view.start_session()
@@ -63,7 +71,8 @@ def test_spend_buttons_check_the_rules_and_give_reasons(view, qtbot):
     assert view.log.count() == 2
 
 
-def test_react_earn_and_undo(view):
+def test_react_earn_and_undo(table_of_four):
+    view = table_of_four
     view.start_session()
     view.check_id.setText("7")
     view.talent.setText("Peril Turner")
@@ -84,7 +93,8 @@ def test_react_earn_and_undo(view):
     assert [e["action"] for e in ledger(view)] == ["session-start", "pool-spend", "pool-react"]
 
 
-def test_a_change_made_on_the_command_line_meanwhile_is_seen(view):
+def test_a_change_made_on_the_command_line_meanwhile_is_seen(table_of_four):
+    view = table_of_four
     view.start_session()
     ok("pool", "earn", view.path_for_test, "peril", "--reason", "dramatic failure")
     view.by.setEditText("GM")
@@ -175,3 +185,40 @@ def test_the_session_log_wraps_long_lines_inside_the_pane(view, qtbot):
         needed = fm.boundingRect(QRect(0, 0, rect.width() - 8, 10000), Qt.TextFlag.TextWordWrap,
                                  log.item(row).text()).height()
         assert rect.height() >= needed
+
+
+def test_the_session_log_and_the_ledger_speak_in_sentences_and_keep_the_commands_words(
+        view, qtbot):
+    """The window's session log starts with a capital and counts players properly; the
+    command line's description (and its JSON) stays as it was."""
+    from builder.rules import fortune_peril as fp
+    from builder.storage.campaigns import load_campaign
+
+    view.players.setValue(1)
+    assert view.start_session()
+    entry = ledger(view)[-1]
+    assert view.log.item(view.log.count() - 1).text().startswith(
+        "Session 1 started with 1 player: Fortune ")
+    assert load_campaign(view.path_for_test).plain(entry) == \
+        view.log.item(view.log.count() - 1).text()
+    assert fp.describe(entry).startswith("session 1 started with 1 player(s): ")
+    assert fp.plain({**entry, "players": 4, "name": "Harbour night"}).startswith(
+        "Session 1 (Harbour night) started with 4 players: ")
+
+
+def test_the_players_follow_the_members_until_a_session_or_a_hand_change(view, tmp_path):
+    """1 Fortune Point per player: a new campaign's pool offers as many players as it
+    has members (it offered 4 beside a party of one); a number typed by hand stays."""
+    from tests.helpers import ok
+
+    assert view.players.value() == 1                    # Mira alone
+    joss = tmp_path / "joss.json"
+    ok("new", "story-points", "Joss", "-o", joss, "--set", "sp=1")
+    ok("campaign", "add", view.path_for_test, joss)
+    view.reload()
+    assert view.players.value() == 2
+    view.players.setValue(5)                            # the table has a guest
+    view.reload()
+    assert view.players.value() == 5
+    assert view.start_session()
+    assert ledger(view)[-1]["players"] == 5

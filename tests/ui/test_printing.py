@@ -144,3 +144,48 @@ def test_export_offers_open_and_show_in_folder(qtbot, tmp_path):
     assert "Show in Folder" in {b.text() for b in box.buttons()}
     assert "Open" not in {b.text() for b in box.buttons()}
     box.close()
+
+
+def _header_ink(dialog, qtbot) -> int:
+    """Dark pixels in the top eighth of the first previewed page (the name, headline
+    figures and rule), as the preview shows them."""
+    from PySide6.QtWidgets import QApplication, QGraphicsView
+
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for _ in range(5):
+        QApplication.processEvents()
+    view = dialog.findChild(QGraphicsView)
+    page = min((item for item in view.scene().items() if item.boundingRect().width() > 100),
+               key=lambda item: item.sceneBoundingRect().top())
+    rect = view.mapFromScene(page.sceneBoundingRect()).boundingRect()
+    image = view.viewport().grab().toImage()
+    dark = 0
+    for y in range(max(0, rect.top()), min(image.height(), rect.top() + rect.height() // 8)):
+        for x in range(max(0, rect.left()), min(image.width(), rect.right()), 2):
+            if image.pixelColor(x, y).lightness() < 100:
+                dark += 1
+    return dark
+
+
+def test_the_preview_draws_the_sheet_in_ink_on_a_dark_theme(qtbot):
+    """The first text of a page (the character's name) was drawn in the dark theme's
+    light text colour in Print Preview: Qt's preview replays a recorded picture with
+    the widget's pen, and a first pen equal to the default black was not recorded."""
+    from builder.ui import theme
+
+    sheets = [build_sheet(story_points())]
+    manager = theme.manager()
+    inks = {}
+    try:
+        for scheme in ("light", "dark"):
+            manager.apply(scheme)
+            dialog = printing.preview_dialog(None, sheets)
+            qtbot.addWidget(dialog)
+            dialog.resize(900, 1000)
+            inks[scheme] = _header_ink(dialog, qtbot)
+            dialog.close()
+    finally:
+        manager.apply("light")
+    assert inks["light"] > 0
+    assert abs(inks["dark"] - inks["light"]) <= inks["light"] * 0.05, inks

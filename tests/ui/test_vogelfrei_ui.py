@@ -422,14 +422,15 @@ def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot)
 
 
 def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
-    from builder.ui.wording import NOTHING_TO_AWARD
+    from builder.ui.campaign_party import XP_PROMPT
 
     anna, bert = make("Anna"), make("Bert")
     window.open_path(anna)
     dialog = window.open_path(bert).party_xp()
     dialog.session.setText("3")
     assert not dialog.ok.isEnabled()                    # no enemies, no treasure
-    assert NOTHING_TO_AWARD in dialog.reasons_label.text()
+    # the next step, in the campaign XP dialog's words, not a refusal
+    assert dialog.reasons_label.text() == XP_PROMPT
     assert "Ready" not in dialog.reasons_label.text()
     dialog.treasure.setText("1")                        # 1 XP between two: 0 each
     assert dialog.table.item(0, 2).text() == "0 XP"
@@ -460,3 +461,56 @@ def test_the_side_pages_keep_the_splitter_still_and_every_tab_in_sight(window, q
         editor.side_tabs.setCurrentIndex(i)
         QApplication.processEvents()
         assert editor.splitter.sizes() == sizes, editor.side_tabs.tabText(i)
+
+
+def test_the_ledger_says_an_uncapped_award_once(window):
+    """ "Awarded 2400 XP (session 1)" in the window's ledger, not "...: 2400 gained";
+    what the cap took is still said, and the command's words are unchanged."""
+    path = make()
+    ok("do", str(path), "award-xp", "1500", "--session", "1")
+    ok("do", str(path), "award-xp", "2000", "--session", "1")    # Warrior cap 3000
+    editor = window.open_path(path)
+    model = editor.ledger.ledger_model
+    texts = [model.index(row, 1).data() for row in range(model.rowCount())]
+    assert "Awarded 1500 XP (session 1)" in texts
+    assert "Awarded 2000 XP (session 1): 1500 gained, 500 lost to the session cap" in texts
+    assert editor.doc.ruleset.describe(ledger(path)[0]) == \
+        "Awarded 1500 XP (session 1): 1500 gained"
+
+
+def test_the_wizards_class_and_career_show_their_whole_names(window, qtbot):
+    """The career combo, filled when a class is chosen, was as narrow as it was empty
+    ("Road Warde"): both are as wide as their longest choice."""
+    window.act_new.trigger()
+    dialog = window.new_character_dialog
+    dialog.choose_ruleset("vogelfrei")
+    form = dialog.form
+    qtbot.waitExposed(dialog)
+    for cls in form.classes:
+        form.class_combo.setCurrentIndex(form.class_combo.findData(cls))
+        for combo in (form.class_combo, form.career_combo):
+            for row in range(combo.count()):
+                text = combo.itemText(row)
+                assert combo.fontMetrics().horizontalAdvance(text) <= \
+                    combo.style().subControlRect(
+                        combo.style().ComplexControl.CC_ComboBox, _combo_option(combo),
+                        combo.style().SubControl.SC_ComboBoxEditField, combo).width(), text
+    dialog.reject()
+
+
+def _combo_option(combo):
+    from PySide6.QtWidgets import QStyleOptionComboBox
+
+    option = QStyleOptionComboBox()
+    option.initFrom(combo)
+    option.rect = combo.rect()
+    return option
+
+
+def test_the_skill_points_line_says_what_the_points_are_for(window):
+    """A Warrior's "Skill points" read "0 skill, 2 combat skill (WS and BS)"."""
+    editor = window.open_path(make())
+    text = editor.career_fields["points"].text()
+    d = editor.doc.derived()
+    assert text == (f"{d['skill_points']} for skills, {d['combat_skill_points']} for combat "
+                    f"skills ({d['combat_skills']})")

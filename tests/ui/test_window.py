@@ -45,7 +45,7 @@ def test_new_character_form_validates_as_you_type(window, qtbot):
     dialog.choose_ruleset("story-points")
     form = dialog.form
     assert not dialog.create_button.isEnabled()
-    assert "needs a name" in dialog.reasons_label.text()
+    assert "• Name the character." in dialog.reasons_label.text()
     dialog.name_edit.setText("Senna")
     assert dialog.create_button.isEnabled()
     form.set_value("skill.Medicine", 3)          # above its Linked Vital

@@ -110,6 +110,7 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
 
 
 def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(window, qtbot):
+    from builder.ui.campaign_party import XP_PROMPT
     from tests.ui.test_campaign_ui import xp
     from tests.ui.test_vogelfrei_ui import make
 
@@ -124,7 +125,8 @@ def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(wind
     dialog = view.dialog
     assert dialog.enemies.text() == "" and dialog.treasure.value() == 0
     assert not dialog.ok.isEnabled()                      # it wrote "XP ...: Greta 0"
-    assert "nothing to award" in dialog.summary.text()
+    # what to enter next, as a prompt (it said "• nothing to award yet" before any typing)
+    assert dialog.summary.text() == XP_PROMPT
     dialog.treasure.setValue(300)
     assert dialog.ok.isEnabled(), dialog.summary.text()
     with qtbot.waitSignal(dialog.finished):
@@ -162,7 +164,7 @@ def test_starting_a_session_shows_no_reasons_before_the_user_types(window):
     pool.start_button.click()
     # it said "the check id cannot be empty" in red before anything was typed
     assert pool.reasons.text() == HINT and "color" not in pool.reasons.styleSheet()
-    assert "session 1 started" in pool.message.text() and not pool.message.styleSheet()
+    assert "Session 1 started" in pool.message.text() and not pool.message.styleSheet()
 
 
 def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypatch):
@@ -279,9 +281,13 @@ def test_award_xp_with_nothing_typed_is_greyed(window):
 
     editor = window.open_path(make("Greta"))
     dialog = editor.award_xp()
+    dialog.session.setText("")
+    # before anything is typed: what to enter, as one sentence, not a list of refusals
+    assert dialog.reasons_label.text() == ("Enter the XP the character earned and the "
+                                           "session it was earned in.")
     dialog.session.setText("1")
     assert dialog.amount.value() == 0 and not dialog.ok.isEnabled()
-    assert "enter the XP" in dialog.reasons_label.text()
+    assert dialog.reasons_label.text() == "Enter the XP the character earned."
     dialog.amount.setValue(300)
     assert dialog.ok.isEnabled(), dialog.reasons_label.text()
     dialog.reject()

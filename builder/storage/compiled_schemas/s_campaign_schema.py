@@ -8,7 +8,6 @@ SCHEMA_TEXT = '{"$defs": {"int": {"maximum": 1000000000, "minimum": -1000000000,
 REFERENCED = {}
 
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
 
 
@@ -32,7 +31,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
             data__format = data["format"]
             if not isinstance(data__format, (int)) and not (isinstance(data__format, float) and data__format.is_integer()) or isinstance(data__format, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be integer", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 1, 'description': 'File format version.'}, rule='type')
-            if isinstance(data__format, (int, float, Decimal)) and not isinstance(data__format, bool):
+            if isinstance(data__format, (int, float)) and not isinstance(data__format, bool):
                 if data__format < 1:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be bigger than or equal to 1", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 1, 'description': 'File format version.'}, rule='minimum')
         if "kind" in data_keys:
@@ -91,7 +90,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                             data__settings__pool__fortuneperplayer = data__settings__pool["fortune_per_player"]
                             if not isinstance(data__settings__pool__fortuneperplayer, (int)) and not (isinstance(data__settings__pool__fortuneperplayer, float) and data__settings__pool__fortuneperplayer.is_integer()) or isinstance(data__settings__pool__fortuneperplayer, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_per_player must be integer", value=data__settings__pool__fortuneperplayer, name="" + (name_prefix or "data") + ".settings.pool.fortune_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
-                            if isinstance(data__settings__pool__fortuneperplayer, (int, float, Decimal)) and not isinstance(data__settings__pool__fortuneperplayer, bool):
+                            if isinstance(data__settings__pool__fortuneperplayer, (int, float)) and not isinstance(data__settings__pool__fortuneperplayer, bool):
                                 if data__settings__pool__fortuneperplayer < 0:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_per_player must be bigger than or equal to 0", value=data__settings__pool__fortuneperplayer, name="" + (name_prefix or "data") + ".settings.pool.fortune_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
                                 if data__settings__pool__fortuneperplayer > 1000000:
@@ -101,7 +100,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                             data__settings__pool__fortunebonus = data__settings__pool["fortune_bonus"]
                             if not isinstance(data__settings__pool__fortunebonus, (int)) and not (isinstance(data__settings__pool__fortunebonus, float) and data__settings__pool__fortunebonus.is_integer()) or isinstance(data__settings__pool__fortunebonus, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_bonus must be integer", value=data__settings__pool__fortunebonus, name="" + (name_prefix or "data") + ".settings.pool.fortune_bonus", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
-                            if isinstance(data__settings__pool__fortunebonus, (int, float, Decimal)) and not isinstance(data__settings__pool__fortunebonus, bool):
+                            if isinstance(data__settings__pool__fortunebonus, (int, float)) and not isinstance(data__settings__pool__fortunebonus, bool):
                                 if data__settings__pool__fortunebonus < 0:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_bonus must be bigger than or equal to 0", value=data__settings__pool__fortunebonus, name="" + (name_prefix or "data") + ".settings.pool.fortune_bonus", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
                                 if data__settings__pool__fortunebonus > 1000000:
@@ -111,7 +110,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                             data__settings__pool__perilforgm = data__settings__pool["peril_for_gm"]
                             if not isinstance(data__settings__pool__perilforgm, (int)) and not (isinstance(data__settings__pool__perilforgm, float) and data__settings__pool__perilforgm.is_integer()) or isinstance(data__settings__pool__perilforgm, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_for_gm must be integer", value=data__settings__pool__perilforgm, name="" + (name_prefix or "data") + ".settings.pool.peril_for_gm", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
-                            if isinstance(data__settings__pool__perilforgm, (int, float, Decimal)) and not isinstance(data__settings__pool__perilforgm, bool):
+                            if isinstance(data__settings__pool__perilforgm, (int, float)) and not isinstance(data__settings__pool__perilforgm, bool):
                                 if data__settings__pool__perilforgm < 0:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_for_gm must be bigger than or equal to 0", value=data__settings__pool__perilforgm, name="" + (name_prefix or "data") + ".settings.pool.peril_for_gm", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
                                 if data__settings__pool__perilforgm > 1000000:
@@ -121,7 +120,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                             data__settings__pool__perilperplayer = data__settings__pool["peril_per_player"]
                             if not isinstance(data__settings__pool__perilperplayer, (int)) and not (isinstance(data__settings__pool__perilperplayer, float) and data__settings__pool__perilperplayer.is_integer()) or isinstance(data__settings__pool__perilperplayer, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_per_player must be integer", value=data__settings__pool__perilperplayer, name="" + (name_prefix or "data") + ".settings.pool.peril_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
-                            if isinstance(data__settings__pool__perilperplayer, (int, float, Decimal)) and not isinstance(data__settings__pool__perilperplayer, bool):
+                            if isinstance(data__settings__pool__perilperplayer, (int, float)) and not isinstance(data__settings__pool__perilperplayer, bool):
                                 if data__settings__pool__perilperplayer < 0:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_per_player must be bigger than or equal to 0", value=data__settings__pool__perilperplayer, name="" + (name_prefix or "data") + ".settings.pool.peril_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
                                 if data__settings__pool__perilperplayer > 1000000:
@@ -459,7 +458,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
 def validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000000000:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='minimum')
         if data > 1000000000:

@@ -8,7 +8,6 @@ SCHEMA_TEXT = '{"$id": "https://character-builder.invalid/schema/character.schem
 REFERENCED = {}
 
 VERSION = "2.22.3"
-from decimal import Decimal
 
 
 NoneType = type(None)
@@ -27,7 +26,7 @@ def validate_https___character_builder_invalid_schema_character_schema_json(data
             data__format = data["format"]
             if not isinstance(data__format, (int)) and not (isinstance(data__format, float) and data__format.is_integer()) or isinstance(data__format, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be integer", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 2, 'description': 'Character file format version: 2 (this schema). A format-1 file is upgraded when it is read (builder/storage/formats.py) and written as 2 when it is next saved; a newer one opens read-only.'}, rule='type')
-            if isinstance(data__format, (int, float, Decimal)) and not isinstance(data__format, bool):
+            if isinstance(data__format, (int, float)) and not isinstance(data__format, bool):
                 if data__format < 2:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be bigger than or equal to 2", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 2, 'description': 'Character file format version: 2 (this schema). A format-1 file is upgraded when it is read (builder/storage/formats.py) and written as 2 when it is next saved; a newer one opens read-only.'}, rule='minimum')
         if "kind" in data_keys:

@@ -8,7 +8,6 @@ SCHEMA_TEXT = '{"$defs": {"int": {"maximum": 1000000000, "minimum": -1000000000,
 REFERENCED = {}
 
 VERSION = "2.22.3"
-from decimal import Decimal
 
 
 NoneType = type(None)
@@ -391,7 +390,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
 def validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000000000:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='minimum')
         if data > 1000000000:

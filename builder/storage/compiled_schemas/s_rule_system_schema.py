@@ -8,7 +8,6 @@ SCHEMA_TEXT = '{"$defs": {"amount": {"oneOf": [{"maximum": 1000000, "minimum": 0
 REFERENCED = {}
 
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
 
 
@@ -93,7 +92,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json(da
                     data__currency__start = data__currency["start"]
                     if not isinstance(data__currency__start, (int)) and not (isinstance(data__currency__start, float) and data__currency__start.is_integer()) or isinstance(data__currency__start, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".currency.start must be integer", value=data__currency__start, name="" + (name_prefix or "data") + ".currency.start", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
-                    if isinstance(data__currency__start, (int, float, Decimal)) and not isinstance(data__currency__start, bool):
+                    if isinstance(data__currency__start, (int, float)) and not isinstance(data__currency__start, bool):
                         if data__currency__start < 0:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".currency.start must be bigger than or equal to 0", value=data__currency__start, name="" + (name_prefix or "data") + ".currency.start", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
                         if data__currency__start > 1000000:
@@ -134,7 +133,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json(da
                             data__values_item__floor = data__values_item["floor"]
                             if not isinstance(data__values_item__floor, (int)) and not (isinstance(data__values_item__floor, float) and data__values_item__floor.is_integer()) or isinstance(data__values_item__floor, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".values[{data__values_x}].floor".format(**locals()) + " must be integer", value=data__values_item__floor, name="" + (name_prefix or "data") + ".values[{data__values_x}].floor".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
-                            if isinstance(data__values_item__floor, (int, float, Decimal)) and not isinstance(data__values_item__floor, bool):
+                            if isinstance(data__values_item__floor, (int, float)) and not isinstance(data__values_item__floor, bool):
                                 if data__values_item__floor < 0:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".values[{data__values_x}].floor".format(**locals()) + " must be bigger than or equal to 0", value=data__values_item__floor, name="" + (name_prefix or "data") + ".values[{data__values_x}].floor".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
                                 if data__values_item__floor > 1000:
@@ -144,7 +143,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json(da
                             data__values_item__limit = data__values_item["limit"]
                             if not isinstance(data__values_item__limit, (int)) and not (isinstance(data__values_item__limit, float) and data__values_item__limit.is_integer()) or isinstance(data__values_item__limit, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".values[{data__values_x}].limit".format(**locals()) + " must be integer", value=data__values_item__limit, name="" + (name_prefix or "data") + ".values[{data__values_x}].limit".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000, 'description': 'At least the floor (x-atLeast: a keyword of our own, see builder/rules/schema_keywords.py).'}, rule='type')
-                            if isinstance(data__values_item__limit, (int, float, Decimal)) and not isinstance(data__values_item__limit, bool):
+                            if isinstance(data__values_item__limit, (int, float)) and not isinstance(data__values_item__limit, bool):
                                 if data__values_item__limit < 0:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".values[{data__values_x}].limit".format(**locals()) + " must be bigger than or equal to 0", value=data__values_item__limit, name="" + (name_prefix or "data") + ".values[{data__values_x}].limit".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000, 'description': 'At least the floor (x-atLeast: a keyword of our own, see builder/rules/schema_keywords.py).'}, rule='minimum')
                                 if data__values_item__limit > 1000:
@@ -154,7 +153,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json(da
                             data__values_item__start = data__values_item["start"]
                             if not isinstance(data__values_item__start, (int)) and not (isinstance(data__values_item__start, float) and data__values_item__start.is_integer()) or isinstance(data__values_item__start, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".values[{data__values_x}].start".format(**locals()) + " must be integer", value=data__values_item__start, name="" + (name_prefix or "data") + ".values[{data__values_x}].start".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000, 'description': 'Between the floor and the limit (the floor when left out).'}, rule='type')
-                            if isinstance(data__values_item__start, (int, float, Decimal)) and not isinstance(data__values_item__start, bool):
+                            if isinstance(data__values_item__start, (int, float)) and not isinstance(data__values_item__start, bool):
                                 if data__values_item__start < 0:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".values[{data__values_x}].start".format(**locals()) + " must be bigger than or equal to 0", value=data__values_item__start, name="" + (name_prefix or "data") + ".values[{data__values_x}].start".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000, 'description': 'Between the floor and the limit (the floor when left out).'}, rule='minimum')
                                 if data__values_item__start > 1000:
@@ -225,7 +224,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json(da
                     data__awards__max = data__awards["max"]
                     if not isinstance(data__awards__max, (int)) and not (isinstance(data__awards__max, float) and data__awards__max.is_integer()) or isinstance(data__awards__max, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".awards.max must be integer", value=data__awards__max, name="" + (name_prefix or "data") + ".awards.max", definition={'type': 'integer', 'minimum': 1}, rule='type')
-                    if isinstance(data__awards__max, (int, float, Decimal)) and not isinstance(data__awards__max, bool):
+                    if isinstance(data__awards__max, (int, float)) and not isinstance(data__awards__max, bool):
                         if data__awards__max < 1:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".awards.max must be bigger than or equal to 1", value=data__awards__max, name="" + (name_prefix or "data") + ".awards.max", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
                 if data__awards_keys:
@@ -613,7 +612,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
         try:
             if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='type')
-            if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+            if isinstance(data, (int, float)) and not isinstance(data, bool):
                 if data < -1000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='minimum')
                 if data > 1000:
@@ -654,7 +653,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
             data__default = data["default"]
             if not isinstance(data__default, (int)) and not (isinstance(data__default, float) and data__default.is_integer()) or isinstance(data__default, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".default must be integer", value=data__default, name="" + (name_prefix or "data") + ".default", definition={'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}, rule='type')
-            if isinstance(data__default, (int, float, Decimal)) and not isinstance(data__default, bool):
+            if isinstance(data__default, (int, float)) and not isinstance(data__default, bool):
                 if data__default < -1000000:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".default must be bigger than or equal to -1000000", value=data__default, name="" + (name_prefix or "data") + ".default", definition={'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}, rule='minimum')
                 if data__default > 1000000:
@@ -691,7 +690,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
         try:
             if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
-            if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+            if isinstance(data, (int, float)) and not isinstance(data, bool):
                 if data < 0:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
                 if data > 1000:
@@ -806,7 +805,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
                                 data__costs_value = data__costs.get(data__costs_key)
                                 if not isinstance(data__costs_value, (int)) and not (isinstance(data__costs_value, float) and data__costs_value.is_integer()) or isinstance(data__costs_value, bool):
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + " must be integer", value=data__costs_value, name="" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
-                                if isinstance(data__costs_value, (int, float, Decimal)) and not isinstance(data__costs_value, bool):
+                                if isinstance(data__costs_value, (int, float)) and not isinstance(data__costs_value, bool):
                                     if data__costs_value < 0:
                                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + " must be bigger than or equal to 0", value=data__costs_value, name="" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
                                     if data__costs_value > 1000000:
@@ -867,7 +866,7 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
         try:
             if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
-            if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+            if isinstance(data, (int, float)) and not isinstance(data, bool):
                 if data < 0:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
                 if data > 1000000:

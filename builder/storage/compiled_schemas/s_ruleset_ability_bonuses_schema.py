@@ -8,7 +8,6 @@ SCHEMA_TEXT = '{"$id": "https://character-builder.invalid/schema/ruleset-ability
 REFERENCED = {}
 
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
 
 
@@ -105,7 +104,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                 for data__bonuses_x, data__bonuses_item in enumerate(data__bonuses):
                     if not isinstance(data__bonuses_item, (int)) and not (isinstance(data__bonuses_item, float) and data__bonuses_item.is_integer()) or isinstance(data__bonuses_item, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + " must be integer", value=data__bonuses_item, name="" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
-                    if isinstance(data__bonuses_item, (int, float, Decimal)) and not isinstance(data__bonuses_item, bool):
+                    if isinstance(data__bonuses_item, (int, float)) and not isinstance(data__bonuses_item, bool):
                         if data__bonuses_item < -100:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + " must be bigger than or equal to -100", value=data__bonuses_item, name="" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
                         if data__bonuses_item > 100:
@@ -144,7 +143,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                     data__otherstart__SKL = data__otherstart["SKL"]
                     if not isinstance(data__otherstart__SKL, (int)) and not (isinstance(data__otherstart__SKL, float) and data__otherstart__SKL.is_integer()) or isinstance(data__otherstart__SKL, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SKL must be integer", value=data__otherstart__SKL, name="" + (name_prefix or "data") + ".other_start.SKL", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
-                    if isinstance(data__otherstart__SKL, (int, float, Decimal)) and not isinstance(data__otherstart__SKL, bool):
+                    if isinstance(data__otherstart__SKL, (int, float)) and not isinstance(data__otherstart__SKL, bool):
                         if data__otherstart__SKL < -100:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SKL must be bigger than or equal to -100", value=data__otherstart__SKL, name="" + (name_prefix or "data") + ".other_start.SKL", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
                         if data__otherstart__SKL > 100:
@@ -154,7 +153,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                     data__otherstart__SPD = data__otherstart["SPD"]
                     if not isinstance(data__otherstart__SPD, (int)) and not (isinstance(data__otherstart__SPD, float) and data__otherstart__SPD.is_integer()) or isinstance(data__otherstart__SPD, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SPD must be integer", value=data__otherstart__SPD, name="" + (name_prefix or "data") + ".other_start.SPD", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
-                    if isinstance(data__otherstart__SPD, (int, float, Decimal)) and not isinstance(data__otherstart__SPD, bool):
+                    if isinstance(data__otherstart__SPD, (int, float)) and not isinstance(data__otherstart__SPD, bool):
                         if data__otherstart__SPD < -100:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SPD must be bigger than or equal to -100", value=data__otherstart__SPD, name="" + (name_prefix or "data") + ".other_start.SPD", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
                         if data__otherstart__SPD > 100:
@@ -166,7 +165,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
             data__effectdcbase = data["effect_dc_base"]
             if not isinstance(data__effectdcbase, (int)) and not (isinstance(data__effectdcbase, float) and data__effectdcbase.is_integer()) or isinstance(data__effectdcbase, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".effect_dc_base must be integer", value=data__effectdcbase, name="" + (name_prefix or "data") + ".effect_dc_base", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
-            if isinstance(data__effectdcbase, (int, float, Decimal)) and not isinstance(data__effectdcbase, bool):
+            if isinstance(data__effectdcbase, (int, float)) and not isinstance(data__effectdcbase, bool):
                 if data__effectdcbase < 0:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".effect_dc_base must be bigger than or equal to 0", value=data__effectdcbase, name="" + (name_prefix or "data") + ".effect_dc_base", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
                 if data__effectdcbase > 1000:
@@ -187,7 +186,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                     data__aging__die = data__aging["die"]
                     if not isinstance(data__aging__die, (int)) and not (isinstance(data__aging__die, float) and data__aging__die.is_integer()) or isinstance(data__aging__die, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.die must be integer", value=data__aging__die, name="" + (name_prefix or "data") + ".aging.die", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='type')
-                    if isinstance(data__aging__die, (int, float, Decimal)) and not isinstance(data__aging__die, bool):
+                    if isinstance(data__aging__die, (int, float)) and not isinstance(data__aging__die, bool):
                         if data__aging__die < 1:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.die must be bigger than or equal to 1", value=data__aging__die, name="" + (name_prefix or "data") + ".aging.die", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='minimum')
                         if data__aging__die > 1000:
@@ -239,7 +238,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                                     data__aging__categories_item__low = data__aging__categories_item["low"]
                                     if not isinstance(data__aging__categories_item__low, (int)) and not (isinstance(data__aging__categories_item__low, float) and data__aging__categories_item__low.is_integer()) or isinstance(data__aging__categories_item__low, bool):
                                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + " must be integer", value=data__aging__categories_item__low, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, rule='type')
-                                    if isinstance(data__aging__categories_item__low, (int, float, Decimal)) and not isinstance(data__aging__categories_item__low, bool):
+                                    if isinstance(data__aging__categories_item__low, (int, float)) and not isinstance(data__aging__categories_item__low, bool):
                                         if data__aging__categories_item__low < 1:
                                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + " must be bigger than or equal to 1", value=data__aging__categories_item__low, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, rule='minimum')
                                         if data__aging__categories_item__low > 1000:
@@ -249,7 +248,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                                     data__aging__categories_item__high = data__aging__categories_item["high"]
                                     if not isinstance(data__aging__categories_item__high, (int)) and not (isinstance(data__aging__categories_item__high, float) and data__aging__categories_item__high.is_integer()) or isinstance(data__aging__categories_item__high, bool):
                                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + " must be integer", value=data__aging__categories_item__high, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='type')
-                                    if isinstance(data__aging__categories_item__high, (int, float, Decimal)) and not isinstance(data__aging__categories_item__high, bool):
+                                    if isinstance(data__aging__categories_item__high, (int, float)) and not isinstance(data__aging__categories_item__high, bool):
                                         if data__aging__categories_item__high < 1:
                                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + " must be bigger than or equal to 1", value=data__aging__categories_item__high, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='minimum')
                                         if data__aging__categories_item__high > 1000:
@@ -272,7 +271,7 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                                                 data__aging__categories_item__modifiers_value = data__aging__categories_item__modifiers.get(data__aging__categories_item__modifiers_key)
                                                 if not isinstance(data__aging__categories_item__modifiers_value, (int)) and not (isinstance(data__aging__categories_item__modifiers_value, float) and data__aging__categories_item__modifiers_value.is_integer()) or isinstance(data__aging__categories_item__modifiers_value, bool):
                                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + " must be integer", value=data__aging__categories_item__modifiers_value, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
-                                                if isinstance(data__aging__categories_item__modifiers_value, (int, float, Decimal)) and not isinstance(data__aging__categories_item__modifiers_value, bool):
+                                                if isinstance(data__aging__categories_item__modifiers_value, (int, float)) and not isinstance(data__aging__categories_item__modifiers_value, bool):
                                                     if data__aging__categories_item__modifiers_value < -100:
                                                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + " must be bigger than or equal to -100", value=data__aging__categories_item__modifiers_value, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
                                                     if data__aging__categories_item__modifiers_value > 100:

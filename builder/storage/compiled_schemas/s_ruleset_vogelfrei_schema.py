@@ -8,7 +8,6 @@ SCHEMA_TEXT = '{"$defs": {"career": {"properties": {"skills": {"type": "array"},
 REFERENCED = {}
 
 VERSION = "2.22.3"
-from decimal import Decimal
 
 
 NoneType = type(None)
@@ -129,7 +128,7 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
             data__maxlevel = data["max_level"]
             if not isinstance(data__maxlevel, (int)) and not (isinstance(data__maxlevel, float) and data__maxlevel.is_integer()) or isinstance(data__maxlevel, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".max_level must be integer", value=data__maxlevel, name="" + (name_prefix or "data") + ".max_level", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='type')
-            if isinstance(data__maxlevel, (int, float, Decimal)) and not isinstance(data__maxlevel, bool):
+            if isinstance(data__maxlevel, (int, float)) and not isinstance(data__maxlevel, bool):
                 if data__maxlevel < 1:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".max_level must be bigger than or equal to 1", value=data__maxlevel, name="" + (name_prefix or "data") + ".max_level", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='minimum')
                 if data__maxlevel > 100:
@@ -442,7 +441,7 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_positive(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000000}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 1:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 1", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000000}, rule='minimum')
         if data > 1000000:
@@ -452,7 +451,7 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 0:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, rule='minimum')
         if data > 1000000000:
@@ -497,7 +496,7 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_signed(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='minimum')
         if data > 1000:
@@ -507,7 +506,7 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 0:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
         if data > 1000:
@@ -517,7 +516,7 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 1:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 1", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='minimum')
         if data > 1000:

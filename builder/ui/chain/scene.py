@@ -23,7 +23,10 @@ from builder.rules.chain import Chain, Node
 from builder.ui import theme
 from builder.ui.chain.tokens import parse_token
 
-NODE_W, NODE_H = 190.0, 50.0
+# 210 wide: a Skill's second line, "→ 2: 2 SP ✕  Linked: Perception", was cut to
+# "Linked: Endura…" at 190 (SUB_ROOM is the room that line has).
+NODE_W, NODE_H = 210.0, 50.0
+SUB_ROOM = NODE_W - 18
 COL_GAP, ROW_GAP = 120.0, 12.0
 
 #: The hue of each kind of node, as a tint over the palette's Base (so light on a
@@ -245,7 +248,7 @@ class NodeItem(QGraphicsObject):
             sfm = QFontMetricsF(small)
             painter.drawText(QRectF(10, 27, NODE_W - 16, 20), Qt.AlignmentFlag.AlignVCenter,
                              sfm.elidedText(self.sub_label(), Qt.TextElideMode.ElideRight,
-                                            NODE_W - 18))
+                                            SUB_ROOM))
         if self.plan_badge:
             badge_fill, badge_text = badge_colours(pal)
             badge = QRectF(NODE_W + 6, (NODE_H - 24) / 2, self.BADGE_W, 24)
@@ -262,15 +265,15 @@ class NodeItem(QGraphicsObject):
         n = self.node
         unit = self.chain_scene.unit()
         if n.kind == "path":
-            return "held" if n.held else f"take: {n.cost} {unit}" + ("" if n.allowed else "  ✕")
+            return "held" if n.held else f"take: {n.cost} {unit}" + ("" if n.allowed else " ✕")
         if n.kind in ("vital", "skill", "class", "value"):
             if n.kind == "class" and not n.held:
-                line = f"enter: {n.cost} {unit}" + ("" if n.allowed else "  ✕")
+                line = f"enter: {n.cost} {unit}" + ("" if n.allowed else " ✕")
             elif has_code(n.reasons, AT_MAXIMUM):
                 line = "at the maximum"
             else:
-                line = f"→ {n.target}: {n.cost} {unit}" + ("" if n.allowed else "  ✕")
-            return line + (f"   {n.detail}" if n.kind == "skill" else "")
+                line = f"→ {n.target}: {n.cost} {unit}" + ("" if n.allowed else " ✕")
+            return line + (f"  {n.detail}" if n.kind == "skill" else "")
         return n.detail + ("  (unusable)" if not n.usable and n.held else "")
 
     def hoverEnterEvent(self, event) -> None:

@@ -256,7 +256,7 @@ class ChainWidget(PlanPart, QWidget):
         if not self.chips:
             hint = QLabel("none now: a Class advance you can afford, with its core Skill, "
                           "appears here", self.tokens_box)
-            hint.setEnabled(False)
+            # plain text, not a disabled label (its grey read at about 2:1)
             self.tokens_layout.addWidget(hint)
             self.chips_hint: QLabel | None = hint
         else:
@@ -302,6 +302,20 @@ class ChainWidget(PlanPart, QWidget):
         choices = option.get("choices", {})
         self.scene.begin_drag({"class": option["name"]}, choices.get("traits", []),
                               choices.get("blocked_traits", {}))
+        self.show_lit()
+
+    def show_lit(self) -> None:
+        """Scroll the lit traits into view (as far as they fit): at the opening zoom the
+        traits column is often beyond the view's right edge, and a rank dragged from
+        the token bar had nowhere visible to go."""
+        lit = [item.sceneBoundingRect() for item in self.scene.nodes.values()
+               if item.drag_state == "eligible" and item.isVisible()]
+        if not lit:
+            return
+        area = lit[0]
+        for rect in lit[1:]:
+            area = area.united(rect)
+        self.view.ensureVisible(area, 16, 16)
 
     def start_drag(self, chip: TokenChip) -> None:
         token = chip.token()
@@ -339,7 +353,7 @@ class ChainWidget(PlanPart, QWidget):
 
     def _done(self) -> None:
         """Say what the last ledger entry did, in the ruleset's own words."""
-        self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+        self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
 
     def drop(self, token: dict, trait_class: str, trait: str) -> bool:
         option = self.options.get(("class", trait_class)) or \

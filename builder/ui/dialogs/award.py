@@ -16,6 +16,18 @@ from builder.rules.base import RulesError
 from builder.ui.wording import count
 
 
+def unnamed(milestone: str, checkpoint: str | None) -> str | None:
+    """What to fill in while a name the award needs is still empty (``checkpoint``:
+    None when a Milestone is resolved), else None.  Worded as the next step, not as a
+    refusal (nothing was typed wrong yet), the same in the character's and the
+    party's award dialog; the rules core's reasons are shown once both names are in."""
+    if not milestone.strip():
+        return "Choose or type the Story Milestone."
+    if checkpoint is not None and not checkpoint.strip():
+        return "Name the Story Checkpoint: what was achieved."
+    return None
+
+
 class AwardDialog(QDialog):
     #: After applying: {character name: list of reasons} (empty list: awarded).
     applied = Signal(dict)
@@ -127,13 +139,19 @@ class AwardDialog(QDialog):
         return result
 
     def validate(self, *_) -> bool:
-        problems = self.problems()
+        prompt = unnamed(self.milestone.currentText(),
+                         self.checkpoint.text() if self.checkpoint_radio.isChecked() else None)
+        problems = {} if prompt else self.problems()
+        if prompt is None and not problems:
+            prompt = "Choose at least one character."
+        if prompt is not None:
+            self.ok.setEnabled(False)
+            self.reasons.setText(prompt)
+            return False
         lines = []
-        if not problems:
-            lines.append("Choose at least one character.")
         for name, reasons in problems.items():
             lines += [f"{name}: {r}" for r in reasons]
-        ok = bool(problems) and not lines
+        ok = not lines
         self.ok.setEnabled(ok)
         if ok:
             award = "a Story Checkpoint" if self.checkpoint_radio.isChecked() else \

@@ -18,6 +18,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QRadioButton, QVBoxLayout)
 
+from builder.ui.dialogs.award import unnamed
+
 
 class PartyAwardDialog(QDialog):
     #: The action words, when the GM presses Award.
@@ -94,15 +96,25 @@ class PartyAwardDialog(QDialog):
                     self.checkpoint.text().strip()]
         return ["resolve-milestone", self.milestone.currentText().strip()]
 
+    def prompt(self) -> str | None:
+        """What to fill in next while a name is empty (the character's award dialog's
+        words: :func:`builder.ui.dialogs.award.unnamed`), else None."""
+        return unnamed(self.milestone.currentText(),
+                       self.checkpoint.text() if self.checkpoint_radio.isChecked() else None)
+
     def problems(self) -> list[str]:
-        words = self.words()
-        if not words or not all(words):
-            missing = ("the Story Milestone" if not self.milestone.currentText().strip()
-                       else "the Story Checkpoint")
-            return [f"name {missing}"]
-        return list(self.preview(words))
+        """The rules' reasons for every member (a dry run); [] also while a name is
+        still empty (see :meth:`prompt`)."""
+        if self.prompt() is not None:
+            return []
+        return list(self.preview(self.words()))
 
     def validate(self, *_) -> bool:
+        prompt = self.prompt()
+        if prompt is not None:
+            self.ok.setEnabled(False)
+            self.reasons.setText(prompt)
+            return False
         reasons = self.problems()
         self.ok.setEnabled(not reasons)
         if reasons:

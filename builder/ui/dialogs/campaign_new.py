@@ -128,14 +128,15 @@ class NewCampaignDialog(QDialog):
                 if self.members.item(i).checkState() == Qt.CheckState.Checked]
 
     def validate(self, *_) -> bool:
+        # what to fill in next, not a refusal: nothing was typed wrong yet
         reasons = []
         if not self.name_edit.text().strip():
-            reasons.append("a campaign needs a name")
+            reasons.append("Name the campaign.")
         if not self.ruleset_id():
-            reasons.append("choose a ruleset")
+            reasons.append("Choose a ruleset.")
         self.create_button.setEnabled(not reasons)
         if reasons:
-            self.reasons.setText("\n".join(f"• {r}" for r in reasons))
+            self.reasons.setText(" ".join(reasons))
         else:
             count = len(self.member_paths())
             self.reasons.setText(f"✔ {count_of(count, 'member')}; more can join later.")

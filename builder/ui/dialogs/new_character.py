@@ -310,7 +310,7 @@ class NewCharacterDialog(QDialog):
         """Every reason the rules core gives against the current form (and the baseline)."""
         reasons = []
         if not self.name_edit.text().strip():
-            reasons.append("The character needs a name.")
+            reasons.append("Name the character.")
         if self.ruleset is None or self.form is None:
             return reasons + ["Choose a ruleset."], None
         try:

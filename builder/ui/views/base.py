@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
 from builder.rules.base import Option
 from builder.ui.focus import search_leads_to
 from builder.ui.theme import TEXT_CONTRAST, readable
+from builder.ui.models import ledger_model
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
                                              OptionsFilterModel, OptionsModel,
@@ -263,6 +264,14 @@ class LedgerView(QTableView):
 
     def set_character(self, cf) -> None:
         self.ledger_model.set_character(cf)
+        # A ruleset without a balance (Ability Bonuses) has no cost, gain or balance
+        # to show: its two columns stood empty ("—" and blank) beside every entry.
+        try:
+            has_balance = cf.ruleset.balance(cf.state) is not None
+        except Exception:  # noqa: BLE001 - a state the ruleset cannot price: show them
+            has_balance = True
+        for column in (ledger_model.COL_COST, ledger_model.COL_BALANCE):
+            self.setColumnHidden(column, not has_balance)
         self.scrollToBottom()
 
 

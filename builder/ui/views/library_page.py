@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, ClassVar
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QPushButton, QSplitter, QStackedWidget, QTableView, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
+                               QSplitter, QStackedWidget, QTableView, QVBoxLayout, QWidget)
 
-from builder.ui.focus import search_leads_to
+from builder.ui.focus import SearchField
 from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
 from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
 from builder.ui.models.campaign_model import COL_RULESET as CAMP_RULESET
@@ -226,7 +225,7 @@ class LibraryPage(_FileTable, QWidget):
         self.proxy.setSourceModel(with_headers(model, HEADERS, self))
         model.sort_rows(COL_NAME)     # (the order enable_sorting shows, before the paint)
 
-        self.search = QLineEdit(self)
+        self.search = SearchField(self)
         self.search.setObjectName("librarySearch")
         self.search.setPlaceholderText("Search characters (name, ruleset, figures)…")
         self.search.setAccessibleName("Search characters")
@@ -238,7 +237,7 @@ class LibraryPage(_FileTable, QWidget):
                                   COL_NAME, COL_HEADLINE,
                                   QAbstractItemView.SelectionMode.ExtendedSelection,
                                   {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150})
-        search_leads_to(self.search, self.view)
+        self.search.lead_to(self.view)   # Down or Enter go on to the first match
         header.setSectionsMovable(True)
         self.view.activated.connect(self._open_index)
 

@@ -1,33 +1,54 @@
 """The story-points ruleset data, indexed for the rules (read-only after load)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from builder.rules import vocabulary as vocab
+from builder.rules.records import FrozenRecord
 
 #: The kinds of increase ``advancement`` gives records for (each: cost, requires).
 STEP_KINDS = ("vital", "skill", "class", "new_class", "trait", "spell")
 
 
-@dataclass(frozen=True)
-class Path:
+class Path(FrozenRecord):
+    _fields = ("name", "class_name", "skill", "traits", "spells")
     name: str
     class_name: str
     skill: str
     traits: tuple[str, ...]
     spells: tuple[str, ...]
 
+    def __init__(self, name: str, class_name: str, skill: str, traits: tuple[str, ...],
+                 spells: tuple[str, ...]) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "class_name", class_name)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "traits", traits)
+        object.__setattr__(self, "spells", spells)
 
-@dataclass(frozen=True)
-class ClassInfo:
+
+class ClassInfo(FrozenRecord):
+    """Compared and hashed without ``traits`` and ``spells`` (dicts)."""
+
+    _fields = ("name", "core_skills", "casts_spells", "paths")
+    _repr_fields = ("name", "core_skills", "casts_spells", "paths", "traits", "spells")
     name: str
     core_skills: tuple[str, ...]
     casts_spells: bool
     paths: tuple[str, ...]
-    traits: dict[str, Any] = field(hash=False, compare=False)   # trait -> path name
-    spells: dict[str, Any] = field(hash=False, compare=False)   # spell -> path name
+    traits: dict[str, Any]   # trait -> path name
+    spells: dict[str, Any]   # spell -> path name
+
+    def __init__(self, name: str, core_skills: tuple[str, ...], casts_spells: bool,
+                 paths: tuple[str, ...], traits: dict[str, Any],
+                 spells: dict[str, Any]) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "core_skills", core_skills)
+        object.__setattr__(self, "casts_spells", casts_spells)
+        object.__setattr__(self, "paths", paths)
+        object.__setattr__(self, "traits", traits)
+        object.__setattr__(self, "spells", spells)
 
 
 class SPData:

@@ -43,6 +43,8 @@ class StoryPointsCreationForm(QWidget):
         top = QFormLayout()
         top.addRow("Unspent &SP:", spin("sp", 0, 999, 0, "Unspent Story Points"))
         self.active = QCheckBox("Active", self)
+        # the editor's words: a bare "Active" told a new player nothing
+        self.active.setToolTip("Only an Active character can raise Core Vitals")
         self.active.setChecked(True)
         self.active.toggled.connect(self.changed)
         top.addRow("", self.active)

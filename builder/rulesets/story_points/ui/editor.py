@@ -56,6 +56,11 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.sp_label.setFont(sp_font)
         self.vit_label = QLabel(self)
         self.vit_label.setObjectName("vitLabel")
+        # the rules' abbreviations, spelled out for a player who does not know them yet
+        self.vit_label.setToolTip("Vitality (VIT): current / maximum · Action Dice (AD): "
+                                  "ready and wounded (body: the Action Dice in all, as many "
+                                  "as the maximum VIT)")
+        self.vit_label.setAccessibleName("Vitality and Action Dice")
         self.active_box = QCheckBox("Active", self)
         self.active_box.setToolTip("Only an Active character can raise Core Vitals")
         self.active_box.clicked.connect(
@@ -334,7 +339,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         ok = self.doc.apply_words(words)
         if ok:
             self.refusal_bar.hide()
-            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+            self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
         else:
             self.refresh()  # put checkboxes the player ticked back to the core's state
         return ok
@@ -369,7 +374,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
             self.refusal_bar.hide()
-            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+            self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
         else:
             self.show_refusal(reasons)
         return done
@@ -382,7 +387,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if given:
             docs = {doc.name: doc for doc in dialog.chosen_docs()}
             first = docs.get(given[0])
-            what = first.ruleset.describe(first.cf.ledger[-1]) if first is not None and \
+            what = first.ruleset.plain(first.cf.ledger[-1]) if first is not None and \
                 first.cf.ledger else "Awarded"
             parts.append(f"{what}: {', '.join(given)}")
         for name, reasons in refused.items():

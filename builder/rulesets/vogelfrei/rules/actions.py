@@ -91,6 +91,14 @@ class AwardXp(VFAction):
                 text += f", {action.value('lost')} lost to the session cap"
         return text
 
+    def plain(self, action: Action) -> str:
+        """"Awarded 2400 XP (session 1)"; what was gained is said only when the session
+        cap took some ("...: 2000 gained, 400 lost to the session cap")."""
+        if action.has("gained") and not action.value("lost") \
+                and action.value("gained") == action.value("xp"):
+            return f"Awarded {action.value('xp')} XP (session {action.value('session')})"
+        return self.describe(action)
+
 
 class _Advance(VFAction):
     """A new level: in the current career (``level-up``) or the first of another

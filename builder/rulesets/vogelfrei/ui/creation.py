@@ -163,6 +163,16 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.career_dice_row = DiceRow(box, 24)
         self.career_note = QLabel(box)
         self.career_note.setWordWrap(True)
+        # Both combos are as wide as their longest choice from the start: filled
+        # after the first show, the career's was cut ("Road Warde").
+        longest = max([len(name) for name in self.classes]
+                      + [len(career) for cls in self.classes
+                         for career in self.ruleset.classes[cls]["careers"]]
+                      + [len(f"{NONE} (no careers)")])
+        for combo in (self.class_combo, self.career_combo):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(longest)
         grid.addWidget(QLabel("Class:", box), 0, 0)
         grid.addWidget(self.class_combo, 0, 1)
         grid.addWidget(self.class_roll_button, 0, 2)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
                                QVBoxLayout)
 
+from builder.ui.campaign_party import XP_PROMPT
 from builder.ui.wording import NOTHING_TO_AWARD, count
 
 from ..rules.tally import parse_enemies as _parse_enemies
@@ -366,8 +367,13 @@ class PartyXpDialog(QDialog):
             self.summary.setText("")
         ok = not reasons and result is not None
         self.ok.setEnabled(ok)
-        self.reasons_label.setText("✔ Ready to write each share." if ok else
-                                   "Not possible yet:\n" + "\n".join(f"• {r}" for r in reasons))
+        if ok:
+            self.reasons_label.setText("✔ Ready to write each share.")
+        elif reasons == [NOTHING_TO_AWARD]:
+            self.reasons_label.setText(XP_PROMPT)        # the next step, not a refusal
+        else:
+            self.reasons_label.setText("Not possible yet:\n"
+                                       + "\n".join(f"• {r}" for r in reasons))
         return ok
 
     @staticmethod
