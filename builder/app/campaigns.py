@@ -315,8 +315,7 @@ def pool_act(path: Path | str, action: dict[str, Any]) -> Outcome:
     text = fp.describe(logged)
     counters = (f"Fortune {state.fortune}, Peril {state.peril}"
                 + "".join(f", {v[0]} (Nemesis) {v[1]}" for v in state.nemesis.values()))
-    # the summary (the window's) in the players' words; the lines as the command prints
-    return Outcome(fp.plain(logged), changes, True, logged, (text, counters))
+    return Outcome(text, changes, True, logged, (text, counters))
 
 
 #: The pool's Undo is the campaign's undo (same guard, same all-or-nothing).

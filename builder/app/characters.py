@@ -180,9 +180,7 @@ def act(target: Target, words: Sequence[str] = (), *,
 
     cf, logged, before = _change(target, guard, change)
     text = cf.ruleset.describe(logged)
-    # the summary (a status bar's) in the players' words; the line as ``do`` prints it
-    return Outcome(cf.ruleset.plain(logged), _file_change(cf, before), entry=logged,
-                   lines=(text,))
+    return Outcome(text, _file_change(cf, before), entry=logged, lines=(text,))
 
 
 def redo(target: Target, entry: Mapping[str, Any], *, rng: random.Random | None = None,
@@ -198,7 +196,7 @@ def undo(target: Target, *, guard: Guard | None = None) -> Outcome:
     is refused: "nothing to undo"."""
     cf, entry, before = _change(target, guard, lambda cf: cf.undo())
     text = cf.ruleset.describe(entry)
-    return Outcome(f"Undone: {cf.ruleset.plain(entry)}", _file_change(cf, before), entry=entry,
+    return Outcome(f"Undone: {text}", _file_change(cf, before), entry=entry,
                    lines=(f"undone: {text}",))
 
 

@@ -472,12 +472,6 @@ class ActionKind(ABC, Generic[RulesT, StateT]):
         """The ledger's plain sentence for the action."""
         return describe_generic(action)
 
-    def plain(self, action: Action) -> str:
-        """The sentence the window shows (ledger, undo, status bar); by default
-        :meth:`describe`'s.  A kind whose ``describe`` carries figures the command
-        line's JSON keeps as they are, but which read awkwardly, words them here."""
-        return self.describe(action)
-
 
 def describe_generic(action: Mapping[str, Any]) -> str:
     """An action as ``verb key=value...``: the sentence of an action no kind describes."""
@@ -655,16 +649,6 @@ class Ruleset(ABC):
         if entry is None or kind is None:
             return describe_generic(action)
         return kind.describe(entry)
-
-    def plain(self, action: ActionEntry) -> str:
-        """One line for the window (ledger page, undo, status bar): the kind's
-        :meth:`ActionKind.plain`, which is :meth:`describe` unless the kind words it
-        otherwise for players."""
-        entry = read_action(action)
-        kind = None if entry is None else self.kind_of(entry.kind)
-        if entry is None or kind is None:
-            return describe_generic(action)
-        return kind.plain(entry)
 
     def action_cost(self, before: Any, action: ActionEntry) -> int:
         """What the action spends (SP, XP...) for the ledger view; 0 by default."""

@@ -257,11 +257,6 @@ class PoolKind:
     def describe(self, action: Action) -> str:
         return action.kind
 
-    def plain(self, action: Action) -> str:
-        """The entry in the players' words (the window's ledger and session log);
-        :meth:`describe` stays the line the command line prints and its JSON carries."""
-        return self.describe(action)
-
 
 class SessionStart(PoolKind):
     verb = "session-start"
@@ -308,12 +303,6 @@ class SessionStart(PoolKind):
                     log=(logged,), sessions=state.sessions + (summary,))
 
     def describe(self, action: Action) -> str:
-        name = f" ({action.value('name')})" if action.value("name") else ""
-        return (f"session {action.value('session', '?')}{name} started with "
-                f"{action.value('players')} player(s): Fortune {action.value('fortune')}, "
-                f"Peril {action.value('peril')}")
-
-    def plain(self, action: Action) -> str:
         """"Session 1 (Harbour night) started with 4 players: Fortune 6, Peril 2"."""
         name = f" ({action.value('name')})" if action.value("name") else ""
         players = action.value("players")
@@ -600,16 +589,6 @@ def describe(action: Mapping[str, Any]) -> str:
     if entry is None or kind is None:
         return str(action.get("action"))
     return kind.describe(entry)
-
-
-def plain(action: Mapping[str, Any]) -> str:
-    """One line for the window's session log and ledger, in the players' words
-    (:func:`describe`: the line the command line prints and its JSON carries)."""
-    entry = read_action(action)
-    kind = None if entry is None else KINDS.get(entry.kind)
-    if entry is None or kind is None:
-        return describe(action)
-    return kind.plain(entry)
 
 
 def view(state: Pool) -> dict[str, Any]:

@@ -362,15 +362,13 @@ class CampaignFile:
         (``describe`` keeps the command words the command line prints)."""
         kind = entry.get("action")
         members = [m for m in entry.get("members", []) if isinstance(m, dict)]
-        if fp.is_pool_entry(entry):
-            return fp.plain(entry)
         if kind not in ("award", "exchange") or not members:
             return self.describe(entry)
         try:
             from builder.storage.rulesets import load_ruleset
 
             ruleset = load_ruleset(self.ruleset_id)
-            said = [ruleset.plain(dict(m.get("entry", {}))) for m in members]
+            said = [ruleset.describe(dict(m.get("entry", {}))) for m in members]
         except (RulesError, FileProblem, OSError, KeyError, TypeError, ValueError):
             return self.describe(entry)
         names = [str(m.get("name", m.get("path", "?"))) for m in members]

@@ -314,7 +314,7 @@ class PoolView(QWidget):
         self.players.follow(state.players, len(self.campaign.members))
         self.log.clear()
         for entry in state.log:
-            self.log.addItem(fp.plain(entry))
+            self.log.addItem(fp.describe(entry))
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.campaign.ledger))
         if self.campaign.ledger:

@@ -27,7 +27,7 @@ class ApplyAction(QUndoCommand):
     """One ledger action the document already took (on push)."""
 
     def __init__(self, doc, action: dict, text: str | None = None):
-        super().__init__(text or doc.ruleset.plain(action))
+        super().__init__(text or doc.ruleset.describe(action))
         self.doc = doc
         self.action = dict(action)
         self._first = True

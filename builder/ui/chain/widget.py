@@ -353,7 +353,7 @@ class ChainWidget(PlanPart, QWidget):
 
     def _done(self) -> None:
         """Say what the last ledger entry did, in the ruleset's own words."""
-        self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
+        self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
 
     def drop(self, token: dict, trait_class: str, trait: str) -> bool:
         option = self.options.get(("class", trait_class)) or \

@@ -66,7 +66,7 @@ class LedgerModel(RowsTableModel):
             if balances[i] is not None and balance is not None and not cost:
                 gain = balance - balances[i]
             try:
-                text = cf.ruleset.plain(entry)
+                text = cf.ruleset.describe(entry)
             except Exception:  # noqa: BLE001
                 found = read_action(entry)
                 text = found.kind if found is not None else "?"

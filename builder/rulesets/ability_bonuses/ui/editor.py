@@ -123,6 +123,6 @@ class AbilityBonusesEditor(CharacterEditor):
             self.refusal_bar.hide()
             # say what happened, as the other editors do; a new effect's name is cleared
             # so the same Add is not pressed twice by mistake
-            self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
             if action.kind == "modify":
                 self.panel.name_edit.clear()

@@ -339,7 +339,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         ok = self.doc.apply_words(words)
         if ok:
             self.refusal_bar.hide()
-            self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         else:
             self.refresh()  # put checkboxes the player ticked back to the core's state
         return ok
@@ -374,7 +374,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
             self.refusal_bar.hide()
-            self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         else:
             self.show_refusal(reasons)
         return done
@@ -387,7 +387,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if given:
             docs = {doc.name: doc for doc in dialog.chosen_docs()}
             first = docs.get(given[0])
-            what = first.ruleset.plain(first.cf.ledger[-1]) if first is not None and \
+            what = first.ruleset.describe(first.cf.ledger[-1]) if first is not None and \
                 first.cf.ledger else "Awarded"
             parts.append(f"{what}: {', '.join(given)}")
         for name, reasons in refused.items():

@@ -84,20 +84,15 @@ class AwardXp(VFAction):
         record["lost"] += lost
 
     def describe(self, action: Action) -> str:
+        """"Awarded 2400 XP (session 1)"; what was gained is said only when the session
+        cap took some ("...: 2000 gained, 400 lost to the session cap")."""
         text = f"Awarded {action.value('xp')} XP (session {action.value('session')})"
-        if action.has("gained"):
+        if action.has("gained") and (action.value("lost")
+                                     or action.value("gained") != action.value("xp")):
             text += f": {action.value('gained')} gained"
             if action.value("lost"):
                 text += f", {action.value('lost')} lost to the session cap"
         return text
-
-    def plain(self, action: Action) -> str:
-        """"Awarded 2400 XP (session 1)"; what was gained is said only when the session
-        cap took some ("...: 2000 gained, 400 lost to the session cap")."""
-        if action.has("gained") and not action.value("lost") \
-                and action.value("gained") == action.value("xp"):
-            return f"Awarded {action.value('xp')} XP (session {action.value('session')})"
-        return self.describe(action)
 
 
 class _Advance(VFAction):

@@ -192,7 +192,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         ok = self.doc.apply_words(words)
         if ok:
             self.refusal_bar.hide()
-            self.status.emit("Done: " + self.doc.ruleset.plain(self.doc.cf.ledger[-1]))
+            self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         return ok
 
     def _open(self, dialog) -> QDialog:
