@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
 
 from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
+from builder.ui.models.ledger_model import when_text
 from builder.ui.views.base import MessageBar, plain_table
 from builder.ui.campaign_members import MemberActions
 from builder.ui.campaign_party import PartyActions
@@ -44,19 +45,6 @@ if TYPE_CHECKING:
     from builder.ui.operations import Change
     from builder.storage.campaigns import CampaignFile
     from builder.storage.files import CharacterFile
-
-
-def _when(stamp: str) -> str:
-    """A ledger time as the library shows times: "today 14:05" or "2026-11-30 14:05"."""
-    from datetime import datetime
-
-    try:
-        moment = datetime.fromisoformat(str(stamp)).astimezone()
-    except ValueError:
-        return str(stamp)[:16]
-    if moment.date() == datetime.now().astimezone().date():
-        return moment.strftime("today %H:%M")
-    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def _resolved(path: str | Path) -> Path:
@@ -406,7 +394,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             if index in problems:
                 text += "  ! skipped: " + "; ".join(problems[index])
             row = [QStandardItem(str(index + 1)), QStandardItem(text),
-                   QStandardItem(_when(entry.get("at", "")))]
+                   QStandardItem(when_text(entry.get("at", "")))]
             for item in row:
                 item.setEditable(False)
                 item.setToolTip(text)

@@ -85,3 +85,15 @@ def test_help_rule_systems_lists_sources_and_warnings(systems, isolated_data, wi
     assert "broken-system.json: rule system left out" in text
     assert "homebrew override ignored, built-in ability-bonuses data used" in text
     assert "broken-system" not in rows
+
+
+def test_rule_systems_folders_can_be_selected_and_copied(isolated_data, window):
+    """The folders where overrides and data rule systems go are to be typed into a file
+    manager: the line naming them can be selected (it could not)."""
+    from PySide6.QtCore import Qt
+
+    window.act_rule_systems.trigger()
+    dialog = window.rule_systems_dialog
+    assert str(isolated_data / "rulesets") in dialog.where.text()
+    assert dialog.where.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
+    dialog.reject()

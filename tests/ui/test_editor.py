@@ -232,3 +232,26 @@ def test_the_story_point_abbreviations_and_active_are_explained(window, senna_pa
     dialog.choose_ruleset("story-points")
     assert dialog.form.active.toolTip() == editor.active_box.toolTip() != ""
     dialog.reject()
+
+
+def test_the_ledger_shows_times_on_the_players_clock_as_the_library_does(window, tmp_path):
+    """The ledger keeps an ISO time with its offset; the Ledger page showed that
+    offset's clock ("2026-01-01 12:00" for 12:00+05:00 wherever the player was) and a
+    full date for today's entries, where the library and the campaign say "today"."""
+    from datetime import datetime, timezone
+
+    from builder.ui.models.ledger_model import COL_WHEN
+    from tests.helpers import ok
+
+    path = make_character("Ora", "sp=5")
+    ok("do", path, "raise-skill", "Medicine")
+    ok("do", path, "raise-skill", "Athletics")
+    doc = json.loads(path.read_text())
+    doc["ledger"][0]["at"] = "2026-01-01T12:00:00+05:00"
+    path.write_text(json.dumps(doc, indent=2))
+    model = open_editor(window, path).ledger.ledger_model
+    away = datetime.fromisoformat("2026-01-01T12:00:00+05:00").astimezone()
+    assert model.index(0, COL_WHEN).data() == away.strftime("%Y-%m-%d %H:%M")
+    today = datetime.fromisoformat(doc["ledger"][1]["at"]).astimezone()
+    if today.date() == datetime.now(timezone.utc).astimezone().date():
+        assert model.index(1, COL_WHEN).data() == today.strftime("today %H:%M")

@@ -505,3 +505,12 @@ def _combo_option(combo):
     option.initFrom(combo)
     option.rect = combo.rect()
     return option
+
+
+def test_the_skill_points_line_says_what_the_points_are_for(window):
+    """A Warrior's "Skill points" read "0 skill, 2 combat skill (WS and BS)"."""
+    editor = window.open_path(make())
+    text = editor.career_fields["points"].text()
+    d = editor.doc.derived()
+    assert text == (f"{d['skill_points']} for skills, {d['combat_skill_points']} for combat "
+                    f"skills ({d['combat_skills']})")

@@ -281,9 +281,13 @@ def test_award_xp_with_nothing_typed_is_greyed(window):
 
     editor = window.open_path(make("Greta"))
     dialog = editor.award_xp()
+    dialog.session.setText("")
+    # before anything is typed: what to enter, as one sentence, not a list of refusals
+    assert dialog.reasons_label.text() == ("Enter the XP the character earned and the "
+                                           "session it was earned in.")
     dialog.session.setText("1")
     assert dialog.amount.value() == 0 and not dialog.ok.isEnabled()
-    assert "enter the XP" in dialog.reasons_label.text()
+    assert dialog.reasons_label.text() == "Enter the XP the character earned."
     dialog.amount.setValue(300)
     assert dialog.ok.isEnabled(), dialog.reasons_label.text()
     dialog.reject()

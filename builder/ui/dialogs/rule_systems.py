@@ -4,6 +4,7 @@ or overrides ignored.  Opened by the window's ``rule_systems`` action
 (:mod:`builder.ui.window_actions`)."""
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout)
 
@@ -48,6 +49,10 @@ class RuleSystemsDialog(QDialog):
         where = QLabel(f"Overrides go in {overrides_dir()}; rule systems written as data "
                        f"in {systems_dir()}.", self)
         where.setWordWrap(True)
+        # the folders are to be found in a file manager: they can be selected and copied
+        where.setObjectName("ruleSystemsWhere")
+        where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.where = where
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -19,6 +19,21 @@ COL_NUMBER, COL_ACTION, COL_COST, COL_BALANCE, COL_WHEN = range(5)
 HEADERS = ("#", "Action", "Cost / gain", "After", "When")
 
 
+def when_text(stamp: object) -> str:
+    """A ledger time as the library shows times, in the local time zone: "today 14:05"
+    or "2026-11-30 14:05" (the ledger keeps an ISO time with its offset; the raw text
+    showed that offset's clock, not the player's)."""
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(str(stamp)).astimezone()
+    except ValueError:
+        return str(stamp).replace("T", " ")[:16]
+    if moment.date() == datetime.now().astimezone().date():
+        return moment.strftime("today %H:%M")
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
 class LedgerModel(RowsTableModel):
     HEADERS = HEADERS
     ROWS_ATTR = "_rows"
@@ -57,7 +72,7 @@ class LedgerModel(RowsTableModel):
                 text = found.kind if found is not None else "?"
             rows.append({"action": entry, "text": text, "cost": cost, "balance": balance,
                          "gain": gain,
-                         "when": str(entry.get("at", "")).replace("T", " ")[:16],
+                         "when": when_text(entry.get("at", "")) if entry.get("at") else "",
                          "problems": problems.get(i, [])})
         self.beginResetModel()
         self._rows = rows

@@ -385,6 +385,27 @@ class AwardXpDialog(_CheckedDialog):
         nothing = [] if self.amount.value() else ["enter the XP the character earned"]
         return nothing + super().reasons()
 
+    def prompt(self) -> str | None:
+        """What to fill in next while the XP or the session is still empty, as one
+        sentence (not "Not possible yet: • ..." before anything was typed), else None."""
+        no_xp, no_session = not self.amount.value(), not self.session.text().strip()
+        if no_xp and no_session:
+            return "Enter the XP the character earned and the session it was earned in."
+        if no_xp:
+            return "Enter the XP the character earned."
+        if no_session:
+            return "Name the session the XP was earned in (XP and levels are counted " \
+                   "per session)."
+        return None
+
+    def validate(self, *_) -> bool:
+        prompt = self.prompt()
+        if prompt is None:
+            return super().validate()
+        self.ok.setEnabled(False)
+        self.reasons_label.setText(prompt)
+        return False
+
     def preview(self) -> tuple[int, int] | None:
         """(gained, lost) as the core would apply this award."""
         return award_preview(self.doc, self.words())

@@ -242,9 +242,10 @@ class SheetPart(_Editor):
         f["status"].setText(d.get("status") or "—")
         f["traits"].setText("; ".join(d.get("traits") or []) or "—")
         f["skills"].setText(", ".join(d.get("skills") or []) or "—")
-        points = [f"{d['skill_points']} skill"]
+        # "Skill points: 0 for skills, 2 for combat skills (WS and BS)" (it read "0 skill")
+        points = [f"{d['skill_points']} for skills"]
         if d.get("combat_skill_points") or d.get("combat_skills"):
-            points.append(f"{d['combat_skill_points']} combat skill"
+            points.append(f"{d['combat_skill_points']} for combat skills"
                           + (f" ({d['combat_skills']})" if d.get("combat_skills") else ""))
         f["points"].setText(", ".join(points))
         extra = []
