@@ -246,7 +246,9 @@ class IdentityPanel(QScrollArea):
         note = QLabel("Printed in the Who section of the sheet. Each change is saved at once "
                       "and is one step of Undo.", page)
         note.setWordWrap(True)
-        note.setEnabled(False)
+        # plain text, not a disabled label: the disabled grey read at about 2:1
+        note.setObjectName("whoNote")
+        self.note = note
         layout = QVBoxLayout(page)
         layout.addWidget(self.fields)
         layout.addWidget(note)

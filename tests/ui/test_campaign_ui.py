@@ -290,6 +290,8 @@ def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
     assert traits["Vanish"].flags() & Qt.ItemFlag.ItemIsEnabled
     a.select(trait="Vanish")
     assert a.cost.text() == "2 SP (instead of 3 SP)"
+    b.select(kind="raise-skill", name="Athletics")          # 0 -> 1 costs 1 SP anyway
+    assert b.cost.text() == "1 SP (no cheaper: never below 1 SP)"
     b.select(kind="raise-skill", name="Observation")
     assert b.cost.text() == "1 SP (instead of 2 SP)"
     assert dialog.ok.isEnabled(), dialog.reasons.text()

@@ -152,3 +152,25 @@ def test_no_portrait_is_greyed_until_there_is_a_portrait_to_take_away(window, se
     assert fields.portrait and fields.clear_button.isEnabled()
     fields.set_read_only(True)
     assert not fields.clear_button.isEnabled()
+
+
+@pytest.mark.parametrize("choice", ["light", "dark"])
+def test_the_notes_read_as_text_not_as_disabled_grey(window, senna_path, choice):
+    """The Who page's note and the chain's empty rank-token hint were disabled labels:
+    their grey read at about 2:1 on either theme."""
+    from PySide6.QtGui import QPalette
+
+    from builder.ui import theme
+
+    theme.choose(choice)
+    try:
+        editor = window.open_path(senna_path)
+        editor.show_chain()
+        notes = [editor.identity_panel.note, editor.chain_page.chips_hint]
+        for note in notes:
+            assert note is not None and note.isEnabled()
+            pal = note.palette()
+            assert theme.contrast(pal.color(QPalette.ColorRole.WindowText),
+                                  pal.color(QPalette.ColorRole.Window)) >= theme.TEXT_CONTRAST
+    finally:
+        theme.choose("system")

@@ -256,7 +256,7 @@ class ChainWidget(PlanPart, QWidget):
         if not self.chips:
             hint = QLabel("none now: a Class advance you can afford, with its core Skill, "
                           "appears here", self.tokens_box)
-            hint.setEnabled(False)
+            # plain text, not a disabled label (its grey read at about 2:1)
             self.tokens_layout.addWidget(hint)
             self.chips_hint: QLabel | None = hint
         else:

@@ -229,8 +229,11 @@ class ExchangeSide(QGroupBox):
             plain = action.with_args(exchange=False)
             cost = cf.ruleset.action_cost(cf.state, action)
             full = cf.ruleset.action_cost(cf.state, plain)
+            # the same cost said why (a 1 SP increase read as if the exchange gave
+            # this side nothing, with no word of the 1 SP floor)
             self.cost.setText(f"{cost} SP (instead of {full} SP)" if cost != full
-                              else f"{cost} SP")
+                              else f"{cost} SP (no cheaper: never below 1 SP)"
+                              if cost == 1 else f"{cost} SP")
             return [f"{cf.name}: {r}" for r in cf.ruleset.check(cf.state, action)]
         except RulesError as problem:
             self.cost.setText("")
