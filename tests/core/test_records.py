@@ -76,3 +76,33 @@ def test_the_rules_records_keep_their_dataclass_behaviour():
     assert "_json" not in repr(option) and repr(option).startswith("Option(kind='skill'")
     assert {Edge("a", "b", "value"), Edge("a", "b", "value", None, "")} == {Edge("a", "b", "value")}
     assert Problem(0, ["x"]) == Problem(0, ["x"], None) != Problem(1, ["x"])
+
+
+def test_every_record_names_its_init_arguments_as_its_fields():
+    """A record lists its fields twice (``__init__`` and ``_fields``): a field added to
+    one and not the other would silently drop out of equality, the hash and the repr
+    (an argument kept out of equality on purpose is named in ``_repr_fields``)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import builder
+    from builder.rules.records import FrozenRecord, Record
+
+    for info in pkgutil.walk_packages(builder.__path__, "builder."):
+        if ".ui" in info.name or info.name.endswith("__main__"):
+            continue
+        importlib.import_module(info.name)
+    seen, stack = [], list(Record.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        if cls is FrozenRecord or cls.__module__.startswith("tests."):
+            continue
+        seen.append(cls)
+        params = list(inspect.signature(cls.__init__).parameters)[1:]
+        # the compared fields in __init__'s order; an argument left out of them is one
+        # compared on purpose by nothing, and is named among the repr's fields instead
+        assert cls._fields == tuple(p for p in params if p in cls._fields), cls
+        assert set(params) == set(cls._fields) | set(cls._repr_fields or ()), cls
+    assert len(seen) >= 25

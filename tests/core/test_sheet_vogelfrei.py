@@ -51,7 +51,7 @@ def test_every_section_with_the_values(tmp_path):
     ledger = table_rows(sheet.section("ledger"))
     # The opening balance, then each entry in plain words with the XP gained and after.
     assert ledger[0] == ["", "", "Opening balance", "", "0"]
-    assert ledger[1][2:] == ["Awarded 2100 XP (session 1): 2100 gained", "2100", "2100"]
+    assert ledger[1][2:] == ["Awarded 2100 XP (session 1)", "2100", "2100"]
     assert ledger[3][2:] == ["Lost 2 Stamina", "", "2100"]
 
 

@@ -425,7 +425,10 @@ def test_every_entry_is_described_in_plain_words(rs):
     logged, _ = perform(rs, state, rs.parse_action(["buy", "Torch", "--qty", "2"]))
     assert rs.describe(logged) == "Bought 2 Torch for 2 bp (city price)"
     assert rs.describe({"action": "award-xp", "xp": 3000, "session": "1", "gained": 3000,
-                        "lost": 0}) == "Awarded 3000 XP (session 1): 3000 gained"
+                        "lost": 0}) == "Awarded 3000 XP (session 1)"
+    assert rs.describe({"action": "award-xp", "xp": 2000, "session": "1", "gained": 1500,
+                        "lost": 500}) == \
+        "Awarded 2000 XP (session 1): 1500 gained, 500 lost to the session cap"
     assert rs.describe({"action": "gain-money", "bp": 844}) == "Gained 1 gp 20 sp 4 bp"
     assert rs.describe({"action": "spend-money", "bp": 420}) == "Spent 35 sp"
     assert rs.describe({"action": "drop", "item": "Torch", "qty": 1}) == "Dropped 1 Torch"

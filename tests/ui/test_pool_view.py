@@ -187,10 +187,9 @@ def test_the_session_log_wraps_long_lines_inside_the_pane(view, qtbot):
         assert rect.height() >= needed
 
 
-def test_the_session_log_and_the_ledger_speak_in_sentences_and_keep_the_commands_words(
-        view, qtbot):
-    """The window's session log starts with a capital and counts players properly; the
-    command line's description (and its JSON) stays as it was."""
+def test_the_session_log_and_the_ledger_speak_in_sentences(view, qtbot):
+    """The session log starts with a capital and counts players properly, in the one
+    description the window, the command line and its JSON share."""
     from builder.rules import fortune_peril as fp
     from builder.storage.campaigns import load_campaign
 
@@ -201,8 +200,8 @@ def test_the_session_log_and_the_ledger_speak_in_sentences_and_keep_the_commands
         "Session 1 started with 1 player: Fortune ")
     assert load_campaign(view.path_for_test).plain(entry) == \
         view.log.item(view.log.count() - 1).text()
-    assert fp.describe(entry).startswith("session 1 started with 1 player(s): ")
-    assert fp.plain({**entry, "players": 4, "name": "Harbour night"}).startswith(
+    assert fp.describe(entry) == view.log.item(view.log.count() - 1).text()
+    assert fp.describe({**entry, "players": 4, "name": "Harbour night"}).startswith(
         "Session 1 (Harbour night) started with 4 players: ")
 
 
