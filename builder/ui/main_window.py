@@ -137,7 +137,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.campaigns_panel.view.addActions([self.act_open_campaign_selected,
                                               self.act_add_to_campaign,
                                               self.act_trash_campaign])
-        self.library_page.view.selectionModel().selectionChanged.connect(self.update_actions)
+        self.library_page.on_selection_changed(self.update_actions)
         self.library_page.view.addActions([self.act_rename, self.act_trash])
         set_enum(self.library_page.view, "contextMenuPolicy", ACTIONS_CONTEXT_MENU)
         for action in (self.act_open_selected, self.act_duplicate, self.act_rename,

@@ -297,3 +297,39 @@ def test_new_character_grows_to_show_the_chosen_form_within_the_screen(window, q
     grown = dialog.height()
     dialog.choose_ruleset("ability-bonuses")                  # a shorter form: no shrinking
     assert dialog.height() == grown
+
+
+def test_the_library_actions_follow_the_selection_after_rows_go_and_a_reset(window, senna_path):
+    """Move to Trash (or any refresh that drops the selected rows) leaves no row selected:
+    Open, Duplicate, Rename and Move to Trash are disabled then, as they are with nothing
+    selected, and come back with a selection."""
+    nyra = make_character("Nyra", "sp=2")
+    make_character("Aldo", "sp=1")
+    window.library_model.refresh()
+    window.show_library()
+    actions = (window.act_open_selected, window.act_duplicate, window.act_rename,
+               window.act_trash)
+
+    def enabled():
+        return [action.isEnabled() for action in actions]
+
+    window.library_page.select_path(str(senna_path))
+    assert enabled() == [True] * 4
+    window.act_trash.trigger()
+    assert not senna_path.exists()
+    assert window.library_page.view.selectionModel().selectedRows() == []
+    assert window.library_page.selected_paths() == []
+    assert enabled() == [False] * 4
+    # a refresh that drops the selected row (another program removed the file)
+    window.library_page.select_path(str(nyra))
+    assert enabled() == [True] * 4
+    library.move_to_trash(nyra)
+    window.library_model.refresh(watch=False)
+    assert enabled() == [False] * 4
+    # a model reset drops the selection without a selectionChanged
+    window.library_page.select_path(str(window.library_model.entries()[0].path))
+    assert enabled() == [True] * 4
+    window.library_model.beginResetModel()
+    window.library_model.endResetModel()
+    assert window.library_page.view.selectionModel().selectedRows() == []
+    assert enabled() == [False] * 4

@@ -319,10 +319,18 @@ class LibraryPage(_FileTable, QWidget):
         self.count_label.setText(text)
 
     def selected_paths(self) -> list[str]:
+        """The selected rows' files (not the current row's when none is selected: after
+        its row went, the focus frame sits on a row nobody chose)."""
         rows = self.view.selectionModel().selectedRows(COL_NAME)
-        if not rows and self.view.currentIndex().isValid():
-            rows = [self.view.currentIndex()]
         return [index.data(PathRole) for index in rows]
+
+    def on_selection_changed(self, slot: Callable[[], object]) -> None:
+        """Call ``slot`` whenever the selection may have changed: a selection change,
+        and the rows going (Move to Trash, a refresh, the search) or a reset, which drop
+        selected rows without a ``selectionChanged``."""
+        self.view.selectionModel().selectionChanged.connect(lambda *_: slot())
+        for signal in (self.proxy.rowsRemoved, self.proxy.modelReset):
+            signal.connect(lambda *_: slot())
 
 
 
