@@ -144,6 +144,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
                        self.act_trash, self.act_save_copy):
             self.library_page.view.addAction(action)
         self.resize(1180, 760)
+        self.fit_to_screen()          # a small screen, or a large scale: inside the screen
         if restore:
             self.restore_settings()
         self._current_changed(self.tabs.currentIndex())

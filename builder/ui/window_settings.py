@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QRect
 
 from builder.ui.settings import app_settings
 
@@ -20,6 +20,9 @@ else:
     WindowHost = object
 
 MAX_RECENT = 10
+#: Room kept free around the window on its screen for the frame the window manager
+#: adds (its title bar and borders are not part of the size given before it shows).
+FRAME_ROOM = (16, 48)
 
 
 def _strings(value: object) -> list[str]:
@@ -101,11 +104,38 @@ class WindowSettings(WindowHost):
             self.save_splitters(current)
         settings.sync()
 
+    def fit_to_screen(self, available: QRect | None = None, placed: bool = False) -> None:
+        """Shrink the window (its first size, or the one restored) to the room on its
+        screen (``available``: the screen's available geometry), its frame included, and
+        bring it back onto that room: a 1180x760 window on a screen of 800x500 at 2x,
+        or a size saved at another scale, opens inside the screen.  ``placed``: the
+        window has a position of its own (restored), kept on that room too."""
+        if self.isMaximized() or self.isFullScreen():
+            return
+        if available is None:
+            screen = self.screen()
+            if screen is None:
+                return
+            available = screen.availableGeometry()
+        width = max(min(self.width(), available.width() - FRAME_ROOM[0]), 1)
+        height = max(min(self.height(), available.height() - FRAME_ROOM[1]), 1)
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        if placed:
+            x = min(max(self.x(), available.x()),
+                    available.x() + available.width() - self.width() - FRAME_ROOM[0])
+            y = min(max(self.y(), available.y()),
+                    available.y() + available.height() - self.height() - FRAME_ROOM[1])
+            x, y = max(x, available.x()), max(y, available.y())
+            if (x, y) != (self.x(), self.y()):
+                self.move(x, y)
+
     def restore_settings(self) -> None:
         settings = app_settings()
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
+            self.fit_to_screen(placed=True)
         state = settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)

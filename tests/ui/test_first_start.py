@@ -19,7 +19,8 @@ def test_the_shipped_samples_are_valid_characters_one_per_ruleset():
 
 def test_an_empty_library_shows_the_first_start_panel(window, qtbot):
     page = window.library_page
-    assert page.table_stack.currentWidget() is page.first_start
+    assert page.table_stack.currentWidget() is page.first_start_area
+    assert page.first_start.isVisibleTo(page.table_stack)
     texts = [b.text() for b in page.first_start.findChildren(type(window.library_page
                                                                   .first_start.buttons
                                                                   .itemAt(0).widget()))]

@@ -333,3 +333,42 @@ def test_the_library_actions_follow_the_selection_after_rows_go_and_a_reset(wind
     window.library_model.endResetModel()
     assert window.library_page.view.selectionModel().selectedRows() == []
     assert enabled() == [False] * 4
+
+
+def test_the_window_opens_inside_the_screen_first_and_restored(qtbot):
+    """A fresh profile's first size, and a restored one saved larger than the screen now
+    has room for (another scale, another screen), fit the screen's available geometry,
+    the window manager's frame included (the offscreen screen is smaller than the
+    1180x760 the window starts with; at 2x a 1600x1000 screen is 800x500)."""
+    from PySide6.QtCore import QRect
+
+    from builder.ui.main_window import MainWindow
+    from builder.ui.window_settings import FRAME_ROOM
+
+    first = MainWindow(restore=False)
+    qtbot.addWidget(first)
+    available = first.screen().availableGeometry()
+    assert available.width() < 1180 + FRAME_ROOM[0] or available.height() < 760 + FRAME_ROOM[1]
+
+    def inside(win, room):
+        return (win.width() + FRAME_ROOM[0] <= room.width()
+                and win.height() + FRAME_ROOM[1] <= room.height())
+
+    assert inside(first, available)
+    # a 2x screen of 1600x1000 (800x500 at that scale), the panel on top taking 30
+    small = QRect(0, 30, 800, 470)
+    first.resize(1180, 760)
+    first.fit_to_screen(small)
+    assert inside(first, small) and first.width() > 700 and first.height() > 380
+    # a restored size (and position) bigger than the screen
+    first.show()
+    first.setGeometry(2000, 1500, 3000, 2000)
+    first.save_settings()
+    first.close()
+    again = MainWindow(restore=True)
+    qtbot.addWidget(again)
+    assert inside(again, available)
+    assert available.contains(again.geometry().topLeft())
+    again.setGeometry(700, 500, 1500, 900)
+    again.fit_to_screen(small, placed=True)
+    assert inside(again, small) and small.contains(again.geometry().topLeft())

@@ -255,6 +255,7 @@ class LibraryPage(_FileTable, QWidget):
         # The first-start panel is made when the library is empty (not before a first
         # paint that shows the table).
         self._first_start: FirstStartPanel | None = None
+        self.first_start_area: QWidget | None = None   # the panel's scroll area
         self._first_start_buttons: list[tuple[QAction, str]] = []
         self.table_stack = QStackedWidget(self)
         self.table_stack.addWidget(self.view)
@@ -280,12 +281,29 @@ class LibraryPage(_FileTable, QWidget):
         """Shown instead of the table while the library is empty (made when first
         needed, with the buttons :meth:`add_first_start_button` gave it)."""
         if self._first_start is None:
-            panel = self._first_start = FirstStartPanel(self)
+            from PySide6.QtWidgets import QScrollArea   # (only an empty library needs it)
+
+            # In a scroll area: on a small screen (or at 2x) the window is fitted to the
+            # screen, and the panel's words and buttons scroll rather than hold the window
+            # taller than the screen.
+            area = self.first_start_area = QScrollArea(self)
+            area.setObjectName("firstStartArea")
+            area.setAccessibleName("Your library is empty: ways to start")
+            area.setWidgetResizable(True)
+            set_enum(area, "frameShape", 0)          # QFrame.Shape.NoFrame
+            panel = self._first_start = FirstStartPanel(area)
             panel.painted = self.view.mark_painted
             for action, detail in self._first_start_buttons:
                 panel.add_button(action, detail)
-            self.table_stack.addWidget(panel)
+            area.setWidget(panel)
+            self.table_stack.addWidget(area)
         return self._first_start
+
+    def _first_start_page(self) -> QWidget:
+        """The table stack's page for the first-start panel (its scroll area)."""
+        panel = self.first_start
+        assert self.first_start_area is not None and panel is not None
+        return self.first_start_area
 
     def add_first_start_button(self, action: QAction, detail: str) -> None:
         """A way in for the first-start panel: ``action`` as a large button, and in
@@ -309,7 +327,7 @@ class LibraryPage(_FileTable, QWidget):
     def _update_count(self, *_):
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
-        self.table_stack.setCurrentWidget(self.first_start if total == 0 else self.view)
+        self.table_stack.setCurrentWidget(self._first_start_page() if total == 0 else self.view)
         if total == 0:
             text = "No characters yet"
         elif shown == total:
