@@ -33,6 +33,10 @@ from builder.ui.window_library import JSON_FILTER, LibraryOperations  # noqa: F4
 from builder.ui.window_settings import MAX_RECENT, WindowSettings  # noqa: F401
 
 
+#: The window's first size, where the screen has room for it (fit_to_screen).
+DEFAULT_SIZE = (1180, 760)
+
+
 def install_input_policy() -> None:
     """The app-wide input rules, installed once (:mod:`builder.ui.input_policy`)."""
     from builder.ui import input_policy
@@ -143,7 +147,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         for action in (self.act_open_selected, self.act_duplicate, self.act_rename,
                        self.act_trash, self.act_save_copy):
             self.library_page.view.addAction(action)
-        self.resize(1180, 760)
+        self.resize(*DEFAULT_SIZE)
         self.fit_to_screen()          # a small screen, or a large scale: inside the screen
         if restore:
             self.restore_settings()

@@ -68,7 +68,12 @@ def _input_policy(qapp):
 def window(qtbot):
     from builder.ui.main_window import MainWindow
 
+    from builder.ui.main_window import DEFAULT_SIZE
+
     win = MainWindow(restore=False)
+    # The offscreen test screen (800x800) is smaller than the window's first size, which
+    # the window fits to it; the tests look at the window at its default size.
+    win.resize(*DEFAULT_SIZE)
     qtbot.addWidget(win)
     yield win
     for editor in win.editors():
