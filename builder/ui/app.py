@@ -1,6 +1,7 @@
 """Application start: QApplication, high-DPI policy, command-line handling.
 
-``character-builder [FILE...]`` opens the library (and those characters);
+``character-builder [FILE...]`` opens the library (and those characters or campaigns,
+each in its tab);
 ``--quit-when-ready`` exits 0 once the main window is painted with the library
 loaded and FILE (and the restored tabs) opened (the start-up benchmark; a FILE
 that cannot be opened exits 2); ``--screenshot PNG`` grabs the window to a PNG
@@ -21,9 +22,9 @@ usage: character-builder [FILE ...] [--no-restore] [--quit-when-ready] [--screen
                          [Qt options: -style NAME, -platform NAME, -reverse, ...]
        character-builder COMMAND ...   (the command line: character-builder --help)
 
-Opens the main window: the library, and FILE (character files) in tabs.
+Opens the main window: the library, and FILE (character or campaign files) in tabs.
 
-  FILE               character files to open
+  FILE               character or campaign files to open
   --no-restore       do not reopen the tabs of the last session
   --quit-when-ready  exit 0 once the window is painted with the library loaded and FILE
                      (and the restored tabs) opened; exit 2 if a FILE cannot be opened
@@ -218,7 +219,7 @@ def run_gui(argv: list[str]) -> int:
 
     def open_files() -> bool:
         for path in args.files:
-            if window.open_path(os.path.abspath(path)) is None:
+            if window.open_file(os.path.abspath(path)) is None:
                 if args.quit_when_ready:
                     message = window.statusBar().currentMessage() or "cannot be opened"
                     if not message.startswith(path) and path not in message:

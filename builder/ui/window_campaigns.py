@@ -75,6 +75,7 @@ class CampaignsAndCreation(WindowHost):
         self.tabs.setTabToolTip(index, f"Campaign: {view.path}")
         if make_current:
             self.tabs.setCurrentIndex(index)
+        self.add_recent(str(view.path))   # Open Recent lists campaigns too (open_file)
         return view
 
     def _library_entries(self) -> list:

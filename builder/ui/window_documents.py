@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QWidget
 from builder import APP_TITLE
 from builder.storage import library
 from builder.storage.paths import characters_dir
-from builder.ui.window_library import JSON_FILTER
+from builder.ui.window_library import JSON_FILTER, document_kind
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
     from builder.ui.campaign_view import CampaignView
@@ -133,6 +133,16 @@ class OpenDocuments(WindowHost):
             self.balance_label.setText(f"Balance: {balance}")
         index = self.tabs.indexOf(editor)
         self.tabs.setTabText(index, doc.name + ("" if state in ("saved", "read-only") else " *"))
+
+    def open_file(self, path: str | Path,
+                  make_current: bool = True) -> CharacterEditor | CampaignView | None:
+        """Open ``path`` in the tab for what it holds: a campaign in its campaign tab (as
+        File ▸ Open Campaign), anything else as a character (File ▸ Open, which says why
+        a file that is neither cannot be opened).  The command line's FILEs and Open
+        Recent come here."""
+        if document_kind(path) == "campaign":
+            return self.open_campaign(path, make_current=make_current)
+        return self.open_path(path, make_current=make_current)
 
     def open_path(self, path: str | Path, make_current: bool = True) -> CharacterEditor | None:
         from builder.ui.document import CharacterDocument

@@ -139,6 +139,10 @@ class WindowHost(QMainWindow):
                   make_current: bool = True) -> CharacterEditor | None: ...
 
     @abstractmethod
+    def open_file(self, path: str | Path,
+                  make_current: bool = True) -> CharacterEditor | CampaignView | None: ...
+
+    @abstractmethod
     def close_tab(self, index: int) -> None: ...
 
     @abstractmethod

@@ -29,6 +29,18 @@ else:
 JSON_FILTER = "Character files (*.json);;All files (*)"
 
 
+def document_kind(path: str | Path) -> str:
+    """What ``path`` holds, as its ``kind`` says ("character", "campaign"...); a file
+    that cannot be read counts as a character file (opening it says what is wrong)."""
+    from builder.storage import documents
+    from builder.storage.library import FileProblemType
+
+    try:
+        return documents.peek_kind(path)
+    except FileProblemType():
+        return "character"
+
+
 class LibraryOperations(WindowHost):
     """The Library tab's file operations and drag-and-drop import."""
 
@@ -264,4 +276,14 @@ class LibraryOperations(WindowHost):
         files = self._dropped_files(event)
         if files:
             event.acceptProposedAction()
-            self.import_paths(files)
+            self.take_dropped(files)
+
+    def take_dropped(self, files: Sequence[str | Path]) -> None:
+        """Files dropped on the window: the character files are imported into the
+        library, a campaign opens in its campaign tab (as File ▸ Open Campaign would)."""
+        campaigns = [path for path in files if document_kind(path) == "campaign"]
+        characters = [path for path in files if path not in campaigns]
+        if characters:
+            self.import_paths(characters)
+        for path in campaigns:        # (after the import, which shows the library)
+            self.open_campaign(path)

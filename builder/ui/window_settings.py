@@ -58,7 +58,7 @@ class WindowSettings(WindowHost):
         for i, path in enumerate(recent):
             action = self.recent_menu.addAction(f"&{i + 1} {Path(path).name}")
             action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+            action.triggered.connect(lambda _=False, p=path: self.open_file(p))
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
 

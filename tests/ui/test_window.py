@@ -372,3 +372,78 @@ def test_the_window_opens_inside_the_screen_first_and_restored(qtbot):
     again.setGeometry(700, 500, 1500, 900)
     again.fit_to_screen(small, placed=True)
     assert inside(again, small) and small.contains(again.geometry().topLeft())
+
+
+def _campaign(*members) -> Path:
+    from tests.helpers import ok
+
+    argv = ["campaign", "new", "Iron Coast", "--ruleset", "story-points"]
+    for member in members:
+        argv += ["--member", member]
+    return Path(ok(*argv).out.strip())
+
+
+def test_a_campaign_file_opens_in_its_campaign_tab_from_the_command_line(tmp_path,
+                                                                          senna_path):
+    """``character-builder CAMPAIGN.json`` opens the campaign (File ▸ Open Campaign), not
+    "not a character file"; a file that is neither is still exit 2, one line."""
+    camp = _campaign(senna_path)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+
+    def start(*files):
+        return subprocess.run([sys.executable, "-m", "builder", "--quit-when-ready",
+                               "--no-restore", *map(str, files)], env=env,
+                              capture_output=True, text=True, timeout=60)
+
+    done = start(camp, senna_path)
+    assert done.returncode == 0, done.stderr
+    neither = tmp_path / "monster.json"
+    neither.write_text(json.dumps({"kind": "monster", "name": "Grue"}))
+    done = start(neither)
+    assert done.returncode == 2
+    said = [line for line in done.stderr.splitlines()
+            if "propagateSizeHints" not in line]          # (the offscreen platform's own)
+    assert len(said) == 1 and "Traceback" not in done.stderr
+    assert "monster.json" in said[0]
+
+
+def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, senna_path,
+                                                                     tmp_path):
+    from builder.ui.campaign_view import CampaignView
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    camp = _campaign(senna_path)
+    outside = elsewhere / "iron-coast.json"
+    outside.write_bytes(camp.read_bytes())
+    before = camp.read_bytes()
+    view = window.open_file(outside)
+    assert isinstance(view, CampaignView) and window.tabs.currentWidget() is view
+    assert window.current_campaign_view() is view
+    editor = window.open_file(senna_path)
+    assert editor is not None and window.current_doc().name == "Senna"
+    # Open Recent lists the campaign and opens it in its tab again
+    assert str(outside) in window.recent_files()
+    window.close_tab(window.tabs.indexOf(view))
+    window._fill_recent()
+    recent = [a for a in window.recent_menu.actions() if a.toolTip() == str(outside)]
+    assert recent
+    recent[0].trigger()
+    assert isinstance(window.tabs.currentWidget(), CampaignView)
+    window.close_tab(window.tabs.currentIndex())
+    # dropped on the window: the campaign opens (not imported as a character), a
+    # character file dropped with it is imported
+    other = make_character("Nyra", "sp=2")
+    dropped = elsewhere / "nyra.json"
+    dropped.write_bytes(other.read_bytes())
+    window.library_model.refresh()
+    count = window.library_model.rowCount()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(outside)), QUrl.fromLocalFile(str(dropped))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert isinstance(window.tabs.currentWidget(), CampaignView)
+    window.library_model.refresh()
+    assert window.library_model.rowCount() == count + 1
+    assert camp.read_bytes() == before
