@@ -51,6 +51,50 @@ def contrast(a: QColor, b: QColor) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+def _selection_ok(highlight: QColor, text: QColor, rows: list[QColor]) -> bool:
+    return (contrast(highlight, text) >= TEXT_CONTRAST
+            and all(contrast(highlight, row) >= MARK_CONTRAST for row in rows))
+
+
+def fit_selection(pal: QPalette) -> bool:
+    """Make a dark palette's selection stand out: the Highlight at least 3:1 (WCAG AA for
+    marks) from the rows it is drawn among (Base, AlternateBase) and the
+    HighlightedText 4.5:1 on it, in the Active and Inactive groups (a window without
+    focus draws the Inactive one).  The Highlight keeps its hue and saturation, its
+    lightness the nearest that does; the text becomes white or black only when no
+    lightness does.  True when ``pal`` was changed.  (A light palette is left alone: the
+    platform's blue on white stands out from the rows already.)"""
+    roles, groups = QPalette.ColorRole, QPalette.ColorGroup
+    if pal.color(roles.Window).lightness() >= 128:
+        return False
+    changed = False
+    for group in (groups.Active, groups.Inactive):
+        rows = [pal.color(group, roles.Base), pal.color(group, roles.AlternateBase)]
+        highlight = pal.color(group, roles.Highlight)
+        text = pal.color(group, roles.HighlightedText)
+        if _selection_ok(highlight, text, rows):
+            continue
+        hue, saturation = max(highlight.hslHueF(), 0.0), highlight.hslSaturationF()
+        lightness = highlight.lightnessF()
+        candidates = sorted((step / 255 for step in range(256)),
+                            key=lambda value: abs(value - lightness))
+        found = None
+        for pen in (text, QColor("white"), QColor("black")):
+            for value in candidates:
+                colour = QColor.fromHslF(hue, saturation, value)
+                if _selection_ok(colour, pen, rows):
+                    found = (colour, pen)
+                    break
+            if found:
+                break
+        if found is None:
+            continue
+        pal.setColor(group, roles.Highlight, found[0])
+        pal.setColor(group, roles.HighlightedText, found[1])
+        changed = True
+    return changed
+
+
 def readable(colour: QColor, background: QColor, ratio: float = TEXT_CONTRAST) -> QColor:
     """``colour``'s hue, made darker (on a light background) or lighter (on a dark
     one) until it reaches ``ratio`` against ``background``."""
@@ -171,6 +215,10 @@ class ThemeManager(QObject):
             self._own_palette = False
         if is_dark(self.app.palette()) != want_dark:
             self.app.setPalette(dark_palette() if want_dark else light_palette())
+            self._own_palette = True
+        pal = self.app.palette()
+        if fit_selection(pal):         # a platform's dark palette with a faint selection
+            self.app.setPalette(pal)
             self._own_palette = True
         self.changed.emit()
 

@@ -70,7 +70,7 @@ def dark_palette() -> QPalette:
         roles.ToolTipText: "#eeeeee", roles.PlaceholderText: "#a0a0a0", roles.Text: "#eeeeee",
         roles.Button: "#353535", roles.ButtonText: "#eeeeee", roles.BrightText: "#ff6b6b",
         roles.Light: "#4a4a4a", roles.Midlight: "#3e3e3e", roles.Mid: "#5c5c5c",
-        roles.Dark: "#1a1a1a", roles.Shadow: "#000000", roles.Highlight: "#3d7fd9",
+        roles.Dark: "#1a1a1a", roles.Shadow: "#000000", roles.Highlight: "#2e75d6",
         roles.HighlightedText: "#ffffff", roles.Link: "#8ab4f8", roles.LinkVisited: "#c58af9",
     }
     for role, value in colours.items():

@@ -105,6 +105,61 @@ def test_the_apps_own_colours_reach_wcag_aa_on_light_and_dark(qapp):
                 (colour.name(), background.name())
 
 
+def test_a_selected_row_stands_out_from_the_rows_and_its_text_reads(qapp):
+    """The selection (a library row) against both row colours 3:1 and its text on it
+    4.5:1, with the window focused and not (Active, Inactive), in the dark palette; the
+    light one's selection stands out from its rows too.  A platform's dark palette with a
+    faint selection (a grey a shade off the rows) is fitted by the theme."""
+    from builder.ui import theme
+
+    roles, groups = QPalette.ColorRole, QPalette.ColorGroup
+
+    def selection(pal, group):
+        highlight = pal.color(group, roles.Highlight)
+        rows = [theme.contrast(highlight, pal.color(group, role))
+                for role in (roles.Base, roles.AlternateBase)]
+        return min(rows), theme.contrast(highlight, pal.color(group, roles.HighlightedText))
+
+    for group in (groups.Active, groups.Inactive):
+        rows, text = selection(theme.dark_palette(), group)
+        assert rows >= theme.MARK_CONTRAST and text >= theme.TEXT_CONTRAST, (group, rows, text)
+        rows, _text = selection(theme.light_palette(), group)
+        assert rows >= theme.MARK_CONTRAST, (group, rows)
+    assert not theme.fit_selection(theme.dark_palette())     # already fits: left alone
+    faint = theme.dark_palette()
+    faint.setColor(groups.Inactive, roles.Highlight, QColor("#3a3a3a"))
+    faint.setColor(groups.Active, roles.Highlight, QColor("#2f4a6b"))
+    assert selection(faint, groups.Inactive)[0] < 1.5
+    hue = faint.color(groups.Active, roles.Highlight).hslHue()
+    assert theme.fit_selection(faint)
+    for group in (groups.Active, groups.Inactive):
+        rows, text = selection(faint, group)
+        assert rows >= theme.MARK_CONTRAST and text >= theme.TEXT_CONTRAST, (group, rows, text)
+    assert abs(faint.color(groups.Active, roles.Highlight).hslHue() - hue) <= 2
+
+
+def test_the_theme_fits_a_platform_dark_palettes_faint_selection(qapp):
+    """A platform that switches to dark itself keeps its palette, but a faint selection
+    in it is fitted when the theme is applied."""
+    from builder.ui import theme
+
+    roles = QPalette.ColorRole
+    platform = theme.dark_palette()
+    platform.setColor(roles.Highlight, QColor("#333333"))
+    manager = theme.manager(qapp)
+    try:
+        qapp.setPalette(platform)
+        qapp.setProperty(theme.OWN_PALETTE, False)      # as the platform's own
+        manager.apply("dark")
+        pal = qapp.palette()
+        assert pal.color(roles.Window) == platform.color(roles.Window)   # kept
+        highlight = pal.color(roles.Highlight)
+        assert theme.contrast(highlight, pal.color(roles.AlternateBase)) >= theme.MARK_CONTRAST
+        assert theme.contrast(highlight, pal.color(roles.HighlightedText)) >= theme.TEXT_CONTRAST
+    finally:
+        theme.choose("system")
+
+
 def test_readable_keeps_the_hue_and_reaches_the_ratio():
     from builder.ui import theme
 
