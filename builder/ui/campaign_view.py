@@ -204,6 +204,13 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.members_view.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.Stretch)
         self.members_view.selectionModel().selectionChanged.connect(self._update_buttons)
+        # A member's figures wrap (at " · ") in a narrow column (2x, a small screen)
+        # rather than end in "…"; the rows follow the column's width.
+        self.members_view.setWordWrap(True)
+        self._member_rows_timer = QTimer(self, singleShot=True, interval=30)
+        self._member_rows_timer.timeout.connect(self.members_view.resizeRowsToContents)
+        self.members_view.horizontalHeader().sectionResized.connect(
+            lambda *_: self._member_rows_timer.start())
         self.ledger_model = QStandardItemModel(0, 3, self)
         self.ledger_model.setHorizontalHeaderLabels(["#", "Entry", "When"])
         self.ledger_view = plain_table(self, self.ledger_model, "campaignLedger",
@@ -399,6 +406,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
                 item.setEditable(False)
                 item.setToolTip(text)
             self.ledger_model.appendRow(row)
+        self.members_view.resizeRowsToContents()
         self.ledger_view.resizeRowsToContents()
         self.ledger_view.scrollToBottom()
         if sync_undo:

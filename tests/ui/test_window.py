@@ -447,3 +447,88 @@ def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, sen
     window.library_model.refresh()
     assert window.library_model.rowCount() == count + 1
     assert camp.read_bytes() == before
+
+
+def _samples_in_library() -> list[Path]:
+    from builder.resources import resource_path
+
+    from builder.storage.paths import characters_dir
+
+    copies = []
+    for sample in sorted(resource_path("samples").iterdir()):
+        if sample.name.endswith(".json"):
+            target = characters_dir(create=True) / sample.name
+            target.write_bytes(sample.read_bytes())
+            copies.append(target)
+    return copies
+
+
+def test_a_narrow_library_shows_every_characters_figures_whole(qtbot):
+    """At 2x a 1600x1000 screen leaves the window about 784 wide: Name, Ruleset and Last
+    changed give way so that the Figures column holds the longest (a Vogelfrei
+    character's class, career, level and XP) whole; at the full default size they keep
+    their widths."""
+    from PySide6.QtWidgets import QApplication
+
+    from builder.ui.main_window import DEFAULT_SIZE, MainWindow
+    from builder.ui.models.library_model import COL_HEADLINE
+
+    _samples_in_library()
+    win = MainWindow(restore=False)
+    qtbot.addWidget(win)
+    page = win.library_page
+    view = page.view
+    header = view.horizontalHeader()
+
+    def figures_whole():
+        model = view.model()
+        pad = view.fontMetrics().horizontalAdvance("M")     # the cell's own margins
+        texts = [model.index(r, COL_HEADLINE).data() for r in range(model.rowCount())]
+        assert any("Career" in text for text in texts)      # the Vogelfrei sample's
+        return all(view.fontMetrics().horizontalAdvance(text) + pad
+                   <= header.sectionSize(COL_HEADLINE) for text in texts)
+
+    win.resize(784, 452)
+    win.show()
+    qtbot.waitExposed(win)
+    QApplication.processEvents()
+    assert view.viewport().width() < 780
+    assert figures_whole()
+    # the full default size: the columns' own widths, figures whole as before
+    win.resize(*DEFAULT_SIZE)
+    QApplication.processEvents()
+    assert header.sectionSize(COL_NAME) == 220 and figures_whole()
+    # once the player sizes a column, the widths are theirs
+    header.resizeSection(COL_NAME, 300)
+    win.resize(784, 452)
+    QApplication.processEvents()
+    assert page.columns_chosen and header.sectionSize(COL_NAME) == 300
+
+
+def test_a_campaign_members_figures_wrap_whole_in_a_narrow_column(window, senna_path, qtbot):
+    """The members' figures wrap (at their " · ") in a narrow column instead of ending in
+    "…": each row is tall enough for its wrapped figures."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    nyra = make_character("Nyra", "sp=20", "vital.Agility=4", "skill.Acrobatics=3",
+                          "skill.Stealth=1", "class.Rogue=2", "trait.Rogue.Ambush=2")
+    view = window.open_campaign(_campaign(senna_path, nyra))
+    window.resize(784, 452)
+    window.show()
+    qtbot.waitExposed(window)
+    table = view.members_view
+    model = table.model()
+    header = table.horizontalHeader()
+    header.resizeSection(0, 80)
+    table.setFixedWidth(80 + table.fontMetrics().horizontalAdvance("Unspent SP 20 ·  "))
+    qtbot.waitUntil(lambda: table.rowHeight(0) > table.fontMetrics().lineSpacing() * 1.8)
+    QApplication.processEvents()
+    flags = int(Qt.TextFlag.TextWordWrap.value)
+    for row in range(model.rowCount()):
+        text = model.index(row, 1).data()
+        width = header.sectionSize(1) - table.fontMetrics().horizontalAdvance("M")
+        assert table.fontMetrics().horizontalAdvance(text) > width      # it does wrap
+        need = table.fontMetrics().boundingRect(QRect(0, 0, width, 10_000), flags, text)
+        assert table.rowHeight(row) >= need.height(), (text, table.rowHeight(row))
+    assert table.wordWrap()

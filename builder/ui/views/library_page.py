@@ -80,10 +80,17 @@ class LibraryView(QTableView):
     (the start-up benchmark's "shown with the library loaded")."""
 
     firstPainted = Signal()
+    #: Called with the view after each resize (the page shares the columns' widths).
+    resized: Callable[[], None] | None = None
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self._painted = False
+
+    def resizeEvent(self, event):  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.resized is not None:
+            self.resized()
 
     def paintEvent(self, event):  # noqa: N802 - Qt API
         super().paintEvent(event)
@@ -239,6 +246,16 @@ class LibraryPage(_FileTable, QWidget):
                                   {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150})
         self.search.lead_to(self.view)   # Down or Enter go on to the first match
         header.setSectionsMovable(True)
+        # A narrow table (a small screen, 2x) gives the figures room (share_columns);
+        # once the player sizes a column, the widths are theirs.
+        self._sharing = False
+        self.columns_chosen = False
+        self.view.resized = self.share_columns
+        header.sectionResized.connect(self._section_resized)
+        self._needs: dict[int, int] | None = None     # the texts' widths (share_columns)
+        for signal in (model.layoutChanged, model.rowsInserted, model.rowsRemoved,
+                       model.modelReset, model.dataChanged):
+            signal.connect(self._rows_changed)
         self.view.activated.connect(self._open_index)
 
         self.count_label = QLabel(self)
@@ -317,6 +334,66 @@ class LibraryPage(_FileTable, QWidget):
         button = action_button(action, self)
         self.buttons.addWidget(button)
         return button
+
+    def _section_resized(self, column: int, _old: int, _new: int) -> None:
+        if not self._sharing and column != COL_HEADLINE and self.view.isVisible():
+            self.columns_chosen = True        # the player dragged a column's edge
+
+    def _rows_changed(self, *_) -> None:
+        self._needs = None
+        self.share_columns()
+
+    def _text_widths(self) -> dict[int, int]:
+        """What each column's texts need, its cell margins included (the longest by
+        length measured, not every row of a large library); kept until the rows change."""
+        if self._needs is None:
+            metrics = self.view.fontMetrics()
+            pad = 2 * metrics.horizontalAdvance("M")          # the cell's margins
+            entries = self.model.entries()
+
+            def widest(texts, floor: str = "") -> int:
+                longest = sorted(texts, key=len)[-20:]
+                return max([metrics.horizontalAdvance(t) for t in longest + [floor]]) + pad
+
+            self._needs = {
+                COL_NAME: widest([e.name for e in entries], "M" * 8),
+                COL_RULESET: widest({e.ruleset_title for e in entries}),
+                COL_HEADLINE: widest([e.headline_text for e in entries]),
+                COL_MODIFIED: widest([], "2026-12-31 23:59"),
+            }
+        return self._needs
+
+    def share_columns(self) -> None:
+        """Where the table is narrower than the columns' default widths leave the
+        Figures column room for (a small screen, or 2x: the window fitted to the
+        screen), Name, Ruleset and Last changed give way, down to what their texts
+        need, so that the figures of the longest rows (a Vogelfrei character's class,
+        career, level and XP) show whole; Figures stretches over the rest.  Not once
+        the widths are the player's (a column dragged, or the header restored)."""
+        if self.columns_chosen or self.header_restored or self._sharing:
+            return
+        room = self.view.viewport().width()
+        defaults = {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150}
+        need = self._text_widths()
+        figures = need[COL_HEADLINE]
+        if sum(defaults.values()) + figures <= room:
+            widths = defaults
+        else:
+            widths = {column: min(defaults[column], need[column]) for column in defaults}
+            spare = room - figures - sum(widths.values())
+            if spare > 0:      # what the figures do not need goes back to the name first
+                for column in (COL_NAME, COL_RULESET, COL_MODIFIED):
+                    more = min(spare, defaults[column] - widths[column])
+                    widths[column] += more
+                    spare -= more
+        header = self.view.horizontalHeader()
+        self._sharing = True
+        try:
+            for column, width in widths.items():
+                if header.sectionSize(column) != width:
+                    header.resizeSection(column, width)
+        finally:
+            self._sharing = False
 
     def add_section(self, widget: QWidget, stretch: int = 1) -> None:
         """Another part of the library below the characters (the campaigns)."""
