@@ -223,6 +223,7 @@ class LibraryPage(_FileTable, QWidget):
     SORT_COLUMN = COL_NAME
     openRequested = Signal(str)
     view: LibraryView
+    model: LibraryModel
 
     def __init__(self, model: LibraryModel, parent=None):
         super().__init__(parent)
