@@ -194,7 +194,15 @@ def main() -> int:
         env = dict(os.environ, XDG_CONFIG_HOME=str(work / "config"), PYTHONPATH=str(ROOT),
                    XDG_CACHE_HOME=str(work / "cache"))
         env.pop("CHARACTER_BUILDER_DATA", None)   # make_character's, for this process only
-        env.setdefault("QT_QPA_PLATFORM", "offscreen")
+        if "QT_QPA_PLATFORM" not in env:
+            # A 1920x1080 offscreen screen (the plugin's own is 800x800): the window
+            # fits itself to the screen, and a smaller one would paint less than a
+            # player's at its default 1180x760 (figures before 30 November 23:00 too).
+            screen = work / "offscreen-screen.json"
+            screen.write_text('{"screens": [{"name": "OffscreenScreen", "x": 0, "y": 0, '
+                              '"width": 1920, "height": 1080, "logicalDpi": 96, '
+                              '"logicalBaseDpi": 96, "dpr": 1}]}')
+            env["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen}"
         # An installed app has its bytecode cached; a shell that forbids writing it
         # would time the compiler instead of the start-up.
         env.pop("PYTHONDONTWRITEBYTECODE", None)

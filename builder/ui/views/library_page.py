@@ -373,7 +373,10 @@ class LibraryPage(_FileTable, QWidget):
         the widths are the player's (a column dragged, or the header restored)."""
         if self.columns_chosen or self.header_restored or self._sharing:
             return
-        room = self.view.viewport().width()
+        header = self.view.horizontalHeader()
+        # (The header spans the viewport; asking for the viewport itself would have
+        # PySide6 wrap it, about 10 ms of type set-up before the first paint.)
+        room = header.width()
         defaults = {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150}
         need = self._text_widths()
         figures = need[COL_HEADLINE]
@@ -387,7 +390,6 @@ class LibraryPage(_FileTable, QWidget):
                     more = min(spare, defaults[column] - widths[column])
                     widths[column] += more
                     spare -= more
-        header = self.view.horizontalHeader()
         self._sharing = True
         try:
             for column, width in widths.items():
