@@ -244,7 +244,7 @@ class OpenDocuments(WindowHost):
 
         dialog = QFileDialog(self, "Open a character", str(characters_dir()), JSON_FILTER)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.filesSelected.connect(lambda files: [self.open_path(f) for f in files])
+        dialog.filesSelected.connect(lambda files: [self.open_file(f) for f in files])
         dialog.open()
         self._file_dialog = dialog
 

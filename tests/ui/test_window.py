@@ -431,6 +431,12 @@ def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, sen
     recent[0].trigger()
     assert isinstance(window.tabs.currentWidget(), CampaignView)
     window.close_tab(window.tabs.currentIndex())
+    # File > Open's dialog too
+    window.open_dialog()
+    window._file_dialog.filesSelected.emit([str(outside)])
+    window._file_dialog.close()
+    assert isinstance(window.tabs.currentWidget(), CampaignView)
+    window.close_tab(window.tabs.currentIndex())
     # dropped on the window: the campaign opens (not imported as a character), a
     # character file dropped with it is imported
     other = make_character("Nyra", "sp=2")
