@@ -377,7 +377,10 @@ def test_the_window_sets_what_it_set_before_without_qt_enums(window):
 
 def test_the_theme_manager_knows_the_palette_the_start_set_is_its_own(qapp):
     """Dark chosen, the start sets the dark palette before the manager exists; the
-    manager, switched to the desktop's scheme, gives the platform's palette back."""
+    manager, switched to the desktop's scheme, gives the platform's palette back (with
+    only its selection fitted to be readable: theme.fit_selection)."""
+    from PySide6.QtGui import QPalette
+
     from builder.ui import theme, theme_choice
 
     theme_choice.early_colours("dark")
@@ -385,6 +388,12 @@ def test_the_theme_manager_knows_the_palette_the_start_set_is_its_own(qapp):
         assert theme.is_dark()                # (offscreen: the platform cannot switch)
         theme.manager().apply("system")
         assert not theme.is_dark()
-        assert not qapp.property(theme_choice.OWN_PALETTE)
+        platform, now = theme.light_palette(), qapp.palette()
+        for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base,
+                     QPalette.ColorRole.Text, QPalette.ColorRole.WindowText):
+            assert now.color(role) == platform.color(role), role
+        assert theme.contrast(now.color(QPalette.ColorRole.Highlight),
+                              now.color(QPalette.ColorRole.HighlightedText)) \
+            >= theme.TEXT_CONTRAST
     finally:
         theme.manager().apply("system")
