@@ -142,7 +142,8 @@ def test_ledger_model_shows_cost_and_sp_after(qtbot):
     attach_tester(model)
     model.set_character(cf)
     assert model.rowCount() == 2
-    assert [model.index(1, c).data() for c in (0, 2, 3)] == ["2", "8 SP", "10 SP"]
+    # a spend is signed as a gain is (the column is the balance's change)
+    assert [model.index(1, c).data() for c in (0, 2, 3)] == ["2", "-8 SP", "10 SP"]
     assert model.index(0, 2).data() == "+2 SP"
     assert model.index(0, 3).data() == "18 SP"
     assert "Found it" in model.index(0, 1).data()

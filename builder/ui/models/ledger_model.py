@@ -95,7 +95,8 @@ class LedgerModel(RowsTableModel):
                     return (f"+{gain} {self.unit}" if gain > 0 else f"{gain} {self.unit}").strip()
                 if cost is None:
                     return ""
-                return "—" if cost == 0 else f"{cost} {self.unit}".strip()
+                # a change of the balance, signed as a gain is: "-8 SP" beside "+2 SP"
+                return "—" if cost == 0 else f"{-cost:+d} {self.unit}".strip()
             if col == COL_BALANCE:
                 return "" if row["balance"] is None else f"{row['balance']} {self.unit}".strip()
             if col == COL_WHEN:
