@@ -172,22 +172,28 @@ WALKS = {
 }
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(WALKS))
-def test_every_verb_of_each_system_acts_replays_and_reads_plainly(ruleset_id, isolated_data):
-    """Each system's kinds through the whole path, one verb after another: the words
-    parse, the rules allow them, the ledger replays to the same state, and each entry
-    reads as a sentence (not the generic ``verb key=value``)."""
+def _walk_start(ruleset_id, isolated_data):
+    """The data-file system installed, and the walk of ``ruleset_id``: its ruleset, the
+    snapshot document it starts from and its words."""
     import json
     import shutil
-
-    from builder.rules.engine import perform
 
     folder = isolated_data / "rulesets" / "systems"
     folder.mkdir(parents=True)
     shutil.copy(ROOT.parent / "docs" / "examples" / "point-buy.json", folder / "point-buy.json")
     name, walk = WALKS[ruleset_id]
     doc = json.loads((SNAPSHOTS / name).read_text(encoding="utf-8"))
-    rs = load_ruleset(ruleset_id)
+    return load_ruleset(ruleset_id), doc, walk
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(WALKS))
+def test_every_verb_of_each_system_acts_replays_and_reads_plainly(ruleset_id, isolated_data):
+    """Each system's kinds through the whole path, one verb after another: the words
+    parse, the rules allow them, the ledger replays to the same state, and each entry
+    reads as a sentence (not the generic ``verb key=value``)."""
+    from builder.rules.engine import perform
+
+    rs, doc, walk = _walk_start(ruleset_id, isolated_data)
     ledger = list(doc["ledger"])
     st = replay(rs, doc["baseline"], ledger).state
     for index, words in enumerate(walk):
@@ -297,17 +303,9 @@ def test_no_reason_of_the_other_systems_carries_the_generic_code(ruleset_id, iso
     every greyed option and every baseline problem its own code, like Story Points: over
     each state of a walk through every verb, each action with each argument made wrong in
     turn, and the walk's baseline with each field made wrong in turn."""
-    import json
-    import shutil
-
     from builder.rules.engine import perform
 
-    folder = isolated_data / "rulesets" / "systems"
-    folder.mkdir(parents=True)
-    shutil.copy(ROOT.parent / "docs" / "examples" / "point-buy.json", folder / "point-buy.json")
-    name, walk = WALKS[ruleset_id]
-    doc = json.loads((SNAPSHOTS / name).read_text(encoding="utf-8"))
-    rs = load_ruleset(ruleset_id)
+    rs, doc, walk = _walk_start(ruleset_id, isolated_data)
     st = replay(rs, doc["baseline"], doc["ledger"]).state
     states, actions = [st], []
     for index, words in enumerate(walk):
