@@ -60,3 +60,23 @@ def trash_dir(create: bool = False) -> Path:
 def overrides_dir() -> Path:
     """Homebrew: an edited copy of a ruleset file here replaces the built-in one."""
     return data_dir() / "rulesets"
+
+
+def state_dir() -> Path:
+    """The user's state folder: crash reports and the journal of unfinished multi-file
+    changes (platformdirs: ``~/.local/state/character-builder`` on Linux); with
+    ``CHARACTER_BUILDER_DATA`` set, ``state/`` inside that folder."""
+    override = os.environ.get(ENV_DATA)
+    if override:
+        return Path(override) / "state"
+    import platformdirs
+
+    return Path(platformdirs.user_state_dir(APP_DIR_NAME, appauthor=False))
+
+
+def crash_dir(create: bool = False) -> Path:
+    """Where a bug's details are written (:mod:`builder.app.crash`)."""
+    path = state_dir() / "crashes"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
