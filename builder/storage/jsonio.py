@@ -172,19 +172,14 @@ def _problem_of(item: Any, depth: int, max_depth: int, reading: bool) -> str | N
         for key in item:
             if not isinstance(key, str):
                 return f"a key that is not text ({type(key).__name__})"
-            if len(key) > MAX_TEXT_CHARS:
-                return f"a key of {len(key)} characters is too long (at most {MAX_TEXT_CHARS})"
-            if _SURROGATE.search(key):
-                return "text with an invalid character (a lone surrogate)"
+            problem = _text_problem(key, "a key")
+            if problem:
+                return problem
         return None
     if isinstance(item, list):
         return f"nested too deeply (more than {max_depth} levels)" if depth > max_depth else None
     if isinstance(item, str):
-        if len(item) > MAX_TEXT_CHARS:
-            return f"a text of {len(item)} characters is too long (at most {MAX_TEXT_CHARS})"
-        if _SURROGATE.search(item):
-            return "text with an invalid character (a lone surrogate)"
-        return None
+        return _text_problem(item, "a text")
     if isinstance(item, float):
         if item != item or item in (float("inf"), float("-inf")):
             return f"{item} is not a JSON number"
@@ -199,6 +194,14 @@ def _problem_of(item: Any, depth: int, max_depth: int, reading: bool) -> str | N
     if reading and isinstance(item, _Refused):
         return item.problem
     return f"a value JSON cannot hold ({type(item).__name__})"
+
+
+def _text_problem(text: str, what: str) -> str | None:
+    if len(text) > MAX_TEXT_CHARS:
+        return f"{what} of {len(text)} characters is too long (at most {MAX_TEXT_CHARS})"
+    if _SURROGATE.search(text):
+        return "text with an invalid character (a lone surrogate)"
+    return None
 
 
 def _shown(key: str) -> str:
