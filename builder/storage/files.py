@@ -7,6 +7,7 @@ kept and written back unchanged.
 """
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
@@ -79,33 +80,28 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
 
 
 def read_raw(path: Path, kind: str = "character") -> bytes:
-    """The bytes of a file (FileProblem: missing, a folder, too large, unreadable)."""
+    """The bytes of a file (FileProblem: missing, a folder, a pipe or a device, a link
+    loop, too large, unreadable; at once, never waiting on the file)."""
     from builder.storage.atomic import sweep_folder
+    from builder.storage.reading import Unreadable, read_regular
 
     sweep_folder(path.parent)
     try:
-        size = path.stat().st_size
-        if size > jsonio.MAX_DOCUMENT_BYTES:
-            raise FileProblem(f"{path}: too large to be a {kind} file ({size} bytes)")
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise FileProblem(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise FileProblem(f"{path}: is a folder, not a {kind} file") from None
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except ValueError:  # a NUL character in the name
-        raise FileProblem(f"{path}: not a valid file name") from None
+        return read_regular(path, jsonio.MAX_DOCUMENT_BYTES, f"{kind} file")
+    except Unreadable as why:
+        raise FileProblem(f"{path}: {why}") from None
 
 
 def current_bytes(path: Path) -> bytes | None:
     """What the file holds now (None: no such file)."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
+    from builder.storage.reading import Unreadable, read_regular
+
+    if not os.path.lexists(path):
         return None
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        return read_regular(path, jsonio.MAX_DOCUMENT_BYTES)
+    except Unreadable as why:
+        raise FileProblem(f"{path}: {why}") from None
 
 
 def write_checked(target: Path, data: bytes, expected: bytes | None,
@@ -345,7 +341,10 @@ def portrait_file(doc: dict[str, Any]) -> Path | None:
     if relative.is_absolute() or ".." in relative.parts:
         return None
     path = data_dir() / relative
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # a name longer than the system allows, a NUL
+        return None
 
 
 def identity_of(doc: dict[str, Any]) -> dict[str, Any]:
@@ -458,16 +457,26 @@ def library_path_for(name: str) -> Path:
 def refuse_existing(target: Path, force: bool = False, kind: str = "character") -> None:
     """A new file never replaces an existing one unless asked (``--force``), and never
     one written by a newer version."""
-    if not target.exists():
+    from builder.storage.reading import Unreadable, kind_of, read_regular, reason_of
+
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:  # (a link to nothing: the new file goes where it points)
         return
-    if target.is_dir():
+    except (OSError, ValueError) as exc:
+        reason = reason_of(exc) if isinstance(exc, OSError) else "not a valid file name"
+        raise FileProblem(f"{target}: {reason}") from None
+    found = kind_of(info.st_mode)
+    if found == "a folder":
         raise FileProblem(f"{target}: is a folder")
+    if found is not None:
+        raise FileProblem(f"{target}: is {found}, not a file; not replaced")
     if not force:
         raise FileProblem(f"{target}: already exists; choose another name, or --force to "
                           "replace it")
     try:
-        version = jsonio.loads(target.read_bytes()).get("format")
-    except (OSError, ValueError, AttributeError):
+        version = jsonio.loads(read_regular(target, jsonio.MAX_DOCUMENT_BYTES)).get("format")
+    except (Unreadable, ValueError, AttributeError):
         return
     if isinstance(version, int) and version > FORMATS.get(kind, CHARACTER).current:
         raise FileProblem(f"{target}: written by a newer version (format {version}); "

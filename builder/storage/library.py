@@ -121,11 +121,16 @@ def read_entry(path: Path | str) -> LibraryEntry:
         modified = st.st_mtime_ns / 1e9   # as the index has it
     except OSError as exc:
         return LibraryEntry(path, path.stem, problem=f"cannot be read ({exc.strerror or exc})")
+    from builder.storage import jsonio
+    from builder.storage.reading import Unreadable, read_regular
+
     try:
-        doc = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        doc = jsonio.loads(read_regular(path, jsonio.MAX_DOCUMENT_BYTES, "character file"))
+    except Unreadable as why:
+        return LibraryEntry(path, path.stem, modified=modified, problem=str(why))
+    except jsonio.JsonProblem as problem:
         return LibraryEntry(path, path.stem, modified=modified,
-                            problem=f"not a readable character file ({exc})")
+                            problem=f"not a readable character file ({problem})")
     if not isinstance(doc, dict) or doc.get("kind", "character") != "character":
         return LibraryEntry(path, path.stem, modified=modified, problem="not a character file")
     name = str(doc.get("name") or path.stem)
@@ -271,12 +276,14 @@ class IndexScan:
         time)."""
         if not self._dirty:
             return
-        from builder.storage.atomic import dumps, write_bytes_atomic
+        from builder.storage.atomic import write_bytes_atomic
 
         try:
-            write_bytes_atomic(self._cache_file, dumps({
+            # Plain JSON: an index of our own (its stamps are nanosecond times, past the
+            # numbers a user's file may hold), never a file a user edits.
+            write_bytes_atomic(self._cache_file, json.dumps({
                 "version": CACHE_VERSION, "folder": self._folder,
-                "entries": self._rows()}).encode("utf-8"))
+                "entries": self._rows()}, sort_keys=True).encode("utf-8"))
         except (OSError, TypeError, ValueError):
             pass
         self._dirty = False
@@ -477,11 +484,14 @@ def save_copy(source: Path | str, target: Path | str) -> Path:
     from builder.storage.atomic import write_bytes_atomic
     from builder.storage.files import FileProblem
 
+    from builder.storage.jsonio import MAX_DOCUMENT_BYTES
+    from builder.storage.reading import Unreadable, read_regular
+
     source, target = Path(source), Path(target)
     try:
-        data = source.read_bytes()
-    except OSError as exc:
-        raise FileProblem(f"{source}: cannot be read ({exc.strerror or exc})") from None
+        data = read_regular(source, MAX_DOCUMENT_BYTES, "character file")
+    except Unreadable as why:
+        raise FileProblem(f"{source}: {why}") from None
     try:
         write_bytes_atomic(target, data)
     except OSError as exc:
