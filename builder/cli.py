@@ -17,7 +17,19 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from builder import __version__
-from builder.cli_output import err, open_character, out, print_json  # noqa: F401 (re-exported)
+from builder.cli_output import (  # noqa: F401 (re-exported)
+    OutputFailed,
+    discard_output,
+    err,
+    flush_output,
+    missing_package_line,
+    open_character,
+    os_error_line,
+    out,
+    output_failed_line,
+    print_json,
+    write,
+)
 from builder.rules.base import Refusal, UsageError
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -127,7 +139,7 @@ def cmd_do(args) -> int:
         try:
             open_character(args.file).ruleset.parse_action(words)
         except ActionHelp as shown:
-            sys.stdout.write(shown.text)
+            write(shown.text)
             return EXIT_OK
     # Under the file's lock, on what the file holds now (builder.app.characters.act).
     for line in characters.act(args.file, words, seed=args.seed).lines:
@@ -389,8 +401,6 @@ def undecodable_argument(argv: Sequence[str]) -> str | None:
 
 
 def run(argv: Sequence[str]) -> int:
-    import os
-
     from builder.resources import InstallationIncomplete
     from builder.storage.files import FileProblem
 
@@ -409,7 +419,9 @@ def run(argv: Sequence[str]) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_USAGE
-        return args.func(args)
+        code = args.func(args)
+        flush_output()
+        return code
     except Refusal as refusal:
         for reason in refusal.reasons:
             err(reason)
@@ -420,16 +432,47 @@ def run(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         err("interrupted")
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as exc:  # noqa: BLE001 - the last guard: no traceback for users
-        if os.environ.get(DEBUG_ENV):
-            raise
-        err(f"character-builder: internal error ({type(exc).__name__}: {exc}); please "
-            f"report it (set {DEBUG_ENV}=1 for the details)")
+    except OutputFailed as failed:
+        discard_output()
+        err(output_failed_line(failed.cause))
         return EXIT_USAGE
+    except BrokenPipeError as closed:       # written around out(), straight to the stream
+        discard_output()
+        err(output_failed_line(closed))
+        return EXIT_USAGE
+    except ModuleNotFoundError as missing:
+        if not missing.name or missing.name.split(".")[0] == "builder":
+            return _internal_error(argv, missing)
+        err(missing_package_line(missing.name))
+        return EXIT_USAGE
+    except OSError as refused:
+        # The system refused a file or folder (unreadable, full, read-only): the
+        # user's situation, never a bug.
+        if refused.errno is None:
+            return _internal_error(argv, refused)
+        err(os_error_line(refused))
+        return EXIT_USAGE
+    except Exception as exc:  # noqa: BLE001 - the last guard: no traceback for users
+        return _internal_error(argv, exc)
     finally:
         report_warnings_to(None)
+
+
+def _internal_error(argv: Sequence[str], exc: BaseException) -> int:
+    """A bug: its traceback into a crash file, one line naming it (or, with
+    :data:`DEBUG_ENV` set, the exception itself)."""
+    import os
+
+    if os.environ.get(DEBUG_ENV):
+        raise exc
+    from builder.app.crash import summary, write_report
+
+    where = "character-builder " + " ".join(argv[:2])
+    report = write_report(type(exc), exc, exc.__traceback__, where=where.strip())
+    details = (f"details in {report}" if report is not None
+               else f"set {DEBUG_ENV}=1 for the details")
+    err(f"character-builder: internal error ({summary(exc)}); {details}; please report it")
+    return EXIT_USAGE
 
 
 def end_process(code: int) -> None:
