@@ -258,7 +258,9 @@ class _DoHelp(argparse.Action):
             from builder.storage.files import FileProblem
 
             try:
-                ruleset = open_character(path).ruleset
+                from builder.app.lookup import resolve
+
+                ruleset = open_character(str(resolve(path))).ruleset
             except (FileProblem, UsageError) as problem:
                 err(str(problem))
                 parser.exit(EXIT_USAGE)
@@ -419,6 +421,7 @@ def run(argv: Sequence[str]) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_USAGE
+        resolve_names(args)
         code = args.func(args)
         flush_output()
         return code
@@ -456,6 +459,34 @@ def run(argv: Sequence[str]) -> int:
         return _internal_error(argv, exc)
     finally:
         report_warnings_to(None)
+
+
+#: Arguments that name a file to read or change, and the kinds of library file a name
+#: there may stand for (a path that exists is always that file).
+_CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b")
+_FILE_ARGUMENTS = ("file", "files", *_CHARACTER_ARGUMENTS)
+
+
+def resolve_names(args: argparse.Namespace) -> None:
+    """Replace every name of a library character or campaign in ``args`` by its path
+    (:func:`builder.app.lookup.resolve`)."""
+    from builder.app import lookup
+
+    on_campaign = args.command in ("campaign", "pool")
+    for dest in _FILE_ARGUMENTS:
+        value = getattr(args, dest, None)
+        if not value:
+            continue
+        if dest in _CHARACTER_ARGUMENTS:
+            kinds: tuple[str, ...] = (lookup.CHARACTER,)
+        elif on_campaign:
+            kinds = (lookup.CAMPAIGN,)
+        else:
+            kinds = lookup.BOTH
+        if isinstance(value, list):
+            setattr(args, dest, [str(lookup.resolve(v, kinds)) for v in value])
+        else:
+            setattr(args, dest, str(lookup.resolve(value, kinds)))
 
 
 def _internal_error(argv: Sequence[str], exc: BaseException) -> int:
