@@ -113,18 +113,62 @@ def cmd_show(args) -> int:
     return EXIT_OK
 
 
+OPTIONS_LEGEND = ("x: the rules refuse it now, for the reasons indented below it; "
+                  "unmarked: do FILE can take it now")
+
+
+def _plural(kind: str) -> str:
+    if kind.endswith("y") and kind[-2:-1] not in tuple("aeiou"):
+        return kind[:-1] + "ies"
+    return kind + ("es" if kind.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _option_tail(target: object, cost: object) -> str:
+    """``-> TARGET  cost N``, leaving out what the option does not have."""
+    tail = "" if target is None or target == "" else f" -> {target}"
+    return tail + ("" if cost is None else f"  cost {cost}")
+
+
+def options_lines(options: Sequence) -> list[str]:
+    """``options`` in words: a legend, one line per option, and the refused options of
+    one kind that share their reasons in one line that counts them."""
+    groups: dict[tuple, list] = {}
+    for o in options:
+        if not o.allowed:
+            groups.setdefault((o.kind, o.reasons), []).append(o)
+    lines = [OPTIONS_LEGEND]
+    shown: set[tuple] = set()
+    for o in options:
+        key = (o.kind, o.reasons)
+        group = groups.get(key, [o]) if not o.allowed else [o]
+        if len(group) == 1:
+            mark = "  " if o.allowed else "x "
+            lines.append(f"{mark}{o.kind:<9} {o.name:<22}{_option_tail(o.target, o.cost)}".rstrip())
+        elif key in shown:
+            continue
+        else:
+            shown.add(key)
+            names = [g.name for g in group]
+            listed = ", ".join(names if len(names) <= 8 else names[:3])
+            if len(names) > 8:
+                listed += f" and {len(names) - 3} more (options --json lists them)"
+            targets = {g.target for g in group}
+            costs = {g.cost for g in group}
+            tail = _option_tail(targets.pop() if len(targets) == 1 else None,
+                                costs.pop() if len(costs) == 1 else None)
+            lines.append(f"x {o.kind:<9} {len(names)} {_plural(o.kind)}: {listed}{tail}")
+        lines.extend(f"      {reason}" for reason in o.reasons)
+    return lines
+
+
 def cmd_options(args) -> int:
     cf = open_character(args.file)
     options = cf.options()
     if args.json:
         print_json([o.to_json() for o in options])
     else:
-        for o in options:
-            mark = "  " if o["allowed"] else "x "
-            line = f"{mark}{o['kind']:<9} {o['name']:<22} -> {o['target']}  cost {o['cost']}"
+        for line in options_lines(options):
             out(line)
-            for reason in o["reasons"]:
-                out(f"      {reason}")
     return EXIT_OK
 
 
