@@ -96,7 +96,25 @@ def cmd_new(args) -> int:
         output=Path(args.output) if args.output else None, force=args.force))
     for line in outcome.lines:
         out(line)
+    note = _unrolled_money_note(loaded.ruleset, outcome.paths[0], args.set)
+    if note:
+        err(note)
     return EXIT_OK
+
+
+def _unrolled_money_note(ruleset, path: Path, sets: Sequence[str]) -> str | None:
+    """A rule system with a ``status=`` key rolls starting money from the Status; when
+    the career gives none and none was set, no money was rolled: one line saying so and
+    how to roll it."""
+    status_key = next((key.split()[0] for key in ruleset.set_keys
+                       if key.startswith("status=")), None)
+    if status_key is None or any(s.startswith(("status=", "money=")) for s in sets):
+        return None
+    if not open_character(str(path)).derived().get("status_note"):
+        return None
+    return ("note: no starting money was rolled, as the career gives no Status; to roll it, "
+            f"create the character again with --set {status_key} (and --force to replace "
+            "the file)")
 
 
 def cmd_show(args) -> int:
