@@ -80,3 +80,8 @@ def crash_dir(create: bool = False) -> Path:
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def journal_dir() -> Path:
+    """Records of unfinished multi-file changes (:mod:`builder.storage.journal`)."""
+    return state_dir() / "journal"
