@@ -220,12 +220,12 @@ class CharacterFile(Record):
         refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
         rows = []
         for index, action in enumerate(rp.ledger):
-            before, after = rp.states[index], rp.states[index + 1]
+            step = rp.steps[index]
             row = {"n": index + 1, "action": action.get("action"),
                    "text": self.ruleset.describe(action), "at": action.get("at", ""),
-                   "cost": 0 if index in refused else self.ruleset.action_cost(before, action),
-                   "balance_after": self.ruleset.balance(after),
-                   "balance_before": self.ruleset.balance(before)}
+                   "cost": 0 if index in refused else step.cost,
+                   "balance_after": step.balance_after,
+                   "balance_before": step.balance_before}
             if self.ruleset.balance_row_key:
                 row[self.ruleset.balance_row_key] = row["balance_after"]
             if index in refused:
@@ -259,8 +259,7 @@ class CharacterFile(Record):
         logged = preview.action.to_json()
         logged["at"] = now_iso()
         self.doc["ledger"].append(logged)
-        self.replay.ledger.append(logged)
-        self.replay.states.append(preview.after)
+        self.replay.append(logged, preview.after)
         return logged
 
     def ledger_problem_reasons(self) -> list[str]:

@@ -82,6 +82,11 @@ def crash_dir(create: bool = False) -> Path:
     return path
 
 
+def journal_dir() -> Path:
+    """Records of unfinished multi-file changes (:mod:`builder.storage.journal`)."""
+    return state_dir() / "journal"
+
+
 def locks_dir(create: bool = False) -> Path:
     """Where the write locks of characters and campaigns live: ``locks/`` in the user's
     cache folder (:func:`cache_dir`), never beside the files themselves, so a data
