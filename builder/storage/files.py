@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import random
 import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from builder.resources import load_json_resource
 from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
@@ -198,8 +199,42 @@ class CharacterFile(Record):
     @property
     def replay(self) -> Replay:
         if self._replay is None:
-            self._replay = replay(self.ruleset, self.doc["baseline"], self.doc["ledger"])
+            try:
+                self._replay = replay(self.ruleset, self.doc["baseline"], self.doc["ledger"])
+            except (RulesError, FileProblem):
+                raise
+            except Exception:
+                reasons = self._baseline_reasons()
+                if not reasons:
+                    raise                      # a file the rules accept: a bug, reported
+                raise FileProblem(self._refused_line(f"baseline: {reasons[0]}")) from None
         return self._replay
+
+    # -- a file the rules refuse ---------------------------------------------
+    # Rule code may not make sense of a file whose baseline the rules refuse (a spell its
+    # class lacks): whatever it raises then, a command answers with what `check` says.
+    def _baseline_reasons(self) -> list[str]:
+        try:
+            return [str(r) for r in self.ruleset.validate_baseline(self.doc["baseline"])]
+        except Exception:  # noqa: BLE001 - the rules cannot even say why: no reason known
+            return []
+
+    def _refused_line(self, first: str) -> str:
+        return jsonio.one_line(f"{self.path or self.name}: {first} (check lists every problem)")
+
+    @contextmanager
+    def _explained(self) -> Iterator[None]:
+        """Rule code run over this file: an exception on a file with problems becomes the
+        first problem ``check`` lists (FileProblem); on a file without any it is a bug."""
+        try:
+            yield
+        except (RulesError, FileProblem):
+            raise
+        except Exception:
+            lines = [line for p in self.replay.problems for line in p.lines()]
+            if not lines:
+                raise
+            raise FileProblem(self._refused_line(lines[0])) from None
 
     @property
     def state(self) -> Any:
@@ -207,7 +242,8 @@ class CharacterFile(Record):
 
     def derived(self) -> dict[str, Any]:
         """The ``show --json`` dict, plus the ledger rows and the notes."""
-        result = dict(self.ruleset.derive(self.state, self.name))
+        with self._explained():
+            result = dict(self.ruleset.derive(self.state, self.name))
         result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
         result.update(identity_of(self.doc))  # player, appearance, background, portrait
@@ -216,6 +252,10 @@ class CharacterFile(Record):
 
     def ledger_rows(self) -> list[dict[str, Any]]:
         """Every ledger entry in order, with its cost and the balance (SP, XP) after it."""
+        with self._explained():
+            return self._ledger_rows()
+
+    def _ledger_rows(self) -> list[dict[str, Any]]:
         rp = self.replay
         refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
         rows = []
@@ -235,7 +275,8 @@ class CharacterFile(Record):
 
     def options(self) -> list[Option]:
         """Every possible next step, each with its cost, reasons and ``do`` words."""
-        return [Option.coerce(o) for o in self.ruleset.options(self.state)]
+        with self._explained():
+            return [Option.coerce(o) for o in self.ruleset.options(self.state)]
 
     # -- changes (in memory; save() writes) ---------------------------------
     def preview(self, action: Mapping[str, Any], rng: random.Random | None = None) -> Preview:
@@ -247,7 +288,8 @@ class CharacterFile(Record):
         problems = self.ledger_problem_reasons()
         if problems:
             return Preview(Action.coerce(action), tuple(problems), before, None)
-        logged, reasons, after = attempt(self.ruleset, before, action, rng)
+        with self._explained():
+            logged, reasons, after = attempt(self.ruleset, before, action, rng)
         return Preview(logged, tuple(reasons), before, after)
 
     def do(self, action: Mapping[str, Any], rng: random.Random | None = None) -> dict[str, Any]:

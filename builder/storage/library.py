@@ -391,12 +391,18 @@ def move_to_trash(path: Path | str) -> Trashed:
     path = Path(path)
     if not path.is_file():
         raise FileProblem(f"{path}: no such file")
-    folder = trash_dir(create=True)
-    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-    target = unique_path(folder, f"{path.stem}.{stamp}", path.suffix)
-    item = Trashed(target, path.resolve())
-    info = {"original": str(item.original), "trashed_at": now_iso()}
-    write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+    try:
+        # A full or read-only disk: the trash folder or the sidecar cannot be written,
+        # and the file stays where it is.
+        folder = trash_dir(create=True)
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+        target = unique_path(folder, f"{path.stem}.{stamp}", path.suffix)
+        item = Trashed(target, path.resolve())
+        info = {"original": str(item.original), "trashed_at": now_iso()}
+        write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot be moved to the trash "
+                          f"({exc.strerror or exc})") from None
     from builder.storage.atomic import remove_legacy_lock
     from builder.storage.locking import LockBusy, locked
 
@@ -437,12 +443,20 @@ def move_back_to_trash(path: Path | str, item: Trashed) -> None:
     from builder.storage.atomic import dumps, write_bytes_atomic
     from builder.storage.files import now_iso
 
+    from builder.storage.files import FileProblem
+
     info = {"original": str(item.original), "trashed_at": now_iso()}
-    write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
-    os.replace(path, item.trashed)
+    try:
+        write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+        os.replace(path, item.trashed)
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot be moved back to the trash "
+                          f"({exc.strerror or exc})") from None
 
 
 def trash_items() -> list[Trashed]:
+    from builder.storage.reading import Unreadable, read_regular
+
     folder = trash_dir()
     if not folder.is_dir():
         return []
@@ -450,8 +464,9 @@ def trash_items() -> list[Trashed]:
     for info in sorted(folder.glob(f"*{TRASH_INFO_SUFFIX}")):
         trashed = info.with_name(info.name[: -len(TRASH_INFO_SUFFIX)])
         try:
-            original = Path(json.loads(info.read_text(encoding="utf-8"))["original"])
-        except (OSError, ValueError, KeyError, TypeError):
+            raw = read_regular(info, 64 * 1024, "trash record")
+            original = Path(json.loads(raw.decode("utf-8"))["original"])
+        except (Unreadable, ValueError, KeyError, TypeError):
             continue
         if trashed.is_file():
             items.append(Trashed(trashed, original))
