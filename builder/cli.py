@@ -488,6 +488,10 @@ def run(argv: Sequence[str]) -> int:
     # A homebrew override that is ignored says so once, whichever command used it.
     report_warnings_to(lambda warning: err(f"warning: {warning}"))
     try:
+        from builder.app.recovery import finish_interrupted
+
+        for line in finish_interrupted():      # a killed change is finished first
+            err(f"note: {line}")
         parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
