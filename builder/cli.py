@@ -191,10 +191,44 @@ def cmd_options(args) -> int:
     return EXIT_OK
 
 
+def identity_parser() -> argparse.ArgumentParser:
+    """``do FILE set-identity KEY VALUE``: the same in every rule system."""
+    from builder.rules.base import action_parser
+
+    parser = action_parser(SET_IDENTITY, "Set who the character is (any rule system); an "
+                                         "empty VALUE removes it.")
+    parser.add_argument("key", metavar="KEY",
+                        help="player, appearance, background or portrait")
+    parser.add_argument("value", metavar="VALUE",
+                        help="the text; for portrait, an image file (PNG, JPEG, GIF or "
+                             "BMP), copied into the data folder")
+    return parser
+
+
+#: The action every rule system has, handled by builder.app.identity.
+SET_IDENTITY = "set-identity"
+
+
+def cmd_set_identity(args) -> int:
+    from builder.app import identity
+    from builder.rules.base import ActionHelp
+
+    try:
+        parsed = identity_parser().parse_args(args.args)
+    except ActionHelp as shown:
+        write(shown.text)
+        return EXIT_OK
+    for line in identity.set_identity(args.file, {parsed.key: parsed.value}).lines:
+        out(line)
+    return EXIT_OK
+
+
 def cmd_do(args) -> int:
     from builder.app import characters
     from builder.rules.base import ActionHelp
 
+    if args.action == SET_IDENTITY:
+        return cmd_set_identity(args)
     words = [args.action, *args.args]
     if "--help" in words or "-h" in words:
         # do FILE ACTION --help: the action's help, from the file's ruleset (also for a
@@ -350,6 +384,12 @@ class _DoHelp(argparse.Action):
                 except UsageError:
                     usage = name
                 out(f"  {usage}")
+            try:
+                identity_parser().parse_args(["--help"])
+            except ActionHelp as shown:
+                usage = " ".join(shown.text.strip().split("\n\n")[0].split())
+                out(f"  {usage.removeprefix('usage: ').removeprefix(ACTION_PROG)}"
+                    "  (every rule system)")
         parser.exit(0)
 
 
