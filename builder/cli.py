@@ -579,7 +579,7 @@ def run(argv: Sequence[str]) -> int:
 
 #: Arguments that name a file to read or change, and the kinds of library file a name
 #: there may stand for (a path that exists is always that file).
-_CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b")
+_CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b", "member", "survivor")
 _FILE_ARGUMENTS = ("file", "files", *_CHARACTER_ARGUMENTS)
 
 
