@@ -296,7 +296,7 @@ def register(subparsers) -> None:
     p = sub.add_parser("set", help="set the universe settings of the Story Point pool")
     p.add_argument("file", help="a campaign file")
     p.add_argument("pairs", nargs="+", metavar="KEY=VALUE",
-                   help="a pool setting (docs/campaign.md lists the keys)")
+                   help="a pool setting (character-builder help pool-settings lists them)")
     p.set_defaults(func=cmd_set)
 
     p = sub.add_parser("award", help="apply one action to every member, all or nothing")

@@ -93,11 +93,15 @@ class UsageError(RulesError):
 class _Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of exiting."""
 
+    #: What an error starts with (the action's name), where ``prog`` is the usage line's.
+    error_prefix: str | None = None
+
     def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse API
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.error_prefix or self.prog}: {message}")
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        raise UsageError(message.strip() if message else f"{self.prog}: bad arguments")
+        raise UsageError(message.strip() if message else
+                         f"{self.error_prefix or self.prog}: bad arguments")
 
 
 class ActionHelp(UsageError):
@@ -121,7 +125,10 @@ class _HelpAction(argparse.Action):
 def action_parser(prog: str, description: str = "") -> argparse.ArgumentParser:
     """An argparse parser for one ``do`` action that raises UsageError (and
     :class:`ActionHelp` for ``--help``)."""
-    parser = _Parser(prog=prog, description=description, add_help=False)
+    verb = prog.removeprefix("do ").strip()
+    parser = _Parser(prog=f"character-builder do FILE {verb}", description=description,
+                     add_help=False)
+    parser.error_prefix = prog
     parser.add_argument("-h", "--help", action=_HelpAction)
     return parser
 
