@@ -30,7 +30,7 @@ class CharacterDocument(QObject):
     #: The file on disk no longer matches what the app last read or wrote.
     externalChange = Signal()
     #: The rules core refused an action: the list of reasons.
-    refused = Signal(list)
+    refused = Signal(object)  # the reasons (list of str)
 
     def __init__(self, cf: CharacterFile, parent: QObject | None = None):
         super().__init__(parent)

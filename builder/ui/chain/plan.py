@@ -299,7 +299,7 @@ class PlanChoicesDialog(QDialog):
     as legal at that step, and the whole set is checked through the core again.
     """
 
-    chosen = Signal(list)    # the steps, with the chosen trait and spell
+    chosen = Signal(object)  # the steps (a list), with the chosen trait and spell
 
     def __init__(self, doc: CharacterDocument, steps: list[dict],
                  parent: QWidget | None = None):
