@@ -177,16 +177,35 @@ class LibraryOperations(WindowHost):
 
         if not paths:
             return []
+        paths = list(paths)
         names = ", ".join(Path(p).name for p in paths)
-        outcome = self._library_op(lambda: app_library.import_files(list(paths)),
+        outcome = self._library_op(lambda: app_library.import_files(paths),
                                    created_files, f"Import {names}")
         if outcome is None:
+            self._import_failed(paths)
             return []
         imported = [c.path for c in outcome.changes]
         self.show_library()
         self.library_page.select_path(str(imported[-1]))
         self.report(f"Imported {', '.join(p.name for p in imported)}")
         return imported
+
+    def _import_failed(self, paths: list) -> None:
+        """A refused import stays said, on the Library tab: every file that cannot be
+        imported, and why (the others were not imported either: all or none)."""
+        from builder.app.documents import import_problems
+
+        problems = import_problems(paths)
+        if not problems:
+            return           # the status line already said why (a refusal of the import)
+        self.show_library()
+        count = len(paths)
+        head = ("Nothing was imported: the file cannot be read as a character."
+                if count == 1 else
+                f"Nothing was imported (all {count} files or none): "
+                f"{len(problems)} of them cannot be read as characters.")
+        lines = [f"• {path.name}: {why}" for path, why in problems]
+        self.show_notice("\n".join([head, *lines]), "error")
 
     def open_samples(self) -> list:
         """Copy the sample characters shipped with the app into the library, open them."""
