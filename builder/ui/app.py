@@ -179,6 +179,11 @@ def run_gui(argv: list[str]) -> int:
     from builder.storage.paths import data_dir
 
     data_dir()
+    from builder.app.recovery import finish_interrupted
+
+    interrupted = finish_interrupted()     # a killed change is finished before any read
+    for line in interrupted:
+        sys.stderr.write(f"note: {line}\n")
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
