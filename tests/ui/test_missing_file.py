@@ -94,3 +94,20 @@ def test_a_failed_import_lists_each_file_and_why_until_dismissed(window, qtbot, 
     assert bar.isVisibleTo(window)                     # lasting
     bar.close_button.click()
     assert not bar.isVisibleTo(window)
+
+
+def test_after_reload_no_message_about_the_version_left_behind(window, qtbot):
+    path, editor = _open(window, qtbot)
+    doc = json.loads(path.read_text())
+    doc["name"] = "Senna Vale"
+    path.write_text(json.dumps(doc, indent=2))          # another program's change
+    qtbot.waitUntil(lambda: editor.conflict_bar.isVisibleTo(editor))
+    option = next(o for o in editor.doc.options() if o.allowed)
+    assert not editor.doc.apply_words(list(option.words_with()))
+    # said once, by the conflict bar, not as a rule ("The rules do not allow this")
+    assert not editor.refusal_bar.isVisibleTo(editor)
+    editor.show_refusal(["something about the old version"])
+    editor.reload_button.click()
+    assert editor.doc.name == "Senna Vale"
+    assert not editor.refusal_bar.isVisibleTo(editor)
+    assert not editor.conflict_bar.isVisibleTo(editor)

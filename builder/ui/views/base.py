@@ -363,6 +363,8 @@ class CharacterEditor(QWidget):
             self.conflict_bar.show_message(f"Cannot reload: {problem}", "error")
             return
         self.conflict_bar.hide()
+        self.missing_bar.hide()
+        self.refusal_bar.hide()          # what it said was about the version left behind
         self.status.emit("Reloaded from disk")
 
     def _keep_mine(self) -> None:
