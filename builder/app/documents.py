@@ -75,3 +75,20 @@ def import_problems(sources: Sequence[Path | str]) -> list[tuple[Path, str]]:
         except FileProblem as problem:
             problems.append((Path(source), str(problem)))
     return problems
+
+
+def library_copy(source: Path | str) -> Path | None:
+    """The library's copy of ``source`` (a sample character, a file imported before):
+    the library file of the same character (name and rule system), the oldest if there
+    are several; None when the library holds none."""
+    from builder.app.library import scan
+    from builder.storage.library import read_entry
+
+    wanted = read_entry(Path(source))
+    if wanted.problem:
+        return None
+    copies = [entry for entry in scan() if not entry.problem
+              and entry.name == wanted.name and entry.ruleset_id == wanted.ruleset_id]
+    if not copies:
+        return None
+    return min(copies, key=lambda entry: (entry.modified, str(entry.path))).path

@@ -128,9 +128,6 @@ class CharacterDocument(QObject):
             if self.missing:         # its own bar says so, with what to do
                 self.fileMissing.emit()
                 return None
-            if self.conflict:        # the conflict bar says so (Reload / Keep mine)
-                self.externalChange.emit()
-                return None
             self.refused.emit(list(problem.reasons or [str(problem)]))
             return None
         except RulesError as problem:
