@@ -176,7 +176,7 @@ class XpAwardDialog(QDialog):
     The total and every member's share are the core's dry run, shown as you type."""
 
     #: (hit dice list, {"session", "treasure", "survivors", "shares"})
-    chosen = Signal(list, dict)
+    chosen = Signal(object, object)  # hit dice (list), the award's keyword arguments (dict)
 
     def __init__(self, campaign_name: str, members: list,
                  preview: Callable[..., tuple[list[str], dict | None]], session: str = "1",

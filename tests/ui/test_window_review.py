@@ -197,6 +197,9 @@ def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypat
         return QKeyEvent(QEvent.Type.ShortcutOverride, key, CTRL)
 
     assert _window_key(field, override(K.Key_E))
+    # Ctrl+Z is the field's while it has edits of its own to take back, else the tab's
+    assert _window_key(field, override(K.Key_Z)) and not field.isUndoAvailable()
+    field.insert("x")
     assert not _window_key(field, override(K.Key_Z)) and not _window_key(field, override(K.Key_C))
 
 
