@@ -51,9 +51,11 @@ def _v(value: Any, blank: bool) -> str:
 
 def _sp(derived: dict[str, Any], blank: bool) -> Section:
     sp = derived.get("sp") or {}
-    # Unspent changes at the table: a wide box to cross out and pencil beside.
+    # Unspent changes at the table and is looked up in play: large, as VIT, in a wide
+    # box to cross out and pencil beside.
     return Section("sp", TITLES["sp"], [
-        Rows([("Unspent", _v(sp.get("unspent", 0), blank))], columns=1, write_in=True),
+        Rows([("Unspent", _v(sp.get("unspent", 0), blank))], columns=1, large=True,
+             write_in=True),
         Rows([("Earned", _v(sp.get("earned", 0), blank)),
               ("Spent", _v(sp.get("spent", 0), blank))], columns=2)], half=True)
 
@@ -116,6 +118,8 @@ def _classes_section(derived: dict[str, Any], blank: bool) -> Section:
         rows = [[name, text_value(info.get("level", 0)),
                  text_value(list(info.get("core_skills") or []))]
                 for name, info in _classes(derived).items()]
+        if not rows:
+            return empty_section("classes", TITLES["classes"], "No classes yet.")
     return Section("classes", TITLES["classes"], [Table(columns, rows)])
 
 

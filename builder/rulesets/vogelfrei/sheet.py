@@ -21,10 +21,10 @@ from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Notes, Rows, Sec
 SECTIONS = [
     ("abilities", "Abilities"),
     ("career", "Class & Career"),
-    ("health", "Wounds & Stamina"),
+    ("health", "Wounds, Stamina & Armour Class"),
     ("xp", "Experience"),
     ("saves", "Saving Throws"),
-    ("defence", "Alignment, Armour Class & Movement"),
+    ("defence", "Alignment & Movement"),
     ("money", "Money"),
     ("weapons", "Weapons"),
     ("gear", "Gear"),
@@ -96,9 +96,13 @@ def _health(derived: dict[str, Any], blank: bool) -> Section:
     stamina_now, stamina_max, stamina_boxes = _pool(derived, "stamina", "Stamina", blank)
     dice = [("Wounds die", _v(derived.get("wounds_die"), blank)),
             ("Stamina die", _v(derived.get("stamina_die"), blank))]
-    # Current Wounds and Stamina change at the table: large, in wide boxes for pencil.
+    ac = derived.get("ac") or {}
+    # What the table asks for in every fight, large and first on the sheet: current
+    # Wounds and Stamina (in wide boxes for pencil) and the Armour Class.
     return Section("health", TITLES["health"], [
         Rows(wounds_now + stamina_now, columns=2, large=True, write_in=True),
+        Rows([("AC melee", _v(ac.get("melee"), blank)),
+              ("AC ranged", _v(ac.get("ranged"), blank))], columns=2, large=True),
         Rows(wounds_max + stamina_max + dice, columns=2),
         BoxLine([wounds_boxes, stamina_boxes])], half=True)
 
@@ -223,13 +227,10 @@ def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
 
 # -- possessions (alignment, money, gear, weapons, AC, movement) ---------------------------------
 def _defence(derived: dict[str, Any], blank: bool) -> Section:
-    ac = derived.get("ac") or {}
     e = derived.get("encumbrance") or {}
     items = [("Alignment", _v(derived.get("alignment"), blank)),
              ("WS / BS", "" if blank else f"{text_value(derived.get('ws'))} / "
                                           f"{text_value(derived.get('bs'))}"),
-             ("AC melee", _v(ac.get("melee"), blank)),
-             ("AC ranged", _v(ac.get("ranged"), blank)),
              ("Encumbrance", _v(e.get("points"), blank)),
              ("Load", _v(e.get("level"), blank)),
              ("Per day", "" if blank else f"{text_value(e.get('miles_per_day'))} miles"),
@@ -352,7 +353,11 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
         "careers": _careers, "class_table": _class_table, "notes": _notes,
         "history": _history, "ledger": _ledger,
     }
-    for key in print_order([key for key, _title in SECTIONS], blank):
+    # The figures of every fight first (Wounds, Stamina, Armour Class), then the
+    # sections in the order ``--sections`` lists them.
+    keys = [key for key, _title in SECTIONS]
+    keys.insert(0, keys.pop(keys.index("health")))
+    for key in print_order(keys, blank):
         if options.wants(key):
             section = makers[key](derived, blank)
             if section is not None:
