@@ -275,6 +275,8 @@ class Layout:
         self.footer_h = style.pt(20)
         self.bottom = height - self.footer_h
         self.pages = _Pages()
+        self._section_label: str | None = None
+        self._label_fonts: list[str] | None = None
         self.y = 0.0
         self.page: list[Op] = []
         self._new_page()
@@ -453,6 +455,17 @@ class Layout:
     def _atoms(self, section: Section, width: float) -> list[Atom]:
         atoms: list[Atom] = []
         self._empty = section.empty
+        # One label size for the whole section: the smallest any of its blocks of
+        # figures needs (labels shrunk one by one read unevenly).
+        self._section_label = None
+        used: list[str] = []
+        for block in section.blocks:
+            if isinstance(block, Rows):
+                self._label_fonts = used
+                self._rows(block, width)
+        self._label_fonts = None
+        if used:
+            self._section_label = min(used, key=lambda key: self.s.fonts[key].pointSizeF())
         for index, block in enumerate(section.blocks):
             if index and not isinstance(block, Heading):
                 atoms.append(Atom(self.s.pt(4), lambda ops, x, y: None, keep_with_next=True))
@@ -497,7 +510,7 @@ class Layout:
         box_h = max(s.pt(23 if block.large else 15), s.line(font) + s.pt(2))
         line_h = max(s.pt(27 if block.large else 19), box_h + s.pt(4))
         values = [v for _l, v in block.items]
-        box_w = max([s.pt(30)] + [s.width(font, v) + s.pt(10) for v in values])
+        box_w = max([s.pt(30)] + [s.width(font, v) + s.pt(10) for v in values + [block.room]])
         if block.write_in:  # room to cross the figure out and pencil the new one beside it
             box_w = max(box_w * 2.2, s.pt(64))
         if block.stacked:
@@ -507,11 +520,13 @@ class Layout:
             # Side by side they would shrink past reading or wrap inside words: one
             # pair a line, as wide as the section.
             return self._rows(Rows(block.items, 1, block.boxed, block.large,
-                                   block.write_in, block.stacked), width)
+                                   block.write_in, block.stacked, block.room), width)
         box_w = min(box_w, max(cell_w * 0.6, cell_w - labels_w - s.pt(4)))
         label_w = cell_w - box_w - s.pt(4)
-        label_font = self._block_font("label", [label for label, _v in block.items], label_w,
-                                      floor=0.85)
+        label_font = self._section_label or self._block_font(
+            "label", [label for label, _v in block.items], label_w, floor=0.85)
+        if self._label_fonts is not None:
+            self._label_fonts.append(label_font)
         inner_w = (box_w / 2 - s.pt(4)) if block.write_in else box_w - s.pt(6)
         value_font = self._block_font(font, values, inner_w, floor=0.85)
         atoms = []
@@ -553,7 +568,10 @@ class Layout:
         s = self.s
         cols = max(1, block.columns)
         box_w = min(box_w, cell_w)
-        label_font = self._block_font("label", [label for label, _v in block.items], cell_w)
+        label_font = self._section_label or self._block_font(
+            "label", [label for label, _v in block.items], cell_w)
+        if self._label_fonts is not None:
+            self._label_fonts.append(label_font)
         value_font = self._block_font(font, [v for _l, v in block.items], box_w - s.pt(4),
                                       floor=0.75)
         atoms = []
@@ -578,9 +596,14 @@ class Layout:
             atoms.append(Atom(line_h + s.pt(4), draw))
         return atoms
 
+    def _tick_size(self) -> float:
+        """A tick box a pencil can mark: 3.5 mm on the full sheet, 3 mm on the compact
+        one, whatever size the type is set at."""
+        return self.s.mm(3.0 if self.sheet.layout == "compact" else 3.5)
+
     def _box_cell_height(self, cell: Boxes, width: float) -> float:
         s = self.s
-        size, gap = s.pt(8.5), s.pt(3)
+        size, gap = self._tick_size(), s.pt(3)
         if cell.count == 0:
             return s.line("td")
         per_line = max(1, int((width + gap) // (size + gap)))
@@ -589,7 +612,7 @@ class Layout:
 
     def _draw_boxes(self, ops, cell: Boxes, rect: QRectF) -> None:
         s = self.s
-        size, gap = s.pt(8.5), s.pt(3)
+        size, gap = self._tick_size(), s.pt(3)
         if cell.count == 0:
             ops.append(("text", rect, "detail", _LEFT, cell.label or "\u2013"))
             return

@@ -78,19 +78,22 @@ class Rows(Record):
     every value is a current figure that changes in play: its box is wide enough to
     cross it out and pencil the new one beside it.  ``stacked``: each label above its
     value (a line of figures read together, as saving throws, in little room).
-    ``boxed``: each value in a box (scores); False: plain text.
+    ``boxed``: each value in a box (scores); False: plain text.  ``room``: the longest
+    value the fields can take (the boxes are made wide enough to write it in).
     """
 
-    _fields = ("items", "columns", "boxed", "large", "write_in", "stacked")
+    _fields = ("items", "columns", "boxed", "large", "write_in", "stacked", "room")
 
     def __init__(self, items: list[tuple[str, str]], columns: int = 2, boxed: bool = True,
-                 large: bool = False, write_in: bool = False, stacked: bool = False) -> None:
+                 large: bool = False, write_in: bool = False, stacked: bool = False,
+                 room: str = "") -> None:
         self.items = items
         self.columns = columns
         self.boxed = boxed
         self.large = large
         self.write_in = write_in
         self.stacked = stacked
+        self.room = room
 
 
 class Column(Record):

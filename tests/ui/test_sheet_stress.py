@@ -162,3 +162,52 @@ def test_headings_keep_their_rows_and_no_page_is_only_rows_to_write_in(stress, p
             body = [t for font, t in texts
                     if font.split("@")[0] in ("td", "note", "value", "big", "label", "detail")]
             assert body, (stem, paper, number, titles)
+
+
+@pytest.mark.parametrize("layout,least_mm", [("full", 3.5), ("compact", 3.0)])
+def test_tick_boxes_take_a_pencil_and_no_text_is_under_6_5_points(stress, layout, least_mm):
+    for stem in ("veteran", "warrior", "greta", "kaspar", "senna"):
+        _sheet, style, pages = laid_out(stress[stem], layout)
+        per_mm = style.k / style.scale * 72 / 25.4
+        squares = [op[1] for ops in pages for op in ops if op[0] == "rect"
+                   and abs(op[1].width() - op[1].height()) < 0.01 and op[1].width() < 8 * per_mm]
+        assert squares, stem
+        assert min(r.width() for r in squares) >= least_mm * per_mm - 0.01, stem
+        sizes = {style.fonts[op[2]].pointSizeF() for ops in pages for op in ops
+                 if op[0] == "text" and not op[2].startswith("footer")}
+        assert min(sizes) >= 6.5 - 1e-6, (stem, sorted(sizes)[:3])
+
+
+def test_blank_write_in_boxes_hold_the_longest_values(stress):
+    from builder.render.pdf import Layout  # noqa: F401 (the fonts the sheet is set in)
+
+    derived, ruleset_id = derived_of(stress["greta"])
+    sheet = build_sheet(derived, ruleset_id, SheetOptions(blank=True))
+    _s, style, pages = laid_out_sheet(sheet)
+    boxes = [op[1] for op in pages[0] if op[0] == "rect" and op[1].width() > op[1].height()]
+    widest = max(b.width() for b in boxes)
+    for longest in ("Magic-User", "Neutrality", "Warrior Priest", "Severely Encumbered"):
+        assert style.width("value", longest) < widest, longest
+
+
+def laid_out_sheet(sheet, width=2000.0):
+    from PySide6.QtGui import QImage
+
+    from builder.render.pdf import fit_sheet
+
+    probe = QImage(8, 8, QImage.Format.Format_RGB32)
+    return sheet, *fit_sheet(sheet, probe, probe.logicalDpiY() / 72.0, width, 3000.0)
+
+
+def test_one_label_size_per_section(qapp):
+    from builder.sheets.model import Rows, Section, Sheet
+
+    sheet = Sheet("T", "x", sections=[Section("a", "A", [
+        Rows([("Encumbrance points in the pack", "0"), ("Load", "Unencumbered")], columns=1),
+        Rows([("XP", "2100"), ("Level", "2")], columns=2)], half=True), Section("b", "B", [
+            Rows([("Short", "1")], columns=2)], half=True)])
+    _sheet, style, pages = laid_out_sheet(sheet, width=600.0)
+    fonts = {op[4].replace("\n", " "): op[2] for op in pages[0] if op[0] == "text"}
+    assert fonts["XP"] == fonts["Load"] == fonts["Encumbrance points in the pack"] != "label"
+    assert style.fonts[fonts["XP"]].pointSizeF() >= 6.5
+    assert fonts["Short"] == "label"  # another section keeps the full size

@@ -42,6 +42,10 @@ SAVE_TITLES = {"paralyze": "Paralyze", "poison": "Poison", "breath": "Breath",
                "device": "Device", "magic": "Magic"}
 
 BLANK_ROWS = 4
+#: The longest values of the fields a blank sheet leaves to write in (the boxes fit them).
+LONGEST_CAREER = "Warrior Priest"
+LONGEST_ALIGNMENT = "Neutrality"
+LONGEST_LOAD = "Severely Encumbered"
 BLANK_BOXES = 12
 
 
@@ -77,7 +81,9 @@ def _career(derived: dict[str, Any], blank: bool) -> Section:
              ("Status", _v(derived.get("status") or "-", blank)),
              ("Level", _v(derived.get("level"), blank)),
              ("Career level", _v(derived.get("career_level"), blank))]
-    return Section("career", TITLES["career"], [Rows(items, columns=2)], half=True)
+    # Boxes wide enough to write the longest class or career in (a blank sheet).
+    return Section("career", TITLES["career"], [Rows(items, columns=2, room=LONGEST_CAREER)],
+                   half=True)
 
 
 def _pool(derived: dict[str, Any], key: str, label: str, blank: bool
@@ -237,7 +243,9 @@ def _defence(derived: dict[str, Any], blank: bool) -> Section:
              ("Per turn", "" if blank else f"{text_value(e.get('turn_ft'))}'"),
              ("Combat", "" if blank else f"{text_value(e.get('combat_ft'))}'"),
              ("Running", "" if blank else f"{text_value(e.get('running_ft'))}'")]
-    blocks: list[Any] = [Rows(items, columns=2)]
+    blocks: list[Any] = [Rows(items[:2], columns=2, room=LONGEST_ALIGNMENT),
+                         Rows(items[2:4], columns=2, room=LONGEST_LOAD),
+                         Rows(items[4:], columns=2)]
     if not blank:
         worn = derived.get("worn") or {}
         wearing = [text_value(w) for w in (worn.get("armour"), worn.get("shield")) if w]
