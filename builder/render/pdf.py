@@ -1150,7 +1150,7 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     :func:`builder.sheets.output.write_outputs`.  Raises :class:`RenderFailed` when
     the painter cannot start or finish, :class:`Cancelled` when ``progress`` says stop.
     """
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, qVersion
 
     ensure_app()
     layout = page_layout(paper)
@@ -1162,17 +1162,22 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer.setResolution(resolution)
     writer.setPageLayout(layout)
     from builder.render.fonts import WideGlyphs, WideOnly
-    from builder.render.outline import document_author, document_title, finish_pdf
+    from builder.render.outline import (document_authors, document_title, finish_pdf,
+                                        xmp_metadata)
 
     if glyphs is None:
         glyphs = WideOnly()  # no missing-glyph check asked for: only what the text needs
     glyphs.wide = WideGlyphs()  # this PDF's own: Qt numbers the glyphs per document
     names = [s.name for s in sheets]
     title = title or document_title(names)
-    author = document_author([s.player for s in sheets], names)
+    authors = document_authors([s.player for s in sheets], names)
+    author = ", ".join(authors)
     writer.setCreator("Character Builder")
     writer.setTitle(title)
-    writer.setAuthor(author)  # Qt's XMP metadata says it too
+    writer.setAuthor(author)
+    # The XMP metadata with the authors as a list (Qt's has them as one string).
+    writer.setDocumentXmpMetadata(QByteArray(xmp_metadata(title, authors,
+                                                          f"Qt {qVersion()}")))
     marks: list = []
     painter = QPainter()
     if not painter.begin(writer):
