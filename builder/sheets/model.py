@@ -267,6 +267,34 @@ def signed(value: Any) -> str:
     return f"{value:+d}"
 
 
+def n_up(table: Table, n: int = 2) -> Table:
+    """The same rows set in ``n`` runs side by side (down the first, then the next),
+    a white gutter between: a long list of few columns in a fraction of the height,
+    for a one-page sheet."""
+    count = len(table.rows)
+    per = -(-count // n)
+    width = len(table.columns)
+    rows: list[list[Cell]] = []
+    for i in range(per):
+        row: list[Cell] = []
+        for run in range(n):
+            if run:
+                row.append("")
+            at = run * per + i
+            row += list(table.rows[at]) if at < count else [""] * width
+        rows.append(row)
+    gutter = Column("", 0.35, gutter=True)
+    columns = list(table.columns)
+    for _run in range(n - 1):
+        columns += [gutter] + list(table.columns)
+    marked = sorted({i % per for i in table.marked}) if per else []
+    return Table(columns, rows, marked=marked)
+
+
+def two_up(table: Table) -> Table:
+    return n_up(table, 2)
+
+
 def empty_section(key: str, title: str, message: str, **kwargs: Any) -> "Section":
     """A section with nothing in it yet: one line in the one style every sheet uses for
     that (and never alone on a page)."""

@@ -211,3 +211,48 @@ def test_one_label_size_per_section(qapp):
     assert fonts["XP"] == fonts["Load"] == fonts["Encumbrance points in the pack"] != "label"
     assert style.fonts[fonts["XP"]].pointSizeF() >= 6.5
     assert fonts["Short"] == "label"  # another section keeps the full size
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_compact_is_one_page_for_every_character(stress, paper):
+    """The long campaign, the level-6 characters with 43 kinds of gear and with spells,
+    every sample: one page, body text no smaller than 6.5 pt."""
+    for stem, path in stress.items():
+        _sheet, style, pages = laid_out(path, "compact", paper)
+        assert len(pages) == 1, (stem, paper, len(pages))
+        body = [style.fonts[op[2]].pointSizeF() for op in pages[0]
+                if op[0] == "text" and not op[2].startswith("footer")]
+        assert min(body) >= 6.5 - 1e-6, stem
+
+
+def test_compact_resolved_milestones_by_name_and_gear_in_columns(stress):
+    from builder.sheets.model import Notes, Table
+
+    derived, ruleset_id = derived_of(stress["veteran"])
+    sheet = build_sheet(derived, ruleset_id, SheetOptions(layout="compact"))
+    milestones = sheet.section("milestones")
+    assert not any(isinstance(b, Table) for b in milestones.blocks)  # all 20 resolved
+    (resolved,) = [b.text for b in milestones.blocks if isinstance(b, Notes)]
+    assert resolved.startswith("Resolved (20): The 1th Seal of the Drowned Bell, ")
+    derived, ruleset_id = derived_of(stress["warrior"])
+    sheet = build_sheet(derived, ruleset_id, SheetOptions(layout="compact"))
+    (gear,) = [b for b in sheet.section("gear").blocks if isinstance(b, Table)]
+    items = [c for row in gear.rows for c in row[::3] if c]
+    assert len(gear.rows) <= 16 and len(items) == 43 and "Wams (worn)" in items
+
+
+def test_a_compact_sheet_that_cannot_fit_says_so_in_one_line(stress, tmp_path):
+    import json
+    import shutil
+
+    path = tmp_path / "wordy.json"
+    shutil.copy(stress["veteran"], path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["notes"] = "A very long story of the Drowned Bell. " * 900
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = ok("export-pdf", path, stress["senna"], "-o", tmp_path / "c.pdf",
+                "--layout", "compact")
+    lines = [line for line in result.err.splitlines() if "compact sheet" in line]
+    pages = len(PdfReader(str(tmp_path / "c.pdf")).pages) - 1
+    assert lines == [f"warning: the compact sheet of Aurelia Marchetti-Vandersloot takes "
+                     f"{pages} pages (more than fits one page even set small)"]

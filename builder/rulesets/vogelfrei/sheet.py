@@ -16,7 +16,7 @@ from typing import Any
 
 from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Notes, Rows, Section, Sheet,
                                   SheetOptions, Table, empty_section, ledger_section,
-                                  notes_section, print_order, signed, text_value)
+                                  n_up, notes_section, print_order, signed, text_value)
 
 SECTIONS = [
     ("abilities", "Abilities"),
@@ -203,7 +203,8 @@ def _careers(derived: dict[str, Any], blank: bool) -> Section:
     return Section("careers", TITLES["careers"], [Table(columns, rows)], half=True)
 
 
-def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
+def _class_table(derived: dict[str, Any], blank: bool, compact: bool = False
+                 ) -> Section | None:
     table = [] if blank else [r for r in derived.get("class_table") or [] if isinstance(r, dict)]
     save_keys = list((derived.get("saves") or SAVE_TITLES).keys())
     columns = ([Column("Level", 0.8, "center"), Column("XP", 1.1, "right"),
@@ -227,6 +228,9 @@ def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
         rows.append(cells + [text_value(saves.get(k, "")) for k in save_keys])
     if not rows:
         return None
+    if compact and current:  # the level the character is at and the next one
+        first = current[0]
+        rows, current = rows[first:first + 2], [0]
     title = f"{TITLES['class_table']}: {text_value(derived.get('class'))}"
     return Section("class_table", title, [Table(columns, rows, marked=current)])
 
@@ -271,7 +275,7 @@ def _money(derived: dict[str, Any], blank: bool) -> Section:
     return Section("money", TITLES["money"], blocks, half=True)
 
 
-def _weapons(derived: dict[str, Any], blank: bool) -> Section:
+def _weapons(derived: dict[str, Any], blank: bool, compact: bool = False) -> Section:
     columns = [Column("Weapon", 2.4), Column("Damage", 0.9, "center"),
                Column("Length / range", 1.6), Column("Use", 3.1)]
     rows = []
@@ -289,22 +293,35 @@ def _weapons(derived: dict[str, Any], blank: bool) -> Section:
     # the rows to write in fill what is left of the page (half of them at least in an
     # empty table)
     spare = extra if len(rows) > extra else extra // 2
-    return Section("weapons", TITLES["weapons"], [Table(columns, rows, spare=spare)])
+    table = Table(columns, rows, spare=spare)
+    if compact and len(rows) > 8:  # two-up, under shorter titles
+        table = n_up(Table([Column("Weapon", 2.4), Column("Dmg", 0.8, "center"),
+                            Column("Reach", 1.4), Column("Use", 1.6)], rows), 2)
+    return Section("weapons", TITLES["weapons"], [table])
 
 
-def _gear(derived: dict[str, Any], blank: bool) -> Section:
+def _gear(derived: dict[str, Any], blank: bool, compact: bool = False) -> Section:
     columns = [Column("Item", 3.2), Column("Qty", 0.7, "center"), Column("Worn", 0.7, "center"),
                Column("Encumbrance", 1.4), Column("Category", 1.6)]
+    if compact:  # set three-up: the item (worn, oversize) and how many
+        columns = [Column("Item", 3.2), Column("Qty", 0.8, "center")]
     rows = []
     for g in [] if blank else derived.get("gear") or []:
         if not isinstance(g, dict):
             continue
         mark = {"none": "none", "oversize": "oversize"}.get(str(g.get("encumbrance")), "")
-        rows.append([text_value(g.get("item")), text_value(g.get("qty")),
-                     "✓" if g.get("worn") else "", mark, text_value(g.get("category"))])
+        worn = "✓" if g.get("worn") else ""
+        if compact:
+            notes = [n for n in ("worn" if worn else "", mark if mark == "oversize" else "") if n]
+            item = text_value(g.get("item")) + (f" ({', '.join(notes)})" if notes else "")
+            rows.append([item, text_value(g.get("qty"))])
+            continue
+        rows.append([text_value(g.get("item")), text_value(g.get("qty")), worn, mark,
+                     text_value(g.get("category"))])
     extra = 4 if rows else 2 * BLANK_ROWS
-    rows += [["", "", "", "", ""] for _ in range(extra)]
-    blocks: list[Any] = [Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)]
+    rows += [[""] * len(columns) for _ in range(extra)]
+    table = Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)
+    blocks: list[Any] = [n_up(table, 3) if compact and len(rows) > 8 else table]
     if not blank:
         e = derived.get("encumbrance") or {}
         # above the table: its rows to write in may end the page
@@ -367,7 +384,15 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
     keys.insert(0, keys.pop(keys.index("health")))
     for key in print_order(keys, blank):
         if options.wants(key):
-            section = makers[key](derived, blank)
+            section: Section | None
+            if key == "gear":
+                section = _gear(derived, blank, options.layout == "compact")
+            elif key == "weapons":
+                section = _weapons(derived, blank, options.layout == "compact")
+            elif key == "class_table":
+                section = _class_table(derived, blank, options.layout == "compact")
+            else:
+                section = makers[key](derived, blank)
             if section is not None:
                 sheet.sections.append(section)
     return sheet
