@@ -8,15 +8,14 @@ the character files it would write, and writes everything at once
 ``dry_run=True`` does all of that except the guard and the write: the window's
 dialogs check as you type with it.
 
-Member paths (one rule, :func:`member_reference`): a member is stored as it
-was given.  On the command line that is the path as typed (the campaign files
-the command line has always written keep resolving the same members); the
-window, where the player picks characters instead of typing, gives the path
-relative to the campaign file's folder (absolute on another drive), so the
-library's campaigns and characters folders can move together.  Reading is one
-rule too (``CampaignFile.member_path``): relative to the campaign file's
-folder, else, for a path typed from another current folder, from the current
-folder.
+Member paths (one rule): a member is found relative to the campaign file's
+folder (``CampaignFile.member_path``), never the current folder, and by its
+stable id where it has one; a missing member refuses the whole change with its
+name.  A path typed on the command line is stored as typed when it names the
+file from the campaign's folder, else relative to that folder; the window, where
+the player picks characters instead of typing, gives the path relative to the
+campaign file's folder (:func:`member_reference`; absolute on another drive), so
+the library's campaigns and characters folders can move together.
 """
 from __future__ import annotations
 

@@ -10,9 +10,11 @@ builder/data/schema/campaign.schema.json::
      "settings": {"pool": {...universe settings of the Fortune/Peril pool...}},
      "ledger": [...], "notes": "", "created": "..."}
 
-Member paths are stored exactly as given and resolved relative to the folder
-of the campaign file (an absolute path stays absolute), so a campaign folder
-can be moved or shared together with its characters.
+Member paths are resolved relative to the folder of the campaign file (an
+absolute path stays absolute), never the current folder, so a campaign folder
+can be moved or shared together with its characters.  A member is stored as
+given when that names it from the campaign's folder, else relative to that
+folder.
 
 The ledger is append-only like a character's; ``undo`` drops its last entry.
 Sessions and the Fortune/Peril pool are the replay of its pool entries
@@ -34,7 +36,7 @@ from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
 from builder.storage.formats import CAMPAIGN
-from builder.storage.paths import campaigns_dir
+from builder.storage.paths import campaigns_dir, characters_dir
 from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
                                          write_all)
 
@@ -100,11 +102,46 @@ class CampaignFile:
         return (self.path.parent if self.path is not None else Path.cwd())
 
     # -- members ----------------------------------------------------------------
+    @property
+    def member_ids(self) -> dict[str, str]:
+        """The stable id of each member that had one when it joined (by stored path)."""
+        ids = self.doc.get("member_ids")
+        return ids if isinstance(ids, dict) else {}
+
     def member_path(self, given: str) -> Path:
-        """A member path as stored (as given), resolved against the campaign file's
-        folder; a relative path that names no file there but does from the current
-        folder (the path as it was typed on the command line) is taken from there."""
+        """A stored member path resolved against the campaign file's folder (an absolute
+        path stays absolute); never against the current folder, so a member missing
+        beside the campaign is missing, never another file of that name elsewhere.  A
+        member with a stable id whose file is gone is looked for by that id, in the
+        campaign's folder and the library's characters folder."""
         path = Path(given)
+        if not path.is_absolute():
+            path = self.folder() / path
+        want = self.member_ids.get(given)
+        if isinstance(want, str) and not _exists(path):
+            found = _find_by_id(want, [self.folder(), characters_dir()])
+            if found is not None:
+                return found
+        return path
+
+    def load_member(self, given: str) -> CharacterFile:
+        """The member's file (FileProblem naming the member when it is missing or holds
+        another character than the one that joined)."""
+        try:
+            cf = load_character(self.member_path(given))
+        except FileProblem as problem:
+            raise FileProblem(f"member {given} of {self.path}: {problem}") from None
+        want, has = self.member_ids.get(given), cf.doc.get("id")
+        if want is not None and has is not None and has != want:
+            raise FileProblem(f"member {given} of {self.path}: {cf.path} holds another "
+                              f"character ({cf.name}), not the member who joined")
+        return cf
+
+    def typed_path(self, charfile: str) -> Path:
+        """A character file named by a person (not yet a member): relative to the
+        campaign's folder when it names a file there, else as typed (from the
+        current folder)."""
+        path = Path(charfile)
         if path.is_absolute():
             return path
         beside = self.folder() / path
@@ -112,17 +149,11 @@ class CampaignFile:
             return path
         return beside
 
-    def load_member(self, given: str) -> CharacterFile:
-        try:
-            return load_character(self.member_path(given))
-        except FileProblem as problem:
-            raise FileProblem(f"member {given} of {self.path}: {problem}") from None
-
     def find_member(self, charfile: str) -> str:
         """The stored member path that ``charfile`` (as typed) names; UsageError if none."""
         if charfile in self.members:
             return charfile
-        candidates = {_same(Path(charfile)), _same(self.member_path(charfile))}
+        candidates = {_same(Path(charfile)), _same(self.typed_path(charfile))}
         for given in self.members:
             if _same(self.member_path(given)) in candidates:
                 return given
@@ -130,9 +161,15 @@ class CampaignFile:
                          f"({self.path})")
 
     def add_member(self, charfile: str) -> CharacterFile:
-        """Add a character file (stored as given); Refusal if it cannot join."""
-        cf = self.load_member(charfile)
-        target = _same(self.member_path(charfile))
+        """Add a character file; Refusal if it cannot join.  It is stored as given when
+        that names it from the campaign's folder, else relative to that folder
+        (absolute where no relative path leads there)."""
+        found = self.typed_path(charfile)
+        try:
+            cf = load_character(found)
+        except FileProblem as problem:
+            raise FileProblem(f"member {charfile} of {self.path}: {problem}") from None
+        target = _same(found)
         for given in self.members:
             if _same(self.member_path(given)) == target:
                 raise Refusal([f"{cf.name} ({charfile}) is already a member of "
@@ -140,12 +177,24 @@ class CampaignFile:
         if cf.ruleset.id != self.ruleset_id:
             raise Refusal([f"{cf.name} ({charfile}) uses the {cf.ruleset.id} ruleset; "
                            f"the campaign {self.name} uses {self.ruleset_id}"])
-        self.members.append(charfile)
+        stored = charfile
+        if _same(self.member_path(charfile)) != target:
+            stored = _relative(target, _same(self.folder()))
+        self.members.append(stored)
+        member_id = cf.doc.get("id")
+        if isinstance(member_id, str) and member_id:
+            self.doc["member_ids"] = {**self.member_ids, stored: member_id}
         return cf
 
     def remove_member(self, charfile: str) -> str:
         given = self.find_member(charfile)
         self.members.remove(given)
+        if given in self.member_ids:
+            ids = {k: v for k, v in self.member_ids.items() if k != given}
+            if ids:
+                self.doc["member_ids"] = ids
+            else:
+                del self.doc["member_ids"]
         return given
 
     def _writable_members(self, members: Sequence[str]) -> list[CharacterFile]:
@@ -485,6 +534,37 @@ def _same(path: Path) -> Path:
         return path.resolve()
     except (OSError, ValueError, RuntimeError):
         return path.absolute()
+
+
+def _find_by_id(want: str, folders: Sequence[Path]) -> Path | None:
+    """The one character file in ``folders`` (not their subfolders) whose stable id is
+    ``want``; None when there is none, or several."""
+    import json
+
+    key = want.encode("utf-8")
+    found: set[Path] = set()
+    for folder in folders:
+        try:
+            candidates = sorted(folder.glob("*.json"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                data = path.read_bytes() if path.is_file() else b""
+                if key in data and json.loads(data).get("id") == want:
+                    found.add(_same(path))
+            except (OSError, ValueError, AttributeError, RecursionError):
+                continue
+    return found.pop() if len(found) == 1 else None
+
+
+def _relative(target: Path, folder: Path) -> str:
+    import os
+
+    try:
+        return os.path.relpath(target, folder)
+    except ValueError:                 # another drive (Windows)
+        return str(target)
 
 
 def _exists(path: Path) -> bool:
