@@ -125,6 +125,41 @@ def load(path: Path | str) -> store.CampaignFile:
     return store.load_campaign(path)
 
 
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    """One campaign of the library (``campaign list``): its figures, or why it cannot
+    be read."""
+
+    file: Path
+    name: str = ""
+    ruleset: str = ""
+    members: int = 0
+    sessions: int = 0
+    problem: str | None = None
+
+
+def library_campaigns() -> tuple[CampaignRow, ...]:
+    """The campaigns in the library's campaigns folder, by file name."""
+    from builder.storage.files import FileProblem
+
+    rows = []
+    for path in store.list_campaigns():
+        try:
+            campaign = store.load_campaign(path)
+            rows.append(CampaignRow(path, campaign.name, campaign.ruleset_id,
+                                    len(campaign.members), len(campaign.sessions())))
+        except FileProblem as problem:
+            rows.append(CampaignRow(path, problem=str(problem)))
+    return tuple(rows)
+
+
+def library_folder() -> Path:
+    """Where ``campaign new`` without ``-o`` puts a campaign (and ``campaign list`` looks)."""
+    from builder.storage.paths import campaigns_dir
+
+    return campaigns_dir()
+
+
 # -- the campaign file -------------------------------------------------------------------
 def create(spec: NewCampaign) -> Outcome:
     """``campaign new`` / Campaign > New Campaign: a new file, never replacing one

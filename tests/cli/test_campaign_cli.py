@@ -94,12 +94,24 @@ def test_new_needs_a_known_ruleset(tmp_path):
     assert not (tmp_path / "x.json").exists()
 
 
-def test_campaigns_are_listed_in_the_library(isolated_data):
-    path = ok("campaign", "new", "Library Run", "--ruleset", "story-points").out.strip()
+def test_campaigns_are_listed_in_the_library(isolated_data, tmp_path, monkeypatch):
+    empty = ok("campaign", "list")
+    assert empty.out == (f"no campaigns in the library yet ({isolated_data / 'campaigns'}); "
+                         "character-builder campaign new NAME --ruleset RULESET creates one "
+                         "there\n")
+    assert ok("campaign", "list", "--json").json() == []
+    monkeypatch.chdir(tmp_path)
+    sp(["sp=5"], "Mira", tmp_path / "mira.json")
+    path = ok("campaign", "new", "Library Run", "--ruleset", "story-points",
+              "--member", "mira.json").out.strip()
     assert path.startswith(str(isolated_data / "campaigns"))
     rows = ok("campaign", "list", "--json").json()
-    assert [r["name"] for r in rows] == ["Library Run"]
+    assert [(r["name"], r["members"], r["file"]) for r in rows] == [("Library Run", 1, path)]
     assert "Library Run" in ok("campaign", "list").out
+    # its member, typed from the current folder, is found from the campaign's folder
+    monkeypatch.chdir(isolated_data)
+    ok("campaign", "award", path, "award-checkpoint", "M", "C")
+    assert unspent(str(tmp_path / "mira.json")) == 7
 
 
 # -- party awards (seed 000: each player character gains 2 SP / 3 SP) ----------------
