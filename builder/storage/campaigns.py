@@ -25,13 +25,12 @@ file, all or nothing (:mod:`builder.storage.transaction`).
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from builder.rules import fortune_peril as fp
-from builder.rules.base import Action, Refusal, RulesError, UsageError
+from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
@@ -197,7 +196,8 @@ class CampaignFile:
                 del self.doc["member_ids"]
         return given
 
-    def _writable_members(self, members: Sequence[str]) -> list[CharacterFile]:
+    def writable_members(self, members: Sequence[str]) -> list[CharacterFile]:
+        """The files of these members (FileProblem naming one that cannot be written)."""
         files = []
         for given in members:
             cf = self.load_member(given)
@@ -228,154 +228,7 @@ class CampaignFile:
     def sessions(self) -> list[dict[str, Any]]:
         return list(self.pool.sessions)
 
-    # -- group actions ------------------------------------------------------------
-    def award(self, words: Sequence[str], rng: random.Random | None = None
-              ) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """``do WORDS`` for every member, all or nothing.  Call commit() to write."""
-        words = [str(w) for w in words]
-        if not words:
-            raise UsageError("campaign award needs an action")
-        if not self.members:
-            raise Refusal([f"the campaign {self.name} has no members to award"])
-        files = self._writable_members(self.members)
-        reasons: list[str] = []
-        done: list[dict[str, Any]] = []
-        for given, cf in zip(self.members, files):
-            try:
-                action = cf.ruleset.parse_action(words)
-            except UsageError as problem:
-                raise UsageError(f"{given}: {problem}") from None
-            try:
-                logged = cf.do(action, rng)
-            except Refusal as refusal:
-                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
-                continue
-            done.append({"path": given, "name": cf.name, "entry": logged})
-        if reasons:
-            raise Refusal(reasons)
-        entry = {"action": "award", "words": words, "members": done, "at": now_iso()}
-        self.ledger.append(entry)
-        return entry, files
-
-    def exchange(self, charfile_a: str, words_a: Sequence[str], charfile_b: str,
-                 words_b: Sequence[str]) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """A Training Exchange: both increases paid and applied together, each 1 SP
-        cheaper (never below 1 SP, never a Core Vital).  Call commit() to write."""
-        given_a, given_b = self.find_member(charfile_a), self.find_member(charfile_b)
-        if given_a == given_b:
-            raise Refusal(["a Training Exchange pairs two different characters; "
-                           f"{charfile_a} is named twice"])
-        files = self._writable_members([given_a, given_b])
-        if not files[0].ruleset.training_exchange:
-            raise UsageError(f"the {self.ruleset_id} ruleset has no Training Exchange")
-        actions: list[Action] = []  # complete only when no reasons were found
-        reasons: list[str] = []
-        for given, cf, words in ((given_a, files[0], words_a), (given_b, files[1], words_b)):
-            words = [str(w) for w in words]
-            if not words:
-                raise UsageError(f"{given}: the Training Exchange needs an action")
-            kind = words[0].strip().casefold()
-            exchangeable = cf.ruleset.exchange_actions
-            if kind not in exchangeable:
-                if "vital" in kind:
-                    reasons.append(f"{cf.name} ({given}): a Training Exchange never lowers "
-                                   f"the cost of a Core Vital increase")
-                else:
-                    reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill "
-                                   f"or Class increases (raise-skill or raise-class), "
-                                   f"not {words[0]}")
-                continue
-            try:
-                action = Action.coerce(cf.ruleset.parse_action(words))
-            except UsageError as problem:
-                raise UsageError(f"{given}: {problem}") from None
-            if action.kind not in exchangeable:
-                reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill or "
-                               f"Class increases, not {action.kind}")
-                continue
-            actions.append(action.with_args(exchange=True))
-        if reasons:
-            raise Refusal(reasons)
-        done = []
-        for given, cf, action in zip((given_a, given_b), files, actions):
-            try:
-                logged = cf.do(action)
-            except Refusal as refusal:
-                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
-                continue
-            done.append({"path": given, "name": cf.name, "entry": logged})
-        if reasons:
-            raise Refusal(reasons)
-        entry = {"action": "exchange", "members": done, "at": now_iso()}
-        self.ledger.append(entry)
-        return entry, files
-
-    def xp_award(self, hit_dice: Sequence[str], *, session: str, treasure: int = 0,
-                 survivors: Sequence[str] = (), shares: Sequence[str] = ()
-                 ) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """Vogelfrei: a session's XP (defeated enemies + treasure) divided among the
-        surviving members, partial shares for partial presence, each member's
-        share written as ``award-xp SHARE --session S``, all or nothing.
-
-        ``hit_dice``: one item per defeated enemy (``3``, ``3*``, ``L2``, ``<1``),
-        optionally ``ID=HD`` so an enemy that returns counts once.  ``survivors``:
-        the members who share (default: every member); ``shares``:
-        ``CHARFILE=FRACTION`` for a member present for part of the adventure."""
-        from builder.storage.rulesets import load_ruleset
-
-        ruleset = load_ruleset(self.ruleset_id)
-        party = ruleset.party_xp
-        if party is None:
-            from builder.rules.registry import ruleset_class, ruleset_ids
-
-            titles = [ruleset_class(rid).title for rid in ruleset_ids()
-                      if ruleset_class(rid).party_xp is not None]
-            raise UsageError(f"campaign xp shares out {' or '.join(titles) or 'party'} XP; "
-                             f"the campaign {self.name} uses {self.ruleset_id}")
-        session = str(session or "").strip()
-        if not session:
-            raise UsageError("--session needs a session name or number")
-        tally = party.tally(ruleset.data, [str(t) for t in hit_dice], treasure, True, {})
-        enemies, treasure_xp, total = tally["enemies"], tally["treasure_xp"], tally["total"]
-
-        parts: dict[str, str] = {}
-        for charfile in survivors:
-            parts[self.find_member(charfile)] = "1"
-        for pair in shares:
-            charfile, sep, fraction = str(pair).rpartition("=")
-            if not sep or not charfile.strip():
-                raise UsageError(f"--share needs CHARFILE=FRACTION, not '{pair}'")
-            parts[self.find_member(charfile.strip())] = fraction.strip()
-        if not survivors:
-            for given in self.members:
-                parts.setdefault(given, "1")
-        if not parts:
-            raise Refusal([f"the campaign {self.name} has no members to share XP with"])
-        split = party.tally(ruleset.data, [str(t) for t in hit_dice], treasure, True,
-                            parts)["shares"]
-
-        members = [given for given in self.members if given in parts]
-        files = self._writable_members(members)
-        reasons: list[str] = []
-        done = []
-        for given, cf in zip(members, files):
-            action = cf.ruleset.parse_action(["award-xp", str(split[given]),
-                                              "--session", session])
-            try:
-                logged = cf.do(action)
-            except Refusal as refusal:
-                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
-                continue
-            done.append({"path": given, "name": cf.name, "part": parts[given],
-                         "xp": split[given], "entry": logged})
-        if reasons:
-            raise Refusal(reasons)
-        entry = {"action": "xp", "session": session, "enemies": enemies,
-                 "enemy_xp": enemies["xp"], "treasure": treasure, "treasure_xp": treasure_xp,
-                 "total": total, "members": done, "at": now_iso()}
-        self.ledger.append(entry)
-        return entry, files
-
+    # -- group entries -------------------------------------------------------------
     def undo(self) -> tuple[dict[str, Any], list[CharacterFile]]:
         """Drop the last entry; for a group entry, take its entry back from every
         member file (Refusal with reasons if any member changed since)."""
