@@ -17,9 +17,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
 from builder.rules.records import FrozenRecord
+
+if TYPE_CHECKING:
+    from builder.rules.party import PartyXpRules
 
 
 class Reason(str):
@@ -540,9 +543,15 @@ class Ruleset(ABC):
     #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
     #: ``resolve-milestone MILESTONE``): the party award dialog offers them.
     story_milestones: bool = False
-    #: Party XP shares (a session's XP shared among survivors): an object with
-    #: ``tally(data, enemies, treasure, secure, parts) -> dict``; None: none.
-    party_xp: Any = None
+    #: Party XP shares (a session's XP shared among survivors): the rules of
+    #: :class:`builder.rules.party.PartyXpRules`; None: none.
+    party_xp: PartyXpRules | None = None
+
+    def exchange_refusal(self, word: str) -> str:
+        """Why a Training Exchange does not pair the action ``word`` (in the rule
+        system's words)."""
+        return (f"a Training Exchange pairs {' or '.join(self.exchange_actions)} increases, "
+                f"not {word}")
 
     @property
     def training_exchange(self) -> bool:
