@@ -171,11 +171,12 @@ class Setup:
         return path
 
     def campaign(self, size: int) -> Path:
-        """A story-points campaign of ``size`` pool entries with two members of ``size``
-        entries each, in a folder of its own."""
+        """A story-points campaign of ``size`` pool entries with two members (of a
+        hundred entries each: the members' own growth is the characters' lines), in a
+        folder of its own."""
         folder = self.work / f"campaign-{size}"
         folder.mkdir()
-        member = self.character("story-points", size)
+        member = self.character("story-points", 100)
         members = []
         for name in ("ann", "bo"):
             shutil.copy(member, folder / f"{name}.json")
@@ -263,7 +264,7 @@ def measure_campaigns(setup: Setup, sizes: list[int], runs: int) -> list[str]:
                                     "Last", "a"], True)):
             before = restorer(files) if changes else None
             table.setdefault(name, []).append(timed(setup.env, words, runs, before))
-    lines = ["campaign (a pool ledger and two members, each of that many entries):"]
+    lines = ["campaign (a pool ledger of that many entries, two members):"]
     lines += [row(name, sizes, results, 2.0) for name, results in table.items()]
     print("\n".join(lines), flush=True)
     return lines

@@ -400,19 +400,15 @@ def checker(requires: Requires) -> Check:
 
 
 def _all(checks: list[Check]) -> Check:
-    first, rest = checks[0], checks[1:]
-    if not rest:
-        return first
-    others = _all(rest)
-    return lambda facts, target: first(facts, target) and others(facts, target)
+    if len(checks) == 1:
+        return checks[0]
+    return lambda facts, target: all(check(facts, target) for check in checks)
 
 
 def _any(checks: list[Check]) -> Check:
-    first, rest = checks[0], checks[1:]
-    if not rest:
-        return first
-    others = _any(rest)
-    return lambda facts, target: first(facts, target) or others(facts, target)
+    if len(checks) == 1:
+        return checks[0]
+    return lambda facts, target: any(check(facts, target) for check in checks)
 
 
 def _checker_one(record: Mapping[str, Any]) -> Check:
@@ -538,11 +534,13 @@ def record_problems(record: Any, definition: str, where: str) -> list[str]:
         if len(problems) >= 5:
             return problems
     if definition == "requires" and not problems:
-        problems += _say_problems(record, where)
+        problems += say_problems(record, where)
     return problems
 
 
-def _say_problems(record: Any, where: str) -> list[str]:
+def say_problems(record: Any, where: str) -> list[str]:
+    """Every ``say`` field of prerequisites (valid by the schema) that names a field its
+    type does not have, each starting with ``where``."""
     problems: list[str] = []
     for index, item in enumerate(as_list(record)):
         place = f"{where}/{index}" if isinstance(record, list) else where
@@ -560,5 +558,5 @@ def _say_problems(record: Any, where: str) -> list[str]:
                 problems.append(f"{place}/say: no field {', '.join(unknown)} for "
                                 f"{item['type']} (it has {', '.join(sorted(allowed))})")
         if item.get("type") in ("all-of", "any-of"):
-            problems += _say_problems(item["of"], f"{place}/of")
+            problems += say_problems(item["of"], f"{place}/of")
     return problems

@@ -50,8 +50,13 @@ def data_problems(data: Any) -> list[str]:
             except vocab.ReferenceProblem as problem:
                 problems.append(f"{kind}/{name}: {problem}")
                 bound[name] = {"cost": None, "requires": None}
-            problems += vocab.record_problems(bound[name]["requires"] or [], "requires",
-                                              f"{kind}/{name}/requires")
+            requires = bound[name]["requires"]
+            if requires != record.get("requires"):
+                # what its references became is checked again (the file was checked as is)
+                problems += vocab.record_problems(requires or [], "requires",
+                                                  f"{kind}/{name}/requires")
+            elif requires is not None:
+                problems += vocab.say_problems(requires, f"{kind}/{name}/requires")
             if "flag" in vocab.types_used(record.get("requires")):
                 problems.append(f"{kind}/{name}/requires: a rule system written as data "
                                 "sets no flags (a flag prerequisite could never be met)")
