@@ -216,7 +216,7 @@ def restorer(files: dict[Path, bytes]) -> Callable[[], None]:
 
 
 def row(name: str, sizes: list[int], runs: list[Run], goal: float) -> str:
-    cells = "  ".join(f"{size:>6}: {r.wall:6.2f} s {r.rss_kib / 1024:6.0f} MiB"
+    cells = "  ".join(f"{size:>6}: {r.wall:6.2f} s (CPU {r.cpu:5.2f} s) {r.rss_kib / 1024:4.0f} MiB"
                       for size, r in zip(sizes, runs))
     ratios = "  ".join(f"x{b.wall / a.wall:4.1f}" for a, b in zip(runs, runs[1:]))
     verdict = "met" if runs[-1].wall <= goal else "NOT met"
@@ -345,7 +345,8 @@ def main() -> int:
                XDG_CONFIG_HOME=str(work / "config"), XDG_CACHE_HOME=str(work / "cache"),
                XDG_STATE_HOME=str(work / "state"), PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    print(f"whole processes; time: the median of {runs} run(s); {MEMORY_METHOD}")
+    print(f"whole processes; wall time (and CPU time, which a loaded machine disturbs "
+          f"least): the median of {runs} run(s); {MEMORY_METHOD}")
     try:
         setup = Setup(work, env)
         measure_characters(setup, sizes, runs)

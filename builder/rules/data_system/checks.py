@@ -26,7 +26,9 @@ def _validator() -> Any:  # a jsonschema validator (the library has no stubs her
 def schema_problems(data: Any) -> list[str]:
     validator = _validator()
     problems: list[str] = []
-    for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
+    found = [deep for error in validator.iter_errors(data)
+             for deep in vocab.chosen_errors(error)]
+    for error in sorted(found, key=lambda e: [str(p) for p in e.absolute_path]):
         where = "/".join(str(p) for p in error.absolute_path) or "(top)"
         message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
         problems.append(f"{where}: {message}")
