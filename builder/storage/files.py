@@ -17,7 +17,7 @@ from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
 from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
-from builder.storage.atomic import write_bytes_atomic
+from builder.storage.atomic import ReadOnlyTarget, write_bytes_atomic
 from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
 from builder.storage.paths import characters_dir
 
@@ -80,6 +80,9 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
 
 def read_raw(path: Path, kind: str = "character") -> bytes:
     """The bytes of a file (FileProblem: missing, a folder, too large, unreadable)."""
+    from builder.storage.atomic import sweep_folder
+
+    sweep_folder(path.parent)
     try:
         size = path.stat().st_size
         if size > jsonio.MAX_DOCUMENT_BYTES:
@@ -119,6 +122,8 @@ def write_checked(target: Path, data: bytes, expected: bytes | None,
             write_bytes_atomic(target, data)
     except LockBusy as busy:
         raise FileProblem(str(busy)) from None
+    except ReadOnlyTarget as refused:
+        raise FileProblem(str(refused)) from None
     except OSError as exc:
         raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
 
