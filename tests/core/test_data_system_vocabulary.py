@@ -63,3 +63,11 @@ def test_a_flag_or_a_broken_reference_is_refused_with_its_place():
                                      "say": "{subject} needs {count}"}
     (problem,) = DataRuleset.validate_data(data)
     assert problem.startswith("values/Fencing/requires/say: no field count")
+
+
+def test_a_template_with_a_format_width_is_refused_by_the_schema_with_its_path():
+    data = example()
+    data["values"][4]["requires"] = {"type": "at-least", "value": "Grace", "level": 2,
+                                     "say": "{subject:>100000000}"}
+    (problem,) = DataRuleset.validate_data(data)
+    assert problem.startswith("values/4/requires/say: "), problem
