@@ -33,6 +33,7 @@ from builder.rules.base import Action, Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
+from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir
 from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
@@ -55,6 +56,7 @@ def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
         raise UsageError("a campaign needs a name")
     return {
         "format": CAMPAIGN.current,
+        "id": new_id(),
         "kind": "campaign",
         "name": name,
         "ruleset": canonical_ruleset(ruleset_id),
@@ -173,6 +175,7 @@ class CampaignFile:
         if reasons:
             raise Refusal(reasons)
         action["at"] = now_iso()
+        stamp_entry(self.doc, action)
         self.ledger.append(action)
         return action
 
@@ -205,6 +208,7 @@ class CampaignFile:
         if reasons:
             raise Refusal(reasons)
         entry = {"action": "award", "words": words, "members": done, "at": now_iso()}
+        stamp_entry(self.doc, entry)
         self.ledger.append(entry)
         return entry, files
 
@@ -258,6 +262,7 @@ class CampaignFile:
         if reasons:
             raise Refusal(reasons)
         entry = {"action": "exchange", "members": done, "at": now_iso()}
+        stamp_entry(self.doc, entry)
         self.ledger.append(entry)
         return entry, files
 
@@ -324,6 +329,7 @@ class CampaignFile:
         entry = {"action": "xp", "session": session, "enemies": enemies,
                  "enemy_xp": enemies["xp"], "treasure": treasure, "treasure_xp": treasure_xp,
                  "total": total, "members": done, "at": now_iso()}
+        stamp_entry(self.doc, entry)
         self.ledger.append(entry)
         return entry, files
 

@@ -18,6 +18,7 @@ from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
 from builder.storage.atomic import write_bytes_atomic
+from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
 from builder.storage.paths import characters_dir
 
@@ -257,6 +258,7 @@ class CharacterFile(Record):
             raise Refusal(preview.reasons)
         logged = preview.action.to_json()
         logged["at"] = now_iso()
+        stamp_entry(self.doc, logged)
         self.doc["ledger"].append(logged)
         self.replay.ledger.append(logged)
         self.replay.states.append(preview.after)
@@ -356,6 +358,7 @@ def identity_of(doc: dict[str, Any]) -> dict[str, Any]:
 def new_document(ruleset: Ruleset, name: str, baseline: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": CHARACTER_FORMAT_VERSION,
+        "id": new_id(),
         "kind": "character",
         "ruleset": ruleset.id,
         "name": name,
