@@ -41,6 +41,20 @@ def _is_cli(argv: list[str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except ModuleNotFoundError as missing:
+        # A Python without the program's dependencies (python3 -m builder outside its
+        # virtual environment): one line naming the package, never a traceback.
+        if not missing.name or missing.name.split(".")[0] == "builder":
+            raise
+        from builder.cli_output import missing_package_line
+
+        sys.stderr.write(missing_package_line(missing.name) + "\n")
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
     program = argv is None  # the program itself (character-builder, python -m builder)
     argv = list(sys.argv[1:] if argv is None else argv)
     if _is_cli(argv):

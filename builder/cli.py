@@ -17,7 +17,19 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from builder import __version__
-from builder.cli_output import err, open_character, out, print_json  # noqa: F401 (re-exported)
+from builder.cli_output import (  # noqa: F401 (re-exported)
+    OutputFailed,
+    discard_output,
+    err,
+    flush_output,
+    missing_package_line,
+    open_character,
+    os_error_line,
+    out,
+    output_failed_line,
+    print_json,
+    write,
+)
 from builder.rules.base import Refusal, UsageError
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -84,7 +96,25 @@ def cmd_new(args) -> int:
         output=Path(args.output) if args.output else None, force=args.force))
     for line in outcome.lines:
         out(line)
+    note = _unrolled_money_note(loaded.ruleset, outcome.paths[0], args.set)
+    if note:
+        err(note)
     return EXIT_OK
+
+
+def _unrolled_money_note(ruleset, path: Path, sets: Sequence[str]) -> str | None:
+    """A rule system with a ``status=`` key rolls starting money from the Status; when
+    the career gives none and none was set, no money was rolled: one line saying so and
+    how to roll it."""
+    status_key = next((key.split()[0] for key in ruleset.set_keys
+                       if key.startswith("status=")), None)
+    if status_key is None or any(s.startswith(("status=", "money=")) for s in sets):
+        return None
+    if not open_character(str(path)).derived().get("status_note"):
+        return None
+    return ("note: no starting money was rolled, as the career gives no Status; to roll it, "
+            f"create the character again with --set {status_key} (and --force to replace "
+            "the file)")
 
 
 def cmd_show(args) -> int:
@@ -101,18 +131,62 @@ def cmd_show(args) -> int:
     return EXIT_OK
 
 
+OPTIONS_LEGEND = ("x: the rules refuse it now, for the reasons indented below it; "
+                  "unmarked: do FILE can take it now")
+
+
+def _plural(kind: str) -> str:
+    if kind.endswith("y") and kind[-2:-1] not in tuple("aeiou"):
+        return kind[:-1] + "ies"
+    return kind + ("es" if kind.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _option_tail(target: object, cost: object) -> str:
+    """``-> TARGET  cost N``, leaving out what the option does not have."""
+    tail = "" if target is None or target == "" else f" -> {target}"
+    return tail + ("" if cost is None else f"  cost {cost}")
+
+
+def options_lines(options: Sequence) -> list[str]:
+    """``options`` in words: a legend, one line per option, and the refused options of
+    one kind that share their reasons in one line that counts them."""
+    groups: dict[tuple, list] = {}
+    for o in options:
+        if not o.allowed:
+            groups.setdefault((o.kind, o.reasons), []).append(o)
+    lines = [OPTIONS_LEGEND]
+    shown: set[tuple] = set()
+    for o in options:
+        key = (o.kind, o.reasons)
+        group = groups.get(key, [o]) if not o.allowed else [o]
+        if len(group) == 1:
+            mark = "  " if o.allowed else "x "
+            lines.append(f"{mark}{o.kind:<9} {o.name:<22}{_option_tail(o.target, o.cost)}".rstrip())
+        elif key in shown:
+            continue
+        else:
+            shown.add(key)
+            names = [g.name for g in group]
+            listed = ", ".join(names if len(names) <= 8 else names[:3])
+            if len(names) > 8:
+                listed += f" and {len(names) - 3} more (options --json lists them)"
+            targets = {g.target for g in group}
+            costs = {g.cost for g in group}
+            tail = _option_tail(targets.pop() if len(targets) == 1 else None,
+                                costs.pop() if len(costs) == 1 else None)
+            lines.append(f"x {o.kind:<9} {len(names)} {_plural(o.kind)}: {listed}{tail}")
+        lines.extend(f"      {reason}" for reason in o.reasons)
+    return lines
+
+
 def cmd_options(args) -> int:
     cf = open_character(args.file)
     options = cf.options()
     if args.json:
         print_json([o.to_json() for o in options])
     else:
-        for o in options:
-            mark = "  " if o["allowed"] else "x "
-            line = f"{mark}{o['kind']:<9} {o['name']:<22} -> {o['target']}  cost {o['cost']}"
+        for line in options_lines(options):
             out(line)
-            for reason in o["reasons"]:
-                out(f"      {reason}")
     return EXIT_OK
 
 
@@ -127,7 +201,7 @@ def cmd_do(args) -> int:
         try:
             open_character(args.file).ruleset.parse_action(words)
         except ActionHelp as shown:
-            sys.stdout.write(shown.text)
+            write(shown.text)
             return EXIT_OK
     # Under the file's lock, on what the file holds now (builder.app.characters.act).
     for line in characters.act(args.file, words, seed=args.seed).lines:
@@ -246,7 +320,9 @@ class _DoHelp(argparse.Action):
             from builder.storage.files import FileProblem
 
             try:
-                ruleset = open_character(path).ruleset
+                from builder.app.lookup import resolve
+
+                ruleset = open_character(str(resolve(path))).ruleset
             except (FileProblem, UsageError) as problem:
                 err(str(problem))
                 parser.exit(EXIT_USAGE)
@@ -389,8 +465,6 @@ def undecodable_argument(argv: Sequence[str]) -> str | None:
 
 
 def run(argv: Sequence[str]) -> int:
-    import os
-
     from builder.resources import InstallationIncomplete
     from builder.storage.files import FileProblem
 
@@ -404,12 +478,19 @@ def run(argv: Sequence[str]) -> int:
     # A homebrew override that is ignored says so once, whichever command used it.
     report_warnings_to(lambda warning: err(f"warning: {warning}"))
     try:
+        from builder.app.recovery import finish_interrupted
+
+        for line in finish_interrupted():      # a killed change is finished first
+            err(f"note: {line}")
         parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_USAGE
-        return args.func(args)
+        resolve_names(args)
+        code = args.func(args)
+        flush_output()
+        return code
     except Refusal as refusal:
         for reason in refusal.reasons:
             err(reason)
@@ -420,16 +501,75 @@ def run(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         err("interrupted")
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as exc:  # noqa: BLE001 - the last guard: no traceback for users
-        if os.environ.get(DEBUG_ENV):
-            raise
-        err(f"character-builder: internal error ({type(exc).__name__}: {exc}); please "
-            f"report it (set {DEBUG_ENV}=1 for the details)")
+    except OutputFailed as failed:
+        discard_output()
+        err(output_failed_line(failed.cause))
         return EXIT_USAGE
+    except BrokenPipeError as closed:       # written around out(), straight to the stream
+        discard_output()
+        err(output_failed_line(closed))
+        return EXIT_USAGE
+    except ModuleNotFoundError as missing:
+        if not missing.name or missing.name.split(".")[0] == "builder":
+            return _internal_error(argv, missing)
+        err(missing_package_line(missing.name))
+        return EXIT_USAGE
+    except OSError as refused:
+        # The system refused a file or folder (unreadable, full, read-only): the
+        # user's situation, never a bug.
+        if refused.errno is None:
+            return _internal_error(argv, refused)
+        err(os_error_line(refused))
+        return EXIT_USAGE
+    except Exception as exc:  # noqa: BLE001 - the last guard: no traceback for users
+        return _internal_error(argv, exc)
     finally:
         report_warnings_to(None)
+
+
+#: Arguments that name a file to read or change, and the kinds of library file a name
+#: there may stand for (a path that exists is always that file).
+_CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b")
+_FILE_ARGUMENTS = ("file", "files", *_CHARACTER_ARGUMENTS)
+
+
+def resolve_names(args: argparse.Namespace) -> None:
+    """Replace every name of a library character or campaign in ``args`` by its path
+    (:func:`builder.app.lookup.resolve`)."""
+    from builder.app import lookup
+
+    on_campaign = args.command in ("campaign", "pool")
+    for dest in _FILE_ARGUMENTS:
+        value = getattr(args, dest, None)
+        if not value:
+            continue
+        if dest in _CHARACTER_ARGUMENTS:
+            kinds: tuple[str, ...] = (lookup.CHARACTER,)
+        elif on_campaign:
+            kinds = (lookup.CAMPAIGN,)
+        else:
+            kinds = lookup.BOTH
+        if isinstance(value, list):
+            setattr(args, dest, [str(lookup.resolve(v, kinds)) for v in value])
+        else:
+            setattr(args, dest, str(lookup.resolve(value, kinds)))
+
+
+def _internal_error(argv: Sequence[str], exc: BaseException) -> int:
+    """A bug: its traceback into a crash file, one line naming it (or, with
+    :data:`DEBUG_ENV` set, the exception itself)."""
+    import os
+
+    if os.environ.get(DEBUG_ENV):
+        raise exc
+    from builder.app.crash import summary, write_report
+
+    where = "character-builder " + " ".join(argv[:2])
+    report = write_report(type(exc), exc, exc.__traceback__, where=where.strip())
+    details = (f"details in {report}" if report is not None
+               else f"set {DEBUG_ENV}=1 for the details")
+    err(f"character-builder: internal error ({summary(exc)}); {details}; please report it")
+    return EXIT_USAGE
 
 
 def end_process(code: int) -> None:

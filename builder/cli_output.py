@@ -10,9 +10,84 @@ import sys
 from typing import Any
 
 
+class OutputFailed(Exception):
+    """The standard output could not be written (a full disk, a closed pipe): the
+    user's situation, reported in one line by :func:`output_failed_line`."""
+
+    def __init__(self, cause: OSError):
+        super().__init__(str(cause))
+        self.cause = cause
+
+
+def write(text: str) -> None:
+    """``text`` on stdout as it is (:class:`OutputFailed` when it cannot be written)."""
+    try:
+        sys.stdout.write(text)
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
+
+
 def out(text: str = "") -> None:
-    """One line on stdout."""
-    sys.stdout.write(text + "\n")
+    """One line on stdout (:class:`OutputFailed` when it cannot be written)."""
+    write(text + "\n")
+
+
+def flush_output() -> None:
+    """Push what is buffered for stdout out now (:class:`OutputFailed` when it cannot
+    be written), so a full disk is reported while the command can still say so."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
+
+
+def output_failed_line(cause: OSError) -> str:
+    """The one line for an output that cannot be written."""
+    import errno
+
+    if cause.errno == errno.EPIPE or isinstance(cause, BrokenPipeError):
+        return ("character-builder: the output was closed before everything was written "
+                "(the program reading it, such as head, stopped early)")
+    why = cause.strerror or str(cause)
+    return f"character-builder: cannot write the output: {why}"
+
+
+def discard_output() -> None:
+    """Send what stdout still holds, and anything written later, to the null device, so
+    an output that failed once is not reported again when the process ends."""
+    import os
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
+#: Import names whose distribution is named otherwise (what ``pip install`` wants).
+_DISTRIBUTIONS = {"yaml": "PyYAML"}
+
+
+def missing_package_line(module: str) -> str:
+    """The one line for a package this Python lacks: which, and how to get it."""
+    top = module.split(".")[0]
+    package = _DISTRIBUTIONS.get(top, top)
+    return (f"character-builder: this Python ({sys.executable}) lacks the package "
+            f"'{package}': run the program from its virtual environment "
+            f"(.venv/bin/character-builder) or install it into this one: "
+            f"{sys.executable} -m pip install {package}")
+
+
+def os_error_line(exc: OSError) -> str:
+    """The one line for a file or folder the system refused (unreadable, full, ...)."""
+    why = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return f"character-builder: {exc.filename}: {why}"
+    return f"character-builder: {why}"
 
 
 def err(text: str) -> None:

@@ -95,3 +95,38 @@ def test_character_files_get_the_apps_type_and_other_json_stays_json(installed, 
     assert content_type(campaign) == "application/json"
     done = subprocess.run(["gio", "mime", MIME], env=env, capture_output=True, text=True)
     assert "Default application" in done.stdout and "character-builder.desktop" in done.stdout
+
+
+def _install_desktop(tmp_path, *args, path):
+    data = tmp_path / "share"
+    env = dict(os.environ, XDG_DATA_HOME=str(data), PATH=path)
+    done = subprocess.run(["/bin/sh", str(PACKAGING / "install-desktop"), *args], env=env,
+                          capture_output=True, text=True, timeout=120)
+    return done, data
+
+
+def test_install_desktop_refuses_when_the_program_cannot_be_found(tmp_path):
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    bare = f"{empty}:/usr/bin:/bin"
+    assert shutil.which("character-builder", path=bare) is None
+    done, data = _install_desktop(tmp_path, path=bare)
+    assert done.returncode == 2 and not data.exists()
+    (line,) = done.stderr.splitlines()
+    assert "character-builder is not on PATH" in line and "--exec" in line
+    done, data = _install_desktop(tmp_path, "--exec", str(tmp_path / "nothing-here"), path=bare)
+    assert done.returncode == 2 and not data.exists()
+    (line,) = done.stderr.splitlines()
+    assert "nothing-here" in line and "--exec" in line
+
+
+def test_install_desktop_writes_the_program_found_on_path(tmp_path):
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    program = folder / "character-builder"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    done, data = _install_desktop(tmp_path, path=f"{folder}:/usr/bin:/bin")
+    assert done.returncode == 0, done.stderr
+    launcher = (data / "applications" / "character-builder.desktop").read_text()
+    assert f"Exec={program} %F" in launcher

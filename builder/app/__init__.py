@@ -20,7 +20,8 @@ Modules: :mod:`.outcome` (results, refusals, guards), :mod:`.characters`
 (creation; one character's changes: act, undo, redo, rename, on a path or an
 open copy; party XP over open characters), :mod:`.library` (the library's scan,
 duplicate, import, trash and restore, save a copy), :mod:`.campaigns` (campaign
-and Fortune/Peril pool operations).
+and Fortune/Peril pool operations), :mod:`.export` (sheets to PDF, the renderer
+passed in).
 """
 from __future__ import annotations
 

@@ -237,10 +237,10 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
     campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = []
     for member, cf in zip(entry["members"], files):
-        states = cf.replay.states
+        steps = cf.replay.steps
         cost = ""
-        if len(states) >= 2:
-            cost = f" ({cf.ruleset.action_cost(states[-2], member['entry'])} SP)"
+        if steps:
+            cost = f" ({steps[-1].cost} SP)"
         lines.append(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
     return Outcome(campaign.plain(entry), changes, not dry_run, entry, tuple(lines),
                    _entries(entry, files))

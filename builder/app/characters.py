@@ -235,7 +235,7 @@ class PartyXp:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None]
+def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None], what: str
                ) -> tuple[FileChange, ...]:
     from builder.storage.locking import LockBusy, locked
     from builder.storage.transaction import Change, TransactionFailed, write_all
@@ -244,7 +244,7 @@ def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None]
                for cf, before in zip(files, befores)]
     try:
         with locked([c.path for c in changes]):
-            write_all(changes)       # each file checked against what was read
+            write_all(changes, what)     # each file checked against what was read
     except (TransactionFailed, LockBusy) as failed:
         raise FileProblem(str(failed)) from None
     for cf, change in zip(files, changes):
@@ -295,7 +295,7 @@ def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False
         changes = tuple(FileChange.of(p, b, cf.to_bytes())
                         for p, b, cf in zip(paths, befores, files))
     else:
-        changes = _write_all(files, befores)
+        changes = _write_all(files, befores, "party XP award")
     entry = {"action": "party-xp", "session": str(spec.session), "total": tally["total"],
              "members": members}
     summary = "XP awarded: " + ", ".join(f"{m['name']} {m['xp']}" for m in members)
@@ -322,6 +322,6 @@ def take_back(entries: Mapping[Path, dict[str, Any]], *, guard: Guard | None = N
         cf.undo()
     if reasons:
         raise Refused(RefusalCode.STALE, [f"cannot undo {what}"] + reasons)
-    changes = _write_all(files, befores)
+    changes = _write_all(files, befores, f"undo of {what}")
     return Outcome(f"Undone: {what}", changes, True, None,
                    tuple(f"undone: {cf.name}" for cf in files), dict(entries))

@@ -1,6 +1,6 @@
 """``library``: the library's file operations, as the window's Library tab has them.
 
-library list [--json]                 the characters in the library
+library list [--paths] [--json]       the characters in the library, by name
 library import FILE...                copy character files into the library (all or none)
 library duplicate FILE [--name NAME]  a copy in the library ("NAME (copy)" by default)
 library rename FILE NAME              a new name inside the file (the file keeps its path)
@@ -23,7 +23,7 @@ def _print_lines(outcome) -> int:
 
 
 def cmd_list(args) -> int:
-    from builder.app import library
+    from builder.app import library, lookup
     from builder.cli_output import out, print_json
 
     entries = library.scan()
@@ -32,12 +32,22 @@ def cmd_list(args) -> int:
                      "headline": dict(e.headline), "modified": e.modified_iso,
                      "problem": e.problem} for e in entries])
         return 0
+    if not entries:
+        from builder.storage.paths import characters_dir
+
+        out(f"no characters in the library yet ({characters_dir()}); "
+            "character-builder new RULESET NAME creates one there")
+        return 0
+    words = lookup.handles(entries)
+    width = max(24, *(len(words[e.path]) + 1 for e in entries))
     for e in entries:
         figures = ", ".join(f"{label} {value}" for label, value in e.headline.items())
-        line = f"{e.name:<24} {e.ruleset_id:<16} {figures}"
+        line = f"{words[e.path]:<{width}} {e.ruleset_id:<16} {figures}"
         if e.problem:
             line += f"  ({e.problem})"
-        out(f"{line.rstrip()}  {e.path.name}")
+        if args.paths:
+            line += f"  {e.path}"
+        out(line.rstrip())
     return 0
 
 
@@ -87,7 +97,9 @@ def register(subparsers) -> None:
     sub = p.add_subparsers(dest="library_command", metavar="ACTION", required=True,
                            parser_class=type(p))
 
-    q = sub.add_parser("list", help="the characters in the library")
+    q = sub.add_parser("list", help="the characters in the library, by the names every "
+                                    "command takes for FILE")
+    q.add_argument("--paths", action="store_true", help="also print each one's file")
     q.add_argument("--json", action="store_true", help="print JSON instead of text")
     q.set_defaults(func=cmd_list)
 

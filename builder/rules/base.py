@@ -465,6 +465,12 @@ class ActionKind(ABC, Generic[RulesT, StateT]):
     def apply(self, state: StateT, action: Action) -> StateT:
         """The state after the allowed action (``state`` itself is not touched)."""
 
+    def advance(self, state: StateT, action: Action) -> StateT:
+        """The state after the allowed action, where the caller gives ``state`` up: it
+        may be changed and returned (a replay keeps only the latest state, so a step
+        costs what it changes).  Default: :meth:`apply`."""
+        return self.apply(state, action)
+
     def cost(self, state: StateT, action: Action) -> int:
         """What the action spends in ``state`` (SP, XP...); 0 by default."""
         return 0
@@ -643,6 +649,17 @@ class Ruleset(ABC):
         if kind is None:
             raise UsageError(f"unknown action '{entry.kind}'")
         return kind.apply(state, entry)
+
+    def advance(self, state: Any, action: ActionEntry) -> Any:
+        """:meth:`apply` for a caller that gives ``state`` up (a replay): it may be
+        changed and returned.  Default: the kind's :meth:`ActionKind.advance`; a rule
+        system that applies actions itself (no kind for the verb) is asked to
+        :meth:`apply`."""
+        entry = Action.coerce(action)
+        kind = self.kind_of(entry.kind)
+        if kind is None or type(self).apply is not Ruleset.apply:
+            return self.apply(state, action)
+        return kind.advance(state, entry)
 
     def describe(self, action: ActionEntry) -> str:
         """One line for the ledger view."""

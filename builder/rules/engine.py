@@ -7,11 +7,11 @@ hand-edited file is "replay and collect every refusal with its entry index".
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping
 
 from builder.rules.base import Action, Refusal, Ruleset, read_action
 from builder.rules.entry_ids import action_content
-from builder.rules.records import Record
+from builder.rules.records import FrozenRecord, Record
 
 
 class Problem(Record):
@@ -42,59 +42,131 @@ class Problem(Record):
         return {"entry": number, "action": action, "reasons": self.reasons}
 
 
-class Replay(Record):
-    """A ledger replayed: ``states[i]`` is the state after i entries."""
+class Step(FrozenRecord):
+    """What one ledger entry did, for the ledger view: what it cost in the state
+    before it (None when that could not be priced), and the spendable balance
+    before and after it (None when the rule system keeps none)."""
 
-    _fields = ("ruleset", "baseline", "ledger", "states", "problems")
+    _fields = ("cost", "balance_before", "balance_after")
+    cost: int | None
+    balance_before: int | None
+    balance_after: int | None
+
+    def __init__(self, cost: int | None, balance_before: int | None,
+                 balance_after: int | None) -> None:
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "balance_before", balance_before)
+        object.__setattr__(self, "balance_after", balance_after)
+
+
+class Replay(Record):
+    """A ledger replayed: ``state`` after every entry, and ``steps[i]``, what entry i
+    did (its cost and the balance around it).  Only the last state is kept: a
+    replay's memory grows with the ledger, never with the ledger times the state."""
+
+    _fields = ("ruleset", "baseline", "ledger", "state", "steps", "problems")
     ruleset: Ruleset
     baseline: dict[str, Any]
     ledger: list[dict[str, Any]]
-    states: list[Any]
+    state: Any
+    steps: list[Step]
     problems: list[Problem]
 
     def __init__(self, ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, Any]],
-                 states: list[Any] | None = None, problems: list[Problem] | None = None) -> None:
+                 state: Any = None, steps: list[Step] | None = None,
+                 problems: list[Problem] | None = None) -> None:
         self.ruleset = ruleset
         self.baseline = baseline
         self.ledger = ledger
-        self.states = [] if states is None else states
+        self.state = state
+        self.steps = [] if steps is None else steps
         self.problems = [] if problems is None else problems
-
-    @property
-    def state(self) -> Any:
-        return self.states[-1]
 
     @property
     def legal(self) -> bool:
         return not self.problems
 
+    def append(self, entry: dict[str, Any], after: Any) -> None:
+        """Add an allowed entry taken in :attr:`state`, ``after`` the state it gave."""
+        cost = _cost(self.ruleset, self.state, entry)
+        self.steps.append(Step(cost, _balance(self.ruleset, self.state),
+                               _balance(self.ruleset, after)))
+        self.ledger.append(entry)
+        self.state = after
 
-def fold(initial: Any, entries: Sequence[Mapping[str, Any]],
-         check: Callable[[Any, Any], list[str]], apply: Callable[[Any, Any], Any], *,
+
+def _cost(ruleset: Ruleset, state: Any, entry: Mapping[str, Any]) -> int | None:
+    try:
+        return ruleset.action_cost(state, entry)
+    except Exception:  # a malformed hand-edited entry cannot be priced
+        return None
+
+
+def _balance(ruleset: Ruleset, state: Any) -> int | None:
+    try:
+        return ruleset.balance(state)
+    except Exception:  # a state a malformed baseline made
+        return None
+
+
+class Fold:
+    """The one replay loop (characters and the Fortune/Peril pool): each entry
+    :meth:`take` is given is checked against the state so far and applied when
+    allowed; a refused or malformed entry is reported and skipped, never repaired.
+
+    ``advance(state, entry)`` returns the state after an allowed entry and may
+    change the state it is given (the fold owns it, and keeps only the latest), so a
+    step costs what the entry changes, not the size of the state.  Should ``advance``
+    fail half-way, the state is made again from ``initial()`` and the entries taken
+    so far."""
+
+    def __init__(self, initial: Callable[[], Any], check: Callable[[Any, Any], list[str]],
+                 advance: Callable[[Any, Any], Any], malformed: str = "malformed action"):
+        self._initial = initial
+        self._check = check
+        self._advance = advance
+        self._malformed = malformed
+        self._taken: list[Any] = []
+        self.state = initial()
+
+    def take(self, entry: Any) -> list[str]:
+        """Check and apply one entry: every reason it is refused (empty: applied)."""
+        try:
+            reasons = list(self._check(self.state, entry))
+        except Exception as exc:  # a malformed hand-edited entry
+            return [f"{self._malformed}: {exc}"]
+        if reasons:
+            return reasons
+        try:
+            self.state = self._advance(self.state, entry)
+        except Exception as exc:  # the rules could not apply what they allowed
+            self.state = self._rebuild()
+            return [f"{self._malformed}: {exc}"]
+        self._taken.append(entry)
+        return []
+
+    def _rebuild(self) -> Any:
+        state = self._initial()
+        for entry in self._taken:
+            state = self._advance(state, entry)
+        return state
+
+
+def fold(initial: Callable[[], Any], entries: Iterable[Mapping[str, Any]],
+         check: Callable[[Any, Any], list[str]], advance: Callable[[Any, Any], Any], *,
          include: Callable[[Mapping[str, Any]], bool] | None = None,
-         malformed: str = "malformed action") -> tuple[list[Any], list[tuple[int, list[str]]]]:
-    """The one replay loop (characters and the Fortune/Peril pool): each included entry
-    is checked against the state so far and applied when allowed; a refused or
-    malformed entry is recorded with its index and skipped, never repaired.
-
-    Returns (states: the initial state, then the state after each included entry;
-    problems: (entry index, reasons))."""
-    state = initial
-    states = [state]
+         malformed: str = "malformed action") -> tuple[Any, list[tuple[int, list[str]]]]:
+    """Replay ``entries`` (those ``include`` accepts) through a :class:`Fold`:
+    (the state after them, the problems as (entry index, reasons))."""
+    folding = Fold(initial, check, advance, malformed)
     problems: list[tuple[int, list[str]]] = []
     for index, entry in enumerate(entries):
         if include is not None and not include(entry):
             continue
-        try:
-            reasons = list(check(state, entry))
-            if not reasons:
-                state = apply(state, entry)
-        except Exception as exc:  # a malformed hand-edited entry
-            reasons = [f"{malformed}: {exc}"]
+        reasons = folding.take(entry)
         if reasons:
             problems.append((index, reasons))
-        states.append(state)
-    return states, problems
+    return folding.state, problems
 
 
 def replay(ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, Any]]) -> Replay:
@@ -104,13 +176,17 @@ def replay(ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, An
     reasons = ruleset.validate_baseline(baseline)
     if reasons:
         result.problems.append(Problem(None, reasons))
-    # Each entry is read into an Action once, here (an entry that is none, with no
-    # verb, is left as it is: the rules refuse it).
-    actions = [read_action(entry) or entry for entry in result.ledger]
-    states, problems = fold(ruleset.initial_state(baseline), actions, ruleset.check,
-                            ruleset.apply)
-    result.states.extend(states)
-    result.problems.extend(Problem(index, why, result.ledger[index]) for index, why in problems)
+    folding = Fold(lambda: ruleset.initial_state(baseline), ruleset.check, ruleset.advance)
+    for index, logged in enumerate(result.ledger):
+        # Each entry is read into an Action once, here (an entry that is none, with no
+        # verb, is left as it is: the rules refuse it).
+        entry = read_action(logged) or logged
+        cost, before = _cost(ruleset, folding.state, entry), _balance(ruleset, folding.state)
+        why = folding.take(entry)
+        if why:
+            result.problems.append(Problem(index, why, logged))
+        result.steps.append(Step(cost, before, _balance(ruleset, folding.state)))
+    result.state = folding.state
     return result
 
 

@@ -4,7 +4,8 @@ Pure functions, no files and no Qt.  The pool's state is what replaying the
 campaign's pool ledger entries gives (:func:`replay`), exactly as a
 character's state is the replay of its ledger.  Every new entry is checked
 first (:func:`check` -> reasons, empty = allowed), then applied
-(:func:`apply`, which never mutates the state it is given).
+(:func:`apply`, which never mutates the state it is given; a replay, which keeps
+only the latest pool, uses :func:`advance`, which changes the pool it is given).
 
 Pool entries (``action`` key):
 
@@ -127,9 +128,10 @@ def generated_size(settings: Mapping[str, Any], players: int) -> tuple[int, int]
 
 
 # -- state --------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass
 class Pool:
-    """The pool after some entries.  Treat as immutable (apply copies)."""
+    """The pool after some entries.  Treat as immutable: :func:`apply` copies it, and
+    only a replay changes a pool (one it made itself) with :func:`advance`."""
 
     session: int = 0                 # 0: no session started yet
     session_name: str = ""
@@ -141,8 +143,15 @@ class Pool:
     proactive: dict[tuple[str, str], int] = field(default_factory=dict)  # (check, who) -> spends
     gm_peril: dict[str, int] = field(default_factory=dict)     # check -> GM/Nemesis Peril spends
     reactions: dict[tuple[str, str], int] = field(default_factory=dict)  # (check, who) -> reactions
-    log: tuple[Any, ...] = ()                                  # this session's entries
-    sessions: tuple[Any, ...] = ()                             # every session: dicts
+    log: list[Any] = field(default_factory=list)               # this session's entries
+    sessions: list[Any] = field(default_factory=list)          # every session: dicts
+
+    def copy(self) -> Pool:
+        """A pool that shares nothing this pool's entries may change."""
+        return replace(self, nemesis={k: list(v) for k, v in self.nemesis.items()},
+                       proactive=dict(self.proactive), gm_peril=dict(self.gm_peril),
+                       reactions=dict(self.reactions), log=list(self.log),
+                       sessions=list(self.sessions))
 
 
 def initial_pool() -> Pool:
@@ -250,8 +259,9 @@ class PoolKind:
     def check(self, state: Pool, action: Action) -> list[str]:
         return []
 
-    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
-        """The pool after the entry (``logged``: the entry as the log keeps it)."""
+    def change(self, state: Pool, action: Action, logged: dict[str, Any]) -> None:
+        """Make the entry's change on ``state`` (``logged``: the entry as the log keeps
+        it); every entry but a session's start goes into the session's log."""
         raise NotImplementedError
 
     def describe(self, action: Action) -> str:
@@ -282,7 +292,7 @@ class SessionStart(PoolKind):
             reasons.append("a pool cannot start with a negative side")
         return reasons
 
-    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+    def change(self, state: Pool, action: Action, logged: dict[str, Any]) -> None:
         fortune, peril = int(action.required("fortune")), int(action.required("peril"))
         refresh = action.value("refresh", "reset")
         nemesis = {k: [v[0], v[2], v[2]] for k, v in state.nemesis.items()}
@@ -297,10 +307,14 @@ class SessionStart(PoolKind):
         players = int(action.required("players"))
         summary = {"session": number, "name": action.value("name", ""), "players": players,
                    "fortune": fortune, "peril": peril, "started": logged.get("at", "")}
-        return Pool(session=number, session_name=action.value("name", ""), players=players,
-                    fortune=fortune, peril=peril,
-                    assignment=action.value("assignment", "shared"), nemesis=nemesis,
-                    log=(logged,), sessions=state.sessions + (summary,))
+        # a fresh pool for the new session; the list of sessions goes on
+        state.session, state.session_name, state.players = number, summary["name"], players
+        state.fortune, state.peril = fortune, peril
+        state.assignment = action.value("assignment", "shared")
+        state.nemesis = nemesis
+        state.proactive, state.gm_peril, state.reactions = {}, {}, {}
+        state.log = [logged]
+        state.sessions.append(summary)
 
     def describe(self, action: Action) -> str:
         """"Session 1 (Harbour night) started with 4 players: Fortune 6, Peril 2"."""
@@ -397,25 +411,21 @@ class Spend(PoolKind):
                                f"(one per check unless the GM allows more)")
         return reasons
 
-    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+    def change(self, state: Pool, action: Action, logged: dict[str, Any]) -> None:
         side, nemesis_name = action.required("side"), action.value("nemesis")
-        fortune, peril = state.fortune, state.peril
-        nemesis = {k: list(v) for k, v in state.nemesis.items()}
-        private = nemesis.get(_key(nemesis_name)) if (nemesis_name and side == PERIL) else None
-        if private is not None:
-            private[1] -= 1       # out of the private pool ...
-            fortune += 1          # ... and over to the players' side
-        else:
-            fortune, peril = _flip(fortune, peril, side)
-        proactive = dict(state.proactive)
         check_id = action.required("check")
         who = (check_id, _key(_spender(action)))
-        proactive[who] = proactive.get(who, 0) + 1
-        gm_peril = dict(state.gm_peril)
+        private = (state.nemesis.get(_key(nemesis_name)) if (nemesis_name and side == PERIL)
+                   else None)
+        if private is not None:
+            private[1] -= 1          # out of the private pool ...
+            state.fortune += 1       # ... and over to the players' side
+        else:
+            state.fortune, state.peril = _flip(state.fortune, state.peril, side)
+        state.proactive[who] = state.proactive.get(who, 0) + 1
         if side == PERIL:
-            gm_peril[check_id] = gm_peril.get(check_id, 0) + 1
-        return replace(state, fortune=fortune, peril=peril, nemesis=nemesis,
-                       proactive=proactive, gm_peril=gm_peril, log=state.log + (logged,))
+            state.gm_peril[check_id] = state.gm_peril.get(check_id, 0) + 1
+        state.log.append(logged)
 
     def describe(self, action: Action) -> str:
         side, use = action.value("side"), action.value("use")
@@ -462,16 +472,13 @@ class React(PoolKind):
             reasons.append("no Peril Points left")
         return reasons
 
-    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
-        fortune, peril = state.fortune, state.peril
+    def change(self, state: Pool, action: Action, logged: dict[str, Any]) -> None:
+        who = (action.required("check"), _key(action.required("by")))
         spend = action.value("spend")
         if spend in SIDES:
-            fortune, peril = _flip(fortune, peril, spend)
-        reactions = dict(state.reactions)
-        who = (action.required("check"), _key(action.required("by")))
-        reactions[who] = reactions.get(who, 0) + 1
-        return replace(state, fortune=fortune, peril=peril, reactions=reactions,
-                       log=state.log + (logged,))
+            state.fortune, state.peril = _flip(state.fortune, state.peril, spend)
+        state.reactions[who] = state.reactions.get(who, 0) + 1
+        state.log.append(logged)
 
     def describe(self, action: Action) -> str:
         text = (f"{action.value('by')} used {action.value('talent')} on check "
@@ -493,12 +500,13 @@ class Earn(PoolKind):
             reasons.append("points earned by a rule go to a named side: fortune or peril")
         return reasons
 
-    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
+    def change(self, state: Pool, action: Action, logged: dict[str, Any]) -> None:
         n = int(action.value("points", 1))
-        log = state.log + (logged,)
         if action.required("side") == FORTUNE:
-            return replace(state, fortune=state.fortune + n, log=log)
-        return replace(state, peril=state.peril + n, log=log)
+            state.fortune += n
+        else:
+            state.peril += n
+        state.log.append(logged)
 
     def describe(self, action: Action) -> str:
         n = int(action.value("points", 1))
@@ -509,15 +517,14 @@ class Earn(PoolKind):
 class Nemesis(PoolKind):
     verb = "pool-nemesis"
 
-    def apply(self, state: Pool, action: Action, logged: dict[str, Any]) -> Pool:
-        nemesis = {k: list(v) for k, v in state.nemesis.items()}
+    def change(self, state: Pool, action: Action, logged: dict[str, Any]) -> None:
+        name = action.required("name")
         if action.value("points") is None:
-            nemesis.pop(_key(action.required("name")), None)
+            state.nemesis.pop(_key(name), None)
         else:
             points = int(action.required("points"))
-            name = action.required("name")
-            nemesis[_key(name)] = [name, points, points]
-        return replace(state, nemesis=nemesis, log=state.log + (logged,))
+            state.nemesis[_key(name)] = [name, points, points]
+        state.log.append(logged)
 
     def describe(self, action: Action) -> str:
         if action.value("points") is None:
@@ -556,12 +563,18 @@ def check(state: Pool, action: Mapping[str, Any]) -> list[str]:
 
 def apply(state: Pool, action: Mapping[str, Any]) -> Pool:
     """The pool after an allowed entry (``state`` is not touched)."""
+    return advance(state.copy(), action)
+
+
+def advance(state: Pool, action: Mapping[str, Any]) -> Pool:
+    """The pool after an allowed entry, made by changing ``state`` (a replay's own)."""
     logged = dict(action)
     verb = logged["action"]
     kind = KINDS.get(verb) if isinstance(verb, str) else None
     if kind is None:
         raise ValueError(f"not a pool action: {verb}")
-    return kind.apply(state, Action.from_json(logged), logged)
+    kind.change(state, Action.from_json(logged), logged)
+    return state
 
 @dataclass
 class PoolReplay:
@@ -576,9 +589,9 @@ def replay(ledger: Iterable[Mapping[str, Any]]) -> PoolReplay:
     An illegal (hand-edited) entry is reported and skipped, never repaired."""
     from builder.rules.engine import fold
 
-    states, problems = fold(initial_pool(), list(ledger), check, apply,
-                            include=is_pool_entry, malformed="malformed pool entry")
-    return PoolReplay(states[-1], problems)
+    state, problems = fold(initial_pool, ledger, check, advance,
+                           include=is_pool_entry, malformed="malformed pool entry")
+    return PoolReplay(state, problems)
 
 
 # -- views -----------------------------------------------------------------------------

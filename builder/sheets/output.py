@@ -4,10 +4,12 @@ One policy, used by ``export-pdf`` and by the window's Export PDF:
 
 * ``OUT`` ending in ``.pdf`` (and not an existing folder) is one file holding every
   character; it is replaced when it exists (``-o FILE`` means "write FILE").
-* Any other ``OUT`` is a folder with one PDF per character, named after the
-  character (:func:`pdf_file_stem`, cut at a word boundary); two characters of the
-  same name in one export get ``Name.pdf`` and ``Name-2.pdf``; a PDF of that name
-  already in the folder is replaced (exporting again refreshes the sheets).
+* An existing folder, or a name ending in ``/``, is a folder with one PDF per
+  character, named after the character (:func:`pdf_file_stem`, cut at a word
+  boundary); two characters of the same name in one export get ``Name.pdf`` and
+  ``Name-2.pdf``; a PDF of that name already in the folder is replaced (exporting
+  again refreshes the sheets).  Only the folder named is made, never its parents.
+  Anything else is refused (:func:`builder.app.export.target_kind`).
 * An existing PDF without write permission is refused, never replaced
   (:func:`check_target`), and so is a folder where a file is expected.
 * :func:`write_outputs` writes every file or none: each content goes to a temporary
@@ -16,7 +18,10 @@ One policy, used by ``export-pdf`` and by the window's Export PDF:
   fails puts the targets already replaced back.  A temporary never outlives the
   process: failures remove them, and :func:`signals_guarded` removes them on
   SIGTERM/SIGINT/SIGHUP too (and holds such a signal back while the targets are
-  being replaced, so an export is never half-replaced by Ctrl+C).
+  being replaced, so an export is never half-replaced by Ctrl+C).  A temporary is
+  held open and locked while it lives, so one whose lock nobody holds is a killed
+  export's: :func:`remove_stale_temporaries` removes those before the next export
+  into the folder.
 """
 from __future__ import annotations
 
@@ -81,11 +86,11 @@ def folder_file_names(names: Sequence[str]) -> list[str]:
 
 
 def check_folder(folder: Path) -> None:
-    """The folder exists (made when missing) and is a folder."""
+    """The folder exists (made when missing, not its parents) and is a folder."""
     if folder.exists() and not folder.is_dir():
         raise ExportFailed(f"{folder}: is a file, not a folder")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)
     except OSError as exc:
         raise ExportFailed(f"{folder}: cannot be created ({exc.strerror or exc})") from None
 
@@ -128,8 +133,18 @@ def looks_like_pdf(data: bytes) -> bool:
 # -- temporaries and signals ------------------------------------------------------------------
 _LOCK = threading.RLock()
 _TEMPS: set[str] = set()
+_HELD: dict[str, int] = {}  # a temporary's open (locked) descriptor, closed when it goes
 _CRITICAL = [0]  # >0 while targets are being replaced: signals wait
 _DEFERRED: list[int] = []
+
+
+def _release(name: str) -> None:
+    fd = _HELD.pop(name, None)
+    if fd is not None:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def _remove_temps() -> None:
@@ -140,6 +155,7 @@ def _remove_temps() -> None:
             except OSError:
                 pass
             _TEMPS.discard(name)
+            _release(name)
 
 
 def live_temporaries() -> list[str]:
@@ -205,22 +221,84 @@ def _umask() -> int:
 
 
 def _write_temp(path: Path, data: bytes) -> str:
+    """A temporary beside ``path`` holding ``data``, kept open and locked until it
+    replaces its target or is removed: a lock nobody holds marks the temporary of a
+    process that was killed (:func:`remove_stale_temporaries`)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     with _LOCK:
         _TEMPS.add(tmp)
+        _HELD[tmp] = fd
+    _lock(fd)
     try:
         _fill(fd, path, data)
     except BaseException:
-        os.close(fd)
         _unlink(tmp)
         _forget(tmp)
         raise
-    os.close(fd)
     if os.path.getsize(tmp) != len(data):
         _unlink(tmp)
         _forget(tmp)
         raise OSError(28, "the file came out shorter than written")
     return tmp
+
+
+def _lock(fd: int) -> bool:
+    """Take ``fd``'s exclusive lock without waiting (True: taken, or no locks here)."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks on this system
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _is_temporary_name(name: str) -> bool:
+    """A name :func:`_write_temp` gives: ``.NAME.pdf.XXXX.pdf-tmp``."""
+    return (name.startswith(".") and name.endswith(TEMP_SUFFIX)
+            and ".pdf." in name[1:-len(TEMP_SUFFIX)].casefold())
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove the temporaries an export killed mid-write left in ``folder`` (a kill -9
+    gives it no chance to): those no living export holds locked.  The removed paths."""
+    removed: list[Path] = []
+    try:
+        names = [entry.name for entry in os.scandir(folder)
+                 if _is_temporary_name(entry.name) and entry.is_file(follow_symlinks=False)]
+    except OSError:
+        return removed
+    for name in names:
+        path = folder / name
+        if str(path) in _TEMPS:
+            continue
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            if _lock(fd) and _owned_by_nobody(fd):
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _owned_by_nobody(fd: int) -> bool:
+    """Where locks cannot be asked, only a temporary an hour old counts as left over."""
+    try:
+        import fcntl  # noqa: F401
+    except ImportError:
+        import time
+
+        return time.time() - os.fstat(fd).st_mtime > 3600
+    return True
 
 
 def _fill(fd: int, path: Path, data: bytes) -> None:
@@ -241,6 +319,7 @@ def _fill(fd: int, path: Path, data: bytes) -> None:
 def _forget(tmp: str) -> None:
     with _LOCK:
         _TEMPS.discard(tmp)
+        _release(tmp)
 
 
 def write_outputs(outputs: Mapping[Path, bytes]) -> None:
@@ -318,3 +397,4 @@ def _remove_temps_of(temps: list[str]) -> None:
     with _LOCK:
         for tmp in temps:
             _TEMPS.discard(tmp)
+            _release(tmp)

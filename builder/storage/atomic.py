@@ -5,16 +5,26 @@ a crash mid-save never leaves a broken or empty file.
 
 * A symbolic link is written through: the temporary file goes beside the
   link's final target and replaces the target; the link stays a link.
-* An existing file keeps its permission bits (a new file is private, 0600).
-* Temporary files are named ``.NAME.RANDOM.PID.tmp``.  Ones a killed writer
-  left behind are removed by the next write to that folder: those of the file
-  being written (its writer holds the file's lock, so no other writer of that
-  file is half-way) and, for other files, those whose writer process is gone
-  or that are older than :data:`STALE_AFTER` seconds.  A live writer's
-  temporary file of another file is never removed.
+* An existing file keeps its permission bits; a new file gets the mode the
+  user's umask gives (0644 under the usual 022), as every other program's.
+* A file the user made read-only is refused (:class:`ReadOnlyTarget`), never
+  replaced.
+* Temporary files are named ``.NAME.RANDOM.PID.tmp``; they live beside their
+  target only for the instant of the replace (os.replace stays on one file
+  system).  Ones a killed writer left behind are removed by the next write to
+  that folder: those of the file being written (its writer holds the file's
+  lock, so no other writer of that file is half-way) and, for other files,
+  those whose writer process is gone or that are older than
+  :data:`STALE_AFTER` seconds; the next read of a file in that folder removes
+  the same (:func:`sweep_folder`).  A live writer's temporary file of another
+  file is never removed.
+* The hidden ``.NAME.lock`` files that earlier versions left beside a file are
+  removed when that file is written next (locks live in the user's own
+  folders now: builder/storage/locking.py).
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -52,9 +62,36 @@ def temp_name_prefix(target: Path) -> str:
     return f".{target.name}."
 
 
+class ReadOnlyTarget(PermissionError):
+    """The file exists and the user made it read-only: it is never replaced."""
+
+    def __init__(self, target: Path) -> None:
+        super().__init__(errno.EACCES, "is read-only; not replaced", str(target))
+        self.target = target
+
+    def __str__(self) -> str:
+        return f"{self.target}: is read-only; not replaced"
+
+
+def refuse_read_only(target: Path) -> None:
+    """ReadOnlyTarget when ``target`` exists without write permission for its owner
+    (chmod 444) or for us: a file someone made read-only is kept, whoever writes."""
+    try:
+        info = os.stat(target)
+    except (OSError, ValueError):
+        return
+    if stat.S_ISREG(info.st_mode) and (not info.st_mode & stat.S_IWUSR
+                                       or not os.access(target, os.W_OK)):
+        raise ReadOnlyTarget(target)
+
+
 def make_temp(target: Path) -> str:
-    """A new temporary file beside ``target`` (returns its path)."""
+    """A new temporary file beside ``target`` (returns its path).  ReadOnlyTarget when
+    ``target`` is a file the user made read-only."""
     import tempfile  # here: the commands that only read (show, check...) never need it
+
+    refuse_read_only(target)
+    remove_legacy_lock(target)
 
     fd, temp = tempfile.mkstemp(prefix=temp_name_prefix(target), suffix=f".{os.getpid()}.tmp",
                                 dir=target.parent)
@@ -62,13 +99,33 @@ def make_temp(target: Path) -> str:
     return temp
 
 
+def umask() -> int:
+    """The process's umask (read where the system tells it without changing it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def new_file_mode() -> int:
+    """The mode a new file gets: what the umask leaves of 0666, as for any program."""
+    return 0o666 & ~umask()
+
+
 def fill_temp(temp: str, data: bytes, mode: int | None) -> None:
+    """Write ``data`` into ``temp`` (flushed, fsynced) and give it ``mode`` (None: a new
+    file's mode, :func:`new_file_mode`)."""
     with open(temp, "wb") as fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
-    if mode is not None:
-        os.chmod(temp, mode)
+    os.chmod(temp, new_file_mode() if mode is None else mode)
 
 
 def kept_mode(target: Path) -> int | None:
@@ -150,6 +207,48 @@ def remove_stale_temps(folder: Path, own: str | None = None) -> list[Path]:
             except OSError:
                 pass
     return removed
+
+
+_swept: set[str] = set()
+
+
+def sweep_folder(folder: Path) -> None:
+    """Remove what killed writers left in ``folder`` (:func:`remove_stale_temps`: never a
+    live writer's file), once per folder per process: reading a file is the next
+    command there too.  Never raises."""
+    key = os.fspath(folder)
+    if key in _swept:
+        return
+    _swept.add(key)
+    remove_stale_temps(folder)
+
+
+def legacy_lock(target: Path) -> Path:
+    """Where earlier versions kept the lock of ``target``: a hidden file beside it."""
+    return target.parent / f".{target.name}.lock"
+
+
+def remove_legacy_lock(target: Path) -> None:
+    """Remove the empty ``.NAME.lock`` an earlier version left beside ``target``, unless a
+    program of that version holds it now.  Never raises."""
+    old = legacy_lock(target)
+    flags = os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        info = os.lstat(old)
+        if not stat.S_ISREG(info.st_mode) or info.st_size:
+            return
+        fd = os.open(old, flags)
+    except (OSError, ValueError):
+        return
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        os.unlink(old)
+    except (ImportError, OSError):
+        pass
+    finally:
+        os.close(fd)
 
 
 def fsync_dir(folder: Path) -> None:

@@ -476,7 +476,7 @@ class CampaignFile:
         changes.append(Change(target, data, self.raw))
         try:
             with locked([c.path for c in changes]):
-                write_all(changes)
+                write_all(changes, f"change of the campaign {self.name}")
         except ChangedMeanwhile as changed:
             raise ChangedOnDisk(str(changed)) from None
         except (TransactionFailed, LockBusy) as failed:

@@ -17,7 +17,7 @@ from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
 from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
-from builder.storage.atomic import write_bytes_atomic
+from builder.storage.atomic import ReadOnlyTarget, write_bytes_atomic
 from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
 from builder.storage.paths import characters_dir
@@ -81,6 +81,9 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
 
 def read_raw(path: Path, kind: str = "character") -> bytes:
     """The bytes of a file (FileProblem: missing, a folder, too large, unreadable)."""
+    from builder.storage.atomic import sweep_folder
+
+    sweep_folder(path.parent)
     try:
         size = path.stat().st_size
         if size > jsonio.MAX_DOCUMENT_BYTES:
@@ -120,6 +123,8 @@ def write_checked(target: Path, data: bytes, expected: bytes | None,
             write_bytes_atomic(target, data)
     except LockBusy as busy:
         raise FileProblem(str(busy)) from None
+    except ReadOnlyTarget as refused:
+        raise FileProblem(str(refused)) from None
     except OSError as exc:
         raise FileProblem(f"{target}: cannot be written ({exc.strerror or exc})") from None
 
@@ -220,12 +225,12 @@ class CharacterFile(Record):
         refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
         rows = []
         for index, action in enumerate(rp.ledger):
-            before, after = rp.states[index], rp.states[index + 1]
+            step = rp.steps[index]
             row = {"n": index + 1, "action": action.get("action"),
                    "text": self.ruleset.describe(action), "at": action.get("at", ""),
-                   "cost": 0 if index in refused else self.ruleset.action_cost(before, action),
-                   "balance_after": self.ruleset.balance(after),
-                   "balance_before": self.ruleset.balance(before)}
+                   "cost": 0 if index in refused else step.cost,
+                   "balance_after": step.balance_after,
+                   "balance_before": step.balance_before}
             if self.ruleset.balance_row_key:
                 row[self.ruleset.balance_row_key] = row["balance_after"]
             if index in refused:
@@ -260,8 +265,7 @@ class CharacterFile(Record):
         logged["at"] = now_iso()
         stamp_entry(self.doc, logged)
         self.doc["ledger"].append(logged)
-        self.replay.ledger.append(logged)
-        self.replay.states.append(preview.after)
+        self.replay.append(logged, preview.after)
         return logged
 
     def ledger_problem_reasons(self) -> list[str]:

@@ -390,11 +390,11 @@ def move_to_trash(path: Path | str) -> Trashed:
     item = Trashed(target, path.resolve())
     info = {"original": str(item.original), "trashed_at": now_iso()}
     write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
-    from builder.storage.locking import LockBusy, lock_path, locked
+    from builder.storage.atomic import remove_legacy_lock
+    from builder.storage.locking import LockBusy, locked
 
     try:
-        # Under the file's lock, so a writer never replaces a file that is being trashed;
-        # the hidden lock file goes with it (a trashed character leaves nothing behind).
+        # Under the file's lock, so a writer never replaces a file that is being trashed.
         with locked([path]):
             os.replace(path, target)
     except LockBusy as busy:
@@ -403,10 +403,7 @@ def move_to_trash(path: Path | str) -> Trashed:
     except OSError as exc:
         item.info_path.unlink(missing_ok=True)
         raise FileProblem(f"{path}: cannot be moved to the trash ({exc.strerror or exc})") from None
-    try:
-        lock_path(path).unlink(missing_ok=True)
-    except OSError:
-        pass
+    remove_legacy_lock(path)  # an earlier version's lock beside it: nothing stays behind
     return item
 
 

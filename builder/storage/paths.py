@@ -80,3 +80,33 @@ def crash_dir(create: bool = False) -> Path:
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def journal_dir() -> Path:
+    """Records of unfinished multi-file changes (:mod:`builder.storage.journal`)."""
+    return state_dir() / "journal"
+
+
+def locks_dir(create: bool = False) -> Path:
+    """Where the write locks of characters and campaigns live: ``locks/`` in the user's
+    cache folder (:func:`cache_dir`), never beside the files themselves, so a data
+    folder that a sync engine or git carries holds nothing but data.  Private to the
+    user (0700)."""
+    path = cache_dir() / "locks"
+    if create:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
+
+
+def lock_file(target: Path | str) -> Path:
+    """The lock file of the file ``target`` names: keyed by its resolved path (symbolic
+    links followed, made absolute), so every name of one file shares one lock.  The
+    file's own name leads, for a person looking in the folder; a hash of the whole
+    path makes it unique."""
+    import hashlib
+    import re
+
+    resolved = os.path.realpath(os.path.abspath(target))
+    digest = hashlib.sha256(os.fsencode(resolved)).hexdigest()[:32]
+    readable = re.sub(r"[^\w.-]+", "_", os.path.basename(resolved), flags=re.ASCII)[:40]
+    return locks_dir() / f"{readable}-{digest}.lock"

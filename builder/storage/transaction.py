@@ -1,20 +1,31 @@
-"""All-or-nothing writes across several files.
+"""All-or-nothing writes across several files: the one writer of multi-file changes.
 
 A party award or a Training Exchange changes several character files and the
-campaign file together: either every file gets its new bytes or none changes.
+campaign file together: either every file gets its new bytes or none changes,
+even when the process is killed half-way (the journal, step 4).
 
 1. Every new document is serialised first (the caller hands over bytes).
 2. Every file is checked against the bytes it had when it was read (a file
    changed on disk meanwhile stops everything before anything is written).
-3. Each new content goes to a temporary file beside its target, flushed and
+3. Each new content goes to a temporary file beside its target (a change whose
+   new content is None removes its file in step 5), flushed and
    fsynced.  A failure here removes the temporaries; no target was touched.
-4. The temporaries replace their targets one by one (os.replace is atomic for
+4. The change is recorded durably in the journal (:mod:`builder.storage.journal`:
+   every target with its new and old contents and their digests).  A journal that
+   cannot be written stops everything; no target was touched.
+5. The temporaries replace their targets one by one (os.replace is atomic for
    each file).  If a replace fails, the targets already replaced get their
    original bytes back (each through its own atomic replace) and the error
    names the file that failed.
+6. The journal record is removed.
 
-A crash (power cut) between two replaces can still leave a mix; each file is
-then still whole and valid, and the campaign ledger tells what was applied.
+A crash (a kill, a power cut) between steps 4 and 6 leaves the record: the next
+command, the window's start or the next multi-file write completes the change or
+takes it back (:func:`builder.storage.journal.recover`), so every file ends old
+or every file ends new.
+
+The caller holds the lock of every file (:func:`builder.storage.locking.locked`)
+for the whole change.
 """
 from __future__ import annotations
 
@@ -23,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from builder.storage import journal
 from builder.storage.atomic import (fsync_dir, fill_temp, kept_mode, make_temp, real_target,
                                     remove_stale_temps, write_bytes_atomic)
 
@@ -38,13 +50,16 @@ class ChangedMeanwhile(TransactionFailed):
 @dataclass
 class Change:
     path: Path
-    data: bytes
+    #: The new contents (None: the file is removed).
+    data: bytes | None
     #: The bytes the file had when it was read (None: do not compare).
     expected: bytes | None = None
 
 
-def write_all(changes: Sequence[Change]) -> None:
-    """Write every change or none (see the module docstring)."""
+def write_all(changes: Sequence[Change], what: str = "change of several files") -> None:
+    """Write every change or none (see the module docstring); ``what`` names the change
+    in the line said when a crashed one is finished later ("campaign award")."""
+    journal.recover()        # a change a killed process left is finished first
     # A symbolic link is written through to its target (the link stays).
     changes = [Change(real_target(c.path), c.data, c.expected) for c in changes]
     seen: set[Path] = set()
@@ -70,21 +85,37 @@ def write_all(changes: Sequence[Change]) -> None:
 
     for change in changes:
         remove_stale_temps(change.path.parent, own=change.path.name)
-    temps: list[str] = []
+    temps: list[str | None] = []
     try:
         for change in changes:
-            temps.append(_write_temp(change.path, change.data))
+            temps.append(None if change.data is None else _write_temp(change.path, change.data))
     except OSError as exc:
         _remove(temps)
         failed = changes[len(temps)].path
         raise TransactionFailed(f"{failed}: cannot be written ({exc.strerror or exc}); "
                                 f"nothing was written") from None
+    journal.crash_point("temporaries-written")
+
+    # One file needs no record: its one os.replace is all or nothing already.
+    entry = journal.Entry([journal.Target(Path(os.path.abspath(c.path)), c.data, o)
+                           for c, o in zip(changes, originals)], what) if len(changes) > 1 else None
+    if entry is not None:
+        try:
+            entry.begin()
+        except journal.JournalProblem as problem:
+            _remove(temps)
+            raise TransactionFailed(str(problem)) from None
+        journal.crash_point("journal-written")
 
     done = 0
     try:
         for change, temp in zip(changes, temps):
-            os.replace(temp, change.path)
+            if temp is None:
+                change.path.unlink(missing_ok=True)
+            else:
+                os.replace(temp, change.path)
             done += 1
+            journal.crash_point(f"replaced-{done}")
     except OSError as exc:
         failed = changes[done].path
         _remove(temps[done:])
@@ -92,11 +123,18 @@ def write_all(changes: Sequence[Change]) -> None:
         message = f"{failed}: cannot be written ({exc.strerror or exc})"
         if problems:
             message += "; could not put back " + ", ".join(problems)
+            if entry is not None:
+                message += " (the next command completes the change)"
+                entry.leave()
         else:
             message += "; every file was put back as it was"
+            if entry is not None:
+                entry.end()
         raise TransactionFailed(message) from None
     for folder in {c.path.parent for c in changes}:
         fsync_dir(folder)
+    if entry is not None:
+        entry.end()
 
 
 def _write_temp(path: Path, data: bytes) -> str:
@@ -109,10 +147,11 @@ def _write_temp(path: Path, data: bytes) -> str:
     return temp
 
 
-def _remove(temps: Sequence[str]) -> None:
+def _remove(temps: Sequence[str | None]) -> None:
     for temp in temps:
         try:
-            os.unlink(temp)
+            if temp is not None:
+                os.unlink(temp)
         except OSError:
             pass
 
@@ -122,7 +161,7 @@ def _put_back(changes: Sequence[Change], originals: Sequence[bytes | None]) -> l
     for change, original in zip(changes, originals):
         try:
             if original is None:
-                change.path.unlink()
+                change.path.unlink(missing_ok=True)
             else:
                 write_bytes_atomic(change.path, original)
         except OSError:

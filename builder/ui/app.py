@@ -179,6 +179,11 @@ def run_gui(argv: list[str]) -> int:
     from builder.storage.paths import data_dir
 
     data_dir()
+    from builder.app.recovery import finish_interrupted
+
+    interrupted = finish_interrupted()     # a killed change is finished before any read
+    for line in interrupted:
+        sys.stderr.write(f"note: {line}\n")
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -204,6 +209,8 @@ def run_gui(argv: list[str]) -> int:
     from builder.ui.main_window import MainWindow
 
     window = MainWindow(restore=not args.no_restore)
+    # A bug in a slot, an event handler or a thread: a crash report and a lasting bar.
+    window.install_crash_guard()
     model = getattr(window, "library_model", None)
     if model is not None and hasattr(model, "loadingProgress"):
         model.loadingProgress.connect(

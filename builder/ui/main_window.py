@@ -10,9 +10,11 @@ the settings (:mod:`.window_settings`).  This module builds the widgets and wire
 them together."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
-from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 # Dialog classes (QFileDialog, QInputDialog, QMessageBox) and QDesktopServices are
 # imported where they are used: the first paint does not need them.  Nor does it need
@@ -31,6 +33,10 @@ from builder.ui.window_documents import OpenDocuments
 from builder.ui.window_export import PrintingAndExport
 from builder.ui.window_library import JSON_FILTER, LibraryOperations  # noqa: F401
 from builder.ui.window_settings import MAX_RECENT, WindowSettings  # noqa: F401
+
+if TYPE_CHECKING:
+    from builder.ui.crash_guard import CrashGuard, CrashNotice
+    from builder.ui.views.base import MessageBar
 
 
 #: The window's first size, where the screen has room for it (fit_to_screen).
@@ -109,7 +115,18 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.LeftSide, None)
         self.tabs.tabCloseRequested.connect(self.close_tab)
         self.tabs.currentChanged.connect(self._current_changed)
-        self.setCentralWidget(self.tabs)
+        # Above the tabs, whatever tab is open: the lasting "Something went wrong" bar.
+        central = QWidget(self)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self._central_column = column
+        column.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        # Made when first needed (install_crash_guard, show_crash): the first paint
+        # does not need them.
+        self.crash_guard: CrashGuard | None = None
+        self.crash_bar: MessageBar | None = None
 
         self.balance_label = QLabel(self)
         self.balance_label.setObjectName("balanceLabel")
@@ -206,6 +223,31 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
     def report(self, message: str, timeout: int = 8000) -> None:
         self.statusBar().showMessage(message, timeout)
 
+    def install_crash_guard(self) -> CrashGuard:
+        """From here on an exception no code caught is written to a crash report and
+        shown in the window's lasting bar (:mod:`builder.ui.crash_guard`)."""
+        from builder.ui.crash_guard import CrashGuard
+
+        if self.crash_guard is None:
+            self.crash_guard = CrashGuard(self)
+            self.crash_guard.crashed.connect(self.show_crash)
+        self.crash_guard.install()
+        return self.crash_guard
+
+    def show_crash(self, notice: CrashNotice) -> None:
+        """A bug's lasting bar (until dismissed): what went wrong and where its report is."""
+        from builder.ui.views.base import MessageBar
+
+        if self.crash_bar is None:
+            self.crash_bar = MessageBar(self.centralWidget())
+            self.crash_bar.setObjectName("crashBar")
+            self._central_column.insertWidget(0, self.crash_bar)
+        earlier = len(self.crash_guard.notices) - 1 if self.crash_guard else 0
+        text = notice.text()
+        if earlier > 0:
+            text += f" ({earlier} earlier {'report' if earlier == 1 else 'reports'} in the same folder)"
+        self.crash_bar.show_message(text, "error")
+
     def about(self) -> None:
         from builder.ui.dialogs.about import AboutDialog
 
@@ -223,4 +265,6 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
 
     def closeEvent(self, event):
         self.save_settings()
+        if self.crash_guard is not None:
+            self.crash_guard.uninstall()
         super().closeEvent(event)

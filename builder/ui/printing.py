@@ -21,13 +21,12 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFileDialog, QFormLayout, QGroupBox, QMessageBox, QProgressDialog,
                                QVBoxLayout, QWidget)
 
-from builder.sheets import SheetOptions, build_sheet, section_keys
+from builder.app import export
+from builder.sheets import SheetOptions
 from builder.sheets.model import Sheet
-from builder.render.pdf import (Cancelled, render_pdf, render_pdf_bytes,
-                                render_to_printer)
+from builder.render.pdf import Cancelled, render_pdf_bytes, render_to_printer
 from builder.render.fonts import GlyphCheck
 from builder.sheets import output
-from builder.storage.files import FileProblem
 
 LAST_FOLDER_KEY = "sheets/last_folder"
 PAPER_KEY = "sheets/paper"
@@ -175,17 +174,13 @@ def library_sheets(parent, paths: Sequence[Path | str],
                    options: SheetOptions | None = None) -> list[Sheet]:
     """The sheets of characters chosen in the Library (Print, Print Preview from there).
     A file that cannot be read is said in a message; the others still print."""
-    from builder.storage.files import load_character
-
-    sheets = []
+    characters = []
     for path in paths:
         try:
-            cf = load_character(path)
-        except FileProblem as problem:
+            characters.extend(export.read_characters([path]))
+        except export.FileProblem as problem:
             _show_error(parent, str(problem))
-            continue
-        sheets.append(build_sheet(cf.derived(), cf.ruleset.id, options))
-    return sheets
+    return export.build_sheets(characters, options)
 
 
 def offer_open(parent, paths: Sequence[Path]) -> QMessageBox | None:
@@ -229,9 +224,9 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
                       paper: str | None = None) -> Path | None:
     """Ask where to save, starting in the last folder used; write the PDF atomically.
 
-    The same policy as ``export-pdf -o FILE`` (builder/sheets/output.py): the chosen
-    file is replaced (the save dialog has already asked), a read-only one is refused,
-    and a failure leaves the previous file as it was."""
+    The same path as ``export-pdf -o FILE`` (builder/app/export.py): the chosen file
+    is replaced (the save dialog has already asked), a read-only one is refused, and a
+    failure leaves the previous file as it was."""
     start = str(Path(last_folder()) / f"{output.pdf_file_stem(name or 'character')}.pdf")
     chosen, _filter = QFileDialog.getSaveFileName(parent, "Export PDF", start,
                                                   "PDF files (*.pdf)")
@@ -241,9 +236,14 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
     if path.suffix.lower() != ".pdf":
         path = path.with_suffix(".pdf")
     glyphs = GlyphCheck()
+    paper = paper or default_paper()
+
+    def render(job: export.Job) -> bytes:
+        return render_pdf_bytes(list(job.sheets), paper, glyphs=glyphs)[0]
+
     try:
-        render_pdf(sheets, path, paper or default_paper(), glyphs=glyphs)
-    except FileProblem as problem:
+        export.export(export.plan(path, sheets, [name], one_file=True), render)
+    except export.FileProblem as problem:
         _show_error(parent, str(problem))
         return None
     except OSError as exc:
@@ -261,18 +261,17 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
     each (``target`` is a folder).  Shows a progress dialog with Cancel; returns the
     files written, or None when cancelled or failed.
 
-    The policy of ``export-pdf`` (builder/sheets/output.py): one file per character
-    named after it, an existing PDF of that name replaced, a read-only one refused;
-    every PDF is painted first, then all are written or none, so a cancel or a failure
+    The path of ``export-pdf`` (builder/app/export.py): one file per character named
+    after it, an existing PDF of that name replaced, a read-only one refused; every
+    PDF is painted first, then all are written or none, so a cancel or a failure
     leaves every previous PDF as it was."""
-    from builder.storage.files import load_character
-
     paper = paper or default_paper()
     target = Path(target)
     progress = QProgressDialog("Preparing sheets...", "Cancel", 0, len(paths) * 2, parent)
     progress.setWindowTitle("Export PDF")
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(300)
+    duplex = bool(options and options.duplex)
 
     def step(value: int, label: str) -> bool:
         progress.setLabelText(label)
@@ -280,47 +279,37 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
         QApplication.processEvents()
         return not progress.wasCanceled()
 
-    sheets: list[Sheet] = []
-    names: list[str] = []
-    try:
-        for index, path in enumerate(paths):
-            if not step(index, f"Reading {Path(path).name}..."):
-                return None
-            cf = load_character(path)
-            sheets.append(build_sheet(cf.derived(), cf.ruleset.id, options))
-            names.append(cf.name)
-        base = len(paths)
+    def reading(index: int, path: Path) -> None:
+        if not step(index, f"Reading {path.name}..."):
+            raise Cancelled()
+
+    glyphs = GlyphCheck()
+    base = len(paths)
+
+    def render(job: export.Job) -> bytes:
+        report: Callable[[int, int], bool] | None
         if one_file:
-            jobs = [(target, sheets)]
-            output.check_target(target)
+            def report(done, _total):
+                return step(base + done, "Printing sheets...")
         else:
-            files = output.folder_file_names(names)
-            jobs = [(target / file, [sheet]) for file, sheet in zip(files, sheets)]
-            for path, _job in jobs:
-                output.check_target(path)
-            output.check_folder(target)
-        pdfs = {}
-        glyphs = GlyphCheck()
-        for index, (path, job_sheets) in enumerate(jobs):
-            report: Callable[[int, int], bool] | None
-            if one_file:
-                def report(done, _total, base=base):
-                    return step(base + done, "Printing sheets...")
-            else:
-                if not step(base + index, f"Printing {names[index]}..."):
-                    return None
-                report = None
-            pdfs[path], _counts = render_pdf_bytes(
-                job_sheets, paper, progress=report, glyphs=glyphs,
-                duplex=bool(options and options.duplex))
-        output.write_outputs(pdfs)
+            if not step(base + job.index, f"Printing {job.names[0]}..."):
+                raise Cancelled()
+            report = None
+        return render_pdf_bytes(list(job.sheets), paper, progress=report, glyphs=glyphs,
+                                duplex=duplex)[0]
+
+    try:
+        characters = export.read_characters(paths, reading)
+        sheets = export.build_sheets(characters, options)
+        plan = export.plan(target, sheets, [c.name for c in characters], one_file=one_file)
+        written = export.export(plan, render)
         progress.setValue(progress.maximum())
         remember_folder(target if one_file else target / "x.pdf")
-        warn_missing_glyphs(parent, glyphs) or offer_open(parent, list(pdfs))
-        return list(pdfs)
+        warn_missing_glyphs(parent, glyphs) or offer_open(parent, written)
+        return written
     except Cancelled:
         return None
-    except FileProblem as problem:
+    except export.FileProblem as problem:
         _show_error(parent, str(problem))
         return None
     except OSError as exc:
@@ -333,20 +322,23 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
 class SheetOptionsDialog(QDialog):
     """Which sections, blank values, paper: what a player asks for before printing."""
 
-    def __init__(self, parent=None, ruleset_id: str = "story-points",
-                 derived: dict | None = None):
+    def __init__(self, parent=None, ruleset_id: str | None = None,
+                 derived: dict | None = None, *,
+                 sections: Sequence[tuple[str, str]] | None = None):
+        """The sections offered: ``sections`` (key, title) when given, else those of
+        ``ruleset_id``'s sheet (for ``derived``), else every rule system's."""
         super().__init__(parent)
         self.setWindowTitle("Sheet options")
         layout = QVBoxLayout(self)
         group = QGroupBox("Sections")
         form = QFormLayout(group)
         self.section_boxes: dict[str, QCheckBox] = {}
-        from builder.sheets import builder_module
-
-        titles = dict(getattr(builder_module(ruleset_id), "SECTIONS", []))
-        for key in section_keys(ruleset_id, derived):
+        if sections is None:
+            sections = export.sheet_sections(None if ruleset_id is None
+                                             else [(ruleset_id, derived)])
+        for key, title in sections:
             # "&" in a title is text, not a keyboard mnemonic ("Vitality & Dice")
-            box = QCheckBox(titles.get(key, key.capitalize()).replace("&", "&&"))
+            box = QCheckBox(title.replace("&", "&&"))
             box.setChecked(True)
             self.section_boxes[key] = box
             form.addRow(box)

@@ -108,12 +108,29 @@ class PrintingAndExport(WindowHost):
                         f"to {Path(target) if not one_file else Path(target).parent}")
         return written
 
+    def _sheet_sections(self) -> list[tuple[str, str]]:
+        """The sections Sheet Options offers: the open character's sheet's; on the
+        Library, the selected characters'; with nothing selected, every rule system's."""
+        from builder.app import export
+
+        doc = self.current_doc()
+        if doc is not None:
+            return export.sheet_sections([(doc.ruleset.id, doc.derived())])
+        chosen = []
+        if self.tabs.currentIndex() == 0:
+            for path in self.library_page.selected_paths():
+                try:
+                    chosen.extend(export.read_characters([path]))
+                except export.FileProblem:
+                    continue  # printing it says why
+        if not chosen:
+            return export.sheet_sections()
+        return export.sheet_sections([(c.ruleset_id, c.derived) for c in chosen])
+
     def sheet_options_dialog(self) -> None:
         from builder.ui.printing import SheetOptionsDialog
 
-        doc = self.current_doc()
-        ruleset_id = doc.ruleset.id if doc is not None else "story-points"
-        dialog = SheetOptionsDialog(self, ruleset_id, doc.derived() if doc else None)
+        dialog = SheetOptionsDialog(self, sections=self._sheet_sections())
 
         def done(result):
             if result:

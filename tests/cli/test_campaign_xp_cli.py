@@ -84,6 +84,8 @@ def test_a_write_failure_changes_no_file(raid, monkeypatch):
     calls = []
 
     def replace(src, dst, *a, **kw):
+        if "journal" in str(dst):          # the record of the change, not a target
+            return real(src, dst, *a, **kw)
         calls.append(dst)
         if len(calls) == 3:
             raise OSError(28, "No space left on device")

@@ -20,7 +20,7 @@ def test_export_pdf_runs_headless_without_a_display(tmp_path, isolated_data):
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     out = tmp_path / "sheets"
     result = subprocess.run([sys.executable, "-m", "builder", "export-pdf", str(senna),
-                             str(graynor), "-o", str(out), "--paper", "letter"],
+                             str(graynor), "-o", f"{out}/", "--paper", "letter"],
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""  # no Qt warnings either

@@ -132,7 +132,7 @@ def test_an_existing_pdf_keeps_its_permission_bits(party, tmp_path):
 
 def test_folder_export_is_all_or_nothing(party, tmp_path, monkeypatch):
     folder = tmp_path / "sheets"
-    ok("export-pdf", *party, "-o", folder)
+    ok("export-pdf", *party, "-o", f"{folder}/")
     before = snapshot(folder)
     assert set(before) == {"Senna-Vail.pdf", "Graynor-Ashdown.pdf"}
     # The disk fills while the second PDF is written: the first is not replaced either.
@@ -144,7 +144,7 @@ def test_folder_export_is_all_or_nothing(party, tmp_path, monkeypatch):
 def test_folder_export_puts_back_what_it_replaced_when_a_rename_fails(party, tmp_path,
                                                                        monkeypatch):
     folder = tmp_path / "sheets"
-    ok("export-pdf", party[0], "-o", folder)
+    ok("export-pdf", party[0], "-o", f"{folder}/")
     before = snapshot(folder)
     real_replace = os.replace
     calls = []
@@ -188,21 +188,18 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_during_export_leaves_the_old_pdf_and_no_temporary(party, tmp_path, signum):
-    out = tmp_path / "out"
-    out.mkdir()
-    target = out / "party.pdf"
-    target.write_bytes(b"%PDF-1.4 the previous sheet\n%%EOF\n")
+def stopped_export(argv: list[str], signum: int) -> tuple[int, Path]:
+    """Run ``export-pdf argv`` in its own process, send it ``signum`` once its first
+    temporary file exists; (its exit status, that temporary's path)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
                PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-c", SLOW_EXPORT, "export-pdf", *map(str, party),
-                             "-o", str(target)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_EXPORT, "export-pdf", *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline()
         assert line.startswith("TEMP "), proc.stderr.read()
-        assert Path(line.split(" ", 1)[1].strip()).exists()
+        temp = Path(line.split(" ", 1)[1].strip())
+        assert temp.exists()
         proc.send_signal(signum)
         proc.wait(timeout=60)
     finally:
@@ -211,7 +208,17 @@ def test_a_signal_during_export_leaves_the_old_pdf_and_no_temporary(party, tmp_p
             proc.wait()
         proc.stdout.close()
         proc.stderr.close()
-    assert proc.returncode != 0
+    return proc.returncode, temp
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_during_export_leaves_the_old_pdf_and_no_temporary(party, tmp_path, signum):
+    out = tmp_path / "out"
+    out.mkdir()
+    target = out / "party.pdf"
+    target.write_bytes(b"%PDF-1.4 the previous sheet\n%%EOF\n")
+    code, _temp = stopped_export([*map(str, party), "-o", str(target)], signum)
+    assert code != 0
     assert target.read_bytes() == b"%PDF-1.4 the previous sheet\n%%EOF\n"
     assert sorted(p.name for p in out.iterdir()) == ["party.pdf"]
 

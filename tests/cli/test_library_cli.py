@@ -71,4 +71,4 @@ def test_list_shows_every_character_with_its_figures_and_problems(tmp_path):
     assert set(rows[0]) == {"path", "name", "ruleset", "headline", "modified", "problem"}
     text = ok("library", "list").out.splitlines()
     assert text[0].startswith("Senna ") and "Unspent SP 4" in text[0]
-    assert text[0].endswith("Senna.json") and "not a readable character file" in text[1]
+    assert text[1].startswith("broken ") and "not a readable character file" in text[1]

@@ -425,7 +425,7 @@ def test_apply_is_pure(rs):
     state = chosen(rs)
     do(rs, state, "modify", "MIG", "1", "--name", "Bless")
     do(rs, state, "set-age", "old")
-    assert state.modifiers == () and state.age is None
+    assert not state.modifiers and state.age is None
 
 
 def test_replay_rebuilds_the_state_and_reports_bad_entries(rs):

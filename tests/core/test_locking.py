@@ -45,6 +45,17 @@ class Holder:
         self.proc.stdout.close()
 
 
+def assert_held_elsewhere(take: str, held: Path, wanted: Path) -> None:
+    """While another program holds ``held`` (taken with ``take``), ``wanted`` is busy."""
+    holder = Holder(take, held)
+    try:
+        with pytest.raises(LockBusy):
+            with locked([wanted], timeout=0.2):
+                pass
+    finally:
+        holder.close()
+
+
 def test_a_lock_held_by_another_program_makes_us_wait_then_give_up(target):
     holder = Holder(OURS, target)
     try:
@@ -60,13 +71,7 @@ def test_a_lock_held_by_another_program_makes_us_wait_then_give_up(target):
 def test_a_program_using_filelock_and_this_one_exclude_each_other(target):
     from filelock import FileLock, Timeout
 
-    holder = Holder(FILELOCK, target)
-    try:
-        with pytest.raises(LockBusy):
-            with locked([target], timeout=0.2):
-                pass
-    finally:
-        holder.close()
+    assert_held_elsewhere(FILELOCK, target, target)
     holder = Holder(OURS, target)
     try:
         with pytest.raises(Timeout):
@@ -114,7 +119,79 @@ def test_two_threads_exclude_each_other_and_one_thread_reenters(target):
 
 def test_a_symlink_planted_as_the_lock_file_is_not_followed(target, tmp_path):
     victim = tmp_path / "victim"
+    lock_path(target).parent.mkdir(parents=True, exist_ok=True)
     lock_path(target).symlink_to(victim)
-    with locked([target], timeout=0.2):  # no lock can be had there: skipped, as a read-only folder
-        pass
+    with pytest.raises(LockBusy, match="cannot be locked"):  # never a write without a lock
+        with locked([target], timeout=0.2):
+            pass
     assert not victim.exists()
+
+
+def test_a_held_lock_refuses_the_command_naming_the_file_and_the_holders_process(
+        target, monkeypatch):
+    from builder.storage import locking
+    from tests.helpers import cli, ok
+
+    char = target.with_name("held.json")
+    ok("new", "story-points", "Held", "-o", char)
+    before = char.read_bytes()
+    holder = Holder(OURS, char)
+    monkeypatch.setattr(locking, "LOCK_TIMEOUT", 0.2)
+    try:
+        result = cli("do", char, "rest")
+    finally:
+        holder.close()
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert str(char) in result.err and "another program is changing it" in result.err
+    if Path("/proc/locks").exists():
+        assert f"process {holder.proc.pid}" in result.err
+    assert char.read_bytes() == before
+
+
+def test_a_lock_that_cannot_be_made_refuses_the_write(target):
+    """The locks folder cannot be made (a file stands in its place): refused, nothing
+    written, never a write without a lock."""
+    from builder.storage.paths import locks_dir
+    from tests.helpers import cli, ok
+
+    char = target.with_name("nolock.json")
+    ok("new", "story-points", "NoLock", "-o", char)
+    before = char.read_bytes()
+    import shutil
+
+    shutil.rmtree(locks_dir())
+    locks_dir().write_text("not a folder")
+    result = cli("do", char, "rest")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert f"{char}: cannot be locked" in result.err and "nothing written" in result.err
+    assert char.read_bytes() == before
+
+
+def test_a_lock_file_of_another_user_is_a_refusal_naming_its_owner(target, monkeypatch):
+    """A lock file that cannot be opened (another user's) refuses the write and says
+    whose it is."""
+    import errno
+    import os
+
+    from filelock import FileLock
+
+    def denied(self, *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    lock_path(target).parent.mkdir(parents=True, exist_ok=True)
+    lock_path(target).write_bytes(b"")
+    monkeypatch.setattr(FileLock, "acquire", denied)
+    monkeypatch.setattr(os, "getuid", lambda: 4242)
+    with pytest.raises(LockBusy) as refused:
+        with locked([target], timeout=0.2):
+            pytest.fail("entered without the lock")
+    assert "Permission denied" in str(refused.value)
+    assert "belongs to another user" in str(refused.value)
+
+
+def test_every_name_of_one_file_shares_one_lock(target, tmp_path):
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert lock_path(link) == lock_path(target) == lock_path(tmp_path / "." / "c.json")
+    assert lock_path(target) != lock_path(tmp_path / "other.json")
+    assert_held_elsewhere(OURS, link, target)

@@ -125,10 +125,13 @@ def test_an_open_file_changed_behind_its_back_is_not_overwritten(char):
     assert [e["action"] for e in ledger(char)] == ["rest"]
 
 
-def test_the_lock_file_is_hidden_beside_the_target_and_not_a_character(char, tmp_path):
+def test_the_lock_file_lives_in_the_users_locks_folder_not_beside_the_target(char, tmp_path):
+    from builder.storage.paths import locks_dir
+
     ok("do", char, "rest")
-    assert lock_path(char) == tmp_path / ".c.json.lock"
-    assert sorted(p.name for p in tmp_path.glob("*.json")) == ["c.json"]
+    assert lock_path(char).parent == locks_dir()
+    assert lock_path(char).is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json", "userdata"]
 
 
 def test_a_second_writer_waits_for_the_lock(char):
@@ -215,8 +218,8 @@ def test_ruleset_sources_name_an_ignored_override(tmp_path):
 
 
 def test_the_library_lists_characters_never_their_locks_or_temps():
-    """Changing library characters leaves hidden .NAME.json.lock files beside them (and
-    a killed writer may leave a temp): the library lists the characters only."""
+    """An earlier version's hidden .NAME.json.lock and a killed writer's temp beside a
+    character: the library lists the characters only."""
     from builder.storage.library import list_library, scan_library
     from builder.storage.paths import characters_dir
 
@@ -224,6 +227,6 @@ def test_the_library_lists_characters_never_their_locks_or_temps():
     ok("do", path, "rest")
     folder = characters_dir()
     (folder / ".Lib.json.abcd1234.99999999.tmp").write_text("{half")
-    assert (folder / ".Lib.json.lock").exists()
+    (folder / ".Lib.json.lock").write_bytes(b"")
     assert [p.name for p in list_library()] == ["Lib.json"]
     assert [e.path.name for e in scan_library(use_cache=False)] == ["Lib.json"]

@@ -40,7 +40,7 @@ def test_page_counts_of_the_sample_characters(samples, tmp_path, paper):
     """The figures in the README's sheets section, the same on A4 and Letter."""
     assert set(samples) == set(SAMPLE_PAGES)
     out = tmp_path / "pdfs"
-    ok("export-pdf", *samples.values(), "-o", out, "--paper", paper)
+    ok("export-pdf", *samples.values(), "-o", f"{out}/", "--paper", paper)
     counts = {stem: len(PdfReader(str(out / f"{_pdf_name(path)}.pdf")).pages)
               for stem, path in samples.items()}
     assert counts == SAMPLE_PAGES

@@ -74,3 +74,27 @@ def test_print_preview_opens_at_most_of_the_screen(window, senna_path):
     assert dialog.height() >= 0.85 * available.height()
     assert available.contains(dialog.frameGeometry().topLeft())
     dialog.close()
+
+
+def test_sheet_options_offer_the_sections_of_what_would_print(window, monkeypatch, tmp_path):
+    """The open character's sheet's sections; on the Library, the selected characters';
+    with nothing selected, every rule system's (no rule system is the default)."""
+    from tests.sheet_samples import GRETA, make_files
+
+    window.show_library()
+    monkeypatch.setattr(window.library_page, "selected_paths", list)
+    window.sheet_options_dialog()
+    every = set(window._sheet_dialog.section_boxes)
+    window._sheet_dialog.close()
+    assert {"vitals", "traits", "gear", "saves"} <= every  # story-points and vogelfrei
+    greta = make_files(tmp_path, (GRETA,))[0]
+    monkeypatch.setattr(window.library_page, "selected_paths", lambda: [str(greta)])
+    window.sheet_options_dialog()
+    chosen = set(window._sheet_dialog.section_boxes)
+    window._sheet_dialog.close()
+    assert "gear" in chosen and "vitals" not in chosen
+    window.open_path(greta)
+    window.sheet_options_dialog()
+    assert set(window._sheet_dialog.section_boxes) == chosen
+    window._sheet_dialog.close()
+

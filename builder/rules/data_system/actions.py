@@ -68,10 +68,12 @@ class Raise(DataAction):
         return vocab.cost(self.rules.values[name]["cost"], state.levels[name] + 1) or 0
 
     def apply(self, state: DataState, action: Action) -> DataState:
+        return self.advance(replace(state, levels=dict(state.levels)), action)
+
+    def advance(self, state: DataState, action: Action) -> DataState:
         state = self.pay(state, action)
-        levels = dict(state.levels)
-        levels[action.text("name")] += 1
-        return replace(state, levels=levels)
+        state.levels[action.text("name")] += 1   # the levels a replay gave up
+        return state
 
     def describe(self, action: Action) -> str:
         return f"Raise {action.value('name')}"

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGr
 from builder.rules.base import AT_MAXIMUM, has_code
 from builder.rules.chain import Chain, Node
 from builder.ui import theme
-from builder.ui.chain.tokens import parse_token
+from builder.ui.chain.tokens import RankToken, parse_token
 
 # 210 wide: a Skill's second line, "→ 2: 2 SP ✕  Linked: Perception", was cut to
 # "Linked: Endura…" at 190 (SUB_ROOM is the room that line has).
@@ -365,7 +365,7 @@ class ChainScene(QGraphicsScene):
     """Holds the items; ``set_chain`` builds them once, later calls update them in place."""
 
     nodeActivated = Signal(str)                 # node id (double-click / Enter)
-    rankDropped = Signal(dict, str, str)        # token, trait's class, trait
+    rankDropped = Signal(object, str, str)      # a RankToken, the trait's class, the trait
     dragHint = Signal(str)
 
     def __init__(self, parent=None):
@@ -565,7 +565,7 @@ class ChainScene(QGraphicsScene):
     def planned_ids(self) -> list[str]:
         return [nid for nid, item in self.nodes.items() if item.plan_badge]
 
-    def begin_drag(self, token: dict, eligible: list[str], blocked: dict[str, list[str]]) -> None:
+    def begin_drag(self, token: RankToken, eligible: list[str], blocked: dict[str, list[str]]) -> None:
         """Light the traits a token can go to; grey the others with their reasons."""
         cls = token.get("class")
         self.drag_reasons = {}

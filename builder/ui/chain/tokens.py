@@ -8,18 +8,25 @@ undo step.  The payload has its own MIME type; a drop does nothing else.
 from __future__ import annotations
 
 import json
+from typing import TypedDict
 
 from PySide6.QtCore import QMimeData
 
 #: The drag payload's MIME type (shared with the editor's trait list).
 RANK_TOKEN_MIME = "application/x-character-builder-trait-rank"
 
+#: The payload (its JSON shape is the point): the Class, the option kind (``class`` to
+#: raise it, ``new-class`` to enter it), and the spell and scene the player chose.
+#: Qt signals carry it as ``object``.
+RankToken = TypedDict("RankToken", {"class": str, "kind": str, "spell": str, "scene": str},
+                      total=False)
+
 
 def token_mime(class_name: str, kind: str, spell: str | None = None,
                scene: str | None = None) -> QMimeData:
     """``kind`` is the option kind: ``class`` (raise) or ``new-class`` (enter)."""
     mime = QMimeData()
-    payload = {"class": class_name, "kind": kind}
+    payload: RankToken = {"class": class_name, "kind": kind}
     if spell:
         payload["spell"] = spell
     if scene:
@@ -29,7 +36,7 @@ def token_mime(class_name: str, kind: str, spell: str | None = None,
     return mime
 
 
-def parse_token(mime: QMimeData | None) -> dict | None:
+def parse_token(mime: QMimeData | None) -> RankToken | None:
     if mime is None or not mime.hasFormat(RANK_TOKEN_MIME):
         return None
     try:
@@ -38,10 +45,14 @@ def parse_token(mime: QMimeData | None) -> dict | None:
         return None
     if not isinstance(payload, dict) or not isinstance(payload.get("class"), str):
         return None
-    return payload
+    token: RankToken = {"class": payload["class"], "kind": str(payload.get("kind", "class"))}
+    for key in ("spell", "scene"):
+        if isinstance(payload.get(key), str) and payload[key]:
+            token[key] = payload[key]
+    return token
 
 
-def token_words(doc, token: dict, trait: str) -> list[str] | None:
+def token_words(doc, token: RankToken, trait: str) -> list[str] | None:
     """The ``do`` words a rank token dropped on ``trait`` stands for: the words of the
     core's option for the token's Class (entering or raising it) with the trait, and
     the spell and scene the token carries.  None when the core has no such option."""
@@ -52,7 +63,7 @@ def token_words(doc, token: dict, trait: str) -> list[str] | None:
     return option.words_with(trait=trait, spell=token.get("spell"), scene=token.get("scene"))
 
 
-def drop_rank(doc, token: dict, trait_class: str, trait: str) -> tuple[bool, list[str]]:
+def drop_rank(doc, token: RankToken, trait_class: str, trait: str) -> tuple[bool, list[str]]:
     """Apply a token dropped on a trait through the rules core (one undo step).
 
     Returns (done, reasons); a refused drop changes nothing.

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit
                                QVBoxLayout, QWidget)
 
 from builder.ui.chain.scene import HELD, ChainScene
-from builder.ui.chain.tokens import drop_rank, token_mime
+from builder.ui.chain.tokens import RankToken, drop_rank, token_mime
 from builder.ui.chain.plan import PlanPart, plan_steps_list
 from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 
@@ -50,7 +50,7 @@ class TokenChip(QPushButton):
         self.setAccessibleName(f"Rank token: {text}")
         self._press: QPoint | None = None
 
-    def token(self) -> dict:
+    def token(self) -> RankToken:
         return self.chain_widget.token_for(self.option)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -70,8 +70,8 @@ class ChainWidget(PlanPart, QWidget):
     """The whole advancement-chain tab for one story-points character."""
 
     status = Signal(str)
-    #: A rank token is being dragged (its Class option) / the drag ended.
-    tokenDragStarted = Signal(dict)
+    #: A rank token is being dragged (its Class advance: the core's Option) / the drag ended.
+    tokenDragStarted = Signal(object)
     tokenDragFinished = Signal()
 
     def __init__(self, doc, parent=None):
@@ -284,13 +284,13 @@ class ChainWidget(PlanPart, QWidget):
         if spell and self.spell_combo.currentText() != spell:
             self.spell_combo.setCurrentText(spell)
 
-    def token_for(self, option: Mapping[str, Any]) -> dict:
+    def token_for(self, option: Mapping[str, Any]) -> RankToken:
         """The payload of a rank token.  A caster's token carries a spell only when the
         player chose one; otherwise the drop asks for it (never a silent default)."""
-        token = {"class": option["name"], "kind": option["kind"]}
+        token: RankToken = {"class": option["name"], "kind": option["kind"]}
         if option.get("casts_spells"):
             spells = option.get("choices", {}).get("spells", [])
-            if self.chosen_spell in spells:
+            if self.chosen_spell is not None and self.chosen_spell in spells:
                 token["spell"] = self.chosen_spell
         if option["kind"] == "new-class":
             token["scene"] = self.scene_edit.text().strip()
@@ -355,7 +355,7 @@ class ChainWidget(PlanPart, QWidget):
         """Say what the last ledger entry did, in the ruleset's own words."""
         self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
 
-    def drop(self, token: dict, trait_class: str, trait: str) -> bool:
+    def drop(self, token: RankToken, trait_class: str, trait: str) -> bool:
         option = self.options.get(("class", trait_class)) or \
             self.options.get(("new-class", trait_class))
         if option is not None and option.get("casts_spells") and not token.get("spell") \
@@ -370,7 +370,7 @@ class ChainWidget(PlanPart, QWidget):
         return done
 
     def ask_spell(self, option: Mapping[str, Any], trait: str,
-                  token: dict | None = None) -> QDialog:
+                  token: RankToken | None = None) -> QDialog:
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
         from builder.rules.registry import load_part

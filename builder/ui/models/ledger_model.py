@@ -48,23 +48,13 @@ class LedgerModel(RowsTableModel):
         rows = []
         rep = cf.replay
         problems = {p.entry: p.reasons for p in rep.problems if p.entry is not None}
-        balances = []
-        for state in rep.states:
-            try:
-                balances.append(cf.ruleset.balance(state))
-            except Exception:  # noqa: BLE001
-                balances.append(None)
         for i, entry in enumerate(rep.ledger):
-            before = rep.states[i]
-            try:
-                cost = cf.ruleset.action_cost(before, entry)
-            except Exception:  # noqa: BLE001 - a malformed hand-edited entry
-                cost = None
-            balance = balances[i + 1]
+            step = rep.steps[i]
+            cost, balance = step.cost, step.balance_after
             # what the entry added to the balance (an award), from the core's balances
             gain = None
-            if balances[i] is not None and balance is not None and not cost:
-                gain = balance - balances[i]
+            if step.balance_before is not None and balance is not None and not cost:
+                gain = balance - step.balance_before
             try:
                 text = cf.ruleset.describe(entry)
             except Exception:  # noqa: BLE001

@@ -11,10 +11,17 @@ from typing import TYPE_CHECKING
 from builder.rules.base import Action, ActionKind, Reason, UsageError, parse_int
 from . import codes
 from . import formulas as f
-from .state import Modifier, State, find_modifier, signed
+from .state import Modifier, State, effect_key, find_modifier, signed
 
 if TYPE_CHECKING:
     from .ruleset import AbilityBonuses
+
+
+def _effects(state: State) -> dict[str, Modifier]:
+    """The active effects of a state the caller owns, to change in place."""
+    effects = state.modifiers
+    assert isinstance(effects, dict)
+    return effects
 
 
 class ABAction(ActionKind["AbilityBonuses", State]):
@@ -59,9 +66,13 @@ class Modify(ABAction):
         return reasons
 
     def apply(self, state: State, action: Action) -> State:
+        return self.advance(replace(state, modifiers=dict(state.modifiers)), action)
+
+    def advance(self, state: State, action: Action) -> State:
         modifier = Modifier(action.text("name").strip(), action.text("ability"),
                             action.number("value") or 0)
-        return replace(state, modifiers=state.modifiers + (modifier,))
+        _effects(state)[effect_key(modifier.name)] = modifier
+        return state
 
     def describe(self, action: Action) -> str:
         return (f"Modified {action.value('ability')} {signed(action.value('value', 0))} "
@@ -93,14 +104,17 @@ class Unmodify(ABAction):
     def check(self, state: State, action: Action) -> list[str]:
         name = action.value("name")
         if not isinstance(name, str) or find_modifier(state, name) is None:
-            active = ", ".join(f"'{m.name}'" for m in state.modifiers) or "none"
+            active = ", ".join(f"'{m.name}'" for m in state.modifiers.values()) or "none"
             return [Reason(f"no active effect is named {name!r} (active effects: {active})",
                            codes.EFFECT_NOT_ACTIVE)]
         return []
 
     def apply(self, state: State, action: Action) -> State:
-        gone = find_modifier(state, action.text("name"))
-        return replace(state, modifiers=tuple(m for m in state.modifiers if m is not gone))
+        return self.advance(replace(state, modifiers=dict(state.modifiers)), action)
+
+    def advance(self, state: State, action: Action) -> State:
+        del _effects(state)[effect_key(action.text("name"))]
+        return state
 
     def describe(self, action: Action) -> str:
         return f"Removed the effect {action.value('name')}"

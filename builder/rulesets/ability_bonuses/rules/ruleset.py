@@ -369,7 +369,7 @@ class AbilityBonuses(Ruleset):
         values = self.base_abilities(state)
         for key, value in self.age_modifiers(state).items():
             values[key] += value
-        for modifier in state.modifiers:
+        for modifier in state.modifiers.values():
             values[modifier.ability] += modifier.value
         return values
 
@@ -442,7 +442,7 @@ class AbilityBonuses(Ruleset):
                                if 1 <= r <= len(self.die_faces)],
             "age_roll": state.age_roll,
             "modifiers": [{"name": m.name, "ability": m.ability, "value": m.value}
-                          for m in state.modifiers],
+                          for m in state.modifiers.values()],
         }
 
     def options(self, state: State) -> list[Option]:

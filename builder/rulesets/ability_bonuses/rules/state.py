@@ -27,17 +27,19 @@ class State:
     #: The age category id, None when the Aging rule is off for this character.
     age: str | None = None
     age_roll: int | None = None
-    modifiers: tuple[Modifier, ...] = field(default_factory=tuple)
+    #: The active effects in the order they were added, by :func:`effect_key`.
+    modifiers: Mapping[str, Modifier] = field(default_factory=dict)
 
     @property
     def aging(self) -> bool:
         return self.age is not None
 
 
+def effect_key(name: str) -> str:
+    """How effect names are compared: case and outer spaces aside."""
+    return name.strip().casefold()
+
+
 def find_modifier(state: State, name: str) -> Modifier | None:
     """The active effect named ``name`` (case and outer spaces aside), or None."""
-    folded = name.strip().casefold()
-    for modifier in state.modifiers:
-        if modifier.name.casefold() == folded:
-            return modifier
-    return None
+    return state.modifiers.get(effect_key(name))

@@ -30,7 +30,7 @@ def _text(value: str, what: str) -> str:
 
 class SPAction(ActionKind["StoryPoints", SPState]):
     """A Story Point action: applying it pays its :meth:`cost` in SP, then makes
-    its :meth:`change` on a copy of the state."""
+    its :meth:`change` (on a copy of the state, or on the state a replay gives up)."""
 
     rules: StoryPoints
 
@@ -38,15 +38,17 @@ class SPAction(ActionKind["StoryPoints", SPState]):
         return action_parser(f"do {self.verb}", description)
 
     def apply(self, state: SPState, action: Action) -> SPState:
-        changed = state.copy()
+        return self.advance(state.copy(), action)
+
+    def advance(self, state: SPState, action: Action) -> SPState:
         price = self.cost(state, action)
-        changed.unspent -= price
-        changed.spent += price
-        self.change(changed, action)
-        return changed
+        state.unspent -= price
+        state.spent += price
+        self.change(state, action)
+        return state
 
     def change(self, state: SPState, action: Action) -> None:
-        """What the action changes, on the copy :meth:`apply` made (SP paid)."""
+        """What the action changes, on the state :meth:`advance` was given (SP paid)."""
 
 
 class AwardCheckpoint(SPAction):

@@ -648,20 +648,6 @@ class StoryPoints(Ruleset):
                 "unusable_spells": [s for s in cls.spells
                                     if state.skills[d.spell_path(cname, s).skill] < 1],
             }
-        milestones: dict[str, MilestoneView] = {}
-        # In play order: labels are recorded as first written (a dict keeps that order).
-        played = [key for key in state.labels if "\x00" not in key]
-        for m in played + sorted((set(state.checkpoints) | state.resolved) - set(played)):
-            if m not in state.checkpoints and m not in state.resolved:
-                continue
-            reached = state.checkpoints.get(m, set())
-            milestones[state.labels.get(m, m)] = {
-                "checkpoints": sorted(state.labels.get(m + "\x00" + c, c) for c in reached),
-                # the same checkpoints in the order they were reached
-                "played": [state.labels[key] for key in state.labels
-                           if key.startswith(m + "\x00") and key[len(m) + 1:] in reached],
-                "resolved": m in state.resolved,
-            }
         return {
             "ruleset": self.id,
             "name": name,
@@ -675,8 +661,34 @@ class StoryPoints(Ruleset):
             "vit": {"current": state.vit_current, "max": state.vit_max},
             "dice": {"ready": max(0, state.vit_max - state.wounded), "wounded": state.wounded,
                      "body": state.vit_max},
-            "milestones": milestones,
+            "milestones": self._milestones(state),
         }
+
+    @staticmethod
+    def _milestones(state: SPState) -> dict[str, MilestoneView]:
+        """Every milestone played, in play order (labels are recorded as first written,
+        and a dict keeps that order), with its checkpoints."""
+        played: list[str] = []                    # milestone keys
+        in_order: dict[str, list[str]] = {}       # milestone key -> checkpoint keys
+        for label_key in state.labels:
+            m, _, c = label_key.partition("\x00")
+            if c:
+                in_order.setdefault(m, []).append(c)
+            else:
+                played.append(m)
+        milestones: dict[str, MilestoneView] = {}
+        for m in played + sorted((set(state.checkpoints) | state.resolved) - set(played)):
+            if m not in state.checkpoints and m not in state.resolved:
+                continue
+            reached = state.checkpoints.get(m, set())
+            milestones[state.labels.get(m, m)] = {
+                "checkpoints": sorted(state.labels.get(m + "\x00" + c, c) for c in reached),
+                # the same checkpoints in the order they were reached
+                "played": [state.labels[m + "\x00" + c] for c in in_order.get(m, [])
+                           if c in reached],
+                "resolved": m in state.resolved,
+            }
+        return milestones
 
     def options(self, state: SPState) -> list[Option]:
         d = self.d

@@ -28,7 +28,7 @@ from builder.rules.base import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
-from builder.ui.chain.tokens import drop_rank
+from builder.ui.chain.tokens import RankToken, drop_rank
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
 from .widgets import KeyRole, TraitsView, next_text, sheet_item
@@ -359,7 +359,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             return
         self.take_words(option.words_with())
 
-    def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool:
+    def drop_rank(self, token: RankToken, trait_class: str, trait: str) -> bool:
         """A rank token dropped on the trait list: the Class advance and the rank, one action."""
         if not trait:
             self.show_refusal([f"drop the {token.get('class')} rank on one of its traits"])

@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
 
+    from builder.rules.base import Option
+    from builder.ui.chain.tokens import RankToken
     from builder.ui.chain.widget import ChainWidget, TokenChip
     from builder.ui.views.base import CharacterEditor, OptionsPanel
     from .widgets import TraitsView
@@ -49,7 +51,7 @@ class SheetPart(_Editor):
     def take(self, option: Mapping[str, Any]) -> None: ...
 
     @abstractmethod
-    def drop_rank(self, token: dict, trait_class: str, trait: str) -> bool: ...
+    def drop_rank(self, token: RankToken, trait_class: str, trait: str) -> bool: ...
 
     def _select_class_row(self, key: tuple, column: int = 0) -> None:
         model = self.classes_model
@@ -152,7 +154,7 @@ class SheetPart(_Editor):
             self.token_chips.append(chip)
         self.token_tray_layout.addStretch(1)
 
-    def light_traits(self, option: dict) -> None:
+    def light_traits(self, option: Option) -> None:
         """During a rank drag: light the traits it can go to, say why not for the others."""
         from PySide6.QtGui import QBrush
 
@@ -163,7 +165,7 @@ class SheetPart(_Editor):
         choices = option.get("choices", {})
         eligible = set(choices.get("traits", []))
         blocked = choices.get("blocked_traits", {})
-        cname = option["name"]
+        cname = option.name
         lit = set()
         model = self.classes_model
         for row in range(model.rowCount()):

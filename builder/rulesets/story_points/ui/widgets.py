@@ -46,7 +46,7 @@ class TraitsView(QTreeView):
     choices); a drop on any other row changes nothing and says why.
     """
 
-    rankDropped = Signal(dict, str, str)     # token, the trait's Class, the trait
+    rankDropped = Signal(object, str, str)   # a RankToken, the trait's Class, the trait
 
     def __init__(self, parent=None):
         super().__init__(parent)

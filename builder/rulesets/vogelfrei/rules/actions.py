@@ -28,7 +28,7 @@ def _session(text: str) -> str:
 
 class VFAction(ActionKind["VogelfreiRuleset", State]):
     """A Vogelfrei action: applying it makes its :meth:`change` on a deep copy of the
-    state (the baseline shared, never changed)."""
+    state (the baseline shared, never changed), or on the state a replay gives up."""
 
     rules: VogelfreiRuleset
 
@@ -38,8 +38,13 @@ class VFAction(ActionKind["VogelfreiRuleset", State]):
         self.change(new, state, action)
         return new
 
+    def advance(self, state: State, action: Action) -> State:
+        self.change(state, state, action)
+        return state
+
     def change(self, new: State, state: State, action: Action) -> None:
-        """What the action changes on ``new`` (``state``: as it was before)."""
+        """What the action changes on ``new`` (``state``: as it was before, which may be
+        ``new`` itself: every reading of ``state`` comes before the first change)."""
 
 
 # -- XP and levels ---------------------------------------------------------------------
@@ -72,11 +77,12 @@ class AwardXp(VFAction):
         return []
 
     def change(self, new: State, state: State, action: Action) -> None:
-        record = self.rules.session_record(new, action)
         # The cap is on what one session earns: the level of the session's first award
         # sets it, even if a level is gained between two awards of that session.
         gained, lost = self.rules.capped(state, action)
-        record.setdefault("cap_level", self.rules.level(state))
+        level = self.rules.level(state)
+        record = self.rules.session_record(new, action)
+        record.setdefault("cap_level", level)
         new["in_play"] = True
         new["xp"] += gained
         new["xp_lost"] += lost
@@ -166,12 +172,12 @@ class _Advance(VFAction):
     def change(self, new: State, state: State, action: Action) -> None:
         rules = self.rules
         session = str(action.value("session"))
-        record = rules.session_record(new, action)
         roll = action.value("roll")
         event: dict[str, Any] = {"session": session, "kind": self.verb,
                                  "level": rules.level(state) + 1, "stamina_roll": roll,
                                  "wounds": 0}
-        sp, csp = self.advance(new, event, action)
+        record = rules.session_record(new, action)
+        sp, csp = self.new_level(new, event, action)
         new["skill_points"] += sp
         new["combat_skill_points"] += csp
         event["skill_points"] = sp
@@ -182,7 +188,7 @@ class _Advance(VFAction):
         record["advanced"] = self.verb
         new["history"].append(event)
 
-    def advance(self, new: State, event: dict[str, Any], action: Action) -> tuple[Any, Any]:
+    def new_level(self, new: State, event: dict[str, Any], action: Action) -> tuple[Any, Any]:
         """The level itself, on ``new`` and its history ``event``: (skill points, combat
         skill points) it grants."""
         raise NotImplementedError
@@ -191,7 +197,7 @@ class _Advance(VFAction):
 class LevelUp(_Advance):
     verb = "level-up"
 
-    def advance(self, new: State, event: dict[str, Any], action: Action) -> tuple[Any, Any]:
+    def new_level(self, new: State, event: dict[str, Any], action: Action) -> tuple[Any, Any]:
         rules = self.rules
         new_level = event["level"]
         cur = new["careers"][-1]
@@ -258,7 +264,7 @@ class ChangeCareer(_Advance):
     def refused_outright(self, action: Action) -> list[str]:
         return [Reason(f"unknown class {action.value('class')}", codes.UNKNOWN_NAME)]
 
-    def advance(self, new: State, event: dict[str, Any], action: Action) -> tuple[Any, Any]:
+    def new_level(self, new: State, event: dict[str, Any], action: Action) -> tuple[Any, Any]:
         rules = self.rules
         cls = action.text("class")
         new["careers"].append({"class": cls, "career": action.value("career"), "levels": 1})

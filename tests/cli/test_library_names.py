@@ -1,0 +1,95 @@
+"""The library is the default place: every FILE may be the name of a library character
+or campaign; an existing path always wins; none or several matches is one line naming
+the near ones; ``library list`` prints the names the other commands take."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from builder.storage.paths import campaigns_dir, characters_dir
+from tests.helpers import cli, ok
+
+
+def new(name: str, *more) -> Path:
+    return Path(ok("new", "story-points", name, *more).out.strip())
+
+
+def test_a_name_stands_for_the_library_file_in_every_command():
+    senna = new("Senna", "--set", "sp=8")
+    assert senna.parent == characters_dir()
+    assert ok("show", "Senna").out.startswith("Senna ")
+    assert ok("show", "senna.json").out == ok("show", senna).out   # case and .json do not matter
+    ok("do", "Senna", "raise-vital", "Agility")
+    assert json.loads(senna.read_text())["ledger"][-1]["name"] == "Agility"
+    assert "Agility" in ok("options", "Senna", "--json").out
+    assert ok("check", "Senna").code == 0
+    ok("undo", "Senna")
+    assert json.loads(senna.read_text())["ledger"] == []
+    assert "raise-vital" in ok("do", "Senna", "raise-vital", "--help").out
+
+
+def test_an_existing_path_wins_over_a_name(tmp_path, monkeypatch):
+    new("Senna")
+    monkeypatch.chdir(tmp_path)
+    ok("new", "story-points", "Local Senna", "-o", "Senna")       # a file named Senna here
+    assert ok("show", "Senna").out.startswith("Local Senna ")
+
+
+def test_no_match_lists_the_near_names_and_changes_nothing():
+    new("Senna")
+    new("Sean")
+    result = cli("do", "Sena", "raise-vital", "Agility")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert "'Sena'" in result.err and "near names: Senna, Sean" in result.err
+    result = cli("show", "Zed")
+    assert result.code == 2 and str(characters_dir().parent) in result.err
+    assert "library list" in result.err
+    assert cli("show", "/no/such/dir/zed.json").err == "/no/such/dir/zed.json: no such file\n"
+
+
+def test_several_matches_are_listed_and_a_file_name_tells_them_apart():
+    first, second = new("Senna"), new("Senna")
+    result = cli("show", "Senna")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert str(first) in result.err and str(second) in result.err
+    assert ok("show", second.stem).out.startswith("Senna ")
+    names = [line.split()[0] for line in ok("library", "list").out.splitlines()]
+    assert sorted(names) == sorted([first.name, second.stem])    # each a word show takes
+    for word in names:
+        assert ok("show", word).code == 0
+
+
+def test_library_list_prints_names_paths_on_request_and_where_an_empty_library_is():
+    result = ok("library", "list")
+    assert str(characters_dir()) in result.out and "new RULESET NAME" in result.out
+    assert ok("library", "list", "--json").json() == []
+    senna = new("Senna", "--set", "sp=4")
+    (line,) = ok("library", "list").out.splitlines()
+    assert line.split()[:2] == ["Senna", "story-points"] and "Unspent SP 4" in line
+    assert str(senna) not in line
+    assert ok("library", "list", "--paths").out.rstrip().endswith(str(senna))
+
+
+def test_a_campaign_is_found_by_its_name(tmp_path):
+    senna = new("Senna")
+    campaign = campaigns_dir(create=True) / "coast.json"
+    ok("campaign", "new", "The Coast", "--ruleset", "story-points", "-o", campaign)
+    ok("campaign", "add", "the coast", "Senna")
+    shown = ok("campaign", "show", "The Coast").out
+    assert "Senna" in shown
+    assert json.loads(campaign.read_text())["members"]
+    assert ok("show", "Senna").code == 0 and senna.exists()
+
+
+def test_the_resolver_is_one_app_function():
+    from builder.app import lookup
+    from builder.rules.base import UsageError
+
+    senna = new("Senna")
+    assert lookup.resolve("SENNA") == senna
+    with pytest.raises(UsageError, match="no campaign of that name"):
+        lookup.resolve("Senna", (lookup.CAMPAIGN,))
+    with pytest.raises(UsageError, match="near names: Senna"):
+        lookup.resolve("Senn", (lookup.CHARACTER,))

@@ -1,0 +1,30 @@
+"""A Vogelfrei career without a Status rolls no starting money: ``new`` says so in one
+line on stderr, with how to roll it; creation is otherwise unchanged."""
+from __future__ import annotations
+
+from tests.helpers import ok
+
+
+def test_a_blank_status_says_no_money_was_rolled_and_how_to_roll_it(tmp_path):
+    seen = set()
+    for seed in (1, 2):
+        path = tmp_path / f"h{seed}.json"
+        result = ok("new", "vogelfrei", "Hans", "--seed", seed, "-o", path)
+        assert result.out.strip() == str(path)
+        blank = bool(ok("show", path, "--json").json()["status_note"])
+        seen.add(blank)
+        if blank:
+            (line,) = result.err.splitlines()
+            assert "no starting money was rolled" in line and "--set status=" in line
+            again = tmp_path / "again.json"
+            redo = ok("new", "vogelfrei", "Hans", "--seed", seed, "-o", again, "--force",
+                      "--set", "status=Silver")
+            assert redo.err == ""
+            assert ok("show", again, "--json").json()["money"]["bp"] > 0
+        else:
+            assert result.err == ""
+    assert seen == {True, False}          # both kinds of career were met
+
+
+def test_other_rule_systems_say_nothing(tmp_path):
+    assert ok("new", "story-points", "Senna", "-o", tmp_path / "s.json").err == ""
