@@ -10,6 +10,7 @@ import sys
 CLI_COMMANDS = {
     "rulesets", "data", "new", "show", "options", "do", "undo", "plan", "check",
     "export-pdf", "xp", "campaign", "pool", "library", "--version",
+    "merge", "merge-driver", "setup", "verify", "conflicts", "resolve", "sync",
 }
 
 

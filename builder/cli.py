@@ -430,6 +430,7 @@ SUBCOMMAND_MODULES = (
     "builder.cli_commands.export_pdf",
     "builder.cli_commands.library",
     "builder.cli_commands.vogelfrei",
+    "builder.cli_commands.sync",
 )
 
 #: Every command, and the module that registers it (None: this one).  A command
@@ -441,6 +442,8 @@ COMMANDS: dict[str, str | None] = {
     "campaign": "builder.cli_commands.campaign", "pool": "builder.cli_commands.campaign",
     "export-pdf": "builder.cli_commands.export_pdf",
     "library": "builder.cli_commands.library", "xp": "builder.cli_commands.vogelfrei",
+    **dict.fromkeys(("merge", "merge-driver", "setup", "verify", "conflicts", "resolve",
+                     "sync"), "builder.cli_commands.sync"),
 }
 
 

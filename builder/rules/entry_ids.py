@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
 from typing import Any, Mapping, MutableMapping
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -59,6 +58,8 @@ def at_ms(at: Any) -> int:
     """An entry's ``at`` (ISO 8601) in milliseconds since 1970; 0 when it is none."""
     if not isinstance(at, str) or not at:
         return 0
+    from datetime import datetime  # here: reading a file never needs it
+
     try:
         return max(0, int(datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp() * 1000))
     except (ValueError, OverflowError, OSError):

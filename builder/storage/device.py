@@ -8,7 +8,6 @@ of another laptop at the table.  The name is the machine's host name unless
 from __future__ import annotations
 
 import os
-import socket
 import time
 from pathlib import Path
 from typing import Any, MutableMapping
@@ -26,6 +25,8 @@ def device_file() -> Path:
 
 
 def _host() -> str:
+    import socket  # here: only writing an entry needs it
+
     try:
         return socket.gethostname() or "this device"
     except OSError:
