@@ -159,8 +159,13 @@ def write_merged(target: Path, doc: dict[str, Any], expected: bytes | None) -> b
 def merge_files(paths: Sequence[Path | str], output: Path | str) -> Merged:
     """``merge A B [C...] -o OUT``: OUT holds every entry of every copy (an OUT that
     exists is merged in too, so nothing in it is lost)."""
+    from builder.storage.conflicts import refuse_conflict_copy
+
     sources = [Path(p) for p in paths]
     target = Path(output)
+    refused = refuse_conflict_copy(target)
+    if refused:
+        raise FileProblem(refused)
     if target.exists() and not any(_same(target, p) for p in sources):
         sources.append(target)
     copies = [read_copy(p) for p in sources]
@@ -336,6 +341,92 @@ def verify(path: Path | str) -> Verdict:
     return Verdict(Path(path), tuple(problems))
 
 
-def open_conflicts(path: Path | str) -> list[merging.Suspension]:
-    """The suspended entries of a file no ruling has closed."""
-    return [s for s in merging.suspensions(read_copy(path).doc) if s.open]
+def open_conflicts(path: Path | str, quiet: bool = False) -> list[merging.Suspension]:
+    """The suspended entries of a file no ruling has closed (``quiet``: none for a file
+    that cannot be read, rather than FileProblem)."""
+    try:
+        doc = read_copy(path).doc
+    except FileProblem:
+        if quiet:
+            return []
+        raise
+    return [s for s in merging.suspensions(doc) if s.open]
+
+
+# -- conflict copies --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Intake:
+    """One conflict copy taken in (``merged``), or left where it is and why."""
+
+    copy: Path
+    original: Path
+    merged: Merged | None = None
+    left: str = ""
+
+    def line(self) -> str:
+        if self.merged is None:
+            return f"{self.copy}: left as it is: {self.left}"
+        added = len(self.merged.result.added[1]) if len(self.merged.result.added) > 1 else 0
+        return (f"{self.copy}: merged into {self.original} ({added} "
+                f"{'entry' if added == 1 else 'entries'} from it), then removed")
+
+
+def library_folders() -> list[Path]:
+    """The folders of the library: characters and campaigns."""
+    from builder.storage.paths import campaigns_dir, characters_dir
+
+    return [characters_dir(), campaigns_dir()]
+
+
+def data_files(folder: Path) -> list[Path]:
+    """The character and campaign files in a folder (no conflict copy), by name."""
+    from builder.storage.conflicts import is_data_file
+
+    try:
+        return sorted(p for p in folder.iterdir() if p.is_file() and is_data_file(p.name))
+    except OSError:
+        return []
+
+
+def conflict_copies(folders: Sequence[Path | str] | None = None) -> list[Path]:
+    from builder.storage.conflicts import conflict_copies as found
+
+    return [copy for folder in (folders or library_folders()) for copy in found(Path(folder))]
+
+
+def take_in(copy: Path | str) -> Intake:
+    """Merge a sync engine's conflict copy into the file it is a copy of (written as a
+    new file when that one is gone), then remove the copy, only once every entry of it
+    is in the file on disk.  A copy that cannot be read yet (still being copied in) or
+    that is a copy of another file is left as it is."""
+    from builder.storage.conflicts import original_name
+
+    copy = Path(copy)
+    original = copy.with_name(original_name(copy.name) or copy.name)
+    try:
+        theirs = read_copy(copy)
+    except FileProblem as problem:
+        return Intake(copy, original, left=f"not readable yet ({problem})")
+    try:
+        sources = [original, copy] if original.exists() else [copy]
+        docs = [read_copy(original).doc, theirs.doc] if original.exists() else [theirs.doc]
+        result = merge_docs(docs)
+        expected = current_bytes(original)
+        data = write_merged(original, result.doc, expected) \
+            if encode_document(result.doc, original, schema_names(result.doc)) != expected \
+            else expected or b""
+    except (FileProblem, UsageError) as problem:
+        return Intake(copy, original, left=str(problem))
+    if missing_entries(theirs.doc, read_copy(original).doc):
+        return Intake(copy, original, left=f"{original} does not hold all its entries")
+    try:
+        copy.unlink()
+    except OSError as exc:
+        return Intake(copy, original, left=f"cannot be removed ({exc.strerror or exc})")
+    merged = Merged(original, result, data, data == expected, tuple(sources))
+    return Intake(copy, original, merged=merged)
+
+
+def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:
+    """Every conflict copy in the folders (default: the library's) taken in."""
+    return [take_in(copy) for copy in conflict_copies(folders)]

@@ -6,9 +6,10 @@ merge-driver O A B [L [P]]     git's merge driver (setup git declares it): 0 mer
                                1 merged with suspended entries recorded, 2 not merged
 setup git [FOLDER]             .gitattributes and the clone's config for the driver
 verify FILE...                 every file replays and is canonical
-conflicts FILE... [--json]     the suspended entries no ruling closed
+conflicts [PATH...] [--json]   the suspended entries no ruling closed
 resolve FILE ENTRY --revoke|--keep
-sync status FILE... [--json]   conflicts, per file
+sync status [PATH...] [--json] conflict copies to take in, suspended entries
+sync intake [FOLDER...]        conflict copies merged into their files, then removed
 
 Each is one operation of :mod:`builder.app.sync`.  Exit codes as everywhere: 0 done,
 1 a conflict or a problem the rules see, 2 bad input.
@@ -61,12 +62,28 @@ def cmd_verify(args) -> int:
     return 1 if failed else 0
 
 
+def _files(paths) -> list:
+    """The files named, and the data files in the folders named (none: the library's)."""
+    from pathlib import Path
+
+    from builder.app import sync
+
+    found = []
+    named = [Path(p) for p in paths]
+    for path in named or [f for f in sync.library_folders() if f.is_dir()]:
+        found.extend([(f, True) for f in sync.data_files(path)] if path.is_dir()
+                     else [(path, False)])
+    return found
+
+
 def _conflicts(files) -> list[dict]:
+    """The open conflicts of (file, quiet) pairs: a quiet one that cannot be read (a
+    file found in a folder) has none; one named on the command line is an error."""
     from builder.app import sync
 
     rows = []
-    for path in files:
-        for s in sync.open_conflicts(path):
+    for path, quiet in files:
+        for s in sync.open_conflicts(path, quiet=quiet):
             rows.append({"file": str(path), "entry": s.entry.get("id"),
                          "action": s.entry.get("action"), "at": s.entry.get("at", ""),
                          "device": s.entry.get("device_name", ""), "reasons": list(s.reasons),
@@ -77,7 +94,7 @@ def _conflicts(files) -> list[dict]:
 def cmd_conflicts(args) -> int:
     from builder.cli_output import out, print_json
 
-    rows = _conflicts(args.files)
+    rows = _conflicts(_files(args.files))
     if args.json:
         print_json(rows)
     else:
@@ -96,18 +113,42 @@ def cmd_resolve(args) -> int:
     return 0
 
 
+def _folders(paths) -> list:
+    from pathlib import Path
+
+    from builder.app import sync
+
+    return [Path(p) for p in paths if Path(p).is_dir()] if paths else [
+        f for f in sync.library_folders() if f.is_dir()]
+
+
 def cmd_sync_status(args) -> int:
+    from builder.app import sync
     from builder.cli_output import out, print_json
 
-    rows = _conflicts(args.files)
+    files = _files(args.paths)
+    copies = sync.conflict_copies(_folders(args.paths))
+    rows = _conflicts(files)
     if args.json:
-        print_json({"files": [str(f) for f in args.files], "suspended": rows})
-    else:
-        out(f"{len(args.files)} {'file' if len(args.files) == 1 else 'files'}, "
-            f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
-        for row in rows:
-            out(f"{row['file']}: {row['text']}")
+        print_json({"files": [str(f) for f, _ in files],
+                    "conflict_copies": [str(c) for c in copies], "suspended": rows})
+        return 0
+    out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
+        f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
+        f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
+    for copy in copies:
+        out(f"{copy}: a conflict copy (sync intake merges it)")
+    for row in rows:
+        out(f"{row['file']}: {row['text']}")
     return 0
+
+
+def cmd_sync_intake(args) -> int:
+    from builder.app import sync
+
+    done = sync.take_in_all(_folders(args.folders))
+    _lines(item.line() for item in done)
+    return 2 if any(item.merged is None for item in done) else 0
 
 
 def register(subparsers) -> None:
@@ -141,7 +182,8 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_verify)
 
     p = subparsers.add_parser("conflicts", help="the suspended entries of files")
-    p.add_argument("files", nargs="+", metavar="FILE", help="a character or campaign file")
+    p.add_argument("files", nargs="*", metavar="PATH",
+                   help="a character or campaign file, or a folder (default: the library)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_conflicts)
 
@@ -158,7 +200,13 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("sync", help="the state of shared files")
     sub = p.add_subparsers(dest="sync_command", metavar="WHAT", required=True,
                            parser_class=type(p))
-    q = sub.add_parser("status", help="suspended entries, per file")
-    q.add_argument("files", nargs="+", metavar="FILE", help="a character or campaign file")
+    q = sub.add_parser("status", help="conflict copies to take in and suspended entries")
+    q.add_argument("paths", nargs="*", metavar="PATH",
+                   help="a character or campaign file, or a folder (default: the library)")
     q.add_argument("--json", action="store_true", help="print JSON instead of text")
     q.set_defaults(func=cmd_sync_status)
+
+    q = sub.add_parser("intake", help="merge sync engines' conflict copies into their files")
+    q.add_argument("folders", nargs="*", metavar="FOLDER",
+                   help="a shared folder (default: the library's folders)")
+    q.set_defaults(func=cmd_sync_intake)

@@ -33,6 +33,7 @@ from builder.rules.base import Action, Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
+from builder.storage.conflicts import is_data_file
 from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir
@@ -530,7 +531,7 @@ def list_campaigns() -> list[Path]:
     folder = campaigns_dir()
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file())
+    return sorted(p for p in folder.glob("*.json") if p.is_file() and is_data_file(p.name))
 
 
 T = TypeVar("T")

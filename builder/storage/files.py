@@ -113,8 +113,12 @@ def write_checked(target: Path, data: bytes, expected: bytes | None,
                   check: bool = True) -> None:
     """Write ``data`` to ``target`` under its lock; with ``check``, only while the file
     still holds ``expected`` (None: no such file), else ChangedOnDisk."""
+    from builder.storage.conflicts import refuse_conflict_copy
     from builder.storage.locking import LockBusy, locked
 
+    refused = refuse_conflict_copy(target)
+    if refused:
+        raise FileProblem(refused)
     try:
         with locked([target]):
             if check and current_bytes(target) != expected:
@@ -480,4 +484,6 @@ def list_library() -> list[Path]:
     folder = characters_dir()
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file())
+    from builder.storage.conflicts import is_data_file
+
+    return sorted(p for p in folder.glob("*.json") if p.is_file() and is_data_file(p.name))
