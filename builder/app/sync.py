@@ -101,14 +101,15 @@ def rules_for(doc: Mapping[str, Any]) -> merging.Rules:
     if doc.get("kind") == "campaign":
         from builder.rules import fortune_peril as fp
 
-        return merging.Rules(fp.initial_pool(), fp.check, fp.apply, fp.is_pool_entry)
+        return merging.Rules(fp.initial_pool, fp.check, fp.advance, fp.is_pool_entry)
     from builder.storage.rulesets import load_ruleset
 
     ruleset = load_ruleset(str(doc["ruleset"]))
+    baseline = doc["baseline"]
     return merging.Rules(
-        ruleset.initial_state(doc["baseline"]),
+        lambda: ruleset.initial_state(baseline),
         lambda state, entry: ruleset.check(state, read_action(entry) or entry),
-        lambda state, entry: ruleset.apply(state, read_action(entry) or entry))
+        lambda state, entry: ruleset.advance(state, read_action(entry) or entry))
 
 
 def schema_names(doc: Mapping[str, Any]) -> list[str]:
@@ -131,14 +132,14 @@ def merge_docs(docs: Sequence[Mapping[str, Any]]) -> merging.MergeResult:
 
 
 # -- writing ------------------------------------------------------------------------
-def _keys(doc: Mapping[str, Any]) -> set[tuple[str, str]]:
+def _every_entry(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
     ready = merging.prepared(doc)
-    return {merging.entry_key(e) for e in merging.all_entries(ready) + merging.resolutions_of(ready)}
+    return merging.all_entries(ready) + merging.resolutions_of(ready)
 
 
-def missing_entries(old: Mapping[str, Any], new: Mapping[str, Any]) -> set[tuple[str, str]]:
+def missing_entries(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The entries of ``old`` that ``new`` does not hold (empty: ``new`` is a superset)."""
-    return _keys(old) - _keys(new)
+    return merging.missing(_every_entry(old), _every_entry(new))
 
 
 def write_merged(target: Path, doc: dict[str, Any], expected: bytes | None) -> bytes:

@@ -20,6 +20,7 @@ Pure: the caller passes the time, the randomness and the device (see
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from typing import Any, Mapping, MutableMapping
@@ -58,6 +59,11 @@ def at_ms(at: Any) -> int:
     """An entry's ``at`` (ISO 8601) in milliseconds since 1970; 0 when it is none."""
     if not isinstance(at, str) or not at:
         return 0
+    return _parse_ms(at)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_ms(at: str) -> int:
     from datetime import datetime  # here: reading a file never needs it
 
     try:

@@ -28,10 +28,10 @@ the same document (:func:`builder.rules.entry_ids.canonical` bytes).
 from __future__ import annotations
 
 import copy
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from builder.rules.engine import Fold
 from builder.rules.entry_ids import at_ms, canonical, digest, ensure_ids
 
 #: Where a merged file keeps what it does not apply.
@@ -41,8 +41,10 @@ ENTRY_LISTS = ("ledger", SUSPENDED, REVOKED, RESOLUTIONS)
 RESOLVE = "resolve"
 REVOKE, KEEP = "revoke", "keep"
 RULINGS = (REVOKE, KEEP)
-#: How many applied entries back a suspended entry's collision is looked for.
+#: How many applied entries back a suspended entry's collision is looked for, and how
+#: many of them are tried (each try replays the entries after it once more).
 COLLISION_WINDOW = 64
+COLLISION_TRIES = 16
 SAME_ID = "another entry has the same id with other content"
 
 #: (seq, time, device, id, content): the order of merged entries.
@@ -55,13 +57,15 @@ class MergeRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """What the merge replays entries through: the state before the first entry, every
-    reason an entry is refused in a state, the state after an allowed one, and which
-    entries the rules replay at all (the others are kept in order, always applied)."""
+    """What the merge replays entries through: a new state before the first entry,
+    every reason an entry is refused in a state, the state after an allowed one (it
+    may change the state it is given: see :class:`builder.rules.engine.Fold`), and
+    which entries the rules replay at all (the others are kept in order, always
+    applied)."""
 
-    initial: Any
+    initial: Callable[[], Any]
     check: Callable[[Any, Mapping[str, Any]], Sequence[str]]
-    apply: Callable[[Any, Mapping[str, Any]], Any]
+    advance: Callable[[Any, Mapping[str, Any]], Any]
     include: Callable[[Mapping[str, Any]], bool] = lambda entry: True
 
 
@@ -106,11 +110,17 @@ def entry_key(entry: Mapping[str, Any]) -> tuple[str, str]:
     return str(entry.get("id", "")), digest(entry)
 
 
-def sort_key(entry: Mapping[str, Any]) -> SortKey:
+def _base_key(entry: Mapping[str, Any]) -> tuple[int, int, str, str]:
     seq = entry.get("seq")
     seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
     return (seq, at_ms(entry.get("at")), str(entry.get("device", "")),
-            str(entry.get("id", "")), digest(entry))
+            str(entry.get("id", "")))
+
+
+def sort_key(entry: Mapping[str, Any]) -> SortKey:
+    """An entry's place in the merged order (its content decides between entries
+    that share an id)."""
+    return _base_key(entry) + (digest(entry),)
 
 
 def all_entries(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -127,23 +137,53 @@ def resolutions_of(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def prepared(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of ``doc`` with every id it lacks derived (see :mod:`entry_ids`)."""
-    result = copy.deepcopy(dict(doc))
+    """A copy of ``doc`` with every id it lacks derived (see :mod:`entry_ids`).  The
+    entry lists are new lists; an entry is copied only when it gets an id or ``seq``
+    (entries are never changed in place by the merge)."""
+    result = dict(doc)
+    for key in ENTRY_LISTS:
+        if isinstance(result.get(key), list):
+            result[key] = list(result[key])
+    ledger = result.get("ledger")
+    if isinstance(ledger, list):
+        result["ledger"] = [dict(e) if isinstance(e, dict) and not (
+            isinstance(e.get("id"), str) and e["id"] and isinstance(e.get("seq"), int))
+            else e for e in ledger]
     ensure_ids(result)
     return result
 
 
+def _by_id(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Entries by id, each distinct content once."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for entry in entries:
+        variants = found.setdefault(str(entry.get("id", "")), [])
+        if not any(v == entry for v in variants):
+            variants.append(entry)
+    return found
+
+
+def missing(old: Iterable[dict[str, Any]], new: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries of ``old`` that ``new`` does not hold (same id, same content)."""
+    have = _by_id(new)
+    return [e for e in old if not any(v == e for v in have.get(str(e.get("id", "")), ()))]
+
+
 def _union(groups: Iterable[Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
-    seen: dict[tuple[str, str], dict[str, Any]] = {}
-    for group in groups:
-        for entry in group:
-            seen.setdefault(entry_key(entry), entry)
-    return sorted(seen.values(), key=sort_key)
+    """Every distinct entry once, in merge order: (seq, time, device, id), and the
+    content's digest between entries that share an id."""
+    keyed = []
+    for variants in _by_id(e for group in groups for e in group).values():
+        for entry in variants:
+            keyed.append((_base_key(entry) + (digest(entry) if len(variants) > 1 else "",),
+                          entry))
+    keyed.sort(key=lambda pair: pair[0])
+    return [entry for _, entry in keyed]
 
 
-def _newest(doc: Mapping[str, Any]) -> SortKey:
-    keys = [sort_key(e) for e in all_entries(doc) + resolutions_of(doc)]
-    return max(keys, default=(-1, -1, "", "", ""))
+def _newest(doc: Mapping[str, Any]) -> tuple[int, int, str, str]:
+    keys = [_base_key(e) for e in all_entries(doc) + resolutions_of(doc)]
+    return max(keys, default=(-1, -1, "", ""))
 
 
 def _other_keys(docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -175,30 +215,32 @@ def _rulings(resolutions: Sequence[dict[str, Any]]) -> dict[str, str]:
     return rulings
 
 
-def _reasons(rules: Rules, state: Any, entry: Mapping[str, Any]) -> list[str]:
-    try:
-        return [str(r) for r in rules.check(state, entry)]
-    except Exception as exc:  # a malformed hand-edited entry
-        return [f"malformed entry: {exc}"]
+def _fold(rules: Rules, initial: Callable[[], Any] | None = None) -> Fold:
+    return Fold(initial or rules.initial, lambda state, entry: list(rules.check(state, entry)),
+                rules.advance, malformed="malformed entry")
 
 
-def _collision(rules: Rules, window: Sequence[tuple[Any, dict[str, Any]]],
+def _collision(rules: Rules, applied: Sequence[dict[str, Any]],
                entry: Mapping[str, Any]) -> str | None:
-    """The latest applied entry without which ``entry`` would be allowed: ``window``
-    holds the recent applied entries with the state before each (entries of another
-    device are tried first)."""
+    """The latest of the recent applied entries without which ``entry`` would be
+    allowed (entries of another device are tried first), or None."""
+    start = max(0, len(applied) - COLLISION_WINDOW)
+    recent = range(len(applied) - 1, start - 1, -1)
     device = entry.get("device")
-    order = [i for i in reversed(range(len(window))) if window[i][1].get("device") != device]
-    order += [i for i in reversed(range(len(window))) if window[i][1].get("device") == device]
-    for index in order:
-        state = window[index][0]
+    order = [i for i in recent if applied[i].get("device") != device] + \
+        [i for i in recent if applied[i].get("device") == device]
+    before = _fold(rules)
+    for earlier in applied[:start]:
+        before.take(earlier)
+    for index in order[:COLLISION_TRIES]:
+        folding = _fold(rules, lambda: copy.deepcopy(before.state))
+        for later in applied[start:]:
+            if later is not applied[index]:
+                folding.take(later)
         try:
-            for _, later in list(window)[index + 1:]:
-                if not rules.check(state, later):
-                    state = rules.apply(state, later)
-            if not rules.check(state, entry):
-                return str(window[index][1].get("id"))
-        except Exception:
+            if not list(rules.check(folding.state, entry)):
+                return str(applied[index].get("id"))
+        except Exception:  # noqa: BLE001 - a malformed entry collides with nothing
             continue
     return None
 
@@ -208,10 +250,10 @@ def replay_entries(rules: Rules, entries: Sequence[dict[str, Any]],
                    ) -> tuple[list[dict[str, Any]], list[Suspension], list[dict[str, Any]]]:
     """Split entries (in merge order) into (applied, suspended, revoked)."""
     applied: list[dict[str, Any]] = []
-    suspended: list[Suspension] = []
+    replayed: list[dict[str, Any]] = []           # the applied entries the rules took
+    refused: list[tuple[int, dict[str, Any], tuple[str, ...], str | None]] = []
     revoked: list[dict[str, Any]] = []
-    window: deque[tuple[Any, dict[str, Any]]] = deque(maxlen=COLLISION_WINDOW)
-    state = rules.initial
+    folding = _fold(rules)
     ids: set[str] = set()
     for entry in entries:
         entry_id = str(entry.get("id", ""))
@@ -220,20 +262,22 @@ def replay_entries(rules: Rules, entries: Sequence[dict[str, Any]],
             revoked.append(entry)
             continue
         if entry_id in ids:
-            suspended.append(Suspension(entry, (SAME_ID,), entry_id, ruling))
+            refused.append((-1, entry, (SAME_ID,), ruling))
             continue
         ids.add(entry_id)
         if not rules.include(entry):
             applied.append(entry)
             continue
-        reasons = _reasons(rules, state, entry)
+        reasons = folding.take(entry)
         if reasons:
-            suspended.append(Suspension(entry, tuple(reasons),
-                                        _collision(rules, window, entry), ruling))
+            refused.append((len(replayed), entry, tuple(str(r) for r in reasons), ruling))
             continue
-        window.append((state, entry))
-        state = rules.apply(state, entry)
+        replayed.append(entry)
         applied.append(entry)
+    suspended = [Suspension(entry, reasons,
+                            str(entry.get("id")) if position < 0
+                            else _collision(rules, replayed[:position], entry), ruling)
+                 for position, entry, reasons, ruling in refused]
     return applied, suspended, revoked
 
 
@@ -268,12 +312,11 @@ def merge(docs: Sequence[Mapping[str, Any]], rules_for: Callable[[Mapping[str, A
         result[REVOKED] = revoked
     if resolutions:
         result[RESOLUTIONS] = resolutions
-    keys = [{entry_key(e) for e in all_entries(doc) + resolutions_of(doc)} for doc in ready]
+    everything = [all_entries(doc) + resolutions_of(doc) for doc in ready]
     added = []
-    for index, doc in enumerate(ready):
-        others = set().union(*(k for i, k in enumerate(keys) if i != index))
-        added.append(tuple(sorted({str(e.get("id")) for e in all_entries(doc) + resolutions_of(doc)
-                                   if entry_key(e) not in others})))
+    for index, mine in enumerate(everything):
+        others = [e for i, group in enumerate(everything) if i != index for e in group]
+        added.append(tuple(sorted({str(e.get("id")) for e in missing(mine, others)})))
     return MergeResult(result, tuple(added), tuple(suspended))
 
 

@@ -15,10 +15,10 @@ from builder.rules.entry_ids import canonical, ulid
 
 # A tiny pool: "gain" adds points, "spend" takes them and is refused below zero.
 POOL = merging.Rules(
-    initial=0,
+    initial=lambda: 0,
     check=lambda state, e: [] if e["action"] == "gain" or state >= e["n"]
     else [f"the pool would drop to {state - e['n']}"],
-    apply=lambda state, e: state + (e["n"] if e["action"] == "gain" else -e["n"]))
+    advance=lambda state, e: state + (e["n"] if e["action"] == "gain" else -e["n"]))
 
 
 def rules_for(doc):
@@ -184,9 +184,9 @@ def test_merging_is_associative_commutative_and_idempotent(copies):
 def test_no_entry_is_ever_lost_and_the_applied_ledger_is_legal(copies):
     result = merged(*copies)
     assert set().union(*(every_key(c) for c in copies)) <= every_key(result)
-    state = POOL.initial
+    state = POOL.initial()
     for e in result["ledger"]:
         assert not POOL.check(state, e)
-        state = POOL.apply(state, e)
+        state = POOL.advance(state, e)
     keys = [merging.sort_key(e) for e in result["ledger"]]
     assert keys == sorted(keys)
