@@ -268,7 +268,7 @@ def apply_award(campaign: store.CampaignFile, words: Sequence[str],
     logged = party.award_each(members, words, rng)
     done = [{"path": m.given, "name": m.cf.name, "entry": e} for m, e in zip(members, logged)]
     entry = {"action": "award", "words": words, "members": done, "at": now_iso()}
-    campaign.ledger.append(entry)
+    campaign.append(entry)
     return entry, [m.cf for m in members]
 
 
@@ -319,7 +319,7 @@ def apply_exchange(campaign: store.CampaignFile, charfile_a: str, words_a: Seque
     logged = party.apply_each(actions)
     done = [{"path": m.given, "name": m.cf.name, "entry": e} for m, e in zip(members, logged)]
     entry = {"action": "exchange", "members": done, "at": now_iso()}
-    campaign.ledger.append(entry)
+    campaign.append(entry)
     return entry, [m.cf for m in members]
 
 
@@ -390,7 +390,7 @@ def _share_xp(campaign: store.CampaignFile, spec: XpAward
              "enemy_xp": tally.enemy_xp, "treasure": spec.treasure,
              "treasure_xp": tally.treasure_xp, "total": tally.total, "members": done,
              "at": now_iso()}
-    campaign.ledger.append(entry)
+    campaign.append(entry)
     return (entry, award), [m.cf for m in members]
 
 

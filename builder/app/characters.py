@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  NotWritten, check_guard, rules_refusal)
 from builder.rules.base import Refusal, Ruleset, UsageError
+from builder.rules.entry_ids import META_KEYS
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
 
 
@@ -187,7 +188,7 @@ def redo(target: Target, entry: Mapping[str, Any], *, rng: random.Random | None 
          guard: Guard | None = None) -> Outcome:
     """Take a logged entry again (the window's Redo after an Undo): the same action with
     the dice it rolled, checked by the rules as any action (a new time stamp)."""
-    return act(target, action={k: v for k, v in entry.items() if k != "at"}, rng=rng,
+    return act(target, action={k: v for k, v in entry.items() if k not in META_KEYS}, rng=rng,
                guard=guard)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
+from builder.rules.entry_ids import META_KEYS
 from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ class Action(FrozenRecord, Mapping[str, Any]):
         kind = entry.get("action")
         if not isinstance(kind, str) or not kind:
             raise UsageError("an action needs an 'action' (its verb)")
-        return cls(kind, {k: v for k, v in entry.items() if k not in ("action", "at")})
+        return cls(kind, {k: v for k, v in entry.items() if k != "action" and k not in META_KEYS})
 
     @classmethod
     def coerce(cls, action: Mapping[str, Any]) -> Action:
@@ -491,7 +492,8 @@ class ActionKind(ABC, Generic[RulesT, StateT]):
 
 def describe_generic(action: Mapping[str, Any]) -> str:
     """An action as ``verb key=value...``: the sentence of an action no kind describes."""
-    args = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("action", "at"))
+    args = " ".join(f"{k}={v}" for k, v in action.items()
+                    if k != "action" and k not in META_KEYS)
     return f"{action.get('action', '?')} {args}".strip()
 
 

@@ -34,6 +34,8 @@ from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
+from builder.storage.conflicts import is_data_file
+from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir, characters_dir
 from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
@@ -56,6 +58,7 @@ def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
         raise UsageError("a campaign needs a name")
     return {
         "format": CAMPAIGN.current,
+        "id": new_id(),
         "kind": "campaign",
         "name": name,
         "ruleset": canonical_ruleset(ruleset_id),
@@ -222,8 +225,13 @@ class CampaignFile:
         if reasons:
             raise Refusal(reasons)
         action["at"] = now_iso()
-        self.ledger.append(action)
+        self.append(action)
         return action
+
+    def append(self, entry: dict[str, Any]) -> None:
+        """Log one campaign entry, stamped with its stable id and this device."""
+        stamp_entry(self.doc, entry)
+        self.ledger.append(entry)
 
     def sessions(self) -> list[dict[str, Any]]:
         return list(self.pool.sessions)
@@ -457,7 +465,7 @@ def list_campaigns() -> list[Path]:
     folder = campaigns_dir()
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file())
+    return sorted(p for p in folder.glob("*.json") if p.is_file() and is_data_file(p.name))
 
 
 T = TypeVar("T")
