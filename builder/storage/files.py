@@ -20,6 +20,7 @@ from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
 from builder.storage.atomic import ReadOnlyTarget, write_bytes_atomic
+from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
 from builder.storage.paths import characters_dir
 
@@ -109,8 +110,12 @@ def write_checked(target: Path, data: bytes, expected: bytes | None,
                   check: bool = True) -> None:
     """Write ``data`` to ``target`` under its lock; with ``check``, only while the file
     still holds ``expected`` (None: no such file), else ChangedOnDisk."""
+    from builder.storage.conflicts import refuse_conflict_copy
     from builder.storage.locking import LockBusy, locked
 
+    refused = refuse_conflict_copy(target)
+    if refused:
+        raise FileProblem(refused)
     try:
         with locked([target]):
             if check and current_bytes(target) != expected:
@@ -300,6 +305,7 @@ class CharacterFile(Record):
             raise Refusal(preview.reasons)
         logged = preview.action.to_json()
         logged["at"] = now_iso()
+        stamp_entry(self.doc, logged)
         self.doc["ledger"].append(logged)
         self.replay.append(logged, preview.after)
         return logged
@@ -401,6 +407,7 @@ def identity_of(doc: dict[str, Any]) -> dict[str, Any]:
 def new_document(ruleset: Ruleset, name: str, baseline: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": CHARACTER_FORMAT_VERSION,
+        "id": new_id(),
         "kind": "character",
         "ruleset": ruleset.id,
         "name": name,
@@ -528,4 +535,6 @@ def list_library() -> list[Path]:
     folder = characters_dir()
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file())
+    from builder.storage.conflicts import is_data_file
+
+    return sorted(p for p in folder.glob("*.json") if p.is_file() and is_data_file(p.name))

@@ -18,6 +18,7 @@ from sys import intern
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from builder.storage.conflicts import is_data_file
 from builder.storage.paths import characters_dir, trash_dir
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def _scan_folder() -> list[tuple[Path, list[int] | None]]:
     try:
         with os.scandir(folder) as it:
             for item in it:
-                if not item.name.endswith(".json"):
+                if not is_data_file(item.name):
                     continue
                 try:
                     if item.is_dir():

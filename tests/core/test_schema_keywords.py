@@ -20,7 +20,7 @@ from builder.storage.rulesets import _read_builtin
 from builder.storage.validation import is_valid_fast, load_schema, schema_errors
 from tests.helpers import cli, file_bytes, ok
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
