@@ -8,7 +8,8 @@ PATH.  ```` ```text ```` blocks are synopsis and never run.
 A line that is one ``character-builder`` command (no pipe, redirection, variable or glob)
 runs in this process through the program's own entry point (``builder.__main__.main``, what
 the installed command runs, without a process start); lines that need a shell run in one
-``bash -e`` per run of such lines.  Every command must exit 0, and none may open the window.
+``bash -e`` per run of such lines; a ``cd DIR`` line moves both for the lines after it.
+Every command must exit 0, and none may open the window.
 """
 from __future__ import annotations
 
@@ -121,11 +122,12 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
     shell_env = dict(os.environ, PATH=f"{installed}{os.pathsep}{os.environ.get('PATH', '')}")
     rulesets.forget_loaded()
     pending: list[str] = []
+    here = [folder]                 # the current folder: a `cd` line changes it for what follows
 
     def run_shell(where: str) -> None:
         if not pending:
             return
-        done = subprocess.run(["bash", "-e", "-c", "\n".join(pending)], cwd=folder, env=shell_env,
+        done = subprocess.run(["bash", "-e", "-c", "\n".join(pending)], cwd=here[0], env=shell_env,
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, f"{where}: {pending}\n{done.stdout}\n{done.stderr}"
         pending.clear()
@@ -134,6 +136,12 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
         for line_number, block in blocks:
             where = f"{page.relative_to(ROOT)}:{line_number}"
             for step in steps(block):
+                moved = re.fullmatch(r"cd\s+([\w./-]+)", step.strip())
+                if moved:
+                    run_shell(where)
+                    here[0] = (here[0] / moved.group(1)).resolve()
+                    monkeypatch.chdir(here[0])
+                    continue
                 if needs_a_shell(step) or not step.startswith(PROGRAM + " "):
                     pending.append(step)
                     continue
@@ -143,10 +151,6 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
             run_shell(where)
     finally:
         rulesets.forget_loaded()
-
-
-#: Pages another part of the work adds; linked already.
-ADDED_ELSEWHERE = {"docs/user/sharing.md"}
 
 
 def test_every_relative_link_and_picture_points_to_a_file():
@@ -159,6 +163,6 @@ def test_every_relative_link_and_picture_points_to_a_file():
             if re.match(r"[a-z]+://", target):
                 continue
             path = (page.parent / target).resolve()
-            if not path.exists() and str(path.relative_to(ROOT)) not in ADDED_ELSEWHERE:
+            if not path.exists():
                 missing.append(f"{page.relative_to(ROOT)}: {target}")
     assert missing == []
