@@ -306,7 +306,8 @@ WINDOW_AND_EXIT_CODES = """\
 the window:
   character-builder [FILE ...] [--no-restore] [--quit-when-ready] [--screenshot PNG]
                     [Qt options: -style NAME, -platform NAME, -reverse, ...]
-  With no COMMAND, opens the main window (the library, and FILE in tabs).
+  With no COMMAND, opens the main window (the library, and FILE in tabs; FILE may be
+  the name of a character or campaign in the library).
   --no-restore skips last session's tabs; --quit-when-ready exits 0 once the window
   is painted with FILE and the restored tabs open (2 if a FILE cannot be opened);
   --screenshot PNG saves a picture of the ready window and exits. Qt's own options
