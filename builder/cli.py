@@ -582,6 +582,9 @@ def run(argv: Sequence[str]) -> int:
 #: there may stand for (a path that exists is always that file).
 _CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b", "member", "survivor")
 _FILE_ARGUMENTS = ("file", "files", *_CHARACTER_ARGUMENTS)
+#: Commands whose FILE may be a character or a campaign (the others': a character, or for
+#: campaign and pool a campaign).
+_EITHER_KIND = ("undo", "export-pdf", "merge", "verify", "conflicts", "resolve", "sync")
 
 
 def resolve_names(args: argparse.Namespace) -> None:
@@ -589,17 +592,17 @@ def resolve_names(args: argparse.Namespace) -> None:
     (:func:`builder.app.lookup.resolve`)."""
     from builder.app import lookup
 
-    on_campaign = args.command in ("campaign", "pool")
+    if args.command in ("campaign", "pool"):
+        file_kinds: tuple[str, ...] = (lookup.CAMPAIGN,)
+    elif args.command in _EITHER_KIND or getattr(args, "library_command", None) == "trash":
+        file_kinds = lookup.BOTH
+    else:
+        file_kinds = (lookup.CHARACTER,)
     for dest in _FILE_ARGUMENTS:
         value = getattr(args, dest, None)
         if not value:
             continue
-        if dest in _CHARACTER_ARGUMENTS:
-            kinds: tuple[str, ...] = (lookup.CHARACTER,)
-        elif on_campaign:
-            kinds = (lookup.CAMPAIGN,)
-        else:
-            kinds = lookup.BOTH
+        kinds = (lookup.CHARACTER,) if dest in _CHARACTER_ARGUMENTS else file_kinds
         if isinstance(value, list):
             setattr(args, dest, [str(lookup.resolve(v, kinds)) for v in value])
         else:
