@@ -590,6 +590,12 @@ _EITHER_KIND = ("undo", "export-pdf", "merge", "verify", "conflicts", "resolve",
 def resolve_names(args: argparse.Namespace) -> None:
     """Replace every name of a library character or campaign in ``args`` by its path
     (:func:`builder.app.lookup.resolve`)."""
+    import os
+
+    given = [getattr(args, dest, None) for dest in _FILE_ARGUMENTS]
+    words = [w for v in given if v for w in (v if isinstance(v, list) else [v])]
+    if all(os.path.exists(word) for word in words):
+        return                       # only paths: nothing to look up (the usual case)
     from builder.app import lookup
 
     if args.command in ("campaign", "pool"):
