@@ -398,7 +398,7 @@ def build_parser(command: str | None = None) -> Parser:
     """The command line's parser: every command, or (``command``, a name of
     :data:`COMMANDS`) only that one, which parses its words exactly as the whole
     parser does and costs a fraction of it (argparse builds a parser per command and
-    sub-command, 40 of them: about a fifth of a short command's time)."""
+    sub-command; docs/dev/performance.md has what that costs)."""
     def wanted(name: str) -> bool:
         return command is None or command == name
 
@@ -635,7 +635,8 @@ def _internal_error(argv: Sequence[str], exc: BaseException) -> int:
 def end_process(code: int) -> None:
     """End this process now with ``code``, the command done: what ``sys.exit(code)``
     does, without tearing Python down (every module, and Qt's objects after an
-    export), which costs a command 7-16 ms and does nothing a finished command needs.
+    export), which takes a command's time (docs/dev/performance.md) and does nothing a
+    finished command needs.
     Only for the program itself (builder/__main__.py), never for a caller of
     :func:`run`.
 
