@@ -237,35 +237,6 @@ class CampaignFile:
         return list(self.pool.sessions)
 
     # -- group entries -------------------------------------------------------------
-    def undo(self) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """Drop the last entry; for a group entry, take its entry back from every
-        member file (Refusal with reasons if any member changed since)."""
-        if not self.ledger:
-            raise Refusal(["nothing to undo: the campaign ledger is empty"])
-        entry = self.ledger[-1]
-        files: list[CharacterFile] = []
-        if entry.get("action") in MEMBER_ACTIONS:
-            reasons = []
-            for member in entry.get("members", []):
-                cf = self.load_member(member["path"])
-                if cf.read_only:
-                    raise FileProblem(cf.read_only)
-                last = cf.ledger[-1] if cf.ledger else None
-                if last != member["entry"]:
-                    now = cf.ruleset.describe(last) if last else "its ledger is empty"
-                    reasons.append(
-                        f"{cf.name} ({member['path']}): its last ledger entry is not the one "
-                        f"this {entry['action']} added ({cf.ruleset.describe(member['entry'])}); "
-                        f"it is now: {now}")
-                    continue
-                cf.undo()
-                files.append(cf)
-            if reasons:
-                raise Refusal([f"cannot undo the {entry['action']}: undo the later changes "
-                               f"of these members first"] + reasons)
-        self.ledger.pop()
-        return entry, files
-
     def plain(self, entry: dict[str, Any]) -> str:
         """The entry in the players' words (the window's ledger and status bar): a party
         award or a Training Exchange as each member's ruleset describes what it logged
