@@ -137,6 +137,9 @@ class CampaignFile:
         if want is not None and has is not None and has != want:
             raise FileProblem(f"member {given} of {self.path}: {cf.path} holds another "
                               f"character ({cf.name}), not the member who joined")
+        if want is None and isinstance(has, str) and has and given in self.members:
+            # a member that joined before it had an id: known by it from the next write on
+            self.doc["member_ids"] = {**self.member_ids, given: has}
         return cf
 
     def typed_path(self, charfile: str) -> Path:
