@@ -14,14 +14,18 @@ Member paths are resolved relative to the folder of the campaign file (an
 absolute path stays absolute), never the current folder, so a campaign folder
 can be moved or shared together with its characters.  A member is stored as
 given when that names it from the campaign's folder, else relative to that
-folder.
+folder; ``member_ids`` keeps each member's stable id, by which a member whose
+file moved is found and a file holding another character is refused.
 
-The ledger is append-only like a character's; ``undo`` drops its last entry.
+This module keeps the document and its persistence; the group actions that
+change member files (``award``, ``exchange``, ``xp``) and their undo are the
+application layer's (:mod:`builder.app.campaigns`, :mod:`builder.app.party`).
+The ledger is append-only like a character's; undo drops its last entry.
 Sessions and the Fortune/Peril pool are the replay of its pool entries
-(:mod:`builder.rules.fortune_peril`).  Entries that changed member files
-(``award``, ``exchange``, ``xp``) record, for each member, the ledger entry
-they added there; undoing one removes exactly those entries from every member
-file, all or nothing (:mod:`builder.storage.transaction`).
+(:mod:`builder.rules.fortune_peril`).  Entries that changed member files record,
+for each member, the ledger entry they added there; :meth:`CampaignFile.commit`
+writes the members and the campaign all or nothing, across a crash too
+(:mod:`builder.storage.transaction`).
 """
 from __future__ import annotations
 
