@@ -45,6 +45,19 @@ HELD = "__held__"
 MIN_TEXT_PT = 9.0
 
 
+def plan_badge_text(numbers: list[int], cost: int, total: int, unit: str) -> str:
+    """A planned node's steps in words: "step 1 · 8 SP · total 8", "steps 2–3 · 9 SP ·
+    total 17" (several steps on one node), "steps 2, 5 · ..." (not in a row)."""
+    if len(numbers) == 1:
+        which = f"step {numbers[0]}"
+    elif numbers == list(range(numbers[0], numbers[-1] + 1)):
+        which = f"steps {numbers[0]}–{numbers[-1]}"
+    else:
+        which = "steps " + ", ".join(map(str, numbers))
+    points = f"{cost} {unit}".strip()
+    return f"{which} · {points} · total {total}"
+
+
 def _mix(a: QColor, b: QColor, amount: float) -> QColor:
     """``amount`` of ``b`` over ``a``."""
     return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
@@ -177,12 +190,18 @@ class NodeItem(QGraphicsObject):
             return not n.allowed
         return not n.allowed
 
-    # -- painting ---------------------------------------------------------------------------
-    BADGE_W = 104.0
+    @property
+    def held_blocked(self) -> bool:
+        """Held, with its next step blocked (Cognition 3 that cannot reach 4 now): drawn
+        as held, its own colour and solid border, the blocked step said on its second
+        line; only what the character does not have is greyed as not possible."""
+        n = self.node
+        return self.blocked and (n.held or (n.kind in ("vital", "skill", "value")
+                                            and isinstance(n.value, int) and n.value > 0))
 
+    # -- painting ---------------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
-        # the plan badge sits beside the node, in the gap to the next column
-        return QRectF(-4, -4, NODE_W + 8 + self.BADGE_W + 8, NODE_H + 8)
+        return QRectF(-4, -4, NODE_W + 8, NODE_H + 8)
 
     def colours(self, pal: QPalette | None = None) -> tuple[QColor, QColor]:
         """(fill, text) for the node's current state."""
@@ -190,7 +209,7 @@ class NodeItem(QGraphicsObject):
         if self.drag_state == "eligible":
             fill = eligible_fill(pal, self.drag_hover)
             return fill, node_text(fill, pal)
-        if self.blocked or self.drag_state == "ineligible":
+        if (self.blocked and not self.held_blocked) or self.drag_state == "ineligible":
             fill = blocked_fill(pal)
             return fill, node_text(fill, pal, muted=True)
         fill = kind_fill(n.kind, pal)
@@ -201,17 +220,22 @@ class NodeItem(QGraphicsObject):
         pal = theme.palette()
         rect = QRectF(0, 0, NODE_W, NODE_H)
         fill, text = self.colours(pal)
-        painter.setOpacity(0.18 if self.faded else 1.0)
+        if self.faded:
+            # what the selection does not concern steps back: its fill and frame fade
+            # into the page, its text stays readable (4.5:1) on the faded fill
+            fill = _mix(fill, pal.color(QPalette.ColorRole.Base), 0.6)
+            text = theme.readable(_mix(text, fill, 0.35), fill, theme.TEXT_CONTRAST)
         border = QPen(structure_colour(pal), 1.0)
-        if n.held:
-            border = QPen(node_text(fill, pal), 2.0)
+        if n.held or self.held_blocked:
+            border = QPen(node_text(fill, pal) if not self.faded else text, 2.0)
         if self.plan_badge:
             border = QPen(mark("plan", pal), 3.0)
         if self.drag_state == "eligible":
             border = QPen(mark("ok", pal), 3.5 if self.drag_hover else 2.5)
         if self.isSelected():
             border = QPen(mark("focus", pal), 3.0)
-        if self.blocked and not self.plan_badge and self.drag_state != "eligible":
+        if self.blocked and not self.held_blocked and not self.plan_badge \
+                and self.drag_state != "eligible":
             border.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(border)
         painter.setBrush(QBrush(fill))
@@ -241,25 +265,29 @@ class NodeItem(QGraphicsObject):
                  "path": "✓" if n.held else "—"}.get(n.kind, str(n.value))
         painter.drawText(QRectF(NODE_W - 58, 2, 50, 26),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, value)
-        # second line: only where it is readable at this zoom
+        # second line: only where it is readable at this zoom; a planned node shows its
+        # plan steps there, in words, inside the node (never covered by a neighbour)
         small = QFont(base)
-        if base_pt * lod >= MIN_TEXT_PT - 0.05:
+        if self.plan_badge:
+            badge_fill, badge_text = badge_colours(pal)
+            badge = QRectF(6, 27, NODE_W - 12, 20)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(badge_fill)
+            painter.drawRoundedRect(badge, 10, 10)
+            painter.setPen(badge_text)
+            bold = QFont(small)
+            bold.setBold(True)
+            painter.setFont(bold)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter,
+                             QFontMetricsF(bold).elidedText(self.plan_badge,
+                                                            Qt.TextElideMode.ElideRight,
+                                                            NODE_W - 20))
+        elif base_pt * lod >= MIN_TEXT_PT - 0.05:
             painter.setFont(small)
             sfm = QFontMetricsF(small)
             painter.drawText(QRectF(10, 27, NODE_W - 16, 20), Qt.AlignmentFlag.AlignVCenter,
                              sfm.elidedText(self.sub_label(), Qt.TextElideMode.ElideRight,
                                             SUB_ROOM))
-        if self.plan_badge:
-            badge_fill, badge_text = badge_colours(pal)
-            badge = QRectF(NODE_W + 6, (NODE_H - 24) / 2, self.BADGE_W, 24)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(badge_fill)
-            painter.drawRoundedRect(badge, 12, 12)
-            painter.setPen(badge_text)
-            bold = QFont(small)
-            bold.setBold(True)
-            painter.setFont(bold)
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.plan_badge)
 
     def sub_label(self) -> str:
         n = self.node
@@ -271,6 +299,8 @@ class NodeItem(QGraphicsObject):
                 line = f"enter: {n.cost} {unit}" + ("" if n.allowed else " ✕")
             elif has_code(n.reasons, AT_MAXIMUM):
                 line = "at the maximum"
+            elif self.held_blocked:
+                line = f"→ {n.target} blocked"
             else:
                 line = f"→ {n.target}: {n.cost} {unit}" + ("" if n.allowed else " ✕")
             return line + (f"  {n.detail}" if n.kind == "skill" else "")
@@ -542,6 +572,8 @@ class ChainScene(QGraphicsScene):
                 edge.restyle()
         running = 0
         planned: list[str] = []
+        # a node may be several steps (Medicine 4, then 5): one badge says them all
+        on_node: dict[str, tuple[list[int], int, int]] = {}
         for i, step in enumerate(steps, 1):
             running += step["cost"]
             kind = "class" if step["kind"] == "new-class" else step["kind"]
@@ -549,7 +581,9 @@ class ChainScene(QGraphicsScene):
             planned_item = self.nodes.get(nid)
             if planned_item is None:
                 continue
-            planned_item.plan_badge = f"#{i} {step['cost']} · Σ{running}"
+            numbers, cost, _total = on_node.get(nid, ([], 0, 0))
+            on_node[nid] = ([*numbers, i], cost + step["cost"], running)
+            planned_item.plan_badge = plan_badge_text(*on_node[nid], self.unit())
             planned_item.update()
             planned.append(nid)
             if step.get("trait"):
