@@ -1,0 +1,64 @@
+"""The table's paths, with real mouse and keyboard under X: take an increase, drag a
+rank from the Sheet page's tray and on the chain, plan and apply, undo; each checked in
+the file the command line reads back."""
+from __future__ import annotations
+
+import json
+
+from tests.e2e.conftest import make
+
+FIGHTER = ["--set", "sp=60", "--set", "vital.Strength=8", "--set", "skill.Melee=8",
+           "--set", "class.Fighter=2", "--set", "trait.Fighter.Parry=2",
+           "--set", "vital.Agility=3"]
+
+
+def ledger(path) -> list:
+    return json.loads(path.read_text())["ledger"]
+
+
+def test_a_rank_dragged_from_the_sheet_tray_lands_on_its_trait(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    chip = next(k for k in app.map() if k.startswith("widget:Rank token: Fighter"))
+    app.drag(chip, "row:classesView:Parry")
+    app.wait(lambda: len(ledger(path)) == 1, "the rank dropped on Parry")
+    entry = ledger(path)[0]
+    assert (entry["action"], entry["trait"]) == ("raise-class", "Parry")
+
+
+def test_enter_on_a_selected_trait_raises_its_class(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    for n in (1, 2):
+        app.click("row:classesView:Parry")
+        app.keys("Return")
+        app.wait(lambda: len(ledger(path)) == n, f"Enter number {n}")
+    assert [e["trait"] for e in ledger(path)] == ["Parry", "Parry"]
+
+
+def test_an_increase_taken_by_keyboard_and_undone_with_ctrl_z(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.click("widget:optionsView")
+    app.click("widget:Filter increases")
+    app.type("Agility")
+    app.keys("Down", "Return")
+    app.wait(lambda: len(ledger(path)) == 1, "the increase taken")
+    assert ledger(path)[0]["action"] == "raise-vital"
+    app.click("widget:optionsView")
+    app.keys("ctrl+z")
+    app.wait(lambda: ledger(path) == [], "Ctrl+Z to take it back")
+
+
+def test_a_rank_dragged_on_the_chain_page(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.keys("ctrl+3")
+    app.wait(lambda: "widget:chainPage" in app.map(), "the chain page")
+    chip = next(k for k in app.map() if k.startswith("widget:Rank token: Fighter"))
+    app.click(chip)                    # armed: the lit traits scroll into view
+    app.wait(lambda: "item:trait:Fighter.Parry" in app.map(), "Parry in view")
+    app.click(chip)                    # disarmed again, to drag it instead
+    app.drag(chip, "item:trait:Fighter.Parry")
+    app.wait(lambda: len(ledger(path)) == 1, "the rank dropped on the Parry node")
+    assert ledger(path)[0]["trait"] == "Parry"
