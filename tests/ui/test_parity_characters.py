@@ -18,11 +18,13 @@ from tests.ui.conftest import SENNA, make_character
 
 
 def doc(path) -> dict:
-    """The file without its time stamps (a ledger entry's "at", "created")."""
+    """The file without its time stamps and new ids (a ledger entry's "at" and "id",
+    "created")."""
     data = json.loads(Path(path).read_text())
     data.pop("created", None)
     for entry in data.get("ledger", []):
         entry.pop("at", None)
+        entry.pop("id", None)
     return data
 
 

@@ -530,7 +530,8 @@ def test_a_campaign_members_figures_wrap_whole_in_a_narrow_column(window, senna_
     header = table.horizontalHeader()
     header.resizeSection(0, 80)
     table.setFixedWidth(80 + table.fontMetrics().horizontalAdvance("Unspent SP 20 ·  "))
-    qtbot.waitUntil(lambda: table.rowHeight(0) > table.fontMetrics().lineSpacing() * 1.8)
+    qtbot.waitUntil(lambda: all(table.rowHeight(row) > table.fontMetrics().lineSpacing() * 1.8
+                                for row in range(model.rowCount())))
     QApplication.processEvents()
     flags = int(Qt.TextFlag.TextWordWrap.value)
     for row in range(model.rowCount()):
