@@ -439,6 +439,11 @@ class ChainWidget(PlanPart, QWidget):
         if not node.allowed:
             self.status.emit("Not possible: " + "; ".join(node.reasons))
             return
-        verb = "raise-vital" if node.kind == "vital" else "raise-skill"
-        if self.doc.apply_words([verb, node.name]):
+        # the rule system's own option for the node, taken with its own words (the
+        # chain knows no rule system's verbs)
+        option = self.options.get((node.kind, node.name))
+        if option is None or option.words is None:
+            self.status.emit(f"Not possible: {node.name} has no next step to take here")
+            return
+        if self.doc.apply_words(list(option.words_with())):
             self._done()
