@@ -41,8 +41,13 @@ def _go_to_the_first_match(event, view: QAbstractItemView) -> bool:
     model = view.model()
     if model is None or model.rowCount() == 0:
         return False
-    if not view.currentIndex().isValid():
-        view.setCurrentIndex(model.index(0, 0))
+    hidden = getattr(view, "isRowHidden", None)     # a table that hides rows to filter
+    shown = [row for row in range(model.rowCount()) if not (hidden and hidden(row))]
+    if not shown:
+        return False
+    current = view.currentIndex()
+    if not current.isValid() or current.row() not in shown:
+        view.setCurrentIndex(model.index(shown[0], 0))
     view.setFocus(Qt.FocusReason.TabFocusReason)
     return True
 

@@ -175,10 +175,14 @@ class PoolView(QWidget):
         spends = QGridLayout()
         self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
         for index, (side, use, text) in enumerate(SPENDS):
-            button = QPushButton(f"{fp.side_name(side)}: {text}")
+            button = QPushButton(f"{fp.side_name(side)}: {text}  ·  Alt+{index + 1}")
             button.setMinimumHeight(56)
             button.setObjectName(f"spend-{side}-{use}")
             button.clicked.connect(lambda _=False, s=side, u=use: self.spend(s, u))
+            # Alt+1..6: each spend from the keyboard, wherever the focus is in the pool
+            key = QShortcut(QKeySequence(f"Alt+{index + 1}"), self)
+            key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            key.activated.connect(button.animateClick)
             spends.addWidget(button, 0 if side == "fortune" else 1, index % 3)
             self.spend_buttons[(side, use)] = button
         controls.addLayout(spends)
@@ -203,7 +207,7 @@ class PoolView(QWidget):
         self.earn_button = QPushButton("Earn a point")
         self.earn_button.clicked.connect(self.earn)
         self.players = PlayersSpin()
-        self.start_button = QPushButton("Start a session")
+        self.start_button = QPushButton("&Start a session")     # Alt+S
         self.start_button.clicked.connect(self.start_session)
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo)
