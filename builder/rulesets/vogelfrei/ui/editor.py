@@ -142,6 +142,8 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
 
         self.side_tabs.setCurrentIndex(index)
         page = self.side_tabs.widget(index)
+        if page is None:
+            return
         first = next((w for w in (page, *page.findChildren(QWidget))
                       if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(page)
                       and w.isEnabled()), None)
