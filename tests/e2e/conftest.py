@@ -197,10 +197,15 @@ def start(screen, tmp_path):
         assert problems == [], "the program said on stderr:\n" + "\n".join(problems)
 
 
-def make(home: Path, *args: str) -> Path:
-    """A character made with the command line (its path)."""
+def cli(home: Path, *args: str) -> str:
+    """The command line on the tests' data folder: its output."""
     env = {**os.environ, "HOME": str(home), "CHARACTER_BUILDER_DATA": str(home / "data"),
            "XDG_CONFIG_HOME": str(home / "config")}
-    done = subprocess.run([program(), "new", *args], env=env, capture_output=True, text=True,
+    done = subprocess.run([program(), *args], env=env, capture_output=True, text=True,
                           timeout=60, check=True)
-    return Path(done.stdout.strip().splitlines()[-1])
+    return done.stdout.strip()
+
+
+def make(home: Path, *args: str) -> Path:
+    """A character made with the command line (its path)."""
+    return Path(cli(home, "new", *args).splitlines()[-1])

@@ -4,8 +4,9 @@ the file the command line reads back."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from tests.e2e.conftest import make
+from tests.e2e.conftest import cli, make
 
 FIGHTER = ["--set", "sp=60", "--set", "vital.Strength=8", "--set", "skill.Melee=8",
            "--set", "class.Fighter=2", "--set", "trait.Fighter.Parry=2",
@@ -62,3 +63,27 @@ def test_a_rank_dragged_on_the_chain_page(start):
     app.drag(chip, "item:trait:Fighter.Parry")
     app.wait(lambda: len(ledger(path)) == 1, "the rank dropped on the Parry node")
     assert ledger(path)[0]["trait"] == "Parry"
+
+
+def test_a_pool_spend_undone_with_ctrl_z_in_the_campaign_tab(start):
+    nyra = make(start.home, "story-points", "Nyra", "--set", "sp=20",
+                "--set", "vital.Agility=4", "--set", "skill.Acrobatics=3")
+    camp = Path(cli(start.home, "campaign", "new", "Iron Coast", "--ruleset", "story-points",
+                    "--member", str(nyra)).splitlines()[-1])
+    app = start(camp)
+    app.click("widget:Start a session")
+    app.wait(lambda: len(ledger_of(camp)) == 1, "the session started")
+    app.click("widget:Who spends")
+    app.keys("ctrl+a")
+    app.type("Nyra")
+    app.click("widget:Check id")
+    app.type("3")
+    spend = next(k for k in app.map() if k.startswith("widget:spend-fortune-upgrade"))
+    app.click(spend)
+    app.wait(lambda: len(ledger_of(camp)) == 2, "the spend")
+    app.keys("ctrl+z")
+    app.wait(lambda: len(ledger_of(camp)) == 1, "Ctrl+Z to take the spend back")
+
+
+def ledger_of(path) -> list:
+    return json.loads(Path(path).read_text())["ledger"]
