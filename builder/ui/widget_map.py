@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QObject, QRect, QTimer
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QGraphicsView,
-                               QWidget)
+                               QTreeView, QWidget)
 
 ENV = "CHARACTER_BUILDER_WIDGET_MAP"
 
@@ -47,6 +47,7 @@ def _rows(view: QAbstractItemView, found: dict) -> None:
         return
     port = view.viewport()
     shown = port.rect()
+    tree = isinstance(view, QTreeView)
 
     def walk(parent: QModelIndex, budget: list[int]) -> None:
         for row in range(model.rowCount(parent)):
@@ -57,7 +58,7 @@ def _rows(view: QAbstractItemView, found: dict) -> None:
             rect = view.visualRect(index)
             if rect.isValid() and shown.intersects(rect):
                 found[f"row:{view.objectName()}:{index.data()}"] = _rect(port, rect)
-            if model.hasChildren(index):
+            if tree and model.rowCount(index):
                 walk(index, budget)
 
     walk(QModelIndex(), [400])

@@ -87,3 +87,24 @@ def test_a_pool_spend_undone_with_ctrl_z_in_the_campaign_tab(start):
 
 def ledger_of(path) -> list:
     return json.loads(Path(path).read_text())["ledger"]
+
+
+def test_ability_bonuses_created_with_chips_by_drag_and_by_keys(start):
+    app = start()
+    app.keys("ctrl+n")
+    app.wait(lambda: "row:rulesetList:Ability Bonuses" in app.map(), "the New Character dialog")
+    app.click("row:rulesetList:Ability Bonuses")
+    app.wait(lambda: "widget:slot_MIG" in app.map(), "the chips form")
+    app.click("widget:nameEdit")
+    app.type("Ada")
+    app.drag("widget:chip_3", "widget:slot_MIG")           # a chip by the mouse
+    app.wait(lambda: "widget:chip_on_MIG" in app.map(), "+3 on MIG")
+    app.click("widget:slot_DEX")                           # the rest by the keyboard
+    app.keys("2", "1", "0")
+    app.wait(lambda: "widget:chip_on_FOC" in app.map(), "every chip placed")
+    app.click("widget:createButton")
+    files = lambda: list((start.home / "data" / "characters").glob("*.json"))  # noqa: E731
+    app.wait(lambda: len(files()) == 1, "the character written")
+    written = json.loads(files()[0].read_text())
+    assert written["name"] == "Ada"
+    assert written["baseline"]["abilities"] == {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}
