@@ -108,3 +108,44 @@ def test_ability_bonuses_created_with_chips_by_drag_and_by_keys(start):
     written = json.loads(files()[0].read_text())
     assert written["name"] == "Ada"
     assert written["baseline"]["abilities"] == {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}
+
+
+GRETA = ["--set", "class=Warrior", "--set", "career=Mercenary", "--set", "Strength=12",
+         "--set", "Toughness=13", "--set", "Agility=10", "--set", "Intelligence=9",
+         "--set", "Willpower=8", "--set", "Leadership=11", "--set", "wounds_roll=5",
+         "--set", "stamina_roll=3", "--set", "money=2gp"]
+
+
+def test_vogelfrei_award_and_a_purchase_by_keyboard(start):
+    path = make(start.home, "vogelfrei", "Greta", *GRETA)
+    app = start(path)
+    app.keys("ctrl+shift+a")
+    app.wait(lambda: "widget:xpAmount" in app.map(), "the Award XP dialog")
+    app.click("widget:xpAmount")
+    app.keys("ctrl+a")
+    app.type("300")
+    app.keys("Return")
+    app.wait(lambda: any(e["action"] == "award-xp" for e in ledger(path)), "the award")
+    app.keys("ctrl+5")                          # Possessions, the focus in it
+    app.wait(lambda: "widget:shopSearch" in app.map(), "the Possessions page")
+    app.click("widget:shopSearch")
+    app.type("wams")
+    app.keys("Down", "Return")                  # the first match, bought
+    app.wait(lambda: ledger(path)[-1]["action"] == "buy", "the purchase")
+    assert "wams" in json.dumps(ledger(path)[-1]).lower()
+
+
+def test_a_plan_applied_on_the_chain(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.keys("ctrl+3")
+    app.wait(lambda: "item:vital:Agility" in app.map(), "the chain page")
+    app.click("item:vital:Agility")
+    app.click("widget:Plan target level")
+    app.keys("ctrl+a")
+    app.type("5")
+    app.keys("Tab")
+    app.click("widget:Apply affordable steps")
+    app.wait(lambda: len(ledger(path)) == 2, "the plan's two steps")
+    assert [(e["action"], e["target"]) for e in ledger(path)] == \
+        [("raise-vital", 4), ("raise-vital", 5)]

@@ -70,3 +70,26 @@ def test_the_pool_starts_a_session_and_spends_from_the_keyboard(window, tab, par
     qtbot.waitUntil(pool.log.hasFocus)
     QTest.keyClick(pool.log, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: len(json.loads(party["camp"].read_text())["ledger"]) == 2)
+
+
+def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, qtbot):
+    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+    from tests.ui.conftest import make_character
+    from tests.ui.test_real_drags import FIGHTER
+
+    editor = window.open_path(make_character("Fighter", *FIGHTER))
+    option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed)
+    blocked = option["choices"]["blocked_traits"]
+    assert blocked
+    dialog = ClassAdvanceDialog(option, editor)
+    qtbot.addWidget(dialog)
+    rows = dialog.traits.count()
+    for _ in range(rows):
+        QTest.keyClick(dialog.traits, Qt.Key.Key_Down)
+    last = dialog.traits.currentItem()
+    trait = last.data(Qt.ItemDataRole.UserRole)
+    assert trait in blocked                                  # reached, not skipped
+    assert dialog.trait_details.text() == f"{trait}: not possible now: " + "; ".join(blocked[trait])
+    assert dialog.current_trait() is None and not dialog.ok.isEnabled()
+    QTest.keyClick(dialog.traits, Qt.Key.Key_Home)
+    assert dialog.trait_details.text().endswith("takes the new rank") and dialog.ok.isEnabled()
