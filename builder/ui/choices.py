@@ -42,6 +42,9 @@ def details_line(traits: QListWidget) -> QLabel:
     label = QLabel(traits.parentWidget())
     label.setObjectName("choiceDetails")
     label.setWordWrap(True)
+    # room for a reason or two without the dialog changing height as the keys move
+    label.setMinimumHeight(3 * label.fontMetrics().lineSpacing())
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
     def follow(item: QListWidgetItem | None, _previous=None) -> None:
         if item is None:

@@ -86,3 +86,18 @@ def search_leads_to(search: QWidget, view: QAbstractItemView) -> None:
     """Typing in ``search`` filters ``view``; Down (or Enter) then moves into it at the
     first match, where Enter acts on it: no Tab past the controls in between."""
     search.installEventFilter(_SearchKeys(view))
+
+
+def keep_focus_off_text(container: QWidget, pressed: QWidget | None, fallback: QWidget) -> None:
+    """After a button in ``container`` did its change: the button may now be disabled
+    (the same spend twice is refused), and Qt hands the focus to the next control, often
+    a text field that would take Ctrl+Z for its own typing: the focus goes to
+    ``fallback`` instead."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QLineEdit
+
+    now = QApplication.focusWidget()
+    if pressed is None or not container.isAncestorOf(pressed):
+        return
+    if not pressed.isEnabled() or (isinstance(now, QLineEdit) and now is not pressed):
+        fallback.setFocus(Qt.FocusReason.OtherFocusReason)
