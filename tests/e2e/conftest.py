@@ -94,8 +94,13 @@ class App:
         self.wait(lambda: "widget:mainWindow" in self.map(), "the window to show")
         self.window = screen.xdotool("search", "--onlyvisible", "--name", "Character Builder")
         self.window = self.window.splitlines()[0] if self.window else ""
+        self.focus()
+
+    def focus(self) -> None:
+        """The keyboard to the main window (a bare X server has no window manager to
+        give it back when a dialog closes)."""
         if self.window:
-            screen.xdotool("windowfocus", "--sync", self.window)
+            self.screen.xdotool("windowfocus", "--sync", self.window)
 
     def cli(self, *args: object) -> subprocess.CompletedProcess:
         return subprocess.run([program(), *map(str, args)], env=self.env, capture_output=True,

@@ -124,8 +124,12 @@ def test_vogelfrei_award_and_a_purchase_by_keyboard(start):
     app.click("widget:xpAmount")
     app.keys("ctrl+a")
     app.type("300")
+    app.click("widget:sessionEdit")
+    app.type("1")
     app.keys("Return")
     app.wait(lambda: any(e["action"] == "award-xp" for e in ledger(path)), "the award")
+    app.wait(lambda: "widget:awardXpDialog" not in app.map(), "the dialog closed")
+    app.focus()
     app.keys("ctrl+5")                          # Possessions, the focus in it
     app.wait(lambda: "widget:shopSearch" in app.map(), "the Possessions page")
     app.click("widget:shopSearch")
@@ -142,9 +146,7 @@ def test_a_plan_applied_on_the_chain(start):
     app.wait(lambda: "item:vital:Agility" in app.map(), "the chain page")
     app.click("item:vital:Agility")
     app.click("widget:Plan target level")
-    app.keys("ctrl+a")
-    app.type("5")
-    app.keys("Tab")
+    app.keys("Up")                              # to 5: two steps from 3
     app.click("widget:Apply affordable steps")
     app.wait(lambda: len(ledger(path)) == 2, "the plan's two steps")
     assert [(e["action"], e["target"]) for e in ledger(path)] == \
