@@ -8,7 +8,7 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.ui.test_campaign_ui import party, tab  # noqa: F401 - fixtures
 from tests.ui.test_vogelfrei_possessions_ui import ledger, make
@@ -93,3 +93,19 @@ def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, q
     assert dialog.current_trait() is None and not dialog.ok.isEnabled()
     QTest.keyClick(dialog.traits, Qt.Key.Key_Home)
     assert dialog.trait_details.text().endswith("takes the new rank") and dialog.ok.isEnabled()
+
+
+def test_the_first_start_panel_comes_first_with_the_keyboard(window, qtbot):
+    _active(window, qtbot)
+    window.settle()                      # what the start does after its first paint
+    page = window.library_page
+    assert page.table_stack.currentWidget() is page.first_start_area
+    buttons = page.first_start.findChildren(QPushButton)
+    assert len(buttons) == 3
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    assert QApplication.focusWidget() is buttons[0]
+    stops = []
+    for _ in range(3):
+        stops.append(QApplication.focusWidget())
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert stops == buttons, [getattr(w, "text", lambda: w)() for w in stops]
