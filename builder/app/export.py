@@ -61,7 +61,12 @@ class Printed(FrozenRecord):
 
     @classmethod
     def of(cls, cf: CharacterFile) -> Printed:
-        return cls(Path(cf.path or cf.name), cf.name, cf.ruleset.id, cf.derived(),
+        """The character a file holds, as its sheet reads it: its derived state and
+        its ledger's entries as written (``ledger_entries``: what the printed ledger
+        groups by session and counts money from)."""
+        derived = cf.derived()
+        derived["ledger_entries"] = list(cf.doc.get("ledger") or [])
+        return cls(Path(cf.path or cf.name), cf.name, cf.ruleset.id, derived,
                    bool(cf.replay.problems))
 
 
