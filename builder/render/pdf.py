@@ -1164,7 +1164,7 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer.setPageLayout(layout)
     from builder.render.fonts import WideGlyphs, WideOnly
     from builder.render.outline import (document_authors, document_title, finish_pdf,
-                                        xmp_metadata)
+                                        needs_base_letters, xmp_metadata)
 
     if glyphs is None:
         glyphs = WideOnly()  # no missing-glyph check asked for: only what the text needs
@@ -1202,7 +1202,9 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
                          author=author,
                          subject=f"Character sheets ({rulesets})" if rulesets else "",
                          keywords=", ".join(n for n in names if n)[:1000],
-                         wide=glyphs.wide.order, unmapped=unmapped)
+                         wide=glyphs.wide.order, unmapped=unmapped,
+                         base_letters=needs_base_letters(
+                             text for sheet in sheets for text in sheet.texts()))
     except Exception as exc:  # Qt's file could not be read back: the writer failed
         raise RenderFailed(f"the PDF could not be finished ({exc})") from None
     glyphs.untexted |= (unmapped | glyphs.wide.pictures

@@ -312,3 +312,20 @@ def test_ledger_option_is_checked(stress, tmp_path):
     assert result.code == 2 and "not all, changes or last:N" in result.err
     assert not (tmp_path / "x.pdf").exists()
     ok("export-pdf", stress["senna"], "-o", tmp_path / "x.pdf", "--ledger", "LAST:3")
+
+
+def test_right_to_left_text_is_in_the_text_layer_as_letters(stress, tmp_path):
+    """Arabic prints shaped, and the PDF's text gives the letters as typed (not their
+    contextual forms), so a search for the name finds it."""
+    from builder.render.outline import base_letters_in_cmap
+
+    out = tmp_path / "arabic.pdf"
+    ok("export-pdf", stress["arabic"], "-o", out)
+    text = PdfReader(str(out)).pages[0].extract_text()
+    assert not any("\ufb50" <= char <= "\ufeff" for char in text)
+    assert set(WORLD_NAMES["arabic"].replace(" ", "")) <= set(text)
+    cmap = "1 beginbfrange\n<0001> <0003> [<FEDF> <0627> <FEFB> ]\nendbfrange\n" \
+           "1 beginbfchar\n<0004> <FEF4>\nendbfchar\n"
+    assert base_letters_in_cmap(cmap) == (
+        "1 beginbfrange\n<0001> <0003> [<0644> <0627> <06440627> ]\nendbfrange\n"
+        "1 beginbfchar\n<0004> <064A>\nendbfchar\n")
