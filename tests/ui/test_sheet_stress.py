@@ -329,3 +329,23 @@ def test_right_to_left_text_is_in_the_text_layer_as_letters(stress, tmp_path):
     assert base_letters_in_cmap(cmap) == (
         "1 beginbfrange\n<0001> <0003> [<0644> <0627> <06440627> ]\nendbfrange\n"
         "1 beginbfchar\n<0004> <064A>\nendbfchar\n")
+
+
+def test_a_last_page_of_a_few_lines_is_folded_back(qapp):
+    """A long sheet whose last page would hold only a few lines of notes is set a
+    little smaller so they fold back onto the page before."""
+    from PySide6.QtGui import QImage
+
+    from builder.render.pdf import LAST_PAGE_FOLD, Style, fit_sheet, layout_sheet
+    from tests.sheet_samples import story_points
+
+    probe = QImage(8, 8, QImage.Format.Format_RGB32)
+    k = probe.logicalDpiY() / 72
+    width, height = 8.27 * 96 * 0.85, 11.69 * 96 * 0.85
+    derived = story_points(ledger_entries=120)
+    derived["notes"] = "A few words of notes. " * 10
+    sheet = build_sheet(derived, options=SheetOptions(ledger="all"))
+    natural = layout_sheet(sheet, Style.for_device(probe, k), width, height)
+    assert len(natural) == 5 and natural.end < height * LAST_PAGE_FOLD  # a few lines
+    style, pages = fit_sheet(sheet, probe, k, width, height)
+    assert len(pages) == 4 and style.scale < 1
