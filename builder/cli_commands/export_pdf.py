@@ -36,7 +36,8 @@ def register(subparsers) -> None:
                    help="print the layout with empty boxes for pencil play")
     p.add_argument("--layout", default="full", type=str.lower, choices=("full", "compact"),
                    help="full (default): every section; compact: one page per character, "
-                        "the ledger and level history left out")
+                        "the ledger and level history left out (a character that still "
+                        "cannot fit is named on stderr with its page count)")
     p.add_argument("--ledger", default="changes", type=_ledger_choice, metavar="WHICH",
                    help="which ledger entries print: all, changes (default: entries that "
                         "change nothing lasting, as uses and rests, counted in one line) or "
