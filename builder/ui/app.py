@@ -211,6 +211,8 @@ def run_gui(argv: list[str]) -> int:
     window = MainWindow(restore=not args.no_restore)
     # A bug in a slot, an event handler or a thread: a crash report and a lasting bar.
     window.install_crash_guard()
+    if interrupted:
+        window.report("; ".join(interrupted), 0)     # until the next message
     model = getattr(window, "library_model", None)
     if model is not None and hasattr(model, "loadingProgress"):
         model.loadingProgress.connect(
