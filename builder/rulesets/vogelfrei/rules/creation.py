@@ -19,6 +19,28 @@ SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf"
 
 def baseline_from_sets(rules: VogelfreiRuleset, sets: Sequence[tuple[str, str]], *,
                        rng: random.Random, randomize: bool = False) -> dict[str, Any]:
+    """A baseline from ``new``'s ``--set`` pairs, rolling what they leave to the dice
+    when ``randomize`` (UsageError names what is missing)."""
+    abilities, values = _read_sets(rules, sets)
+    start = _Start(rules, values, rng, randomize)
+    start.roll_abilities(abilities)
+    wood_elf = start.swap_and_elf()
+    cls = start.choose_class(wood_elf)
+    start.choose_career(cls)
+    level = parse_int(values["level"], "level") if "level" in values else 1
+    start.baseline["level"] = level
+    start.baseline["xp"] = parse_int(values["xp"], "xp") if "xp" in values else 0
+    start.pools(cls, level)
+    if start.missing:
+        raise UsageError("missing " + ", ".join(start.missing) + " (or use --seed N to roll)")
+    assert cls is not None  # a missing class is refused just above
+    start.alignment_and_possessions(cls, level)
+    return start.baseline
+
+
+def _read_sets(rules: VogelfreiRuleset, sets: Sequence[tuple[str, str]]
+               ) -> tuple[dict[str, int], dict[str, str]]:
+    """(the abilities given, every other key's text), keys in their canonical spelling."""
     values: dict[str, str] = {}
     abilities: dict[str, int] = {}
     for key, value in sets:
@@ -32,132 +54,151 @@ def baseline_from_sets(rules: VogelfreiRuleset, sets: Sequence[tuple[str, str]],
             raise UsageError(f"unknown key '{key}'; valid: "
                              + ", ".join(rules.abilities + SET_KEYS))
         values[canon] = value
-    baseline: dict[str, Any] = {}
-    missing: list[str] = []
+    return abilities, values
 
-    # Abilities: 3d6 each in order, or by hand.
-    reroll = parse_yes_no(values["reroll_unsuitable"], "reroll_unsuitable") \
-        if "reroll_unsuitable" in values else False
-    dice_n = int(rules.data.get("ability_dice", 3))
-    die = int(rules.data.get("ability_die", 6))
-    rolls: dict[str, list[int]] = {}
-    discarded: list[dict[str, Any]] = []
-    while True:
-        scores = dict(abilities)
-        rolls = {}
-        for ability in rules.abilities:
-            if ability in scores:
-                continue
-            if randomize:
-                dice = [rng.randint(1, die) for _ in range(dice_n)]
-                rolls[ability] = dice
-                scores[ability] = sum(dice)
-            else:
-                missing.append(f"--set {ability}=N")
-        if missing or not reroll or not rolls:
-            break
-        if sum(rules.modifier(s) for s in scores.values()) >= 0 or len(discarded) >= 100:
-            break
-        discarded.append({a: rolls[a] for a in rolls})
-    baseline["abilities"] = {a: scores[a] for a in rules.abilities if a in scores}
-    if rolls:
-        baseline["ability_rolls"] = rolls
-    if discarded:
-        baseline["discarded_rolls"] = discarded
 
-    if "swap" in values:
-        parts = [p for p in values["swap"].replace("/", ",").replace(":", ",").split(",")
-                 if p.strip()]
-        if len(parts) != 2:
-            raise UsageError(f"swap needs two abilities, like swap=Strength,Agility, "
-                             f"not '{values['swap']}'")
-        baseline["swap"] = [match_name(p, rules.abilities, "ability") for p in parts]
+class _Start:
+    """A baseline in the making: the ``--set`` values, the dice, what is missing."""
 
-    wood_elf = parse_yes_no(values["wood_elf"], "wood_elf") if "wood_elf" in values else False
-    if wood_elf:
-        baseline["wood_elf"] = True
+    def __init__(self, rules: VogelfreiRuleset, values: dict[str, str], rng: random.Random,
+                 randomize: bool) -> None:
+        self.rules, self.values, self.rng, self.randomize = rules, values, rng, randomize
+        self.baseline: dict[str, Any] = {}
+        self.missing: list[str] = []
 
-    # Class: chosen, or 2d6 on the table.
-    if "class" in values:
-        cls = rules.class_name(values["class"])
-    elif randomize:
-        dice = [rng.randint(1, 6), rng.randint(1, 6)]
-        baseline["class_roll"] = dice
-        cls = rules.data["class_roll"][str(sum(dice))]
-        if wood_elf and cls == "High Elf":
-            cls = rules.data.get("class_roll_elf_alternative", "Wood Elf")
-    else:
-        cls = None
-        missing.append("--set class=CLASS")
-    if cls:
-        baseline["class"] = cls
-
-    # Career: chosen, or d6 on the class's table (a blank entry is rolled again).
-    if "career" in values:
-        baseline["career"] = rules.career_name(cls, values["career"]) if values["career"] else ""
-    elif cls and not rules.classes[cls]["careers"]:
-        baseline["career"] = ""
-    elif cls and randomize:
-        table = rules.classes[cls].get("career_roll") or list(rules.classes[cls]["careers"])
-        career_rolls = []
+    def roll_abilities(self, abilities: dict[str, int]) -> None:
+        rules, values, rng, randomize = self.rules, self.values, self.rng, self.randomize
+        baseline, missing = self.baseline, self.missing
+        # Abilities: 3d6 each in order, or by hand.
+        reroll = parse_yes_no(values["reroll_unsuitable"], "reroll_unsuitable") \
+            if "reroll_unsuitable" in values else False
+        dice_n = int(rules.data.get("ability_dice", 3))
+        die = int(rules.data.get("ability_die", 6))
+        rolls: dict[str, list[int]] = {}
+        discarded: list[dict[str, Any]] = []
         while True:
-            roll = rng.randint(1, 6)
-            career_rolls.append(roll)
-            if roll <= len(table) and table[roll - 1]:
-                baseline["career"] = table[roll - 1]
+            scores = dict(abilities)
+            rolls = {}
+            for ability in rules.abilities:
+                if ability in scores:
+                    continue
+                if randomize:
+                    dice = [rng.randint(1, die) for _ in range(dice_n)]
+                    rolls[ability] = dice
+                    scores[ability] = sum(dice)
+                else:
+                    missing.append(f"--set {ability}=N")
+            if missing or not reroll or not rolls:
                 break
-            if len(career_rolls) >= 1000:
-                raise UsageError(f"the {cls} career table has no careers to roll")
-        baseline["career_rolls"] = career_rolls
-    elif cls:
-        missing.append("--set career=CAREER")
+            if sum(rules.modifier(s) for s in scores.values()) >= 0 or len(discarded) >= 100:
+                break
+            discarded.append({a: rolls[a] for a in rolls})
+        baseline["abilities"] = {a: scores[a] for a in rules.abilities if a in scores}
+        if rolls:
+            baseline["ability_rolls"] = rolls
+        if discarded:
+            baseline["discarded_rolls"] = discarded
 
-    level = parse_int(values["level"], "level") if "level" in values else 1
-    baseline["level"] = level
-    baseline["xp"] = parse_int(values["xp"], "xp") if "xp" in values else 0
+    def swap_and_elf(self) -> bool:
+        rules, values, baseline = self.rules, self.values, self.baseline
+        if "swap" in values:
+            parts = [p for p in values["swap"].replace("/", ",").replace(":", ",").split(",")
+                     if p.strip()]
+            if len(parts) != 2:
+                raise UsageError(f"swap needs two abilities, like swap=Strength,Agility, "
+                                 f"not '{values['swap']}'")
+            baseline["swap"] = [match_name(p, rules.abilities, "ability") for p in parts]
 
-    for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
-        roll_key = f"{pool}_roll"
-        if pool in values:
-            baseline[pool] = parse_int(values[pool], pool)
-        elif roll_key in values:
-            baseline[roll_key] = parse_int(values[roll_key], roll_key)
-        elif level != 1:
-            missing.append(f"--set {pool}=N (the maximum of an imported level {level} "
-                           "character)")
-        elif randomize and cls:
-            baseline[roll_key] = rng.randint(1, int(rules.classes[cls][die_key]))
-        elif cls or not randomize:
-            missing.append(f"--set {roll_key}=N")
-    if missing:
-        raise UsageError("missing " + ", ".join(missing) + " (or use --seed N to roll)")
-    assert cls is not None  # a missing class is refused just above
+        wood_elf = parse_yes_no(values["wood_elf"], "wood_elf") if "wood_elf" in values else False
+        if wood_elf:
+            baseline["wood_elf"] = True
+        return wood_elf
 
-    # Step 3, Alignment: chosen, else the class's, else the default.
-    if "alignment" in values:
-        baseline["alignment"] = rules.alignment_name(values["alignment"])
-    else:
-        baseline["alignment"] = rules.forced_alignment(cls)[0] or rules.default_alignment
-    if "status" in values:
-        baseline["status"] = match_name(values["status"], rules.statuses, "status")
-    for skill in ("ws", "bs"):
-        if skill in values:
-            baseline[skill] = parse_int(values[skill], skill)
-    # Step 4, Starting Possessions: money rolled by Status (one roll per level),
-    # every die kept; or an imported amount.
-    if "money" in values:
-        baseline["money"] = gear.parse_amount(values["money"], rules.coins)
-    if "money_dice" in values:
-        baseline["money_dice"] = [parse_int(x, "a money die") for x in
-                                  values["money_dice"].replace(" ", ",").split(",") if x]
-    elif "money" not in values:
-        status = (career_status(rules, cls, baseline.get("career"))
-                  or baseline.get("status"))
-        spec = money_roll_spec(rules, status, level if isinstance(level, int) else 1)
-        if spec and 1 <= level <= rules.max_level:
-            baseline["money_dice"] = [rng.randint(1, spec["die"])
-                                      for _ in range(spec["count"])]
-    return baseline
+    def choose_class(self, wood_elf: bool) -> str | None:
+        rules, values, rng, randomize = self.rules, self.values, self.rng, self.randomize
+        baseline, missing = self.baseline, self.missing
+        # Class: chosen, or 2d6 on the table.
+        if "class" in values:
+            cls = rules.class_name(values["class"])
+        elif randomize:
+            dice = [rng.randint(1, 6), rng.randint(1, 6)]
+            baseline["class_roll"] = dice
+            cls = rules.data["class_roll"][str(sum(dice))]
+            if wood_elf and cls == "High Elf":
+                cls = rules.data.get("class_roll_elf_alternative", "Wood Elf")
+        else:
+            cls = None
+            missing.append("--set class=CLASS")
+        if cls:
+            baseline["class"] = cls
+        return cls
+
+    def choose_career(self, cls: str | None) -> None:
+        rules, values, rng, randomize = self.rules, self.values, self.rng, self.randomize
+        baseline, missing = self.baseline, self.missing
+        # Career: chosen, or d6 on the class's table (a blank entry is rolled again).
+        if "career" in values:
+            baseline["career"] = rules.career_name(cls, values["career"]) if values["career"] else ""
+        elif cls and not rules.classes[cls]["careers"]:
+            baseline["career"] = ""
+        elif cls and randomize:
+            table = rules.classes[cls].get("career_roll") or list(rules.classes[cls]["careers"])
+            career_rolls = []
+            while True:
+                roll = rng.randint(1, 6)
+                career_rolls.append(roll)
+                if roll <= len(table) and table[roll - 1]:
+                    baseline["career"] = table[roll - 1]
+                    break
+                if len(career_rolls) >= 1000:
+                    raise UsageError(f"the {cls} career table has no careers to roll")
+            baseline["career_rolls"] = career_rolls
+        elif cls:
+            missing.append("--set career=CAREER")
+
+    def pools(self, cls: str | None, level: int) -> None:
+        rules, values, rng, randomize = self.rules, self.values, self.rng, self.randomize
+        baseline, missing = self.baseline, self.missing
+        for pool, die_key in (("wounds", "wounds_die"), ("stamina", "stamina_die")):
+            roll_key = f"{pool}_roll"
+            if pool in values:
+                baseline[pool] = parse_int(values[pool], pool)
+            elif roll_key in values:
+                baseline[roll_key] = parse_int(values[roll_key], roll_key)
+            elif level != 1:
+                missing.append(f"--set {pool}=N (the maximum of an imported level {level} "
+                               "character)")
+            elif randomize and cls:
+                baseline[roll_key] = rng.randint(1, int(rules.classes[cls][die_key]))
+            elif cls or not randomize:
+                missing.append(f"--set {roll_key}=N")
+
+    def alignment_and_possessions(self, cls: str, level: int) -> None:
+        rules, values, rng, baseline = self.rules, self.values, self.rng, self.baseline
+        # Step 3, Alignment: chosen, else the class's, else the default.
+        if "alignment" in values:
+            baseline["alignment"] = rules.alignment_name(values["alignment"])
+        else:
+            baseline["alignment"] = rules.forced_alignment(cls)[0] or rules.default_alignment
+        if "status" in values:
+            baseline["status"] = match_name(values["status"], rules.statuses, "status")
+        for skill in ("ws", "bs"):
+            if skill in values:
+                baseline[skill] = parse_int(values[skill], skill)
+        # Step 4, Starting Possessions: money rolled by Status (one roll per level),
+        # every die kept; or an imported amount.
+        if "money" in values:
+            baseline["money"] = gear.parse_amount(values["money"], rules.coins)
+        if "money_dice" in values:
+            baseline["money_dice"] = [parse_int(x, "a money die") for x in
+                                      values["money_dice"].replace(" ", ",").split(",") if x]
+        elif "money" not in values:
+            status = (career_status(rules, cls, baseline.get("career"))
+                      or baseline.get("status"))
+            spec = money_roll_spec(rules, status, level if isinstance(level, int) else 1)
+            if spec and 1 <= level <= rules.max_level:
+                baseline["money_dice"] = [rng.randint(1, spec["die"])
+                                          for _ in range(spec["count"])]
 
 
 def validate_baseline(rules: VogelfreiRuleset, baseline: dict[str, Any]) -> list[str]:

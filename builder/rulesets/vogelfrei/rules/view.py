@@ -102,20 +102,8 @@ def derive(rules: VogelfreiRuleset, state: dict[str, Any], name: str) -> VFDeriv
     if memo:
         spells = rules.level_row(memo, cur["levels"])
     rolls = baseline.get("ability_rolls") if isinstance(baseline.get("ability_rolls"), dict) else {}
-    status = cardata.get("status", "") or (state["status"] if len(state["careers"]) == 1
-                                           else "")
+    status, status_note = _status(state, cardata)
     forced, why = rules.forced_alignment(cls)
-    status_note = None
-    if not status and state["money_roll"] is None and "money" not in baseline:
-        status_note = ("Status unknown: the career gives none, so no starting money was "
-                       "rolled (give a Status, Brass, Silver or Gold, or an amount of money)")
-    careers_out = []
-    for held in state["careers"]:
-        hdata = rules.classes[held["class"]]["careers"].get(held["career"], {})
-        prog = hdata.get("progression") or []
-        careers_out.append({"class": held["class"], "career": held["career"],
-                            "levels": held["levels"],
-                            "advances": [p for p in prog[:held["levels"]] if p]})
     return {
         "name": name,
         "ruleset": rules.id,
@@ -130,7 +118,7 @@ def derive(rules: VogelfreiRuleset, state: dict[str, Any], name: str) -> VFDeriv
         "career": career,
         "class_roll": baseline.get("class_roll"),
         "career_rolls": baseline.get("career_rolls"),
-        "careers": careers_out,
+        "careers": _careers(rules, state),
         "level": level,
         "career_level": cur["levels"],
         "xp": state["xp"],
@@ -174,6 +162,29 @@ def derive(rules: VogelfreiRuleset, state: dict[str, Any], name: str) -> VFDeriv
         "prices": "play" if state["in_play"] else "creation",
         "status_note": status_note,
     }
+
+
+def _status(state: dict[str, Any], cardata: dict[str, Any]) -> tuple[str, str | None]:
+    """(the character's Status, a note when it is unknown and no money was rolled)."""
+    status = cardata.get("status", "") or (state["status"] if len(state["careers"]) == 1
+                                           else "")
+    note = None
+    if not status and state["money_roll"] is None and "money" not in state["baseline"]:
+        note = ("Status unknown: the career gives none, so no starting money was "
+                "rolled (give a Status, Brass, Silver or Gold, or an amount of money)")
+    return status, note
+
+
+def _careers(rules: VogelfreiRuleset, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every career held, with the advances its levels gave."""
+    careers = []
+    for held in state["careers"]:
+        hdata = rules.classes[held["class"]]["careers"].get(held["career"], {})
+        prog = hdata.get("progression") or []
+        careers.append({"class": held["class"], "career": held["career"],
+                        "levels": held["levels"],
+                        "advances": [p for p in prog[:held["levels"]] if p]})
+    return careers
 
 
 def class_table(rules: VogelfreiRuleset, cls: str) -> list[dict[str, Any]]:
