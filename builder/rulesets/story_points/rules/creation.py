@@ -73,80 +73,16 @@ def baseline_from_sets(rules: StoryPoints, sets: Sequence[tuple[str, str]], *,
 
 
 def validate_baseline(rules: StoryPoints, baseline: dict[str, Any]) -> list[str]:
-    d = rules.d
     reasons: list[str] = []
     try:
         sp = baseline.get("sp", 0)
         if not isinstance(sp, int) or sp < 0:
             reasons.append(Reason(f"unspent SP must be 0 or more (it is {sp})",
                                   codes.BASELINE_OUT_OF_RANGE))
-        vitals = baseline.get("vitals", {})
-        skills = baseline.get("skills", {})
-        for name in vitals:
-            if name not in d.vitals:
-                reasons.append(Reason(f"'{name}' is not a Core Vital of this ruleset",
-                                      codes.UNKNOWN_NAME))
-        for name in skills:
-            if name not in d.skills:
-                reasons.append(Reason(f"'{name}' is not a Skill of this ruleset", codes.UNKNOWN_NAME))
-        for name in d.vitals:
-            score = vitals.get(name, d.vital_min)
-            if not isinstance(score, int) or not d.vital_min <= score <= d.vital_max:
-                reasons.append(Reason(f"{name} must be from {d.vital_min} to {d.vital_max} "
-                                      f"(it is {score})", codes.BASELINE_OUT_OF_RANGE))
-        for name, vital in d.skills.items():
-            level = skills.get(name, 0)
-            if not isinstance(level, int) or not 0 <= level <= d.skill_max:
-                reasons.append(Reason(f"{name} must be from 0 to {d.skill_max} (it is {level})",
-                                      codes.BASELINE_OUT_OF_RANGE))
-                continue
-            vscore = vitals.get(vital, d.vital_min)
-            if isinstance(vscore, int) and level > vscore:
-                reasons.append(Reason(f"{name} {level} is above its Linked Vital "
-                                      f"({vital} is {vscore})", codes.SKILL_NEEDS_VITAL))
+        reasons += _value_reasons(rules, baseline)
         held: dict[str, dict[str, Any]] = baseline.get("classes", {})
         for cname, entry in held.items():
-            if cname not in d.classes:
-                reasons.append(Reason(f"'{cname}' is not a Class of this ruleset", codes.UNKNOWN_NAME))
-                continue
-            info = d.classes[cname]
-            level = entry.get("level", 0)
-            traits = entry.get("traits", {})
-            spells = entry.get("spells", [])
-            if not isinstance(level, int) or not 1 <= level <= d.class_max:
-                reasons.append(Reason(f"{cname} level must be from 1 to {d.class_max} "
-                                      f"(it is {level})", codes.BASELINE_OUT_OF_RANGE))
-                continue
-            total = 0
-            for trait, rank in traits.items():
-                if trait not in info.traits:
-                    reasons.append(Reason(f"{trait} is not a {cname} trait", codes.TRAIT_NOT_OF_CLASS))
-                    continue
-                if not isinstance(rank, int) or rank < 1:
-                    reasons.append(Reason(f"{trait} rank must be 1 or more (it is {rank})",
-                                          codes.BASELINE_OUT_OF_RANGE))
-                    continue
-                if rank > level:
-                    reasons.append(Reason(f"{trait} rank {rank} is above its Class ceiling "
-                                          f"({cname} is {level})", codes.TRAIT_RANK_ABOVE_CLASS))
-                total += rank
-            if total != level:
-                reasons.append(Reason(f"{cname} {level} has {total} trait rank"
-                                      f"{'' if total == 1 else 's'} assigned; its trait ranks "
-                                      f"must add up to its level ({level})", codes.BASELINE_RANKS_TOTAL))
-            if spells and not info.casts_spells:
-                reasons.append(Reason(f"{cname} does not learn spells", codes.NO_SPELLS))
-            else:
-                for spell in spells:
-                    if spell not in info.spells:
-                        reasons.append(Reason(f"{spell} is not a {cname} spell",
-                                              codes.SPELL_NOT_OF_CLASS))
-                if len(set(spells)) != len(spells):
-                    reasons.append(Reason(f"{cname} lists a spell twice", codes.SPELL_KNOWN))
-                if len(spells) > level:
-                    reasons.append(Reason(f"{cname} {level} knows {len(spells)} spells; "
-                                          f"a level grants one, so at most {level}",
-                                          codes.BASELINE_SPELLS_OVER_LEVEL))
+            reasons += _class_reasons(rules, cname, entry)
         # Rangers and Rogues: no second mechanically equivalent trait.
         seen: set[tuple[tuple[str, str], tuple[str, str], str]] = set()
         for cname, entry in held.items():
@@ -169,6 +105,85 @@ def validate_baseline(rules: StoryPoints, baseline: dict[str, Any]) -> list[str]
             reasons.append(Reason("active must be true or false", codes.ACTIVE_NOT_BOOL))
     except (AttributeError, TypeError) as exc:
         reasons.append(Reason(f"malformed baseline: {exc}", codes.BASELINE_MALFORMED))
+    return reasons
+
+
+def _value_reasons(rules: StoryPoints, baseline: dict[str, Any]) -> list[str]:
+    """Why the baseline's Core Vitals and Skills are illegal."""
+    d = rules.d
+    reasons: list[str] = []
+    vitals = baseline.get("vitals", {})
+    skills = baseline.get("skills", {})
+    for name in vitals:
+        if name not in d.vitals:
+            reasons.append(Reason(f"'{name}' is not a Core Vital of this ruleset",
+                                  codes.UNKNOWN_NAME))
+    for name in skills:
+        if name not in d.skills:
+            reasons.append(Reason(f"'{name}' is not a Skill of this ruleset", codes.UNKNOWN_NAME))
+    for name in d.vitals:
+        score = vitals.get(name, d.vital_min)
+        if not isinstance(score, int) or not d.vital_min <= score <= d.vital_max:
+            reasons.append(Reason(f"{name} must be from {d.vital_min} to {d.vital_max} "
+                                  f"(it is {score})", codes.BASELINE_OUT_OF_RANGE))
+    for name, vital in d.skills.items():
+        level = skills.get(name, 0)
+        if not isinstance(level, int) or not 0 <= level <= d.skill_max:
+            reasons.append(Reason(f"{name} must be from 0 to {d.skill_max} (it is {level})",
+                                  codes.BASELINE_OUT_OF_RANGE))
+            continue
+        vscore = vitals.get(vital, d.vital_min)
+        if isinstance(vscore, int) and level > vscore:
+            reasons.append(Reason(f"{name} {level} is above its Linked Vital "
+                                  f"({vital} is {vscore})", codes.SKILL_NEEDS_VITAL))
+    return reasons
+
+
+def _class_reasons(rules: StoryPoints, cname: str, entry: dict[str, Any]) -> list[str]:
+    """Why one Class of the baseline is illegal (its level, trait ranks and spells)."""
+    d = rules.d
+    reasons: list[str] = []
+    if cname not in d.classes:
+        reasons.append(Reason(f"'{cname}' is not a Class of this ruleset", codes.UNKNOWN_NAME))
+        return reasons
+    info = d.classes[cname]
+    level = entry.get("level", 0)
+    traits = entry.get("traits", {})
+    spells = entry.get("spells", [])
+    if not isinstance(level, int) or not 1 <= level <= d.class_max:
+        reasons.append(Reason(f"{cname} level must be from 1 to {d.class_max} "
+                              f"(it is {level})", codes.BASELINE_OUT_OF_RANGE))
+        return reasons
+    total = 0
+    for trait, rank in traits.items():
+        if trait not in info.traits:
+            reasons.append(Reason(f"{trait} is not a {cname} trait", codes.TRAIT_NOT_OF_CLASS))
+            continue
+        if not isinstance(rank, int) or rank < 1:
+            reasons.append(Reason(f"{trait} rank must be 1 or more (it is {rank})",
+                                  codes.BASELINE_OUT_OF_RANGE))
+            continue
+        if rank > level:
+            reasons.append(Reason(f"{trait} rank {rank} is above its Class ceiling "
+                                  f"({cname} is {level})", codes.TRAIT_RANK_ABOVE_CLASS))
+        total += rank
+    if total != level:
+        reasons.append(Reason(f"{cname} {level} has {total} trait rank"
+                              f"{'' if total == 1 else 's'} assigned; its trait ranks "
+                              f"must add up to its level ({level})", codes.BASELINE_RANKS_TOTAL))
+    if spells and not info.casts_spells:
+        reasons.append(Reason(f"{cname} does not learn spells", codes.NO_SPELLS))
+    else:
+        for spell in spells:
+            if spell not in info.spells:
+                reasons.append(Reason(f"{spell} is not a {cname} spell",
+                                      codes.SPELL_NOT_OF_CLASS))
+        if len(set(spells)) != len(spells):
+            reasons.append(Reason(f"{cname} lists a spell twice", codes.SPELL_KNOWN))
+        if len(spells) > level:
+            reasons.append(Reason(f"{cname} {level} knows {len(spells)} spells; "
+                                  f"a level grants one, so at most {level}",
+                                  codes.BASELINE_SPELLS_OVER_LEVEL))
     return reasons
 
 
