@@ -10,6 +10,7 @@ import random
 from typing import Any, Callable, Iterable, Mapping
 
 from builder.rules.base import Action, Refusal, Ruleset, read_action
+from builder.rules.entry_ids import action_content
 from builder.rules.records import FrozenRecord, Record
 
 
@@ -37,7 +38,8 @@ class Problem(Record):
     def to_json(self) -> dict[str, Any]:
         """``entry`` counts from 1, as the text output and the ledger rows' ``n`` do."""
         number = None if self.entry is None else self.entry + 1
-        return {"entry": number, "action": self.action, "reasons": self.reasons}
+        action = None if self.action is None else action_content(self.action)
+        return {"entry": number, "action": action, "reasons": self.reasons}
 
 
 class Step(FrozenRecord):

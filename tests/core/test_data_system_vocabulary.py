@@ -9,7 +9,7 @@ from pathlib import Path
 from builder.rules.base import reason_code
 from builder.rules.data_system import DataRuleset, make_class
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 
 def example() -> dict:

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from builder.rules.base import Action, Ask, Option, Refusal, UsageError, option
+from builder.rules.entry_ids import META_KEYS
 from builder.storage.files import load_character
 
 SAMPLES = Path(__file__).resolve().parent / "cli_snapshots" / "characters"
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 CHARACTERS = ["Senna-Vale", "Greta-Hallorn", "Ann-Coldwater", "sp-busy", "vf-busy",
               "ab-busy", "pb-busy"]
 
@@ -136,7 +137,7 @@ def test_the_window_preview_is_the_do_path(tmp_path):
     assert preview.after["xp"] > preview.before["xp"]
     assert preview.after["xp_lost"] > preview.before["xp_lost"]  # the session cap
     logged = cf.do(action, random.Random(0))
-    assert {k: v for k, v in logged.items() if k != "at"} == preview.action.to_json()
+    assert {k: v for k, v in logged.items() if k not in META_KEYS} == preview.action.to_json()
     assert cf.state["xp"] == preview.after["xp"]
     refused = cf.preview(cf.ruleset.parse_action(["level-up", "--session", "1"]))
     assert not refused.allowed and refused.after is None and refused.reasons

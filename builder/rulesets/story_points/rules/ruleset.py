@@ -423,6 +423,12 @@ class StoryPoints(Ruleset):
     balance_row_key = "sp_after"
     #: A Training Exchange pairs Skill or Class increases (campaign exchange).
     exchange_actions = ("raise-skill", "raise-class")
+
+    def exchange_refusal(self, word: str) -> str:
+        from .exchange import refusal
+
+        return refusal(word)
+
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
 

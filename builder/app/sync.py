@@ -1,0 +1,433 @@
+"""Merging copies of a file, resolving what a merge suspended, checking files: the one
+door the command line, the git merge driver and the intake of sync engines' conflict
+copies go through (the merge itself is :mod:`builder.rules.merge`, pure).
+
+Every write is the canonical document (sorted keys, fixed layout, final newline),
+atomic and under the file's lock, and only when it holds every entry the file it
+replaces holds (checked just before the replace): nothing is lost, and two laptops
+merging the same copies write the same bytes.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from builder.rules import merge as merging
+from builder.rules.base import Refusal, UsageError, read_action
+from builder.rules.entry_ids import canonical
+from builder.storage import jsonio
+from builder.storage.files import FileProblem, current_bytes, encode_document, write_checked
+
+#: The merge driver's name in .gitattributes and in the clone's config.
+DRIVER = "character-builder"
+#: What ``setup git`` writes into .gitattributes.
+ATTRIBUTES = ("*.json merge=character-builder",)
+#: The rulings ``resolve`` records.
+REVOKE, KEEP = merging.REVOKE, merging.KEEP
+#: The merge driver's exit codes: merged; merged with conflicts recorded; not merged.
+CLEAN, CONFLICTS, NOT_MERGED = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One file as read: its document (upgraded to the current format), its bytes."""
+
+    path: Path
+    doc: dict[str, Any]
+    raw: bytes
+
+    @property
+    def kind(self) -> str:
+        return str(self.doc.get("kind", "character"))
+
+
+@dataclass(frozen=True)
+class Merged:
+    """A merge written (or, for ``unchanged``, not needed): the result and its bytes."""
+
+    target: Path
+    result: merging.MergeResult
+    data: bytes
+    unchanged: bool
+    sources: tuple[Path, ...]
+
+    def lines(self) -> list[str]:
+        lines = []
+        for source, added in zip(self.sources, self.result.added):
+            if added:
+                lines.append(f"{source}: {len(added)} "
+                             f"{'entry' if len(added) == 1 else 'entries'} only here")
+        for s in self.result.suspended:
+            lines.append(suspension_line(s))
+        state = "unchanged" if self.unchanged else "written"
+        lines.append(f"{self.target}: {state}")
+        return lines
+
+
+def suspension_line(s: merging.Suspension) -> str:
+    what = f"entry {s.entry.get('id')} ({s.entry.get('action')}, {s.entry.get('at', '')}"
+    who = s.entry.get("device_name")
+    what += f", {who})" if who else ")"
+    state = f"kept by ruling ({s.ruling})" if s.ruling else "suspended"
+    collides = f"; collides with {s.collides_with}" if s.collides_with else ""
+    return f"{what} {state}: {'; '.join(s.reasons)}{collides}"
+
+
+# -- reading ------------------------------------------------------------------------
+def read_copy(path: Path | str) -> Copy:
+    """A character or campaign file (FileProblem: one line naming it; a file written by
+    a newer version is not merged, it would be rewritten)."""
+    from builder.storage.campaigns import load_campaign
+    from builder.storage.files import load_character, read_raw
+
+    path = Path(path)
+    try:
+        kind = jsonio.loads(read_raw(path)).get("kind", "character")
+    except jsonio.JsonProblem as problem:
+        raise FileProblem(f"{path}: {problem}") from None
+    except AttributeError:
+        raise FileProblem(f"{path}: not a character or campaign file") from None
+    loaded: Any = load_campaign(path) if kind == "campaign" else load_character(path)
+    if loaded.read_only:
+        raise FileProblem(loaded.read_only)
+    return Copy(path, loaded.doc, loaded.raw or b"")
+
+
+def rules_for(doc: Mapping[str, Any]) -> merging.Rules:
+    """The rules a merged document's entries replay through."""
+    if doc.get("kind") == "campaign":
+        from builder.rules import fortune_peril as fp
+
+        return merging.Rules(fp.initial_pool, fp.check, fp.advance, fp.is_pool_entry)
+    from builder.storage.rulesets import load_ruleset
+
+    ruleset = load_ruleset(str(doc["ruleset"]))
+    baseline = doc["baseline"]
+    return merging.Rules(
+        lambda: ruleset.initial_state(baseline),
+        lambda state, entry: ruleset.check(state, read_action(entry) or entry),
+        lambda state, entry: ruleset.advance(state, read_action(entry) or entry))
+
+
+def schema_names(doc: Mapping[str, Any]) -> list[str]:
+    if doc.get("kind") == "campaign":
+        from builder.storage.campaigns import SCHEMA
+
+        return [SCHEMA]
+    from builder.storage.validation import character_schema_names
+
+    return character_schema_names(str(doc["ruleset"]))
+
+
+def merge_docs(docs: Sequence[Mapping[str, Any]]) -> merging.MergeResult:
+    """The pure merge with the rules of the file's kind (UsageError: not copies of one
+    file)."""
+    try:
+        return merging.merge(docs, rules_for)
+    except merging.MergeRefused as refused:
+        raise UsageError(str(refused)) from None
+
+
+# -- writing ------------------------------------------------------------------------
+def _every_entry(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+    ready = merging.prepared(doc)
+    return merging.all_entries(ready) + merging.resolutions_of(ready)
+
+
+def missing_entries(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The entries of ``old`` that ``new`` does not hold (empty: ``new`` is a superset)."""
+    return merging.missing(_every_entry(old), _every_entry(new))
+
+
+def write_merged(target: Path, doc: dict[str, Any], expected: bytes | None) -> bytes:
+    """Write a merged document over ``target`` (holding ``expected``, None: no file),
+    only when it holds every entry the file there holds (FileProblem otherwise)."""
+    data = encode_document(doc, target, schema_names(doc))
+    if expected is not None:
+        try:
+            there = read_copy(target).doc
+        except FileProblem:
+            there = None
+        if there is not None and missing_entries(there, doc):
+            raise FileProblem(f"{target}: not written: the merge would lose entries it holds")
+    write_checked(target, data, expected)
+    return data
+
+
+def merge_files(paths: Sequence[Path | str], output: Path | str) -> Merged:
+    """``merge A B [C...] -o OUT``: OUT holds every entry of every copy (an OUT that
+    exists is merged in too, so nothing in it is lost)."""
+    from builder.storage.conflicts import refuse_conflict_copy
+
+    sources = [Path(p) for p in paths]
+    target = Path(output)
+    refused = refuse_conflict_copy(target)
+    if refused:
+        raise FileProblem(refused)
+    if target.exists() and not any(_same(target, p) for p in sources):
+        sources.append(target)
+    copies = [read_copy(p) for p in sources]
+    result = merge_docs([c.doc for c in copies])
+    expected = current_bytes(target)
+    data = encode_document(result.doc, target, schema_names(result.doc))
+    if data == expected:
+        return Merged(target, result, data, True, tuple(sources))
+    write_merged(target, result.doc, expected)
+    return Merged(target, result, data, False, tuple(sources))
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return a.absolute() == b.absolute()
+
+
+# -- git ----------------------------------------------------------------------------
+def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
+                 marker: str = "7", name: str = "") -> tuple[int, list[str]]:
+    """git's merge driver (``%O %A %B %L %P``): the merge of ``ours`` and ``theirs``
+    written into ``ours``.  (CLEAN, lines): merged; (CONFLICTS, lines): merged, with
+    suspended entries recorded in the file; (NOT_MERGED, lines): an input could not
+    be read or they are not copies of one file, ``ours`` untouched.  No common
+    ancestor is needed: ``base`` is not read.  JSON files that are no characters or
+    campaigns get git's own text merge."""
+    ours, theirs = Path(ours), Path(theirs)
+    if not (_is_ours(ours) or _is_ours(theirs)):
+        return _text_merge(Path(base), ours, theirs, marker, name)
+    try:
+        a, b = read_copy(ours), read_copy(theirs)
+        result = merge_docs([a.doc, b.doc])
+        write_merged(ours, result.doc, a.raw)
+    except (FileProblem, UsageError, Refusal) as problem:
+        return NOT_MERGED, [f"{name or ours}: not merged: {problem}"]
+    before = {s.entry.get("id") for s in merging.suspensions(a.doc) if s.open} & \
+        {s.entry.get("id") for s in merging.suspensions(b.doc) if s.open}
+    new = [s for s in result.open_conflicts if s.entry.get("id") not in before]
+    lines = [f"{name or ours}: {suspension_line(s)}" for s in new]
+    return (CONFLICTS if new else CLEAN), lines
+
+
+def _is_ours(path: Path) -> bool:
+    """Does the file say it is a character or campaign (or is it no JSON at all)?"""
+    try:
+        doc = jsonio.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return True           # unreadable: ours to refuse, never text-merged
+    return isinstance(doc, dict) and doc.get("kind", "character") in ("character", "campaign") \
+        and "ledger" in doc
+
+
+def _text_merge(base: Path, ours: Path, theirs: Path, marker: str,
+                name: str) -> tuple[int, list[str]]:
+    try:
+        done = subprocess.run(["git", "merge-file", f"--marker-size={marker}", "-L", name,
+                               "-L", name, "-L", name, str(ours), str(base), str(theirs)],
+                              capture_output=True, text=True, check=False)
+    except OSError as exc:
+        return NOT_MERGED, [f"{name or ours}: not merged: git cannot be run ({exc})"]
+    return (CLEAN if done.returncode == 0 else CONFLICTS), []
+
+
+def setup_git(folder: Path | str, command: str = DRIVER) -> list[str]:
+    """``setup git``: the .gitattributes lines in the work tree's top folder and the
+    merge driver in the clone's config (UsageError: not inside a git work tree)."""
+    folder = Path(folder)
+
+    def git(*args: str) -> str:
+        try:
+            done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
+                                  text=True, check=False)
+        except OSError as exc:
+            raise UsageError(f"git cannot be run ({exc})") from None
+        if done.returncode:
+            raise UsageError(f"{folder}: {done.stderr.strip().splitlines()[-1]}"
+                             if done.stderr.strip() else f"git {args[0]} failed")
+        return done.stdout.strip()
+
+    top = Path(git("rev-parse", "--show-toplevel"))
+    attributes = top / ".gitattributes"
+    text = attributes.read_text(encoding="utf-8") if attributes.exists() else ""
+    have = set(text.splitlines())
+    added = [line for line in ATTRIBUTES if line not in have]
+    if added:
+        from builder.storage.atomic import write_bytes_atomic
+
+        if text and not text.endswith("\n"):
+            text += "\n"
+        write_bytes_atomic(attributes, (text + "\n".join(added) + "\n").encode("utf-8"))
+    git("config", f"merge.{DRIVER}.name", "character and campaign files, entry by entry")
+    git("config", f"merge.{DRIVER}.driver", f"{command} merge-driver %O %A %B %L %P")
+    lines = [f"{attributes}: {line}" for line in added]
+    lines.append(f"merge.{DRIVER}.driver = {command} merge-driver %O %A %B %L %P")
+    return lines
+
+
+# -- resolving and checking ---------------------------------------------------------
+def find_entry(doc: Mapping[str, Any], given: str) -> dict[str, Any]:
+    """The entry an id (or the start of one, any case) names (UsageError otherwise)."""
+    ready = merging.prepared(doc)
+    wanted = given.strip().upper()
+    found = {str(e.get("id")): e for e in merging.all_entries(ready)
+             if str(e.get("id", "")).upper().startswith(wanted)} if wanted else {}
+    if len(found) != 1:
+        raise UsageError(f"{'no' if not found else 'more than one'} entry with the id "
+                         f"{given!r}; conflicts lists the suspended ones")
+    return next(iter(found.values()))
+
+
+def resolve(path: Path | str, given: str, ruling: str) -> Merged:
+    """``resolve FILE ENTRY --revoke|--keep``: a resolution entry, merged in like any
+    other (Refusal: keep names an entry that is not suspended)."""
+    from builder.storage.device import stamp_entry
+    from builder.storage.locking import LockBusy, locked
+
+    path = Path(path)
+    try:
+        with locked([path]):
+            copy = read_copy(path)
+            doc = merging.prepared(copy.doc)
+            entry = find_entry(doc, given)
+            suspended = {str(s.entry.get("id")) for s in merging.suspensions(doc)}
+            if ruling == merging.KEEP and entry["id"] not in suspended:
+                raise Refusal([f"entry {entry['id']} is not suspended: only a suspended "
+                               "entry is kept by a ruling"])
+            resolution = merging.resolution(str(entry["id"]), ruling)
+            resolution["at"] = _now()
+            stamp_entry(doc, resolution)
+            doc.setdefault(merging.RESOLUTIONS, []).append(resolution)
+            result = merge_docs([doc])
+            data = write_merged(path, result.doc, copy.raw)
+    except LockBusy as busy:
+        raise FileProblem(str(busy)) from None
+    return Merged(path, result, data, False, (path,))
+
+
+def _now() -> str:
+    from builder.storage.files import now_iso
+
+    return now_iso()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    path: Path
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def verify(path: Path | str) -> Verdict:
+    """Does the file replay (no entry the rules refuse in its ledger) and is it
+    canonical (the bytes this version writes for it, in merge order)?  FileProblem:
+    it cannot be read."""
+    copy = read_copy(path)
+    problems: list[str] = []
+    raw_doc = jsonio.loads(copy.raw)
+    if jsonio.encode(raw_doc) != copy.raw:
+        problems.append("not canonical: its layout or key order is not what this "
+                        "version writes")
+    result = merge_docs([copy.doc])
+    ready = merging.prepared(copy.doc)
+    if canonical(ready.get("ledger")) != canonical(result.doc.get("ledger")):
+        problems.append("its ledger is not in merge order, or holds entries the rules "
+                        "refuse (merge FILE -o FILE puts it right)")
+    for s in result.open_conflicts:
+        problems.append(suspension_line(s))
+    return Verdict(Path(path), tuple(problems))
+
+
+def open_conflicts(path: Path | str, quiet: bool = False) -> list[merging.Suspension]:
+    """The suspended entries of a file no ruling has closed (``quiet``: none for a file
+    that cannot be read, rather than FileProblem)."""
+    try:
+        doc = read_copy(path).doc
+    except FileProblem:
+        if quiet:
+            return []
+        raise
+    return [s for s in merging.suspensions(doc) if s.open]
+
+
+# -- conflict copies --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Intake:
+    """One conflict copy taken in (``merged``), or left where it is and why."""
+
+    copy: Path
+    original: Path
+    merged: Merged | None = None
+    left: str = ""
+
+    def line(self) -> str:
+        if self.merged is None:
+            return f"{self.copy}: left as it is: {self.left}"
+        added = len(self.merged.result.added[1]) if len(self.merged.result.added) > 1 else 0
+        return (f"{self.copy}: merged into {self.original} ({added} "
+                f"{'entry' if added == 1 else 'entries'} from it), then removed")
+
+
+def library_folders() -> list[Path]:
+    """The folders of the library: characters and campaigns."""
+    from builder.storage.paths import campaigns_dir, characters_dir
+
+    return [characters_dir(), campaigns_dir()]
+
+
+def data_files(folder: Path) -> list[Path]:
+    """The character and campaign files in a folder (no conflict copy), by name."""
+    from builder.storage.conflicts import is_data_file
+
+    try:
+        return sorted(p for p in folder.iterdir() if p.is_file() and is_data_file(p.name))
+    except OSError:
+        return []
+
+
+def conflict_copies(folders: Sequence[Path | str] | None = None) -> list[Path]:
+    from builder.storage.conflicts import conflict_copies as found
+
+    return [copy for folder in (folders or library_folders()) for copy in found(Path(folder))]
+
+
+def take_in(copy: Path | str) -> Intake:
+    """Merge a sync engine's conflict copy into the file it is a copy of (written as a
+    new file when that one is gone), then remove the copy, only once every entry of it
+    is in the file on disk.  A copy that cannot be read yet (still being copied in) or
+    that is a copy of another file is left as it is."""
+    from builder.storage.conflicts import original_name
+
+    copy = Path(copy)
+    original = copy.with_name(original_name(copy.name) or copy.name)
+    try:
+        theirs = read_copy(copy)
+    except FileProblem as problem:
+        return Intake(copy, original, left=f"not readable yet ({problem})")
+    try:
+        sources = [original, copy] if original.exists() else [copy]
+        docs = [read_copy(original).doc, theirs.doc] if original.exists() else [theirs.doc]
+        result = merge_docs(docs)
+        expected = current_bytes(original)
+        data = write_merged(original, result.doc, expected) \
+            if encode_document(result.doc, original, schema_names(result.doc)) != expected \
+            else expected or b""
+    except (FileProblem, UsageError) as problem:
+        return Intake(copy, original, left=str(problem))
+    if missing_entries(theirs.doc, read_copy(original).doc):
+        return Intake(copy, original, left=f"{original} does not hold all its entries")
+    try:
+        copy.unlink()
+    except OSError as exc:
+        return Intake(copy, original, left=f"cannot be removed ({exc.strerror or exc})")
+    merged = Merged(original, result, data, data == expected, tuple(sources))
+    return Intake(copy, original, merged=merged)
+
+
+def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:
+    """Every conflict copy in the folders (default: the library's) taken in."""
+    return [take_in(copy) for copy in conflict_copies(folders)]

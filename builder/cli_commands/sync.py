@@ -1,0 +1,212 @@
+"""Sharing a folder: merging copies of a file, git's merge driver, conflicts.
+
+merge A B [C...] -o OUT        every entry of every copy in OUT (what the rules refuse
+                               after the merge is suspended, never dropped)
+merge-driver O A B [L [P]]     git's merge driver (setup git declares it): 0 merged,
+                               1 merged with suspended entries recorded, 2 not merged
+setup git [FOLDER]             .gitattributes and the clone's config for the driver
+verify FILE...                 every file replays and is canonical
+conflicts [PATH...] [--json]   the suspended entries no ruling closed
+resolve FILE ENTRY --revoke|--keep
+sync status [PATH...] [--json] conflict copies to take in, suspended entries
+sync intake [FOLDER...]        conflict copies merged into their files, then removed
+
+Each is one operation of :mod:`builder.app.sync`.  Exit codes as everywhere: 0 done,
+1 a conflict or a problem the rules see, 2 bad input.
+"""
+from __future__ import annotations
+
+import sys
+
+
+def _lines(lines) -> None:
+    from builder.cli_output import out
+
+    for line in lines:
+        out(line)
+
+
+def cmd_merge(args) -> int:
+    from builder.app import sync
+
+    merged = sync.merge_files(args.files, args.output)
+    _lines(merged.lines())
+    return 1 if merged.result.open_conflicts else 0
+
+
+def cmd_merge_driver(args) -> int:
+    from builder.app import sync
+
+    code, lines = sync.merge_driver(args.base, args.ours, args.theirs, args.marker or "7",
+                                    args.name or "")
+    for line in lines:
+        print(line, file=sys.stderr)
+    return code
+
+
+def cmd_setup(args) -> int:
+    from builder.app import sync
+
+    _lines(sync.setup_git(args.folder, args.command))
+    return 0
+
+
+def cmd_verify(args) -> int:
+    from builder.app import sync
+
+    failed = False
+    for path in args.files:
+        verdict = sync.verify(path)
+        failed |= not verdict.ok
+        _lines([f"{path}: ok"] if verdict.ok else [f"{path}: {p}" for p in verdict.problems])
+    return 1 if failed else 0
+
+
+def _files(paths) -> list:
+    """The files named, and the data files in the folders named (none: the library's)."""
+    from pathlib import Path
+
+    from builder.app import sync
+
+    found = []
+    named = [Path(p) for p in paths]
+    for path in named or [f for f in sync.library_folders() if f.is_dir()]:
+        found.extend([(f, True) for f in sync.data_files(path)] if path.is_dir()
+                     else [(path, False)])
+    return found
+
+
+def _conflicts(files) -> list[dict]:
+    """The open conflicts of (file, quiet) pairs: a quiet one that cannot be read (a
+    file found in a folder) has none; one named on the command line is an error."""
+    from builder.app import sync
+
+    rows = []
+    for path, quiet in files:
+        for s in sync.open_conflicts(path, quiet=quiet):
+            rows.append({"file": str(path), "entry": s.entry.get("id"),
+                         "action": s.entry.get("action"), "at": s.entry.get("at", ""),
+                         "device": s.entry.get("device_name", ""), "reasons": list(s.reasons),
+                         "collides_with": s.collides_with, "text": sync.suspension_line(s)})
+    return rows
+
+
+def cmd_conflicts(args) -> int:
+    from builder.cli_output import out, print_json
+
+    rows = _conflicts(_files(args.files))
+    if args.json:
+        print_json(rows)
+    else:
+        for row in rows:
+            out(f"{row['file']}: {row['text']}")
+        if not rows:
+            out("no conflicts")
+    return 1 if rows else 0
+
+
+def cmd_resolve(args) -> int:
+    from builder.app import sync
+
+    merged = sync.resolve(args.file, args.entry, sync.KEEP if args.keep else sync.REVOKE)
+    _lines(merged.lines())
+    return 0
+
+
+def _folders(paths) -> list:
+    from pathlib import Path
+
+    from builder.app import sync
+
+    return [Path(p) for p in paths if Path(p).is_dir()] if paths else [
+        f for f in sync.library_folders() if f.is_dir()]
+
+
+def cmd_sync_status(args) -> int:
+    from builder.app import sync
+    from builder.cli_output import out, print_json
+
+    files = _files(args.paths)
+    copies = sync.conflict_copies(_folders(args.paths))
+    rows = _conflicts(files)
+    if args.json:
+        print_json({"files": [str(f) for f, _ in files],
+                    "conflict_copies": [str(c) for c in copies], "suspended": rows})
+        return 0
+    out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
+        f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
+        f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
+    for copy in copies:
+        out(f"{copy}: a conflict copy (sync intake merges it)")
+    for row in rows:
+        out(f"{row['file']}: {row['text']}")
+    return 0
+
+
+def cmd_sync_intake(args) -> int:
+    from builder.app import sync
+
+    done = sync.take_in_all(_folders(args.folders))
+    _lines(item.line() for item in done)
+    return 2 if any(item.merged is None for item in done) else 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("merge", help="merge copies of a character or campaign file")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a copy of the file")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="where the merge goes (an existing OUT is merged in too)")
+    p.set_defaults(func=cmd_merge)
+
+    p = subparsers.add_parser("merge-driver", help="git's merge driver for character and "
+                                                   "campaign files (setup git declares it)")
+    p.add_argument("base", metavar="O", help="the common ancestor (%%O; not needed)")
+    p.add_argument("ours", metavar="A", help="our version, where the merge goes (%%A)")
+    p.add_argument("theirs", metavar="B", help="their version (%%B)")
+    p.add_argument("marker", metavar="L", nargs="?", help="conflict marker size (%%L)")
+    p.add_argument("name", metavar="P", nargs="?", help="the path in the work tree (%%P)")
+    p.set_defaults(func=cmd_merge_driver)
+
+    p = subparsers.add_parser("setup", help="set a folder up for sharing (setup git)")
+    sub = p.add_subparsers(dest="setup_command", metavar="WHAT", required=True,
+                           parser_class=type(p))
+    q = sub.add_parser("git", help="declare the merge driver in .gitattributes and in this "
+                                   "clone's config")
+    q.add_argument("folder", nargs="?", default=".", help="a folder in the git work tree")
+    q.add_argument("--command", default="character-builder",
+                   help="how git runs this program (default: character-builder)")
+    q.set_defaults(func=cmd_setup)
+
+    p = subparsers.add_parser("verify", help="check that files replay and are canonical")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a character or campaign file")
+    p.set_defaults(func=cmd_verify)
+
+    p = subparsers.add_parser("conflicts", help="the suspended entries of files")
+    p.add_argument("files", nargs="*", metavar="PATH",
+                   help="a character or campaign file, or a folder (default: the library)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_conflicts)
+
+    p = subparsers.add_parser("resolve", help="settle a suspended entry with a ruling")
+    p.add_argument("file", help="a character or campaign file")
+    p.add_argument("entry", help="the entry's id (or its start)")
+    how = p.add_mutually_exclusive_group(required=True)
+    how.add_argument("--revoke", action="store_true",
+                     help="revoke the entry (kept in the file, no longer applied)")
+    how.add_argument("--keep", action="store_true",
+                     help="keep a suspended entry as the game master's ruling")
+    p.set_defaults(func=cmd_resolve)
+
+    p = subparsers.add_parser("sync", help="the state of shared files")
+    sub = p.add_subparsers(dest="sync_command", metavar="WHAT", required=True,
+                           parser_class=type(p))
+    q = sub.add_parser("status", help="conflict copies to take in and suspended entries")
+    q.add_argument("paths", nargs="*", metavar="PATH",
+                   help="a character or campaign file, or a folder (default: the library)")
+    q.add_argument("--json", action="store_true", help="print JSON instead of text")
+    q.set_defaults(func=cmd_sync_status)
+
+    q = sub.add_parser("intake", help="merge sync engines' conflict copies into their files")
+    q.add_argument("folders", nargs="*", metavar="FOLDER",
+                   help="a shared folder (default: the library's folders)")
+    q.set_defaults(func=cmd_sync_intake)

@@ -1,0 +1,137 @@
+"""A table keeps its campaign in git: ``setup git`` declares the merge driver, and git
+merges characters and campaigns entry by entry (real git; the driver runs as git runs
+it, a process of its own)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli, file_bytes, ok
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    folder = tmp_path / "table"
+    folder.mkdir()
+    for key, value in (("GIT_AUTHOR_NAME", "GM"), ("GIT_AUTHOR_EMAIL", "gm@example.invalid"),
+                       ("GIT_COMMITTER_NAME", "GM"),
+                       ("GIT_COMMITTER_EMAIL", "gm@example.invalid"),
+                       ("GIT_CONFIG_GLOBAL", os.devnull), ("GIT_CONFIG_NOSYSTEM", "1")):
+        monkeypatch.setenv(key, value)
+    git(folder, "init", "-q", "-b", "main")
+    ok("setup", "git", folder, "--command", f"{sys.executable} -m builder")
+    return folder
+
+
+def git(folder, *args, check=True) -> subprocess.CompletedProcess:
+    done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True,
+                          check=False)
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done
+
+
+def commit(folder, message):
+    git(folder, "add", "-A")
+    git(folder, "commit", "-q", "-m", message)
+
+
+def load(path):
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def test_setup_git_declares_the_driver_once(repo):
+    assert git(repo, "check-attr", "merge", "mira.json").stdout.strip() == \
+        "mira.json: merge: character-builder"
+    assert "merge-driver %O %A %B %L %P" in git(repo, "config",
+                                                 "merge.character-builder.driver").stdout
+    ok("setup", "git", repo)
+    assert (repo / ".gitattributes").read_text().count("merge=character-builder") == 1
+
+
+def test_setup_git_outside_a_work_tree_is_a_usage_error(tmp_path):
+    r = cli("setup", "git", tmp_path)
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1
+
+
+def test_appends_on_two_branches_merge_cleanly_and_alike_both_ways(repo):
+    mira = repo / "mira.json"
+    ok("new", "story-points", "Mira", "-o", mira, "--set", "sp=16")
+    commit(repo, "Mira")
+    git(repo, "checkout", "-q", "-b", "ann")
+    ok("do", mira, "raise-vital", "Agility")
+    commit(repo, "Ann's session")
+    git(repo, "checkout", "-q", "-b", "bob", "main")
+    ok("do", mira, "raise-vital", "Presence")
+    commit(repo, "Bob's session")
+
+    git(repo, "checkout", "-q", "-b", "bob-into-ann", "ann")
+    git(repo, "merge", "-q", "--no-edit", "bob")
+    one = file_bytes(mira)
+    git(repo, "checkout", "-q", "-b", "ann-into-bob", "bob")
+    git(repo, "merge", "-q", "--no-edit", "ann")
+    assert file_bytes(mira) == one
+    assert [e["name"] for e in load(mira)["ledger"]] == ["Agility", "Presence"]
+    assert ok("verify", mira).code == 0
+
+
+def test_a_double_spend_is_a_conflicted_path_holding_both_entries(repo):
+    table = repo / "table.json"
+    ok("campaign", "new", "Table", "-o", table, "--ruleset", "story-points")
+    ok("pool", "start", table, "--players", "1")
+    commit(repo, "session 1")
+    git(repo, "branch", "bob")
+    ok("pool", "spend", table, "fortune", "--check", "1", "--by", "Ann", "--for", "upgrade")
+    commit(repo, "Ann spends")
+    ann_spend = load(table)["ledger"][-1]
+    git(repo, "checkout", "-q", "bob")
+    ok("pool", "spend", table, "fortune", "--check", "2", "--by", "Bob", "--for", "upgrade")
+    commit(repo, "Bob spends, later")
+    git(repo, "checkout", "-q", "main")
+
+    done = git(repo, "merge", "--no-edit", "bob", check=False)
+    assert done.returncode != 0
+    assert "table.json" in git(repo, "diff", "--name-only", "--diff-filter=U").stdout
+    merged = load(table)                                    # valid JSON, no markers
+    (suspended,) = merged["suspended"]
+    assert merged["ledger"][-1] == ann_spend and suspended["entry"]["by"] == "Bob"
+    assert suspended["collides_with"] == ann_spend["id"]
+
+    ok("resolve", table, suspended["entry"]["id"], "--keep")
+    commit(repo, "merge bob: Bob's spend kept as the GM's ruling")
+    assert ok("conflicts", table).out.strip() == "no conflicts"
+
+
+def test_invalid_json_on_one_side_leaves_ours_untouched(tmp_path):
+    ours = tmp_path / "ours.json"
+    ok("new", "story-points", "Mira", "-o", ours)
+    theirs = tmp_path / "theirs.json"
+    theirs.write_text('{"kind": "character", "ledger": [')
+    before = file_bytes(ours)
+    r = cli("merge-driver", tmp_path / "base.json", ours, theirs, "7", "mira.json")
+    assert r.code == 2 and "mira.json" in r.err and len(r.err.strip().splitlines()) == 1
+    assert file_bytes(ours) == before
+    r = cli("merge-driver", tmp_path / "base.json", theirs, ours, "7", "mira.json")
+    assert r.code == 2 and theirs.read_text() == '{"kind": "character", "ledger": ['
+
+
+def test_other_json_gets_git_s_text_merge(tmp_path):
+    base, ours, theirs = (tmp_path / f"{n}.json" for n in ("base", "ours", "theirs"))
+    lines = [f'"k{n}": {n},' for n in range(8)]
+
+    def write(path, first, last):
+        path.write_text("{\n" + "\n".join([f'"a": {first},', *lines, f'"z": {last}']) + "\n}\n")
+    write(base, 1, 2)
+    write(ours, 3, 2)
+    write(theirs, 1, 4)
+    assert cli("merge-driver", base, ours, theirs, "7", "other.json").code == 0
+    merged = json.loads(ours.read_text())
+    assert (merged["a"], merged["z"]) == (3, 4)
