@@ -4,7 +4,7 @@
 SIGKILL at a random moment; before each os.replace it announces the digest of
 the bytes it is about to put in place.  After the kill the file must hold, byte
 for byte, the bytes it had before or bytes the writer announced (old or new,
-never a mix), and the next command must leave no temporary file behind.
+never a mix), and the next command must leave no temporary or lock file behind.
 
 ``race``: several processes run the same command on one file at once; every
 successful exit must have added exactly one ledger entry.
@@ -85,8 +85,8 @@ def kill_trials(target: Path, write_once: Callable[[Path, int], None],
                 max_delay: float | None = None, at_points: bool = False) -> KillReport:
     """Fork a writer (``write_once(target, n)`` in a loop) and SIGKILL it: after a
     random delay, or (``at_points``) at a random call of a file operation (see
-    KILL_POINTS); check old-or-new, run ``next_command``, check no temporary file
-    is left.  The random delay is up to ``max_delay`` seconds (default:
+    KILL_POINTS); check old-or-new, run ``next_command``, check no temporary or
+    lock file is left.  The random delay is up to ``max_delay`` seconds (default:
     four times what one write takes here and now, so kills spread over whole writes)."""
     rng = random.Random(seed)
     if max_delay is None and not at_points:
@@ -140,7 +140,8 @@ def kill_trials(target: Path, write_once: Callable[[Path, int], None],
         if any(p.name.endswith(".tmp") for p in folder.iterdir()):
             report.mid_write += 1
         next_command(target)
-        left = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+        # Nothing but data beside the data: no temporary file, no lock file.
+        left = sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
         if left:
             report.leftovers.append(f"kill {trial}: {left}")
     return report

@@ -96,10 +96,14 @@ def read_raw(path: Path, kind: str = "character") -> bytes:
 
 def current_bytes(path: Path) -> bytes | None:
     """What the file holds now (None: no such file)."""
-    from builder.storage.reading import Unreadable, read_regular
+    from builder.storage.reading import Unreadable, read_regular, reason_of
 
-    if not os.path.lexists(path):
+    try:
+        os.stat(path)
+    except FileNotFoundError:       # (a link to nothing too: a write creates its target)
         return None
+    except OSError as exc:
+        raise FileProblem(f"{path}: {reason_of(exc)}") from None
     try:
         return read_regular(path, jsonio.MAX_DOCUMENT_BYTES)
     except Unreadable as why:

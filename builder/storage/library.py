@@ -36,9 +36,11 @@ def FileProblemType() -> type[FileProblem]:  # noqa: N802 - returns the exceptio
 
 
 def _scan_folder() -> list[tuple[Path, list[int] | None]]:
-    """(path, [mtime_ns, size]) of every ``*.json`` file in the characters folder, by
-    name: one directory read and one stat per file (it runs for every library refresh,
-    on 10,000 files too)."""
+    """(path, [mtime_ns, size]) of every ``*.json`` entry in the characters folder that
+    is not a folder, by name: one directory read and one stat per file (it runs for
+    every library refresh, on 10,000 files too).  A named pipe, a link loop or a link
+    to nothing is listed too (its stamp None when it has none): reading it says why it
+    is no character."""
     folder = characters_dir()
     found: list[tuple[str, list[int] | None]] = []
     try:
@@ -47,7 +49,7 @@ def _scan_folder() -> list[tuple[Path, list[int] | None]]:
                 if not is_data_file(item.name):
                     continue
                 try:
-                    if not item.is_file():
+                    if item.is_dir():
                         continue
                     st = item.stat()
                     found.append((item.name, [st.st_mtime_ns, st.st_size]))
@@ -116,14 +118,15 @@ def read_entry(path: Path | str) -> LibraryEntry:
     from builder.rules.base import RulesError
     from builder.storage.rulesets import load_ruleset
 
+    from builder.storage import jsonio
+    from builder.storage.reading import Unreadable, read_regular, reason_of
+
     path = Path(path)
     try:
         st = path.stat()
         modified = st.st_mtime_ns / 1e9   # as the index has it
     except OSError as exc:
-        return LibraryEntry(path, path.stem, problem=f"cannot be read ({exc.strerror or exc})")
-    from builder.storage import jsonio
-    from builder.storage.reading import Unreadable, read_regular
+        return LibraryEntry(path, path.stem, problem=reason_of(exc))
 
     try:
         doc = jsonio.loads(read_regular(path, jsonio.MAX_DOCUMENT_BYTES, "character file"))

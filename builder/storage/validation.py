@@ -189,9 +189,13 @@ def _discarded(error: Any) -> bool:
 
 
 def _short(error: Any) -> str:
-    """The jsonschema message, with the offending value shortened (it can be huge)."""
+    """The jsonschema message, with the offending value shortened (it can be huge); a
+    text refused by a ``pattern`` whose schema has a ``$comment`` gets that in words."""
     message = str(error.message)
     instance = error.instance
+    comment = error.schema.get("$comment") if isinstance(error.schema, dict) else None
+    if error.validator == "pattern" and isinstance(comment, str):
+        message = f"{instance!r} does not fit: {comment}"
     if isinstance(instance, (dict, list, str)) and len(repr(instance)) > 60:
         text = repr(instance)
         message = message.replace(text, text[:40] + "…")

@@ -51,6 +51,9 @@ def test_library_list_names_every_unreadable_file_with_its_reason(library_with_b
     assert 'the key "ledger" is given twice' in rows["duplicate-ledger-key"]["problem"]
     assert rows["spell-typo"]["problem"]
     assert "not UTF-8" in rows["not-utf8"]["problem"]
+    assert "symbolic link loop" in rows["loop"]["problem"]
+    if "pipe" in rows or hasattr(os, "mkfifo"):
+        assert "is a named pipe" in rows["pipe"]["problem"]
     text = ok("library", "list").out
     assert "Good" in text and "deep-nesting" in text
 

@@ -90,11 +90,12 @@ def test_a_program_that_ends_without_releasing_frees_the_lock(target):
         pass
 
 
-def test_two_threads_exclude_each_other_and_one_thread_reenters(target):
+def while_another_thread_holds(held_name: Path, wanted: Path) -> list[str]:
+    """["busy"] when taking ``wanted`` waits for another thread holding ``held_name``."""
     held, release, outcome = threading.Event(), threading.Event(), []
 
     def other():
-        with locked([target]):
+        with locked([held_name]):
             held.set()
             release.wait(10)
 
@@ -103,13 +104,18 @@ def test_two_threads_exclude_each_other_and_one_thread_reenters(target):
     try:
         assert held.wait(10)
         try:
-            with locked([target], timeout=0.2):
+            with locked([wanted], timeout=0.1):
                 outcome.append("entered")
         except LockBusy:
             outcome.append("busy")
     finally:
         release.set()
         thread.join()
+    return outcome
+
+
+def test_two_threads_exclude_each_other_and_one_thread_reenters(target):
+    outcome = while_another_thread_holds(target, target)
     assert outcome == ["busy"]
     with locked([target], timeout=0):
         with locked([target], timeout=0):  # the same thread: no waiting for itself
@@ -194,4 +200,4 @@ def test_every_name_of_one_file_shares_one_lock(target, tmp_path):
     link.symlink_to(target)
     assert lock_path(link) == lock_path(target) == lock_path(tmp_path / "." / "c.json")
     assert lock_path(target) != lock_path(tmp_path / "other.json")
-    assert_held_elsewhere(OURS, link, target)
+    assert while_another_thread_holds(link, target) == ["busy"]
