@@ -425,7 +425,52 @@ def take_in(copy: Path | str) -> Intake:
     except OSError as exc:
         return Intake(copy, original, left=f"cannot be removed ({exc.strerror or exc})")
     merged = Merged(original, result, data, data == expected, tuple(sources))
-    return Intake(copy, original, merged=merged)
+    intake = Intake(copy, original, merged=merged)
+    _remember(intake)
+    return intake
+
+
+#: The intake log in the state folder: one JSON line per conflict copy taken in.
+INTAKE_LOG = "sync-intake.jsonl"
+#: How many of its lines ``sync status`` shows (the latest).
+SHOWN_INTAKES = 20
+
+
+def _remember(intake: Intake) -> None:
+    """Note a copy taken in (best effort: the log is for people, not for merging)."""
+    from builder.storage.paths import state_dir
+
+    if intake.merged is None:
+        return
+    added = intake.merged.result.added
+    line = {"at": _now(), "copy": str(intake.copy), "file": str(intake.original),
+            "entries": list(added[-1]) if len(added) > 1 else list(added[0])}
+    try:
+        folder = state_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / INTAKE_LOG, "a", encoding="utf-8") as log:
+            log.write(canonical(line) + "\n")
+    except (OSError, ValueError):
+        pass
+
+
+def recent_intakes() -> list[dict[str, Any]]:
+    """The latest copies taken in on this device, oldest first."""
+    from builder.storage.paths import state_dir
+
+    try:
+        lines = (state_dir() / INTAKE_LOG).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError):
+        return []
+    found = []
+    for line in lines[-SHOWN_INTAKES:]:
+        try:
+            item = jsonio.loads(line)
+        except ValueError:
+            continue
+        if isinstance(item, dict):
+            found.append(item)
+    return found
 
 
 def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:

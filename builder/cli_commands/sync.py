@@ -5,7 +5,7 @@ merge A B [C...] -o OUT        every entry of every copy in OUT (what the rules 
 merge-driver O A B [L [P]]     git's merge driver (setup git declares it): 0 merged,
                                1 merged with suspended entries recorded, 2 not merged
 setup git [FOLDER]             .gitattributes and the clone's config for the driver
-verify FILE...                 every file replays and is canonical
+verify [PATH...]               every file replays and is canonical
 conflicts [PATH...] [--json]   the suspended entries no ruling closed
 resolve FILE ENTRY --revoke|--keep
 sync status [PATH...] [--json] conflict copies to take in, suspended entries
@@ -55,7 +55,7 @@ def cmd_verify(args) -> int:
     from builder.app import sync
 
     failed = False
-    for path in args.files:
+    for path, _ in _files(args.files):
         verdict = sync.verify(path)
         failed |= not verdict.ok
         _lines([f"{path}: ok"] if verdict.ok else [f"{path}: {p}" for p in verdict.problems])
@@ -129,13 +129,19 @@ def cmd_sync_status(args) -> int:
     files = _files(args.paths)
     copies = sync.conflict_copies(_folders(args.paths))
     rows = _conflicts(files)
+    intakes = sync.recent_intakes()
     if args.json:
         print_json({"files": [str(f) for f, _ in files],
-                    "conflict_copies": [str(c) for c in copies], "suspended": rows})
+                    "conflict_copies": [str(c) for c in copies], "suspended": rows,
+                    "merged_in": intakes})
         return 0
     out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
         f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
         f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
+    for item in intakes:
+        count = len(item.get("entries", []))
+        out(f"{item.get('at')}: {item.get('copy')} merged into {item.get('file')} "
+            f"({count} {'entry' if count == 1 else 'entries'} from it)")
     for copy in copies:
         out(f"{copy}: a conflict copy (sync intake merges it)")
     for row in rows:
@@ -178,7 +184,8 @@ def register(subparsers) -> None:
     q.set_defaults(func=cmd_setup)
 
     p = subparsers.add_parser("verify", help="check that files replay and are canonical")
-    p.add_argument("files", nargs="+", metavar="FILE", help="a character or campaign file")
+    p.add_argument("files", nargs="*", metavar="PATH",
+                   help="a character or campaign file, or a folder (default: the library)")
     p.set_defaults(func=cmd_verify)
 
     p = subparsers.add_parser("conflicts", help="the suspended entries of files")

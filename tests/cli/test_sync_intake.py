@@ -95,6 +95,8 @@ def test_intake_merges_each_copy_and_removes_it(library, name):
     assert len(load(mira)["ledger"]) == 3
     merged = file_bytes(mira)
     assert ok("sync", "intake").out == "" and file_bytes(mira) == merged   # twice: nothing
+    (taken,) = ok("sync", "status", "--json").json()["merged_in"]
+    assert (taken["copy"], taken["file"], len(taken["entries"])) == (str(copy), str(mira), 1)
 
 
 def test_three_replicas_give_the_same_bytes_in_any_order(library, tmp_path):
