@@ -171,11 +171,12 @@ class Setup:
         return path
 
     def campaign(self, size: int) -> Path:
-        """A story-points campaign of ``size`` pool entries with two members of ``size``
-        entries each, in a folder of its own."""
+        """A story-points campaign of ``size`` pool entries with two members (of a
+        hundred entries each: the members' own growth is the characters' lines), in a
+        folder of its own."""
         folder = self.work / f"campaign-{size}"
         folder.mkdir()
-        member = self.character("story-points", size)
+        member = self.character("story-points", 100)
         members = []
         for name in ("ann", "bo"):
             shutil.copy(member, folder / f"{name}.json")
@@ -215,7 +216,7 @@ def restorer(files: dict[Path, bytes]) -> Callable[[], None]:
 
 
 def row(name: str, sizes: list[int], runs: list[Run], goal: float) -> str:
-    cells = "  ".join(f"{size:>6}: {r.wall:6.2f} s {r.rss_kib / 1024:6.0f} MiB"
+    cells = "  ".join(f"{size:>6}: {r.wall:6.2f} s (CPU {r.cpu:5.2f} s) {r.rss_kib / 1024:4.0f} MiB"
                       for size, r in zip(sizes, runs))
     ratios = "  ".join(f"x{b.wall / a.wall:4.1f}" for a, b in zip(runs, runs[1:]))
     verdict = "met" if runs[-1].wall <= goal else "NOT met"
@@ -263,7 +264,7 @@ def measure_campaigns(setup: Setup, sizes: list[int], runs: int) -> list[str]:
                                     "Last", "a"], True)):
             before = restorer(files) if changes else None
             table.setdefault(name, []).append(timed(setup.env, words, runs, before))
-    lines = ["campaign (a pool ledger and two members, each of that many entries):"]
+    lines = ["campaign (a pool ledger of that many entries, two members):"]
     lines += [row(name, sizes, results, 2.0) for name, results in table.items()]
     print("\n".join(lines), flush=True)
     return lines
@@ -344,7 +345,8 @@ def main() -> int:
                XDG_CONFIG_HOME=str(work / "config"), XDG_CACHE_HOME=str(work / "cache"),
                XDG_STATE_HOME=str(work / "state"), PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    print(f"whole processes; time: the median of {runs} run(s); {MEMORY_METHOD}")
+    print(f"whole processes; wall time (and CPU time, which a loaded machine disturbs "
+          f"least): the median of {runs} run(s); {MEMORY_METHOD}")
     try:
         setup = Setup(work, env)
         measure_characters(setup, sizes, runs)

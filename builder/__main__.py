@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import sys
 
-CLI_COMMANDS = {
-    "rulesets", "data", "new", "show", "options", "do", "undo", "plan", "check",
-    "export-pdf", "xp", "campaign", "pool", "library", "--version",
-    "merge", "merge-driver", "setup", "verify", "conflicts", "resolve", "sync",
-}
+from builder.cli_commands import COMMANDS
+
+#: What starts the command line rather than the window: every command, and --version.
+CLI_COMMANDS = {*COMMANDS, "--version"}
 
 
 def _is_cli(argv: list[str]) -> bool:

@@ -6,7 +6,8 @@ Exit codes (a contract other tools rely on):
   2  bad usage, or a file that cannot be read or written: one line naming it
 
 Extra commands (export-pdf, xp, campaign, pool...) live in modules under
-builder/cli_commands/; each defines ``register(subparsers)`` and is found by name.
+builder/cli_commands/; each defines ``register(subparsers)``; the one command table is
+builder.cli_commands.COMMANDS.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from builder import __version__
+from builder import __version__, cli_commands
 from builder.cli_output import (  # noqa: F401 (re-exported)
     OutputFailed,
     discard_output,
@@ -190,10 +191,44 @@ def cmd_options(args) -> int:
     return EXIT_OK
 
 
+def identity_parser() -> argparse.ArgumentParser:
+    """``do FILE set-identity KEY VALUE``: the same in every rule system."""
+    from builder.rules.base import action_parser
+
+    parser = action_parser(SET_IDENTITY, "Set who the character is (any rule system); an "
+                                         "empty VALUE removes it.")
+    parser.add_argument("key", metavar="KEY",
+                        help="player, appearance, background or portrait")
+    parser.add_argument("value", metavar="VALUE",
+                        help="the text; for portrait, an image file (PNG, JPEG, GIF or "
+                             "BMP), copied into the data folder")
+    return parser
+
+
+#: The action every rule system has, handled by builder.app.identity.
+SET_IDENTITY = "set-identity"
+
+
+def cmd_set_identity(args) -> int:
+    from builder.app import identity
+    from builder.rules.base import ActionHelp
+
+    try:
+        parsed = identity_parser().parse_args(args.args)
+    except ActionHelp as shown:
+        write(shown.text)
+        return EXIT_OK
+    for line in identity.set_identity(args.file, {parsed.key: parsed.value}).lines:
+        out(line)
+    return EXIT_OK
+
+
 def cmd_do(args) -> int:
     from builder.app import characters
     from builder.rules.base import ActionHelp
 
+    if args.action == SET_IDENTITY:
+        return cmd_set_identity(args)
     words = [args.action, *args.args]
     if "--help" in words or "-h" in words:
         # do FILE ACTION --help: the action's help, from the file's ruleset (also for a
@@ -259,6 +294,13 @@ def cmd_check(args) -> int:
     return EXIT_OK if not problems else EXIT_REFUSED
 
 
+def cmd_help(args) -> int:
+    from builder.cli_commands.help import help_text
+
+    write(help_text(list(args.words), build_parser, list(COMMANDS)))
+    return EXIT_OK
+
+
 # -- parser ---------------------------------------------------------------------
 WINDOW_AND_EXIT_CODES = """\
 the window:
@@ -275,7 +317,8 @@ exit codes:
   1  refused by the rules (each reason on its own line on stderr; files untouched)
   2  bad usage, or a file that cannot be read or written (one line naming it)
 
-COMMAND --help describes each command; `new RULESET --help` lists its --set keys,
+COMMAND --help (or help COMMAND) describes each command; help alone lists the topics;
+`new RULESET --help` lists its --set keys,
 `do FILE --help` the actions of FILE's ruleset, `do FILE ACTION --help` an action's
 arguments.
 """
@@ -305,6 +348,10 @@ class _NewHelp(argparse.Action):
         parser.exit(0)
 
 
+#: What every action's usage line starts with (builder.rules.base.action_parser).
+ACTION_PROG = "character-builder do FILE "
+
+
 class _DoHelp(argparse.Action):
     """``do FILE --help``: the usual help, then the actions of FILE's ruleset."""
 
@@ -329,13 +376,20 @@ class _DoHelp(argparse.Action):
             out(f"\nactions of {ruleset.id} (do FILE ACTION --help for one):")
             for name in ruleset.actions:
                 try:
-                    ruleset.parse_action([name, "--help"])
+                    ruleset.parse_action([name.split()[0], "--help"])
                     usage = name
                 except ActionHelp as shown:
-                    usage = shown.text.strip().splitlines()[0].removeprefix("usage: ")
+                    usage = " ".join(shown.text.strip().split("\n\n")[0].split())
+                    usage = usage.removeprefix("usage: ").removeprefix(ACTION_PROG)
                 except UsageError:
                     usage = name
                 out(f"  {usage}")
+            try:
+                identity_parser().parse_args(["--help"])
+            except ActionHelp as shown:
+                usage = " ".join(shown.text.strip().split("\n\n")[0].split())
+                out(f"  {usage.removeprefix('usage: ').removeprefix(ACTION_PROG)}"
+                    "  (every rule system)")
         parser.exit(0)
 
 
@@ -356,6 +410,7 @@ def build_parser(command: str | None = None) -> Parser:
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     json_help = "print JSON instead of text"
+    file_help = "a character file, or the name of a character in the library"
     if wanted("rulesets"):
         p = sub.add_parser("rulesets", help="list the rule systems")
         p.add_argument("--json", action="store_true", help=json_help)
@@ -388,31 +443,42 @@ def build_parser(command: str | None = None) -> Parser:
         if not wanted(name):
             continue
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("file", help="a character file")
+        p.add_argument("file", metavar="FILE", help=file_help)
         p.add_argument("--json", action="store_true", help=json_help)
         p.set_defaults(func=func)
 
     if wanted("do"):
-        p = sub.add_parser("do", help="apply one action and save", add_help=False)
+        p = sub.add_parser("do", help="apply one action and save", add_help=False,
+                           usage="%(prog)s FILE ACTION [ARG ...]\n"
+                                 "       %(prog)s FILE --help\n"
+                                 "       %(prog)s FILE ACTION --help")
         p.add_argument("-h", "--help", action=_DoHelp)
-        p.add_argument("file", help="a character file")
-        p.add_argument("action", help="an action of the file's ruleset (do FILE --help lists them)")
-        p.add_argument("args", nargs=argparse.REMAINDER,
+        p.add_argument("file", metavar="FILE", help=file_help)
+        p.add_argument("action", metavar="ACTION",
+                       help="an action of the file's ruleset (do FILE --help lists them)")
+        p.add_argument("args", nargs=argparse.REMAINDER, metavar="ARG",
                        help="the action's arguments (do FILE ACTION --help shows them)")
         p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
         p.set_defaults(func=cmd_do)
 
     if wanted("undo"):
         p = sub.add_parser("undo", help="remove the last ledger entry")
-        p.add_argument("file", help="a character or campaign file")
+        p.add_argument("file", metavar="FILE", help="a character or campaign file, or the name "
+                                                    "of one in the library")
         p.set_defaults(func=cmd_undo)
 
     if wanted("plan"):
         p = sub.add_parser("plan", help="cheapest legal path to a target")
-        p.add_argument("file", help="a character file")
+        p.add_argument("file", metavar="FILE", help=file_help)
         p.add_argument("target", help="vital:NAME=N, skill:NAME=N or class:NAME=N")
         p.add_argument("--json", action="store_true", help=json_help)
         p.set_defaults(func=cmd_plan)
+
+    if wanted("help"):
+        p = sub.add_parser("help", help="a command's help, or a topic (help alone lists them)")
+        p.add_argument("words", nargs="*", metavar="COMMAND|TOPIC",
+                       help="a command (and its sub-command), or a topic")
+        p.set_defaults(func=cmd_help)
 
     for module_name in SUBCOMMAND_MODULES:
         if command is not None and COMMANDS.get(command) != module_name:
@@ -423,28 +489,9 @@ def build_parser(command: str | None = None) -> Parser:
     return parser
 
 
-#: Modules that add subcommands (each defines ``register(subparsers)``), listed
-#: explicitly so wheels and frozen bundles see every one of them.
-SUBCOMMAND_MODULES = (
-    "builder.cli_commands.campaign",
-    "builder.cli_commands.export_pdf",
-    "builder.cli_commands.library",
-    "builder.cli_commands.vogelfrei",
-    "builder.cli_commands.sync",
-)
-
-#: Every command, and the module that registers it (None: this one).  A command
-#: line that starts with one of these builds only its parser (build_parser); any
-#: other (no command, --help, --version, a mistyped command) builds them all.
-COMMANDS: dict[str, str | None] = {
-    "rulesets": None, "data": None, "new": None, "show": None, "options": None,
-    "check": None, "do": None, "undo": None, "plan": None,
-    "campaign": "builder.cli_commands.campaign", "pool": "builder.cli_commands.campaign",
-    "export-pdf": "builder.cli_commands.export_pdf",
-    "library": "builder.cli_commands.library", "xp": "builder.cli_commands.vogelfrei",
-    **dict.fromkeys(("merge", "merge-driver", "setup", "verify", "conflicts", "resolve",
-                     "sync"), "builder.cli_commands.sync"),
-}
+#: The command table (builder.cli_commands.COMMANDS), and the modules it names.
+COMMANDS = cli_commands.COMMANDS
+SUBCOMMAND_MODULES = cli_commands.command_modules()
 
 
 #: Set (to anything) to let an unexpected exception through with its traceback
@@ -532,7 +579,7 @@ def run(argv: Sequence[str]) -> int:
 
 #: Arguments that name a file to read or change, and the kinds of library file a name
 #: there may stand for (a path that exists is always that file).
-_CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b")
+_CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b", "member", "survivor")
 _FILE_ARGUMENTS = ("file", "files", *_CHARACTER_ARGUMENTS)
 
 

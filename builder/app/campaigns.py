@@ -8,15 +8,14 @@ the character files it would write, and writes everything at once
 ``dry_run=True`` does all of that except the guard and the write: the window's
 dialogs check as you type with it.
 
-Member paths (one rule, :func:`member_reference`): a member is stored as it
-was given.  On the command line that is the path as typed (the campaign files
-the command line has always written keep resolving the same members); the
-window, where the player picks characters instead of typing, gives the path
-relative to the campaign file's folder (absolute on another drive), so the
-library's campaigns and characters folders can move together.  Reading is one
-rule too (``CampaignFile.member_path``): relative to the campaign file's
-folder, else, for a path typed from another current folder, from the current
-folder.
+Member paths (one rule): a member is found relative to the campaign file's
+folder (``CampaignFile.member_path``), never the current folder, and by its
+stable id where it has one; a missing member refuses the whole change with its
+name.  A path typed on the command line is stored as typed when it names the
+file from the campaign's folder, else relative to that folder; the window, where
+the player picks characters instead of typing, gives the path relative to the
+campaign file's folder (:func:`member_reference`; absolute on another drive), so
+the library's campaigns and characters folders can move together.
 """
 from __future__ import annotations
 
@@ -26,11 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from builder.app import party
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  check_guard, rules_refusal)
-from builder.rules.base import Refusal, UsageError
+from builder.rules.base import Refusal, Ruleset, UsageError
 from builder.storage import campaigns as store
-from builder.storage.files import CharacterFile
+from builder.storage.files import CharacterFile, now_iso
 
 
 # -- inputs ------------------------------------------------------------------------------
@@ -58,6 +58,8 @@ class XpAward:
     survivors: Sequence[str] = ()
     #: ``CHARFILE=FRACTION`` for members present for part of the adventure.
     shares: Sequence[str] = field(default_factory=tuple)
+    #: The treasure is back at a secure location (it counts only then).
+    secure: bool = True
 
 
 def member_reference(campaign_file: Path | str, character: Path | str) -> str:
@@ -124,6 +126,48 @@ def _guarded(campaign: store.CampaignFile, guard: Guard | None, givens: Sequence
 
 def load(path: Path | str) -> store.CampaignFile:
     return store.load_campaign(path)
+
+
+def ruleset_of(path: Path | str) -> Ruleset:
+    """The rule system the campaign's members use (FileProblem, RulesError)."""
+    from builder.storage.rulesets import load_ruleset
+
+    return load_ruleset(store.load_campaign(path).ruleset_id)
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    """One campaign of the library (``campaign list``): its figures, or why it cannot
+    be read."""
+
+    file: Path
+    name: str = ""
+    ruleset: str = ""
+    members: int = 0
+    sessions: int = 0
+    problem: str | None = None
+
+
+def library_campaigns() -> tuple[CampaignRow, ...]:
+    """The campaigns in the library's campaigns folder, by file name."""
+    from builder.storage.files import FileProblem
+
+    rows = []
+    for path in store.list_campaigns():
+        try:
+            campaign = store.load_campaign(path)
+            rows.append(CampaignRow(path, campaign.name, campaign.ruleset_id,
+                                    len(campaign.members), len(campaign.sessions())))
+        except FileProblem as problem:
+            rows.append(CampaignRow(path, problem=str(problem)))
+    return tuple(rows)
+
+
+def library_folder() -> Path:
+    """Where ``campaign new`` without ``-o`` puts a campaign (and ``campaign list`` looks)."""
+    from builder.storage.paths import campaigns_dir
+
+    return campaigns_dir()
 
 
 # -- the campaign file -------------------------------------------------------------------
@@ -206,18 +250,77 @@ def set_pool_settings(path: Path | str, pairs: Sequence[str]) -> Outcome:
 
 
 # -- group actions --------------------------------------------------------------------------
+def _members(campaign: store.CampaignFile, givens: Sequence[str]) -> list[party.Member]:
+    return [party.Member(cf, given)
+            for given, cf in zip(givens, campaign.writable_members(givens))]
+
+
+def apply_award(campaign: store.CampaignFile, words: Sequence[str],
+                rng: random.Random | None = None) -> tuple[dict[str, Any], list[CharacterFile]]:
+    """``do WORDS`` for every member in memory, logged in the campaign's ledger (the
+    entry, the member files to write with ``campaign.commit``)."""
+    words = [str(w) for w in words]
+    if not words:
+        raise UsageError("campaign award needs an action")
+    if not campaign.members:
+        raise Refusal([f"the campaign {campaign.name} has no members to award"])
+    members = _members(campaign, campaign.members)
+    logged = party.award_each(members, words, rng)
+    done = [{"path": m.given, "name": m.cf.name, "entry": e} for m, e in zip(members, logged)]
+    entry = {"action": "award", "words": words, "members": done, "at": now_iso()}
+    campaign.append(entry)
+    return entry, [m.cf for m in members]
+
+
 def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
           dry_run: bool = False, rng: random.Random | None = None) -> Outcome:
     """``campaign award``: ``do WORDS`` for every member, all or nothing."""
     def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         _guarded(campaign, guard, campaign.members, dry_run)
-        return campaign.award(words, rng)
+        return apply_award(campaign, words, rng)
 
     campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = tuple(f"{member['name']}: {cf.ruleset.describe(member['entry'])}"
                   for member, cf in zip(entry["members"], files))
     return Outcome("Awarded: " + campaign.plain(entry), changes, not dry_run, entry, lines,
                    _entries(entry, files))
+
+
+def apply_exchange(campaign: store.CampaignFile, charfile_a: str, words_a: Sequence[str],
+                   charfile_b: str, words_b: Sequence[str]
+                   ) -> tuple[dict[str, Any], list[CharacterFile]]:
+    """A Training Exchange: both increases paid and applied together, each cheaper as
+    the rule system says (``--exchange`` on each action)."""
+    given_a, given_b = campaign.find_member(charfile_a), campaign.find_member(charfile_b)
+    if given_a == given_b:
+        raise Refusal(["a Training Exchange pairs two different characters; "
+                       f"{charfile_a} is named twice"])
+    members = _members(campaign, [given_a, given_b])
+    ruleset = members[0].cf.ruleset
+    if not ruleset.training_exchange:
+        raise UsageError(f"the {campaign.ruleset_id} ruleset has no Training Exchange")
+    actions = []  # complete only when no reasons were found
+    reasons: list[str] = []
+    for member, words in zip(members, (words_a, words_b)):
+        words = [str(w) for w in words]
+        if not words:
+            raise UsageError(f"{member.given}: the Training Exchange needs an action")
+        exchangeable = member.cf.ruleset.exchange_actions
+        if words[0].strip().casefold() not in exchangeable:
+            reasons.append(f"{member.label}: {member.cf.ruleset.exchange_refusal(words[0])}")
+            continue
+        action = party.parse(member, words)
+        if action.kind not in exchangeable:
+            reasons.append(f"{member.label}: {member.cf.ruleset.exchange_refusal(action.kind)}")
+            continue
+        actions.append((member, action.with_args(exchange=True)))
+    if reasons:
+        raise Refusal(reasons)
+    logged = party.apply_each(actions)
+    done = [{"path": m.given, "name": m.cf.name, "entry": e} for m, e in zip(members, logged)]
+    entry = {"action": "exchange", "members": done, "at": now_iso()}
+    campaign.append(entry)
+    return entry, [m.cf for m in members]
 
 
 def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: str,
@@ -232,7 +335,7 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
             except UsageError:
                 pass  # the exchange itself says which one is not a member
             _guarded(campaign, guard, givens, dry_run)
-        return campaign.exchange(member_a, words_a, member_b, words_b)
+        return apply_exchange(campaign, member_a, words_a, member_b, words_b)
 
     campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = []
@@ -246,9 +349,55 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
                    _entries(entry, files))
 
 
+def _parts(campaign: store.CampaignFile, spec: XpAward) -> dict[str, str]:
+    """{member path: part of the adventure} of the members who share."""
+    parts: dict[str, str] = {}
+    for charfile in spec.survivors:
+        parts[campaign.find_member(charfile)] = "1"
+    for pair in spec.shares:
+        charfile, sep, fraction = str(pair).rpartition("=")
+        if not sep or not charfile.strip():
+            raise UsageError(f"--share needs CHARFILE=FRACTION, not '{pair}'")
+        parts[campaign.find_member(charfile.strip())] = fraction.strip()
+    if not spec.survivors:
+        for given in campaign.members:
+            parts.setdefault(given, "1")
+    if not parts:
+        raise Refusal([f"the campaign {campaign.name} has no members to share XP with"])
+    return parts
+
+
+def _share_xp(campaign: store.CampaignFile, spec: XpAward
+              ) -> tuple[tuple[dict[str, Any], party.PartyAward], list[CharacterFile]]:
+    from builder.rules.registry import ruleset_class, ruleset_ids
+    from builder.storage.rulesets import load_ruleset
+
+    if load_ruleset(campaign.ruleset_id).party_xp is None:
+        titles = [ruleset_class(rid).title for rid in ruleset_ids()
+                  if ruleset_class(rid).party_xp is not None]
+        raise UsageError(f"campaign xp shares out {' or '.join(titles) or 'party'} XP; "
+                         f"the campaign {campaign.name} uses {campaign.ruleset_id}")
+    if not str(spec.session or "").strip():
+        raise UsageError("--session needs a session name or number")
+    parts = _parts(campaign, spec)
+    members = _members(campaign, [g for g in campaign.members if g in parts])
+    award = party.share_xp(members, parts, party.SessionXp(
+        spec.session, [str(t) for t in spec.hit_dice], spec.treasure, spec.secure))
+    tally = award.tally
+    done = [{"path": s.member.given, "name": s.member.cf.name, "part": s.part, "xp": s.xp,
+             "entry": s.entry} for s in award.shares]
+    entry = {"action": "xp", "session": award.session, "enemies": tally.enemies_json(),
+             "enemy_xp": tally.enemy_xp, "treasure": spec.treasure,
+             "treasure_xp": tally.treasure_xp, "total": tally.total, "members": done,
+             "at": now_iso()}
+    campaign.append(entry)
+    return (entry, award), [m.cf for m in members]
+
+
 def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
              dry_run: bool = False) -> Outcome:
-    """``campaign xp``: a session's XP shared among the survivors, all or nothing."""
+    """``campaign xp``: a session's XP shared among the survivors, all or nothing
+    (:func:`builder.app.party.share_xp`); ``award``: what each member keeps."""
     def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
         if not dry_run:
             survivors = list(spec.survivors) or list(campaign.members)
@@ -259,17 +408,16 @@ def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
             except UsageError:
                 givens = list(campaign.members)
             _guarded(campaign, guard, list(dict.fromkeys(givens)), dry_run)
-        return campaign.xp_award(spec.hit_dice, session=spec.session, treasure=spec.treasure,
-                                 survivors=spec.survivors, shares=spec.shares)
+        return _share_xp(campaign, spec)
 
-    campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
+    campaign, (entry, award), files, changes = _modify(path, change, dry_run=dry_run)
     lines = [f"session {entry['session']}: {entry['enemy_xp']} XP from enemies + "
              f"{entry['treasure_xp']} XP from treasure = {entry['total']} XP"]
     for member, cf in zip(entry["members"], files):
         part = "" if member["part"] == "1" else f" (part {member['part']})"
         lines.append(f"{member['name']}{part}: {cf.ruleset.describe(member['entry'])}")
     return Outcome(f"{entry['total']} XP shared: " + campaign.describe(entry), changes,
-                   not dry_run, entry, tuple(lines), _entries(entry, files))
+                   not dry_run, entry, tuple(lines), _entries(entry, files), award=award)
 
 
 def _entries(entry: dict[str, Any], files: Sequence[CharacterFile]

@@ -252,55 +252,41 @@ def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None], 
     return tuple(FileChange.of(c.path, b, c.data) for c, b in zip(changes, befores))
 
 
-def party_tally(ruleset: Ruleset, spec: PartyXp) -> dict[str, Any]:
-    """The arithmetic of a party XP award (no file read): enemies, treasure, total
-    and each survivor's share.  UsageError / Refusal from the rules."""
-    party = getattr(ruleset, "party_xp", None)
-    if party is None:
-        raise UsageError(f"the {ruleset.id} ruleset does not share XP among a party")
-    return dict(party.tally(ruleset.data, spec.enemies, spec.treasure, spec.secure,
-                            {str(p): part for p, part in spec.parts.items()}))
-
-
 def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False) -> Outcome:
-    """Every survivor's share, all or nothing: one refused share refuses the whole
-    award (every reason listed) and writes nothing."""
+    """Every survivor's share, all or nothing (:func:`builder.app.party.share_xp`): one
+    refused share refuses the whole award (every reason listed) and writes nothing.
+    ``award``: the :class:`~builder.app.party.PartyAward` (what each one keeps)."""
+    from builder.app import party
+
     paths = [Path(p) for p in spec.parts]
     if not paths:
         raise Refused(RefusalCode.RULES, ["tick at least one surviving participant"])
-    if not str(spec.session).strip():
-        raise Refused(RefusalCode.RULES, ["name the session the XP was earned in"])
     if not dry_run:
         check_guard(guard, paths)
     files = [load_writable_character(p) for p in paths]
-    tally = party_tally(files[0].ruleset, spec)
     befores = [cf.raw for cf in files]
-    reasons: list[str] = []
-    entries: dict[Path, dict[str, Any]] = {}
-    members = []
-    for path, cf in zip(paths, files):
-        share = tally["shares"][str(path)]
-        action = cf.ruleset.parse_action(["award-xp", str(share), "--session",
-                                          str(spec.session)])
-        try:
-            logged = cf.do(action)
-        except Refusal as refusal:
-            reasons.extend(f"{cf.name}: {r}" for r in refusal.reasons)
-            continue
-        entries[path] = logged
-        members.append({"path": str(path), "name": cf.name, "xp": share, "entry": logged})
-    if reasons:
-        raise Refused(RefusalCode.RULES, reasons)
+    members = [party.Member(cf) for cf in files]
+    try:
+        award = party.share_xp(members, {m.key: spec.parts[p] for m, p in zip(members, paths)},
+                               party.SessionXp(str(spec.session), spec.enemies, spec.treasure,
+                                               spec.secure))
+    except Refused:
+        raise
+    except Refusal as refusal:
+        raise rules_refusal(refusal) from None
     if dry_run:
         changes = tuple(FileChange.of(p, b, cf.to_bytes())
                         for p, b, cf in zip(paths, befores, files))
     else:
         changes = _write_all(files, befores, "party XP award")
-    entry = {"action": "party-xp", "session": str(spec.session), "total": tally["total"],
-             "members": members}
-    summary = "XP awarded: " + ", ".join(f"{m['name']} {m['xp']}" for m in members)
+    shares = [{"path": str(p), "name": s.member.cf.name, "xp": s.xp, "entry": dict(s.entry)}
+              for p, s in zip(paths, award.shares)]
+    entry = {"action": "party-xp", "session": award.session, "total": award.tally.total,
+             "members": shares}
+    summary = "XP awarded: " + ", ".join(f"{m['name']} {m['xp']}" for m in shares)
     return Outcome(summary, changes, not dry_run, entry,
-                   tuple(f"{m['name']}: {m['xp']} XP" for m in members), entries)
+                   tuple(f"{m['name']}: {m['xp']} XP" for m in shares),
+                   {p: dict(s.entry) for p, s in zip(paths, award.shares)}, award=award)
 
 
 def take_back(entries: Mapping[Path, dict[str, Any]], *, guard: Guard | None = None,

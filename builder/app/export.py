@@ -261,10 +261,19 @@ def export(export_plan: Plan, render: Callable[[Job], bytes]) -> list[Path]:
     return export_plan.paths
 
 
+def crowded_compact(job: Job, counts: Sequence[int]) -> list[str]:
+    """One line for each compact sheet of ``job`` that still took more than one page
+    (``counts``: the pages of each of its sheets, as the renderer laid them out)."""
+    return [f"warning: the compact sheet of {name} takes {count} pages (more than fits "
+            "one page even set small)"
+            for sheet, name, count in zip(job.sheets, job.names, counts)
+            if sheet.layout == "compact" and count > 1]
+
+
 def problem_notes(characters: Sequence[Printed]) -> list[str]:
     """One line for each character whose ledger has problems (printed on its sheet)."""
     return [f"note: {c.path} has ledger problems (printed on its sheet); run check"
             for c in characters if c.has_problems]
 
 
-__all__ += ["problem_notes", "sheet_sections", "FileProblem"]
+__all__ += ["problem_notes", "crowded_compact", "sheet_sections", "FileProblem"]

@@ -34,9 +34,13 @@ LibraryEntry = store.LibraryEntry
 
 
 def _read(path: Path) -> bytes | None:
+    """What a file holds, for the outcome's record (None: no regular file there)."""
+    from builder.storage.jsonio import MAX_DOCUMENT_BYTES
+    from builder.storage.reading import Unreadable, read_regular
+
     try:
-        return path.read_bytes()
-    except OSError:
+        return read_regular(path, MAX_DOCUMENT_BYTES)
+    except Unreadable:
         return None
 
 

@@ -5,10 +5,13 @@ import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from builder.rules.base import Refusal
 from builder.storage.files import FileProblem
+
+if TYPE_CHECKING:
+    from builder.app.party import PartyAward
 
 #: The member guard: reasons why these files must not be written now (an open
 #: window tab holds a change to one of them that is not on disk).  Empty: go.
@@ -89,6 +92,8 @@ class Outcome:
     renamed: tuple[str, str] | None = None
     #: Files moved as a whole (trash, restore): (from, to) pairs, in order.
     moved: tuple[tuple[Path, Path], ...] = ()
+    #: A party XP award: what each member got (the same numbers a dry run shows).
+    award: PartyAward | None = None
 
     @property
     def paths(self) -> list[Path]:

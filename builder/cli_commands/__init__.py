@@ -1,2 +1,38 @@
-"""Extra CLI commands.  Each module here defines ``register(subparsers)``;
-builder.cli finds them all, so adding a command never edits cli.py."""
+"""The command line's one command table.
+
+:data:`COMMANDS` names every command and the module that adds it (``None``: one of
+:mod:`builder.cli`'s own).  Each module defines ``register(subparsers)``; a command line
+that starts with a command builds only the parsers of that command's module
+(:func:`builder.cli.build_parser`) and imports nothing else, and the entry point
+(:mod:`builder.__main__`) reads the table to tell a command from a file to open in the
+window.  This module imports nothing, so reading the table costs the window's start
+nothing.  A new command is one line here (and its module).
+"""
+from __future__ import annotations
+
+#: Every command, and the module that registers it (None: builder.cli itself).
+COMMANDS: dict[str, str | None] = {
+    "rulesets": None,
+    "data": None,
+    "new": None,
+    "show": None,
+    "options": None,
+    "check": None,
+    "do": None,
+    "undo": None,
+    "plan": None,
+    "campaign": "builder.cli_commands.campaign",
+    "pool": "builder.cli_commands.campaign",
+    "export-pdf": "builder.cli_commands.export_pdf",
+    "library": "builder.cli_commands.library",
+    "xp": "builder.cli_commands.vogelfrei",
+    "install-example": "builder.cli_commands.examples",
+    "help": None,
+    **dict.fromkeys(("merge", "merge-driver", "setup", "verify", "conflicts", "resolve", "sync"),
+                    "builder.cli_commands.sync"),
+}
+
+
+def command_modules() -> tuple[str, ...]:
+    """Every module that registers commands, each once, in the table's order."""
+    return tuple(dict.fromkeys(module for module in COMMANDS.values() if module))

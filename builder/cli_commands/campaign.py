@@ -94,27 +94,23 @@ def cmd_show(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from builder.storage import campaigns
-    from builder.storage.files import FileProblem
+    from builder.app import campaigns
 
-    rows = []
-    for path in campaigns.list_campaigns():
-        try:
-            campaign = campaigns.load_campaign(path)
-            rows.append({"file": str(path), "name": campaign.name,
-                         "ruleset": campaign.ruleset_id, "members": len(campaign.members),
-                         "sessions": len(campaign.sessions())})
-        except FileProblem as problem:
-            rows.append({"file": str(path), "problem": str(problem)})
+    rows = campaigns.library_campaigns()
     if args.json:
-        _json(rows)
+        _json([{"file": str(r.file), "problem": r.problem} if r.problem is not None else
+               {"file": str(r.file), "name": r.name, "ruleset": r.ruleset,
+                "members": r.members, "sessions": r.sessions} for r in rows])
+    elif not rows:
+        _out(f"no campaigns in the library yet ({campaigns.library_folder()}); "
+             "character-builder campaign new NAME --ruleset RULESET creates one there")
     else:
         for row in rows:
-            if "problem" in row:
-                _out(f"! {row['problem']}")
+            if row.problem is not None:
+                _out(f"! {row.problem}")
             else:
-                _out(f"{row['name']:<24} {row['ruleset']:<14} {row['members']} member(s), "
-                     f"{row['sessions']} session(s)  {row['file']}")
+                _out(f"{row.name:<24} {row.ruleset:<14} {row.members} member(s), "
+                     f"{row.sessions} session(s)  {row.file}")
     return 0
 
 
@@ -296,7 +292,7 @@ def register(subparsers) -> None:
     p = sub.add_parser("set", help="set the universe settings of the Story Point pool")
     p.add_argument("file", help="a campaign file")
     p.add_argument("pairs", nargs="+", metavar="KEY=VALUE",
-                   help="a pool setting (docs/campaign.md lists the keys)")
+                   help="a pool setting (character-builder help pool-settings lists them)")
     p.set_defaults(func=cmd_set)
 
     p = sub.add_parser("award", help="apply one action to every member, all or nothing")

@@ -67,12 +67,17 @@ def cmd_export_pdf(args) -> int:
     ensure_app()
     glyphs = GlyphCheck()
 
+    crowded: list[str] = []
+
     def render(job: export.Job) -> bytes:
-        pdf, _counts = render_pdf_bytes(list(job.sheets), args.paper, glyphs=glyphs,
-                                        duplex=args.duplex)
+        pdf, counts = render_pdf_bytes(list(job.sheets), args.paper, glyphs=glyphs,
+                                       duplex=args.duplex)
+        crowded.extend(export.crowded_compact(job, counts))
         return pdf
 
     written = export.export(plan, render)
+    for line in crowded:
+        err(line)
     if glyphs.missing:
         err("warning: no installed font has a glyph for "
             f"{describe_missing(glyphs.missing)}; printed as empty boxes")

@@ -9,6 +9,8 @@ The arithmetic lives in builder.rulesets.vogelfrei.rules.xp.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from builder.rules.base import UsageError
 
 
@@ -40,6 +42,8 @@ def cmd_xp(args) -> int:
     loaded = load_ruleset_full("vogelfrei")
     ruleset = loaded.ruleset
     party, data = ruleset.party_xp, ruleset.data
+    if party is None:
+        raise UsageError(f"the {ruleset.title} rule system shares no party XP")
     counts = dict(data.get("treasure_counts", {}))
     does_not = dict(data.get("treasure_does_not_count", {}))
     if args.kinds:
@@ -61,30 +65,32 @@ def cmd_xp(args) -> int:
         parts[name.strip()] = value.strip()
     tally = party.tally(data, args.hd, args.treasure, not args.not_secure, parts,
                         treasure_label="--treasure")
-    enemies, treasure, total = tally["enemies"], tally["treasure_xp"], tally["total"]
-    result = {"enemies": enemies["xp"], "treasure": treasure, "total": total}
+    total = tally.total
+    result: dict[str, Any] = {"enemies": tally.enemy_xp, "treasure": tally.treasure_xp,
+                              "total": total}
     if args.part:
-        shares = tally["shares"]
+        shares = tally.shares_dict()
         result["survivors"] = len(parts)
         result["shares"] = shares
         result["share"] = max(shares.values())
     else:
         result["survivors"] = args.survivors
         result["share"] = party.equal_share(total, args.survivors)
+    enemies = tally.enemies_json()
     result["counted"] = enemies["counted"]
     result["repeated"] = enemies["repeated"]
     if args.json:
         print_json(result)
         return 0
-    for row in enemies["counted"]:
-        out(f"enemy {row['enemy']:<12} HD {row['hd']:<4} {row['xp']:>6} XP")
-    for row in enemies["repeated"]:
-        out(f"enemy {row['enemy']:<12} HD {row['hd']:<4}      0 XP (already counted this session)")
-    out(f"enemies  {enemies['xp']}")
-    out(f"treasure {treasure}")
+    for row in tally.counted:
+        out(f"enemy {row.enemy:<12} HD {row.hd:<4} {row.xp:>6} XP")
+    for row in tally.repeated:
+        out(f"enemy {row.enemy:<12} HD {row.hd:<4}      0 XP (already counted this session)")
+    out(f"enemies  {tally.enemy_xp}")
+    out(f"treasure {tally.treasure_xp}")
     out(f"total    {total}")
-    if "shares" in result:
-        for name, share in result["shares"].items():
+    if args.part:
+        for name, share in tally.shares:
             out(f"  {name}: {share}")
     else:
         out(f"share    {result['share']} each ({result['survivors']} survivors)")

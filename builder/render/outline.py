@@ -39,14 +39,54 @@ def document_title(names: Sequence[str]) -> str:
     return "Character sheet"
 
 
+def document_authors(players: Sequence[str], names: Sequence[str]) -> list[str]:
+    """Who the sheets belong to, each once, in order: each sheet's player, or the
+    character's name where its player is unnamed."""
+    people = [(player or "").strip() or name for player, name in zip(players, names)]
+    return list(dict.fromkeys(p for p in people if p))
+
+
 def document_author(players: Sequence[str], names: Sequence[str]) -> str:
-    """The players' names (each once, in order); without any, the characters'."""
-    people = list(dict.fromkeys(p.strip() for p in players if p and p.strip()))
-    if not people:
-        people = list(dict.fromkeys(n for n in names if n))
-    if len(people) > 6:
-        return f"{', '.join(people[:5])} and {len(people) - 5} others"
-    return ", ".join(people)
+    """The Author of the document information: every one of :func:`document_authors`."""
+    return ", ".join(document_authors(players, names))
+
+
+def _xml(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def xmp_metadata(title: str, authors: Sequence[str], producer: str) -> bytes:
+    """The PDF's XMP metadata (what Qt writes, but the authors as a list: one
+    ``rdf:li`` each, as the XMP specification has ``dc:creator``)."""
+    import os
+
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    raw = os.urandom(16).hex()
+    variant = "89ab"[int(raw[16], 16) & 3]
+    uuid = f"{raw[:8]}-{raw[8:12]}-4{raw[13:16]}-{variant}{raw[17:20]}-{raw[20:]}"
+    people = "".join(f"\n                    <rdf:li>{_xml(a)}</rdf:li>" for a in authors)
+    return (
+        "<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?>"
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/" '
+        'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" '
+        'xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">\n'
+        "    <rdf:RDF>\n"
+        '        <rdf:Description rdf:about="">\n'
+        "            <dc:title>\n                <rdf:Alt>\n"
+        f'                    <rdf:li xml:lang="x-default">{_xml(title)}</rdf:li>\n'
+        "                </rdf:Alt>\n            </dc:title>\n"
+        f"            <dc:creator>\n                <rdf:Seq>{people}\n"
+        "                </rdf:Seq>\n            </dc:creator>\n"
+        "        </rdf:Description>\n"
+        f'        <rdf:Description rdf:about="" pdf:Producer="{_xml(producer)}" '
+        'pdf:Trapped="False"/>\n'
+        f'        <rdf:Description rdf:about="" xmp:CreatorTool="{_xml(APP_TITLE)}" '
+        f'xmp:CreateDate="{stamp}" xmp:ModifyDate="{stamp}" xmp:MetadataDate="{stamp}"/>\n'
+        f'        <rdf:Description rdf:about="" xmpMM:DocumentID="uuid:{uuid}" '
+        'xmpMM:VersionID="1" xmpMM:RenditionClass="default"/>\n'
+        "    </rdf:RDF>\n</x:xmpmeta>\n<?xpacket end='w'?>").encode("utf-8")
 
 
 def _pdf_date(moment: datetime) -> str:

@@ -30,6 +30,8 @@ PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 #: Page margins in millimetres: inside what every office printer can reach.
 MARGIN_MM = 14.0
 RESOLUTION = 1200
+#: The smallest text printed anywhere but the footer, in points.
+MIN_POINTS = 6.5
 _SANS = ("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow", "Liberation Sans",
          "Noto Sans", "Arial", "Helvetica")
 _SERIF = ("DejaVu Serif", "Liberation Serif", "Noto Serif", "Times New Roman", "Times")
@@ -97,6 +99,7 @@ class Style:
         self.scale = scale
         self.fonts: dict = {}
         self.metrics: dict = {}
+        self.device: Any = None
 
     @classmethod
     def for_device(cls, device, k: float, scale: float = 1.0) -> "Style":
@@ -122,8 +125,11 @@ class Style:
             "footer": (sans, 7.5, QFont.Weight.Normal, False),
         }
         for key, (family, size, weight, italic) in spec.items():
+            # No text smaller than MIN_POINTS however small the sheet is set, but the
+            # footer's (a running line, not read at the table).
+            points = size * scale if key == "footer" else max(size * scale, MIN_POINTS)
             font = QFont(family)
-            font.setPointSizeF(size * scale)
+            font.setPointSizeF(points)
             font.setWeight(weight)
             font.setItalic(italic)
             font.setKerning(True)
@@ -133,10 +139,34 @@ class Style:
                 font.setFeature(QFont.Tag(tag), 0)
             style.fonts[key] = font
             style.metrics[key] = QFontMetricsF(font, device)
+        style.device = device
         return style
 
     def pt(self, value: float) -> float:
         return value * self.k
+
+    def mm(self, value: float) -> float:
+        """``value`` millimetres in device units, whatever the sheet's scale (sizes a
+        pencil needs do not shrink with the type)."""
+        return value / 25.4 * 72 * self.k / self.scale
+
+    def smaller(self, font: str, ratio: float) -> str:
+        """A font key for ``font`` set at ``ratio`` of its size (never under
+        MIN_POINTS but for the footer); ``font`` itself at 1 or more."""
+        if ratio >= 0.999:
+            return font
+        base = self.fonts[font]
+        floor = 0.0 if font == "footer" else MIN_POINTS
+        points = max(base.pointSizeF() * ratio, floor)
+        if points >= base.pointSizeF() - 0.01:
+            return font
+        key = f"{font}@{points:.2f}"
+        if key not in self.fonts:
+            qfont = QFont(base)
+            qfont.setPointSizeF(points)
+            self.fonts[key] = qfont
+            self.metrics[key] = QFontMetricsF(qfont, self.device)
+        return key
 
     def width(self, font: str, text: str) -> float:
         return self.metrics[font].horizontalAdvance(text)
@@ -144,22 +174,39 @@ class Style:
     def line(self, font: str) -> float:
         return self.metrics[font].height()
 
-    def wrap_flags(self, font: str, text: str, width: float) -> int:
-        """Word wrap; anywhere wrap for text with a word wider than ``width``."""
-        fm = self.metrics[font]
-        if any(fm.horizontalAdvance(word) > width for word in text.split()):
-            return _WRAP_ANYWHERE
-        return _WRAP
-
-    def wrapped(self, font: str, text: str, width: float) -> float:
-        """Height of ``text`` wrapped to ``width`` (see :meth:`wrap_flags`)."""
-        if not text:
-            return self.line(font)
+    def lines(self, font: str, text: str, width: float) -> list[str]:
+        """``text`` broken into lines no wider than ``width``: at its line breaks, then
+        between words, a word wider than a line alone after a hyphen or, failing that,
+        where it must (:func:`_wrap`)."""
         fm = self.metrics[font]
         if "\n" not in text and fm.horizontalAdvance(text) <= width:
-            return fm.height()
-        flags = self.wrap_flags(font, text, width) | _ALIGN_LEFT
-        return fm.boundingRect(QRectF(0, 0, width, 1e9), flags, text).height()
+            return [text]
+        result: list[str] = []
+        for paragraph in text.split("\n"):
+            result += _wrap(paragraph, fm, width) or [""]
+        return result
+
+    def block(self, font: str, text: str, width: float) -> tuple[str, float]:
+        """``text`` wrapped to ``width`` as drawText sets it unwrapped (one line per
+        line break), and its height."""
+        lines = self.lines(font, text, width)
+        if len(lines) == 1:
+            return lines[0], self.line(font)
+        joined = "\n".join(lines)
+        fm = self.metrics[font]
+        return joined, fm.boundingRect(QRectF(0, 0, _UNWRAPPED, 1e9), _ALIGN_LEFT,
+                                       joined).height()
+
+    def wrapped(self, font: str, text: str, width: float) -> float:
+        """Height of ``text`` wrapped to ``width`` (see :meth:`lines`)."""
+        if not text:
+            return self.line(font)
+        return self.block(font, text, width)[1]
+
+
+def base_font(key: str) -> str:
+    """The style's font a key names (``"label@7.20"`` -> ``"label"``)."""
+    return key.split("@", 1)[0]
 
 
 # -- paint operations ---------------------------------------------------------------
@@ -228,6 +275,8 @@ class Layout:
         self.footer_h = style.pt(20)
         self.bottom = height - self.footer_h
         self.pages = _Pages()
+        self._section_label: str | None = None
+        self._label_fonts: list[str] | None = None
         self.y = 0.0
         self.page: list[Op] = []
         self._new_page()
@@ -280,29 +329,45 @@ class Layout:
                 self.page.append(("text", QRectF(0, y, room, name_h), "name", _LEFT,
                                   sheet.name))
             else:
-                flags = _LEFT | s.wrap_flags("name_small", sheet.name, room)
-                name_h = max(name_h, s.wrapped("name_small", sheet.name, room))
-                self.page.append(("text", QRectF(0, y, room, name_h), "name_small", flags,
-                                  sheet.name))
+                text, height = s.block("name_small", sheet.name, room)
+                name_h = max(name_h, height)
+                self.page.append(("text", QRectF(0, y, room, name_h), "name_small", _LEFT,
+                                  text))
         subtitle = f"{sheet.ruleset_title or sheet.ruleset_id} character sheet"
         sub_h = s.line("subtitle")
         self.page.append(("text", QRectF(0, y + name_h, self.width * 0.62, sub_h), "subtitle",
                           _LEFT, subtitle))
-        # The headline figures, right-aligned label/value lines.
+        # The headline figures, right-aligned label/value lines; a value too long for
+        # that column (the classes of a character of many) gets a line of its own
+        # under the name, as wide as the page.
         hy = y + s.pt(2)
         line_h = s.line("label") + s.pt(1)
         right_w = self.width * 0.36
         x0 = self.width - right_w
+        gap = s.pt(5)
+        own_lines = []
         for label, value in sheet.headline[:4]:
-            gap = s.pt(5)
-            label_w = min(s.width("label", label), right_w / 2)
-            value_w = min(s.width("value", value), right_w - label_w - gap)
-            self.page.append(("fit", QRectF(x0 + right_w - value_w - gap - label_w, hy,
-                                            label_w, line_h), "label", _RIGHT, label))
-            self.page.append(("fit", QRectF(x0 + right_w - value_w, hy, value_w, line_h),
+            label_w = s.width("label", label)
+            value_w = s.width("value", value)
+            if label_w + gap + value_w > right_w:
+                own_lines.append((label, value))
+                continue
+            self.page.append(("text", QRectF(x0 + right_w - value_w - gap - label_w, hy,
+                                             label_w, line_h), "label", _RIGHT, label))
+            self.page.append(("text", QRectF(x0 + right_w - value_w, hy, value_w, line_h),
                               "value", _RIGHT, value))
             hy += line_h
-        y = max(y + name_h + sub_h, hy) + s.pt(4)
+        y = max(y + name_h + sub_h, hy)
+        for label, value in own_lines:
+            y += s.pt(3)
+            label_w = s.width("label", label) + gap
+            text, height = s.block("value", value, self.width - label_w)
+            self.page.append(("text", QRectF(0, y, label_w, s.line("value")), "label", _LEFT,
+                              label))
+            self.page.append(("text", QRectF(label_w, y, self.width - label_w, height),
+                              "value", _ALIGN_LEFT | _ALIGN_TOP, text))
+            y += height
+        y += s.pt(4)
         self.page.append(("line", 0, y, self.width, y, 1.6, INK))
         self.y = y + s.pt(10)
 
@@ -390,9 +455,21 @@ class Layout:
     def _atoms(self, section: Section, width: float) -> list[Atom]:
         atoms: list[Atom] = []
         self._empty = section.empty
+        # One label size for the whole section: the smallest any of its blocks of
+        # figures needs (labels shrunk one by one read unevenly).
+        self._section_label = None
+        used: list[str] = []
+        for block in section.blocks:
+            if isinstance(block, Rows):
+                self._label_fonts = used
+                self._rows(block, width)
+        self._label_fonts = None
+        if used:
+            self._section_label = min(used, key=lambda key: self.s.fonts[key].pointSizeF())
         for index, block in enumerate(section.blocks):
             if index and not isinstance(block, Heading):
                 atoms.append(Atom(self.s.pt(4), lambda ops, x, y: None, keep_with_next=True))
+            start = len(atoms)
             if isinstance(block, Rows):
                 atoms += self._rows(block, width)
             elif isinstance(block, Table):
@@ -405,7 +482,24 @@ class Layout:
                 atoms += self._boxline(block, width)
             elif isinstance(block, Picture):
                 atoms.append(self._picture(block, width))
+            following = section.blocks[index + 1:]
+            if following and isinstance(following[0], Table) and len(atoms) - start <= 3:
+                # A line or two that introduces a table (its count, a note) stays with
+                # the table's header and first rows.
+                for atom in atoms[start:]:
+                    atom.keep_with_next = True
         return atoms
+
+    def _block_font(self, font: str, texts: Sequence[str], room: float,
+                    floor: float = 0.8) -> str:
+        """One size for every text of a block: ``font``, or as much smaller (down to
+        ``floor`` of it) as its widest text needs to fit ``room``; what still does not
+        fit wraps (labels shrunk one by one read as a ransom note)."""
+        s = self.s
+        widest = max([s.width(font, t) for t in texts if t] + [0.0])
+        if widest <= room or room <= 0:
+            return font
+        return s.smaller(font, max(floor, room / widest * 0.995))
 
     def _rows(self, block: Rows, width: float) -> list[Atom]:
         s = self.s
@@ -413,40 +507,59 @@ class Layout:
         gap = s.pt(10)
         cell_w = (width - gap * (cols - 1)) / cols
         font = "big" if block.large else "value"
-        line_h = s.pt(27 if block.large else 19)
-        box_h = s.pt(23 if block.large else 15)
+        box_h = max(s.pt(23 if block.large else 15), s.line(font) + s.pt(2))
+        line_h = max(s.pt(27 if block.large else 19), box_h + s.pt(4))
         values = [v for _l, v in block.items]
-        box_w = max([s.pt(30)] + [s.width(font, v) + s.pt(10) for v in values])
+        box_w = max([s.pt(30)] + [s.width(font, v) + s.pt(10) for v in values + [block.room]])
         if block.write_in:  # room to cross the figure out and pencil the new one beside it
             box_w = max(box_w * 2.2, s.pt(64))
         if block.stacked:
             return self._stacked_rows(block, cell_w, gap, font, box_w, box_h)
-        box_w = min(box_w, cell_w * 0.6)
+        labels_w = max([s.width("label", label) for label, _v in block.items] + [0.0])
+        if cols > 1 and (labels_w + box_w) * 0.85 + s.pt(4) > cell_w:
+            # Side by side they would shrink past reading or wrap inside words: one
+            # pair a line, as wide as the section.
+            return self._rows(Rows(block.items, 1, block.boxed, block.large,
+                                   block.write_in, block.stacked, block.room), width)
+        box_w = min(box_w, max(cell_w * 0.6, cell_w - labels_w - s.pt(4)))
+        label_w = cell_w - box_w - s.pt(4)
+        label_font = self._section_label or self._block_font(
+            "label", [label for label, _v in block.items], label_w, floor=0.85)
+        if self._label_fonts is not None:
+            self._label_fonts.append(label_font)
+        inner_w = (box_w / 2 - s.pt(4)) if block.write_in else box_w - s.pt(6)
+        value_font = self._block_font(font, values, inner_w, floor=0.85)
         atoms = []
         for start in range(0, len(block.items), cols):
             chunk = block.items[start:start + cols]
+            labels = [s.block(label_font, label, label_w) for label, _v in chunk]
+            shown = [s.block(value_font, value, inner_w) for _l, value in chunk]
+            row_h = max([line_h] + [h + s.pt(4) for _t, h in labels]
+                        + [h + (line_h - box_h) + s.pt(4) for _t, h in shown])
+            tall = row_h - (line_h - box_h)  # the boxes grow with what they hold
 
-            def draw(ops, x, y, chunk=chunk):
-                for c, (label, value) in enumerate(chunk):
+            def draw(ops, x, y, labels=labels, shown=shown, row_h=row_h, tall=tall):
+                for c, ((label, _lh), (value, _vh)) in enumerate(zip(labels, shown)):
                     cx = x + c * (cell_w + gap)
-                    label_w = cell_w - box_w - s.pt(4)
-                    ops.append(("fit", QRectF(cx, y, label_w, line_h), "label", _LEFT, label))
-                    box = QRectF(cx + cell_w - box_w, y + (line_h - box_h) / 2, box_w, box_h)
+                    ops.append(("text", QRectF(cx, y, label_w, row_h), label_font, _LEFT,
+                                label))
+                    box = QRectF(cx + cell_w - box_w, y + (row_h - tall) / 2, box_w, tall)
                     if block.boxed:
                         ops.append(("rect", box, 0.7, None))
                     if block.write_in and value:
                         # The figure at the left, the rest of the box left for pencil.
                         inner = box.adjusted(s.pt(4), 0, -box.width() / 2, 0)
-                        ops.append(("fit", inner, font, _LEFT, value))
+                        ops.append(("text", inner, value_font, _LEFT, value))
                         ops.append(("line", box.center().x(), box.top() + s.pt(3),
                                     box.center().x(), box.bottom() - s.pt(3), 0.3, RULE))
                     else:
-                        ops.append(("fit", box, font, _CENTER if block.boxed else _RIGHT,
-                                    value))
+                        inner = box.adjusted(s.pt(3), 0, -s.pt(3), 0)
+                        ops.append(("text", inner, value_font,
+                                    _CENTER if block.boxed else _RIGHT, value))
                     if not block.boxed:
-                        ops.append(("line", cx, y + line_h - s.pt(2), cx + cell_w,
-                                    y + line_h - s.pt(2), 0.3, RULE))
-            atoms.append(Atom(line_h + s.pt(2), draw))
+                        ops.append(("line", cx, y + row_h - s.pt(2), cx + cell_w,
+                                    y + row_h - s.pt(2), 0.3, RULE))
+            atoms.append(Atom(row_h + s.pt(2), draw))
         return atoms
 
     def _stacked_rows(self, block: Rows, cell_w: float, gap: float, font: str,
@@ -454,29 +567,43 @@ class Layout:
         """Each label centred above its value's box (``Rows.stacked``)."""
         s = self.s
         cols = max(1, block.columns)
-        label_h = s.line("label")
         box_w = min(box_w, cell_w)
-        line_h = label_h + s.pt(2) + box_h
+        label_font = self._section_label or self._block_font(
+            "label", [label for label, _v in block.items], cell_w)
+        if self._label_fonts is not None:
+            self._label_fonts.append(label_font)
+        value_font = self._block_font(font, [v for _l, v in block.items], box_w - s.pt(4),
+                                      floor=0.75)
         atoms = []
         for start in range(0, len(block.items), cols):
             chunk = block.items[start:start + cols]
+            labels = [s.block(label_font, label, cell_w) for label, _v in chunk]
+            shown = [s.block(value_font, value, box_w - s.pt(4)) for _l, value in chunk]
+            label_h = max(h for _t, h in labels)
+            tall = max([box_h] + [h + s.pt(2) for _t, h in shown])
+            line_h = label_h + s.pt(2) + tall
 
-            def draw(ops, x, y, chunk=chunk):
-                for c, (label, value) in enumerate(chunk):
+            def draw(ops, x, y, labels=labels, shown=shown, label_h=label_h, tall=tall):
+                for c, ((label, _lh), (value, _vh)) in enumerate(zip(labels, shown)):
                     cx = x + c * (cell_w + gap)
-                    ops.append(("fit", QRectF(cx, y, cell_w, label_h), "label", _CENTER,
+                    ops.append(("text", QRectF(cx, y, cell_w, label_h), label_font, _CENTER,
                                 label))
                     box = QRectF(cx + (cell_w - box_w) / 2, y + label_h + s.pt(2),
-                                 box_w, box_h)
+                                 box_w, tall)
                     if block.boxed:
                         ops.append(("rect", box, 0.7, None))
-                    ops.append(("fit", box, font, _CENTER, value))
+                    ops.append(("text", box, value_font, _CENTER, value))
             atoms.append(Atom(line_h + s.pt(4), draw))
         return atoms
 
+    def _tick_size(self) -> float:
+        """A tick box a pencil can mark: 3.5 mm on the full sheet, 3 mm on the compact
+        one, whatever size the type is set at."""
+        return self.s.mm(3.0 if self.sheet.layout == "compact" else 3.5)
+
     def _box_cell_height(self, cell: Boxes, width: float) -> float:
         s = self.s
-        size, gap = s.pt(8.5), s.pt(3)
+        size, gap = self._tick_size(), s.pt(3)
         if cell.count == 0:
             return s.line("td")
         per_line = max(1, int((width + gap) // (size + gap)))
@@ -485,7 +612,7 @@ class Layout:
 
     def _draw_boxes(self, ops, cell: Boxes, rect: QRectF) -> None:
         s = self.s
-        size, gap = s.pt(8.5), s.pt(3)
+        size, gap = self._tick_size(), s.pt(3)
         if cell.count == 0:
             ops.append(("text", rect, "detail", _LEFT, cell.label or "\u2013"))
             return
@@ -506,8 +633,8 @@ class Layout:
         total = sum(c.weight for c in block.columns) or 1.0
         widths = [width * c.weight / total for c in block.columns]
         lefts = [sum(widths[:i]) for i in range(len(widths))]
-        head_h = max(s.wrapped("th", c.title, w - 2 * pad)
-                     for c, w in zip(block.columns, widths)) + s.pt(5)
+        titles = [s.block("th", c.title, w - 2 * pad) for c, w in zip(block.columns, widths)]
+        head_h = max(h for _t, h in titles) + s.pt(5)
         # Horizontal stretches that get fills and rules (gutter columns stay white).
         spans: list[list[float]] = []
         for col, left, w in zip(block.columns, lefts, widths):
@@ -522,11 +649,9 @@ class Layout:
         def draw_head(ops, x, y):
             for a, b in spans:
                 ops.append(("rect", QRectF(x + a, y, b - a, head_h), 0, HEADER_FILL))
-            for col, left, w in zip(block.columns, lefts, widths):
+            for col, left, w, (title, _h) in zip(block.columns, lefts, widths, titles):
                 ops.append(("text", QRectF(x + left + pad, y, w - 2 * pad, head_h), "th",
-                            _ALIGN.get(col.align, _LEFT) | s.wrap_flags("th", col.title,
-                                                                         w - 2 * pad),
-                            col.title))
+                            _ALIGN.get(col.align, _LEFT), title))
         header = Atom(head_h, draw_head, keep_with_next=True)
         atoms = [header]
         min_h = s.pt(20 if self.sheet.blank else 16)  # room for pencil on a blank sheet
@@ -537,16 +662,22 @@ class Layout:
                     for i, col in enumerate(block.columns)]
         ruled = [left for j, left in enumerate(lefts) if j and (write_in[j - 1] or write_in[j])]
         for index, row in enumerate(block.rows):
-            heights = [min_h]
+            heights = [min_h, s.line("td") + s.pt(5)]
+            cells: list[Any] = []
             for cell, w in zip(row, widths):
                 inner = w - 2 * pad
                 if isinstance(cell, Boxes):
                     heights.append(self._box_cell_height(cell, inner) + s.pt(6))
+                    cells.append(cell)
+                elif cell:
+                    text, height = s.block("td", cell, inner)
+                    heights.append(height + s.pt(5))
+                    cells.append(text)
                 else:
-                    heights.append(s.wrapped("td", cell, inner) + s.pt(5))
+                    cells.append(cell)
             row_h = max(heights)
 
-            def draw_row(ops, x, y, row=row, row_h=row_h, zebra=index % 2 == 1,
+            def draw_row(ops, x, y, row=cells, row_h=row_h, zebra=index % 2 == 1,
                          marked=index in block.marked):
                 # Fills stop short of the row lines, so every line stays visible.
                 inset = s.pt(0.5)
@@ -568,12 +699,15 @@ class Layout:
                     if isinstance(cell, Boxes):
                         self._draw_boxes(ops, cell, rect)
                     elif cell:
-                        wrap = s.wrap_flags("td", cell, rect.width())
-                        ops.append(("text", rect, "td", _ALIGN.get(col.align, _LEFT) | wrap,
-                                    cell))
+                        ops.append(("text", rect, "td", _ALIGN.get(col.align, _LEFT), cell))
                 for a, b in spans:
                     ops.append(("line", x + a, y + row_h, x + b, y + row_h, 0.35, RULE))
-            spare = index >= len(block.rows) - block.spare
+            # Rows to write in (past the spare ones, every empty row of a filled sheet)
+            # are printed as far as the page has room, never carried over on their own.
+            spare = index >= len(block.rows) - block.spare or (
+                not self.sheet.blank and index > 0 and all(
+                    (isinstance(c, Boxes) and not c.ticked and not c.label)
+                    or (not isinstance(c, Boxes) and not c) for c in row))
             atoms.append(Atom(row_h, draw_row, repeat=header, optional=spare))
         if not block.rows:
             header.keep_with_next = False
@@ -675,12 +809,13 @@ def _balance(laid: list[tuple[float, list]], gap: float) -> tuple[list[list], li
 
 
 def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width``: at spaces, and inside a word too long
-    for a line (a web address) rather than off the page."""
+    """Lines of ``text`` no wider than ``width``: between words; a word wider than a
+    line alone is broken after one of its hyphens where that fits ("Magic-" / "User"),
+    else where it must (a web address, a name without spaces) rather than off the page."""
     words = []
     for word in text.split(" "):
         while fm.horizontalAdvance(word) > width and len(word) > 1:
-            cut = _fitting(word, fm, width)
+            cut = _hyphen_cut(word, fm, width) or _fitting(word, fm, width)
             words.append(word[:cut])
             word = word[cut:]
         words.append(word)
@@ -697,9 +832,28 @@ def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
     return lines
 
 
+def _hyphen_cut(word: str, fm: QFontMetricsF, width: float) -> int:
+    """Where to break a too-wide word after its last hyphen that leaves a part that
+    fits (0: none does)."""
+    cut = len(word)
+    while True:
+        cut = word.rfind("-", 0, cut - 1) + 1
+        if cut <= 1:
+            return 0
+        if fm.horizontalAdvance(word[:cut]) <= width:
+            return cut
+
+
+def _joins(char: str) -> bool:
+    """A character that belongs to the one before it (an accent, a variation selector,
+    a zero-width joiner and what it joins, an emoji modifier)."""
+    return (unicodedata.combining(char) != 0 or unicodedata.category(char) in ("Mn", "Me")
+            or char in "\u200d\ufe0e\ufe0f" or "\U0001f3fb" <= char <= "\U0001f3ff")
+
+
 def _fitting(word: str, fm: QFontMetricsF, width: float) -> int:
     """How many leading characters of ``word`` fit in ``width`` (at least one; never
-    splitting a base letter from its combining accents)."""
+    splitting a letter from its accents nor an emoji sequence)."""
     low, high = 1, len(word)
     while low < high:
         mid = (low + high + 1) // 2
@@ -707,9 +861,15 @@ def _fitting(word: str, fm: QFontMetricsF, width: float) -> int:
             low = mid
         else:
             high = mid - 1
-    while low < len(word) - 1 and unicodedata.combining(word[low]):
+    while low < len(word) - 1 and (_joins(word[low]) or word[low - 1] == "\u200d"):
         low += 1
     return low
+
+
+def utf16_length(text: str) -> int:
+    """``text``'s length as Qt counts it (UTF-16 code units: a character beyond U+FFFF,
+    an emoji, is two)."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 # -- painting ---------------------------------------------------------------------------------
@@ -775,7 +935,7 @@ def _draw_coloured(painter: QPainter, font: QFont, metrics: QFontMetricsF, rect:
     coloured = QTextCharFormat()
     coloured.setForeground(_pen(colour, 1.0).brush())
     whole = QTextLayout.FormatRange()
-    whole.start, whole.length, whole.format = 0, len(text), coloured
+    whole.start, whole.length, whole.format = 0, utf16_length(text), coloured
     layout.setFormats([whole])
     layout.beginLayout()
     line = layout.createLine()
@@ -800,23 +960,14 @@ def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> 
     current_font = None
     for op in ops:
         kind = op[0]
-        if kind in ("text", "fit"):
+        if kind == "text":
             _kind, rect, font, flags, text = op
             if not text:
                 continue
             qfont, metrics = style.fonts[font], style.metrics[font]
             if glyphs is not None:
                 glyphs.check(qfont, text, metrics)
-            if kind == "fit" and style.width(font, text) > rect.width():
-                # Set smaller until it fits (down to 60 %), then wrapped: never cut.
-                qfont = QFont(style.fonts[font])
-                ratio = max(0.6, rect.width() / style.width(font, text) * 0.98)
-                qfont.setPointSizeF(qfont.pointSizeF() * ratio)
-                metrics = QFontMetricsF(qfont, painter.device())
-                if metrics.horizontalAdvance(text) > rect.width():
-                    flags = (flags & ~_ALIGN_VCENTER) | _ALIGN_TOP | _WRAP_ANYWHERE
-                font = ""  # not one of the style's fonts
-            if font in _GREY_FONTS or (not font and op[2] in _GREY_FONTS):
+            if base_font(font) in _GREY_FONTS:
                 if _draw_coloured(painter, qfont, metrics, rect, flags, text, GREY):
                     continue
                 painter.save()  # drawText in grey: setPen, then the black pen back
@@ -826,7 +977,7 @@ def _paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> 
                 painter.restore()
                 current_font = None
                 continue
-            if font != current_font or not font:
+            if font != current_font:
                 painter.setFont(qfont)
                 current_font = font
             painter.drawText(rect, flags, text)
@@ -869,18 +1020,30 @@ def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,
     s = style
     h = s.line("footer")
     y = height - h
+    room = width * 0.75
+    title = sheet.ruleset_title or sheet.ruleset_id
     name = sheet.name if sheet.name and not sheet.blank else "Name: ____________________"
-    left = f"{name} \u00b7 {sheet.ruleset_title or sheet.ruleset_id}"
+    # A right-to-left name isolated in its own direction, so it stays before the rule
+    # system's, as in every other footer.
+    isolate = ("\u2068", "\u2069") if not _plain_line(name) else ("", "")
+    left = f"{isolate[0]}{name}{isolate[1]} \u00b7 {title}"
+    font = s.smaller("footer", max(0.6, room / max(s.width("footer", left), 1.0) * 0.995))
+    while s.width(font, left) > room and len(name) > 1:
+        # A running line: a name too long for it is shortened here (the header
+        # prints it whole).
+        name = name[:max(1, _fitting(name, s.metrics[font], room * 0.6) - 1)].rstrip()
+        left = f"{isolate[0]}{name}\u2026{isolate[1]} \u00b7 {title}"
     return [("line", 0, y - s.pt(4), width, y - s.pt(4), 0.4, RULE),
-            ("fit", QRectF(0, y, width * 0.75, h), "footer", _LEFT, left),
+            ("text", QRectF(0, y, room, h), font, _LEFT, left),
             ("text", QRectF(width * 0.76, y, width * 0.24, h), "footer", _RIGHT,
              f"Page {number} of {count}")]
 
 
 #: A full sheet set smaller by at most this much when that saves a page.
 FULL_SCALES = (1.0, 0.93, 0.87)
-#: A compact sheet is set smaller until it fits one page (not below 60 %).
-COMPACT_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
+#: A compact sheet is set smaller until it fits one page (down to half: below about
+#: 72 % only the spacing shrinks, the type stays at MIN_POINTS and tick boxes at 3 mm).
+COMPACT_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
 
 
 def fit_sheet(sheet: Sheet, device, k: float, width: float, height: float,
@@ -988,7 +1151,7 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     :func:`builder.sheets.output.write_outputs`.  Raises :class:`RenderFailed` when
     the painter cannot start or finish, :class:`Cancelled` when ``progress`` says stop.
     """
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, qVersion
 
     ensure_app()
     layout = page_layout(paper)
@@ -1000,17 +1163,22 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer.setResolution(resolution)
     writer.setPageLayout(layout)
     from builder.render.fonts import WideGlyphs, WideOnly
-    from builder.render.outline import document_author, document_title, finish_pdf
+    from builder.render.outline import (document_authors, document_title, finish_pdf,
+                                        xmp_metadata)
 
     if glyphs is None:
         glyphs = WideOnly()  # no missing-glyph check asked for: only what the text needs
     glyphs.wide = WideGlyphs()  # this PDF's own: Qt numbers the glyphs per document
     names = [s.name for s in sheets]
     title = title or document_title(names)
-    author = document_author([s.player for s in sheets], names)
+    authors = document_authors([s.player for s in sheets], names)
+    author = ", ".join(authors)
     writer.setCreator("Character Builder")
     writer.setTitle(title)
-    writer.setAuthor(author)  # Qt's XMP metadata says it too
+    writer.setAuthor(author)
+    # The XMP metadata with the authors as a list (Qt's has them as one string).
+    writer.setDocumentXmpMetadata(QByteArray(xmp_metadata(title, authors,
+                                                          f"Qt {qVersion()}")))
     marks: list = []
     painter = QPainter()
     if not painter.begin(writer):

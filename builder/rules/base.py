@@ -17,10 +17,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
 from builder.rules.entry_ids import META_KEYS
 from builder.rules.records import FrozenRecord
+
+if TYPE_CHECKING:
+    from builder.rules.party import PartyXpRules
 
 
 class Reason(str):
@@ -94,11 +97,15 @@ class UsageError(RulesError):
 class _Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of exiting."""
 
+    #: What an error starts with (the action's name), where ``prog`` is the usage line's.
+    error_prefix: str | None = None
+
     def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse API
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.error_prefix or self.prog}: {message}")
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        raise UsageError(message.strip() if message else f"{self.prog}: bad arguments")
+        raise UsageError(message.strip() if message else
+                         f"{self.error_prefix or self.prog}: bad arguments")
 
 
 class ActionHelp(UsageError):
@@ -122,7 +129,10 @@ class _HelpAction(argparse.Action):
 def action_parser(prog: str, description: str = "") -> argparse.ArgumentParser:
     """An argparse parser for one ``do`` action that raises UsageError (and
     :class:`ActionHelp` for ``--help``)."""
-    parser = _Parser(prog=prog, description=description, add_help=False)
+    verb = prog.removeprefix("do ").strip()
+    parser = _Parser(prog=f"character-builder do FILE {verb}", description=description,
+                     add_help=False)
+    parser.error_prefix = prog
     parser.add_argument("-h", "--help", action=_HelpAction)
     return parser
 
@@ -535,9 +545,15 @@ class Ruleset(ABC):
     #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
     #: ``resolve-milestone MILESTONE``): the party award dialog offers them.
     story_milestones: bool = False
-    #: Party XP shares (a session's XP shared among survivors): an object with
-    #: ``tally(data, enemies, treasure, secure, parts) -> dict``; None: none.
-    party_xp: Any = None
+    #: Party XP shares (a session's XP shared among survivors): the rules of
+    #: :class:`builder.rules.party.PartyXpRules`; None: none.
+    party_xp: PartyXpRules | None = None
+
+    def exchange_refusal(self, word: str) -> str:
+        """Why a Training Exchange does not pair the action ``word`` (in the rule
+        system's words)."""
+        return (f"a Training Exchange pairs {' or '.join(self.exchange_actions)} increases, "
+                f"not {word}")
 
     @property
     def training_exchange(self) -> bool:

@@ -48,11 +48,10 @@ Linked Vital), and ``values`` ``{"entry": "core_skills"}`` (a list field).
 """
 from __future__ import annotations
 
-import string
 from functools import lru_cache
 from typing import Any, Callable, Container, Iterable, Mapping
 
-from builder.rules import base
+from builder.rules import base, templates
 from builder.rules.base import Reason
 from builder.rules.records import FrozenRecord
 
@@ -293,7 +292,7 @@ def unmet(requires: Requires, facts: Facts, subject: str, target: int) -> list[R
     reasons = []
     for miss in misses:
         if miss.say is not None:
-            text = miss.say.format_map({**common, **miss.fields})
+            text = templates.fill(miss.say, {**common, **miss.fields})
         else:
             text = f"{what} needs {miss.phrase}"
         reasons.append(Reason(text, miss.code))
@@ -400,19 +399,15 @@ def checker(requires: Requires) -> Check:
 
 
 def _all(checks: list[Check]) -> Check:
-    first, rest = checks[0], checks[1:]
-    if not rest:
-        return first
-    others = _all(rest)
-    return lambda facts, target: first(facts, target) and others(facts, target)
+    if len(checks) == 1:
+        return checks[0]
+    return lambda facts, target: all(check(facts, target) for check in checks)
 
 
 def _any(checks: list[Check]) -> Check:
-    first, rest = checks[0], checks[1:]
-    if not rest:
-        return first
-    others = _any(rest)
-    return lambda facts, target: first(facts, target) or others(facts, target)
+    if len(checks) == 1:
+        return checks[0]
+    return lambda facts, target: any(check(facts, target) for check in checks)
 
 
 def _checker_one(record: Mapping[str, Any]) -> Check:
@@ -530,35 +525,60 @@ def record_problems(record: Any, definition: str, where: str) -> list[str]:
     against the vocabulary's schema, and every ``say`` field its type does not have;
     each problem starts with ``where`` and the place in the record."""
     problems = []
-    for error in sorted(_record_validator(definition).iter_errors(record),
-                        key=lambda e: [str(p) for p in e.absolute_path]):
+    found = [deep for error in _record_validator(definition).iter_errors(record)
+             for deep in chosen_errors(error)]
+    for error in sorted(found, key=lambda e: [str(p) for p in e.absolute_path]):
         place = "/".join([where, *(str(p) for p in error.absolute_path)])
         message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
         problems.append(f"{place}: {message}")
         if len(problems) >= 5:
             return problems
     if definition == "requires" and not problems:
-        problems += _say_problems(record, where)
+        problems += say_problems(record, where)
     return problems
 
 
-def _say_problems(record: Any, where: str) -> list[str]:
+def chosen_errors(error: Any) -> list[Any]:
+    """A schema error with the alternative meant: where a record fits none of a
+    ``oneOf``'s alternatives but its ``type`` names exactly one, that alternative's own
+    errors (so the problem names the place inside the record: ``.../say``); else the
+    error itself."""
+    if error.validator not in ("oneOf", "anyOf") or not error.context:
+        return [error]
+    by_alternative: dict[Any, list[Any]] = {}
+    for inner in error.context:
+        by_alternative.setdefault(inner.schema_path[0], []).append(inner)
+    meant = [errors for errors in by_alternative.values()
+             if not any(_other_kind(e) for e in errors)]
+    if len(meant) != 1:
+        return [error]
+    return [deep for inner in meant[0] for deep in chosen_errors(inner)]
+
+
+def _other_kind(error: Any) -> bool:
+    """Whether a schema error says the record is of another kind than the alternative
+    (another ``type`` field, or not even the JSON type)."""
+    path = list(error.relative_path)
+    return path == ["type"] or (not path and error.validator == "type")
+
+
+def say_problems(record: Any, where: str) -> list[str]:
+    """Every ``say`` field of prerequisites (valid by the schema) that names a field its
+    type does not have, each starting with ``where``."""
     problems: list[str] = []
     for index, item in enumerate(as_list(record)):
         place = f"{where}/{index}" if isinstance(record, list) else where
         say = item.get("say")
         if say is not None:
             allowed = _COMMON_FIELDS | SAY_FIELDS.get(item["type"], set())
-            try:
-                fields = {name for _t, name, _f, _c in string.Formatter().parse(say)
-                          if name is not None}
-            except ValueError as exc:
-                problems.append(f"{place}/say: {exc}")
+            wrong = templates.problems(say)
+            if wrong:
+                problems.append(f"{place}/say: {wrong[0]}")
                 continue
-            unknown = sorted(fields - allowed)
+            unknown = sorted(set(templates.fields(say)) - allowed)
             if unknown:
                 problems.append(f"{place}/say: no field {', '.join(unknown)} for "
                                 f"{item['type']} (it has {', '.join(sorted(allowed))})")
         if item.get("type") in ("all-of", "any-of"):
-            problems += _say_problems(item["of"], f"{place}/of")
+            problems += say_problems(item["of"], f"{place}/of")
     return problems

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from builder.rules.base import UsageError
-from builder.sheets.model import Boxes, Cell, Notes, Sheet, SheetOptions, Table
+from builder.sheets.model import Boxes, Cell, Notes, Sheet, SheetOptions, Table, two_up
 
 if TYPE_CHECKING:
     from builder.sheets.model import Section
@@ -107,6 +107,15 @@ def _who(derived: dict[str, Any], options: SheetOptions) -> Section | None:
     return Section(WHO[0], WHO[1], blocks, half=True)  # shares the first two-column group
 
 
+#: A compact sheet sets a table of more rows than this, and of few columns, two-up.
+FOLD_ROWS = 8
+
+
+def _foldable(block: Table, half: bool) -> bool:
+    return (not half and len(block.rows) > FOLD_ROWS
+            and len(block.columns) <= 3 and not any(c.gutter for c in block.columns))
+
+
 def _empty_row(row: Sequence[Cell]) -> bool:
     return all((not cell.ticked and not cell.label) if isinstance(cell, Boxes) else not cell
                for cell in row)
@@ -145,6 +154,9 @@ def build_sheet(derived: dict[str, Any], ruleset_id: str | None = None,
                         keep = [i for i, row in enumerate(block.rows) if id(row) not in drop]
                         block.marked = [keep.index(i) for i in block.marked if i in keep]
                         block.rows = [block.rows[i] for i in keep]
+            # A long list of few columns (gear, spells, traits) in two columns.
+            section.blocks = [two_up(b) if isinstance(b, Table) and _foldable(b, section.half)
+                              else b for b in section.blocks]
     if options.sections is not None:
         # "problems" (a file the rules do not accept) is printed whatever is chosen.
         sheet.sections = [s for s in sheet.sections

@@ -78,19 +78,22 @@ class Rows(Record):
     every value is a current figure that changes in play: its box is wide enough to
     cross it out and pencil the new one beside it.  ``stacked``: each label above its
     value (a line of figures read together, as saving throws, in little room).
-    ``boxed``: each value in a box (scores); False: plain text.
+    ``boxed``: each value in a box (scores); False: plain text.  ``room``: the longest
+    value the fields can take (the boxes are made wide enough to write it in).
     """
 
-    _fields = ("items", "columns", "boxed", "large", "write_in", "stacked")
+    _fields = ("items", "columns", "boxed", "large", "write_in", "stacked", "room")
 
     def __init__(self, items: list[tuple[str, str]], columns: int = 2, boxed: bool = True,
-                 large: bool = False, write_in: bool = False, stacked: bool = False) -> None:
+                 large: bool = False, write_in: bool = False, stacked: bool = False,
+                 room: str = "") -> None:
         self.items = items
         self.columns = columns
         self.boxed = boxed
         self.large = large
         self.write_in = write_in
         self.stacked = stacked
+        self.room = room
 
 
 class Column(Record):
@@ -262,6 +265,34 @@ def signed(value: Any) -> str:
             return text_value(value)
     value = int(value)
     return f"{value:+d}"
+
+
+def n_up(table: Table, n: int = 2) -> Table:
+    """The same rows set in ``n`` runs side by side (down the first, then the next),
+    a white gutter between: a long list of few columns in a fraction of the height,
+    for a one-page sheet."""
+    count = len(table.rows)
+    per = -(-count // n)
+    width = len(table.columns)
+    rows: list[list[Cell]] = []
+    for i in range(per):
+        row: list[Cell] = []
+        for run in range(n):
+            if run:
+                row.append("")
+            at = run * per + i
+            row += list(table.rows[at]) if at < count else [""] * width
+        rows.append(row)
+    gutter = Column("", 0.35, gutter=True)
+    columns = list(table.columns)
+    for _run in range(n - 1):
+        columns += [gutter] + list(table.columns)
+    marked = sorted({i % per for i in table.marked}) if per else []
+    return Table(columns, rows, marked=marked)
+
+
+def two_up(table: Table) -> Table:
+    return n_up(table, 2)
 
 
 def empty_section(key: str, title: str, message: str, **kwargs: Any) -> "Section":

@@ -10,9 +10,11 @@ builder/data/schema/campaign.schema.json::
      "settings": {"pool": {...universe settings of the Fortune/Peril pool...}},
      "ledger": [...], "notes": "", "created": "..."}
 
-Member paths are stored exactly as given and resolved relative to the folder
-of the campaign file (an absolute path stays absolute), so a campaign folder
-can be moved or shared together with its characters.
+Member paths are resolved relative to the folder of the campaign file (an
+absolute path stays absolute), never the current folder, so a campaign folder
+can be moved or shared together with its characters.  A member is stored as
+given when that names it from the campaign's folder, else relative to that
+folder.
 
 The ledger is append-only like a character's; ``undo`` drops its last entry.
 Sessions and the Fortune/Peril pool are the replay of its pool entries
@@ -23,20 +25,19 @@ file, all or nothing (:mod:`builder.storage.transaction`).
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from builder.rules import fortune_peril as fp
-from builder.rules.base import Action, Refusal, RulesError, UsageError
+from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
 from builder.storage.conflicts import is_data_file
 from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
-from builder.storage.paths import campaigns_dir
+from builder.storage.paths import campaigns_dir, characters_dir
 from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
                                          write_all)
 
@@ -103,11 +104,46 @@ class CampaignFile:
         return (self.path.parent if self.path is not None else Path.cwd())
 
     # -- members ----------------------------------------------------------------
+    @property
+    def member_ids(self) -> dict[str, str]:
+        """The stable id of each member that had one when it joined (by stored path)."""
+        ids = self.doc.get("member_ids")
+        return ids if isinstance(ids, dict) else {}
+
     def member_path(self, given: str) -> Path:
-        """A member path as stored (as given), resolved against the campaign file's
-        folder; a relative path that names no file there but does from the current
-        folder (the path as it was typed on the command line) is taken from there."""
+        """A stored member path resolved against the campaign file's folder (an absolute
+        path stays absolute); never against the current folder, so a member missing
+        beside the campaign is missing, never another file of that name elsewhere.  A
+        member with a stable id whose file is gone is looked for by that id, in the
+        campaign's folder and the library's characters folder."""
         path = Path(given)
+        if not path.is_absolute():
+            path = self.folder() / path
+        want = self.member_ids.get(given)
+        if isinstance(want, str) and not _exists(path):
+            found = _find_by_id(want, [self.folder(), characters_dir()])
+            if found is not None:
+                return found
+        return path
+
+    def load_member(self, given: str) -> CharacterFile:
+        """The member's file (FileProblem naming the member when it is missing or holds
+        another character than the one that joined)."""
+        try:
+            cf = load_character(self.member_path(given))
+        except FileProblem as problem:
+            raise FileProblem(f"member {given} of {self.path}: {problem}") from None
+        want, has = self.member_ids.get(given), cf.doc.get("id")
+        if want is not None and has is not None and has != want:
+            raise FileProblem(f"member {given} of {self.path}: {cf.path} holds another "
+                              f"character ({cf.name}), not the member who joined")
+        return cf
+
+    def typed_path(self, charfile: str) -> Path:
+        """A character file named by a person (not yet a member): relative to the
+        campaign's folder when it names a file there, else as typed (from the
+        current folder)."""
+        path = Path(charfile)
         if path.is_absolute():
             return path
         beside = self.folder() / path
@@ -115,17 +151,11 @@ class CampaignFile:
             return path
         return beside
 
-    def load_member(self, given: str) -> CharacterFile:
-        try:
-            return load_character(self.member_path(given))
-        except FileProblem as problem:
-            raise FileProblem(f"member {given} of {self.path}: {problem}") from None
-
     def find_member(self, charfile: str) -> str:
         """The stored member path that ``charfile`` (as typed) names; UsageError if none."""
         if charfile in self.members:
             return charfile
-        candidates = {_same(Path(charfile)), _same(self.member_path(charfile))}
+        candidates = {_same(Path(charfile)), _same(self.typed_path(charfile))}
         for given in self.members:
             if _same(self.member_path(given)) in candidates:
                 return given
@@ -133,9 +163,15 @@ class CampaignFile:
                          f"({self.path})")
 
     def add_member(self, charfile: str) -> CharacterFile:
-        """Add a character file (stored as given); Refusal if it cannot join."""
-        cf = self.load_member(charfile)
-        target = _same(self.member_path(charfile))
+        """Add a character file; Refusal if it cannot join.  It is stored as given when
+        that names it from the campaign's folder, else relative to that folder
+        (absolute where no relative path leads there)."""
+        found = self.typed_path(charfile)
+        try:
+            cf = load_character(found)
+        except FileProblem as problem:
+            raise FileProblem(f"member {charfile} of {self.path}: {problem}") from None
+        target = _same(found)
         for given in self.members:
             if _same(self.member_path(given)) == target:
                 raise Refusal([f"{cf.name} ({charfile}) is already a member of "
@@ -143,15 +179,28 @@ class CampaignFile:
         if cf.ruleset.id != self.ruleset_id:
             raise Refusal([f"{cf.name} ({charfile}) uses the {cf.ruleset.id} ruleset; "
                            f"the campaign {self.name} uses {self.ruleset_id}"])
-        self.members.append(charfile)
+        stored = charfile
+        if _same(self.member_path(charfile)) != target:
+            stored = _relative(target, _same(self.folder()))
+        self.members.append(stored)
+        member_id = cf.doc.get("id")
+        if isinstance(member_id, str) and member_id:
+            self.doc["member_ids"] = {**self.member_ids, stored: member_id}
         return cf
 
     def remove_member(self, charfile: str) -> str:
         given = self.find_member(charfile)
         self.members.remove(given)
+        if given in self.member_ids:
+            ids = {k: v for k, v in self.member_ids.items() if k != given}
+            if ids:
+                self.doc["member_ids"] = ids
+            else:
+                del self.doc["member_ids"]
         return given
 
-    def _writable_members(self, members: Sequence[str]) -> list[CharacterFile]:
+    def writable_members(self, members: Sequence[str]) -> list[CharacterFile]:
+        """The files of these members (FileProblem naming one that cannot be written)."""
         files = []
         for given in members:
             cf = self.load_member(given)
@@ -176,164 +225,18 @@ class CampaignFile:
         if reasons:
             raise Refusal(reasons)
         action["at"] = now_iso()
-        stamp_entry(self.doc, action)
-        self.ledger.append(action)
+        self.append(action)
         return action
+
+    def append(self, entry: dict[str, Any]) -> None:
+        """Log one campaign entry, stamped with its stable id and this device."""
+        stamp_entry(self.doc, entry)
+        self.ledger.append(entry)
 
     def sessions(self) -> list[dict[str, Any]]:
         return list(self.pool.sessions)
 
-    # -- group actions ------------------------------------------------------------
-    def award(self, words: Sequence[str], rng: random.Random | None = None
-              ) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """``do WORDS`` for every member, all or nothing.  Call commit() to write."""
-        words = [str(w) for w in words]
-        if not words:
-            raise UsageError("campaign award needs an action")
-        if not self.members:
-            raise Refusal([f"the campaign {self.name} has no members to award"])
-        files = self._writable_members(self.members)
-        reasons: list[str] = []
-        done: list[dict[str, Any]] = []
-        for given, cf in zip(self.members, files):
-            try:
-                action = cf.ruleset.parse_action(words)
-            except UsageError as problem:
-                raise UsageError(f"{given}: {problem}") from None
-            try:
-                logged = cf.do(action, rng)
-            except Refusal as refusal:
-                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
-                continue
-            done.append({"path": given, "name": cf.name, "entry": logged})
-        if reasons:
-            raise Refusal(reasons)
-        entry = {"action": "award", "words": words, "members": done, "at": now_iso()}
-        stamp_entry(self.doc, entry)
-        self.ledger.append(entry)
-        return entry, files
-
-    def exchange(self, charfile_a: str, words_a: Sequence[str], charfile_b: str,
-                 words_b: Sequence[str]) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """A Training Exchange: both increases paid and applied together, each 1 SP
-        cheaper (never below 1 SP, never a Core Vital).  Call commit() to write."""
-        given_a, given_b = self.find_member(charfile_a), self.find_member(charfile_b)
-        if given_a == given_b:
-            raise Refusal(["a Training Exchange pairs two different characters; "
-                           f"{charfile_a} is named twice"])
-        files = self._writable_members([given_a, given_b])
-        if not files[0].ruleset.training_exchange:
-            raise UsageError(f"the {self.ruleset_id} ruleset has no Training Exchange")
-        actions: list[Action] = []  # complete only when no reasons were found
-        reasons: list[str] = []
-        for given, cf, words in ((given_a, files[0], words_a), (given_b, files[1], words_b)):
-            words = [str(w) for w in words]
-            if not words:
-                raise UsageError(f"{given}: the Training Exchange needs an action")
-            kind = words[0].strip().casefold()
-            exchangeable = cf.ruleset.exchange_actions
-            if kind not in exchangeable:
-                if "vital" in kind:
-                    reasons.append(f"{cf.name} ({given}): a Training Exchange never lowers "
-                                   f"the cost of a Core Vital increase")
-                else:
-                    reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill "
-                                   f"or Class increases (raise-skill or raise-class), "
-                                   f"not {words[0]}")
-                continue
-            try:
-                action = Action.coerce(cf.ruleset.parse_action(words))
-            except UsageError as problem:
-                raise UsageError(f"{given}: {problem}") from None
-            if action.kind not in exchangeable:
-                reasons.append(f"{cf.name} ({given}): a Training Exchange pairs Skill or "
-                               f"Class increases, not {action.kind}")
-                continue
-            actions.append(action.with_args(exchange=True))
-        if reasons:
-            raise Refusal(reasons)
-        done = []
-        for given, cf, action in zip((given_a, given_b), files, actions):
-            try:
-                logged = cf.do(action)
-            except Refusal as refusal:
-                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
-                continue
-            done.append({"path": given, "name": cf.name, "entry": logged})
-        if reasons:
-            raise Refusal(reasons)
-        entry = {"action": "exchange", "members": done, "at": now_iso()}
-        stamp_entry(self.doc, entry)
-        self.ledger.append(entry)
-        return entry, files
-
-    def xp_award(self, hit_dice: Sequence[str], *, session: str, treasure: int = 0,
-                 survivors: Sequence[str] = (), shares: Sequence[str] = ()
-                 ) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """Vogelfrei: a session's XP (defeated enemies + treasure) divided among the
-        surviving members, partial shares for partial presence, each member's
-        share written as ``award-xp SHARE --session S``, all or nothing.
-
-        ``hit_dice``: one item per defeated enemy (``3``, ``3*``, ``L2``, ``<1``),
-        optionally ``ID=HD`` so an enemy that returns counts once.  ``survivors``:
-        the members who share (default: every member); ``shares``:
-        ``CHARFILE=FRACTION`` for a member present for part of the adventure."""
-        from builder.storage.rulesets import load_ruleset
-
-        ruleset = load_ruleset(self.ruleset_id)
-        party = ruleset.party_xp
-        if party is None:
-            from builder.rules.registry import ruleset_class, ruleset_ids
-
-            titles = [ruleset_class(rid).title for rid in ruleset_ids()
-                      if ruleset_class(rid).party_xp is not None]
-            raise UsageError(f"campaign xp shares out {' or '.join(titles) or 'party'} XP; "
-                             f"the campaign {self.name} uses {self.ruleset_id}")
-        session = str(session or "").strip()
-        if not session:
-            raise UsageError("--session needs a session name or number")
-        tally = party.tally(ruleset.data, [str(t) for t in hit_dice], treasure, True, {})
-        enemies, treasure_xp, total = tally["enemies"], tally["treasure_xp"], tally["total"]
-
-        parts: dict[str, str] = {}
-        for charfile in survivors:
-            parts[self.find_member(charfile)] = "1"
-        for pair in shares:
-            charfile, sep, fraction = str(pair).rpartition("=")
-            if not sep or not charfile.strip():
-                raise UsageError(f"--share needs CHARFILE=FRACTION, not '{pair}'")
-            parts[self.find_member(charfile.strip())] = fraction.strip()
-        if not survivors:
-            for given in self.members:
-                parts.setdefault(given, "1")
-        if not parts:
-            raise Refusal([f"the campaign {self.name} has no members to share XP with"])
-        split = party.tally(ruleset.data, [str(t) for t in hit_dice], treasure, True,
-                            parts)["shares"]
-
-        members = [given for given in self.members if given in parts]
-        files = self._writable_members(members)
-        reasons: list[str] = []
-        done = []
-        for given, cf in zip(members, files):
-            action = cf.ruleset.parse_action(["award-xp", str(split[given]),
-                                              "--session", session])
-            try:
-                logged = cf.do(action)
-            except Refusal as refusal:
-                reasons.extend(f"{cf.name} ({given}): {r}" for r in refusal.reasons)
-                continue
-            done.append({"path": given, "name": cf.name, "part": parts[given],
-                         "xp": split[given], "entry": logged})
-        if reasons:
-            raise Refusal(reasons)
-        entry = {"action": "xp", "session": session, "enemies": enemies,
-                 "enemy_xp": enemies["xp"], "treasure": treasure, "treasure_xp": treasure_xp,
-                 "total": total, "members": done, "at": now_iso()}
-        stamp_entry(self.doc, entry)
-        self.ledger.append(entry)
-        return entry, files
-
+    # -- group entries -------------------------------------------------------------
     def undo(self) -> tuple[dict[str, Any], list[CharacterFile]]:
         """Drop the last entry; for a group entry, take its entry back from every
         member file (Refusal with reasons if any member changed since)."""
@@ -492,6 +395,37 @@ def _same(path: Path) -> Path:
         return path.resolve()
     except (OSError, ValueError, RuntimeError):
         return path.absolute()
+
+
+def _find_by_id(want: str, folders: Sequence[Path]) -> Path | None:
+    """The one character file in ``folders`` (not their subfolders) whose stable id is
+    ``want``; None when there is none, or several."""
+    import json
+
+    key = want.encode("utf-8")
+    found: set[Path] = set()
+    for folder in folders:
+        try:
+            candidates = sorted(folder.glob("*.json"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                data = path.read_bytes() if path.is_file() else b""
+                if key in data and json.loads(data).get("id") == want:
+                    found.add(_same(path))
+            except (OSError, ValueError, AttributeError, RecursionError):
+                continue
+    return found.pop() if len(found) == 1 else None
+
+
+def _relative(target: Path, folder: Path) -> str:
+    import os
+
+    try:
+        return os.path.relpath(target, folder)
+    except ValueError:                 # another drive (Windows)
+        return str(target)
 
 
 def _exists(path: Path) -> bool:

@@ -78,10 +78,12 @@ def _scan(folder: str, listing: tuple[Any, ...]) -> Found:
         if size > MAX_SYSTEM_BYTES:
             problems = [f"it is too large ({size} bytes; at most {MAX_SYSTEM_BYTES})"]
         else:
+            from builder.storage.reading import Unreadable, read_regular
+
             try:
-                data = jsonio.loads(path.read_bytes())
-            except OSError as exc:
-                problems = [f"cannot be read ({exc.strerror or exc})"]
+                data = jsonio.loads(read_regular(path, MAX_SYSTEM_BYTES, "rule system file"))
+            except Unreadable as why:
+                problems = [str(why)]
             except jsonio.JsonProblem as problem:
                 problems = [str(problem)]
         if not problems:

@@ -7,10 +7,12 @@ kept and written back unchanged.
 """
 from __future__ import annotations
 
+import os
 import random
 import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from builder.resources import load_json_resource
 from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
@@ -80,33 +82,28 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
 
 
 def read_raw(path: Path, kind: str = "character") -> bytes:
-    """The bytes of a file (FileProblem: missing, a folder, too large, unreadable)."""
+    """The bytes of a file (FileProblem: missing, a folder, a pipe or a device, a link
+    loop, too large, unreadable; at once, never waiting on the file)."""
     from builder.storage.atomic import sweep_folder
+    from builder.storage.reading import Unreadable, read_regular
 
     sweep_folder(path.parent)
     try:
-        size = path.stat().st_size
-        if size > jsonio.MAX_DOCUMENT_BYTES:
-            raise FileProblem(f"{path}: too large to be a {kind} file ({size} bytes)")
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise FileProblem(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise FileProblem(f"{path}: is a folder, not a {kind} file") from None
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except ValueError:  # a NUL character in the name
-        raise FileProblem(f"{path}: not a valid file name") from None
+        return read_regular(path, jsonio.MAX_DOCUMENT_BYTES, f"{kind} file")
+    except Unreadable as why:
+        raise FileProblem(f"{path}: {why}") from None
 
 
 def current_bytes(path: Path) -> bytes | None:
     """What the file holds now (None: no such file)."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
+    from builder.storage.reading import Unreadable, read_regular
+
+    if not os.path.lexists(path):
         return None
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        return read_regular(path, jsonio.MAX_DOCUMENT_BYTES)
+    except Unreadable as why:
+        raise FileProblem(f"{path}: {why}") from None
 
 
 def write_checked(target: Path, data: bytes, expected: bytes | None,
@@ -207,8 +204,42 @@ class CharacterFile(Record):
     @property
     def replay(self) -> Replay:
         if self._replay is None:
-            self._replay = replay(self.ruleset, self.doc["baseline"], self.doc["ledger"])
+            try:
+                self._replay = replay(self.ruleset, self.doc["baseline"], self.doc["ledger"])
+            except (RulesError, FileProblem):
+                raise
+            except Exception:
+                reasons = self._baseline_reasons()
+                if not reasons:
+                    raise                      # a file the rules accept: a bug, reported
+                raise FileProblem(self._refused_line(f"baseline: {reasons[0]}")) from None
         return self._replay
+
+    # -- a file the rules refuse ---------------------------------------------
+    # Rule code may not make sense of a file whose baseline the rules refuse (a spell its
+    # class lacks): whatever it raises then, a command answers with what `check` says.
+    def _baseline_reasons(self) -> list[str]:
+        try:
+            return [str(r) for r in self.ruleset.validate_baseline(self.doc["baseline"])]
+        except Exception:  # noqa: BLE001 - the rules cannot even say why: no reason known
+            return []
+
+    def _refused_line(self, first: str) -> str:
+        return jsonio.one_line(f"{self.path or self.name}: {first} (check lists every problem)")
+
+    @contextmanager
+    def _explained(self) -> Iterator[None]:
+        """Rule code run over this file: an exception on a file with problems becomes the
+        first problem ``check`` lists (FileProblem); on a file without any it is a bug."""
+        try:
+            yield
+        except (RulesError, FileProblem):
+            raise
+        except Exception:
+            lines = [line for p in self.replay.problems for line in p.lines()]
+            if not lines:
+                raise
+            raise FileProblem(self._refused_line(lines[0])) from None
 
     @property
     def state(self) -> Any:
@@ -216,7 +247,8 @@ class CharacterFile(Record):
 
     def derived(self) -> dict[str, Any]:
         """The ``show --json`` dict, plus the ledger rows and the notes."""
-        result = dict(self.ruleset.derive(self.state, self.name))
+        with self._explained():
+            result = dict(self.ruleset.derive(self.state, self.name))
         result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
         result.update(identity_of(self.doc))  # player, appearance, background, portrait
@@ -225,6 +257,10 @@ class CharacterFile(Record):
 
     def ledger_rows(self) -> list[dict[str, Any]]:
         """Every ledger entry in order, with its cost and the balance (SP, XP) after it."""
+        with self._explained():
+            return self._ledger_rows()
+
+    def _ledger_rows(self) -> list[dict[str, Any]]:
         rp = self.replay
         refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
         rows = []
@@ -244,7 +280,8 @@ class CharacterFile(Record):
 
     def options(self) -> list[Option]:
         """Every possible next step, each with its cost, reasons and ``do`` words."""
-        return [Option.coerce(o) for o in self.ruleset.options(self.state)]
+        with self._explained():
+            return [Option.coerce(o) for o in self.ruleset.options(self.state)]
 
     # -- changes (in memory; save() writes) ---------------------------------
     def preview(self, action: Mapping[str, Any], rng: random.Random | None = None) -> Preview:
@@ -256,7 +293,8 @@ class CharacterFile(Record):
         problems = self.ledger_problem_reasons()
         if problems:
             return Preview(Action.coerce(action), tuple(problems), before, None)
-        logged, reasons, after = attempt(self.ruleset, before, action, rng)
+        with self._explained():
+            logged, reasons, after = attempt(self.ruleset, before, action, rng)
         return Preview(logged, tuple(reasons), before, after)
 
     def do(self, action: Mapping[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
@@ -350,7 +388,10 @@ def portrait_file(doc: dict[str, Any]) -> Path | None:
     if relative.is_absolute() or ".." in relative.parts:
         return None
     path = data_dir() / relative
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # a name longer than the system allows, a NUL
+        return None
 
 
 def identity_of(doc: dict[str, Any]) -> dict[str, Any]:
@@ -464,16 +505,26 @@ def library_path_for(name: str) -> Path:
 def refuse_existing(target: Path, force: bool = False, kind: str = "character") -> None:
     """A new file never replaces an existing one unless asked (``--force``), and never
     one written by a newer version."""
-    if not target.exists():
+    from builder.storage.reading import Unreadable, kind_of, read_regular, reason_of
+
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:  # (a link to nothing: the new file goes where it points)
         return
-    if target.is_dir():
+    except (OSError, ValueError) as exc:
+        reason = reason_of(exc) if isinstance(exc, OSError) else "not a valid file name"
+        raise FileProblem(f"{target}: {reason}") from None
+    found = kind_of(info.st_mode)
+    if found == "a folder":
         raise FileProblem(f"{target}: is a folder")
+    if found is not None:
+        raise FileProblem(f"{target}: is {found}, not a file; not replaced")
     if not force:
         raise FileProblem(f"{target}: already exists; choose another name, or --force to "
                           "replace it")
     try:
-        version = jsonio.loads(target.read_bytes()).get("format")
-    except (OSError, ValueError, AttributeError):
+        version = jsonio.loads(read_regular(target, jsonio.MAX_DOCUMENT_BYTES)).get("format")
+    except (Unreadable, ValueError, AttributeError):
         return
     if isinstance(version, int) and version > FORMATS.get(kind, CHARACTER).current:
         raise FileProblem(f"{target}: written by a newer version (format {version}); "

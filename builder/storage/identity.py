@@ -72,13 +72,16 @@ def store_portrait(source: Path) -> str:
     """Copy an image into ``portraits/`` of the data folder; its path relative to it."""
     from builder.storage.atomic import write_bytes_atomic
     from builder.storage.paths import data_dir
+    from builder.storage.reading import Unreadable, read_regular
 
     try:
         size = source.stat().st_size
         if size > MAX_PORTRAIT_BYTES:
             raise FileProblem(f"{source}: a portrait is at most "
                               f"{MAX_PORTRAIT_BYTES // (1024 * 1024)} MB")
-        data = source.read_bytes()
+        data = read_regular(source, MAX_PORTRAIT_BYTES, "picture")
+    except Unreadable as why:
+        raise FileProblem(f"{source}: {why}") from None
     except FileProblem:
         raise
     except (OSError, ValueError) as exc:

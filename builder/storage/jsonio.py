@@ -1,11 +1,17 @@
 """Strict JSON in and out: only standard JSON is read, only standard JSON is written.
 
-Reading refuses (with one line saying why) what the ``json`` module would let
-through or crash on: ``NaN``/``Infinity`` (not JSON), integers too long to be
-numbers a player typed (Python refuses to convert more than 4,300 digits and
-any long one is nonsense here), nesting deeper than any file of ours has
-(``json`` raises RecursionError around 1,000 levels), and lone UTF-16
-surrogates (``"\\ud800"`` parses, but can never be written back as UTF-8).
+Reading refuses, with one line saying what and where (a JSON Pointer such as
+``/ledger/3/name``), anything that could make a file mean two things or that no
+file of ours holds, before any rule code sees it:
+
+* a key given twice in one object (``json`` would keep the last silently, and
+  the next write would drop the other);
+* ``NaN``/``Infinity`` (not JSON) and numbers past :data:`MAX_SAFE_INTEGER`
+  (other JSON readers cannot hold them exactly; no rule counts that far);
+* nesting deeper than :data:`MAX_DEPTH` and texts (keys too) longer than
+  :data:`MAX_TEXT_CHARS` characters;
+* lone UTF-16 surrogates (``"\\ud800"`` parses, but can never be written back as
+  UTF-8) and bytes that are not UTF-8.
 
 Writing uses ``allow_nan=False`` and a strict UTF-8 encode, so nothing
 non-standard is ever written either.
@@ -14,12 +20,17 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, NoReturn
+from typing import Any, Iterable
 
 #: No file of ours nests deeper than about 8 levels; anything past this is not ours.
 MAX_DEPTH = 64
-#: Longer integers are refused on read (a ledger never needs more digits).
-MAX_INT_DIGITS = 30
+#: The largest integer read or written: every JSON reader holds it exactly (2**53 - 1),
+#: far past any cost, limit or count the rules keep.
+MAX_SAFE_INTEGER = 2**53 - 1
+#: Longer integers are refused before they are converted (cheaply, whatever their length).
+MAX_INT_DIGITS = len(str(MAX_SAFE_INTEGER))
+#: The longest text (a value or a key) in a file: a megabyte of notes, far past any name.
+MAX_TEXT_CHARS = 1024 * 1024
 #: Characters and campaigns larger than this are not ours (a long ledger is < 1 MB).
 MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
 
@@ -30,22 +41,72 @@ class JsonProblem(ValueError):
     """Not strict JSON; the message says why, in one line."""
 
 
-def _reject_constant(name: str) -> NoReturn:
-    raise JsonProblem(f"{name} is not a JSON number")
+class _Refused:
+    """A value refused while parsing, kept in its place so the message can name it."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
 
 
-def _parse_int(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > MAX_INT_DIGITS:
-        raise JsonProblem(f"a number with {digits} digits is too long")
-    return int(text)
+def _too_large(shown: str) -> str:
+    return f"the number {shown} is too large (the largest is {MAX_SAFE_INTEGER})"
 
 
-def _parse_float(text: str) -> float:
-    value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise JsonProblem(f"{text[:20]} is too large a number")
-    return value
+class _Twice(dict):  # type: ignore[type-arg]
+    """An object that named a key twice (the first such key kept for the message)."""
+
+    twice: str = ""
+
+
+def _decoder(marked: list[object]) -> json.JSONDecoder:
+    """A decoder that keeps what it refuses in place (a :class:`_Refused` value, a
+    :class:`_Twice` object) and notes in ``marked`` that it did, so the walk after the
+    parse can name the place, and a clean parse needs no full walk."""
+
+    def refused(problem: str) -> _Refused:
+        marked.append(None)
+        return _Refused(problem)
+
+    def constant(name: str) -> _Refused:
+        return refused(f"{name} is not a JSON number")
+
+    def integer(text: str) -> int | _Refused:
+        digits = len(text.lstrip("-"))
+        if digits > MAX_INT_DIGITS:
+            return refused(_too_large(f"{text[:12]}… ({digits} digits)"))
+        value = int(text)
+        if abs(value) > MAX_SAFE_INTEGER:
+            return refused(_too_large(text))
+        return value
+
+    def number(text: str) -> float | _Refused:
+        value = float(text)
+        if value != value or value in (float("inf"), float("-inf")):
+            return refused(_too_large(text if len(text) <= 24 else f"{text[:12]}…"))
+        return value
+
+    def obj(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) == len(pairs):
+            return result
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                twice = _Twice(pairs)
+                twice.twice = key
+                marked.append(None)
+                return twice
+            seen.add(key)
+        return result  # pragma: no cover - a shorter dict always has a repeated key
+
+    return json.JSONDecoder(object_pairs_hook=obj, parse_constant=constant,
+                            parse_int=integer, parse_float=number)
+
+
+#: A ``\\uD800``-``\\uDFFF`` escape: the only way a lone surrogate gets into parsed text.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def loads(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
@@ -57,66 +118,153 @@ def loads(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
             raise JsonProblem("not a text file (not UTF-8)") from None
     else:
         text = raw
+    marked: list[object] = []
     try:
-        value = json.loads(text, parse_constant=_reject_constant, parse_int=_parse_int,
-                           parse_float=_parse_float)
-    except JsonProblem:
-        raise
+        value = _decoder(marked).decode(text)
     except RecursionError:
-        raise JsonProblem("nested too deeply") from None
+        raise JsonProblem(f"nested too deeply (more than {max_depth} levels)") from None
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
                           f"{exc.msg})") from None
     except ValueError as exc:  # e.g. an integer conversion limit
         raise JsonProblem(f"not valid JSON ({one_line(str(exc))})") from None
-    problem = standard_problem(value, max_depth)
-    if problem:
-        raise JsonProblem(problem)
+    # Texts need a look only when one may be too long or hold a lone surrogate; numbers
+    # and repeated keys were looked at while parsing: otherwise only the depth is left.
+    if (marked or len(text) > MAX_TEXT_CHARS or _SURROGATE_ESCAPE.search(text)
+            or _deeper_than(value, max_depth)):
+        problem = standard_problem(value, max_depth, reading=True)
+        if problem:
+            raise JsonProblem(problem)
     return value
 
 
-def standard_problem(value: Any, max_depth: int = MAX_DEPTH) -> str | None:
-    """Why ``value`` cannot be written as standard JSON in UTF-8 (None: it can).
+def _deeper_than(value: Any, max_depth: int, keys: bool = False) -> bool:
+    """Whether ``value`` nests more than ``max_depth`` levels of objects and arrays (one
+    level at a time, containers only: cheap on a long ledger); with ``keys``, also
+    whether a key is not text (``json`` would write a number key as text)."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
+            return True
+        below = []
+        for container in level:
+            subs: Iterable[Any] = container
+            if isinstance(container, dict):
+                if keys and not all(isinstance(key, str) for key in container):
+                    return True
+                subs = container.values()
+            for sub in subs:
+                if isinstance(sub, (dict, list)):
+                    below.append(sub)
+        level = below
+    return False
 
-    Iterative, so a deep structure cannot exhaust the stack."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            if depth > max_depth:
-                return f"nested too deeply (more than {max_depth} levels)"
-            if isinstance(item, dict):
-                for key, sub in item.items():
-                    if not isinstance(key, str):
-                        return f"a key that is not text ({type(key).__name__})"
-                    if _SURROGATE.search(key):
-                        return "text with an invalid character (a lone surrogate)"
-                    stack.append((sub, depth + 1))
-            else:
-                stack.extend((sub, depth + 1) for sub in item)
-        elif isinstance(item, str):
-            if _SURROGATE.search(item):
-                return "text with an invalid character (a lone surrogate)"
-        elif isinstance(item, float):
-            if item != item or item in (float("inf"), float("-inf")):
-                return f"{item} is not a JSON number"
-        elif isinstance(item, bool) or item is None:
-            continue
-        elif isinstance(item, int):
-            if len(str(abs(item))) > MAX_INT_DIGITS:
-                return "a number too long to write"
-        else:
-            return f"a value JSON cannot hold ({type(item).__name__})"
+
+def _problem_of(item: Any, depth: int, max_depth: int, reading: bool) -> str | None:
+    """What is wrong with ``item`` itself (its contents are looked at one by one)."""
+    if isinstance(item, dict):
+        if depth > max_depth:
+            return f"nested too deeply (more than {max_depth} levels)"
+        if reading and isinstance(item, _Twice):
+            return f"the key {_shown(item.twice)} is given twice"
+        for key in item:
+            if not isinstance(key, str):
+                return f"a key that is not text ({type(key).__name__})"
+            problem = _text_problem(key, "a key")
+            if problem:
+                return problem
+        return None
+    if isinstance(item, list):
+        return f"nested too deeply (more than {max_depth} levels)" if depth > max_depth else None
+    if isinstance(item, str):
+        return _text_problem(item, "a text")
+    if isinstance(item, float):
+        if item != item or item in (float("inf"), float("-inf")):
+            return f"{item} is not a JSON number"
+        return None
+    if isinstance(item, bool) or item is None:
+        return None
+    if isinstance(item, int):
+        if abs(item) > MAX_SAFE_INTEGER:
+            shown = str(item) if item.bit_length() < 200 else f"of {item.bit_length()} bits"
+            return _too_large(shown)
+        return None
+    if reading and isinstance(item, _Refused):
+        return item.problem
+    return f"a value JSON cannot hold ({type(item).__name__})"
+
+
+def _text_problem(text: str, what: str) -> str | None:
+    if len(text) > MAX_TEXT_CHARS:
+        return f"{what} of {len(text)} characters is too long (at most {MAX_TEXT_CHARS})"
+    if _SURROGATE.search(text):
+        return "text with an invalid character (a lone surrogate)"
     return None
 
 
+def _shown(key: str) -> str:
+    return json.dumps(one_line(key, 60), ensure_ascii=False)
+
+
+def _pointer_part(key: str | int) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def standard_problem(value: Any, max_depth: int = MAX_DEPTH, reading: bool = False
+                     ) -> str | None:
+    """Why ``value`` cannot be written (or, ``reading``, was not read) as standard JSON
+    in UTF-8, with the place (a JSON Pointer) where it is; None: it can.
+
+    Iterative, so a deep structure cannot exhaust the stack."""
+    stack: list[tuple[Any, int, tuple[str | int, ...] | None, Any]] = [(value, 1, (), None)]
+    # Each entry: (item, depth, its path when known, (parent entry, key) to rebuild it).
+    while stack:
+        entry = stack.pop()
+        item, depth = entry[0], entry[1]
+        problem = _problem_of(item, depth, max_depth, reading)
+        if problem:
+            return f"{problem} at {_place(entry)}"
+        if isinstance(item, dict):
+            stack.extend((sub, depth + 1, None, (entry, key)) for key, sub in item.items())
+        elif isinstance(item, list):
+            stack.extend((sub, depth + 1, None, (entry, index)) for index, sub in enumerate(item))
+    return None
+
+
+def _place(entry: tuple[Any, int, tuple[str | int, ...] | None, Any]) -> str:
+    parts: list[str | int] = []
+    while entry[3] is not None:
+        entry, key = entry[3]
+        parts.append(key)
+    if not parts:
+        return "the top level"
+    shown = "/" + "/".join(_pointer_part(p) for p in reversed(parts))
+    return one_line(shown, 200)
+
+
+#: A run of digits as long as the largest number we write: a number to look at, or a text.
+_LONG_DIGITS = re.compile(r"[0-9]{%d,}" % MAX_INT_DIGITS)
+
+
 def dumps(document: Any) -> str:
-    """Deterministic standard JSON: sorted keys, indented, trailing newline."""
-    problem = standard_problem(document)
-    if problem:
-        raise JsonProblem(problem)
-    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False,
-                      allow_nan=False) + "\n"
+    """Deterministic standard JSON: sorted keys, indented, trailing newline.
+
+    JsonProblem (one line with the place) for what :func:`loads` would refuse: only
+    what reads back is ever written."""
+    try:
+        text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False,
+                          allow_nan=False) + "\n"
+        text.encode("utf-8")
+    except (ValueError, TypeError, RecursionError):  # NaN, a surrogate, a key not text
+        text = ""
+    if (not text or len(text) > MAX_TEXT_CHARS or _LONG_DIGITS.search(text)
+            or _deeper_than(document, MAX_DEPTH, keys=True)):
+        problem = standard_problem(document)
+        if problem:
+            raise JsonProblem(problem)
+    return text
 
 
 def encode(document: Any) -> bytes:

@@ -122,11 +122,16 @@ def read_entry(path: Path | str) -> LibraryEntry:
         modified = st.st_mtime_ns / 1e9   # as the index has it
     except OSError as exc:
         return LibraryEntry(path, path.stem, problem=f"cannot be read ({exc.strerror or exc})")
+    from builder.storage import jsonio
+    from builder.storage.reading import Unreadable, read_regular
+
     try:
-        doc = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        doc = jsonio.loads(read_regular(path, jsonio.MAX_DOCUMENT_BYTES, "character file"))
+    except Unreadable as why:
+        return LibraryEntry(path, path.stem, modified=modified, problem=str(why))
+    except jsonio.JsonProblem as problem:
         return LibraryEntry(path, path.stem, modified=modified,
-                            problem=f"not a readable character file ({exc})")
+                            problem=f"not a readable character file ({problem})")
     if not isinstance(doc, dict) or doc.get("kind", "character") != "character":
         return LibraryEntry(path, path.stem, modified=modified, problem="not a character file")
     name = str(doc.get("name") or path.stem)
@@ -272,12 +277,14 @@ class IndexScan:
         time)."""
         if not self._dirty:
             return
-        from builder.storage.atomic import dumps, write_bytes_atomic
+        from builder.storage.atomic import write_bytes_atomic
 
         try:
-            write_bytes_atomic(self._cache_file, dumps({
+            # Plain JSON: an index of our own (its stamps are nanosecond times, past the
+            # numbers a user's file may hold), never a file a user edits.
+            write_bytes_atomic(self._cache_file, json.dumps({
                 "version": CACHE_VERSION, "folder": self._folder,
-                "entries": self._rows()}).encode("utf-8"))
+                "entries": self._rows()}, sort_keys=True).encode("utf-8"))
         except (OSError, TypeError, ValueError):
             pass
         self._dirty = False
@@ -385,12 +392,18 @@ def move_to_trash(path: Path | str) -> Trashed:
     path = Path(path)
     if not path.is_file():
         raise FileProblem(f"{path}: no such file")
-    folder = trash_dir(create=True)
-    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-    target = unique_path(folder, f"{path.stem}.{stamp}", path.suffix)
-    item = Trashed(target, path.resolve())
-    info = {"original": str(item.original), "trashed_at": now_iso()}
-    write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+    try:
+        # A full or read-only disk: the trash folder or the sidecar cannot be written,
+        # and the file stays where it is.
+        folder = trash_dir(create=True)
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+        target = unique_path(folder, f"{path.stem}.{stamp}", path.suffix)
+        item = Trashed(target, path.resolve())
+        info = {"original": str(item.original), "trashed_at": now_iso()}
+        write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot be moved to the trash "
+                          f"({exc.strerror or exc})") from None
     from builder.storage.atomic import remove_legacy_lock
     from builder.storage.locking import LockBusy, locked
 
@@ -431,12 +444,20 @@ def move_back_to_trash(path: Path | str, item: Trashed) -> None:
     from builder.storage.atomic import dumps, write_bytes_atomic
     from builder.storage.files import now_iso
 
+    from builder.storage.files import FileProblem
+
     info = {"original": str(item.original), "trashed_at": now_iso()}
-    write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
-    os.replace(path, item.trashed)
+    try:
+        write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
+        os.replace(path, item.trashed)
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot be moved back to the trash "
+                          f"({exc.strerror or exc})") from None
 
 
 def trash_items() -> list[Trashed]:
+    from builder.storage.reading import Unreadable, read_regular
+
     folder = trash_dir()
     if not folder.is_dir():
         return []
@@ -444,8 +465,9 @@ def trash_items() -> list[Trashed]:
     for info in sorted(folder.glob(f"*{TRASH_INFO_SUFFIX}")):
         trashed = info.with_name(info.name[: -len(TRASH_INFO_SUFFIX)])
         try:
-            original = Path(json.loads(info.read_text(encoding="utf-8"))["original"])
-        except (OSError, ValueError, KeyError, TypeError):
+            raw = read_regular(info, 64 * 1024, "trash record")
+            original = Path(json.loads(raw.decode("utf-8"))["original"])
+        except (Unreadable, ValueError, KeyError, TypeError):
             continue
         if trashed.is_file():
             items.append(Trashed(trashed, original))
@@ -478,11 +500,14 @@ def save_copy(source: Path | str, target: Path | str) -> Path:
     from builder.storage.atomic import write_bytes_atomic
     from builder.storage.files import FileProblem
 
+    from builder.storage.jsonio import MAX_DOCUMENT_BYTES
+    from builder.storage.reading import Unreadable, read_regular
+
     source, target = Path(source), Path(target)
     try:
-        data = source.read_bytes()
-    except OSError as exc:
-        raise FileProblem(f"{source}: cannot be read ({exc.strerror or exc})") from None
+        data = read_regular(source, MAX_DOCUMENT_BYTES, "character file")
+    except Unreadable as why:
+        raise FileProblem(f"{source}: {why}") from None
     try:
         write_bytes_atomic(target, data)
     except OSError as exc:

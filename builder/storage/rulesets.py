@@ -135,10 +135,12 @@ def _read_override(cls: type[Ruleset], path: Path, size: int, builtin: dict[str,
 
     if size > MAX_OVERRIDE_BYTES:
         return None, [f"it is too large ({size} bytes; at most {MAX_OVERRIDE_BYTES})"]
+    from builder.storage.reading import Unreadable, read_regular
+
     try:
-        data = jsonio.loads(path.read_bytes())
-    except OSError as exc:
-        return None, [f"cannot be read ({exc.strerror or exc})"]
+        data = jsonio.loads(read_regular(path, MAX_OVERRIDE_BYTES, "rule system file"))
+    except Unreadable as why:
+        return None, [str(why)]
     except jsonio.JsonProblem as problem:
         return None, [str(problem)]
     try:

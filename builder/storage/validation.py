@@ -149,9 +149,43 @@ def schema_errors(schema: dict[str, Any], document: Any, limit: int = 10) -> lis
         return ["(top level): nested too deeply"]
     result = []
     for error in errors[:limit]:
+        error = meant(error)
         where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
         result.append(one_line(f"{where}: {_short(error)}", 300))
     return result
+
+
+def meant(error: Any) -> Any:
+    """The error inside a ``oneOf``/``anyOf`` that names the real place: the
+    alternative the document evidently meant (not one refused for its JSON type or
+    for its ``type`` field, the discriminator of a record), its deepest error, and so
+    on down; ``error`` itself when no alternative stands out."""
+    while error.context:
+        candidates = [subs for subs in _alternatives(error) if not any(map(_discarded, subs))]
+        if len(candidates) != 1:
+            return error
+        error = max(candidates[0], key=lambda e: len(e.absolute_path))
+    return error
+
+
+def _alternatives(error: Any) -> list[list[Any]]:
+    """The errors of each alternative of a ``oneOf``/``anyOf`` error, by alternative."""
+    branches: dict[Any, list[Any]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    return list(branches.values())
+
+
+def _discarded(error: Any) -> bool:
+    """An alternative refused for being another kind of thing altogether: another JSON
+    type, another ``type`` field, or alternatives that all are."""
+    if error.validator == "type" and not error.relative_path:
+        return True
+    if error.validator in ("const", "enum") and list(error.relative_path)[-1:] == ["type"]:
+        return True
+    if error.validator in ("oneOf", "anyOf") and error.context and not error.relative_path:
+        return all(any(map(_discarded, subs)) for subs in _alternatives(error))
+    return False
 
 
 def _short(error: Any) -> str:

@@ -82,7 +82,7 @@ class MemberActions(CampaignHost):
 class AddMembersDialog(QDialog):
     """Tick characters of the library (of the campaign's ruleset) to add."""
 
-    chosen = Signal(list)
+    chosen = Signal(object)  # the chosen paths (list)
 
     def __init__(self, campaign_name: str, entries: list, parent: QWidget | None = None):
         super().__init__(parent)

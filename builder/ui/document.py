@@ -29,8 +29,10 @@ class CharacterDocument(QObject):
     saveStateChanged = Signal()
     #: The file on disk no longer matches what the app last read or wrote.
     externalChange = Signal()
+    #: The file went away (deleted, or moved by another program) while open.
+    fileMissing = Signal()
     #: The rules core refused an action: the list of reasons.
-    refused = Signal(list)
+    refused = Signal(object)  # the reasons (list of str)
 
     def __init__(self, cf: CharacterFile, parent: QObject | None = None):
         super().__init__(parent)
@@ -38,6 +40,8 @@ class CharacterDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self.save_error: str | None = None
         self.conflict = False
+        #: The file was deleted or moved away behind the tab (until saved again).
+        self.missing = False
         self.rng = random.Random()
         self._watcher = QFileSystemWatcher(self)
         self._watcher.fileChanged.connect(self._on_file_changed)
@@ -74,7 +78,9 @@ class CharacterDocument(QObject):
         return self.cf.options()
 
     def state_label(self) -> str:
-        """'saved', 'read-only', 'not saved: ...' or 'changed on disk'."""
+        """'saved', 'read-only', 'not saved: ...', 'changed on disk' or 'file missing'."""
+        if self.missing:
+            return "file missing: not saved"
         if self.conflict:
             return "changed on disk: not saved"
         if self.read_only:
@@ -86,6 +92,8 @@ class CharacterDocument(QObject):
     # -- changes -----------------------------------------------------------------
     #: Why no change is taken while the file changed on disk behind the tab.
     CONFLICT_REASON = "the file changed on disk; reload it (or keep yours) first"
+    #: Why no change is taken while the file is gone.
+    MISSING_REASON = "the file was deleted or moved away; save it again here first"
 
     def parse(self, words: list[str]) -> Action:
         return Action.coerce(self.ruleset.parse_action(words))
@@ -93,6 +101,8 @@ class CharacterDocument(QObject):
     def own_guard(self, _paths) -> list[str]:
         """The member guard of this tab's own changes: none while the file changed on
         disk and the player has not chosen Reload or Keep mine."""
+        if self.check_missing():
+            return [self.MISSING_REASON]
         return [self.CONFLICT_REASON] if self.conflict else []
 
     def run_change(self, op: Callable[[], "Outcome"]) -> "Outcome | None":
@@ -100,7 +110,7 @@ class CharacterDocument(QObject):
         as the target).  Refused: the reasons go to :attr:`refused`, nothing changed,
         None.  Otherwise the outcome (or, when the copy holds the change but the file
         could not be written, None after marking the tab: conflict or not saved)."""
-        from builder.app.outcome import NotWritten
+        from builder.app.outcome import NotWritten, Refused
         from builder.storage.files import ChangedOnDisk
 
         try:
@@ -113,6 +123,12 @@ class CharacterDocument(QObject):
         except NotWritten as problem:
             self.save_error = str(problem)
             self._kept_unsaved()
+            return None
+        except Refused as problem:
+            if self.missing:         # its own bar says so, with what to do
+                self.fileMissing.emit()
+                return None
+            self.refused.emit(list(problem.reasons or [str(problem)]))
             return None
         except RulesError as problem:
             self.refused.emit(list(getattr(problem, "reasons", None) or [str(problem)]))
@@ -193,7 +209,7 @@ class CharacterDocument(QObject):
 
         if self.cf.path is None or self.read_only:
             return False
-        if self.conflict and check:
+        if (self.conflict or self.check_missing()) and check:
             self.saveStateChanged.emit()
             return False
         try:
@@ -211,9 +227,40 @@ class CharacterDocument(QObject):
         return self.save_error is None
 
     def overwrite(self) -> bool:
-        """The player chose to keep the app's version over the one on disk."""
-        self.conflict = False
-        return self.save(check=False)
+        """The player chose to keep the app's version over the one on disk
+        (:func:`builder.app.documents.keep_mine`)."""
+        from builder.app import documents
+
+        return self._write(documents.keep_mine)
+
+    def save_again(self) -> bool:
+        """The file went away: write this copy where it was
+        (:func:`builder.app.documents.save_again`).  A file there again is a change
+        on disk instead: the conflict bar offers Reload and Keep mine."""
+        from builder.app import documents
+
+        return self._write(documents.save_again)
+
+    def _write(self, operation) -> bool:
+        from builder.app.outcome import Refused
+
+        try:
+            operation(self.cf)
+        except Refused:
+            self.missing = False
+            self.conflict = True
+            self.externalChange.emit()
+            self.saveStateChanged.emit()
+            return False
+        except FileProblem as problem:
+            self.save_error = str(problem)
+            self.saveStateChanged.emit()
+            return False
+        self.conflict = self.missing = False
+        self.save_error = None
+        self._watch()
+        self.saveStateChanged.emit()
+        return True
 
     def reload(self) -> None:
         """Read the file again (the player chose the version on disk)."""
@@ -221,7 +268,7 @@ class CharacterDocument(QObject):
             raise FileProblem(f"{self.name}: no file to read it again from")
         cf = load_character(self.cf.path)
         self.cf = cf
-        self.conflict = False
+        self.conflict = self.missing = False
         self.save_error = None
         self.undo_stack.clear()
         self._watch()
@@ -243,8 +290,21 @@ class CharacterDocument(QObject):
         self._watch()
         self.check_disk()
 
+    def check_missing(self) -> bool:
+        """Is the file gone (deleted, or moved away)?  Said at once (``fileMissing``)."""
+        path = self.cf.path
+        if path is None or self.read_only or self.missing:
+            return self.missing
+        if not path.exists() and self.cf.raw is not None:
+            self.missing = True
+            self.saveStateChanged.emit()
+            self.fileMissing.emit()
+        return self.missing
+
     def check_disk(self) -> bool:
         """Compare the bytes on disk with what we last read or wrote."""
+        if self.check_missing():
+            return True
         if self.conflict or self.cf.path is None:
             return self.conflict
         on_disk = self.disk_bytes()

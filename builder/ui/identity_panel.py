@@ -4,7 +4,8 @@
 Edit > Who Is This Character…); :class:`IdentityPanel` is the page: a field that
 has finished changing (Enter or leaving a line, leaving a text box, choosing or
 clearing the portrait) is saved at once as one undo step through the same path
-as the dialog (:func:`commit_identity`), and the page
+as the dialog (:func:`commit_identity`, over :func:`builder.app.identity.set_identity`,
+the operation ``do FILE set-identity`` runs), and the page
 follows undo, redo and reloads.  The same for every ruleset; an editor adds it
 with ``side_tabs.addTab(IdentityPanel(doc, self), "Who")``.
 """
@@ -25,38 +26,47 @@ KEYS = IDENTITY_TEXT_KEYS + ("portrait",)
 
 def identity(doc) -> dict:
     """The identity keys the character file holds now."""
-    return {key: doc.cf.doc[key] for key in KEYS if isinstance(doc.cf.doc.get(key), str)}
+    from builder.app.identity import identity as held
+
+    return held(doc.cf)
+
+
+def _every_key(values: dict) -> dict:
+    """``values`` for every identity key (an absent one: empty, which removes it)."""
+    return {key: values.get(key) or "" for key in KEYS}
 
 
 class SetIdentity(QUndoCommand):
-    """Replace the identity keys of a character file (one undo step)."""
+    """A change of who the character is that the document already made (on push):
+    undo and redo run :func:`builder.app.identity.set_identity` on the open copy."""
 
-    def __init__(self, doc, new: dict):
+    def __init__(self, doc, old: dict, new: dict):
         super().__init__("Change who the character is")
         self.doc = doc
-        self.old = identity(doc)
-        self.new = {k: v for k, v in new.items() if k in KEYS and v}
+        self.old, self.new = _every_key(old), _every_key(new)
+        self._first = True
 
-    def _set(self, values: dict) -> None:
-        for key in KEYS:
-            if values.get(key):
-                self.doc.cf.doc[key] = values[key]
-            else:
-                self.doc.cf.doc.pop(key, None)
-        self.doc.touched()
+    def _to(self, values: dict) -> None:
+        from builder.app.identity import set_identity
+
+        self.doc.run_change(lambda: set_identity(self.doc.cf, values))
 
     def redo(self) -> None:
-        self._set(self.new)
+        if self._first:
+            self._first = False
+            return
+        self._to(self.new)
 
     def undo(self) -> None:
-        self._set(self.old)
+        self._to(self.old)
 
 
 def commit_identity(doc, new: dict) -> bool:
-    """The one path every identity edit of the window takes: one :class:`SetIdentity`
-    on the undo stack (saved at once) when ``new`` differs from the file.  False, with
-    the reasons on ``doc.refused``, when it cannot be changed (nothing changes)."""
-    from builder.storage.identity import MAX_TEXT
+    """The one path every identity edit of the window takes: the application's
+    :func:`builder.app.identity.set_identity` on the open copy (saved at once) and one
+    :class:`SetIdentity` on the undo stack, when ``new`` differs from the file.  False,
+    with the reasons on ``doc.refused``, when it cannot be changed (nothing changes)."""
+    from builder.app.identity import set_identity
 
     if doc.read_only:
         doc.refused.emit([doc.read_only])
@@ -64,12 +74,14 @@ def commit_identity(doc, new: dict) -> bool:
     if getattr(doc, "conflict", False):
         doc.refused.emit(["the file changed on disk; reload it (or keep yours) first"])
         return False
-    too_long = [key for key in IDENTITY_TEXT_KEYS if len(str(new.get(key) or "")) > MAX_TEXT]
-    if too_long:
-        doc.refused.emit([f"{key}: at most {MAX_TEXT} characters" for key in too_long])
-        return False
-    if {k: v for k, v in new.items() if k in KEYS and v} != identity(doc):
-        doc.undo_stack.push(SetIdentity(doc, new))
+    old = identity(doc)
+    if {k: v for k, v in new.items() if k in KEYS and v} == old:
+        return True
+    doc.run_change(lambda: set_identity(doc.cf, _every_key(new), guard=doc.own_guard))
+    now = identity(doc)
+    if now == old:
+        return False                 # refused: the reasons went to doc.refused
+    doc.undo_stack.push(SetIdentity(doc, old, now))
     return True
 
 

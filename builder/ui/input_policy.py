@@ -14,6 +14,9 @@
 * A window key a text field would take only as a cursor move (on Linux a
   line edit reads Ctrl+E as "end of line") stays the window's (Ctrl+E exports
   the PDF wherever the focus is); the field keeps Undo, Copy, Paste and the like.
+* Undo and Redo in a text field of the main window are the field's only while it
+  has edits of its own to take back; otherwise they are the window's (Ctrl+Z
+  undoes the tab's last change wherever the focus is).
 
 One application-wide event filter does both, so every widget made later,
 in any dialog or page, follows the same rules without being told.  The main
@@ -94,8 +97,13 @@ def _window_key(field: QLineEdit, event) -> bool:
     # walks a dialog's private actions: walking QFileDialog's crashed the app under X11
     # when Ctrl+A was pressed in Export PDF's file name).
     if not isinstance(window, QMainWindow) \
-            or not event.modifiers() & Qt.KeyboardModifier.ControlModifier \
-            or any(event.matches(key) for key in FIELD_KEYS):
+            or not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        return False
+    if event.matches(QKeySequence.StandardKey.Undo):
+        return not field.isUndoAvailable()
+    if event.matches(QKeySequence.StandardKey.Redo):
+        return not field.isRedoAvailable()
+    if any(event.matches(key) for key in FIELD_KEYS):
         return False
     pressed = QKeySequence(event.keyCombination())
     return any(action.isEnabled() and action.shortcut() == pressed

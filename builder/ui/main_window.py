@@ -127,6 +127,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         # does not need them.
         self.crash_guard: CrashGuard | None = None
         self.crash_bar: MessageBar | None = None
+        self.notice_bar: MessageBar | None = None
 
         self.balance_label = QLabel(self)
         self.balance_label.setObjectName("balanceLabel")
@@ -233,6 +234,18 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
             self.crash_guard.crashed.connect(self.show_crash)
         self.crash_guard.install()
         return self.crash_guard
+
+    def show_notice(self, text: str, kind: str = "warning") -> None:
+        """A lasting message above the tabs (until dismissed), for what concerns the
+        whole window rather than one tab (an import that failed)."""
+        from builder.ui.views.base import MessageBar
+
+        if self.notice_bar is None:
+            self.notice_bar = MessageBar(self.centralWidget(), lines=4)
+            self.notice_bar.setObjectName("noticeBar")
+            self._central_column.insertWidget(self._central_column.count() - 1,
+                                              self.notice_bar)
+        self.notice_bar.show_message(text, kind)
 
     def show_crash(self, notice: CrashNotice) -> None:
         """A bug's lasting bar (until dismissed): what went wrong and where its report is."""

@@ -106,6 +106,8 @@ class PoolView(QWidget):
         #: False until the user has entered or chosen something (or acted): until then
         #: the reasons line shows a neutral hint, not every greyed button's reason.
         self.touched = False
+        #: The ledger entry the message line describes (cleared when it is undone).
+        self._described: dict | None = None
         self._build()
         self.reload()
 
@@ -317,6 +319,12 @@ class PoolView(QWidget):
             self.log.addItem(fp.describe(entry))
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.campaign.ledger))
+        if self._described is not None and (not self.campaign.ledger
+                                            or self.campaign.ledger[-1] != self._described):
+            # the entry the last message describes was undone (here, in the tab, or
+            # on the command line): its line goes with it
+            self._described = None
+            self.message.clear()
         if self.campaign.ledger:
             self.undo_button.setToolTip("Undo: " + self.campaign.plain(self.campaign.ledger[-1]))
         self.update_checks()
@@ -421,6 +429,7 @@ class PoolView(QWidget):
                                        expected=outcome.entry if outcome else None)
 
         outcome = None
+        pressed = QApplication.focusWidget()
         result = run(op, None)
         if isinstance(result, Failure):
             self.message.setText(("Refused: " if result.code == "rules" else "")
@@ -431,10 +440,23 @@ class PoolView(QWidget):
         outcome = result
         self.message.setText(result.summary)
         self.message.setStyleSheet("")
+        self._described = result.entry
         self.reload()
+        self._keep_focus(pressed)
         self.broadcast.announce(result, undo)
         self.changed.emit()
         return True
+
+    def _keep_focus(self, pressed: QWidget | None) -> None:
+        """The button just pressed may now be disabled (the same spend twice is refused),
+        and Qt hands the focus to the next control, often a text field that would take
+        Ctrl+Z for its own typing: the focus goes to the session log instead, which
+        shows the new entry."""
+        now = QApplication.focusWidget()
+        if pressed is None or not self.isAncestorOf(pressed):
+            return
+        if not pressed.isEnabled() or (isinstance(now, QLineEdit) and now is not pressed):
+            self.log.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def spend(self, side: str, use: str) -> bool:
         return self._do(lambda: self._spend_action(side, use))
@@ -459,6 +481,7 @@ class PoolView(QWidget):
         if isinstance(result, Failure):
             self.message.setText("Cannot undo: " + "; ".join(result.reasons))
             return False
+        self._described = None
         self.message.setText(result.summary)
         self.reload()
         self.broadcast.announce(result)

@@ -86,15 +86,17 @@ class FileOperation(QUndoCommand):
     broadcast.  A refused step is reported (``report``) and the command dropped."""
 
     def __init__(self, text: str, outcome: "Outcome", back: Step, forth: Step,
-                 broadcast: "FilesChanged | None", report: Callable[[str], None]):
+                 broadcast: "FilesChanged | None", report: Callable[[str], None],
+                 on_undo: "Callable[[Outcome, Outcome], None] | None" = None):
         super().__init__(text)
+        self.on_undo = on_undo
         self.outcome = outcome
         self.back, self.forth = back, forth
         self.broadcast = broadcast
         self.report = report
         self._first = True
 
-    def _step(self, step: Step) -> None:
+    def _step(self, step: Step) -> bool:
         from builder.ui.operations import Failure, run
 
         done = self.outcome
@@ -104,8 +106,9 @@ class FileOperation(QUndoCommand):
             message, report = " ".join(result.reasons), self.report
             QTimer.singleShot(0, lambda: report(message))
             self.setObsolete(True)
-            return
+            return False
         self.outcome = result
+        return True
 
     def redo(self) -> None:
         if self._first:
@@ -114,7 +117,11 @@ class FileOperation(QUndoCommand):
         self._step(self.forth)
 
     def undo(self) -> None:
-        self._step(self.back)
+        before = self.outcome
+        if self._step(self.back) and self.on_undo is not None:
+            on_undo, after = self.on_undo, self.outcome
+            # once the stack has settled (opening a tab changes the active stack)
+            QTimer.singleShot(0, lambda: on_undo(before, after))
 
     @property
     def paths(self):
@@ -139,9 +146,11 @@ def created_files(text: str, outcome: "Outcome", guard: "Guard | None",
 
 
 def trashed_files(text: str, outcome: "Outcome", guard: "Guard | None",
-                  broadcast: "FilesChanged | None", report) -> FileOperation:
+                  broadcast: "FilesChanged | None", report,
+                  on_undo: "Callable[[Outcome, Outcome], None] | None" = None) -> FileOperation:
     """Undo of a move to the trash: the files come back (a free name if their place is
-    taken meanwhile); redo moves them to the trash again."""
+    taken meanwhile); redo moves them to the trash again.  ``on_undo(trashed,
+    restored)`` follows each undo (the window reopens the tabs the move closed)."""
     from builder.app import library
 
     def back(done: "Outcome") -> "Outcome":
@@ -150,7 +159,7 @@ def trashed_files(text: str, outcome: "Outcome", guard: "Guard | None",
     def forth(done: "Outcome") -> "Outcome":
         return library.trash([to for _was, to in done.moved], guard=guard)
 
-    return FileOperation(text, outcome, back, forth, broadcast, report)
+    return FileOperation(text, outcome, back, forth, broadcast, report, on_undo=on_undo)
 
 
 def renamed_file(path, outcome: "Outcome", guard: "Guard | None",

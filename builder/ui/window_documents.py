@@ -98,7 +98,9 @@ class OpenDocuments(WindowHost):
         editor = self.current_editor()
         campaign = self.current_campaign_view()
         if campaign is not None:
-            self.setWindowTitle(f"{campaign.name} (campaign) — {APP_TITLE}[*]")
+            # The title ends with the application's name, which the platform would
+            # otherwise add once more (a modified marker after it hid it).
+            self.setWindowTitle(f"{campaign.name} (campaign)[*] — {APP_TITLE}")
             self.setWindowModified(False)
             self.saved_label.setText("✔ Saved")
             self.saved_label.setToolTip(str(campaign.path))
@@ -112,8 +114,9 @@ class OpenDocuments(WindowHost):
             self.balance_label.setText("")
             return
         doc = editor.doc
+        doc.check_missing()
         state = doc.state_label()
-        self.setWindowTitle(f"{doc.name} — {state} — {APP_TITLE}[*]")
+        self.setWindowTitle(f"{doc.name}[*] — {state} — {APP_TITLE}")
         self.setWindowModified(state != "saved" and state != "read-only")
         self.saved_label.setText("✔ Saved" if state == "saved" else state.capitalize())
         self.saved_label.setToolTip(str(doc.path))
@@ -162,6 +165,7 @@ class OpenDocuments(WindowHost):
         editor = create_editor(doc, self.tabs)
         self._window_wide_shortcuts(editor)
         editor.status.connect(self.report)
+        editor.closeRequested.connect(lambda e=editor: self.close_tab(self.tabs.indexOf(e)))
         doc.saveStateChanged.connect(self._doc_state_changed)
         doc.changed.connect(self._doc_state_changed)
         doc.externalChange.connect(lambda e=editor: self._ledger_only_change(e))

@@ -97,6 +97,9 @@ class WindowHost(QMainWindow):
     def report(self, message: str, timeout: int = 8000) -> None: ...
 
     @abstractmethod
+    def show_notice(self, text: str, kind: str = "warning") -> None: ...
+
+    @abstractmethod
     def _show_error(self, title: str, text: str) -> None: ...
 
     @abstractmethod

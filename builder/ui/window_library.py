@@ -111,17 +111,53 @@ class LibraryOperations(WindowHost):
 
     def trash_selected(self) -> None:
         """Move the selected characters to the trash, all or none (not one whose open tab
-        holds a change that is not on disk); their tabs close."""
-        from builder.app import library as app_library
-        from builder.ui.undo import trashed_files
+        holds a change that is not on disk); their tabs close, after the player said
+        yes (Undo brings the files back and opens their tabs again)."""
+        from PySide6.QtWidgets import QMessageBox
 
         paths = self._target_paths()
         if not paths:
             return
-        # plain words: what happened, with the character's name (a count for several)
-        what = (f"{len(paths)} characters" if len(paths) > 1 else self._name_of(paths[0]))
+        what = self._trash_words(paths)
+        open_ones = [p for p in paths if self.editor_for_path(p) is not None]
+        if not open_ones or self.member_blockers(paths):
+            self.trash_paths(paths)        # nothing to ask (or refused: it says why)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Move to Trash",
+                          f"Move {what} to the trash? "
+                          f"{'Its tab closes' if len(open_ones) == 1 else 'Their tabs close'}; "
+                          "Edit ▸ Undo brings it all back.",
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("trashOpenQuestion")
+        move = box.addButton("Move to Trash", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.finished.connect(lambda _r: self.trash_paths(paths)
+                             if box.clickedButton() is move else None)
+        box.open()
+        self.trash_question = box
+
+    def _trash_words(self, paths: Sequence[str]) -> str:
+        # plain words: the character's name (a count for several)
+        return f"{len(paths)} characters" if len(paths) > 1 else self._name_of(paths[0])
+
+    def trash_paths(self, paths: Sequence[str]) -> None:
+        """Move ``paths`` to the trash (:func:`builder.app.library.trash`), one undo step;
+        undoing it reopens the tabs it closed."""
+        from builder.app import library as app_library
+        from builder.ui.undo import trashed_files
+
+        what = self._trash_words(paths)
+        had_tabs = {Path(p).resolve() for p in paths if self.editor_for_path(p) is not None}
+
+        def reopen(trashed: Outcome, restored: Outcome) -> None:
+            tabs = {to for was, to in trashed.moved if Path(was).resolve() in had_tabs}
+            back = [path for trash, path in restored.moved if trash in tabs]
+            for i, path in enumerate(back):
+                self.open_path(path, make_current=i == 0)
+
         outcome = self._library_op(
-            lambda: app_library.trash(paths, guard=self.member_blockers), trashed_files,
+            lambda: app_library.trash(paths, guard=self.member_blockers),
+            partial(trashed_files, on_undo=reopen),
             f"Move {what} to the trash")
         if outcome is None:
             return
@@ -177,10 +213,12 @@ class LibraryOperations(WindowHost):
 
         if not paths:
             return []
+        paths = list(paths)
         names = ", ".join(Path(p).name for p in paths)
-        outcome = self._library_op(lambda: app_library.import_files(list(paths)),
+        outcome = self._library_op(lambda: app_library.import_files(paths),
                                    created_files, f"Import {names}")
         if outcome is None:
+            self._import_failed(paths)
             return []
         imported = [c.path for c in outcome.changes]
         self.show_library()
@@ -188,26 +226,55 @@ class LibraryOperations(WindowHost):
         self.report(f"Imported {', '.join(p.name for p in imported)}")
         return imported
 
+    def _import_failed(self, paths: list) -> None:
+        """A refused import stays said, on the Library tab: every file that cannot be
+        imported, and why (the others were not imported either: all or none)."""
+        from builder.app.documents import import_problems
+
+        problems = import_problems(paths)
+        if not problems:
+            return           # the status line already said why (a refusal of the import)
+        self.show_library()
+        count = len(paths)
+        head = ("Nothing was imported: the file cannot be read as a character."
+                if count == 1 else
+                f"Nothing was imported (all {count} files or none): "
+                f"{len(problems)} of them cannot be read as characters.")
+        lines = [f"• {path.name}: {why}" for path, why in problems]
+        self.show_notice("\n".join([head, *lines]), "error")
+
     def open_samples(self) -> list:
-        """Copy the sample characters shipped with the app into the library, open them."""
+        """Copy the sample characters shipped with the app into the library and open them;
+        those the library holds a copy of already are opened, not copied again."""
         from importlib import resources
 
         from builder.resources import resource_path
 
-        imported = []
+        from builder.app.documents import library_copy
+
+        imported, opened = [], []
         folder = resource_path("samples")
         samples = sorted((f for f in folder.iterdir() if f.name.endswith(".json")),
                          key=lambda f: f.name) if folder.is_dir() else []
         for sample in samples:
             with resources.as_file(sample) as path:
-                imported += self.import_paths([str(path)])
-        for i, path in enumerate(imported):
+                # a copy made before is opened again, not copied once more
+                existing = library_copy(path)
+                if existing is not None:
+                    opened.append(existing)
+                    continue
+                copied = self.import_paths([str(path)])
+                imported += copied
+                opened += copied
+        for i, path in enumerate(opened):
             self.open_path(path, make_current=i == 0)
         if not samples:
             self.report("No sample characters came with this installation")
-        elif imported:
-            self.report(f"Opened {len(imported)} sample characters (copies in your library)")
-        return imported
+        elif imported and len(imported) == len(opened):
+            self.report(f"Opened {len(opened)} sample characters (copies in your library)")
+        elif opened:
+            self.report(f"Opened the {len(opened)} sample characters in your library")
+        return opened
 
     def import_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog

@@ -95,6 +95,23 @@ class WindowSettings(WindowHost):
         settings.setValue("openFiles", [str(d.path) for d in self.open_documents() if d.path])
         settings.setValue("openCampaigns", [str(v.path) for v in self.campaign_views()])
         settings.setValue("currentTab", self.tabs.currentIndex())
+        # the tabs in their order, each "character:PATH" or "campaign:PATH", and the one
+        # in front (by its path: the order may not come back whole if a file went away)
+        tabs, front = [], ""
+        for index in range(1, self.tabs.count()):
+            widget = self.tabs.widget(index)
+            doc = getattr(widget, "doc", None)
+            if doc is not None and doc.path:
+                tab = f"character:{doc.path}"
+            elif widget in self.campaign_views():
+                tab = f"campaign:{widget.path}"
+            else:
+                continue
+            tabs.append(tab)
+            if index == self.tabs.currentIndex():
+                front = tab
+        settings.setValue("openTabs", tabs)
+        settings.setValue("frontTab", front)
         # one layout per ruleset: the current editor's wins
         current = self.current_editor()
         for editor in self.editors() + self.campaign_views():
@@ -154,6 +171,10 @@ class WindowSettings(WindowHost):
         self._restore_files = [f for f in files if Path(f).is_file()]
         campaigns = _strings(settings.value("openCampaigns", []))
         self._restore_campaigns = [f for f in campaigns if Path(f).is_file()]
+        self._restore_tabs = [t for t in _strings(settings.value("openTabs", []))
+                              if ":" in t and Path(t.split(":", 1)[1]).is_file()]
+        front = settings.value("frontTab", "")
+        self._restore_front = front if isinstance(front, str) else ""
         tab = settings.value("currentTab", 0)
         try:
             self._restore_tab = int(tab) if isinstance(tab, (int, str)) else 0
@@ -161,7 +182,23 @@ class WindowSettings(WindowHost):
             self._restore_tab = 0
 
     def reopen_tabs(self) -> None:
-        """Reopen the tabs of the last session (called after the first paint)."""
+        """Reopen the tabs of the last session in their order, the one that was in front
+        in front again (called after the first paint)."""
+        tabs = getattr(self, "_restore_tabs", [])
+        if tabs:
+            front = None
+            for tab in tabs:
+                kind, path = tab.split(":", 1)
+                opened = (self.open_campaign(path, make_current=False) if kind == "campaign"
+                          else self.open_path(path, make_current=False))
+                if tab == self._restore_front and opened is not None:
+                    front = opened
+            self._restore_tabs = self._restore_files = self._restore_campaigns = []
+            if front is not None:
+                self.tabs.setCurrentWidget(front)
+            elif not self._restore_front:
+                self.tabs.setCurrentIndex(0)
+            return
         for path in getattr(self, "_restore_files", []):
             self.open_path(path, make_current=False)
         for path in getattr(self, "_restore_campaigns", []):

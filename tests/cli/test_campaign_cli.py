@@ -94,12 +94,24 @@ def test_new_needs_a_known_ruleset(tmp_path):
     assert not (tmp_path / "x.json").exists()
 
 
-def test_campaigns_are_listed_in_the_library(isolated_data):
-    path = ok("campaign", "new", "Library Run", "--ruleset", "story-points").out.strip()
+def test_campaigns_are_listed_in_the_library(isolated_data, tmp_path, monkeypatch):
+    empty = ok("campaign", "list")
+    assert empty.out == (f"no campaigns in the library yet ({isolated_data / 'campaigns'}); "
+                         "character-builder campaign new NAME --ruleset RULESET creates one "
+                         "there\n")
+    assert ok("campaign", "list", "--json").json() == []
+    monkeypatch.chdir(tmp_path)
+    sp(["sp=5"], "Mira", tmp_path / "mira.json")
+    path = ok("campaign", "new", "Library Run", "--ruleset", "story-points",
+              "--member", "mira.json").out.strip()
     assert path.startswith(str(isolated_data / "campaigns"))
     rows = ok("campaign", "list", "--json").json()
-    assert [r["name"] for r in rows] == ["Library Run"]
+    assert [(r["name"], r["members"], r["file"]) for r in rows] == [("Library Run", 1, path)]
     assert "Library Run" in ok("campaign", "list").out
+    # its member, typed from the current folder, is found from the campaign's folder
+    monkeypatch.chdir(isolated_data)
+    ok("campaign", "award", path, "award-checkpoint", "M", "C")
+    assert unspent(str(tmp_path / "mira.json")) == 7
 
 
 # -- party awards (seed 000: each player character gains 2 SP / 3 SP) ----------------
@@ -317,11 +329,39 @@ def test_member_paths_typed_from_the_current_folder(tmp_path, monkeypatch):
        "--member", "party/nyra.json")
     ok("campaign", "add", "party/c.json", "party/joss.json")
     shown = json.loads(ok("campaign", "show", "party/c.json", "--json").out)
-    assert shown["members"] == ["party/nyra.json", "party/joss.json"]      # as given
+    # stored relative to the campaign's folder, where they are looked up
+    assert shown["members"] == ["nyra.json", "joss.json"]
     ok("campaign", "award", "party/c.json", "award-checkpoint", "M", "C")
+    monkeypatch.chdir(tmp_path / "party")
+    ok("campaign", "award", "c.json", "award-checkpoint", "M", "D")       # from any folder
     for name in ("nyra", "joss"):
-        d = json.loads(ok("show", f"party/{name}.json", "--json").out)
-        assert d["sp"]["unspent"] == 7
+        d = json.loads(ok("show", f"{name}.json", "--json").out)
+        assert d["sp"]["unspent"] == 9
+
+
+def test_a_member_missing_beside_the_campaign_is_never_taken_from_the_current_folder(
+        tmp_path, monkeypatch):
+    """A member file moved away (or not synced yet): the award is refused whole, naming
+    it, and an unrelated file of that name in the current folder is left alone."""
+    (tmp_path / "table").mkdir()
+    sp(["sp=5"], "Nyra", tmp_path / "table" / "nyra.json")
+    sp(["sp=5"], "Joss", tmp_path / "table" / "joss.json")
+    monkeypatch.chdir(tmp_path / "table")
+    ok("campaign", "new", "Rel", "-o", "coast.json", "--ruleset", "story-points",
+       "--member", "nyra.json", "--member", "joss.json")
+    (tmp_path / "table" / "joss.json").rename(tmp_path / "joss-moved.json")
+    sp(["sp=5"], "Stranger", tmp_path / "joss.json")        # same name, another character
+    monkeypatch.chdir(tmp_path)
+    before = snapshot(tmp_path / "joss.json", tmp_path / "table" / "nyra.json",
+                      tmp_path / "table" / "coast.json")
+    for argv in (("campaign", "award", "table/coast.json", "award-checkpoint", "M", "C"),
+                 ("campaign", "exchange", "table/coast.json", "nyra.json",
+                  "raise-skill Observation", "joss.json", "raise-skill Stealth")):
+        r = cli(*argv)
+        assert r.code == 2, r.err
+        assert r.err.count("\n") == 1 and "member joss.json of table/coast.json" in r.err
+        assert "no such file" in r.err
+        assert snapshot(*before) == before
 
 
 def test_a_newer_campaign_file_missing_its_ledger_is_a_clear_error(tmp_path):
@@ -331,3 +371,38 @@ def test_a_newer_campaign_file_missing_its_ledger_is_a_clear_error(tmp_path):
         result = cli(*argv)
         assert result.code == 2, (argv, result.err)
         assert "Traceback" not in result.err
+
+
+def _give_id(path, member_id):
+    """A character file with a stable id (as files made by versions that write one)."""
+    doc = json.loads(file_bytes(path))
+    doc["id"] = member_id
+    path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+
+
+def test_a_member_with_a_stable_id_is_found_by_it_and_never_confused(tmp_path, monkeypatch):
+    table = tmp_path / "table"
+    table.mkdir()
+    sp(["sp=5"], "Nyra", table / "nyra.json")
+    sp(["sp=5"], "Joss", table / "joss.json")
+    _give_id(table / "joss.json", "01JOSS")
+    monkeypatch.chdir(table)
+    ok("campaign", "new", "Rel", "-o", "coast.json", "--ruleset", "story-points",
+       "--member", "nyra.json", "--member", "joss.json")
+    assert json.loads(file_bytes(table / "coast.json"))["member_ids"]["joss.json"] == "01JOSS"
+    # Renamed beside the campaign: found by its id, and the award reaches it.
+    (table / "joss.json").rename(table / "joss-the-bold.json")
+    ok("campaign", "award", "coast.json", "award-checkpoint", "M", "C")
+    assert unspent(str(table / "joss-the-bold.json")) == 7
+    shown = ok("campaign", "show", "coast.json", "--json").json()
+    assert shown["member_details"][1]["file"] == str(table / "joss-the-bold.json")
+    # Another character under the member's file name is refused, whole, by name.
+    sp(["sp=5"], "Stranger", table / "joss.json")
+    _give_id(table / "joss.json", "01STRANGER")
+    before = snapshot(table / "joss.json", table / "nyra.json", table / "coast.json")
+    r = cli("campaign", "award", "coast.json", "award-checkpoint", "M", "D")
+    assert r.code == 2 and r.err.count("\n") == 1
+    assert "member joss.json of coast.json" in r.err and "holds another character (Stranger)" in r.err
+    assert snapshot(*before) == before
+    ok("campaign", "remove", "coast.json", "joss.json")
+    assert "joss.json" not in json.loads(file_bytes(table / "coast.json"))["member_ids"]

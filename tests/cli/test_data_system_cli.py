@@ -1,4 +1,4 @@
-"""A rule system defined by a data file alone (docs/examples/point-buy.json dropped
+"""A rule system defined by a data file alone (builder/data/examples/point-buy.json dropped
 into <data folder>/rulesets/systems/), driven through the command line."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import cli, file_bytes, ok
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 
 @pytest.fixture

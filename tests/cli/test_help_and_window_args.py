@@ -149,3 +149,61 @@ def test_quit_when_ready_opens_file_and_screenshots_it(tmp_path):
                 env_changes={"QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 2
     assert "bad.json" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- every action's arguments -------------------------------------------------------
+def _action_parsers(ruleset, monkeypatch):
+    """(action, its parser) for every action of ``ruleset``, as ``do FILE ACTION --help``
+    builds it."""
+    from builder.rules import base
+
+    seen = []
+    shown = base._HelpAction.__call__
+
+    def record(self, parser, namespace, values, option_string=None):
+        seen.append(parser)
+        shown(self, parser, namespace, values, option_string)
+
+    monkeypatch.setattr(base._HelpAction, "__call__", record)
+    result = []
+    for name in (words.split()[0] for words in ruleset.actions):
+        with pytest.raises(base.ActionHelp) as help_text:
+            ruleset.parse_action([name, "--help"])
+        result.append((name, seen[-1], help_text.value.text))
+    return result
+
+
+@pytest.fixture
+def point_buy(isolated_data):
+    import shutil
+    from pathlib import Path
+
+    folder = isolated_data / "rulesets" / "systems"
+    folder.mkdir(parents=True)
+    example = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples"
+    shutil.copy(example / "point-buy.json", folder / "point-buy.json")
+
+
+@pytest.mark.parametrize("ruleset_id",
+                         ["story-points", "vogelfrei", "ability-bonuses", "point-buy"])
+def test_every_argument_of_every_action_has_help_and_one_usage_form(ruleset_id, point_buy,
+                                                                    monkeypatch):
+    from builder.storage.rulesets import load_ruleset
+
+    missing = []
+    for name, parser, text in _action_parsers(load_ruleset(ruleset_id), monkeypatch):
+        assert text.startswith(f"usage: character-builder do FILE {name} "), text
+        missing += [f"{name} {a.option_strings or a.dest}" for a in parser._actions
+                    if not a.help or a.help == argparse.SUPPRESS]
+    assert missing == []
+
+
+def test_do_help_reads_character_builder_do_file_action(capsys, tmp_path):
+    path = tmp_path / "s.json"
+    ok("new", "story-points", "Senna", "-o", path)
+    text = _help(capsys, "do", path, "--help")
+    assert text.startswith("usage: character-builder do FILE ACTION [ARG ...]")
+    listed = text.split("actions of story-points", 1)[1].splitlines()[1:]
+    assert listed and all(line.startswith("  ") and "character-builder" not in line
+                          for line in listed)
+    assert any(line.startswith("  raise-class ") and "--trait TRAIT" in line for line in listed)

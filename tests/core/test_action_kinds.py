@@ -180,7 +180,7 @@ def _walk_start(ruleset_id, isolated_data):
 
     folder = isolated_data / "rulesets" / "systems"
     folder.mkdir(parents=True)
-    shutil.copy(ROOT.parent / "docs" / "examples" / "point-buy.json", folder / "point-buy.json")
+    shutil.copy(ROOT / "data" / "examples" / "point-buy.json", folder / "point-buy.json")
     name, walk = WALKS[ruleset_id]
     doc = json.loads((SNAPSHOTS / name).read_text(encoding="utf-8"))
     return load_ruleset(ruleset_id), doc, walk

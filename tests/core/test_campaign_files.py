@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from builder.app.campaigns import apply_award
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, UsageError
 from builder.storage import campaigns
@@ -75,7 +76,7 @@ def test_session_start_records_the_sizes_it_generated(camp):
 
 
 def test_award_records_each_members_entry_and_undo_removes_exactly_it(camp):
-    entry, files = camp.award(["award-checkpoint", "M", "C"])
+    entry, files = apply_award(camp, ["award-checkpoint", "M", "C"])
     camp.commit(files)
     assert [m["path"] for m in entry["members"]] == camp.members
     for member in entry["members"]:
@@ -89,7 +90,7 @@ def test_award_records_each_members_entry_and_undo_removes_exactly_it(camp):
 
 
 def test_undo_refuses_when_a_member_file_changed_since(camp):
-    entry, files = camp.award(["award-checkpoint", "M", "C"])
+    entry, files = apply_award(camp, ["award-checkpoint", "M", "C"])
     camp.commit(files)
     bo = load_character(camp.member_path(camp.members[1]))
     bo.undo()
@@ -106,7 +107,7 @@ def test_an_unwritable_campaign_file_leaves_members_unchanged(camp, monkeypatch)
 
     before = {p: camp.member_path(p).read_bytes() for p in camp.members}
     campaign_before = camp.path.read_bytes()
-    entry, files = camp.award(["award-checkpoint", "M", "C"])
+    entry, files = apply_award(camp, ["award-checkpoint", "M", "C"])
     real = os.replace
 
     def replace(src, dst, *a, **kw):
@@ -151,7 +152,7 @@ def test_campaign_schema_is_valid_json_schema_and_fits_new_files(camp):
     schema = load_json_resource("schema", "campaign.schema.json")
     jsonschema.Draft202012Validator.check_schema(schema)
     camp.pool_do(fp.start_action(2))
-    entry, files = camp.award(["award-checkpoint", "M", "C"])
+    entry, files = apply_award(camp, ["award-checkpoint", "M", "C"])
     assert schema_errors(schema, camp.doc) == []
     bad = dict(camp.doc, members="a.json")
     assert schema_errors(schema, bad)[0].startswith("members:")

@@ -6,6 +6,10 @@ set by the test set-up, so an unexpected exception fails the test instead of
 being turned into the last-guard line), prints one line per problem, and a
 command that did not succeed leaves the file byte for byte as it was.
 
+Files git cannot hold (a named pipe, a device, a symbolic-link loop) are made by
+:func:`test_special_files_through_every_command`; the whole corpus is also put in
+the library and listed.
+
 Add a file here whenever fuzzing or a user finds an input that fails.
 """
 from __future__ import annotations
@@ -21,8 +25,8 @@ from tests.helpers import cli
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
-CHARACTER_COMMANDS = [("show", "--json"), ("check",), ("options",), ("undo",),
-                      ("plan", "skill:Melee=1"), ("do", "rest")]
+CHARACTER_COMMANDS = [("show", "--json"), ("show",), ("check",), ("options",), ("undo",),
+                      ("plan", "skill:Melee=1"), ("do", "rest"), ("export-pdf", "-o", "{out}")]
 CAMPAIGN_COMMANDS = [("campaign", "show"), ("campaign", "show", "--json"), ("pool", "show"),
                      ("pool", "earn", "fortune", "--reason", "fuzz"), ("undo",),
                      ("campaign", "award", "rest"), ("campaign", "set", "fortune_bonus=1")]
@@ -36,12 +40,16 @@ def run_on_copy(tmp_path: Path, source: Path, words: tuple[str, ...]):
     target = tmp_path / "input.json"
     shutil.copyfile(source, target)
     before = target.read_bytes()
-    if words[0] in ("campaign", "pool"):
-        argv = [*words[:2], str(target), *words[2:]]
-    else:
-        argv = [words[0], str(target), *words[1:]]
-    result = cli(*argv)
+    result = cli(*command(words, target, tmp_path))
     return result, before, target.read_bytes()
+
+
+def command(words: tuple[str, ...], target: Path, tmp_path: Path) -> list[str]:
+    """The argument list of ``words`` run on ``target`` (``{out}``: a PDF in tmp_path)."""
+    words = tuple(w.replace("{out}", str(tmp_path / "out.pdf")) for w in words)
+    if words[0] in ("campaign", "pool"):
+        return [*words[:2], str(target), *words[2:]]
+    return [words[0], str(target), *words[1:]]
 
 
 def assert_well_behaved(result, before: bytes, after: bytes, words) -> None:
@@ -70,6 +78,48 @@ def test_campaign_corpus(source, tmp_path):
     for words in CAMPAIGN_COMMANDS:
         result, before, after = run_on_copy(tmp_path, source, words)
         assert_well_behaved(result, before, after, words)
+
+
+SPECIAL = ["pipe", "device", "link-loop", "missing"]
+
+
+def special_file(kind: str, tmp_path: Path) -> Path:
+    if kind == "device":
+        return Path("/dev/zero")
+    path = tmp_path / f"{kind}.json"
+    if kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "link-loop":
+        path.symlink_to(path)
+    return path
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(),
+                    reason="no named pipes or /dev/zero here")
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_special_files_through_every_command(kind, tmp_path):
+    """A pipe, a device, a link loop or nothing at all: every command refuses it in one
+    line at once (one that waited would hang here until the faulthandler timeout)."""
+    target = special_file(kind, tmp_path)
+    for words in CHARACTER_COMMANDS + CAMPAIGN_COMMANDS:
+        result = cli(*command(words, target, tmp_path))
+        assert result.code == 2 and len(result.err.strip().splitlines()) == 1, (words, result)
+        assert str(target) in result.err, (words, result.err)
+
+
+def test_the_whole_corpus_in_the_library_is_listed(tmp_path):
+    """Every corpus file in the library at once: `library list` lists each (the bad ones
+    with their reason) and ends well."""
+    from builder.storage.paths import characters_dir
+
+    folder = characters_dir(create=True)
+    for source in files("characters") + files("campaigns"):
+        shutil.copyfile(source, folder / source.name)
+    result = cli("library", "list", "--json")
+    assert result.code == 0, result
+    listed = {Path(row["path"]).name for row in result.json()}
+    assert {p.name for p in files("characters")} <= listed
+    assert cli("library", "list").code == 0
 
 
 def test_the_corpus_is_there():

@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 from builder.rules.base import Refusal
 from builder.rules.data_system import DataRuleset, make_class
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 NAMES = ["Aa", "Bb", "Cc"]
 PATHS = ["Pp", "Qq"]
 

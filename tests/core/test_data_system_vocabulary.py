@@ -9,7 +9,7 @@ from pathlib import Path
 from builder.rules.base import reason_code
 from builder.rules.data_system import DataRuleset, make_class
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 
 def example() -> dict:
@@ -63,3 +63,11 @@ def test_a_flag_or_a_broken_reference_is_refused_with_its_place():
                                      "say": "{subject} needs {count}"}
     (problem,) = DataRuleset.validate_data(data)
     assert problem.startswith("values/Fencing/requires/say: no field count")
+
+
+def test_a_template_with_a_format_width_is_refused_by_the_schema_with_its_path():
+    data = example()
+    data["values"][4]["requires"] = {"type": "at-least", "value": "Grace", "level": 2,
+                                     "say": "{subject:>100000000}"}
+    (problem,) = DataRuleset.validate_data(data)
+    assert problem.startswith("values/4/requires/say: "), problem

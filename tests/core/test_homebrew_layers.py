@@ -76,3 +76,19 @@ def test_nonsense_is_refused_with_its_path_and_the_built_in_data_used(layer, whe
     assert where in warnings[0], warnings[0]
     assert result.json()["title"] == "Story Point development"
     assert result.json()["costs"]["vital_per_score"] == 2
+
+
+def test_a_layer_whose_template_carries_a_format_width_is_refused(tmp_path):
+    """Data never steers the program's formatting: a reason template with a width is
+    refused with its place, the built-in records stay, and no output grows from it."""
+    character = tmp_path / "c.json"
+    ok("new", "story-points", "C", "-o", character, "--set", "sp=0")
+    before = ok("options", character).out
+    override("story-points", {"extends": "story-points", "advancement": {"vital": {
+        "requires": [{"type": "at-least", "value": "Strength", "level": 9,
+                      "say": "{subject:>100000000}"}]}}})
+    result = cli("options", character)
+    assert result.code == 0 and result.out == before
+    (warning,) = result.err.strip().splitlines()
+    assert "homebrew override ignored" in warning and "advancement/vital/requires" \
+        in warning, warning

@@ -18,7 +18,7 @@ from builder.rules.entry_ids import META_KEYS
 from tests.helpers import cli
 
 SNAPSHOTS = Path(__file__).resolve().parent / "cli_snapshots"
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 OUTPUTS = json.loads((SNAPSHOTS / "outputs.json").read_text(encoding="utf-8"))
 MADE = json.loads((SNAPSHOTS / "made.json").read_text(encoding="utf-8"))
 COMMANDS = [["show", "--json"], ["options", "--json"], ["check", "--json"], ["show"], ["options"]]

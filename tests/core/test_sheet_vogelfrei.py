@@ -25,7 +25,7 @@ def test_every_section_with_the_values(tmp_path):
     sheet = build_sheet(derived)
     assert sheet.ruleset_title and sheet.name == "Greta Hollerin"
     assert [s.key for s in sheet.sections] == [
-        "abilities", "career", "health", "xp", "saves", "defence", "money", "weapons", "gear",
+        "health", "abilities", "career", "xp", "saves", "defence", "money", "weapons", "gear",
         "skills", "traits", "careers", "class_table", "history", "ledger",
         "notes"]  # no spells: a Warrior casts none; the notes print after the records
     assert "spells" in section_keys("vogelfrei")

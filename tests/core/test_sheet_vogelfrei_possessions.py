@@ -37,7 +37,9 @@ def test_possessions_on_the_sheet(tmp_path):
     sheet = build_sheet(load_character(Path(path)).derived())
     defence = rows_of(section(sheet, "defence"))
     assert defence["Alignment"] == "Chaos"
-    assert defence["AC melee"] == "9" and defence["AC ranged"] == "12"   # Agility +1, WS 0
+    health = rows_of(section(sheet, "health"))  # large, with Wounds and Stamina, first
+    assert health["AC melee"] == "9" and health["AC ranged"] == "12"   # Agility +1, WS 0
+    assert sheet.sections[0].key == "health" and "AC melee" not in defence
     assert defence["WS / BS"] == "0 / 0"
     # Staff (two-handed: oversize) 1 point, Bow + Torches + Buckler = 3 items
     assert (defence["Encumbrance"], defence["Load"]) == ("1", "Unencumbered")

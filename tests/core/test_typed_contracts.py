@@ -15,7 +15,7 @@ from builder.rules.entry_ids import META_KEYS
 from builder.storage.files import load_character
 
 SAMPLES = Path(__file__).resolve().parent / "cli_snapshots" / "characters"
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 CHARACTERS = ["Senna-Vale", "Greta-Hallorn", "Ann-Coldwater", "sp-busy", "vf-busy",
               "ab-busy", "pb-busy"]
 

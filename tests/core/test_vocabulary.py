@@ -6,6 +6,7 @@ import json
 from functools import lru_cache
 
 import jsonschema
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from builder.resources import load_json_resource
@@ -315,3 +316,22 @@ def test_the_made_checker_agrees_with_the_reasons(record, facts, target):
 @given(requires, facts_strategy, levels)
 def test_the_made_checker_honours_from(record, facts, target):
     assert vocab.checker(record)(facts, target) == oracle(record, facts, target)
+
+
+@pytest.mark.parametrize("say", ["{subject:>100000000}", "{what.__class__}", "{values[0]}",
+                                 "{what!r}", "{subject:.3}", "{}", "needs { what"])
+def test_a_template_is_plain_substitution_and_nothing_else(say):
+    """A width, a precision, a conversion, an attribute or an index in a template is
+    refused with its place; one that reached the rules anyway is never interpreted."""
+    record = {"type": "at-least", "value": "Body", "level": 3, "say": say}
+    (problem,) = vocab.record_problems(record, "requires", "paths/Knight/requires")
+    assert problem.startswith("paths/Knight/requires/say: "), problem
+    (why,) = vocab.unmet(record, vocab.Facts({"Body": 1}), "Knight", 0)
+    assert why == say        # kept as written, never formatted
+
+
+def test_a_template_fills_plain_fields_and_writes_braces():
+    record = {"type": "at-least", "value": "Body", "level": 3,
+              "say": "{{{subject}}} wants {value} {level} ({have}), not {{ {nothing} }}"}
+    (why,) = vocab.unmet(record, vocab.Facts({"Body": 1}), "Knight", 0)
+    assert why == "{Knight} wants Body 3 (1), not { {nothing} }"

@@ -108,7 +108,7 @@ def test_apply_plan_spends_exactly_the_total_and_is_one_undo(chain_for):
     assert d["sp"] == {"unspent": 0, "earned": 16, "spent": 16}
     assert d["classes"]["Cleric"]["level"] == 4
     assert doc.undo_stack.count() == 1
-    assert doc.undo_stack.undoText().startswith("Apply plan")
+    assert doc.undo_stack.undoText() == "Apply the plan: Cleric to 4"   # in words
     doc.undo_stack.undo()
     assert doc.derived()["sp"]["spent"] == 0
     assert json.loads(path.read_bytes())["ledger"] == json.loads(before)["ledger"] == []
@@ -483,8 +483,17 @@ def test_a_partial_plan_says_how_many_steps_wait_for_sp(chain_for):
     widget.status.connect(messages.append)
     done = widget.apply_plan()
     assert 0 < done < 4
-    assert messages[-1] == (f"Plan: {done} of 4 steps taken; the other {4 - done} when the "
-                            "SP are there")
+    other = "the other one" if done == 3 else f"the other {4 - done}"
+    assert messages[-1] == f"Plan: {done} of 4 steps taken; {other} when the SP are there"
+
+
+def test_the_plans_messages_count_in_words():
+    from builder.ui.chain.plan import plan_taken
+
+    assert plan_taken(1, 1) == "Plan: its one step taken"
+    assert plan_taken(3, 3) == "Plan: all 3 steps taken"
+    assert plan_taken(1, 2) == "Plan: 1 of 2 steps taken; the other one when the SP are there"
+    assert plan_taken(0, 1, refused=True) == "Plan: 0 of 1 step taken; the rules refused step 1"
 
 
 def test_taking_a_node_says_what_the_ledger_now_holds(chain_for):

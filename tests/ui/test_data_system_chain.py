@@ -1,4 +1,4 @@
-"""The chain page draws a rule system written as data (docs/examples/point-buy.json):
+"""The chain page draws a rule system written as data (builder/data/examples/point-buy.json):
 a node for each value and path, an edge for each prerequisite, greyed with the rules'
 reasons and dashed while an edge blocks; double-click takes a step; a selected node
 shows the planner's path on the graph."""
@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import ok
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 
 @pytest.fixture

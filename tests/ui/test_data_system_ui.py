@@ -11,7 +11,7 @@ import pytest
 
 from tests.helpers import ok
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 
 @pytest.fixture

@@ -78,8 +78,12 @@ def test_take_an_increase_saves_at_once_and_undo_redo_follow_the_ledger(window, 
     # redo re-applies through the core
     window.act_redo.trigger()
     assert json.loads(senna_path.read_text())["ledger"][0]["target"] == 4
-    assert editor.ledger.ledger_model.rowCount() == 1
-    assert editor.ledger.ledger_model.index(0, 3).data() == "8 SP"
+    # the opening balance, then the entry
+    assert editor.ledger.ledger_model.rowCount() == 2
+    assert editor.ledger.ledger_model.index(0, 1).data() == "Opening balance"
+    assert editor.ledger.ledger_model.index(0, 3).data() == "16 SP"
+    assert editor.ledger.ledger_model.index(1, 0).data() == "1"
+    assert editor.ledger.ledger_model.index(1, 3).data() == "8 SP"
 
 
 def test_undo_shortcuts_are_the_standard_ones(window):
@@ -217,7 +221,7 @@ def test_a_file_with_ledger_problems_opens_and_says_so(window, senna_path):
     editor = open_editor(window, senna_path)
     assert editor.refusal_bar.isVisibleTo(editor)
     assert "Medicine 4 needs Cognition 4" in editor.refusal_bar.label.text()
-    assert "skipped" in editor.ledger.ledger_model.index(0, 1).data()
+    assert "skipped" in editor.ledger.ledger_model.index(1, 1).data()
 
 
 def test_the_story_point_abbreviations_and_active_are_explained(window, senna_path):
@@ -251,7 +255,7 @@ def test_the_ledger_shows_times_on_the_players_clock_as_the_library_does(window,
     path.write_text(json.dumps(doc, indent=2))
     model = open_editor(window, path).ledger.ledger_model
     away = datetime.fromisoformat("2026-01-01T12:00:00+05:00").astimezone()
-    assert model.index(0, COL_WHEN).data() == away.strftime("%Y-%m-%d %H:%M")
+    assert model.index(1, COL_WHEN).data() == away.strftime("%Y-%m-%d %H:%M")
     today = datetime.fromisoformat(doc["ledger"][1]["at"]).astimezone()
     if today.date() == datetime.now(timezone.utc).astimezone().date():
-        assert model.index(1, COL_WHEN).data() == today.strftime("today %H:%M")
+        assert model.index(2, COL_WHEN).data() == today.strftime("today %H:%M")

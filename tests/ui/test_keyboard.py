@@ -163,7 +163,7 @@ def test_story_points_character_made_and_advanced_with_the_keyboard(shown, qtbot
     assert focus() is editor.chain_page.view
     press(K.Key_2, CTRL)
     assert focus() is editor.ledger
-    assert editor.ledger.model().rowCount() == len(ledger(path))
+    assert editor.ledger.model().rowCount() == 1 + len(ledger(path))   # + opening balance
 
 
 def tab_to(name: str, limit: int = 30):

@@ -141,12 +141,15 @@ def test_ledger_model_shows_cost_and_sp_after(qtbot):
     model = LedgerModel()
     attach_tester(model)
     model.set_character(cf)
-    assert model.rowCount() == 2
+    assert model.rowCount() == 3
+    # the opening balance first, as the sheet has it
+    assert [model.index(0, c).data() for c in (0, 1, 2, 3)] == ["", "Opening balance", "",
+                                                                "16 SP"]
     # a spend is signed as a gain is (the column is the balance's change)
-    assert [model.index(1, c).data() for c in (0, 2, 3)] == ["2", "-8 SP", "10 SP"]
-    assert model.index(0, 2).data() == "+2 SP"
-    assert model.index(0, 3).data() == "18 SP"
-    assert "Found it" in model.index(0, 1).data()
+    assert [model.index(2, c).data() for c in (0, 2, 3)] == ["2", "-8 SP", "10 SP"]
+    assert model.index(1, 2).data() == "+2 SP"
+    assert model.index(1, 3).data() == "18 SP"
+    assert "Found it" in model.index(1, 1).data()
 
 
 def test_editor_sheet_models_pass_the_tester(qtbot, senna_path):

@@ -214,6 +214,8 @@ def test_library_steps_undo_and_redo_and_close_the_tabs_of_files_they_remove(win
     window.library_model.refresh()
     window.library_page.select_path(str(senna))
     window.act_trash.trigger()
+    # an open character: asked first
+    next(b for b in window.trash_question.buttons() if b.text() == "Move to Trash").click()
     assert not senna.exists() and window.editor_for_path(senna) is None   # its tab closed
     assert editor.isHidden() or editor not in window.editors()
     window.act_undo.trigger()

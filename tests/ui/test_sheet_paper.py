@@ -226,8 +226,12 @@ def test_rows_to_write_in_fill_the_page_and_never_open_one(qapp):
     assert "Rope" in texts and "Torch" in texts
     drawn = [op for op in pages[0] if op[0] == "line" and op[2] == op[4]]
     assert 2 < len(drawn) - 20 < 62  # some spare rows ruled, not all 60
-    # Without spares the same table runs on to a second page.
+    # Without spares, the empty rows of a filled sheet still never open a page...
     sheet.sections[1] = Section("g", "Gear", [Table([Column("Item"), Column("Qty")], rows)])
+    _style, pages = _layout(sheet)
+    assert len(pages) == 1
+    # ...while a blank sheet's table (all of it to write in) runs on to a second page.
+    sheet.blank = True
     _style, pages = _layout(sheet)
     assert len(pages) == 2
 

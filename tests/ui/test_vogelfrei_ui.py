@@ -96,7 +96,7 @@ def test_award_xp_dialog_shows_the_session_cap_and_is_one_undo_step(window, qtbo
     assert editor.doc.derived()["xp"] == 3000
     assert editor.doc.undo_stack.count() == 1
     assert window.balance_label.text().endswith("3000")
-    assert "+3000 XP" == editor.ledger.ledger_model.index(0, 2).data()
+    assert "+3000 XP" == editor.ledger.ledger_model.index(1, 2).data()
 
 
 def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, qtbot):

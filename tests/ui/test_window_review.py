@@ -123,11 +123,11 @@ def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(wind
     before = xp(greta)
     view.xp_button.click()
     dialog = view.dialog
-    assert dialog.enemies.text() == "" and dialog.treasure.value() == 0
+    assert dialog.enemies.text() == "" and dialog.treasure.text() == ""
     assert not dialog.ok.isEnabled()                      # it wrote "XP ...: Greta 0"
     # what to enter next, as a prompt (it said "• nothing to award yet" before any typing)
-    assert dialog.summary.text() == XP_PROMPT
-    dialog.treasure.setValue(300)
+    assert dialog.reasons_label.text() == XP_PROMPT
+    dialog.treasure.setText("300")
     assert dialog.ok.isEnabled(), dialog.summary.text()
     with qtbot.waitSignal(dialog.finished):
         dialog.ok.click()
@@ -197,6 +197,9 @@ def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypat
         return QKeyEvent(QEvent.Type.ShortcutOverride, key, CTRL)
 
     assert _window_key(field, override(K.Key_E))
+    # Ctrl+Z is the field's while it has edits of its own to take back, else the tab's
+    assert _window_key(field, override(K.Key_Z)) and not field.isUndoAvailable()
+    field.insert("x")
     assert not _window_key(field, override(K.Key_Z)) and not _window_key(field, override(K.Key_C))
 
 

@@ -42,7 +42,7 @@ class Raise(DataAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser("raise a value by one")
-        parser.add_argument("name", nargs="+")
+        parser.add_argument("name", nargs="+", help="the value raised, as the rule system names it")
         ns = parser.parse_args(list(words))
         return Action(self.verb, {"name": match_name(" ".join(ns.name), self.rules.values,
                                                      "value")})
@@ -84,7 +84,7 @@ class Take(DataAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser("take a path")
-        parser.add_argument("name", nargs="+")
+        parser.add_argument("name", nargs="+", help="the path taken, as the rule system names it")
         ns = parser.parse_args(list(words))
         return Action(self.verb, {"name": match_name(" ".join(ns.name), self.rules.paths,
                                                      "path")})
@@ -119,8 +119,8 @@ class Award(DataAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser("gain points")
-        parser.add_argument("amount")
-        parser.add_argument("--note", default="")
+        parser.add_argument("amount", help="how many points are gained")
+        parser.add_argument("--note", default="", help="why they were gained, for the ledger")
         ns = parser.parse_args(list(words))
         values: dict[str, Any] = {"amount": parse_int(ns.amount, "the award")}
         if ns.note:

@@ -26,7 +26,9 @@ def _validator() -> Any:  # a jsonschema validator (the library has no stubs her
 def schema_problems(data: Any) -> list[str]:
     validator = _validator()
     problems: list[str] = []
-    for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
+    found = [deep for error in validator.iter_errors(data)
+             for deep in vocab.chosen_errors(error)]
+    for error in sorted(found, key=lambda e: [str(p) for p in e.absolute_path]):
         where = "/".join(str(p) for p in error.absolute_path) or "(top)"
         message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
         problems.append(f"{where}: {message}")
@@ -50,8 +52,13 @@ def data_problems(data: Any) -> list[str]:
             except vocab.ReferenceProblem as problem:
                 problems.append(f"{kind}/{name}: {problem}")
                 bound[name] = {"cost": None, "requires": None}
-            problems += vocab.record_problems(bound[name]["requires"] or [], "requires",
-                                              f"{kind}/{name}/requires")
+            requires = bound[name]["requires"]
+            if requires != record.get("requires"):
+                # what its references became is checked again (the file was checked as is)
+                problems += vocab.record_problems(requires or [], "requires",
+                                                  f"{kind}/{name}/requires")
+            elif requires is not None:
+                problems += vocab.say_problems(requires, f"{kind}/{name}/requires")
             if "flag" in vocab.types_used(record.get("requires")):
                 problems.append(f"{kind}/{name}/requires: a rule system written as data "
                                 "sets no flags (a flag prerequisite could never be met)")

@@ -51,9 +51,11 @@ def _v(value: Any, blank: bool) -> str:
 
 def _sp(derived: dict[str, Any], blank: bool) -> Section:
     sp = derived.get("sp") or {}
-    # Unspent changes at the table: a wide box to cross out and pencil beside.
+    # Unspent changes at the table and is looked up in play: large, as VIT, in a wide
+    # box to cross out and pencil beside.
     return Section("sp", TITLES["sp"], [
-        Rows([("Unspent", _v(sp.get("unspent", 0), blank))], columns=1, write_in=True),
+        Rows([("Unspent", _v(sp.get("unspent", 0), blank))], columns=1, large=True,
+             write_in=True),
         Rows([("Earned", _v(sp.get("earned", 0), blank)),
               ("Spent", _v(sp.get("spent", 0), blank))], columns=2)], half=True)
 
@@ -116,16 +118,19 @@ def _classes_section(derived: dict[str, Any], blank: bool) -> Section:
         rows = [[name, text_value(info.get("level", 0)),
                  text_value(list(info.get("core_skills") or []))]
                 for name, info in _classes(derived).items()]
+        if not rows:
+            return empty_section("classes", TITLES["classes"], "No classes yet.")
     return Section("classes", TITLES["classes"], [Table(columns, rows)])
 
 
-def _traits(derived: dict[str, Any], blank: bool) -> Section:
+def _traits(derived: dict[str, Any], blank: bool, compact: bool = False) -> Section:
     columns = [Column("Trait", 2.4), Column("Path (Skill)", 2.2), Column("Rank", 0.7, "center"),
                Column("Uses (tick one per use)", 2.8)]
     blocks: list[Any] = []
     if blank:
         rows: list[list[Cell]] = [["", "", "", Boxes(BLANK_USES)] for _ in range(BLANK_TRAITS)]
         return Section("traits", TITLES["traits"], [Table(columns, rows)])
+    compact_rows: list[list[Cell]] = []  # the compact sheet: one table, a Class column
     for name, info in _classes(derived).items():
         traits = info.get("traits") or {}
         if not traits:
@@ -146,10 +151,15 @@ def _traits(derived: dict[str, Any], blank: bool) -> Section:
                 # left empty to tick at the table.
                 uses_cell = Boxes(left + spent, spent)
             rows.append([str(trait), path, text_value(t.get("rank", "")), uses_cell])
+            compact_rows.append([str(trait), name, text_value(t.get("rank", "")), uses_cell])
         blocks.append(Heading(name, f"level {text_value(info.get('level', 0))}"))
         blocks.append(Table(columns, rows))
     if not blocks:
         return empty_section("traits", TITLES["traits"], "No traits yet.")
+    if compact:
+        return Section("traits", TITLES["traits"], [Table(
+            [Column("Trait", 2.4), Column("Class", 1.6), Column("Rank", 0.7, "center"),
+             Column("Uses", 1.8)], compact_rows)])
     return Section("traits", TITLES["traits"], blocks)
 
 
@@ -178,9 +188,12 @@ def _ledger(derived: dict[str, Any], blank: bool) -> Section:
     return ledger_section(derived, blank, TITLES["ledger"], 6.0, balance="SP")
 
 
-def _milestones(derived: dict[str, Any], blank: bool) -> Section:
+def _milestones(derived: dict[str, Any], blank: bool, compact: bool = False) -> Section:
+    """Every milestone with its checkpoints; on the compact sheet the resolved ones
+    only by name (their checkpoints no longer count), in one paragraph."""
     columns = [Column("Milestone", 2.5), Column("Checkpoints reached", 5.0),
                Column("Resolved", 1.0, "center")]
+    resolved: list[str] = []
     if blank:
         rows = [["", "", ""] for _ in range(BLANK_CLASSES)]
     else:
@@ -188,12 +201,18 @@ def _milestones(derived: dict[str, Any], blank: bool) -> Section:
         # In play order (the order the rules report them), checkpoints too.
         for name, info in (derived.get("milestones") or {}).items():
             info = info if isinstance(info, dict) else {}
+            if compact and info.get("resolved"):
+                resolved.append(str(name))
+                continue
             reached = info.get("played", info.get("checkpoints"))
             rows.append([str(name), text_value(list(reached or [])),
                          "yes" if info.get("resolved") else "no"])
-    if not rows:
+    if not rows and not resolved:
         return empty_section("milestones", TITLES["milestones"], "No Story Milestones yet.")
-    return Section("milestones", TITLES["milestones"], [Table(columns, rows)])
+    blocks: list[Any] = [Table(columns, rows)] if rows else []
+    if resolved:
+        blocks.append(Notes(f"Resolved ({len(resolved)}): " + ", ".join(resolved) + "."))
+    return Section("milestones", TITLES["milestones"], blocks)
 
 
 def _problems(derived: dict[str, Any]) -> Section | None:
@@ -222,12 +241,12 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
             sheet.headline.append(("Classes", ", ".join(levels)))
     makers = {
         "sp": lambda: _sp(derived, blank),
-        "milestones": lambda: _milestones(derived, blank),
+        "milestones": lambda: _milestones(derived, blank, options.layout == "compact"),
         "vitals": lambda: _vitals(derived, blank),
         "vit": lambda: _vit(derived, blank),
         "skills": lambda: _skills(derived, blank),
         "classes": lambda: _classes_section(derived, blank),
-        "traits": lambda: _traits(derived, blank),
+        "traits": lambda: _traits(derived, blank, options.layout == "compact"),
         "spells": lambda: _spells(derived, blank),
         "notes": lambda: _notes(derived, blank),
         "ledger": lambda: _ledger(derived, blank),

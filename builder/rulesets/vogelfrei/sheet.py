@@ -16,15 +16,15 @@ from typing import Any
 
 from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Notes, Rows, Section, Sheet,
                                   SheetOptions, Table, empty_section, ledger_section,
-                                  notes_section, print_order, signed, text_value)
+                                  n_up, notes_section, print_order, signed, text_value)
 
 SECTIONS = [
     ("abilities", "Abilities"),
     ("career", "Class & Career"),
-    ("health", "Wounds & Stamina"),
+    ("health", "Wounds, Stamina & Armour Class"),
     ("xp", "Experience"),
     ("saves", "Saving Throws"),
-    ("defence", "Alignment, Armour Class & Movement"),
+    ("defence", "Alignment & Movement"),
     ("money", "Money"),
     ("weapons", "Weapons"),
     ("gear", "Gear"),
@@ -42,6 +42,10 @@ SAVE_TITLES = {"paralyze": "Paralyze", "poison": "Poison", "breath": "Breath",
                "device": "Device", "magic": "Magic"}
 
 BLANK_ROWS = 4
+#: The longest values of the fields a blank sheet leaves to write in (the boxes fit them).
+LONGEST_CAREER = "Warrior Priest"
+LONGEST_ALIGNMENT = "Neutrality"
+LONGEST_LOAD = "Severely Encumbered"
 BLANK_BOXES = 12
 
 
@@ -77,7 +81,9 @@ def _career(derived: dict[str, Any], blank: bool) -> Section:
              ("Status", _v(derived.get("status") or "-", blank)),
              ("Level", _v(derived.get("level"), blank)),
              ("Career level", _v(derived.get("career_level"), blank))]
-    return Section("career", TITLES["career"], [Rows(items, columns=2)], half=True)
+    # Boxes wide enough to write the longest class or career in (a blank sheet).
+    return Section("career", TITLES["career"], [Rows(items, columns=2, room=LONGEST_CAREER)],
+                   half=True)
 
 
 def _pool(derived: dict[str, Any], key: str, label: str, blank: bool
@@ -96,9 +102,13 @@ def _health(derived: dict[str, Any], blank: bool) -> Section:
     stamina_now, stamina_max, stamina_boxes = _pool(derived, "stamina", "Stamina", blank)
     dice = [("Wounds die", _v(derived.get("wounds_die"), blank)),
             ("Stamina die", _v(derived.get("stamina_die"), blank))]
-    # Current Wounds and Stamina change at the table: large, in wide boxes for pencil.
+    ac = derived.get("ac") or {}
+    # What the table asks for in every fight, large and first on the sheet: current
+    # Wounds and Stamina (in wide boxes for pencil) and the Armour Class.
     return Section("health", TITLES["health"], [
         Rows(wounds_now + stamina_now, columns=2, large=True, write_in=True),
+        Rows([("AC melee", _v(ac.get("melee"), blank)),
+              ("AC ranged", _v(ac.get("ranged"), blank))], columns=2, large=True),
         Rows(wounds_max + stamina_max + dice, columns=2),
         BoxLine([wounds_boxes, stamina_boxes])], half=True)
 
@@ -193,7 +203,8 @@ def _careers(derived: dict[str, Any], blank: bool) -> Section:
     return Section("careers", TITLES["careers"], [Table(columns, rows)], half=True)
 
 
-def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
+def _class_table(derived: dict[str, Any], blank: bool, compact: bool = False
+                 ) -> Section | None:
     table = [] if blank else [r for r in derived.get("class_table") or [] if isinstance(r, dict)]
     save_keys = list((derived.get("saves") or SAVE_TITLES).keys())
     columns = ([Column("Level", 0.8, "center"), Column("XP", 1.1, "right"),
@@ -217,26 +228,28 @@ def _class_table(derived: dict[str, Any], blank: bool) -> Section | None:
         rows.append(cells + [text_value(saves.get(k, "")) for k in save_keys])
     if not rows:
         return None
+    if compact and current:  # the level the character is at and the next one
+        first = current[0]
+        rows, current = rows[first:first + 2], [0]
     title = f"{TITLES['class_table']}: {text_value(derived.get('class'))}"
     return Section("class_table", title, [Table(columns, rows, marked=current)])
 
 
 # -- possessions (alignment, money, gear, weapons, AC, movement) ---------------------------------
 def _defence(derived: dict[str, Any], blank: bool) -> Section:
-    ac = derived.get("ac") or {}
     e = derived.get("encumbrance") or {}
     items = [("Alignment", _v(derived.get("alignment"), blank)),
              ("WS / BS", "" if blank else f"{text_value(derived.get('ws'))} / "
                                           f"{text_value(derived.get('bs'))}"),
-             ("AC melee", _v(ac.get("melee"), blank)),
-             ("AC ranged", _v(ac.get("ranged"), blank)),
              ("Encumbrance", _v(e.get("points"), blank)),
              ("Load", _v(e.get("level"), blank)),
              ("Per day", "" if blank else f"{text_value(e.get('miles_per_day'))} miles"),
              ("Per turn", "" if blank else f"{text_value(e.get('turn_ft'))}'"),
              ("Combat", "" if blank else f"{text_value(e.get('combat_ft'))}'"),
              ("Running", "" if blank else f"{text_value(e.get('running_ft'))}'")]
-    blocks: list[Any] = [Rows(items, columns=2)]
+    blocks: list[Any] = [Rows(items[:2], columns=2, room=LONGEST_ALIGNMENT),
+                         Rows(items[2:4], columns=2, room=LONGEST_LOAD),
+                         Rows(items[4:], columns=2)]
     if not blank:
         worn = derived.get("worn") or {}
         wearing = [text_value(w) for w in (worn.get("armour"), worn.get("shield")) if w]
@@ -262,7 +275,7 @@ def _money(derived: dict[str, Any], blank: bool) -> Section:
     return Section("money", TITLES["money"], blocks, half=True)
 
 
-def _weapons(derived: dict[str, Any], blank: bool) -> Section:
+def _weapons(derived: dict[str, Any], blank: bool, compact: bool = False) -> Section:
     columns = [Column("Weapon", 2.4), Column("Damage", 0.9, "center"),
                Column("Length / range", 1.6), Column("Use", 3.1)]
     rows = []
@@ -280,22 +293,35 @@ def _weapons(derived: dict[str, Any], blank: bool) -> Section:
     # the rows to write in fill what is left of the page (half of them at least in an
     # empty table)
     spare = extra if len(rows) > extra else extra // 2
-    return Section("weapons", TITLES["weapons"], [Table(columns, rows, spare=spare)])
+    table = Table(columns, rows, spare=spare)
+    if compact and len(rows) > 8:  # two-up, under shorter titles
+        table = n_up(Table([Column("Weapon", 2.4), Column("Dmg", 0.8, "center"),
+                            Column("Reach", 1.4), Column("Use", 1.6)], rows), 2)
+    return Section("weapons", TITLES["weapons"], [table])
 
 
-def _gear(derived: dict[str, Any], blank: bool) -> Section:
+def _gear(derived: dict[str, Any], blank: bool, compact: bool = False) -> Section:
     columns = [Column("Item", 3.2), Column("Qty", 0.7, "center"), Column("Worn", 0.7, "center"),
                Column("Encumbrance", 1.4), Column("Category", 1.6)]
+    if compact:  # set three-up: the item (worn, oversize) and how many
+        columns = [Column("Item", 3.2), Column("Qty", 0.8, "center")]
     rows = []
     for g in [] if blank else derived.get("gear") or []:
         if not isinstance(g, dict):
             continue
         mark = {"none": "none", "oversize": "oversize"}.get(str(g.get("encumbrance")), "")
-        rows.append([text_value(g.get("item")), text_value(g.get("qty")),
-                     "✓" if g.get("worn") else "", mark, text_value(g.get("category"))])
+        worn = "✓" if g.get("worn") else ""
+        if compact:
+            notes = [n for n in ("worn" if worn else "", mark if mark == "oversize" else "") if n]
+            item = text_value(g.get("item")) + (f" ({', '.join(notes)})" if notes else "")
+            rows.append([item, text_value(g.get("qty"))])
+            continue
+        rows.append([text_value(g.get("item")), text_value(g.get("qty")), worn, mark,
+                     text_value(g.get("category"))])
     extra = 4 if rows else 2 * BLANK_ROWS
-    rows += [["", "", "", "", ""] for _ in range(extra)]
-    blocks: list[Any] = [Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)]
+    rows += [[""] * len(columns) for _ in range(extra)]
+    table = Table(columns, rows, spare=extra if len(rows) > extra else extra // 2)
+    blocks: list[Any] = [n_up(table, 3) if compact and len(rows) > 8 else table]
     if not blank:
         e = derived.get("encumbrance") or {}
         # above the table: its rows to write in may end the page
@@ -352,9 +378,21 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
         "careers": _careers, "class_table": _class_table, "notes": _notes,
         "history": _history, "ledger": _ledger,
     }
-    for key in print_order([key for key, _title in SECTIONS], blank):
+    # The figures of every fight first (Wounds, Stamina, Armour Class), then the
+    # sections in the order ``--sections`` lists them.
+    keys = [key for key, _title in SECTIONS]
+    keys.insert(0, keys.pop(keys.index("health")))
+    for key in print_order(keys, blank):
         if options.wants(key):
-            section = makers[key](derived, blank)
+            section: Section | None
+            if key == "gear":
+                section = _gear(derived, blank, options.layout == "compact")
+            elif key == "weapons":
+                section = _weapons(derived, blank, options.layout == "compact")
+            elif key == "class_table":
+                section = _class_table(derived, blank, options.layout == "compact")
+            else:
+                section = makers[key](derived, blank)
             if section is not None:
                 sheet.sections.append(section)
     return sheet

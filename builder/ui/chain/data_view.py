@@ -11,7 +11,8 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidgetItem, QPushButton, QSpinBox,
                                QSplitter, QVBoxLayout, QWidget)
 
-from builder.ui.chain.plan import ask_plan, plan_steps_list, select_chain_node, show_plan_total
+from builder.ui.chain.plan import (ask_plan, plan_steps_list, plan_taken, select_chain_node,
+                                   show_plan_total)
 from builder.ui.chain.scene import ChainScene, NodeItem
 from builder.ui.chain.view import ChainView, zoom_buttons
 
@@ -189,7 +190,10 @@ class DataChainWidget(QWidget):
         if not steps:
             return 0
         stack = self.doc.undo_stack
-        stack.beginMacro(f"Apply plan: {self.plan_target()}")
+        node = self.plan_node
+        stack.beginMacro(f"Apply the plan: {node.name}"
+                         + (f" to {self.target_spin.value()}" if node.kind == "value" else "")
+                         if node is not None else "Apply the plan")
         done = 0
         try:
             for step in steps:
@@ -198,6 +202,6 @@ class DataChainWidget(QWidget):
                 done += 1
         finally:
             stack.endMacro()
-        self.status.emit(f"Plan: {done} of {len(self.plan_result['steps'])} steps taken"
-                         if self.plan_result else f"Plan: {done} steps taken")
+        planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
+        self.status.emit(plan_taken(done, planned, refused=done < len(steps)))
         return done

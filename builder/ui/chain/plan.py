@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 
 from builder.rules.base import Refusal, RulesError
 from builder.ui.chain.scene import NodeItem
+from builder.ui.wording import count
 
 if TYPE_CHECKING:  # the chain tab, as its plan part sees it
     from PySide6.QtWidgets import QPushButton, QSpinBox, QWidget
@@ -271,7 +272,9 @@ class PlanPart(_Widget):
         target = self.plan_target()
         planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
-        stack.beginMacro(f"Apply plan: {target.split(':', 1)[1]}" if target else "Apply plan")
+        node = self.plan_node
+        stack.beginMacro(f"Apply the plan: {node.name} to {self.target_spin.value()}"
+                         if target and node is not None else "Apply the plan")
         done = 0
         try:
             for step in steps:
@@ -281,15 +284,20 @@ class PlanPart(_Widget):
                 done += 1
         finally:
             stack.endMacro()
-        if done == planned:
-            self.status.emit(f"Plan: all {done} step{'s' if done != 1 else ''} taken")
-        elif done == len(steps):
-            self.status.emit(f"Plan: {done} of {planned} steps taken; the other "
-                             f"{planned - done} when the SP are there")
-        else:
-            self.status.emit(f"Plan: {done} of {planned} steps taken; the rules refused "
-                             f"step {done + 1}")
+        self.status.emit(plan_taken(done, planned, refused=done < len(steps)))
         return done
+
+
+def plan_taken(done: int, planned: int, refused: bool = False) -> str:
+    """What Apply did, in words: "Plan: its one step taken", "Plan: all 3 steps taken",
+    "Plan: 2 of 5 steps taken; the other 3 when the SP are there"."""
+    if done == planned:
+        return "Plan: its one step taken" if done == 1 else f"Plan: all {done} steps taken"
+    head = f"Plan: {done} of {count(planned, 'step')} taken"
+    if refused:
+        return f"{head}; the rules refused step {done + 1}"
+    rest = planned - done
+    return f"{head}; {'the other one' if rest == 1 else f'the other {rest}'} when the SP are there"
 
 
 class PlanChoicesDialog(QDialog):
@@ -299,7 +307,7 @@ class PlanChoicesDialog(QDialog):
     as legal at that step, and the whole set is checked through the core again.
     """
 
-    chosen = Signal(list)    # the steps, with the chosen trait and spell
+    chosen = Signal(object)  # the steps (a list), with the chosen trait and spell
 
     def __init__(self, doc: CharacterDocument, steps: list[dict],
                  parent: QWidget | None = None):
@@ -346,7 +354,7 @@ class PlanChoicesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         total = sum(step["cost"] for step in self.steps)
-        head = QLabel(f"<b>{len(self.steps)} steps, {total} SP.</b> Each Class step grants one "
+        head = QLabel(f"<b>{count(len(self.steps), 'step')}, {total} SP.</b> Each Class step grants one "
                       "trait rank (and for casters one new spell): choose them now.", self)
         head.setWordWrap(True)
         layout.addWidget(head)

@@ -30,7 +30,7 @@ def unnamed(milestone: str, checkpoint: str | None) -> str | None:
 
 class AwardDialog(QDialog):
     #: After applying: {character name: list of reasons} (empty list: awarded).
-    applied = Signal(dict)
+    applied = Signal(object)  # {name: reasons}
 
     def __init__(self, docs: list, current, parent=None):
         super().__init__(parent)

@@ -23,7 +23,7 @@ from builder.ui.dialogs.award import unnamed
 
 class PartyAwardDialog(QDialog):
     #: The action words, when the GM presses Award.
-    chosen = Signal(list)
+    chosen = Signal(object)  # the action words (list of str)
 
     def __init__(self, campaign_name: str, members: list[str], milestones: list[str],
                  preview: Callable[[list], list], parent=None):

@@ -245,7 +245,7 @@ class ExchangeSide(QGroupBox):
 
 class TrainingExchangeDialog(QDialog):
     #: (member A, words A, member B, words B) when the GM presses Exchange.
-    chosen = Signal(str, list, str, list)
+    chosen = Signal(str, object, str, object)
 
     def __init__(self, campaign_name: str, members: list,
                  preview: Callable[[str, list, str, list], list], parent=None):

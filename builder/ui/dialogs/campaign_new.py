@@ -40,7 +40,7 @@ def character_item(entry, checked: bool = False) -> QListWidgetItem:
 
 class NewCampaignDialog(QDialog):
     #: (name, ruleset id, [member character paths]) when the GM presses Create.
-    created = Signal(str, str, list)
+    created = Signal(str, str, object)  # name, ruleset id, member paths (list)
 
     def __init__(self, entries: list, parent=None, checked: list | None = None):
         """``entries``: the library's LibraryEntry rows; ``checked``: paths ticked first."""

@@ -157,7 +157,7 @@ def creation_form(ruleset, parent=None) -> CreationForm:
 
 class NewCharacterDialog(QDialog):
     #: (ruleset, name, baseline) when the player presses Create.
-    created = Signal(object, str, dict)
+    created = Signal(object, str, object)
 
     def __init__(self, parent=None):
         super().__init__(parent)

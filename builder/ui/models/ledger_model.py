@@ -1,4 +1,5 @@
-"""The ledger: every action in order, with its cost and the balance after it.
+"""The ledger: every action in order, with its cost and the balance after it, below
+an opening-balance row (the balance before the first entry, as the sheet shows it).
 
 Adapts the core's replay (``CharacterFile.replay``: the states after each
 entry) through the ruleset's ``describe``, ``action_cost`` and ``balance``.
@@ -47,6 +48,11 @@ class LedgerModel(RowsTableModel):
         """Recompute every row from the core (the ledger is short)."""
         rows = []
         rep = cf.replay
+        opening = rep.steps[0].balance_before if rep.steps else None
+        if opening is not None:
+            rows.append({"action": {}, "text": "Opening balance", "cost": None,
+                         "balance": opening, "gain": None, "when": "", "problems": [],
+                         "opening": True})
         problems = {p.entry: p.reasons for p in rep.problems if p.entry is not None}
         for i, entry in enumerate(rep.ledger):
             step = rep.steps[i]
@@ -76,7 +82,7 @@ class LedgerModel(RowsTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == COL_NUMBER:
-                return str(index.row() + 1)
+                return "" if row.get("opening") else str(self.entry_number(index.row()))
             if col == COL_ACTION:
                 return row["text"] + ("  (skipped: illegal)" if row["problems"] else "")
             if col == COL_COST:
@@ -94,6 +100,8 @@ class LedgerModel(RowsTableModel):
         elif role == Qt.ItemDataRole.ToolTipRole:
             if row["problems"]:
                 return "\n".join(row["problems"])
+            if row.get("opening"):
+                return "What there was to spend before the first entry of the ledger"
             return f"{row['text']}\n{row['action'].get('at', '')}".strip()
         elif role == Qt.ItemDataRole.TextAlignmentRole and col in (COL_NUMBER, COL_COST,
                                                                     COL_BALANCE):
@@ -103,6 +111,10 @@ class LedgerModel(RowsTableModel):
         elif role == ProblemRole:
             return list(row["problems"])
         return None
+
+    def entry_number(self, row: int) -> int:
+        """The ledger entry's number (1 for the first) shown on ``row``."""
+        return row + (0 if self._rows and self._rows[0].get("opening") else 1)
 
     def flags(self, index: ModelIndex):
         if not index.isValid():

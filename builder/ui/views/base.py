@@ -280,6 +280,8 @@ class CharacterEditor(QWidget):
 
     #: A status message for the main window's status bar.
     status = Signal(str)
+    #: The player asked to close this tab (the file went away and is not wanted).
+    closeRequested = Signal()
 
     def __init__(self, doc: CharacterDocument, parent=None):
         super().__init__(parent)
@@ -295,13 +297,24 @@ class CharacterEditor(QWidget):
         self.conflict_bar.close_button.hide()
         self.refusal_bar = MessageBar(self)
         self.refusal_bar.setObjectName("refusalBar")
+        # the file went away behind the tab: write it again where it was, or close
+        self.missing_bar = MessageBar(self)
+        self.missing_bar.setObjectName("missingBar")
+        self.save_again_button = QPushButton("&Save again here", self.missing_bar)
+        self.save_again_button.clicked.connect(self._save_again)
+        self.close_tab_button = QPushButton("&Close", self.missing_bar)
+        self.close_tab_button.clicked.connect(self.closeRequested.emit)
+        self.missing_bar.buttons.addWidget(self.save_again_button)
+        self.missing_bar.buttons.addWidget(self.close_tab_button)
+        self.missing_bar.close_button.hide()
+        doc.fileMissing.connect(self.show_missing)
         doc.changed.connect(self.refresh)
         doc.refused.connect(self.show_refusal)
         doc.externalChange.connect(self.show_conflict)
         doc.saveStateChanged.connect(self._save_state_changed)
 
     def message_bars(self) -> list[QWidget]:
-        return [self.conflict_bar, self.refusal_bar]
+        return [self.missing_bar, self.conflict_bar, self.refusal_bar]
 
     def refresh(self) -> None:  # pragma: no cover - subclasses
         pass
@@ -321,6 +334,22 @@ class CharacterEditor(QWidget):
             "Nothing was overwritten. Reload it, or keep this version and overwrite the file.",
             "warning")
 
+    def show_missing(self) -> None:
+        self.refusal_bar.hide()
+        self.missing_bar.show_message(
+            f"{self.doc.path} is gone: deleted, or moved by another program. This tab still "
+            "holds the character; nothing is saved until you save it again here (or close "
+            "the tab).", "warning")
+
+    def _save_again(self) -> None:
+        if self.doc.save_again():
+            self.missing_bar.hide()
+            self.status.emit(f"Saved again at {self.doc.path}")
+        elif self.doc.conflict:
+            self.missing_bar.hide()       # a file came back: the conflict bar asks
+        elif self.doc.save_error:
+            self.missing_bar.show_message(f"Could not save: {self.doc.save_error}", "error")
+
     def _save_state_changed(self) -> None:
         if self.doc.save_error:
             self.refusal_bar.show_message(f"Could not save: {self.doc.save_error}", "error")
@@ -334,11 +363,16 @@ class CharacterEditor(QWidget):
             self.conflict_bar.show_message(f"Cannot reload: {problem}", "error")
             return
         self.conflict_bar.hide()
+        self.missing_bar.hide()
+        self.refusal_bar.hide()          # what it said was about the version left behind
         self.status.emit("Reloaded from disk")
 
     def _keep_mine(self) -> None:
-        self.doc.overwrite()
+        if not self.doc.overwrite():
+            self.conflict_bar.show_message(f"Could not save: {self.doc.save_error}", "error")
+            return
         self.conflict_bar.hide()
+        self.missing_bar.hide()
         self.status.emit("Kept this version; the file on disk was overwritten")
 
     # splitter state, saved by the main window

@@ -33,9 +33,10 @@ class Modify(ABAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser("modify ABILITY VALUE --name TEXT")
-        parser.add_argument("ability")
-        parser.add_argument("value")
-        parser.add_argument("--name", required=True)
+        parser.add_argument("ability", help="the ability modified, e.g. MIG or Might")
+        parser.add_argument("value", help="the modifier, e.g. +1 or -2")
+        parser.add_argument("--name", required=True,
+                            help="what the modifier comes from (unmodify takes it back by it)")
         ns = parser.parse_args(list(words))
         name = ns.name.strip()
         if not name:
@@ -84,7 +85,7 @@ class Unmodify(ABAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser("unmodify --name TEXT")
-        parser.add_argument("--name", required=True)
+        parser.add_argument("--name", required=True, help="the name the modifier was given")
         ns = parser.parse_args(list(words))
         name = ns.name.strip()
         if not name:
@@ -125,7 +126,8 @@ class SetAge(ABAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser("set-age young|mature|old|off")
-        parser.add_argument("age")
+        parser.add_argument("age", metavar="young|mature|old|off",
+                            help="the age category (off: the Aging rule off again)")
         ns = parser.parse_args(list(words))
         return Action(self.verb, {"age": self.rules.age_key(ns.age, allow_off=True)})
 

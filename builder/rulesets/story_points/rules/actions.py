@@ -56,8 +56,8 @@ class AwardCheckpoint(SPAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         p = self.parser()
-        p.add_argument("milestone")
-        p.add_argument("checkpoint")
+        p.add_argument("milestone", help="the milestone the checkpoint belongs to")
+        p.add_argument("checkpoint", help="the checkpoint reached (it earns its Story Points)")
         a = p.parse_args(list(words))
         return Action(self.verb, {"milestone": _text(a.milestone, "milestone"),
                                   "checkpoint": _text(a.checkpoint, "checkpoint")})
@@ -97,7 +97,7 @@ class ResolveMilestone(SPAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         p = self.parser()
-        p.add_argument("milestone")
+        p.add_argument("milestone", help="the milestone resolved (it earns its Story Points)")
         a = p.parse_args(list(words))
         return Action(self.verb, {"milestone": _text(a.milestone, "milestone")})
 
@@ -157,8 +157,9 @@ class RaiseVital(_Raise):
 
     def parse(self, words: Sequence[str]) -> Action:
         p = self.parser()
-        p.add_argument("name")
-        p.add_argument("--exchange", action="store_true")
+        p.add_argument("name", help="the Vital to raise by one level, e.g. Agility")
+        p.add_argument("--exchange", action="store_true",
+                       help="taken in a Training Exchange (only Skills and Classes may be)")
         a = p.parse_args(list(words))
         args: dict[str, object] = {"name": self.rules.vital_name(a.name)}
         if a.exchange:  # the rules refuse it, with the reason
@@ -200,8 +201,9 @@ class RaiseSkill(_Raise):
 
     def parse(self, words: Sequence[str]) -> Action:
         p = self.parser()
-        p.add_argument("name")
-        p.add_argument("--exchange", action="store_true")
+        p.add_argument("name", help="the Skill to raise by one level, e.g. Medicine")
+        p.add_argument("--exchange", action="store_true",
+                       help="taken in a Training Exchange with another character")
         a = p.parse_args(list(words))
         args: dict[str, object] = {"name": self.rules.skill_name(a.name)}
         if a.exchange:
@@ -244,9 +246,10 @@ class _ClassLevel(_Raise):
 
     def parse(self, words: Sequence[str]) -> Action:
         p = self.parser()
-        p.add_argument("name")
-        p.add_argument("--trait", required=True)
-        p.add_argument("--spell")
+        p.add_argument("name", help="the Class, e.g. Fighter")
+        p.add_argument("--trait", required=True,
+                       help="the trait that gains a rank at this level")
+        p.add_argument("--spell", help="for a caster: the new spell learnt at this level")
         self.add_arguments(p)
         a = p.parse_args(list(words))
         rules = self.rules
@@ -288,7 +291,8 @@ class RaiseClass(_ClassLevel):
     verb = "raise-class"
 
     def add_arguments(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument("--exchange", action="store_true")
+        p.add_argument("--exchange", action="store_true",
+                       help="taken in a Training Exchange with another character")
 
     def more_args(self, a: argparse.Namespace) -> dict[str, object]:
         return {"exchange": True} if a.exchange else {}
@@ -323,7 +327,8 @@ class EnterClass(_ClassLevel):
     verb = "enter-class"
 
     def add_arguments(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument("--scene", required=True)
+        p.add_argument("--scene", required=True,
+                       help="the scene in which the character entered the Class")
 
     def more_args(self, a: argparse.Namespace) -> dict[str, object]:
         return {"scene": a.scene.strip()}
@@ -366,8 +371,9 @@ class UseTrait(SPAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         p = self.parser()
-        p.add_argument("class_name")
-        p.add_argument("trait")
+        p.add_argument("class_name", metavar="class",
+                       help="the Class the trait belongs to")
+        p.add_argument("trait", help="the trait used (one of its uses until the next rest)")
         a = p.parse_args(list(words))
         cname = self.rules.class_name(a.class_name)
         return Action(self.verb, {"class": cname, "trait": self.rules.trait_name(cname, a.trait)})
@@ -409,7 +415,8 @@ class SetActive(SPAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         p = self.parser()
-        p.add_argument("value")
+        p.add_argument("value", metavar="yes|no",
+                       help="whether the character takes part in play now")
         a = p.parse_args(list(words))
         return Action(self.verb, {"active": parse_yes_no(a.value, "set-active")})
 

@@ -400,13 +400,14 @@ class StoryPoints(Ruleset):
         classes = {}
         for cname, entry in (baseline.get("classes") or {}).items():
             if cname in d.classes and _int(entry.get("level"), 0) > 0:
-                # A trait this Class does not have (a typo) is validate_baseline's to
-                # report; the state shows the Class without it.
+                # A trait or spell this Class does not have (a typo) is
+                # validate_baseline's to report; the state shows the Class without it.
+                known = d.classes[cname]
                 classes[cname] = ClassState(
                     _int(entry.get("level"), 0),
                     {t: _int(r, 0) for t, r in (entry.get("traits") or {}).items()
-                     if _int(r, 0) > 0 and t in d.classes[cname].traits},
-                    [s for s in (entry.get("spells") or [])])
+                     if _int(r, 0) > 0 and t in known.traits},
+                    [s for s in (entry.get("spells") or []) if s in known.spells])
         vit_max = d.max_vit_for(sum(vitals.values()))
         vit = baseline.get("vit")
         vit_current = vit_max if vit is None else _int(vit, vit_max)
@@ -751,6 +752,12 @@ class StoryPoints(Ruleset):
     balance_row_key = "sp_after"
     #: A Training Exchange pairs Skill or Class increases (campaign exchange).
     exchange_actions = ("raise-skill", "raise-class")
+
+    def exchange_refusal(self, word: str) -> str:
+        from .exchange import refusal
+
+        return refusal(word)
+
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
 

@@ -22,7 +22,7 @@ class ClassAdvanceDialog(QDialog):
     picked; the blocked ones are shown greyed with the core's reasons.
     """
 
-    chosen = Signal(list)  # the action words
+    chosen = Signal(object)  # the action words (list of str)
 
     def __init__(self, option: Mapping[str, Any], parent=None):
         super().__init__(parent)

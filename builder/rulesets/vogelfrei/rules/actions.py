@@ -54,8 +54,9 @@ class AwardXp(VFAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser()
-        parser.add_argument("xp")
-        parser.add_argument("--session", required=True)
+        parser.add_argument("xp", help="the XP earned (character-builder xp works it out)")
+        parser.add_argument("--session", required=True,
+                            help="the session it was earned in (one award per session)")
         ns = parser.parse_args(list(words))
         amount = parse_int(ns.xp, "XP")
         if amount < 0:
@@ -115,8 +116,10 @@ class _Advance(VFAction):
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser()
         self.add_arguments(parser)
-        parser.add_argument("--session", required=True)
-        parser.add_argument("--roll", default=None)
+        parser.add_argument("--session", required=True,
+                            help="the session in which the character advances")
+        parser.add_argument("--roll", default=None,
+                            help="the hit dice rolled at the table (default: rolled here)")
         ns = parser.parse_args(list(words))
         args = self.first_args(ns)
         args["session"] = _session(ns.session)
@@ -225,8 +228,8 @@ class ChangeCareer(_Advance):
     verb = "change-career"
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("class_")
-        parser.add_argument("career")
+        parser.add_argument("class_", metavar="class", help="the new career's class, e.g. Warrior")
+        parser.add_argument("career", help="the new career, e.g. Soldier")
 
     def first_args(self, ns: Any) -> dict[str, Any]:
         cls = self.rules.class_name(ns.class_)
@@ -294,7 +297,7 @@ class _Pool(VFAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser()
-        parser.add_argument("amount")
+        parser.add_argument("amount", help="how many points, a whole number")
         ns = parser.parse_args(list(words))
         amount = parse_int(ns.amount, "the amount")
         if amount < 0:

@@ -138,6 +138,8 @@ class VogelfreiRuleset(Ruleset):
     sheet_module = f"{_FOLDER}.sheet"
     editor = f"{_FOLDER}.ui.editor:VogelfreiEditor"
     creation_form = f"{_FOLDER}.ui.creation:VogelfreiCreationForm"
+    #: The one Party XP dialog (open characters or a campaign's members).
+    dialogs = {"party-xp": f"{_FOLDER}.ui.party_xp:PartyXpDialog"}
     summary_text = ("Old-school grim fantasy: 3d6 abilities in order, class and career, "
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from builder.rules.base import UsageError, parse_int
+from builder.rules.party import EnemyXp, PartyTally
 
 
 def _items(texts: Iterable[str]) -> list[str]:
@@ -63,9 +64,9 @@ class PartyXpShares:
 
     def tally(self, data: dict[str, Any], enemies: Iterable[str], treasure: Iterable[str] | int,
               secure: bool, parts: Mapping[str, str], *,
-              treasure_label: str = "treasure") -> dict[str, Any]:
-        """{'enemies' (the per-enemy breakdown), 'enemy_xp', 'treasure_xp', 'total',
-        'shares' {participant: XP}}; UsageError / Refusal from the rules."""
+              treasure_label: str = "treasure") -> PartyTally:
+        """The session's enemies, treasure, total and each participant's share;
+        UsageError / Refusal from the rules."""
         from . import xp as xpcalc
 
         counted = xpcalc.session_enemies_xp(data, parse_enemies(enemies))
@@ -79,8 +80,20 @@ class PartyXpShares:
         treasure_xp = xpcalc.treasure_xp(data, items, secure=secure) if items else 0
         total = counted["xp"] + treasure_xp
         shares = xpcalc.split_xp(total, parts) if parts else {}
-        return {"enemies": counted, "enemy_xp": counted["xp"], "treasure_xp": treasure_xp,
-                "total": total, "shares": shares}
+
+        def rows(key: str) -> tuple[EnemyXp, ...]:
+            return tuple(EnemyXp(str(r["enemy"]), str(r["hd"]), int(r["xp"]))
+                         for r in counted[key])
+
+        return PartyTally(rows("counted"), rows("repeated"), counted["xp"], treasure_xp, total,
+                          tuple(shares.items()))
+
+    def sessions(self, state: Any) -> tuple[tuple[str, ...], str | None]:
+        """The sessions the character has XP or a level in, first played first, and
+        the latest one."""
+        latest = state.get("last_session")
+        return tuple(str(s) for s in state.get("sessions", {})), (
+            None if latest is None else str(latest))
 
     def equal_share(self, total: int, survivors: int) -> int:
         """One survivor's share when ``survivors`` share ``total`` equally."""

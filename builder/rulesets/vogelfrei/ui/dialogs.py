@@ -50,7 +50,7 @@ class _CheckedDialog(QDialog):
     """A dialog that builds action words, asks the core's check as you type and
     shows its reasons; OK only when the core has none.  ``chosen`` carries the words."""
 
-    chosen = Signal(list)
+    chosen = Signal(object)  # the action words (list of str)
     ok_text = "OK"
 
     def __init__(self, doc, parent=None):

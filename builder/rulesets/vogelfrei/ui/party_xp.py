@@ -1,6 +1,15 @@
-"""Vogelfrei: a session's XP for the party — defeated enemies by Hit Dice and
-treasure brought back, shared among the survivors (partial shares for partial
-presence), each share written to its character as ``award-xp N --session S``.
+"""Vogelfrei: the one Party XP dialog — a session's XP for the party, defeated enemies
+by Hit Dice and treasure brought back, shared among the survivors (partial shares
+for partial presence), each share written to its character as
+``award-xp N --session S``.  The editor opens it over the open characters, a
+campaign tab over the campaign's members (the ruleset declares it as its
+``party-xp`` dialog).
+
+The session defaults to the one after the latest any participant played; each
+survivor's share and what the session cap keeps of it are the dry run's
+(:class:`builder.app.party.PartyAward`), the same numbers the award then writes;
+a session earlier than a survivor's latest is warned about; the report after
+writing says what each one gained.
 
 The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``, the
 same functions and the same reading of what is typed as the ``xp`` and
@@ -17,7 +26,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Sequence, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -32,6 +41,8 @@ from ..rules.tally import parse_treasure as _parse_treasure
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
+    from builder.app.party import Share
+    from builder.rules.party import PartyTally
     from builder.storage.campaigns import CampaignFile
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
@@ -105,7 +116,7 @@ class PartyXpDialog(QDialog):
     #: After applying: what happened, in plain words (:func:`award_report`).
     reported = Signal(str)
 
-    def __init__(self, docs: list, current=None, parent=None):
+    def __init__(self, docs: list, current=None, parent=None, campaign: Path | str | None = None):
         super().__init__(parent)
         self.setObjectName("partyXpDialog")
         self.setWindowTitle("Party XP for a session")
@@ -113,13 +124,11 @@ class PartyXpDialog(QDialog):
         self.open_docs = list(docs)
         self.docs = list(docs)          # the participants shown (open characters or members)
         self.campaign: CampaignFile | None = None
-        current = current or (self.docs[0] if self.docs else None)
-        self.ruleset = (current or self.docs[0]).ruleset
+        self.ruleset = _ruleset_of(docs, current, campaign)
         self.data = self.ruleset.data
         self.outcome: Outcome | None = None   # the last dry run (or the award written)
-        last = current.derived()["level_up"].get("session") if current is not None else None
 
-        self.session = QLineEdit("" if last is None else str(last), self)
+        self.session = QLineEdit(self._default_session(), self)
         self.session.setObjectName("sessionEdit")
         self.session.setAccessibleName("Session")
         self.session.setPlaceholderText("the session's name or number")
@@ -196,7 +205,36 @@ class PartyXpDialog(QDialog):
             edit.textChanged.connect(self.validate)
         self.secure.toggled.connect(self.validate)
         self.source.currentIndexChanged.connect(self._source_changed)
+        if campaign is not None:
+            self.choose_campaign(campaign)
         self.validate()
+
+    def choose_campaign(self, path: Path | str) -> None:
+        """Share among this campaign's members (added to the choices when the library
+        does not hold it)."""
+        index = self.source.findData(str(path))
+        if index < 0:
+            from builder.app import campaigns
+
+            try:
+                name = campaigns.load(path).name
+            except Exception:  # noqa: BLE001 - FileProblem and friends: said on choosing
+                name = Path(path).stem
+            self.source.addItem(f"Campaign: {name} (its members' files)", str(path))
+            index = self.source.count() - 1
+        self.source.setCurrentIndex(index)
+        if index == 0:
+            self._source_changed()
+
+    def _default_session(self) -> str:
+        """The session after the latest any participant played."""
+        from builder.app.party import default_session
+
+        files = [d.cf for d in self.docs if getattr(d, "cf", None) is not None]
+        try:
+            return default_session(files)
+        except Exception:  # noqa: BLE001 - a ledger the rules refuse: no default
+            return ""
 
     def _fill_table(self) -> None:
         blocker = self.table.blockSignals(True)
@@ -240,6 +278,7 @@ class PartyXpDialog(QDialog):
                 problems.append(str(problem))
                 self.campaign, self.docs = None, []
         self._fill_table()
+        self.session.setText(self._default_session())
         self.validate()
         if problems:
             self.ok.setEnabled(False)
@@ -255,18 +294,13 @@ class PartyXpDialog(QDialog):
         item = self.table.item(row, COL_NAME)
         return item is not None and item.checkState() == Qt.CheckState.Checked
 
-    def compute(self) -> dict:
-        """{'enemies', 'treasure', 'total', 'shares' {row: xp}, 'counted', 'repeated'};
-        raises RulesError (UsageError / Refusal) with the reasons."""
+    def compute(self) -> PartyTally:
+        """The tally with the shares by row number (as text); raises RulesError
+        (UsageError / Refusal) with the reasons."""
         parts = self.participants()
-        tally = self.ruleset.party_xp.tally(self.data, [self.enemies.text()],
-                                            [self.treasure.text()], self.secure.isChecked(),
-                                            {str(row): part for row, part in parts.items()})
-        return {"enemies": tally["enemy_xp"], "treasure": tally["treasure_xp"],
-                "total": tally["total"],
-                "shares": {int(row): xp for row, xp in tally["shares"].items()},
-                "counted": tally["enemies"]["counted"],
-                "repeated": tally["enemies"]["repeated"]}
+        return self.ruleset.party_xp.tally(self.data, [self.enemies.text()],
+                                           [self.treasure.text()], self.secure.isChecked(),
+                                           {str(row): part for row, part in parts.items()})
 
     def words_for(self, share: int) -> list[str]:
         return ["award-xp", str(share), "--session", self.session.text()]
@@ -285,7 +319,8 @@ class PartyXpDialog(QDialog):
                 treasure=sum(v for _k, v in parse_treasure(self.treasure.text())),
                 survivors=tuple(self.docs[row].given for row in rows),
                 shares=tuple(f"{self.docs[row].given}={parts[row]}" for row in rows
-                             if parts[row] != "1"))
+                             if parts[row] != "1"),
+                secure=self.secure.isChecked())
             path = cast(Path, self.campaign.path)   # read from its file: it has one
             return (lambda: campaigns.award_xp(path, award, guard=guard, dry_run=dry_run),
                     lambda: campaigns.undo(path, guard=self._guard()))
@@ -302,29 +337,29 @@ class PartyXpDialog(QDialog):
         parent = self.parentWidget()
         return parent.window() if parent is not None else None
 
-    def problems(self) -> tuple[list[str], dict | None]:
+    def problems(self) -> tuple[list[str], PartyTally | None]:
         from builder.rules.base import Refusal, RulesError
         from builder.ui.operations import Failure, attempt
 
         self.outcome = None
         try:
-            result = self.compute()
+            tally = self.compute()
         except Refusal as refusal:
             return list(refusal.reasons), None
         except RulesError as problem:
             return [str(problem)], None
         reasons = []
-        if not result["shares"]:
+        if not tally.shares:
             reasons.append("tick at least one surviving participant")
-        elif not result["total"]:
+        elif not tally.total:
             reasons.append(NOTHING_TO_AWARD)
-        elif not any(result["shares"].values()):
-            reasons.append(f"nothing to award: {result['total']} XP shared among "
-                           f"{len(result['shares'])} survivors is 0 XP each")
+        elif not any(xp for _row, xp in tally.shares):
+            reasons.append(f"nothing to award: {tally.total} XP shared among "
+                           f"{len(tally.shares)} survivors is 0 XP each")
         if not self.session.text().strip():
             reasons.append("name the session the XP was earned in")
-        for row in result["shares"]:
-            doc = self.docs[row]
+        for row, _xp in tally.shares:
+            doc = self.docs[int(row)]
             if doc.read_only:
                 reasons.append(f"{doc.name}: {doc.read_only}")
         if not reasons:
@@ -334,40 +369,55 @@ class PartyXpDialog(QDialog):
                 reasons += outcome.reasons
             else:
                 self.outcome = outcome
-        return reasons, result
+        return reasons, tally
+
+    def shares_by_row(self) -> dict[int, Share]:
+        """Each survivor's share and what the session cap keeps of it, from the dry run:
+        the numbers the award writes."""
+        award = self.outcome.award if self.outcome is not None else None
+        if award is None:
+            return {}
+        rows = {str(doc.path): row for row, doc in enumerate(self.docs)}
+        return {rows[str(s.member.cf.path)]: s for s in award.shares
+                if str(s.member.cf.path) in rows}
 
     def validate(self, *_) -> bool:
-        reasons, result = self.problems()
-        for row, doc in enumerate(self.docs):
+        reasons, tally = self.problems()
+        shares = self.shares_by_row()
+        tallied = dict(tally.shares) if tally is not None else {}
+        for row in range(len(self.docs)):
             share_item = self.table.item(row, COL_SHARE)
             gain_item = self.table.item(row, COL_GAIN)
             if share_item is None or gain_item is None:
                 continue
-            share = (result or {}).get("shares", {}).get(row)
-            share_item.setText("" if share is None else f"{share} XP")
-            gain_item.setText(self._gain_text(doc, share))
-        if result is not None:
-            lines = [f"Enemies {result['enemies']} XP + treasure {result['treasure']} XP "
-                     f"= {result['total']} XP"]
-            if result["counted"]:
+            share = shares.get(row)     # the dry run's, else the tally's while refused
+            xp = share.xp if share is not None else tallied.get(str(row))
+            share_item.setText("" if xp is None else f"{xp} XP")
+            gain_item.setText("" if share is None else _kept(share))
+        if tally is not None:
+            lines = [f"Enemies {tally.enemy_xp} XP + treasure {tally.treasure_xp} XP "
+                     f"= {tally.total} XP"]
+            if tally.counted:
                 lines.append("Enemies: " + ", ".join(
-                    (f"{c['hd']}" if str(c["enemy"]).startswith("#")
-                     else f"{c['enemy']} ({c['hd']})") + f" → {c['xp']}"
-                    for c in result["counted"]))
-            if result["repeated"]:
+                    (f"{c.hd}" if c.enemy.startswith("#") else f"{c.enemy} ({c.hd})")
+                    + f" → {c.xp}" for c in tally.counted))
+            if tally.repeated:
                 lines.append("Counted once already: " + ", ".join(
-                    str(c["enemy"]) for c in result["repeated"]))
-            if result["shares"]:
+                    c.enemy for c in tally.repeated))
+            if tally.shares:
                 weight = sum(Fraction(p) for p in self.participants().values()
                              if self._is_fraction(p))
-                lines.append(f"Shared among {count(len(result['shares']), 'survivor')}: "
+                lines.append(f"Shared among {count(len(tally.shares), 'survivor')}: "
                              f"{float(weight):g} full share{'' if float(weight) == 1 else 's'}")
             self.summary.setText("\n".join(lines))
         else:
             self.summary.setText("")
-        ok = not reasons and result is not None
+        ok = not reasons and tally is not None
         self.ok.setEnabled(ok)
-        if ok:
+        warnings = self.outcome.award.warnings if ok and self.outcome and self.outcome.award else ()
+        if warnings:
+            self.reasons_label.setText("⚠ " + "\n⚠ ".join(warnings))
+        elif ok:
             self.reasons_label.setText("✔ Ready to write each share.")
         elif reasons == [NOTHING_TO_AWARD]:
             self.reasons_label.setText(XP_PROMPT)        # the next step, not a refusal
@@ -383,18 +433,6 @@ class PartyXpDialog(QDialog):
             return True
         except (ValueError, ZeroDivisionError):
             return False
-
-    def _gain_text(self, doc, share: int | None) -> str:
-        """What the session cap keeps of a share: the dry run's logged entry."""
-        from pathlib import Path
-
-        if share is None or self.outcome is None or doc.path is None:
-            return ""
-        entry = self.outcome.entries.get(Path(doc.path))
-        if entry is None:
-            return ""
-        gained, lost = entry.get("gained", share), entry.get("lost", 0)
-        return f"{gained} XP" + (f" ({lost} lost to the session cap)" if lost else "")
 
     def _apply(self) -> None:
         """One operation for every share, all or nothing; the open tabs follow the
@@ -423,23 +461,33 @@ class PartyXpDialog(QDialog):
                                        + "\n".join(f"• {r}" for r in result.reasons))
             return
         outcome = result
-        entry = result.entry or {}
-        self.applied.emit({m["name"]: m["xp"] for m in entry.get("members", [])})
-        self.reported.emit(award_report(entry.get("members", [])))
+        shares = result.award.shares if result.award is not None else ()
+        self.applied.emit({s.member.cf.name: s.xp for s in shares})
+        self.reported.emit(award_report(shares))
         self.accept()
 
 
-def award_report(members: list[dict]) -> str:
-    """What an applied party award did, from each ledger entry written (its
-    ``gained`` and ``lost``), not from the share awarded: "Party XP written: Greta
-    gained 375 XP (800 lost to the session cap); Hans gained 1175 XP"."""
-    parts = []
-    for member in members:
-        logged = member.get("entry") or {}
-        gained, lost = logged.get("gained", member["xp"]), logged.get("lost", 0)
-        parts.append(f"{member['name']} gained {gained} XP"
-                     + (f" ({lost} lost to the session cap)" if lost else ""))
+def _kept(share: Share) -> str:
+    return f"{share.gained} XP" + (f" ({share.lost} lost to the session cap)"
+                                   if share.lost else "")
+
+
+def award_report(shares: Sequence[Share]) -> str:
+    """What an applied party award did, from each ledger entry written (what the session
+    cap kept), not from the share awarded: "Party XP written: Greta gained 375 XP (800
+    lost to the session cap); Hans gained 1175 XP"."""
+    parts = [f"{s.member.cf.name} gained {_kept(s)}" for s in shares]
     return "Party XP written: " + "; ".join(parts) if parts else "Party XP: nothing written"
+
+
+def _ruleset_of(docs: list, current, campaign: Path | str | None):
+    if current is not None:
+        return current.ruleset
+    if docs:
+        return docs[0].ruleset
+    from builder.app import campaigns
+
+    return campaigns.ruleset_of(campaign) if campaign is not None else None
 
 
 def _enemy_words(text: str) -> list[str]:

@@ -1,0 +1,94 @@
+"""The window's file operations on an open character copy (a tab): the choices a
+player makes when the file behind the tab changed or went away.
+
+* :func:`keep_mine`: the file changed on disk and the player keeps the open copy: it
+  is written over the file (under the file's lock).
+* :func:`save_again`: the file was deleted or moved away while open: the open copy is
+  written where it was, only while no file has come back there (else ``STALE``: that is
+  a change on disk, and the player chooses between the two versions).
+
+Both return an :class:`~builder.app.outcome.Outcome` naming the file written; a write
+that fails raises :class:`~builder.app.outcome.NotWritten` with the reason.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from builder.app.outcome import FileChange, NotWritten, Outcome, Refused, RefusalCode
+from builder.storage.files import CharacterFile, FileProblem, current_bytes, write_checked
+
+
+def _target(cf: CharacterFile) -> Path:
+    if cf.read_only:
+        raise FileProblem(cf.read_only)
+    if cf.path is None:
+        raise FileProblem("no file to save to")
+    return cf.path
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return current_bytes(path)
+    except FileProblem:
+        return None
+
+
+def keep_mine(cf: CharacterFile) -> Outcome:
+    """Write the open copy over the file, whatever it holds now."""
+    path = _target(cf)
+    before = _read(path)
+    try:
+        cf.save(check=False)
+    except FileProblem as problem:
+        raise NotWritten(str(problem)) from None
+    return Outcome(summary=f"{cf.name}: this version was saved over the file on disk",
+                   changes=(FileChange.of(path, before, cf.raw),))
+
+
+def save_again(cf: CharacterFile) -> Outcome:
+    """Write the open copy at its path again, the file having gone away."""
+    path = _target(cf)
+    data = cf.to_bytes()
+    try:
+        write_checked(path, data, None, check=True)   # only while there is no file
+    except FileProblem as problem:
+        if _read(path) is not None:
+            raise Refused(RefusalCode.STALE,
+                          [f"{path}: a file is there again; reload it or keep this "
+                           "version"]) from None
+        raise NotWritten(str(problem)) from None
+    cf.raw = data
+    return Outcome(summary=f"{cf.name}: saved again at {path}",
+                   changes=(FileChange.of(path, None, data),))
+
+
+def import_problems(sources: Sequence[Path | str]) -> list[tuple[Path, str]]:
+    """Each file of an import that cannot be read as a character, with why (the import
+    itself, :func:`builder.app.library.import_files`, stops at the first)."""
+    from builder.storage.files import load_character
+
+    problems: list[tuple[Path, str]] = []
+    for source in sources:
+        try:
+            load_character(source)
+        except FileProblem as problem:
+            problems.append((Path(source), str(problem)))
+    return problems
+
+
+def library_copy(source: Path | str) -> Path | None:
+    """The library's copy of ``source`` (a sample character, a file imported before):
+    the library file of the same character (name and rule system), the oldest if there
+    are several; None when the library holds none."""
+    from builder.app.library import scan
+    from builder.storage.library import read_entry
+
+    wanted = read_entry(Path(source))
+    if wanted.problem:
+        return None
+    copies = [entry for entry in scan() if not entry.problem
+              and entry.name == wanted.name and entry.ruleset_id == wanted.ruleset_id]
+    if not copies:
+        return None
+    return min(copies, key=lambda entry: (entry.modified, str(entry.path))).path

@@ -1,0 +1,162 @@
+"""The one party award: one action, or a session's XP, over several characters at once.
+
+Loose characters (the window's Party XP over open characters) and a campaign's
+members (``campaign award``, ``campaign exchange``, ``campaign xp``) go through
+these functions alike: each member's action is parsed by its own ruleset and
+checked and applied in memory; one refusal anywhere refuses the whole award with
+every member's reasons (nothing is kept, nothing is written).  Writing is the
+caller's, all or nothing (:mod:`builder.storage.transaction`).
+
+The arithmetic of party XP is the rule system's (``Ruleset.party_xp``, a
+:class:`builder.rules.party.PartyXpRules`); which session an award defaults to
+and when the one chosen comes before a member's latest are
+:mod:`builder.rules.party`'s.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from builder.rules.base import Action, Refusal, Ruleset, UsageError
+from builder.rules.party import PartyTally, PartyXpRules, earlier_than_latest, next_session
+from builder.storage.files import CharacterFile
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A character taking part, read from its file."""
+
+    cf: CharacterFile
+    #: How a campaign stores it (its member path); None for a loose character.
+    given: str | None = None
+
+    @property
+    def key(self) -> str:
+        """How the award names it: the campaign's member path, else the file's path."""
+        return self.given if self.given is not None else str(self.cf.path)
+
+    @property
+    def label(self) -> str:
+        """How its reasons name it: "Nyra (nyra.json)" in a campaign, "Nyra" alone."""
+        return self.cf.name if self.given is None else f"{self.cf.name} ({self.given})"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionXp:
+    """A session's XP as typed: defeated enemies, treasure (silver pieces, or items
+    ``KIND=N``) and whether it is back at a secure location."""
+
+    session: str
+    enemies: Sequence[str] = ()
+    treasure: Sequence[str] | int = ()
+    secure: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """What one member got: the share awarded and what the session cap kept of it."""
+
+    member: Member
+    part: str
+    xp: int
+    #: The ledger entry written to the member's file.
+    entry: Mapping[str, Any]
+    gained: int
+    lost: int
+    #: The member's latest session before the award (None: none yet).
+    latest_session: str | None
+    #: The award's session comes before the member's latest one.
+    earlier: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PartyAward:
+    """A session's XP shared out: the tally and each member's share."""
+
+    tally: PartyTally
+    session: str
+    shares: tuple[Share, ...]
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """One line for each member whose latest session comes after the award's."""
+        return tuple(f"{s.member.cf.name}'s latest session is {s.latest_session}: session "
+                     f"{self.session} is an earlier one, and its cap applies"
+                     for s in self.shares if s.earlier)
+
+
+def parse(member: Member, words: Sequence[str]) -> Action:
+    """The member's action from the words, read by its own ruleset."""
+    try:
+        return Action.coerce(member.cf.ruleset.parse_action([str(w) for w in words]))
+    except UsageError as problem:
+        if member.given is None:
+            raise
+        raise UsageError(f"{member.given}: {problem}") from None
+
+
+def apply_each(actions: Sequence[tuple[Member, Mapping[str, Any]]],
+               rng: random.Random | None = None) -> list[dict[str, Any]]:
+    """Apply each action to its member in memory; the entries logged.  Refusal with
+    every member's reasons when the rules refuse any of them."""
+    reasons: list[str] = []
+    logged: list[dict[str, Any]] = []
+    for member, action in actions:
+        try:
+            logged.append(member.cf.do(action, rng))
+        except Refusal as refusal:
+            reasons.extend(f"{member.label}: {r}" for r in refusal.reasons)
+    if reasons:
+        raise Refusal(reasons)
+    return logged
+
+
+def award_each(members: Sequence[Member], words: Sequence[str],
+               rng: random.Random | None = None) -> list[dict[str, Any]]:
+    """``do WORDS`` for every member (a party award)."""
+    if not [str(w) for w in words]:
+        raise UsageError("campaign award needs an action")
+    return apply_each([(m, parse(m, words)) for m in members], rng)
+
+
+def party_rules(ruleset: Ruleset) -> PartyXpRules | None:
+    return ruleset.party_xp
+
+
+def default_session(files: Sequence[CharacterFile]) -> str:
+    """The session a party XP award defaults to: the one after the latest any of these
+    characters played (:func:`builder.rules.party.next_session`)."""
+    latest = []
+    for cf in files:
+        party = party_rules(cf.ruleset)
+        if party is not None:
+            latest.append(party.sessions(cf.state)[1])
+    return next_session(latest)
+
+
+def share_xp(members: Sequence[Member], parts: Mapping[str, str], xp: SessionXp) -> PartyAward:
+    """A session's XP shared among the members named in ``parts`` ({member key: part of
+    the adventure}), each share written as ``award-xp SHARE --session S`` in memory.
+    UsageError for what is typed wrong; Refusal with every member's reasons."""
+    session = str(xp.session or "").strip()
+    if not session:
+        raise UsageError("--session needs a session name or number")
+    sharing = [m for m in members if m.key in parts]
+    if not sharing:
+        raise Refusal(["tick at least one surviving participant"])
+    ruleset = sharing[0].cf.ruleset
+    party = party_rules(ruleset)
+    if party is None:
+        raise UsageError(f"the {ruleset.id} ruleset does not share XP among a party")
+    tally = party.tally(ruleset.data, xp.enemies, xp.treasure, xp.secure, parts)
+    before = [party.sessions(m.cf.state) for m in sharing]
+    logged = apply_each([(m, parse(m, ["award-xp", str(tally.share(m.key)), "--session", session]))
+                         for m in sharing])
+    shares = []
+    for member, entry, (played, latest) in zip(sharing, logged, before):
+        xp_share = tally.share(member.key)
+        shares.append(Share(member, parts[member.key], xp_share, entry,
+                            int(entry.get("gained", xp_share)), int(entry.get("lost", 0)),
+                            latest, earlier_than_latest(session, played, latest)))
+    return PartyAward(tally, session, tuple(shares))

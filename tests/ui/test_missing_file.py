@@ -1,0 +1,111 @@
+"""An open character whose file is deleted or moved away: a lasting bar at once (Save
+again here / Close), never "Saved", no change taken in memory only; Save again writes
+the tab's copy where the file was.  And the window's title names the application once."""
+from __future__ import annotations
+
+import json
+
+from builder import APP_TITLE
+
+from tests.ui.conftest import SENNA, make_character
+
+
+def _open(window, qtbot):
+    path = make_character("Senna", *SENNA)
+    editor = window.open_path(path)
+    window.show()
+    qtbot.waitExposed(window)
+    return path, editor
+
+
+def test_a_deleted_file_gets_its_bar_and_is_saved_again_here(window, qtbot):
+    path, editor = _open(window, qtbot)
+    kept = path.read_bytes()
+    path.unlink()
+    qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
+    assert str(path) in editor.missing_bar.label.text()
+    assert "Saved" not in window.saved_label.text()
+    assert window.saved_label.text() == "File missing: not saved"
+    # an increase is not taken in memory only ("Done" for a file that is not there)
+    option = next(o for o in editor.doc.options() if o.allowed)
+    assert not editor.doc.apply_words(list(option.words_with()))
+    assert not path.exists() and len(editor.doc.cf.ledger) == 0
+    assert not editor.refusal_bar.isVisibleTo(editor)
+    editor.save_again_button.click()
+    assert path.read_bytes() == kept
+    assert not editor.missing_bar.isVisibleTo(editor)
+    assert window.saved_label.text() == "✔ Saved"
+    assert editor.doc.apply_words(list(option.words_with()))
+    assert len(json.loads(path.read_text())["ledger"]) == 1
+
+
+def test_close_on_the_bar_closes_the_tab(window, qtbot):
+    path, editor = _open(window, qtbot)
+    path.rename(path.with_name("elsewhere.json"))
+    qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
+    editor.close_tab_button.click()
+    assert window.editors() == []
+    assert not path.exists()
+
+
+def test_a_file_back_before_save_again_is_a_change_on_disk(window, qtbot):
+    path, editor = _open(window, qtbot)
+    path.unlink()
+    qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
+    path.write_text("{}")          # another program put something there meanwhile
+    editor.save_again_button.click()
+    assert path.read_text() == "{}"
+    assert editor.conflict_bar.isVisibleTo(editor) and not editor.missing_bar.isVisibleTo(editor)
+    editor.keep_button.click()      # Keep mine, through the application layer
+    assert json.loads(path.read_text())["name"] == "Senna"
+
+
+def test_the_title_names_the_application_once_even_when_modified(window, qtbot):
+    path, editor = _open(window, qtbot)
+    path.unlink()
+    qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
+    assert window.isWindowModified()
+    # the platform adds the display name (the app sets it to APP_TITLE) unless the
+    # title, its modified marker shown, ends with it
+    shown = window.windowTitle().replace("[*]", "*")
+    assert shown.endswith(APP_TITLE) and shown.count(APP_TITLE) == 1
+
+
+def test_a_failed_import_lists_each_file_and_why_until_dismissed(window, qtbot, tmp_path):
+    good = make_character("Senna", *SENNA)
+    source = tmp_path / "good.json"
+    source.write_bytes(good.read_bytes())
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ not json")
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    window.show()
+    editor = window.open_path(good)
+    assert window.tabs.currentWidget() is editor
+    window.take_dropped([str(source), str(broken), str(empty)])
+    bar = window.notice_bar
+    assert bar is not None and bar.isVisibleTo(window)
+    assert window.tabs.currentIndex() == 0            # said on the Library tab
+    text = bar.label.text()
+    assert "Nothing was imported" in text and "2 of them" in text
+    assert "• broken.json:" in text and "• empty.json:" in text
+    assert "good.json" not in text
+    window.statusBar().clearMessage()
+    assert bar.isVisibleTo(window)                     # lasting
+    bar.close_button.click()
+    assert not bar.isVisibleTo(window)
+
+
+def test_after_reload_no_message_about_the_version_left_behind(window, qtbot):
+    path, editor = _open(window, qtbot)
+    doc = json.loads(path.read_text())
+    doc["name"] = "Senna Vale"
+    path.write_text(json.dumps(doc, indent=2))          # another program's change
+    qtbot.waitUntil(lambda: editor.conflict_bar.isVisibleTo(editor))
+    option = next(o for o in editor.doc.options() if o.allowed)
+    assert not editor.doc.apply_words(list(option.words_with()))
+    assert editor.refusal_bar.isVisibleTo(editor)        # why nothing was taken
+    editor.reload_button.click()
+    assert editor.doc.name == "Senna Vale"
+    assert not editor.refusal_bar.isVisibleTo(editor)
+    assert not editor.conflict_bar.isVisibleTo(editor)
