@@ -232,21 +232,55 @@ def _text_merge(base: Path, ours: Path, theirs: Path, marker: str,
     return (CLEAN if done.returncode == 0 else CONFLICTS), []
 
 
+def _git(folder: Path, *args: str) -> str:
+    """git's output (UsageError: git cannot be run, or refuses)."""
+    try:
+        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
+                              check=False)
+    except OSError as exc:
+        raise UsageError(f"git cannot be run ({exc})") from None
+    if done.returncode:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise UsageError(f"{folder}: {said[-1] if said else f'git {args[0]} failed'}")
+    return done.stdout.decode("utf-8", "surrogateescape")
+
+
+def repair(path: Path | str) -> Merged:
+    """``repair FILE``: a file git merged as text (a clone without the merge driver
+    leaves conflict markers in it) rebuilt from the two versions git keeps while the
+    path is conflicted: their merge, every entry of both.  UsageError when git keeps
+    no such versions of it."""
+    import tempfile
+
+    path = Path(path)
+    stages: dict[str, str] = {}
+    for line in _git(path.parent, "ls-files", "-u", "-z", "--", path.name).split("\0"):
+        info, _, _name = line.partition("\t")
+        if info:
+            _mode, blob, stage = info.split()
+            stages[stage] = blob
+    if "2" not in stages or "3" not in stages:
+        raise UsageError(f"{path}: git keeps no conflicted versions of it; nothing to repair")
+    with tempfile.TemporaryDirectory(prefix="character-builder-repair-") as folder:
+        copies = []
+        for stage, side in (("2", "ours"), ("3", "theirs")):
+            version = Path(folder) / f"{side}.json"
+            version.write_bytes(subprocess.run(
+                ["git", "-C", str(path.parent), "cat-file", "blob", stages[stage]],
+                capture_output=True, check=True).stdout)
+            copies.append(read_copy(version))
+    result = merge_docs([c.doc for c in copies])
+    data = write_merged(path, result.doc, current_bytes(path))
+    return Merged(path, result, data, False, (path,))
+
+
 def setup_git(folder: Path | str, command: str = DRIVER) -> list[str]:
     """``setup git``: the .gitattributes lines in the work tree's top folder and the
     merge driver in the clone's config (UsageError: not inside a git work tree)."""
     folder = Path(folder)
 
     def git(*args: str) -> str:
-        try:
-            done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
-                                  text=True, check=False)
-        except OSError as exc:
-            raise UsageError(f"git cannot be run ({exc})") from None
-        if done.returncode:
-            raise UsageError(f"{folder}: {done.stderr.strip().splitlines()[-1]}"
-                             if done.stderr.strip() else f"git {args[0]} failed")
-        return done.stdout.strip()
+        return _git(folder, *args).strip()
 
     top = Path(git("rev-parse", "--show-toplevel"))
     attributes = top / ".gitattributes"

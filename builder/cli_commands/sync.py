@@ -5,6 +5,7 @@ merge A B [C...] -o OUT        every entry of every copy in OUT (what the rules 
 merge-driver O A B [L [P]]     git's merge driver (setup git declares it): 0 merged,
                                1 merged with suspended entries recorded, 2 not merged
 setup git [FOLDER]             .gitattributes and the clone's config for the driver
+repair FILE                    a file git merged as text, rebuilt from git's versions
 verify [PATH...]               every file replays and is canonical
 conflicts [PATH...] [--json]   the suspended entries no ruling closed
 resolve FILE ENTRY --revoke|--keep
@@ -42,6 +43,14 @@ def cmd_merge_driver(args) -> int:
     for line in lines:
         print(line, file=sys.stderr)
     return code
+
+
+def cmd_repair(args) -> int:
+    from builder.app import sync
+
+    merged = sync.repair(args.file)
+    _lines(merged.lines())
+    return 1 if merged.result.open_conflicts else 0
 
 
 def cmd_setup(args) -> int:
@@ -172,6 +181,11 @@ def register(subparsers) -> None:
     p.add_argument("marker", metavar="L", nargs="?", help="conflict marker size (%%L)")
     p.add_argument("name", metavar="P", nargs="?", help="the path in the work tree (%%P)")
     p.set_defaults(func=cmd_merge_driver)
+
+    p = subparsers.add_parser("repair", help="rebuild a file git merged as text (conflict "
+                                             "markers) from the versions git keeps")
+    p.add_argument("file", help="a conflicted character or campaign file in a git work tree")
+    p.set_defaults(func=cmd_repair)
 
     p = subparsers.add_parser("setup", help="set a folder up for sharing (setup git)")
     sub = p.add_subparsers(dest="setup_command", metavar="WHAT", required=True,
