@@ -274,6 +274,27 @@ def repair(path: Path | str) -> Merged:
     return Merged(path, result, data, False, (path,))
 
 
+def git_driver_missing(folder: Path | str) -> str | None:
+    """A warning when ``folder`` is in a git work tree whose .gitattributes names the
+    merge driver but whose clone does not define it (git would merge the files as
+    text, leaving conflict markers); None otherwise."""
+    folder = Path(folder)
+    try:
+        top = Path(_git(folder, "rev-parse", "--show-toplevel").strip())
+        text = (top / ".gitattributes").read_text(encoding="utf-8")
+    except (UsageError, OSError, ValueError):
+        return None
+    if f"merge={DRIVER}" not in text:
+        return None
+    try:
+        if _git(folder, "config", "--get", f"merge.{DRIVER}.driver").strip():
+            return None
+    except UsageError:
+        pass
+    return (f"{top}: .gitattributes names the {DRIVER} merge driver but this clone lacks it "
+            f"(git would merge as text); character-builder setup git adds it")
+
+
 def setup_git(folder: Path | str, command: str = DRIVER) -> list[str]:
     """``setup git``: the .gitattributes lines in the work tree's top folder and the
     merge driver in the clone's config (UsageError: not inside a git work tree)."""

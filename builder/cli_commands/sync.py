@@ -133,17 +133,21 @@ def _folders(paths) -> list:
 
 def cmd_sync_status(args) -> int:
     from builder.app import sync
-    from builder.cli_output import out, print_json
+    from builder.cli_output import err, out, print_json
 
     files = _files(args.paths)
     copies = sync.conflict_copies(_folders(args.paths))
     rows = _conflicts(files)
     intakes = sync.recent_intakes()
+    places = dict.fromkeys(_folders(args.paths) + [f.parent for f, _ in files])
+    warnings = list(dict.fromkeys(w for w in map(sync.git_driver_missing, places) if w))
     if args.json:
         print_json({"files": [str(f) for f, _ in files],
                     "conflict_copies": [str(c) for c in copies], "suspended": rows,
-                    "merged_in": intakes})
+                    "merged_in": intakes, "warnings": warnings})
         return 0
+    for warning in warnings:
+        err(f"warning: {warning}")
     out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
         f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
         f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
