@@ -61,19 +61,30 @@ class Merged:
                 lines.append(f"{source}: {len(added)} "
                              f"{'entry' if len(added) == 1 else 'entries'} only here")
         for s in self.result.suspended:
-            lines.append(suspension_line(s))
+            lines.append(suspension_line(s, self.result.doc))
         state = "unchanged" if self.unchanged else "written"
         lines.append(f"{self.target}: {state}")
         return lines
 
 
-def suspension_line(s: merging.Suspension) -> str:
-    what = f"entry {s.entry.get('id')} ({s.entry.get('action')}, {s.entry.get('at', '')}"
-    who = s.entry.get("device_name")
-    what += f", {who})" if who else ")"
+def entry_words(entry: Mapping[str, Any]) -> str:
+    """An entry as a person finds it: its id, verb, time and device."""
+    words = [str(entry.get("action", "?")), str(entry.get("at", ""))]
+    if entry.get("device_name"):
+        words.append(str(entry["device_name"]))
+    return f"{entry.get('id')} ({', '.join(w for w in words if w)})"
+
+
+def suspension_line(s: merging.Suspension, doc: Mapping[str, Any] | None = None) -> str:
+    """One line for a suspended entry; with the merged ``doc``, the entry it collides
+    with is described too."""
     state = f"kept by ruling ({s.ruling})" if s.ruling else "suspended"
-    collides = f"; collides with {s.collides_with}" if s.collides_with else ""
-    return f"{what} {state}: {'; '.join(s.reasons)}{collides}"
+    collides = ""
+    if s.collides_with:
+        other = next((e for e in merging.all_entries(doc or {})
+                      if e.get("id") == s.collides_with and e is not s.entry), None)
+        collides = f"; collides with entry {entry_words(other) if other else s.collides_with}"
+    return f"entry {entry_words(s.entry)} {state}: {'; '.join(s.reasons)}{collides}"
 
 
 # -- reading ------------------------------------------------------------------------
@@ -207,7 +218,7 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
     before = {s.entry.get("id") for s in merging.suspensions(a.doc) if s.open} & \
         {s.entry.get("id") for s in merging.suspensions(b.doc) if s.open}
     new = [s for s in result.open_conflicts if s.entry.get("id") not in before]
-    lines = [f"{name or ours}: {suspension_line(s)}" for s in new]
+    lines = [f"{name or ours}: {suspension_line(s, result.doc)}" for s in new]
     return (CONFLICTS if new else CLEAN), lines
 
 
@@ -393,20 +404,21 @@ def verify(path: Path | str) -> Verdict:
         problems.append("its ledger is not in merge order, or holds entries the rules "
                         "refuse (merge FILE -o FILE puts it right)")
     for s in result.open_conflicts:
-        problems.append(suspension_line(s))
+        problems.append(suspension_line(s, result.doc))
     return Verdict(Path(path), tuple(problems))
 
 
-def open_conflicts(path: Path | str, quiet: bool = False) -> list[merging.Suspension]:
-    """The suspended entries of a file no ruling has closed (``quiet``: none for a file
-    that cannot be read, rather than FileProblem)."""
+def open_conflicts(path: Path | str, quiet: bool = False
+                   ) -> list[tuple[merging.Suspension, str]]:
+    """The suspended entries of a file no ruling has closed, each with its line
+    (``quiet``: none for a file that cannot be read, rather than FileProblem)."""
     try:
         doc = read_copy(path).doc
     except FileProblem:
         if quiet:
             return []
         raise
-    return [s for s in merging.suspensions(doc) if s.open]
+    return [(s, suspension_line(s, doc)) for s in merging.suspensions(doc) if s.open]
 
 
 # -- conflict copies --------------------------------------------------------------------

@@ -92,11 +92,11 @@ def _conflicts(files) -> list[dict]:
 
     rows = []
     for path, quiet in files:
-        for s in sync.open_conflicts(path, quiet=quiet):
+        for s, line in sync.open_conflicts(path, quiet=quiet):
             rows.append({"file": str(path), "entry": s.entry.get("id"),
                          "action": s.entry.get("action"), "at": s.entry.get("at", ""),
                          "device": s.entry.get("device_name", ""), "reasons": list(s.reasons),
-                         "collides_with": s.collides_with, "text": sync.suspension_line(s)})
+                         "collides_with": s.collides_with, "text": line})
     return rows
 
 
