@@ -44,7 +44,7 @@ from paired import MEMORY_METHOD, Run, measure  # noqa: E402
 
 #: What the installed ``character-builder`` script runs (``sys.exit(main())``).
 CLI = "import sys; from builder.__main__ import main; sys.exit(main())"
-EXAMPLE_SYSTEM = ROOT / "docs" / "examples" / "point-buy.json"
+EXAMPLE_SYSTEM = ROOT / "builder" / "data" / "examples" / "point-buy.json"
 STAMP = "2026-01-01T12:00:00+00:00"
 
 

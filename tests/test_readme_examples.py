@@ -134,6 +134,12 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
         for line_number, block in blocks:
             where = f"{page.relative_to(ROOT)}:{line_number}"
             for step in steps(block):
+                moved = re.fullmatch(r"cd\s+([\w./-]+)", step.strip())
+                if moved:                       # a folder change holds for every later line
+                    run_shell(where)
+                    folder = (folder / moved.group(1)).resolve()
+                    monkeypatch.chdir(folder)
+                    continue
                 if needs_a_shell(step) or not step.startswith(PROGRAM + " "):
                     pending.append(step)
                     continue

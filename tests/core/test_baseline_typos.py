@@ -18,7 +18,7 @@ from builder.rules.engine import replay
 from builder.storage import validation
 from builder.storage.rulesets import load_ruleset
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 RICH = {
     "story-points": [("sp", "5"), ("vital.Cognition", "3"), ("skill.Medicine", "2"),

@@ -12,7 +12,7 @@ import pytest
 from tests.core.test_homebrew_layers import override
 from tests.helpers import ok
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "point-buy.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 
 STEERING = ["{subject:>100000000}", "{subject:.999999}", "{subject!r}", "{subject.__class__}",
             "{subject[0]}", "{}", "{subject} {target:{level}}", "{0:>99999}"]
