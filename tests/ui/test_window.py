@@ -530,14 +530,18 @@ def test_a_campaign_members_figures_wrap_whole_in_a_narrow_column(window, senna_
     header = table.horizontalHeader()
     header.resizeSection(0, 80)
     table.setFixedWidth(80 + table.fontMetrics().horizontalAdvance("Unspent SP 20 ·  "))
-    qtbot.waitUntil(lambda: all(table.rowHeight(row) > table.fontMetrics().lineSpacing() * 1.8
+    flags = int(Qt.TextFlag.TextWordWrap.value)
+
+    def needed(row: int) -> int:
+        width = header.sectionSize(1) - table.fontMetrics().horizontalAdvance("M")
+        text = model.index(row, 1).data()
+        assert table.fontMetrics().horizontalAdvance(text) > width      # it does wrap
+        return table.fontMetrics().boundingRect(QRect(0, 0, width, 10_000), flags, text).height()
+
+    # The rows take their wrapped heights once the view has laid itself out again.
+    qtbot.waitUntil(lambda: all(table.rowHeight(row) >= needed(row)
                                 for row in range(model.rowCount())))
     QApplication.processEvents()
-    flags = int(Qt.TextFlag.TextWordWrap.value)
     for row in range(model.rowCount()):
-        text = model.index(row, 1).data()
-        width = header.sectionSize(1) - table.fontMetrics().horizontalAdvance("M")
-        assert table.fontMetrics().horizontalAdvance(text) > width      # it does wrap
-        need = table.fontMetrics().boundingRect(QRect(0, 0, width, 10_000), flags, text)
-        assert table.rowHeight(row) >= need.height(), (text, table.rowHeight(row))
+        assert table.rowHeight(row) >= needed(row), (model.index(row, 1).data(), table.rowHeight(row))
     assert table.wordWrap()
