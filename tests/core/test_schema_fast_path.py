@@ -20,6 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ["story-points", "ability-bonuses", "vogelfrei"]
 
 
+def test_every_built_in_rule_system_has_its_documents_here():
+    from builder.rules.registry import BUILTIN
+
+    assert sorted(RULESETS) == sorted(BUILTIN), "add the new rule system's sample below"
+
+
 def test_every_shipped_schema_has_an_up_to_date_compiled_validator():
     from tools.compile_schemas import stale
 
