@@ -83,7 +83,7 @@ print("Qt namespace built" if "Qt" in sys.modules["PySide6.QtCore"].__dict__ els
 def test_export_pdf_never_builds_the_qt_namespace(tmp_path):
     """PySide builds the 93 enums of the ``Qt`` namespace (~14 ms) the first time one is
     looked up or a call with a Qt enum overload (setPen, setBrush, fillRect...) is made;
-    the sheet painter makes none (builder/render/pdf.py, "painting"): a party of every
+    the sheet painter makes none (builder/render/paint.py): a party of every
     ruleset, played and blank and compact, exported in a fresh process."""
     from tests.sheet_samples import BOB, GRETA, SENNA, make_files
 

@@ -20,7 +20,7 @@ def outline_chars(qapp, font_key: str = "note") -> str:
     from PySide6.QtGui import QImage
 
     from builder.render.fonts import _glyph_of
-    from builder.render.pdf import Style, ensure_app
+    from builder.render.style import Style, ensure_app
 
     ensure_app()
     style = Style.for_device(QImage(8, 8, QImage.Format.Format_RGB32), 1.0)
