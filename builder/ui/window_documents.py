@@ -209,6 +209,9 @@ class OpenDocuments(WindowHost):
         if index <= 0:
             return
         widget = self.tabs.widget(index)
+        if hasattr(widget, "close_page"):  # a page of its own (Conflicts)
+            self.tabs.removeTab(index)
+            return widget.close_page()
         if not hasattr(widget, "doc"):  # a campaign tab
             view = cast("CampaignView", widget)
             self.save_splitters(view)
