@@ -44,7 +44,7 @@ class ConflictsPage(QWidget):
 
     def __init__(self, window: "MainWindow", path: Path | str):
         super().__init__(window.tabs)
-        self.window = window
+        self.main = window
         self.path = Path(path)
         self.report: Report | None = None
         self.setObjectName("conflictsPage")
@@ -75,11 +75,11 @@ class ConflictsPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.conflicts)
+        # the open conflicts first (what the page is for), the whole timeline below
         split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(self.timeline)
         split.addWidget(scroll)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
+        split.addWidget(self.timeline)
+        split.setSizes([3, 2])          # proportions: the splitter scales them
         #: The buttons of the rulings now shown, by (conflict's entry id, ruling, target).
         self.buttons: dict[tuple[str, str, str], QPushButton] = {}
 
@@ -119,9 +119,9 @@ class ConflictsPage(QWidget):
                "but not applied." if open_count else "No entry waits for a ruling."))
         self._fill_timeline(report)
         self._fill_conflicts(report)
-        index = self.window.tabs.indexOf(self)
+        index = self.main.tabs.indexOf(self)
         if index >= 0:
-            self.window.tabs.setTabText(index, self.title)
+            self.main.tabs.setTabText(index, self.title)
 
     def _fill_timeline(self, report: "Report") -> None:
         from builder.app.conflicts import clock
@@ -202,7 +202,7 @@ class ConflictsPage(QWidget):
         from builder.app import conflicts
         from builder.ui.undo import FileOperation
 
-        guard = self.window.member_blockers
+        guard = self.main.member_blockers
         path = self.path
 
         def back(done: "Outcome") -> "Outcome":
@@ -215,10 +215,10 @@ class ConflictsPage(QWidget):
             return FileOperation(text, outcome, back, forth, broadcast, report)
 
         op = partial(conflicts.resolve, path, choice.entry, choice.ruling, guard=guard)
-        outcome = self.window._library_op(op, command, f"{choice.label}: "
+        outcome = self.main._library_op(op, command, f"{choice.label}: "
                                           f"{self._entry_text(choice.entry)}")
         if outcome is not None:
-            self.window.report(outcome.summary)
+            self.main.report(outcome.summary)
         return outcome
 
     def _entry_text(self, entry_id: str) -> str:
@@ -234,7 +234,7 @@ class ConflictsPage(QWidget):
 
     def close_page(self) -> None:
         """The tab closes: stop following the broadcast."""
-        self.window.broadcast.changed.disconnect(self._files_changed)
+        self.main.broadcast.changed.disconnect(self._files_changed)
         self.deleteLater()
 
 

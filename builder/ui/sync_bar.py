@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QBoxLayout, QPushButton
 
 from builder.ui.wording import count
 
@@ -108,8 +108,10 @@ class SyncIntake(QObject):
                               "need")
             button.clicked.connect(self._open_conflicts)
             bar.buttons.addWidget(button)
-            column = self.window.centralWidget().layout()
-            column.insertWidget(column.count() - 1, bar)    # right above the tabs
+            central = self.window.centralWidget()
+            column = central.layout() if central is not None else None
+            if isinstance(column, QBoxLayout):
+                column.insertWidget(column.count() - 1, bar)    # right above the tabs
         self._conflicted = [item.path for item in synced if item.open_conflicts]
         assert self.conflicts_button is not None
         self.conflicts_button.setVisible(bool(self._conflicted))

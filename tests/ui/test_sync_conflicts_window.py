@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from tests.helpers import ok
+from tests.helpers import cli, ok
 
 COPY = "mira.sync-conflict-20261201-201500-ABCDEFG.json"
 
@@ -102,3 +102,34 @@ def test_a_copy_of_this_device_s_own_entries_shows_no_bar(window, qtbot, isolate
     window.settle()
     qtbot.waitUntil(lambda: not (folder / COPY).exists())
     assert window.sync_intake.bar is None and len(load(mira)["ledger"]) == 1
+
+
+def test_a_campaign_s_double_spend_on_its_conflicts_page(window, isolated_data, tmp_path,
+                                                        monkeypatch):
+    """The last Fortune Point spent on two laptops: the page says why in words, with
+    the pool's figures now and after each ruling; Revoke this, then Undo."""
+    from builder.ui.conflicts_page import open_conflicts
+
+    table, bob = isolated_data / "table.json", tmp_path / "bob.json"
+    monkeypatch.setenv("CHARACTER_BUILDER_DEVICE_NAME", "Ann's laptop")
+    ok("campaign", "new", "Table", "-o", table, "--ruleset", "story-points")
+    ok("pool", "start", table, "--players", "1")
+    shutil.copy(table, bob)
+    ok("pool", "spend", table, "fortune", "--check", "1", "--by", "Ann", "--for", "upgrade")
+    monkeypatch.setenv("CHARACTER_BUILDER_DEVICE_NAME", "Bob's laptop")
+    ok("pool", "spend", bob, "fortune", "--check", "2", "--by", "Bob", "--for", "upgrade")
+    assert cli("merge", bob, "-o", table).code == 1         # a suspended entry left open
+    page = open_conflicts(window, table)
+    assert page is not None and page.report is not None
+    (conflict,) = page.report.conflicts
+    assert conflict.reason.startswith("no Fortune Points left: first Ann spent a Fortune Point")
+    assert "on Bob's laptop" in conflict.reason
+    assert conflict.figures == (("Fortune", "0"), ("Peril", "2"))
+    assert [c.label for c in conflict.choices] == [
+        "Revoke this entry", "Revoke the other", "Keep both (GM's ruling)"]
+    page.choice_button("Revoke this entry").click()
+    assert ok("conflicts", table).out.strip() == "no conflicts"
+    doc = load(table)
+    assert [e["by"] for e in doc["revoked"]] == ["Bob"] and page.report.conflicts == ()
+    window.act_undo.trigger()
+    assert "revoked" not in load(table) and len(page.report.conflicts) == 1
