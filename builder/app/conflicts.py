@@ -104,16 +104,6 @@ def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
     return TakenIn(Outcome(summary, tuple(changes)), tuple(synced), tuple(left))
 
 
-def files_with_conflicts(folders: Sequence[Path | str] | None = None) -> list[Path]:
-    """The library's files (characters and campaigns) holding an open conflict."""
-    found = []
-    for folder in folders or sync.library_folders():
-        for path in sync.data_files(Path(folder)):
-            if sync.open_conflicts(path, quiet=True):
-                found.append(path)
-    return found
-
-
 # -- a file's conflicts, in words ---------------------------------------------------
 @dataclass(frozen=True)
 class Line:

@@ -95,6 +95,9 @@ class SyncIntake(QObject):
             self.window.broadcast.announce(taken.outcome)
         if taken.synced:
             self.show(taken.synced)
+        if taken.left:      # tried again at the folder's next change
+            self.window.report("Conflict copies left as they are: " + "; ".join(
+                f"{copy.name}: {why}" for copy, why in taken.left))
         return taken
 
     def show(self, synced: Sequence["SyncedFile"]) -> None:

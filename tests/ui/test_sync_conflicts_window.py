@@ -47,7 +47,8 @@ def states(path):
             [e["name"] for e in doc.get("revoked", [])])
 
 
-def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged):
+def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged, tmp_path,
+                                                 isolated_data, monkeypatch):
     from builder.ui.conflicts_page import ConflictsPage
 
     mira, copy = diverged
@@ -86,6 +87,20 @@ def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged):
 
     window.close_tab(window.tabs.indexOf(page))
     assert window.tabs.indexOf(page) < 0
+
+    # a copy arriving while the window is open: the folder's watch takes it in
+    bob, dropbox = tmp_path / "bob.json", copy.with_name("mira (Bob's conflicted copy).json")
+    monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(tmp_path / "bob-data"))
+    monkeypatch.setenv("CHARACTER_BUILDER_DEVICE_NAME", "Bob's laptop")
+    ok("do", bob, "raise-skill", "Melee")
+    monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(isolated_data))
+    monkeypatch.setenv("CHARACTER_BUILDER_DEVICE_NAME", "Ann's laptop")
+    shutil.copy(bob, dropbox)
+    qtbot.waitUntil(lambda: not dropbox.exists())
+    assert intake.bar.label.text() == "Synced in: 1 entry from Bob's laptop (Mira)"
+    assert not intake.conflicts_button.isVisibleTo(intake.bar)
+    assert states(mira) == (["Presence", "Melee"], [], ["Agility"])
+    assert editor.doc.cf.raw == mira.read_bytes() and not editor.doc.conflict
 
 
 def test_a_copy_of_this_device_s_own_entries_shows_no_bar(window, qtbot, isolated_data):
