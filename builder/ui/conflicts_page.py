@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QFileSystemWatcher, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGridLayout, QGroupBox, QHeaderView,
                                QLabel, QPushButton, QScrollArea, QSplitter, QTreeWidget,
@@ -88,6 +88,9 @@ class ConflictsPage(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(split, 1)
         window.broadcast.changed.connect(self._files_changed)
+        # another program's change (the command line's resolve, a sync engine)
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(lambda _path: self.refresh())
         self.refresh()
 
     # -- reading ------------------------------------------------------------------
@@ -109,6 +112,8 @@ class ConflictsPage(QWidget):
             self.problem.show()
             return
         self.problem.hide()
+        if str(self.path) not in self._watcher.files():    # a replaced file: watched anew
+            self._watcher.addPath(str(self.path))
         report = self.report
         open_count = len(report.conflicts)
         what = "campaign" if report.kind == "campaign" else "character"

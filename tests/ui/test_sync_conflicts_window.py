@@ -84,6 +84,12 @@ def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged, tmp_pat
     assert "resolutions" not in load(mira) and len(page.report.conflicts) == 1
     window.act_redo.trigger()
     assert states(mira) == (["Presence"], [], ["Agility"])
+    window.act_undo.trigger()
+    ok("resolve", mira, page.report.conflicts[0].entry.id, "--keep")  # another program
+    qtbot.waitUntil(lambda: page.report.conflicts == ())
+    assert "kept as the GM's ruling" in page.timeline.topLevelItem(1).text(3)
+    qtbot.waitUntil(lambda: editor.doc.conflict)     # the open tab: changed on disk ...
+    editor.doc.reload()                              # ... and the player reloads it
 
     window.close_tab(window.tabs.indexOf(page))
     assert window.tabs.indexOf(page) < 0
@@ -99,7 +105,7 @@ def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged, tmp_pat
     qtbot.waitUntil(lambda: not dropbox.exists())
     assert intake.bar.label.text() == "Synced in: 1 entry from Bob's laptop (Mira)"
     assert not intake.conflicts_button.isVisibleTo(intake.bar)
-    assert states(mira) == (["Presence", "Melee"], [], ["Agility"])
+    assert states(mira) == (["Agility", "Melee"], [], [])
     assert editor.doc.cf.raw == mira.read_bytes() and not editor.doc.conflict
 
 
