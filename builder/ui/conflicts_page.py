@@ -12,6 +12,7 @@ window; it reads its file again whenever the broadcast names it.
 """
 from __future__ import annotations
 
+import html
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,11 +76,14 @@ class ConflictsPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.conflicts)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # the open conflicts first (what the page is for), the whole timeline below
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(scroll)
         split.addWidget(self.timeline)
-        split.setSizes([3, 2])          # proportions: the splitter scales them
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([3000, 2000])    # proportions: the splitter scales them
         #: The buttons of the rulings now shown, by (conflict's entry id, ruling, target).
         self.buttons: dict[tuple[str, str, str], QPushButton] = {}
 
@@ -162,25 +166,29 @@ class ConflictsPage(QWidget):
         from builder.app.conflicts import clock
 
         entry = conflict.entry
-        box = QGroupBox(f"Suspended: {entry.text}", self.conflicts)
+        where = f"{clock(entry.at)}" + (f" on {entry.device}" if entry.device else "")
+        box = QGroupBox(f"Suspended entry, written {where}", self.conflicts)
         box.setObjectName("conflictBox")
         grid = QGridLayout(box)
+        what = QLabel(f"<b>{html.escape(entry.text)}</b>", box)
+        what.setWordWrap(True)
+        grid.addWidget(what, 0, 0, 1, 3)
         reason = QLabel(f"Why: {conflict.reason}", box)
         reason.setObjectName("conflictReason")
         reason.setWordWrap(True)
+        reason.setTextFormat(Qt.TextFormat.PlainText)
         reason.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        grid.addWidget(reason, 0, 0, 1, 3)
-        where = f"{clock(entry.at)}" + (f" on {entry.device}" if entry.device else "")
-        grid.addWidget(QLabel(f"Written {where}; now: {figures_text(conflict.figures)}", box),
-                       1, 0, 1, 3)
-        for row, choice in enumerate(conflict.choices, start=2):
+        grid.addWidget(reason, 1, 0, 1, 3)
+        grid.addWidget(QLabel(f"Now: {figures_text(conflict.figures)}", box), 2, 0, 1, 3)
+        for row, choice in enumerate(conflict.choices, start=3):
             button = QPushButton(choice.label, box)
             button.setToolTip(self._choice_tip(choice))
             button.clicked.connect(partial(self.rule, choice))
             self.buttons[(entry.id, choice.ruling, choice.entry)] = button
-            after = QLabel(f"after: {figures_text(choice.figures)}"
+            after = QLabel(f"After: {figures_text(choice.figures)}"
                            + (f" — {'; '.join(choice.changes)}" if choice.changes else ""), box)
             after.setWordWrap(True)
+            after.setTextFormat(Qt.TextFormat.PlainText)
             grid.addWidget(button, row, 0)
             grid.addWidget(after, row, 1, 1, 2)
         grid.setColumnStretch(2, 1)
