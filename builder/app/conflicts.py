@@ -26,12 +26,11 @@ from builder.app import sync
 from builder.app.outcome import FileChange, Guard, Outcome, check_guard
 from builder.rules import merge as merging
 from builder.rules.base import UsageError
-from builder.storage.files import FileProblem
 
 #: An entry's place on the timeline.
 APPLIED, SUSPENDED, KEPT, REVOKED = "applied", "suspended", "kept", "revoked"
 #: The rulings (as :mod:`builder.app.sync` records them).
-REVOKE, KEEP = sync.REVOKE, sync.KEEP
+REVOKE, KEEP, REOPEN = sync.REVOKE, sync.KEEP, sync.REOPEN
 
 Figures = tuple[tuple[str, str], ...]
 
@@ -310,66 +309,30 @@ def _describe(doc: Mapping[str, Any], entry_id: str) -> str:
     return _Words(doc).text(found) if found is not None else entry_id
 
 
-def _rewrite(path: Path, change: Any, what: str) -> tuple[bytes | None, bytes, dict[str, Any]]:
-    """Read the file under its lock, change its resolutions (``change(list)`` gives the
-    new list), merge and write; every entry but the resolutions is checked to be kept.
-    Returns (bytes before, bytes after, the merged document)."""
-    from builder.storage.files import encode_document, write_checked
-    from builder.storage.locking import LockBusy, locked
-
-    try:
-        with locked([path]):
-            copy = sync.read_copy(path)
-            doc = merging.prepared(copy.doc)
-            doc[merging.RESOLUTIONS] = change(merging.resolutions_of(doc))
-            if not doc[merging.RESOLUTIONS]:
-                del doc[merging.RESOLUTIONS]
-            result = sync.merge_docs([doc])
-            lost = merging.missing(merging.all_entries(merging.prepared(copy.doc)),
-                                   merging.all_entries(result.doc))
-            if lost:
-                raise FileProblem(f"{path}: not written: {what} would lose entries")
-            data = encode_document(result.doc, path, sync.schema_names(result.doc))
-            write_checked(path, data, copy.raw)
-    except LockBusy as busy:
-        raise FileProblem(str(busy)) from None
-    return copy.raw, data, result.doc
-
-
 def unresolve(path: Path | str, ruling: Mapping[str, Any], *,
               guard: Guard | None = None) -> Outcome:
-    """Undo of a ruling: the ruling entry ``ruling`` taken out of the file again (the
-    entry it named is suspended or applied as before).  UsageError when the file no
-    longer holds it."""
+    """Undo of a ruling: a ``reopen`` entry appended, which takes back the ruling
+    ``ruling`` on its entry (suspended or applied again as before it); the file keeps
+    every entry, the ruling's too.  UsageError when the ruling is no longer the
+    entry's latest (another ruling came after it)."""
+    from builder.storage.files import current_bytes
+
     path = Path(path)
     check_guard(guard, [path])
-    wanted = str(ruling.get("id"))
-
-    def without(resolutions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        if not any(str(e.get("id")) == wanted for e in resolutions):
-            raise UsageError(f"{path}: the ruling is no longer in the file")
-        return [e for e in resolutions if str(e.get("id")) != wanted]
-
-    before, after, doc = _rewrite(path, without, "taking the ruling back")
     target = str(ruling.get("entry", ""))
-    return Outcome(f"Ruling taken back: {_describe(doc, target)}",
-                   (FileChange.of(path, before, after),), entry=dict(ruling),
+    latest = [e for e in _resolutions(path).values() if str(e.get("entry")) == target]
+    if not latest or str(latest[-1].get("id")) != str(ruling.get("id")):
+        raise UsageError(f"{path}: the ruling is no longer the entry's latest")
+    before_bytes = current_bytes(path)
+    merged = sync.resolve(path, target, REOPEN)
+    return Outcome(f"Ruling taken back: {_describe(merged.result.doc, target)}",
+                   (FileChange.of(path, before_bytes, merged.data),), entry=dict(ruling),
                    lines=(f"{path}: ruling on {target} taken back",))
 
 
 def reapply(path: Path | str, ruling: Mapping[str, Any], *,
             guard: Guard | None = None) -> Outcome:
-    """Redo of a ruling: the same ruling entry back in the file (merged like any
-    other: a file that holds it already is unchanged)."""
-    path = Path(path)
-    check_guard(guard, [path])
-    entry = dict(ruling)
-
-    def plus(resolutions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return resolutions + [entry]
-
-    before, after, doc = _rewrite(path, plus, "the ruling")
-    target = str(entry.get("entry", ""))
-    verb = "Kept as the GM's ruling" if entry.get("ruling") == KEEP else "Revoked"
-    return Outcome(f"{verb}: {_describe(doc, target)}", (FileChange.of(path, before, after),),
-                   entry=entry, lines=(f"{path}: {verb.lower()} {target}",))
+    """Redo of a ruling: the same ruling given again, as a new entry after the
+    ``reopen`` that took it back."""
+    target = str(ruling.get("entry", ""))
+    return resolve(path, target, str(ruling.get("ruling")), guard=guard)

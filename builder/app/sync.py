@@ -26,7 +26,7 @@ DRIVER = "character-builder"
 #: What ``setup git`` writes into .gitattributes.
 ATTRIBUTES = ("*.json merge=character-builder",)
 #: The rulings ``resolve`` records.
-REVOKE, KEEP = merging.REVOKE, merging.KEEP
+REVOKE, KEEP, REOPEN = merging.REVOKE, merging.KEEP, merging.REOPEN
 #: The merge driver's exit codes: merged; merged with conflicts recorded; not merged.
 CLEAN, CONFLICTS, NOT_MERGED = 0, 1, 2
 

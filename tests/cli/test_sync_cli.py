@@ -156,3 +156,9 @@ def test_keep_closes_a_conflict_and_needs_a_suspended_entry(tmp_path, double_spe
     assert load(out)["suspended"][0]["ruling"] == "keep"
     assert ok("conflicts", out).out.strip() == "no conflicts"
     assert cli("resolve", out, "ZZZZ", "--keep").code == 2
+    # a ruling taken back is an entry too: the conflict is open again, nothing removed
+    ok("resolve", out, suspended["entry"]["id"], "--reopen")
+    reopened = load(out)
+    assert [r["ruling"] for r in reopened["resolutions"]] == ["keep", "reopen"]
+    assert "ruling" not in reopened["suspended"][0]
+    assert cli("conflicts", out).code == 1

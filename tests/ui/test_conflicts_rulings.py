@@ -1,6 +1,7 @@
 """The window's rulings through the application layer (builder.app.conflicts): a
-ruling's undo takes out that ruling entry only, its redo puts the same entry back,
-and an undo whose ruling is gone from the file changes nothing."""
+ruling's undo appends a reopen entry that takes it back (the file keeps every entry),
+its redo gives the same ruling again, and an undo of a ruling that is no longer the
+entry's latest changes nothing."""
 from __future__ import annotations
 
 import json
@@ -42,12 +43,20 @@ def test_keep_then_undo_then_redo(table):
     assert conflicts.report(table).conflicts == ()
     undone = conflicts.unresolve(table, done.entry)
     after = json.loads(table.read_text())
-    assert after == before and entry_ids(after) == entry_ids(before)
-    with pytest.raises(UsageError):                  # nothing left to take back
+    assert entry_ids(after) == entry_ids(before) and after["suspended"] == before["suspended"]
+    assert [r["ruling"] for r in after["resolutions"]] == ["keep", "reopen"]
+    assert len(conflicts.report(table).conflicts) == 1
+    reopened = table.read_bytes()
+    with pytest.raises(UsageError):                  # its ruling is no longer the latest
         conflicts.unresolve(table, done.entry)
-    assert json.loads(table.read_text()) == before
+    assert table.read_bytes() == reopened
+    redone = conflicts.reapply(table, undone.entry or {})
+    assert [r["ruling"] for r in json.loads(table.read_text())["resolutions"]] == \
+        ["keep", "reopen", "keep"]
+    assert conflicts.report(table).conflicts == ()
+    conflicts.unresolve(table, redone.entry or {})   # and again: a second undo after redo
+    assert len(conflicts.report(table).conflicts) == 1
     conflicts.reapply(table, undone.entry or {})
-    assert json.loads(table.read_text())["resolutions"] == [done.entry]
     assert ok("conflicts", table).out.strip() == "no conflicts"
 
 

@@ -81,7 +81,9 @@ def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged, tmp_pat
 
     window.act_undo.trigger()                         # Ctrl+Z: the ruling taken back
     assert states(mira) == (["Agility"], ["Presence"], [])
-    assert "resolutions" not in load(mira) and len(page.report.conflicts) == 1
+    # the undo is an entry too (reopen): the revoke stays in the file, taken back
+    assert [r["ruling"] for r in load(mira)["resolutions"]] == ["revoke", "reopen"]
+    assert len(page.report.conflicts) == 1
     window.act_redo.trigger()
     assert states(mira) == (["Presence"], [], ["Agility"])
     window.act_undo.trigger()
