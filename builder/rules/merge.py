@@ -207,6 +207,11 @@ def _other_keys(docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def ruled(doc: Mapping[str, Any]) -> dict[str, str]:
+    """The entries a ruling holds for now (id -> revoke or keep)."""
+    return _rulings(_union([resolutions_of(prepared(doc))]))
+
+
 def _rulings(resolutions: Sequence[dict[str, Any]]) -> dict[str, str]:
     """Each entry's ruling: the latest resolution naming it decides."""
     rulings: dict[str, str] = {}
