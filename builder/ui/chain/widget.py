@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, cast
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QSizePolicy, QSpinBox, QSplitter,
+                               QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
 from builder.ui.chain.scene import HELD, ChainScene
@@ -196,12 +196,25 @@ class ChainWidget(PlanPart, QWidget):
         tokens_row.addWidget(self.spell_combo)
         tokens_row.addWidget(self.scene_edit)
 
-        layout = QVBoxLayout(self)
+        # The page scrolls as a whole when the window is smaller than its least size
+        # (a small screen, a large scale): opening it never makes the window wider or
+        # taller than the other pages hold it.
+        inner = QWidget(self)
+        layout = QVBoxLayout(inner)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
         layout.addWidget(legend)
         layout.addLayout(tokens_row)
         layout.addWidget(split, 1)
+        self.page_area = QScrollArea(self)
+        self.page_area.setObjectName("chainPageArea")
+        self.page_area.setWidgetResizable(True)
+        self.page_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.page_area.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.page_area)
 
         self.scene.selectionChanged.connect(self._selection_changed)
         self.scene.nodeActivated.connect(self.activate)

@@ -73,6 +73,10 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.rest_button.setObjectName("restButton")
         self.rest_button.setToolTip("A Rest restores every trait use")
         self.rest_button.clicked.connect(self.rest)
+        # the figures wrap in a narrow window (a small screen, a large scale) rather than
+        # being cut ("12 earne") or holding the window wider than the screen
+        for label in (self.sp_label, self.vit_label):
+            label.setWordWrap(True)
         header = QHBoxLayout()
         header.addWidget(self.title_label)
         header.addSpacing(16)
