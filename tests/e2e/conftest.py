@@ -126,8 +126,17 @@ class App:
                              f"{sorted(self.map())[:80]}")
 
     def where(self, key: str) -> tuple[int, int]:
+        """The centre of ``key`` once it stands still (a page just shown may still
+        scroll or fit itself; the map is written a few times a second)."""
         self.wait(lambda: key in self.map(), key)
-        x, y, w, h = self.map()[key]
+        seen: list = []
+
+        def settled() -> bool:
+            seen.append(self.map().get(key))
+            return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and seen[-1]
+
+        self.wait(settled, f"{key} to stand still")
+        x, y, w, h = seen[-1]
         return x + w // 2, y + h // 2
 
     def click(self, key: str, double: bool = False) -> None:

@@ -127,3 +127,10 @@ def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
     assert window.size() == before
     assert editor.chain_page.minimumSizeHint().width() < 400
     assert editor.chain_page.minimumSizeHint().height() < 260
+    # at the window's own size the page fits without scrolling: Apply is in view
+    from builder.ui.main_window import DEFAULT_SIZE
+
+    window.resize(*DEFAULT_SIZE)
+    QApplication.processEvents()
+    area = editor.chain_page.page_area
+    assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0

@@ -66,6 +66,18 @@ class TokenChip(QPushButton):
         super().mouseMoveEvent(event)
 
 
+class _FillingPage(QWidget):
+    """The chain page inside its scroll area: exactly the area's size while that is at
+    least the page's least size (its wrapping legend would otherwise ask the area for
+    its preferred height, and the Apply button went below the fold)."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return False
+
+    def heightForWidth(self, _width: int) -> int:  # noqa: N802 - Qt API
+        return -1      # no preferred height: the area's own (at least the least size)
+
+
 class ChainWidget(PlanPart, QWidget):
     """The whole advancement-chain tab for one story-points character."""
 
@@ -199,7 +211,7 @@ class ChainWidget(PlanPart, QWidget):
         # The page scrolls as a whole when the window is smaller than its least size
         # (a small screen, a large scale): opening it never makes the window wider or
         # taller than the other pages hold it.
-        inner = QWidget(self)
+        inner = _FillingPage(self)
         layout = QVBoxLayout(inner)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)

@@ -81,7 +81,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         header.addWidget(self.title_label)
         header.addSpacing(16)
         header.addWidget(self.sp_label, 1)
-        header.addWidget(self.vit_label)
+        header.addWidget(self.vit_label, 1)
         header.addSpacing(12)
         header.addWidget(self.active_box)
         header.addWidget(self.award_button)
