@@ -1,7 +1,7 @@
 """Entry point: ``character-builder`` and ``python -m builder``.
 
-No arguments (or a character file, or GUI flags) opens the main window;
-a command name runs the headless CLI.
+No arguments (or a character file, a library character's name, or GUI flags) opens the
+main window; a command name runs the headless CLI.
 """
 from __future__ import annotations
 
@@ -11,6 +11,24 @@ from builder.cli_commands import COMMANDS
 
 #: What starts the command line rather than the window: every command, and --version.
 CLI_COMMANDS = {*COMMANDS, "--version"}
+
+
+def _file_words(argv: list[str]) -> list[int]:
+    """Where the window's command line has the files to open (not options, not the values
+    of --screenshot or of Qt's own options)."""
+    from builder.ui.app import qt_option
+
+    found, skip = [], False
+    for index, word in enumerate(argv):
+        if skip:
+            skip = False
+        elif word == "--screenshot":
+            skip = True          # its value is a PNG path, not a file to open
+        elif option := qt_option(word):
+            skip = option[1]            # -style fusion: "fusion" is Qt's, not a file
+        elif not word.startswith("-"):
+            found.append(index)
+    return found
 
 
 def _is_cli(argv: list[str]) -> bool:
@@ -24,20 +42,30 @@ def _is_cli(argv: list[str]) -> bool:
         return False
     import os
 
-    from builder.ui.app import qt_option
-
-    words, skip = [], False
-    for word in argv:
-        if skip:
-            skip = False
-        elif word == "--screenshot":
-            skip = True          # its value is a PNG path, not a file to open
-        elif option := qt_option(word):
-            skip = option[1]            # -style fusion: "fusion" is Qt's, not a file
-        elif not word.startswith("-"):
-            words.append(word)
+    words = [argv[i] for i in _file_words(argv)]
     looks_like_files = all(w.lower().endswith(".json") or os.path.exists(w) for w in words)
     return not looks_like_files
+
+
+def _named_in_library(argv: list[str]) -> list[str] | None:
+    """``argv`` with each file word that names a library character or campaign
+    (``character-builder Senna``) replaced by its path, for the window; None when a word
+    names none (then it is a mistyped command, for the command line to say so)."""
+    if not argv or argv[0] in CLI_COMMANDS or argv[0].startswith("-"):
+        return None
+    from builder.app.lookup import resolve
+    from builder.rules.base import UsageError
+
+    result = list(argv)
+    for index in _file_words(argv):
+        try:
+            path = resolve(argv[index])
+        except UsageError:
+            return None
+        if not path.exists():
+            return None
+        result[index] = str(path)
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     program = argv is None  # the program itself (character-builder, python -m builder)
     argv = list(sys.argv[1:] if argv is None else argv)
-    if _is_cli(argv):
+    named = _named_in_library(argv) if _is_cli(argv) else None
+    if named is not None:
+        argv = named                      # character-builder Senna: Senna's file, in the window
+    elif _is_cli(argv):
         from builder.cli import end_process, run
 
         code = run(argv)

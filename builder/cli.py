@@ -306,7 +306,8 @@ WINDOW_AND_EXIT_CODES = """\
 the window:
   character-builder [FILE ...] [--no-restore] [--quit-when-ready] [--screenshot PNG]
                     [Qt options: -style NAME, -platform NAME, -reverse, ...]
-  With no COMMAND, opens the main window (the library, and FILE in tabs).
+  With no COMMAND, opens the main window (the library, and FILE in tabs; FILE may be
+  the name of a character or campaign in the library).
   --no-restore skips last session's tabs; --quit-when-ready exits 0 once the window
   is painted with FILE and the restored tabs open (2 if a FILE cannot be opened);
   --screenshot PNG saves a picture of the ready window and exits. Qt's own options
@@ -397,7 +398,7 @@ def build_parser(command: str | None = None) -> Parser:
     """The command line's parser: every command, or (``command``, a name of
     :data:`COMMANDS`) only that one, which parses its words exactly as the whole
     parser does and costs a fraction of it (argparse builds a parser per command and
-    sub-command, 40 of them: about a fifth of a short command's time)."""
+    sub-command; docs/dev/performance.md has what that costs)."""
     def wanted(name: str) -> bool:
         return command is None or command == name
 
@@ -581,24 +582,33 @@ def run(argv: Sequence[str]) -> int:
 #: there may stand for (a path that exists is always that file).
 _CHARACTER_ARGUMENTS = ("charfile", "charfile_a", "charfile_b", "member", "survivor")
 _FILE_ARGUMENTS = ("file", "files", *_CHARACTER_ARGUMENTS)
+#: Commands whose FILE may be a character or a campaign (the others': a character, or for
+#: campaign and pool a campaign).
+_EITHER_KIND = ("undo", "export-pdf", "merge", "verify", "conflicts", "resolve", "sync")
 
 
 def resolve_names(args: argparse.Namespace) -> None:
     """Replace every name of a library character or campaign in ``args`` by its path
     (:func:`builder.app.lookup.resolve`)."""
+    import os
+
+    given = [getattr(args, dest, None) for dest in _FILE_ARGUMENTS]
+    words = [w for v in given if v for w in (v if isinstance(v, list) else [v])]
+    if all(os.path.exists(word) for word in words):
+        return                       # only paths: nothing to look up (the usual case)
     from builder.app import lookup
 
-    on_campaign = args.command in ("campaign", "pool")
+    if args.command in ("campaign", "pool"):
+        file_kinds: tuple[str, ...] = (lookup.CAMPAIGN,)
+    elif args.command in _EITHER_KIND or getattr(args, "library_command", None) == "trash":
+        file_kinds = lookup.BOTH
+    else:
+        file_kinds = (lookup.CHARACTER,)
     for dest in _FILE_ARGUMENTS:
         value = getattr(args, dest, None)
         if not value:
             continue
-        if dest in _CHARACTER_ARGUMENTS:
-            kinds: tuple[str, ...] = (lookup.CHARACTER,)
-        elif on_campaign:
-            kinds = (lookup.CAMPAIGN,)
-        else:
-            kinds = lookup.BOTH
+        kinds = (lookup.CHARACTER,) if dest in _CHARACTER_ARGUMENTS else file_kinds
         if isinstance(value, list):
             setattr(args, dest, [str(lookup.resolve(v, kinds)) for v in value])
         else:
@@ -625,7 +635,8 @@ def _internal_error(argv: Sequence[str], exc: BaseException) -> int:
 def end_process(code: int) -> None:
     """End this process now with ``code``, the command done: what ``sys.exit(code)``
     does, without tearing Python down (every module, and Qt's objects after an
-    export), which costs a command 7-16 ms and does nothing a finished command needs.
+    export), which takes a command's time (docs/dev/performance.md) and does nothing a
+    finished command needs.
     Only for the program itself (builder/__main__.py), never for a caller of
     :func:`run`.
 

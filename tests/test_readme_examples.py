@@ -8,7 +8,8 @@ PATH.  ```` ```text ```` blocks are synopsis and never run.
 A line that is one ``character-builder`` command (no pipe, redirection, variable or glob)
 runs in this process through the program's own entry point (``builder.__main__.main``, what
 the installed command runs, without a process start); lines that need a shell run in one
-``bash -e`` per run of such lines.  Every command must exit 0, and none may open the window.
+``bash -e`` per run of such lines; a ``cd DIR`` line moves both for the lines after it.
+Every command must exit 0, and none may open the window.
 """
 from __future__ import annotations
 
@@ -93,20 +94,23 @@ def in_process(argv: list[str]) -> tuple[int, str, str]:
     return code, stdout.getvalue(), stderr.getvalue()
 
 
+#: The pages with shell examples (the developer pages have none: their commands need the
+#: source folder, so they are text).
+EXAMPLE_PAGES = [page for page in PAGES if sh_blocks(page.read_text(encoding="utf-8"))]
+
+
 def test_every_page_is_found_and_has_examples():
     names = {str(page.relative_to(ROOT)) for page in PAGES}
     assert {"README.md", "docs/user/command-line.md", "docs/dev/architecture.md"} <= names
-    with_examples = [page for page in PAGES if sh_blocks(page.read_text(encoding="utf-8"))]
-    assert len(with_examples) >= 8
+    assert len(EXAMPLE_PAGES) >= 8 and ROOT / "README.md" in EXAMPLE_PAGES
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
+@pytest.mark.parametrize("page", EXAMPLE_PAGES,
+                         ids=[str(p.relative_to(ROOT)) for p in EXAMPLE_PAGES])
 def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
     from builder.storage import rulesets
 
     blocks = sh_blocks(page.read_text(encoding="utf-8"))
-    if not blocks:
-        pytest.skip("no shell examples")
     home, folder = tmp_path / "home", tmp_path / "work"
     folder.mkdir()
     env = {"HOME": str(home), "XDG_DATA_HOME": str(home / ".local" / "share"),
@@ -121,11 +125,12 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
     shell_env = dict(os.environ, PATH=f"{installed}{os.pathsep}{os.environ.get('PATH', '')}")
     rulesets.forget_loaded()
     pending: list[str] = []
+    here = [folder]                 # the current folder: a `cd` line changes it for what follows
 
     def run_shell(where: str) -> None:
         if not pending:
             return
-        done = subprocess.run(["bash", "-e", "-c", "\n".join(pending)], cwd=folder, env=shell_env,
+        done = subprocess.run(["bash", "-e", "-c", "\n".join(pending)], cwd=here[0], env=shell_env,
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, f"{where}: {pending}\n{done.stdout}\n{done.stderr}"
         pending.clear()
@@ -135,10 +140,10 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
             where = f"{page.relative_to(ROOT)}:{line_number}"
             for step in steps(block):
                 moved = re.fullmatch(r"cd\s+([\w./-]+)", step.strip())
-                if moved:                       # a folder change holds for every later line
+                if moved:
                     run_shell(where)
-                    folder = (folder / moved.group(1)).resolve()
-                    monkeypatch.chdir(folder)
+                    here[0] = (here[0] / moved.group(1)).resolve()
+                    monkeypatch.chdir(here[0])
                     continue
                 if needs_a_shell(step) or not step.startswith(PROGRAM + " "):
                     pending.append(step)
@@ -151,10 +156,6 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
         rulesets.forget_loaded()
 
 
-#: Pages another part of the work adds; linked already.
-ADDED_ELSEWHERE = {"docs/user/sharing.md"}
-
-
 def test_every_relative_link_and_picture_points_to_a_file():
     missing = []
     for page in [*PAGES, ROOT / "benchmarks" / "README.md"]:
@@ -165,6 +166,6 @@ def test_every_relative_link_and_picture_points_to_a_file():
             if re.match(r"[a-z]+://", target):
                 continue
             path = (page.parent / target).resolve()
-            if not path.exists() and str(path.relative_to(ROOT)) not in ADDED_ELSEWHERE:
+            if not path.exists():
                 missing.append(f"{page.relative_to(ROOT)}: {target}")
     assert missing == []

@@ -20,8 +20,9 @@ Modules: :mod:`.outcome` (results, refusals, guards), :mod:`.characters`
 (creation; one character's changes: act, undo, redo, rename, on a path or an
 open copy; party XP over open characters), :mod:`.library` (the library's scan,
 duplicate, import, trash and restore, save a copy), :mod:`.campaigns` (campaign
-and Fortune/Peril pool operations), :mod:`.export` (sheets to PDF, the renderer
-passed in).
+and Fortune/Peril pool operations), :mod:`.party` (the one party award over loose
+characters or campaign members), :mod:`.recovery` (finishing a multi-file change a
+killed process left), :mod:`.export` (sheets to PDF, the renderer passed in).
 """
 from __future__ import annotations
 

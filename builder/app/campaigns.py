@@ -426,6 +426,26 @@ def _entries(entry: dict[str, Any], files: Sequence[CharacterFile]
             if cf.path is not None}
 
 
+def apply_undo(campaign: store.CampaignFile) -> tuple[dict[str, Any], list[CharacterFile]]:
+    """Drop the campaign's last entry; a group entry is taken back from every member
+    file it wrote (Refusal naming each member that changed since)."""
+    if not campaign.ledger:
+        raise Refusal(["nothing to undo: the campaign ledger is empty"])
+    entry = campaign.ledger[-1]
+    files: list[CharacterFile] = []
+    if entry.get("action") in store.MEMBER_ACTIONS:
+        added = [m for m in entry.get("members", []) if isinstance(m, dict)]
+        members = _members(campaign, [m["path"] for m in added])
+        reasons = party.take_back_each([(mem, m["entry"]) for mem, m in zip(members, added)],
+                                       f"this {entry['action']}")
+        if reasons:
+            raise Refusal([f"cannot undo the {entry['action']}: undo the later changes "
+                           f"of these members first"] + reasons)
+        files = [m.cf for m in members]
+    campaign.ledger.pop()
+    return entry, files
+
+
 def undo(path: Path | str, *, guard: Guard | None = None,
          expected: dict[str, Any] | None = None) -> Outcome:
     """``undo CAMPAIGN`` / the campaign tab's and the pool view's Undo: drop the last
@@ -445,7 +465,7 @@ def undo(path: Path | str, *, guard: Guard | None = None,
         if last.get("action") in store.MEMBER_ACTIONS:
             check_guard(guard, _member_files(
                 campaign, [m["path"] for m in last.get("members", []) if isinstance(m, dict)]))
-        return campaign.undo()
+        return apply_undo(campaign)
 
     campaign, entry, _files, changes = _modify(path, change)
     text = campaign.describe(entry)

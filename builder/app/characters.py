@@ -294,18 +294,14 @@ def take_back(entries: Mapping[Path, dict[str, Any]], *, guard: Guard | None = N
     """Undo of a multi-file change: remove exactly these last ledger entries, all or
     nothing (Refused when a file's last entry is another one, or an open tab
     holds an unsaved change to it)."""
+    from builder.app import party
+
     paths = [Path(p) for p in entries]
     check_guard(guard, paths)
     files = [load_writable_character(p) for p in paths]
     befores = [cf.raw for cf in files]
-    reasons = []
-    for path, cf in zip(paths, files):
-        last = cf.ledger[-1] if cf.ledger else None
-        if last != entries[path]:
-            reasons.append(f"{cf.name} ({path}): its last ledger entry is not the one "
-                           f"{what} added; undo its later changes first")
-            continue
-        cf.undo()
+    reasons = party.take_back_each([(party.Member(cf), entries[p]) for p, cf in zip(paths, files)],
+                                   what)
     if reasons:
         raise Refused(RefusalCode.STALE, [f"cannot undo {what}"] + reasons)
     changes = _write_all(files, befores, f"undo of {what}")

@@ -8,7 +8,6 @@ library by the character's or campaign's name, or by its file name with or witho
 """
 from __future__ import annotations
 
-import difflib
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -114,6 +113,8 @@ def resolve(word: str | Path, kinds: Sequence[str] = BOTH) -> Path:
         listed = ", ".join(f"{item.name} ({item.path})" for item in found)
         raise UsageError(f"'{text}' names several {several} in the library: {listed}; "
                          "give the path of the one you mean")
+    import difflib
+
     names = sorted({item.name for item in items} | {item.path.stem for item in items})
     near = difflib.get_close_matches(text, names, n=5, cutoff=0.6)
     near += [n for n in names if _key(text) in _key(n) and n not in near][:5 - len(near)]

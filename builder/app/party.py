@@ -112,6 +112,23 @@ def apply_each(actions: Sequence[tuple[Member, Mapping[str, Any]]],
     return logged
 
 
+def take_back_each(taken: Sequence[tuple[Member, Mapping[str, Any]]], what: str) -> list[str]:
+    """Undo of a group change, in memory: remove from each member the entry ``what``
+    added (``"this award"``) while it is still its last one.  The reasons for the
+    members whose last entry is another (empty: every one was taken back)."""
+    reasons = []
+    for member, added in taken:
+        cf = member.cf
+        last = cf.ledger[-1] if cf.ledger else None
+        if last != added:
+            now = cf.ruleset.describe(last) if last else "its ledger is empty"
+            reasons.append(f"{member.label}: its last ledger entry is not the one {what} "
+                           f"added ({cf.ruleset.describe(dict(added))}); it is now: {now}")
+            continue
+        cf.undo()
+    return reasons
+
+
 def award_each(members: Sequence[Member], words: Sequence[str],
                rng: random.Random | None = None) -> list[dict[str, Any]]:
     """``do WORDS`` for every member (a party award)."""

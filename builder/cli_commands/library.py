@@ -84,6 +84,10 @@ def cmd_restore(args) -> int:
         if args.json:
             print_json([{"trashed": str(i.trashed), "original": str(i.original)}
                         for i in items])
+        elif not items:
+            from builder.storage.paths import trash_dir
+
+            out(f"the trash is empty ({trash_dir()})")
         else:
             for item in items:
                 out(f"{item.trashed.name}  (from {item.original})")

@@ -14,14 +14,18 @@ Member paths are resolved relative to the folder of the campaign file (an
 absolute path stays absolute), never the current folder, so a campaign folder
 can be moved or shared together with its characters.  A member is stored as
 given when that names it from the campaign's folder, else relative to that
-folder.
+folder; ``member_ids`` keeps each member's stable id, by which a member whose
+file moved is found and a file holding another character is refused.
 
-The ledger is append-only like a character's; ``undo`` drops its last entry.
+This module keeps the document and its persistence; the group actions that
+change member files (``award``, ``exchange``, ``xp``) and their undo are the
+application layer's (:mod:`builder.app.campaigns`, :mod:`builder.app.party`).
+The ledger is append-only like a character's; undo drops its last entry.
 Sessions and the Fortune/Peril pool are the replay of its pool entries
-(:mod:`builder.rules.fortune_peril`).  Entries that changed member files
-(``award``, ``exchange``, ``xp``) record, for each member, the ledger entry
-they added there; undoing one removes exactly those entries from every member
-file, all or nothing (:mod:`builder.storage.transaction`).
+(:mod:`builder.rules.fortune_peril`).  Entries that changed member files record,
+for each member, the ledger entry they added there; :meth:`CampaignFile.commit`
+writes the members and the campaign all or nothing, across a crash too
+(:mod:`builder.storage.transaction`).
 """
 from __future__ import annotations
 
@@ -137,6 +141,9 @@ class CampaignFile:
         if want is not None and has is not None and has != want:
             raise FileProblem(f"member {given} of {self.path}: {cf.path} holds another "
                               f"character ({cf.name}), not the member who joined")
+        if want is None and isinstance(has, str) and has and given in self.members:
+            # a member that joined before it had an id: known by it from the next write on
+            self.doc["member_ids"] = {**self.member_ids, given: has}
         return cf
 
     def typed_path(self, charfile: str) -> Path:
@@ -237,35 +244,6 @@ class CampaignFile:
         return list(self.pool.sessions)
 
     # -- group entries -------------------------------------------------------------
-    def undo(self) -> tuple[dict[str, Any], list[CharacterFile]]:
-        """Drop the last entry; for a group entry, take its entry back from every
-        member file (Refusal with reasons if any member changed since)."""
-        if not self.ledger:
-            raise Refusal(["nothing to undo: the campaign ledger is empty"])
-        entry = self.ledger[-1]
-        files: list[CharacterFile] = []
-        if entry.get("action") in MEMBER_ACTIONS:
-            reasons = []
-            for member in entry.get("members", []):
-                cf = self.load_member(member["path"])
-                if cf.read_only:
-                    raise FileProblem(cf.read_only)
-                last = cf.ledger[-1] if cf.ledger else None
-                if last != member["entry"]:
-                    now = cf.ruleset.describe(last) if last else "its ledger is empty"
-                    reasons.append(
-                        f"{cf.name} ({member['path']}): its last ledger entry is not the one "
-                        f"this {entry['action']} added ({cf.ruleset.describe(member['entry'])}); "
-                        f"it is now: {now}")
-                    continue
-                cf.undo()
-                files.append(cf)
-            if reasons:
-                raise Refusal([f"cannot undo the {entry['action']}: undo the later changes "
-                               f"of these members first"] + reasons)
-        self.ledger.pop()
-        return entry, files
-
     def plain(self, entry: dict[str, Any]) -> str:
         """The entry in the players' words (the window's ledger and status bar): a party
         award or a Training Exchange as each member's ruleset describes what it logged

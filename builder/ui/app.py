@@ -211,6 +211,8 @@ def run_gui(argv: list[str]) -> int:
     window = MainWindow(restore=not args.no_restore)
     # A bug in a slot, an event handler or a thread: a crash report and a lasting bar.
     window.install_crash_guard()
+    if interrupted:
+        window.report("; ".join(interrupted), 0)     # until the next message
     if os.environ.get("CHARACTER_BUILDER_WIDGET_MAP"):
         # the end-to-end tests' view of where things are (builder.ui.widget_map)
         from builder.ui import widget_map

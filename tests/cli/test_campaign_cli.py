@@ -406,3 +406,22 @@ def test_a_member_with_a_stable_id_is_found_by_it_and_never_confused(tmp_path, m
     assert snapshot(*before) == before
     ok("campaign", "remove", "coast.json", "joss.json")
     assert "joss.json" not in json.loads(file_bytes(table / "coast.json"))["member_ids"]
+
+
+def test_a_member_that_joined_without_an_id_is_known_by_it_after_the_next_change(
+        tmp_path, monkeypatch):
+    sp(["sp=5"], "Nyra", tmp_path / "nyra.json")
+    doc = json.loads(file_bytes(tmp_path / "nyra.json"))
+    doc.pop("id", None)                            # a file from before ids
+    (tmp_path / "nyra.json").write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+    monkeypatch.chdir(tmp_path)
+    ok("campaign", "new", "Rel", "-o", "coast.json", "--ruleset", "story-points",
+       "--member", "nyra.json")
+    assert "nyra.json" not in json.loads(file_bytes(tmp_path / "coast.json")).get(
+        "member_ids", {})
+    _give_id(tmp_path / "nyra.json", "01NYRA")      # the file got its id meanwhile
+    ok("campaign", "award", "coast.json", "award-checkpoint", "M", "C")
+    assert json.loads(file_bytes(tmp_path / "coast.json"))["member_ids"] == {"nyra.json": "01NYRA"}
+    (tmp_path / "nyra.json").rename(tmp_path / "nyra-moved.json")
+    ok("campaign", "award", "coast.json", "award-checkpoint", "M", "D")
+    assert unspent(str(tmp_path / "nyra-moved.json")) == 9

@@ -207,3 +207,18 @@ def test_do_help_reads_character_builder_do_file_action(capsys, tmp_path):
     assert listed and all(line.startswith("  ") and "character-builder" not in line
                           for line in listed)
     assert any(line.startswith("  raise-class ") and "--trait TRAIT" in line for line in listed)
+
+
+def test_a_library_name_opens_that_file_in_the_window(monkeypatch):
+    """``character-builder Senna``: the window opens Senna's file; a word that names no
+    library file stays a mistyped command for the command line."""
+    from builder import __main__ as entry
+    from builder.ui import app
+
+    senna = ok("new", "story-points", "Senna").out.strip()
+    opened = []
+    monkeypatch.setattr(app, "run_gui", lambda argv: opened.append(argv) or 0)
+    assert entry.main(["Senna", "--no-restore", "-style", "fusion"]) == 0
+    assert opened == [[senna, "--no-restore", "-style", "fusion"]]
+    assert entry._named_in_library(["Sena"]) is None and entry._named_in_library(["show"]) is None
+    assert entry.main(["shwo", "Senna"]) == 2 and len(opened) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from builder.storage.paths import characters_dir
+from builder.storage.paths import characters_dir, trash_dir
 from tests.helpers import cli, file_bytes, ok
 
 
@@ -47,7 +47,8 @@ def test_trash_is_all_or_nothing_and_restore_lists_then_brings_back(tmp_path):
     data = file_bytes(senna)
     result = cli("library", "trash", senna, tmp_path / "missing.json", nyra)
     assert result.code == 2 and senna.exists() and nyra.exists()
-    assert ok("library", "restore").out == ""
+    assert ok("library", "restore").out == f"the trash is empty ({trash_dir()})\n"
+    assert ok("library", "restore", "--json").json() == []
     ok("library", "trash", senna, nyra)
     listing = ok("library", "restore").out.splitlines()
     (line,) = [line for line in listing if line.endswith(f"(from {senna.resolve()})")]

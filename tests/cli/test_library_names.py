@@ -93,3 +93,15 @@ def test_the_resolver_is_one_app_function():
         lookup.resolve("Senna", (lookup.CAMPAIGN,))
     with pytest.raises(UsageError, match="near names: Senna"):
         lookup.resolve("Senn", (lookup.CHARACTER,))
+
+
+def test_a_character_command_looks_for_characters_only():
+    """A campaign and a character of one name: show means the character, campaign show the
+    campaign, undo (which takes either) asks which."""
+    senna = new("Iron Coast")
+    ok("campaign", "new", "Iron Coast", "--ruleset", "story-points",
+       "-o", campaigns_dir(create=True) / "iron-coast.json")
+    assert ok("show", "Iron Coast").out.startswith("Iron Coast ")
+    assert "Iron Coast" in ok("campaign", "show", "Iron Coast").out
+    result = cli("undo", "Iron Coast")
+    assert result.code == 2 and str(senna) in result.err and "iron-coast.json" in result.err

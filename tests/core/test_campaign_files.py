@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from builder.app.campaigns import apply_award
+from builder.app.campaigns import apply_award, apply_undo
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, UsageError
 from builder.storage import campaigns
@@ -82,7 +82,7 @@ def test_award_records_each_members_entry_and_undo_removes_exactly_it(camp):
     for member in entry["members"]:
         cf = load_character(camp.member_path(member["path"]))
         assert cf.ledger[-1] == member["entry"]
-    undone, files = camp.undo()
+    undone, files = apply_undo(camp)
     camp.commit(files)
     assert undone is entry
     for path in camp.members:
@@ -96,7 +96,7 @@ def test_undo_refuses_when_a_member_file_changed_since(camp):
     bo.undo()
     bo.save()
     with pytest.raises(Refusal) as info:
-        camp.undo()
+        apply_undo(camp)
     assert info.value.reasons[0].startswith("cannot undo the award")
     assert info.value.reasons[1].startswith("Bo (")
     assert "its ledger is empty" in info.value.reasons[1]

@@ -1,0 +1,105 @@
+"""The one party award (builder.app.party) and the party XP rules (builder.rules.party):
+loose characters and campaign members share one tally, one member loop, one session
+rule and one take-back."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from builder.app import campaigns, characters
+from builder.app.outcome import Refused, RefusalCode
+from builder.rules.party import PartyTally, earlier_than_latest, next_session
+from builder.storage.rulesets import load_ruleset
+from tests.helpers import ok
+
+
+def vogelfrei(folder: Path, name: str, seed: int) -> Path:
+    path = folder / f"{name}.json"
+    ok("new", "vogelfrei", name, "-o", path, "--seed", seed)
+    return path
+
+
+@pytest.mark.parametrize("latest, expected", [
+    ([], "1"), ([None, None], "1"), (["3", "2", None], "4"), (["9", "10"], "11"),
+    (["the keep"], ""), (["the keep", "2"], "3"),
+])
+def test_the_award_defaults_to_the_session_after_the_latest_any_member_played(latest, expected):
+    assert next_session(latest) == expected
+
+
+@pytest.mark.parametrize("chosen, played, latest, earlier", [
+    ("1", ["1", "2", "3"], "3", True),      # a session played before the latest
+    ("2", [], "10", True),                  # numbers compare as numbers, not as text
+    ("3", ["1", "3"], "3", False),          # the latest itself: the same session goes on
+    ("4", ["3"], "3", False),               # the next one
+    ("the keep", ["the keep", "the road"], "the road", True),
+    ("the cave", ["the road"], "the road", False),   # a new name
+    ("1", [], None, False),                 # nothing played yet
+])
+def test_a_session_earlier_than_a_members_latest_is_known(chosen, played, latest, earlier):
+    assert earlier_than_latest(chosen, played, latest) is earlier
+
+
+def test_the_tally_is_a_typed_record_and_the_xp_command_prints_it_as_before():
+    ruleset = load_ruleset("vogelfrei")
+    tally = ruleset.party_xp.tally(ruleset.data, ["3", "chief=4", "chief=4"], ["100"], True,
+                                   {"a": "1", "b": "1/2"})
+    assert isinstance(tally, PartyTally)
+    assert [(e.enemy, e.hd) for e in tally.counted] == [("#1", "3"), ("chief", "4")]
+    assert [e.enemy for e in tally.repeated] == ["chief"]
+    assert tally.total == tally.enemy_xp + tally.treasure_xp
+    assert tally.share("a") == 2 * tally.share("b")
+    shown = ok("xp", "3", "chief=4", "chief=4", "--treasure", "100", "--part", "a=1",
+               "--part", "b=1/2", "--json").json()
+    assert (shown["enemies"], shown["treasure"], shown["total"]) == (
+        tally.enemy_xp, tally.treasure_xp, tally.total)
+    assert shown["shares"] == tally.shares_dict()
+    assert shown["counted"] == tally.enemies_json()["counted"]
+
+
+def test_the_dry_run_says_what_each_member_keeps_and_the_award_writes_exactly_that(tmp_path):
+    ulf, kai = vogelfrei(tmp_path, "Ulf", 3), vogelfrei(tmp_path, "Kai", 4)
+    cap = ok("show", ulf, "--json").json()["session_cap"]
+    ok("do", ulf, "award-xp", str(cap - 100), "--session", "3")
+    spec = characters.PartyXp(parts={ulf: "1", kai: "1"}, session="3", treasure=("600",))
+    dry = characters.party_xp(spec, dry_run=True).award
+    assert [(s.xp, s.gained, s.lost) for s in dry.shares] == [(300, 100, 200), (300, 300, 0)]
+    assert [s.latest_session for s in dry.shares] == ["3", None]
+    assert dry.warnings == ()
+    early = characters.party_xp(characters.PartyXp(parts=spec.parts, session="1",
+                                                   treasure=("600",)), dry_run=True).award
+    assert early.warnings == ("Ulf's latest session is 3: session 1 is an earlier one, and "
+                              "its cap applies",)
+    written = characters.party_xp(spec)
+    entries = [json.loads(p.read_text())["ledger"][-1] for p in (ulf, kai)]
+    assert [(e["gained"], e["lost"]) for e in entries] == [(s.gained, s.lost) for s in dry.shares]
+    assert written.award is not None and written.award.shares[0].gained == 100
+
+
+def test_a_campaign_award_and_loose_characters_share_one_member_loop_and_one_take_back(
+        tmp_path):
+    ulf, kai = vogelfrei(tmp_path, "Ulf", 3), vogelfrei(tmp_path, "Kai", 4)
+    camp = tmp_path / "raid.json"
+    ok("campaign", "new", "Raid", "-o", camp, "--ruleset", "vogelfrei", "--member", ulf,
+       "--member", kai)
+    outcome = campaigns.award_xp(camp, campaigns.XpAward(hit_dice=("3",), session="1",
+                                                         treasure=100))
+    assert outcome.award is not None
+    assert [s.member.given for s in outcome.award.shares] == [str(ulf), str(kai)]
+    loose = characters.party_xp(characters.PartyXp(parts={ulf: "1", kai: "1"}, session="1",
+                                                   enemies=("3",), treasure=("100",)))
+    # each member changed since the campaign's entry: its undo names them, in the same
+    # words as the loose award's take-back
+    with pytest.raises(Refused) as campaign_refusal:
+        campaigns.undo(camp)
+    ok("do", kai, "award-xp", "5", "--session", "2")
+    with pytest.raises(Refused) as loose_refusal:
+        characters.take_back(loose.entries, what="the party XP award")
+    assert loose_refusal.value.code is RefusalCode.STALE
+    assert loose_refusal.value.reasons[0] == "cannot undo the party XP award"
+    assert loose_refusal.value.reasons[1].startswith(
+        "Kai: its last ledger entry is not the one the party XP award added (Awarded ")
+    assert campaign_refusal.value.reasons[1].startswith(
+        f"Ulf ({ulf}): its last ledger entry is not the one this xp added (Awarded ")
