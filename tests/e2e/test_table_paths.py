@@ -151,3 +151,15 @@ def test_a_plan_applied_on_the_chain(start):
     app.wait(lambda: len(ledger(path)) == 2, "the plan's two steps")
     assert [(e["action"], e["target"]) for e in ledger(path)] == \
         [("raise-vital", 4), ("raise-vital", 5)]
+
+
+def test_export_a_sheet_to_pdf_from_the_keyboard(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.keys("ctrl+e")
+    app.wait(lambda: "widget:QFileDialog" in app.map(), "the Export PDF file dialog")
+    app.keys("Return")                          # the offered name, in the last folder
+    pdfs = lambda: list(start.home.rglob("*.pdf"))  # noqa: E731
+    app.wait(lambda: len(pdfs()) == 1, "the PDF written")
+    assert pdfs()[0].read_bytes().startswith(b"%PDF")
+    assert pdfs()[0].stem == "Fighter"
