@@ -125,6 +125,15 @@ class App:
         raise AssertionError(f"waited {timeout} s for {what}; the map has "
                              f"{sorted(self.map())[:80]}")
 
+    def settle(self) -> None:
+        """Until the widget map is written afresh twice (it follows what the last input
+        showed or hid)."""
+        stamp = self.map_path.stat().st_mtime_ns if self.map_path.exists() else 0
+        for _ in range(2):
+            self.wait(lambda: self.map_path.exists()
+                      and self.map_path.stat().st_mtime_ns != stamp, "the map written")
+            stamp = self.map_path.stat().st_mtime_ns
+
     def where(self, key: str) -> tuple[int, int]:
         """The centre of ``key`` once it stands still (a page just shown may still
         scroll or fit itself; the map is written a few times a second)."""
