@@ -39,8 +39,15 @@ def _imports(path: Path) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
+def _builtin_folders() -> list[str]:
+    """The package of every built-in rule system, from the registry's one line each."""
+    from builder.rules.registry import BUILTIN
+
+    return sorted(target.partition(":")[0] for target in BUILTIN.values())
+
+
 def test_every_rule_system_folder_has_its_core_parts():
-    assert [f.name for f in FOLDERS] == ["ability_bonuses", "story_points", "vogelfrei"]
+    assert [f"builder.rulesets.{f.name}" for f in FOLDERS] == _builtin_folders()
     for folder in FOLDERS:
         assert (folder / "sheet.py").is_file() and (folder / "rules" / "ruleset.py").is_file()
 
@@ -122,9 +129,40 @@ def test_every_part_a_built_in_rule_system_declares_is_in_its_folder():
         folder = "builder.rulesets." + rid.replace("-", "_")
         assert target == f"{folder}:ruleset_class"
         cls = ruleset_class(rid)
-        modules = [cls.sheet_module, *(spec.partition(":")[0] for spec in
-                                      (cls.editor, cls.creation_form, *cls.dialogs.values()))]
+        modules = [cls.sheet_module, *cls.commands.values(),
+                   *(spec.partition(":")[0] for spec in
+                     (cls.editor, cls.creation_form, *cls.dialogs.values()))]
         for module in modules:
             assert module and module.startswith(folder + ".") and _module_exists(module), module
         for spec in (cls.data_file, cls.data_schema, cls.character_schema):
             assert spec and spec.startswith(folder + ":") and package_file(spec).is_file(), spec
+
+
+def _contracts() -> dict[str, dict]:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return {c["name"]: c for c in config["tool"]["importlinter"]["contracts"]}
+
+
+def test_the_import_contracts_name_every_built_in_rule_system():
+    """import-linter reads static lists: each must name exactly the registry's built-in
+    rule systems, so a new one cannot be left out of its contracts."""
+    import importlib.util
+
+    folders = _builtin_folders()
+    contracts = _contracts()
+    independent = contracts["The rule systems' folders are independent of each other"]
+    assert sorted(independent["modules"]) == folders
+    (layers,) = [c for c in contracts.values() if c["type"] == "layers"]
+    rows = [{m.strip() for m in row.split(":")} for row in layers["layers"]]
+
+    def row_of(module: str) -> set[str]:
+        (row,) = [row for row in rows if module in row]
+        return {m for m in row if m.startswith("builder.rulesets.")}
+
+    for shared, part in (("builder.ui", "ui"), ("builder.sheets", "sheet"),
+                         ("builder.rules", "rules"), ("builder.cli_commands", "cli")):
+        having = {f"{folder}.{part}" for folder in folders
+                  if importlib.util.find_spec(f"{folder}.{part}") is not None}
+        assert row_of(shared) == having, f"the layer of {shared}"
