@@ -54,7 +54,7 @@ def _named_in_library(argv: list[str]) -> list[str] | None:
     if not argv or argv[0] in CLI_COMMANDS or argv[0].startswith("-"):
         return None
     from builder.app.lookup import resolve
-    from builder.rules.base import UsageError
+    from builder.app.types import UsageError
 
     result = list(argv)
     for index in _file_words(argv):
