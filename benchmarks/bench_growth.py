@@ -219,8 +219,9 @@ def row(name: str, sizes: list[int], runs: list[Run], goal: float) -> str:
     cells = "  ".join(f"{size:>6}: {r.wall:6.2f} s (CPU {r.cpu:5.2f} s) {r.rss_kib / 1024:4.0f} MiB"
                       for size, r in zip(sizes, runs))
     ratios = "  ".join(f"x{b.wall / a.wall:4.1f}" for a, b in zip(runs, runs[1:]))
-    verdict = "met" if runs[-1].wall <= goal else "NOT met"
-    return f"  {name:<28}{cells}   steps {ratios}   goal {goal:g} s: {verdict}"
+    wall = "met" if runs[-1].wall <= goal else "NOT met"
+    cpu = "met" if runs[-1].cpu <= goal else "NOT met"
+    return f"  {name:<28}{cells}   steps {ratios}   goal {goal:g} s: {wall} (CPU: {cpu})"
 
 
 def character_commands(path: Path) -> list[tuple[str, list[str], Path | None]]:

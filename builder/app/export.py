@@ -61,24 +61,34 @@ class Printed(FrozenRecord):
 
     @classmethod
     def of(cls, cf: CharacterFile) -> Printed:
-        return cls(Path(cf.path or cf.name), cf.name, cf.ruleset.id, cf.derived(),
+        """The character a file holds, as its sheet reads it: its derived state and
+        its ledger's entries as written (``ledger_entries``: what the printed ledger
+        groups by session and counts money from)."""
+        derived = cf.derived()
+        derived["ledger_entries"] = list(cf.doc.get("ledger") or [])
+        return cls(Path(cf.path or cf.name), cf.name, cf.ruleset.id, derived,
                    bool(cf.replay.problems))
 
 
 def _character_files(path: Path | str) -> tuple[list[CharacterFile], bool]:
     """The character a file holds, or a campaign's members (in its order), and whether
-    it was a campaign."""
-    from builder.storage.documents import peek_kind
+    it was a campaign.  (Read as a character first: a campaign is the rarer case, and
+    a file is parsed once that way.)"""
     from builder.storage.files import load_character
 
-    if peek_kind(path) == "campaign":
-        from builder.storage.campaigns import load_campaign
+    try:
+        return [load_character(path)], False
+    except FileProblem:
+        from builder.storage.documents import peek_kind
 
-        campaign = load_campaign(path)
-        if not campaign.members:
-            raise FileProblem(f"{path}: the campaign {campaign.name} has no members to print")
-        return [campaign.load_member(given) for given in campaign.members], True
-    return [load_character(path)], False
+        if peek_kind(path) != "campaign":  # (FileProblem too, for an unreadable file)
+            raise
+    from builder.storage.campaigns import load_campaign
+
+    campaign = load_campaign(path)
+    if not campaign.members:
+        raise FileProblem(f"{path}: the campaign {campaign.name} has no members to print")
+    return [campaign.load_member(given) for given in campaign.members], True
 
 
 def read_characters(paths: Sequence[Path | str],

@@ -61,19 +61,30 @@ class Merged:
                 lines.append(f"{source}: {len(added)} "
                              f"{'entry' if len(added) == 1 else 'entries'} only here")
         for s in self.result.suspended:
-            lines.append(suspension_line(s))
+            lines.append(suspension_line(s, self.result.doc))
         state = "unchanged" if self.unchanged else "written"
         lines.append(f"{self.target}: {state}")
         return lines
 
 
-def suspension_line(s: merging.Suspension) -> str:
-    what = f"entry {s.entry.get('id')} ({s.entry.get('action')}, {s.entry.get('at', '')}"
-    who = s.entry.get("device_name")
-    what += f", {who})" if who else ")"
+def entry_words(entry: Mapping[str, Any]) -> str:
+    """An entry as a person finds it: its id, verb, time and device."""
+    words = [str(entry.get("action", "?")), str(entry.get("at", ""))]
+    if entry.get("device_name"):
+        words.append(str(entry["device_name"]))
+    return f"{entry.get('id')} ({', '.join(w for w in words if w)})"
+
+
+def suspension_line(s: merging.Suspension, doc: Mapping[str, Any] | None = None) -> str:
+    """One line for a suspended entry; with the merged ``doc``, the entry it collides
+    with is described too."""
     state = f"kept by ruling ({s.ruling})" if s.ruling else "suspended"
-    collides = f"; collides with {s.collides_with}" if s.collides_with else ""
-    return f"{what} {state}: {'; '.join(s.reasons)}{collides}"
+    collides = ""
+    if s.collides_with:
+        other = next((e for e in merging.all_entries(doc or {})
+                      if e.get("id") == s.collides_with and e is not s.entry), None)
+        collides = f"; collides with entry {entry_words(other) if other else s.collides_with}"
+    return f"entry {entry_words(s.entry)} {state}: {'; '.join(s.reasons)}{collides}"
 
 
 # -- reading ------------------------------------------------------------------------
@@ -207,7 +218,7 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
     before = {s.entry.get("id") for s in merging.suspensions(a.doc) if s.open} & \
         {s.entry.get("id") for s in merging.suspensions(b.doc) if s.open}
     new = [s for s in result.open_conflicts if s.entry.get("id") not in before]
-    lines = [f"{name or ours}: {suspension_line(s)}" for s in new]
+    lines = [f"{name or ours}: {suspension_line(s, result.doc)}" for s in new]
     return (CONFLICTS if new else CLEAN), lines
 
 
@@ -232,21 +243,76 @@ def _text_merge(base: Path, ours: Path, theirs: Path, marker: str,
     return (CLEAN if done.returncode == 0 else CONFLICTS), []
 
 
+def _git(folder: Path, *args: str) -> str:
+    """git's output (UsageError: git cannot be run, or refuses)."""
+    try:
+        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
+                              check=False)
+    except OSError as exc:
+        raise UsageError(f"git cannot be run ({exc})") from None
+    if done.returncode:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise UsageError(f"{folder}: {said[-1] if said else f'git {args[0]} failed'}")
+    return done.stdout.decode("utf-8", "surrogateescape")
+
+
+def repair(path: Path | str) -> Merged:
+    """``repair FILE``: a file git merged as text (a clone without the merge driver
+    leaves conflict markers in it) rebuilt from the two versions git keeps while the
+    path is conflicted: their merge, every entry of both.  UsageError when git keeps
+    no such versions of it."""
+    import tempfile
+
+    path = Path(path)
+    stages: dict[str, str] = {}
+    for line in _git(path.parent, "ls-files", "-u", "-z", "--", path.name).split("\0"):
+        info, _, _name = line.partition("\t")
+        if info:
+            _mode, blob, stage = info.split()
+            stages[stage] = blob
+    if "2" not in stages or "3" not in stages:
+        raise UsageError(f"{path}: git keeps no conflicted versions of it; nothing to repair")
+    with tempfile.TemporaryDirectory(prefix="character-builder-repair-") as folder:
+        copies = []
+        for stage, side in (("2", "ours"), ("3", "theirs")):
+            version = Path(folder) / f"{side}.json"
+            version.write_bytes(subprocess.run(
+                ["git", "-C", str(path.parent), "cat-file", "blob", stages[stage]],
+                capture_output=True, check=True).stdout)
+            copies.append(read_copy(version))
+    result = merge_docs([c.doc for c in copies])
+    data = write_merged(path, result.doc, current_bytes(path))
+    return Merged(path, result, data, False, (path,))
+
+
+def git_driver_missing(folder: Path | str) -> str | None:
+    """A warning when ``folder`` is in a git work tree whose .gitattributes names the
+    merge driver but whose clone does not define it (git would merge the files as
+    text, leaving conflict markers); None otherwise."""
+    folder = Path(folder)
+    try:
+        top = Path(_git(folder, "rev-parse", "--show-toplevel").strip())
+        text = (top / ".gitattributes").read_text(encoding="utf-8")
+    except (UsageError, OSError, ValueError):
+        return None
+    if f"merge={DRIVER}" not in text:
+        return None
+    try:
+        if _git(folder, "config", "--get", f"merge.{DRIVER}.driver").strip():
+            return None
+    except UsageError:
+        pass
+    return (f"{top}: .gitattributes names the {DRIVER} merge driver but this clone lacks it "
+            f"(git would merge as text); character-builder setup git adds it")
+
+
 def setup_git(folder: Path | str, command: str = DRIVER) -> list[str]:
     """``setup git``: the .gitattributes lines in the work tree's top folder and the
     merge driver in the clone's config (UsageError: not inside a git work tree)."""
     folder = Path(folder)
 
     def git(*args: str) -> str:
-        try:
-            done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
-                                  text=True, check=False)
-        except OSError as exc:
-            raise UsageError(f"git cannot be run ({exc})") from None
-        if done.returncode:
-            raise UsageError(f"{folder}: {done.stderr.strip().splitlines()[-1]}"
-                             if done.stderr.strip() else f"git {args[0]} failed")
-        return done.stdout.strip()
+        return _git(folder, *args).strip()
 
     top = Path(git("rev-parse", "--show-toplevel"))
     attributes = top / ".gitattributes"
@@ -338,20 +404,21 @@ def verify(path: Path | str) -> Verdict:
         problems.append("its ledger is not in merge order, or holds entries the rules "
                         "refuse (merge FILE -o FILE puts it right)")
     for s in result.open_conflicts:
-        problems.append(suspension_line(s))
+        problems.append(suspension_line(s, result.doc))
     return Verdict(Path(path), tuple(problems))
 
 
-def open_conflicts(path: Path | str, quiet: bool = False) -> list[merging.Suspension]:
-    """The suspended entries of a file no ruling has closed (``quiet``: none for a file
-    that cannot be read, rather than FileProblem)."""
+def open_conflicts(path: Path | str, quiet: bool = False
+                   ) -> list[tuple[merging.Suspension, str]]:
+    """The suspended entries of a file no ruling has closed, each with its line
+    (``quiet``: none for a file that cannot be read, rather than FileProblem)."""
     try:
         doc = read_copy(path).doc
     except FileProblem:
         if quiet:
             return []
         raise
-    return [s for s in merging.suspensions(doc) if s.open]
+    return [(s, suspension_line(s, doc)) for s in merging.suspensions(doc) if s.open]
 
 
 # -- conflict copies --------------------------------------------------------------------
@@ -425,7 +492,52 @@ def take_in(copy: Path | str) -> Intake:
     except OSError as exc:
         return Intake(copy, original, left=f"cannot be removed ({exc.strerror or exc})")
     merged = Merged(original, result, data, data == expected, tuple(sources))
-    return Intake(copy, original, merged=merged)
+    intake = Intake(copy, original, merged=merged)
+    _remember(intake)
+    return intake
+
+
+#: The intake log in the state folder: one JSON line per conflict copy taken in.
+INTAKE_LOG = "sync-intake.jsonl"
+#: How many of its lines ``sync status`` shows (the latest).
+SHOWN_INTAKES = 20
+
+
+def _remember(intake: Intake) -> None:
+    """Note a copy taken in (best effort: the log is for people, not for merging)."""
+    from builder.storage.paths import state_dir
+
+    if intake.merged is None:
+        return
+    added = intake.merged.result.added
+    line = {"at": _now(), "copy": str(intake.copy), "file": str(intake.original),
+            "entries": list(added[-1]) if len(added) > 1 else list(added[0])}
+    try:
+        folder = state_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / INTAKE_LOG, "a", encoding="utf-8") as log:
+            log.write(canonical(line) + "\n")
+    except (OSError, ValueError):
+        pass
+
+
+def recent_intakes() -> list[dict[str, Any]]:
+    """The latest copies taken in on this device, oldest first."""
+    from builder.storage.paths import state_dir
+
+    try:
+        lines = (state_dir() / INTAKE_LOG).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError):
+        return []
+    found = []
+    for line in lines[-SHOWN_INTAKES:]:
+        try:
+            item = jsonio.loads(line)
+        except ValueError:
+            continue
+        if isinstance(item, dict):
+            found.append(item)
+    return found
 
 
 def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:

@@ -28,8 +28,8 @@ COMMANDS: dict[str, str | None] = {
     "xp": "builder.cli_commands.vogelfrei",
     "install-example": "builder.cli_commands.examples",
     "help": None,
-    **dict.fromkeys(("merge", "merge-driver", "setup", "verify", "conflicts", "resolve", "sync"),
-                    "builder.cli_commands.sync"),
+    **dict.fromkeys(("merge", "merge-driver", "setup", "verify", "conflicts", "resolve", "sync",
+                     "repair"), "builder.cli_commands.sync"),
 }
 
 

@@ -1,5 +1,5 @@
 """``character-builder export-pdf FILE... -o OUT [--paper a4|letter] [--sections LIST] [--blank]
-[--layout full|compact] [--duplex]``
+[--layout full|compact] [--ledger all|changes|last:N] [--duplex]``
 
 OUT ending in ``.pdf``: every character in one PDF, each starting on a new
 page.  An existing folder or a name ending in a slash: a folder (the one named
@@ -36,11 +36,28 @@ def register(subparsers) -> None:
                    help="print the layout with empty boxes for pencil play")
     p.add_argument("--layout", default="full", type=str.lower, choices=("full", "compact"),
                    help="full (default): every section; compact: one page per character, "
-                        "the ledger and level history left out")
+                        "the ledger and level history left out (a character that still "
+                        "cannot fit is named on stderr with its page count)")
+    p.add_argument("--ledger", default="changes", type=_ledger_choice, metavar="WHICH",
+                   help="which ledger entries print: all, changes (default: entries that "
+                        "change nothing lasting, as uses and rests, counted in one line) or "
+                        "last:N (the last N); the file and show keep every entry")
     p.add_argument("--duplex", action="store_true",
                    help="in one PDF of several characters, start each on an odd page "
                         "(for double-sided printing)")
     p.set_defaults(func=cmd_export_pdf)
+
+
+def _ledger_choice(text: str) -> str:
+    import argparse
+
+    from builder.sheets.model import ledger_mode
+
+    try:
+        ledger_mode(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text.strip().casefold()
 
 
 def cmd_export_pdf(args) -> int:
@@ -52,7 +69,7 @@ def cmd_export_pdf(args) -> int:
     characters = export.read_characters(args.files)
     sections = parse_sections(args.sections, export.section_choices(characters))
     options = SheetOptions(sections=sections, blank=args.blank, layout=args.layout,
-                           duplex=args.duplex)
+                           duplex=args.duplex, ledger=args.ledger)
     sheets = export.build_sheets(characters, options)
     for line in export.problem_notes(characters):
         err(line)

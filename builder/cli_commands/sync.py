@@ -5,7 +5,8 @@ merge A B [C...] -o OUT        every entry of every copy in OUT (what the rules 
 merge-driver O A B [L [P]]     git's merge driver (setup git declares it): 0 merged,
                                1 merged with suspended entries recorded, 2 not merged
 setup git [FOLDER]             .gitattributes and the clone's config for the driver
-verify FILE...                 every file replays and is canonical
+repair FILE                    a file git merged as text, rebuilt from git's versions
+verify [PATH...]               every file replays and is canonical
 conflicts [PATH...] [--json]   the suspended entries no ruling closed
 resolve FILE ENTRY --revoke|--keep
 sync status [PATH...] [--json] conflict copies to take in, suspended entries
@@ -44,6 +45,14 @@ def cmd_merge_driver(args) -> int:
     return code
 
 
+def cmd_repair(args) -> int:
+    from builder.app import sync
+
+    merged = sync.repair(args.file)
+    _lines(merged.lines())
+    return 1 if merged.result.open_conflicts else 0
+
+
 def cmd_setup(args) -> int:
     from builder.app import sync
 
@@ -55,7 +64,7 @@ def cmd_verify(args) -> int:
     from builder.app import sync
 
     failed = False
-    for path in args.files:
+    for path, _ in _files(args.files):
         verdict = sync.verify(path)
         failed |= not verdict.ok
         _lines([f"{path}: ok"] if verdict.ok else [f"{path}: {p}" for p in verdict.problems])
@@ -83,11 +92,11 @@ def _conflicts(files) -> list[dict]:
 
     rows = []
     for path, quiet in files:
-        for s in sync.open_conflicts(path, quiet=quiet):
+        for s, line in sync.open_conflicts(path, quiet=quiet):
             rows.append({"file": str(path), "entry": s.entry.get("id"),
                          "action": s.entry.get("action"), "at": s.entry.get("at", ""),
                          "device": s.entry.get("device_name", ""), "reasons": list(s.reasons),
-                         "collides_with": s.collides_with, "text": sync.suspension_line(s)})
+                         "collides_with": s.collides_with, "text": line})
     return rows
 
 
@@ -124,18 +133,28 @@ def _folders(paths) -> list:
 
 def cmd_sync_status(args) -> int:
     from builder.app import sync
-    from builder.cli_output import out, print_json
+    from builder.cli_output import err, out, print_json
 
     files = _files(args.paths)
     copies = sync.conflict_copies(_folders(args.paths))
     rows = _conflicts(files)
+    intakes = sync.recent_intakes()
+    places = dict.fromkeys(_folders(args.paths) + [f.parent for f, _ in files])
+    warnings = list(dict.fromkeys(w for w in map(sync.git_driver_missing, places) if w))
     if args.json:
         print_json({"files": [str(f) for f, _ in files],
-                    "conflict_copies": [str(c) for c in copies], "suspended": rows})
+                    "conflict_copies": [str(c) for c in copies], "suspended": rows,
+                    "merged_in": intakes, "warnings": warnings})
         return 0
+    for warning in warnings:
+        err(f"warning: {warning}")
     out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
         f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
         f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
+    for item in intakes:
+        count = len(item.get("entries", []))
+        out(f"{item.get('at')}: {item.get('copy')} merged into {item.get('file')} "
+            f"({count} {'entry' if count == 1 else 'entries'} from it)")
     for copy in copies:
         out(f"{copy}: a conflict copy (sync intake merges it)")
     for row in rows:
@@ -167,6 +186,11 @@ def register(subparsers) -> None:
     p.add_argument("name", metavar="P", nargs="?", help="the path in the work tree (%%P)")
     p.set_defaults(func=cmd_merge_driver)
 
+    p = subparsers.add_parser("repair", help="rebuild a file git merged as text (conflict "
+                                             "markers) from the versions git keeps")
+    p.add_argument("file", help="a conflicted character or campaign file in a git work tree")
+    p.set_defaults(func=cmd_repair)
+
     p = subparsers.add_parser("setup", help="set a folder up for sharing (setup git)")
     sub = p.add_subparsers(dest="setup_command", metavar="WHAT", required=True,
                            parser_class=type(p))
@@ -178,7 +202,8 @@ def register(subparsers) -> None:
     q.set_defaults(func=cmd_setup)
 
     p = subparsers.add_parser("verify", help="check that files replay and are canonical")
-    p.add_argument("files", nargs="+", metavar="FILE", help="a character or campaign file")
+    p.add_argument("files", nargs="*", metavar="PATH",
+                   help="a character or campaign file, or a folder (default: the library)")
     p.set_defaults(func=cmd_verify)
 
     p = subparsers.add_parser("conflicts", help="the suspended entries of files")

@@ -22,7 +22,7 @@ import io
 import re
 import struct
 import time
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from builder import APP_TITLE, __version__
 
@@ -115,7 +115,7 @@ def document_information(title: str, author: str, subject: str = "", keywords: s
 def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str,
                author: str, subject: str = "", keywords: str = "",
                now: datetime | None = None, wide: dict[str, list[str]] | None = None,
-               unmapped: set[str] | None = None) -> bytes:
+               unmapped: set[str] | None = None, base_letters: bool = False) -> bytes:
     """``data`` with bookmarks (``marks``: (level 0 character / 1 section, title, page
     index)), the document information set, and the characters of ``wide`` put back
     into its text (see :func:`restore_wide_text`; those it cannot are added to
@@ -123,7 +123,7 @@ def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str
 
     Without such characters, a PDF of the shape Qt writes is finished by
     :func:`append_update` (no PDF library); anything else by pypdf."""
-    if not (wide and any(wide.values())):
+    if not (wide and any(wide.values())) and not base_letters:
         try:
             return append_update(data, marks, document_information(
                 title, author, subject, keywords, now))
@@ -131,13 +131,15 @@ def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str
             pass
     return finish_with_pypdf(data, marks, document_information(
         title, author, subject, keywords, now, "Qt PDF writer, pypdf"),
-        wide=wide, unmapped=unmapped)
+        wide=wide, unmapped=unmapped, base_letters=base_letters)
 
 
 def finish_with_pypdf(data: bytes, marks: Sequence[tuple[int, str, int]],
                       info: dict[str, str], wide: dict[str, list[str]] | None = None,
-                      unmapped: set[str] | None = None) -> bytes:
-    """What :func:`finish_pdf` does, with pypdf: for any PDF pypdf reads."""
+                      unmapped: set[str] | None = None, base_letters: bool = False) -> bytes:
+    """What :func:`finish_pdf` does, with pypdf: for any PDF pypdf reads.
+    ``base_letters``: the fonts' text maps give letters, not their contextual forms
+    (:func:`restore_base_letters`)."""
     from pypdf import PdfReader, PdfWriter
 
     reader = PdfReader(io.BytesIO(data))
@@ -161,6 +163,8 @@ def finish_with_pypdf(data: bytes, marks: Sequence[tuple[int, str, int]],
         lost = restore_wide_text(writer, wide)
         if unmapped is not None:
             unmapped |= lost
+    if base_letters:
+        restore_base_letters(writer)
     writer.add_metadata({f"/{key}": value for key, value in info.items()})
     out = io.BytesIO()
     writer.write(out)
@@ -393,6 +397,65 @@ def _glyph_count(font_file: bytes) -> int | None:
     except struct.error:
         return None
     return None
+
+
+#: Contextual forms (Arabic presentation forms A and B) in a text map's targets.
+_PRESENTATION = re.compile(r"<(F[B-F][0-9A-Fa-f]{2})>")
+_TARGETS = re.compile(r"\[[^\]]*\]|^(<[0-9A-Fa-f]+>\s+)(<[0-9A-Fa-f]+>)\s*$", re.MULTILINE)
+
+
+def needs_base_letters(texts: Iterable[str]) -> bool:
+    """Any text in a script Qt shapes into contextual forms (Arabic, Syriac, N'Ko)."""
+    return any("\u0600" <= char <= "\u08ff" for text in texts for char in text)
+
+
+def _base(match: re.Match[str]) -> str:
+    import unicodedata
+
+    form = chr(int(match.group(1), 16))
+    letters = unicodedata.normalize("NFKC", form)
+    if letters == form or not letters:
+        return match.group(0)
+    return "<" + letters.encode("utf-16-be").hex().upper() + ">"
+
+
+def base_letters_in_cmap(cmap: str) -> str:
+    """A ToUnicode map whose targets give the letters (U+0644 LAM) where they gave the
+    contextual forms Qt painted (U+FEDF LAM INITIAL FORM): a search for a name typed on
+    a keyboard finds it, and a copy pastes it as typed."""
+    def targets(match: re.Match[str]) -> str:
+        if match.group(1) is not None:  # a bfchar line: the source kept, the target mapped
+            return match.group(1) + _PRESENTATION.sub(_base, match.group(2))
+        return _PRESENTATION.sub(_base, match.group(0))
+    return _TARGETS.sub(targets, cmap)
+
+
+def restore_base_letters(writer) -> None:
+    """Every font's text map in ``writer`` through :func:`base_letters_in_cmap`."""
+    from pypdf.generic import DecodedStreamObject, NameObject
+
+    done: set = set()
+    for page in writer.pages:
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources is not None else None
+        if fonts is None:
+            continue
+        for ref in fonts.get_object().values():
+            font = ref.get_object()
+            key = getattr(ref, "idnum", None) or id(font)
+            if key in done or "/ToUnicode" not in font:
+                continue
+            done.add(key)
+            try:
+                cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+            except (KeyError, TypeError, AttributeError, ValueError):
+                continue
+            mapped = base_letters_in_cmap(cmap)
+            if mapped == cmap:
+                continue
+            stream = DecodedStreamObject()
+            stream.set_data(mapped.encode("latin-1"))
+            font[NameObject("/ToUnicode")] = writer._add_object(stream)
 
 
 def restore_wide_text(writer, wide: dict[str, list[str]]) -> set[str]:

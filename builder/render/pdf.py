@@ -259,11 +259,13 @@ def _text_drawer(width: float, line_h: float, font: str, text: str
 
 
 class _Pages(list["list[Op]"]):
-    """A sheet's pages, and where each section starts: ``marks`` = [(title, page)]."""
+    """A sheet's pages, and where each section starts: ``marks`` = [(title, page)];
+    ``end``: how far down the last page its text goes (ruled lines aside)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.marks: list[tuple[str, int]] = []
+        self.end = 0.0
 
 
 class Layout:
@@ -276,6 +278,7 @@ class Layout:
         self.bottom = height - self.footer_h
         self.pages = _Pages()
         self._section_label: str | None = None
+        self._content = (0, 0.0)  # the page and the foot of the last text printed
         self._label_fonts: list[str] | None = None
         self.y = 0.0
         self.page: list[Op] = []
@@ -310,6 +313,8 @@ class Layout:
             else:
                 self._section(sections[i], 0.0, self.width)
             i += 1
+        page, end = self._content
+        self.pages.end = end if page == len(self.pages) - 1 else 0.0
         return self.pages
 
     def _header(self) -> None:
@@ -420,6 +425,8 @@ class Layout:
         atom.draw(self.page, x, self.y)
         self.y += atom.height
         self.has_sections = True
+        if not atom.optional:  # what is read, not the lines to write on
+            self._content = (len(self.pages) - 1, self.y)
 
     def _half_group(self, group: list[Section]) -> None:
         s = self.s
@@ -1039,6 +1046,9 @@ def _footer(sheet: Sheet, number: int, count: int, width: float, height: float,
              f"Page {number} of {count}")]
 
 
+#: A last page filled less than this is folded back into the others where a smaller
+#: type (FULL_SCALES) saves it, however long the sheet.
+LAST_PAGE_FOLD = 0.2
 #: A full sheet set smaller by at most this much when that saves a page.
 FULL_SCALES = (1.0, 0.93, 0.87)
 #: A compact sheet is set smaller until it fits one page (down to half: below about
@@ -1063,12 +1073,16 @@ def fit_sheet(sheet: Sheet, device, k: float, width: float, height: float,
     if len(first[1]) == 1:
         return first
     compact = sheet.layout == "compact"
-    if not compact and len(first[1]) > 3:
-        return first  # a long record keeps its size
+    # A long record keeps its size, unless its last page holds only a few lines that
+    # a slightly smaller type folds back.
+    if not compact and len(first[1]) > 3 and \
+            getattr(first[1], "end", height) > height * LAST_PAGE_FOLD:
+        return first
     best = first
     for scale in (COMPACT_SCALES if compact else FULL_SCALES)[1:]:
         pages = layout_sheet(sheet, style_at(scale), width, height)
-        if len(pages) < len(best[1]) and (compact or len(pages) <= 2):
+        if len(pages) < len(best[1]) and (compact or len(pages) <= 2
+                                           or len(pages) == len(first[1]) - 1):
             best = (style_at(scale), pages)
             if not compact:
                 break  # a full sheet: the largest type that saves a page
@@ -1164,7 +1178,7 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     writer.setPageLayout(layout)
     from builder.render.fonts import WideGlyphs, WideOnly
     from builder.render.outline import (document_authors, document_title, finish_pdf,
-                                        xmp_metadata)
+                                        needs_base_letters, xmp_metadata)
 
     if glyphs is None:
         glyphs = WideOnly()  # no missing-glyph check asked for: only what the text needs
@@ -1202,7 +1216,9 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
                          author=author,
                          subject=f"Character sheets ({rulesets})" if rulesets else "",
                          keywords=", ".join(n for n in names if n)[:1000],
-                         wide=glyphs.wide.order, unmapped=unmapped)
+                         wide=glyphs.wide.order, unmapped=unmapped,
+                         base_letters=needs_base_letters(
+                             text for sheet in sheets for text in sheet.texts()))
     except Exception as exc:  # Qt's file could not be read back: the writer failed
         raise RenderFailed(f"the PDF could not be finished ({exc})") from None
     glyphs.untexted |= (unmapped | glyphs.wide.pictures

@@ -121,6 +121,59 @@ def _empty_row(row: Sequence[Cell]) -> bool:
                for cell in row)
 
 
+#: The most of one text a sheet prints (a value, a cell, a heading)...
+TEXT_LIMIT = 2000
+#: ...of one block of notes...
+NOTES_LIMIT = 20_000
+#: ...and the most rows of one table: past them a mark says how much was left out and
+#: where to read it, so a sheet costs what it prints, never what the file stores.
+ROW_LIMIT = 1500
+
+
+def bounded(text: str, limit: int) -> str:
+    """``text`` up to ``limit`` characters (cut after a whole word where one ends in
+    the last tenth), then a mark saying how much was left out and where to read it."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", limit - limit // 10, limit)
+    kept = text[:cut if cut > 0 else limit].rstrip()
+    left = len(text) - len(kept)
+    return (f"{kept} \u2026 [{left:,} more characters not printed: the whole text is in the "
+            "file, the window and show --json]")
+
+
+def _bound(sheet: Sheet) -> None:
+    """Every text and table of ``sheet`` within the limits above."""
+    from builder.sheets.model import Heading, Rows
+
+    sheet.name = bounded(sheet.name, TEXT_LIMIT)
+    sheet.headline = [(bounded(k, TEXT_LIMIT), bounded(v, TEXT_LIMIT))
+                      for k, v in sheet.headline]
+    for section in sheet.sections:
+        for block in section.blocks:
+            if isinstance(block, Notes):
+                block.text = bounded(block.text, NOTES_LIMIT)
+            elif isinstance(block, Rows):
+                block.items = [(bounded(k, TEXT_LIMIT), bounded(v, TEXT_LIMIT))
+                               for k, v in block.items]
+            elif isinstance(block, Heading):
+                block.text = bounded(block.text, TEXT_LIMIT)
+            elif isinstance(block, Table):
+                rows = [list(row) for row in block.rows]
+                if len(rows) > ROW_LIMIT:
+                    left = len(rows) - ROW_LIMIT
+                    rows = rows[:ROW_LIMIT]
+                    mark: list[Cell] = [""] * len(block.columns)
+                    mark[min(2, len(mark) - 1)] = (
+                        f"{left:,} more rows not printed: every one is in the file, the "
+                        "window and show --json")
+                    rows.append(mark)
+                    block.marked = [i for i in block.marked if i < ROW_LIMIT]
+                    block.spare = 0
+                block.rows = [[bounded(c, TEXT_LIMIT) if isinstance(c, str) else c
+                               for c in row] for row in rows]
+
+
 def build_sheet(derived: dict[str, Any], ruleset_id: str | None = None,
                 options: SheetOptions | None = None) -> Sheet:
     """The sheet for one character (``derived`` is its ``show --json`` dict)."""
@@ -161,4 +214,5 @@ def build_sheet(derived: dict[str, Any], ruleset_id: str | None = None,
         # "problems" (a file the rules do not accept) is printed whatever is chosen.
         sheet.sections = [s for s in sheet.sections
                           if s.key in options.sections or s.key == "problems"]
+    _bound(sheet)
     return sheet

@@ -31,22 +31,27 @@ class SheetOptions(FrozenRecord):
     until it fits).
     ``duplex``: in a PDF of several characters, each starts on an odd page (a
     double-sided print never puts two characters on one sheet of paper).
+    ``ledger``: which ledger entries print (:func:`ledger_mode`): ``"all"``,
+    ``"changes"`` (entries that change nothing lasting are counted, not listed) or
+    ``"last:N"``.
 
     Frozen (and hashable).  (Records, not dataclasses: builder/rules/records.py.)
     """
 
-    _fields = ("sections", "blank", "layout", "duplex")
+    _fields = ("sections", "blank", "layout", "duplex", "ledger")
     sections: frozenset[str] | None
     blank: bool
     layout: str
     duplex: bool
+    ledger: str
 
     def __init__(self, sections: frozenset[str] | None = None, blank: bool = False,
-                 layout: str = "full", duplex: bool = False) -> None:
+                 layout: str = "full", duplex: bool = False, ledger: str = "changes") -> None:
         object.__setattr__(self, "sections", sections)
         object.__setattr__(self, "blank", blank)
         object.__setattr__(self, "layout", layout)
         object.__setattr__(self, "duplex", duplex)
+        object.__setattr__(self, "ledger", ledger)
 
     def wants(self, key: str) -> bool:
         return self.sections is None or key in self.sections
@@ -362,45 +367,156 @@ def _number(value: Any) -> int | None:
     return int(value)
 
 
+def ledger_mode(text: str) -> tuple[str, int]:
+    """``--ledger all|changes|last:N`` -> (mode, N); ValueError for anything else."""
+    word = text.strip().casefold()
+    if word in ("all", "changes"):
+        return word, 0
+    if word.startswith("last:") and word[5:].isdigit() and int(word[5:]) > 0:
+        return "last", int(word[5:])
+    raise ValueError(f"'{text}' is not all, changes or last:N (N a whole number above 0)")
+
+
+class LedgerFacts(FrozenRecord):
+    """What a rule system tells the printed ledger about its entries: ``quiet``, the
+    actions that change nothing lasting (a use, a rest: counted, not listed, in the
+    ``changes`` ledger); ``session``, an entry's session (None: not stamped; the
+    entries before a stamped one belong to its session); ``money``, the money column
+    (its title, and an entry's change as printed, or "")."""
+
+    _fields = ("quiet", "session", "money", "quiet_words")
+    quiet: frozenset[str]
+    session: Any
+    money: Any
+    quiet_words: str
+
+    def __init__(self, quiet: frozenset[str] = frozenset(), session: Any = None,
+                 money: Any = None, quiet_words: str = "") -> None:
+        object.__setattr__(self, "quiet", quiet)
+        object.__setattr__(self, "session", session)
+        object.__setattr__(self, "money", money)
+        object.__setattr__(self, "quiet_words", quiet_words)
+
+
 def ledger_section(derived: dict[str, Any], blank: bool, title: str, entry_width: float,
-                   balance: str | None = None, spends: bool = True) -> "Section":
+                   balance: str | None = None, spends: bool = True, *,
+                   mode: str = "all", facts: LedgerFacts | None = None) -> "Section":
     """The ledger table every ruleset's sheet prints: number, date, the entry in plain
     words (the ruleset's describe(), as in the window; refused entries say why), then,
     for a ruleset with a balance (SP, XP): what the entry gained, what it spent
-    (``spends``) and the balance after it, below an opening-balance row."""
+    (``spends``) and the balance after it, below an opening-balance row; a money
+    column where ``facts`` has one.
+
+    ``mode`` (:func:`ledger_mode`): every entry; the ``changes`` (the entries of
+    ``facts.quiet`` counted in one line per session, or per run where the rule system
+    keeps no sessions); or the ``last:N`` entries.  (``derived["ledger_entries"]``,
+    the entries as the file holds them, give the sessions and the money.)  Where ``facts`` stamps sessions,
+    each session opens with a marked row.  The whole ledger stays in the file and in
+    ``show``."""
+    facts = facts or LedgerFacts()
+    kind, last = ledger_mode(mode)
+    raw = [e for e in derived.get("ledger_entries") or [] if isinstance(e, dict)]
     columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", entry_width)]
+    money_title = facts.money[0] if facts.money else None
+    if money_title:
+        columns.append(Column(money_title, 1.3, "right"))
     if balance:
         columns.append(Column(f"{balance} gained", 1.0, "right"))
         if spends:
             columns.append(Column(f"{balance} spent", 1.0, "right"))
         columns.append(Column(f"{balance} after", 1.0, "right"))
     if blank:
-        rows = [[""] * len(columns) for _ in range(BLANK_LEDGER)]
+        empty: list[list[Cell]] = [[""] * len(columns) for _ in range(BLANK_LEDGER)]
         # eight rows at least, then as many as the page has room for
-        return Section("ledger", title, [Table(columns, rows, spare=BLANK_LEDGER - 8)],
+        return Section("ledger", title, [Table(columns, empty, spare=BLANK_LEDGER - 8)],
                        record=True)
     entries = [e for e in derived.get("ledger") or [] if isinstance(e, dict)]
     if not entries:
         return empty_section("ledger", title, "Nothing recorded yet.", record=True)
-    rows = []
+    width = len(columns)
+    numbers = list(range(len(entries)))
+    skipped_before = 0
+    if kind == "last" and last < len(numbers):
+        skipped_before = len(numbers) - last
+        numbers = numbers[skipped_before:]
+    rows: list[list[Cell]] = []
+    marked: list[int] = []
+
+    def note_row(text: str) -> list[Cell]:
+        cells: list[Cell] = ["", "", text]
+        return cells + [""] * (width - 3)
+
     if balance:
-        opening = _number(entries[0].get("balance_before"))
+        opening = _number(entries[numbers[0]].get("balance_before"))
         if opening is not None:
-            rows.append(["", "", "Opening balance"] + [""] * (len(columns) - 4)
-                        + [str(opening)])
-    for i, entry in enumerate(entries):
-        text = text_value(entry.get("text", ""))
-        if entry.get("refused"):
-            text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
-        row = [text_value(entry.get("n", i + 1)), str(entry.get("at") or "")[:10], text]
-        if balance:
-            before = _number(entry.get("balance_before"))
-            after = _number(entry.get("balance_after", entry.get("sp_after")))
-            cost = _number(entry.get("cost")) or 0
-            gained = after - before + cost if before is not None and after is not None else None
-            row.append(str(gained) if gained else "")
-            if spends:
-                row.append(str(cost) if cost else "")
-            row.append("" if after is None else str(after))
-        rows.append(row)
-    return Section("ledger", title, [Table(columns, rows)], record=True)
+            label = "Opening balance" if not skipped_before else \
+                f"Balance before entry {entries[numbers[0]].get('n', numbers[0] + 1)}"
+            rows.append(note_row(label)[:-1] + [str(opening)])
+    if skipped_before:
+        rows.append(note_row(f"{skipped_before} earlier entries not printed (all of them: "
+                             "--ledger all, or show)"))
+    sessions = _sessions(raw, facts) if facts.session is not None and len(raw) == len(entries) \
+        else None
+    current_session: Any = object()
+    quiet_run = 0
+
+    def flush_quiet() -> None:
+        nonlocal quiet_run
+        if quiet_run:
+            what = f" ({facts.quiet_words})" if facts.quiet_words else ""
+            rows.append(note_row(f"{quiet_run} {'entry' if quiet_run == 1 else 'entries'} "
+                                 f"that change nothing lasting{what} not printed"))
+            quiet_run = 0
+
+    for i in numbers:
+        entry = entries[i]
+        if sessions is not None and sessions[i] != current_session:
+            flush_quiet()
+            current_session = sessions[i]
+            marked.append(len(rows))
+            rows.append(note_row(f"Session {sessions[i]}" if sessions[i] is not None
+                                 else "Since the last session"))
+        if kind == "changes" and entry.get("action") in facts.quiet \
+                and not entry.get("refused"):
+            quiet_run += 1
+            continue
+        if sessions is None:
+            flush_quiet()
+        rows.append(_ledger_row(entry, i, raw[i] if len(raw) == len(entries) else None,
+                                balance, spends, facts))
+    flush_quiet()
+    return Section("ledger", title, [Table(columns, rows, marked=marked)], record=True)
+
+
+def _sessions(raw: list[dict[str, Any]], facts: LedgerFacts) -> list[Any]:
+    """Each entry's session: its own stamp, else the next stamped entry's (play is
+    recorded before the session's award), else None (play since the last session)."""
+    stamps = [facts.session(e) for e in raw]
+    result: list[Any] = [None] * len(raw)
+    following = None
+    for index in range(len(raw) - 1, -1, -1):
+        if stamps[index] is not None:
+            following = stamps[index]
+        result[index] = following
+    return result
+
+
+def _ledger_row(entry: dict[str, Any], index: int, raw: dict[str, Any] | None,
+                balance: str | None, spends: bool, facts: LedgerFacts) -> list[Cell]:
+    text = text_value(entry.get("text", ""))
+    if entry.get("refused"):
+        text += " (refused: " + "; ".join(str(r) for r in entry["refused"]) + ")"
+    row: list[Cell] = [text_value(entry.get("n", index + 1)), str(entry.get("at") or "")[:10],
+                       text]
+    if facts.money:
+        row.append(facts.money[1](raw) if raw is not None else "")
+    if balance:
+        before = _number(entry.get("balance_before"))
+        after = _number(entry.get("balance_after", entry.get("sp_after")))
+        cost = _number(entry.get("cost")) or 0
+        gained = after - before + cost if before is not None and after is not None else None
+        row.append(str(gained) if gained else "")
+        if spends:
+            row.append(str(cost) if cost else "")
+        row.append("" if after is None else str(after))
+    return row

@@ -350,6 +350,7 @@ def _read_doc(path: Path) -> dict[str, Any]:
 def duplicate(path: Path | str, new_name: str | None = None) -> Path:
     """Copy a character into the library under a new name; returns the new file."""
     from builder.storage.atomic import dumps
+    from builder.storage.device import new_id
     from builder.storage.files import FileProblem, now_iso, safe_file_stem, unique_path
 
     path = Path(path)
@@ -359,6 +360,7 @@ def duplicate(path: Path | str, new_name: str | None = None) -> Path:
         raise FileProblem("a character needs a name")
     doc["name"] = name
     doc["created"] = now_iso()
+    doc["id"] = new_id()       # another character: never merged with the original
     target = unique_path(characters_dir(create=True), safe_file_stem(name))
     _write_new(target, dumps(doc).encode("utf-8"))
     return target

@@ -37,6 +37,7 @@ from typing import Sequence
 from builder.storage import journal
 from builder.storage.atomic import (fsync_dir, fill_temp, kept_mode, make_temp, real_target,
                                     remove_stale_temps, write_bytes_atomic)
+from builder.storage.conflicts import refuse_conflict_copy
 
 
 class TransactionFailed(Exception):
@@ -64,6 +65,8 @@ def write_all(changes: Sequence[Change], what: str = "change of several files") 
     changes = [Change(real_target(c.path), c.data, c.expected) for c in changes]
     seen: set[Path] = set()
     for change in changes:
+        if refuse_conflict_copy(change.path):
+            raise TransactionFailed(str(refuse_conflict_copy(change.path)))
         key = change.path.resolve()
         if key in seen:
             raise TransactionFailed(f"{change.path}: named twice in one change")

@@ -213,6 +213,11 @@ def run_gui(argv: list[str]) -> int:
     window.install_crash_guard()
     if interrupted:
         window.report("; ".join(interrupted), 0)     # until the next message
+    if os.environ.get("CHARACTER_BUILDER_WIDGET_MAP"):
+        # the end-to-end tests' view of where things are (builder.ui.widget_map)
+        from builder.ui import widget_map
+
+        mapped = widget_map.install(window)   # noqa: F841 - kept for as long as the window runs
     model = getattr(window, "library_model", None)
     if model is not None and hasattr(model, "loadingProgress"):
         model.loadingProgress.connect(

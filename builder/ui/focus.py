@@ -41,8 +41,13 @@ def _go_to_the_first_match(event, view: QAbstractItemView) -> bool:
     model = view.model()
     if model is None or model.rowCount() == 0:
         return False
-    if not view.currentIndex().isValid():
-        view.setCurrentIndex(model.index(0, 0))
+    hidden = getattr(view, "isRowHidden", None)     # a table that hides rows to filter
+    shown = [row for row in range(model.rowCount()) if not (hidden and hidden(row))]
+    if not shown:
+        return False
+    current = view.currentIndex()
+    if not current.isValid() or current.row() not in shown:
+        view.setCurrentIndex(model.index(shown[0], 0))
     view.setFocus(Qt.FocusReason.TabFocusReason)
     return True
 
@@ -81,3 +86,18 @@ def search_leads_to(search: QWidget, view: QAbstractItemView) -> None:
     """Typing in ``search`` filters ``view``; Down (or Enter) then moves into it at the
     first match, where Enter acts on it: no Tab past the controls in between."""
     search.installEventFilter(_SearchKeys(view))
+
+
+def keep_focus_off_text(container: QWidget, pressed: QWidget | None, fallback: QWidget) -> None:
+    """After a button in ``container`` did its change: the button may now be disabled
+    (the same spend twice is refused), and Qt hands the focus to the next control, often
+    a text field that would take Ctrl+Z for its own typing: the focus goes to
+    ``fallback`` instead."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QLineEdit
+
+    now = QApplication.focusWidget()
+    if pressed is None or not container.isAncestorOf(pressed):
+        return
+    if not pressed.isEnabled() or (isinstance(now, QLineEdit) and now is not pressed):
+        fallback.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -193,6 +193,8 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.campaign_model.start_watching()
         install_input_policy()
         apply_theme(theme_choice.saved_choice())
+        if self.tabs.currentIndex() == 0:
+            self.library_page.focus_first_start()
 
     def set_theme(self, choice: str) -> None:
         from builder.ui import theme

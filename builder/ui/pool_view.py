@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComb
 
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
+from builder.ui.focus import keep_focus_off_text
 from builder.rules.base import UsageError
 
 if TYPE_CHECKING:
@@ -49,6 +50,22 @@ COUNTER_POINTS = 72
 HINT = ("Choose who spends and the check; a greyed button says why when you point at it.")
 NO_SESSION_HINT = "No session has started yet: start one to spend points."
 COUNTER_POINTS_FULL = 160
+
+
+def _key(view: QWidget, keys: str, button: QPushButton) -> None:
+    """``keys`` press ``button`` wherever the focus is in ``view`` (each spend has one)."""
+    key = QShortcut(QKeySequence(keys), view)
+    key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    key.activated.connect(button.animateClick)
+
+
+def _forget_undone(view: "PoolView") -> None:
+    """The entry the pool's last message describes was undone (in the pool, in the
+    campaign tab, or on the command line): its line goes with it."""
+    ledger = view.campaign.ledger if view.campaign is not None else []
+    if view._described is not None and (not ledger or ledger[-1] != view._described):
+        view._described = None
+        view.message.clear()
 
 
 def _hue(name: str) -> str:
@@ -175,10 +192,11 @@ class PoolView(QWidget):
         spends = QGridLayout()
         self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
         for index, (side, use, text) in enumerate(SPENDS):
-            button = QPushButton(f"{fp.side_name(side)}: {text}")
+            button = QPushButton(f"{fp.side_name(side)}: {text}  ·  Alt+{index + 1}")
             button.setMinimumHeight(56)
             button.setObjectName(f"spend-{side}-{use}")
             button.clicked.connect(lambda _=False, s=side, u=use: self.spend(s, u))
+            _key(self, f"Alt+{index + 1}", button)
             spends.addWidget(button, 0 if side == "fortune" else 1, index % 3)
             self.spend_buttons[(side, use)] = button
         controls.addLayout(spends)
@@ -203,7 +221,7 @@ class PoolView(QWidget):
         self.earn_button = QPushButton("Earn a point")
         self.earn_button.clicked.connect(self.earn)
         self.players = PlayersSpin()
-        self.start_button = QPushButton("Start a session")
+        self.start_button = QPushButton("&Start a session")     # Alt+S
         self.start_button.clicked.connect(self.start_session)
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo)
@@ -319,12 +337,7 @@ class PoolView(QWidget):
             self.log.addItem(fp.describe(entry))
         self.log.scrollToBottom()
         self.undo_button.setEnabled(bool(self.campaign.ledger))
-        if self._described is not None and (not self.campaign.ledger
-                                            or self.campaign.ledger[-1] != self._described):
-            # the entry the last message describes was undone (here, in the tab, or
-            # on the command line): its line goes with it
-            self._described = None
-            self.message.clear()
+        _forget_undone(self)
         if self.campaign.ledger:
             self.undo_button.setToolTip("Undo: " + self.campaign.plain(self.campaign.ledger[-1]))
         self.update_checks()
@@ -442,21 +455,10 @@ class PoolView(QWidget):
         self.message.setStyleSheet("")
         self._described = result.entry
         self.reload()
-        self._keep_focus(pressed)
+        keep_focus_off_text(self, pressed, self.log)   # the log shows the new entry
         self.broadcast.announce(result, undo)
         self.changed.emit()
         return True
-
-    def _keep_focus(self, pressed: QWidget | None) -> None:
-        """The button just pressed may now be disabled (the same spend twice is refused),
-        and Qt hands the focus to the next control, often a text field that would take
-        Ctrl+Z for its own typing: the focus goes to the session log instead, which
-        shows the new entry."""
-        now = QApplication.focusWidget()
-        if pressed is None or not self.isAncestorOf(pressed):
-            return
-        if not pressed.isEnabled() or (isinstance(now, QLineEdit) and now is not pressed):
-            self.log.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def spend(self, side: str, use: str) -> bool:
         return self._do(lambda: self._spend_action(side, use))

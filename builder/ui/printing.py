@@ -237,9 +237,12 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
         path = path.with_suffix(".pdf")
     glyphs = GlyphCheck()
     paper = paper or default_paper()
+    crowded: list[str] = []
 
     def render(job: export.Job) -> bytes:
-        return render_pdf_bytes(list(job.sheets), paper, glyphs=glyphs)[0]
+        pdf, counts = render_pdf_bytes(list(job.sheets), paper, glyphs=glyphs)
+        crowded.extend(export.crowded_compact(job, counts))
+        return pdf
 
     try:
         export.export(export.plan(path, sheets, [name], one_file=True), render)
@@ -250,8 +253,21 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
         _show_error(parent, f"{path}: cannot be written ({exc.strerror or exc})")
         return None
     remember_folder(path)
-    warn_missing_glyphs(parent, glyphs) or offer_open(parent, [path])
+    (warn_crowded(parent, crowded) or warn_missing_glyphs(parent, glyphs)
+     or offer_open(parent, [path]))
     return path
+
+
+def warn_crowded(parent, lines: Sequence[str]) -> QMessageBox | None:
+    """Say which compact sheets still took more than one page (as export-pdf does)."""
+    if not lines:
+        return None
+    text = "\n".join(line.removeprefix("warning: ") for line in lines)
+    box = QMessageBox(QMessageBox.Icon.Warning, "Compact sheet", text[:1].upper() + text[1:],
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
 
 
 def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *,
@@ -285,6 +301,7 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
 
     glyphs = GlyphCheck()
     base = len(paths)
+    crowded: list[str] = []
 
     def render(job: export.Job) -> bytes:
         report: Callable[[int, int], bool] | None
@@ -295,8 +312,10 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
             if not step(base + job.index, f"Printing {job.names[0]}..."):
                 raise Cancelled()
             report = None
-        return render_pdf_bytes(list(job.sheets), paper, progress=report, glyphs=glyphs,
-                                duplex=duplex)[0]
+        pdf, counts = render_pdf_bytes(list(job.sheets), paper, progress=report,
+                                       glyphs=glyphs, duplex=duplex)
+        crowded.extend(export.crowded_compact(job, counts))
+        return pdf
 
     try:
         characters = export.read_characters(paths, reading)
@@ -305,7 +324,8 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
         written = export.export(plan, render)
         progress.setValue(progress.maximum())
         remember_folder(target if one_file else target / "x.pdf")
-        warn_missing_glyphs(parent, glyphs) or offer_open(parent, written)
+        (warn_crowded(parent, crowded) or warn_missing_glyphs(parent, glyphs)
+         or offer_open(parent, written))
         return written
     except Cancelled:
         return None
@@ -348,6 +368,10 @@ class SheetOptionsDialog(QDialog):
         self.layout_choice = QComboBox()
         self.layout_choice.addItem("Full sheet", "full")
         self.layout_choice.addItem("Compact: one page, no ledger", "compact")
+        self.ledger_choice = QComboBox()
+        self.ledger_choice.addItem("What changed (uses and rests counted)", "changes")
+        self.ledger_choice.addItem("Every entry", "all")
+        self.ledger_choice.addItem("The last 20 entries", "last:20")
         self.duplex = QCheckBox("Double-sided: each character starts on a front page")
         self.paper = QComboBox()
         self.paper.addItem("A4", "a4")
@@ -356,6 +380,7 @@ class SheetOptionsDialog(QDialog):
         paper_form = QFormLayout()
         paper_form.addRow("Paper", self.paper)
         paper_form.addRow("Layout", self.layout_choice)
+        paper_form.addRow("Ledger", self.ledger_choice)
         layout.addLayout(paper_form)
         layout.addWidget(self.duplex)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -369,7 +394,8 @@ class SheetOptionsDialog(QDialog):
         every = len(chosen) == len(self.section_boxes)
         return SheetOptions(sections=None if every else chosen, blank=self.blank.isChecked(),
                             layout=self.layout_choice.currentData(),
-                            duplex=self.duplex.isChecked())
+                            duplex=self.duplex.isChecked(),
+                            ledger=self.ledger_choice.currentData())
 
     def paper_id(self) -> str:
         paper = self.paper.currentData()

@@ -25,7 +25,7 @@ class PrintingAndExport(WindowHost):
     def current_sheets(self) -> list[Sheet]:
         """The current character's sheet (on the Library: the selected characters'),
         with the chosen sheet options."""
-        from builder.sheets import build_sheet
+        from builder.app import export
 
         doc = self.current_doc()
         if doc is None:
@@ -35,7 +35,7 @@ class PrintingAndExport(WindowHost):
                 return printing.library_sheets(self, self.library_page.selected_paths(),
                                                self.sheet_options)
             return []
-        return [build_sheet(doc.derived(), doc.ruleset.id, self.sheet_options)]
+        return export.build_sheets([export.Printed.of(doc.cf)], self.sheet_options)
 
     def _sheet_duplex(self) -> bool:
         return bool(self.sheet_options is not None and self.sheet_options.duplex)

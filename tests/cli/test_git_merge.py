@@ -135,3 +135,39 @@ def test_other_json_gets_git_s_text_merge(tmp_path):
     assert cli("merge-driver", base, ours, theirs, "7", "other.json").code == 0
     merged = json.loads(ours.read_text())
     assert (merged["a"], merged["z"]) == (3, 4)
+
+
+def diverge(repo, name="mira.json"):
+    """Mira on main, an entry on branch ann and another on main: the merge to come."""
+    mira = repo / name
+    ok("new", "story-points", "Mira", "-o", mira, "--set", "sp=16")
+    commit(repo, "Mira")
+    git(repo, "checkout", "-q", "-b", "ann")
+    ok("do", mira, "raise-vital", "Agility")
+    commit(repo, "Ann's session")
+    git(repo, "checkout", "-q", "main")
+    ok("do", mira, "raise-vital", "Presence")
+    commit(repo, "Bob's session")
+    return mira
+
+
+def test_a_rebase_keeps_every_entry(repo):
+    mira = diverge(repo)
+    git(repo, "checkout", "-q", "ann")
+    git(repo, "rebase", "-q", "main")
+    assert [e["name"] for e in load(mira)["ledger"]] == ["Agility", "Presence"]
+
+
+def test_a_clone_without_the_driver_gets_markers_and_repair_recovers_every_entry(repo):
+    assert ok("sync", "status", repo, "--json").json()["warnings"] == []
+    git(repo, "config", "--remove-section", "merge.character-builder")
+    (warning,) = ok("sync", "status", repo, "--json").json()["warnings"]
+    assert "setup git" in warning and "lacks" in warning
+    mira = diverge(repo)
+    assert git(repo, "merge", "--no-edit", "ann", check=False).returncode != 0
+    assert "<<<<<<<" in mira.read_text()
+    r = ok("repair", mira)
+    assert r.out.strip().endswith("written")
+    assert sorted(e["name"] for e in load(mira)["ledger"]) == ["Agility", "Presence"]
+    commit(repo, "merge ann")
+    assert cli("repair", mira).code == 2                  # nothing left to repair

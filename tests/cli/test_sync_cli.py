@@ -125,6 +125,9 @@ def test_a_double_spend_is_suspended_and_resolved(tmp_path, double_spend):
     rows = cli("conflicts", out, "--json")
     assert rows.code == 1 and [row["entry"] for row in rows.json()] == [suspended["entry"]["id"]]
     assert rows.json()[0]["device"] == "Bob's laptop"
+    assert rows.json()[0]["text"].endswith(
+        f"collides with entry {suspended['collides_with']} (pool-spend, "
+        f"{load(ann)['ledger'][-1]['at']}, Ann's laptop)")
     assert cli("verify", out).code == 1
     status = ok("sync", "status", out, "--json").json()
     assert len(status["suspended"]) == 1

@@ -95,6 +95,8 @@ def test_intake_merges_each_copy_and_removes_it(library, name):
     assert len(load(mira)["ledger"]) == 3
     merged = file_bytes(mira)
     assert ok("sync", "intake").out == "" and file_bytes(mira) == merged   # twice: nothing
+    (taken,) = ok("sync", "status", "--json").json()["merged_in"]
+    assert (taken["copy"], taken["file"], len(taken["entries"])) == (str(copy), str(mira), 1)
 
 
 def test_three_replicas_give_the_same_bytes_in_any_order(library, tmp_path):
@@ -126,3 +128,15 @@ def test_a_copy_still_being_written_is_left_alone(library):
     r = cli("sync", "intake")
     assert r.code == 2 and "left as it is" in r.out
     assert copy.exists() and file_bytes(mira) == before
+
+
+def test_a_change_of_several_files_never_writes_into_a_conflict_copy(library, tmp_path):
+    folder, mira, other = library
+    copy = place(folder, other, COPY_NAMES[0])
+    camp = tmp_path / "table.json"
+    ok("campaign", "new", "Table", "-o", camp, "--ruleset", "story-points",
+       "--member", mira, "--member", copy)
+    before = [file_bytes(p) for p in (camp, mira, copy)]
+    r = cli("campaign", "award", camp, "award-checkpoint", "Fort", "Gate")
+    assert r.code == 2 and "conflict copy" in r.err
+    assert [file_bytes(p) for p in (camp, mira, copy)] == before

@@ -139,3 +139,12 @@ def test_the_rules_never_read_the_stamp(tmp_path):
     path = new_character(tmp_path)
     ok("do", path, "raise-vital", "Agility")
     assert cli("check", path).code == 0
+
+
+def test_a_duplicate_is_another_character_and_never_merges_with_the_original(tmp_path):
+    path = new_character(tmp_path)
+    ok("do", path, "raise-vital", "Agility")
+    copy_path = Path(ok("library", "duplicate", path).out.strip().splitlines()[-1])
+    assert ULID.match(load(copy_path)["id"]) and load(copy_path)["id"] != load(path)["id"]
+    r = cli("merge", path, copy_path, "-o", tmp_path / "both.json")
+    assert r.code == 2 and "not copies of one file" in r.err

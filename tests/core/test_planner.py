@@ -268,3 +268,31 @@ def test_plan_then_apply_spends_exactly_the_total():
         verb = "raise-vital" if step["kind"] == "vital" else "raise-skill"
         s = act(s, verb, step["name"])
     assert s.skills["Stealth"] == 4 and s.spent == plan["total_cost"] == (3 * 2 + 4 * 2) + 10
+
+
+def _many_spell_paths(count: int) -> StoryPoints:
+    """The built-in data with ``count`` more Cleric Paths of one spell each."""
+    from builder.storage.rulesets import load_ruleset
+
+    data = load_ruleset("story-points").data
+    paths = list(data["paths"])
+    skills = [s["name"] for s in data["skills"]]
+    paths += [{"name": f"Extra {i}", "class": "Cleric", "skill": skills[i % len(skills)],
+               "traits": [], "spells": [f"Spell {i}"]} for i in range(count)]
+    return StoryPoints({**data, "paths": paths})
+
+
+def test_a_plan_over_many_spell_paths_answers_or_gives_up(monkeypatch):
+    """A homebrew Class of many spell Paths: the plan weighs a bounded number of
+    requirement sets (it searched every subset of the Paths, for ever)."""
+    import random
+
+    from builder.rulesets.story_points.rules import codes, planner
+
+    rs = _many_spell_paths(22)
+    start = rs.initial_state(rs.baseline_from_sets([("sp", "0")], rng=random.Random(0)))
+    assert rs.plan(start, "class:Cleric=2")["total_cost"] > 0
+    monkeypatch.setattr(planner, "MAX_TRIES", 200)
+    with pytest.raises(Refusal) as refused:
+        rs.plan(start, "class:Cleric=10")
+    assert [r.code for r in refused.value.reasons] == [codes.PLAN_TOO_LARGE]

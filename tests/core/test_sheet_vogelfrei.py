@@ -17,7 +17,10 @@ def table_rows(section) -> list:
 
 
 def greta(tmp_path):
-    return load_character(make_vogelfrei_file(tmp_path)).derived()
+    """Greta as a sheet reads her (her ledger's entries as written included)."""
+    from builder.app.export import Printed
+
+    return Printed.of(load_character(make_vogelfrei_file(tmp_path))).derived
 
 
 def test_every_section_with_the_values(tmp_path):
@@ -49,10 +52,18 @@ def test_every_section_with_the_values(tmp_path):
     assert sheet.section("history").record and sheet.section("ledger").record
     assert not sheet.section("history").new_page and not sheet.section("ledger").new_page
     ledger = table_rows(sheet.section("ledger"))
-    # The opening balance, then each entry in plain words with the XP gained and after.
-    assert ledger[0] == ["", "", "Opening balance", "", "0"]
-    assert ledger[1][2:] == ["Awarded 2100 XP (session 1)", "2100", "2100"]
-    assert ledger[3][2:] == ["Lost 2 Stamina", "", "2100"]
+    # The opening balance, then each entry in plain words with the money it cost or
+    # brought, the XP gained and after; the entries of a session under its name, the
+    # Stamina lost (nothing lasting) counted, not listed.
+    assert ledger[0] == ["", "", "Opening balance", "", "", "0"]
+    assert ledger[1][2] == "Session 1"
+    assert ledger[2][2:] == ["Awarded 2100 XP (session 1)", "", "2100", "2100"]
+    assert ledger[4][2] == "Since the last session"
+    assert ledger[5][2] == "1 entry that change nothing lasting (Stamina lost and healed) " \
+        "not printed"
+    every = table_rows(build_sheet(derived, options=SheetOptions(ledger="all"))
+                       .section("ledger"))
+    assert every[5][2:] == ["Lost 2 Stamina", "", "", "2100"]
 
 
 def test_spell_slots_are_tick_boxes():

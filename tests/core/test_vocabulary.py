@@ -335,3 +335,10 @@ def test_a_template_fills_plain_fields_and_writes_braces():
               "say": "{{{subject}}} wants {value} {level} ({have}), not {{ {nothing} }}"}
     (why,) = vocab.unmet(record, vocab.Facts({"Body": 1}), "Knight", 0)
     assert why == "{Knight} wants Body 3 (1), not { {nothing} }"
+
+
+def test_the_schema_and_the_rules_read_a_template_alike():
+    from builder.rules import templates
+
+    schema = load_json_resource("schema", "rule-system.schema.json")
+    assert schema["$defs"]["say"]["pattern"] == templates.PATTERN

@@ -285,9 +285,9 @@ def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
     a.select(kind="raise-class", name="Rogue")
     traits = {a.traits.item(i).data(Qt.ItemDataRole.UserRole): a.traits.item(i)
               for i in range(a.traits.count())}
-    assert not (traits["Exact Cut"].flags() & Qt.ItemFlag.ItemIsEnabled)
+    assert not (traits["Exact Cut"].flags() & Qt.ItemFlag.ItemIsSelectable)
     assert "Finesse" in traits["Exact Cut"].toolTip()
-    assert traits["Vanish"].flags() & Qt.ItemFlag.ItemIsEnabled
+    assert traits["Vanish"].flags() & Qt.ItemFlag.ItemIsSelectable
     a.select(trait="Vanish")
     assert a.cost.text() == "2 SP (instead of 3 SP)"
     b.select(kind="raise-skill", name="Athletics")          # 0 -> 1 costs 1 SP anyway

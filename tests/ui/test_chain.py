@@ -76,8 +76,9 @@ def test_plan_highlight_matches_the_planner_for_senna(chain_for):
     assert widget.plan_result == plan
     assert plan["total_cost"] == 16
     badges = {nid: widget.scene.nodes[nid].plan_badge for nid in widget.scene.planned_ids()}
-    assert badges == {"vital:Cognition": "#1 8 · Σ8", "skill:Medicine": "#2 4 · Σ12",
-                      "class:Cleric": "#3 4 · Σ16"}
+    assert badges == {"vital:Cognition": "step 1 · 8 SP · total 8",
+                      "skill:Medicine": "step 2 · 4 SP · total 12",
+                      "class:Cleric": "step 3 · 4 SP · total 16"}
     assert "Total 16 SP" in widget.plan_total.text()
     assert widget.steps_list.count() == 3
 
@@ -540,15 +541,47 @@ def test_the_chain_opens_with_text_of_at_least_nine_points(chain_for):
     assert widget.scene.base_font.pointSizeF() * scale >= MIN_TEXT_PT - 0.01
 
 
-def test_the_plan_badge_sits_beside_the_node_not_over_its_value(chain_for):
-    from builder.ui.chain.scene import NODE_W
+def test_the_plan_badge_is_in_words_inside_its_node_and_none_is_hidden(chain_for):
+    from builder.ui.chain.scene import NODE_H, NODE_W, plan_badge_text
 
     widget, doc, _ = chain_for(*SENNA)
+    widget.select_node("skill:Medicine")
+    widget.target_spin.setValue(5)                  # two steps on one node: both said
+    item = widget.scene.nodes["skill:Medicine"]
+    steps = [n for n, step in enumerate(widget.plan_result["steps"], 1)
+             if step["name"] == "Medicine"]
+    assert len(steps) == 2
+    assert item.plan_badge.startswith(f"steps {steps[0]}–{steps[1]} · ")
+    assert item.boundingRect().right() <= NODE_W + 4 and item.boundingRect().bottom() <= NODE_H + 4
+    assert plan_badge_text([1], 8, 8, "SP") == "step 1 · 8 SP · total 8"
+    assert plan_badge_text([2, 5], 9, 20, "SP") == "steps 2, 5 · 9 SP · total 20"
+
+
+def test_held_with_the_next_step_blocked_looks_unlike_not_possible(chain_for):
+    from builder.ui.chain.scene import blocked_fill
+
+    widget, doc, _ = chain_for("sp=1", *SENNA[1:])    # Cognition 3 cannot reach 4 on 1 SP
+    held = [i for i in widget.scene.nodes.values() if i.held_blocked]
+    greyed = [i for i in widget.scene.nodes.values() if i.blocked and not i.held_blocked]
+    assert held and greyed
+    grey = blocked_fill()
+    assert all(i.colours()[0] != grey for i in held)
+    assert all(i.colours()[0] == grey for i in greyed)
+    assert all("blocked" in i.sub_label() for i in held
+               if i.node.kind in ("vital", "skill", "class"))
+
+
+def test_a_disabled_apply_says_why(chain_for):
+    widget, doc, _ = chain_for(*SENNA)
+    assert not widget.apply_button.isEnabled()
+    assert widget.apply_button.toolTip().startswith("Not possible now: select a node")
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(4)
-    item = widget.scene.nodes["class:Cleric"]
-    assert item.plan_badge
-    assert item.boundingRect().right() > NODE_W + item.BADGE_W      # room for it to the right
+    widget.target_spin.setValue(8)
+    if not widget.apply_button.isEnabled():
+        assert "unspent" in widget.apply_button.toolTip()
+    widget.target_spin.setValue(doc.derived()["classes"]["Cleric"]["level"])
+    assert not widget.apply_button.isEnabled()
+    assert "reached" in widget.apply_button.toolTip()
 
 
 def test_the_token_bar_keeps_its_geometry_when_a_plan_is_applied(chain_for, qtbot):
@@ -720,6 +753,7 @@ def test_every_skills_second_line_is_shown_whole(chain_for):
     widget, _doc, _path = chain_for("sp=3", "vital.Agility=2", "skill.Acrobatics=2")
     metrics = QFontMetricsF(widget.scene.base_font)
     skills = [item for nid, item in widget.scene.nodes.items() if nid.startswith("skill:")]
-    assert any("✕" in item.sub_label() for item in skills)         # the longest kind
+    assert any("✕" in item.sub_label() or "blocked" in item.sub_label()
+               for item in skills)                                    # the longest kind
     for item in skills:
         assert metrics.horizontalAdvance(item.sub_label()) <= SUB_ROOM, item.sub_label()

@@ -100,9 +100,9 @@ def test_raising_a_class_asks_for_the_trait_and_spell(window, qtbot):
     editor.options_panel.take_button.click()
     dialog = editor.dialog
     assert dialog.isVisible()
-    # only the core's legal choices are enabled
+    # only the core's legal choices can be picked
     enabled = [dialog.traits.item(r).text() for r in range(dialog.traits.count())
-               if dialog.traits.item(r).flags() & Qt.ItemFlag.ItemIsEnabled]
+               if dialog.traits.item(r).flags() & Qt.ItemFlag.ItemIsSelectable]
     assert enabled == index.data(OptionRole)["choices"]["traits"]
     dialog.traits.setCurrentRow(enabled.index("Restoring Grace"))
     dialog.spell.setCurrentText("Mend Wounds")

@@ -19,9 +19,10 @@ from tests.ui.conftest import SENNA, make_character
 
 def doc(path) -> dict:
     """The file without its time stamps and new ids (a ledger entry's "at" and "id",
-    "created")."""
+    "created" and the "id" a copy gets)."""
     data = json.loads(Path(path).read_text())
     data.pop("created", None)
+    data.pop("id", None)
     for entry in data.get("ledger", []):
         entry.pop("at", None)
         entry.pop("id", None)

@@ -44,7 +44,7 @@ def leftovers(folder: Path) -> list[Path]:
 def test_one_character_a4_every_value_on_the_right_page(characters, tmp_path):
     senna = characters[0]
     out = tmp_path / "senna.pdf"
-    result = ok("export-pdf", senna, "-o", out)
+    result = ok("export-pdf", senna, "-o", out, "--ledger", "all")
     assert result.out.strip() == str(out)
     assert page_size(out) == A4
     pages = page_texts(out)
@@ -354,7 +354,7 @@ def test_crowded_sheet_flows_without_orphans_or_clipping(qapp, tmp_path):
 def test_vogelfrei_sheet_values_on_the_right_pages(characters, tmp_path):
     greta = make_vogelfrei_file(tmp_path / "chars")
     out = tmp_path / "mixed.pdf"
-    ok("export-pdf", characters[0], greta, "-o", out)
+    ok("export-pdf", characters[0], greta, "-o", out, "--ledger", "all")
     pages = page_texts(out)
     assert len(pages) == 3  # Senna 1 page, Greta 2
     first, second = pages[1], " ".join(pages[2:])

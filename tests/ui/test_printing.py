@@ -111,10 +111,12 @@ def test_sheet_options_dialog(qtbot):
 def test_sheet_options_layout_and_duplex(qtbot):
     dialog = printing.SheetOptionsDialog(None, "vogelfrei")
     qtbot.addWidget(dialog)
+    assert dialog.options().ledger == "changes"  # as export-pdf's default
     dialog.layout_choice.setCurrentIndex(1)
     dialog.duplex.setChecked(True)
+    dialog.ledger_choice.setCurrentIndex(2)
     options = dialog.options()
-    assert options.layout == "compact" and options.duplex
+    assert options.layout == "compact" and options.duplex and options.ledger == "last:20"
 
 
 def test_the_printer_gets_the_pages_the_pdf_gets(qtbot, tmp_path):
@@ -189,3 +191,25 @@ def test_the_preview_draws_the_sheet_in_ink_on_a_dark_theme(qtbot):
         manager.apply("light")
     assert inks["light"] > 0
     assert abs(inks["dark"] - inks["light"]) <= inks["light"] * 0.05, inks
+
+
+def test_the_window_says_when_a_compact_sheet_cannot_fit(characters, tmp_path, qtbot,
+                                                         monkeypatch):
+    import json
+
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    wordy = characters[0]
+    document = json.loads(wordy.read_text(encoding="utf-8"))
+    document["notes"] = "A very long story of the Drowned Bell. " * 900
+    wordy.write_text(json.dumps(document), encoding="utf-8")
+    monkeypatch.setattr(printing, "offer_open", lambda *a: None)
+    written = printing.export_characters(parent, [wordy], tmp_path / "c.pdf", one_file=True,
+                                         options=SheetOptions(layout="compact"))
+    assert written == [tmp_path / "c.pdf"]
+    boxes = [w for w in parent.findChildren(QMessageBox) if w.windowTitle() == "Compact sheet"]
+    assert boxes and boxes[-1].text().startswith("The compact sheet of Senna Vail takes ")
+    for box in boxes:
+        box.close()

@@ -256,3 +256,96 @@ def test_a_compact_sheet_that_cannot_fit_says_so_in_one_line(stress, tmp_path):
     pages = len(PdfReader(str(tmp_path / "c.pdf")).pages) - 1
     assert lines == [f"warning: the compact sheet of Aurelia Marchetti-Vandersloot takes "
                      f"{pages} pages (more than fits one page even set small)"]
+
+
+def ledger_rows(path, mode):
+    from builder.app.export import Printed
+    from builder.sheets.model import Table
+
+    printed = Printed.of(load_character(path))
+    sheet = build_sheet(printed.derived, printed.ruleset_id, SheetOptions(ledger=mode))
+    (table,) = [b for b in sheet.section("ledger").blocks if isinstance(b, Table)]
+    return table
+
+
+def test_the_ledger_for_paper_counts_what_changes_nothing(stress):
+    every = ledger_rows(stress["veteran"], "all")
+    assert sum(1 for row in every.rows if row[0]) == 261
+    changes = ledger_rows(stress["veteran"], "changes")
+    entries = [row for row in changes.rows if row[0]]
+    notes = [row[2] for row in changes.rows if not row[0]]
+    assert len(entries) == 261 - 96 and not any("Used" in row[2] for row in entries)
+    assert "96 entries that change nothing lasting (uses and rests) not printed" in notes
+    last = ledger_rows(stress["veteran"], "last:20")
+    assert [row[0] for row in last.rows if row[0]] == [str(n) for n in range(242, 262)]
+    assert "241 earlier entries not printed (all of them: --ledger all, or show)" in \
+        [row[2] for row in last.rows]
+
+
+def test_a_vogelfrei_ledger_by_session_with_the_money(stress, tmp_path):
+    from tests.sheet_samples import make_files
+
+    (path,) = make_files(tmp_path, ([
+        ["new", "vogelfrei", "Mona Geld", "--seed", "3", "--set", "status=Silver"],
+        ["do", "buy", "Wams"], ["do", "damage-stamina", "1"], ["do", "heal-stamina", "1"],
+        ["do", "award-xp", "100", "--session", "1"], ["do", "gain-money", "3gp", "4sp"],
+        ["do", "spend-money", "2sp"], ["do", "award-xp", "50", "--session", "2"],
+        ["do", "buy", "Torch"]],))
+    table = ledger_rows(path, "changes")
+    money = table.columns.index(next(c for c in table.columns if c.title == "Money"))
+    rows = [(row[2], row[money]) for row in table.rows]
+    texts = [text for text, _m in rows]
+    assert texts.index("Session 1") < texts.index("Session 2") < texts.index(
+        "Since the last session")
+    assert [table.rows[i][2] for i in table.marked] == ["Session 1", "Session 2",
+                                                          "Since the last session"]
+    assert ("Gained 3 gp 4 sp", "+3 gp 4 sp") in rows and ("Spent 2 sp", "-2 sp") in rows
+    assert any(text.startswith("Bought 1 Wams") and m == "-15 sp" for text, m in rows)
+    assert "2 entries that change nothing lasting (Stamina lost and healed) not printed" \
+        in texts
+
+
+def test_ledger_option_is_checked(stress, tmp_path):
+    from tests.helpers import cli
+
+    result = cli("export-pdf", stress["senna"], "-o", tmp_path / "x.pdf", "--ledger", "last:0")
+    assert result.code == 2 and "not all, changes or last:N" in result.err
+    assert not (tmp_path / "x.pdf").exists()
+    ok("export-pdf", stress["senna"], "-o", tmp_path / "x.pdf", "--ledger", "LAST:3")
+
+
+def test_right_to_left_text_is_in_the_text_layer_as_letters(stress, tmp_path):
+    """Arabic prints shaped, and the PDF's text gives the letters as typed (not their
+    contextual forms), so a search for the name finds it."""
+    from builder.render.outline import base_letters_in_cmap
+
+    out = tmp_path / "arabic.pdf"
+    ok("export-pdf", stress["arabic"], "-o", out)
+    text = PdfReader(str(out)).pages[0].extract_text()
+    assert not any("\ufb50" <= char <= "\ufeff" for char in text)
+    assert set(WORLD_NAMES["arabic"].replace(" ", "")) <= set(text)
+    cmap = "1 beginbfrange\n<0001> <0003> [<FEDF> <0627> <FEFB> ]\nendbfrange\n" \
+           "1 beginbfchar\n<0004> <FEF4>\nendbfchar\n"
+    assert base_letters_in_cmap(cmap) == (
+        "1 beginbfrange\n<0001> <0003> [<0644> <0627> <06440627> ]\nendbfrange\n"
+        "1 beginbfchar\n<0004> <064A>\nendbfchar\n")
+
+
+def test_a_last_page_of_a_few_lines_is_folded_back(qapp):
+    """A long sheet whose last page would hold only a few lines of notes is set a
+    little smaller so they fold back onto the page before."""
+    from PySide6.QtGui import QImage
+
+    from builder.render.pdf import LAST_PAGE_FOLD, Style, fit_sheet, layout_sheet
+    from tests.sheet_samples import story_points
+
+    probe = QImage(8, 8, QImage.Format.Format_RGB32)
+    k = probe.logicalDpiY() / 72
+    width, height = 8.27 * 96 * 0.85, 11.69 * 96 * 0.85
+    derived = story_points(ledger_entries=120)
+    derived["notes"] = "A few words of notes. " * 10
+    sheet = build_sheet(derived, options=SheetOptions(ledger="all"))
+    natural = layout_sheet(sheet, Style.for_device(probe, k), width, height)
+    assert len(natural) == 5 and natural.end < height * LAST_PAGE_FOLD  # a few lines
+    style, pages = fit_sheet(sheet, probe, k, width, height)
+    assert len(pages) == 4 and style.scale < 1

@@ -540,7 +540,7 @@ def test_a_campaign_members_figures_wrap_whole_in_a_narrow_column(window, senna_
 
     # The rows take their wrapped heights once the view has laid itself out again.
     qtbot.waitUntil(lambda: all(table.rowHeight(row) >= needed(row)
-                                for row in range(model.rowCount())))
+                                for row in range(model.rowCount())), timeout=20_000)
     QApplication.processEvents()
     for row in range(model.rowCount()):
         assert table.rowHeight(row) >= needed(row), (model.index(row, 1).data(), table.rowHeight(row))

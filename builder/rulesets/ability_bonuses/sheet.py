@@ -114,8 +114,8 @@ def _effects(derived: dict[str, Any], blank: bool) -> Section:
     return Section("effects", TITLES["effects"], [Table(columns, rows)])
 
 
-def _ledger(derived: dict[str, Any], blank: bool) -> Section:
-    return ledger_section(derived, blank, TITLES["ledger"], 7.0)
+def _ledger(derived: dict[str, Any], blank: bool, mode: str = "all") -> Section:
+    return ledger_section(derived, blank, TITLES["ledger"], 7.0, mode=mode)
 
 
 def _notes(derived: dict[str, Any], blank: bool) -> Section:
@@ -142,5 +142,6 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
               "notes": _notes, "ledger": _ledger}
     for key in print_order([key for key, _title in SECTIONS], blank):
         if options.wants(key):
-            sheet.sections.append(makers[key](derived, blank))
+            sheet.sections.append(_ledger(derived, blank, options.ledger) if key == "ledger"
+                                  else makers[key](derived, blank))
     return sheet

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Heading, Notes, Rows, Section,
-                                  Sheet, SheetOptions, Table, empty_section, ledger_section,
+                                  LedgerFacts, Sheet, SheetOptions, Table, empty_section, ledger_section,
                                   notes_section, print_order, text_value)
 
 SECTIONS = [
@@ -184,8 +184,14 @@ def _spells(derived: dict[str, Any], blank: bool) -> Section:
     return Section("spells", TITLES["spells"], [Table(columns, rows)])
 
 
-def _ledger(derived: dict[str, Any], blank: bool) -> Section:
-    return ledger_section(derived, blank, TITLES["ledger"], 6.0, balance="SP")
+#: Entries that change nothing lasting (a use comes back with a rest): counted, not
+#: listed, in the ledger of changes.
+QUIET = frozenset({"use-trait", "rest"})
+
+
+def _ledger(derived: dict[str, Any], blank: bool, mode: str = "all") -> Section:
+    return ledger_section(derived, blank, TITLES["ledger"], 6.0, balance="SP", mode=mode,
+                          facts=LedgerFacts(quiet=QUIET, quiet_words="uses and rests"))
 
 
 def _milestones(derived: dict[str, Any], blank: bool, compact: bool = False) -> Section:
@@ -249,7 +255,7 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
         "traits": lambda: _traits(derived, blank, options.layout == "compact"),
         "spells": lambda: _spells(derived, blank),
         "notes": lambda: _notes(derived, blank),
-        "ledger": lambda: _ledger(derived, blank),
+        "ledger": lambda: _ledger(derived, blank, options.ledger),
     }
     problems = None if blank else _problems(derived)
     if problems is not None:

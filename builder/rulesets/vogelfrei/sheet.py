@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.sheets.model import (BoxLine, Boxes, Cell, Column, Notes, Rows, Section, Sheet,
-                                  SheetOptions, Table, empty_section, ledger_section,
+                                  LedgerFacts, SheetOptions, Table, empty_section, ledger_section,
                                   n_up, notes_section, print_order, signed, text_value)
 
 SECTIONS = [
@@ -350,8 +350,37 @@ def _history(derived: dict[str, Any], blank: bool) -> Section:
     return Section("history", TITLES["history"], [Table(columns, rows)], record=True)
 
 
-def _ledger(derived: dict[str, Any], blank: bool) -> Section:
-    return ledger_section(derived, blank, TITLES["ledger"], 6.5, balance="XP", spends=False)
+#: Entries that change nothing lasting (Stamina comes back): counted, not listed, in
+#: the ledger of changes.
+QUIET = frozenset({"damage-stamina", "heal-stamina"})
+#: What an entry does to the purse, in brass pennies (1 gp = 50 sp = 600 bp).
+_MONEY_SIGNS = {"buy": ("cost_bp", -1), "gain-money": ("bp", 1), "spend-money": ("bp", -1)}
+
+
+def _money_change(entry: dict[str, Any]) -> str:
+    key, sign = _MONEY_SIGNS.get(str(entry.get("action")), ("", 0))
+    amount = _int(entry.get(key)) if key else 0
+    if not amount:
+        return ""
+    coins = []
+    left = amount
+    for name, value in (("gp", 600), ("sp", 12), ("bp", 1)):
+        count, left = divmod(left, value)
+        if count:
+            coins.append(f"{count} {name}")
+    return ("+" if sign > 0 else "-") + " ".join(coins)
+
+
+def _session(entry: dict[str, Any]) -> Any:
+    session = entry.get("session")
+    return None if session in (None, "") else session
+
+
+def _ledger(derived: dict[str, Any], blank: bool, mode: str = "all") -> Section:
+    return ledger_section(derived, blank, TITLES["ledger"], 6.5, balance="XP", spends=False,
+                          mode=mode, facts=LedgerFacts(
+                              quiet=QUIET, session=_session, money=("Money", _money_change),
+                              quiet_words="Stamina lost and healed"))
 
 
 def _notes(derived: dict[str, Any], blank: bool) -> Section:
@@ -387,6 +416,8 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
             section: Section | None
             if key == "gear":
                 section = _gear(derived, blank, options.layout == "compact")
+            elif key == "ledger":
+                section = _ledger(derived, blank, options.ledger)
             elif key == "weapons":
                 section = _weapons(derived, blank, options.layout == "compact")
             elif key == "class_table":

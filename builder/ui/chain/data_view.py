@@ -11,8 +11,8 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidgetItem, QPushButton, QSpinBox,
                                QSplitter, QVBoxLayout, QWidget)
 
-from builder.ui.chain.plan import (ask_plan, plan_steps_list, plan_taken, select_chain_node,
-                                   show_plan_total)
+from builder.ui.chain.plan import (apply_state, apply_why, ask_plan, plan_steps_list, plan_taken,
+                                   select_chain_node, show_plan_total)
 from builder.ui.chain.scene import ChainScene, NodeItem
 from builder.ui.chain.view import ChainView, zoom_buttons
 
@@ -159,7 +159,7 @@ class DataChainWidget(QWidget):
             self.scene.show_plan([])
             self.reasons_label.setText("")
             self.plan_total.setText("")
-            self.apply_button.setEnabled(False)
+            apply_state(self, apply_why(self, None))
             return
         node = self.chain.nodes.get(self.plan_node.id, self.plan_node)
         self.plan_node = node

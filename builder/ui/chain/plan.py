@@ -158,21 +158,50 @@ def ask_plan(page: PlanPanel, target: str) -> dict[str, Any] | None:
         return result
     page.scene.show_plan([])
     page.plan_total.setText(why)
-    page.apply_button.setEnabled(False)
+    apply_state(page, why)
+    return None
+
+
+#: What the Apply button does (its tooltip while it can).
+APPLY_TIP = "Take the plan's steps in order while the points last (one undo step for the whole plan)"
+
+
+def apply_state(page: PlanPanel, why: str | None) -> None:
+    """Apply enabled (``why`` None) or disabled with the reason in words, on the button's
+    tooltip and for a screen reader: a greyed button never leaves the player guessing."""
+    page.apply_button.setEnabled(why is None)
+    text = APPLY_TIP if why is None else f"Not possible now: {why}"
+    page.apply_button.setToolTip(text)
+    page.apply_button.setAccessibleDescription(text)
+
+
+def apply_why(page: PlanPanel, result: dict[str, Any] | None) -> str | None:
+    """Why Apply cannot take a step of ``result`` now (None: it can)."""
+    from builder.rules.chain import affordable_steps
+
+    if page.doc.read_only:
+        return "the character is read-only"
+    if result is None:
+        return "select a node and a target level; the plan is drawn on the chain"
+    if not result["steps"]:
+        return "the target is reached already"
+    if not affordable_steps(result):
+        unit = str(getattr(page.doc.ruleset, "balance_label", "") or "points")
+        first = result["steps"][0]
+        return (f"the first step costs {first['cost']} {unit} and {result['unspent']} "
+                f"{unit} are unspent")
     return None
 
 
 def show_plan_total(page: PlanPanel, result: dict[str, Any], unit: str) -> None:
     """The plan's total line and whether Apply can take a step now."""
-    from builder.rules.chain import affordable_steps
-
     if not result["steps"]:
         page.plan_total.setText("Already there.")
     else:
         missing = "" if result["affordable"] else "<br>" + "<br>".join(result["missing"])
         page.plan_total.setText(f"<b>Total {result['total_cost']} {unit}</b>, "
                                 f"{result['unspent']} unspent{missing}")
-    page.apply_button.setEnabled(bool(affordable_steps(result)) and not page.doc.read_only)
+    apply_state(page, apply_why(page, result))
 
 
 class PlanPart(_Widget):
@@ -225,7 +254,7 @@ class PlanPart(_Widget):
         if target is None or self.plan_node is None:
             self.scene.show_plan([])
             self.plan_total.setText("")
-            self.apply_button.setEnabled(False)
+            apply_state(self, apply_why(self, None))
             return
         # the node as the character has it now (after a step was taken, an undo...)
         node = self.chain.nodes.get(self.plan_node.id, self.plan_node) if self.chain \

@@ -21,6 +21,9 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsObject, QGr
 from builder.rules.base import AT_MAXIMUM, has_code
 from builder.rules.chain import Chain, Node
 from builder.ui import theme
+from builder.ui.chain.colours import (  # noqa: F401 - the chain's colours, read here too
+    KIND_HUES, _mix, _pal, badge_colours, blocked_fill, eligible_fill, kind_fill, mark,
+    mark_colour_pairs, node_colour_pairs, node_text, plan_badge_text, structure_colour)
 from builder.ui.chain.tokens import RankToken, parse_token
 
 # 210 wide: a Skill's second line, "→ 2: 2 SP ✕  Linked: Perception", was cut to
@@ -29,100 +32,12 @@ NODE_W, NODE_H = 210.0, 50.0
 SUB_ROOM = NODE_W - 18
 COL_GAP, ROW_GAP = 120.0, 12.0
 
-#: The hue of each kind of node, as a tint over the palette's Base (so light on a
-#: light palette and dark on a dark one; the text stays the palette's Text).
-KIND_HUES = {
-    "vital": QColor("#3b78d8"), "skill": QColor("#2e9e4f"), "class": QColor("#e08a1e"),
-    "trait": QColor("#9b4dca"), "spell": QColor("#1f9bb0"),
-    # a rule system written as data (builder/rules/data_system/chain.py)
-    "value": QColor("#2e9e4f"), "path": QColor("#e08a1e"),
-}
 KIND_TITLES = {"vital": "Core Vital", "skill": "Skill", "class": "Class", "trait": "Trait",
                "spell": "Spell", "value": "Value", "path": "Path"}
 #: The chain filter that shows the traits and spells of the Classes the character has.
 HELD = "__held__"
 #: Text is never drawn below this size on screen; smaller sub-labels are left out.
 MIN_TEXT_PT = 9.0
-
-
-def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    """``amount`` of ``b`` over ``a``."""
-    return QColor.fromRgbF(a.redF() + (b.redF() - a.redF()) * amount,
-                           a.greenF() + (b.greenF() - a.greenF()) * amount,
-                           a.blueF() + (b.blueF() - a.blueF()) * amount)
-
-
-def _pal(pal: QPalette | None = None) -> QPalette:
-    return pal if pal is not None else theme.palette()
-
-
-def kind_fill(kind: str, pal: QPalette | None = None) -> QColor:
-    pal = _pal(pal)
-    base = pal.color(QPalette.ColorRole.Base)
-    return _mix(base, KIND_HUES.get(kind, QColor("#888888")), 0.28 if theme.is_dark(pal)
-                else 0.16)
-
-
-def blocked_fill(pal: QPalette | None = None) -> QColor:
-    pal = _pal(pal)
-    return _mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Mid), 0.35)
-
-
-def node_text(fill: QColor, pal: QPalette | None = None, muted: bool = False) -> QColor:
-    """The text on a node: the palette's Text (a muted grey for a blocked node), at
-    least 4.5:1 against the fill."""
-    pal = _pal(pal)
-    text = pal.color(QPalette.ColorRole.Text)
-    if muted:
-        text = _mix(text, fill, 0.35)
-    return theme.readable(text, fill, theme.TEXT_CONTRAST)
-
-
-def eligible_fill(pal: QPalette | None = None, hover: bool = False) -> QColor:
-    pal = _pal(pal)
-    return _mix(pal.color(QPalette.ColorRole.Base), theme.HUES["ok"],
-                (0.45 if hover else 0.3) if theme.is_dark(pal) else (0.38 if hover else 0.22))
-
-
-def structure_colour(pal: QPalette | None = None) -> QColor:
-    """Edges and borders at rest: quiet, yet 3:1 against the background."""
-    pal = _pal(pal)
-    base = pal.color(QPalette.ColorRole.Base)
-    return theme.readable(_mix(base, pal.color(QPalette.ColorRole.Text), 0.4), base,
-                          theme.MARK_CONTRAST)
-
-
-def mark(name: str, pal: QPalette | None = None) -> QColor:
-    """An accent drawn as a line or mark on the scene's background (3:1)."""
-    pal = _pal(pal)
-    return theme.accent(name, pal.color(QPalette.ColorRole.Base), theme.MARK_CONTRAST, pal)
-
-
-def badge_colours(pal: QPalette | None = None) -> tuple[QColor, QColor]:
-    """(fill, text) of a plan badge: the plan hue, text in the Base colour, 4.5:1."""
-    pal = _pal(pal)
-    base = pal.color(QPalette.ColorRole.Base)
-    return theme.accent("plan", base, theme.TEXT_CONTRAST, pal), base
-
-
-def node_colour_pairs(pal: QPalette) -> list[tuple[QColor, QColor]]:
-    """Every (fill, text) pair a node can be drawn with (for the contrast test)."""
-    pairs = []
-    for kind in KIND_HUES:
-        fill = kind_fill(kind, pal)
-        pairs.append((fill, node_text(fill, pal)))
-    fill = blocked_fill(pal)
-    pairs.append((fill, node_text(fill, pal, muted=True)))
-    for hover in (False, True):
-        fill = eligible_fill(pal, hover)
-        pairs.append((fill, node_text(fill, pal)))
-    pairs.append(badge_colours(pal))
-    return pairs
-
-
-def mark_colour_pairs(pal: QPalette) -> list[tuple[QColor, QColor]]:
-    base = pal.color(QPalette.ColorRole.Base)
-    return [(structure_colour(pal), base)] + [(mark(name, pal), base) for name in theme.HUES]
 
 
 class NodeItem(QGraphicsObject):
@@ -177,12 +92,18 @@ class NodeItem(QGraphicsObject):
             return not n.allowed
         return not n.allowed
 
-    # -- painting ---------------------------------------------------------------------------
-    BADGE_W = 104.0
+    @property
+    def held_blocked(self) -> bool:
+        """Held, with its next step blocked (Cognition 3 that cannot reach 4 now): drawn
+        as held, its own colour and solid border, the blocked step said on its second
+        line; only what the character does not have is greyed as not possible."""
+        n = self.node
+        return self.blocked and (n.held or (n.kind in ("vital", "skill", "value")
+                                            and isinstance(n.value, int) and n.value > 0))
 
+    # -- painting ---------------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
-        # the plan badge sits beside the node, in the gap to the next column
-        return QRectF(-4, -4, NODE_W + 8 + self.BADGE_W + 8, NODE_H + 8)
+        return QRectF(-4, -4, NODE_W + 8, NODE_H + 8)
 
     def colours(self, pal: QPalette | None = None) -> tuple[QColor, QColor]:
         """(fill, text) for the node's current state."""
@@ -190,7 +111,7 @@ class NodeItem(QGraphicsObject):
         if self.drag_state == "eligible":
             fill = eligible_fill(pal, self.drag_hover)
             return fill, node_text(fill, pal)
-        if self.blocked or self.drag_state == "ineligible":
+        if (self.blocked and not self.held_blocked) or self.drag_state == "ineligible":
             fill = blocked_fill(pal)
             return fill, node_text(fill, pal, muted=True)
         fill = kind_fill(n.kind, pal)
@@ -201,17 +122,22 @@ class NodeItem(QGraphicsObject):
         pal = theme.palette()
         rect = QRectF(0, 0, NODE_W, NODE_H)
         fill, text = self.colours(pal)
-        painter.setOpacity(0.18 if self.faded else 1.0)
+        if self.faded:
+            # what the selection does not concern steps back: its fill and frame fade
+            # into the page, its text stays readable (4.5:1) on the faded fill
+            fill = _mix(fill, pal.color(QPalette.ColorRole.Base), 0.6)
+            text = theme.readable(_mix(text, fill, 0.35), fill, theme.TEXT_CONTRAST)
         border = QPen(structure_colour(pal), 1.0)
-        if n.held:
-            border = QPen(node_text(fill, pal), 2.0)
+        if n.held or self.held_blocked:
+            border = QPen(node_text(fill, pal) if not self.faded else text, 2.0)
         if self.plan_badge:
             border = QPen(mark("plan", pal), 3.0)
         if self.drag_state == "eligible":
             border = QPen(mark("ok", pal), 3.5 if self.drag_hover else 2.5)
         if self.isSelected():
             border = QPen(mark("focus", pal), 3.0)
-        if self.blocked and not self.plan_badge and self.drag_state != "eligible":
+        if self.blocked and not self.held_blocked and not self.plan_badge \
+                and self.drag_state != "eligible":
             border.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(border)
         painter.setBrush(QBrush(fill))
@@ -241,25 +167,29 @@ class NodeItem(QGraphicsObject):
                  "path": "✓" if n.held else "—"}.get(n.kind, str(n.value))
         painter.drawText(QRectF(NODE_W - 58, 2, 50, 26),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, value)
-        # second line: only where it is readable at this zoom
+        # second line: only where it is readable at this zoom; a planned node shows its
+        # plan steps there, in words, inside the node (never covered by a neighbour)
         small = QFont(base)
-        if base_pt * lod >= MIN_TEXT_PT - 0.05:
+        if self.plan_badge:
+            badge_fill, badge_text = badge_colours(pal)
+            badge = QRectF(6, 27, NODE_W - 12, 20)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(badge_fill)
+            painter.drawRoundedRect(badge, 10, 10)
+            painter.setPen(badge_text)
+            bold = QFont(small)
+            bold.setBold(True)
+            painter.setFont(bold)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter,
+                             QFontMetricsF(bold).elidedText(self.plan_badge,
+                                                            Qt.TextElideMode.ElideRight,
+                                                            NODE_W - 20))
+        elif base_pt * lod >= MIN_TEXT_PT - 0.05:
             painter.setFont(small)
             sfm = QFontMetricsF(small)
             painter.drawText(QRectF(10, 27, NODE_W - 16, 20), Qt.AlignmentFlag.AlignVCenter,
                              sfm.elidedText(self.sub_label(), Qt.TextElideMode.ElideRight,
                                             SUB_ROOM))
-        if self.plan_badge:
-            badge_fill, badge_text = badge_colours(pal)
-            badge = QRectF(NODE_W + 6, (NODE_H - 24) / 2, self.BADGE_W, 24)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(badge_fill)
-            painter.drawRoundedRect(badge, 12, 12)
-            painter.setPen(badge_text)
-            bold = QFont(small)
-            bold.setBold(True)
-            painter.setFont(bold)
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.plan_badge)
 
     def sub_label(self) -> str:
         n = self.node
@@ -271,6 +201,8 @@ class NodeItem(QGraphicsObject):
                 line = f"enter: {n.cost} {unit}" + ("" if n.allowed else " ✕")
             elif has_code(n.reasons, AT_MAXIMUM):
                 line = "at the maximum"
+            elif self.held_blocked:
+                line = f"→ {n.target} blocked"
             else:
                 line = f"→ {n.target}: {n.cost} {unit}" + ("" if n.allowed else " ✕")
             return line + (f"  {n.detail}" if n.kind == "skill" else "")
@@ -542,6 +474,8 @@ class ChainScene(QGraphicsScene):
                 edge.restyle()
         running = 0
         planned: list[str] = []
+        # a node may be several steps (Medicine 4, then 5): one badge says them all
+        on_node: dict[str, tuple[list[int], int, int]] = {}
         for i, step in enumerate(steps, 1):
             running += step["cost"]
             kind = "class" if step["kind"] == "new-class" else step["kind"]
@@ -549,7 +483,9 @@ class ChainScene(QGraphicsScene):
             planned_item = self.nodes.get(nid)
             if planned_item is None:
                 continue
-            planned_item.plan_badge = f"#{i} {step['cost']} · Σ{running}"
+            numbers, cost, _total = on_node.get(nid, ([], 0, 0))
+            on_node[nid] = ([*numbers, i], cost + step["cost"], running)
+            planned_item.plan_badge = plan_badge_text(*on_node[nid], self.unit())
             planned_item.update()
             planned.append(nid)
             if step.get("trait"):

@@ -196,7 +196,10 @@ class ChainLegend(QWidget):
                  "dotted line: the Path Skill of a trait or spell",
                  "dashed line: the prerequisite blocking the next step (red and thick for "
                  "the selected or hovered node)",
-                 "thick blue line and #n badge: plan steps, cost and running total"]
+                 "held with its next step blocked: its own colour, a thick border, "
+                 "\u201cblocked\u201d on its second line",
+                 "thick blue line and a \u201cstep n\u201d badge: plan steps, cost and running "
+                 "total"]
         self.setAccessibleDescription("; ".join(lines))
         self.setToolTip("\n".join(lines))
         self.setSizePolicy(self.sizePolicy().horizontalPolicy(),
@@ -214,6 +217,9 @@ class ChainLegend(QWidget):
         entries.append(("fill", s.blocked_fill(pal), dashed, "not possible now"))
         entries.append(("fill", s.kind_fill("class", pal),
                         QPen(s.node_text(s.kind_fill("class", pal), pal), 2.0), "held"))
+        entries.append(("fill", s.kind_fill("vital", pal),
+                        QPen(s.node_text(s.kind_fill("vital", pal), pal), 2.0),
+                        "held, next step blocked"))
         entries.append(("fill", s.kind_fill("skill", pal), QPen(s.mark("focus", pal), 3.0),
                         "selected"))
         entries.append(("fill", s.eligible_fill(pal), QPen(s.mark("ok", pal), 2.5),
@@ -223,7 +229,7 @@ class ChainLegend(QWidget):
                         "Path Skill"))
         entries.append(("line", QPen(s.mark("error", pal), 2.4, Qt.PenStyle.DashLine), None,
                         "blocks the next step"))
-        entries.append(("line", QPen(s.mark("plan", pal), 3.0), None, "plan step #n"))
+        entries.append(("line", QPen(s.mark("plan", pal), 3.0), None, "plan step n"))
         return entries
 
     def _layout(self, width: int):

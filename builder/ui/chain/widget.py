@@ -84,6 +84,11 @@ class ChainWidget(PlanPart, QWidget):
         self.plan_result: dict | None = None
         self.armed: TokenChip | None = None
         self._fitted = False
+        #: A rank token is being dragged: the chips stay (the drag's source is one of
+        #: them, and deleting it under the drag's own event loop crashed the program);
+        #: they are rebuilt when the drag ends.
+        self.dragging = False
+        self._refill = False
 
         # toolbar
         self.filter_combo = QComboBox(self)
@@ -235,6 +240,9 @@ class ChainWidget(PlanPart, QWidget):
             self.view.fit(readable=True)
 
     def _fill_tokens(self) -> None:
+        if self.dragging:
+            self._refill = True
+            return
         armed_name = self.armed.option["name"] if self.armed else None
         while self.tokens_layout.count():        # chips, the hint and the stretch
             item = self.tokens_layout.takeAt(0)
@@ -326,9 +334,14 @@ class ChainWidget(PlanPart, QWidget):
         self.light_for(chip.option)
         self.tokenDragStarted.emit(chip.option)
         self.status.emit("Drop the rank on a lit trait (grey ones say why not)")
+        self.dragging = True
         try:
             drag.exec(Qt.DropAction.CopyAction)
         finally:
+            self.dragging = False
+            if self._refill:
+                self._refill = False
+                self._fill_tokens()
             self.scene.end_drag()
             self.tokenDragFinished.emit()
             if self.armed:
@@ -426,6 +439,11 @@ class ChainWidget(PlanPart, QWidget):
         if not node.allowed:
             self.status.emit("Not possible: " + "; ".join(node.reasons))
             return
-        verb = "raise-vital" if node.kind == "vital" else "raise-skill"
-        if self.doc.apply_words([verb, node.name]):
+        # the rule system's own option for the node, taken with its own words (the
+        # chain knows no rule system's verbs)
+        option = self.options.get((node.kind, node.name))
+        if option is None or option.words is None:
+            self.status.emit(f"Not possible: {node.name} has no next step to take here")
+            return
+        if self.doc.apply_words(list(option.words_with())):
             self._done()

@@ -92,8 +92,10 @@ class ExchangeSide(QGroupBox):
         return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
     def current_trait(self) -> str | None:
+        from builder.ui.choices import choosable
+
         item = self.traits.currentItem()
-        if item is None or not (item.flags() & Qt.ItemFlag.ItemIsEnabled):
+        if not choosable(item):
             return None
         return item.data(Qt.ItemDataRole.UserRole)
 

@@ -79,15 +79,24 @@ class MessageBar(QFrame):
 
 class GreyingDelegate(QStyledItemDelegate):
     """Draws the rows the core does not allow as disabled (the style's own greying,
-    so it follows the light or dark palette), selected or not."""
+    so it follows the light or dark palette), selected or not; their text is still
+    4.5:1 on the rows (the greyed state is said by the row's ✗ and its italic text, not
+    by a faint colour)."""
 
     def initStyleOption(self, option, index):
         super().initStyleOption(option, index)
         if index.data(AllowedRole) is False:
             option.state &= ~QStyle.StateFlag.State_Enabled
+            option.font.setItalic(True)
             palette = option.palette
             grey = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Mid)
             text = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            rows = [palette.color(QPalette.ColorGroup.Active, role)
+                    for role in (QPalette.ColorRole.Base, QPalette.ColorRole.AlternateBase)]
+            muted = text
+            for row in rows:
+                muted = readable(muted, row, TEXT_CONTRAST)
+            palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text, muted)
             # greyed, yet readable (4.5:1) on its grey selection: the light palette's pale
             # disabled text made lighter still was near white on mid grey
             text = readable(text, grey, TEXT_CONTRAST)

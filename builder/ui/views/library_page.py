@@ -309,6 +309,7 @@ class LibraryPage(_FileTable, QWidget):
             area.setAccessibleName("Your library is empty: ways to start")
             area.setWidgetResizable(True)
             set_enum(area, "frameShape", 0)          # QFrame.Shape.NoFrame
+            set_enum(area, "focusPolicy", 0)         # Qt.NoFocus: no invisible Tab stop
             panel = self._first_start = FirstStartPanel(area)
             panel.painted = self.view.mark_painted
             for action, detail in self._first_start_buttons:
@@ -316,6 +317,19 @@ class LibraryPage(_FileTable, QWidget):
             area.setWidget(panel)
             self.table_stack.addWidget(area)
         return self._first_start
+
+    def focus_first_start(self) -> bool:
+        """An empty library: the keyboard starts on the first of the ways in (the
+        panel's buttons are then the first Tab stops).  True when it did."""
+        if self.model.rowCount() or self._first_start is None:
+            return False
+        buttons = self._first_start.findChildren(QPushButton)
+        if not buttons:
+            return False
+        for before, after in zip(buttons, buttons[1:]):
+            QWidget.setTabOrder(before, after)
+        buttons[0].setFocus()
+        return True
 
     def _first_start_page(self) -> QWidget:
         """The table stack's page for the first-start panel (its scroll area)."""

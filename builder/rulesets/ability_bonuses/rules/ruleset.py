@@ -27,6 +27,7 @@ from builder.rules.base import (Option, Reason, Refusal, Ruleset, UsageError,
                                 option, parse_int)
 from . import codes
 from . import formulas as f
+from . import view
 from .actions import KINDS
 from .state import State, signed
 
@@ -463,29 +464,7 @@ class AbilityBonuses(Ruleset):
         return {key: signed(abilities[key]) for key in f.PRIMARY}
 
     def show_text(self, derived: dict[str, Any]) -> str:
-        a, s = derived["abilities"], derived["skilled"]
-        lines = [f"{derived['name']}  ({self.title})",
-                 "Abilities  " + "  ".join(f"{k} {signed(a[k])}" for k in f.ABILITIES),
-                 "Skilled    " + "  ".join(f"{k}+ {signed(s[k])}" for k in f.SKILLED),
-                 f"Defenses   BODY DEF {signed(derived['body_def'])}  "
-                 f"MIND DEF {signed(derived['mind_def'])}",
-                 f"Effect DCs MARTIAL DC {derived['martial_dc']}  SPELL DC {derived['spell_dc']}"]
-        category = derived["age_category"]
-        if category is None:
-            lines.append("Age        Aging rule off")
-        else:
-            lines.append(f"Age        {category['name']} (approximately "
-                         f"{category['approximate_age']} human years)"
-                         + (f"; rolled {derived['age_roll']} on a d{self.age_die}"
-                            if derived["age_roll"] is not None else ""))
-        if derived["method"] == "random":
-            lines.append("Allocation rolled: d4 " + ", ".join(
-                f"{r} ({ab})" for r, ab in zip(derived["rolls"], derived["roll_abilities"])))
-        else:
-            lines.append("Allocation chosen")
-        for m in derived["modifiers"]:
-            lines.append(f"Effect     {m['name']}: {m['ability']} {signed(m['value'])}")
-        return "\n".join(lines)
+        return view.show_text(self, derived)
 
 
 def total(*values: int | None) -> int | None:

@@ -254,6 +254,12 @@ class AbilitySlot(_DropTarget):
             value = int(text)
             if value in self.form.bonuses:
                 self.form.place(value, self.ability)
+                # on to the next ability: the next digit is for it, not a replacement
+                order = list(PRIMARY)
+                following = order[order.index(self.ability) + 1:] if self.ability in order \
+                    else []
+                if following:
+                    self.form.slot(following[0]).setFocus(Qt.FocusReason.TabFocusReason)
                 return
         super().keyPressEvent(event)
 

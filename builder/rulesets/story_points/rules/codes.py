@@ -61,6 +61,8 @@ TRAIT_RANK_ABOVE_CLASS = "trait.rank-above-class"
 PLAN_TARGET_INVALID = "plan.target-invalid"
 #: No sequence of legal steps reaches the plan's target.
 PLAN_NO_PATH = "plan.no-path"
+#: The plan's search grew past what a plan may weigh.
+PLAN_TOO_LARGE = "plan.too-large"
 #: A baseline number outside its range (a Vital, a level, a rank, SP, VIT, Wounded AD).
 BASELINE_OUT_OF_RANGE = "baseline.out-of-range"
 #: A baseline Class whose trait ranks do not add up to its level.
@@ -80,7 +82,8 @@ __all__ = ["AT_MAXIMUM", "POINTS_SHORT", "TARGET_MISMATCH", "UNKNOWN_ACTION", "U
            "TRAIT_EQUIVALENT", "NO_TRAIT_CHOICE", "NO_SPELL_CHOICE", "NO_SPELLS", "SPELL_MISSING",
            "SPELL_NOT_OF_CLASS", "TRAIT_NOT_HELD", "TRAIT_NO_USES", "EXCHANGE_VITAL",
            "MILESTONE_UNNAMED", "MILESTONE_RESOLVED", "CHECKPOINT_AWARDED", "ACTIVE_NOT_BOOL",
-           "PLAN_TARGET_INVALID", "PLAN_NO_PATH", "BASELINE_OUT_OF_RANGE", "BASELINE_RANKS_TOTAL",
+           "PLAN_TARGET_INVALID", "PLAN_NO_PATH", "PLAN_TOO_LARGE",
+           "BASELINE_OUT_OF_RANGE", "BASELINE_RANKS_TOTAL",
            "BASELINE_SPELLS_OVER_LEVEL", "BASELINE_MALFORMED", "NOT_ACTIVE",
            "TRAIT_RANK_ABOVE_CLASS", "SKILL_NEEDS_VITAL", "CLASS_NEEDS_CORE_SKILL", "ENTRY_TOTAL",
            "ENTRY_TRAINED", "PATH_SKILL_UNTRAINED", "SPELL_KNOWN", "CORE_SKILL_CODES"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import Action, Reason, Refusal, UsageError, match_name
@@ -122,8 +122,8 @@ def _merge(*reqs: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def _class_candidates(ruleset: StoryPoints, state: SPState, name: str, target: int
-                      ) -> Iterator[dict[str, int]]:
+def _class_candidates(ruleset: StoryPoints, state: SPState, name: str, target: int,
+                      budget: _Budget) -> Iterator[dict[str, int]]:
     """Every requirement set (skill -> level) that makes Class ``name`` reach ``target``."""
     d = ruleset.d
     info = d.classes[name]
@@ -145,15 +145,9 @@ def _class_candidates(ruleset: StoryPoints, state: SPState, name: str, target: i
             trait_paths.append(path)
     spells_needed = target - current if info.casts_spells else 0
     known = set(held.spells) if held else set()
-    spell_sets: list[tuple[Any, ...]] = [()]
-    if spells_needed:
-        spell_sets = []
-        spell_paths = [d.paths[p] for p in info.paths if d.paths[p].spells]
-        for r in range(1, len(spell_paths) + 1):
-            for combo in itertools.combinations(spell_paths, r):
-                fresh = sum(1 for p in combo for s in p.spells if s not in known)
-                if fresh >= spells_needed:
-                    spell_sets.append(combo)
+    spell_sets = _spell_skill_sets(ruleset, info.paths, known, spells_needed,
+                                   _Budget(budget.target, MAX_SPELL_SETS))
+    seen: set[frozenset[tuple[str, int]]] = set()
     for combo_levels in itertools.product(*levels):
         core_req = {s: lv for s, lv in zip(core, combo_levels)}
         # the Class's own advancement records decide (one core Skill at the level,
@@ -165,8 +159,57 @@ def _class_candidates(ruleset: StoryPoints, state: SPState, name: str, target: i
         if entering and not vocab.met(d.requires("new_class", name), facts, name, 1):
             continue
         for tpath in trait_paths:
-            for spaths in spell_sets:
-                yield _merge(core_req, {tpath.skill: 1}, {p.skill: 1 for p in spaths})
+            for skills in spell_sets:
+                req = _merge(core_req, {tpath.skill: 1}, {skill: 1 for skill in skills})
+                key = frozenset(req.items())
+                if key not in seen:      # many paths share a Skill: each set is tried once
+                    seen.add(key)
+                    budget.spend()
+                    yield req
+
+
+class _Budget:
+    """How much searching a plan may do before it gives up (a homebrew Class of many
+    Paths would otherwise be searched for ever)."""
+
+    def __init__(self, target: str, most: int) -> None:
+        self.target, self.left = target, most
+        self.most = most
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise Refusal([Reason(f"the plan for {self.target} needs a search of more than "
+                                  f"{self.most} steps; plan a nearer target first",
+                                  codes.PLAN_TOO_LARGE)])
+
+
+#: The most requirement sets a plan weighs before it gives up.
+MAX_TRIES = 20_000
+#: The most sets of spell Paths' Skills a plan looks at before it gives up.
+MAX_SPELL_SETS = 100_000
+
+
+def _spell_skill_sets(ruleset: StoryPoints, paths: Sequence[str], known: set[str],
+                      needed: int, budget: _Budget) -> list[tuple[str, ...]]:
+    """The smallest sets of Path Skills whose Paths offer ``needed`` spells not yet
+    known (a set with a smaller one inside it is left out: it only costs more)."""
+    if not needed:
+        return [()]
+    fresh: dict[str, int] = {}
+    for pname in paths:
+        path = ruleset.d.paths[pname]
+        count = sum(1 for spell in path.spells if spell not in known)
+        if count:
+            fresh[path.skill] = fresh.get(path.skill, 0) + count
+    found: list[tuple[str, ...]] = []
+    for size in range(1, len(fresh) + 1):
+        for skills in itertools.combinations(fresh, size):
+            budget.spend()
+            if sum(fresh[s] for s in skills) >= needed and not any(
+                    set(smaller) <= set(skills) for smaller in found):
+                found.append(skills)
+    return found
 
 
 def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, Any]:
@@ -196,7 +239,8 @@ def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, An
         if level <= current:
             cost, steps = 0, []
         else:
-            for req in _class_candidates(ruleset, state, name, level):
+            budget = _Budget(target_text.strip(), MAX_TRIES)
+            for req in _class_candidates(ruleset, state, name, level, budget):
                 c, s, r = _requirement_cost(ruleset, state, {}, req)
                 if r:
                     last_reasons = r

@@ -5,16 +5,17 @@ Every rule here carries the reasons a player reads when it says no.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Sequence, TypedDict
+from typing import TYPE_CHECKING, Any, Sequence
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
-                                match_name, option, parse_int, parse_yes_no,
-                                reason_code)
-from . import codes
+                                match_name, option, reason_code)
+from . import codes, creation, view
+from .creation import SET_KEYS
 from .actions import KINDS
-from .data import SPData, advancement_records, validate_data
-from .state import ClassState, SPState
+from .data import SPData, validate_data
+from .state import SPState
+from .view import SPDerived as SPDerived  # where it was first defined
 
 #: The rule system's folder (the package above rules/): its parts are named from it.
 _FOLDER = __name__.rsplit(".", 2)[0]
@@ -25,73 +26,8 @@ if TYPE_CHECKING:
 #: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
 ACTIONS = tuple(kind.verb for kind in KINDS)
 
-SET_KEYS = ("sp=N", "vital.NAME=N", "skill.NAME=N", "class.NAME=N", "trait.CLASS.TRAIT=N",
-            "spell.CLASS=SPELL", "active=yes|no", "vit=N", "wounded=N")
 
 
-
-# -- the ``show --json`` shape (CharacterFile.derived adds the ledger, notes, identity) --
-class SPBalance(TypedDict):
-    unspent: int
-    earned: int
-    spent: int
-
-
-class SkillView(TypedDict):
-    level: int
-    linked_vital: str
-
-
-class TraitView(TypedDict):
-    rank: int
-    uses_left: int
-    uses_spent: int
-    path: str
-    path_skill: str
-    usable: bool
-
-
-class ClassView(TypedDict):
-    level: int
-    core_skills: list[str]
-    casts_spells: bool
-    traits: dict[str, TraitView]
-    spells: list[str]
-    unusable_spells: list[str]
-
-
-class MilestoneView(TypedDict):
-    checkpoints: list[str]
-    played: list[str]
-    resolved: bool
-
-
-class VitView(TypedDict):
-    current: int
-    max: int
-
-
-class DiceView(TypedDict):
-    ready: int
-    wounded: int
-    body: int
-
-
-class SPDerived(TypedDict):
-    """A story-points character as ``show --json`` prints it (before the ledger rows,
-    notes and identity every ruleset's derived view gets)."""
-
-    ruleset: str
-    name: str
-    sp: SPBalance
-    active: bool
-    vitals: dict[str, int]
-    vitals_total: int
-    skills: dict[str, SkillView]
-    classes: dict[str, ClassView]
-    vit: VitView
-    dice: DiceView
-    milestones: dict[str, MilestoneView]
 
 
 #: What taking an option asks of the player (see ``Option.words_with``).
@@ -130,44 +66,7 @@ class StoryPoints(Ruleset):
 
     # ------------------------------------------------------------------ data
     def public_data(self) -> dict[str, Any]:
-        d = self.d
-        return {
-            "id": self.id,
-            "title": self.title,
-            "vitals": list(d.vitals),
-            "skills": dict(d.skills),
-            "classes": {
-                name: {
-                    "core_skills": list(c.core_skills),
-                    "casts_spells": c.casts_spells,
-                    "traits": dict(c.traits),
-                    "spells": dict(c.spells),
-                }
-                for name, c in d.classes.items()
-            },
-            "paths": {p.name: {"skill": p.skill, "class": p.class_name,
-                               "traits": list(p.traits), "spells": list(p.spells)}
-                      for p in d.paths.values()},
-            "equivalent_traits": self.data.get("equivalent_traits", []),
-            "equivalence_rule_classes": sorted(d.equivalence_classes),
-            "vitality": [{"vitals_total": t, "max_vit": v} for t, v in d.vitality],
-            "limits": {"vital": d.vital_max, "skill": d.skill_max, "class": d.class_max,
-                       "vit": d.vit_max, "vital_min": d.vital_min,
-                       # the data file's own names, so this output is an override as is
-                       "vital_max": d.vital_max, "skill_max": d.skill_max,
-                       "class_max": d.class_max, "vit_max": d.vit_max},
-            "costs": {"vital": f"target x {d.vital_cost}", "skill": f"target x {d.skill_cost}",
-                      "class": f"target x {d.class_cost}", "new_class": d.new_class_cost,
-                      "vital_per_score": d.vital_cost, "skill_per_level": d.skill_cost,
-                      "class_per_level": d.class_cost,
-                      "training_exchange_discount": d.exchange_discount,
-                      "training_exchange_floor": d.exchange_floor},
-            "awards": {"checkpoint": d.checkpoint_award, "milestone": d.milestone_award},
-            "new_class": {"core_skill_levels_total": d.entry_total,
-                          "core_skills_trained": d.entry_trained},
-            # what each increase costs and needs, as the rule vocabulary's records
-            "advancement": advancement_records(self.data),
-        }
+        return view.public_data(self)
 
     @classmethod
     def data_from_public(cls, data: Any) -> Any:
@@ -245,179 +144,13 @@ class StoryPoints(Ruleset):
     # ----------------------------------------------------------- creation
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
                            rng: random.Random, randomize: bool = False) -> dict[str, Any]:
-        d = self.d
-        baseline: dict[str, Any] = {
-            "sp": 0, "active": True,
-            "vitals": {v: d.vital_min for v in d.vitals},
-            "skills": {s: 0 for s in d.skills},
-            "classes": {}, "vit": None, "wounded": 0,
-        }
-        classes: dict[str, dict[str, Any]] = {}
-
-        def cls_entry(name: str) -> dict[str, Any]:
-            return classes.setdefault(name, {"level": 0, "traits": {}, "spells": []})
-
-        for raw_key, value in sets:
-            head, _, rest = raw_key.partition(".")
-            head = head.strip().casefold()
-            if head == "sp" and not rest:
-                baseline["sp"] = parse_int(value, "sp")
-            elif head == "active" and not rest:
-                baseline["active"] = parse_yes_no(value, "active")
-            elif head == "vit" and not rest:
-                baseline["vit"] = parse_int(value, "vit")
-            elif head == "wounded" and not rest:
-                baseline["wounded"] = parse_int(value, "wounded")
-            elif head == "vital" and rest:
-                baseline["vitals"][self.vital_name(rest)] = parse_int(value, raw_key)
-            elif head == "skill" and rest:
-                baseline["skills"][self.skill_name(rest)] = parse_int(value, raw_key)
-            elif head == "class" and rest:
-                cls_entry(self.class_name(rest))["level"] = parse_int(value, raw_key)
-            elif head == "trait" and "." in rest:
-                class_part, _, trait_part = rest.partition(".")
-                class_name = self.class_name(class_part)
-                trait = self.trait_name(class_name, trait_part)
-                cls_entry(class_name)["traits"][trait] = parse_int(value, raw_key)
-            elif head == "spell" and rest:
-                class_name = self.class_name(rest)
-                spell = self.spell_name(class_name, value)
-                spells = cls_entry(class_name)["spells"]
-                if spell not in spells:
-                    spells.append(spell)
-            else:
-                raise UsageError(f"unknown --set key '{raw_key}' for story-points; valid keys: "
-                                 + ", ".join(SET_KEYS))
-        for name, entry in classes.items():
-            entry["traits"] = {t: r for t, r in entry["traits"].items() if r != 0}
-            if entry["level"] != 0 or entry["traits"] or entry["spells"]:
-                baseline["classes"][name] = entry
-        return baseline
+        return creation.baseline_from_sets(self, sets, rng=rng, randomize=randomize)
 
     def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
-        d = self.d
-        reasons: list[str] = []
-        try:
-            sp = baseline.get("sp", 0)
-            if not isinstance(sp, int) or sp < 0:
-                reasons.append(Reason(f"unspent SP must be 0 or more (it is {sp})",
-                                      codes.BASELINE_OUT_OF_RANGE))
-            vitals = baseline.get("vitals", {})
-            skills = baseline.get("skills", {})
-            for name in vitals:
-                if name not in d.vitals:
-                    reasons.append(Reason(f"'{name}' is not a Core Vital of this ruleset",
-                                          codes.UNKNOWN_NAME))
-            for name in skills:
-                if name not in d.skills:
-                    reasons.append(Reason(f"'{name}' is not a Skill of this ruleset", codes.UNKNOWN_NAME))
-            for name in d.vitals:
-                score = vitals.get(name, d.vital_min)
-                if not isinstance(score, int) or not d.vital_min <= score <= d.vital_max:
-                    reasons.append(Reason(f"{name} must be from {d.vital_min} to {d.vital_max} "
-                                          f"(it is {score})", codes.BASELINE_OUT_OF_RANGE))
-            for name, vital in d.skills.items():
-                level = skills.get(name, 0)
-                if not isinstance(level, int) or not 0 <= level <= d.skill_max:
-                    reasons.append(Reason(f"{name} must be from 0 to {d.skill_max} (it is {level})",
-                                          codes.BASELINE_OUT_OF_RANGE))
-                    continue
-                vscore = vitals.get(vital, d.vital_min)
-                if isinstance(vscore, int) and level > vscore:
-                    reasons.append(Reason(f"{name} {level} is above its Linked Vital "
-                                          f"({vital} is {vscore})", codes.SKILL_NEEDS_VITAL))
-            held: dict[str, dict[str, Any]] = baseline.get("classes", {})
-            for cname, entry in held.items():
-                if cname not in d.classes:
-                    reasons.append(Reason(f"'{cname}' is not a Class of this ruleset", codes.UNKNOWN_NAME))
-                    continue
-                info = d.classes[cname]
-                level = entry.get("level", 0)
-                traits = entry.get("traits", {})
-                spells = entry.get("spells", [])
-                if not isinstance(level, int) or not 1 <= level <= d.class_max:
-                    reasons.append(Reason(f"{cname} level must be from 1 to {d.class_max} "
-                                          f"(it is {level})", codes.BASELINE_OUT_OF_RANGE))
-                    continue
-                total = 0
-                for trait, rank in traits.items():
-                    if trait not in info.traits:
-                        reasons.append(Reason(f"{trait} is not a {cname} trait", codes.TRAIT_NOT_OF_CLASS))
-                        continue
-                    if not isinstance(rank, int) or rank < 1:
-                        reasons.append(Reason(f"{trait} rank must be 1 or more (it is {rank})",
-                                              codes.BASELINE_OUT_OF_RANGE))
-                        continue
-                    if rank > level:
-                        reasons.append(Reason(f"{trait} rank {rank} is above its Class ceiling "
-                                              f"({cname} is {level})", codes.TRAIT_RANK_ABOVE_CLASS))
-                    total += rank
-                if total != level:
-                    reasons.append(Reason(f"{cname} {level} has {total} trait rank"
-                                          f"{'' if total == 1 else 's'} assigned; its trait ranks "
-                                          f"must add up to its level ({level})", codes.BASELINE_RANKS_TOTAL))
-                if spells and not info.casts_spells:
-                    reasons.append(Reason(f"{cname} does not learn spells", codes.NO_SPELLS))
-                else:
-                    for spell in spells:
-                        if spell not in info.spells:
-                            reasons.append(Reason(f"{spell} is not a {cname} spell",
-                                                  codes.SPELL_NOT_OF_CLASS))
-                    if len(set(spells)) != len(spells):
-                        reasons.append(Reason(f"{cname} lists a spell twice", codes.SPELL_KNOWN))
-                    if len(spells) > level:
-                        reasons.append(Reason(f"{cname} {level} knows {len(spells)} spells; "
-                                              f"a level grants one, so at most {level}",
-                                              codes.BASELINE_SPELLS_OVER_LEVEL))
-            # Rangers and Rogues: no second mechanically equivalent trait.
-            seen: set[tuple[tuple[str, str], tuple[str, str], str]] = set()
-            for cname, entry in held.items():
-                for trait in entry.get("traits", {}):
-                    clash = self._equivalent_clash_in(held, cname, trait)
-                    if clash and (min(clash, (cname, trait)), max(clash, (cname, trait)),
-                                  "") not in seen:
-                        seen.add((min(clash, (cname, trait)), max(clash, (cname, trait)), ""))
-                        reasons.append(self._equivalence_reason(cname, trait, clash))
-            state = self.initial_state(baseline)
-            vit = baseline.get("vit")
-            if vit is not None and (not isinstance(vit, int) or not 0 <= vit <= state.vit_max):
-                reasons.append(Reason(f"current VIT must be from 0 to maximum VIT {state.vit_max} "
-                                      f"(it is {vit})", codes.BASELINE_OUT_OF_RANGE))
-            wounded = baseline.get("wounded", 0)
-            if not isinstance(wounded, int) or not 0 <= wounded <= state.vit_max:
-                reasons.append(Reason(f"Wounded AD must be from 0 to {state.vit_max}, the dice body "
-                                      f"(it is {wounded})", codes.BASELINE_OUT_OF_RANGE))
-            if not isinstance(baseline.get("active", True), bool):
-                reasons.append(Reason("active must be true or false", codes.ACTIVE_NOT_BOOL))
-        except (AttributeError, TypeError) as exc:
-            reasons.append(Reason(f"malformed baseline: {exc}", codes.BASELINE_MALFORMED))
-        return reasons
+        return creation.validate_baseline(self, baseline)
 
     def initial_state(self, baseline: dict[str, Any]) -> SPState:
-        d = self.d
-        vitals = {v: _int(baseline.get("vitals", {}).get(v), d.vital_min) for v in d.vitals}
-        skills = {s: _int(baseline.get("skills", {}).get(s), 0) for s in d.skills}
-        classes = {}
-        for cname, entry in (baseline.get("classes") or {}).items():
-            if cname in d.classes and _int(entry.get("level"), 0) > 0:
-                # A trait or spell this Class does not have (a typo) is
-                # validate_baseline's to report; the state shows the Class without it.
-                known = d.classes[cname]
-                classes[cname] = ClassState(
-                    _int(entry.get("level"), 0),
-                    {t: _int(r, 0) for t, r in (entry.get("traits") or {}).items()
-                     if _int(r, 0) > 0 and t in known.traits},
-                    [s for s in (entry.get("spells") or []) if s in known.spells])
-        vit_max = d.max_vit_for(sum(vitals.values()))
-        vit = baseline.get("vit")
-        vit_current = vit_max if vit is None else _int(vit, vit_max)
-        sp = _int(baseline.get("sp"), 0)
-        return SPState(unspent=sp, earned=sp, spent=0,
-                       active=bool(baseline.get("active", True)),
-                       vitals=vitals, skills=skills, classes=classes, uses_spent={},
-                       vit_current=vit_current, vit_max=vit_max,
-                       wounded=_int(baseline.get("wounded"), 0),
-                       checkpoints={}, resolved=set(), labels={})
+        return creation.initial_state(self, baseline)
 
     # ------------------------------------------------------------ actions
     def missing_action_text(self) -> str:
@@ -628,68 +361,7 @@ class StoryPoints(Ruleset):
 
     # ------------------------------------------------------------- views
     def derive(self, state: SPState, name: str) -> SPDerived:
-        d = self.d
-        classes: dict[str, ClassView] = {}
-        for cname, cls in state.classes.items():
-            info = d.classes[cname]
-            traits: dict[str, TraitView] = {}
-            for trait, rank in cls.traits.items():
-                path = d.trait_path(cname, trait)
-                spent = state.uses_spent.get((cname, trait), 0)
-                traits[trait] = {"rank": rank, "uses_left": max(0, rank - spent),
-                                 "uses_spent": spent, "path": path.name,
-                                 "path_skill": path.skill,
-                                 "usable": state.skills[path.skill] >= 1}
-            classes[cname] = {
-                "level": cls.level,
-                "core_skills": list(info.core_skills),
-                "casts_spells": info.casts_spells,
-                "traits": traits,
-                "spells": list(cls.spells),
-                "unusable_spells": [s for s in cls.spells
-                                    if state.skills[d.spell_path(cname, s).skill] < 1],
-            }
-        return {
-            "ruleset": self.id,
-            "name": name,
-            "sp": {"unspent": state.unspent, "earned": state.earned, "spent": state.spent},
-            "active": state.active,
-            "vitals": dict(state.vitals),
-            "vitals_total": state.vitals_total,
-            "skills": {s: {"level": lv, "linked_vital": d.skills[s]}
-                       for s, lv in state.skills.items()},
-            "classes": classes,
-            "vit": {"current": state.vit_current, "max": state.vit_max},
-            "dice": {"ready": max(0, state.vit_max - state.wounded), "wounded": state.wounded,
-                     "body": state.vit_max},
-            "milestones": self._milestones(state),
-        }
-
-    @staticmethod
-    def _milestones(state: SPState) -> dict[str, MilestoneView]:
-        """Every milestone played, in play order (labels are recorded as first written,
-        and a dict keeps that order), with its checkpoints."""
-        played: list[str] = []                    # milestone keys
-        in_order: dict[str, list[str]] = {}       # milestone key -> checkpoint keys
-        for label_key in state.labels:
-            m, _, c = label_key.partition("\x00")
-            if c:
-                in_order.setdefault(m, []).append(c)
-            else:
-                played.append(m)
-        milestones: dict[str, MilestoneView] = {}
-        for m in played + sorted((set(state.checkpoints) | state.resolved) - set(played)):
-            if m not in state.checkpoints and m not in state.resolved:
-                continue
-            reached = state.checkpoints.get(m, set())
-            milestones[state.labels.get(m, m)] = {
-                "checkpoints": sorted(state.labels.get(m + "\x00" + c, c) for c in reached),
-                # the same checkpoints in the order they were reached
-                "played": [state.labels[m + "\x00" + c] for c in in_order.get(m, [])
-                           if c in reached],
-                "resolved": m in state.resolved,
-            }
-        return milestones
+        return view.derive(self, state, name)
 
     def options(self, state: SPState) -> list[Option]:
         d = self.d
@@ -741,8 +413,7 @@ class StoryPoints(Ruleset):
         return build_chain(self, state)
 
     def headline(self, state: SPState) -> dict[str, Any]:
-        classes = ", ".join(f"{c} {cs.level}" for c, cs in state.classes.items()) or "-"
-        return {"Unspent SP": state.unspent, "Classes": classes}
+        return view.headline(self, state)
 
     def balance(self, state: SPState) -> int:
         return state.unspent
@@ -762,22 +433,7 @@ class StoryPoints(Ruleset):
     story_milestones = True
 
     def show_text(self, derived: dict[str, Any]) -> str:
-        lines = [f"{derived['name']} ({self.title})",
-                 f"SP: {derived['sp']['unspent']} unspent, {derived['sp']['earned']} earned, "
-                 f"{derived['sp']['spent']} spent" + ("" if derived["active"] else "  [not Active]"),
-                 f"VIT {derived['vit']['current']}/{derived['vit']['max']}; "
-                 f"AD ready {derived['dice']['ready']}, wounded {derived['dice']['wounded']}",
-                 "Core Vitals: " + ", ".join(f"{k} {v}" for k, v in derived["vitals"].items()),
-                 "Skills: " + ", ".join(f"{k} {v['level']}" for k, v in derived["skills"].items()
-                                        if v["level"])]
-        for cname, c in derived["classes"].items():
-            traits = ", ".join(f"{t} {v['rank']} ({v['uses_left']} left"
-                               + ("" if v["usable"] else ", unusable") + ")"
-                               for t, v in c["traits"].items())
-            lines.append(f"{cname} {c['level']}: {traits}")
-            if c["spells"]:
-                lines.append(f"  spells: {', '.join(c['spells'])}")
-        return "\n".join(lines)
+        return view.show_text(self, derived)
 
 
 _ACTIVE = frozenset(("active",))
@@ -818,7 +474,4 @@ class _Held:
         held = self.state.classes.get(name)  # type: ignore[call-overload]
         return held is not None and held.level > 0
 
-
-def _int(value: Any, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 

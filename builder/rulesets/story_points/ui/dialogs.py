@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLineEdit, QListWidget, QVBoxLayout)
 
 from builder.rules.base import Option
-from builder.ui.choices import fill_trait_choices
+from builder.ui.choices import choosable, details_line, fill_trait_choices
 from builder.ui.models.options_model import cost_text
 from builder.ui.wording import count
 
@@ -45,6 +45,8 @@ class ClassAdvanceDialog(QDialog):
         self.traits.setAccessibleName("Trait that takes the new rank")
         fill_trait_choices(self.traits, choices)
         form.addRow("&Trait rank:", self.traits)
+        self.trait_details = details_line(self.traits)
+        form.addRow("", self.trait_details)
 
         self.spell = None
         if option.get("casts_spells"):
@@ -89,14 +91,13 @@ class ClassAdvanceDialog(QDialog):
     def select_trait(self, trait: str) -> None:
         for row in range(self.traits.count()):
             item = self.traits.item(row)
-            if item.data(Qt.ItemDataRole.UserRole) == trait and \
-                    item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            if item.data(Qt.ItemDataRole.UserRole) == trait and choosable(item):
                 self.traits.setCurrentRow(row)
                 return
 
     def current_trait(self) -> str | None:
         item = self.traits.currentItem()
-        if item is None or not (item.flags() & Qt.ItemFlag.ItemIsEnabled):
+        if not choosable(item):
             return None
         return item.data(Qt.ItemDataRole.UserRole)
 

@@ -130,6 +130,9 @@ class SheetPart(_Editor):
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
         from builder.ui.chain.widget import TokenChip
 
+        chain = getattr(self, "chain_page", None)
+        if chain is not None and chain.dragging:
+            return       # a chip is the drag's source: the tray is refilled when it ends
         for chip in self.token_chips:
             self.token_tray_layout.removeWidget(chip)
             chip.deleteLater()
@@ -139,7 +142,6 @@ class SheetPart(_Editor):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        chain = getattr(self, "chain_page", None)
         allowed = [o for o in options if o["kind"] in ("class", "new-class") and o["allowed"]]
         if chain is None or not allowed:
             self.token_tray.setVisible(False)

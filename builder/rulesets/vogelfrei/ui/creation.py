@@ -241,7 +241,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.status_combo = QComboBox(box)
         self.status_combo.setObjectName("statusCombo")
         self.status_combo.setAccessibleName("Status")
-        self.status_combo.addItem(f"{NONE} unknown", "")
+        self.status_combo.addItem(f"{NONE} choose", "")
         for name in ruleset.statuses:
             self.status_combo.addItem(name, name)
         self.status_combo.currentIndexChanged.connect(self._status_chosen)

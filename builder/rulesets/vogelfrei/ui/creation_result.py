@@ -86,6 +86,10 @@ class CreationResult(CreationFormHost):
             steps.append("the class")
         elif self.ruleset.classes[cls]["careers"] and self.current_career() is None:
             steps.append("the career")
+        elif not self.career_status() and not self.status():
+            # a career without a Status: asked, never left blank in silence (the Status
+            # decides the starting money)
+            steps.append("the Status (the career gives none; it decides the starting money)")
         for pool in ("wounds", "stamina"):
             if not self.pool_spins[pool].value():
                 steps.append(f"the {pool.capitalize()} roll")
@@ -172,8 +176,8 @@ class CreationResult(CreationFormHost):
         if career_status:
             self.status_note.setText(f"{career_status} (the {self.current_career()} career)")
         elif cls and self.current_career() is not None:
-            self.status_note.setText("The career gives no Status: choose one, or leave it "
-                                     "unknown (no starting money).")
+            self.status_note.setText("The career gives no Status: choose one (it decides "
+                                     "the starting money).")
         else:
             self.status_note.setText("")
         spec = self.money_spec()

@@ -130,11 +130,25 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         self.act_career = act("Change &career…", lambda: self.change_career())
         titles = ("the &Class table", "Ca&reer, traits, skills", "Level and career c&hanges",
                   "the Le&dger", "&Possessions")
-        self.act_tabs = [act(f"Show {title}",
-                             lambda _=False, i=i: self.side_tabs.setCurrentIndex(i),
+        self.act_tabs = [act(f"Show {title}", lambda _=False, i=i: self.show_side(i),
                              f"Ctrl+{i + 1}")
                          for i, title in enumerate(titles)]
         self.refresh()
+
+    def show_side(self, index: int) -> None:
+        """Ctrl+1..5: the page shown, with the focus in its first control (the keyboard
+        goes on where the eyes went)."""
+        from builder.ui.focus import focus_widget
+
+        self.side_tabs.setCurrentIndex(index)
+        page = self.side_tabs.widget(index)
+        if page is None:
+            return
+        first = next((w for w in (page, *page.findChildren(QWidget))
+                      if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(page)
+                      and w.isEnabled()), None)
+        if first is not None:
+            focus_widget(first)
 
     def menu_actions(self) -> list[QAction]:
         return [self.act_award, self.act_party, self.act_level, self.act_career, *self.act_tabs]

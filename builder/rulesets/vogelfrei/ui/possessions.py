@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBo
                                QTableView, QVBoxLayout, QWidget)
 
 from builder.rules.base import Action, RulesError
+from builder.ui.focus import search_leads_to
 from .dialogs import check_words
 from .widgets import reasons_html, table_item
 
@@ -242,7 +243,10 @@ class PossessionsPage(QWidget):
         self.market_combo.currentIndexChanged.connect(self._update_buy)
         self.qty_spin.valueChanged.connect(self._update_buy)
         self.shop_view.selectionModel().selectionChanged.connect(self._update_buy)
-        self.shop_view.doubleClicked.connect(lambda *_: self.buy())
+        # Enter or a double-click on an item buys it; Down (or Enter) in the search goes
+        # on to the first match
+        self.shop_view.activated.connect(lambda *_: self.buy())
+        search_leads_to(self.search_edit, self.shop_view)
         self.buy_button.clicked.connect(self.buy)
         self.gain_button.clicked.connect(self.gain)
         self.gear_view.selectionModel().selectionChanged.connect(self._update_gear_buttons)

@@ -1,0 +1,216 @@
+"""End-to-end: the installed ``character-builder`` started under Xvfb and driven with
+real X input (xdotool), the way a player drives it.
+
+Opt-in: these tests are collected only with ``CHARACTER_BUILDER_E2E=1`` (they start X
+servers and programs, and take far longer than the suite's budget); .ci/run runs them
+in a step of their own.  They need Xvfb and xdotool on PATH.
+
+Each test gets its own X server (1600x1000), its own data folder and HOME, and the
+program's stderr: a test fails on any traceback or Qt warning there.  Where things are
+on the screen comes from the window's widget map (:mod:`builder.ui.widget_map`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ENABLED = os.environ.get("CHARACTER_BUILDER_E2E") == "1"
+if not ENABLED:
+    collect_ignore_glob = ["test_*.py"]
+
+#: Lines the program may write on stderr under Xvfb that are no fault of its own (the
+#: bare X server has no window manager, and Qt says so once).  Keep it short.
+STDERR_ALLOWED = [
+    re.compile(r"^qt\.qpa\.xcb: could not connect to display"),  # never expected; explicit
+]
+PROBLEM = re.compile(r"Traceback|Error|Warning|warning|QObject::|QWidget::|Cannot|"
+                     r"_pythonToCppCopy|Something went wrong")
+
+
+def program() -> str:
+    here = Path(sys.executable).parent / "character-builder"
+    return str(here) if here.exists() else (shutil.which("character-builder") or "")
+
+
+class Screen:
+    """One Xvfb, and xdotool on it."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        read, write = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
+                                      "1600x1000x24", "-nolisten", "tcp"],
+                                     pass_fds=(write,), stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as stream:
+            self.display = ":" + stream.readline().strip()
+
+    def xdotool(self, *args: object) -> str:
+        done = subprocess.run(["xdotool", *map(str, args)], env={**os.environ,
+                              "DISPLAY": self.display}, capture_output=True, text=True,
+                              timeout=30)
+        return done.stdout.strip()
+
+    def shot(self, name: str) -> Path:
+        target = self.tmp / f"{name}.png"
+        subprocess.run(["import", "-display", self.display, "-window", "root", str(target)],
+                       check=False, timeout=30)
+        return target
+
+    def close(self) -> None:
+        self.xvfb.terminate()
+        self.xvfb.wait(timeout=10)
+
+
+class App:
+    """The program on a screen: started, looked at through its widget map, driven."""
+
+    def __init__(self, screen: Screen, home: Path, *files: object, scale: str = ""):
+        self.screen = screen
+        self.home = home
+        self.map_path = home / "widget-map.json"
+        self.stderr_path = home / "stderr.txt"
+        env = {**os.environ, "DISPLAY": screen.display, "QT_QPA_PLATFORM": "xcb",
+               "HOME": str(home), "CHARACTER_BUILDER_DATA": str(home / "data"),
+               "XDG_CONFIG_HOME": str(home / "config"), "XDG_DATA_HOME": str(home / "share"),
+               "XDG_STATE_HOME": str(home / "state"),
+               "CHARACTER_BUILDER_WIDGET_MAP": str(self.map_path)}
+        env.pop("QT_SCALE_FACTOR", None)
+        if scale:
+            env["QT_SCALE_FACTOR"] = scale
+        self.env = env
+        self.stderr = open(self.stderr_path, "w")
+        self.process = subprocess.Popen([program(), "--no-restore", *map(str, files)],
+                                        env=env, stdout=subprocess.DEVNULL, stderr=self.stderr)
+        self.window = ""
+        self.wait(lambda: "widget:mainWindow" in self.map(), "the window to show")
+        self.window = screen.xdotool("search", "--onlyvisible", "--name", "Character Builder")
+        self.window = self.window.splitlines()[0] if self.window else ""
+        self.focus()
+
+    def focus(self) -> None:
+        """The keyboard to the main window (a bare X server has no window manager to
+        give it back when a dialog closes)."""
+        if self.window:
+            self.screen.xdotool("windowfocus", "--sync", self.window)
+
+    def cli(self, *args: object) -> subprocess.CompletedProcess:
+        return subprocess.run([program(), *map(str, args)], env=self.env, capture_output=True,
+                              text=True, timeout=60)
+
+    def map(self) -> dict:
+        try:
+            return json.loads(self.map_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+
+    def wait(self, condition, what: str, timeout: float = 20.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if condition():
+                return
+            if self.process.poll() is not None:
+                raise AssertionError(f"the program ended while waiting for {what}:\n"
+                                     + self.stderr_path.read_text())
+            time.sleep(0.1)
+        self.screen.shot("timeout")
+        raise AssertionError(f"waited {timeout} s for {what}; the map has "
+                             f"{sorted(self.map())[:80]}")
+
+    def where(self, key: str) -> tuple[int, int]:
+        self.wait(lambda: key in self.map(), key)
+        x, y, w, h = self.map()[key]
+        return x + w // 2, y + h // 2
+
+    def click(self, key: str, double: bool = False) -> None:
+        x, y = self.where(key)
+        self.screen.xdotool("mousemove", "--sync", x, y)
+        self.screen.xdotool("click", "--repeat", 2 if double else 1, 1)
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            self.screen.xdotool("key", "--clearmodifiers", key)
+
+    def type(self, text: str) -> None:
+        self.screen.xdotool("type", "--delay", 20, text)
+
+    def drag(self, source: str, target: str) -> None:
+        """Press on ``source``, move in several steps, release on ``target``."""
+        (x0, y0), (x1, y1) = self.where(source), self.where(target)
+        xd = self.screen.xdotool
+        xd("mousemove", "--sync", x0, y0)
+        xd("mousedown", 1)
+        for step in range(1, 9):
+            xd("mousemove", "--sync", x0 + (x1 - x0) * step // 8, y0 + (y1 - y0) * step // 8)
+            time.sleep(0.05)
+        xd("mousemove", "--sync", x1, y1 + 1)
+        time.sleep(0.1)
+        xd("mouseup", 1)
+
+    def problems(self) -> list[str]:
+        if not self.stderr.closed:
+            self.stderr.flush()
+        lines = self.stderr_path.read_text(encoding="utf-8", errors="replace").splitlines()
+        return [line for line in lines if PROBLEM.search(line)
+                and not any(allowed.search(line) for allowed in STDERR_ALLOWED)]
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.stderr.close()
+
+
+@pytest.fixture
+def screen(tmp_path):
+    if not (shutil.which("Xvfb") and shutil.which("xdotool") and program()):
+        pytest.fail("the end-to-end tests need Xvfb, xdotool and character-builder")
+    made = Screen(tmp_path)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def start(screen, tmp_path):
+    """start(*files) -> App; every app started is closed, and its stderr checked."""
+    apps: list[App] = []
+    home = tmp_path / "home"
+    home.mkdir()
+
+    def starter(*files: object, scale: str = "") -> App:
+        app = App(screen, home, *files, scale=scale)
+        apps.append(app)
+        return app
+
+    starter.home = home  # type: ignore[attr-defined]
+    yield starter
+    for app in apps:
+        app.close()
+    for app in apps:
+        problems = app.problems()
+        assert problems == [], "the program said on stderr:\n" + "\n".join(problems)
+
+
+def cli(home: Path, *args: str) -> str:
+    """The command line on the tests' data folder: its output."""
+    env = {**os.environ, "HOME": str(home), "CHARACTER_BUILDER_DATA": str(home / "data"),
+           "XDG_CONFIG_HOME": str(home / "config")}
+    done = subprocess.run([program(), *args], env=env, capture_output=True, text=True,
+                          timeout=60, check=True)
+    return done.stdout.strip()
+
+
+def make(home: Path, *args: str) -> Path:
+    """A character made with the command line (its path)."""
+    return Path(cli(home, "new", *args).splitlines()[-1])

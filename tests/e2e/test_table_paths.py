@@ -1,0 +1,153 @@
+"""The table's paths, with real mouse and keyboard under X: take an increase, drag a
+rank from the Sheet page's tray and on the chain, plan and apply, undo; each checked in
+the file the command line reads back."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.e2e.conftest import cli, make
+
+FIGHTER = ["--set", "sp=60", "--set", "vital.Strength=8", "--set", "skill.Melee=8",
+           "--set", "class.Fighter=2", "--set", "trait.Fighter.Parry=2",
+           "--set", "vital.Agility=3"]
+
+
+def ledger(path) -> list:
+    return json.loads(path.read_text())["ledger"]
+
+
+def test_a_rank_dragged_from_the_sheet_tray_lands_on_its_trait(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    chip = next(k for k in app.map() if k.startswith("widget:Rank token: Fighter"))
+    app.drag(chip, "row:classesView:Parry")
+    app.wait(lambda: len(ledger(path)) == 1, "the rank dropped on Parry")
+    entry = ledger(path)[0]
+    assert (entry["action"], entry["trait"]) == ("raise-class", "Parry")
+
+
+def test_enter_on_a_selected_trait_raises_its_class(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    for n in (1, 2):
+        app.click("row:classesView:Parry")
+        app.keys("Return")
+        app.wait(lambda: len(ledger(path)) == n, f"Enter number {n}")
+    assert [e["trait"] for e in ledger(path)] == ["Parry", "Parry"]
+
+
+def test_an_increase_taken_by_keyboard_and_undone_with_ctrl_z(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.click("widget:optionsView")
+    app.click("widget:Filter increases")
+    app.type("Agility")
+    app.keys("Down", "Return")
+    app.wait(lambda: len(ledger(path)) == 1, "the increase taken")
+    assert ledger(path)[0]["action"] == "raise-vital"
+    app.click("widget:optionsView")
+    app.keys("ctrl+z")
+    app.wait(lambda: ledger(path) == [], "Ctrl+Z to take it back")
+
+
+def test_a_rank_dragged_on_the_chain_page(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.keys("ctrl+3")
+    app.wait(lambda: "widget:chainPage" in app.map(), "the chain page")
+    chip = next(k for k in app.map() if k.startswith("widget:Rank token: Fighter"))
+    app.click(chip)                    # armed: the lit traits scroll into view
+    app.wait(lambda: "item:trait:Fighter.Parry" in app.map(), "Parry in view")
+    app.click(chip)                    # disarmed again, to drag it instead
+    app.drag(chip, "item:trait:Fighter.Parry")
+    app.wait(lambda: len(ledger(path)) == 1, "the rank dropped on the Parry node")
+    assert ledger(path)[0]["trait"] == "Parry"
+
+
+def test_a_pool_spend_undone_with_ctrl_z_in_the_campaign_tab(start):
+    nyra = make(start.home, "story-points", "Nyra", "--set", "sp=20",
+                "--set", "vital.Agility=4", "--set", "skill.Acrobatics=3")
+    camp = Path(cli(start.home, "campaign", "new", "Iron Coast", "--ruleset", "story-points",
+                    "--member", str(nyra)).splitlines()[-1])
+    app = start(camp)
+    app.click("widget:Start a session")
+    app.wait(lambda: len(ledger_of(camp)) == 1, "the session started")
+    app.click("widget:Who spends")
+    app.keys("ctrl+a")
+    app.type("Nyra")
+    app.click("widget:Check id")
+    app.type("3")
+    spend = next(k for k in app.map() if k.startswith("widget:spend-fortune-upgrade"))
+    app.click(spend)
+    app.wait(lambda: len(ledger_of(camp)) == 2, "the spend")
+    app.keys("ctrl+z")
+    app.wait(lambda: len(ledger_of(camp)) == 1, "Ctrl+Z to take the spend back")
+
+
+def ledger_of(path) -> list:
+    return json.loads(Path(path).read_text())["ledger"]
+
+
+def test_ability_bonuses_created_with_chips_by_drag_and_by_keys(start):
+    app = start()
+    app.keys("ctrl+n")
+    app.wait(lambda: "row:rulesetList:Ability Bonuses" in app.map(), "the New Character dialog")
+    app.click("row:rulesetList:Ability Bonuses")
+    app.wait(lambda: "widget:slot_MIG" in app.map(), "the chips form")
+    app.click("widget:nameEdit")
+    app.type("Ada")
+    app.drag("widget:chip_3", "widget:slot_MIG")           # a chip by the mouse
+    app.wait(lambda: "widget:chip_on_MIG" in app.map(), "+3 on MIG")
+    app.click("widget:slot_DEX")                           # the rest by the keyboard
+    app.keys("2", "1", "0")
+    app.wait(lambda: "widget:chip_on_FOC" in app.map(), "every chip placed")
+    app.click("widget:createButton")
+    files = lambda: list((start.home / "data" / "characters").glob("*.json"))  # noqa: E731
+    app.wait(lambda: len(files()) == 1, "the character written")
+    written = json.loads(files()[0].read_text())
+    assert written["name"] == "Ada"
+    assert written["baseline"]["abilities"] == {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}
+
+
+GRETA = ["--set", "class=Warrior", "--set", "career=Mercenary", "--set", "Strength=12",
+         "--set", "Toughness=13", "--set", "Agility=10", "--set", "Intelligence=9",
+         "--set", "Willpower=8", "--set", "Leadership=11", "--set", "wounds_roll=5",
+         "--set", "stamina_roll=3", "--set", "money=2gp"]
+
+
+def test_vogelfrei_award_and_a_purchase_by_keyboard(start):
+    path = make(start.home, "vogelfrei", "Greta", *GRETA)
+    app = start(path)
+    app.keys("ctrl+shift+a")
+    app.wait(lambda: "widget:xpAmount" in app.map(), "the Award XP dialog")
+    app.click("widget:xpAmount")
+    app.keys("ctrl+a")
+    app.type("300")
+    app.click("widget:sessionEdit")
+    app.type("1")
+    app.keys("Return")
+    app.wait(lambda: any(e["action"] == "award-xp" for e in ledger(path)), "the award")
+    app.wait(lambda: "widget:awardXpDialog" not in app.map(), "the dialog closed")
+    app.focus()
+    app.keys("ctrl+5")                          # Possessions, the focus in it
+    app.wait(lambda: "widget:shopSearch" in app.map(), "the Possessions page")
+    app.click("widget:shopSearch")
+    app.type("wams")
+    app.keys("Down", "Return")                  # the first match, bought
+    app.wait(lambda: ledger(path)[-1]["action"] == "buy", "the purchase")
+    assert "wams" in json.dumps(ledger(path)[-1]).lower()
+
+
+def test_a_plan_applied_on_the_chain(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.keys("ctrl+3")
+    app.wait(lambda: "item:vital:Agility" in app.map(), "the chain page")
+    app.click("item:vital:Agility")
+    app.click("widget:Plan target level")
+    app.keys("Up")                              # to 5: two steps from 3
+    app.click("widget:Apply affordable steps")
+    app.wait(lambda: len(ledger(path)) == 2, "the plan's two steps")
+    assert [(e["action"], e["target"]) for e in ledger(path)] == \
+        [("raise-vital", 4), ("raise-vital", 5)]

@@ -1,0 +1,111 @@
+"""Keyboard paths: Ctrl+5 puts the focus in the Possessions page it shows; Down leaves
+the shop's search for the list and Enter buys; a chip digit moves on to the next
+ability; the pool starts a session with Alt+S and spends with Alt+1..6."""
+# ruff: noqa: F811 - the campaign fixtures imported below are test arguments
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from tests.ui.test_campaign_ui import party, tab  # noqa: F401 - fixtures
+from tests.ui.test_vogelfrei_possessions_ui import ledger, make
+
+
+def _active(window, qtbot) -> None:
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+
+
+def test_ctrl_5_focuses_the_shop_and_enter_buys_what_the_search_found(window, qtbot):
+    path = make()
+    editor = window.open_path(path)
+    _active(window, qtbot)
+    editor.act_tabs[4].trigger()                         # Ctrl+5
+    page = editor.possessions
+    assert editor.side_tabs.currentWidget() is page
+    focus = QApplication.focusWidget()
+    assert focus is not None and page.isAncestorOf(focus)
+    page.search_edit.setFocus()
+    qtbot.waitUntil(page.search_edit.hasFocus)
+    QTest.keyClicks(page.search_edit, "wams")
+    QTest.keyClick(page.search_edit, Qt.Key.Key_Down)
+    assert page.shop_view.hasFocus() and page.shop_view.currentIndex().isValid()
+    before = len(ledger(path))
+    QTest.keyClick(page.shop_view, Qt.Key.Key_Return)
+    assert len(ledger(path)) == before + 1 and ledger(path)[-1]["action"] == "buy"
+    assert "wams" in json.dumps(ledger(path)[-1]).lower()        # the match, not row 0
+
+
+def test_a_chip_digit_moves_on_to_the_next_ability(qtbot):
+    from builder.storage.rulesets import load_ruleset
+    from builder.rulesets.ability_bonuses.ui.form import AbilityBonusesForm
+
+    form = AbilityBonusesForm(load_ruleset("ability-bonuses"))
+    qtbot.addWidget(form)
+    form.show()
+    form.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is form)
+    form.slot("MIG").setFocus()
+    qtbot.waitUntil(form.slot("MIG").hasFocus)
+    for key in (Qt.Key.Key_3, Qt.Key.Key_2, Qt.Key.Key_1, Qt.Key.Key_0):
+        QTest.keyClick(QApplication.focusWidget(), key)
+    assert form.assignment() == {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}
+
+
+def test_the_pool_starts_a_session_and_spends_from_the_keyboard(window, tab, party,
+                                                                 qtbot):
+    _active(window, qtbot)
+    pool = tab.pool_view
+    pool.log.setFocus()
+    qtbot.waitUntil(pool.log.hasFocus)
+    QTest.keyClick(pool.log, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: len(json.loads(party["camp"].read_text())["ledger"]) == 1)
+    pool.by.setEditText("Nyra")
+    pool.check_id.setText("3")
+    pool.log.setFocus()
+    qtbot.waitUntil(pool.log.hasFocus)
+    QTest.keyClick(pool.log, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: len(json.loads(party["camp"].read_text())["ledger"]) == 2)
+
+
+def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, qtbot):
+    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+    from tests.ui.conftest import make_character
+    from tests.ui.test_real_drags import FIGHTER
+
+    editor = window.open_path(make_character("Fighter", *FIGHTER))
+    option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed)
+    blocked = option["choices"]["blocked_traits"]
+    assert blocked
+    dialog = ClassAdvanceDialog(option, editor)
+    qtbot.addWidget(dialog)
+    rows = dialog.traits.count()
+    for _ in range(rows):
+        QTest.keyClick(dialog.traits, Qt.Key.Key_Down)
+    last = dialog.traits.currentItem()
+    trait = last.data(Qt.ItemDataRole.UserRole)
+    assert trait in blocked                                  # reached, not skipped
+    assert dialog.trait_details.text() == f"{trait}: not possible now: " + "; ".join(blocked[trait])
+    assert dialog.current_trait() is None and not dialog.ok.isEnabled()
+    QTest.keyClick(dialog.traits, Qt.Key.Key_Home)
+    assert dialog.trait_details.text().endswith("takes the new rank") and dialog.ok.isEnabled()
+
+
+def test_the_first_start_panel_comes_first_with_the_keyboard(window, qtbot):
+    _active(window, qtbot)
+    window.settle()                      # what the start does after its first paint
+    page = window.library_page
+    assert page.table_stack.currentWidget() is page.first_start_area
+    buttons = page.first_start.findChildren(QPushButton)
+    assert len(buttons) == 3
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    assert QApplication.focusWidget() is buttons[0]
+    stops = []
+    for _ in range(3):
+        stops.append(QApplication.focusWidget())
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert stops == buttons, [getattr(w, "text", lambda: w)() for w in stops]
