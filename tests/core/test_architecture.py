@@ -128,3 +128,47 @@ def test_every_part_a_built_in_rule_system_declares_is_in_its_folder():
             assert module and module.startswith(folder + ".") and _module_exists(module), module
         for spec in (cls.data_file, cls.data_schema, cls.character_schema):
             assert spec and spec.startswith(folder + ":") and package_file(spec).is_file(), spec
+
+
+ONE_DOOR = ("The window and the command line reach storage and the rule engine only through "
+            "the application layer")
+#: How many side doors the window still had when the contract above was written: the
+#: allow-list may shrink below this, never grow past it.
+SIDE_DOORS_AT_MOST = 69
+COMMAND_LINE = ("builder.cli", "builder.cli_commands", "builder.cli_output", "builder.__main__")
+
+
+def _one_door_contract() -> dict:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = [c for c in config["tool"]["importlinter"]["contracts"] if c["name"] == ONE_DOOR]
+    assert len(contracts) == 1
+    return contracts[0]
+
+
+def test_the_side_doors_around_the_application_layer_only_shrink():
+    contract = _one_door_contract()
+    assert contract["type"] == "forbidden"
+    assert set(contract["forbidden_modules"]) == {"builder.storage", "builder.rules"}
+    assert set(COMMAND_LINE) <= set(contract["source_modules"])
+    allowed = contract["ignore_imports"]
+    assert len(allowed) == len(set(allowed)) <= SIDE_DOORS_AT_MOST
+    # the command line has none left
+    importers = [entry.split("->")[0].strip() for entry in allowed]
+    assert [i for i in importers if i.startswith(COMMAND_LINE)] == []
+
+
+def test_the_command_line_imports_no_storage_or_rules_module_even_lazily():
+    """Also imports inside functions and under TYPE_CHECKING: every read and change of
+    the command line goes through builder.app."""
+    files = [ROOT / "builder" / "cli.py", ROOT / "builder" / "cli_output.py",
+             ROOT / "builder" / "__main__.py", *sorted((ROOT / "builder" / "cli_commands").glob("*.py"))]
+    offenders = []
+    for path in files:
+        for node in _imports(path):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""])
+            offenders += [f"{path.relative_to(ROOT)}: {name}" for name in names
+                          if name.split(".")[:2] in (["builder", "storage"], ["builder", "rules"])]
+    assert offenders == []
