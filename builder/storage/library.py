@@ -432,7 +432,8 @@ def move_all_to_trash(paths: Sequence[Path | str]) -> list[Trashed]:
     from builder.storage.atomic import dumps, remove_legacy_lock
     from builder.storage.files import FileProblem, now_iso
     from builder.storage.locking import LockBusy, locked
-    from builder.storage.transaction import Change, TransactionFailed, write_all
+    from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
+                                             write_all)
 
     files = [Path(p) for p in paths]
     for path in files:
@@ -459,8 +460,12 @@ def move_all_to_trash(paths: Sequence[Path | str]) -> list[Trashed]:
         # Under the files' locks, so a writer never replaces a file that is being trashed.
         with locked([c.path for c in changes]):
             write_all(changes, "move to the trash")
-    except (TransactionFailed, LockBusy) as failed:
-        raise FileProblem(str(failed)) from None
+    except (ChangedMeanwhile, LockBusy) as failed:
+        raise FileProblem(str(failed)) from None         # it names the file
+    except TransactionFailed as failed:
+        # a full or read-only disk: the line names the files and what the system said
+        raise FileProblem(f"{', '.join(map(str, files))}: cannot be moved to the trash "
+                          f"({failed})") from None
     for path, item, stat in zip(files, items, stats):
         _keep_mode_and_time(item.trashed, stat)
         remove_legacy_lock(path)  # an earlier version's lock beside it: nothing stays behind
