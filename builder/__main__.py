@@ -13,6 +13,18 @@ from builder.cli_commands import COMMANDS
 CLI_COMMANDS = {*COMMANDS, "--version"}
 
 
+def _is_command(word: str) -> bool:
+    """A command of the table, or a rule system's own (asked of the registry only for a
+    word that is neither an option nor a .json file: the window's start pays nothing)."""
+    if word in CLI_COMMANDS:
+        return True
+    if word.startswith("-") or word.lower().endswith(".json"):
+        return False
+    from builder.cli_commands import is_command
+
+    return is_command(word)
+
+
 def _file_words(argv: list[str]) -> list[int]:
     """Where the window's command line has the files to open (not options, not the values
     of --screenshot or of Qt's own options)."""
@@ -36,7 +48,7 @@ def _is_cli(argv: list[str]) -> bool:
     (so a mistyped command is a usage error, never a window)."""
     if not argv:
         return False
-    if argv[0] in CLI_COMMANDS or argv[0] in ("-h", "--help"):
+    if _is_command(argv[0]) or argv[0] in ("-h", "--help"):
         return True
     if argv[0].startswith("-"):
         return False
@@ -51,7 +63,7 @@ def _named_in_library(argv: list[str]) -> list[str] | None:
     """``argv`` with each file word that names a library character or campaign
     (``character-builder Senna``) replaced by its path, for the window; None when a word
     names none (then it is a mistyped command, for the command line to say so)."""
-    if not argv or argv[0] in CLI_COMMANDS or argv[0].startswith("-"):
+    if not argv or argv[0].startswith("-") or _is_command(argv[0]):
         return None
     from builder.app.lookup import resolve
     from builder.app.types import UsageError

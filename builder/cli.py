@@ -288,7 +288,7 @@ def cmd_check(args) -> int:
 def cmd_help(args) -> int:
     from builder.cli_commands.help import help_text
 
-    write(help_text(list(args.words), build_parser, list(COMMANDS)))
+    write(help_text(list(args.words), build_parser, cli_commands.all_commands()))
     return EXIT_OK
 
 
@@ -477,6 +477,8 @@ def build_parser(command: str | None = None) -> Parser:
         register: Callable | None = importlib.import_module(module_name).register
         if register:
             register(sub)
+    for module_name in dict.fromkeys(cli_commands.rule_system_commands(command).values()):
+        importlib.import_module(module_name).register(sub)
     return parser
 
 
@@ -523,7 +525,7 @@ def run(argv: Sequence[str]) -> int:
 
         for line in finish_interrupted():      # a killed change is finished first
             err(f"note: {line}")
-        parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+        parser = build_parser(argv[0] if argv and cli_commands.is_command(argv[0]) else None)
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help()

@@ -58,6 +58,14 @@ def ruleset_class(ruleset_id: str) -> type[Ruleset]:
     return find(ruleset_id)
 
 
+def ruleset_commands(command: str | None = None) -> dict[str, str]:
+    """The command-line verbs the rule systems declare (name -> the module that
+    registers it); given ``command``, only that one when a rule system has it."""
+    from builder.rules.registry import ruleset_commands as declared
+
+    return declared(command)
+
+
 def data_text(data: Any) -> str:
     """A rule system's data in plain words, as ``data`` prints it."""
     from builder.rules.base import _generic_text

@@ -6,7 +6,9 @@ that starts with a command builds only the parsers of that command's module
 (:func:`builder.cli.build_parser`) and imports nothing else, and the entry point
 (:mod:`builder.__main__`) reads the table to tell a command from a file to open in the
 window.  This module imports nothing, so reading the table costs the window's start
-nothing.  A new command is one line here (and its module).
+nothing.  A new command is one line here (and its module); a rule system's own commands
+are not listed here: its Ruleset class declares them (``commands``), and
+:func:`rule_system_commands` asks the registry only for a word that is not in the table.
 """
 from __future__ import annotations
 
@@ -25,7 +27,6 @@ COMMANDS: dict[str, str | None] = {
     "pool": "builder.cli_commands.campaign",
     "export-pdf": "builder.cli_commands.export_pdf",
     "library": "builder.cli_commands.library",
-    "xp": "builder.cli_commands.vogelfrei",
     "install-example": "builder.cli_commands.examples",
     "help": None,
     **dict.fromkeys(("merge", "merge-driver", "setup", "verify", "conflicts", "resolve", "sync",
@@ -36,3 +37,24 @@ COMMANDS: dict[str, str | None] = {
 def command_modules() -> tuple[str, ...]:
     """Every module that registers commands, each once, in the table's order."""
     return tuple(dict.fromkeys(module for module in COMMANDS.values() if module))
+
+
+def rule_system_commands(command: str | None = None) -> dict[str, str]:
+    """The rule systems' own commands (name -> the module that registers it); given
+    ``command``, only that one (nothing when it is one of the table's)."""
+    if command is not None and command in COMMANDS:
+        return {}
+    from builder.app.queries import ruleset_commands
+
+    return {name: module for name, module in ruleset_commands(command).items()
+            if name not in COMMANDS}
+
+
+def is_command(word: str) -> bool:
+    """Whether ``word`` names a command: the table's, or a rule system's."""
+    return word in COMMANDS or bool(rule_system_commands(word))
+
+
+def all_commands() -> list[str]:
+    """Every command: the table's, then the rule systems'."""
+    return [*COMMANDS, *rule_system_commands()]

@@ -4,7 +4,7 @@ which a frozen bundle cannot do).
 Built-in rule systems (one folder each, :mod:`builder.rulesets`) are listed in
 :data:`BUILTIN`, one line per system, their only registration (the Ruleset
 class declares its folder's parts: sheet, editor, creation form, data,
-schemas; see :func:`load_part`); third-party ones register through the Python
+schemas, command-line verbs; see :func:`load_part`); third-party ones register through the Python
 entry-point group :data:`ENTRY_POINT_GROUP` (``character_builder.rulesets``):
 each entry point is named by the ruleset id and points at a zero-argument
 callable returning the :class:`~builder.rules.base.Ruleset` subclass.  Modules are imported lazily, by
@@ -146,3 +146,33 @@ def ruleset_class(ruleset_id: str) -> type[Ruleset]:
         registry = _all()
     rid = match_name(ruleset_id, registry, "ruleset")
     return _load_target(registry[rid])()
+
+
+def _declared_commands(target: _Target) -> dict[str, str]:
+    """The command-line verbs a registered rule system's class declares (``commands``);
+    none for one that does not load (its own commands report that)."""
+    try:
+        declared = _load_target(target)().commands
+    except Exception:  # a broken plugin never stops another command
+        return {}
+    return dict(declared)
+
+
+def ruleset_commands(name: str | None = None) -> dict[str, str]:
+    """Command name -> the module registering it (``register(subparsers)``), as the
+    rule systems declare them (:attr:`~builder.rules.base.Ruleset.commands`).  Given
+    ``name``, only that command (or nothing): the built-in systems are asked first,
+    the installed plugins only when none of them has it."""
+    found: dict[str, str] = {}
+    for builtin in BUILTIN.values():
+        for command, module in _declared_commands(builtin).items():
+            found.setdefault(command, module)
+    if name is not None and name in found:
+        return {name: found[name]}
+    for rid, plugin in _registry().items():
+        if rid not in BUILTIN:
+            for command, module in _declared_commands(plugin).items():
+                found.setdefault(command, module)
+    if name is not None:
+        return {name: found[name]} if name in found else {}
+    return found

@@ -12,8 +12,9 @@ before any rules code sees the data.
 Speed: jsonschema is the reference (its verdict and its messages are the ones
 users see), but importing it costs a command ~60 ms.  The schemas that ship with
 the application are also compiled ahead of time into plain Python
-(``builder/storage/compiled_schemas``, made by ``tools/compile_schemas.py`` with
-fastjsonschema); :func:`schema_errors` asks the compiled validator first and
+(made by ``tools/compile_schemas.py`` with fastjsonschema: a rule system's in its
+folder's ``compiled_schemas`` package, the shared schemas' in
+``builder/storage/compiled_schemas``); :func:`schema_errors` asks the compiled validator first and
 trusts only its "valid" (it is never more lenient than jsonschema: see the tool).
 A document it rejects, a document holding an integral float (``2.0``, which the
 compiled code would take for an integer), and any schema without an up-to-date
@@ -59,6 +60,10 @@ def _validator(schema: dict[str, Any]) -> Any:
 
 _compiled_by_id: dict[str, tuple[dict[str, Any], Any]] = {}
 
+#: A rule system's schema $id -> the package it was loaded from ("package:path"):
+#: its compiled validators are in that package's ``compiled_schemas``.
+_package_of: dict[str, str] = {}
+
 
 def _compiled(schema: dict[str, Any]) -> Any:
     """The ahead-of-time compiled validator of ``schema`` (a function raising on
@@ -70,15 +75,18 @@ def _compiled(schema: dict[str, Any]) -> Any:
     cached = _compiled_by_id.get(key)
     if cached is not None and cached[0] is schema:
         return cached[1]
-    from builder.storage.compiled_schemas import MODULES
+    import importlib
 
+    package = f"{_package_of[key]}.compiled_schemas" if key in _package_of \
+        else "builder.storage.compiled_schemas"
     found = None
-    name = MODULES.get(key)
+    try:
+        name = importlib.import_module(package).MODULES.get(key)
+    except ImportError:  # a rule system without compiled validators: jsonschema does it all
+        name = None
     if name is not None:
-        import importlib
-
         try:
-            module = importlib.import_module(f"builder.storage.compiled_schemas.{name}")
+            module = importlib.import_module(f"{package}.{name}")
         except ImportError:  # an installation without it: jsonschema does it all
             module = None
         if (module is not None and module.SCHEMA_TEXT == json.dumps(schema, sort_keys=True)
@@ -225,7 +233,10 @@ def load_schema(name: str) -> Any:
     if ":" in name:
         from builder.resources import load_package_json
 
-        return load_package_json(name)
+        schema = load_package_json(name)
+        if isinstance(schema, dict) and isinstance(schema.get("$id"), str):
+            _package_of[schema["$id"]] = name.partition(":")[0]
+        return schema
     from builder.resources import load_json_resource
 
     return load_json_resource("schema", name)

@@ -16,19 +16,24 @@ def _commands(parser) -> dict[str, argparse.ArgumentParser]:
 
 
 def test_every_command_is_known_and_builds_alone():
-    assert set(_commands(build_parser())) == set(COMMANDS)
-    for command in COMMANDS:
+    from builder.cli_commands import all_commands, rule_system_commands
+
+    assert set(_commands(build_parser())) == set(all_commands())
+    table = {**COMMANDS, **rule_system_commands()}
+    for command in table:
         assert list(_commands(build_parser(command))) == [
             name for name in _commands(build_parser()) if name == command
-            or COMMANDS[name] is not None and COMMANDS[name] == COMMANDS[command]]
+            or table[name] is not None and table[name] == table[command]]
 
 
 def test_every_command_is_one_for_the_entry_point():
     """``character-builder COMMAND`` goes straight to the command line (without looking
     at the window's arguments) for every command."""
-    from builder.__main__ import CLI_COMMANDS
+    from builder.__main__ import CLI_COMMANDS, _is_command
+    from builder.cli_commands import all_commands
 
     assert set(COMMANDS) <= CLI_COMMANDS
+    assert all(map(_is_command, all_commands()))
 
 
 def _outcome(parser, argv, capsys):

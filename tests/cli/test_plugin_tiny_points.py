@@ -104,3 +104,27 @@ def test_a_plugin_whose_id_is_a_sheets_module_name_gets_the_generic_sheet(tmp_pa
     finally:
         forget("tiny_points")
         forget("model_points")
+
+
+def test_the_plugin_brings_its_own_command(tiny_points):
+    """``tiny-prices`` is the plugin's verb: its class declares the module in its folder
+    (``commands``); the command table names it nowhere, the command line and the entry
+    point learn it from the registry, with its help, its JSON and its mistakes."""
+    from builder.__main__ import _is_cli
+    from builder.cli_commands import COMMANDS, all_commands
+
+    assert "tiny-prices" not in COMMANDS and "tiny-prices" in all_commands()
+    assert _is_cli(["tiny-prices"])
+    assert ok("tiny-prices", "--json").json()["Wits"] == {"2": 2, "3": 3, "4": 4, "5": 5}
+    assert ok("tiny-prices", "might").out == "Might: 2 for 2 TP, 3 for 3 TP, 4 for 4 TP, " \
+                                            "5 for 5 TP (total 14)\n"
+    wrong = cli("tiny-prices", "Charm")
+    assert wrong.code == 2 and "Charm" in wrong.err and "Traceback" not in wrong.err
+    assert "tiny-prices    Tiny Points: what each level costs" in ok("help").out
+    assert "usage: character-builder tiny-prices [-h] [--json] [ATTRIBUTE]" in \
+        ok("help", "tiny-prices").out
+
+
+def test_without_the_plugin_its_command_is_unknown():
+    wrong = cli("tiny-prices")
+    assert wrong.code == 2 and "tiny-prices" in wrong.err

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builder.rules.registry import BUILTIN
 from tests.fuzzing import ACTIONS, CAMPAIGN_COMMANDS, CHARACTER_COMMANDS, check_commands, mutated
 from tests.helpers import cli, ok
 
@@ -31,7 +32,7 @@ def character(tmp_path, ruleset: str) -> dict:
     return json.loads(path.read_text())
 
 
-@pytest.mark.parametrize("ruleset", ["story-points", "ability-bonuses", "vogelfrei"])
+@pytest.mark.parametrize("ruleset", sorted(BUILTIN))
 def test_mutated_characters(ruleset, tmp_path):
     base = character(tmp_path, ruleset)
     target = tmp_path / "fuzzed.json"

@@ -5,6 +5,7 @@ can get past it), and everything it rejects is judged and worded by jsonschema."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,14 @@ from builder.storage.validation import (character_schema_names, is_valid_fast, l
 from tests.fuzzing import VALUES, mutated
 from tests.helpers import ok
 
+ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ["story-points", "ability-bonuses", "vogelfrei"]
+
+
+def test_every_built_in_rule_system_has_its_documents_here():
+    from builder.rules.registry import BUILTIN
+
+    assert sorted(RULESETS) == sorted(BUILTIN), "add the new rule system's sample below"
 
 
 def test_every_shipped_schema_has_an_up_to_date_compiled_validator():
@@ -148,3 +156,28 @@ def test_the_compiler_reads_2020_12_the_safe_way():
                    {"const": [1]}, {"enum": ["a", {"b": 1}]}):
         with pytest.raises(NotCompilable):
             prepare(schema)
+
+
+def test_each_rule_systems_validators_live_in_its_own_folder():
+    """The shared package holds only the shared schemas' validators; a rule system's
+    are in its folder (builder/rulesets/<id>/compiled_schemas), found from the
+    "package:path" its class declares."""
+    import importlib
+
+    from builder.rules.registry import BUILTIN, ruleset_class
+    from builder.storage.compiled_schemas import MODULES as SHARED
+
+    shared_ids = {load_schema(p.name)["$id"] for p in (ROOT / "builder" / "data" / "schema")
+                  .glob("*.schema.json")}
+    assert set(SHARED) <= shared_ids
+    for rid in BUILTIN:
+        cls = ruleset_class(rid)
+        for spec in (cls.data_schema, cls.character_schema):
+            package = spec.partition(":")[0]
+            schema = load_schema(spec)
+            own = importlib.import_module(f"{package}.compiled_schemas").MODULES
+            assert schema["$id"] in own and schema["$id"] not in SHARED, spec
+            name = own[schema["$id"]]
+            assert validation._compiled(schema) is not None
+            module = importlib.import_module(f"{package}.compiled_schemas.{name}")
+            assert module.SCHEMA_TEXT == json.dumps(schema, sort_keys=True)

@@ -5,7 +5,8 @@
 
 An enemy may be named, ``orc-chief=3*``: the same name counts once (an enemy
 that surrenders or flees and fights again counts once per session).
-The arithmetic lives in builder.rulesets.vogelfrei.rules.xp.
+The arithmetic lives in rules/xp.py; the ruleset declares this module as its
+command (``VogelfreiRuleset.commands``), and the command table learns it from there.
 """
 from __future__ import annotations
 
@@ -34,8 +35,7 @@ def register(subparsers) -> None:
 
 
 def cmd_xp(args) -> int:
-    """The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``): this
-    module imports no ruleset package."""
+    """The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``)."""
     from builder.cli_output import out, print_json
     from builder.app.queries import ruleset as load_ruleset
 
