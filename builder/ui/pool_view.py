@@ -291,16 +291,28 @@ class PoolView(QWidget):
     def peril_label(self) -> QLabel:
         return self.peril_counter[1]
 
-    def reload(self) -> None:
-        from builder.storage import campaigns
+    def reload(self, known=None) -> None:
+        """Read the campaign again (``known``: a campaign of this file read elsewhere,
+        taken while the file is unchanged)."""
+        from builder.app.rows import campaign_again
         from builder.storage.files import FileProblem
 
         try:
-            self.campaign = campaigns.load_campaign(self.path)
+            # (read again only when the file changed since it was read)
+            self.campaign = campaign_again(self.path, self.campaign, known)
         except FileProblem as problem:
             self.campaign = None
             self.message.setText(str(problem))
         self.refresh()
+
+    def _pool(self):
+        """The pool after the loaded campaign's ledger (replayed once per load)."""
+        campaign = self.campaign
+        assert campaign is not None
+        memo = getattr(self, "_pool_memo", None)
+        if memo is None or memo[0] is not campaign or memo[1] != len(campaign.ledger):
+            memo = self._pool_memo = (campaign, len(campaign.ledger), campaign.pool)
+        return memo[2]
 
     def refresh(self) -> None:
         if self.campaign is None:
@@ -310,7 +322,7 @@ class PoolView(QWidget):
         self.controls.setEnabled(not self.campaign.read_only)
         if self.campaign.read_only:
             self.message.setText(self.campaign.read_only)
-        state = self.campaign.pool
+        state = self._pool()
         title = self.campaign.name
         if state.session:
             title += f" — session {state.session}"
@@ -369,7 +381,7 @@ class PoolView(QWidget):
     def _reasons(self, build) -> list[str]:
         if self.campaign is None:
             return ["no campaign file"]
-        if not self.campaign.pool.session:
+        if not self._pool().session:
             return ["no session has started: start one first"]
         try:
             action = build()
@@ -379,7 +391,7 @@ class PoolView(QWidget):
                                   ("--talent", "the talent"), ("--reason", "the reason")):
                 text = text.replace(option, words)
             return [text]
-        return fp.check(self.campaign.pool, action)
+        return fp.check(self._pool(), action)
 
     def _input_changed(self, *_args) -> None:
         self.touched = True
@@ -409,7 +421,7 @@ class PoolView(QWidget):
         self._mark(self.earn_button, self._reasons(
             lambda: fp.earn_action(self.earn_side.currentText(), self.earn_reason.text())))
         if not self.touched:
-            session = self.campaign is not None and self.campaign.pool.session
+            session = self.campaign is not None and self._pool().session
             self._show_reasons(HINT if session else NO_SESSION_HINT)
             return
         lines = []
