@@ -31,10 +31,14 @@ class CampaignLedgerModel(RowsTableModel):
                      ) -> None:
         """Show ``campaign``'s ledger (None: none), with ``problems``, the pool replay's
         (entry index, reasons) of the entries it skipped."""
+        found = {index: list(reasons) for index, reasons in problems}
+        if campaign is not None and campaign is self._campaign \
+                and len(campaign.ledger) == len(self._ledger) and found == self._problems:
+            return                     # the same reading: its rows as they were made
         self.beginResetModel()
         self._campaign = campaign
         self._ledger = list(campaign.ledger) if campaign is not None else []
-        self._problems = {index: list(reasons) for index, reasons in problems}
+        self._problems = found
         self._made = {}
         self.endResetModel()
 

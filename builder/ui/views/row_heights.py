@@ -80,6 +80,7 @@ class RowsInView(QObject):
             row -= 1
         for extra in range(row, max(-1, row - MARGIN), -1):
             view.resizeRowToContents(extra)
+        view.updateGeometries()        # (the scroll bar's range follows the new heights)
         view.scrollToBottom()
 
 
