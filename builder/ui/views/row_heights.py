@@ -8,7 +8,7 @@ changes: scrolling, a resize, a column's new width, new rows.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Slot
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 #: Rows sized beyond the last one in view (a page scrolled shows them already sized).
@@ -25,7 +25,7 @@ class RowsInView(QObject):
         self._fitting = False
         self._timer = QTimer(self, singleShot=True, interval=0)
         self._timer.timeout.connect(self.fit)
-        view.verticalScrollBar().valueChanged.connect(self.fit)
+        view.verticalScrollBar().valueChanged.connect(self._scrolled)
         view.horizontalHeader().sectionResized.connect(self._later)
         view.horizontalHeader().geometriesChanged.connect(self._later)
         self._connect(view.model())
@@ -37,10 +37,17 @@ class RowsInView(QObject):
                        model.dataChanged, model.layoutChanged):
             signal.connect(self._later)
 
-    def _later(self, *_) -> None:
+    # (Qt slots: a signal sent while the view is torn down finds no Python method gone)
+    @Slot()
+    def _later(self) -> None:
         self._timer.start()
 
-    def fit(self, *_) -> None:
+    @Slot()
+    def _scrolled(self) -> None:
+        self.fit()
+
+    @Slot()
+    def fit(self) -> None:
         """Size the rows in view to their contents (again: a column's width changed)."""
         view = self.view
         model = view.model()
