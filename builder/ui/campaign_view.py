@@ -371,7 +371,9 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             ruleset_title = load_ruleset(campaign.ruleset_id).title or campaign.ruleset_id
         except (RulesError, OSError, ValueError):
             ruleset_title = campaign.ruleset_id
-        replayed = campaign.pool_replay()
+        from builder.app.rows import pool_replay
+
+        replayed = pool_replay(campaign)     # (its pool panel shows the same replay)
         pool = replayed.state
         session = (f"session {pool.session}" + (f" ({pool.session_name})"
                                                  if pool.session_name else "")

@@ -306,13 +306,11 @@ class PoolView(QWidget):
         self.refresh()
 
     def _pool(self):
-        """The pool after the loaded campaign's ledger (replayed once per load)."""
-        campaign = self.campaign
-        assert campaign is not None
-        memo = getattr(self, "_pool_memo", None)
-        if memo is None or memo[0] is not campaign or memo[1] != len(campaign.ledger):
-            memo = self._pool_memo = (campaign, len(campaign.ledger), campaign.pool)
-        return memo[2]
+        """The pool after the loaded campaign's ledger (replayed once per reading)."""
+        from builder.app.rows import pool_replay
+
+        assert self.campaign is not None
+        return pool_replay(self.campaign).state
 
     def refresh(self) -> None:
         if self.campaign is None:
@@ -355,13 +353,9 @@ class PoolView(QWidget):
         self.update_checks()
 
     def _member_names(self) -> list[str]:
-        names: list[str] = []
-        if self.campaign is None:
-            return names
-        for row in self.campaign.show()["member_details"]:
-            if row.get("name"):
-                names.append(row["name"])
-        return names
+        from builder.app.rows import member_names
+
+        return member_names(self.campaign) if self.campaign is not None else []
 
     # -- rule checks before a click ---------------------------------------------------
     def _spend_action(self, side: str, use: str) -> dict:
