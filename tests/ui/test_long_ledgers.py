@@ -97,12 +97,14 @@ def test_the_campaign_ledger_model_makes_rows_when_asked(window, qtbot, monkeypa
         ok("pool", "earn", camp, "fortune", "--reason", f"rule {i}")
     plain = _counting(monkeypatch, store.CampaignFile, "plain")
     loads = _counting(monkeypatch, store, "load_campaign")
+    replays = _counting(monkeypatch, store.CampaignFile, "pool_replay")
     view = window.open_campaign(camp)
     model = view.ledger_model
     assert isinstance(model, CampaignLedgerModel)
     QAbstractItemModelTester(model, FAIL, view)
     assert model.rowCount() == 13
     assert len(loads) == 1                  # the tab and its pool panel read it once
+    assert len(replays) == 1                # and replay its pool once
     # no entry described twice (but the last, which the Undo button names)
     described = [id(args[1]) for args in plain if args[1] is not view.campaign.ledger[-1]]
     assert len(described) == len(set(described))
@@ -111,4 +113,4 @@ def test_the_campaign_ledger_model_makes_rows_when_asked(window, qtbot, monkeypa
     assert "rule 11" in model.index(12, 1).data()
     # showing the tab again reads the unchanged file no more
     view.reload()
-    assert len(loads) == 1
+    assert len(loads) == len(replays) == 1
