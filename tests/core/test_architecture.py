@@ -3,6 +3,7 @@ folder's rules/ and sheet.py) never imports Qt."""
 from __future__ import annotations
 
 import ast
+import importlib
 import subprocess
 import sys
 from functools import lru_cache
@@ -129,7 +130,8 @@ def test_every_part_a_built_in_rule_system_declares_is_in_its_folder():
         folder = "builder.rulesets." + rid.replace("-", "_")
         assert target == f"{folder}:ruleset_class"
         cls = ruleset_class(rid)
-        modules = [cls.sheet_module, *cls.commands.values(),
+        commands = getattr(importlib.import_module(folder), "COMMANDS", {})
+        modules = [cls.sheet_module, *commands.values(),
                    *(spec.partition(":")[0] for spec in
                      (cls.editor, cls.creation_form, *cls.dialogs.values()))]
         for module in modules:

@@ -5,8 +5,8 @@
 
 An enemy may be named, ``orc-chief=3*``: the same name counts once (an enemy
 that surrenders or flees and fights again counts once per session).
-The arithmetic lives in rules/xp.py; the ruleset declares this module as its
-command (``VogelfreiRuleset.commands``), and the command table learns it from there.
+The arithmetic lives in rules/xp.py; the folder declares this module as its
+command (``COMMANDS`` in its ``__init__``), and the command line learns it from the registry.
 """
 from __future__ import annotations
 
