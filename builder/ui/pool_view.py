@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComb
                                QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
                                QListWidget, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
+from builder.app.rows import campaign_again, member_names, pool_replay
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
 from builder.ui.focus import keep_focus_off_text
@@ -292,13 +293,10 @@ class PoolView(QWidget):
         return self.peril_counter[1]
 
     def reload(self, known=None) -> None:
-        """Read the campaign again (``known``: a campaign of this file read elsewhere,
-        taken while the file is unchanged)."""
-        from builder.app.rows import campaign_again
+        """Read the campaign again (``known``: this file as read elsewhere)."""
         from builder.storage.files import FileProblem
 
         try:
-            # (read again only when the file changed since it was read)
             self.campaign = campaign_again(self.path, self.campaign, known)
         except FileProblem as problem:
             self.campaign = None
@@ -307,8 +305,6 @@ class PoolView(QWidget):
 
     def _pool(self):
         """The pool after the loaded campaign's ledger (replayed once per reading)."""
-        from builder.app.rows import pool_replay
-
         assert self.campaign is not None
         return pool_replay(self.campaign).state
 
@@ -353,8 +349,6 @@ class PoolView(QWidget):
         self.update_checks()
 
     def _member_names(self) -> list[str]:
-        from builder.app.rows import member_names
-
         return member_names(self.campaign) if self.campaign is not None else []
 
     # -- rule checks before a click ---------------------------------------------------
