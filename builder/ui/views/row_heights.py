@@ -40,7 +40,9 @@ class RowsInView(QObject):
     # (Qt slots: a signal sent while the view is torn down finds no Python method gone)
     @Slot()
     def _later(self) -> None:
-        self._timer.start()
+        timer = getattr(self, "_timer", None)    # (none while the view is torn down)
+        if timer is not None:
+            timer.start()
 
     @Slot()
     def _scrolled(self) -> None:
@@ -49,9 +51,9 @@ class RowsInView(QObject):
     @Slot()
     def fit(self) -> None:
         """Size the rows in view to their contents (again: a column's width changed)."""
-        view = self.view
-        model = view.model()
-        if self._fitting or model is None or model.rowCount() == 0:
+        view = getattr(self, "view", None)
+        model = view.model() if view is not None else None
+        if view is None or self._fitting or model is None or model.rowCount() == 0:
             return
         self._fitting = True
         try:
