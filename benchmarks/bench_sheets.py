@@ -46,7 +46,8 @@ def main() -> int:
 
     from builder.sheets import build_sheet
     from builder.storage.files import load_character
-    from builder.render.pdf import ensure_app, render_pdf
+    from builder.render.pdf import render_pdf
+    from builder.render.style import ensure_app
     from tests.sheet_samples import make_story_points_files
 
     app = ensure_app()  # noqa: F841 - kept alive for the run

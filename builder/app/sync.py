@@ -26,7 +26,7 @@ DRIVER = "character-builder"
 #: What ``setup git`` writes into .gitattributes.
 ATTRIBUTES = ("*.json merge=character-builder",)
 #: The rulings ``resolve`` records.
-REVOKE, KEEP = merging.REVOKE, merging.KEEP
+REVOKE, KEEP, REOPEN = merging.REVOKE, merging.KEEP, merging.REOPEN
 #: The merge driver's exit codes: merged; merged with conflicts recorded; not merged.
 CLEAN, CONFLICTS, NOT_MERGED = 0, 1, 2
 
@@ -361,6 +361,8 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             if ruling == merging.KEEP and entry["id"] not in suspended:
                 raise Refusal([f"entry {entry['id']} is not suspended: only a suspended "
                                "entry is kept by a ruling"])
+            if ruling == merging.REOPEN and entry["id"] not in merging.ruled(doc):
+                raise Refusal([f"entry {entry['id']} has no ruling to take back"])
             resolution = merging.resolution(str(entry["id"]), ruling)
             resolution["at"] = _now()
             stamp_entry(doc, resolution)

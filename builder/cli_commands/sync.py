@@ -8,7 +8,7 @@ setup git [FOLDER]             .gitattributes and the clone's config for the dri
 repair FILE                    a file git merged as text, rebuilt from git's versions
 verify [PATH...]               every file replays and is canonical
 conflicts [PATH...] [--json]   the suspended entries no ruling closed
-resolve FILE ENTRY --revoke|--keep
+resolve FILE ENTRY --revoke|--keep|--reopen
 sync status [PATH...] [--json] conflict copies to take in, suspended entries
 sync intake [FOLDER...]        conflict copies merged into their files, then removed
 
@@ -117,7 +117,8 @@ def cmd_conflicts(args) -> int:
 def cmd_resolve(args) -> int:
     from builder.app import sync
 
-    merged = sync.resolve(args.file, args.entry, sync.KEEP if args.keep else sync.REVOKE)
+    ruling = sync.KEEP if args.keep else sync.REOPEN if args.reopen else sync.REVOKE
+    merged = sync.resolve(args.file, args.entry, ruling)
     _lines(merged.lines())
     return 0
 
@@ -220,6 +221,8 @@ def register(subparsers) -> None:
                      help="revoke the entry (kept in the file, no longer applied)")
     how.add_argument("--keep", action="store_true",
                      help="keep a suspended entry as the game master's ruling")
+    how.add_argument("--reopen", action="store_true",
+                     help="take back the entry's ruling (the ruling stays in the file)")
     p.set_defaults(func=cmd_resolve)
 
     p = subparsers.add_parser("sync", help="the state of shared files")

@@ -8,20 +8,20 @@ bookmarks when there are several characters, and the document information set in
 full: a short Title ("Party sheets: 100 characters"), Author (the players' names),
 Subject, Keywords, Creator (this application and its version), Producer and the dates.
 
-That update is written here (:func:`append_update`) for the shape Qt's writer
-produces (one classic xref table, a flat page tree, no encryption), which takes
-about a millisecond.  pypdf does the same work in 60-90 ms, most of it importing
-itself (half the cost of a whole export): it is used only where its PDF parser is
-needed, for a PDF of another shape (a future Qt) and for the characters beyond
-U+FFFF (emoji, mathematical letters) that Qt's writer prints but leaves out of the
-PDF's text (:func:`restore_wide_text`, which edits the fonts' text maps).
+That update is written here (:func:`append_update`, no PDF library) for the shape Qt's
+writer produces (one classic xref table, a flat page tree, no encryption).  The same
+update puts back into the PDF's text what Qt's writer leaves out of it: the characters
+beyond U+FFFF (emoji, mathematical letters) it prints but does not map
+(:func:`wide_text_in_cmap`), and the letters of scripts it shapes into contextual forms
+(:func:`base_letters_in_cmap`), by redefining the fonts' text maps.  A PDF of another
+shape is refused (:class:`NotUpdatable`), never guessed at.
 """
 from __future__ import annotations
 
-import io
 import re
 import struct
 import time
+import zlib
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from builder import APP_TITLE, __version__
@@ -118,57 +118,13 @@ def finish_pdf(data: bytes, marks: Sequence[tuple[int, str, int]], *, title: str
                unmapped: set[str] | None = None, base_letters: bool = False) -> bytes:
     """``data`` with bookmarks (``marks``: (level 0 character / 1 section, title, page
     index)), the document information set, and the characters of ``wide`` put back
-    into its text (see :func:`restore_wide_text`; those it cannot are added to
-    ``unmapped``).
-
-    Without such characters, a PDF of the shape Qt writes is finished by
-    :func:`append_update` (no PDF library); anything else by pypdf."""
-    if not (wide and any(wide.values())) and not base_letters:
-        try:
-            return append_update(data, marks, document_information(
-                title, author, subject, keywords, now))
-        except NotUpdatable:
-            pass
-    return finish_with_pypdf(data, marks, document_information(
-        title, author, subject, keywords, now, "Qt PDF writer, pypdf"),
-        wide=wide, unmapped=unmapped, base_letters=base_letters)
-
-
-def finish_with_pypdf(data: bytes, marks: Sequence[tuple[int, str, int]],
-                      info: dict[str, str], wide: dict[str, list[str]] | None = None,
-                      unmapped: set[str] | None = None, base_letters: bool = False) -> bytes:
-    """What :func:`finish_pdf` does, with pypdf: for any PDF pypdf reads.
-    ``base_letters``: the fonts' text maps give letters, not their contextual forms
-    (:func:`restore_base_letters`)."""
-    from pypdf import PdfReader, PdfWriter
-
-    reader = PdfReader(io.BytesIO(data))
-    # An incremental update: the painted PDF stays as Qt wrote it, the outline and the
-    # document information are appended (much cheaper than rewriting every object).
-    writer = PdfWriter(reader, incremental=True)
-    count = len(writer.pages)
-    parent = None
-    characters = 0
-    for level, text, page in marks:
-        if not 0 <= page < count:
-            continue
-        if level == 0:
-            parent = writer.add_outline_item(title=text, page_number=page)
-            characters += 1
-        else:
-            writer.add_outline_item(title=text, page_number=page, parent=parent)
-    if characters > 1:
-        writer.page_mode = "/UseOutlines"
-    if wide:
-        lost = restore_wide_text(writer, wide)
-        if unmapped is not None:
-            unmapped |= lost
-    if base_letters:
-        restore_base_letters(writer)
-    writer.add_metadata({f"/{key}": value for key, value in info.items()})
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    into its text (see :func:`wide_text_in_cmap`; those it cannot are added to
+    ``unmapped``); ``base_letters``: the fonts' text maps give letters, not their
+    contextual forms (:func:`base_letters_in_cmap`).  One incremental update
+    (:func:`append_update`); raises :class:`NotUpdatable` for a PDF not of Qt's shape."""
+    return append_update(data, marks, document_information(
+        title, author, subject, keywords, now), wide=wide, unmapped=unmapped,
+        base_letters=base_letters)
 
 
 # -- the incremental update, without a PDF library ---------------------------------------
@@ -188,6 +144,8 @@ def pdf_string(text: str) -> bytes:
 _TAIL = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*\Z")
 _OBJ = re.compile(rb"\s*(\d+)\s+(\d+)\s+obj\b")
 _REF = rb"(\d+)\s+0\s+R"
+_INTEGER = re.compile(rb"\s*(\d+)\s+endobj")
+_STREAM = re.compile(rb"\s*(<<.*?>>)\s*stream\r?\n", re.S)
 
 
 class _Parsed:
@@ -257,23 +215,53 @@ class _Parsed:
             raise NotUpdatable("an xref table that does not parse") from None
         return offsets
 
-    def dictionary(self, number: int) -> bytes:
-        """The body of object ``number``, a dictionary without a stream."""
+    def _start(self, number: int) -> int:
+        """Where the body of object ``number`` starts (after its ``N 0 obj``)."""
         offset = self.offsets.get(number)
         found = _OBJ.match(self.data, offset) if offset is not None else None
         if found is None or int(found.group(1)) != number:
             raise NotUpdatable(f"object {number} is not where the xref says")
-        end = self.data.find(b"endobj", found.end())
-        body = self.data[found.end():end].strip()
+        return found.end()
+
+    def dictionary(self, number: int) -> bytes:
+        """The body of object ``number``, a dictionary without a stream."""
+        start = self._start(number)
+        end = self.data.find(b"endobj", start)
+        body = self.data[start:end].strip()
         if end < 0 or not (body.startswith(b"<<") and body.endswith(b">>")):
             raise NotUpdatable(f"object {number} is not a dictionary")
         return body
 
+    def stream(self, number: int) -> bytes:
+        """The decoded data of object ``number``, a stream (unfiltered or Flate)."""
+        head = _STREAM.match(self.data, self._start(number))
+        if head is None:
+            raise NotUpdatable(f"object {number} is not a stream")
+        info = head.group(1)
+        length = re.search(rb"/Length\s+(\d+)(\s+0\s+R)?", info)
+        if length is None:
+            raise NotUpdatable(f"stream {number} without a length")
+        size = int(length.group(1))
+        if length.group(2):  # an indirect length: an object holding the number
+            value = _INTEGER.match(self.data, self._start(size))
+            if value is None:
+                raise NotUpdatable(f"the length of stream {number} is not a number")
+            size = int(value.group(1))
+        raw = self.data[head.end():head.end() + size]
+        if re.search(rb"/Filter\s*/FlateDecode\b", info):
+            try:
+                return zlib.decompress(raw)
+            except zlib.error:
+                raise NotUpdatable(f"stream {number} does not inflate") from None
+        if b"/Filter" in info:
+            raise NotUpdatable(f"stream {number} has a filter other than Flate")
+        return raw
+
 
 def _outline_tree(marks: Sequence[tuple[int, str, int]], count: int
                   ) -> list[tuple[str, int, list[tuple[str, int]]]]:
-    """(title, page, sections) per character; a section before any character, or a
-    mark whose page is not in the PDF, as pypdf's outline had them."""
+    """(title, page, sections) per character: a section before any character stands
+    at the top level; a mark whose page is not in the PDF is left out."""
     tree: list[tuple[str, int, list[tuple[str, int]]]] = []
     parent: list[tuple[str, int]] | None = None
     for level, text, page in marks:
@@ -288,26 +276,47 @@ def _outline_tree(marks: Sequence[tuple[int, str, int]], count: int
     return tree
 
 
+class _Update:
+    """The objects an incremental update defines (new ones and redefined ones)."""
+
+    def __init__(self, size: int) -> None:
+        self.objects: dict[int, bytes] = {}
+        self.next_number = size
+
+    def new(self) -> int:
+        self.next_number += 1
+        return self.next_number - 1
+
+
 def append_update(data: bytes, marks: Sequence[tuple[int, str, int]],
-                  info: dict[str, str]) -> bytes:
+                  info: dict[str, str], *, wide: dict[str, list[str]] | None = None,
+                  unmapped: set[str] | None = None, base_letters: bool = False) -> bytes:
     """``data`` (a PDF as Qt's writer makes it) with one incremental update appended:
     the outline of ``marks`` (see :func:`finish_pdf`), opened in the viewer when it has
-    several characters, and the document information ``info`` (its keys without the
-    slash).  Raises :class:`NotUpdatable` for a PDF of another shape (nothing guessed)."""
+    several characters, the fonts' text maps given ``wide``'s characters and
+    (``base_letters``) the letters of contextual forms, and the document information
+    ``info`` (its keys without the slash).  Raises :class:`NotUpdatable` for a PDF of
+    another shape (nothing guessed)."""
     pdf = _Parsed(data)
-    objects: dict[int, bytes] = {}
-    next_number = pdf.size
+    update = _Update(pdf.size)
+    _add_outline(pdf, update, marks)
+    if base_letters or (wide and any(wide.values())):
+        lost = _add_text_maps(pdf, update, wide or {}, base_letters)
+        if unmapped is not None:
+            unmapped |= lost
+    info_number = _add_information(pdf, update, info)
+    return _appended(data, pdf, update, info_number)
 
-    def new() -> int:
-        nonlocal next_number
-        next_number += 1
-        return next_number - 1
 
+def _add_outline(pdf: _Parsed, update: _Update,
+                 marks: Sequence[tuple[int, str, int]]) -> None:
+    """The outline of ``marks`` and the catalog that opens it."""
     tree = _outline_tree(marks, len(pdf.pages))
     catalog = pdf.catalog
     if tree:
-        root = new()
-        numbers = [(new(), [new() for _ in sections]) for _t, _p, sections in tree]
+        root = update.new()
+        numbers = [(update.new(), [update.new() for _ in sections])
+                   for _t, _p, sections in tree]
 
         def item(title: str, page: int, parent: int, siblings: list[int], index: int,
                  kids: list[int]) -> bytes:
@@ -324,32 +333,42 @@ def append_update(data: bytes, marks: Sequence[tuple[int, str, int]],
 
         tops = [number for number, _kids in numbers]
         for index, ((title, page, sections), (number, kids)) in enumerate(zip(tree, numbers)):
-            objects[number] = item(title, page, root, tops, index, kids)
+            update.objects[number] = item(title, page, root, tops, index, kids)
             for k, (section, section_page) in enumerate(sections):
-                objects[kids[k]] = item(section, section_page, number, kids, k, [])
-        objects[root] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (
-            tops[0], tops[-1], len(tops) + sum(len(kids) for _n, kids in numbers))
+                update.objects[kids[k]] = item(section, section_page, number, kids, k, [])
+        count = len(tops) + sum(len(kids) for _n, kids in numbers)
+        update.objects[root] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (
+            tops[0], tops[-1], count)
         catalog = catalog[:-2].rstrip() + b"\n/Outlines %d 0 R\n" % root
         characters = sum(1 for level, _t, page in marks
                          if level == 0 and 0 <= page < len(pdf.pages))
         if characters > 1:
             catalog += b"/PageMode /UseOutlines\n"
-        objects[pdf.root] = catalog + b">>"
+        update.objects[pdf.root] = catalog + b">>"
+
+
+def _add_information(pdf: _Parsed, update: _Update, info: dict[str, str]) -> int:
+    """The document information set to ``info``; returns its object's number."""
     entries = [b"/%s %s\n" % (key.encode("ascii"), pdf_string(value))
                for key, value in info.items()]
     if pdf.info is not None:  # Qt's entries whose value is a name (/Trapped /False) stay
         entries += [b"/%s /%s\n" % found for found in
                     re.findall(rb"/(\w+)\s+/(\w+)", pdf.dictionary(pdf.info))
                     if found[0].decode("ascii") not in info]
-    info_number = pdf.info if pdf.info is not None else new()
-    objects[info_number] = b"<<\n" + b"".join(entries) + b">>"
+    info_number = pdf.info if pdf.info is not None else update.new()
+    update.objects[info_number] = b"<<\n" + b"".join(entries) + b">>"
+    return info_number
+
+
+def _appended(data: bytes, pdf: _Parsed, update: _Update, info_number: int) -> bytes:
+    """``data`` with ``update``'s objects, their xref section and trailer after it."""
     out = bytearray(data)
     if not out.endswith(b"\n"):
         out += b"\n"
     offsets = {}
-    for number in sorted(objects):
+    for number in sorted(update.objects):
         offsets[number] = len(out)
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, objects[number])
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, update.objects[number])
     xref_at = len(out)
     # The section starts with the head of the free list (object 0), as the first does:
     # readers that take a section not starting at 0 for a misnumbered one then have
@@ -363,7 +382,7 @@ def append_update(data: bytes, marks: Sequence[tuple[int, str, int]],
             run = []
         run.append(number)
     out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /Prev %d" % (
-        next_number, pdf.root, info_number, pdf.xref_at)
+        update.next_number, pdf.root, info_number, pdf.xref_at)
     if pdf.file_id:
         out += b" /ID " + pdf.file_id
     out += b" >>\nstartxref\n%d\n%%%%EOF\n" % xref_at
@@ -430,84 +449,92 @@ def base_letters_in_cmap(cmap: str) -> str:
     return _TARGETS.sub(targets, cmap)
 
 
-def restore_base_letters(writer) -> None:
-    """Every font's text map in ``writer`` through :func:`base_letters_in_cmap`."""
-    from pypdf.generic import DecodedStreamObject, NameObject
-
-    done: set = set()
-    for page in writer.pages:
-        resources = page.get("/Resources")
-        fonts = resources.get_object().get("/Font") if resources is not None else None
-        if fonts is None:
-            continue
-        for ref in fonts.get_object().values():
-            font = ref.get_object()
-            key = getattr(ref, "idnum", None) or id(font)
-            if key in done or "/ToUnicode" not in font:
-                continue
-            done.add(key)
-            try:
-                cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")
-            except (KeyError, TypeError, AttributeError, ValueError):
-                continue
-            mapped = base_letters_in_cmap(cmap)
-            if mapped == cmap:
-                continue
-            stream = DecodedStreamObject()
-            stream.set_data(mapped.encode("latin-1"))
-            font[NameObject("/ToUnicode")] = writer._add_object(stream)
-
-
-def restore_wide_text(writer, wide: dict[str, list[str]]) -> set[str]:
-    """Put the characters beyond U+FFFF back into the PDF's text.
+def wide_text_in_cmap(cmap: str, glyphs: int | None, chars: Sequence[str]) -> str | None:
+    """A font's ToUnicode map with the characters beyond U+FFFF put back, or None.
 
     Qt embeds each font as a subset whose glyphs are numbered in the order they are
-    first painted, and writes a ToUnicode map for the glyphs of characters up to
-    U+FFFF only: the glyphs it leaves unmapped are exactly those of the characters
-    beyond, in first-painted order, which is what ``wide`` holds for each font (its
-    PostScript name, the PDF's BaseFont).  Each font's map gets them only when the
-    counts agree; otherwise nothing is guessed and its characters are returned
-    (the export names them)."""
-    from pypdf.generic import DecodedStreamObject, NameObject
+    first painted, and writes a text map for the glyphs of characters up to U+FFFF
+    only: the glyphs it leaves unmapped (of the font's ``glyphs``) are exactly those of
+    the characters beyond, in first-painted order, which is what ``chars`` holds for
+    the font.  The map gets them only when the counts agree; otherwise nothing is
+    guessed (None: the export names them)."""
+    gaps = [cid for cid in range(1, glyphs or 0) if cid not in _mapped_cids(cmap)]
+    if len(gaps) != len(chars) or "endcmap" not in cmap:
+        return None
+    entries = "".join(f"<{cid:04X}> <{char.encode('utf-16-be').hex().upper()}>\n"
+                      for cid, char in zip(gaps, chars))
+    return cmap.replace("endcmap", f"{len(gaps)} beginbfchar\n{entries}endbfchar\nendcmap", 1)
 
+
+def _ref(key: bytes, body: bytes) -> int | None:
+    """The object number ``body``'s entry ``key`` refers to (``/Key [N 0 R`` too)."""
+    found = re.search(rb"/" + key + rb"\s*\[?\s*" + _REF, body)
+    return int(found.group(1)) if found else None
+
+
+def _fonts(pdf: _Parsed) -> list[int]:
+    """The font objects the pages use, each once, in the pages' order."""
+    fonts: list[int] = []
+    for page in pdf.pages:
+        body = pdf.dictionary(page)
+        resources = _ref(b"Resources", body)
+        if resources is not None:
+            body = pdf.dictionary(resources)
+        table = _ref(b"Font", body)
+        found = re.search(rb"/Font\s*<<(.*?)>>", body, re.S) if table is None else None
+        names = pdf.dictionary(table) if table is not None else found.group(1) if found else b""
+        for number in re.findall(rb"/[^\s/<>\[\]()]+\s*" + _REF, names):
+            if int(number) not in fonts:
+                fonts.append(int(number))
+    return fonts
+
+
+def _font_glyphs(pdf: _Parsed, font: bytes) -> int | None:
+    """How many glyphs the font program embedded for a Type0 ``font`` holds."""
+    try:
+        descendant = _ref(b"DescendantFonts", font)
+        descriptor = _ref(b"FontDescriptor", pdf.dictionary(descendant)) \
+            if descendant is not None else None
+        program = _ref(b"FontFile2", pdf.dictionary(descriptor)) \
+            if descriptor is not None else None
+        return _glyph_count(pdf.stream(program)) if program is not None else None
+    except NotUpdatable:
+        return None
+
+
+def _add_text_maps(pdf: _Parsed, update: _Update, wide: dict[str, list[str]],
+                   base_letters: bool) -> set[str]:
+    """The fonts' text maps redefined with ``wide``'s characters (by the font's
+    PostScript name, the PDF's BaseFont) and, with ``base_letters``, the letters of
+    contextual forms.  Returns the characters that could not be carried."""
     lost: set[str] = set()
     wanted = {name: chars for name, chars in wide.items() if chars}
-    done: set = set()
-    for page in writer.pages:
-        resources = page.get("/Resources")
-        fonts = resources.get_object().get("/Font") if resources is not None else None
-        if fonts is None:
+    for number in _fonts(pdf):
+        font = pdf.dictionary(number)
+        name = re.search(rb"/BaseFont\s*/([^\s/<>\[\]()]+)", font)
+        chars = wanted.pop(name.group(1).decode("latin-1").split("+")[-1], None) \
+            if name else None
+        text_map = _ref(b"ToUnicode", font)
+        try:
+            cmap = pdf.stream(text_map).decode("latin-1") if text_map is not None else None
+        except NotUpdatable:
+            cmap = None
+        if cmap is None or text_map is None:
+            lost.update(chars or ())
             continue
-        for ref in fonts.get_object().values():
-            font = ref.get_object()
-            key = getattr(ref, "idnum", None) or id(font)
-            if key in done:
-                continue
-            done.add(key)
-            name = str(font.get("/BaseFont", ""))[1:].split("+")[-1]
-            chars = wanted.pop(name, None)
-            if not chars:
-                continue
-            try:
-                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-                count = _glyph_count(descriptor.get_object()["/FontFile2"].get_object()
-                                     .get_data())
-                cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")
-            except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+        mapped = cmap
+        if chars:
+            with_wide = wide_text_in_cmap(cmap, _font_glyphs(pdf, font), chars)
+            if with_wide is None:
                 lost.update(chars)
-                continue
-            mapped = _mapped_cids(cmap)
-            gaps = [cid for cid in range(1, count or 0) if cid not in mapped]
-            if len(gaps) != len(chars) or "endcmap" not in cmap:
-                lost.update(chars)
-                continue
-            entries = "".join(f"<{cid:04X}> <{char.encode('utf-16-be').hex().upper()}>\n"
-                              for cid, char in zip(gaps, chars))
-            cmap = cmap.replace("endcmap", f"{len(gaps)} beginbfchar\n{entries}endbfchar\n"
-                                "endcmap", 1)
-            stream = DecodedStreamObject()
-            stream.set_data(cmap.encode("latin-1"))
-            font[NameObject("/ToUnicode")] = writer._add_object(stream)
+            else:
+                mapped = with_wide
+        if base_letters:
+            mapped = base_letters_in_cmap(mapped)
+        if mapped != cmap:
+            data = mapped.encode("latin-1")
+            update.objects[text_map] = (b"<< /Length %d >>\nstream\n" % len(data) + data
+                                        + b"\nendstream")
     for chars in wanted.values():  # a font the PDF does not hold under that name
         lost.update(chars)
     return lost

@@ -17,7 +17,8 @@ the copies can be merged entry by entry, without a common ancestor:
 * **Resolutions are entries too** (``resolutions``): ``revoke`` an entry (this one or
   the other: the revoked entry is kept in ``revoked``, not applied) or ``keep`` a
   suspended one as the game master's ruling (it stays recorded, not applied, and no
-  longer counts as a conflict).  The latest resolution of an entry decides.
+  longer counts as a conflict); ``reopen`` takes back the entry's ruling before it (so
+  an undo appends too, never deletes).  The latest resolution of an entry decides.
 * **The other keys** (name, notes, members...) are taken from the copy whose newest
   entry is the newest (ties: the larger value), key by key.
 
@@ -39,8 +40,9 @@ SUSPENDED, REVOKED, RESOLUTIONS = "suspended", "revoked", "resolutions"
 ENTRY_LISTS = ("ledger", SUSPENDED, REVOKED, RESOLUTIONS)
 #: The verb of a resolution entry, and its rulings.
 RESOLVE = "resolve"
-REVOKE, KEEP = "revoke", "keep"
-RULINGS = (REVOKE, KEEP)
+REVOKE, KEEP, REOPEN = "revoke", "keep", "reopen"
+#: ``reopen`` takes back the entry's ruling before it (an undo that appends).
+RULINGS = (REVOKE, KEEP, REOPEN)
 #: How many applied entries back a suspended entry's collision is looked for, and how
 #: many of them are tried (each try replays the entries after it once more).
 COLLISION_WINDOW = 64
@@ -205,12 +207,21 @@ def _other_keys(docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def ruled(doc: Mapping[str, Any]) -> dict[str, str]:
+    """The entries a ruling holds for now (id -> revoke or keep)."""
+    return _rulings(_union([resolutions_of(prepared(doc))]))
+
+
 def _rulings(resolutions: Sequence[dict[str, Any]]) -> dict[str, str]:
     """Each entry's ruling: the latest resolution naming it decides."""
     rulings: dict[str, str] = {}
     for resolution in resolutions:               # already in merge order
         target, ruling = resolution.get("entry"), resolution.get("ruling")
-        if isinstance(target, str) and ruling in RULINGS:
+        if not isinstance(target, str):
+            continue
+        if ruling == REOPEN:
+            rulings.pop(target, None)
+        elif ruling in RULINGS:
             rulings[target] = str(ruling)
     return rulings
 

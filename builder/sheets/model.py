@@ -9,7 +9,7 @@ and a list of blocks:
 * :class:`Heading` a sub-heading inside a section (a class name, say),
 * :class:`Notes`  free text followed by ruled lines to write on.
 
-The renderer (builder/render/pdf.py) is the only place that knows about
+The renderer (builder/render) is the only place that knows about
 pages, fonts and Qt.  Everything here is plain data so it can be built and
 tested without a display, and so every ruleset gets its own sheet by writing a
 small builder module (see builder/sheets/__init__.py).
@@ -398,6 +398,22 @@ class LedgerFacts(FrozenRecord):
         object.__setattr__(self, "quiet_words", quiet_words)
 
 
+def _ledger_columns(entry_width: float, balance: str | None, spends: bool,
+                    facts: LedgerFacts) -> list[Column]:
+    """The ledger table's columns: number, date, entry, then money and the balance's
+    gained, spent and after where the rule system has them."""
+    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", entry_width)]
+    money_title = facts.money[0] if facts.money else None
+    if money_title:
+        columns.append(Column(money_title, 1.3, "right"))
+    if balance:
+        columns.append(Column(f"{balance} gained", 1.0, "right"))
+        if spends:
+            columns.append(Column(f"{balance} spent", 1.0, "right"))
+        columns.append(Column(f"{balance} after", 1.0, "right"))
+    return columns
+
+
 def ledger_section(derived: dict[str, Any], blank: bool, title: str, entry_width: float,
                    balance: str | None = None, spends: bool = True, *,
                    mode: str = "all", facts: LedgerFacts | None = None) -> "Section":
@@ -416,15 +432,7 @@ def ledger_section(derived: dict[str, Any], blank: bool, title: str, entry_width
     facts = facts or LedgerFacts()
     kind, last = ledger_mode(mode)
     raw = [e for e in derived.get("ledger_entries") or [] if isinstance(e, dict)]
-    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", entry_width)]
-    money_title = facts.money[0] if facts.money else None
-    if money_title:
-        columns.append(Column(money_title, 1.3, "right"))
-    if balance:
-        columns.append(Column(f"{balance} gained", 1.0, "right"))
-        if spends:
-            columns.append(Column(f"{balance} spent", 1.0, "right"))
-        columns.append(Column(f"{balance} after", 1.0, "right"))
+    columns = _ledger_columns(entry_width, balance, spends, facts)
     if blank:
         empty: list[list[Cell]] = [[""] * len(columns) for _ in range(BLANK_LEDGER)]
         # eight rows at least, then as many as the page has room for

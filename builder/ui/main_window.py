@@ -191,6 +191,8 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         # watch costs the kernel's bookkeeping; the models look once more on arming).
         self.library_model.start_watching()
         self.campaign_model.start_watching()
+        from builder.ui.sync_bar import SyncIntake   # conflict copies taken in, the sync bar
+        self.sync_intake = SyncIntake(self)
         install_input_policy()
         apply_theme(theme_choice.saved_choice())
         if self.tabs.currentIndex() == 0:
@@ -262,6 +264,11 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         if earlier > 0:
             text += f" ({earlier} earlier {'report' if earlier == 1 else 'reports'} in the same folder)"
         self.crash_bar.show_message(text, "error")
+
+    def show_conflicts(self) -> None:
+        from builder.ui.conflicts_page import open_conflicts
+
+        open_conflicts(self)
 
     def about(self) -> None:
         from builder.ui.dialogs.about import AboutDialog

@@ -119,6 +119,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                enabled_when="library-selection"),
     ActionSpec("restore", "Restore from &Trash…", "restore_dialog",
                "Bring back a character from the trash"),
+    ActionSpec("conflicts", "Con&flicts…", "show_conflicts", "The merged timeline of the "
+               "character or campaign and the rulings its suspended entries need"),
     # printing and export (builder.ui.window_export)
     ActionSpec("print", "&Print…", "print_current",
                "Print the character's sheet (system print dialog)", K.Print,
@@ -178,7 +180,7 @@ MENUS: tuple[tuple[str, str | None, tuple[str, ...] | None], ...] = (
                      SEPARATOR, "print", "preview", "export_pdf", "sheet_options", SEPARATOR,
                      "close_tab", "quit")),
     ("&Edit", None, ("undo", "redo", SEPARATOR, "rename", "identity", "duplicate", "trash",
-                     "restore")),
+                     "restore", "conflicts")),
     ("&Character", "character_menu", None),
     ("C&ampaign", "campaign_menu", None),
     ("&View", None, ("library", "next_tab", "previous_tab", "find", "data_folder", SEPARATOR,

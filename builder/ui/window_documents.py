@@ -209,6 +209,10 @@ class OpenDocuments(WindowHost):
         if index <= 0:
             return
         widget = self.tabs.widget(index)
+        close_page = getattr(widget, "close_page", None)
+        if close_page is not None:  # a page of its own (Conflicts)
+            self.tabs.removeTab(index)
+            return close_page()
         if not hasattr(widget, "doc"):  # a campaign tab
             view = cast("CampaignView", widget)
             self.save_splitters(view)

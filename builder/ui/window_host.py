@@ -65,6 +65,7 @@ class WindowHost(QMainWindow):
     act_identity: QAction
     act_trash: QAction
     act_restore: QAction
+    act_conflicts: QAction
     act_print: QAction
     act_preview: QAction
     act_export_pdf: QAction

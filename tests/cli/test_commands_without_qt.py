@@ -2,7 +2,7 @@
 options, plan, do and undo never import Qt (only export-pdf and the window do), and
 a valid file is read without importing jsonschema (the compiled validators say
 "valid"; builder/storage/validation.py).  export-pdf imports QtGui, never QtWidgets,
-and pypdf only for a sheet with characters beyond U+FFFF (builder/render/outline.py)."""
+nor a PDF library (builder/render/outline.py finishes the PDF itself)."""
 from __future__ import annotations
 
 import subprocess
@@ -48,7 +48,7 @@ with contextlib.redirect_stdout(io.StringIO()):
 assert code == 0, code
 assert "PySide6.QtGui" in sys.modules
 assert "PySide6.QtWidgets" not in sys.modules
-assert "pypdf" not in sys.modules  # no character beyond U+FFFF: no PDF library either
+assert "pypdf" not in sys.modules  # no PDF library
 # Nothing on the way generates dataclass methods at import (builder/rules/records.py),
 # nor imports datetime for the PDF's date (builder/render/outline.py).
 assert "dataclasses" not in sys.modules and "datetime" not in sys.modules
@@ -83,7 +83,7 @@ print("Qt namespace built" if "Qt" in sys.modules["PySide6.QtCore"].__dict__ els
 def test_export_pdf_never_builds_the_qt_namespace(tmp_path):
     """PySide builds the 93 enums of the ``Qt`` namespace (~14 ms) the first time one is
     looked up or a call with a Qt enum overload (setPen, setBrush, fillRect...) is made;
-    the sheet painter makes none (builder/render/pdf.py, "painting"): a party of every
+    the sheet painter makes none (builder/render/paint.py): a party of every
     ruleset, played and blank and compact, exported in a fresh process."""
     from tests.sheet_samples import BOB, GRETA, SENNA, make_files
 

@@ -24,7 +24,7 @@ def folded(text: str) -> str:
 
 def test_every_character_with_a_glyph_prints_and_the_rest_are_named(tmp_path, qapp):
     from builder.render.fonts import GlyphCheck, _needs_glyph
-    from builder.render.pdf import Style, ensure_app
+    from builder.render.style import Style, ensure_app
 
     path = tmp_path / "li.json"
     ok("new", "story-points", NAME, "-o", path, "--set", "sp=10")

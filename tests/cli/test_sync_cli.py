@@ -156,3 +156,20 @@ def test_keep_closes_a_conflict_and_needs_a_suspended_entry(tmp_path, double_spe
     assert load(out)["suspended"][0]["ruling"] == "keep"
     assert ok("conflicts", out).out.strip() == "no conflicts"
     assert cli("resolve", out, "ZZZZ", "--keep").code == 2
+    # a ruling taken back is an entry too: the conflict is open again, nothing removed
+    ok("resolve", out, suspended["entry"]["id"], "--reopen")
+    reopened = load(out)
+    assert [r["ruling"] for r in reopened["resolutions"]] == ["keep", "reopen"]
+    assert "ruling" not in reopened["suspended"][0]
+    assert cli("conflicts", out).code == 1
+
+
+def test_reopen_needs_a_ruling_to_take_back(tmp_path, double_spend):
+    ann, bob = double_spend
+    out = tmp_path / "table.json"
+    cli("merge", ann, bob, "-o", out)
+    suspended = load(out)["suspended"][0]
+    before = file_bytes(out)
+    r = cli("resolve", out, suspended["entry"]["id"], "--reopen")
+    assert r.code == 1 and "no ruling to take back" in r.err
+    assert file_bytes(out) == before

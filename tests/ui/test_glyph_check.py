@@ -19,7 +19,7 @@ def test_the_same_characters_as_laying_each_out(qapp, key, on_device):
     from PySide6.QtGui import QImage
 
     from builder.render.fonts import GlyphCheck, _has_glyph
-    from builder.render.pdf import Style, ensure_app
+    from builder.render.style import Style, ensure_app
 
     ensure_app()
     page = QImage(8, 8, QImage.Format.Format_RGB32)

@@ -388,7 +388,8 @@ def test_a_word_wider_than_its_cell_wraps_inside_the_cell(qapp, tmp_path):
     from PySide6.QtGui import QPdfWriter
 
     from builder.sheets.model import Column, Section, Sheet, Table
-    from builder.render.pdf import Style, layout_sheet
+    from builder.render.layout import layout_sheet
+    from builder.render.style import Style
 
     word = "Supercalifragilisticexpialidocious" * 3
     sheet = Sheet("Test", "x", sections=[Section("t", "T", [Table(
@@ -445,14 +446,14 @@ def test_alignment_numbers_are_qt_flags():
     never builds the Qt namespace's enums), are Qt's own."""
     from PySide6.QtCore import Qt
 
-    from builder.render import pdf
+    from builder.render import style
 
     a, t = Qt.AlignmentFlag, Qt.TextFlag
-    assert pdf._ALIGN_LEFT == a.AlignLeft.value and pdf._ALIGN_RIGHT == a.AlignRight.value
-    assert pdf._ALIGN_HCENTER == a.AlignHCenter.value
-    assert pdf._ALIGN_TOP == a.AlignTop.value and pdf._ALIGN_VCENTER == a.AlignVCenter.value
-    assert pdf._WRAP == t.TextWordWrap.value
-    assert pdf._WRAP_ANYWHERE == t.TextWrapAnywhere.value
+    assert style.ALIGN_LEFT == a.AlignLeft.value and style.ALIGN_RIGHT == a.AlignRight.value
+    assert style.ALIGN_HCENTER == a.AlignHCenter.value
+    assert style.ALIGN_TOP == a.AlignTop.value and style.ALIGN_VCENTER == a.AlignVCenter.value
+    assert style.WRAP == t.TextWordWrap.value
+    assert style.WRAP_ANYWHERE == t.TextWrapAnywhere.value
 
 
 def _page(qapp):
@@ -465,7 +466,7 @@ def _page(qapp):
     return image, painter
 
 
-@pytest.mark.parametrize("flags", ["_LEFT", "_RIGHT", "_CENTER"])
+@pytest.mark.parametrize("flags", ["LEFT", "RIGHT", "CENTER"])
 @pytest.mark.parametrize("text", ["Page 2 of 3", "Fjord · Ægir’s wåy", "–"])
 def test_grey_text_without_set_pen_lands_where_draw_text_puts_it(qapp, flags, text):
     """Grey text is laid out by a QTextLayout (setPen would build the Qt enums): the
@@ -473,22 +474,22 @@ def test_grey_text_without_set_pen_lands_where_draw_text_puts_it(qapp, flags, te
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QFont, QFontMetricsF
 
-    from builder.render import pdf
+    from builder.render import paint, style
 
-    pdf.ensure_app()
+    style.ensure_app()
     rect = QRectF(13.3, 20.6, 611.7, 37.9)
-    flag = getattr(pdf, flags)
+    flag = getattr(style, flags)
     font = QFont("DejaVu Sans Condensed")
     font.setPointSizeF(17.5)
     font.setItalic(True)
     expected, painter = _page(qapp)
     painter.setFont(font)
-    painter.setPen(pdf.GREY)
+    painter.setPen(style.GREY)
     painter.drawText(rect, flag, text)
     painter.end()
     drawn, painter = _page(qapp)
-    assert pdf._draw_coloured(painter, font, QFontMetricsF(font, drawn), rect, flag, text,
-                              pdf.GREY)
+    assert paint._draw_coloured(painter, font, QFontMetricsF(font, drawn), rect, flag, text,
+                              style.GREY)
     painter.end()
     assert drawn == expected
 
@@ -498,14 +499,14 @@ def test_grey_text_drawn_by_draw_text_where_a_layout_would_differ(qapp, text):
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QFont, QFontMetricsF
 
-    from builder.render import pdf
+    from builder.render import paint, style
 
-    pdf.ensure_app()
+    style.ensure_app()
     image, painter = _page(qapp)
     font = QFont("DejaVu Sans Condensed")
-    assert not pdf._draw_coloured(painter, font, QFontMetricsF(font, image),
-                                  QRectF(0, 0, 600, 100), pdf._LEFT, text, pdf.GREY)
-    assert not pdf._draw_coloured(painter, font, QFontMetricsF(font, image),
-                                  QRectF(0, 0, 600, 100), pdf._LEFT | pdf._WRAP, "words",
-                                  pdf.GREY)
+    assert not paint._draw_coloured(painter, font, QFontMetricsF(font, image),
+                                  QRectF(0, 0, 600, 100), style.LEFT, text, style.GREY)
+    assert not paint._draw_coloured(painter, font, QFontMetricsF(font, image),
+                                  QRectF(0, 0, 600, 100), style.LEFT | style.WRAP, "words",
+                                  style.GREY)
     painter.end()

@@ -20,7 +20,7 @@ def outline_chars(qapp, font_key: str = "note") -> str:
     from PySide6.QtGui import QImage
 
     from builder.render.fonts import _glyph_of
-    from builder.render.pdf import Style, ensure_app
+    from builder.render.style import Style, ensure_app
 
     ensure_app()
     style = Style.for_device(QImage(8, 8, QImage.Format.Format_RGB32), 1.0)
@@ -88,14 +88,12 @@ def test_what_cannot_be_carried_is_named_and_nothing_is_guessed(tmp_path, qapp,
     assert chars[0] not in text_of(out)
 
 
-def test_a_count_that_does_not_agree_patches_nothing(tmp_path, qapp):
-    """restore_wide_text maps a font's unmapped glyphs only when their number is the
-    number of characters recorded for it."""
+def test_a_count_that_does_not_agree_patches_nothing(tmp_path, qapp, monkeypatch):
+    """A font's unmapped glyphs are mapped only when their number is the number of
+    characters recorded for it; a font the PDF does not hold under that name gets none."""
     import io
 
-    from pypdf import PdfWriter
-
-    from builder.render.outline import restore_wide_text
+    from builder.render import outline as finishing
     from builder.render.pdf import render_pdf_bytes
     from builder.sheets import build_sheet
     from builder.storage.files import load_character
@@ -103,9 +101,26 @@ def test_a_count_that_does_not_agree_patches_nothing(tmp_path, qapp):
     chars = outline_chars(qapp)
     path = character(tmp_path, "Ada", f"x {chars[0]}")
     sheet = build_sheet(load_character(path).derived())
+    finish, painted = finishing.finish_pdf, {}
+
+    def keep(data, marks, **kw):
+        painted["data"] = data
+        return finish(data, marks, **kw)
+
+    monkeypatch.setattr(finishing, "finish_pdf", keep)
     pdf, _counts = render_pdf_bytes([sheet])  # no missing-glyph check asked for
-    assert chars[0] in "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
-    writer = PdfWriter(io.BytesIO(pdf))
-    assert restore_wide_text(writer, {"DejaVuSansCondensed": [chars[0], "x"]}) == \
-        {chars[0], "x"}
-    assert restore_wide_text(writer, {"NoSuchFont": ["y"]}) == {"y"}
+
+    def text(data: bytes) -> str:
+        return "".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
+
+    assert chars[0] in text(pdf) and chars[0] not in text(painted["data"])
+
+    def finished(wide: dict[str, list[str]]) -> tuple[set[str], bytes]:
+        unmapped: set[str] = set()
+        data = finish(painted["data"], [], title="T", author="A", wide=wide,
+                      unmapped=unmapped)
+        return unmapped, data
+
+    unmapped, data = finished({"DejaVuSansCondensed": [chars[0], "x"]})
+    assert unmapped == {chars[0], "x"} and chars[0] not in text(data)
+    assert finished({"NoSuchFont": ["y"]})[0] == {"y"}

@@ -66,7 +66,8 @@ def test_compact_is_one_page_for_every_sample_character(samples, tmp_path, paper
 def _layout(sheet: Sheet, width=8000.0, height=12000.0):
     from PySide6.QtGui import QImage
 
-    from builder.render.pdf import Style, layout_sheet
+    from builder.render.layout import layout_sheet
+    from builder.render.style import Style
 
     probe = QImage(8, 8, QImage.Format.Format_RGB32)
     style = Style.for_device(probe, 10.0)
@@ -74,7 +75,7 @@ def _layout(sheet: Sheet, width=8000.0, height=12000.0):
 
 
 def test_an_empty_section_never_takes_a_page_alone(qapp):
-    from builder.render.pdf import Style  # noqa: F401  (Qt is up)
+    from builder.render.style import Style  # noqa: F401  (Qt is up)
 
     filler = Section("notes", "Notes", [Notes("", lines=200)])
     sheet = Sheet("Test", "x", sections=[
@@ -205,7 +206,8 @@ def test_stacked_figures_stand_on_one_line_each_label_above_its_box(qapp):
 def _used(sheet: Sheet) -> float:
     from PySide6.QtGui import QImage
 
-    from builder.render.pdf import Layout, Style
+    from builder.render.layout import Layout
+    from builder.render.style import Style
 
     probe = QImage(8, 8, QImage.Format.Format_RGB32)
     layout = Layout(sheet, Style.for_device(probe, 10.0), 8000.0, 1e9)
@@ -239,7 +241,8 @@ def test_rows_to_write_in_fill_the_page_and_never_open_one(qapp):
 def test_a_full_sheet_just_over_two_pages_is_set_smaller_to_save_the_third(qapp):
     from PySide6.QtGui import QImage
 
-    from builder.render.pdf import FULL_SCALES, Style, fit_sheet, layout_sheet
+    from builder.render.layout import FULL_SCALES, fit_sheet, layout_sheet
+    from builder.render.style import Style
 
     probe = QImage(8, 8, QImage.Format.Format_RGB32)
     width, height = 8000.0, 12000.0
@@ -281,7 +284,7 @@ def _texts(pages) -> list[list[str]]:
 def _ruled(page) -> int:
     """The notes' ruled lines on a page (grey, full width, horizontal, above the
     footer's rule)."""
-    from builder.render.pdf import RULE
+    from builder.render.style import RULE
 
     footer = max(op[2] for op in page if op[0] == "line")
     return sum(1 for op in page if op[0] == "line" and op[2] == op[4] and op[-1] == RULE
@@ -298,7 +301,9 @@ def _filler(height_share: float, style, height=12000.0) -> Section:
 def test_a_table_never_leaves_its_header_and_one_row_at_the_foot_of_a_page(qapp):
     """No page ends with a table's header and its first row ("Opening balance" alone),
     none starts with its last row alone, and a table of up to four rows is never split."""
-    from builder.render.pdf import WHOLE_TABLE_ROWS, Style, layout_sheet
+    from builder.render.blocks import WHOLE_TABLE_ROWS
+    from builder.render.layout import layout_sheet
+    from builder.render.style import Style
     from PySide6.QtGui import QImage
 
     style = Style.for_device(QImage(8, 8, QImage.Format.Format_RGB32), 10.0)
@@ -321,7 +326,8 @@ def test_a_table_never_leaves_its_header_and_one_row_at_the_foot_of_a_page(qapp)
 
 
 def test_the_notes_lines_fill_the_last_page_and_never_open_one(qapp):
-    from builder.render.pdf import Style, layout_sheet
+    from builder.render.layout import layout_sheet
+    from builder.render.style import Style
     from PySide6.QtGui import QImage
 
     from builder.sheets.model import notes_section

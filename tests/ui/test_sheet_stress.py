@@ -44,7 +44,8 @@ def laid_out(path, layout="full", paper="a4"):
     from PySide6.QtGui import QPdfWriter
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    from builder.render.pdf import RESOLUTION, fit_sheet, page_layout
+    from builder.render.layout import fit_sheet
+    from builder.render.pdf import RESOLUTION, page_layout
 
     derived, ruleset_id = derived_of(path)
     sheet = build_sheet(derived, ruleset_id, SheetOptions(layout=layout))
@@ -122,7 +123,8 @@ def test_the_long_player_name_prints_whole_and_the_classes_line_stands_alone(str
 def test_grey_text_after_a_name_beyond_u_ffff_stays_grey(stress):
     """The footer of a character whose name holds an emoji is grey to its last letter
     (the grey range is counted in the painter's UTF-16 units)."""
-    from builder.render.pdf import render_images, utf16_length
+    from builder.render.pdf import render_images
+    from builder.render.style import utf16_length
 
     assert utf16_length("Kit 🦊") == 6
     derived, ruleset_id = derived_of(stress["emoji"])
@@ -179,7 +181,7 @@ def test_tick_boxes_take_a_pencil_and_no_text_is_under_6_5_points(stress, layout
 
 
 def test_blank_write_in_boxes_hold_the_longest_values(stress):
-    from builder.render.pdf import Layout  # noqa: F401 (the fonts the sheet is set in)
+    from builder.render.layout import Layout  # noqa: F401 (the fonts the sheet is set in)
 
     derived, ruleset_id = derived_of(stress["greta"])
     sheet = build_sheet(derived, ruleset_id, SheetOptions(blank=True))
@@ -193,7 +195,7 @@ def test_blank_write_in_boxes_hold_the_longest_values(stress):
 def laid_out_sheet(sheet, width=2000.0):
     from PySide6.QtGui import QImage
 
-    from builder.render.pdf import fit_sheet
+    from builder.render.layout import fit_sheet
 
     probe = QImage(8, 8, QImage.Format.Format_RGB32)
     return sheet, *fit_sheet(sheet, probe, probe.logicalDpiY() / 72.0, width, 3000.0)
@@ -336,7 +338,8 @@ def test_a_last_page_of_a_few_lines_is_folded_back(qapp):
     little smaller so they fold back onto the page before."""
     from PySide6.QtGui import QImage
 
-    from builder.render.pdf import LAST_PAGE_FOLD, Style, fit_sheet, layout_sheet
+    from builder.render.layout import LAST_PAGE_FOLD, fit_sheet, layout_sheet
+    from builder.render.style import Style
     from tests.sheet_samples import story_points
 
     probe = QImage(8, 8, QImage.Format.Format_RGB32)

@@ -516,7 +516,6 @@ def test_a_narrow_library_shows_every_characters_figures_whole(qtbot):
 def test_a_campaign_members_figures_wrap_whole_in_a_narrow_column(window, senna_path, qtbot):
     """The members' figures wrap (at their " · ") in a narrow column instead of ending in
     "…": each row is tall enough for its wrapped figures."""
-    from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QApplication
 
     nyra = make_character("Nyra", "sp=20", "vital.Agility=4", "skill.Acrobatics=3",
@@ -529,19 +528,21 @@ def test_a_campaign_members_figures_wrap_whole_in_a_narrow_column(window, senna_
     model = table.model()
     header = table.horizontalHeader()
     header.resizeSection(0, 80)
-    table.setFixedWidth(80 + table.fontMetrics().horizontalAdvance("Unspent SP 20 ·  "))
-    flags = int(Qt.TextFlag.TextWordWrap.value)
+    # Narrower than "Unspent SP 20 ·": three lines or more, taller than a row's default height.
+    table.setFixedWidth(80 + table.fontMetrics().horizontalAdvance("Unspent SP  "))
 
     def needed(row: int) -> int:
+        """What the view's delegate needs for the row's figures at the column's width."""
         width = header.sectionSize(1) - table.fontMetrics().horizontalAdvance("M")
-        text = model.index(row, 1).data()
-        assert table.fontMetrics().horizontalAdvance(text) > width      # it does wrap
-        return table.fontMetrics().boundingRect(QRect(0, 0, width, 10_000), flags, text).height()
+        assert table.fontMetrics().horizontalAdvance(model.index(row, 1).data()) > width
+        return table.sizeHintForRow(row)
 
     # The rows take their wrapped heights once the view has laid itself out again.
     qtbot.waitUntil(lambda: all(table.rowHeight(row) >= needed(row)
                                 for row in range(model.rowCount())), timeout=20_000)
     QApplication.processEvents()
     for row in range(model.rowCount()):
-        assert table.rowHeight(row) >= needed(row), (model.index(row, 1).data(), table.rowHeight(row))
+        text = model.index(row, 1).data()
+        assert needed(row) > table.verticalHeader().defaultSectionSize(), text   # it wraps
+        assert table.rowHeight(row) >= needed(row), (text, table.rowHeight(row))
     assert table.wordWrap()

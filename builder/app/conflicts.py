@@ -1,0 +1,338 @@
+"""What the window shows and does about shared files: the conflict copies taken in
+(with what came in from other devices), a file's merged timeline with its suspended
+entries explained, the rulings a suspended entry can get, and their undo.
+
+The merge, the intake and the rulings themselves are :mod:`builder.app.sync`; this
+module reports on them in a person's words and makes each ruling one undoable step:
+
+* :func:`take_in_library` takes in every conflict copy of the library and says, per
+  file, how many entries other devices wrote (by device name);
+* :func:`report` is a file's timeline (every entry in merge order, applied,
+  suspended, kept by ruling or revoked), each open conflict with its reason in words,
+  the figures now and the figures after each ruling offered;
+* :func:`resolve` records a ruling (:func:`builder.app.sync.resolve`);
+  :func:`unresolve` takes that ruling entry out again (the window's Undo, as Undo
+  drops the last ledger entry of a character) and :func:`reapply` puts the same entry
+  back (Redo): every other entry of the file is kept, checked before the write.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from builder.app import sync
+from builder.app.outcome import FileChange, Guard, Outcome, check_guard
+from builder.rules import merge as merging
+from builder.rules.base import UsageError
+
+#: An entry's place on the timeline.
+APPLIED, SUSPENDED, KEPT, REVOKED = "applied", "suspended", "kept", "revoked"
+#: The rulings (as :mod:`builder.app.sync` records them).
+REVOKE, KEEP, REOPEN = sync.REVOKE, sync.KEEP, sync.REOPEN
+
+Figures = tuple[tuple[str, str], ...]
+
+
+# -- conflict copies ----------------------------------------------------------------
+@dataclass(frozen=True)
+class SyncedFile:
+    """A file that took in a conflict copy: how many entries of other devices came
+    in, by device name ("" where the entries carry none), and its open conflicts."""
+
+    path: Path
+    name: str
+    devices: tuple[tuple[str, int], ...]
+    open_conflicts: int
+
+    @property
+    def entries(self) -> int:
+        return sum(n for _, n in self.devices)
+
+
+@dataclass(frozen=True)
+class TakenIn:
+    """What :func:`take_in_library` did: the files it wrote (``outcome``), what came
+    in from other devices, and the copies left where they are (with why)."""
+
+    outcome: Outcome
+    synced: tuple[SyncedFile, ...]
+    left: tuple[tuple[Path, str], ...]
+
+
+def _this_device() -> str:
+    from builder.storage.device import device
+
+    return device()[0]
+
+
+def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
+    """Every conflict copy in the folders (default: the library's) merged into its
+    file and removed (:func:`builder.app.sync.take_in`)."""
+    from builder.storage.conflicts import original_name
+    from builder.storage.files import current_bytes
+
+    changes: list[FileChange] = []
+    synced: list[SyncedFile] = []
+    left: list[tuple[Path, str]] = []
+    me = _this_device()
+    for copy in sync.conflict_copies(folders):
+        original = copy.with_name(original_name(copy.name) or copy.name)
+        before = current_bytes(original)
+        intake = sync.take_in(copy)
+        merged = intake.merged
+        if merged is None:
+            left.append((copy, intake.left))
+            continue
+        if merged.data != before:
+            changes.append(FileChange.of(original, before, merged.data))
+        doc = merged.result.doc
+        brought = set(merged.result.added[-1]) if merged.result.added else set()
+        counts: dict[str, int] = {}
+        for entry in merging.all_entries(doc) + merging.resolutions_of(doc):
+            if entry.get("id") in brought and entry.get("device") != me:
+                who = str(entry.get("device_name") or "")
+                counts[who] = counts.get(who, 0) + 1
+        if counts:
+            synced.append(SyncedFile(original, str(doc.get("name") or original.stem),
+                                     tuple(sorted(counts.items())),
+                                     len(merged.result.open_conflicts)))
+    entries = sum(s.entries for s in synced)
+    summary = f"Synced in: {entries} {'entry' if entries == 1 else 'entries'}"
+    return TakenIn(Outcome(summary, tuple(changes)), tuple(synced), tuple(left))
+
+
+# -- a file's conflicts, in words ---------------------------------------------------
+@dataclass(frozen=True)
+class Line:
+    """One entry of the merged timeline."""
+
+    id: str
+    text: str
+    at: str
+    device: str
+    state: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A ruling offered for a conflict: which entry it names, and the figures after."""
+
+    ruling: str
+    entry: str
+    label: str
+    figures: Figures
+    #: What it changes on the timeline, in words ("Raised Presence to 2: applied").
+    changes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """An open conflict: the suspended entry, the one it collides with (if known), the
+    reason in words, the figures now and the rulings offered."""
+
+    entry: Line
+    other: Line | None
+    reason: str
+    figures: Figures
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Report:
+    path: Path
+    kind: str
+    name: str
+    timeline: tuple[Line, ...]
+    conflicts: tuple[Conflict, ...]
+    figures: Figures
+
+
+def clock(at: str) -> str:
+    """An entry's time as a person reads it: the local hour and minute (and the date
+    when it is not today); the text as it is when it is no time."""
+    try:
+        when = datetime.fromisoformat(at).astimezone()
+    except (TypeError, ValueError):
+        return at
+    if when.date() == datetime.now().astimezone().date():
+        return when.strftime("%H:%M")
+    return when.strftime("%Y-%m-%d %H:%M")
+
+
+class _Words:
+    """How a file's entries and figures are told, by its kind."""
+
+    def __init__(self, doc: Mapping[str, Any]):
+        self.kind = str(doc.get("kind", "character"))
+        if self.kind == "campaign":
+            from builder.storage.campaigns import CampaignFile
+
+            self._campaign = CampaignFile(dict(doc))
+        else:
+            from builder.storage.rulesets import load_ruleset
+
+            self._ruleset = load_ruleset(str(doc["ruleset"]))
+
+    def text(self, entry: Mapping[str, Any]) -> str:
+        try:
+            if self.kind == "campaign":
+                return str(self._campaign.plain(dict(entry)))
+            return str(self._ruleset.describe(dict(entry)))
+        except Exception:  # noqa: BLE001 - an entry the rules cannot describe: its verb
+            return str(entry.get("action", "?"))
+
+    def figures(self, doc: Mapping[str, Any]) -> Figures:
+        try:
+            if self.kind == "campaign":
+                from builder.rules import fortune_peril as fp
+
+                pool = fp.replay(doc.get("ledger") or []).state
+                return (("Fortune", str(pool.fortune)), ("Peril", str(pool.peril)))
+            from builder.rules.engine import replay
+
+            state = replay(self._ruleset, doc["baseline"], list(doc.get("ledger") or [])).state
+            return tuple((str(k), str(v)) for k, v in self._ruleset.headline(state).items())
+        except Exception:  # noqa: BLE001 - figures are a help; a file that has none shows none
+            return ()
+
+
+def _line(words: _Words, entry: Mapping[str, Any], state: str) -> Line:
+    return Line(str(entry.get("id", "")), words.text(entry), str(entry.get("at", "")),
+                str(entry.get("device_name") or ""), state)
+
+
+def reason_words(s: merging.Suspension, entry: Line, other: Line | None) -> str:
+    """Why an entry is suspended, in words: the rules' reasons, then what came first
+    and what came after, with their times and devices."""
+    said = "; ".join(s.reasons) or "the rules refuse it after the merge"
+
+    def who(line: Line) -> str:
+        where = f" on {line.device}" if line.device else ""
+        return f"{line.text} ({clock(line.at)}{where})"
+
+    if other is None:
+        return f"{said}: {who(entry)}"
+    return f"{said}: first {who(other)}, then {who(entry)}"
+
+
+def _after(doc: Mapping[str, Any], entry_id: str, ruling: str) -> dict[str, Any]:
+    """The document as it would be with one more ruling (not written)."""
+    trial = merging.prepared(doc)
+    ruled = merging.resolution(entry_id, ruling)
+    ruled.update(id="~", at="9999-12-31T23:59:59+00:00", seq=1 << 62)
+    trial[merging.RESOLUTIONS] = list(trial.get(merging.RESOLUTIONS) or []) + [ruled]
+    return sync.merge_docs([trial]).doc
+
+
+def _states(doc: Mapping[str, Any]) -> dict[str, str]:
+    """Each entry's place on the timeline, by id."""
+    states: dict[str, str] = {str(e.get("id")): APPLIED for e in doc.get("ledger") or []}
+    for s in merging.suspensions(doc):
+        states[str(s.entry.get("id"))] = KEPT if s.ruling else SUSPENDED
+    for e in doc.get(merging.REVOKED) or []:
+        states[str(e.get("id"))] = REVOKED
+    return states
+
+
+def _choice(words: _Words, doc: Mapping[str, Any], timeline: Sequence[Line], ruling: str,
+            target: str, label: str) -> Choice:
+    after = _after(doc, target, ruling)
+    states = _states(after)
+    changes = tuple(f"{line.text}: {states[line.id]}" for line in timeline
+                    if states.get(line.id, line.state) != line.state)
+    return Choice(ruling, target, label, words.figures(after), changes)
+
+
+def report(path: Path | str) -> Report:
+    """A file's merged timeline and its open conflicts (FileProblem: it cannot be
+    read)."""
+    path = Path(path)
+    doc = merging.prepared(sync.read_copy(path).doc)
+    words = _Words(doc)
+    states = _states(doc)
+    suspensions = merging.suspensions(doc)
+    entries = sorted(merging.all_entries(doc), key=merging.sort_key)
+    timeline = tuple(_line(words, e, states.get(str(e.get("id")), APPLIED)) for e in entries)
+    by_id = {line.id: line for line in timeline}
+    figures = words.figures(doc)
+    conflicts = []
+    for s in suspensions:
+        if not s.open:
+            continue
+        entry = _line(words, s.entry, SUSPENDED)
+        other = by_id.get(str(s.collides_with)) if s.collides_with else None
+        if other is not None and other.id == entry.id:
+            other = None
+        offered = [(REVOKE, entry.id, "Revoke this entry")]
+        if other is not None and other.state == APPLIED:
+            offered.append((REVOKE, other.id, "Revoke the other"))
+        offered.append((KEEP, entry.id, "Keep both (GM's ruling)"))
+        choices = tuple(_choice(words, doc, timeline, ruling, target, label)
+                        for ruling, target, label in offered)
+        conflicts.append(Conflict(entry, other, reason_words(s, entry, other), figures,
+                                  choices))
+    return Report(path, words.kind, str(doc.get("name") or path.stem), timeline,
+                  tuple(conflicts), figures)
+
+
+# -- rulings and their undo ---------------------------------------------------------
+def _resolutions(path: Path) -> dict[str, dict[str, Any]]:
+    doc = merging.prepared(sync.read_copy(path).doc)
+    return {str(e.get("id")): e for e in merging.resolutions_of(doc)}
+
+
+def resolve(path: Path | str, entry_id: str, ruling: str, *,
+            guard: Guard | None = None) -> Outcome:
+    """Record a ruling on an entry (:func:`builder.app.sync.resolve`); the outcome's
+    ``entry`` is the ruling entry written (what :func:`unresolve` takes out)."""
+    from builder.storage.files import current_bytes
+
+    path = Path(path)
+    check_guard(guard, [path])
+    before_bytes = current_bytes(path)
+    before = _resolutions(path)
+    merged = sync.resolve(path, entry_id, ruling)
+    doc = merged.result.doc
+    new = [e for e in merging.resolutions_of(doc) if str(e.get("id")) not in before]
+    written = next((e for e in new if e.get("entry") == entry_id
+                    and e.get("ruling") == ruling), new[-1] if new else None)
+    verb = "Kept as the GM's ruling" if ruling == KEEP else "Revoked"
+    return Outcome(f"{verb}: {_describe(doc, entry_id)}",
+                   (FileChange.of(path, before_bytes, merged.data),), entry=written,
+                   lines=(f"{path}: {verb.lower()} {entry_id}",))
+
+
+def _describe(doc: Mapping[str, Any], entry_id: str) -> str:
+    found = next((e for e in merging.all_entries(doc) if e.get("id") == entry_id), None)
+    return _Words(doc).text(found) if found is not None else entry_id
+
+
+def unresolve(path: Path | str, ruling: Mapping[str, Any], *,
+              guard: Guard | None = None) -> Outcome:
+    """Undo of a ruling: a ``reopen`` entry appended, which takes back the ruling
+    ``ruling`` on its entry (suspended or applied again as before it); the file keeps
+    every entry, the ruling's too.  UsageError when the ruling is no longer the
+    entry's latest (another ruling came after it)."""
+    from builder.storage.files import current_bytes
+
+    path = Path(path)
+    check_guard(guard, [path])
+    target = str(ruling.get("entry", ""))
+    latest = [e for e in _resolutions(path).values() if str(e.get("entry")) == target]
+    if not latest or str(latest[-1].get("id")) != str(ruling.get("id")):
+        raise UsageError(f"{path}: the ruling is no longer the entry's latest")
+    before_bytes = current_bytes(path)
+    merged = sync.resolve(path, target, REOPEN)
+    return Outcome(f"Ruling taken back: {_describe(merged.result.doc, target)}",
+                   (FileChange.of(path, before_bytes, merged.data),), entry=dict(ruling),
+                   lines=(f"{path}: ruling on {target} taken back",))
+
+
+def reapply(path: Path | str, ruling: Mapping[str, Any], *,
+            guard: Guard | None = None) -> Outcome:
+    """Redo of a ruling: the same ruling given again, as a new entry after the
+    ``reopen`` that took it back."""
+    target = str(ruling.get("entry", ""))
+    return resolve(path, target, str(ruling.get("ruling")), guard=guard)

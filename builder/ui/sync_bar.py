@@ -1,0 +1,127 @@
+"""Conflict copies taken in while the window is open, and the lasting bar that says
+what came in from other devices.
+
+On start (once the window has settled) and whenever a library folder changes, every
+sync engine's conflict copy in the library is merged into its file and removed
+(:func:`builder.app.conflicts.take_in_library`).  The files written go out on the
+window's "files changed" broadcast, so an open character or campaign takes the new
+version as it takes any other operation's change.  When entries written on another
+device came in, a bar above the tabs says so until dismissed ("Synced in: 3 entries
+from Ann's laptop"), with a button to the Conflicts page when the merge suspended
+some of them.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
+from PySide6.QtWidgets import QBoxLayout, QPushButton
+
+from builder.ui.wording import count
+
+if TYPE_CHECKING:
+    from builder.app.conflicts import SyncedFile, TakenIn
+    from builder.ui.main_window import MainWindow
+    from builder.ui.views.base import MessageBar
+
+#: How long a folder stays quiet before its copies are taken in (the several events
+#: of one copy a sync engine writes are taken as one).
+SETTLE_MS = 200
+
+
+def synced_words(synced: Sequence["SyncedFile"]) -> str:
+    """"Synced in: 3 entries from Ann's laptop (Mira)", one part per device."""
+    devices: dict[str, int] = {}
+    for item in synced:
+        for who, n in item.devices:
+            devices[who] = devices.get(who, 0) + n
+    parts = []
+    for who, n in sorted(devices.items(), key=lambda kv: (kv[0] == "", kv[0])):
+        parts.append(f"{count(n, 'entry', 'entries')} from {who or 'another device'}")
+    names = ", ".join(item.name for item in synced)
+    text = f"Synced in: {', '.join(parts)} ({names})"
+    waiting = sum(item.open_conflicts for item in synced)
+    if waiting:
+        text += (f"; {count(waiting, 'entry', 'entries')} the rules refuse after the "
+                 f"merge {'waits' if waiting == 1 else 'wait'} for a ruling")
+    return text
+
+
+class SyncIntake(QObject):
+    """Takes in the library's conflict copies for a window and keeps its sync bar."""
+
+    def __init__(self, window: "MainWindow"):
+        super().__init__(window)
+        self.window = window
+        self.bar: MessageBar | None = None
+        self.conflicts_button: QPushButton | None = None
+        self.last: TakenIn | None = None
+        self._conflicted: list[Path] = []
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.directoryChanged.connect(self.schedule)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SETTLE_MS)
+        self._timer.timeout.connect(self.take_in)
+        self._rewatch()
+        self.schedule()
+
+    def _rewatch(self) -> None:
+        from builder.app import sync
+
+        wanted = {str(f) for f in sync.library_folders() if f.is_dir()}
+        current = set(self._watcher.directories())
+        if current - wanted:
+            self._watcher.removePaths(sorted(current - wanted))
+        if wanted - current:
+            self._watcher.addPaths(sorted(wanted - current))
+
+    def schedule(self, *_: object) -> None:
+        self._timer.start()
+
+    def take_in(self) -> "TakenIn | None":
+        """Take in the copies now; what came in from other devices goes to the bar."""
+        from builder.app import conflicts
+
+        self._rewatch()
+        try:
+            taken = conflicts.take_in_library()
+        except OSError as problem:      # a folder that cannot be read: said, kept
+            self.window.report(f"Conflict copies not taken in: {problem}")
+            return None
+        self.last = taken
+        if taken.outcome.changes:
+            self.window.broadcast.announce(taken.outcome)
+        if taken.synced:
+            self.show(taken.synced)
+        if taken.left:      # tried again at the folder's next change
+            self.window.report("Conflict copies left as they are: " + "; ".join(
+                f"{copy.name}: {why}" for copy, why in taken.left))
+        return taken
+
+    def show(self, synced: Sequence["SyncedFile"]) -> None:
+        from builder.ui.views.base import MessageBar
+
+        if self.bar is None:
+            bar = self.bar = MessageBar(self.window.centralWidget(), lines=2)
+            bar.setObjectName("syncBar")
+            button = self.conflicts_button = QPushButton("&Conflicts…", bar)
+            button.setToolTip("The merged timeline and the rulings the suspended entries "
+                              "need")
+            button.clicked.connect(self._open_conflicts)
+            bar.buttons.addWidget(button)
+            central = self.window.centralWidget()
+            column = central.layout() if central is not None else None
+            if isinstance(column, QBoxLayout):
+                column.insertWidget(column.count() - 1, bar)    # right above the tabs
+        self._conflicted = [item.path for item in synced if item.open_conflicts]
+        assert self.conflicts_button is not None
+        self.conflicts_button.setVisible(bool(self._conflicted))
+        self.bar.show_message(synced_words(synced), "info")
+
+    def _open_conflicts(self) -> None:
+        from builder.ui.conflicts_page import open_conflicts
+
+        for path in self._conflicted:
+            open_conflicts(self.window, path)
