@@ -33,6 +33,15 @@ def ok(*argv) -> Result:
     return result
 
 
+def qt_importable() -> bool:
+    """Sheets are painted by Qt: the core run without Qt prints none."""
+    try:
+        import PySide6  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def file_bytes(path) -> bytes:
     return Path(path).read_bytes()
 

@@ -282,7 +282,7 @@ def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
     campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = tuple(f"{member['name']}: {cf.ruleset.describe(member['entry'])}"
                   for member, cf in zip(entry["members"], files))
-    return Outcome("Awarded: " + campaign.plain(entry), changes, not dry_run, entry, lines,
+    return Outcome(campaign.plain(entry), changes, not dry_run, entry, lines,
                    _entries(entry, files))
 
 

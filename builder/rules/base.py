@@ -530,9 +530,6 @@ class Ruleset(ABC):
     creation_form: str | None = None
     #: name -> "module:attr" of further window parts the window asks for by name.
     dialogs: Mapping[str, str] = {}
-    #: Command-line verbs of its own: command name -> the module that adds it
-    #: (``register(subparsers)``, as :mod:`builder.cli_commands` modules do).
-    commands: Mapping[str, str] = {}
 
     # -- capabilities: what callers ask instead of testing ``ruleset.id`` --------
     #: The unit of :meth:`balance` for people ("SP", "XP"); "" when there is none.

@@ -4,7 +4,9 @@ which a frozen bundle cannot do).
 Built-in rule systems (one folder each, :mod:`builder.rulesets`) are listed in
 :data:`BUILTIN`, one line per system, their only registration (the Ruleset
 class declares its folder's parts: sheet, editor, creation form, data,
-schemas, command-line verbs; see :func:`load_part`); third-party ones register through the Python
+schemas; see :func:`load_part`; the folder's ``__init__`` declares its
+command-line verbs, ``COMMANDS``: see :func:`ruleset_commands`); third-party
+ones register through the Python
 entry-point group :data:`ENTRY_POINT_GROUP` (``character_builder.rulesets``):
 each entry point is named by the ruleset id and points at a zero-argument
 callable returning the :class:`~builder.rules.base.Ruleset` subclass.  Modules are imported lazily, by
@@ -149,10 +151,14 @@ def ruleset_class(ruleset_id: str) -> type[Ruleset]:
 
 
 def _declared_commands(target: _Target) -> dict[str, str]:
-    """The command-line verbs a registered rule system's class declares (``commands``);
-    none for one that does not load (its own commands report that)."""
+    """The command-line verbs a registered rule system declares: ``COMMANDS`` (command
+    name -> the module that adds it with ``register(subparsers)``) in the module its
+    registration names, the folder's ``__init__.py`` beside ``ruleset_class``; read
+    without importing its rules.  None for one whose module does not load."""
+    module_name = target.partition(":")[0] if isinstance(target, str) \
+        else str(getattr(target, "module", ""))
     try:
-        declared = _load_target(target)().commands
+        declared = getattr(importlib.import_module(module_name), "COMMANDS", {})
     except Exception:  # a broken plugin never stops another command
         return {}
     return dict(declared)
@@ -160,7 +166,7 @@ def _declared_commands(target: _Target) -> dict[str, str]:
 
 def ruleset_commands(name: str | None = None) -> dict[str, str]:
     """Command name -> the module registering it (``register(subparsers)``), as the
-    rule systems declare them (:attr:`~builder.rules.base.Ruleset.commands`).  Given
+    rule systems declare them (``COMMANDS`` beside ``ruleset_class``).  Given
     ``name``, only that command (or nothing): the built-in systems are asked first,
     the installed plugins only when none of them has it."""
     found: dict[str, str] = {}

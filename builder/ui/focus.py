@@ -101,3 +101,17 @@ def keep_focus_off_text(container: QWidget, pressed: QWidget | None, fallback: Q
         return
     if not pressed.isEnabled() or (isinstance(now, QLineEdit) and now is not pressed):
         fallback.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def bring_into_view(widget: QWidget) -> None:
+    """Scroll every scroll area holding ``widget`` so that it is in view, and give it
+    the focus (a step the player is asked for, below the fold)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollArea
+
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea):
+            parent.ensureWidgetVisible(widget)
+        parent = parent.parentWidget()
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)

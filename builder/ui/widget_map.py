@@ -17,7 +17,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QObject, QRect, QTimer
+from PySide6.QtCore import QModelIndex, QObject, QPoint, QRect, QTimer
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QGraphicsView,
                                QTreeView, QWidget)
 
@@ -78,6 +78,18 @@ def _items(view: QGraphicsView, found: dict) -> None:
             found[f"item:{key}"] = _rect(port, rect)
 
 
+def _shown_part(widget: QWidget) -> QRect:
+    """The part of ``widget`` (in its own coordinates) not clipped by its parents (a
+    scroll area's viewport)."""
+    origin = widget.mapToGlobal(QPoint(0, 0))
+    shown = QRect(origin, widget.size())
+    parent = None if widget.isWindow() else widget.parentWidget()
+    while parent is not None and not shown.isEmpty():
+        shown &= QRect(parent.mapToGlobal(QPoint(0, 0)), parent.size())
+        parent = None if parent.isWindow() else parent.parentWidget()   # its own window
+    return shown.translated(-origin)
+
+
 def snapshot() -> dict:
     found: dict = {}
     app = QApplication.instance()
@@ -90,8 +102,9 @@ def snapshot() -> dict:
             if not widget.isVisible():
                 continue
             name = _name(widget)
-            if name:
-                found.setdefault(f"widget:{name}", _rect(widget, widget.rect()))
+            shown = _shown_part(widget)
+            if name and not shown.isEmpty():
+                found.setdefault(f"widget:{name}", _rect(widget, shown))
             if isinstance(widget, QAbstractItemView) and widget.objectName():
                 _rows(widget, found)
             elif isinstance(widget, QGraphicsView):

@@ -107,8 +107,8 @@ def test_a_plugin_whose_id_is_a_sheets_module_name_gets_the_generic_sheet(tmp_pa
 
 
 def test_the_plugin_brings_its_own_command(tiny_points):
-    """``tiny-prices`` is the plugin's verb: its class declares the module in its folder
-    (``commands``); the command table names it nowhere, the command line and the entry
+    """``tiny-prices`` is the plugin's verb: its package declares the module in its folder
+    (``COMMANDS``); the command table names it nowhere, the command line and the entry
     point learn it from the registry, with its help, its JSON and its mistakes."""
     from builder.__main__ import _is_cli
     from builder.cli_commands import COMMANDS, all_commands

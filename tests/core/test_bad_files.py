@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli, file_bytes, ok
+from tests.helpers import cli, file_bytes, ok, qt_importable
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "characters"
 
@@ -110,8 +110,9 @@ def test_show_and_export_on_a_spell_its_class_lacks_leave_it_out_and_point_to_ch
     shown = ok("show", target)
     assert "Mend Wound" not in shown.out and "run check" in shown.err
     assert "Mend Wound" not in json.dumps(ok("show", target, "--json").json()["classes"])
-    ok("export-pdf", target, "-o", tmp_path / "out.pdf")
-    assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF")
+    if qt_importable():                              # the core's run without Qt prints none
+        ok("export-pdf", target, "-o", tmp_path / "out.pdf")
+        assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF")
     result = cli("do", target, "rest")
     assert result.code in (0, 1, 2) and "internal error" not in result.err, result
     if result.code:

@@ -21,17 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli
+from tests.helpers import cli, qt_importable
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-
-def qt_importable() -> bool:
-    """Sheets are painted by Qt: the core run without Qt prints none."""
-    try:
-        import PySide6  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 CHARACTER_COMMANDS = [("show", "--json"), ("show",), ("check",), ("options",), ("undo",),

@@ -125,9 +125,27 @@ class App:
         raise AssertionError(f"waited {timeout} s for {what}; the map has "
                              f"{sorted(self.map())[:80]}")
 
+    def settle(self) -> None:
+        """Until the widget map is written afresh twice (it follows what the last input
+        showed or hid)."""
+        stamp = self.map_path.stat().st_mtime_ns if self.map_path.exists() else 0
+        for _ in range(2):
+            self.wait(lambda: self.map_path.exists()
+                      and self.map_path.stat().st_mtime_ns != stamp, "the map written")
+            stamp = self.map_path.stat().st_mtime_ns
+
     def where(self, key: str) -> tuple[int, int]:
+        """The centre of ``key`` once it stands still (a page just shown may still
+        scroll or fit itself; the map is written a few times a second)."""
         self.wait(lambda: key in self.map(), key)
-        x, y, w, h = self.map()[key]
+        seen: list = []
+
+        def settled() -> bool:
+            seen.append(self.map().get(key))
+            return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and seen[-1]
+
+        self.wait(settled, f"{key} to stand still")
+        x, y, w, h = seen[-1]
         return x + w // 2, y + h // 2
 
     def click(self, key: str, double: bool = False) -> None:

@@ -151,3 +151,65 @@ def test_a_plan_applied_on_the_chain(start):
     app.wait(lambda: len(ledger(path)) == 2, "the plan's two steps")
     assert [(e["action"], e["target"]) for e in ledger(path)] == \
         [("raise-vital", 4), ("raise-vital", 5)]
+
+
+def test_export_a_sheet_to_pdf_from_the_keyboard(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.keys("ctrl+e")
+    app.wait(lambda: "widget:QFileDialog" in app.map(), "the Export PDF file dialog")
+    app.keys("Return")                          # the offered name, in the last folder
+    pdfs = lambda: list(start.home.rglob("*.pdf"))  # noqa: E731
+    app.wait(lambda: len(pdfs()) == 1, "the PDF written")
+    assert pdfs()[0].read_bytes().startswith(b"%PDF")
+    assert pdfs()[0].stem == "Fighter"
+
+
+def test_a_story_points_character_created_in_the_wizard_and_advanced(start):
+    app = start()
+    app.keys("ctrl+n")
+    app.wait(lambda: "row:rulesetList:Story Point development" in app.map(), "the dialog")
+    app.click("row:rulesetList:Story Point development")
+    app.wait(lambda: "widget:sp" in app.map(), "the story-points form")
+    app.click("widget:nameEdit")
+    app.type("Senna")
+    app.click("widget:sp")
+    app.keys("ctrl+a")
+    app.type("12")
+    app.click("widget:vital.Cognition")
+    app.keys("ctrl+a")
+    app.type("3")
+    app.click("widget:createButton")
+    files = lambda: list((start.home / "data" / "characters").glob("*.json"))  # noqa: E731
+    app.wait(lambda: len(files()) == 1, "the character written")
+    written = json.loads(files()[0].read_text())
+    assert written["name"] == "Senna"
+    assert written["baseline"]["vitals"]["Cognition"] == 3
+    # and advanced at once, by keyboard, in the tab it opened in
+    app.click("widget:Filter increases")
+    app.type("Skill: Medicine")
+    app.keys("Down", "Return")
+    app.wait(lambda: len(json.loads(files()[0].read_text())["ledger"]) == 1, "an increase")
+
+
+def test_a_vogelfrei_character_rolled_in_the_wizard_gets_its_status_and_money(start):
+    app = start()
+    app.keys("ctrl+n")
+    app.wait(lambda: "row:rulesetList:Vogelfrei" in app.map(), "the dialog")
+    app.click("row:rulesetList:Vogelfrei")
+    app.wait(lambda: "widget:rollAll" in app.map(), "the Vogelfrei form")
+    app.click("widget:nameEdit")
+    app.type("Hans")
+    app.click("widget:rollAll")
+    app.settle()
+    if "the Status" in app.map().get("reasons", "") or \
+            "widget:statusCombo" in app.map():  # a career without a Status: asked, in view
+        assert app.map()["focus"] == "statusCombo"
+        app.keys("Down")                        # the first Status, by keyboard
+        app.settle()
+        app.click("widget:rollMoney")
+    app.click("widget:createButton")
+    files = lambda: list((start.home / "data" / "characters").glob("*.json"))  # noqa: E731
+    app.wait(lambda: len(files()) == 1, "the character written")
+    baseline = json.loads(files()[0].read_text())["baseline"]
+    assert baseline.get("money_dice"), "never silently without money"

@@ -193,6 +193,8 @@ def test_party_award_through_the_dialog(window, tab, party, qtbot):
     text = tab.ledger_model.item(0, 1).text()
     assert text.startswith("Party award: ") and "award-checkpoint" not in text, text
     assert "Gate" in text and "The Drowned Fort" in text
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Party award: ") and "Awarded: Party award" not in said, said
     assert tab.members_model.item(1, 1).text().startswith("Unspent SP 5")
     # the same checkpoint again: the dialog asks the core and names the members
     tab.award_button.click()

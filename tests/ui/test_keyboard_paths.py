@@ -109,3 +109,28 @@ def test_the_first_start_panel_comes_first_with_the_keyboard(window, qtbot):
         stops.append(QApplication.focusWidget())
         QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert stops == buttons, [getattr(w, "text", lambda: w)() for w in stops]
+
+
+def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
+    """At a large scale or on a small screen the chain page scrolls as a whole: its
+    least size no longer holds the window (the other pages' size) wider or taller."""
+    from tests.ui.conftest import SENNA, make_character
+
+    editor = window.open_path(make_character("Senna", *SENNA))
+    window.show()
+    qtbot.waitExposed(window)
+    window.resize(400, 260)
+    QApplication.processEvents()
+    before = window.size()
+    editor.show_chain()
+    QApplication.processEvents()
+    assert window.size() == before
+    assert editor.chain_page.minimumSizeHint().width() < 400
+    assert editor.chain_page.minimumSizeHint().height() < 260
+    # at the window's own size the page fits without scrolling: Apply is in view
+    from builder.ui.main_window import DEFAULT_SIZE
+
+    window.resize(*DEFAULT_SIZE)
+    QApplication.processEvents()
+    area = editor.chain_page.page_area
+    assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0

@@ -8,6 +8,9 @@ if TYPE_CHECKING:
     from builder.rulesets.vogelfrei.rules.ruleset import VogelfreiRuleset
 
 RULESET_ID = "vogelfrei"
+#: Its command-line verbs: command -> the module that adds it (read by the registry
+#: without importing the rules).
+COMMANDS = {"xp": f"{__name__}.cli"}
 
 
 def ruleset_class() -> type[VogelfreiRuleset]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, cast
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QSizePolicy, QSpinBox, QSplitter,
+                               QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter,
                                QVBoxLayout, QWidget)
 
 from builder.ui.chain.scene import HELD, ChainScene
@@ -64,6 +64,18 @@ class TokenChip(QPushButton):
             self.chain_widget.start_drag(self)
             return
         super().mouseMoveEvent(event)
+
+
+class _FillingPage(QWidget):
+    """The chain page inside its scroll area: exactly the area's size while that is at
+    least the page's least size (its wrapping legend would otherwise ask the area for
+    its preferred height, and the Apply button went below the fold)."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return False
+
+    def heightForWidth(self, _width: int) -> int:  # noqa: N802 - Qt API
+        return -1      # no preferred height: the area's own (at least the least size)
 
 
 class ChainWidget(PlanPart, QWidget):
@@ -196,12 +208,25 @@ class ChainWidget(PlanPart, QWidget):
         tokens_row.addWidget(self.spell_combo)
         tokens_row.addWidget(self.scene_edit)
 
-        layout = QVBoxLayout(self)
+        # The page scrolls as a whole when the window is smaller than its least size
+        # (a small screen, a large scale): opening it never makes the window wider or
+        # taller than the other pages hold it.
+        inner = _FillingPage(self)
+        layout = QVBoxLayout(inner)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
         layout.addWidget(legend)
         layout.addLayout(tokens_row)
         layout.addWidget(split, 1)
+        self.page_area = QScrollArea(self)
+        self.page_area.setObjectName("chainPageArea")
+        self.page_area.setWidgetResizable(True)
+        self.page_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.page_area.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.page_area)
 
         self.scene.selectionChanged.connect(self._selection_changed)
         self.scene.nodeActivated.connect(self.activate)

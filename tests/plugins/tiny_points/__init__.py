@@ -6,11 +6,14 @@ Registered only by its distribution's entry point (``character_builder.rulesets`
 ``tiny-points = tiny_points:ruleset_class``); everything it needs is in this folder,
 laid out as a built-in rule system's folder (builder/rulesets/<id>/) is: the rules
 (ruleset.py), its data (data/) and the data's JSON Schema (schema/), its sheet
-(sheet.py).  The class declares them (``data_file``, ``data_schema``,
-``sheet_module``); it declares no editor or creation form, so the window gives it
-the generic ones.
+(sheet.py), its command (cli.py, declared by ``COMMANDS`` here).  The class
+declares them (``data_file``, ``data_schema``, ``sheet_module``); it declares no
+editor or creation form, so the window gives it the generic ones.
 """
 from __future__ import annotations
+
+#: Its own command-line verb (the module adds it with ``register(subparsers)``).
+COMMANDS = {"tiny-prices": "tiny_points.cli"}
 
 
 def ruleset_class():

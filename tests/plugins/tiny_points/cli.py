@@ -2,9 +2,9 @@
 
     character-builder tiny-prices [ATTRIBUTE] [--json]
 
-The plugin's own command-line verb: its Ruleset declares this module
-(``commands``) and the command line registers it from there, as it does a built-in
-rule system's.
+The plugin's own command-line verb: its package declares this module
+(``COMMANDS`` in ``__init__.py``) and the command line registers it from there, as it
+does a built-in rule system's.
 """
 from __future__ import annotations
 

@@ -28,7 +28,6 @@ class TinyPoints(Ruleset):
     data_file = "tiny_points:data/tiny-points.json"
     data_schema = "tiny_points:schema/ruleset-tiny-points.schema.json"
     sheet_module = "tiny_points.sheet"
-    commands = {"tiny-prices": "tiny_points.cli"}
 
     def __init__(self, data: dict):
         super().__init__(data)

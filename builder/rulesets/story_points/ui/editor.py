@@ -73,11 +73,15 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.rest_button.setObjectName("restButton")
         self.rest_button.setToolTip("A Rest restores every trait use")
         self.rest_button.clicked.connect(self.rest)
+        # the figures wrap in a narrow window (a small screen, a large scale) rather than
+        # being cut ("12 earne") or holding the window wider than the screen
+        for label in (self.sp_label, self.vit_label):
+            label.setWordWrap(True)
         header = QHBoxLayout()
         header.addWidget(self.title_label)
         header.addSpacing(16)
         header.addWidget(self.sp_label, 1)
-        header.addWidget(self.vit_label)
+        header.addWidget(self.vit_label, 1)
         header.addSpacing(12)
         header.addWidget(self.active_box)
         header.addWidget(self.award_button)

@@ -61,7 +61,6 @@ class VogelfreiRuleset(Ruleset):
     data_schema = f"{_FOLDER}:schema/ruleset-vogelfrei.schema.json"
     character_schema = f"{_FOLDER}:schema/character-vogelfrei.schema.json"
     sheet_module = f"{_FOLDER}.sheet"
-    commands = {"xp": f"{_FOLDER}.cli"}
     editor = f"{_FOLDER}.ui.editor:VogelfreiEditor"
     creation_form = f"{_FOLDER}.ui.creation:VogelfreiCreationForm"
     #: The one Party XP dialog (open characters or a campaign's members).

@@ -209,6 +209,11 @@ class CoreRolls(CreationFormHost):
         self.roll_pool("wounds")
         self.roll_pool("stamina")
         self.roll_money()
+        if self.current_career() is not None and not self.status():
+            # the career gives no Status: the one step left is asked for, in view
+            from builder.ui.focus import bring_into_view
+
+            bring_into_view(self.status_combo)
 
     # -- alignment, Status, money ---------------------------------------------------------
     def career_status(self) -> str:
