@@ -66,7 +66,7 @@ def _named_in_library(argv: list[str]) -> list[str] | None:
     if not argv or argv[0].startswith("-") or _is_command(argv[0]):
         return None
     from builder.app.lookup import resolve
-    from builder.rules.base import UsageError
+    from builder.app.types import UsageError
 
     result = list(argv)
     for index in _file_words(argv):

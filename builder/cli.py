@@ -31,7 +31,7 @@ from builder.cli_output import (  # noqa: F401 (re-exported)
     print_json,
     write,
 )
-from builder.rules.base import Refusal, UsageError
+from builder.app.types import Refusal, UsageError
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -47,14 +47,9 @@ class Parser(argparse.ArgumentParser):
 
 # -- core commands -------------------------------------------------------------
 def cmd_rulesets(args) -> int:
-    from builder.storage.rulesets import load_ruleset_full
-    from builder.rules.registry import ruleset_ids
+    from builder.app.queries import rule_systems
 
-    rows = []
-    for rid in ruleset_ids():
-        loaded = load_ruleset_full(rid)
-        rows.append({"id": rid, "title": loaded.ruleset.title,
-                     "summary": loaded.ruleset.summary_text, "source": loaded.source})
+    rows = [row._asdict() for row in rule_systems()]
     if args.json:
         print_json(rows)
     else:
@@ -65,16 +60,13 @@ def cmd_rulesets(args) -> int:
 
 
 def cmd_data(args) -> int:
-    from builder.storage.rulesets import load_ruleset_full
+    from builder.app import queries
 
-    loaded = load_ruleset_full(args.ruleset)
-    data = loaded.ruleset.public_data()
+    data = queries.ruleset(args.ruleset).public_data()
     if args.json:
         print_json(data)
     else:
-        from builder.rules.base import _generic_text
-
-        out(_generic_text(data))
+        out(queries.data_text(data))
     return EXIT_OK
 
 
@@ -85,19 +77,18 @@ def _parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def cmd_new(args) -> int:
-    from builder.app import characters
-    from builder.storage.rulesets import load_ruleset_full
+    from builder.app import characters, queries
 
-    loaded = load_ruleset_full(args.ruleset)
+    ruleset = queries.ruleset(args.ruleset)
     if not args.name.strip():
         raise UsageError("a character needs a name")
     outcome = characters.create(characters.NewCharacter(
-        ruleset=loaded.ruleset, name=args.name, sets=_parse_sets(args.set),
+        ruleset=ruleset, name=args.name, sets=_parse_sets(args.set),
         randomize=bool(args.random), seed=args.seed,
         output=Path(args.output) if args.output else None, force=args.force))
     for line in outcome.lines:
         out(line)
-    note = _unrolled_money_note(loaded.ruleset, outcome.paths[0], args.set)
+    note = _unrolled_money_note(ruleset, outcome.paths[0], args.set)
     if note:
         err(note)
     return EXIT_OK
@@ -193,7 +184,7 @@ def cmd_options(args) -> int:
 
 def identity_parser() -> argparse.ArgumentParser:
     """``do FILE set-identity KEY VALUE``: the same in every rule system."""
-    from builder.rules.base import action_parser
+    from builder.app.types import action_parser
 
     parser = action_parser(SET_IDENTITY, "Set who the character is (any rule system); an "
                                          "empty VALUE removes it.")
@@ -211,7 +202,7 @@ SET_IDENTITY = "set-identity"
 
 def cmd_set_identity(args) -> int:
     from builder.app import identity
-    from builder.rules.base import ActionHelp
+    from builder.app.types import ActionHelp
 
     try:
         parsed = identity_parser().parse_args(args.args)
@@ -225,7 +216,7 @@ def cmd_set_identity(args) -> int:
 
 def cmd_do(args) -> int:
     from builder.app import characters
-    from builder.rules.base import ActionHelp
+    from builder.app.types import ActionHelp
 
     if args.action == SET_IDENTITY:
         return cmd_set_identity(args)
@@ -245,9 +236,9 @@ def cmd_do(args) -> int:
 
 
 def cmd_undo(args) -> int:
-    from builder.storage import documents
+    from builder.app.queries import document_kind
 
-    if documents.peek_kind(args.file) == "campaign":
+    if document_kind(args.file) == "campaign":
         from builder.app import campaigns
 
         outcome = campaigns.undo(args.file)
@@ -333,11 +324,11 @@ class _NewHelp(argparse.Action):
                          help="show this help (after RULESET: also its --set keys) and exit")
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from builder.rules.registry import ruleset_class, ruleset_ids
+        from builder.app.queries import rule_system_ids, ruleset_class
 
         parser.print_help()
         wanted = getattr(namespace, "ruleset", None)
-        for rid in ([wanted] if wanted else ruleset_ids()):
+        for rid in ([wanted] if wanted else rule_system_ids()):
             try:
                 cls = ruleset_class(rid)
             except UsageError as problem:
@@ -349,7 +340,7 @@ class _NewHelp(argparse.Action):
         parser.exit(0)
 
 
-#: What every action's usage line starts with (builder.rules.base.action_parser).
+#: What every action's usage line starts with (builder.app.types.action_parser).
 ACTION_PROG = "character-builder do FILE "
 
 
@@ -364,8 +355,7 @@ class _DoHelp(argparse.Action):
         parser.print_help()
         path = getattr(namespace, "file", None)
         if path:
-            from builder.rules.base import ActionHelp
-            from builder.storage.files import FileProblem
+            from builder.app.types import ActionHelp, FileProblem
 
             try:
                 from builder.app.lookup import resolve
@@ -505,7 +495,7 @@ DEBUG_ENV = "CHARACTER_BUILDER_DEBUG"
 def undecodable_argument(argv: Sequence[str]) -> str | None:
     """A usage line for the first argument that is not valid text (a byte that is
     not UTF-8 reaches sys.argv as a lone surrogate), else None."""
-    from builder.storage.jsonio import one_line
+    from builder.app.types import one_line
 
     for index, word in enumerate(argv, 1):
         try:
@@ -518,15 +508,15 @@ def undecodable_argument(argv: Sequence[str]) -> str | None:
 
 
 def run(argv: Sequence[str]) -> int:
+    from builder.app.types import FileProblem
     from builder.resources import InstallationIncomplete
-    from builder.storage.files import FileProblem
 
     argv = list(argv)
     problem = undecodable_argument(argv)
     if problem:
         err(problem)
         return EXIT_USAGE
-    from builder.storage.rulesets import report_warnings_to
+    from builder.app.queries import report_warnings_to
 
     # A homebrew override that is ignored says so once, whichever command used it.
     report_warnings_to(lambda warning: err(f"warning: {warning}"))

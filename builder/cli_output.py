@@ -92,7 +92,7 @@ def os_error_line(exc: OSError) -> str:
 
 def err(text: str) -> None:
     """One line on stderr, always (a name with a newline is shown escaped)."""
-    from builder.storage.jsonio import one_line
+    from builder.app.types import one_line
 
     sys.stderr.write(one_line(text, limit=2000) + "\n")
 
@@ -105,6 +105,6 @@ def print_json(value: Any) -> None:
 
 def open_character(path: str) -> Any:
     """Load a character file for a command (FileProblem when unreadable)."""
-    from builder.storage.files import load_character
+    from builder.app.queries import open_character as load
 
-    return load_character(path)
+    return load(path)

@@ -152,25 +152,18 @@ def import_files(sources: Sequence[Path | str]) -> Outcome:
 
 
 def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome:
-    """Move files to the library's recoverable trash, all or nothing (``moved``:
-    (where it was, where it is in the trash) pairs; :func:`restore` takes them back)."""
+    """Move files to the library's recoverable trash as one change, all or nothing,
+    also when the process is killed half-way (``moved``: (where it was, where it is in
+    the trash) pairs; :func:`restore` takes them back)."""
     from builder.app.outcome import FileChange, Outcome, check_guard
     from builder.rules.base import UsageError
-    from builder.storage.files import FileProblem
 
     if not paths:
         raise UsageError("name at least one file to move to the trash")
     files = [Path(p) for p in paths]
     check_guard(guard, files)
     befores = [_read(p) for p in files]
-    items: list[store.Trashed] = []
-    try:
-        for path in files:
-            items.append(store.move_to_trash(path))
-    except FileProblem:
-        for item in reversed(items):
-            store.restore(item)
-        raise
+    items = store.move_all_to_trash(files)
     moved = tuple((path, item.trashed) for path, item in zip(files, items))
     names = ", ".join(p.name for p in files)
     return Outcome(f"Moved {names} to the trash",

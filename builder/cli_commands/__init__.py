@@ -44,7 +44,7 @@ def rule_system_commands(command: str | None = None) -> dict[str, str]:
     ``command``, only that one (nothing when it is one of the table's)."""
     if command is not None and command in COMMANDS:
         return {}
-    from builder.rules.registry import ruleset_commands
+    from builder.app.queries import ruleset_commands
 
     return {name: module for name, module in ruleset_commands(command).items()
             if name not in COMMANDS}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from builder.rules.base import UsageError
+from builder.app.types import UsageError
 
 
 def _out(text: str = "") -> None:
@@ -66,10 +66,9 @@ def cmd_remove(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from builder.storage import campaigns
+    from builder.app.queries import campaign_view
 
-    campaign = campaigns.load_campaign(args.file)
-    shown = campaign.show()
+    shown = campaign_view(args.file)
     if args.json:
         _json(shown)
         return 0
@@ -169,7 +168,7 @@ CLI_NO_SESSION = "no session has started: start one with pool start"
 
 def _pool_do(path: str, action: dict) -> int:
     from builder.app import campaigns
-    from builder.rules.base import SESSION_MISSING, Reason, Refusal, reason_code
+    from builder.app.types import SESSION_MISSING, Reason, Refusal, reason_code
 
     try:
         return _print(campaigns.pool_act(path, action))
@@ -180,14 +179,14 @@ def _pool_do(path: str, action: dict) -> int:
 
 
 def cmd_pool_start(args) -> int:
-    from builder.rules import fortune_peril as fp
+    from builder.app import pool as fp
 
     return _pool_do(args.file, fp.start_action(args.players, peril=args.peril,
                                                fortune=args.fortune, name=args.name or ""))
 
 
 def cmd_pool_spend(args) -> int:
-    from builder.rules import fortune_peril as fp
+    from builder.app import pool as fp
 
     return _pool_do(args.file, fp.spend_action(
         args.side, args.use, check=args.check, by=args.by, after_roll=args.after_roll,
@@ -196,20 +195,20 @@ def cmd_pool_spend(args) -> int:
 
 
 def cmd_pool_react(args) -> int:
-    from builder.rules import fortune_peril as fp
+    from builder.app import pool as fp
 
     return _pool_do(args.file, fp.react_action(check=args.check, by=args.by,
                                                talent=args.talent, spend=args.spend))
 
 
 def cmd_pool_earn(args) -> int:
-    from builder.rules import fortune_peril as fp
+    from builder.app import pool as fp
 
     return _pool_do(args.file, fp.earn_action(args.side, args.reason, args.points))
 
 
 def cmd_pool_nemesis(args) -> int:
-    from builder.rules import fortune_peril as fp
+    from builder.app import pool as fp
 
     if args.shared == (args.points is not None):
         raise UsageError("pool nemesis needs exactly one of --points N or --shared")
@@ -218,19 +217,17 @@ def cmd_pool_nemesis(args) -> int:
 
 
 def cmd_pool_show(args) -> int:
-    from builder.rules import fortune_peril as fp
-    from builder.storage import campaigns
+    from builder.app.queries import pool_view
 
-    campaign = campaigns.load_campaign(args.file)
-    replayed = campaign.pool_replay()
-    shown = fp.view(replayed.state)
+    pool = pool_view(args.file)
+    shown = pool.view
     if args.json:
         _json(shown)
         return 0
     if not shown["session"]:
-        _out(f"{campaign.name}: no session has started (pool start)")
+        _out(f"{pool.name}: no session has started (pool start)")
         return 0
-    title = f"{campaign.name}, session {shown['session']}"
+    title = f"{pool.name}, session {shown['session']}"
     if shown["session_name"]:
         title += f" ({shown['session_name']})"
     _out(title)
@@ -239,7 +236,7 @@ def cmd_pool_show(args) -> int:
         _out(f"  {name} (private Nemesis pool) {points}")
     for row in shown["log"]:
         _out(f"  - {row['text']}")
-    for index, reasons in replayed.problems:
+    for index, reasons in pool.problems:
         for reason in reasons:
             _out(f"  ! ledger entry {index + 1}: {reason}")
     return 0

@@ -27,16 +27,10 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 
 
 def folders_text() -> str:
-    from builder.storage import paths
+    from builder.app.queries import data_folder_variable, folders
 
-    rows = [("characters (the library)", paths.characters_dir()),
-            ("campaigns", paths.campaigns_dir()),
-            ("rule systems and homebrew", paths.overrides_dir()),
-            ("trash", paths.trash_dir()),
-            ("caches", paths.cache_dir()),
-            ("crash reports", paths.crash_dir())]
-    lines = [f"{label:<26} {path}" for label, path in rows]
-    lines.append(f"(set {paths.ENV_DATA} to keep them all in one folder of your choice)")
+    lines = [f"{label:<26} {path}" for label, path in folders()]
+    lines.append(f"(set {data_folder_variable()} to keep them all in one folder of your choice)")
     return "\n".join(lines)
 
 
@@ -44,7 +38,7 @@ def help_text(words: list[str], build_parser: Callable[[str | None], argparse.Ar
               commands: Iterable[str]) -> str:
     """What ``help WORDS`` prints: every command and the topics, a command's help (from
     ``build_parser``), or a topic.  UsageError for a word that is neither."""
-    from builder.rules.base import UsageError
+    from builder.app.types import UsageError
 
     if not words:
         listing = "".join(f"\n  {topic:<14} {line}" for topic, line in TOPICS.items())

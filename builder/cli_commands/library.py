@@ -33,9 +33,9 @@ def cmd_list(args) -> int:
                      "problem": e.problem} for e in entries])
         return 0
     if not entries:
-        from builder.storage.paths import characters_dir
+        from builder.app.queries import characters_folder
 
-        out(f"no characters in the library yet ({characters_dir()}); "
+        out(f"no characters in the library yet ({characters_folder()}); "
             "character-builder new RULESET NAME creates one there")
         return 0
     words = lookup.handles(entries)
@@ -85,9 +85,9 @@ def cmd_restore(args) -> int:
             print_json([{"trashed": str(i.trashed), "original": str(i.original)}
                         for i in items])
         elif not items:
-            from builder.storage.paths import trash_dir
+            from builder.app.queries import trash_folder
 
-            out(f"the trash is empty ({trash_dir()})")
+            out(f"the trash is empty ({trash_folder()})")
         else:
             for item in items:
                 out(f"{item.trashed.name}  (from {item.original})")

@@ -16,7 +16,7 @@ import os
 import time
 from sys import intern
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from builder.storage.conflicts import is_data_file
 from builder.storage.paths import characters_dir, trash_dir
@@ -390,40 +390,86 @@ class Trashed:
 
 
 def move_to_trash(path: Path | str) -> Trashed:
-    """Move a character to the recoverable trash (one rename, then a sidecar)."""
-    from builder.storage.atomic import dumps, write_bytes_atomic
-    from builder.storage.files import FileProblem, now_iso, unique_path
+    """Move a character to the recoverable trash (:func:`move_all_to_trash`)."""
+    return move_all_to_trash([path])[0]
 
-    path = Path(path)
-    if not path.is_file():
-        raise FileProblem(f"{path}: no such file")
+
+def _trash_names(paths: list[Path]) -> list[Trashed]:
+    """Where each file goes in the trash: its stem, the time, and a number when that
+    name is taken (in the trash, or by another file of the same change)."""
+    folder = trash_dir(create=True)
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+    taken: set[Path] = set()
+    items = []
+    for path in paths:
+        target, n = folder / f"{path.stem}.{stamp}{path.suffix}", 2
+        while target in taken or target.exists() or os.path.lexists(target):
+            target, n = folder / f"{path.stem}.{stamp}-{n}{path.suffix}", n + 1
+        taken.add(target)
+        items.append(Trashed(target, path.resolve()))
+    return items
+
+
+def _keep_mode_and_time(trashed: Path, stat: os.stat_result) -> None:
+    """The trashed file keeps the permissions and times it had (a restore gives them
+    back, as a move would).  Never raises: the file is in the trash either way."""
+    import stat as modes
+
     try:
-        # A full or read-only disk: the trash folder or the sidecar cannot be written,
-        # and the file stays where it is.
-        folder = trash_dir(create=True)
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-        target = unique_path(folder, f"{path.stem}.{stamp}", path.suffix)
-        item = Trashed(target, path.resolve())
-        info = {"original": str(item.original), "trashed_at": now_iso()}
-        write_bytes_atomic(item.info_path, dumps(info).encode("utf-8"))
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot be moved to the trash "
-                          f"({exc.strerror or exc})") from None
-    from builder.storage.atomic import remove_legacy_lock
+        os.chmod(trashed, modes.S_IMODE(stat.st_mode))
+        os.utime(trashed, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    except OSError:
+        pass
+
+
+def move_all_to_trash(paths: Sequence[Path | str]) -> list[Trashed]:
+    """Move files to the recoverable trash as one change: each file's bytes and its
+    sidecar (where it came from, when) are written into the trash and the files
+    removed, all or nothing, also when the process is killed half-way
+    (:func:`builder.storage.transaction.write_all`).  FileProblem names a file that
+    is missing, locked by another program, changed meanwhile or cannot be moved;
+    then nothing moved."""
+    from builder.storage.atomic import dumps, remove_legacy_lock
+    from builder.storage.files import FileProblem, now_iso
     from builder.storage.locking import LockBusy, locked
+    from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
+                                             write_all)
 
+    files = [Path(p) for p in paths]
+    for path in files:
+        if not path.is_file():
+            raise FileProblem(f"{path}: no such file")
     try:
-        # Under the file's lock, so a writer never replaces a file that is being trashed.
-        with locked([path]):
-            os.replace(path, target)
-    except LockBusy as busy:
-        item.info_path.unlink(missing_ok=True)
-        raise FileProblem(str(busy)) from None
+        # A full or read-only disk: the trash folder cannot be made or a file read,
+        # and every file stays where it is.
+        items = _trash_names(files)
+        contents = [path.read_bytes() for path in files]
+        stats = [os.stat(path) for path in files]
     except OSError as exc:
-        item.info_path.unlink(missing_ok=True)
-        raise FileProblem(f"{path}: cannot be moved to the trash ({exc.strerror or exc})") from None
-    remove_legacy_lock(path)  # an earlier version's lock beside it: nothing stays behind
-    return item
+        failed = exc.filename or files[0]
+        raise FileProblem(f"{failed}: cannot be moved to the trash "
+                          f"({exc.strerror or exc})") from None
+    when = now_iso()
+    changes: list[Change] = []
+    for item, data in zip(items, contents):
+        info = {"original": str(item.original), "trashed_at": when}
+        changes += [Change(item.trashed, data), Change(item.info_path, dumps(info).encode("utf-8"))]
+    # The files leave their places last: a change cut short leaves them where they were.
+    changes += [Change(path, None, data) for path, data in zip(files, contents)]
+    try:
+        # Under the files' locks, so a writer never replaces a file that is being trashed.
+        with locked([c.path for c in changes]):
+            write_all(changes, "move to the trash")
+    except (ChangedMeanwhile, LockBusy) as failed:
+        raise FileProblem(str(failed)) from None         # it names the file
+    except TransactionFailed as failed:
+        # a full or read-only disk: the line names the files and what the system said
+        raise FileProblem(f"{', '.join(map(str, files))}: cannot be moved to the trash "
+                          f"({failed})") from None
+    for path, item, stat in zip(files, items, stats):
+        _keep_mode_and_time(item.trashed, stat)
+        remove_legacy_lock(path)  # an earlier version's lock beside it: nothing stays behind
+    return items
 
 
 def restore(item: Trashed) -> Path:

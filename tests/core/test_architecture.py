@@ -168,3 +168,39 @@ def test_the_import_contracts_name_every_built_in_rule_system():
         having = {f"{folder}.{part}" for folder in folders
                   if importlib.util.find_spec(f"{folder}.{part}") is not None}
         assert row_of(shared) == having, f"the layer of {shared}"
+
+
+ONE_DOOR = ("The window and the command line reach storage and the rule engine only through "
+            "the application layer")
+#: How many side doors the window still had when the contract above was written: the
+#: allow-list may shrink below this, never grow past it.
+SIDE_DOORS_AT_MOST = 71
+COMMAND_LINE = ("builder.cli", "builder.cli_commands", "builder.cli_output", "builder.__main__")
+
+
+def test_the_side_doors_around_the_application_layer_only_shrink():
+    contract = _contracts()[ONE_DOOR]
+    assert contract["type"] == "forbidden"
+    assert set(contract["forbidden_modules"]) == {"builder.storage", "builder.rules"}
+    assert set(COMMAND_LINE) <= set(contract["source_modules"])
+    allowed = contract["ignore_imports"]
+    assert len(allowed) == len(set(allowed)) <= SIDE_DOORS_AT_MOST
+    # the command line has none left
+    importers = [entry.split("->")[0].strip() for entry in allowed]
+    assert [i for i in importers if i.startswith(COMMAND_LINE) or i.endswith(".cli")] == []
+
+
+def test_the_command_line_imports_no_storage_or_rules_module_even_lazily():
+    """Also imports inside functions and under TYPE_CHECKING: every read and change of
+    the command line goes through builder.app."""
+    files = [ROOT / "builder" / "cli.py", ROOT / "builder" / "cli_output.py",
+             ROOT / "builder" / "__main__.py", *sorted((ROOT / "builder" / "cli_commands").glob("*.py")),
+             *sorted((ROOT / "builder" / "rulesets").glob("*/cli.py"))]
+    offenders = []
+    for path in files:
+        for node in _imports(path):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""])
+            offenders += [f"{path.relative_to(ROOT)}: {name}" for name in names
+                          if name.split(".")[:2] in (["builder", "storage"], ["builder", "rules"])]
+    assert offenders == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.rules.base import UsageError
+from builder.app.types import UsageError
 
 
 def register(subparsers) -> None:
@@ -37,10 +37,9 @@ def register(subparsers) -> None:
 def cmd_xp(args) -> int:
     """The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``)."""
     from builder.cli_output import out, print_json
-    from builder.storage.rulesets import load_ruleset_full
+    from builder.app.queries import ruleset as load_ruleset
 
-    loaded = load_ruleset_full("vogelfrei")
-    ruleset = loaded.ruleset
+    ruleset = load_ruleset("vogelfrei")
     party, data = ruleset.party_xp, ruleset.data
     if party is None:
         raise UsageError(f"the {ruleset.title} rule system shares no party XP")

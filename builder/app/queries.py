@@ -1,0 +1,162 @@
+"""What the adapters read: rule systems, a character file, a document's kind, the
+folders this program keeps, a campaign and its pool.
+
+Each function reads and changes nothing.  Every import is made where it is used: the
+command line imports this module for every command, and each command reads only
+what it shows."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+
+if TYPE_CHECKING:
+    from builder.rules.base import Ruleset
+    from builder.storage.files import CharacterFile
+
+
+class RuleSystem(NamedTuple):
+    """One rule system as ``rulesets`` lists it; ``source`` is "built-in" or the
+    homebrew file that overrides its data."""
+    id: str
+    title: str
+    summary: str
+    source: str
+
+
+def rule_system_ids() -> list[str]:
+    """Every rule system's id (built in, plugged in and written in data)."""
+    from builder.rules.registry import ruleset_ids
+
+    return ruleset_ids()
+
+
+def rule_systems() -> list[RuleSystem]:
+    """Every rule system, loaded with its data (a homebrew override included)."""
+    from builder.storage.rulesets import load_ruleset_full
+
+    rows = []
+    for rid in rule_system_ids():
+        loaded = load_ruleset_full(rid)
+        rows.append(RuleSystem(rid, loaded.ruleset.title, loaded.ruleset.summary_text,
+                               loaded.source))
+    return rows
+
+
+def ruleset(ruleset_id: str) -> Ruleset:
+    """The rule system ``ruleset_id`` with its effective data (UsageError when there
+    is none of that id)."""
+    from builder.storage.rulesets import load_ruleset_full
+
+    return load_ruleset_full(ruleset_id).ruleset
+
+
+def ruleset_class(ruleset_id: str) -> type[Ruleset]:
+    """The class of the rule system ``ruleset_id``, its data not read (UsageError when
+    there is none of that id)."""
+    from builder.rules.registry import ruleset_class as find
+
+    return find(ruleset_id)
+
+
+def ruleset_commands(command: str | None = None) -> dict[str, str]:
+    """The command-line verbs the rule systems declare (name -> the module that
+    registers it); given ``command``, only that one when a rule system has it."""
+    from builder.rules.registry import ruleset_commands as declared
+
+    return declared(command)
+
+
+def data_text(data: Any) -> str:
+    """A rule system's data in plain words, as ``data`` prints it."""
+    from builder.rules.base import _generic_text
+
+    return _generic_text(data)
+
+
+def report_warnings_to(handler: Callable[[str], None] | None) -> None:
+    """Send each "override ignored" warning to ``handler`` once (None: stop)."""
+    from builder.storage.rulesets import report_warnings_to as report
+
+    report(handler)
+
+
+def open_character(path: Path | str) -> CharacterFile:
+    """A character file, read and replayed (FileProblem when it cannot be read)."""
+    from builder.storage.files import load_character
+
+    return load_character(path)
+
+
+def document_kind(path: Path | str) -> str:
+    """"campaign" or "character": what the file at ``path`` holds."""
+    from builder.storage.documents import peek_kind
+
+    return peek_kind(path)
+
+
+class Folder(NamedTuple):
+    """A folder this program keeps files in, and what it is for."""
+    label: str
+    path: Path
+
+
+def data_folder_variable() -> str:
+    """The environment variable that puts every folder of this program in one folder
+    of the user's choice."""
+    from builder.storage.paths import ENV_DATA
+
+    return ENV_DATA
+
+
+def folders() -> list[Folder]:
+    """Every folder this program keeps files in (the library, campaigns, homebrew,
+    trash, caches, crash reports)."""
+    from builder.storage import paths
+
+    return [Folder("characters (the library)", paths.characters_dir()),
+            Folder("campaigns", paths.campaigns_dir()),
+            Folder("rule systems and homebrew", paths.overrides_dir()),
+            Folder("trash", paths.trash_dir()),
+            Folder("caches", paths.cache_dir()),
+            Folder("crash reports", paths.crash_dir())]
+
+
+def characters_folder() -> Path:
+    """The library's folder of characters (not created)."""
+    from builder.storage.paths import characters_dir
+
+    return characters_dir()
+
+
+def trash_folder() -> Path:
+    """The library's trash folder (not created)."""
+    from builder.storage.paths import trash_dir
+
+    return trash_dir()
+
+
+def campaign_view(path: Path | str) -> dict[str, Any]:
+    """A campaign as ``campaign show --json`` prints it: its members, sessions, pool,
+    ledger and problems."""
+    from builder.storage.campaigns import load_campaign
+
+    return load_campaign(path).show()
+
+
+class PoolView(NamedTuple):
+    """A campaign's Fortune/Peril pool as ``pool show`` prints it: the campaign's name,
+    the pool's view, and each refused ledger entry (its index, its reasons)."""
+    name: str
+    view: dict[str, Any]
+    problems: list[tuple[int, list[str]]]
+
+
+def pool_view(path: Path | str) -> PoolView:
+    """The pool of the campaign at ``path``, replayed from its ledger."""
+    from builder.rules import fortune_peril as fp
+    from builder.storage.campaigns import load_campaign
+
+    campaign = load_campaign(path)
+    replayed = campaign.pool_replay()
+    return PoolView(campaign.name, fp.view(replayed.state),
+                    [(index, list(reasons)) for index, reasons in replayed.problems])
