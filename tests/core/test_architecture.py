@@ -172,9 +172,9 @@ def test_the_import_contracts_name_every_built_in_rule_system():
 
 ONE_DOOR = ("The window and the command line reach storage and the rule engine only through "
             "the application layer")
-#: How many side doors the window still had when the contract above was written: the
-#: allow-list may shrink below this, never grow past it.
-SIDE_DOORS_AT_MOST = 71
+#: How many side doors the window still has: the allow-list may shrink below this, never
+#: grow past it (lower it when one goes).
+SIDE_DOORS_AT_MOST = 70
 COMMAND_LINE = ("builder.cli", "builder.cli_commands", "builder.cli_output", "builder.__main__")
 
 
