@@ -72,12 +72,26 @@ def _named_in_library(argv: list[str]) -> list[str] | None:
     for index in _file_words(argv):
         try:
             path = resolve(argv[index])
-        except UsageError:
+        except UsageError as problem:
+            _not_named.append(str(problem))
             return None
         if not path.exists():
             return None
         result[index] = str(path)
     return result
+
+
+#: Why the last word given to open in the window named no library file (the resolver's
+#: one line, with the near names).
+_not_named: list[str] = []
+
+
+def _like_a_command(word: str) -> bool:
+    """A word close to a command's name (a mistyped command, for argparse to answer with
+    the commands) rather than to a character's."""
+    import difflib
+
+    return bool(difflib.get_close_matches(word.lower(), list(CLI_COMMANDS), n=1, cutoff=0.6))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +114,9 @@ def _main(argv: list[str] | None) -> int:
     named = _named_in_library(argv) if _is_cli(argv) else None
     if named is not None:
         argv = named                      # character-builder Senna: Senna's file, in the window
+    elif _is_cli(argv) and _not_named and len(argv) == 1 and not _like_a_command(argv[0]):
+        sys.stderr.write(_not_named[-1] + "\n")  # character-builder Sena: near names, not commands
+        return 2
     elif _is_cli(argv):
         from builder.cli import end_process, run
 

@@ -105,3 +105,18 @@ def test_a_character_command_looks_for_characters_only():
     assert "Iron Coast" in ok("campaign", "show", "Iron Coast").out
     result = cli("undo", "Iron Coast")
     assert result.code == 2 and str(senna) in result.err and "iron-coast.json" in result.err
+
+
+def test_a_mistyped_name_for_the_window_gets_the_near_names_and_a_mistyped_command_the_commands(
+        capsys):
+    """``character-builder Sena`` (to open Senna in the window) is answered like
+    ``show Sena``; a word close to a command still gets the list of commands."""
+    from builder.__main__ import main
+
+    ok("new", "story-points", "Senna", "--set", "sp=3")
+    capsys.readouterr()
+    assert main(["Sena"]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "near names: Senna" in said and "invalid choice" not in said
+    assert main(["shw"]) == 2                                # argparse's usage error
+    assert "invalid choice: 'shw'" in capsys.readouterr().err
