@@ -16,8 +16,16 @@ prints what it wrote, one file per line.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def _print_lines(outcome) -> int:
+if TYPE_CHECKING:
+    import argparse
+
+    from builder.app.outcome import Outcome
+    from builder.cli import Parser
+
+
+def _print_lines(outcome: Outcome) -> int:
     from builder.cli_output import out
 
     for line in outcome.lines:
@@ -25,7 +33,7 @@ def _print_lines(outcome) -> int:
     return 0
 
 
-def cmd_list(args) -> int:
+def cmd_list(args: argparse.Namespace) -> int:
     from builder.app import library, lookup
     from builder.cli_output import out, print_json
 
@@ -54,31 +62,31 @@ def cmd_list(args) -> int:
     return 0
 
 
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.import_files(args.files))
 
 
-def cmd_duplicate(args) -> int:
+def cmd_duplicate(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.duplicate(args.file, args.name))
 
 
-def cmd_rename(args) -> int:
+def cmd_rename(args: argparse.Namespace) -> int:
     from builder.app import characters
 
     return _print_lines(characters.rename(args.file, args.name))
 
 
-def cmd_trash(args) -> int:
+def cmd_trash(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.trash(args.files))
 
 
-def cmd_restore(args) -> int:
+def cmd_restore(args: argparse.Namespace) -> int:
     from builder.app import library
     from builder.cli_output import out, print_json
 
@@ -98,19 +106,19 @@ def cmd_restore(args) -> int:
     return _print_lines(library.restore([library.find_trashed(w) for w in args.items]))
 
 
-def cmd_add(args) -> int:
+def cmd_add(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.add_folder(args.folder))
 
 
-def cmd_remove_folder(args) -> int:
+def cmd_remove_folder(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.remove_folder(args.folder))
 
 
-def cmd_folders(args) -> int:
+def cmd_folders(args: argparse.Namespace) -> int:
     from builder.app import library
     from builder.app.queries import characters_folder
     from builder.cli_output import out, print_json
@@ -125,7 +133,7 @@ def cmd_folders(args) -> int:
     return 0
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p = subparsers.add_parser("library", help="list, import, duplicate, rename, trash and "
                                               "restore characters")
     sub = p.add_subparsers(dest="library_command", metavar="ACTION", required=True,
