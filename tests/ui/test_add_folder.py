@@ -23,3 +23,13 @@ def test_add_folder_lists_the_folders_characters(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.library_model.row_for_path(rider) >= 0
                     and window.library_model.entries()[
                         window.library_model.row_for_path(rider)].name == "Far Rider")
+
+
+def test_a_file_arriving_in_an_added_folder_is_listed(window, qtbot, tmp_path):
+    shared = tmp_path / "Sync"
+    shared.mkdir()
+    window.add_folder(shared)
+    window.library_model.start_watching()
+    ok("new", "story-points", "Late Comer", "-o", shared / "late.json", "--set", "sp=4")
+    late = str(shared.resolve() / "late.json")
+    qtbot.waitUntil(lambda: window.library_model.row_for_path(late) >= 0, timeout=5000)

@@ -359,6 +359,9 @@ class LibraryModel(RowsTableModel):
             return
         files = (e.path for e in self._entries) if len(self._entries) <= WATCH_FILES_UP_TO else ()
         sync_watch(self._watcher, characters_dir(), files)
+        added = [str(f) for f in library.folders() if f.is_dir()]   # folders added to the library
+        if added:
+            self._watcher.addPaths(added)
 
 
 class LibraryFilterModel(SearchSortProxy):
