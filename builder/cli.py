@@ -15,7 +15,7 @@ import argparse
 import importlib
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from builder import __version__, cli_commands
 from builder.cli_output import (  # noqa: F401 (re-exported)
@@ -33,6 +33,9 @@ from builder.cli_output import (  # noqa: F401 (re-exported)
 )
 from builder.app.types import Refusal, UsageError
 
+if TYPE_CHECKING:
+    from builder.app.types import Option, Ruleset
+
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
 
@@ -41,12 +44,12 @@ class CliUsage(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise CliUsage(f"{self.prog}: {message}")
 
 
 # -- core commands -------------------------------------------------------------
-def cmd_rulesets(args) -> int:
+def cmd_rulesets(args: argparse.Namespace) -> int:
     from builder.app.queries import rule_systems
 
     rows = [row._asdict() for row in rule_systems()]
@@ -59,7 +62,7 @@ def cmd_rulesets(args) -> int:
     return EXIT_OK
 
 
-def cmd_data(args) -> int:
+def cmd_data(args: argparse.Namespace) -> int:
     from builder.app import queries
 
     data = queries.ruleset(args.ruleset).public_data()
@@ -76,7 +79,7 @@ def _parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
     return parse_sets(pairs)
 
 
-def cmd_new(args) -> int:
+def cmd_new(args: argparse.Namespace) -> int:
     from builder.app import characters, queries
 
     ruleset = queries.ruleset(args.ruleset)
@@ -94,7 +97,7 @@ def cmd_new(args) -> int:
     return EXIT_OK
 
 
-def _unrolled_money_note(ruleset, path: Path, sets: Sequence[str]) -> str | None:
+def _unrolled_money_note(ruleset: Ruleset, path: Path, sets: Sequence[str]) -> str | None:
     """A rule system with a ``status=`` key rolls starting money from the Status; when
     the career gives none and none was set, no money was rolled: one line saying so and
     how to roll it."""
@@ -109,7 +112,7 @@ def _unrolled_money_note(ruleset, path: Path, sets: Sequence[str]) -> str | None
             "the file)")
 
 
-def cmd_show(args) -> int:
+def cmd_show(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     if cf.read_only:
         err(f"note: {cf.read_only}")
@@ -139,15 +142,15 @@ def _option_tail(target: object, cost: object) -> str:
     return tail + ("" if cost is None else f"  cost {cost}")
 
 
-def options_lines(options: Sequence) -> list[str]:
+def options_lines(options: Sequence[Option]) -> list[str]:
     """``options`` in words: a legend, one line per option, and the refused options of
     one kind that share their reasons in one line that counts them."""
-    groups: dict[tuple, list] = {}
+    groups: dict[tuple[str, tuple[str, ...]], list[Option]] = {}
     for o in options:
         if not o.allowed:
             groups.setdefault((o.kind, o.reasons), []).append(o)
     lines = [OPTIONS_LEGEND]
-    shown: set[tuple] = set()
+    shown: set[tuple[str, tuple[str, ...]]] = set()
     for o in options:
         key = (o.kind, o.reasons)
         group = groups.get(key, [o]) if not o.allowed else [o]
@@ -171,7 +174,7 @@ def options_lines(options: Sequence) -> list[str]:
     return lines
 
 
-def cmd_options(args) -> int:
+def cmd_options(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     options = cf.options()
     if args.json:
@@ -200,7 +203,7 @@ def identity_parser() -> argparse.ArgumentParser:
 SET_IDENTITY = "set-identity"
 
 
-def cmd_set_identity(args) -> int:
+def cmd_set_identity(args: argparse.Namespace) -> int:
     from builder.app import identity
     from builder.app.types import ActionHelp
 
@@ -214,7 +217,7 @@ def cmd_set_identity(args) -> int:
     return EXIT_OK
 
 
-def cmd_do(args) -> int:
+def cmd_do(args: argparse.Namespace) -> int:
     from builder.app import characters
     from builder.app.types import ActionHelp
 
@@ -235,7 +238,7 @@ def cmd_do(args) -> int:
     return EXIT_OK
 
 
-def cmd_undo(args) -> int:
+def cmd_undo(args: argparse.Namespace) -> int:
     from builder.app.queries import document_kind
 
     if document_kind(args.file) == "campaign":
@@ -251,7 +254,7 @@ def cmd_undo(args) -> int:
     return EXIT_OK
 
 
-def cmd_plan(args) -> int:
+def cmd_plan(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     result = cf.ruleset.plan(cf.state, args.target)
     if args.json:
@@ -270,7 +273,7 @@ def cmd_plan(args) -> int:
     return EXIT_OK
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     problems = cf.replay.problems
     if args.json:
@@ -285,7 +288,7 @@ def cmd_check(args) -> int:
     return EXIT_OK if not problems else EXIT_REFUSED
 
 
-def cmd_help(args) -> int:
+def cmd_help(args: argparse.Namespace) -> int:
     from builder.cli_commands.help import help_text
 
     write(help_text(list(args.words), build_parser, cli_commands.all_commands()))
@@ -319,11 +322,12 @@ arguments.
 class _NewHelp(argparse.Action):
     """``new [RULESET] --help``: the usual help, then that ruleset's --set keys."""
 
-    def __init__(self, option_strings, dest, **kwargs):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0,
                          help="show this help (after RULESET: also its --set keys) and exit")
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
         from builder.app.queries import rule_system_ids, ruleset_class
 
         parser.print_help()
@@ -347,11 +351,12 @@ ACTION_PROG = "character-builder do FILE "
 class _DoHelp(argparse.Action):
     """``do FILE --help``: the usual help, then the actions of FILE's ruleset."""
 
-    def __init__(self, option_strings, dest, **kwargs):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0,
                          help="show this help (after FILE: the actions of its ruleset) and exit")
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
         parser.print_help()
         path = getattr(namespace, "file", None)
         if path:
@@ -474,7 +479,8 @@ def build_parser(command: str | None = None) -> Parser:
     for module_name in SUBCOMMAND_MODULES:
         if command is not None and COMMANDS.get(command) != module_name:
             continue
-        register: Callable | None = importlib.import_module(module_name).register
+        register: Callable[[argparse._SubParsersAction[Parser]], None] | None = (
+            importlib.import_module(module_name).register)
         if register:
             register(sub)
     for module_name in dict.fromkeys(cli_commands.rule_system_commands(command).values()):
@@ -531,7 +537,7 @@ def run(argv: Sequence[str]) -> int:
             parser.print_help()
             return EXIT_USAGE
         resolve_names(args)
-        code = args.func(args)
+        code: int = args.func(args)
         flush_output()
         return code
     except Refusal as refusal:

@@ -147,6 +147,14 @@ REFERENCED = {referenced!r}
 '''
 
 
+#: The name a $ref's function is handed (only its messages use it, and they are not read).
+_REF_NAME = re.compile(r', custom_formats, \(name_prefix or "data"\) \+ "[^"\n]*"'
+                       r'(?:\.format\(\*\*locals\(\)\))?\)')
+
+#: A whole line raising the exception with its message and details.
+_RAISE = re.compile(r"^(\s*)raise JsonSchemaValueException\(.*\)$", re.M)
+
+
 def compile_one(path: Path) -> tuple[str, str, str]:
     """(schema $id, module name, module source) for one schema file."""
     try:
@@ -179,6 +187,17 @@ def compile_one(path: Path) -> tuple[str, str, str]:
 
     code = fastjsonschema.compile_to_code(ready, handlers={"https": shared}, use_default=False,
                                           use_formats=False)
+    # Only the verdict is used (a rejected document goes to jsonschema, which decides
+    # and writes the message).  fastjsonschema builds a name for each value handed to a
+    # $ref's function, and a message with that name for each raise, with
+    # ``str.format(**locals())``: on every value, valid or not, since an ``if`` or an
+    # ``anyOf`` alternative that does not apply is a raise caught.  So the code raises
+    # the bare exception and hands no name.
+    code = _RAISE.sub(r"\1raise JsonSchemaValueException", code)
+    code = _REF_NAME.sub(", custom_formats, None)", code)
+    if "name_prefix or" in code or "locals()" in code:
+        raise SystemExit(f"{path}: fastjsonschema's generated code builds names in a new "
+                         "way; update tools/compile_schemas.py")
     imports = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
     if imports not in code:
         raise SystemExit(f"{path}: fastjsonschema's generated code changed shape; "

@@ -229,3 +229,48 @@ def save_copy(source: Path | str, target: Path | str) -> Outcome:
     store.save_copy(source, target)
     return Outcome(f"Saved a copy as {target}", (FileChange.of(target, before, _read(target)),),
                    lines=(str(target),))
+
+
+def folders() -> list[Path]:
+    """The folders added to the library beside the data folder, in the order added."""
+    from builder.storage.folders import extra_folders
+
+    return extra_folders()
+
+
+def add_folder(folder: Path | str) -> Outcome:
+    """Add a folder (a Syncthing, Dropbox or git folder) to the library: its characters
+    are listed and found by name beside the data folder's.  Adding it again changes
+    nothing (the outcome says so); a path that is not a folder is a UsageError."""
+    from builder.app.outcome import Outcome
+    from builder.rules.base import UsageError
+    from builder.storage.folders import extra_folders, save_extra_folders
+
+    path = Path(folder).expanduser()
+    if not path.is_dir():
+        what = "does not exist" if not path.exists() else "is not a folder"
+        raise UsageError(f"{folder}: {what}; library add takes a folder")
+    path = path.resolve()
+    listed = extra_folders()
+    if path in listed or path == store.library_folders()[0].resolve():
+        return Outcome(f"{path} is in the library already", (),
+                       lines=(f"already in the library: {path}",))
+    save_extra_folders([*listed, path])
+    return Outcome(f"Added {path} to the library", (), lines=(f"added: {path}",))
+
+
+def remove_folder(folder: Path | str) -> Outcome:
+    """Take a folder off the library's list (its files stay where they are)."""
+    from builder.app.outcome import Outcome
+    from builder.rules.base import UsageError
+    from builder.storage.folders import extra_folders, save_extra_folders
+
+    listed = extra_folders()
+    wanted = Path(folder).expanduser()
+    keep = [f for f in listed if f not in (wanted, wanted.resolve())]
+    if len(keep) == len(listed):
+        raise UsageError(f"{folder} is not a folder added to the library "
+                         "(library folders lists them)")
+    save_extra_folders(keep)
+    return Outcome(f"Took {folder} off the library's folders (its files stay)", (),
+                   lines=(f"removed: {wanted.resolve()}",))

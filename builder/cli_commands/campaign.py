@@ -20,8 +20,13 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from typing import TYPE_CHECKING, Any
 
 from builder.app.types import UsageError
+
+if TYPE_CHECKING:
+    from builder.app.outcome import Outcome
+    from builder.cli import Parser
 
 
 def _out(text: str = "") -> None:
@@ -30,20 +35,20 @@ def _out(text: str = "") -> None:
     out(text)
 
 
-def _json(value) -> None:
+def _json(value: Any) -> None:
     from builder.cli_output import print_json
 
     print_json(value)
 
 
 # -- campaign -------------------------------------------------------------------------
-def _print(outcome) -> int:
+def _print(outcome: Outcome) -> int:
     for line in outcome.lines:
         _out(line)
     return 0
 
 
-def cmd_new(args) -> int:
+def cmd_new(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from builder.app import campaigns
@@ -53,19 +58,19 @@ def cmd_new(args) -> int:
         output=Path(args.output) if args.output else None, force=args.force)))
 
 
-def cmd_add(args) -> int:
+def cmd_add(args: argparse.Namespace) -> int:
     from builder.app import campaigns
 
     return _print(campaigns.add_members(args.file, [args.charfile]))
 
 
-def cmd_remove(args) -> int:
+def cmd_remove(args: argparse.Namespace) -> int:
     from builder.app import campaigns
 
     return _print(campaigns.remove_member(args.file, args.charfile))
 
 
-def cmd_show(args) -> int:
+def cmd_show(args: argparse.Namespace) -> int:
     from builder.app.queries import campaign_view
 
     shown = campaign_view(args.file)
@@ -92,7 +97,7 @@ def cmd_show(args) -> int:
     return 0
 
 
-def cmd_list(args) -> int:
+def cmd_list(args: argparse.Namespace) -> int:
     from builder.app import campaigns
 
     rows = campaigns.library_campaigns()
@@ -113,13 +118,13 @@ def cmd_list(args) -> int:
     return 0
 
 
-def cmd_set(args) -> int:
+def cmd_set(args: argparse.Namespace) -> int:
     from builder.app import campaigns
 
     return _print(campaigns.set_pool_settings(args.file, args.pairs))
 
 
-def cmd_award(args) -> int:
+def cmd_award(args: argparse.Namespace) -> int:
     from builder.app import campaigns
 
     return _print(campaigns.award(args.file, [args.action, *args.args]))
@@ -135,7 +140,7 @@ def _words(text: str, what: str) -> list[str]:
     return words
 
 
-def cmd_exchange(args) -> int:
+def cmd_exchange(args: argparse.Namespace) -> int:
     from builder.app import campaigns
 
     return _print(campaigns.exchange(args.file, args.charfile_a,
@@ -143,7 +148,7 @@ def cmd_exchange(args) -> int:
                                      _words(args.action_b, "ACTION_B")))
 
 
-def cmd_xp(args) -> int:
+def cmd_xp(args: argparse.Namespace) -> int:
     from builder.app import campaigns
 
     outcome = campaigns.award_xp(args.file, campaigns.XpAward(
@@ -166,7 +171,7 @@ NOTHING_AWARDED = ("nothing was awarded: the enemies and the treasure come to 0 
 CLI_NO_SESSION = "no session has started: start one with pool start"
 
 
-def _pool_do(path: str, action: dict) -> int:
+def _pool_do(path: str, action: dict[str, Any]) -> int:
     from builder.app import campaigns
     from builder.app.types import SESSION_MISSING, Reason, Refusal, reason_code
 
@@ -178,14 +183,14 @@ def _pool_do(path: str, action: dict) -> int:
                        for r in refusal.reasons]) from None
 
 
-def cmd_pool_start(args) -> int:
+def cmd_pool_start(args: argparse.Namespace) -> int:
     from builder.app import pool as fp
 
     return _pool_do(args.file, fp.start_action(args.players, peril=args.peril,
                                                fortune=args.fortune, name=args.name or ""))
 
 
-def cmd_pool_spend(args) -> int:
+def cmd_pool_spend(args: argparse.Namespace) -> int:
     from builder.app import pool as fp
 
     return _pool_do(args.file, fp.spend_action(
@@ -194,20 +199,20 @@ def cmd_pool_spend(args) -> int:
         table_agrees=args.table_agrees))
 
 
-def cmd_pool_react(args) -> int:
+def cmd_pool_react(args: argparse.Namespace) -> int:
     from builder.app import pool as fp
 
     return _pool_do(args.file, fp.react_action(check=args.check, by=args.by,
                                                talent=args.talent, spend=args.spend))
 
 
-def cmd_pool_earn(args) -> int:
+def cmd_pool_earn(args: argparse.Namespace) -> int:
     from builder.app import pool as fp
 
     return _pool_do(args.file, fp.earn_action(args.side, args.reason, args.points))
 
 
-def cmd_pool_nemesis(args) -> int:
+def cmd_pool_nemesis(args: argparse.Namespace) -> int:
     from builder.app import pool as fp
 
     if args.shared == (args.points is not None):
@@ -216,7 +221,7 @@ def cmd_pool_nemesis(args) -> int:
                                                  else args.points))
 
 
-def cmd_pool_show(args) -> int:
+def cmd_pool_show(args: argparse.Namespace) -> int:
     from builder.app.queries import pool_view
 
     pool = pool_view(args.file)
@@ -250,7 +255,7 @@ def _side(text: str) -> str:
     return folded
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     parser_class = subparsers._parser_class  # noqa: SLF001 - the CLI's raising parser
 
     camp = subparsers.add_parser("campaign", help="a group of characters and its sessions")

@@ -6,8 +6,15 @@ folders (:mod:`builder.app.examples`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def register(subparsers) -> None:
+if TYPE_CHECKING:
+    import argparse
+
+    from builder.cli import Parser
+
+
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p = subparsers.add_parser("install-example",
                               help="install an example rule system written as data into "
                                    "your rule systems folder")
@@ -18,7 +25,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_install_example)
 
 
-def cmd_install_example(args) -> int:
+def cmd_install_example(args: argparse.Namespace) -> int:
     from builder.app import examples
     from builder.cli_output import out
 

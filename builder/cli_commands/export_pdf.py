@@ -14,10 +14,18 @@ leave no temporary file behind.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+
+    from builder.cli import Parser
+
+
 PAPERS = ("a4", "letter")
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p = subparsers.add_parser(
         "export-pdf", help="print character sheets to PDF",
         description="Print character sheets to PDF: OUT is a .pdf (all characters in one "
@@ -60,7 +68,7 @@ def _ledger_choice(text: str) -> str:
     return text.strip().casefold()
 
 
-def cmd_export_pdf(args) -> int:
+def cmd_export_pdf(args: argparse.Namespace) -> int:
     from builder.app import export
     from builder.cli_output import err, out
     from builder.sheets import SheetOptions, parse_sections

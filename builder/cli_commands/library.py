@@ -6,6 +6,9 @@ library duplicate FILE [--name NAME]  a copy in the library ("NAME (copy)" by de
 library rename FILE NAME              a new name inside the file (the file keeps its path)
 library trash FILE...                 move files to the recoverable trash (all or none)
 library restore [ITEM...] [--json]    no ITEM: list the trash; else put ITEMs back
+library add FOLDER                    add a folder (Syncthing, Dropbox, git) to the library
+library remove-folder FOLDER          take an added folder off the list (files stay)
+library folders [--json]              the library's folders, the data folder first
 
 Each is one application-layer operation (:mod:`builder.app.library`,
 :func:`builder.app.characters.rename`), the one the window runs.  Every command
@@ -13,8 +16,16 @@ prints what it wrote, one file per line.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def _print_lines(outcome) -> int:
+if TYPE_CHECKING:
+    import argparse
+
+    from builder.app.outcome import Outcome
+    from builder.cli import Parser
+
+
+def _print_lines(outcome: Outcome) -> int:
     from builder.cli_output import out
 
     for line in outcome.lines:
@@ -22,7 +33,7 @@ def _print_lines(outcome) -> int:
     return 0
 
 
-def cmd_list(args) -> int:
+def cmd_list(args: argparse.Namespace) -> int:
     from builder.app import library, lookup
     from builder.cli_output import out, print_json
 
@@ -51,31 +62,31 @@ def cmd_list(args) -> int:
     return 0
 
 
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.import_files(args.files))
 
 
-def cmd_duplicate(args) -> int:
+def cmd_duplicate(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.duplicate(args.file, args.name))
 
 
-def cmd_rename(args) -> int:
+def cmd_rename(args: argparse.Namespace) -> int:
     from builder.app import characters
 
     return _print_lines(characters.rename(args.file, args.name))
 
 
-def cmd_trash(args) -> int:
+def cmd_trash(args: argparse.Namespace) -> int:
     from builder.app import library
 
     return _print_lines(library.trash(args.files))
 
 
-def cmd_restore(args) -> int:
+def cmd_restore(args: argparse.Namespace) -> int:
     from builder.app import library
     from builder.cli_output import out, print_json
 
@@ -95,7 +106,34 @@ def cmd_restore(args) -> int:
     return _print_lines(library.restore([library.find_trashed(w) for w in args.items]))
 
 
-def register(subparsers) -> None:
+def cmd_add(args: argparse.Namespace) -> int:
+    from builder.app import library
+
+    return _print_lines(library.add_folder(args.folder))
+
+
+def cmd_remove_folder(args: argparse.Namespace) -> int:
+    from builder.app import library
+
+    return _print_lines(library.remove_folder(args.folder))
+
+
+def cmd_folders(args: argparse.Namespace) -> int:
+    from builder.app import library
+    from builder.app.queries import characters_folder
+    from builder.cli_output import out, print_json
+
+    default, added = characters_folder(), library.folders()
+    if args.json:
+        print_json({"default": str(default), "added": [str(f) for f in added]})
+        return 0
+    out(f"{default}  (the data folder)")
+    for folder in added:
+        out(str(folder) if folder.is_dir() else f"{folder}  (not found now)")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p = subparsers.add_parser("library", help="list, import, duplicate, rename, trash and "
                                               "restore characters")
     sub = p.add_subparsers(dest="library_command", metavar="ACTION", required=True,
@@ -130,3 +168,17 @@ def register(subparsers) -> None:
                    help="a file as the listing names it, or the path it had")
     q.add_argument("--json", action="store_true", help="print the listing as JSON")
     q.set_defaults(func=cmd_restore)
+
+    q = sub.add_parser("add", help="add a folder (a Syncthing, Dropbox or git folder) to "
+                                   "the library")
+    q.add_argument("folder", metavar="FOLDER", help="a folder of character files")
+    q.set_defaults(func=cmd_add)
+
+    q = sub.add_parser("remove-folder", help="take an added folder off the library's list "
+                                             "(its files stay)")
+    q.add_argument("folder", metavar="FOLDER", help="a folder library folders lists")
+    q.set_defaults(func=cmd_remove_folder)
+
+    q = sub.add_parser("folders", help="the library's folders, the data folder first")
+    q.add_argument("--json", action="store_true", help="print JSON instead of text")
+    q.set_defaults(func=cmd_folders)

@@ -17,17 +17,26 @@ Each is one operation of :mod:`builder.app.sync`.  Exit codes as everywhere: 0 d
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import sys
 
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Iterable, Sequence
+    from pathlib import Path
 
-def _lines(lines) -> None:
+    from builder.cli import Parser
+
+
+def _lines(lines: Iterable[str]) -> None:
     from builder.cli_output import out
 
     for line in lines:
         out(line)
 
 
-def cmd_merge(args) -> int:
+def cmd_merge(args: argparse.Namespace) -> int:
     from builder.app import sync
 
     merged = sync.merge_files(args.files, args.output)
@@ -35,7 +44,7 @@ def cmd_merge(args) -> int:
     return 1 if merged.result.open_conflicts else 0
 
 
-def cmd_merge_driver(args) -> int:
+def cmd_merge_driver(args: argparse.Namespace) -> int:
     from builder.app import sync
 
     code, lines = sync.merge_driver(args.base, args.ours, args.theirs, args.marker or "7",
@@ -45,7 +54,7 @@ def cmd_merge_driver(args) -> int:
     return code
 
 
-def cmd_repair(args) -> int:
+def cmd_repair(args: argparse.Namespace) -> int:
     from builder.app import sync
 
     merged = sync.repair(args.file)
@@ -53,14 +62,14 @@ def cmd_repair(args) -> int:
     return 1 if merged.result.open_conflicts else 0
 
 
-def cmd_setup(args) -> int:
+def cmd_setup(args: argparse.Namespace) -> int:
     from builder.app import sync
 
     _lines(sync.setup_git(args.folder, args.command))
     return 0
 
 
-def cmd_verify(args) -> int:
+def cmd_verify(args: argparse.Namespace) -> int:
     from builder.app import sync
 
     failed = False
@@ -71,13 +80,13 @@ def cmd_verify(args) -> int:
     return 1 if failed else 0
 
 
-def _files(paths) -> list:
+def _files(paths: Sequence[str]) -> list[tuple[Path, bool]]:
     """The files named, and the data files in the folders named (none: the library's)."""
     from pathlib import Path
 
     from builder.app import sync
 
-    found = []
+    found: list[tuple[Path, bool]] = []
     named = [Path(p) for p in paths]
     for path in named or [f for f in sync.library_folders() if f.is_dir()]:
         found.extend([(f, True) for f in sync.data_files(path)] if path.is_dir()
@@ -85,12 +94,12 @@ def _files(paths) -> list:
     return found
 
 
-def _conflicts(files) -> list[dict]:
+def _conflicts(files: Iterable[tuple[Path, bool]]) -> list[dict[str, Any]]:
     """The open conflicts of (file, quiet) pairs: a quiet one that cannot be read (a
     file found in a folder) has none; one named on the command line is an error."""
     from builder.app import sync
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path, quiet in files:
         for s, line in sync.open_conflicts(path, quiet=quiet):
             rows.append({"file": str(path), "entry": s.entry.get("id"),
@@ -100,7 +109,7 @@ def _conflicts(files) -> list[dict]:
     return rows
 
 
-def cmd_conflicts(args) -> int:
+def cmd_conflicts(args: argparse.Namespace) -> int:
     from builder.cli_output import out, print_json
 
     rows = _conflicts(_files(args.files))
@@ -114,7 +123,7 @@ def cmd_conflicts(args) -> int:
     return 1 if rows else 0
 
 
-def cmd_resolve(args) -> int:
+def cmd_resolve(args: argparse.Namespace) -> int:
     from builder.app import sync
 
     ruling = sync.KEEP if args.keep else sync.REOPEN if args.reopen else sync.REVOKE
@@ -123,7 +132,7 @@ def cmd_resolve(args) -> int:
     return 0
 
 
-def _folders(paths) -> list:
+def _folders(paths: Sequence[str]) -> list[Path]:
     from pathlib import Path
 
     from builder.app import sync
@@ -132,7 +141,7 @@ def _folders(paths) -> list:
         f for f in sync.library_folders() if f.is_dir()]
 
 
-def cmd_sync_status(args) -> int:
+def cmd_sync_status(args: argparse.Namespace) -> int:
     from builder.app import sync
     from builder.cli_output import err, out, print_json
 
@@ -163,7 +172,7 @@ def cmd_sync_status(args) -> int:
     return 0
 
 
-def cmd_sync_intake(args) -> int:
+def cmd_sync_intake(args: argparse.Namespace) -> int:
     from builder.app import sync
 
     done = sync.take_in_all(_folders(args.folders))
@@ -171,7 +180,7 @@ def cmd_sync_intake(args) -> int:
     return 2 if any(item.merged is None for item in done) else 0
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p = subparsers.add_parser("merge", help="merge copies of a character or campaign file")
     p.add_argument("files", nargs="+", metavar="FILE", help="a copy of the file")
     p.add_argument("-o", "--output", required=True, metavar="OUT",

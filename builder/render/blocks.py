@@ -21,7 +21,7 @@ class Atom:
 
     __slots__ = ("height", "draw", "keep_with_next", "repeat", "optional")
 
-    def __init__(self, height: float, draw: Callable[[list, float, float], None],
+    def __init__(self, height: float, draw: Callable[[list[Op], float, float], None],
                  keep_with_next: bool = False, repeat: "Atom | None" = None,
                  optional: bool = False) -> None:
         self.height = height
@@ -135,7 +135,10 @@ class SectionAtoms:
                         + [h + (line_h - box_h) + s.pt(4) for _t, h in shown])
             tall = row_h - (line_h - box_h)  # the boxes grow with what they hold
 
-            def draw(ops, x, y, labels=labels, shown=shown, row_h=row_h, tall=tall):
+            def draw(ops: list[Op], x: float, y: float,
+                     labels: list[tuple[str, float]] = labels,
+                     shown: list[tuple[str, float]] = shown, row_h: float = row_h,
+                     tall: float = tall) -> None:
                 for c, ((label, _lh), (value, _vh)) in enumerate(zip(labels, shown)):
                     cx = x + c * (cell_w + gap)
                     ops.append(("text", QRectF(cx, y, label_w, row_h), label_font, LEFT,
@@ -180,7 +183,10 @@ class SectionAtoms:
             tall = max([box_h] + [h + s.pt(2) for _t, h in shown])
             line_h = label_h + s.pt(2) + tall
 
-            def draw(ops, x, y, labels=labels, shown=shown, label_h=label_h, tall=tall):
+            def draw(ops: list[Op], x: float, y: float,
+                     labels: list[tuple[str, float]] = labels,
+                     shown: list[tuple[str, float]] = shown, label_h: float = label_h,
+                     tall: float = tall) -> None:
                 for c, ((label, _lh), (value, _vh)) in enumerate(zip(labels, shown)):
                     cx = x + c * (cell_w + gap)
                     ops.append(("text", QRectF(cx, y, cell_w, label_h), label_font, CENTER,
@@ -207,7 +213,7 @@ class SectionAtoms:
         lines = -(-cell.count // per_line)
         return lines * size + (lines - 1) * gap
 
-    def _draw_boxes(self, ops, cell: Boxes, rect: QRectF) -> None:
+    def _draw_boxes(self, ops: list[Op], cell: Boxes, rect: QRectF) -> None:
         s = self.s
         size, gap = self._tick_size(), s.pt(3)
         if cell.count == 0:
@@ -234,7 +240,7 @@ class SectionAtoms:
         head_h = max(h for _t, h in titles) + s.pt(5)
         spans = _spans(block, lefts, widths)
 
-        def draw_head(ops, x, y):
+        def draw_head(ops: list[Op], x: float, y: float) -> None:
             for a, b in spans:
                 ops.append(("rect", QRectF(x + a, y, b - a, head_h), 0, HEADER_FILL))
             for col, left, w, (title, _h) in zip(block.columns, lefts, widths, titles):
@@ -260,8 +266,9 @@ class SectionAtoms:
                     cells.append(cell)
             row_h = max(heights)
 
-            def draw_row(ops, x, y, row=cells, row_h=row_h, zebra=index % 2 == 1,
-                         marked=index in block.marked):
+            def draw_row(ops: list[Op], x: float, y: float, row: list[Any] = cells,
+                         row_h: float = row_h, zebra: bool = index % 2 == 1,
+                         marked: bool = index in block.marked) -> None:
                 # Fills stop short of the row lines, so every line stays visible.
                 inset = s.pt(0.5)
                 fill = MARK_FILL if marked else ZEBRA_FILL if zebra else None
@@ -302,7 +309,7 @@ class SectionAtoms:
         top = 0 if first else s.pt(6)
         h = s.line("heading") + s.pt(3) + top
 
-        def draw(ops, x, y):
+        def draw(ops: list[Op], x: float, y: float) -> None:
             rect = QRectF(x, y + top, width, s.line("heading"))
             ops.append(("text", rect, "heading", LEFT, block.text))
             if block.detail:
@@ -334,7 +341,7 @@ class SectionAtoms:
         s = self.s
         frame_w, frame_h = min(s.pt(block.width), width), s.pt(block.height)
 
-        def draw(ops, x, y):
+        def draw(ops: list[Op], x: float, y: float) -> None:
             ops.append(("image", QRectF(x, y, frame_w, frame_h), block.path))
             ops.append(("rect", QRectF(x, y, frame_w, frame_h), 0.5, None))
         return Atom(frame_h + s.pt(4), draw)
@@ -347,7 +354,8 @@ class SectionAtoms:
             inner = width - label_w
             h = max(self._box_cell_height(boxes, inner), s.line("label")) + s.pt(6)
 
-            def draw(ops, x, y, boxes=boxes, h=h):
+            def draw(ops: list[Op], x: float, y: float, boxes: Boxes = boxes,
+                     h: float = h) -> None:
                 ops.append(("text", QRectF(x, y, label_w, h), "label", LEFT, boxes.label))
                 self._draw_boxes(ops, boxes, QRectF(x + label_w, y, inner, h))
             atoms.append(Atom(h, draw))

@@ -20,8 +20,14 @@ from __future__ import annotations
 import struct
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF, QTextLayout
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from PySide6.QtGui import QRawFont
 
 FONT_FILES = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf",
               "DejaVuSansCondensed-Oblique.ttf", "DejaVuSerif-Bold.ttf")
@@ -70,7 +76,7 @@ def _needs_glyph(char: str) -> bool:
 class GlyphCheck:
     """Which characters of the texts painted have no glyph in any font Qt would use."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._known: dict[tuple[str, str], bool] = {}
         self._metrics: dict[str, QFontMetricsF] = {}
         self.missing: set[str] = set()
@@ -107,7 +113,7 @@ class WideOnly:
     """A GlyphCheck that only records the characters beyond U+FFFF (what the PDF's text
     needs) and checks nothing else: cheap, for a PDF nobody asked to check."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.missing: set[str] = set()
         self.wide = WideGlyphs()
         self.untexted: set[str] = set()
@@ -127,7 +133,7 @@ def _has_glyph(font: QFont, char: str) -> bool:
     return bool(runs) and all(index != 0 for run in runs for index in run.glyphIndexes())
 
 
-def describe_missing(missing) -> str:
+def describe_missing(missing: Iterable[str]) -> str:
     """'李 (U+674E), 龍 (U+9F8D)': the characters, sorted, each with its code point."""
     return ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing))
 
@@ -139,9 +145,9 @@ def _beyond_bmp(char: str) -> bool:
     return ord(char) > 0xFFFF and _needs_glyph(char)
 
 
-def postscript_name(raw) -> str | None:
+def postscript_name(raw: QRawFont) -> str | None:
     """The font's PostScript name (the PDF's BaseFont) from its ``name`` table."""
-    data = bytes(raw.fontTable("name"))
+    data = bytes(raw.fontTable("name").data())
     try:
         _format, count, strings = struct.unpack(">HHH", data[:6])
         for i in range(count):
@@ -161,7 +167,7 @@ class WideGlyphs:
     back into the PDF's text.  ``pictures``: those a font draws as a bitmap (colour
     emoji), which a PDF cannot carry as text."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._found: dict[tuple[str, str], tuple[str, int, bool] | None] = {}
         self._glyphs: set[tuple[str, int]] = set()
         self.order: dict[str, list[str]] = {}

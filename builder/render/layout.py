@@ -7,7 +7,7 @@ can say "page 2 of 3".  The blocks of a section become atoms in
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF
 
@@ -15,6 +15,9 @@ from builder.render.blocks import Atom, SectionAtoms
 from builder.render.style import (ALIGN_LEFT, ALIGN_TOP, INK, LEFT, RIGHT, RULE, Op, Style,
                                   fitting, plain_line)
 from builder.sheets.model import Section, Sheet
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintDevice
 
 class _Pages(list["list[Op]"]):
     """A sheet's pages, and where each section starts: ``marks`` = [(title, page)];
@@ -138,7 +141,7 @@ class Layout:
         s = self.s
         h = s.line("title") + s.pt(5)
 
-        def draw(ops, x, y):
+        def draw(ops: list[Op], x: float, y: float) -> None:
             ops.append(("text", QRectF(x, y, width, s.line("title")), "title", LEFT, title))
             ops.append(("line", x, y + h - s.pt(2.5), x + width, y + h - s.pt(2.5), 0.8, INK))
         return Atom(h, draw, keep_with_next=True)
@@ -189,7 +192,7 @@ class Layout:
         s = self.s
         gap = s.pt(16)
         col_w = (self.width - gap) / 2
-        laid = []
+        laid: list[tuple[float, list[Atom]]] = []
         for section in group:
             atoms = [self._title_atom(section.title, col_w)] + self.blocks.atoms(section, col_w)
             laid.append((sum(a.height for a in atoms), atoms))
@@ -216,15 +219,16 @@ class Layout:
         self.y = top + total + s.pt(12)
 
 
-def _balance(laid: list[tuple[float, list]], gap: float) -> tuple[list[list], list[float]]:
+def _balance(laid: list[tuple[float, list[Atom]]], gap: float
+             ) -> tuple[list[list[list[Atom]]], list[float]]:
     """Share half-width sections between two columns, each keeping the sheet's order,
     so that the taller column is as short as it can be.  The first section opens the
     left column (ties: more on the left)."""
-    best: tuple[tuple[float, int, int], list[list[Any]], list[float]] | None = None
+    best: tuple[tuple[float, int, int], list[list[list[Atom]]], list[float]] | None = None
     count = len(laid)
     masks = range(0, 1 << count, 2) if count <= 12 else [sum(1 << i for i in range(1, count, 2))]
     for mask in masks:
-        columns: list[list] = [[], []]
+        columns: list[list[list[Atom]]] = [[], []]
         heights = [0.0, 0.0]
         for index, (height, atoms) in enumerate(laid):
             col = (mask >> index) & 1
@@ -275,8 +279,8 @@ FULL_SCALES = (1.0, 0.93, 0.87)
 COMPACT_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55, 0.5)
 
 
-def fit_sheet(sheet: Sheet, device, k: float, width: float, height: float,
-              styles: dict | None = None) -> tuple[Style, list[list[Op]]]:
+def fit_sheet(sheet: Sheet, device: QPaintDevice, k: float, width: float, height: float,
+              styles: dict[float, Style] | None = None) -> tuple[Style, list[list[Op]]]:
     """The style and pages of one sheet, set smaller when that saves pages: a little for
     the full layout (a sheet just over one page or two loses that page; a longer
     record keeps its size), as far as needed (down to 60 %) for the compact one to fit

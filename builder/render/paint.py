@@ -4,7 +4,7 @@ in a TrueType font that Qt embeds; boxes and rules are vector lines.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen,
@@ -14,6 +14,11 @@ from builder.render.layout import fit_sheet
 from builder.render.style import (GREY, INK, Op, Style, ALIGN_HCENTER, ALIGN_RIGHT, UNWRAPPED,
                                   WRAP, WRAP_ANYWHERE, base_font, plain_line, utf16_length)
 from builder.sheets.model import Sheet
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintDevice
+
+    from builder.render.fonts import GlyphCheck, WideOnly
 
 class Cancelled(Exception):
     """The progress callback asked to stop; nothing was written."""
@@ -89,7 +94,8 @@ def _draw_coloured(painter: QPainter, font: QFont, metrics: QFontMetricsF, rect:
     return True
 
 
-def paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> None:
+def paint_page(painter: QPainter, style: Style, ops: list[Op],
+               glyphs: GlyphCheck | WideOnly | None = None) -> None:
     """Paint one page's ops.  ``painter``'s pen is left as a new painter has it (black,
     the INK text is drawn with): see the note above."""
     k = style.k
@@ -151,10 +157,11 @@ def paint_page(painter: QPainter, style: Style, ops: list[Op], glyphs=None) -> N
             _stroke_line(painter, rect.right(), rect.top(), rect.left(), rect.bottom(), pen)
 
 
-def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
+def paint_sheets(painter: QPainter, device: QPaintDevice, sheets: Sequence[Sheet],
                  new_page: Callable[[], bool],
                  progress: Callable[[int, int], bool] | None = None,
-                 glyphs=None, duplex: bool = False, marks: list | None = None) -> list[int]:
+                 glyphs: GlyphCheck | WideOnly | None = None, duplex: bool = False,
+                 marks: list[tuple[int, str, int]] | None = None) -> list[int]:
     """Paint every sheet, each starting on a new page (``duplex``: on an odd page, a
     blank page put in before it when needed).  Returns the page count of each.
     ``marks`` receives ``(level, title, page index)`` for each character and section
@@ -165,7 +172,7 @@ def paint_sheets(painter: QPainter, device, sheets: Sequence[Sheet],
     :class:`builder.render.fonts.GlyphCheck`) collects the characters no font can show.
     """
     k = device.logicalDpiY() / 72.0
-    styles: dict = {}
+    styles: dict[float, Style] = {}
     width, height = float(device.width()), float(device.height())
     counts = []
     painted = 0

@@ -11,7 +11,7 @@ every glyph) by :mod:`builder.render.outline` and written by
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter
@@ -19,8 +19,14 @@ from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter
 from builder.render.layout import fit_sheet
 from builder.render.paint import Cancelled as Cancelled
 from builder.render.paint import RenderFailed, paint_page, paint_sheets
-from builder.render.style import ensure_app
+from builder.render.style import ensure_app as ensure_app
 from builder.sheets.model import Sheet
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
+    from PySide6.QtPrintSupport import QPrinter
+
+    from builder.render.fonts import GlyphCheck, WideOnly
 
 PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 
@@ -42,8 +48,8 @@ def page_layout(paper: str = "a4") -> QPageLayout:
 
 def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str | None = None,
                      progress: Callable[[int, int], bool] | None = None,
-                     resolution: int = RESOLUTION, glyphs=None, duplex: bool = False
-                     ) -> tuple[bytes, list[int]]:
+                     resolution: int = RESOLUTION, glyphs: GlyphCheck | WideOnly | None = None,
+                     duplex: bool = False) -> tuple[bytes, list[int]]:
     """Paint ``sheets`` into one PDF in memory: ``(the PDF's bytes, pages per sheet)``.
 
     Nothing touches the disk here, so a full disk cannot truncate a PDF behind Qt's
@@ -79,7 +85,7 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     # The XMP metadata with the authors as a list (Qt's has them as one string).
     writer.setDocumentXmpMetadata(QByteArray(xmp_metadata(title, authors,
                                                           f"Qt {qVersion()}")))
-    marks: list = []
+    marks: list[tuple[int, str, int]] = []
     painter = QPainter()
     if not painter.begin(writer):
         raise RenderFailed("the PDF writer cannot be started")
@@ -112,9 +118,10 @@ def render_pdf_bytes(sheets: Sequence[Sheet], paper: str = "a4", *, title: str |
     return pdf, counts
 
 
-def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str | None = None,
+def render_pdf(sheets: Sequence[Sheet], path: str | Path, paper: str = "a4", *, title: str | None = None,
                progress: Callable[[int, int], bool] | None = None,
-               resolution: int = RESOLUTION, glyphs=None) -> list[int]:
+               resolution: int = RESOLUTION,
+               glyphs: GlyphCheck | WideOnly | None = None) -> list[int]:
     """Write ``sheets`` into one PDF at ``path``: all or nothing.
 
     Painted in memory, checked to be a whole PDF, then written through
@@ -135,9 +142,10 @@ def render_pdf(sheets: Sequence[Sheet], path, paper: str = "a4", *, title: str |
     return counts
 
 
-def render_to_printer(sheets: Sequence[Sheet], printer,
+def render_to_printer(sheets: Sequence[Sheet], printer: QPrinter,
                       progress: Callable[[int, int], bool] | None = None,
-                      glyphs=None, duplex: bool = False) -> list[int]:
+                      glyphs: GlyphCheck | WideOnly | None = None,
+                      duplex: bool = False) -> list[int]:
     """Paint ``sheets`` on a configured QPrinter (print dialog, print preview).
 
     The printer keeps its paper size; the margins are set to the sheet margins
@@ -159,7 +167,7 @@ def render_to_printer(sheets: Sequence[Sheet], printer,
         painter.end()
 
 
-def render_images(sheet: Sheet, paper: str = "a4", dpi: int = 96):
+def render_images(sheet: Sheet, paper: str = "a4", dpi: int = 96) -> list[QImage]:
     """Every page of one sheet as a QImage (white paper, margins included).
 
     The same layout and painting as the PDF, on a raster device: for previews

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetricsF
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QGuiApplication, QPaintDevice
 
 #: The smallest text printed anywhere but the footer, in points.
 MIN_POINTS = 6.5
@@ -24,10 +28,10 @@ RULE = QColor(150, 150, 150)
 HEADER_FILL = QColor(228, 228, 228)
 ZEBRA_FILL = QColor(244, 244, 244)
 MARK_FILL = QColor(215, 215, 215)
-_APP = None  # the application ensure_app made: kept alive for the whole process
+_APP: QGuiApplication | None = None  # the application ensure_app made: kept alive for the whole process
 
 
-def ensure_app():
+def ensure_app() -> QCoreApplication:
     """A Qt application object (fonts need one).  Headless: the offscreen platform.
 
     A QApplication (not just a QGuiApplication) once Qt's widgets are loaded in
@@ -73,12 +77,12 @@ class Style:
     def __init__(self, k: float, scale: float = 1.0) -> None:
         self.k = k  # device units per point (the scale included)
         self.scale = scale
-        self.fonts: dict = {}
-        self.metrics: dict = {}
+        self.fonts: dict[str, QFont] = {}
+        self.metrics: dict[str, QFontMetricsF] = {}
         self.device: Any = None
 
     @classmethod
-    def for_device(cls, device, k: float, scale: float = 1.0) -> "Style":
+    def for_device(cls, device: QPaintDevice, k: float, scale: float = 1.0) -> "Style":
         """The fonts for ``device`` (``k`` device units per point), every size and
         distance multiplied by ``scale`` (a sheet set smaller to fit its page)."""
         style = cls(k * scale)
@@ -189,7 +193,7 @@ def base_font(key: str) -> str:
 # A page is a list of ops, painted in order:
 #   ("text", QRectF, font key, flags, text)   ("rect", QRectF, pen width pt, fill or None)
 #   ("line", x1, y1, x2, y2, pen width pt, colour)   ("cross", QRectF)
-Op = tuple
+Op = tuple[Any, ...]
 
 
 # Qt's alignment and text flags as the numbers they are (Qt.AlignmentFlag, Qt.TextFlag):

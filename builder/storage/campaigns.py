@@ -440,10 +440,16 @@ def library_path_for(name: str) -> Path:
 
 
 def list_campaigns() -> list[Path]:
-    folder = campaigns_dir()
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file() and is_data_file(p.name))
+    """The campaigns of the data folder, then those in ``campaigns`` inside each folder
+    added to the library."""
+    from builder.storage.folders import extra_folders
+
+    found: list[Path] = []
+    for folder in [campaigns_dir(), *(f / "campaigns" for f in extra_folders())]:
+        if folder.is_dir():
+            found += sorted(p for p in folder.glob("*.json")
+                            if p.is_file() and is_data_file(p.name) and p not in found)
+    return found
 
 
 T = TypeVar("T")

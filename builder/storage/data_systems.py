@@ -67,7 +67,7 @@ def scan() -> Found:
 
 @lru_cache(maxsize=8)
 def _scan(folder: str, listing: tuple[Any, ...]) -> Found:
-    from builder.rules.data_system import DataRuleset, make_class
+    from builder.rules.data_system import make_class
     from builder.storage import jsonio
 
     classes, files, warnings = {}, {}, []
@@ -88,7 +88,7 @@ def _scan(folder: str, listing: tuple[Any, ...]) -> Found:
                 problems = [str(problem)]
         if not problems:
             try:
-                problems = DataRuleset.validate_data(data)
+                problems = _data_problems(data)
             except (ArithmeticError, LookupError, TypeError, ValueError,
                     RecursionError) as exc:
                 problems = [f"malformed ({type(exc).__name__}: {exc})"]
@@ -145,3 +145,12 @@ def register(report: Callable[[list[str]], None]) -> None:
     _reporter = report
     add_source(SOURCE_LABEL, provider)
 
+
+def _data_problems(data: dict[str, Any]) -> list[str]:
+    """:meth:`DataRuleset.validate_data`, with the schema's verdict from the compiled
+    validator when it has one and accepts the file (jsonschema, which follows each
+    ``$ref`` of a large file one by one, then decides only a file it refuses)."""
+    from builder.rules.data_system.checks import SCHEMA, data_problems
+    from builder.storage.validation import is_valid_fast, load_schema
+
+    return data_problems(data, schema_checked=is_valid_fast(load_schema(SCHEMA), data))

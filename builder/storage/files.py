@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-from builder.resources import load_json_resource
 from builder.rules.base import Action, ActionEntry, Option, Refusal, RulesError, Ruleset
 from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
@@ -59,8 +58,6 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
     FileProblem (one line naming the file) for anything that is not a valid
     document of ``kind``; (document, bytes read, read-only reason or None).  A file of
     an older format is upgraded (in memory) before it is validated."""
-    from builder.storage.validation import schema_errors
-
     path = Path(path)
     raw = read_raw(path, kind)
     try:
@@ -71,7 +68,7 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
         raise FileProblem(f"{path}: not a {kind} file")
     read_only = check_format(doc, path, kind)
     FORMATS[kind].upgrade(doc)
-    problems = schema_errors(load_json_resource("schema", schema_name), doc)
+    problems = read_problems(doc, raw, [schema_name])
     if problems and read_only is None:
         raise FileProblem(f"{path}: does not match the {kind} file format: {problems[0]}")
     if problems:
@@ -79,6 +76,29 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
         raise FileProblem(f"{path}: written by a newer version (format {doc.get('format')}) "
                           f"that this version cannot read: {problems[0]}")
     return doc, raw, read_only
+
+
+#: For each list of schemas, the bytes last read that matched them (and the schemas as
+#: then loaded): the same bytes are read as the same document, so a command that reads
+#: a file twice (a campaign and its members, the check before a change) validates it once.
+_matched: dict[tuple[str, ...], tuple[bytes, list[Any]]] = {}
+
+
+def read_problems(doc: dict[str, Any], raw: bytes, schema_names: list[str]) -> list[str]:
+    """:func:`~builder.storage.validation.document_problems` of ``doc``, read from
+    ``raw`` (and upgraded), which are the same for the same bytes and schemas."""
+    from builder.storage.validation import document_problems, load_schema
+
+    key = tuple(schema_names)
+    schemas = [load_schema(name) for name in schema_names]
+    known = _matched.get(key)
+    if (known is not None and known[0] == raw
+            and all(a is b for a, b in zip(known[1], schemas, strict=True))):
+        return []
+    problems = document_problems(doc, schema_names)
+    if not problems:
+        _matched[key] = (raw, schemas)
+    return problems
 
 
 def read_raw(path: Path, kind: str = "character") -> bytes:
@@ -428,7 +448,7 @@ def load_character(path: Path | str) -> CharacterFile:
     The general character schema, then the ruleset's own schema of its baseline
     and ledger entries: no rules code sees a document that does not validate."""
     from builder.storage.rulesets import load_ruleset
-    from builder.storage.validation import character_schema_names, document_problems
+    from builder.storage.validation import character_schema_names
 
     path = Path(path)
     doc, raw, read_only = read_document(path, "character.schema.json", "character")
@@ -436,7 +456,7 @@ def load_character(path: Path | str) -> CharacterFile:
         ruleset = load_ruleset(doc["ruleset"])
     except RulesError:
         raise FileProblem(f"{path}: unknown ruleset '{doc.get('ruleset')}'") from None
-    problems = document_problems(doc, character_schema_names(ruleset.id)[1:])
+    problems = read_problems(doc, raw, character_schema_names(ruleset.id)[1:])
     if problems:
         raise FileProblem(f"{path}: does not match the {ruleset.id} character format: "
                           f"{problems[0]}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any, Iterable
 
 #: No file of ours nests deeper than about 8 levels; anything past this is not ours.
@@ -130,12 +131,28 @@ def loads(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         raise JsonProblem(f"not valid JSON ({one_line(str(exc))})") from None
     # Texts need a look only when one may be too long or hold a lone surrogate; numbers
     # and repeated keys were looked at while parsing: otherwise only the depth is left.
-    if (marked or len(text) > MAX_TEXT_CHARS or _SURROGATE_ESCAPE.search(text)
+    if (marked or _longest_text_bound(text) > MAX_TEXT_CHARS or _SURROGATE_ESCAPE.search(text)
             or _deeper_than(value, max_depth)):
         problem = standard_problem(value, max_depth, reading=True)
         if problem:
             raise JsonProblem(problem)
     return value
+
+
+def _longest_text_bound(text: str) -> int:
+    """A bound no text (value or key) in the JSON ``text`` is longer than, in
+    characters: the longest stretch between two quotes that are not escaped (an
+    escape only ever makes the text it stands in shorter).  A short file needs no look;
+    a long one is looked at in a few passes of C, not value by value."""
+    if len(text) <= MAX_TEXT_CHARS:
+        return len(text)
+    if "\\" in text:
+        # Every backslash in JSON is an escape's first character, and escapes are read
+        # from the left: so a pair of backslashes is one escaped backslash, and a quote
+        # after a backslash then is an escaped quote.  Both are replaced by as many
+        # characters that are not quotes, so only the quotes that end a text remain.
+        text = text.replace("\\\\", "..").replace('\\"', "..")
+    return max(map(len, text.split('"')))
 
 
 def _deeper_than(value: Any, max_depth: int, keys: bool = False) -> bool:
@@ -253,18 +270,106 @@ def dumps(document: Any) -> str:
 
     JsonProblem (one line with the place) for what :func:`loads` would refuse: only
     what reads back is ever written."""
+    looked = True   # the depth and the keys were looked at by the fast encoder
     try:
-        text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False,
-                          allow_nan=False) + "\n"
+        indented = _indented(document)
+        if indented is None:
+            looked = False
+            indented = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False,
+                                  allow_nan=False)
+        text = indented + "\n"
         text.encode("utf-8")
     except (ValueError, TypeError, RecursionError):  # NaN, a surrogate, a key not text
         text = ""
-    if (not text or len(text) > MAX_TEXT_CHARS or _LONG_DIGITS.search(text)
-            or _deeper_than(document, MAX_DEPTH, keys=True)):
+    if (not text or _longest_text_bound(text) > MAX_TEXT_CHARS or _LONG_DIGITS.search(text)
+            or (not looked and _deeper_than(document, MAX_DEPTH, keys=True))):
         problem = standard_problem(document)
         if problem:
             raise JsonProblem(problem)
     return text
+
+
+#: The types a value that is not an object or an array has in a document of ours.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_TEXT_ONLY = frozenset({str})
+
+
+#: ``json``'s C encoder (None where Python is built without it: ``json`` does it all).
+_C_MAKE_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)
+
+
+class _Unusual(Exception):
+    """A document the fast encoder leaves to ``json`` (and its checks)."""
+
+
+def _no_default(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+@lru_cache(maxsize=MAX_DEPTH + 1)
+def _flat_encoder(level: int) -> Any:
+    """``json``'s C encoder writing the items of an object or array at ``level`` each
+    on a line of their own, indented as ``json.dumps(indent=2)`` indents them."""
+    return _C_MAKE_ENCODER(None, _no_default, json.encoder.encode_basestring, None, ": ",
+                ",\n" + "  " * level, True, False, False)
+
+
+def _indented(document: Any) -> str | None:
+    """``json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False,
+    allow_nan=False)``, the same text, made mostly by ``json``'s C encoder (which writes
+    no indentation by itself: each object or array that holds no other is written by it
+    with the indentation in its separator); None for a document of anything other than
+    objects with text keys, arrays and JSON's scalars within :data:`MAX_DEPTH` levels,
+    or without the C encoder.  ValueError as ``json`` for NaN and infinities."""
+    if _C_MAKE_ENCODER is None:
+        return None
+    out: list[str] = []
+    try:
+        _write(document, 1, out)
+    except _Unusual:
+        return None
+    return "".join(out)
+
+
+def _write(value: Any, level: int, out: list[str]) -> None:
+    kind = type(value)
+    if kind in _SCALARS:
+        out.extend(_flat_encoder(level)(value, 0))
+        return
+    if kind is dict:
+        if not _TEXT_ONLY.issuperset(map(type, value)):
+            raise _Unusual
+        subs: Any = value.values()
+    elif kind is list:
+        subs = value
+    else:
+        raise _Unusual
+    if level > MAX_DEPTH:
+        raise _Unusual
+    if not value:
+        out.append("{}" if kind is dict else "[]")
+        return
+    inner = "\n" + "  " * level
+    if _SCALARS.issuperset(map(type, subs)):
+        flat = "".join(_flat_encoder(level)(value, 0))
+        out.append(flat[0] + inner + flat[1:-1] + inner[:-2] + flat[-1])
+        return
+    if kind is dict:
+        out.append("{")
+        separator = inner
+        for key in sorted(value):
+            out.append(separator + json.encoder.encode_basestring(key) + ": ")
+            _write(value[key], level + 1, out)
+            separator = "," + inner
+        out.append(inner[:-2] + "}")
+    else:
+        out.append("[")
+        separator = inner
+        for sub in value:
+            out.append(separator)
+            _write(sub, level + 1, out)
+            separator = "," + inner
+        out.append(inner[:-2] + "]")
 
 
 def encode(document: Any) -> bytes:

@@ -35,30 +35,44 @@ def FileProblemType() -> type[FileProblem]:  # noqa: N802 - returns the exceptio
     return FileProblem
 
 
+def library_folders() -> list[Path]:
+    """Where the library's characters are: the data folder's characters folder first,
+    then every folder added to the library (:mod:`builder.storage.folders`)."""
+    from builder.storage.folders import extra_folders
+
+    folders = [characters_dir()]
+    for folder in extra_folders():
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
 def _scan_folder() -> list[tuple[Path, list[int] | None]]:
-    """(path, [mtime_ns, size]) of every ``*.json`` entry in the characters folder that
-    is not a folder, by name: one directory read and one stat per file (it runs for
-    every library refresh, on 10,000 files too).  A named pipe, a link loop or a link
-    to nothing is listed too (its stamp None when it has none): reading it says why it
-    is no character."""
-    folder = characters_dir()
-    found: list[tuple[str, list[int] | None]] = []
-    try:
-        with os.scandir(folder) as it:
-            for item in it:
-                if not is_data_file(item.name):
-                    continue
-                try:
-                    if item.is_dir():
+    """(path, [mtime_ns, size]) of every ``*.json`` entry in the library's folders
+    (:func:`library_folders`, each by name) that is not a folder: one directory read and
+    one stat per file (it runs for every library refresh, on 10,000 files too).  A
+    named pipe, a link loop or a link to nothing is listed too (its stamp None when it
+    has none): reading it says why it is no character."""
+    scanned: list[tuple[Path, list[int] | None]] = []
+    for folder in library_folders():
+        found: list[tuple[str, list[int] | None]] = []
+        try:
+            with os.scandir(folder) as it:
+                for item in it:
+                    if not is_data_file(item.name):
                         continue
-                    st = item.stat()
-                    found.append((item.name, [st.st_mtime_ns, st.st_size]))
-                except OSError:
-                    found.append((item.name, None))
-    except OSError:
-        return []
-    found.sort()
-    return [(folder / name, stamp) for name, stamp in found]
+                    try:
+                        if item.is_dir():
+                            continue
+                        st = item.stat()
+                        found.append((item.name, [st.st_mtime_ns, st.st_size]))
+                    except OSError:
+                        found.append((item.name, None))
+        except OSError:
+            continue
+        found.sort()
+        scanned += [(folder / name, stamp) for name, stamp in found]
+    return scanned
 
 
 def list_library() -> list[Path]:
@@ -159,7 +173,7 @@ def read_entry(path: Path | str) -> LibraryEntry:
     return entry
 
 
-CACHE_VERSION = 3   # 3: headline as [label, value] pairs (its order is the display order)
+CACHE_VERSION = 4   # 4: rows keyed by path (the library has several folders)
 
 
 def index_path() -> Path:
@@ -204,12 +218,12 @@ class IndexScan:
         self._dirty = len(old if known is None else known) != len(scanned)
         for i, (path, stamp) in enumerate(scanned):
             if known is not None:
-                entry = self._from_known(known.get(path.name), stamp)
+                entry = self._from_known(known.get(str(path)), stamp)
             else:
                 # (each row leaves the parsed index as it becomes an entry: on a big
                 # library the two would otherwise be in memory at once; save() writes
                 # the entries)
-                entry = self._from_index(old.pop(path.name, None), path, stamp)
+                entry = self._from_index(old.pop(str(path), None), path, stamp)
             self.entries.append(entry)
             if entry is None:
                 self.stale.append(i)
@@ -243,7 +257,7 @@ class IndexScan:
     def known(self) -> dict[str, tuple[list[int], list[int] | None, LibraryEntry]]:
         """Every file summarised now, by name: its stamp, its ruleset's override stamp
         then, its entry (what :func:`rescan` starts from)."""
-        return {path.name: (stamp, self._override(entry.ruleset_id), entry)
+        return {str(path): (stamp, self._override(entry.ruleset_id), entry)
                 for path, stamp, entry in zip(self.paths, self._stamps, self.entries)
                 if entry is not None and stamp is not None}
 
@@ -267,7 +281,7 @@ class IndexScan:
         for path, stamp, entry in zip(self.paths, self._stamps, self.entries):
             if entry is None or stamp is None:
                 continue
-            rows[path.name] = {"stamp": stamp, "name": entry.name,
+            rows[str(path)] = {"stamp": stamp, "name": entry.name,
                                "ruleset_id": entry.ruleset_id,
                                "ruleset_title": entry.ruleset_title,
                                "headline": [[k, v] for k, v in entry.headline.items()],
@@ -293,10 +307,15 @@ class IndexScan:
         self._dirty = False
 
 
+def _folders_key() -> str:
+    """The library's folders as the index records them (another list: another index)."""
+    return "\n".join(str(folder) for folder in library_folders())
+
+
 def begin_scan() -> IndexScan:
     """The library as the index knows it; see :class:`IndexScan`."""
     cache_file = index_path()
-    folder = str(characters_dir())
+    folder = _folders_key()
     try:
         cached = json.loads(cache_file.read_text(encoding="utf-8"))
         if cached.get("version") != CACHE_VERSION or cached.get("folder") != folder:
@@ -314,7 +333,7 @@ def rescan(previous: IndexScan) -> IndexScan:
     size and time (and its ruleset's override) are what they were then keeps its
     summary; the index file is not read again, only the folder listed and the new or
     changed files left to :meth:`IndexScan.read`."""
-    folder = str(characters_dir())
+    folder = _folders_key()
     if folder != previous._folder:
         return begin_scan()
     return IndexScan(_scan_folder(), {}, folder, previous._cache_file, known=previous.known())

@@ -110,3 +110,20 @@ def lock_file(target: Path | str) -> Path:
     digest = hashlib.sha256(os.fsencode(resolved)).hexdigest()[:32]
     readable = re.sub(r"[^\w.-]+", "_", os.path.basename(resolved), flags=re.ASCII)[:40]
     return locks_dir() / f"{readable}-{digest}.lock"
+
+
+def config_dir() -> Path:
+    """The user's settings folder (platformdirs: ``~/.config/character-builder`` on
+    Linux); with ``CHARACTER_BUILDER_DATA`` set, ``config/`` inside that folder."""
+    override = os.environ.get(ENV_DATA)
+    if override:
+        return Path(override) / "config"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False))
+
+
+def library_folders_file() -> Path:
+    """The list of folders added to the library beside the data folder (a Syncthing,
+    Dropbox or git folder): a small JSON settings file in :func:`config_dir`."""
+    return config_dir() / "library-folders.json"

@@ -72,19 +72,7 @@ def write_all(changes: Sequence[Change], what: str = "change of several files") 
             raise TransactionFailed(f"{change.path}: named twice in one change")
         seen.add(key)
 
-    originals: list[bytes | None] = []
-    for change in changes:
-        try:
-            current = change.path.read_bytes()
-        except FileNotFoundError:
-            current = None
-        except OSError as exc:
-            raise TransactionFailed(f"{change.path}: cannot be read "
-                                    f"({exc.strerror or exc})") from None
-        if change.expected is not None and current != change.expected:
-            raise ChangedMeanwhile(f"{change.path}: changed by another program meanwhile; "
-                                   f"nothing written")
-        originals.append(current)
+    originals = _originals(changes)
 
     for change in changes:
         remove_stale_temps(change.path.parent, own=change.path.name)
@@ -138,6 +126,25 @@ def write_all(changes: Sequence[Change], what: str = "change of several files") 
         fsync_dir(folder)
     if entry is not None:
         entry.end()
+
+
+def _originals(changes: Sequence[Change]) -> list[bytes | None]:
+    """What each file holds now (None: no file), each checked against the bytes it had
+    when it was read (ChangedMeanwhile: another program wrote it since)."""
+    originals: list[bytes | None] = []
+    for change in changes:
+        try:
+            current = change.path.read_bytes()
+        except FileNotFoundError:
+            current = None
+        except OSError as exc:
+            raise TransactionFailed(f"{change.path}: cannot be read "
+                                    f"({exc.strerror or exc})") from None
+        if change.expected is not None and current != change.expected:
+            raise ChangedMeanwhile(f"{change.path}: changed by another program meanwhile; "
+                                   f"nothing written")
+        originals.append(current)
+    return originals
 
 
 def _write_temp(path: Path, data: bytes) -> str:

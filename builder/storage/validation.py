@@ -117,6 +117,10 @@ def _with_comparisons(compiled: Any, schema: dict[str, Any]) -> Any:
     return check
 
 
+#: The types of the values that are neither containers nor floats.
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def _holds_integral_float(document: Any) -> bool:
     """Whether a float such as ``2.0`` is anywhere in ``document`` (not an integer
     for these schemas; the compiled code would accept it as one)."""
@@ -124,11 +128,15 @@ def _holds_integral_float(document: Any) -> bool:
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
-            stack.extend(value.values())
+            subs: Any = value.values()
         elif isinstance(value, list):
-            stack.extend(value)
+            subs = value
         elif isinstance(value, float) and value.is_integer():
             return True
+        else:
+            continue
+        if not _PLAIN.issuperset(map(type, subs)):   # only then a look at each
+            stack.extend(subs)
     return False
 
 

@@ -172,19 +172,7 @@ def run_gui(argv: list[str]) -> int:
     if args.help:
         sys.stdout.write(USAGE)
         return EXIT_OK
-    # The Qt-free part of the start (the library's scan, json, and platformdirs finding
-    # the library's folder) comes before PySide6, which makes every module imported
-    # after it dearer (it reads each one's source, looking for `from __feature__ import`).
-    import builder.app.library  # noqa: F401
-    from builder.storage.paths import data_dir
-
-    data_dir()
-    from builder.app.recovery import finish_interrupted
-
-    interrupted = finish_interrupted()     # a killed change is finished before any read
-    for line in interrupted:
-        sys.stderr.write(f"note: {line}\n")
-    from PySide6.QtCore import QTimer
+    interrupted = _before_qt()
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
@@ -205,7 +193,34 @@ def run_gui(argv: list[str]) -> int:
     QGuiApplication.setApplicationDisplayName(APP_TITLE)
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("character-builder")
+    start = _Start(app, args, _main_window(args, interrupted))
+    # After the library table's first paint (queued, so the paint completes first; once:
+    # the window emits it once); the window's own settling (input rules, theme) follows
+    # ready().
+    start.window.firstPaintDone.connect(start.ready)
+    start.window.show()
+    return app.exec()
 
+
+def _before_qt() -> tuple[str, ...]:
+    """The Qt-free part of the start (the library's scan, json, and platformdirs finding
+    the library's folder) comes before PySide6, which makes every module imported after
+    it dearer (it reads each one's source, looking for `from __feature__ import`); a
+    change a killed process left unfinished is finished before any read.  The lines
+    that say which."""
+    import builder.app.library  # noqa: F401
+    from builder.storage.paths import data_dir
+
+    data_dir()
+    from builder.app.recovery import finish_interrupted
+
+    interrupted = finish_interrupted()
+    for line in interrupted:
+        sys.stderr.write(f"note: {line}\n")
+    return interrupted
+
+
+def _main_window(args, interrupted: tuple[str, ...]):
     from builder.ui.main_window import MainWindow
 
     window = MainWindow(restore=not args.no_restore)
@@ -213,71 +228,83 @@ def run_gui(argv: list[str]) -> int:
     window.install_crash_guard()
     if interrupted:
         window.report("; ".join(interrupted), 0)     # until the next message
-    if os.environ.get("CHARACTER_BUILDER_WIDGET_MAP"):
-        # the end-to-end tests' view of where things are (builder.ui.widget_map)
-        from builder.ui import widget_map
-
-        mapped = widget_map.install(window)   # noqa: F841 - kept for as long as the window runs
     model = getattr(window, "library_model", None)
     if model is not None and hasattr(model, "loadingProgress"):
         model.loadingProgress.connect(
             lambda done, total: _library_progress(window, done, total))
-    outcome = {"code": EXIT_OK}
+    return window
 
-    def finish(code: int) -> None:
+
+class _Start:
+    """What happens once the window is first painted: the last session's tabs, FILE,
+    and for ``--quit-when-ready`` / ``--screenshot`` the end of the run."""
+
+    def __init__(self, app, args, window):
+        self.app, self.args, self.window = app, args, window
+        self.code = EXIT_OK
+        self.widget_map = None
+        if os.environ.get("CHARACTER_BUILDER_WIDGET_MAP"):
+            # the end-to-end tests' view of where things are (builder.ui.widget_map)
+            from builder.ui import widget_map
+
+            self.widget_map = widget_map.install(window)
+
+    def finish(self, code: int) -> None:
         # "Exit as soon as the window is ready": no teardown, and a benchmark run
         # leaves the player's saved window state and open tabs alone.
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
 
-    def open_files() -> bool:
-        for path in args.files:
-            if window.open_file(os.path.abspath(path)) is None:
-                if args.quit_when_ready:
-                    message = window.statusBar().currentMessage() or "cannot be opened"
+    def open_files(self) -> bool:
+        for path in self.args.files:
+            if self.window.open_file(os.path.abspath(path)) is None:
+                if self.args.quit_when_ready:
+                    message = self.window.statusBar().currentMessage() or "cannot be opened"
                     if not message.startswith(path) and path not in message:
                         message = f"{path}: {message}"
                     sys.stderr.write(message.splitlines()[0] + "\n")
-                    outcome["code"] = EXIT_USAGE
+                    self.code = EXIT_USAGE
                     return False
         return True
 
-    def ready():
-        if not args.no_restore:
-            window.reopen_tabs()
-        if not open_files():
-            finish(outcome["code"])
-        shot = args.screenshot
-        if shot:
-            _set_window_icon(app)
-            window.settle()   # the picture shows the window as it stays
-            # Say which native window was painted (CI grabs it from the X server too).
-            sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
-                             f"platform {QGuiApplication.platformName()}\n")
-            sys.stderr.flush()
-            delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
-            if args.quit_when_ready:
-                QTimer.singleShot(0, lambda: finish(0 if _grab(window, shot) else EXIT_USAGE))
-            else:
-                QTimer.singleShot(delay, lambda: app.exit(
-                    0 if _grab(window, shot) else EXIT_USAGE))
-        else:
-            if args.quit_when_ready:
-                # What was opened (FILE, the last session's tabs) is painted before
-                # quitting (a real start); the Library tab is painted already.
-                if window.tabs.count() > 1:
-                    window.repaint()
-                QTimer.singleShot(0, lambda: finish(EXIT_OK))
-            # The window's icon follows (a --quit-when-ready run has quit by then).
-            QTimer.singleShot(0, lambda: _set_window_icon(app))
+    def ready(self) -> None:
+        from PySide6.QtCore import QTimer
 
-    # After the library table's first paint (queued, so the paint completes first; once:
-    # the window emits it once); the window's own settling (input rules, theme) follows
-    # ready().
-    window.firstPaintDone.connect(ready)
-    window.show()
-    return app.exec()
+        app, window = self.app, self.window
+        if not self.args.no_restore:
+            window.reopen_tabs()
+        if not self.open_files():
+            self.finish(self.code)
+        if self.args.screenshot:
+            self.screenshot(self.args.screenshot)
+            return
+        if self.args.quit_when_ready:
+            # What was opened (FILE, the last session's tabs) is painted before
+            # quitting (a real start); the Library tab is painted already.
+            if window.tabs.count() > 1:
+                window.repaint()
+            QTimer.singleShot(0, lambda: self.finish(EXIT_OK))
+        # The window's icon follows (a --quit-when-ready run has quit by then).
+        QTimer.singleShot(0, lambda: _set_window_icon(app))
+
+    def screenshot(self, shot: str) -> None:
+        from PySide6.QtCore import QTimer
+        from PySide6.QtGui import QGuiApplication
+
+        app, window = self.app, self.window
+        _set_window_icon(app)
+        window.settle()   # the picture shows the window as it stays
+        # Say which native window was painted (CI grabs it from the X server too).
+        sys.stderr.write(f"character-builder: window painted, id 0x{int(window.winId()):x}, "
+                         f"platform {QGuiApplication.platformName()}\n")
+        sys.stderr.flush()
+        delay = int(os.environ.get("CHARACTER_BUILDER_SCREENSHOT_DELAY", "400") or 400)
+        if self.args.quit_when_ready:
+            QTimer.singleShot(0, lambda: self.finish(0 if _grab(window, shot) else EXIT_USAGE))
+        else:
+            QTimer.singleShot(delay, lambda: app.exit(
+                0 if _grab(window, shot) else EXIT_USAGE))
 
 
 def _library_progress(window, done: int, total: int) -> None:

@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
 
 from builder.rules.base import RulesError
 from builder.ui.operations import Failure, FilesChanged, run
-from builder.ui.models.ledger_model import when_text
+from builder.ui.models.campaign_ledger_model import CampaignLedgerModel
 from builder.ui.views.base import MessageBar, plain_table
+from builder.ui.views.row_heights import fit_rows_when_seen
 from builder.ui.campaign_members import MemberActions
 from builder.ui.campaign_party import PartyActions
 from builder.ui.campaign_pool import EmbeddedPoolView
@@ -211,18 +212,14 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self._member_rows_timer.timeout.connect(self.members_view.resizeRowsToContents)
         self.members_view.horizontalHeader().sectionResized.connect(
             lambda *_: self._member_rows_timer.start())
-        self.ledger_model = QStandardItemModel(0, 3, self)
-        self.ledger_model.setHorizontalHeaderLabels(["#", "Entry", "When"])
+        self.ledger_model = CampaignLedgerModel(self)
         self.ledger_view = plain_table(self, self.ledger_model, "campaignLedger",
                                        "Campaign ledger: every entry in order")
         self.ledger_view.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.Stretch)
         self.ledger_view.setWordWrap(True)
-        # wrapped rows follow the column's width (debounced)
-        self._rows_timer = QTimer(self, singleShot=True, interval=30)
-        self._rows_timer.timeout.connect(self.ledger_view.resizeRowsToContents)
-        self.ledger_view.horizontalHeader().sectionResized.connect(
-            lambda *_: self._rows_timer.start())
+        # wrapped rows as tall as their text where they are seen, following the width
+        self.ledger_rows_in_view = fit_rows_when_seen(self.ledger_view)
 
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
@@ -301,11 +298,14 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             return None
 
     def reload(self, sync_undo: bool = True) -> None:
-        from builder.storage import campaigns
+        from builder.app.rows import campaign_again
         from builder.storage.files import FileProblem
 
         try:
-            self.campaign = campaigns.load_campaign(self.path)
+            # (read again only when the file changed: its pool panel may have read it)
+            self.campaign = campaign_again(self.path, self.campaign,
+                                           getattr(self, "pool_view", None)
+                                           and self.pool_view.campaign)
         except FileProblem as problem:
             self.campaign = None
             self.message_bar.show_message(str(problem), "error")
@@ -331,7 +331,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         if self.campaign is None or fresh.raw != self.campaign.raw:
             self.campaign = fresh
             self.refresh()
-            self.pool_view.reload()
+            self.pool_view.reload(self.campaign)
 
     def member_files(self) -> list[tuple[str, CharacterFile]]:
         """[(stored path, CharacterFile)] of the members that can be read."""
@@ -358,8 +358,8 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
         campaign = self.campaign
         self.members_model.removeRows(0, self.members_model.rowCount())
-        self.ledger_model.removeRows(0, self.ledger_model.rowCount())
         if campaign is None:
+            self.ledger_model.set_campaign(None)
             self.title.setText(self.path.stem)
             self.info.setText(str(self.path))
             self._update_buttons()
@@ -371,7 +371,10 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             ruleset_title = load_ruleset(campaign.ruleset_id).title or campaign.ruleset_id
         except (RulesError, OSError, ValueError):
             ruleset_title = campaign.ruleset_id
-        pool = campaign.pool
+        from builder.app.rows import pool_replay
+
+        replayed = pool_replay(campaign)     # (its pool panel shows the same replay)
+        pool = replayed.state
         session = (f"session {pool.session}" + (f" ({pool.session_name})"
                                                  if pool.session_name else "")
                    if pool.session else "no session yet")
@@ -394,21 +397,10 @@ class CampaignView(PartyActions, MemberActions, QWidget):
                 item.setEditable(False)
                 item.setToolTip(f"{tip}\n{figures}\nstored as {given}")
             self.members_model.appendRow(row)
-        replayed = campaign.pool_replay()
-        problems = {index: reasons for index, reasons in replayed.problems}
-        for index, entry in enumerate(campaign.ledger):
-            text = campaign.plain(entry)
-            if index in problems:
-                text += "  ! skipped: " + "; ".join(problems[index])
-            row = [QStandardItem(str(index + 1)), QStandardItem(text),
-                   QStandardItem(when_text(entry.get("at", "")))]
-            for item in row:
-                item.setEditable(False)
-                item.setToolTip(text)
-            self.ledger_model.appendRow(row)
+        self.ledger_model.set_campaign(campaign, replayed.problems)
         self.members_view.resizeRowsToContents()
-        self.ledger_view.resizeRowsToContents()
         self.ledger_view.scrollToBottom()
+        self.ledger_rows_in_view.fit()
         if sync_undo:
             self._sync_undo()
         self._update_buttons()
@@ -501,5 +493,5 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             # the broadcast may come from inside this tab's own undo command: the
             # undo stack is rebuilt once that has returned
             self.reload(sync_undo=False)
-            self.pool_view.reload()
+            self.pool_view.reload(self.campaign)
             QTimer.singleShot(0, self, self._sync_undo)

@@ -17,6 +17,10 @@
 * Undo and Redo in a text field of the main window are the field's only while it
   has edits of its own to take back; otherwise they are the window's (Ctrl+Z
   undoes the tab's last change wherever the focus is).
+* A dialog or window opens inside its screen's available area: one asked for
+  more room than the screen has (a 1x size on a 2x screen) is shrunk to it and
+  moved onto it; what then does not fit scrolls (its long forms do, with their
+  buttons fixed below).
 
 One application-wide event filter does both, so every widget made later,
 in any dialog or page, follows the same rules without being told.  The main
@@ -62,6 +66,11 @@ class InputPolicy(QObject):
         kind = event.type()
         if kind == QEvent.Type.Polish:
             polish(obj)
+        elif kind == QEvent.Type.Show and isinstance(obj, QWidget) and obj.isWindow() \
+                and not event.spontaneous() \
+                and obj.windowType() in (Qt.WindowType.Dialog, Qt.WindowType.Window) \
+                and not isinstance(obj, QMainWindow):      # it fits itself (its settings)
+            fit_inside_screen(obj)
         elif kind == QEvent.Type.ShortcutOverride and isinstance(obj, QLineEdit) \
                 and _window_key(obj, event):
             return True         # not offered to the field: the window's shortcut runs
@@ -77,6 +86,25 @@ class InputPolicy(QObject):
                 event.ignore()          # travels on to the parents
             return True
         return False
+
+
+def fit_inside_screen(window: QWidget) -> None:
+    """Shrink ``window`` to its screen's available area (the window manager's frame
+    left room) and move it onto that area."""
+    from builder.ui.window_settings import FRAME_ROOM
+
+    screen = window.screen() or QApplication.primaryScreen()
+    if screen is None or window.isMaximized() or window.isFullScreen():
+        return
+    room = screen.availableGeometry()
+    width = min(window.width(), max(room.width() - FRAME_ROOM[0], 1))
+    height = min(window.height(), max(room.height() - FRAME_ROOM[1], 1))
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+    x = max(room.x(), min(window.x(), room.right() - window.width() - FRAME_ROOM[0]))
+    y = max(room.y(), min(window.y(), room.bottom() - window.height() - FRAME_ROOM[1]))
+    if (x, y) != (window.x(), window.y()):
+        window.move(x, y)
 
 
 #: The keys a text field keeps even when the window has them too: its own editing.

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComb
                                QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
                                QListWidget, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
+from builder.app.rows import campaign_again, member_names, pool_replay
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
 from builder.ui.focus import keep_focus_off_text
@@ -291,16 +292,21 @@ class PoolView(QWidget):
     def peril_label(self) -> QLabel:
         return self.peril_counter[1]
 
-    def reload(self) -> None:
-        from builder.storage import campaigns
+    def reload(self, known=None) -> None:
+        """Read the campaign again (``known``: this file as read elsewhere)."""
         from builder.storage.files import FileProblem
 
         try:
-            self.campaign = campaigns.load_campaign(self.path)
+            self.campaign = campaign_again(self.path, self.campaign, known)
         except FileProblem as problem:
             self.campaign = None
             self.message.setText(str(problem))
         self.refresh()
+
+    def _pool(self):
+        """The pool after the loaded campaign's ledger (replayed once per reading)."""
+        assert self.campaign is not None
+        return pool_replay(self.campaign).state
 
     def refresh(self) -> None:
         if self.campaign is None:
@@ -310,7 +316,7 @@ class PoolView(QWidget):
         self.controls.setEnabled(not self.campaign.read_only)
         if self.campaign.read_only:
             self.message.setText(self.campaign.read_only)
-        state = self.campaign.pool
+        state = self._pool()
         title = self.campaign.name
         if state.session:
             title += f" — session {state.session}"
@@ -343,13 +349,7 @@ class PoolView(QWidget):
         self.update_checks()
 
     def _member_names(self) -> list[str]:
-        names: list[str] = []
-        if self.campaign is None:
-            return names
-        for row in self.campaign.show()["member_details"]:
-            if row.get("name"):
-                names.append(row["name"])
-        return names
+        return member_names(self.campaign) if self.campaign is not None else []
 
     # -- rule checks before a click ---------------------------------------------------
     def _spend_action(self, side: str, use: str) -> dict:
@@ -369,7 +369,7 @@ class PoolView(QWidget):
     def _reasons(self, build) -> list[str]:
         if self.campaign is None:
             return ["no campaign file"]
-        if not self.campaign.pool.session:
+        if not self._pool().session:
             return ["no session has started: start one first"]
         try:
             action = build()
@@ -379,7 +379,7 @@ class PoolView(QWidget):
                                   ("--talent", "the talent"), ("--reason", "the reason")):
                 text = text.replace(option, words)
             return [text]
-        return fp.check(self.campaign.pool, action)
+        return fp.check(self._pool(), action)
 
     def _input_changed(self, *_args) -> None:
         self.touched = True
@@ -409,7 +409,7 @@ class PoolView(QWidget):
         self._mark(self.earn_button, self._reasons(
             lambda: fp.earn_action(self.earn_side.currentText(), self.earn_reason.text())))
         if not self.touched:
-            session = self.campaign is not None and self.campaign.pool.session
+            session = self.campaign is not None and self._pool().session
             self._show_reasons(HINT if session else NO_SESSION_HINT)
             return
         lines = []

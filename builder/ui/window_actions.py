@@ -96,6 +96,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("import", "&Import into Library…", "import_dialog",
                "Copy a character file into the library "
                "(you can also drop .json files on the window)", "Ctrl+I"),
+    ActionSpec("add_folder", "Add &Folder…", "add_folder_dialog",
+               "Add a folder from anywhere (a Syncthing, Dropbox or git folder): its "
+               "characters are listed in the library beside the data folder's"),
     ActionSpec("open_selected", "Open &Selected", "open_selected",
                "Open the selected characters in tabs", enabled_when="library-selection"),
     ActionSpec("save_copy", "Save a &Copy As…", "save_copy",
@@ -176,7 +179,7 @@ SEPARATOR, RECENT, THEMES = "-", "<recent>", "<themes>"
 #: The menu bar: (title, attribute or None, items); items are action ids or
 #: placeholders; None: filled each time the menu opens (``_fill_<attribute>``).
 MENUS: tuple[tuple[str, str | None, tuple[str, ...] | None], ...] = (
-    ("&File", None, ("new", "open", "import", RECENT, SEPARATOR, "save_copy", "reload",
+    ("&File", None, ("new", "open", "import", "add_folder", RECENT, SEPARATOR, "save_copy", "reload",
                      SEPARATOR, "print", "preview", "export_pdf", "sheet_options", SEPARATOR,
                      "close_tab", "quit")),
     ("&Edit", None, ("undo", "redo", SEPARATOR, "rename", "identity", "duplicate", "trash",

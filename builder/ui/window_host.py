@@ -56,6 +56,7 @@ class WindowHost(QMainWindow):
     act_new: QAction
     act_open: QAction
     act_import: QAction
+    act_add_folder: QAction
     act_open_selected: QAction
     act_save_copy: QAction
     act_close_tab: QAction

@@ -313,6 +313,33 @@ class LibraryOperations(WindowHost):
             return
         self.report(f"Saved a copy as {target}")
 
+    def add_folder_dialog(self) -> None:
+        """File > Add Folder…: choose a folder (a Syncthing, Dropbox or git folder) whose
+        characters join the library (:meth:`add_folder`)."""
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, "Add a folder to the library", str(Path.home()))
+        dialog.setFileMode(QFileDialog.FileMode.Directory)
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+        dialog.fileSelected.connect(self.add_folder)
+        dialog.open()
+        self._file_dialog = dialog
+
+    def add_folder(self, folder: str | Path) -> None:
+        """:func:`builder.app.library.add_folder`, then the library and the campaigns
+        listed again with the folder's files."""
+        from builder.app import library as app_library
+        from builder.ui.operations import Failure, run
+
+        result = run(lambda: app_library.add_folder(folder), self.broadcast)
+        if isinstance(result, Failure):
+            self._show_error("Cannot add the folder", "\n".join(result.reasons))
+            return
+        self.library_model.refresh()
+        self.campaign_model.refresh()
+        self.show_library()
+        self.report(result.summary)
+
     def open_data_folder(self) -> None:
         from PySide6.QtCore import QUrl
         from PySide6.QtGui import QDesktopServices

@@ -181,3 +181,17 @@ def test_each_rule_systems_validators_live_in_its_own_folder():
             assert validation._compiled(schema) is not None
             module = importlib.import_module(f"{package}.compiled_schemas.{name}")
             assert module.SCHEMA_TEXT == json.dumps(schema, sort_keys=True)
+
+
+@pytest.mark.parametrize("document, holds", [
+    ({"ledger": [{"action": "rest", "n": 1}] * 3}, False),
+    ({"ledger": [{"action": "rest", "n": 1}, {"action": "x", "n": 2.0}]}, True),
+    ({"a": [1, "b", None, True, [[{"c": 1e16}]]]}, True),
+    ({"a": [1.5, -0.5, {"b": [0.25]}]}, False),
+    (2.0, True),
+    ([[], {}, [[]]], False),
+])
+def test_an_integral_float_is_found_wherever_it_is(document, holds):
+    from builder.storage.validation import _holds_integral_float
+
+    assert _holds_integral_float(document) is holds

@@ -190,7 +190,7 @@ def test_party_award_through_the_dialog(window, tab, party, qtbot):
     assert (unspent(party["nyra"]), unspent(party["joss"])) == (22, 5)
     assert tab.ledger_model.rowCount() == 1
     # the players' words, not the command's ("award award-checkpoint The Drowned Fort Gate")
-    text = tab.ledger_model.item(0, 1).text()
+    text = tab.ledger_model.index(0, 1).data()
     assert text.startswith("Party award: ") and "award-checkpoint" not in text, text
     assert "Gate" in text and "The Drowned Fort" in text
     said = window.statusBar().currentMessage()
@@ -309,7 +309,7 @@ def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
     assert unspent(party["joss"]) == 2
     entry = json.loads(party["camp"].read_text())["ledger"][-1]
     assert entry["action"] == "exchange" and len(entry["members"]) == 2
-    assert "Training Exchange" in tab.ledger_model.item(0, 1).text()
+    assert "Training Exchange" in tab.ledger_model.index(0, 1).data()
     # one undo takes both back, byte for byte
     window.act_undo.trigger()
     assert snapshot(party["nyra"], party["joss"]) == before
@@ -412,7 +412,7 @@ def test_vogelfrei_xp_award_dialog_with_survivors_and_partial_shares(window, rai
     assert status.args[0] == "Party XP written: Ulf gained 200 XP; Brenna gained 100 XP"
     assert (xp(raid["Ulf"]), xp(raid["Brenna"]), xp(raid["Kai"])) == (200, 100, 0)
     assert file_bytes(raid["Kai"]) == before["Kai"]
-    assert "XP for session 1" in view.ledger_model.item(0, 1).text()
+    assert "XP for session 1" in view.ledger_model.index(0, 1).data()
     # a bad HD is the core's reason, shown before anything is written
     view.xp_button.click()
     dialog = view.dialog

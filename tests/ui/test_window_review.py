@@ -145,7 +145,7 @@ def test_the_campaign_ledger_speaks_the_players_words(window):
     ok("campaign", "exchange", camp, senna, "raise-skill Medicine", joss,
        "raise-skill Athletics")
     view = window.open_campaign(camp)
-    rows = [view.ledger_model.item(r, 1).text() for r in range(view.ledger_model.rowCount())]
+    rows = [view.ledger_model.index(r, 1).data() for r in range(view.ledger_model.rowCount())]
     assert rows[0] == ("Party award: Awarded checkpoint Opened the gate (The Drowned Fort) "
                        "(Senna, Joss)")
     assert rows[1].startswith("Training Exchange: Senna: ") and "Joss: " in rows[1]

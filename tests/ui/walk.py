@@ -4,9 +4,15 @@ every interactive widget has an accessible name (what a screen reader says:
 its own name, its text, or the label it is the buddy of), no list or table
 scrolls sideways, and no text speaks command line ("--session", "NAME=HD").
 
+It also checks that no window or dialog is larger than its screen's available
+area (or cannot shrink to it), that no list or table with rows is shrunk below a
+few of them, and that no page widens the window.
+
 Run as a module (``python -m tests.ui.walk``) it checks the same under the
-environment it is started in (the 2x test starts it with QT_SCALE_FACTOR=2) and
-prints one line per problem.
+environment it is started in (the tests start it on offscreen screens of the
+sizes players have, at 1x and at QT_SCALE_FACTOR=2) and prints one line per
+problem; ``--geometry-only`` checks the sizes alone, ``--skip=NAME`` leaves a
+check out.
 """
 from __future__ import annotations
 
@@ -117,6 +123,41 @@ def command_words(top: QWidget) -> list[str]:
     return problems
 
 
+def oversized(top: QWidget) -> list[str]:
+    """A window or dialog larger than its screen's available area (or one that cannot
+    shrink to it: its layout's minimum is larger), its frame included where the
+    platform draws one."""
+    screen = top.screen() or QApplication.primaryScreen()
+    if screen is None:
+        return []
+    room = screen.availableGeometry()
+    frame = top.frameGeometry()
+    problems = []
+    for what, size in (("is", frame.size()), ("cannot shrink below", top.minimumSizeHint())):
+        if size.width() > room.width() or size.height() > room.height():
+            problems.append(f"{_where(top, top).split(':')[0]} {what} {size.width()}x"
+                            f"{size.height()} on a screen of {room.width()}x{room.height()}")
+    return problems
+
+
+def cramped(top: QWidget, rows: int = 3) -> list[str]:
+    """Lists and tables with rows to show that have room for fewer than ``rows`` of
+    them (or all of them, when they have fewer): a table shrunk to its header."""
+    problems = []
+    for widget in _shown(top):
+        if not isinstance(widget, QAbstractItemView) or isinstance(widget, QHeaderView) \
+                or widget.model() is None or not widget.model().rowCount():
+            continue
+        row = widget.sizeHintForRow(0)
+        if row <= 0:
+            continue
+        want = min(rows, widget.model().rowCount()) * row
+        if widget.viewport().height() < want:
+            problems.append(f"{_where(top, widget)} shows {widget.viewport().height()} px "
+                            f"of rows, fewer than {min(rows, widget.model().rowCount())}")
+    return problems
+
+
 def _combo_option(combo: QComboBox):
     from PySide6.QtWidgets import QStyleOptionComboBox
 
@@ -221,6 +262,7 @@ def pages_and_dialogs(window, settle):
     from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
 
     window.resize(1180, 760)
+    window.fit_to_screen()                     # as the window does at its first start
     window.show()
     settle()
     yield window                               # the Library page (empty: first start)
@@ -311,12 +353,25 @@ def pages_and_dialogs(window, settle):
         dialog.close()
 
 
-def check_all(window, settle) -> list[str]:
+def check_all(window, settle, geometry_only: bool = False,
+              skip: tuple[str, ...] = ()) -> list[str]:
+    """Every problem of every page and dialog; ``geometry_only``: only what is larger
+    than the screen, a table shrunk to its header and a page that widens the window;
+    ``skip``: the names of checks left out (``"sideways"``)."""
     problems: list[str] = []
     seen = set()
+    first_width = None
     for top in pages_and_dialogs(window, settle):
-        found = clipped(top) + unnamed(top) + clashing_mnemonics(top) + sideways(top) \
-            + command_words(top)
+        found = oversized(top) + cramped(top)
+        if top is window:
+            first_width = first_width or window.width()
+            if window.width() > first_width:
+                found.append(f"a page widened the window from {first_width} to "
+                             f"{window.width()} px")
+        if not geometry_only:
+            for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words):
+                if check.__name__ not in skip:
+                    found += check(top)
         for problem in found:
             if problem not in seen:
                 seen.add(problem)
@@ -338,6 +393,9 @@ def main() -> int:
     from builder.ui.settings import init_application_names
 
     init_application_names()
+    from builder.ui import input_policy
+
+    input_policy.install(app)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
                       os.path.join(folder, "config"))
     window = MainWindow(restore=False)
@@ -346,7 +404,11 @@ def main() -> int:
         for _ in range(3):
             app.processEvents()
 
-    problems = check_all(window, settle)
+    import sys
+
+    skip = tuple(arg.split("=", 1)[1] for arg in sys.argv if arg.startswith("--skip="))
+    problems = check_all(window, settle, geometry_only="--geometry-only" in sys.argv,
+                         skip=skip)
     for problem in problems:
         print(problem)
     for editor in window.editors():

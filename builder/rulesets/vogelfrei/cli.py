@@ -10,12 +10,17 @@ command (``COMMANDS`` in its ``__init__``), and the command line learns it from 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.app.types import UsageError
 
+if TYPE_CHECKING:
+    import argparse
 
-def register(subparsers) -> None:
+    from builder.cli import Parser
+
+
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p = subparsers.add_parser("xp", help="Vogelfrei: XP for a session's enemies and treasure")
     p.add_argument("hd", nargs="*", metavar="HD",
                    help="each defeated enemy's Hit Dice: 3, 3* (special abilities), "
@@ -34,7 +39,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_xp)
 
 
-def cmd_xp(args) -> int:
+def cmd_xp(args: argparse.Namespace) -> int:
     """The arithmetic is the ruleset's party XP capability (``Ruleset.party_xp``)."""
     from builder.cli_output import out, print_json
     from builder.app.queries import ruleset as load_ruleset

@@ -19,61 +19,61 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_campaign_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/campaign.schema.json', 'title': 'Character Builder campaign file', 'description': "A campaign: a name, a ruleset, its members (character files, stored as given and resolved relative to the campaign file's folder), the universe settings of its Fortune/Peril Story Point pool, and an append-only ledger. Sessions and the pool are what replaying the ledger's pool entries gives; award, exchange and xp entries record the ledger entry they added to each member file. Keys this version does not know are kept and written back unchanged. Pool entries carry whole numbers (never true/false, 2.0, NaN or Infinity); member paths have no NUL character.", 'type': 'object', 'required': ['format', 'kind', 'name', 'ruleset', 'members', 'ledger'], 'properties': {'format': {'type': 'integer', 'minimum': 1, 'description': 'File format version.'}, 'kind': {'const': 'campaign'}, 'name': {'type': 'string', 'minLength': 1, 'maxLength': 1000}, 'ruleset': {'type': 'string', 'minLength': 1}, 'members': {'type': 'array', 'items': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}}, 'member_ids': {'type': 'object', 'description': "The stable id of each member that had one when it joined, by its path in members: a member whose file is gone is looked for by its id, and a file at a member's path holding another character is refused.", 'additionalProperties': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'settings': {'type': 'object', 'properties': {'pool': {'type': 'object', 'properties': {'fortune_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'fortune_bonus': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_for_gm': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'assignment': {'enum': ['shared', 'own-check']}, 'refresh': {'enum': ['reset', 'carry', 'top-up']}}, 'additionalProperties': False}}}, 'ledger': {'type': 'array', 'items': {'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}, 'members': {'type': 'array', 'items': {'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}}, 'session': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'string', 'maxLength': 2000}]}, 'players': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'points': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'name': {'type': 'string', 'maxLength': 2000}, 'side': {'type': 'string', 'maxLength': 2000}, 'use': {'type': 'string', 'maxLength': 2000}, 'check': {'type': 'string', 'maxLength': 2000}, 'by': {'type': 'string', 'maxLength': 2000}, 'on': {'type': 'string', 'maxLength': 2000}, 'nemesis': {'type': 'string', 'maxLength': 2000}, 'talent': {'type': 'string', 'maxLength': 2000}, 'spend': {'type': 'string', 'maxLength': 2000}, 'reason': {'type': 'string', 'maxLength': 2000}, 'refresh': {'type': 'string', 'maxLength': 2000}, 'assignment': {'type': 'string', 'maxLength': 2000}, 'after_roll': {'type': 'boolean'}, 'gm_allows': {'type': 'boolean'}, 'gm_approved': {'type': 'boolean'}, 'table_agrees': {'type': 'boolean'}, 'words': {'type': 'array', 'items': {'type': 'string', 'maxLength': 2000}}, 'treasure': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'treasure_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'enemy_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'total': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'allOf': [{'if': {'properties': {'action': {'const': 'session-start'}}}, 'then': {'required': ['players', 'fortune', 'peril']}}, {'if': {'properties': {'action': {'const': 'pool-spend'}}}, 'then': {'required': ['side', 'use', 'check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-react'}}}, 'then': {'required': ['check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-earn'}}}, 'then': {'required': ['side']}}, {'if': {'properties': {'action': {'const': 'pool-nemesis'}}}, 'then': {'required': ['name']}}]}}, 'notes': {'type': 'string'}, 'created': {'type': 'string'}}, '$defs': {'int': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'text': {'type': 'string', 'maxLength': 2000}, 'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['format', 'kind', 'name', 'ruleset', 'members', 'ledger']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/campaign.schema.json', 'title': 'Character Builder campaign file', 'description': "A campaign: a name, a ruleset, its members (character files, stored as given and resolved relative to the campaign file's folder), the universe settings of its Fortune/Peril Story Point pool, and an append-only ledger. Sessions and the pool are what replaying the ledger's pool entries gives; award, exchange and xp entries record the ledger entry they added to each member file. Keys this version does not know are kept and written back unchanged. Pool entries carry whole numbers (never true/false, 2.0, NaN or Infinity); member paths have no NUL character.", 'type': 'object', 'required': ['format', 'kind', 'name', 'ruleset', 'members', 'ledger'], 'properties': {'format': {'type': 'integer', 'minimum': 1, 'description': 'File format version.'}, 'kind': {'const': 'campaign'}, 'name': {'type': 'string', 'minLength': 1, 'maxLength': 1000}, 'ruleset': {'type': 'string', 'minLength': 1}, 'members': {'type': 'array', 'items': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}}, 'member_ids': {'type': 'object', 'description': "The stable id of each member that had one when it joined, by its path in members: a member whose file is gone is looked for by its id, and a file at a member's path holding another character is refused.", 'additionalProperties': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'settings': {'type': 'object', 'properties': {'pool': {'type': 'object', 'properties': {'fortune_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'fortune_bonus': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_for_gm': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'assignment': {'enum': ['shared', 'own-check']}, 'refresh': {'enum': ['reset', 'carry', 'top-up']}}, 'additionalProperties': False}}}, 'ledger': {'type': 'array', 'items': {'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}, 'members': {'type': 'array', 'items': {'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}}, 'session': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'string', 'maxLength': 2000}]}, 'players': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'points': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'name': {'type': 'string', 'maxLength': 2000}, 'side': {'type': 'string', 'maxLength': 2000}, 'use': {'type': 'string', 'maxLength': 2000}, 'check': {'type': 'string', 'maxLength': 2000}, 'by': {'type': 'string', 'maxLength': 2000}, 'on': {'type': 'string', 'maxLength': 2000}, 'nemesis': {'type': 'string', 'maxLength': 2000}, 'talent': {'type': 'string', 'maxLength': 2000}, 'spend': {'type': 'string', 'maxLength': 2000}, 'reason': {'type': 'string', 'maxLength': 2000}, 'refresh': {'type': 'string', 'maxLength': 2000}, 'assignment': {'type': 'string', 'maxLength': 2000}, 'after_roll': {'type': 'boolean'}, 'gm_allows': {'type': 'boolean'}, 'gm_approved': {'type': 'boolean'}, 'table_agrees': {'type': 'boolean'}, 'words': {'type': 'array', 'items': {'type': 'string', 'maxLength': 2000}}, 'treasure': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'treasure_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'enemy_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'total': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'allOf': [{'if': {'properties': {'action': {'const': 'session-start'}}}, 'then': {'required': ['players', 'fortune', 'peril']}}, {'if': {'properties': {'action': {'const': 'pool-spend'}}}, 'then': {'required': ['side', 'use', 'check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-react'}}}, 'then': {'required': ['check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-earn'}}}, 'then': {'required': ['side']}}, {'if': {'properties': {'action': {'const': 'pool-nemesis'}}}, 'then': {'required': ['name']}}]}}, 'notes': {'type': 'string'}, 'created': {'type': 'string'}}, '$defs': {'int': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'text': {'type': 'string', 'maxLength': 2000}, 'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "format" in data_keys:
             data_keys.remove("format")
             data__format = data["format"]
             if not isinstance(data__format, (int)) and not (isinstance(data__format, float) and data__format.is_integer()) or isinstance(data__format, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be integer", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 1, 'description': 'File format version.'}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__format, (int, float)) and not isinstance(data__format, bool):
                 if data__format < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be bigger than or equal to 1", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 1, 'description': 'File format version.'}, rule='minimum')
+                    raise JsonSchemaValueException
         if "kind" in data_keys:
             data_keys.remove("kind")
             data__kind = data["kind"]
             if not (isinstance(data__kind, str) and data__kind == 'campaign'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".kind must be same as const definition: campaign", value=data__kind, name="" + (name_prefix or "data") + ".kind", definition={'const': 'campaign'}, rule='const')
+                raise JsonSchemaValueException
         if "name" in data_keys:
             data_keys.remove("name")
             data__name = data["name"]
             if not isinstance(data__name, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be string", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'minLength': 1, 'maxLength': 1000}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__name, str):
                 data__name_len = len(data__name)
                 if data__name_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be longer than or equal to 1 characters", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'minLength': 1, 'maxLength': 1000}, rule='minLength')
+                    raise JsonSchemaValueException
                 if data__name_len > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be shorter than or equal to 1000 characters", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'minLength': 1, 'maxLength': 1000}, rule='maxLength')
+                    raise JsonSchemaValueException
         if "ruleset" in data_keys:
             data_keys.remove("ruleset")
             data__ruleset = data["ruleset"]
             if not isinstance(data__ruleset, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ruleset must be string", value=data__ruleset, name="" + (name_prefix or "data") + ".ruleset", definition={'type': 'string', 'minLength': 1}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__ruleset, str):
                 data__ruleset_len = len(data__ruleset)
                 if data__ruleset_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ruleset must be longer than or equal to 1 characters", value=data__ruleset, name="" + (name_prefix or "data") + ".ruleset", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                    raise JsonSchemaValueException
         if "members" in data_keys:
             data_keys.remove("members")
             data__members = data["members"]
             if not isinstance(data__members, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".members must be array", value=data__members, name="" + (name_prefix or "data") + ".members", definition={'type': 'array', 'items': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}}, rule='type')
+                raise JsonSchemaValueException
             data__members_is_list = isinstance(data__members, (list, tuple))
             if data__members_is_list:
                 data__members_len = len(data__members)
                 for data__members_x, data__members_item in enumerate(data__members):
-                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_path(data__members_item, custom_formats, (name_prefix or "data") + ".members[{data__members_x}]".format(**locals()))
+                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_path(data__members_item, custom_formats, None)
         if "member_ids" in data_keys:
             data_keys.remove("member_ids")
             data__memberids = data["member_ids"]
             if not isinstance(data__memberids, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".member_ids must be object", value=data__memberids, name="" + (name_prefix or "data") + ".member_ids", definition={'type': 'object', 'description': "The stable id of each member that had one when it joined, by its path in members: a member whose file is gone is looked for by its id, and a file at a member's path holding another character is refused.", 'additionalProperties': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+                raise JsonSchemaValueException
             data__memberids_is_dict = isinstance(data__memberids, dict)
             if data__memberids_is_dict:
                 data__memberids_keys = set(data__memberids.keys())
@@ -81,18 +81,18 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                     if data__memberids_key not in []:
                         data__memberids_value = data__memberids.get(data__memberids_key)
                         if not isinstance(data__memberids_value, (str)):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".member_ids.{data__memberids_key}".format(**locals()) + " must be string", value=data__memberids_value, name="" + (name_prefix or "data") + ".member_ids.{data__memberids_key}".format(**locals()) + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='type')
+                            raise JsonSchemaValueException
                         if isinstance(data__memberids_value, str):
                             data__memberids_value_len = len(data__memberids_value)
                             if data__memberids_value_len < 1:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".member_ids.{data__memberids_key}".format(**locals()) + " must be longer than or equal to 1 characters", value=data__memberids_value, name="" + (name_prefix or "data") + ".member_ids.{data__memberids_key}".format(**locals()) + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='minLength')
+                                raise JsonSchemaValueException
                             if data__memberids_value_len > 200:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".member_ids.{data__memberids_key}".format(**locals()) + " must be shorter than or equal to 200 characters", value=data__memberids_value, name="" + (name_prefix or "data") + ".member_ids.{data__memberids_key}".format(**locals()) + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='maxLength')
+                                raise JsonSchemaValueException
         if "settings" in data_keys:
             data_keys.remove("settings")
             data__settings = data["settings"]
             if not isinstance(data__settings, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings must be object", value=data__settings, name="" + (name_prefix or "data") + ".settings", definition={'type': 'object', 'properties': {'pool': {'type': 'object', 'properties': {'fortune_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'fortune_bonus': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_for_gm': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'assignment': {'enum': ['shared', 'own-check']}, 'refresh': {'enum': ['reset', 'carry', 'top-up']}}, 'additionalProperties': False}}}, rule='type')
+                raise JsonSchemaValueException
             data__settings_is_dict = isinstance(data__settings, dict)
             if data__settings_is_dict:
                 data__settings_keys = set(data__settings.keys())
@@ -100,7 +100,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                     data__settings_keys.remove("pool")
                     data__settings__pool = data__settings["pool"]
                     if not isinstance(data__settings__pool, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool must be object", value=data__settings__pool, name="" + (name_prefix or "data") + ".settings.pool", definition={'type': 'object', 'properties': {'fortune_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'fortune_bonus': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_for_gm': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'assignment': {'enum': ['shared', 'own-check']}, 'refresh': {'enum': ['reset', 'carry', 'top-up']}}, 'additionalProperties': False}, rule='type')
+                        raise JsonSchemaValueException
                     data__settings__pool_is_dict = isinstance(data__settings__pool, dict)
                     if data__settings__pool_is_dict:
                         data__settings__pool_keys = set(data__settings__pool.keys())
@@ -108,65 +108,65 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                             data__settings__pool_keys.remove("fortune_per_player")
                             data__settings__pool__fortuneperplayer = data__settings__pool["fortune_per_player"]
                             if not isinstance(data__settings__pool__fortuneperplayer, (int)) and not (isinstance(data__settings__pool__fortuneperplayer, float) and data__settings__pool__fortuneperplayer.is_integer()) or isinstance(data__settings__pool__fortuneperplayer, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_per_player must be integer", value=data__settings__pool__fortuneperplayer, name="" + (name_prefix or "data") + ".settings.pool.fortune_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__settings__pool__fortuneperplayer, (int, float)) and not isinstance(data__settings__pool__fortuneperplayer, bool):
                                 if data__settings__pool__fortuneperplayer < 0:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_per_player must be bigger than or equal to 0", value=data__settings__pool__fortuneperplayer, name="" + (name_prefix or "data") + ".settings.pool.fortune_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
+                                    raise JsonSchemaValueException
                                 if data__settings__pool__fortuneperplayer > 1000000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_per_player must be smaller than or equal to 1000000", value=data__settings__pool__fortuneperplayer, name="" + (name_prefix or "data") + ".settings.pool.fortune_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='maximum')
+                                    raise JsonSchemaValueException
                         if "fortune_bonus" in data__settings__pool_keys:
                             data__settings__pool_keys.remove("fortune_bonus")
                             data__settings__pool__fortunebonus = data__settings__pool["fortune_bonus"]
                             if not isinstance(data__settings__pool__fortunebonus, (int)) and not (isinstance(data__settings__pool__fortunebonus, float) and data__settings__pool__fortunebonus.is_integer()) or isinstance(data__settings__pool__fortunebonus, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_bonus must be integer", value=data__settings__pool__fortunebonus, name="" + (name_prefix or "data") + ".settings.pool.fortune_bonus", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__settings__pool__fortunebonus, (int, float)) and not isinstance(data__settings__pool__fortunebonus, bool):
                                 if data__settings__pool__fortunebonus < 0:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_bonus must be bigger than or equal to 0", value=data__settings__pool__fortunebonus, name="" + (name_prefix or "data") + ".settings.pool.fortune_bonus", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
+                                    raise JsonSchemaValueException
                                 if data__settings__pool__fortunebonus > 1000000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.fortune_bonus must be smaller than or equal to 1000000", value=data__settings__pool__fortunebonus, name="" + (name_prefix or "data") + ".settings.pool.fortune_bonus", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='maximum')
+                                    raise JsonSchemaValueException
                         if "peril_for_gm" in data__settings__pool_keys:
                             data__settings__pool_keys.remove("peril_for_gm")
                             data__settings__pool__perilforgm = data__settings__pool["peril_for_gm"]
                             if not isinstance(data__settings__pool__perilforgm, (int)) and not (isinstance(data__settings__pool__perilforgm, float) and data__settings__pool__perilforgm.is_integer()) or isinstance(data__settings__pool__perilforgm, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_for_gm must be integer", value=data__settings__pool__perilforgm, name="" + (name_prefix or "data") + ".settings.pool.peril_for_gm", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__settings__pool__perilforgm, (int, float)) and not isinstance(data__settings__pool__perilforgm, bool):
                                 if data__settings__pool__perilforgm < 0:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_for_gm must be bigger than or equal to 0", value=data__settings__pool__perilforgm, name="" + (name_prefix or "data") + ".settings.pool.peril_for_gm", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
+                                    raise JsonSchemaValueException
                                 if data__settings__pool__perilforgm > 1000000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_for_gm must be smaller than or equal to 1000000", value=data__settings__pool__perilforgm, name="" + (name_prefix or "data") + ".settings.pool.peril_for_gm", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='maximum')
+                                    raise JsonSchemaValueException
                         if "peril_per_player" in data__settings__pool_keys:
                             data__settings__pool_keys.remove("peril_per_player")
                             data__settings__pool__perilperplayer = data__settings__pool["peril_per_player"]
                             if not isinstance(data__settings__pool__perilperplayer, (int)) and not (isinstance(data__settings__pool__perilperplayer, float) and data__settings__pool__perilperplayer.is_integer()) or isinstance(data__settings__pool__perilperplayer, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_per_player must be integer", value=data__settings__pool__perilperplayer, name="" + (name_prefix or "data") + ".settings.pool.peril_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__settings__pool__perilperplayer, (int, float)) and not isinstance(data__settings__pool__perilperplayer, bool):
                                 if data__settings__pool__perilperplayer < 0:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_per_player must be bigger than or equal to 0", value=data__settings__pool__perilperplayer, name="" + (name_prefix or "data") + ".settings.pool.peril_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
+                                    raise JsonSchemaValueException
                                 if data__settings__pool__perilperplayer > 1000000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.peril_per_player must be smaller than or equal to 1000000", value=data__settings__pool__perilperplayer, name="" + (name_prefix or "data") + ".settings.pool.peril_per_player", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='maximum')
+                                    raise JsonSchemaValueException
                         if "assignment" in data__settings__pool_keys:
                             data__settings__pool_keys.remove("assignment")
                             data__settings__pool__assignment = data__settings__pool["assignment"]
                             if not (isinstance(data__settings__pool__assignment, str) and data__settings__pool__assignment == 'shared' or isinstance(data__settings__pool__assignment, str) and data__settings__pool__assignment == 'own-check'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.assignment must be one of ['shared', 'own-check']", value=data__settings__pool__assignment, name="" + (name_prefix or "data") + ".settings.pool.assignment", definition={'enum': ['shared', 'own-check']}, rule='enum')
+                                raise JsonSchemaValueException
                         if "refresh" in data__settings__pool_keys:
                             data__settings__pool_keys.remove("refresh")
                             data__settings__pool__refresh = data__settings__pool["refresh"]
                             if not (isinstance(data__settings__pool__refresh, str) and data__settings__pool__refresh == 'reset' or isinstance(data__settings__pool__refresh, str) and data__settings__pool__refresh == 'carry' or isinstance(data__settings__pool__refresh, str) and data__settings__pool__refresh == 'top-up'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool.refresh must be one of ['reset', 'carry', 'top-up']", value=data__settings__pool__refresh, name="" + (name_prefix or "data") + ".settings.pool.refresh", definition={'enum': ['reset', 'carry', 'top-up']}, rule='enum')
+                                raise JsonSchemaValueException
                         if data__settings__pool_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".settings.pool must not contain "+str(data__settings__pool_keys)+" properties", value=data__settings__pool, name="" + (name_prefix or "data") + ".settings.pool", definition={'type': 'object', 'properties': {'fortune_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'fortune_bonus': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_for_gm': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'peril_per_player': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}, 'assignment': {'enum': ['shared', 'own-check']}, 'refresh': {'enum': ['reset', 'carry', 'top-up']}}, 'additionalProperties': False}, rule='additionalProperties')
+                            raise JsonSchemaValueException
         if "ledger" in data_keys:
             data_keys.remove("ledger")
             data__ledger = data["ledger"]
             if not isinstance(data__ledger, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger must be array", value=data__ledger, name="" + (name_prefix or "data") + ".ledger", definition={'type': 'array', 'items': {'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}, 'members': {'type': 'array', 'items': {'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}}, 'session': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'string', 'maxLength': 2000}]}, 'players': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'points': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'name': {'type': 'string', 'maxLength': 2000}, 'side': {'type': 'string', 'maxLength': 2000}, 'use': {'type': 'string', 'maxLength': 2000}, 'check': {'type': 'string', 'maxLength': 2000}, 'by': {'type': 'string', 'maxLength': 2000}, 'on': {'type': 'string', 'maxLength': 2000}, 'nemesis': {'type': 'string', 'maxLength': 2000}, 'talent': {'type': 'string', 'maxLength': 2000}, 'spend': {'type': 'string', 'maxLength': 2000}, 'reason': {'type': 'string', 'maxLength': 2000}, 'refresh': {'type': 'string', 'maxLength': 2000}, 'assignment': {'type': 'string', 'maxLength': 2000}, 'after_roll': {'type': 'boolean'}, 'gm_allows': {'type': 'boolean'}, 'gm_approved': {'type': 'boolean'}, 'table_agrees': {'type': 'boolean'}, 'words': {'type': 'array', 'items': {'type': 'string', 'maxLength': 2000}}, 'treasure': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'treasure_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'enemy_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'total': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'allOf': [{'if': {'properties': {'action': {'const': 'session-start'}}}, 'then': {'required': ['players', 'fortune', 'peril']}}, {'if': {'properties': {'action': {'const': 'pool-spend'}}}, 'then': {'required': ['side', 'use', 'check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-react'}}}, 'then': {'required': ['check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-earn'}}}, 'then': {'required': ['side']}}, {'if': {'properties': {'action': {'const': 'pool-nemesis'}}}, 'then': {'required': ['name']}}]}}, rule='type')
+                raise JsonSchemaValueException
             data__ledger_is_list = isinstance(data__ledger, (list, tuple))
             if data__ledger_is_list:
                 data__ledger_len = len(data__ledger)
                 for data__ledger_x, data__ledger_item in enumerate(data__ledger):
                     if not isinstance(data__ledger_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must be object", value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}, 'members': {'type': 'array', 'items': {'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}}, 'session': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'string', 'maxLength': 2000}]}, 'players': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'points': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'name': {'type': 'string', 'maxLength': 2000}, 'side': {'type': 'string', 'maxLength': 2000}, 'use': {'type': 'string', 'maxLength': 2000}, 'check': {'type': 'string', 'maxLength': 2000}, 'by': {'type': 'string', 'maxLength': 2000}, 'on': {'type': 'string', 'maxLength': 2000}, 'nemesis': {'type': 'string', 'maxLength': 2000}, 'talent': {'type': 'string', 'maxLength': 2000}, 'spend': {'type': 'string', 'maxLength': 2000}, 'reason': {'type': 'string', 'maxLength': 2000}, 'refresh': {'type': 'string', 'maxLength': 2000}, 'assignment': {'type': 'string', 'maxLength': 2000}, 'after_roll': {'type': 'boolean'}, 'gm_allows': {'type': 'boolean'}, 'gm_approved': {'type': 'boolean'}, 'table_agrees': {'type': 'boolean'}, 'words': {'type': 'array', 'items': {'type': 'string', 'maxLength': 2000}}, 'treasure': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'treasure_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'enemy_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'total': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'allOf': [{'if': {'properties': {'action': {'const': 'session-start'}}}, 'then': {'required': ['players', 'fortune', 'peril']}}, {'if': {'properties': {'action': {'const': 'pool-spend'}}}, 'then': {'required': ['side', 'use', 'check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-react'}}}, 'then': {'required': ['check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-earn'}}}, 'then': {'required': ['side']}}, {'if': {'properties': {'action': {'const': 'pool-nemesis'}}}, 'then': {'required': ['name']}}]}, rule='type')
+                        raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -175,7 +175,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'session-start'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: session-start", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'session-start'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -183,7 +183,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['players', 'fortune', 'peril']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['players', 'fortune', 'peril']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -192,7 +192,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'pool-spend'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: pool-spend", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'pool-spend'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -200,7 +200,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['side', 'use', 'check', 'by']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['side', 'use', 'check', 'by']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -209,7 +209,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'pool-react'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: pool-react", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'pool-react'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -217,7 +217,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['check', 'by']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['check', 'by']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -226,7 +226,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'pool-earn'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: pool-earn", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'pool-earn'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -234,7 +234,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['side']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['side']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -243,7 +243,7 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'pool-nemesis'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: pool-nemesis", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'pool-nemesis'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -251,259 +251,259 @@ def validate_https___character_builder_invalid_schema_campaign_schema_json(data,
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['name']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['name']}, rule='required')
+                                raise JsonSchemaValueException
                     data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                     if data__ledger_item_is_dict:
                         data__ledger_item__missing_keys = set(['action']) - data__ledger_item.keys()
                         if data__ledger_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}, 'members': {'type': 'array', 'items': {'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}}, 'session': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'string', 'maxLength': 2000}]}, 'players': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'fortune_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'peril_override': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'points': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'name': {'type': 'string', 'maxLength': 2000}, 'side': {'type': 'string', 'maxLength': 2000}, 'use': {'type': 'string', 'maxLength': 2000}, 'check': {'type': 'string', 'maxLength': 2000}, 'by': {'type': 'string', 'maxLength': 2000}, 'on': {'type': 'string', 'maxLength': 2000}, 'nemesis': {'type': 'string', 'maxLength': 2000}, 'talent': {'type': 'string', 'maxLength': 2000}, 'spend': {'type': 'string', 'maxLength': 2000}, 'reason': {'type': 'string', 'maxLength': 2000}, 'refresh': {'type': 'string', 'maxLength': 2000}, 'assignment': {'type': 'string', 'maxLength': 2000}, 'after_roll': {'type': 'boolean'}, 'gm_allows': {'type': 'boolean'}, 'gm_approved': {'type': 'boolean'}, 'table_agrees': {'type': 'boolean'}, 'words': {'type': 'array', 'items': {'type': 'string', 'maxLength': 2000}}, 'treasure': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'treasure_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'enemy_xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'total': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'allOf': [{'if': {'properties': {'action': {'const': 'session-start'}}}, 'then': {'required': ['players', 'fortune', 'peril']}}, {'if': {'properties': {'action': {'const': 'pool-spend'}}}, 'then': {'required': ['side', 'use', 'check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-react'}}}, 'then': {'required': ['check', 'by']}}, {'if': {'properties': {'action': {'const': 'pool-earn'}}}, 'then': {'required': ['side']}}, {'if': {'properties': {'action': {'const': 'pool-nemesis'}}}, 'then': {'required': ['name']}}]}, rule='required')
+                            raise JsonSchemaValueException
                         data__ledger_item_keys = set(data__ledger_item.keys())
                         if "action" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("action")
                             data__ledger_item__action = data__ledger_item["action"]
                             if not isinstance(data__ledger_item__action, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be string", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__ledger_item__action, str):
                                 data__ledger_item__action_len = len(data__ledger_item__action)
                                 if data__ledger_item__action_len < 1:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be longer than or equal to 1 characters", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                                    raise JsonSchemaValueException
                         if "at" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("at")
                             data__ledger_item__at = data__ledger_item["at"]
                             if not isinstance(data__ledger_item__at, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].at".format(**locals()) + " must be string", value=data__ledger_item__at, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].at".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
                         if "members" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("members")
                             data__ledger_item__members = data__ledger_item["members"]
                             if not isinstance(data__ledger_item__members, (list, tuple)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members".format(**locals()) + " must be array", value=data__ledger_item__members, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members".format(**locals()) + "", definition={'type': 'array', 'items': {'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}}, rule='type')
+                                raise JsonSchemaValueException
                             data__ledger_item__members_is_list = isinstance(data__ledger_item__members, (list, tuple))
                             if data__ledger_item__members_is_list:
                                 data__ledger_item__members_len = len(data__ledger_item__members)
                                 for data__ledger_item__members_x, data__ledger_item__members_item in enumerate(data__ledger_item__members):
                                     if not isinstance(data__ledger_item__members_item, (dict)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}]".format(**locals()) + " must be object", value=data__ledger_item__members_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}, rule='type')
+                                        raise JsonSchemaValueException
                                     data__ledger_item__members_item_is_dict = isinstance(data__ledger_item__members_item, dict)
                                     if data__ledger_item__members_item_is_dict:
                                         data__ledger_item__members_item__missing_keys = set(['path', 'entry']) - data__ledger_item__members_item.keys()
                                         if data__ledger_item__members_item__missing_keys:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__members_item__missing_keys)) + " properties"), value=data__ledger_item__members_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['path', 'entry'], 'properties': {'path': {'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, 'name': {'type': 'string', 'maxLength': 2000}, 'entry': {'type': 'object', 'required': ['action']}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'part': {'type': 'string', 'maxLength': 2000}}}, rule='required')
+                                            raise JsonSchemaValueException
                                         data__ledger_item__members_item_keys = set(data__ledger_item__members_item.keys())
                                         if "path" in data__ledger_item__members_item_keys:
                                             data__ledger_item__members_item_keys.remove("path")
                                             data__ledger_item__members_item__path = data__ledger_item__members_item["path"]
-                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_path(data__ledger_item__members_item__path, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].path".format(**locals()))
+                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_path(data__ledger_item__members_item__path, custom_formats, None)
                                         if "name" in data__ledger_item__members_item_keys:
                                             data__ledger_item__members_item_keys.remove("name")
                                             data__ledger_item__members_item__name = data__ledger_item__members_item["name"]
-                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__members_item__name, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].name".format(**locals()))
+                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__members_item__name, custom_formats, None)
                                         if "entry" in data__ledger_item__members_item_keys:
                                             data__ledger_item__members_item_keys.remove("entry")
                                             data__ledger_item__members_item__entry = data__ledger_item__members_item["entry"]
                                             if not isinstance(data__ledger_item__members_item__entry, (dict)):
-                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].entry".format(**locals()) + " must be object", value=data__ledger_item__members_item__entry, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].entry".format(**locals()) + "", definition={'type': 'object', 'required': ['action']}, rule='type')
+                                                raise JsonSchemaValueException
                                             data__ledger_item__members_item__entry_is_dict = isinstance(data__ledger_item__members_item__entry, dict)
                                             if data__ledger_item__members_item__entry_is_dict:
                                                 data__ledger_item__members_item__entry__missing_keys = set(['action']) - data__ledger_item__members_item__entry.keys()
                                                 if data__ledger_item__members_item__entry__missing_keys:
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].entry".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__members_item__entry__missing_keys)) + " properties"), value=data__ledger_item__members_item__entry, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].entry".format(**locals()) + "", definition={'type': 'object', 'required': ['action']}, rule='required')
+                                                    raise JsonSchemaValueException
                                         if "xp" in data__ledger_item__members_item_keys:
                                             data__ledger_item__members_item_keys.remove("xp")
                                             data__ledger_item__members_item__xp = data__ledger_item__members_item["xp"]
-                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__members_item__xp, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].xp".format(**locals()))
+                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__members_item__xp, custom_formats, None)
                                         if "part" in data__ledger_item__members_item_keys:
                                             data__ledger_item__members_item_keys.remove("part")
                                             data__ledger_item__members_item__part = data__ledger_item__members_item["part"]
-                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__members_item__part, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].members[{data__ledger_item__members_x}].part".format(**locals()))
+                                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__members_item__part, custom_formats, None)
                         if "session" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("session")
                             data__ledger_item__session = data__ledger_item["session"]
                             data__ledger_item__session_any_of_count1 = 0
                             if not data__ledger_item__session_any_of_count1:
                                 try:
-                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__session, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].session".format(**locals()))
+                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__session, custom_formats, None)
                                     data__ledger_item__session_any_of_count1 += 1
                                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
                             if not data__ledger_item__session_any_of_count1:
                                 try:
-                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__session, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].session".format(**locals()))
+                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__session, custom_formats, None)
                                     data__ledger_item__session_any_of_count1 += 1
                                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
                             if not data__ledger_item__session_any_of_count1:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].session".format(**locals()) + " cannot be validated by any definition", value=data__ledger_item__session, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].session".format(**locals()) + "", definition={'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'string', 'maxLength': 2000}]}, rule='anyOf')
+                                raise JsonSchemaValueException
                         if "players" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("players")
                             data__ledger_item__players = data__ledger_item["players"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__players, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].players".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__players, custom_formats, None)
                         if "fortune" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("fortune")
                             data__ledger_item__fortune = data__ledger_item["fortune"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__fortune, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].fortune".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__fortune, custom_formats, None)
                         if "peril" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("peril")
                             data__ledger_item__peril = data__ledger_item["peril"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__peril, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].peril".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__peril, custom_formats, None)
                         if "fortune_override" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("fortune_override")
                             data__ledger_item__fortuneoverride = data__ledger_item["fortune_override"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__fortuneoverride, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].fortune_override".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__fortuneoverride, custom_formats, None)
                         if "peril_override" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("peril_override")
                             data__ledger_item__periloverride = data__ledger_item["peril_override"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__periloverride, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].peril_override".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__periloverride, custom_formats, None)
                         if "points" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("points")
                             data__ledger_item__points = data__ledger_item["points"]
                             data__ledger_item__points_any_of_count2 = 0
                             if not data__ledger_item__points_any_of_count2:
                                 try:
-                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__points, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].points".format(**locals()))
+                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__points, custom_formats, None)
                                     data__ledger_item__points_any_of_count2 += 1
                                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
                             if not data__ledger_item__points_any_of_count2:
                                 try:
                                     if not isinstance(data__ledger_item__points, (NoneType)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].points".format(**locals()) + " must be null", value=data__ledger_item__points, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].points".format(**locals()) + "", definition={'type': 'null'}, rule='type')
+                                        raise JsonSchemaValueException
                                     data__ledger_item__points_any_of_count2 += 1
                                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
                             if not data__ledger_item__points_any_of_count2:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].points".format(**locals()) + " cannot be validated by any definition", value=data__ledger_item__points, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].points".format(**locals()) + "", definition={'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, rule='anyOf')
+                                raise JsonSchemaValueException
                         if "name" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("name")
                             data__ledger_item__name = data__ledger_item["name"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__name, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__name, custom_formats, None)
                         if "side" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("side")
                             data__ledger_item__side = data__ledger_item["side"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__side, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].side".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__side, custom_formats, None)
                         if "use" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("use")
                             data__ledger_item__use = data__ledger_item["use"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__use, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].use".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__use, custom_formats, None)
                         if "check" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("check")
                             data__ledger_item__check = data__ledger_item["check"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__check, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].check".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__check, custom_formats, None)
                         if "by" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("by")
                             data__ledger_item__by = data__ledger_item["by"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__by, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].by".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__by, custom_formats, None)
                         if "on" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("on")
                             data__ledger_item__on = data__ledger_item["on"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__on, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].on".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__on, custom_formats, None)
                         if "nemesis" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("nemesis")
                             data__ledger_item__nemesis = data__ledger_item["nemesis"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__nemesis, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].nemesis".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__nemesis, custom_formats, None)
                         if "talent" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("talent")
                             data__ledger_item__talent = data__ledger_item["talent"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__talent, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].talent".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__talent, custom_formats, None)
                         if "spend" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("spend")
                             data__ledger_item__spend = data__ledger_item["spend"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__spend, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].spend".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__spend, custom_formats, None)
                         if "reason" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("reason")
                             data__ledger_item__reason = data__ledger_item["reason"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__reason, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].reason".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__reason, custom_formats, None)
                         if "refresh" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("refresh")
                             data__ledger_item__refresh = data__ledger_item["refresh"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__refresh, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].refresh".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__refresh, custom_formats, None)
                         if "assignment" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("assignment")
                             data__ledger_item__assignment = data__ledger_item["assignment"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__assignment, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].assignment".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__assignment, custom_formats, None)
                         if "after_roll" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("after_roll")
                             data__ledger_item__afterroll = data__ledger_item["after_roll"]
                             if not isinstance(data__ledger_item__afterroll, (bool)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].after_roll".format(**locals()) + " must be boolean", value=data__ledger_item__afterroll, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].after_roll".format(**locals()) + "", definition={'type': 'boolean'}, rule='type')
+                                raise JsonSchemaValueException
                         if "gm_allows" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("gm_allows")
                             data__ledger_item__gmallows = data__ledger_item["gm_allows"]
                             if not isinstance(data__ledger_item__gmallows, (bool)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].gm_allows".format(**locals()) + " must be boolean", value=data__ledger_item__gmallows, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].gm_allows".format(**locals()) + "", definition={'type': 'boolean'}, rule='type')
+                                raise JsonSchemaValueException
                         if "gm_approved" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("gm_approved")
                             data__ledger_item__gmapproved = data__ledger_item["gm_approved"]
                             if not isinstance(data__ledger_item__gmapproved, (bool)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].gm_approved".format(**locals()) + " must be boolean", value=data__ledger_item__gmapproved, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].gm_approved".format(**locals()) + "", definition={'type': 'boolean'}, rule='type')
+                                raise JsonSchemaValueException
                         if "table_agrees" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("table_agrees")
                             data__ledger_item__tableagrees = data__ledger_item["table_agrees"]
                             if not isinstance(data__ledger_item__tableagrees, (bool)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].table_agrees".format(**locals()) + " must be boolean", value=data__ledger_item__tableagrees, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].table_agrees".format(**locals()) + "", definition={'type': 'boolean'}, rule='type')
+                                raise JsonSchemaValueException
                         if "words" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("words")
                             data__ledger_item__words = data__ledger_item["words"]
                             if not isinstance(data__ledger_item__words, (list, tuple)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].words".format(**locals()) + " must be array", value=data__ledger_item__words, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].words".format(**locals()) + "", definition={'type': 'array', 'items': {'type': 'string', 'maxLength': 2000}}, rule='type')
+                                raise JsonSchemaValueException
                             data__ledger_item__words_is_list = isinstance(data__ledger_item__words, (list, tuple))
                             if data__ledger_item__words_is_list:
                                 data__ledger_item__words_len = len(data__ledger_item__words)
                                 for data__ledger_item__words_x, data__ledger_item__words_item in enumerate(data__ledger_item__words):
-                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__words_item, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].words[{data__ledger_item__words_x}]".format(**locals()))
+                                    validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data__ledger_item__words_item, custom_formats, None)
                         if "treasure" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("treasure")
                             data__ledger_item__treasure = data__ledger_item["treasure"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__treasure, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].treasure".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__treasure, custom_formats, None)
                         if "treasure_xp" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("treasure_xp")
                             data__ledger_item__treasurexp = data__ledger_item["treasure_xp"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__treasurexp, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].treasure_xp".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__treasurexp, custom_formats, None)
                         if "enemy_xp" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("enemy_xp")
                             data__ledger_item__enemyxp = data__ledger_item["enemy_xp"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__enemyxp, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].enemy_xp".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__enemyxp, custom_formats, None)
                         if "total" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("total")
                             data__ledger_item__total = data__ledger_item["total"]
-                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__total, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].total".format(**locals()))
+                            validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data__ledger_item__total, custom_formats, None)
         if "notes" in data_keys:
             data_keys.remove("notes")
             data__notes = data["notes"]
             if not isinstance(data__notes, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".notes must be string", value=data__notes, name="" + (name_prefix or "data") + ".notes", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
         if "created" in data_keys:
             data_keys.remove("created")
             data__created = data["created"]
             if not isinstance(data__created, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".created must be string", value=data__created, name="" + (name_prefix or "data") + ".created", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_campaign_schema_json___defs_int(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_campaign_schema_json___defs_text(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 2000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len > 2000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 2000 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 2000}, rule='maxLength')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_campaign_schema_json___defs_path(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be longer than or equal to 1 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, rule='minLength')
+            raise JsonSchemaValueException
         if data_len > 4096:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 4096 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, rule='maxLength')
+            raise JsonSchemaValueException
         if not REGEX_PATTERNS['^[^\\u0000]*$'].search(data):
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^[^\\u0000]*$", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 4096, 'pattern': '^[^\\u0000]*$', 'description': 'A member character file, as given; no NUL character, at most 4,096 characters.'}, rule='pattern')
+            raise JsonSchemaValueException
     return data
 
 

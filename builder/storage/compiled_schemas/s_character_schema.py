@@ -14,115 +14,115 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_character_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/character.schema.json', 'title': 'Character Builder character file', 'description': 'One character: a baseline (its values at creation or import) plus an append-only ledger of actions. The state is what replaying the ledger over the baseline gives. Keys this version does not know are kept and written back unchanged.', 'type': 'object', 'required': ['format', 'kind', 'ruleset', 'name', 'baseline', 'ledger'], 'properties': {'format': {'type': 'integer', 'minimum': 2, 'description': 'Character file format version: 2 (this schema). A format-1 file is upgraded when it is read (builder/storage/formats.py) and written as 2 when it is next saved; a newer one opens read-only.'}, 'kind': {'const': 'character'}, 'ruleset': {'type': 'string', 'minLength': 1}, 'name': {'type': 'string', 'minLength': 1}, 'baseline': {'type': 'object'}, 'ledger': {'type': 'array', 'items': {'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}}}}, 'notes': {'type': 'string'}, 'player': {'type': 'string', 'description': "since format 2: the player's name"}, 'appearance': {'type': 'string', 'description': 'since format 2'}, 'background': {'type': 'string', 'description': 'since format 2'}, 'portrait': {'type': 'string', 'description': 'since format 2: an image in the data folder, relative to it (portraits/...)'}, 'format_1_keys': {'type': 'object', 'description': 'keys of a format-1 file named like a format-2 key but not fitting its meaning (a player that is not text, a portrait outside the data folder), kept unchanged by the upgrade'}, 'created': {'type': 'string'}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['format', 'kind', 'ruleset', 'name', 'baseline', 'ledger']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/character.schema.json', 'title': 'Character Builder character file', 'description': 'One character: a baseline (its values at creation or import) plus an append-only ledger of actions. The state is what replaying the ledger over the baseline gives. Keys this version does not know are kept and written back unchanged.', 'type': 'object', 'required': ['format', 'kind', 'ruleset', 'name', 'baseline', 'ledger'], 'properties': {'format': {'type': 'integer', 'minimum': 2, 'description': 'Character file format version: 2 (this schema). A format-1 file is upgraded when it is read (builder/storage/formats.py) and written as 2 when it is next saved; a newer one opens read-only.'}, 'kind': {'const': 'character'}, 'ruleset': {'type': 'string', 'minLength': 1}, 'name': {'type': 'string', 'minLength': 1}, 'baseline': {'type': 'object'}, 'ledger': {'type': 'array', 'items': {'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}}}}, 'notes': {'type': 'string'}, 'player': {'type': 'string', 'description': "since format 2: the player's name"}, 'appearance': {'type': 'string', 'description': 'since format 2'}, 'background': {'type': 'string', 'description': 'since format 2'}, 'portrait': {'type': 'string', 'description': 'since format 2: an image in the data folder, relative to it (portraits/...)'}, 'format_1_keys': {'type': 'object', 'description': 'keys of a format-1 file named like a format-2 key but not fitting its meaning (a player that is not text, a portrait outside the data folder), kept unchanged by the upgrade'}, 'created': {'type': 'string'}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "format" in data_keys:
             data_keys.remove("format")
             data__format = data["format"]
             if not isinstance(data__format, (int)) and not (isinstance(data__format, float) and data__format.is_integer()) or isinstance(data__format, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be integer", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 2, 'description': 'Character file format version: 2 (this schema). A format-1 file is upgraded when it is read (builder/storage/formats.py) and written as 2 when it is next saved; a newer one opens read-only.'}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__format, (int, float)) and not isinstance(data__format, bool):
                 if data__format < 2:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".format must be bigger than or equal to 2", value=data__format, name="" + (name_prefix or "data") + ".format", definition={'type': 'integer', 'minimum': 2, 'description': 'Character file format version: 2 (this schema). A format-1 file is upgraded when it is read (builder/storage/formats.py) and written as 2 when it is next saved; a newer one opens read-only.'}, rule='minimum')
+                    raise JsonSchemaValueException
         if "kind" in data_keys:
             data_keys.remove("kind")
             data__kind = data["kind"]
             if not (isinstance(data__kind, str) and data__kind == 'character'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".kind must be same as const definition: character", value=data__kind, name="" + (name_prefix or "data") + ".kind", definition={'const': 'character'}, rule='const')
+                raise JsonSchemaValueException
         if "ruleset" in data_keys:
             data_keys.remove("ruleset")
             data__ruleset = data["ruleset"]
             if not isinstance(data__ruleset, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ruleset must be string", value=data__ruleset, name="" + (name_prefix or "data") + ".ruleset", definition={'type': 'string', 'minLength': 1}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__ruleset, str):
                 data__ruleset_len = len(data__ruleset)
                 if data__ruleset_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ruleset must be longer than or equal to 1 characters", value=data__ruleset, name="" + (name_prefix or "data") + ".ruleset", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                    raise JsonSchemaValueException
         if "name" in data_keys:
             data_keys.remove("name")
             data__name = data["name"]
             if not isinstance(data__name, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be string", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'minLength': 1}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__name, str):
                 data__name_len = len(data__name)
                 if data__name_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".name must be longer than or equal to 1 characters", value=data__name, name="" + (name_prefix or "data") + ".name", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                    raise JsonSchemaValueException
         if "baseline" in data_keys:
             data_keys.remove("baseline")
             data__baseline = data["baseline"]
             if not isinstance(data__baseline, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline must be object", value=data__baseline, name="" + (name_prefix or "data") + ".baseline", definition={'type': 'object'}, rule='type')
+                raise JsonSchemaValueException
         if "ledger" in data_keys:
             data_keys.remove("ledger")
             data__ledger = data["ledger"]
             if not isinstance(data__ledger, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger must be array", value=data__ledger, name="" + (name_prefix or "data") + ".ledger", definition={'type': 'array', 'items': {'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}}}}, rule='type')
+                raise JsonSchemaValueException
             data__ledger_is_list = isinstance(data__ledger, (list, tuple))
             if data__ledger_is_list:
                 data__ledger_len = len(data__ledger)
                 for data__ledger_x, data__ledger_item in enumerate(data__ledger):
                     if not isinstance(data__ledger_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must be object", value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                     if data__ledger_item_is_dict:
                         data__ledger_item__missing_keys = set(['action']) - data__ledger_item.keys()
                         if data__ledger_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['action'], 'properties': {'action': {'type': 'string', 'minLength': 1}, 'at': {'type': 'string'}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__ledger_item_keys = set(data__ledger_item.keys())
                         if "action" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("action")
                             data__ledger_item__action = data__ledger_item["action"]
                             if not isinstance(data__ledger_item__action, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be string", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__ledger_item__action, str):
                                 data__ledger_item__action_len = len(data__ledger_item__action)
                                 if data__ledger_item__action_len < 1:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be longer than or equal to 1 characters", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                                    raise JsonSchemaValueException
                         if "at" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("at")
                             data__ledger_item__at = data__ledger_item["at"]
                             if not isinstance(data__ledger_item__at, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].at".format(**locals()) + " must be string", value=data__ledger_item__at, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].at".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
         if "notes" in data_keys:
             data_keys.remove("notes")
             data__notes = data["notes"]
             if not isinstance(data__notes, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".notes must be string", value=data__notes, name="" + (name_prefix or "data") + ".notes", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
         if "player" in data_keys:
             data_keys.remove("player")
             data__player = data["player"]
             if not isinstance(data__player, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".player must be string", value=data__player, name="" + (name_prefix or "data") + ".player", definition={'type': 'string', 'description': "since format 2: the player's name"}, rule='type')
+                raise JsonSchemaValueException
         if "appearance" in data_keys:
             data_keys.remove("appearance")
             data__appearance = data["appearance"]
             if not isinstance(data__appearance, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".appearance must be string", value=data__appearance, name="" + (name_prefix or "data") + ".appearance", definition={'type': 'string', 'description': 'since format 2'}, rule='type')
+                raise JsonSchemaValueException
         if "background" in data_keys:
             data_keys.remove("background")
             data__background = data["background"]
             if not isinstance(data__background, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".background must be string", value=data__background, name="" + (name_prefix or "data") + ".background", definition={'type': 'string', 'description': 'since format 2'}, rule='type')
+                raise JsonSchemaValueException
         if "portrait" in data_keys:
             data_keys.remove("portrait")
             data__portrait = data["portrait"]
             if not isinstance(data__portrait, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".portrait must be string", value=data__portrait, name="" + (name_prefix or "data") + ".portrait", definition={'type': 'string', 'description': 'since format 2: an image in the data folder, relative to it (portraits/...)'}, rule='type')
+                raise JsonSchemaValueException
         if "format_1_keys" in data_keys:
             data_keys.remove("format_1_keys")
             data__format1keys = data["format_1_keys"]
             if not isinstance(data__format1keys, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".format_1_keys must be object", value=data__format1keys, name="" + (name_prefix or "data") + ".format_1_keys", definition={'type': 'object', 'description': 'keys of a format-1 file named like a format-2 key but not fitting its meaning (a player that is not text, a portrait outside the data folder), kept unchanged by the upgrade'}, rule='type')
+                raise JsonSchemaValueException
         if "created" in data_keys:
             data_keys.remove("created")
             data__created = data["created"]
             if not isinstance(data__created, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".created must be string", value=data__created, name="" + (name_prefix or "data") + ".created", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
     return data
 
 

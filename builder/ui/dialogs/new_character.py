@@ -258,15 +258,29 @@ class NewCharacterDialog(QDialog):
             return
         self.ruleset = self.rulesets[row]
         if self.form is not None:
-            self.form_stack.removeWidget(self.form)
-            self.form.deleteLater()
+            shown = self.form_stack.widget(self.form_stack.count() - 1)
+            if shown is not None:
+                self.form_stack.removeWidget(shown)
+                shown.deleteLater()
         self.form = creation_form(self.ruleset, self.form_stack)
         self.form.changed.connect(self.validate)
-        self.form_stack.addWidget(self.form)
-        self.form_stack.setCurrentWidget(self.form)
+        self.form_stack.addWidget(self._scrolling(self.form))
+        self.form_stack.setCurrentIndex(self.form_stack.count() - 1)
         self._buttons_last_in_tab_order()
         self.validate()
         self._room_for_the_form()
+
+    @staticmethod
+    def _scrolling(form: QWidget) -> QWidget:
+        """The form as the dialog shows it: in a scroll area of its own when it has
+        none, so a form taller than the screen scrolls and Create stays in sight."""
+        from PySide6.QtWidgets import QScrollArea
+
+        from builder.ui.scrolling import scrolling
+
+        if form.findChild(QScrollArea) is not None:
+            return form
+        return scrolling(form, "creationFormArea")
 
     def _room_for_the_form(self) -> None:
         """Grow (never shrink) to show the whole form when the screen has the room, up
@@ -280,7 +294,9 @@ class NewCharacterDialog(QDialog):
         layout = self.layout()
         if layout is not None:
             layout.activate()
-        area = self.form.findChild(QScrollArea)
+        area = self.form.findChild(QScrollArea) or self.form_stack.currentWidget()
+        if not isinstance(area, QScrollArea):
+            area = None
         page = area.widget() if area is not None else None
         if area is not None and page is not None:
             extra = page.sizeHint().height() - area.viewport().height()

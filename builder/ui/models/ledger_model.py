@@ -6,7 +6,9 @@ entry) through the ruleset's ``describe``, ``action_cost`` and ``balance``.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, Qt
 
 from builder.rules.base import read_action
 from builder.ui.models.table import ModelIndex, RowsTableModel
@@ -36,49 +38,80 @@ def when_text(stamp: object) -> str:
 
 
 class LedgerModel(RowsTableModel):
+    """One row per ledger entry, made when a view first asks for it: opening a
+    character reads its replay once and describes only the rows that are shown, so a
+    long ledger opens as fast as a short one."""
+
     HEADERS = HEADERS
-    ROWS_ATTR = "_rows"
 
     def __init__(self, parent: QObject | None = None, unit: str = "SP"):
         super().__init__(parent)
         self.unit = unit
-        self._rows: list[dict] = []
+        self._replay: Any = None
+        self._ruleset: Any = None
+        self._opening: int | None = None
+        self._problems: dict[int, list[str]] = {}
+        self._count = 0
+        self._made: dict[int, dict] = {}
 
     def set_character(self, cf) -> None:
-        """Recompute every row from the core (the ledger is short)."""
-        rows = []
+        """Show ``cf``'s ledger (its rows are made as they are asked for)."""
         rep = cf.replay
         opening = rep.steps[0].balance_before if rep.steps else None
-        if opening is not None:
-            rows.append({"action": {}, "text": "Opening balance", "cost": None,
-                         "balance": opening, "gain": None, "when": "", "problems": [],
-                         "opening": True})
-        problems = {p.entry: p.reasons for p in rep.problems if p.entry is not None}
-        for i, entry in enumerate(rep.ledger):
-            step = rep.steps[i]
-            cost, balance = step.cost, step.balance_after
-            # what the entry added to the balance (an award), from the core's balances
-            gain = None
-            if step.balance_before is not None and balance is not None and not cost:
-                gain = balance - step.balance_before
-            try:
-                text = cf.ruleset.describe(entry)
-            except Exception:  # noqa: BLE001
-                found = read_action(entry)
-                text = found.kind if found is not None else "?"
-            rows.append({"action": entry, "text": text, "cost": cost, "balance": balance,
-                         "gain": gain,
-                         "when": when_text(entry.get("at", "")) if entry.get("at") else "",
-                         "problems": problems.get(i, [])})
         self.beginResetModel()
-        self._rows = rows
+        self._replay = rep
+        self._ruleset = cf.ruleset
+        self._opening = opening
+        self._problems = {p.entry: list(p.reasons) for p in rep.problems
+                          if p.entry is not None}
+        self._count = len(rep.ledger) + (1 if opening is not None else 0)
+        self._made = {}
         self.endResetModel()
 
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else self._count
+
+    def index(self, row: int, column: int, parent: ModelIndex = QModelIndex()) -> QModelIndex:
+        if 0 <= row < self._count and 0 <= column < len(HEADERS) and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
+
+    def _row(self, row: int) -> dict:
+        """The row's texts and figures (made once, when first asked)."""
+        made = self._made.get(row)
+        if made is None:
+            made = self._made[row] = self._make(row)
+        return made
+
+    def _make(self, row: int) -> dict:
+        if self._opening is not None:
+            if row == 0:
+                return {"action": {}, "text": "Opening balance", "cost": None,
+                        "balance": self._opening, "gain": None, "when": "",
+                        "problems": [], "opening": True}
+            row -= 1
+        rep = self._replay
+        entry = rep.ledger[row]
+        step = rep.steps[row]
+        cost, balance = step.cost, step.balance_after
+        # what the entry added to the balance (an award), from the core's balances
+        gain = None
+        if step.balance_before is not None and balance is not None and not cost:
+            gain = balance - step.balance_before
+        try:
+            text = self._ruleset.describe(entry)
+        except Exception:  # noqa: BLE001
+            found = read_action(entry)
+            text = found.kind if found is not None else "?"
+        return {"action": entry, "text": text, "cost": cost, "balance": balance,
+                "gain": gain,
+                "when": when_text(entry.get("at", "")) if entry.get("at") else "",
+                "problems": self._problems.get(row, [])}
 
     def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+        if not index.isValid() or not (0 <= index.row() < self._count):
             return None
-        row = self._rows[index.row()]
+        row = self._row(index.row())
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == COL_NUMBER:
@@ -114,7 +147,7 @@ class LedgerModel(RowsTableModel):
 
     def entry_number(self, row: int) -> int:
         """The ledger entry's number (1 for the first) shown on ``row``."""
-        return row + (0 if self._rows and self._rows[0].get("opening") else 1)
+        return row + (0 if self._opening is not None else 1)
 
     def flags(self, index: ModelIndex):
         if not index.isValid():

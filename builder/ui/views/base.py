@@ -17,6 +17,7 @@ from builder.ui.focus import search_leads_to
 from builder.ui.theme import TEXT_CONTRAST, readable
 from builder.ui.models import ledger_model
 from builder.ui.models.ledger_model import LedgerModel
+from builder.ui.views.row_heights import fit_rows_when_seen
 from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
                                              OptionsFilterModel, OptionsModel,
                                              option_key, reasons_text)
@@ -266,7 +267,8 @@ class LedgerView(QTableView):
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.verticalHeader().setMinimumSectionSize(self.fontMetrics().height() + 8)
-        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # each row as tall as its text where it is seen (not every row on every layout)
+        self.rows_in_view = fit_rows_when_seen(self)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -282,6 +284,7 @@ class LedgerView(QTableView):
         for column in (ledger_model.COL_COST, ledger_model.COL_BALANCE):
             self.setColumnHidden(column, not has_balance)
         self.scrollToBottom()
+        self.rows_in_view.fit()
 
 
 class CharacterEditor(QWidget):

@@ -45,6 +45,8 @@ class GenericEditor(CharacterEditor):
         self.tree.setAccessibleName("Character state")
         self.tree.setModel(self.state_model)
         self.tree.setAlternatingRowColors(True)
+        self._ledger_rows: tuple[QStandardItem, list] | None = None
+        self.tree.expanded.connect(self._fill_ledger)
 
         self.options_panel = OptionsPanel(self, unit=self.unit())
         self.options_panel.takeRequested.connect(self._take)
@@ -109,6 +111,17 @@ class GenericEditor(CharacterEditor):
             layout.addWidget(self.splitter, 1)
         self.refresh()
 
+    def _fill_ledger(self, index) -> None:
+        """The ledger's branch, opened: its rows, filled now."""
+        if self._ledger_rows is None:
+            return
+        key, rows = self._ledger_rows
+        if self.state_model.itemFromIndex(index) is not key:
+            return
+        self._ledger_rows = None
+        key.removeRows(0, key.rowCount())
+        fill_tree(key, rows)
+
     def splitters(self) -> dict:
         if self.chain_page is not None:
             return {"main": self.splitter, "chain": self.chain_page.splitter}
@@ -127,8 +140,24 @@ class GenericEditor(CharacterEditor):
     def refresh(self) -> None:
         self.state_model.clear()
         self.state_model.setHorizontalHeaderLabels(["Field", "Value"])
-        fill_tree(self.state_model.invisibleRootItem(), self.doc.derived())
+        root = self.state_model.invisibleRootItem()
+        self._ledger_rows = None
+        ledger: tuple[QStandardItem, list] | None = None
+        for key, value in self.doc.derived().items():
+            if key == "ledger" and isinstance(value, list) and value:
+                # The ledger's rows (as long as the ledger) join the tree when its
+                # branch is opened (the Ledger tab shows them too).
+                _add(root, "ledger", [])
+                branch = root.child(root.rowCount() - 1, 0)
+                root.child(root.rowCount() - 1, 1).setText(f"{len(value)} entries")
+                branch.appendRow([QStandardItem(""), QStandardItem("")])   # (its expander)
+                ledger = (branch, value)
+            else:
+                _add(root, str(key), value)
         self.tree.expandToDepth(0)
+        if ledger is not None:
+            self.tree.collapse(ledger[0].index())
+            self._ledger_rows = ledger
         self.options_panel.set_options(self.doc.options())
         self.ledger.set_character(self.doc.cf)
 

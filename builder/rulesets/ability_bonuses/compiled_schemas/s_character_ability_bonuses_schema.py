@@ -14,7 +14,7 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/character-ability-bonuses.schema.json', 'title': 'ability-bonuses character: baseline and ledger entries', 'description': "Applied after character.schema.json to a character whose ruleset is ability-bonuses, before any rules code reads it. Types only: what the rules allow is the rules' to report (check lists it). Keys this version does not know are kept.", 'type': 'object', '$defs': {'int': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'name': {'type': 'string', 'maxLength': 200}}, 'properties': {'baseline': {'type': 'object', 'properties': {'abilities': {'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'age': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'null'}]}, 'age_roll': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'method': {'type': 'string', 'maxLength': 200}, 'rolls': {'type': 'array', 'items': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}}}, 'ledger': {'type': 'array', 'items': {'type': 'object', 'properties': {'action': {'type': 'string'}, 'ability': {'type': 'string', 'maxLength': 200}, 'value': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'name': {'type': 'string', 'maxLength': 200}, 'age': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'null'}]}}, 'allOf': [{'if': {'properties': {'action': {'const': 'modify'}}}, 'then': {'required': ['ability', 'value', 'name']}}, {'if': {'properties': {'action': {'const': 'unmodify'}}}, 'then': {'required': ['name']}}, {'if': {'properties': {'action': {'const': 'set-age'}}}, 'then': {'required': ['age']}}]}}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
@@ -22,7 +22,7 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
             data_keys.remove("baseline")
             data__baseline = data["baseline"]
             if not isinstance(data__baseline, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline must be object", value=data__baseline, name="" + (name_prefix or "data") + ".baseline", definition={'type': 'object', 'properties': {'abilities': {'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'age': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'null'}]}, 'age_roll': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'method': {'type': 'string', 'maxLength': 200}, 'rolls': {'type': 'array', 'items': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}}}, rule='type')
+                raise JsonSchemaValueException
             data__baseline_is_dict = isinstance(data__baseline, dict)
             if data__baseline_is_dict:
                 data__baseline_keys = set(data__baseline.keys())
@@ -30,73 +30,73 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                     data__baseline_keys.remove("abilities")
                     data__baseline__abilities = data__baseline["abilities"]
                     if not isinstance(data__baseline__abilities, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.abilities must be object", value=data__baseline__abilities, name="" + (name_prefix or "data") + ".baseline.abilities", definition={'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, rule='type')
+                        raise JsonSchemaValueException
                     data__baseline__abilities_is_dict = isinstance(data__baseline__abilities, dict)
                     if data__baseline__abilities_is_dict:
                         data__baseline__abilities_keys = set(data__baseline__abilities.keys())
                         for data__baseline__abilities_key in data__baseline__abilities_keys:
                             if data__baseline__abilities_key not in []:
                                 data__baseline__abilities_value = data__baseline__abilities.get(data__baseline__abilities_key)
-                                validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__baseline__abilities_value, custom_formats, (name_prefix or "data") + ".baseline.abilities.{data__baseline__abilities_key}".format(**locals()))
+                                validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__baseline__abilities_value, custom_formats, None)
                 if "age" in data__baseline_keys:
                     data__baseline_keys.remove("age")
                     data__baseline__age = data__baseline["age"]
                     data__baseline__age_any_of_count1 = 0
                     if not data__baseline__age_any_of_count1:
                         try:
-                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__baseline__age, custom_formats, (name_prefix or "data") + ".baseline.age")
+                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__baseline__age, custom_formats, None)
                             data__baseline__age_any_of_count1 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__age_any_of_count1:
                         try:
                             if not isinstance(data__baseline__age, (NoneType)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.age must be null", value=data__baseline__age, name="" + (name_prefix or "data") + ".baseline.age", definition={'type': 'null'}, rule='type')
+                                raise JsonSchemaValueException
                             data__baseline__age_any_of_count1 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__age_any_of_count1:
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.age cannot be validated by any definition", value=data__baseline__age, name="" + (name_prefix or "data") + ".baseline.age", definition={'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'null'}]}, rule='anyOf')
+                        raise JsonSchemaValueException
                 if "age_roll" in data__baseline_keys:
                     data__baseline_keys.remove("age_roll")
                     data__baseline__ageroll = data__baseline["age_roll"]
                     data__baseline__ageroll_any_of_count2 = 0
                     if not data__baseline__ageroll_any_of_count2:
                         try:
-                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__baseline__ageroll, custom_formats, (name_prefix or "data") + ".baseline.age_roll")
+                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__baseline__ageroll, custom_formats, None)
                             data__baseline__ageroll_any_of_count2 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__ageroll_any_of_count2:
                         try:
                             if not isinstance(data__baseline__ageroll, (NoneType)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.age_roll must be null", value=data__baseline__ageroll, name="" + (name_prefix or "data") + ".baseline.age_roll", definition={'type': 'null'}, rule='type')
+                                raise JsonSchemaValueException
                             data__baseline__ageroll_any_of_count2 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__ageroll_any_of_count2:
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.age_roll cannot be validated by any definition", value=data__baseline__ageroll, name="" + (name_prefix or "data") + ".baseline.age_roll", definition={'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, rule='anyOf')
+                        raise JsonSchemaValueException
                 if "method" in data__baseline_keys:
                     data__baseline_keys.remove("method")
                     data__baseline__method = data__baseline["method"]
-                    validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__baseline__method, custom_formats, (name_prefix or "data") + ".baseline.method")
+                    validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__baseline__method, custom_formats, None)
                 if "rolls" in data__baseline_keys:
                     data__baseline_keys.remove("rolls")
                     data__baseline__rolls = data__baseline["rolls"]
                     if not isinstance(data__baseline__rolls, (list, tuple)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.rolls must be array", value=data__baseline__rolls, name="" + (name_prefix or "data") + ".baseline.rolls", definition={'type': 'array', 'items': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, rule='type')
+                        raise JsonSchemaValueException
                     data__baseline__rolls_is_list = isinstance(data__baseline__rolls, (list, tuple))
                     if data__baseline__rolls_is_list:
                         data__baseline__rolls_len = len(data__baseline__rolls)
                         for data__baseline__rolls_x, data__baseline__rolls_item in enumerate(data__baseline__rolls):
-                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__baseline__rolls_item, custom_formats, (name_prefix or "data") + ".baseline.rolls[{data__baseline__rolls_x}]".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__baseline__rolls_item, custom_formats, None)
         if "ledger" in data_keys:
             data_keys.remove("ledger")
             data__ledger = data["ledger"]
             if not isinstance(data__ledger, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger must be array", value=data__ledger, name="" + (name_prefix or "data") + ".ledger", definition={'type': 'array', 'items': {'type': 'object', 'properties': {'action': {'type': 'string'}, 'ability': {'type': 'string', 'maxLength': 200}, 'value': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'name': {'type': 'string', 'maxLength': 200}, 'age': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'null'}]}}, 'allOf': [{'if': {'properties': {'action': {'const': 'modify'}}}, 'then': {'required': ['ability', 'value', 'name']}}, {'if': {'properties': {'action': {'const': 'unmodify'}}}, 'then': {'required': ['name']}}, {'if': {'properties': {'action': {'const': 'set-age'}}}, 'then': {'required': ['age']}}]}}, rule='type')
+                raise JsonSchemaValueException
             data__ledger_is_list = isinstance(data__ledger, (list, tuple))
             if data__ledger_is_list:
                 data__ledger_len = len(data__ledger)
                 for data__ledger_x, data__ledger_item in enumerate(data__ledger):
                     if not isinstance(data__ledger_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must be object", value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'type': 'object', 'properties': {'action': {'type': 'string'}, 'ability': {'type': 'string', 'maxLength': 200}, 'value': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'name': {'type': 'string', 'maxLength': 200}, 'age': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'null'}]}}, 'allOf': [{'if': {'properties': {'action': {'const': 'modify'}}}, 'then': {'required': ['ability', 'value', 'name']}}, {'if': {'properties': {'action': {'const': 'unmodify'}}}, 'then': {'required': ['name']}}, {'if': {'properties': {'action': {'const': 'set-age'}}}, 'then': {'required': ['age']}}]}, rule='type')
+                        raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -105,7 +105,7 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'modify'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: modify", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'modify'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -113,7 +113,7 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['ability', 'value', 'name']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['ability', 'value', 'name']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -122,7 +122,7 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'unmodify'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: unmodify", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'unmodify'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -130,7 +130,7 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['name']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['name']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -139,7 +139,7 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'set-age'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: set-age", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'set-age'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -147,7 +147,7 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['age']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['age']}, rule='required')
+                                raise JsonSchemaValueException
                     data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                     if data__ledger_item_is_dict:
                         data__ledger_item_keys = set(data__ledger_item.keys())
@@ -155,55 +155,55 @@ def validate_https___character_builder_invalid_schema_character_ability_bonuses_
                             data__ledger_item_keys.remove("action")
                             data__ledger_item__action = data__ledger_item["action"]
                             if not isinstance(data__ledger_item__action, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be string", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
                         if "ability" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("ability")
                             data__ledger_item__ability = data__ledger_item["ability"]
-                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__ledger_item__ability, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].ability".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__ledger_item__ability, custom_formats, None)
                         if "value" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("value")
                             data__ledger_item__value = data__ledger_item["value"]
-                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__ledger_item__value, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].value".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data__ledger_item__value, custom_formats, None)
                         if "name" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("name")
                             data__ledger_item__name = data__ledger_item["name"]
-                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__ledger_item__name, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__ledger_item__name, custom_formats, None)
                         if "age" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("age")
                             data__ledger_item__age = data__ledger_item["age"]
                             data__ledger_item__age_any_of_count3 = 0
                             if not data__ledger_item__age_any_of_count3:
                                 try:
-                                    validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__ledger_item__age, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].age".format(**locals()))
+                                    validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data__ledger_item__age, custom_formats, None)
                                     data__ledger_item__age_any_of_count3 += 1
                                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
                             if not data__ledger_item__age_any_of_count3:
                                 try:
                                     if not isinstance(data__ledger_item__age, (NoneType)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].age".format(**locals()) + " must be null", value=data__ledger_item__age, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].age".format(**locals()) + "", definition={'type': 'null'}, rule='type')
+                                        raise JsonSchemaValueException
                                     data__ledger_item__age_any_of_count3 += 1
                                 except (JsonSchemaValueException, JsonSchemaValuesException): pass
                             if not data__ledger_item__age_any_of_count3:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].age".format(**locals()) + " cannot be validated by any definition", value=data__ledger_item__age, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].age".format(**locals()) + "", definition={'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'null'}]}, rule='anyOf')
+                                raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_name(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len > 200:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 200 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='maxLength')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_character_ability_bonuses_schema_json___defs_int(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 

@@ -19,250 +19,250 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/ruleset-ability-bonuses.schema.json', 'title': 'ability-bonuses ruleset data (built-in file or homebrew override)', 'description': "The shape and the bounds of the ability-bonuses data: six abilities, four different bonuses, the allocation die naming MIG, DEX, CHA and FOC once each, whole numbers within bounds, an age category id that is never 'off' or 'none'. The ruleset's own check (validate_data) then checks what the tables must agree on (each ability once, the age categories covering the die once), naming the path of the bad value as the schema does.", 'type': 'object', 'required': ['id', 'abilities', 'bonuses', 'allocation_die', 'other_start', 'effect_dc_base', 'aging'], 'properties': {'id': {'const': 'ability-bonuses'}, 'title': {'type': 'string'}, 'summary': {'type': 'string'}, 'abilities': {'type': 'array', 'minItems': 6, 'maxItems': 6, 'items': {'type': 'object', 'required': ['abbrev', 'name'], 'properties': {'abbrev': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'name': {'type': 'string', 'minLength': 1}, 'type': {'enum': ['physical', 'mental', 'other']}, 'description': {'type': 'string'}}}}, 'bonuses': {'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, 'allocation_die': {'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'enum': ['MIG', 'DEX', 'CHA', 'FOC']}}, 'other_start': {'type': 'object', 'required': ['SKL', 'SPD'], 'properties': {'SKL': {'type': 'integer', 'minimum': -100, 'maximum': 100}, 'SPD': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, 'additionalProperties': False}, 'effect_dc_base': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'aging': {'type': 'object', 'required': ['die', 'categories'], 'properties': {'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'categories': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}}}}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['id', 'abilities', 'bonuses', 'allocation_die', 'other_start', 'effect_dc_base', 'aging']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/ruleset-ability-bonuses.schema.json', 'title': 'ability-bonuses ruleset data (built-in file or homebrew override)', 'description': "The shape and the bounds of the ability-bonuses data: six abilities, four different bonuses, the allocation die naming MIG, DEX, CHA and FOC once each, whole numbers within bounds, an age category id that is never 'off' or 'none'. The ruleset's own check (validate_data) then checks what the tables must agree on (each ability once, the age categories covering the die once), naming the path of the bad value as the schema does.", 'type': 'object', 'required': ['id', 'abilities', 'bonuses', 'allocation_die', 'other_start', 'effect_dc_base', 'aging'], 'properties': {'id': {'const': 'ability-bonuses'}, 'title': {'type': 'string'}, 'summary': {'type': 'string'}, 'abilities': {'type': 'array', 'minItems': 6, 'maxItems': 6, 'items': {'type': 'object', 'required': ['abbrev', 'name'], 'properties': {'abbrev': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'name': {'type': 'string', 'minLength': 1}, 'type': {'enum': ['physical', 'mental', 'other']}, 'description': {'type': 'string'}}}}, 'bonuses': {'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, 'allocation_die': {'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'enum': ['MIG', 'DEX', 'CHA', 'FOC']}}, 'other_start': {'type': 'object', 'required': ['SKL', 'SPD'], 'properties': {'SKL': {'type': 'integer', 'minimum': -100, 'maximum': 100}, 'SPD': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, 'additionalProperties': False}, 'effect_dc_base': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'aging': {'type': 'object', 'required': ['die', 'categories'], 'properties': {'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'categories': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}}}}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
             data__id = data["id"]
             if not (isinstance(data__id, str) and data__id == 'ability-bonuses'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be same as const definition: ability-bonuses", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'const': 'ability-bonuses'}, rule='const')
+                raise JsonSchemaValueException
         if "title" in data_keys:
             data_keys.remove("title")
             data__title = data["title"]
             if not isinstance(data__title, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
         if "summary" in data_keys:
             data_keys.remove("summary")
             data__summary = data["summary"]
             if not isinstance(data__summary, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".summary must be string", value=data__summary, name="" + (name_prefix or "data") + ".summary", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
         if "abilities" in data_keys:
             data_keys.remove("abilities")
             data__abilities = data["abilities"]
             if not isinstance(data__abilities, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities must be array", value=data__abilities, name="" + (name_prefix or "data") + ".abilities", definition={'type': 'array', 'minItems': 6, 'maxItems': 6, 'items': {'type': 'object', 'required': ['abbrev', 'name'], 'properties': {'abbrev': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'name': {'type': 'string', 'minLength': 1}, 'type': {'enum': ['physical', 'mental', 'other']}, 'description': {'type': 'string'}}}}, rule='type')
+                raise JsonSchemaValueException
             data__abilities_is_list = isinstance(data__abilities, (list, tuple))
             if data__abilities_is_list:
                 data__abilities_len = len(data__abilities)
                 if data__abilities_len < 6:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities must contain at least 6 items", value=data__abilities, name="" + (name_prefix or "data") + ".abilities", definition={'type': 'array', 'minItems': 6, 'maxItems': 6, 'items': {'type': 'object', 'required': ['abbrev', 'name'], 'properties': {'abbrev': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'name': {'type': 'string', 'minLength': 1}, 'type': {'enum': ['physical', 'mental', 'other']}, 'description': {'type': 'string'}}}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__abilities_len > 6:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities must contain less than or equal to 6 items", value=data__abilities, name="" + (name_prefix or "data") + ".abilities", definition={'type': 'array', 'minItems': 6, 'maxItems': 6, 'items': {'type': 'object', 'required': ['abbrev', 'name'], 'properties': {'abbrev': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'name': {'type': 'string', 'minLength': 1}, 'type': {'enum': ['physical', 'mental', 'other']}, 'description': {'type': 'string'}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__abilities_x, data__abilities_item in enumerate(data__abilities):
                     if not isinstance(data__abilities_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities[{data__abilities_x}]".format(**locals()) + " must be object", value=data__abilities_item, name="" + (name_prefix or "data") + ".abilities[{data__abilities_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['abbrev', 'name'], 'properties': {'abbrev': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'name': {'type': 'string', 'minLength': 1}, 'type': {'enum': ['physical', 'mental', 'other']}, 'description': {'type': 'string'}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__abilities_item_is_dict = isinstance(data__abilities_item, dict)
                     if data__abilities_item_is_dict:
                         data__abilities_item__missing_keys = set(['abbrev', 'name']) - data__abilities_item.keys()
                         if data__abilities_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities[{data__abilities_x}]".format(**locals()) + " must contain " + (str(sorted(data__abilities_item__missing_keys)) + " properties"), value=data__abilities_item, name="" + (name_prefix or "data") + ".abilities[{data__abilities_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['abbrev', 'name'], 'properties': {'abbrev': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'name': {'type': 'string', 'minLength': 1}, 'type': {'enum': ['physical', 'mental', 'other']}, 'description': {'type': 'string'}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__abilities_item_keys = set(data__abilities_item.keys())
                         if "abbrev" in data__abilities_item_keys:
                             data__abilities_item_keys.remove("abbrev")
                             data__abilities_item__abbrev = data__abilities_item["abbrev"]
                             if not (isinstance(data__abilities_item__abbrev, str) and data__abilities_item__abbrev == 'MIG' or isinstance(data__abilities_item__abbrev, str) and data__abilities_item__abbrev == 'DEX' or isinstance(data__abilities_item__abbrev, str) and data__abilities_item__abbrev == 'CHA' or isinstance(data__abilities_item__abbrev, str) and data__abilities_item__abbrev == 'FOC' or isinstance(data__abilities_item__abbrev, str) and data__abilities_item__abbrev == 'SKL' or isinstance(data__abilities_item__abbrev, str) and data__abilities_item__abbrev == 'SPD'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities[{data__abilities_x}].abbrev".format(**locals()) + " must be one of ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']", value=data__abilities_item__abbrev, name="" + (name_prefix or "data") + ".abilities[{data__abilities_x}].abbrev".format(**locals()) + "", definition={'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, rule='enum')
+                                raise JsonSchemaValueException
                         if "name" in data__abilities_item_keys:
                             data__abilities_item_keys.remove("name")
                             data__abilities_item__name = data__abilities_item["name"]
                             if not isinstance(data__abilities_item__name, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities[{data__abilities_x}].name".format(**locals()) + " must be string", value=data__abilities_item__name, name="" + (name_prefix or "data") + ".abilities[{data__abilities_x}].name".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__abilities_item__name, str):
                                 data__abilities_item__name_len = len(data__abilities_item__name)
                                 if data__abilities_item__name_len < 1:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities[{data__abilities_x}].name".format(**locals()) + " must be longer than or equal to 1 characters", value=data__abilities_item__name, name="" + (name_prefix or "data") + ".abilities[{data__abilities_x}].name".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                                    raise JsonSchemaValueException
                         if "type" in data__abilities_item_keys:
                             data__abilities_item_keys.remove("type")
                             data__abilities_item__type = data__abilities_item["type"]
                             if not (isinstance(data__abilities_item__type, str) and data__abilities_item__type == 'physical' or isinstance(data__abilities_item__type, str) and data__abilities_item__type == 'mental' or isinstance(data__abilities_item__type, str) and data__abilities_item__type == 'other'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities[{data__abilities_x}].type".format(**locals()) + " must be one of ['physical', 'mental', 'other']", value=data__abilities_item__type, name="" + (name_prefix or "data") + ".abilities[{data__abilities_x}].type".format(**locals()) + "", definition={'enum': ['physical', 'mental', 'other']}, rule='enum')
+                                raise JsonSchemaValueException
                         if "description" in data__abilities_item_keys:
                             data__abilities_item_keys.remove("description")
                             data__abilities_item__description = data__abilities_item["description"]
                             if not isinstance(data__abilities_item__description, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities[{data__abilities_x}].description".format(**locals()) + " must be string", value=data__abilities_item__description, name="" + (name_prefix or "data") + ".abilities[{data__abilities_x}].description".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
         if "bonuses" in data_keys:
             data_keys.remove("bonuses")
             data__bonuses = data["bonuses"]
             if not isinstance(data__bonuses, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses must be array", value=data__bonuses, name="" + (name_prefix or "data") + ".bonuses", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, rule='type')
+                raise JsonSchemaValueException
             data__bonuses_is_list = isinstance(data__bonuses, (list, tuple))
             if data__bonuses_is_list:
                 data__bonuses_len = len(data__bonuses)
                 if data__bonuses_len < 4:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses must contain at least 4 items", value=data__bonuses, name="" + (name_prefix or "data") + ".bonuses", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__bonuses_len > 4:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses must contain less than or equal to 4 items", value=data__bonuses, name="" + (name_prefix or "data") + ".bonuses", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
                 if data__bonuses_len > len(set(fn(data__bonuses_x) for data__bonuses_x in data__bonuses)):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses must contain unique items", value=data__bonuses, name="" + (name_prefix or "data") + ".bonuses", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, rule='uniqueItems')
+                    raise JsonSchemaValueException
                 for data__bonuses_x, data__bonuses_item in enumerate(data__bonuses):
                     if not isinstance(data__bonuses_item, (int)) and not (isinstance(data__bonuses_item, float) and data__bonuses_item.is_integer()) or isinstance(data__bonuses_item, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + " must be integer", value=data__bonuses_item, name="" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__bonuses_item, (int, float)) and not isinstance(data__bonuses_item, bool):
                         if data__bonuses_item < -100:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + " must be bigger than or equal to -100", value=data__bonuses_item, name="" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__bonuses_item > 100:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + " must be smaller than or equal to 100", value=data__bonuses_item, name="" + (name_prefix or "data") + ".bonuses[{data__bonuses_x}]".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='maximum')
+                            raise JsonSchemaValueException
         if "allocation_die" in data_keys:
             data_keys.remove("allocation_die")
             data__allocationdie = data["allocation_die"]
             if not isinstance(data__allocationdie, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".allocation_die must be array", value=data__allocationdie, name="" + (name_prefix or "data") + ".allocation_die", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'enum': ['MIG', 'DEX', 'CHA', 'FOC']}}, rule='type')
+                raise JsonSchemaValueException
             data__allocationdie_is_list = isinstance(data__allocationdie, (list, tuple))
             if data__allocationdie_is_list:
                 data__allocationdie_len = len(data__allocationdie)
                 if data__allocationdie_len < 4:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".allocation_die must contain at least 4 items", value=data__allocationdie, name="" + (name_prefix or "data") + ".allocation_die", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'enum': ['MIG', 'DEX', 'CHA', 'FOC']}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__allocationdie_len > 4:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".allocation_die must contain less than or equal to 4 items", value=data__allocationdie, name="" + (name_prefix or "data") + ".allocation_die", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'enum': ['MIG', 'DEX', 'CHA', 'FOC']}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
                 if data__allocationdie_len > len(set(fn(data__allocationdie_x) for data__allocationdie_x in data__allocationdie)):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".allocation_die must contain unique items", value=data__allocationdie, name="" + (name_prefix or "data") + ".allocation_die", definition={'type': 'array', 'minItems': 4, 'maxItems': 4, 'uniqueItems': True, 'items': {'enum': ['MIG', 'DEX', 'CHA', 'FOC']}}, rule='uniqueItems')
+                    raise JsonSchemaValueException
                 for data__allocationdie_x, data__allocationdie_item in enumerate(data__allocationdie):
                     if not (isinstance(data__allocationdie_item, str) and data__allocationdie_item == 'MIG' or isinstance(data__allocationdie_item, str) and data__allocationdie_item == 'DEX' or isinstance(data__allocationdie_item, str) and data__allocationdie_item == 'CHA' or isinstance(data__allocationdie_item, str) and data__allocationdie_item == 'FOC'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".allocation_die[{data__allocationdie_x}]".format(**locals()) + " must be one of ['MIG', 'DEX', 'CHA', 'FOC']", value=data__allocationdie_item, name="" + (name_prefix or "data") + ".allocation_die[{data__allocationdie_x}]".format(**locals()) + "", definition={'enum': ['MIG', 'DEX', 'CHA', 'FOC']}, rule='enum')
+                        raise JsonSchemaValueException
         if "other_start" in data_keys:
             data_keys.remove("other_start")
             data__otherstart = data["other_start"]
             if not isinstance(data__otherstart, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start must be object", value=data__otherstart, name="" + (name_prefix or "data") + ".other_start", definition={'type': 'object', 'required': ['SKL', 'SPD'], 'properties': {'SKL': {'type': 'integer', 'minimum': -100, 'maximum': 100}, 'SPD': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, 'additionalProperties': False}, rule='type')
+                raise JsonSchemaValueException
             data__otherstart_is_dict = isinstance(data__otherstart, dict)
             if data__otherstart_is_dict:
                 data__otherstart__missing_keys = set(['SKL', 'SPD']) - data__otherstart.keys()
                 if data__otherstart__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start must contain " + (str(sorted(data__otherstart__missing_keys)) + " properties"), value=data__otherstart, name="" + (name_prefix or "data") + ".other_start", definition={'type': 'object', 'required': ['SKL', 'SPD'], 'properties': {'SKL': {'type': 'integer', 'minimum': -100, 'maximum': 100}, 'SPD': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, 'additionalProperties': False}, rule='required')
+                    raise JsonSchemaValueException
                 data__otherstart_keys = set(data__otherstart.keys())
                 if "SKL" in data__otherstart_keys:
                     data__otherstart_keys.remove("SKL")
                     data__otherstart__SKL = data__otherstart["SKL"]
                     if not isinstance(data__otherstart__SKL, (int)) and not (isinstance(data__otherstart__SKL, float) and data__otherstart__SKL.is_integer()) or isinstance(data__otherstart__SKL, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SKL must be integer", value=data__otherstart__SKL, name="" + (name_prefix or "data") + ".other_start.SKL", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__otherstart__SKL, (int, float)) and not isinstance(data__otherstart__SKL, bool):
                         if data__otherstart__SKL < -100:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SKL must be bigger than or equal to -100", value=data__otherstart__SKL, name="" + (name_prefix or "data") + ".other_start.SKL", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__otherstart__SKL > 100:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SKL must be smaller than or equal to 100", value=data__otherstart__SKL, name="" + (name_prefix or "data") + ".other_start.SKL", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='maximum')
+                            raise JsonSchemaValueException
                 if "SPD" in data__otherstart_keys:
                     data__otherstart_keys.remove("SPD")
                     data__otherstart__SPD = data__otherstart["SPD"]
                     if not isinstance(data__otherstart__SPD, (int)) and not (isinstance(data__otherstart__SPD, float) and data__otherstart__SPD.is_integer()) or isinstance(data__otherstart__SPD, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SPD must be integer", value=data__otherstart__SPD, name="" + (name_prefix or "data") + ".other_start.SPD", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__otherstart__SPD, (int, float)) and not isinstance(data__otherstart__SPD, bool):
                         if data__otherstart__SPD < -100:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SPD must be bigger than or equal to -100", value=data__otherstart__SPD, name="" + (name_prefix or "data") + ".other_start.SPD", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__otherstart__SPD > 100:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start.SPD must be smaller than or equal to 100", value=data__otherstart__SPD, name="" + (name_prefix or "data") + ".other_start.SPD", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='maximum')
+                            raise JsonSchemaValueException
                 if data__otherstart_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".other_start must not contain "+str(data__otherstart_keys)+" properties", value=data__otherstart, name="" + (name_prefix or "data") + ".other_start", definition={'type': 'object', 'required': ['SKL', 'SPD'], 'properties': {'SKL': {'type': 'integer', 'minimum': -100, 'maximum': 100}, 'SPD': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, 'additionalProperties': False}, rule='additionalProperties')
+                    raise JsonSchemaValueException
         if "effect_dc_base" in data_keys:
             data_keys.remove("effect_dc_base")
             data__effectdcbase = data["effect_dc_base"]
             if not isinstance(data__effectdcbase, (int)) and not (isinstance(data__effectdcbase, float) and data__effectdcbase.is_integer()) or isinstance(data__effectdcbase, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".effect_dc_base must be integer", value=data__effectdcbase, name="" + (name_prefix or "data") + ".effect_dc_base", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__effectdcbase, (int, float)) and not isinstance(data__effectdcbase, bool):
                 if data__effectdcbase < 0:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".effect_dc_base must be bigger than or equal to 0", value=data__effectdcbase, name="" + (name_prefix or "data") + ".effect_dc_base", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
+                    raise JsonSchemaValueException
                 if data__effectdcbase > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".effect_dc_base must be smaller than or equal to 1000", value=data__effectdcbase, name="" + (name_prefix or "data") + ".effect_dc_base", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='maximum')
+                    raise JsonSchemaValueException
         if "aging" in data_keys:
             data_keys.remove("aging")
             data__aging = data["aging"]
             if not isinstance(data__aging, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging must be object", value=data__aging, name="" + (name_prefix or "data") + ".aging", definition={'type': 'object', 'required': ['die', 'categories'], 'properties': {'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'categories': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}}}}, rule='type')
+                raise JsonSchemaValueException
             data__aging_is_dict = isinstance(data__aging, dict)
             if data__aging_is_dict:
                 data__aging__missing_keys = set(['die', 'categories']) - data__aging.keys()
                 if data__aging__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging must contain " + (str(sorted(data__aging__missing_keys)) + " properties"), value=data__aging, name="" + (name_prefix or "data") + ".aging", definition={'type': 'object', 'required': ['die', 'categories'], 'properties': {'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'categories': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}}}}, rule='required')
+                    raise JsonSchemaValueException
                 data__aging_keys = set(data__aging.keys())
                 if "die" in data__aging_keys:
                     data__aging_keys.remove("die")
                     data__aging__die = data__aging["die"]
                     if not isinstance(data__aging__die, (int)) and not (isinstance(data__aging__die, float) and data__aging__die.is_integer()) or isinstance(data__aging__die, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.die must be integer", value=data__aging__die, name="" + (name_prefix or "data") + ".aging.die", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__aging__die, (int, float)) and not isinstance(data__aging__die, bool):
                         if data__aging__die < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.die must be bigger than or equal to 1", value=data__aging__die, name="" + (name_prefix or "data") + ".aging.die", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__aging__die > 1000:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.die must be smaller than or equal to 1000", value=data__aging__die, name="" + (name_prefix or "data") + ".aging.die", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='maximum')
+                            raise JsonSchemaValueException
                 if "categories" in data__aging_keys:
                     data__aging_keys.remove("categories")
                     data__aging__categories = data__aging["categories"]
                     if not isinstance(data__aging__categories, (list, tuple)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories must be array", value=data__aging__categories, name="" + (name_prefix or "data") + ".aging.categories", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__aging__categories_is_list = isinstance(data__aging__categories, (list, tuple))
                     if data__aging__categories_is_list:
                         data__aging__categories_len = len(data__aging__categories)
                         if data__aging__categories_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories must contain at least 1 items", value=data__aging__categories, name="" + (name_prefix or "data") + ".aging.categories", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}}, rule='minItems')
+                            raise JsonSchemaValueException
                         for data__aging__categories_x, data__aging__categories_item in enumerate(data__aging__categories):
                             if not isinstance(data__aging__categories_item, (dict)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}]".format(**locals()) + " must be object", value=data__aging__categories_item, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}, rule='type')
+                                raise JsonSchemaValueException
                             data__aging__categories_item_is_dict = isinstance(data__aging__categories_item, dict)
                             if data__aging__categories_item_is_dict:
                                 data__aging__categories_item__missing_keys = set(['id', 'name', 'low', 'high', 'approximate_age', 'modifiers']) - data__aging__categories_item.keys()
                                 if data__aging__categories_item__missing_keys:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}]".format(**locals()) + " must contain " + (str(sorted(data__aging__categories_item__missing_keys)) + " properties"), value=data__aging__categories_item, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['id', 'name', 'low', 'high', 'approximate_age', 'modifiers'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, 'name': {'type': 'string', 'minLength': 1}, 'low': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, 'high': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'approximate_age': {'type': 'string'}, 'modifiers': {'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}}}, rule='required')
+                                    raise JsonSchemaValueException
                                 data__aging__categories_item_keys = set(data__aging__categories_item.keys())
                                 if "id" in data__aging__categories_item_keys:
                                     data__aging__categories_item_keys.remove("id")
                                     data__aging__categories_item__id = data__aging__categories_item["id"]
                                     if not isinstance(data__aging__categories_item__id, (str)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + " must be string", value=data__aging__categories_item__id, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, rule='type')
+                                        raise JsonSchemaValueException
                                     try:
                                         if not (isinstance(data__aging__categories_item__id, str) and data__aging__categories_item__id == 'off' or isinstance(data__aging__categories_item__id, str) and data__aging__categories_item__id == 'none'):
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + " must be one of ['off', 'none']", value=data__aging__categories_item__id, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + "", definition={'enum': ['off', 'none']}, rule='enum')
+                                            raise JsonSchemaValueException
                                     except (JsonSchemaValueException, JsonSchemaValuesException): pass
                                     else:
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + " must NOT match a disallowed definition", value=data__aging__categories_item__id, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, rule='not')
+                                        raise JsonSchemaValueException
                                     if isinstance(data__aging__categories_item__id, str):
                                         if not REGEX_PATTERNS['^[a-z][a-z0-9_-]*$'].search(data__aging__categories_item__id):
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + " must match pattern ^[a-z][a-z0-9_-]*$", value=data__aging__categories_item__id, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9_-]*$', 'not': {'enum': ['off', 'none']}, 'description': "Never 'off' or 'none' (the words that end an age category)."}, rule='pattern')
+                                            raise JsonSchemaValueException
                                 if "name" in data__aging__categories_item_keys:
                                     data__aging__categories_item_keys.remove("name")
                                     data__aging__categories_item__name = data__aging__categories_item["name"]
                                     if not isinstance(data__aging__categories_item__name, (str)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].name".format(**locals()) + " must be string", value=data__aging__categories_item__name, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].name".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                                        raise JsonSchemaValueException
                                     if isinstance(data__aging__categories_item__name, str):
                                         data__aging__categories_item__name_len = len(data__aging__categories_item__name)
                                         if data__aging__categories_item__name_len < 1:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].name".format(**locals()) + " must be longer than or equal to 1 characters", value=data__aging__categories_item__name, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].name".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                                            raise JsonSchemaValueException
                                 if "low" in data__aging__categories_item_keys:
                                     data__aging__categories_item_keys.remove("low")
                                     data__aging__categories_item__low = data__aging__categories_item["low"]
                                     if not isinstance(data__aging__categories_item__low, (int)) and not (isinstance(data__aging__categories_item__low, float) and data__aging__categories_item__low.is_integer()) or isinstance(data__aging__categories_item__low, bool):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + " must be integer", value=data__aging__categories_item__low, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, rule='type')
+                                        raise JsonSchemaValueException
                                     if isinstance(data__aging__categories_item__low, (int, float)) and not isinstance(data__aging__categories_item__low, bool):
                                         if data__aging__categories_item__low < 1:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + " must be bigger than or equal to 1", value=data__aging__categories_item__low, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, rule='minimum')
+                                            raise JsonSchemaValueException
                                         if data__aging__categories_item__low > 1000:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + " must be smaller than or equal to 1000", value=data__aging__categories_item__low, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].low".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'At most high (x-atMost: a keyword of our own, see builder/rules/schema_keywords.py).'}, rule='maximum')
+                                            raise JsonSchemaValueException
                                 if "high" in data__aging__categories_item_keys:
                                     data__aging__categories_item_keys.remove("high")
                                     data__aging__categories_item__high = data__aging__categories_item["high"]
                                     if not isinstance(data__aging__categories_item__high, (int)) and not (isinstance(data__aging__categories_item__high, float) and data__aging__categories_item__high.is_integer()) or isinstance(data__aging__categories_item__high, bool):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + " must be integer", value=data__aging__categories_item__high, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='type')
+                                        raise JsonSchemaValueException
                                     if isinstance(data__aging__categories_item__high, (int, float)) and not isinstance(data__aging__categories_item__high, bool):
                                         if data__aging__categories_item__high < 1:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + " must be bigger than or equal to 1", value=data__aging__categories_item__high, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='minimum')
+                                            raise JsonSchemaValueException
                                         if data__aging__categories_item__high > 1000:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + " must be smaller than or equal to 1000", value=data__aging__categories_item__high, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].high".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='maximum')
+                                            raise JsonSchemaValueException
                                 if "approximate_age" in data__aging__categories_item_keys:
                                     data__aging__categories_item_keys.remove("approximate_age")
                                     data__aging__categories_item__approximateage = data__aging__categories_item["approximate_age"]
                                     if not isinstance(data__aging__categories_item__approximateage, (str)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].approximate_age".format(**locals()) + " must be string", value=data__aging__categories_item__approximateage, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].approximate_age".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                        raise JsonSchemaValueException
                                 if "modifiers" in data__aging__categories_item_keys:
                                     data__aging__categories_item_keys.remove("modifiers")
                                     data__aging__categories_item__modifiers = data__aging__categories_item["modifiers"]
                                     if not isinstance(data__aging__categories_item__modifiers, (dict)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers".format(**locals()) + " must be object", value=data__aging__categories_item__modifiers, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers".format(**locals()) + "", definition={'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, rule='type')
+                                        raise JsonSchemaValueException
                                     data__aging__categories_item__modifiers_is_dict = isinstance(data__aging__categories_item__modifiers, dict)
                                     if data__aging__categories_item__modifiers_is_dict:
                                         data__aging__categories_item__modifiers_keys = set(data__aging__categories_item__modifiers.keys())
@@ -270,23 +270,23 @@ def validate_https___character_builder_invalid_schema_ruleset_ability_bonuses_sc
                                             if data__aging__categories_item__modifiers_key not in []:
                                                 data__aging__categories_item__modifiers_value = data__aging__categories_item__modifiers.get(data__aging__categories_item__modifiers_key)
                                                 if not isinstance(data__aging__categories_item__modifiers_value, (int)) and not (isinstance(data__aging__categories_item__modifiers_value, float) and data__aging__categories_item__modifiers_value.is_integer()) or isinstance(data__aging__categories_item__modifiers_value, bool):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + " must be integer", value=data__aging__categories_item__modifiers_value, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='type')
+                                                    raise JsonSchemaValueException
                                                 if isinstance(data__aging__categories_item__modifiers_value, (int, float)) and not isinstance(data__aging__categories_item__modifiers_value, bool):
                                                     if data__aging__categories_item__modifiers_value < -100:
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + " must be bigger than or equal to -100", value=data__aging__categories_item__modifiers_value, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='minimum')
+                                                        raise JsonSchemaValueException
                                                     if data__aging__categories_item__modifiers_value > 100:
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + " must be smaller than or equal to 100", value=data__aging__categories_item__modifiers_value, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers.{data__aging__categories_item__modifiers_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': -100, 'maximum': 100}, rule='maximum')
+                                                        raise JsonSchemaValueException
                                         data__aging__categories_item__modifiers_len = len(data__aging__categories_item__modifiers)
                                         if data__aging__categories_item__modifiers_len != 0:
                                             data__aging__categories_item__modifiers_property_names = True
                                             for data__aging__categories_item__modifiers_key in data__aging__categories_item__modifiers:
                                                 try:
                                                     if not (isinstance(data__aging__categories_item__modifiers_key, str) and data__aging__categories_item__modifiers_key == 'MIG' or isinstance(data__aging__categories_item__modifiers_key, str) and data__aging__categories_item__modifiers_key == 'DEX' or isinstance(data__aging__categories_item__modifiers_key, str) and data__aging__categories_item__modifiers_key == 'CHA' or isinstance(data__aging__categories_item__modifiers_key, str) and data__aging__categories_item__modifiers_key == 'FOC' or isinstance(data__aging__categories_item__modifiers_key, str) and data__aging__categories_item__modifiers_key == 'SKL' or isinstance(data__aging__categories_item__modifiers_key, str) and data__aging__categories_item__modifiers_key == 'SPD'):
-                                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers".format(**locals()) + " must be one of ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']", value=data__aging__categories_item__modifiers_key, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers".format(**locals()) + "", definition={'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, rule='enum')
+                                                        raise JsonSchemaValueException
                                                 except (JsonSchemaValueException, JsonSchemaValuesException):
                                                     data__aging__categories_item__modifiers_property_names = False
                                             if not data__aging__categories_item__modifiers_property_names:
-                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers".format(**locals()) + " must be named by propertyName definition", value=data__aging__categories_item__modifiers, name="" + (name_prefix or "data") + ".aging.categories[{data__aging__categories_x}].modifiers".format(**locals()) + "", definition={'type': 'object', 'propertyNames': {'enum': ['MIG', 'DEX', 'CHA', 'FOC', 'SKL', 'SPD']}, 'additionalProperties': {'type': 'integer', 'minimum': -100, 'maximum': 100}}, rule='propertyNames')
+                                                raise JsonSchemaValueException
     return data
 
 

@@ -59,7 +59,10 @@ class AbilityBonusesEditor(CharacterEditor):
         self.ledger = LedgerView(self, unit=self.unit())
         tabs = QTabWidget(self)
         tabs.setObjectName("sideTabs")
-        tabs.addTab(self.panel, "Effec&ts && Age")
+        from builder.ui.scrolling import scrolling
+
+        # it scrolls where the pane is short (a small screen, 2x): the window stays inside
+        tabs.addTab(scrolling(self.panel, "effectsScroll", self), "Effec&ts && Age")
         tabs.addTab(self.ledger, "&Ledger")
         from builder.ui.identity_panel import IdentityPanel
 

@@ -14,7 +14,7 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_character_story_points_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/character-story-points.schema.json', 'title': 'story-points character: baseline and ledger entries', 'description': "Applied after character.schema.json to a character whose ruleset is story-points, before any rules code reads it. Types only: names the ruleset does not know (a Skill, a trait) are the rules' to report (check lists them). Keys this version does not know are kept.", 'type': 'object', '$defs': {'int': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'name': {'type': 'string', 'maxLength': 200}, 'scores': {'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}}, 'properties': {'baseline': {'type': 'object', 'properties': {'sp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'active': {'type': 'boolean'}, 'vit': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'wounded': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'vitals': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'skills': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'classes': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'level': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'traits': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'spells': {'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}}}}}}, 'ledger': {'type': 'array', 'items': {'type': 'object', 'properties': {'action': {'type': 'string'}, 'name': {'type': 'string', 'maxLength': 200}, 'class': {'type': 'string', 'maxLength': 200}, 'trait': {'type': 'string', 'maxLength': 200}, 'spell': {'type': 'string', 'maxLength': 200}, 'milestone': {'type': 'string', 'maxLength': 2000}, 'checkpoint': {'type': 'string', 'maxLength': 2000}, 'scene': {'type': 'string', 'maxLength': 2000}, 'target': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'exchange': {'type': 'boolean'}, 'active': {'type': 'boolean'}}, 'allOf': [{'if': {'properties': {'action': {'enum': ['raise-vital', 'raise-skill']}}}, 'then': {'required': ['name']}}, {'if': {'properties': {'action': {'enum': ['raise-class', 'enter-class']}}}, 'then': {'required': ['name', 'trait']}}, {'if': {'properties': {'action': {'const': 'award-checkpoint'}}}, 'then': {'required': ['milestone', 'checkpoint']}}, {'if': {'properties': {'action': {'const': 'resolve-milestone'}}}, 'then': {'required': ['milestone']}}, {'if': {'properties': {'action': {'const': 'use-trait'}}}, 'then': {'required': ['class', 'trait']}}, {'if': {'properties': {'action': {'const': 'set-active'}}}, 'then': {'required': ['active']}}]}}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
@@ -22,53 +22,53 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
             data_keys.remove("baseline")
             data__baseline = data["baseline"]
             if not isinstance(data__baseline, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline must be object", value=data__baseline, name="" + (name_prefix or "data") + ".baseline", definition={'type': 'object', 'properties': {'sp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'active': {'type': 'boolean'}, 'vit': {'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, 'wounded': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'vitals': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'skills': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'classes': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'level': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'traits': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'spells': {'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}}}}}}, rule='type')
+                raise JsonSchemaValueException
             data__baseline_is_dict = isinstance(data__baseline, dict)
             if data__baseline_is_dict:
                 data__baseline_keys = set(data__baseline.keys())
                 if "sp" in data__baseline_keys:
                     data__baseline_keys.remove("sp")
                     data__baseline__sp = data__baseline["sp"]
-                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__sp, custom_formats, (name_prefix or "data") + ".baseline.sp")
+                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__sp, custom_formats, None)
                 if "active" in data__baseline_keys:
                     data__baseline_keys.remove("active")
                     data__baseline__active = data__baseline["active"]
                     if not isinstance(data__baseline__active, (bool)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.active must be boolean", value=data__baseline__active, name="" + (name_prefix or "data") + ".baseline.active", definition={'type': 'boolean'}, rule='type')
+                        raise JsonSchemaValueException
                 if "vit" in data__baseline_keys:
                     data__baseline_keys.remove("vit")
                     data__baseline__vit = data__baseline["vit"]
                     data__baseline__vit_any_of_count1 = 0
                     if not data__baseline__vit_any_of_count1:
                         try:
-                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__vit, custom_formats, (name_prefix or "data") + ".baseline.vit")
+                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__vit, custom_formats, None)
                             data__baseline__vit_any_of_count1 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__vit_any_of_count1:
                         try:
                             if not isinstance(data__baseline__vit, (NoneType)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.vit must be null", value=data__baseline__vit, name="" + (name_prefix or "data") + ".baseline.vit", definition={'type': 'null'}, rule='type')
+                                raise JsonSchemaValueException
                             data__baseline__vit_any_of_count1 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__vit_any_of_count1:
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.vit cannot be validated by any definition", value=data__baseline__vit, name="" + (name_prefix or "data") + ".baseline.vit", definition={'anyOf': [{'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, {'type': 'null'}]}, rule='anyOf')
+                        raise JsonSchemaValueException
                 if "wounded" in data__baseline_keys:
                     data__baseline_keys.remove("wounded")
                     data__baseline__wounded = data__baseline["wounded"]
-                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__wounded, custom_formats, (name_prefix or "data") + ".baseline.wounded")
+                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__wounded, custom_formats, None)
                 if "vitals" in data__baseline_keys:
                     data__baseline_keys.remove("vitals")
                     data__baseline__vitals = data__baseline["vitals"]
-                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_scores(data__baseline__vitals, custom_formats, (name_prefix or "data") + ".baseline.vitals")
+                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_scores(data__baseline__vitals, custom_formats, None)
                 if "skills" in data__baseline_keys:
                     data__baseline_keys.remove("skills")
                     data__baseline__skills = data__baseline["skills"]
-                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_scores(data__baseline__skills, custom_formats, (name_prefix or "data") + ".baseline.skills")
+                    validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_scores(data__baseline__skills, custom_formats, None)
                 if "classes" in data__baseline_keys:
                     data__baseline_keys.remove("classes")
                     data__baseline__classes = data__baseline["classes"]
                     if not isinstance(data__baseline__classes, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.classes must be object", value=data__baseline__classes, name="" + (name_prefix or "data") + ".baseline.classes", definition={'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'level': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'traits': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'spells': {'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__baseline__classes_is_dict = isinstance(data__baseline__classes, dict)
                     if data__baseline__classes_is_dict:
                         data__baseline__classes_keys = set(data__baseline__classes.keys())
@@ -76,39 +76,39 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                             if data__baseline__classes_key not in []:
                                 data__baseline__classes_value = data__baseline__classes.get(data__baseline__classes_key)
                                 if not isinstance(data__baseline__classes_value, (dict)):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.classes.{data__baseline__classes_key}".format(**locals()) + " must be object", value=data__baseline__classes_value, name="" + (name_prefix or "data") + ".baseline.classes.{data__baseline__classes_key}".format(**locals()) + "", definition={'type': 'object', 'properties': {'level': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'traits': {'type': 'object', 'additionalProperties': {'$ref': 'https://character-builder.invalid/schema/character-story-points.schema.json#/$defs/int'}}, 'spells': {'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}}}, rule='type')
+                                    raise JsonSchemaValueException
                                 data__baseline__classes_value_is_dict = isinstance(data__baseline__classes_value, dict)
                                 if data__baseline__classes_value_is_dict:
                                     data__baseline__classes_value_keys = set(data__baseline__classes_value.keys())
                                     if "level" in data__baseline__classes_value_keys:
                                         data__baseline__classes_value_keys.remove("level")
                                         data__baseline__classes_value__level = data__baseline__classes_value["level"]
-                                        validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__classes_value__level, custom_formats, (name_prefix or "data") + ".baseline.classes.{data__baseline__classes_key}.level".format(**locals()))
+                                        validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__baseline__classes_value__level, custom_formats, None)
                                     if "traits" in data__baseline__classes_value_keys:
                                         data__baseline__classes_value_keys.remove("traits")
                                         data__baseline__classes_value__traits = data__baseline__classes_value["traits"]
-                                        validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_scores(data__baseline__classes_value__traits, custom_formats, (name_prefix or "data") + ".baseline.classes.{data__baseline__classes_key}.traits".format(**locals()))
+                                        validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_scores(data__baseline__classes_value__traits, custom_formats, None)
                                     if "spells" in data__baseline__classes_value_keys:
                                         data__baseline__classes_value_keys.remove("spells")
                                         data__baseline__classes_value__spells = data__baseline__classes_value["spells"]
                                         if not isinstance(data__baseline__classes_value__spells, (list, tuple)):
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.classes.{data__baseline__classes_key}.spells".format(**locals()) + " must be array", value=data__baseline__classes_value__spells, name="" + (name_prefix or "data") + ".baseline.classes.{data__baseline__classes_key}.spells".format(**locals()) + "", definition={'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}, rule='type')
+                                            raise JsonSchemaValueException
                                         data__baseline__classes_value__spells_is_list = isinstance(data__baseline__classes_value__spells, (list, tuple))
                                         if data__baseline__classes_value__spells_is_list:
                                             data__baseline__classes_value__spells_len = len(data__baseline__classes_value__spells)
                                             for data__baseline__classes_value__spells_x, data__baseline__classes_value__spells_item in enumerate(data__baseline__classes_value__spells):
-                                                validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__baseline__classes_value__spells_item, custom_formats, (name_prefix or "data") + ".baseline.classes.{data__baseline__classes_key}.spells[{data__baseline__classes_value__spells_x}]".format(**locals()))
+                                                validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__baseline__classes_value__spells_item, custom_formats, None)
         if "ledger" in data_keys:
             data_keys.remove("ledger")
             data__ledger = data["ledger"]
             if not isinstance(data__ledger, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger must be array", value=data__ledger, name="" + (name_prefix or "data") + ".ledger", definition={'type': 'array', 'items': {'type': 'object', 'properties': {'action': {'type': 'string'}, 'name': {'type': 'string', 'maxLength': 200}, 'class': {'type': 'string', 'maxLength': 200}, 'trait': {'type': 'string', 'maxLength': 200}, 'spell': {'type': 'string', 'maxLength': 200}, 'milestone': {'type': 'string', 'maxLength': 2000}, 'checkpoint': {'type': 'string', 'maxLength': 2000}, 'scene': {'type': 'string', 'maxLength': 2000}, 'target': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'exchange': {'type': 'boolean'}, 'active': {'type': 'boolean'}}, 'allOf': [{'if': {'properties': {'action': {'enum': ['raise-vital', 'raise-skill']}}}, 'then': {'required': ['name']}}, {'if': {'properties': {'action': {'enum': ['raise-class', 'enter-class']}}}, 'then': {'required': ['name', 'trait']}}, {'if': {'properties': {'action': {'const': 'award-checkpoint'}}}, 'then': {'required': ['milestone', 'checkpoint']}}, {'if': {'properties': {'action': {'const': 'resolve-milestone'}}}, 'then': {'required': ['milestone']}}, {'if': {'properties': {'action': {'const': 'use-trait'}}}, 'then': {'required': ['class', 'trait']}}, {'if': {'properties': {'action': {'const': 'set-active'}}}, 'then': {'required': ['active']}}]}}, rule='type')
+                raise JsonSchemaValueException
             data__ledger_is_list = isinstance(data__ledger, (list, tuple))
             if data__ledger_is_list:
                 data__ledger_len = len(data__ledger)
                 for data__ledger_x, data__ledger_item in enumerate(data__ledger):
                     if not isinstance(data__ledger_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must be object", value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'type': 'object', 'properties': {'action': {'type': 'string'}, 'name': {'type': 'string', 'maxLength': 200}, 'class': {'type': 'string', 'maxLength': 200}, 'trait': {'type': 'string', 'maxLength': 200}, 'spell': {'type': 'string', 'maxLength': 200}, 'milestone': {'type': 'string', 'maxLength': 2000}, 'checkpoint': {'type': 'string', 'maxLength': 2000}, 'scene': {'type': 'string', 'maxLength': 2000}, 'target': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'exchange': {'type': 'boolean'}, 'active': {'type': 'boolean'}}, 'allOf': [{'if': {'properties': {'action': {'enum': ['raise-vital', 'raise-skill']}}}, 'then': {'required': ['name']}}, {'if': {'properties': {'action': {'enum': ['raise-class', 'enter-class']}}}, 'then': {'required': ['name', 'trait']}}, {'if': {'properties': {'action': {'const': 'award-checkpoint'}}}, 'then': {'required': ['milestone', 'checkpoint']}}, {'if': {'properties': {'action': {'const': 'resolve-milestone'}}}, 'then': {'required': ['milestone']}}, {'if': {'properties': {'action': {'const': 'use-trait'}}}, 'then': {'required': ['class', 'trait']}}, {'if': {'properties': {'action': {'const': 'set-active'}}}, 'then': {'required': ['active']}}]}, rule='type')
+                        raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -117,7 +117,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'raise-vital' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'raise-skill'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be one of ['raise-vital', 'raise-skill']", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'enum': ['raise-vital', 'raise-skill']}, rule='enum')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -125,7 +125,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['name']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['name']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -134,7 +134,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'raise-class' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'enter-class'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be one of ['raise-class', 'enter-class']", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'enum': ['raise-class', 'enter-class']}, rule='enum')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -142,7 +142,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['name', 'trait']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['name', 'trait']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -151,7 +151,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'award-checkpoint'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: award-checkpoint", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'award-checkpoint'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -159,7 +159,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['milestone', 'checkpoint']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['milestone', 'checkpoint']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -168,7 +168,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'resolve-milestone'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: resolve-milestone", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'resolve-milestone'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -176,7 +176,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['milestone']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['milestone']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -185,7 +185,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'use-trait'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: use-trait", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'use-trait'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -193,7 +193,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['class', 'trait']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['class', 'trait']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -202,7 +202,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'set-active'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: set-active", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'set-active'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -210,7 +210,7 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['active']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['active']}, rule='required')
+                                raise JsonSchemaValueException
                     data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                     if data__ledger_item_is_dict:
                         data__ledger_item_keys = set(data__ledger_item.keys())
@@ -218,95 +218,95 @@ def validate_https___character_builder_invalid_schema_character_story_points_sch
                             data__ledger_item_keys.remove("action")
                             data__ledger_item__action = data__ledger_item["action"]
                             if not isinstance(data__ledger_item__action, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be string", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
                         if "name" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("name")
                             data__ledger_item__name = data__ledger_item["name"]
-                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__name, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__name, custom_formats, None)
                         if "class" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("class")
                             data__ledger_item__class = data__ledger_item["class"]
-                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__class, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].class".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__class, custom_formats, None)
                         if "trait" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("trait")
                             data__ledger_item__trait = data__ledger_item["trait"]
-                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__trait, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].trait".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__trait, custom_formats, None)
                         if "spell" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("spell")
                             data__ledger_item__spell = data__ledger_item["spell"]
-                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__spell, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].spell".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data__ledger_item__spell, custom_formats, None)
                         if "milestone" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("milestone")
                             data__ledger_item__milestone = data__ledger_item["milestone"]
                             if not isinstance(data__ledger_item__milestone, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].milestone".format(**locals()) + " must be string", value=data__ledger_item__milestone, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].milestone".format(**locals()) + "", definition={'type': 'string', 'maxLength': 2000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__ledger_item__milestone, str):
                                 data__ledger_item__milestone_len = len(data__ledger_item__milestone)
                                 if data__ledger_item__milestone_len > 2000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].milestone".format(**locals()) + " must be shorter than or equal to 2000 characters", value=data__ledger_item__milestone, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].milestone".format(**locals()) + "", definition={'type': 'string', 'maxLength': 2000}, rule='maxLength')
+                                    raise JsonSchemaValueException
                         if "checkpoint" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("checkpoint")
                             data__ledger_item__checkpoint = data__ledger_item["checkpoint"]
                             if not isinstance(data__ledger_item__checkpoint, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].checkpoint".format(**locals()) + " must be string", value=data__ledger_item__checkpoint, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].checkpoint".format(**locals()) + "", definition={'type': 'string', 'maxLength': 2000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__ledger_item__checkpoint, str):
                                 data__ledger_item__checkpoint_len = len(data__ledger_item__checkpoint)
                                 if data__ledger_item__checkpoint_len > 2000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].checkpoint".format(**locals()) + " must be shorter than or equal to 2000 characters", value=data__ledger_item__checkpoint, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].checkpoint".format(**locals()) + "", definition={'type': 'string', 'maxLength': 2000}, rule='maxLength')
+                                    raise JsonSchemaValueException
                         if "scene" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("scene")
                             data__ledger_item__scene = data__ledger_item["scene"]
                             if not isinstance(data__ledger_item__scene, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].scene".format(**locals()) + " must be string", value=data__ledger_item__scene, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].scene".format(**locals()) + "", definition={'type': 'string', 'maxLength': 2000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__ledger_item__scene, str):
                                 data__ledger_item__scene_len = len(data__ledger_item__scene)
                                 if data__ledger_item__scene_len > 2000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].scene".format(**locals()) + " must be shorter than or equal to 2000 characters", value=data__ledger_item__scene, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].scene".format(**locals()) + "", definition={'type': 'string', 'maxLength': 2000}, rule='maxLength')
+                                    raise JsonSchemaValueException
                         if "target" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("target")
                             data__ledger_item__target = data__ledger_item["target"]
-                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__ledger_item__target, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].target".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data__ledger_item__target, custom_formats, None)
                         if "exchange" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("exchange")
                             data__ledger_item__exchange = data__ledger_item["exchange"]
                             if not isinstance(data__ledger_item__exchange, (bool)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].exchange".format(**locals()) + " must be boolean", value=data__ledger_item__exchange, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].exchange".format(**locals()) + "", definition={'type': 'boolean'}, rule='type')
+                                raise JsonSchemaValueException
                         if "active" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("active")
                             data__ledger_item__active = data__ledger_item["active"]
                             if not isinstance(data__ledger_item__active, (bool)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].active".format(**locals()) + " must be boolean", value=data__ledger_item__active, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].active".format(**locals()) + "", definition={'type': 'boolean'}, rule='type')
+                                raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_name(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len > 200:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 200 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='maxLength')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_scores(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
         for data_key in data_keys:
             if data_key not in []:
                 data_value = data.get(data_key)
-                validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data_value, custom_formats, (name_prefix or "data") + ".{data_key}".format(**locals()))
+                validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data_value, custom_formats, None)
     return data
 
 def validate_https___character_builder_invalid_schema_character_story_points_schema_json___defs_int(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 

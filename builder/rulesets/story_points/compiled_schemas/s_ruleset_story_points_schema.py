@@ -22,37 +22,37 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json', 'title': 'story-points ruleset data (built-in file or homebrew override)', 'description': "The shape and the floors of the story-points data: every list the rules read non-empty, exactly three core Skills per Class, whole numbers (never true/false or 2.0), costs and awards never negative, a Training Exchange increase at least 1 SP, limits at least their floors (vital_max at least vital_min: x-atLeast) and small enough to plan with. The ruleset's own check (validate_data) then checks the names agree (a Skill's Vital exists, a Path's Class exists...), naming the path of the bad value as the schema does.", 'type': 'object', '$defs': {'limit': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'cost': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'names': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'step': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'requires': {'description': 'One prerequisite, or a list (all of them).', 'anyOf': [{'$ref': '#/$defs/prerequisite'}, {'type': 'array', 'maxItems': 50, 'items': {'$ref': '#/$defs/prerequisite'}}]}}}}, 'required': ['vitals', 'skills', 'classes', 'paths'], 'properties': {'id': {'const': 'story-points'}, 'title': {'type': 'string', 'maxLength': 200}, 'summary': {'type': 'string'}, 'limits': {'type': 'object', 'properties': {'vital_min': {'type': 'integer', 'minimum': 0, 'maximum': 100, 'default': 1}, 'vital_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'skill_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'class_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'vit_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}}}, 'costs': {'type': 'object', 'properties': {'vital_per_score': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'skill_per_level': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'class_per_level': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'new_class': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'training_exchange_discount': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'training_exchange_floor': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'A Training Exchange increase costs at least this (1 SP or more).'}}}, 'awards': {'type': 'object', 'properties': {'checkpoint': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'milestone': {'type': 'integer', 'minimum': 0, 'maximum': 1000}}}, 'new_class': {'type': 'object', 'properties': {'core_skill_levels_total': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'core_skills_trained': {'type': 'integer', 'minimum': 0, 'maximum': 1000}}}, 'vitals': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, 'skills': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'vital'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'vital': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, 'classes': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'core_skills'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'core_skills': {'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'casts_spells': {'type': 'boolean'}}}}, 'paths': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'class', 'skill'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'class': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'skill': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'traits': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'spells': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}}}}, 'equivalence_rule_classes': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'equivalent_traits': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['traits'], 'properties': {'name': {'type': 'string'}, 'traits': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}}}, 'advancement': {'description': "What each increase costs and needs, as records of the rule vocabulary: the $defs of the shared rule-system.schema.json (cost, requires, amount). The ruleset's own check then binds them (every name and data place they use exists) and checks each 'say' template's fields. A kind left out keeps the built-in records.", 'type': 'object', 'additionalProperties': False, 'properties': {'_about': {'type': 'string'}, 'vital': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'skill': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'new_class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'trait': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'spell': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'training_exchange': {'type': 'object', 'additionalProperties': False, 'properties': {'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}}}, 'vitality': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['vitals_total', 'max_vit'], 'properties': {'vitals_total': {'type': 'integer', 'minimum': 0, 'maximum': 100000}, 'max_vit': {'type': 'integer', 'minimum': 0, 'maximum': 100000}}}}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['vitals', 'skills', 'classes', 'paths']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json', 'title': 'story-points ruleset data (built-in file or homebrew override)', 'description': "The shape and the floors of the story-points data: every list the rules read non-empty, exactly three core Skills per Class, whole numbers (never true/false or 2.0), costs and awards never negative, a Training Exchange increase at least 1 SP, limits at least their floors (vital_max at least vital_min: x-atLeast) and small enough to plan with. The ruleset's own check (validate_data) then checks the names agree (a Skill's Vital exists, a Path's Class exists...), naming the path of the bad value as the schema does.", 'type': 'object', '$defs': {'limit': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'cost': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'names': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'step': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'requires': {'description': 'One prerequisite, or a list (all of them).', 'anyOf': [{'$ref': '#/$defs/prerequisite'}, {'type': 'array', 'maxItems': 50, 'items': {'$ref': '#/$defs/prerequisite'}}]}}}}, 'required': ['vitals', 'skills', 'classes', 'paths'], 'properties': {'id': {'const': 'story-points'}, 'title': {'type': 'string', 'maxLength': 200}, 'summary': {'type': 'string'}, 'limits': {'type': 'object', 'properties': {'vital_min': {'type': 'integer', 'minimum': 0, 'maximum': 100, 'default': 1}, 'vital_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'skill_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'class_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'vit_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}}}, 'costs': {'type': 'object', 'properties': {'vital_per_score': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'skill_per_level': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'class_per_level': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'new_class': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'training_exchange_discount': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'training_exchange_floor': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'A Training Exchange increase costs at least this (1 SP or more).'}}}, 'awards': {'type': 'object', 'properties': {'checkpoint': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'milestone': {'type': 'integer', 'minimum': 0, 'maximum': 1000}}}, 'new_class': {'type': 'object', 'properties': {'core_skill_levels_total': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'core_skills_trained': {'type': 'integer', 'minimum': 0, 'maximum': 1000}}}, 'vitals': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, 'skills': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'vital'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'vital': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, 'classes': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'core_skills'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'core_skills': {'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'casts_spells': {'type': 'boolean'}}}}, 'paths': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'class', 'skill'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'class': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'skill': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'traits': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'spells': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}}}}, 'equivalence_rule_classes': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'equivalent_traits': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['traits'], 'properties': {'name': {'type': 'string'}, 'traits': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}}}, 'advancement': {'description': "What each increase costs and needs, as records of the rule vocabulary: the $defs of the shared rule-system.schema.json (cost, requires, amount). The ruleset's own check then binds them (every name and data place they use exists) and checks each 'say' template's fields. A kind left out keeps the built-in records.", 'type': 'object', 'additionalProperties': False, 'properties': {'_about': {'type': 'string'}, 'vital': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'skill': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'new_class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'trait': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'spell': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'training_exchange': {'type': 'object', 'additionalProperties': False, 'properties': {'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}}}, 'vitality': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['vitals_total', 'max_vit'], 'properties': {'vitals_total': {'type': 'integer', 'minimum': 0, 'maximum': 100000}, 'max_vit': {'type': 'integer', 'minimum': 0, 'maximum': 100000}}}}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
             data__id = data["id"]
             if not (isinstance(data__id, str) and data__id == 'story-points'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be same as const definition: story-points", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'const': 'story-points'}, rule='const')
+                raise JsonSchemaValueException
         if "title" in data_keys:
             data_keys.remove("title")
             data__title = data["title"]
             if not isinstance(data__title, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'maxLength': 200}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__title, str):
                 data__title_len = len(data__title)
                 if data__title_len > 200:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 200 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'maxLength': 200}, rule='maxLength')
+                    raise JsonSchemaValueException
         if "summary" in data_keys:
             data_keys.remove("summary")
             data__summary = data["summary"]
             if not isinstance(data__summary, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".summary must be string", value=data__summary, name="" + (name_prefix or "data") + ".summary", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
         if "limits" in data_keys:
             data_keys.remove("limits")
             data__limits = data["limits"]
             if not isinstance(data__limits, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits must be object", value=data__limits, name="" + (name_prefix or "data") + ".limits", definition={'type': 'object', 'properties': {'vital_min': {'type': 'integer', 'minimum': 0, 'maximum': 100, 'default': 1}, 'vital_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'skill_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'class_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'vit_max': {'type': 'integer', 'minimum': 1, 'maximum': 100}}}, rule='type')
+                raise JsonSchemaValueException
             data__limits_is_dict = isinstance(data__limits, dict)
             if data__limits_is_dict:
                 data__limits_keys = set(data__limits.keys())
@@ -60,87 +60,87 @@ def validate_https___character_builder_invalid_schema_ruleset_story_points_schem
                     data__limits_keys.remove("vital_min")
                     data__limits__vitalmin = data__limits["vital_min"]
                     if not isinstance(data__limits__vitalmin, (int)) and not (isinstance(data__limits__vitalmin, float) and data__limits__vitalmin.is_integer()) or isinstance(data__limits__vitalmin, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.vital_min must be integer", value=data__limits__vitalmin, name="" + (name_prefix or "data") + ".limits.vital_min", definition={'type': 'integer', 'minimum': 0, 'maximum': 100, 'default': 1}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__limits__vitalmin, (int, float)) and not isinstance(data__limits__vitalmin, bool):
                         if data__limits__vitalmin < 0:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.vital_min must be bigger than or equal to 0", value=data__limits__vitalmin, name="" + (name_prefix or "data") + ".limits.vital_min", definition={'type': 'integer', 'minimum': 0, 'maximum': 100, 'default': 1}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__limits__vitalmin > 100:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.vital_min must be smaller than or equal to 100", value=data__limits__vitalmin, name="" + (name_prefix or "data") + ".limits.vital_min", definition={'type': 'integer', 'minimum': 0, 'maximum': 100, 'default': 1}, rule='maximum')
+                            raise JsonSchemaValueException
                 if "vital_max" in data__limits_keys:
                     data__limits_keys.remove("vital_max")
                     data__limits__vitalmax = data__limits["vital_max"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__vitalmax, custom_formats, (name_prefix or "data") + ".limits.vital_max")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__vitalmax, custom_formats, None)
                 if "skill_max" in data__limits_keys:
                     data__limits_keys.remove("skill_max")
                     data__limits__skillmax = data__limits["skill_max"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__skillmax, custom_formats, (name_prefix or "data") + ".limits.skill_max")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__skillmax, custom_formats, None)
                 if "class_max" in data__limits_keys:
                     data__limits_keys.remove("class_max")
                     data__limits__classmax = data__limits["class_max"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__classmax, custom_formats, (name_prefix or "data") + ".limits.class_max")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__classmax, custom_formats, None)
                 if "vit_max" in data__limits_keys:
                     data__limits_keys.remove("vit_max")
                     data__limits__vitmax = data__limits["vit_max"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__vitmax, custom_formats, (name_prefix or "data") + ".limits.vit_max")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data__limits__vitmax, custom_formats, None)
         if "costs" in data_keys:
             data_keys.remove("costs")
             data__costs = data["costs"]
             if not isinstance(data__costs, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs must be object", value=data__costs, name="" + (name_prefix or "data") + ".costs", definition={'type': 'object', 'properties': {'vital_per_score': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'skill_per_level': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'class_per_level': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'new_class': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'training_exchange_discount': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'training_exchange_floor': {'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'A Training Exchange increase costs at least this (1 SP or more).'}}}, rule='type')
+                raise JsonSchemaValueException
             data__costs_is_dict = isinstance(data__costs, dict)
             if data__costs_is_dict:
                 data__costs_keys = set(data__costs.keys())
                 if "vital_per_score" in data__costs_keys:
                     data__costs_keys.remove("vital_per_score")
                     data__costs__vitalperscore = data__costs["vital_per_score"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__vitalperscore, custom_formats, (name_prefix or "data") + ".costs.vital_per_score")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__vitalperscore, custom_formats, None)
                 if "skill_per_level" in data__costs_keys:
                     data__costs_keys.remove("skill_per_level")
                     data__costs__skillperlevel = data__costs["skill_per_level"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__skillperlevel, custom_formats, (name_prefix or "data") + ".costs.skill_per_level")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__skillperlevel, custom_formats, None)
                 if "class_per_level" in data__costs_keys:
                     data__costs_keys.remove("class_per_level")
                     data__costs__classperlevel = data__costs["class_per_level"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__classperlevel, custom_formats, (name_prefix or "data") + ".costs.class_per_level")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__classperlevel, custom_formats, None)
                 if "new_class" in data__costs_keys:
                     data__costs_keys.remove("new_class")
                     data__costs__newclass = data__costs["new_class"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__newclass, custom_formats, (name_prefix or "data") + ".costs.new_class")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__newclass, custom_formats, None)
                 if "training_exchange_discount" in data__costs_keys:
                     data__costs_keys.remove("training_exchange_discount")
                     data__costs__trainingexchangediscount = data__costs["training_exchange_discount"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__trainingexchangediscount, custom_formats, (name_prefix or "data") + ".costs.training_exchange_discount")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__costs__trainingexchangediscount, custom_formats, None)
                 if "training_exchange_floor" in data__costs_keys:
                     data__costs_keys.remove("training_exchange_floor")
                     data__costs__trainingexchangefloor = data__costs["training_exchange_floor"]
                     if not isinstance(data__costs__trainingexchangefloor, (int)) and not (isinstance(data__costs__trainingexchangefloor, float) and data__costs__trainingexchangefloor.is_integer()) or isinstance(data__costs__trainingexchangefloor, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.training_exchange_floor must be integer", value=data__costs__trainingexchangefloor, name="" + (name_prefix or "data") + ".costs.training_exchange_floor", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'A Training Exchange increase costs at least this (1 SP or more).'}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__costs__trainingexchangefloor, (int, float)) and not isinstance(data__costs__trainingexchangefloor, bool):
                         if data__costs__trainingexchangefloor < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.training_exchange_floor must be bigger than or equal to 1", value=data__costs__trainingexchangefloor, name="" + (name_prefix or "data") + ".costs.training_exchange_floor", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'A Training Exchange increase costs at least this (1 SP or more).'}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__costs__trainingexchangefloor > 1000:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.training_exchange_floor must be smaller than or equal to 1000", value=data__costs__trainingexchangefloor, name="" + (name_prefix or "data") + ".costs.training_exchange_floor", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000, 'description': 'A Training Exchange increase costs at least this (1 SP or more).'}, rule='maximum')
+                            raise JsonSchemaValueException
         if "awards" in data_keys:
             data_keys.remove("awards")
             data__awards = data["awards"]
             if not isinstance(data__awards, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".awards must be object", value=data__awards, name="" + (name_prefix or "data") + ".awards", definition={'type': 'object', 'properties': {'checkpoint': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'milestone': {'type': 'integer', 'minimum': 0, 'maximum': 1000}}}, rule='type')
+                raise JsonSchemaValueException
             data__awards_is_dict = isinstance(data__awards, dict)
             if data__awards_is_dict:
                 data__awards_keys = set(data__awards.keys())
                 if "checkpoint" in data__awards_keys:
                     data__awards_keys.remove("checkpoint")
                     data__awards__checkpoint = data__awards["checkpoint"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__awards__checkpoint, custom_formats, (name_prefix or "data") + ".awards.checkpoint")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__awards__checkpoint, custom_formats, None)
                 if "milestone" in data__awards_keys:
                     data__awards_keys.remove("milestone")
                     data__awards__milestone = data__awards["milestone"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__awards__milestone, custom_formats, (name_prefix or "data") + ".awards.milestone")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data__awards__milestone, custom_formats, None)
         if "new_class" in data_keys:
             data_keys.remove("new_class")
             data__newclass = data["new_class"]
             if not isinstance(data__newclass, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".new_class must be object", value=data__newclass, name="" + (name_prefix or "data") + ".new_class", definition={'type': 'object', 'properties': {'core_skill_levels_total': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'core_skills_trained': {'type': 'integer', 'minimum': 0, 'maximum': 1000}}}, rule='type')
+                raise JsonSchemaValueException
             data__newclass_is_dict = isinstance(data__newclass, dict)
             if data__newclass_is_dict:
                 data__newclass_keys = set(data__newclass.keys())
@@ -148,216 +148,216 @@ def validate_https___character_builder_invalid_schema_ruleset_story_points_schem
                     data__newclass_keys.remove("core_skill_levels_total")
                     data__newclass__coreskilllevelstotal = data__newclass["core_skill_levels_total"]
                     if not isinstance(data__newclass__coreskilllevelstotal, (int)) and not (isinstance(data__newclass__coreskilllevelstotal, float) and data__newclass__coreskilllevelstotal.is_integer()) or isinstance(data__newclass__coreskilllevelstotal, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".new_class.core_skill_levels_total must be integer", value=data__newclass__coreskilllevelstotal, name="" + (name_prefix or "data") + ".new_class.core_skill_levels_total", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__newclass__coreskilllevelstotal, (int, float)) and not isinstance(data__newclass__coreskilllevelstotal, bool):
                         if data__newclass__coreskilllevelstotal < 0:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".new_class.core_skill_levels_total must be bigger than or equal to 0", value=data__newclass__coreskilllevelstotal, name="" + (name_prefix or "data") + ".new_class.core_skill_levels_total", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__newclass__coreskilllevelstotal > 1000:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".new_class.core_skill_levels_total must be smaller than or equal to 1000", value=data__newclass__coreskilllevelstotal, name="" + (name_prefix or "data") + ".new_class.core_skill_levels_total", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='maximum')
+                            raise JsonSchemaValueException
                 if "core_skills_trained" in data__newclass_keys:
                     data__newclass_keys.remove("core_skills_trained")
                     data__newclass__coreskillstrained = data__newclass["core_skills_trained"]
                     if not isinstance(data__newclass__coreskillstrained, (int)) and not (isinstance(data__newclass__coreskillstrained, float) and data__newclass__coreskillstrained.is_integer()) or isinstance(data__newclass__coreskillstrained, bool):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".new_class.core_skills_trained must be integer", value=data__newclass__coreskillstrained, name="" + (name_prefix or "data") + ".new_class.core_skills_trained", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
+                        raise JsonSchemaValueException
                     if isinstance(data__newclass__coreskillstrained, (int, float)) and not isinstance(data__newclass__coreskillstrained, bool):
                         if data__newclass__coreskillstrained < 0:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".new_class.core_skills_trained must be bigger than or equal to 0", value=data__newclass__coreskillstrained, name="" + (name_prefix or "data") + ".new_class.core_skills_trained", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
+                            raise JsonSchemaValueException
                         if data__newclass__coreskillstrained > 1000:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".new_class.core_skills_trained must be smaller than or equal to 1000", value=data__newclass__coreskillstrained, name="" + (name_prefix or "data") + ".new_class.core_skills_trained", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='maximum')
+                            raise JsonSchemaValueException
         if "vitals" in data_keys:
             data_keys.remove("vitals")
             data__vitals = data["vitals"]
             if not isinstance(data__vitals, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitals must be array", value=data__vitals, name="" + (name_prefix or "data") + ".vitals", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, rule='type')
+                raise JsonSchemaValueException
             data__vitals_is_list = isinstance(data__vitals, (list, tuple))
             if data__vitals_is_list:
                 data__vitals_len = len(data__vitals)
                 if data__vitals_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitals must contain at least 1 items", value=data__vitals, name="" + (name_prefix or "data") + ".vitals", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__vitals_len > 100:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitals must contain less than or equal to 100 items", value=data__vitals, name="" + (name_prefix or "data") + ".vitals", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__vitals_x, data__vitals_item in enumerate(data__vitals):
                     if not isinstance(data__vitals_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitals[{data__vitals_x}]".format(**locals()) + " must be object", value=data__vitals_item, name="" + (name_prefix or "data") + ".vitals[{data__vitals_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__vitals_item_is_dict = isinstance(data__vitals_item, dict)
                     if data__vitals_item_is_dict:
                         data__vitals_item__missing_keys = set(['name']) - data__vitals_item.keys()
                         if data__vitals_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitals[{data__vitals_x}]".format(**locals()) + " must contain " + (str(sorted(data__vitals_item__missing_keys)) + " properties"), value=data__vitals_item, name="" + (name_prefix or "data") + ".vitals[{data__vitals_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__vitals_item_keys = set(data__vitals_item.keys())
                         if "name" in data__vitals_item_keys:
                             data__vitals_item_keys.remove("name")
                             data__vitals_item__name = data__vitals_item["name"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__vitals_item__name, custom_formats, (name_prefix or "data") + ".vitals[{data__vitals_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__vitals_item__name, custom_formats, None)
         if "skills" in data_keys:
             data_keys.remove("skills")
             data__skills = data["skills"]
             if not isinstance(data__skills, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".skills must be array", value=data__skills, name="" + (name_prefix or "data") + ".skills", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'vital'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'vital': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, rule='type')
+                raise JsonSchemaValueException
             data__skills_is_list = isinstance(data__skills, (list, tuple))
             if data__skills_is_list:
                 data__skills_len = len(data__skills)
                 if data__skills_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".skills must contain at least 1 items", value=data__skills, name="" + (name_prefix or "data") + ".skills", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'vital'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'vital': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__skills_len > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".skills must contain less than or equal to 1000 items", value=data__skills, name="" + (name_prefix or "data") + ".skills", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'vital'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'vital': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__skills_x, data__skills_item in enumerate(data__skills):
                     if not isinstance(data__skills_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".skills[{data__skills_x}]".format(**locals()) + " must be object", value=data__skills_item, name="" + (name_prefix or "data") + ".skills[{data__skills_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name', 'vital'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'vital': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__skills_item_is_dict = isinstance(data__skills_item, dict)
                     if data__skills_item_is_dict:
                         data__skills_item__missing_keys = set(['name', 'vital']) - data__skills_item.keys()
                         if data__skills_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".skills[{data__skills_x}]".format(**locals()) + " must contain " + (str(sorted(data__skills_item__missing_keys)) + " properties"), value=data__skills_item, name="" + (name_prefix or "data") + ".skills[{data__skills_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name', 'vital'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'vital': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__skills_item_keys = set(data__skills_item.keys())
                         if "name" in data__skills_item_keys:
                             data__skills_item_keys.remove("name")
                             data__skills_item__name = data__skills_item["name"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__skills_item__name, custom_formats, (name_prefix or "data") + ".skills[{data__skills_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__skills_item__name, custom_formats, None)
                         if "vital" in data__skills_item_keys:
                             data__skills_item_keys.remove("vital")
                             data__skills_item__vital = data__skills_item["vital"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__skills_item__vital, custom_formats, (name_prefix or "data") + ".skills[{data__skills_x}].vital".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__skills_item__vital, custom_formats, None)
         if "classes" in data_keys:
             data_keys.remove("classes")
             data__classes = data["classes"]
             if not isinstance(data__classes, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes must be array", value=data__classes, name="" + (name_prefix or "data") + ".classes", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'core_skills'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'core_skills': {'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'casts_spells': {'type': 'boolean'}}}}, rule='type')
+                raise JsonSchemaValueException
             data__classes_is_list = isinstance(data__classes, (list, tuple))
             if data__classes_is_list:
                 data__classes_len = len(data__classes)
                 if data__classes_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes must contain at least 1 items", value=data__classes, name="" + (name_prefix or "data") + ".classes", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'core_skills'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'core_skills': {'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'casts_spells': {'type': 'boolean'}}}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__classes_len > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes must contain less than or equal to 1000 items", value=data__classes, name="" + (name_prefix or "data") + ".classes", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'core_skills'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'core_skills': {'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'casts_spells': {'type': 'boolean'}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__classes_x, data__classes_item in enumerate(data__classes):
                     if not isinstance(data__classes_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes[{data__classes_x}]".format(**locals()) + " must be object", value=data__classes_item, name="" + (name_prefix or "data") + ".classes[{data__classes_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name', 'core_skills'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'core_skills': {'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'casts_spells': {'type': 'boolean'}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__classes_item_is_dict = isinstance(data__classes_item, dict)
                     if data__classes_item_is_dict:
                         data__classes_item__missing_keys = set(['name', 'core_skills']) - data__classes_item.keys()
                         if data__classes_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes[{data__classes_x}]".format(**locals()) + " must contain " + (str(sorted(data__classes_item__missing_keys)) + " properties"), value=data__classes_item, name="" + (name_prefix or "data") + ".classes[{data__classes_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name', 'core_skills'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'core_skills': {'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'casts_spells': {'type': 'boolean'}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__classes_item_keys = set(data__classes_item.keys())
                         if "name" in data__classes_item_keys:
                             data__classes_item_keys.remove("name")
                             data__classes_item__name = data__classes_item["name"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__classes_item__name, custom_formats, (name_prefix or "data") + ".classes[{data__classes_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__classes_item__name, custom_formats, None)
                         if "core_skills" in data__classes_item_keys:
                             data__classes_item_keys.remove("core_skills")
                             data__classes_item__coreskills = data__classes_item["core_skills"]
                             if not isinstance(data__classes_item__coreskills, (list, tuple)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes[{data__classes_x}].core_skills".format(**locals()) + " must be array", value=data__classes_item__coreskills, name="" + (name_prefix or "data") + ".classes[{data__classes_x}].core_skills".format(**locals()) + "", definition={'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+                                raise JsonSchemaValueException
                             data__classes_item__coreskills_is_list = isinstance(data__classes_item__coreskills, (list, tuple))
                             if data__classes_item__coreskills_is_list:
                                 data__classes_item__coreskills_len = len(data__classes_item__coreskills)
                                 if data__classes_item__coreskills_len < 3:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes[{data__classes_x}].core_skills".format(**locals()) + " must contain at least 3 items", value=data__classes_item__coreskills, name="" + (name_prefix or "data") + ".classes[{data__classes_x}].core_skills".format(**locals()) + "", definition={'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='minItems')
+                                    raise JsonSchemaValueException
                                 if data__classes_item__coreskills_len > 3:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes[{data__classes_x}].core_skills".format(**locals()) + " must contain less than or equal to 3 items", value=data__classes_item__coreskills, name="" + (name_prefix or "data") + ".classes[{data__classes_x}].core_skills".format(**locals()) + "", definition={'type': 'array', 'minItems': 3, 'maxItems': 3, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='maxItems')
+                                    raise JsonSchemaValueException
                                 for data__classes_item__coreskills_x, data__classes_item__coreskills_item in enumerate(data__classes_item__coreskills):
-                                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__classes_item__coreskills_item, custom_formats, (name_prefix or "data") + ".classes[{data__classes_x}].core_skills[{data__classes_item__coreskills_x}]".format(**locals()))
+                                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__classes_item__coreskills_item, custom_formats, None)
                         if "casts_spells" in data__classes_item_keys:
                             data__classes_item_keys.remove("casts_spells")
                             data__classes_item__castsspells = data__classes_item["casts_spells"]
                             if not isinstance(data__classes_item__castsspells, (bool)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes[{data__classes_x}].casts_spells".format(**locals()) + " must be boolean", value=data__classes_item__castsspells, name="" + (name_prefix or "data") + ".classes[{data__classes_x}].casts_spells".format(**locals()) + "", definition={'type': 'boolean'}, rule='type')
+                                raise JsonSchemaValueException
         if "paths" in data_keys:
             data_keys.remove("paths")
             data__paths = data["paths"]
             if not isinstance(data__paths, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".paths must be array", value=data__paths, name="" + (name_prefix or "data") + ".paths", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'class', 'skill'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'class': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'skill': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'traits': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'spells': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}}}}, rule='type')
+                raise JsonSchemaValueException
             data__paths_is_list = isinstance(data__paths, (list, tuple))
             if data__paths_is_list:
                 data__paths_len = len(data__paths)
                 if data__paths_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".paths must contain at least 1 items", value=data__paths, name="" + (name_prefix or "data") + ".paths", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'class', 'skill'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'class': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'skill': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'traits': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'spells': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}}}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__paths_len > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".paths must contain less than or equal to 1000 items", value=data__paths, name="" + (name_prefix or "data") + ".paths", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['name', 'class', 'skill'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'class': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'skill': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'traits': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'spells': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__paths_x, data__paths_item in enumerate(data__paths):
                     if not isinstance(data__paths_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".paths[{data__paths_x}]".format(**locals()) + " must be object", value=data__paths_item, name="" + (name_prefix or "data") + ".paths[{data__paths_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name', 'class', 'skill'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'class': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'skill': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'traits': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'spells': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__paths_item_is_dict = isinstance(data__paths_item, dict)
                     if data__paths_item_is_dict:
                         data__paths_item__missing_keys = set(['name', 'class', 'skill']) - data__paths_item.keys()
                         if data__paths_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".paths[{data__paths_x}]".format(**locals()) + " must contain " + (str(sorted(data__paths_item__missing_keys)) + " properties"), value=data__paths_item, name="" + (name_prefix or "data") + ".paths[{data__paths_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name', 'class', 'skill'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'class': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'skill': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'traits': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}, 'spells': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-story-points.schema.json#/$defs/name'}}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__paths_item_keys = set(data__paths_item.keys())
                         if "name" in data__paths_item_keys:
                             data__paths_item_keys.remove("name")
                             data__paths_item__name = data__paths_item["name"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__paths_item__name, custom_formats, (name_prefix or "data") + ".paths[{data__paths_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__paths_item__name, custom_formats, None)
                         if "class" in data__paths_item_keys:
                             data__paths_item_keys.remove("class")
                             data__paths_item__class = data__paths_item["class"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__paths_item__class, custom_formats, (name_prefix or "data") + ".paths[{data__paths_x}].class".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__paths_item__class, custom_formats, None)
                         if "skill" in data__paths_item_keys:
                             data__paths_item_keys.remove("skill")
                             data__paths_item__skill = data__paths_item["skill"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__paths_item__skill, custom_formats, (name_prefix or "data") + ".paths[{data__paths_x}].skill".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__paths_item__skill, custom_formats, None)
                         if "traits" in data__paths_item_keys:
                             data__paths_item_keys.remove("traits")
                             data__paths_item__traits = data__paths_item["traits"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_names(data__paths_item__traits, custom_formats, (name_prefix or "data") + ".paths[{data__paths_x}].traits".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_names(data__paths_item__traits, custom_formats, None)
                         if "spells" in data__paths_item_keys:
                             data__paths_item_keys.remove("spells")
                             data__paths_item__spells = data__paths_item["spells"]
-                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_names(data__paths_item__spells, custom_formats, (name_prefix or "data") + ".paths[{data__paths_x}].spells".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_names(data__paths_item__spells, custom_formats, None)
         if "equivalence_rule_classes" in data_keys:
             data_keys.remove("equivalence_rule_classes")
             data__equivalenceruleclasses = data["equivalence_rule_classes"]
-            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_names(data__equivalenceruleclasses, custom_formats, (name_prefix or "data") + ".equivalence_rule_classes")
+            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_names(data__equivalenceruleclasses, custom_formats, None)
         if "equivalent_traits" in data_keys:
             data_keys.remove("equivalent_traits")
             data__equivalenttraits = data["equivalent_traits"]
             if not isinstance(data__equivalenttraits, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits must be array", value=data__equivalenttraits, name="" + (name_prefix or "data") + ".equivalent_traits", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['traits'], 'properties': {'name': {'type': 'string'}, 'traits': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}}}, rule='type')
+                raise JsonSchemaValueException
             data__equivalenttraits_is_list = isinstance(data__equivalenttraits, (list, tuple))
             if data__equivalenttraits_is_list:
                 data__equivalenttraits_len = len(data__equivalenttraits)
                 if data__equivalenttraits_len > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits must contain less than or equal to 1000 items", value=data__equivalenttraits, name="" + (name_prefix or "data") + ".equivalent_traits", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['traits'], 'properties': {'name': {'type': 'string'}, 'traits': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__equivalenttraits_x, data__equivalenttraits_item in enumerate(data__equivalenttraits):
                     if not isinstance(data__equivalenttraits_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}]".format(**locals()) + " must be object", value=data__equivalenttraits_item, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['traits'], 'properties': {'name': {'type': 'string'}, 'traits': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__equivalenttraits_item_is_dict = isinstance(data__equivalenttraits_item, dict)
                     if data__equivalenttraits_item_is_dict:
                         data__equivalenttraits_item__missing_keys = set(['traits']) - data__equivalenttraits_item.keys()
                         if data__equivalenttraits_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}]".format(**locals()) + " must contain " + (str(sorted(data__equivalenttraits_item__missing_keys)) + " properties"), value=data__equivalenttraits_item, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['traits'], 'properties': {'name': {'type': 'string'}, 'traits': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__equivalenttraits_item_keys = set(data__equivalenttraits_item.keys())
                         if "name" in data__equivalenttraits_item_keys:
                             data__equivalenttraits_item_keys.remove("name")
                             data__equivalenttraits_item__name = data__equivalenttraits_item["name"]
                             if not isinstance(data__equivalenttraits_item__name, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].name".format(**locals()) + " must be string", value=data__equivalenttraits_item__name, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].name".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
                         if "traits" in data__equivalenttraits_item_keys:
                             data__equivalenttraits_item_keys.remove("traits")
                             data__equivalenttraits_item__traits = data__equivalenttraits_item["traits"]
                             if not isinstance(data__equivalenttraits_item__traits, (list, tuple)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits".format(**locals()) + " must be array", value=data__equivalenttraits_item__traits, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits".format(**locals()) + "", definition={'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='type')
+                                raise JsonSchemaValueException
                             data__equivalenttraits_item__traits_is_list = isinstance(data__equivalenttraits_item__traits, (list, tuple))
                             if data__equivalenttraits_item__traits_is_list:
                                 data__equivalenttraits_item__traits_len = len(data__equivalenttraits_item__traits)
                                 if data__equivalenttraits_item__traits_len > 100:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits".format(**locals()) + " must contain less than or equal to 100 items", value=data__equivalenttraits_item__traits, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits".format(**locals()) + "", definition={'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='maxItems')
+                                    raise JsonSchemaValueException
                                 for data__equivalenttraits_item__traits_x, data__equivalenttraits_item__traits_item in enumerate(data__equivalenttraits_item__traits):
                                     if not isinstance(data__equivalenttraits_item__traits_item, (list, tuple)):
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits[{data__equivalenttraits_item__traits_x}]".format(**locals()) + " must be array", value=data__equivalenttraits_item__traits_item, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits[{data__equivalenttraits_item__traits_x}]".format(**locals()) + "", definition={'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+                                        raise JsonSchemaValueException
                                     data__equivalenttraits_item__traits_item_is_list = isinstance(data__equivalenttraits_item__traits_item, (list, tuple))
                                     if data__equivalenttraits_item__traits_item_is_list:
                                         data__equivalenttraits_item__traits_item_len = len(data__equivalenttraits_item__traits_item)
                                         if data__equivalenttraits_item__traits_item_len < 2:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits[{data__equivalenttraits_item__traits_x}]".format(**locals()) + " must contain at least 2 items", value=data__equivalenttraits_item__traits_item, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits[{data__equivalenttraits_item__traits_x}]".format(**locals()) + "", definition={'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='minItems')
+                                            raise JsonSchemaValueException
                                         if data__equivalenttraits_item__traits_item_len > 2:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits[{data__equivalenttraits_item__traits_x}]".format(**locals()) + " must contain less than or equal to 2 items", value=data__equivalenttraits_item__traits_item, name="" + (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits[{data__equivalenttraits_item__traits_x}]".format(**locals()) + "", definition={'type': 'array', 'minItems': 2, 'maxItems': 2, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='maxItems')
+                                            raise JsonSchemaValueException
                                         for data__equivalenttraits_item__traits_item_x, data__equivalenttraits_item__traits_item_item in enumerate(data__equivalenttraits_item__traits_item):
-                                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__equivalenttraits_item__traits_item_item, custom_formats, (name_prefix or "data") + ".equivalent_traits[{data__equivalenttraits_x}].traits[{data__equivalenttraits_item__traits_x}][{data__equivalenttraits_item__traits_item_x}]".format(**locals()))
+                                            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data__equivalenttraits_item__traits_item_item, custom_formats, None)
         if "advancement" in data_keys:
             data_keys.remove("advancement")
             data__advancement = data["advancement"]
             if not isinstance(data__advancement, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".advancement must be object", value=data__advancement, name="" + (name_prefix or "data") + ".advancement", definition={'description': "What each increase costs and needs, as records of the rule vocabulary: the $defs of the shared rule-system.schema.json (cost, requires, amount). The ruleset's own check then binds them (every name and data place they use exists) and checks each 'say' template's fields. A kind left out keeps the built-in records.", 'type': 'object', 'additionalProperties': False, 'properties': {'_about': {'type': 'string'}, 'vital': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'skill': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'new_class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'trait': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'spell': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'training_exchange': {'type': 'object', 'additionalProperties': False, 'properties': {'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}}}, rule='type')
+                raise JsonSchemaValueException
             data__advancement_is_dict = isinstance(data__advancement, dict)
             if data__advancement_is_dict:
                 data__advancement_keys = set(data__advancement.keys())
@@ -365,90 +365,90 @@ def validate_https___character_builder_invalid_schema_ruleset_story_points_schem
                     data__advancement_keys.remove("_about")
                     data__advancement__about = data__advancement["_about"]
                     if not isinstance(data__advancement__about, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".advancement._about must be string", value=data__advancement__about, name="" + (name_prefix or "data") + ".advancement._about", definition={'type': 'string'}, rule='type')
+                        raise JsonSchemaValueException
                 if "vital" in data__advancement_keys:
                     data__advancement_keys.remove("vital")
                     data__advancement__vital = data__advancement["vital"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__vital, custom_formats, (name_prefix or "data") + ".advancement.vital")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__vital, custom_formats, None)
                 if "skill" in data__advancement_keys:
                     data__advancement_keys.remove("skill")
                     data__advancement__skill = data__advancement["skill"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__skill, custom_formats, (name_prefix or "data") + ".advancement.skill")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__skill, custom_formats, None)
                 if "class" in data__advancement_keys:
                     data__advancement_keys.remove("class")
                     data__advancement__class = data__advancement["class"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__class, custom_formats, (name_prefix or "data") + ".advancement.class")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__class, custom_formats, None)
                 if "new_class" in data__advancement_keys:
                     data__advancement_keys.remove("new_class")
                     data__advancement__newclass = data__advancement["new_class"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__newclass, custom_formats, (name_prefix or "data") + ".advancement.new_class")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__newclass, custom_formats, None)
                 if "trait" in data__advancement_keys:
                     data__advancement_keys.remove("trait")
                     data__advancement__trait = data__advancement["trait"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__trait, custom_formats, (name_prefix or "data") + ".advancement.trait")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__trait, custom_formats, None)
                 if "spell" in data__advancement_keys:
                     data__advancement_keys.remove("spell")
                     data__advancement__spell = data__advancement["spell"]
-                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__spell, custom_formats, (name_prefix or "data") + ".advancement.spell")
+                    validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data__advancement__spell, custom_formats, None)
                 if "training_exchange" in data__advancement_keys:
                     data__advancement_keys.remove("training_exchange")
                     data__advancement__trainingexchange = data__advancement["training_exchange"]
                     if not isinstance(data__advancement__trainingexchange, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".advancement.training_exchange must be object", value=data__advancement__trainingexchange, name="" + (name_prefix or "data") + ".advancement.training_exchange", definition={'type': 'object', 'additionalProperties': False, 'properties': {'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__advancement__trainingexchange_is_dict = isinstance(data__advancement__trainingexchange, dict)
                     if data__advancement__trainingexchange_is_dict:
                         data__advancement__trainingexchange_keys = set(data__advancement__trainingexchange.keys())
                         if "by" in data__advancement__trainingexchange_keys:
                             data__advancement__trainingexchange_keys.remove("by")
                             data__advancement__trainingexchange__by = data__advancement__trainingexchange["by"]
-                            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__advancement__trainingexchange__by, custom_formats, (name_prefix or "data") + ".advancement.training_exchange.by")
+                            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__advancement__trainingexchange__by, custom_formats, None)
                         if "floor" in data__advancement__trainingexchange_keys:
                             data__advancement__trainingexchange_keys.remove("floor")
                             data__advancement__trainingexchange__floor = data__advancement__trainingexchange["floor"]
-                            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__advancement__trainingexchange__floor, custom_formats, (name_prefix or "data") + ".advancement.training_exchange.floor")
+                            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__advancement__trainingexchange__floor, custom_formats, None)
                         if data__advancement__trainingexchange_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".advancement.training_exchange must not contain "+str(data__advancement__trainingexchange_keys)+" properties", value=data__advancement__trainingexchange, name="" + (name_prefix or "data") + ".advancement.training_exchange", definition={'type': 'object', 'additionalProperties': False, 'properties': {'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='additionalProperties')
+                            raise JsonSchemaValueException
                 if data__advancement_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".advancement must not contain "+str(data__advancement_keys)+" properties", value=data__advancement, name="" + (name_prefix or "data") + ".advancement", definition={'description': "What each increase costs and needs, as records of the rule vocabulary: the $defs of the shared rule-system.schema.json (cost, requires, amount). The ruleset's own check then binds them (every name and data place they use exists) and checks each 'say' template's fields. A kind left out keeps the built-in records.", 'type': 'object', 'additionalProperties': False, 'properties': {'_about': {'type': 'string'}, 'vital': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'skill': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'new_class': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'trait': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'spell': {'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/cost'}, 'requires': {'$ref': 'https://character-builder.invalid/schema/rule-system.schema.json#/$defs/requires'}}}, 'training_exchange': {'type': 'object', 'additionalProperties': False, 'properties': {'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
         if "vitality" in data_keys:
             data_keys.remove("vitality")
             data__vitality = data["vitality"]
             if not isinstance(data__vitality, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality must be array", value=data__vitality, name="" + (name_prefix or "data") + ".vitality", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['vitals_total', 'max_vit'], 'properties': {'vitals_total': {'type': 'integer', 'minimum': 0, 'maximum': 100000}, 'max_vit': {'type': 'integer', 'minimum': 0, 'maximum': 100000}}}}, rule='type')
+                raise JsonSchemaValueException
             data__vitality_is_list = isinstance(data__vitality, (list, tuple))
             if data__vitality_is_list:
                 data__vitality_len = len(data__vitality)
                 if data__vitality_len > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality must contain less than or equal to 1000 items", value=data__vitality, name="" + (name_prefix or "data") + ".vitality", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'required': ['vitals_total', 'max_vit'], 'properties': {'vitals_total': {'type': 'integer', 'minimum': 0, 'maximum': 100000}, 'max_vit': {'type': 'integer', 'minimum': 0, 'maximum': 100000}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__vitality_x, data__vitality_item in enumerate(data__vitality):
                     if not isinstance(data__vitality_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}]".format(**locals()) + " must be object", value=data__vitality_item, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['vitals_total', 'max_vit'], 'properties': {'vitals_total': {'type': 'integer', 'minimum': 0, 'maximum': 100000}, 'max_vit': {'type': 'integer', 'minimum': 0, 'maximum': 100000}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__vitality_item_is_dict = isinstance(data__vitality_item, dict)
                     if data__vitality_item_is_dict:
                         data__vitality_item__missing_keys = set(['vitals_total', 'max_vit']) - data__vitality_item.keys()
                         if data__vitality_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}]".format(**locals()) + " must contain " + (str(sorted(data__vitality_item__missing_keys)) + " properties"), value=data__vitality_item, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['vitals_total', 'max_vit'], 'properties': {'vitals_total': {'type': 'integer', 'minimum': 0, 'maximum': 100000}, 'max_vit': {'type': 'integer', 'minimum': 0, 'maximum': 100000}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__vitality_item_keys = set(data__vitality_item.keys())
                         if "vitals_total" in data__vitality_item_keys:
                             data__vitality_item_keys.remove("vitals_total")
                             data__vitality_item__vitalstotal = data__vitality_item["vitals_total"]
                             if not isinstance(data__vitality_item__vitalstotal, (int)) and not (isinstance(data__vitality_item__vitalstotal, float) and data__vitality_item__vitalstotal.is_integer()) or isinstance(data__vitality_item__vitalstotal, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}].vitals_total".format(**locals()) + " must be integer", value=data__vitality_item__vitalstotal, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}].vitals_total".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 100000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__vitality_item__vitalstotal, (int, float)) and not isinstance(data__vitality_item__vitalstotal, bool):
                                 if data__vitality_item__vitalstotal < 0:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}].vitals_total".format(**locals()) + " must be bigger than or equal to 0", value=data__vitality_item__vitalstotal, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}].vitals_total".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 100000}, rule='minimum')
+                                    raise JsonSchemaValueException
                                 if data__vitality_item__vitalstotal > 100000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}].vitals_total".format(**locals()) + " must be smaller than or equal to 100000", value=data__vitality_item__vitalstotal, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}].vitals_total".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 100000}, rule='maximum')
+                                    raise JsonSchemaValueException
                         if "max_vit" in data__vitality_item_keys:
                             data__vitality_item_keys.remove("max_vit")
                             data__vitality_item__maxvit = data__vitality_item["max_vit"]
                             if not isinstance(data__vitality_item__maxvit, (int)) and not (isinstance(data__vitality_item__maxvit, float) and data__vitality_item__maxvit.is_integer()) or isinstance(data__vitality_item__maxvit, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}].max_vit".format(**locals()) + " must be integer", value=data__vitality_item__maxvit, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}].max_vit".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 100000}, rule='type')
+                                raise JsonSchemaValueException
                             if isinstance(data__vitality_item__maxvit, (int, float)) and not isinstance(data__vitality_item__maxvit, bool):
                                 if data__vitality_item__maxvit < 0:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}].max_vit".format(**locals()) + " must be bigger than or equal to 0", value=data__vitality_item__maxvit, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}].max_vit".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 100000}, rule='minimum')
+                                    raise JsonSchemaValueException
                                 if data__vitality_item__maxvit > 100000:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".vitality[{data__vitality_x}].max_vit".format(**locals()) + " must be smaller than or equal to 100000", value=data__vitality_item__maxvit, name="" + (name_prefix or "data") + ".vitality[{data__vitality_x}].max_vit".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 100000}, rule='maximum')
+                                    raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data, custom_formats={}, name_prefix=None):
@@ -456,97 +456,97 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
     if not data_any_of_count1:
         try:
             if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data, (int, float)) and not isinstance(data, bool):
                 if data < 0:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
+                    raise JsonSchemaValueException
                 if data > 1000000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='maximum')
+                    raise JsonSchemaValueException
             data_any_of_count1 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count1:
         try:
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_data_ref(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_data_ref(data, custom_formats, None)
             data_any_of_count1 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count1:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'type': 'object', 'required': ['data'], 'additionalProperties': False, 'description': "A number read from the rule system's data: its place ('/' between keys), and the number used when the data has none.", 'properties': {'data': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'default': {'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_data_ref(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['data'], 'additionalProperties': False, 'description': "A number read from the rule system's data: its place ('/' between keys), and the number used when the data has none.", 'properties': {'data': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'default': {'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['data']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['data'], 'additionalProperties': False, 'description': "A number read from the rule system's data: its place ('/' between keys), and the number used when the data has none.", 'properties': {'data': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'default': {'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "data" in data_keys:
             data_keys.remove("data")
             data__data = data["data"]
             if not isinstance(data__data, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".data must be string", value=data__data, name="" + (name_prefix or "data") + ".data", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__data, str):
                 data__data_len = len(data__data)
                 if data__data_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".data must be longer than or equal to 1 characters", value=data__data, name="" + (name_prefix or "data") + ".data", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='minLength')
+                    raise JsonSchemaValueException
                 if data__data_len > 200:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".data must be shorter than or equal to 200 characters", value=data__data, name="" + (name_prefix or "data") + ".data", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='maxLength')
+                    raise JsonSchemaValueException
         if "default" in data_keys:
             data_keys.remove("default")
             data__default = data["default"]
             if not isinstance(data__default, (int)) and not (isinstance(data__default, float) and data__default.is_integer()) or isinstance(data__default, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".default must be integer", value=data__default, name="" + (name_prefix or "data") + ".default", definition={'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__default, (int, float)) and not isinstance(data__default, bool):
                 if data__default < -1000000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".default must be bigger than or equal to -1000000", value=data__default, name="" + (name_prefix or "data") + ".default", definition={'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}, rule='minimum')
+                    raise JsonSchemaValueException
                 if data__default > 1000000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".default must be smaller than or equal to 1000000", value=data__default, name="" + (name_prefix or "data") + ".default", definition={'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}, rule='maximum')
+                    raise JsonSchemaValueException
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['data'], 'additionalProperties': False, 'description': "A number read from the rule system's data: its place ('/' between keys), and the number used when the data has none.", 'properties': {'data': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'default': {'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}}}, rule='additionalProperties')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_step(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'requires': {'description': 'One prerequisite, or a list (all of them).', 'anyOf': [{'$ref': '#/$defs/prerequisite'}, {'type': 'array', 'maxItems': 50, 'items': {'$ref': '#/$defs/prerequisite'}}]}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
         if "cost" in data_keys:
             data_keys.remove("cost")
             data__cost = data["cost"]
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_cost(data__cost, custom_formats, (name_prefix or "data") + ".cost")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_cost(data__cost, custom_formats, None)
         if "requires" in data_keys:
             data_keys.remove("requires")
             data__requires = data["requires"]
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_requires(data__requires, custom_formats, (name_prefix or "data") + ".requires")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_requires(data__requires, custom_formats, None)
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'properties': {'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'requires': {'description': 'One prerequisite, or a list (all of them).', 'anyOf': [{'$ref': '#/$defs/prerequisite'}, {'type': 'array', 'maxItems': 50, 'items': {'$ref': '#/$defs/prerequisite'}}]}}}, rule='additionalProperties')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_requires(data, custom_formats={}, name_prefix=None):
     data_any_of_count2 = 0
     if not data_any_of_count2:
         try:
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_prerequisite(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_prerequisite(data, custom_formats, None)
             data_any_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count2:
         try:
             if not isinstance(data, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 50, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, rule='type')
+                raise JsonSchemaValueException
             data_is_list = isinstance(data, (list, tuple))
             if data_is_list:
                 data_len = len(data)
                 if data_len > 50:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain less than or equal to 50 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 50, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data_x, data_item in enumerate(data):
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_prerequisite(data_item, custom_formats, (name_prefix or "data") + "[{data_x}]".format(**locals()))
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_prerequisite(data_item, custom_formats, None)
             data_any_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count2:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'description': 'One prerequisite, or a list (all of them).', 'anyOf': [{'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}, {'type': 'array', 'maxItems': 50, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_prerequisite(data, custom_formats={}, name_prefix=None):
@@ -554,293 +554,293 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
     if not data_any_of_count3:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'value', 'level']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'at-least'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: at-least", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'at-least'}, rule='const')
+                        raise JsonSchemaValueException
                 if "value" in data_keys:
                     data_keys.remove("value")
                     data__value = data["value"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__value, custom_formats, (name_prefix or "data") + ".value")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__value, custom_formats, None)
                 if "level" in data_keys:
                     data_keys.remove("level")
                     data__level = data["level"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__level, custom_formats, (name_prefix or "data") + ".level")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__level, custom_formats, None)
                 if "from" in data_keys:
                     data_keys.remove("from")
                     data__from = data["from"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, (name_prefix or "data") + ".from")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, None)
                 if "code" in data_keys:
                     data_keys.remove("code")
                     data__code = data["code"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, (name_prefix or "data") + ".code")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, None)
                 if "say" in data_keys:
                     data_keys.remove("say")
                     data__say = data["say"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, (name_prefix or "data") + ".say")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count3 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count3:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'value']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'at-least-target'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: at-least-target", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'at-least-target'}, rule='const')
+                        raise JsonSchemaValueException
                 if "value" in data_keys:
                     data_keys.remove("value")
                     data__value = data["value"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__value, custom_formats, (name_prefix or "data") + ".value")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__value, custom_formats, None)
                 if "offset" in data_keys:
                     data_keys.remove("offset")
                     data__offset = data["offset"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_offset(data__offset, custom_formats, (name_prefix or "data") + ".offset")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_offset(data__offset, custom_formats, None)
                 if "from" in data_keys:
                     data_keys.remove("from")
                     data__from = data["from"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, (name_prefix or "data") + ".from")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, None)
                 if "code" in data_keys:
                     data_keys.remove("code")
                     data__code = data["code"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, (name_prefix or "data") + ".code")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, None)
                 if "say" in data_keys:
                     data_keys.remove("say")
                     data__say = data["say"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, (name_prefix or "data") + ".say")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count3 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count3:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'values', 'level']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'total-at-least'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: total-at-least", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'total-at-least'}, rule='const')
+                        raise JsonSchemaValueException
                 if "values" in data_keys:
                     data_keys.remove("values")
                     data__values = data["values"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_values(data__values, custom_formats, (name_prefix or "data") + ".values")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_values(data__values, custom_formats, None)
                 if "level" in data_keys:
                     data_keys.remove("level")
                     data__level = data["level"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__level, custom_formats, (name_prefix or "data") + ".level")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__level, custom_formats, None)
                 if "from" in data_keys:
                     data_keys.remove("from")
                     data__from = data["from"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, (name_prefix or "data") + ".from")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, None)
                 if "code" in data_keys:
                     data_keys.remove("code")
                     data__code = data["code"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, (name_prefix or "data") + ".code")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, None)
                 if "say" in data_keys:
                     data_keys.remove("say")
                     data__say = data["say"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, (name_prefix or "data") + ".say")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count3 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count3:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'count': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='type')
+                raise JsonSchemaValueException
             try:
                 data_is_dict = isinstance(data, dict)
                 if data_is_dict:
                     data__missing_keys = set(['level', 'offset']) - data.keys()
                     if data__missing_keys:
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'required': ['level', 'offset']}, rule='required')
+                        raise JsonSchemaValueException
             except (JsonSchemaValueException, JsonSchemaValuesException): pass
             else:
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must NOT match a disallowed definition", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'count': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='not')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'values', 'count']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'count': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'count-at-least'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: count-at-least", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'count-at-least'}, rule='const')
+                        raise JsonSchemaValueException
                 if "values" in data_keys:
                     data_keys.remove("values")
                     data__values = data["values"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_values(data__values, custom_formats, (name_prefix or "data") + ".values")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_values(data__values, custom_formats, None)
                 if "count" in data_keys:
                     data_keys.remove("count")
                     data__count = data["count"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__count, custom_formats, (name_prefix or "data") + ".count")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__count, custom_formats, None)
                 if "level" in data_keys:
                     data_keys.remove("level")
                     data__level = data["level"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__level, custom_formats, (name_prefix or "data") + ".level")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__level, custom_formats, None)
                 if "offset" in data_keys:
                     data_keys.remove("offset")
                     data__offset = data["offset"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_offset(data__offset, custom_formats, (name_prefix or "data") + ".offset")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_offset(data__offset, custom_formats, None)
                 if "from" in data_keys:
                     data_keys.remove("from")
                     data__from = data["from"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, (name_prefix or "data") + ".from")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, None)
                 if "code" in data_keys:
                     data_keys.remove("code")
                     data__code = data["code"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, (name_prefix or "data") + ".code")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, None)
                 if "say" in data_keys:
                     data_keys.remove("say")
                     data__say = data["say"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, (name_prefix or "data") + ".say")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'count': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count3 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count3:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'path']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'holds'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: holds", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'holds'}, rule='const')
+                        raise JsonSchemaValueException
                 if "path" in data_keys:
                     data_keys.remove("path")
                     data__path = data["path"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__path, custom_formats, (name_prefix or "data") + ".path")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__path, custom_formats, None)
                 if "from" in data_keys:
                     data_keys.remove("from")
                     data__from = data["from"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, (name_prefix or "data") + ".from")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, None)
                 if "code" in data_keys:
                     data_keys.remove("code")
                     data__code = data["code"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, (name_prefix or "data") + ".code")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, None)
                 if "say" in data_keys:
                     data_keys.remove("say")
                     data__say = data["say"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, (name_prefix or "data") + ".say")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count3 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count3:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'flag']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'flag'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: flag", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'flag'}, rule='const')
+                        raise JsonSchemaValueException
                 if "flag" in data_keys:
                     data_keys.remove("flag")
                     data__flag = data["flag"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__flag, custom_formats, (name_prefix or "data") + ".flag")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data__flag, custom_formats, None)
                 if "from" in data_keys:
                     data_keys.remove("from")
                     data__from = data["from"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, (name_prefix or "data") + ".from")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, None)
                 if "code" in data_keys:
                     data_keys.remove("code")
                     data__code = data["code"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, (name_prefix or "data") + ".code")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, None)
                 if "say" in data_keys:
                     data_keys.remove("say")
                     data__say = data["say"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, (name_prefix or "data") + ".say")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count3 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count3:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'of']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'all-of' or isinstance(data__type, str) and data__type == 'any-of'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be one of ['all-of', 'any-of']", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'enum': ['all-of', 'any-of']}, rule='enum')
+                        raise JsonSchemaValueException
                 if "of" in data_keys:
                     data_keys.remove("of")
                     data__of = data["of"]
                     if not isinstance(data__of, (list, tuple)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".of must be array", value=data__of, name="" + (name_prefix or "data") + ".of", definition={'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, rule='type')
+                        raise JsonSchemaValueException
                     data__of_is_list = isinstance(data__of, (list, tuple))
                     if data__of_is_list:
                         data__of_len = len(data__of)
                         if data__of_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".of must contain at least 1 items", value=data__of, name="" + (name_prefix or "data") + ".of", definition={'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, rule='minItems')
+                            raise JsonSchemaValueException
                         if data__of_len > 20:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".of must contain less than or equal to 20 items", value=data__of, name="" + (name_prefix or "data") + ".of", definition={'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, rule='maxItems')
+                            raise JsonSchemaValueException
                         for data__of_x, data__of_item in enumerate(data__of):
-                            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_prerequisite(data__of_item, custom_formats, (name_prefix or "data") + ".of[{data__of_x}]".format(**locals()))
+                            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_prerequisite(data__of_item, custom_formats, None)
                 if "from" in data_keys:
                     data_keys.remove("from")
                     data__from = data["from"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, (name_prefix or "data") + ".from")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data__from, custom_formats, None)
                 if "code" in data_keys:
                     data_keys.remove("code")
                     data__code = data["code"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, (name_prefix or "data") + ".code")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data__code, custom_formats, None)
                 if "say" in data_keys:
                     data_keys.remove("say")
                     data__say = data["say"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, (name_prefix or "data") + ".say")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data__say, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count3 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count3:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'$ref': '#/$defs/ref-name'}}, {'$ref': '#/$defs/entry-ref'}]}, 'count': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'level': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'offset': {'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'description': "What a step needs (the vocabulary's prerequisites); 'from': applies from that target level on; 'code' and 'say': the reason's code and wording.", 'anyOf': [{'type': 'object', 'required': ['type', 'value', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least'}, 'value': {'$ref': '#/$defs/ref-name'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'value'], 'additionalProperties': False, 'properties': {'type': {'const': 'at-least-target'}, 'value': {'$ref': '#/$defs/ref-name'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'level'], 'additionalProperties': False, 'properties': {'type': {'const': 'total-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'level': {'$ref': '#/$defs/level'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'values', 'count'], 'additionalProperties': False, 'not': {'required': ['level', 'offset']}, 'properties': {'type': {'const': 'count-at-least'}, 'values': {'$ref': '#/$defs/values'}, 'count': {'$ref': '#/$defs/level'}, 'level': {'$ref': '#/$defs/level'}, 'offset': {'$ref': '#/$defs/offset'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'path'], 'additionalProperties': False, 'properties': {'type': {'const': 'holds'}, 'path': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'flag'], 'additionalProperties': False, 'properties': {'type': {'const': 'flag'}, 'flag': {'$ref': '#/$defs/ref-name'}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}, {'type': 'object', 'required': ['type', 'of'], 'additionalProperties': False, 'properties': {'type': {'enum': ['all-of', 'any-of']}, 'of': {'type': 'array', 'minItems': 1, 'maxItems': 20, 'items': {'$ref': '#/$defs/prerequisite'}}, 'from': {'$ref': '#/$defs/level'}, 'code': {'$ref': '#/$defs/code'}, 'say': {'$ref': '#/$defs/say'}}}]}}, 'from': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'$ref': '#/$defs/data-ref'}]}, 'code': {'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, 'say': {'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_values(data, custom_formats={}, name_prefix=None):
@@ -848,49 +848,49 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
     if not data_any_of_count4:
         try:
             if not isinstance(data, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}}, rule='type')
+                raise JsonSchemaValueException
             data_is_list = isinstance(data, (list, tuple))
             if data_is_list:
                 data_len = len(data)
                 if data_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain at least 1 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data_len > 50:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain less than or equal to 50 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data_x, data_item in enumerate(data):
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data_item, custom_formats, (name_prefix or "data") + "[{data_x}]".format(**locals()))
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data_item, custom_formats, None)
             data_any_of_count4 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count4:
         try:
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_entry_ref(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_entry_ref(data, custom_formats, None)
             data_any_of_count4 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count4:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'anyOf': [{'type': 'array', 'minItems': 1, 'maxItems': 50, 'items': {'anyOf': [{'$ref': '#/$defs/name'}, {'$ref': '#/$defs/entry-ref'}]}}, {'type': 'object', 'required': ['entry'], 'additionalProperties': False, 'description': "A field of the entry the record belongs to (a Skill's Linked Vital, a Class's core Skills).", 'properties': {'entry': {'type': 'string', 'minLength': 1, 'maxLength': 60}}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_entry_ref(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['entry'], 'additionalProperties': False, 'description': "A field of the entry the record belongs to (a Skill's Linked Vital, a Class's core Skills).", 'properties': {'entry': {'type': 'string', 'minLength': 1, 'maxLength': 60}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['entry']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['entry'], 'additionalProperties': False, 'description': "A field of the entry the record belongs to (a Skill's Linked Vital, a Class's core Skills).", 'properties': {'entry': {'type': 'string', 'minLength': 1, 'maxLength': 60}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "entry" in data_keys:
             data_keys.remove("entry")
             data__entry = data["entry"]
             if not isinstance(data__entry, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".entry must be string", value=data__entry, name="" + (name_prefix or "data") + ".entry", definition={'type': 'string', 'minLength': 1, 'maxLength': 60}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__entry, str):
                 data__entry_len = len(data__entry)
                 if data__entry_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".entry must be longer than or equal to 1 characters", value=data__entry, name="" + (name_prefix or "data") + ".entry", definition={'type': 'string', 'minLength': 1, 'maxLength': 60}, rule='minLength')
+                    raise JsonSchemaValueException
                 if data__entry_len > 60:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".entry must be shorter than or equal to 60 characters", value=data__entry, name="" + (name_prefix or "data") + ".entry", definition={'type': 'string', 'minLength': 1, 'maxLength': 60}, rule='maxLength')
+                    raise JsonSchemaValueException
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['entry'], 'additionalProperties': False, 'description': "A field of the entry the record belongs to (a Skill's Linked Vital, a Class's core Skills).", 'properties': {'entry': {'type': 'string', 'minLength': 1, 'maxLength': 60}}}, rule='additionalProperties')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_offset(data, custom_formats={}, name_prefix=None):
@@ -898,45 +898,45 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
     if not data_any_of_count5:
         try:
             if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data, (int, float)) and not isinstance(data, bool):
                 if data < -1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='minimum')
+                    raise JsonSchemaValueException
                 if data > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='maximum')
+                    raise JsonSchemaValueException
             data_any_of_count5 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count5:
         try:
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_data_ref(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_data_ref(data, custom_formats, None)
             data_any_of_count5 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count5:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'anyOf': [{'type': 'integer', 'minimum': -1000, 'maximum': 1000}, {'type': 'object', 'required': ['data'], 'additionalProperties': False, 'description': "A number read from the rule system's data: its place ('/' between keys), and the number used when the data has none.", 'properties': {'data': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'default': {'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_say(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be longer than or equal to 1 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}, rule='minLength')
+            raise JsonSchemaValueException
         if data_len > 300:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 300 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}, rule='maxLength')
+            raise JsonSchemaValueException
         if not REGEX_PATTERNS['^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$'].search(data):
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 300, 'pattern': '^([^{}]|\\{\\{|\\}\\}|\\{[A-Za-z0-9_]+\\})*$', '$comment': 'plain {field} names only: no format width, precision, conversion, index or attribute', 'description': "The whole reason as a template: {subject}, {target}, {what} and the fields of the prerequisite's type (builder/rules/vocabulary.py SAY_FIELDS), each a plain name in braces ({{ and }} for a brace); no format width, precision, conversion, index or attribute: data never steers the formatting."}, rule='pattern')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_code(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len > 60:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 60 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, rule='maxLength')
+            raise JsonSchemaValueException
         if not REGEX_PATTERNS['^[a-z][a-z0-9]*([.-][a-z0-9]+)*$'].search(data):
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^[a-z][a-z0-9]*([.-][a-z0-9]+)*$", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^[a-z][a-z0-9]*([.-][a-z0-9]+)*$', 'maxLength': 60, 'description': "The stable code of the reason this prerequisite gives (instead of its type's own)."}, rule='pattern')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_level(data, custom_formats={}, name_prefix=None):
@@ -944,50 +944,50 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
     if not data_any_of_count6:
         try:
             if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data, (int, float)) and not isinstance(data, bool):
                 if data < 0:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
+                    raise JsonSchemaValueException
                 if data > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='maximum')
+                    raise JsonSchemaValueException
             data_any_of_count6 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count6:
         try:
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_data_ref(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_data_ref(data, custom_formats, None)
             data_any_of_count6 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count6:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000}, {'type': 'object', 'required': ['data'], 'additionalProperties': False, 'description': "A number read from the rule system's data: its place ('/' between keys), and the number used when the data has none.", 'properties': {'data': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'default': {'type': 'integer', 'minimum': -1000000, 'maximum': 1000000}}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_ref_name(data, custom_formats={}, name_prefix=None):
     data_any_of_count7 = 0
     if not data_any_of_count7:
         try:
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_name(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_name(data, custom_formats, None)
             data_any_of_count7 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count7:
         try:
-            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_entry_ref(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_entry_ref(data, custom_formats, None)
             data_any_of_count7 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count7:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'anyOf': [{'type': 'string', 'minLength': 1, 'maxLength': 60, 'pattern': '^[^\\s=:,](.*[^\\s=:,])?$'}, {'type': 'object', 'required': ['entry'], 'additionalProperties': False, 'description': "A field of the entry the record belongs to (a Skill's Linked Vital, a Class's core Skills).", 'properties': {'entry': {'type': 'string', 'minLength': 1, 'maxLength': 60}}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_name(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 60, 'pattern': '^[^\\s=:,](.*[^\\s=:,])?$'}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be longer than or equal to 1 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 60, 'pattern': '^[^\\s=:,](.*[^\\s=:,])?$'}, rule='minLength')
+            raise JsonSchemaValueException
         if data_len > 60:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 60 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 60, 'pattern': '^[^\\s=:,](.*[^\\s=:,])?$'}, rule='maxLength')
+            raise JsonSchemaValueException
         if not REGEX_PATTERNS['^[^\\s=:,](.*[^\\s=:,])?$'].search(data):
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^[^\\s=:,](.*[^\\s=:,])?$", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 60, 'pattern': '^[^\\s=:,](.*[^\\s=:,])?$'}, rule='pattern')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_cost(data, custom_formats={}, name_prefix=None):
@@ -995,180 +995,180 @@ def validate_https___character_builder_invalid_schema_rule_system_schema_json___
     if not data_any_of_count8:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'amount']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'flat'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: flat", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'flat'}, rule='const')
+                        raise JsonSchemaValueException
                 if "amount" in data_keys:
                     data_keys.remove("amount")
                     data__amount = data["amount"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__amount, custom_formats, (name_prefix or "data") + ".amount")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__amount, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count8 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count8:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'plus': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'amount']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'plus': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'per-level'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: per-level", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'per-level'}, rule='const')
+                        raise JsonSchemaValueException
                 if "amount" in data_keys:
                     data_keys.remove("amount")
                     data__amount = data["amount"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__amount, custom_formats, (name_prefix or "data") + ".amount")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__amount, custom_formats, None)
                 if "plus" in data_keys:
                     data_keys.remove("plus")
                     data__plus = data["plus"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__plus, custom_formats, (name_prefix or "data") + ".plus")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__plus, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'plus': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count8 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count8:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'costs']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'table'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: table", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'table'}, rule='const')
+                        raise JsonSchemaValueException
                 if "costs" in data_keys:
                     data_keys.remove("costs")
                     data__costs = data["costs"]
                     if not isinstance(data__costs, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs must be object", value=data__costs, name="" + (name_prefix or "data") + ".costs", definition={'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}, rule='type')
+                        raise JsonSchemaValueException
                     data__costs_is_dict = isinstance(data__costs, dict)
                     if data__costs_is_dict:
                         data__costs_len = len(data__costs)
                         if data__costs_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs must contain at least 1 properties", value=data__costs, name="" + (name_prefix or "data") + ".costs", definition={'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}, rule='minProperties')
+                            raise JsonSchemaValueException
                         data__costs_keys = set(data__costs.keys())
                         for data__costs_key in data__costs_keys:
                             if data__costs_key not in []:
                                 data__costs_value = data__costs.get(data__costs_key)
                                 if not isinstance(data__costs_value, (int)) and not (isinstance(data__costs_value, float) and data__costs_value.is_integer()) or isinstance(data__costs_value, bool):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + " must be integer", value=data__costs_value, name="" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='type')
+                                    raise JsonSchemaValueException
                                 if isinstance(data__costs_value, (int, float)) and not isinstance(data__costs_value, bool):
                                     if data__costs_value < 0:
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + " must be bigger than or equal to 0", value=data__costs_value, name="" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='minimum')
+                                        raise JsonSchemaValueException
                                     if data__costs_value > 1000000:
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + " must be smaller than or equal to 1000000", value=data__costs_value, name="" + (name_prefix or "data") + ".costs.{data__costs_key}".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000}, rule='maximum')
+                                        raise JsonSchemaValueException
                         if data__costs_len != 0:
                             data__costs_property_names = True
                             for data__costs_key in data__costs:
                                 try:
                                     if isinstance(data__costs_key, str):
                                         if not REGEX_PATTERNS['^(0|[1-9][0-9]{0,3})$'].search(data__costs_key):
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs must match pattern ^(0|[1-9][0-9]{0,3})$", value=data__costs_key, name="" + (name_prefix or "data") + ".costs", definition={'pattern': '^(0|[1-9][0-9]{0,3})$'}, rule='pattern')
+                                            raise JsonSchemaValueException
                                 except (JsonSchemaValueException, JsonSchemaValuesException):
                                     data__costs_property_names = False
                             if not data__costs_property_names:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".costs must be named by propertyName definition", value=data__costs, name="" + (name_prefix or "data") + ".costs", definition={'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}, rule='propertyNames')
+                                raise JsonSchemaValueException
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count8 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count8:
         try:
             if not isinstance(data, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='type')
+                raise JsonSchemaValueException
             data_is_dict = isinstance(data, dict)
             if data_is_dict:
                 data__missing_keys = set(['type', 'cost']) - data.keys()
                 if data__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='required')
+                    raise JsonSchemaValueException
                 data_keys = set(data.keys())
                 if "type" in data_keys:
                     data_keys.remove("type")
                     data__type = data["type"]
                     if not (isinstance(data__type, str) and data__type == 'reduced'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".type must be same as const definition: reduced", value=data__type, name="" + (name_prefix or "data") + ".type", definition={'const': 'reduced'}, rule='const')
+                        raise JsonSchemaValueException
                 if "cost" in data_keys:
                     data_keys.remove("cost")
                     data__cost = data["cost"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_cost(data__cost, custom_formats, (name_prefix or "data") + ".cost")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_cost(data__cost, custom_formats, None)
                 if "by" in data_keys:
                     data_keys.remove("by")
                     data__by = data["by"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__by, custom_formats, (name_prefix or "data") + ".by")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__by, custom_formats, None)
                 if "floor" in data_keys:
                     data_keys.remove("floor")
                     data__floor = data["floor"]
-                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__floor, custom_formats, (name_prefix or "data") + ".floor")
+                    validate_https___character_builder_invalid_schema_rule_system_schema_json___defs_amount(data__floor, custom_formats, None)
                 if data_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException
             data_any_of_count8 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count8:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'plus': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'description': "What reaching a target level costs (the vocabulary's costs).", 'anyOf': [{'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'flat'}, 'amount': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'amount'], 'additionalProperties': False, 'properties': {'type': {'const': 'per-level'}, 'amount': {'$ref': '#/$defs/amount'}, 'plus': {'$ref': '#/$defs/amount'}}}, {'type': 'object', 'required': ['type', 'costs'], 'additionalProperties': False, 'properties': {'type': {'const': 'table'}, 'costs': {'type': 'object', 'minProperties': 1, 'propertyNames': {'pattern': '^(0|[1-9][0-9]{0,3})$'}, 'additionalProperties': {'type': 'integer', 'minimum': 0, 'maximum': 1000000}}}}, {'type': 'object', 'required': ['type', 'cost'], 'additionalProperties': False, 'description': "Another cost less 'by', never below 'floor' (a discount).", 'properties': {'type': {'const': 'reduced'}, 'cost': {'$ref': '#/$defs/cost'}, 'by': {'$ref': '#/$defs/amount'}, 'floor': {'$ref': '#/$defs/amount'}}}]}, 'by': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}, 'floor': {'anyOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000}, {'$ref': '#/$defs/data-ref'}]}}}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_names(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (list, tuple)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+        raise JsonSchemaValueException
     data_is_list = isinstance(data, (list, tuple))
     if data_is_list:
         data_len = len(data)
         if data_len > 1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain less than or equal to 1000 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='maxItems')
+            raise JsonSchemaValueException
         for data_x, data_item in enumerate(data):
-            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data_item, custom_formats, (name_prefix or "data") + "[{data_x}]".format(**locals()))
+            validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data_item, custom_formats, None)
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_name(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be longer than or equal to 1 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='minLength')
+            raise JsonSchemaValueException
         if data_len > 200:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 200 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='maxLength')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_cost(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 0:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_story_points_schema_json___defs_limit(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 1", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 100:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 100", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 

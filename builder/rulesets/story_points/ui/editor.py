@@ -31,7 +31,7 @@ from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView,
 from builder.ui.chain.tokens import RankToken, drop_rank
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
-from .widgets import KeyRole, TraitsView, next_text, sheet_item
+from .widgets import KeyRole, TraitsView, next_text, share_narrow_width, sheet_item
 
 
 class StoryPointsEditor(SheetPart, CharacterEditor):
@@ -316,6 +316,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                       ("skill", name)),
                 sheet_item(next_text(o), ("skill", name), reasons_text(o) if o else None,
                       o.get("allowed") if o else None)])
+        share_narrow_width(self.skills_view, self.skills_view.horizontalHeader())
         self._fill_classes(d, options)
         for view, row, column in kept:
             if row >= 0:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel
 
 from builder.ui.models.options_model import AllowedRole, reasons_text
 from .dialogs import ClassAdvanceDialog
-from .widgets import KeyRole, UsesWidget, next_text, sheet_item
+from .widgets import KeyRole, UsesWidget, next_text, share_narrow_width, sheet_item
 
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtCore import QModelIndex
@@ -125,6 +125,7 @@ class SheetPart(_Editor):
         header = self.classes_view.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        share_narrow_width(self.classes_view, header)
 
     def _fill_token_tray(self, options: Sequence[Mapping[str, Any]]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""

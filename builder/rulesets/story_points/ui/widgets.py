@@ -8,7 +8,8 @@ from typing import Any, Mapping
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem
-from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHBoxLayout, QTreeView, QWidget
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QTreeView,
+                               QWidget)
 
 from builder.ui.models.options_model import AllowedRole, cost_text
 from builder.ui.chain.tokens import parse_token
@@ -137,3 +138,12 @@ class UsesWidget(QWidget):
             layout.addWidget(box)
             self.boxes.append(box)
         layout.addStretch(1)
+
+
+def share_narrow_width(view: QAbstractItemView, header: QHeaderView) -> None:
+    """Where the columns at their contents' width are wider than the view (a narrow
+    pane: a small screen, 2x), the widest takes what the others leave, its text
+    elided: the table never scrolls sideways."""
+    sizes = [header.sectionSize(i) for i in range(header.count())]
+    if sizes and view.viewport().width() < sum(sizes):
+        header.setSectionResizeMode(sizes.index(max(sizes)), QHeaderView.ResizeMode.Stretch)

@@ -14,7 +14,7 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json', 'title': 'vogelfrei character: baseline and ledger entries', 'description': "Applied after character.schema.json to a character whose ruleset is vogelfrei, before any rules code reads it. Types only, for the keys named here: what the rules allow is the rules' to report (check lists it). Keys and actions this version does not know are kept and written back.", 'type': 'object', '$defs': {'int': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'ints': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'name': {'type': 'string', 'maxLength': 200}, 'session': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}]}}, 'properties': {'baseline': {'type': 'object', 'properties': {'abilities': {'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'ability_rolls': {'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}, 'discarded_rolls': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}}, 'swap': {'anyOf': [{'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}, {'type': 'null'}]}, 'wood_elf': {'type': 'boolean'}, 'class': {'type': 'string', 'maxLength': 200}, 'class_roll': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}, 'career': {'type': 'string', 'maxLength': 200}, 'career_rolls': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}, 'level': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'wounds': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'stamina': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'wounds_roll': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'stamina_roll': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'alignment': {'type': 'string', 'maxLength': 200}, 'status': {'type': 'string', 'maxLength': 200}, 'money': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'money_dice': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}, 'ws': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'bs': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}}, 'ledger': {'type': 'array', 'items': {'type': 'object', 'properties': {'action': {'type': 'string'}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'gained': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'lost': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'amount': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'roll': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'session': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'$ref': '#/$defs/int'}]}, 'class': {'type': 'string', 'maxLength': 200}, 'career': {'type': 'string', 'maxLength': 200}, 'item': {'type': 'string', 'maxLength': 200}, 'qty': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'market': {'type': 'string', 'maxLength': 200}, 'cost_bp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'bp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'replaces': {'type': 'string', 'maxLength': 200}, 'alignment': {'type': 'string', 'maxLength': 200}}, 'allOf': [{'if': {'properties': {'action': {'const': 'award-xp'}}}, 'then': {'required': ['xp', 'session']}}, {'if': {'properties': {'action': {'const': 'level-up'}}}, 'then': {'required': ['session']}}, {'if': {'properties': {'action': {'const': 'change-career'}}}, 'then': {'required': ['class', 'career', 'session']}}, {'if': {'properties': {'action': {'enum': ['damage-stamina', 'damage-wounds', 'heal-stamina', 'heal-wounds']}}}, 'then': {'required': ['amount']}}, {'if': {'properties': {'action': {'enum': ['buy', 'gain', 'drop', 'wear', 'remove']}}}, 'then': {'required': ['item']}}, {'if': {'properties': {'action': {'enum': ['gain-money', 'spend-money']}}}, 'then': {'required': ['bp']}}]}}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
@@ -22,7 +22,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
             data_keys.remove("baseline")
             data__baseline = data["baseline"]
             if not isinstance(data__baseline, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline must be object", value=data__baseline, name="" + (name_prefix or "data") + ".baseline", definition={'type': 'object', 'properties': {'abilities': {'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, 'ability_rolls': {'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}, 'discarded_rolls': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}}, 'swap': {'anyOf': [{'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}, {'type': 'null'}]}, 'wood_elf': {'type': 'boolean'}, 'class': {'type': 'string', 'maxLength': 200}, 'class_roll': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}, 'career': {'type': 'string', 'maxLength': 200}, 'career_rolls': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}, 'level': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'wounds': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'stamina': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'wounds_roll': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'stamina_roll': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'alignment': {'type': 'string', 'maxLength': 200}, 'status': {'type': 'string', 'maxLength': 200}, 'money': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'money_dice': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}, 'ws': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'bs': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}}, rule='type')
+                raise JsonSchemaValueException
             data__baseline_is_dict = isinstance(data__baseline, dict)
             if data__baseline_is_dict:
                 data__baseline_keys = set(data__baseline.keys())
@@ -30,46 +30,46 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                     data__baseline_keys.remove("abilities")
                     data__baseline__abilities = data__baseline["abilities"]
                     if not isinstance(data__baseline__abilities, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.abilities must be object", value=data__baseline__abilities, name="" + (name_prefix or "data") + ".baseline.abilities", definition={'type': 'object', 'additionalProperties': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, rule='type')
+                        raise JsonSchemaValueException
                     data__baseline__abilities_is_dict = isinstance(data__baseline__abilities, dict)
                     if data__baseline__abilities_is_dict:
                         data__baseline__abilities_keys = set(data__baseline__abilities.keys())
                         for data__baseline__abilities_key in data__baseline__abilities_keys:
                             if data__baseline__abilities_key not in []:
                                 data__baseline__abilities_value = data__baseline__abilities.get(data__baseline__abilities_key)
-                                validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__abilities_value, custom_formats, (name_prefix or "data") + ".baseline.abilities.{data__baseline__abilities_key}".format(**locals()))
+                                validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__abilities_value, custom_formats, None)
                 if "ability_rolls" in data__baseline_keys:
                     data__baseline_keys.remove("ability_rolls")
                     data__baseline__abilityrolls = data__baseline["ability_rolls"]
                     if not isinstance(data__baseline__abilityrolls, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.ability_rolls must be object", value=data__baseline__abilityrolls, name="" + (name_prefix or "data") + ".baseline.ability_rolls", definition={'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__baseline__abilityrolls_is_dict = isinstance(data__baseline__abilityrolls, dict)
                     if data__baseline__abilityrolls_is_dict:
                         data__baseline__abilityrolls_keys = set(data__baseline__abilityrolls.keys())
                         for data__baseline__abilityrolls_key in data__baseline__abilityrolls_keys:
                             if data__baseline__abilityrolls_key not in []:
                                 data__baseline__abilityrolls_value = data__baseline__abilityrolls.get(data__baseline__abilityrolls_key)
-                                validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__abilityrolls_value, custom_formats, (name_prefix or "data") + ".baseline.ability_rolls.{data__baseline__abilityrolls_key}".format(**locals()))
+                                validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__abilityrolls_value, custom_formats, None)
                 if "discarded_rolls" in data__baseline_keys:
                     data__baseline_keys.remove("discarded_rolls")
                     data__baseline__discardedrolls = data__baseline["discarded_rolls"]
                     if not isinstance(data__baseline__discardedrolls, (list, tuple)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.discarded_rolls must be array", value=data__baseline__discardedrolls, name="" + (name_prefix or "data") + ".baseline.discarded_rolls", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__baseline__discardedrolls_is_list = isinstance(data__baseline__discardedrolls, (list, tuple))
                     if data__baseline__discardedrolls_is_list:
                         data__baseline__discardedrolls_len = len(data__baseline__discardedrolls)
                         if data__baseline__discardedrolls_len > 1000:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.discarded_rolls must contain less than or equal to 1000 items", value=data__baseline__discardedrolls, name="" + (name_prefix or "data") + ".baseline.discarded_rolls", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}}, rule='maxItems')
+                            raise JsonSchemaValueException
                         for data__baseline__discardedrolls_x, data__baseline__discardedrolls_item in enumerate(data__baseline__discardedrolls):
                             if not isinstance(data__baseline__discardedrolls_item, (dict)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.discarded_rolls[{data__baseline__discardedrolls_x}]".format(**locals()) + " must be object", value=data__baseline__discardedrolls_item, name="" + (name_prefix or "data") + ".baseline.discarded_rolls[{data__baseline__discardedrolls_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/character-vogelfrei.schema.json#/$defs/int'}}}, rule='type')
+                                raise JsonSchemaValueException
                             data__baseline__discardedrolls_item_is_dict = isinstance(data__baseline__discardedrolls_item, dict)
                             if data__baseline__discardedrolls_item_is_dict:
                                 data__baseline__discardedrolls_item_keys = set(data__baseline__discardedrolls_item.keys())
                                 for data__baseline__discardedrolls_item_key in data__baseline__discardedrolls_item_keys:
                                     if data__baseline__discardedrolls_item_key not in []:
                                         data__baseline__discardedrolls_item_value = data__baseline__discardedrolls_item.get(data__baseline__discardedrolls_item_key)
-                                        validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__discardedrolls_item_value, custom_formats, (name_prefix or "data") + ".baseline.discarded_rolls[{data__baseline__discardedrolls_x}].{data__baseline__discardedrolls_item_key}".format(**locals()))
+                                        validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__discardedrolls_item_value, custom_formats, None)
                 if "swap" in data__baseline_keys:
                     data__baseline_keys.remove("swap")
                     data__baseline__swap = data__baseline["swap"]
@@ -77,102 +77,102 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                     if not data__baseline__swap_any_of_count1:
                         try:
                             if not isinstance(data__baseline__swap, (list, tuple)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.swap must be array", value=data__baseline__swap, name="" + (name_prefix or "data") + ".baseline.swap", definition={'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}, rule='type')
+                                raise JsonSchemaValueException
                             data__baseline__swap_is_list = isinstance(data__baseline__swap, (list, tuple))
                             if data__baseline__swap_is_list:
                                 data__baseline__swap_len = len(data__baseline__swap)
                                 for data__baseline__swap_x, data__baseline__swap_item in enumerate(data__baseline__swap):
-                                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__swap_item, custom_formats, (name_prefix or "data") + ".baseline.swap[{data__baseline__swap_x}]".format(**locals()))
+                                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__swap_item, custom_formats, None)
                             data__baseline__swap_any_of_count1 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__swap_any_of_count1:
                         try:
                             if not isinstance(data__baseline__swap, (NoneType)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.swap must be null", value=data__baseline__swap, name="" + (name_prefix or "data") + ".baseline.swap", definition={'type': 'null'}, rule='type')
+                                raise JsonSchemaValueException
                             data__baseline__swap_any_of_count1 += 1
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if not data__baseline__swap_any_of_count1:
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.swap cannot be validated by any definition", value=data__baseline__swap, name="" + (name_prefix or "data") + ".baseline.swap", definition={'anyOf': [{'type': 'array', 'items': {'type': 'string', 'maxLength': 200}}, {'type': 'null'}]}, rule='anyOf')
+                        raise JsonSchemaValueException
                 if "wood_elf" in data__baseline_keys:
                     data__baseline_keys.remove("wood_elf")
                     data__baseline__woodelf = data__baseline["wood_elf"]
                     if not isinstance(data__baseline__woodelf, (bool)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".baseline.wood_elf must be boolean", value=data__baseline__woodelf, name="" + (name_prefix or "data") + ".baseline.wood_elf", definition={'type': 'boolean'}, rule='type')
+                        raise JsonSchemaValueException
                 if "class" in data__baseline_keys:
                     data__baseline_keys.remove("class")
                     data__baseline__class = data__baseline["class"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__class, custom_formats, (name_prefix or "data") + ".baseline.class")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__class, custom_formats, None)
                 if "class_roll" in data__baseline_keys:
                     data__baseline_keys.remove("class_roll")
                     data__baseline__classroll = data__baseline["class_roll"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__classroll, custom_formats, (name_prefix or "data") + ".baseline.class_roll")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__classroll, custom_formats, None)
                 if "career" in data__baseline_keys:
                     data__baseline_keys.remove("career")
                     data__baseline__career = data__baseline["career"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__career, custom_formats, (name_prefix or "data") + ".baseline.career")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__career, custom_formats, None)
                 if "career_rolls" in data__baseline_keys:
                     data__baseline_keys.remove("career_rolls")
                     data__baseline__careerrolls = data__baseline["career_rolls"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__careerrolls, custom_formats, (name_prefix or "data") + ".baseline.career_rolls")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__careerrolls, custom_formats, None)
                 if "level" in data__baseline_keys:
                     data__baseline_keys.remove("level")
                     data__baseline__level = data__baseline["level"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__level, custom_formats, (name_prefix or "data") + ".baseline.level")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__level, custom_formats, None)
                 if "xp" in data__baseline_keys:
                     data__baseline_keys.remove("xp")
                     data__baseline__xp = data__baseline["xp"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__xp, custom_formats, (name_prefix or "data") + ".baseline.xp")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__xp, custom_formats, None)
                 if "wounds" in data__baseline_keys:
                     data__baseline_keys.remove("wounds")
                     data__baseline__wounds = data__baseline["wounds"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__wounds, custom_formats, (name_prefix or "data") + ".baseline.wounds")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__wounds, custom_formats, None)
                 if "stamina" in data__baseline_keys:
                     data__baseline_keys.remove("stamina")
                     data__baseline__stamina = data__baseline["stamina"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__stamina, custom_formats, (name_prefix or "data") + ".baseline.stamina")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__stamina, custom_formats, None)
                 if "wounds_roll" in data__baseline_keys:
                     data__baseline_keys.remove("wounds_roll")
                     data__baseline__woundsroll = data__baseline["wounds_roll"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__woundsroll, custom_formats, (name_prefix or "data") + ".baseline.wounds_roll")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__woundsroll, custom_formats, None)
                 if "stamina_roll" in data__baseline_keys:
                     data__baseline_keys.remove("stamina_roll")
                     data__baseline__staminaroll = data__baseline["stamina_roll"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__staminaroll, custom_formats, (name_prefix or "data") + ".baseline.stamina_roll")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__staminaroll, custom_formats, None)
                 if "alignment" in data__baseline_keys:
                     data__baseline_keys.remove("alignment")
                     data__baseline__alignment = data__baseline["alignment"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__alignment, custom_formats, (name_prefix or "data") + ".baseline.alignment")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__alignment, custom_formats, None)
                 if "status" in data__baseline_keys:
                     data__baseline_keys.remove("status")
                     data__baseline__status = data__baseline["status"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__status, custom_formats, (name_prefix or "data") + ".baseline.status")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__baseline__status, custom_formats, None)
                 if "money" in data__baseline_keys:
                     data__baseline_keys.remove("money")
                     data__baseline__money = data__baseline["money"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__money, custom_formats, (name_prefix or "data") + ".baseline.money")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__money, custom_formats, None)
                 if "money_dice" in data__baseline_keys:
                     data__baseline_keys.remove("money_dice")
                     data__baseline__moneydice = data__baseline["money_dice"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__moneydice, custom_formats, (name_prefix or "data") + ".baseline.money_dice")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data__baseline__moneydice, custom_formats, None)
                 if "ws" in data__baseline_keys:
                     data__baseline_keys.remove("ws")
                     data__baseline__ws = data__baseline["ws"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__ws, custom_formats, (name_prefix or "data") + ".baseline.ws")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__ws, custom_formats, None)
                 if "bs" in data__baseline_keys:
                     data__baseline_keys.remove("bs")
                     data__baseline__bs = data__baseline["bs"]
-                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__bs, custom_formats, (name_prefix or "data") + ".baseline.bs")
+                    validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__baseline__bs, custom_formats, None)
         if "ledger" in data_keys:
             data_keys.remove("ledger")
             data__ledger = data["ledger"]
             if not isinstance(data__ledger, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger must be array", value=data__ledger, name="" + (name_prefix or "data") + ".ledger", definition={'type': 'array', 'items': {'type': 'object', 'properties': {'action': {'type': 'string'}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'gained': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'lost': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'amount': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'roll': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'session': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'$ref': '#/$defs/int'}]}, 'class': {'type': 'string', 'maxLength': 200}, 'career': {'type': 'string', 'maxLength': 200}, 'item': {'type': 'string', 'maxLength': 200}, 'qty': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'market': {'type': 'string', 'maxLength': 200}, 'cost_bp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'bp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'replaces': {'type': 'string', 'maxLength': 200}, 'alignment': {'type': 'string', 'maxLength': 200}}, 'allOf': [{'if': {'properties': {'action': {'const': 'award-xp'}}}, 'then': {'required': ['xp', 'session']}}, {'if': {'properties': {'action': {'const': 'level-up'}}}, 'then': {'required': ['session']}}, {'if': {'properties': {'action': {'const': 'change-career'}}}, 'then': {'required': ['class', 'career', 'session']}}, {'if': {'properties': {'action': {'enum': ['damage-stamina', 'damage-wounds', 'heal-stamina', 'heal-wounds']}}}, 'then': {'required': ['amount']}}, {'if': {'properties': {'action': {'enum': ['buy', 'gain', 'drop', 'wear', 'remove']}}}, 'then': {'required': ['item']}}, {'if': {'properties': {'action': {'enum': ['gain-money', 'spend-money']}}}, 'then': {'required': ['bp']}}]}}, rule='type')
+                raise JsonSchemaValueException
             data__ledger_is_list = isinstance(data__ledger, (list, tuple))
             if data__ledger_is_list:
                 data__ledger_len = len(data__ledger)
                 for data__ledger_x, data__ledger_item in enumerate(data__ledger):
                     if not isinstance(data__ledger_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must be object", value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'type': 'object', 'properties': {'action': {'type': 'string'}, 'xp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'gained': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'lost': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'amount': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'roll': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'session': {'anyOf': [{'type': 'string', 'maxLength': 200}, {'$ref': '#/$defs/int'}]}, 'class': {'type': 'string', 'maxLength': 200}, 'career': {'type': 'string', 'maxLength': 200}, 'item': {'type': 'string', 'maxLength': 200}, 'qty': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'market': {'type': 'string', 'maxLength': 200}, 'cost_bp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'bp': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, 'replaces': {'type': 'string', 'maxLength': 200}, 'alignment': {'type': 'string', 'maxLength': 200}}, 'allOf': [{'if': {'properties': {'action': {'const': 'award-xp'}}}, 'then': {'required': ['xp', 'session']}}, {'if': {'properties': {'action': {'const': 'level-up'}}}, 'then': {'required': ['session']}}, {'if': {'properties': {'action': {'const': 'change-career'}}}, 'then': {'required': ['class', 'career', 'session']}}, {'if': {'properties': {'action': {'enum': ['damage-stamina', 'damage-wounds', 'heal-stamina', 'heal-wounds']}}}, 'then': {'required': ['amount']}}, {'if': {'properties': {'action': {'enum': ['buy', 'gain', 'drop', 'wear', 'remove']}}}, 'then': {'required': ['item']}}, {'if': {'properties': {'action': {'enum': ['gain-money', 'spend-money']}}}, 'then': {'required': ['bp']}}]}, rule='type')
+                        raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -181,7 +181,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'award-xp'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: award-xp", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'award-xp'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -189,7 +189,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['xp', 'session']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['xp', 'session']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -198,7 +198,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'level-up'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: level-up", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'level-up'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -206,7 +206,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['session']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['session']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -215,7 +215,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'change-career'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be same as const definition: change-career", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'const': 'change-career'}, rule='const')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -223,7 +223,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['class', 'career', 'session']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['class', 'career', 'session']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -232,7 +232,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'damage-stamina' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'damage-wounds' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'heal-stamina' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'heal-wounds'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be one of ['damage-stamina', 'damage-wounds', 'heal-stamina', 'heal-wounds']", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'enum': ['damage-stamina', 'damage-wounds', 'heal-stamina', 'heal-wounds']}, rule='enum')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -240,7 +240,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['amount']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['amount']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -249,7 +249,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'buy' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'gain' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'drop' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'wear' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'remove'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be one of ['buy', 'gain', 'drop', 'wear', 'remove']", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'enum': ['buy', 'gain', 'drop', 'wear', 'remove']}, rule='enum')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -257,7 +257,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['item']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['item']}, rule='required')
+                                raise JsonSchemaValueException
                     try:
                         data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                         if data__ledger_item_is_dict:
@@ -266,7 +266,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                                 data__ledger_item_keys.remove("action")
                                 data__ledger_item__action = data__ledger_item["action"]
                                 if not (isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'gain-money' or isinstance(data__ledger_item__action, str) and data__ledger_item__action == 'spend-money'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be one of ['gain-money', 'spend-money']", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'enum': ['gain-money', 'spend-money']}, rule='enum')
+                                    raise JsonSchemaValueException
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -274,7 +274,7 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                         if data__ledger_item_is_dict:
                             data__ledger_item__missing_keys = set(['bp']) - data__ledger_item.keys()
                             if data__ledger_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + " must contain " + (str(sorted(data__ledger_item__missing_keys)) + " properties"), value=data__ledger_item, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}]".format(**locals()) + "", definition={'required': ['bp']}, rule='required')
+                                raise JsonSchemaValueException
                     data__ledger_item_is_dict = isinstance(data__ledger_item, dict)
                     if data__ledger_item_is_dict:
                         data__ledger_item_keys = set(data__ledger_item.keys())
@@ -282,67 +282,67 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
                             data__ledger_item_keys.remove("action")
                             data__ledger_item__action = data__ledger_item["action"]
                             if not isinstance(data__ledger_item__action, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + " must be string", value=data__ledger_item__action, name="" + (name_prefix or "data") + ".ledger[{data__ledger_x}].action".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
                         if "xp" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("xp")
                             data__ledger_item__xp = data__ledger_item["xp"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__xp, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].xp".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__xp, custom_formats, None)
                         if "gained" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("gained")
                             data__ledger_item__gained = data__ledger_item["gained"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__gained, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].gained".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__gained, custom_formats, None)
                         if "lost" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("lost")
                             data__ledger_item__lost = data__ledger_item["lost"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__lost, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].lost".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__lost, custom_formats, None)
                         if "amount" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("amount")
                             data__ledger_item__amount = data__ledger_item["amount"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__amount, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].amount".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__amount, custom_formats, None)
                         if "roll" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("roll")
                             data__ledger_item__roll = data__ledger_item["roll"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__roll, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].roll".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__roll, custom_formats, None)
                         if "session" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("session")
                             data__ledger_item__session = data__ledger_item["session"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_session(data__ledger_item__session, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].session".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_session(data__ledger_item__session, custom_formats, None)
                         if "class" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("class")
                             data__ledger_item__class = data__ledger_item["class"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__class, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].class".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__class, custom_formats, None)
                         if "career" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("career")
                             data__ledger_item__career = data__ledger_item["career"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__career, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].career".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__career, custom_formats, None)
                         if "item" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("item")
                             data__ledger_item__item = data__ledger_item["item"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__item, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].item".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__item, custom_formats, None)
                         if "qty" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("qty")
                             data__ledger_item__qty = data__ledger_item["qty"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__qty, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].qty".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__qty, custom_formats, None)
                         if "market" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("market")
                             data__ledger_item__market = data__ledger_item["market"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__market, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].market".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__market, custom_formats, None)
                         if "cost_bp" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("cost_bp")
                             data__ledger_item__costbp = data__ledger_item["cost_bp"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__costbp, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].cost_bp".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__costbp, custom_formats, None)
                         if "bp" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("bp")
                             data__ledger_item__bp = data__ledger_item["bp"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__bp, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].bp".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data__ledger_item__bp, custom_formats, None)
                         if "replaces" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("replaces")
                             data__ledger_item__replaces = data__ledger_item["replaces"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__replaces, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].replaces".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__replaces, custom_formats, None)
                         if "alignment" in data__ledger_item_keys:
                             data__ledger_item_keys.remove("alignment")
                             data__ledger_item__alignment = data__ledger_item["alignment"]
-                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__alignment, custom_formats, (name_prefix or "data") + ".ledger[{data__ledger_x}].alignment".format(**locals()))
+                            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data__ledger_item__alignment, custom_formats, None)
     return data
 
 def validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_session(data, custom_formats={}, name_prefix=None):
@@ -350,51 +350,51 @@ def validate_https___character_builder_invalid_schema_character_vogelfrei_schema
     if not data_any_of_count2:
         try:
             if not isinstance(data, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data, str):
                 data_len = len(data)
                 if data_len > 200:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 200 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='maxLength')
+                    raise JsonSchemaValueException
             data_any_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count2:
         try:
-            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data, custom_formats, None)
             data_any_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if not data_any_of_count2:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " cannot be validated by any definition", value=data, name="" + (name_prefix or "data") + "", definition={'anyOf': [{'type': 'string', 'maxLength': 200}, {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}]}, rule='anyOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_name(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len > 200:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 200 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'maxLength': 200}, rule='maxLength')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_ints(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (list, tuple)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, rule='type')
+        raise JsonSchemaValueException
     data_is_list = isinstance(data, (list, tuple))
     if data_is_list:
         data_len = len(data)
         if data_len > 1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain less than or equal to 1000 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}}, rule='maxItems')
+            raise JsonSchemaValueException
         for data_x, data_item in enumerate(data):
-            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data_item, custom_formats, (name_prefix or "data") + "[{data_x}]".format(**locals()))
+            validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data_item, custom_formats, None)
     return data
 
 def validate_https___character_builder_invalid_schema_character_vogelfrei_schema_json___defs_int(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000000000, 'maximum': 1000000000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 

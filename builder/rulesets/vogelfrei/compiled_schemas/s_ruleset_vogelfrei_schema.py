@@ -14,300 +14,300 @@ NoneType = type(None)
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json', 'title': 'vogelfrei ruleset data (built-in file or homebrew override)', 'description': "The shape and the bounds of the vogelfrei data: whole numbers (never true/false or 2.0), never negative where the rules count up, small enough to compute with; every table and row with the keys the rules read; a class roll for every 2d6 result; at most six careers on a class's d6 table. What only the tables together can say (a row per level, Toughness among the abilities, modifiers covering 3 to 18, a career table naming the class's careers, a class roll naming classes) is the ruleset's own check (validate_data), which names the path of the bad value the same way. Keys not named here are kept.", 'type': 'object', '$defs': {'count': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, 'small': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'signed': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}, 'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'names': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'row': {'type': 'array', 'maxItems': 100, 'items': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}, 'positive': {'type': 'integer', 'minimum': 1, 'maximum': 1000000}, 'price': {'oneOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, {'type': 'null'}]}, 'equipment': {'description': "The equipment tables (the built-in vogelfrei-equipment.json, or an override's 'equipment').", 'type': 'object', 'required': ['items'], 'properties': {'categories': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'firearm_options': {'type': 'object'}, 'items': {'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}}}, 'career': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'required': ['abilities', 'modifiers', 'classes', 'enemy_xp', 'class_roll', 'save_names'], 'properties': {'id': {'const': 'vogelfrei'}, 'title': {'type': 'string', 'maxLength': 200}, 'abilities': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'ability_dice': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'ability_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'modifiers': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['min', 'max', 'modifier'], 'properties': {'min': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'max': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'modifier': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}}}}, 'class_roll': {'type': 'object', 'description': 'A class for every 2d6 result, 2 to 12.', 'required': ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'], 'additionalProperties': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'class_roll_elf_alternative': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'save_names': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'max_level': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'classes': {'type': 'object', 'minProperties': 1, 'additionalProperties': {'type': 'object', 'properties': {'wounds_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'min_wounds': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'stamina_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'xp': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'wounds_up': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'combat_skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'saves': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'career_roll': {'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, 'careers': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'class_traits': {'type': 'array'}, 'gifts': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'required': ['wounds_die', 'min_wounds', 'stamina_die', 'xp', 'wounds_up', 'saves', 'careers']}}, 'enemy_xp': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['hd', 'xp'], 'properties': {'hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'xp': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}}}, 'special_ability_hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'classed_character_hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'treasure_xp_per_silver': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'coins': {'type': 'object', 'minProperties': 1, 'description': "Each coin's value in the smallest coin.", 'additionalProperties': {'type': 'integer', 'minimum': 1, 'maximum': 1000000}}, 'starting_money': {'type': 'object', 'additionalProperties': {'type': 'object', 'required': ['dice', 'die', 'coin'], 'properties': {'dice': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'times': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'coin': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, 'equipment': {'description': "The equipment tables (the built-in vogelfrei-equipment.json, or an override's 'equipment').", 'type': 'object', 'required': ['items'], 'properties': {'categories': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/names'}, 'firearm_options': {'type': 'object'}, 'items': {'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}, 'category': {'type': 'string'}, 'aliases': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/names'}, 'city': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/price'}, 'rural': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/price'}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}}}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['abilities', 'modifiers', 'classes', 'enemy_xp', 'class_roll', 'save_names']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json', 'title': 'vogelfrei ruleset data (built-in file or homebrew override)', 'description': "The shape and the bounds of the vogelfrei data: whole numbers (never true/false or 2.0), never negative where the rules count up, small enough to compute with; every table and row with the keys the rules read; a class roll for every 2d6 result; at most six careers on a class's d6 table. What only the tables together can say (a row per level, Toughness among the abilities, modifiers covering 3 to 18, a career table naming the class's careers, a class roll naming classes) is the ruleset's own check (validate_data), which names the path of the bad value the same way. Keys not named here are kept.", 'type': 'object', '$defs': {'count': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, 'small': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'signed': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}, 'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'names': {'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'row': {'type': 'array', 'maxItems': 100, 'items': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}, 'positive': {'type': 'integer', 'minimum': 1, 'maximum': 1000000}, 'price': {'oneOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, {'type': 'null'}]}, 'equipment': {'description': "The equipment tables (the built-in vogelfrei-equipment.json, or an override's 'equipment').", 'type': 'object', 'required': ['items'], 'properties': {'categories': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'firearm_options': {'type': 'object'}, 'items': {'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}}}, 'career': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'required': ['abilities', 'modifiers', 'classes', 'enemy_xp', 'class_roll', 'save_names'], 'properties': {'id': {'const': 'vogelfrei'}, 'title': {'type': 'string', 'maxLength': 200}, 'abilities': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'ability_dice': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'ability_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'modifiers': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['min', 'max', 'modifier'], 'properties': {'min': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'max': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'modifier': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}}}}, 'class_roll': {'type': 'object', 'description': 'A class for every 2d6 result, 2 to 12.', 'required': ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'], 'additionalProperties': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'class_roll_elf_alternative': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'save_names': {'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, 'max_level': {'type': 'integer', 'minimum': 1, 'maximum': 100}, 'classes': {'type': 'object', 'minProperties': 1, 'additionalProperties': {'type': 'object', 'properties': {'wounds_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'min_wounds': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'stamina_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'xp': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'wounds_up': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'combat_skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'saves': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'career_roll': {'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, 'careers': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'class_traits': {'type': 'array'}, 'gifts': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'required': ['wounds_die', 'min_wounds', 'stamina_die', 'xp', 'wounds_up', 'saves', 'careers']}}, 'enemy_xp': {'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['hd', 'xp'], 'properties': {'hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'xp': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}}}, 'special_ability_hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'classed_character_hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'treasure_xp_per_silver': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'coins': {'type': 'object', 'minProperties': 1, 'description': "Each coin's value in the smallest coin.", 'additionalProperties': {'type': 'integer', 'minimum': 1, 'maximum': 1000000}}, 'starting_money': {'type': 'object', 'additionalProperties': {'type': 'object', 'required': ['dice', 'die', 'coin'], 'properties': {'dice': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'times': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'coin': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, 'equipment': {'description': "The equipment tables (the built-in vogelfrei-equipment.json, or an override's 'equipment').", 'type': 'object', 'required': ['items'], 'properties': {'categories': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/names'}, 'firearm_options': {'type': 'object'}, 'items': {'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}, 'category': {'type': 'string'}, 'aliases': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/names'}, 'city': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/price'}, 'rural': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/price'}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}}}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
             data__id = data["id"]
             if not (isinstance(data__id, str) and data__id == 'vogelfrei'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be same as const definition: vogelfrei", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'const': 'vogelfrei'}, rule='const')
+                raise JsonSchemaValueException
         if "title" in data_keys:
             data_keys.remove("title")
             data__title = data["title"]
             if not isinstance(data__title, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'maxLength': 200}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__title, str):
                 data__title_len = len(data__title)
                 if data__title_len > 200:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 200 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'maxLength': 200}, rule='maxLength')
+                    raise JsonSchemaValueException
         if "abilities" in data_keys:
             data_keys.remove("abilities")
             data__abilities = data["abilities"]
             if not isinstance(data__abilities, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities must be array", value=data__abilities, name="" + (name_prefix or "data") + ".abilities", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+                raise JsonSchemaValueException
             data__abilities_is_list = isinstance(data__abilities, (list, tuple))
             if data__abilities_is_list:
                 data__abilities_len = len(data__abilities)
                 if data__abilities_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities must contain at least 1 items", value=data__abilities, name="" + (name_prefix or "data") + ".abilities", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__abilities_len > 100:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".abilities must contain less than or equal to 100 items", value=data__abilities, name="" + (name_prefix or "data") + ".abilities", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__abilities_x, data__abilities_item in enumerate(data__abilities):
-                    validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__abilities_item, custom_formats, (name_prefix or "data") + ".abilities[{data__abilities_x}]".format(**locals()))
+                    validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__abilities_item, custom_formats, None)
         if "ability_dice" in data_keys:
             data_keys.remove("ability_dice")
             data__abilitydice = data["ability_dice"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__abilitydice, custom_formats, (name_prefix or "data") + ".ability_dice")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__abilitydice, custom_formats, None)
         if "ability_die" in data_keys:
             data_keys.remove("ability_die")
             data__abilitydie = data["ability_die"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__abilitydie, custom_formats, (name_prefix or "data") + ".ability_die")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__abilitydie, custom_formats, None)
         if "modifiers" in data_keys:
             data_keys.remove("modifiers")
             data__modifiers = data["modifiers"]
             if not isinstance(data__modifiers, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".modifiers must be array", value=data__modifiers, name="" + (name_prefix or "data") + ".modifiers", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['min', 'max', 'modifier'], 'properties': {'min': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'max': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'modifier': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}}}}, rule='type')
+                raise JsonSchemaValueException
             data__modifiers_is_list = isinstance(data__modifiers, (list, tuple))
             if data__modifiers_is_list:
                 data__modifiers_len = len(data__modifiers)
                 if data__modifiers_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".modifiers must contain at least 1 items", value=data__modifiers, name="" + (name_prefix or "data") + ".modifiers", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['min', 'max', 'modifier'], 'properties': {'min': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'max': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'modifier': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}}}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__modifiers_len > 100:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".modifiers must contain less than or equal to 100 items", value=data__modifiers, name="" + (name_prefix or "data") + ".modifiers", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'object', 'required': ['min', 'max', 'modifier'], 'properties': {'min': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'max': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'modifier': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__modifiers_x, data__modifiers_item in enumerate(data__modifiers):
                     if not isinstance(data__modifiers_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".modifiers[{data__modifiers_x}]".format(**locals()) + " must be object", value=data__modifiers_item, name="" + (name_prefix or "data") + ".modifiers[{data__modifiers_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['min', 'max', 'modifier'], 'properties': {'min': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'max': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'modifier': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__modifiers_item_is_dict = isinstance(data__modifiers_item, dict)
                     if data__modifiers_item_is_dict:
                         data__modifiers_item__missing_keys = set(['min', 'max', 'modifier']) - data__modifiers_item.keys()
                         if data__modifiers_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".modifiers[{data__modifiers_x}]".format(**locals()) + " must contain " + (str(sorted(data__modifiers_item__missing_keys)) + " properties"), value=data__modifiers_item, name="" + (name_prefix or "data") + ".modifiers[{data__modifiers_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['min', 'max', 'modifier'], 'properties': {'min': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'max': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'modifier': {'type': 'integer', 'minimum': -1000, 'maximum': 1000}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__modifiers_item_keys = set(data__modifiers_item.keys())
                         if "min" in data__modifiers_item_keys:
                             data__modifiers_item_keys.remove("min")
                             data__modifiers_item__min = data__modifiers_item["min"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__modifiers_item__min, custom_formats, (name_prefix or "data") + ".modifiers[{data__modifiers_x}].min".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__modifiers_item__min, custom_formats, None)
                         if "max" in data__modifiers_item_keys:
                             data__modifiers_item_keys.remove("max")
                             data__modifiers_item__max = data__modifiers_item["max"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__modifiers_item__max, custom_formats, (name_prefix or "data") + ".modifiers[{data__modifiers_x}].max".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__modifiers_item__max, custom_formats, None)
                         if "modifier" in data__modifiers_item_keys:
                             data__modifiers_item_keys.remove("modifier")
                             data__modifiers_item__modifier = data__modifiers_item["modifier"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_signed(data__modifiers_item__modifier, custom_formats, (name_prefix or "data") + ".modifiers[{data__modifiers_x}].modifier".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_signed(data__modifiers_item__modifier, custom_formats, None)
         if "class_roll" in data_keys:
             data_keys.remove("class_roll")
             data__classroll = data["class_roll"]
             if not isinstance(data__classroll, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".class_roll must be object", value=data__classroll, name="" + (name_prefix or "data") + ".class_roll", definition={'type': 'object', 'description': 'A class for every 2d6 result, 2 to 12.', 'required': ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'], 'additionalProperties': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+                raise JsonSchemaValueException
             data__classroll_is_dict = isinstance(data__classroll, dict)
             if data__classroll_is_dict:
                 data__classroll__missing_keys = set(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']) - data__classroll.keys()
                 if data__classroll__missing_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".class_roll must contain " + (str(sorted(data__classroll__missing_keys)) + " properties"), value=data__classroll, name="" + (name_prefix or "data") + ".class_roll", definition={'type': 'object', 'description': 'A class for every 2d6 result, 2 to 12.', 'required': ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'], 'additionalProperties': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='required')
+                    raise JsonSchemaValueException
                 data__classroll_keys = set(data__classroll.keys())
                 for data__classroll_key in data__classroll_keys:
                     if data__classroll_key not in []:
                         data__classroll_value = data__classroll.get(data__classroll_key)
-                        validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__classroll_value, custom_formats, (name_prefix or "data") + ".class_roll.{data__classroll_key}".format(**locals()))
+                        validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__classroll_value, custom_formats, None)
         if "class_roll_elf_alternative" in data_keys:
             data_keys.remove("class_roll_elf_alternative")
             data__classrollelfalternative = data["class_roll_elf_alternative"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__classrollelfalternative, custom_formats, (name_prefix or "data") + ".class_roll_elf_alternative")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__classrollelfalternative, custom_formats, None)
         if "save_names" in data_keys:
             data_keys.remove("save_names")
             data__savenames = data["save_names"]
             if not isinstance(data__savenames, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".save_names must be array", value=data__savenames, name="" + (name_prefix or "data") + ".save_names", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+                raise JsonSchemaValueException
             data__savenames_is_list = isinstance(data__savenames, (list, tuple))
             if data__savenames_is_list:
                 data__savenames_len = len(data__savenames)
                 if data__savenames_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".save_names must contain at least 1 items", value=data__savenames, name="" + (name_prefix or "data") + ".save_names", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__savenames_len > 100:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".save_names must contain less than or equal to 100 items", value=data__savenames, name="" + (name_prefix or "data") + ".save_names", definition={'type': 'array', 'minItems': 1, 'maxItems': 100, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__savenames_x, data__savenames_item in enumerate(data__savenames):
-                    validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__savenames_item, custom_formats, (name_prefix or "data") + ".save_names[{data__savenames_x}]".format(**locals()))
+                    validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__savenames_item, custom_formats, None)
         if "max_level" in data_keys:
             data_keys.remove("max_level")
             data__maxlevel = data["max_level"]
             if not isinstance(data__maxlevel, (int)) and not (isinstance(data__maxlevel, float) and data__maxlevel.is_integer()) or isinstance(data__maxlevel, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".max_level must be integer", value=data__maxlevel, name="" + (name_prefix or "data") + ".max_level", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='type')
+                raise JsonSchemaValueException
             if isinstance(data__maxlevel, (int, float)) and not isinstance(data__maxlevel, bool):
                 if data__maxlevel < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".max_level must be bigger than or equal to 1", value=data__maxlevel, name="" + (name_prefix or "data") + ".max_level", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='minimum')
+                    raise JsonSchemaValueException
                 if data__maxlevel > 100:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".max_level must be smaller than or equal to 100", value=data__maxlevel, name="" + (name_prefix or "data") + ".max_level", definition={'type': 'integer', 'minimum': 1, 'maximum': 100}, rule='maximum')
+                    raise JsonSchemaValueException
         if "classes" in data_keys:
             data_keys.remove("classes")
             data__classes = data["classes"]
             if not isinstance(data__classes, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes must be object", value=data__classes, name="" + (name_prefix or "data") + ".classes", definition={'type': 'object', 'minProperties': 1, 'additionalProperties': {'type': 'object', 'properties': {'wounds_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'min_wounds': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'stamina_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'xp': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'wounds_up': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'combat_skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'saves': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'career_roll': {'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, 'careers': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'class_traits': {'type': 'array'}, 'gifts': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'required': ['wounds_die', 'min_wounds', 'stamina_die', 'xp', 'wounds_up', 'saves', 'careers']}}, rule='type')
+                raise JsonSchemaValueException
             data__classes_is_dict = isinstance(data__classes, dict)
             if data__classes_is_dict:
                 data__classes_len = len(data__classes)
                 if data__classes_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes must contain at least 1 properties", value=data__classes, name="" + (name_prefix or "data") + ".classes", definition={'type': 'object', 'minProperties': 1, 'additionalProperties': {'type': 'object', 'properties': {'wounds_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'min_wounds': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'stamina_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'xp': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'wounds_up': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'combat_skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'saves': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'career_roll': {'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, 'careers': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'class_traits': {'type': 'array'}, 'gifts': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'required': ['wounds_die', 'min_wounds', 'stamina_die', 'xp', 'wounds_up', 'saves', 'careers']}}, rule='minProperties')
+                    raise JsonSchemaValueException
                 data__classes_keys = set(data__classes.keys())
                 for data__classes_key in data__classes_keys:
                     if data__classes_key not in []:
                         data__classes_value = data__classes.get(data__classes_key)
                         if not isinstance(data__classes_value, (dict)):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}".format(**locals()) + " must be object", value=data__classes_value, name="" + (name_prefix or "data") + ".classes.{data__classes_key}".format(**locals()) + "", definition={'type': 'object', 'properties': {'wounds_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'min_wounds': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'stamina_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'xp': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'wounds_up': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'combat_skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'saves': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'career_roll': {'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, 'careers': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'class_traits': {'type': 'array'}, 'gifts': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'required': ['wounds_die', 'min_wounds', 'stamina_die', 'xp', 'wounds_up', 'saves', 'careers']}, rule='type')
+                            raise JsonSchemaValueException
                         data__classes_value_is_dict = isinstance(data__classes_value, dict)
                         if data__classes_value_is_dict:
                             data__classes_value__missing_keys = set(['wounds_die', 'min_wounds', 'stamina_die', 'xp', 'wounds_up', 'saves', 'careers']) - data__classes_value.keys()
                             if data__classes_value__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}".format(**locals()) + " must contain " + (str(sorted(data__classes_value__missing_keys)) + " properties"), value=data__classes_value, name="" + (name_prefix or "data") + ".classes.{data__classes_key}".format(**locals()) + "", definition={'type': 'object', 'properties': {'wounds_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'min_wounds': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'stamina_die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'xp': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'wounds_up': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'combat_skill_points': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}, 'saves': {'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'career_roll': {'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, 'careers': {'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, 'class_traits': {'type': 'array'}, 'gifts': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, 'required': ['wounds_die', 'min_wounds', 'stamina_die', 'xp', 'wounds_up', 'saves', 'careers']}, rule='required')
+                                raise JsonSchemaValueException
                             data__classes_value_keys = set(data__classes_value.keys())
                             if "wounds_die" in data__classes_value_keys:
                                 data__classes_value_keys.remove("wounds_die")
                                 data__classes_value__woundsdie = data__classes_value["wounds_die"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__classes_value__woundsdie, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.wounds_die".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__classes_value__woundsdie, custom_formats, None)
                             if "min_wounds" in data__classes_value_keys:
                                 data__classes_value_keys.remove("min_wounds")
                                 data__classes_value__minwounds = data__classes_value["min_wounds"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__classes_value__minwounds, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.min_wounds".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__classes_value__minwounds, custom_formats, None)
                             if "stamina_die" in data__classes_value_keys:
                                 data__classes_value_keys.remove("stamina_die")
                                 data__classes_value__staminadie = data__classes_value["stamina_die"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__classes_value__staminadie, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.stamina_die".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__classes_value__staminadie, custom_formats, None)
                             if "xp" in data__classes_value_keys:
                                 data__classes_value_keys.remove("xp")
                                 data__classes_value__xp = data__classes_value["xp"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__xp, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.xp".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__xp, custom_formats, None)
                             if "wounds_up" in data__classes_value_keys:
                                 data__classes_value_keys.remove("wounds_up")
                                 data__classes_value__woundsup = data__classes_value["wounds_up"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__woundsup, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.wounds_up".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__woundsup, custom_formats, None)
                             if "skill_points" in data__classes_value_keys:
                                 data__classes_value_keys.remove("skill_points")
                                 data__classes_value__skillpoints = data__classes_value["skill_points"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__skillpoints, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.skill_points".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__skillpoints, custom_formats, None)
                             if "combat_skill_points" in data__classes_value_keys:
                                 data__classes_value_keys.remove("combat_skill_points")
                                 data__classes_value__combatskillpoints = data__classes_value["combat_skill_points"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__combatskillpoints, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.combat_skill_points".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__combatskillpoints, custom_formats, None)
                             if "saves" in data__classes_value_keys:
                                 data__classes_value_keys.remove("saves")
                                 data__classes_value__saves = data__classes_value["saves"]
                                 if not isinstance(data__classes_value__saves, (list, tuple)):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.saves".format(**locals()) + " must be array", value=data__classes_value__saves, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.saves".format(**locals()) + "", definition={'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, rule='type')
+                                    raise JsonSchemaValueException
                                 data__classes_value__saves_is_list = isinstance(data__classes_value__saves, (list, tuple))
                                 if data__classes_value__saves_is_list:
                                     data__classes_value__saves_len = len(data__classes_value__saves)
                                     if data__classes_value__saves_len > 100:
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.saves".format(**locals()) + " must contain less than or equal to 100 items", value=data__classes_value__saves, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.saves".format(**locals()) + "", definition={'type': 'array', 'maxItems': 100, 'items': {'type': 'array', 'maxItems': 100, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/count'}}}, rule='maxItems')
+                                        raise JsonSchemaValueException
                                     for data__classes_value__saves_x, data__classes_value__saves_item in enumerate(data__classes_value__saves):
-                                        validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__saves_item, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.saves[{data__classes_value__saves_x}]".format(**locals()))
+                                        validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__saves_item, custom_formats, None)
                             if "career_roll" in data__classes_value_keys:
                                 data__classes_value_keys.remove("career_roll")
                                 data__classes_value__careerroll = data__classes_value["career_roll"]
                                 if not isinstance(data__classes_value__careerroll, (list, tuple)):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll".format(**locals()) + " must be array", value=data__classes_value__careerroll, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll".format(**locals()) + "", definition={'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, rule='type')
+                                    raise JsonSchemaValueException
                                 data__classes_value__careerroll_is_list = isinstance(data__classes_value__careerroll, (list, tuple))
                                 if data__classes_value__careerroll_is_list:
                                     data__classes_value__careerroll_len = len(data__classes_value__careerroll)
                                     if data__classes_value__careerroll_len > 6:
-                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll".format(**locals()) + " must contain less than or equal to 6 items", value=data__classes_value__careerroll, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll".format(**locals()) + "", definition={'type': 'array', 'maxItems': 6, 'items': {'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, 'description': "The class's d6 career table (at most six; a blank entry rolls again)."}, rule='maxItems')
+                                        raise JsonSchemaValueException
                                     for data__classes_value__careerroll_x, data__classes_value__careerroll_item in enumerate(data__classes_value__careerroll):
                                         data__classes_value__careerroll_item_one_of_count1 = 0
                                         if data__classes_value__careerroll_item_one_of_count1 < 2:
                                             try:
-                                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__classes_value__careerroll_item, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.career_roll[{data__classes_value__careerroll_x}]".format(**locals()))
+                                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__classes_value__careerroll_item, custom_formats, None)
                                                 data__classes_value__careerroll_item_one_of_count1 += 1
                                             except (JsonSchemaValueException, JsonSchemaValuesException): pass
                                         if data__classes_value__careerroll_item_one_of_count1 < 2:
                                             try:
                                                 if not isinstance(data__classes_value__careerroll_item, (NoneType)):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll[{data__classes_value__careerroll_x}]".format(**locals()) + " must be null", value=data__classes_value__careerroll_item, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll[{data__classes_value__careerroll_x}]".format(**locals()) + "", definition={'type': 'null'}, rule='type')
+                                                    raise JsonSchemaValueException
                                                 data__classes_value__careerroll_item_one_of_count1 += 1
                                             except (JsonSchemaValueException, JsonSchemaValuesException): pass
                                         if data__classes_value__careerroll_item_one_of_count1 < 2:
                                             try:
                                                 if not (isinstance(data__classes_value__careerroll_item, str) and data__classes_value__careerroll_item == ''):
-                                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll[{data__classes_value__careerroll_x}]".format(**locals()) + " must be same as const definition: ", value=data__classes_value__careerroll_item, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll[{data__classes_value__careerroll_x}]".format(**locals()) + "", definition={'const': ''}, rule='const')
+                                                    raise JsonSchemaValueException
                                                 data__classes_value__careerroll_item_one_of_count1 += 1
                                             except (JsonSchemaValueException, JsonSchemaValuesException): pass
                                         if data__classes_value__careerroll_item_one_of_count1 != 1:
-                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll[{data__classes_value__careerroll_x}]".format(**locals()) + " must be valid exactly by one definition" + (" (" + str(data__classes_value__careerroll_item_one_of_count1) + " matches found)"), value=data__classes_value__careerroll_item, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.career_roll[{data__classes_value__careerroll_x}]".format(**locals()) + "", definition={'oneOf': [{'type': 'string', 'minLength': 1, 'maxLength': 200}, {'type': 'null'}, {'const': ''}]}, rule='oneOf')
+                                            raise JsonSchemaValueException
                             if "careers" in data__classes_value_keys:
                                 data__classes_value_keys.remove("careers")
                                 data__classes_value__careers = data__classes_value["careers"]
                                 if not isinstance(data__classes_value__careers, (dict)):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.careers".format(**locals()) + " must be object", value=data__classes_value__careers, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.careers".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': {'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}}, rule='type')
+                                    raise JsonSchemaValueException
                                 data__classes_value__careers_is_dict = isinstance(data__classes_value__careers, dict)
                                 if data__classes_value__careers_is_dict:
                                     data__classes_value__careers_keys = set(data__classes_value__careers.keys())
                                     for data__classes_value__careers_key in data__classes_value__careers_keys:
                                         if data__classes_value__careers_key not in []:
                                             data__classes_value__careers_value = data__classes_value__careers.get(data__classes_value__careers_key)
-                                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_career(data__classes_value__careers_value, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.careers.{data__classes_value__careers_key}".format(**locals()))
+                                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_career(data__classes_value__careers_value, custom_formats, None)
                             if "class_traits" in data__classes_value_keys:
                                 data__classes_value_keys.remove("class_traits")
                                 data__classes_value__classtraits = data__classes_value["class_traits"]
                                 if not isinstance(data__classes_value__classtraits, (list, tuple)):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".classes.{data__classes_key}.class_traits".format(**locals()) + " must be array", value=data__classes_value__classtraits, name="" + (name_prefix or "data") + ".classes.{data__classes_key}.class_traits".format(**locals()) + "", definition={'type': 'array'}, rule='type')
+                                    raise JsonSchemaValueException
                             if "gifts" in data__classes_value_keys:
                                 data__classes_value_keys.remove("gifts")
                                 data__classes_value__gifts = data__classes_value["gifts"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__gifts, custom_formats, (name_prefix or "data") + ".classes.{data__classes_key}.gifts".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data__classes_value__gifts, custom_formats, None)
         if "enemy_xp" in data_keys:
             data_keys.remove("enemy_xp")
             data__enemyxp = data["enemy_xp"]
             if not isinstance(data__enemyxp, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".enemy_xp must be array", value=data__enemyxp, name="" + (name_prefix or "data") + ".enemy_xp", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['hd', 'xp'], 'properties': {'hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'xp': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}}}, rule='type')
+                raise JsonSchemaValueException
             data__enemyxp_is_list = isinstance(data__enemyxp, (list, tuple))
             if data__enemyxp_is_list:
                 data__enemyxp_len = len(data__enemyxp)
                 if data__enemyxp_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".enemy_xp must contain at least 1 items", value=data__enemyxp, name="" + (name_prefix or "data") + ".enemy_xp", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['hd', 'xp'], 'properties': {'hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'xp': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}}}, rule='minItems')
+                    raise JsonSchemaValueException
                 if data__enemyxp_len > 1000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".enemy_xp must contain less than or equal to 1000 items", value=data__enemyxp, name="" + (name_prefix or "data") + ".enemy_xp", definition={'type': 'array', 'minItems': 1, 'maxItems': 1000, 'items': {'type': 'object', 'required': ['hd', 'xp'], 'properties': {'hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'xp': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__enemyxp_x, data__enemyxp_item in enumerate(data__enemyxp):
                     if not isinstance(data__enemyxp_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".enemy_xp[{data__enemyxp_x}]".format(**locals()) + " must be object", value=data__enemyxp_item, name="" + (name_prefix or "data") + ".enemy_xp[{data__enemyxp_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['hd', 'xp'], 'properties': {'hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'xp': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__enemyxp_item_is_dict = isinstance(data__enemyxp_item, dict)
                     if data__enemyxp_item_is_dict:
                         data__enemyxp_item__missing_keys = set(['hd', 'xp']) - data__enemyxp_item.keys()
                         if data__enemyxp_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".enemy_xp[{data__enemyxp_x}]".format(**locals()) + " must contain " + (str(sorted(data__enemyxp_item__missing_keys)) + " properties"), value=data__enemyxp_item, name="" + (name_prefix or "data") + ".enemy_xp[{data__enemyxp_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['hd', 'xp'], 'properties': {'hd': {'type': 'integer', 'minimum': 0, 'maximum': 1000}, 'xp': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__enemyxp_item_keys = set(data__enemyxp_item.keys())
                         if "hd" in data__enemyxp_item_keys:
                             data__enemyxp_item_keys.remove("hd")
                             data__enemyxp_item__hd = data__enemyxp_item["hd"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__enemyxp_item__hd, custom_formats, (name_prefix or "data") + ".enemy_xp[{data__enemyxp_x}].hd".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__enemyxp_item__hd, custom_formats, None)
                         if "xp" in data__enemyxp_item_keys:
                             data__enemyxp_item_keys.remove("xp")
                             data__enemyxp_item__xp = data__enemyxp_item["xp"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data__enemyxp_item__xp, custom_formats, (name_prefix or "data") + ".enemy_xp[{data__enemyxp_x}].xp".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data__enemyxp_item__xp, custom_formats, None)
         if "special_ability_hd" in data_keys:
             data_keys.remove("special_ability_hd")
             data__specialabilityhd = data["special_ability_hd"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__specialabilityhd, custom_formats, (name_prefix or "data") + ".special_ability_hd")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__specialabilityhd, custom_formats, None)
         if "classed_character_hd" in data_keys:
             data_keys.remove("classed_character_hd")
             data__classedcharacterhd = data["classed_character_hd"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__classedcharacterhd, custom_formats, (name_prefix or "data") + ".classed_character_hd")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__classedcharacterhd, custom_formats, None)
         if "treasure_xp_per_silver" in data_keys:
             data_keys.remove("treasure_xp_per_silver")
             data__treasurexppersilver = data["treasure_xp_per_silver"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__treasurexppersilver, custom_formats, (name_prefix or "data") + ".treasure_xp_per_silver")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data__treasurexppersilver, custom_formats, None)
         if "coins" in data_keys:
             data_keys.remove("coins")
             data__coins = data["coins"]
             if not isinstance(data__coins, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".coins must be object", value=data__coins, name="" + (name_prefix or "data") + ".coins", definition={'type': 'object', 'minProperties': 1, 'description': "Each coin's value in the smallest coin.", 'additionalProperties': {'type': 'integer', 'minimum': 1, 'maximum': 1000000}}, rule='type')
+                raise JsonSchemaValueException
             data__coins_is_dict = isinstance(data__coins, dict)
             if data__coins_is_dict:
                 data__coins_len = len(data__coins)
                 if data__coins_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".coins must contain at least 1 properties", value=data__coins, name="" + (name_prefix or "data") + ".coins", definition={'type': 'object', 'minProperties': 1, 'description': "Each coin's value in the smallest coin.", 'additionalProperties': {'type': 'integer', 'minimum': 1, 'maximum': 1000000}}, rule='minProperties')
+                    raise JsonSchemaValueException
                 data__coins_keys = set(data__coins.keys())
                 for data__coins_key in data__coins_keys:
                     if data__coins_key not in []:
                         data__coins_value = data__coins.get(data__coins_key)
-                        validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_positive(data__coins_value, custom_formats, (name_prefix or "data") + ".coins.{data__coins_key}".format(**locals()))
+                        validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_positive(data__coins_value, custom_formats, None)
         if "starting_money" in data_keys:
             data_keys.remove("starting_money")
             data__startingmoney = data["starting_money"]
             if not isinstance(data__startingmoney, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".starting_money must be object", value=data__startingmoney, name="" + (name_prefix or "data") + ".starting_money", definition={'type': 'object', 'additionalProperties': {'type': 'object', 'required': ['dice', 'die', 'coin'], 'properties': {'dice': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'times': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'coin': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}}, rule='type')
+                raise JsonSchemaValueException
             data__startingmoney_is_dict = isinstance(data__startingmoney, dict)
             if data__startingmoney_is_dict:
                 data__startingmoney_keys = set(data__startingmoney.keys())
@@ -315,152 +315,152 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
                     if data__startingmoney_key not in []:
                         data__startingmoney_value = data__startingmoney.get(data__startingmoney_key)
                         if not isinstance(data__startingmoney_value, (dict)):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".starting_money.{data__startingmoney_key}".format(**locals()) + " must be object", value=data__startingmoney_value, name="" + (name_prefix or "data") + ".starting_money.{data__startingmoney_key}".format(**locals()) + "", definition={'type': 'object', 'required': ['dice', 'die', 'coin'], 'properties': {'dice': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'times': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'coin': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='type')
+                            raise JsonSchemaValueException
                         data__startingmoney_value_is_dict = isinstance(data__startingmoney_value, dict)
                         if data__startingmoney_value_is_dict:
                             data__startingmoney_value__missing_keys = set(['dice', 'die', 'coin']) - data__startingmoney_value.keys()
                             if data__startingmoney_value__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".starting_money.{data__startingmoney_key}".format(**locals()) + " must contain " + (str(sorted(data__startingmoney_value__missing_keys)) + " properties"), value=data__startingmoney_value, name="" + (name_prefix or "data") + ".starting_money.{data__startingmoney_key}".format(**locals()) + "", definition={'type': 'object', 'required': ['dice', 'die', 'coin'], 'properties': {'dice': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'die': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'times': {'type': 'integer', 'minimum': 1, 'maximum': 1000}, 'coin': {'type': 'string', 'minLength': 1, 'maxLength': 200}}}, rule='required')
+                                raise JsonSchemaValueException
                             data__startingmoney_value_keys = set(data__startingmoney_value.keys())
                             if "dice" in data__startingmoney_value_keys:
                                 data__startingmoney_value_keys.remove("dice")
                                 data__startingmoney_value__dice = data__startingmoney_value["dice"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__startingmoney_value__dice, custom_formats, (name_prefix or "data") + ".starting_money.{data__startingmoney_key}.dice".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__startingmoney_value__dice, custom_formats, None)
                             if "die" in data__startingmoney_value_keys:
                                 data__startingmoney_value_keys.remove("die")
                                 data__startingmoney_value__die = data__startingmoney_value["die"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__startingmoney_value__die, custom_formats, (name_prefix or "data") + ".starting_money.{data__startingmoney_key}.die".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__startingmoney_value__die, custom_formats, None)
                             if "times" in data__startingmoney_value_keys:
                                 data__startingmoney_value_keys.remove("times")
                                 data__startingmoney_value__times = data__startingmoney_value["times"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__startingmoney_value__times, custom_formats, (name_prefix or "data") + ".starting_money.{data__startingmoney_key}.times".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data__startingmoney_value__times, custom_formats, None)
                             if "coin" in data__startingmoney_value_keys:
                                 data__startingmoney_value_keys.remove("coin")
                                 data__startingmoney_value__coin = data__startingmoney_value["coin"]
-                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__startingmoney_value__coin, custom_formats, (name_prefix or "data") + ".starting_money.{data__startingmoney_key}.coin".format(**locals()))
+                                validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__startingmoney_value__coin, custom_formats, None)
         if "equipment" in data_keys:
             data_keys.remove("equipment")
             data__equipment = data["equipment"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_equipment(data__equipment, custom_formats, (name_prefix or "data") + ".equipment")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_equipment(data__equipment, custom_formats, None)
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_equipment(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'description': "The equipment tables (the built-in vogelfrei-equipment.json, or an override's 'equipment').", 'type': 'object', 'required': ['items'], 'properties': {'categories': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'firearm_options': {'type': 'object'}, 'items': {'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['items']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'description': "The equipment tables (the built-in vogelfrei-equipment.json, or an override's 'equipment').", 'type': 'object', 'required': ['items'], 'properties': {'categories': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'firearm_options': {'type': 'object'}, 'items': {'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}}}, rule='required')
+            raise JsonSchemaValueException
         data_keys = set(data.keys())
         if "categories" in data_keys:
             data_keys.remove("categories")
             data__categories = data["categories"]
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_names(data__categories, custom_formats, (name_prefix or "data") + ".categories")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_names(data__categories, custom_formats, None)
         if "firearm_options" in data_keys:
             data_keys.remove("firearm_options")
             data__firearmoptions = data["firearm_options"]
             if not isinstance(data__firearmoptions, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".firearm_options must be object", value=data__firearmoptions, name="" + (name_prefix or "data") + ".firearm_options", definition={'type': 'object'}, rule='type')
+                raise JsonSchemaValueException
         if "items" in data_keys:
             data_keys.remove("items")
             data__items = data["items"]
             if not isinstance(data__items, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".items must be array", value=data__items, name="" + (name_prefix or "data") + ".items", definition={'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}, rule='type')
+                raise JsonSchemaValueException
             data__items_is_list = isinstance(data__items, (list, tuple))
             if data__items_is_list:
                 data__items_len = len(data__items)
                 if data__items_len > 10000:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".items must contain less than or equal to 10000 items", value=data__items, name="" + (name_prefix or "data") + ".items", definition={'type': 'array', 'maxItems': 10000, 'items': {'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}}, rule='maxItems')
+                    raise JsonSchemaValueException
                 for data__items_x, data__items_item in enumerate(data__items):
                     if not isinstance(data__items_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".items[{data__items_x}]".format(**locals()) + " must be object", value=data__items_item, name="" + (name_prefix or "data") + ".items[{data__items_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}, rule='type')
+                        raise JsonSchemaValueException
                     data__items_item_is_dict = isinstance(data__items_item, dict)
                     if data__items_item_is_dict:
                         data__items_item__missing_keys = set(['name']) - data__items_item.keys()
                         if data__items_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".items[{data__items_x}]".format(**locals()) + " must contain " + (str(sorted(data__items_item__missing_keys)) + " properties"), value=data__items_item, name="" + (name_prefix or "data") + ".items[{data__items_x}]".format(**locals()) + "", definition={'type': 'object', 'required': ['name'], 'properties': {'name': {'type': 'string', 'minLength': 1, 'maxLength': 200}, 'category': {'type': 'string'}, 'aliases': {'type': 'array', 'maxItems': 1000, 'items': {'$ref': 'https://character-builder.invalid/schema/ruleset-vogelfrei.schema.json#/$defs/name'}}, 'city': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'rural': {'oneOf': [{'$ref': '#/$defs/count'}, {'type': 'null'}]}, 'encumbrance': {'enum': ['normal', 'none', 'oversize']}}}, rule='required')
+                            raise JsonSchemaValueException
                         data__items_item_keys = set(data__items_item.keys())
                         if "name" in data__items_item_keys:
                             data__items_item_keys.remove("name")
                             data__items_item__name = data__items_item["name"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__items_item__name, custom_formats, (name_prefix or "data") + ".items[{data__items_x}].name".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data__items_item__name, custom_formats, None)
                         if "category" in data__items_item_keys:
                             data__items_item_keys.remove("category")
                             data__items_item__category = data__items_item["category"]
                             if not isinstance(data__items_item__category, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".items[{data__items_x}].category".format(**locals()) + " must be string", value=data__items_item__category, name="" + (name_prefix or "data") + ".items[{data__items_x}].category".format(**locals()) + "", definition={'type': 'string'}, rule='type')
+                                raise JsonSchemaValueException
                         if "aliases" in data__items_item_keys:
                             data__items_item_keys.remove("aliases")
                             data__items_item__aliases = data__items_item["aliases"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_names(data__items_item__aliases, custom_formats, (name_prefix or "data") + ".items[{data__items_x}].aliases".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_names(data__items_item__aliases, custom_formats, None)
                         if "city" in data__items_item_keys:
                             data__items_item_keys.remove("city")
                             data__items_item__city = data__items_item["city"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_price(data__items_item__city, custom_formats, (name_prefix or "data") + ".items[{data__items_x}].city".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_price(data__items_item__city, custom_formats, None)
                         if "rural" in data__items_item_keys:
                             data__items_item_keys.remove("rural")
                             data__items_item__rural = data__items_item["rural"]
-                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_price(data__items_item__rural, custom_formats, (name_prefix or "data") + ".items[{data__items_x}].rural".format(**locals()))
+                            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_price(data__items_item__rural, custom_formats, None)
                         if "encumbrance" in data__items_item_keys:
                             data__items_item_keys.remove("encumbrance")
                             data__items_item__encumbrance = data__items_item["encumbrance"]
                             if not (isinstance(data__items_item__encumbrance, str) and data__items_item__encumbrance == 'normal' or isinstance(data__items_item__encumbrance, str) and data__items_item__encumbrance == 'none' or isinstance(data__items_item__encumbrance, str) and data__items_item__encumbrance == 'oversize'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".items[{data__items_x}].encumbrance".format(**locals()) + " must be one of ['normal', 'none', 'oversize']", value=data__items_item__encumbrance, name="" + (name_prefix or "data") + ".items[{data__items_x}].encumbrance".format(**locals()) + "", definition={'enum': ['normal', 'none', 'oversize']}, rule='enum')
+                                raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_price(data, custom_formats={}, name_prefix=None):
     data_one_of_count2 = 0
     if data_one_of_count2 < 2:
         try:
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data, custom_formats, (name_prefix or "data") + "")
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data, custom_formats, None)
             data_one_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if data_one_of_count2 < 2:
         try:
             if not isinstance(data, (NoneType)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be null", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'null'}, rule='type')
+                raise JsonSchemaValueException
             data_one_of_count2 += 1
         except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if data_one_of_count2 != 1:
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be valid exactly by one definition" + (" (" + str(data_one_of_count2) + " matches found)"), value=data, name="" + (name_prefix or "data") + "", definition={'oneOf': [{'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, {'type': 'null'}]}, rule='oneOf')
+        raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_names(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (list, tuple)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='type')
+        raise JsonSchemaValueException
     data_is_list = isinstance(data, (list, tuple))
     if data_is_list:
         data_len = len(data)
         if data_len > 1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain less than or equal to 1000 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 1000, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 200}}, rule='maxItems')
+            raise JsonSchemaValueException
         for data_x, data_item in enumerate(data):
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data_item, custom_formats, (name_prefix or "data") + "[{data_x}]".format(**locals()))
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data_item, custom_formats, None)
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_positive(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 1", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 0:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000000000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000000000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000000000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_career(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'properties': {'status': {'type': 'string'}, 'traits': {'type': 'array'}, 'skills': {'type': 'array'}}}, rule='type')
+        raise JsonSchemaValueException
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data_keys = set(data.keys())
@@ -468,70 +468,70 @@ def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_j
             data_keys.remove("status")
             data__status = data["status"]
             if not isinstance(data__status, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".status must be string", value=data__status, name="" + (name_prefix or "data") + ".status", definition={'type': 'string'}, rule='type')
+                raise JsonSchemaValueException
         if "traits" in data_keys:
             data_keys.remove("traits")
             data__traits = data["traits"]
             if not isinstance(data__traits, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".traits must be array", value=data__traits, name="" + (name_prefix or "data") + ".traits", definition={'type': 'array'}, rule='type')
+                raise JsonSchemaValueException
         if "skills" in data_keys:
             data_keys.remove("skills")
             data__skills = data["skills"]
             if not isinstance(data__skills, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".skills must be array", value=data__skills, name="" + (name_prefix or "data") + ".skills", definition={'type': 'array'}, rule='type')
+                raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_row(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (list, tuple)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 100, 'items': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}, rule='type')
+        raise JsonSchemaValueException
     data_is_list = isinstance(data, (list, tuple))
     if data_is_list:
         data_len = len(data)
         if data_len > 100:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain less than or equal to 100 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'maxItems': 100, 'items': {'type': 'integer', 'minimum': 0, 'maximum': 1000000000}}, rule='maxItems')
+            raise JsonSchemaValueException
         for data_x, data_item in enumerate(data):
-            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data_item, custom_formats, (name_prefix or "data") + "[{data_x}]".format(**locals()))
+            validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_count(data_item, custom_formats, None)
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_signed(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < -1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to -1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': -1000, 'maximum': 1000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_small(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 0:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0, 'maximum': 1000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_die(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, (int, float)) and not isinstance(data, bool):
         if data < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 1", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='minimum')
+            raise JsonSchemaValueException
         if data > 1000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be smaller than or equal to 1000", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 1000}, rule='maximum')
+            raise JsonSchemaValueException
     return data
 
 def validate_https___character_builder_invalid_schema_ruleset_vogelfrei_schema_json___defs_name(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='type')
+        raise JsonSchemaValueException
     if isinstance(data, str):
         data_len = len(data)
         if data_len < 1:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be longer than or equal to 1 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='minLength')
+            raise JsonSchemaValueException
         if data_len > 200:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 200 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='maxLength')
+            raise JsonSchemaValueException
     return data
 
 

@@ -7,9 +7,10 @@ import random
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter,
-                               QTableView, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBox,
+                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton,
+                               QSpinBox, QSplitter, QTableView, QVBoxLayout,
+                               QWidget)
 
 from builder.rules.base import Action, RulesError
 from builder.ui.focus import search_leads_to
@@ -71,6 +72,13 @@ def _item_details(item: dict) -> str:
     return ", ".join(bits)
 
 
+def keep_rows(view: QTableView, rows: int) -> None:
+    """A table at least as tall as its header and ``rows`` rows of text."""
+    row = max(view.verticalHeader().defaultSectionSize(), view.fontMetrics().height())
+    view.setMinimumHeight(view.horizontalHeader().sizeHint().height() + rows * row
+                          + 2 * view.frameWidth())
+
+
 class PossessionsPage(QWidget):
     """Money, the shop (every equipment table, searchable) and the gear with Wear /
     Remove.  Every change is action words through the editor (the core, undo, autosave);
@@ -83,7 +91,17 @@ class PossessionsPage(QWidget):
         self.doc = editor.doc
         ruleset = self.doc.ruleset
         catalogue = ruleset.catalogue
-        layout = QVBoxLayout(self)
+        # The page scrolls as a whole where the pane is shorter than its two tables at
+        # their least (a small screen, or 2x): each table keeps rows enough to choose
+        # from instead of shrinking to its header, and the window never grows for them.
+        from builder.ui.scrolling import scrolling
+
+        body = QWidget(self)
+        area = scrolling(body, "possessionsScroll", self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(area)
+        layout = QVBoxLayout(body)
 
         # money
         money_row = QHBoxLayout()
@@ -132,6 +150,8 @@ class PossessionsPage(QWidget):
         self.market_combo.addItem("Usual price", None)
         self.market_combo.addItem("City price", "city")
         self.market_combo.addItem("Rural price", "rural")
+        # as wide as its longest text, which the character's state sets later
+        self.market_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         filters.addWidget(self.search_edit, 1)
         filters.addWidget(self.category_combo)
         filters.addWidget(self.market_combo)
@@ -231,11 +251,17 @@ class PossessionsPage(QWidget):
         self.gear_note.setWordWrap(True)
         for control in (self.wear_button, self.remove_button, self.drop_qty, self.drop_button):
             gear_row.addWidget(control)
-        gear_row.addWidget(self.gear_note, 1)
+        gear_row.addStretch(1)
         held_layout.addLayout(gear_row)
+        # below the buttons, the width of the pane: beside them a narrow pane (2x)
+        # left it a sliver that cut its words
+        held_layout.addWidget(self.gear_note)
         split.addWidget(held)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        keep_rows(self.shop_view, 5)
+        keep_rows(self.gear_view, 3)
         layout.addWidget(split, 1)
 
         self.search_edit.textChanged.connect(self._filter)
@@ -325,6 +351,8 @@ class PossessionsPage(QWidget):
         self.money_label.setText(text + f"<br>Usual price: {prices}")
         self.market_combo.setItemText(0, "Usual price (cheaper)" if d.get("prices") == "creation"
                                       else "Usual price (City)")
+        # its whole text shown, the pane at its narrowest too
+        self.market_combo.setMinimumWidth(self.market_combo.sizeHint().width())
         keep = (self.selected_gear() or {}).get("item")
         model = self.gear_model
         model.clear()

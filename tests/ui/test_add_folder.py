@@ -1,0 +1,25 @@
+"""File > Add Folder…: a folder from anywhere joins the library; its characters are
+listed in the Library tab (the command line's side: tests/cli/test_library_folders_cli.py)."""
+from __future__ import annotations
+
+from builder.app import library
+from tests.helpers import ok
+
+
+def test_add_folder_lists_the_folders_characters(window, qtbot, tmp_path):
+    shared = tmp_path / "Dropbox" / "party"
+    shared.mkdir(parents=True)
+    ok("new", "story-points", "Far Rider", "-o", shared / "rider.json", "--set", "sp=4")
+    assert window.act_add_folder in window.menuBar().actions()[0].menu().actions()
+
+    window.add_folder_dialog()
+    dialog = window._file_dialog
+    assert dialog.isVisible()                    # open(): shown, not blocking
+    dialog.fileSelected.emit(str(shared))        # what choosing the folder does
+    dialog.close()
+
+    assert library.folders() == [shared.resolve()]
+    rider = str(shared.resolve() / "rider.json")
+    qtbot.waitUntil(lambda: window.library_model.row_for_path(rider) >= 0
+                    and window.library_model.entries()[
+                        window.library_model.row_for_path(rider)].name == "Far Rider")
