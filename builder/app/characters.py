@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  NotWritten, check_guard, rules_refusal)
-from builder.rules.base import Refusal, Ruleset, UsageError
+from builder.rules.base import ActionEntry, Refusal, Ruleset, UsageError
 from builder.rules.entry_ids import META_KEYS
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
 
@@ -168,14 +168,14 @@ def _file_change(cf: CharacterFile, before: bytes | None) -> tuple[FileChange, .
 
 
 def act(target: Target, words: Sequence[str] = (), *,
-        action: Mapping[str, Any] | None = None, seed: int | None = None,
+        action: ActionEntry | None = None, seed: int | None = None,
         rng: random.Random | None = None, guard: Guard | None = None) -> Outcome:
     """Take one action (``do FILE ACTION ARGS``; an increase in the window): the
     ``words`` as typed, parsed by the file's ruleset, or an ``action`` already
     parsed.  Dice roll from ``rng``, else from ``seed`` (the same on a retry).
     ``entry``: the ledger entry written; ``lines``: its description."""
     def change(cf: CharacterFile) -> dict[str, Any]:
-        parsed = dict(action) if action is not None else cf.ruleset.parse_action(list(words))
+        parsed = action if action is not None else cf.ruleset.parse_action(list(words))
         dice = rng if rng is not None else (random.Random(seed) if seed is not None else None)
         return cf.do(parsed, dice)
 

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from builder.rules.base import Action, Refusal, Ruleset, UsageError
+from builder.rules.base import Action, ActionEntry, Refusal, Ruleset, UsageError
 from builder.rules.party import PartyTally, PartyXpRules, earlier_than_latest, next_session
 from builder.storage.files import CharacterFile
 
@@ -96,7 +96,7 @@ def parse(member: Member, words: Sequence[str]) -> Action:
         raise UsageError(f"{member.given}: {problem}") from None
 
 
-def apply_each(actions: Sequence[tuple[Member, Mapping[str, Any]]],
+def apply_each(actions: Sequence[tuple[Member, ActionEntry]],
                rng: random.Random | None = None) -> list[dict[str, Any]]:
     """Apply each action to its member in memory; the entries logged.  Refusal with
     every member's reasons when the rules refuse any of them."""
@@ -112,7 +112,7 @@ def apply_each(actions: Sequence[tuple[Member, Mapping[str, Any]]],
     return logged
 
 
-def take_back_each(taken: Sequence[tuple[Member, Mapping[str, Any]]], what: str) -> list[str]:
+def take_back_each(taken: Sequence[tuple[Member, ActionEntry]], what: str) -> list[str]:
     """Undo of a group change, in memory: remove from each member the entry ``what``
     added (``"this award"``) while it is still its last one.  The reasons for the
     members whose last entry is another (empty: every one was taken back)."""
@@ -123,7 +123,7 @@ def take_back_each(taken: Sequence[tuple[Member, Mapping[str, Any]]], what: str)
         if last != added:
             now = cf.ruleset.describe(last) if last else "its ledger is empty"
             reasons.append(f"{member.label}: its last ledger entry is not the one {what} "
-                           f"added ({cf.ruleset.describe(dict(added))}); it is now: {now}")
+                           f"added ({cf.ruleset.describe(added)}); it is now: {now}")
             continue
         cf.undo()
     return reasons

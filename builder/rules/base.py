@@ -17,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
 from builder.rules.entry_ids import META_KEYS
 from builder.rules.records import FrozenRecord
@@ -167,22 +167,15 @@ def parse_yes_no(text: str | bool, what: str) -> bool:
     raise UsageError(f"{what} must be yes or no, not '{text}'")
 
 
-#: An action as a ruleset reads it in ``check``, ``apply``, ``describe`` and
-#: ``action_cost``: an :class:`Action`, or a ledger entry read from a file (a dict
-#: with its ``"action"`` and ``"at"``; a hand-edited one may be malformed).
-ActionEntry = Mapping[str, Any]
-
-
-class Action(FrozenRecord, Mapping[str, Any]):
+class Action(FrozenRecord):
     """One action, as :meth:`Ruleset.parse_action` makes it from ``do`` words.
 
     ``kind`` is the verb (``"raise-skill"``); ``args`` its arguments in the order
     the ledger records them (``{"name": "Medicine", "exchange": True}``).
     :meth:`to_json` is the ledger entry (without its time) and the JSON the command
     line prints; the ruleset's :meth:`Ruleset.resolve` fills in what chance decides
-    (:meth:`with_args`).  An Action is also a read-only mapping in its JSON shape
-    (``action["action"]`` is the kind), so the same rules code reads it and a
-    ledger entry read from a file.
+    (:meth:`with_args`).  A ledger entry read from a file becomes one through
+    :meth:`from_json` (:func:`read_action`), where it enters the rules.
     """
 
     _fields = ("kind", "args")
@@ -207,7 +200,7 @@ class Action(FrozenRecord, Mapping[str, Any]):
         return cls(kind, {k: v for k, v in entry.items() if k != "action" and k not in META_KEYS})
 
     @classmethod
-    def coerce(cls, action: Mapping[str, Any]) -> Action:
+    def coerce(cls, action: Action | Mapping[str, Any]) -> Action:
         """``action`` itself, or the Action a mapping (a plugin's dict) stands for."""
         return action if isinstance(action, Action) else cls.from_json(action)
 
@@ -246,28 +239,16 @@ class Action(FrozenRecord, Mapping[str, Any]):
         is, or tests it for truth, as the ledger's JSON reads."""
         return self.args.get(key, default)
 
-    # -- the JSON shape, read-only --------------------------------------------------
-    def __getitem__(self, key: str) -> Any:
-        if key == "action":
-            return self.kind
-        return self.args[key]
-
-    def __iter__(self) -> Iterator[str]:
-        yield "action"
-        yield from self.args
-
-    def __len__(self) -> int:
-        return 1 + len(self.args)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Mapping):
-            return dict(self.items()) == dict(other.items())
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # equal to dicts, which are unhashable
+    __hash__ = None  # type: ignore[assignment]  # its args are a mapping, unhashable
 
     def __repr__(self) -> str:
         return f"Action({self.kind!r}, {dict(self.args)!r})"
+
+
+#: An action as a ruleset reads it in ``check``, ``apply``, ``describe`` and
+#: ``action_cost``: an :class:`Action`, or a ledger entry read from a file (a dict
+#: with its ``"action"`` and ``"at"``; a hand-edited one may be malformed).
+ActionEntry: TypeAlias = "Action | Mapping[str, Any]"
 
 
 class Ask(FrozenRecord):
@@ -308,7 +289,7 @@ class Option(FrozenRecord, Mapping[str, Any]):
     option without an ``action``).  ``target`` is the level reached (or what the
     step sets, e.g. the slot an item is worn in).  ``extra`` is the rest of the option's JSON, in
     order (``linked_vital``, ``choices``...).  :meth:`to_json` is the ``options --json``
-    entry; an Option is also a read-only mapping in that shape."""
+    entry."""
 
     _fields = ("kind", "name", "target", "cost", "reasons", "words", "asks", "extra")
     kind: str
@@ -386,6 +367,15 @@ class Option(FrozenRecord, Mapping[str, Any]):
                 words += [ask.flag, ""]
         return words
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Option):
+            return (self._json, self.words, self.asks) == (other._json, other.words, other.asks)
+        if isinstance(other, Mapping):
+            return self._json == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to dicts, which are unhashable
+
     # -- the JSON shape, read-only --------------------------------------------------
     def __getitem__(self, key: str) -> Any:
         return self._json[key]
@@ -395,15 +385,6 @@ class Option(FrozenRecord, Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._json)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Option):
-            return (self._json, self.words, self.asks) == (other._json, other.words, other.asks)
-        if isinstance(other, Mapping):
-            return self._json == dict(other.items())
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # equal to dicts, which are unhashable
 
 
 def option(kind: str, name: str, target: int | str | None, cost: int | None,
@@ -490,8 +471,10 @@ class ActionKind(ABC, Generic[RulesT, StateT]):
         return describe_generic(action)
 
 
-def describe_generic(action: Mapping[str, Any]) -> str:
+def describe_generic(action: ActionEntry) -> str:
     """An action as ``verb key=value...``: the sentence of an action no kind describes."""
+    if isinstance(action, Action):
+        action = action.to_json()
     args = " ".join(f"{k}={v}" for k, v in action.items()
                     if k != "action" and k not in META_KEYS)
     return f"{action.get('action', '?')} {args}".strip()
@@ -655,7 +638,7 @@ class Ruleset(ABC):
         entry = read_action(action)
         kind = None if entry is None else self.kind_of(entry.kind)
         if entry is None or kind is None:
-            return self.unknown_action(action)
+            return self.unknown_action(entry.to_json() if entry is not None else action)
         return kind.check(state, entry)
 
     def apply(self, state: Any, action: ActionEntry) -> Any:

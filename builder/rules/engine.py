@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterable, Mapping
 
-from builder.rules.base import Action, Refusal, Ruleset, read_action
+from builder.rules.base import Action, ActionEntry, Refusal, Ruleset, read_action
 from builder.rules.entry_ids import action_content
 from builder.rules.records import FrozenRecord, Record
 
@@ -95,7 +95,7 @@ class Replay(Record):
         self.state = after
 
 
-def _cost(ruleset: Ruleset, state: Any, entry: Mapping[str, Any]) -> int | None:
+def _cost(ruleset: Ruleset, state: Any, entry: ActionEntry) -> int | None:
     try:
         return ruleset.action_cost(state, entry)
     except Exception:  # a malformed hand-edited entry cannot be priced
@@ -190,7 +190,7 @@ def replay(ruleset: Ruleset, baseline: dict[str, Any], ledger: list[dict[str, An
     return result
 
 
-def attempt(ruleset: Ruleset, state: Any, action: Mapping[str, Any],
+def attempt(ruleset: Ruleset, state: Any, action: ActionEntry,
             rng: random.Random | None = None) -> tuple[Action, list[str], Any]:
     """Resolve chance and check one new action, applying it when the rules allow:
     (the action as it would go into the ledger, every reason it is refused, the new
@@ -201,7 +201,7 @@ def attempt(ruleset: Ruleset, state: Any, action: Mapping[str, Any],
     return resolved, reasons, (None if reasons else ruleset.apply(state, resolved))
 
 
-def perform(ruleset: Ruleset, state: Any, action: Mapping[str, Any],
+def perform(ruleset: Ruleset, state: Any, action: ActionEntry,
             rng: random.Random | None = None) -> tuple[Action, Any]:
     """Resolve chance, check and apply one new action.
 

@@ -12,9 +12,9 @@ import random
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
-from builder.rules.base import Action, Option, Refusal, RulesError, Ruleset
+from builder.rules.base import Action, ActionEntry, Option, Refusal, RulesError, Ruleset
 from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
@@ -308,7 +308,7 @@ class CharacterFile(Record):
             return [Option.coerce(o) for o in self.ruleset.options(self.state)]
 
     # -- changes (in memory; save() writes) ---------------------------------
-    def preview(self, action: Mapping[str, Any], rng: random.Random | None = None) -> Preview:
+    def preview(self, action: ActionEntry, rng: random.Random | None = None) -> Preview:
         """What ``do`` would do with ``action``, nothing changed: the action as it would
         be logged (chance resolved with ``rng``), every reason it would be refused for,
         and the state after it (None when refused).  ``do`` takes this same path, so a
@@ -321,7 +321,7 @@ class CharacterFile(Record):
             logged, reasons, after = attempt(self.ruleset, before, action, rng)
         return Preview(logged, tuple(reasons), before, after)
 
-    def do(self, action: Mapping[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
+    def do(self, action: ActionEntry, rng: random.Random | None = None) -> dict[str, Any]:
         """Apply one action: raises Refusal (nothing changes) or appends it to the ledger;
         returns the ledger entry (the action's JSON and its time)."""
         preview = self.preview(action, rng)
@@ -344,7 +344,7 @@ class CharacterFile(Record):
             reasons.extend(problem.lines())
         return reasons
 
-    def refusal_reasons(self, action: Mapping[str, Any]) -> list[str]:
+    def refusal_reasons(self, action: ActionEntry) -> list[str]:
         """Every reason ``do`` would refuse ``action`` for (empty: it would be taken);
         nothing changes.  The one check the command line and the window share."""
         return self.ledger_problem_reasons() or list(self.ruleset.check(self.state, action))

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from builder.rules.base import Action, Option, RulesError
+from builder.rules.base import Action, ActionEntry, Option, RulesError
 from builder.storage.files import CharacterFile, FileProblem, load_character
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ class CharacterDocument(QObject):
         self.saveStateChanged.emit()
         self.changed.emit()
 
-    def apply(self, action: Mapping[str, Any], text: str | None = None) -> bool:
+    def apply(self, action: ActionEntry, text: str | None = None) -> bool:
         """Take one action (:func:`builder.app.characters.act` on this open copy) and
         push it on the undo stack.
 

@@ -370,7 +370,7 @@ def test_effects_stack_and_unmodify_removes_one(rs):
 def test_unmodify_logs_the_effects_own_spelling(rs):
     state = do(rs, chosen(rs), "modify", "CHA", "1", "--name", "Bless")
     logged, _ = perform(rs, state, rs.parse_action(["unmodify", "--name", "BLESS"]))
-    assert logged["name"] == "Bless"
+    assert logged.text("name") == "Bless"
 
 
 def test_unknown_effect_name_is_refused(rs):
@@ -408,10 +408,10 @@ def test_bad_action_words_are_usage_errors(rs, words, message):
 
 
 def test_parse_action_canonical_forms(rs):
-    assert rs.parse_action(["Modify", "focus", "-2", "--name", " Fog "]) == \
+    assert rs.parse_action(["Modify", "focus", "-2", "--name", " Fog "]).to_json() == \
         {"action": "modify", "ability": "FOC", "value": -2, "name": "Fog"}
-    assert rs.parse_action(["set-age", "YOUNG"]) == {"action": "set-age", "age": "young"}
-    assert rs.parse_action(["set-age", "none"]) == {"action": "set-age", "age": None}
+    assert rs.parse_action(["set-age", "YOUNG"]).to_json() == {"action": "set-age", "age": "young"}
+    assert rs.parse_action(["set-age", "none"]).to_json() == {"action": "set-age", "age": None}
 
 
 def test_hand_edited_malformed_entries_are_refused_not_crashing(rs):

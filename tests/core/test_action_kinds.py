@@ -48,7 +48,7 @@ def test_the_base_dispatches_through_the_table(monkeypatch):
     assert rs.action_cost(st, Action("rest")) == 7
     assert rs.check(st, {"action": "set-active", "active": False}) == []
     monkeypatch.setattr(kind, "parse", lambda words: Action("rest", {"why": " ".join(words)}))
-    assert rs.parse_action(["REST", "a", "while"]) == {"action": "rest", "why": "a while"}
+    assert rs.parse_action(["REST", "a", "while"]).to_json() == {"action": "rest", "why": "a while"}
 
 
 def test_an_action_no_kind_handles_is_refused_and_described_plainly():
@@ -258,7 +258,7 @@ def test_story_point_baseline_problems_and_plan_refusals_have_their_own_codes():
 def _variants(action: Action) -> list[dict]:
     """The action as the rules read it, then with each argument made wrong in turn: below
     zero, zero, huge, a name no system has, empty, missing, not whole."""
-    entry = dict(action)
+    entry = action.to_json()
     found = [entry]
     for key in action.args:
         for wrong in (-5, 0, 10 ** 6, "Nonesuch", "", None, 2.5):

@@ -63,7 +63,8 @@ def test_the_rules_records_keep_their_dataclass_behaviour():
     from builder.rules.vocabulary import Edge
 
     action = Action("raise-skill", {"name": "Medicine"})
-    assert action == {"action": "raise-skill", "name": "Medicine"}
+    assert action == Action("raise-skill", {"name": "Medicine"})
+    assert action != {"action": "raise-skill", "name": "Medicine"}  # a record, not a mapping
     with pytest.raises(AttributeError):
         action.kind = "x"  # type: ignore[misc]
     with pytest.raises(ValueError):

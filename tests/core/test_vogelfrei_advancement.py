@@ -62,7 +62,7 @@ def test_xp_over_half_way_to_the_next_level_from_one_session_is_lost(rs):
 def test_the_ledger_says_how_much_was_lost(rs):
     logged, _ = perform(rs, character(rs), rs.parse_action(["award-xp", "5000", "--session", "1"]),
                         random.Random(0))
-    assert logged["gained"] == 3000 and logged["lost"] == 2000
+    assert logged.value("gained") == 3000 and logged.value("lost") == 2000
     assert "2000 lost to the session cap" in rs.describe(logged)
 
 
@@ -176,8 +176,8 @@ def test_level_up_roll_is_filled_from_the_dice_and_checked(rs):
     s = character(rs, xp=2000)
     logged, new = perform(rs, s, rs.parse_action(["level-up", "--session", "1"]),
                           random.Random(5))
-    assert logged["roll"] == random.Random(5).randint(1, 4)
-    assert d(rs, new)["stamina"]["max"] == 2 + logged["roll"]
+    assert logged.value("roll") == random.Random(5).randint(1, 4)
+    assert d(rs, new)["stamina"]["max"] == 2 + logged.value("roll")
     assert "impossible on the Warrior d4" in refused(rs, s, "level-up", "--session", "1",
                                                      "--roll", "5")[0]
     s = character(rs, "Academic", "Barber", xp=1500, wounds_roll=1, stamina_roll=1)
@@ -413,5 +413,5 @@ def test_the_ledger_entry_says_what_the_session_cap_kept(rs):
     s = do(rs, character(rs), "award-xp", "2500", "--session", "1")
     s = do(rs, s, "level-up", "--session", "1", "--roll", "1")
     logged, s = perform(rs, s, rs.parse_action(["award-xp", "5000", "--session", "1"]))
-    assert (logged["gained"], logged["lost"]) == (500, 4500)
+    assert (logged.value("gained"), logged.value("lost")) == (500, 4500)
     assert d(rs, s)["xp"] == 3000

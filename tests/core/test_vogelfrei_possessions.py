@@ -306,7 +306,7 @@ def test_one_armour_and_one_shield_another_armour_replaces(rs):
     state = state_of(rs, rich(rs), ["buy", "Chain"], ["buy", "Wams"], ["buy", "Shield"],
                      ["buy", "Buckler"], ["wear", "Chain"], ["wear", "Shield"])
     logged, after = perform(rs, state, rs.parse_action(["wear", "Wams"]))
-    assert logged["replaces"] == "Chain"
+    assert logged.value("replaces") == "Chain"
     assert rs.describe(logged) == "Put on Wams (took off Chain)"
     assert after["worn"] == {"armour": "Wams", "shield": "Shield"}
     _, after = perform(rs, after, rs.parse_action(["wear", "Buckler"]))

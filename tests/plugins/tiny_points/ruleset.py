@@ -5,8 +5,13 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from builder.rules.base import (AT_MAXIMUM, Reason, Refusal, Ruleset, UsageError,
+from builder.rules.base import (AT_MAXIMUM, Action, Reason, Refusal, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int)
+
+
+def _json(action: Action | dict) -> dict:
+    """The action in its JSON shape: the core passes an Action, this plugin its dicts."""
+    return action.to_json() if isinstance(action, Action) else action
 
 
 @dataclass(frozen=True)
@@ -67,14 +72,16 @@ class TinyPoints(Ruleset):
             return {"action": "award", "amount": parse_int(ns.what, "the award")}
         return {"action": "raise", "name": match_name(ns.what, self.attributes, "attribute")}
 
-    def cost(self, state: TinyState, action: dict) -> int:
+    def cost(self, state: TinyState, action: Action | dict) -> int:
+        action = _json(action)
         if action.get("action") == "raise":
             return state.levels[action["name"]] + 1
         return 2 if action.get("action") == "champion" else 0
 
     action_cost = cost
 
-    def check(self, state: TinyState, action: dict) -> list[str]:
+    def check(self, state: TinyState, action: Action | dict) -> list[str]:
+        action = _json(action)
         kind = action.get("action")
         if kind == "award":
             amount = action.get("amount")
@@ -94,7 +101,8 @@ class TinyPoints(Ruleset):
         price = self.cost(state, action)
         return [f"needs {price} TP, {state.unspent} unspent"] if price > state.unspent else []
 
-    def apply(self, state: TinyState, action: dict) -> TinyState:
+    def apply(self, state: TinyState, action: Action | dict) -> TinyState:
+        action = _json(action)
         if action["action"] == "award":
             return replace(state, unspent=state.unspent + action["amount"])
         price = self.cost(state, action)
