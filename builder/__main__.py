@@ -65,15 +65,17 @@ def _named_in_library(argv: list[str]) -> list[str] | None:
     names none (then it is a mistyped command, for the command line to say so)."""
     if not argv or argv[0].startswith("-") or _is_command(argv[0]):
         return None
-    from builder.app.lookup import resolve
+    from builder.app.lookup import NearNames, resolve
     from builder.app.types import UsageError
 
     result = list(argv)
     for index in _file_words(argv):
         try:
             path = resolve(argv[index])
-        except UsageError as problem:
+        except NearNames as problem:
             _not_named.append(str(problem))
+            return None
+        except UsageError:
             return None
         if not path.exists():
             return None
@@ -81,8 +83,8 @@ def _named_in_library(argv: list[str]) -> list[str] | None:
     return result
 
 
-#: Why the last word given to open in the window named no library file (the resolver's
-#: one line, with the near names).
+#: Why the last word given to open in the window named no library file, when the
+#: library has names near it (the resolver's one line).
 _not_named: list[str] = []
 
 

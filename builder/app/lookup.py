@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from builder.rules.base import UsageError
+
 if TYPE_CHECKING:
     from builder.storage.library import LibraryEntry
 
@@ -92,12 +94,18 @@ def handles(characters: Sequence[LibraryEntry]) -> dict[Path, str]:
     return {item.path: handle(item, items) for item in items if item.kind == CHARACTER}
 
 
+class NearNames(UsageError):
+    """No library file of that name, but some named nearly so (``near``)."""
+
+    def __init__(self, message: str, near: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.near = near
+
+
 def resolve(word: str | Path, kinds: Sequence[str] = BOTH) -> Path:
     """The file ``word`` names: an existing path as it is; otherwise the one library
     file of one of ``kinds`` named so.  A word with a folder in it that does not exist
     is returned as it is (reading it says "no such file")."""
-    from builder.rules.base import UsageError
-
     text = str(word)
     path = Path(text)
     if not text.strip() or path.exists() or looks_like_a_path(text):
@@ -119,8 +127,8 @@ def resolve(word: str | Path, kinds: Sequence[str] = BOTH) -> Path:
     near = difflib.get_close_matches(text, names, n=5, cutoff=0.6)
     near += [n for n in names if _key(text) in _key(n) and n not in near][:5 - len(near)]
     if near:
-        raise UsageError(f"'{text}': no such file, and no {what} of that name in the library; "
-                         f"near names: {', '.join(near)}")
+        raise NearNames(f"'{text}': no such file, and no {what} of that name in the library; "
+                        f"near names: {', '.join(near)}", tuple(near))
     if text.casefold().endswith(".json"):
         return path                          # a file name: "no such file", as always
     from builder.storage import paths
