@@ -30,7 +30,7 @@ COMMANDS: dict[str, str | None] = {
     "install-example": "builder.cli_commands.examples",
     "help": None,
     **dict.fromkeys(("merge", "merge-driver", "setup", "verify", "conflicts", "resolve", "sync",
-                     "repair"), "builder.cli_commands.sync"),
+                     "repair", "doctor"), "builder.cli_commands.sync"),
 }
 
 

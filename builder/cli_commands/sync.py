@@ -180,7 +180,28 @@ def cmd_sync_intake(args: argparse.Namespace) -> int:
     return 2 if any(item.merged is None for item in done) else 0
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """What would make a shared folder go wrong: a .gitattributes naming the merge
+    driver in a clone that lacks it.  Exit 1 when something is found."""
+    from builder.app import sync
+    from builder.cli_output import out
+
+    places = dict.fromkeys(_folders(args.paths))
+    warnings = list(dict.fromkeys(w for w in map(sync.git_driver_missing, places) if w))
+    for warning in warnings:
+        out(f"warning: {warning}")
+    if not warnings:
+        out("no problems found")
+    return 1 if warnings else 0
+
+
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    p = subparsers.add_parser("doctor", help="check a shared folder's set-up (the git "
+                                             "merge driver)")
+    p.add_argument("paths", nargs="*", metavar="FOLDER",
+                   help="a folder (default: the library's folders)")
+    p.set_defaults(func=cmd_doctor)
+
     p = subparsers.add_parser("merge", help="merge copies of a character or campaign file")
     p.add_argument("files", nargs="+", metavar="FILE", help="a copy of the file")
     p.add_argument("-o", "--output", required=True, metavar="OUT",

@@ -160,9 +160,12 @@ def test_a_rebase_keeps_every_entry(repo):
 
 def test_a_clone_without_the_driver_gets_markers_and_repair_recovers_every_entry(repo):
     assert ok("sync", "status", repo, "--json").json()["warnings"] == []
+    assert ok("doctor", repo).out.strip() == "no problems found"
     git(repo, "config", "--remove-section", "merge.character-builder")
     (warning,) = ok("sync", "status", repo, "--json").json()["warnings"]
     assert "setup git" in warning and "lacks" in warning
+    doctor = cli("doctor", repo)                         # the same check, on its own
+    assert doctor.code == 1 and warning in doctor.out
     mira = diverge(repo)
     assert git(repo, "merge", "--no-edit", "ann", check=False).returncode != 0
     assert "<<<<<<<" in mira.read_text()
