@@ -35,12 +35,13 @@ import threading
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from builder.storage.atomic import fsync_dir
+from builder.storage.atomic import (LOCKED_TEMP_SUFFIX, fsync_dir, lock_temp,
+                                    remove_dead_locked_temps)
 from builder.storage.files import FileProblem
 
 #: Longest file-name stem made from a character's name (characters, not bytes).
 STEM_LIMIT = 60
-TEMP_SUFFIX = ".pdf-tmp"
+TEMP_SUFFIX = LOCKED_TEMP_SUFFIX
 
 _UNSAFE = re.compile(r"[^\w\- ]+", re.UNICODE)
 
@@ -228,7 +229,7 @@ def _write_temp(path: Path, data: bytes) -> str:
     with _LOCK:
         _TEMPS.add(tmp)
         _HELD[tmp] = fd
-    _lock(fd)
+    lock_temp(fd)
     try:
         _fill(fd, path, data)
     except BaseException:
@@ -242,63 +243,12 @@ def _write_temp(path: Path, data: bytes) -> str:
     return tmp
 
 
-def _lock(fd: int) -> bool:
-    """Take ``fd``'s exclusive lock without waiting (True: taken, or no locks here)."""
-    try:
-        import fcntl
-    except ImportError:  # no advisory locks on this system
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
-def _is_temporary_name(name: str) -> bool:
-    """A name :func:`_write_temp` gives: ``.NAME.pdf.XXXX.pdf-tmp``."""
-    return (name.startswith(".") and name.endswith(TEMP_SUFFIX)
-            and ".pdf." in name[1:-len(TEMP_SUFFIX)].casefold())
-
-
 def remove_stale_temporaries(folder: Path) -> list[Path]:
     """Remove the temporaries an export killed mid-write left in ``folder`` (a kill -9
-    gives it no chance to): those no living export holds locked.  The removed paths."""
-    removed: list[Path] = []
-    try:
-        names = [entry.name for entry in os.scandir(folder)
-                 if _is_temporary_name(entry.name) and entry.is_file(follow_symlinks=False)]
-    except OSError:
-        return removed
-    for name in names:
-        path = folder / name
-        if str(path) in _TEMPS:
-            continue
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
-                         | getattr(os, "O_NONBLOCK", 0))
-        except OSError:
-            continue
-        try:
-            if _lock(fd) and _owned_by_nobody(fd):
-                path.unlink()
-                removed.append(path)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
-    return removed
-
-
-def _owned_by_nobody(fd: int) -> bool:
-    """Where locks cannot be asked, only a temporary an hour old counts as left over."""
-    try:
-        import fcntl  # noqa: F401
-    except ImportError:
-        import time
-
-        return time.time() - os.fstat(fd).st_mtime > 3600
-    return True
+    gives it no chance to): those no living export holds locked.  The removed paths.
+    (Storage's sweep of a folder removes them too: any command that reads or writes
+    there.)"""
+    return [p for p in remove_dead_locked_temps(folder) if str(p) not in _TEMPS]
 
 
 def _fill(fd: int, path: Path, data: bytes) -> None:

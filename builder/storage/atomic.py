@@ -18,6 +18,8 @@ a crash mid-save never leaves a broken or empty file.
   :data:`STALE_AFTER` seconds; the next read of a file in that folder removes
   the same (:func:`sweep_folder`).  A live writer's temporary file of another
   file is never removed.
+* A PDF export's temporaries (``.NAME.pdf.XXXX.pdf-tmp``) are held locked while their
+  export lives; one nobody holds was left by a killed export and goes in the same sweeps.
 * The hidden ``.NAME.lock`` files that earlier versions left beside a file are
   removed when that file is written next (locks live in the user's own
   folders now: builder/storage/locking.py).
@@ -40,6 +42,9 @@ STALE_AFTER = 120.0
 DEAD_WRITER_AFTER = 2.0
 
 _TEMP = re.compile(r"^\.(?P<name>.+?)\.[A-Za-z0-9_]{6,12}(?:\.(?P<pid>\d+))?\.tmp$")
+#: The suffix of the temporaries a PDF export writes (``.NAME.pdf.XXXX.pdf-tmp``): held
+#: locked while their writer lives, so one nobody holds was left by a killed export.
+LOCKED_TEMP_SUFFIX = ".pdf-tmp"
 
 
 def dumps(document: Any) -> str:
@@ -206,6 +211,63 @@ def remove_stale_temps(folder: Path, own: str | None = None) -> list[Path]:
                 removed.append(Path(entry.path))
             except OSError:
                 pass
+    removed.extend(remove_dead_locked_temps(folder))
+    return removed
+
+
+def is_locked_temp_name(name: str) -> bool:
+    """A name an export's temporary has: ``.NAME.pdf.XXXX.pdf-tmp``."""
+    return (name.startswith(".") and name.endswith(LOCKED_TEMP_SUFFIX)
+            and ".pdf." in name[1:-len(LOCKED_TEMP_SUFFIX)].casefold())
+
+
+def lock_temp(fd: int) -> bool:
+    """Take ``fd``'s exclusive lock without waiting (True: taken, or no locks here)."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks on this system
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _owned_by_nobody(fd: int) -> bool:
+    """Where locks cannot be asked, only a temporary an hour old counts as left over."""
+    try:
+        import fcntl  # noqa: F401
+    except ImportError:
+        return time.time() - os.fstat(fd).st_mtime > 3600
+    return True
+
+
+def remove_dead_locked_temps(folder: Path) -> list[Path]:
+    """Remove the export temporaries a killed export left in ``folder``: those no living
+    export holds locked (a lock taken here fails for a live one, in this process too).
+    The removed paths.  Never raises."""
+    removed: list[Path] = []
+    try:
+        names = [entry.name for entry in os.scandir(folder)
+                 if is_locked_temp_name(entry.name) and entry.is_file(follow_symlinks=False)]
+    except OSError:
+        return removed
+    for name in names:
+        path = folder / name
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            if lock_temp(fd) and _owned_by_nobody(fd):
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
     return removed
 
 

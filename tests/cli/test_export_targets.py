@@ -121,3 +121,12 @@ def test_a_kill_9_mid_export_leaves_a_temporary_the_next_export_removes(party, t
     assert temp.exists() and temp.parent == folder  # nothing can clean up after a kill -9
     ok("export-pdf", party[1], "-o", f"{folder}/")
     assert sorted(p.name for p in folder.iterdir()) == ["Graynor-Ashdown.pdf"]
+
+
+def test_a_kill_9_mid_export_leaves_a_temporary_the_next_write_there_removes(party, tmp_path):
+    """Any command that writes in the folder removes it, not only the next export."""
+    folder = tmp_path / "sheets"
+    _code, temp = stopped_export([str(party[0]), "-o", f"{folder}/"], signal.SIGKILL)
+    assert temp.exists()
+    ok("new", "story-points", "Quill", "-o", folder / "quill.json", "--set", "sp=3")
+    assert sorted(p.name for p in folder.iterdir()) == ["quill.json"]
