@@ -6,6 +6,8 @@ to its file behind the app.
 A mixin of :class:`builder.ui.main_window.MainWindow`."""
 from __future__ import annotations
 
+import os
+
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -51,9 +53,12 @@ class OpenDocuments(WindowHost):
         return editor.doc if editor is not None else None
 
     def editor_for_path(self, path: str | Path) -> CharacterEditor | None:
-        path = Path(path).resolve()
+        # realpath, not Path.resolve: a symbolic-link loop is a path like another here
+        # (opening it is refused in one line), never an exception
+        path = Path(os.path.realpath(path))
         for editor in self.editors():
-            if editor.doc.path is not None and Path(editor.doc.path).resolve() == path:
+            if (editor.doc.path is not None
+                    and Path(os.path.realpath(editor.doc.path)) == path):
                 return editor
         return None
 
@@ -68,9 +73,9 @@ class OpenDocuments(WindowHost):
         return [cast("CampaignView", w) for w in widgets if _is_campaign_view(w)]
 
     def campaign_view_for_path(self, path: str | Path) -> CampaignView | None:
-        path = Path(path).resolve()
+        path = Path(os.path.realpath(path))
         for view in self.campaign_views():
-            if view.path.resolve() == path:
+            if Path(os.path.realpath(view.path)) == path:
                 return view
         return None
 
