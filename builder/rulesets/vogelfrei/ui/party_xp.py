@@ -111,8 +111,7 @@ def _has_party_xp(ruleset_id: str) -> bool:
 
 
 class PartyXpDialog(QDialog):
-    #: After applying: {character name: XP share written}.
-    applied = Signal(dict)
+    applied = Signal(object)  # {character name: XP share written}
     #: After applying: what happened, in plain words (:func:`award_report`).
     reported = Signal(str)
 
