@@ -28,12 +28,7 @@ def cache_dir() -> Path:
     macOS, ``%LOCALAPPDATA%\\character-builder\\Cache`` on Windows); with
     ``CHARACTER_BUILDER_DATA`` set, ``cache/`` inside that folder, so tests and portable
     installs keep everything in one place.  Losing it costs time, never data."""
-    override = os.environ.get(ENV_DATA)
-    if override:
-        return Path(override) / "cache"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir(APP_DIR_NAME, appauthor=False))
+    return _user_folder("cache")
 
 
 def characters_dir(create: bool = False) -> Path:
@@ -66,12 +61,7 @@ def state_dir() -> Path:
     """The user's state folder: crash reports and the journal of unfinished multi-file
     changes (platformdirs: ``~/.local/state/character-builder`` on Linux); with
     ``CHARACTER_BUILDER_DATA`` set, ``state/`` inside that folder."""
-    override = os.environ.get(ENV_DATA)
-    if override:
-        return Path(override) / "state"
-    import platformdirs
-
-    return Path(platformdirs.user_state_dir(APP_DIR_NAME, appauthor=False))
+    return _user_folder("state")
 
 
 def crash_dir(create: bool = False) -> Path:
@@ -115,15 +105,22 @@ def lock_file(target: Path | str) -> Path:
 def config_dir() -> Path:
     """The user's settings folder (platformdirs: ``~/.config/character-builder`` on
     Linux); with ``CHARACTER_BUILDER_DATA`` set, ``config/`` inside that folder."""
-    override = os.environ.get(ENV_DATA)
-    if override:
-        return Path(override) / "config"
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False))
+    return _user_folder("config")
 
 
 def library_folders_file() -> Path:
     """The list of folders added to the library beside the data folder (a Syncthing,
     Dropbox or git folder): a small JSON settings file in :func:`config_dir`."""
     return config_dir() / "library-folders.json"
+
+
+def _user_folder(kind: str) -> Path:
+    """The user's ``kind`` folder (cache, state, config) as platformdirs finds it; with
+    ``CHARACTER_BUILDER_DATA`` set, ``kind/`` inside that folder."""
+    override = os.environ.get(ENV_DATA)
+    if override:
+        return Path(override) / kind
+    import platformdirs
+
+    find = getattr(platformdirs, f"user_{kind}_dir")
+    return Path(find(APP_DIR_NAME, appauthor=False))
