@@ -216,15 +216,19 @@ class CharacterDocument(QObject):
             self.cf.save(check=check)
             self.save_error = None
         except ChangedOnDisk:
-            self.conflict = True
-            self.externalChange.emit()
-            self.saveStateChanged.emit()
-            return False
+            return self._changed_on_disk()
         except FileProblem as problem:
             self.save_error = str(problem)
         self._watch()
         self.saveStateChanged.emit()
         return self.save_error is None
+
+    def _changed_on_disk(self) -> bool:
+        """Another program wrote the file: the views offer Reload and Keep mine."""
+        self.conflict = True
+        self.externalChange.emit()
+        self.saveStateChanged.emit()
+        return False
 
     def overwrite(self) -> bool:
         """The player chose to keep the app's version over the one on disk
@@ -248,10 +252,7 @@ class CharacterDocument(QObject):
             operation(self.cf)
         except Refused:
             self.missing = False
-            self.conflict = True
-            self.externalChange.emit()
-            self.saveStateChanged.emit()
-            return False
+            return self._changed_on_disk()
         except FileProblem as problem:
             self.save_error = str(problem)
             self.saveStateChanged.emit()
