@@ -244,8 +244,8 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p.set_defaults(func=cmd_conflicts)
 
     p = subparsers.add_parser("resolve", help="settle a suspended entry with a ruling")
-    p.add_argument("file", help="a character or campaign file")
-    p.add_argument("entry", help="the entry's id (or its start)")
+    p.add_argument("file", metavar="FILE", help="a character or campaign file")
+    p.add_argument("entry", metavar="ENTRY", help="the entry's id (or its start)")
     how = p.add_mutually_exclusive_group(required=True)
     how.add_argument("--revoke", action="store_true",
                      help="revoke the entry (kept in the file, no longer applied)")
