@@ -79,7 +79,7 @@ def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, q
 
     editor = window.open_path(make_character("Fighter", *FIGHTER))
     option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed)
-    blocked = option["choices"]["blocked_traits"]
+    blocked = option.extra["choices"]["blocked_traits"]
     assert blocked
     dialog = ClassAdvanceDialog(option, editor)
     qtbot.addWidget(dialog)

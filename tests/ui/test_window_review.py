@@ -95,7 +95,7 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
     type_text("Occult")
     press(K.Key_Down)
     assert focus() is editor.options_panel.view
-    assert editor.options_panel.current_option()["name"] == "Occult"
+    assert editor.options_panel.current_option().name == "Occult"
     before = len(editor.doc.cf.ledger)
     press(K.Key_Return)
     assert len(editor.doc.cf.ledger) == before + 1
