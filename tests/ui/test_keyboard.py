@@ -194,7 +194,7 @@ def test_ability_bonuses_chips_placed_with_the_keyboard(shown, qtbot):
 
 
 def test_vogelfrei_level_up_with_the_keyboard(shown, qtbot):
-    from tests.ui.test_vogelfrei_ui import make
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     window = shown
     path = make("Greta")

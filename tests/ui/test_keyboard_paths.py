@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.ui.test_campaign_ui import party, tab  # noqa: F401 - fixtures
-from tests.ui.test_vogelfrei_possessions_ui import ledger, make
+from tests.rulesets.vogelfrei.ui.test_vogelfrei_possessions_ui import ledger, make
 
 
 def _active(window, qtbot) -> None:

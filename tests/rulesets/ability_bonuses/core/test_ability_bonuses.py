@@ -67,7 +67,7 @@ def test_defenses():
 def test_seed_example_martial_dc_follows_the_formula_not_the_printed_11():
     # The seed says MIG+ 4 and DEX+ 3 give a MARTIAL DC of 11; its own formula
     # (8 + the higher) gives 12, as its SPELL DC example does.  We follow the
-    # formula (README: rules-text decisions).
+    # formula (docs/user/ability-bonuses.md, "Decisions where the rules text is open").
     assert f.martial_dc({"MIG": 4, "DEX": 3}) == 12
 
 
