@@ -372,9 +372,6 @@ class Option(FrozenRecord):
             return (self._json, self.words, self.asks) == (other._json, other.words, other.asks)
         return NotImplemented
 
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash((self.kind, self.name, self.target, self.cost, self.reasons, self.words))
-
 
 def option(kind: str, name: str, target: int | str | None, cost: int | None,
            reasons: Sequence[str], *, words: Sequence[str] | None = None,

@@ -32,7 +32,7 @@ class Record:
         assert isinstance(other, Record)
         return self._values() == other._values()
 
-    __hash__ = None  # type: ignore[assignment]
+    # Unhashable: a class that defines __eq__ and no __hash__ gets __hash__ = None.
 
     def __repr__(self) -> str:
         names = self._fields if self._repr_fields is None else self._repr_fields
@@ -52,5 +52,5 @@ class FrozenRecord(Record):
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"cannot delete field '{name}'")
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:
         return hash(self._values())

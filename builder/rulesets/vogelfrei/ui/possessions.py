@@ -40,12 +40,12 @@ def fit_columns(view: QTableView, stretch: tuple[int, ...]) -> None:
     for col in range(view.model().columnCount()):
         header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col in stretch
                                     else QHeaderView.ResizeMode.ResizeToContents)
-    timer = getattr(view, "_rows_timer", None)
+    timer = view.findChild(QTimer, "rowsTimer")
     if timer is None:       # wrapped rows follow the columns' widths (debounced)
         timer = QTimer(view, singleShot=True, interval=30)
+        timer.setObjectName("rowsTimer")
         timer.timeout.connect(view.resizeRowsToContents)
         header.sectionResized.connect(lambda *_: timer.start())
-        view._rows_timer = timer  # type: ignore[attr-defined]
     timer.start()
 
 
