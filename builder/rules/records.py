@@ -1,14 +1,12 @@
-"""Record classes written out: what ``@dataclass`` gives a class (equality and a repr
-by its fields; a frozen record's immutability and hash), as two small base classes.
+"""The record idiom of the rules, storage, the sheet model and the application layer:
+what ``@dataclass(frozen=True)`` gives a class (equality and a repr by its fields; a frozen
+record's immutability and hash) as two small base classes, without generating methods when
+a class is defined (why: docs/dev/performance.md, "Records").
 
-Why not ``dataclasses``: it writes each class's methods as source text and ``exec``s
-them when the class is defined (~0.2-0.3 ms a class on Python 3.11, and ~1 ms to
-import it).  The 29 records every command loads on its way (the rules, storage, the
-sheet model) cost ~8 ms of an ``export-pdf`` that way (issue 18: commands that start
-like small programs).  A record names its fields in ``_fields``, in the order of its
-``__init__``'s arguments, and writes that ``__init__`` (a frozen one sets its fields
-with ``object.__setattr__``, as dataclasses' own does).  ``_repr_fields``: the fields
-its repr shows, when not all of them (``field(repr=False)``).
+A record names its fields in ``_fields``, in the order of its ``__init__``'s arguments,
+and writes that ``__init__`` (a frozen one sets its fields with ``object.__setattr__``, as
+a frozen dataclass's does).  ``_repr_fields``: the fields its repr shows, when not all of
+them (``field(repr=False)``).  A record is read by attribute, never by key.
 """
 from __future__ import annotations
 
