@@ -28,6 +28,7 @@ from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
 from builder.ui.chain.tokens import RankToken, drop_rank
+from builder.ui.focus import tab_chain
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
 from .widgets import KeyRole, TraitsView, next_text, share_narrow_width, sheet_item
@@ -335,8 +336,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         for widget in getattr(self, "uses_widgets", []):
             chain += [box for box in widget.boxes if box.isEnabled()]
         chain.append(self.options_panel.search)
-        for first, second in zip(chain, chain[1:]):
-            QWidget.setTabOrder(first, second)
+        tab_chain(chain)
 
     # -- changes ---------------------------------------------------------------------------
     def take_words(self, words: list[str]) -> bool:
