@@ -123,6 +123,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         out(cf.ruleset.show_text(derived))
         if cf.replay.problems:
             err(f"note: {args.file} has ledger problems; run check")
+        for note in _suspended_notes(args.file, cf.doc):   # after a merge
+            err(f"note: {note}")
     return EXIT_OK
 
 
@@ -273,18 +275,33 @@ def cmd_plan(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _suspended_notes(file: str, doc: dict[str, Any]) -> list[str]:
+    """The entries a merge suspended, each with how to settle it."""
+    if not doc.get("suspended"):
+        return []
+    from builder.app import sync
+
+    return sync.suspended_notes(file, doc)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     problems = cf.replay.problems
+    suspended = _suspended_notes(args.file, cf.doc)     # kept, not applied: no problem
     if args.json:
-        print_json({"file": args.file, "legal": not problems,
-                    "problems": [p.to_json() for p in problems]})
+        report = {"file": args.file, "legal": not problems,
+                  "problems": [p.to_json() for p in problems]}
+        if suspended:
+            report["suspended"] = suspended
+        print_json(report)
     else:
         if not problems:
             out(f"{args.file}: no problems")
         for problem in problems:
             for line in problem.lines():
                 out(line)
+        for note in suspended:
+            out(f"{args.file}: {note}")
     return EXIT_OK if not problems else EXIT_REFUSED
 
 

@@ -222,9 +222,8 @@ def _latest_ruling(doc: Mapping[str, Any]) -> dict[str, Any] | None:
     return last if not ledger or merge.sort_key(last) > merge.sort_key(ledger[-1]) else None
 
 
-#: A ruling in words ("the ruling to revoke Raised Presence to 2").
-_RULING_WORDS = {"revoke": "revoke", "keep": "keep as the GM's ruling",
-                 "reopen": "reopen"}
+#: A ruling in words ("the ruling revoking Raised Presence to 2").
+_RULING_WORDS = {"revoke": "revoking", "keep": "keeping", "reopen": "reopening"}
 
 
 def _take_back_ruling(cf: CharacterFile, ruling: dict[str, Any]
@@ -242,7 +241,7 @@ def _take_back_ruling(cf: CharacterFile, ruling: dict[str, Any]
     cf.doc = sync.merge_docs([cf.doc]).doc
     cf.ledger_edited()
     words = _RULING_WORDS.get(str(ruling.get("ruling")), str(ruling.get("ruling")))
-    return ruling, f"the ruling to {words} {what}"
+    return ruling, f"the ruling {words} {what}"
 
 
 def rename(target: Target, name: str, *, guard: Guard | None = None) -> Outcome:

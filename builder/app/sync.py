@@ -13,13 +13,16 @@ import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from builder.rules import merge as merging
 from builder.rules.base import Refusal, UsageError, read_action
 from builder.rules.entry_ids import canonical
 from builder.storage import jsonio
 from builder.storage.files import FileProblem, current_bytes, encode_document, write_checked
+
+if TYPE_CHECKING:
+    from builder.app.outcome import Outcome
 
 #: The merge driver's name in .gitattributes and in the clone's config.
 DRIVER = "character-builder"
@@ -46,20 +49,23 @@ class Copy:
 
 @dataclass(frozen=True)
 class Merged:
-    """A merge written (or, for ``unchanged``, not needed): the result and its bytes."""
+    """A merge written (or, for ``unchanged``, not needed): the result and its bytes;
+    ``said``: what the operation did, in words, before the merge's own lines."""
 
     target: Path
     result: merging.MergeResult
     data: bytes
     unchanged: bool
     sources: tuple[Path, ...]
+    said: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
-        lines = []
-        for source, added in zip(self.sources, self.result.added):
-            if added:
-                lines.append(f"{source}: {len(added)} "
-                             f"{'entry' if len(added) == 1 else 'entries'} only here")
+        lines = list(self.said)
+        if len(self.sources) > 1:       # what each copy brought that the others lacked
+            for source, added in zip(self.sources, self.result.added):
+                if added:
+                    lines.append(f"{source}: {len(added)} "
+                                 f"{'entry' if len(added) == 1 else 'entries'} only here")
         for s in self.result.suspended:
             lines.append(suspension_line(s, self.result.doc))
         state = "unchanged" if self.unchanged else "written"
@@ -67,24 +73,73 @@ class Merged:
         return lines
 
 
-def entry_words(entry: Mapping[str, Any]) -> str:
-    """An entry as a person finds it: its id, verb, time and device."""
-    words = [str(entry.get("action", "?")), str(entry.get("at", ""))]
-    if entry.get("device_name"):
-        words.append(str(entry["device_name"]))
-    return f"{entry.get('id')} ({', '.join(w for w in words if w)})"
+def describer(doc: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], str]:
+    """How a file's entries are told in words (its rule system's, or the campaign's);
+    an entry that cannot be told is its verb."""
+    try:
+        if doc.get("kind") == "campaign":
+            from builder.storage.campaigns import CampaignFile
+
+            told: Callable[[Any], Any] = CampaignFile(dict(doc)).plain
+        else:
+            from builder.storage.rulesets import load_ruleset
+
+            told = load_ruleset(str(doc["ruleset"])).describe
+    except Exception:  # noqa: BLE001 - a file whose rules cannot be loaded: verbs
+        told = lambda entry: entry.get("action", "?")  # noqa: E731
+
+    def describe(entry: Mapping[str, Any]) -> str:
+        try:
+            return str(told(dict(entry)))
+        except Exception:  # noqa: BLE001 - an entry the rules cannot describe: its verb
+            return str(entry.get("action", "?"))
+    return describe
+
+
+def entry_words(entry: Mapping[str, Any],
+                describe: Callable[[Mapping[str, Any]], str] | None = None) -> str:
+    """An entry as a person finds it: what it did (its verb without ``describe``), on
+    which device, when ("Raised Presence to 2 (Bob's laptop, 2026-12-01 20:15 UTC)")."""
+    what = describe(entry) if describe is not None else str(entry.get("action", "?"))
+    where = [str(entry["device_name"])] if entry.get("device_name") else []
+    if entry.get("at"):
+        where.append(_minute(str(entry["at"])))
+    return f"{what} ({', '.join(where)})" if where else what
+
+
+def _minute(at: str) -> str:
+    """An entry's time to the minute, as written (UTC): "2026-12-01 20:15 UTC"."""
+    if len(at) >= 16 and at[10] == "T" and at.endswith(("+00:00", "Z")):
+        return f"{at[:10]} {at[11:16]} UTC"
+    return at
 
 
 def suspension_line(s: merging.Suspension, doc: Mapping[str, Any] | None = None) -> str:
-    """One line for a suspended entry; with the merged ``doc``, the entry it collides
-    with is described too."""
-    state = f"kept by ruling ({s.ruling})" if s.ruling else "suspended"
+    """One line for a suspended entry, in words: what it did, why the rules refuse it,
+    what it collides with; its id last (what ``resolve`` takes)."""
+    describe = describer(doc) if doc is not None else None
+    state = ("kept as the GM's ruling (not applied)" if s.ruling == merging.KEEP
+             else f"kept by ruling ({s.ruling})" if s.ruling else "suspended")
     collides = ""
-    if s.collides_with:
+    if s.collides_with and s.collides_with != s.entry.get("id"):
         other = next((e for e in merging.all_entries(doc or {})
                       if e.get("id") == s.collides_with and e is not s.entry), None)
-        collides = f"; collides with entry {entry_words(other) if other else s.collides_with}"
-    return f"entry {entry_words(s.entry)} {state}: {'; '.join(s.reasons)}{collides}"
+        collides = (f"; it collides with {entry_words(other, describe)}" if other
+                    else f"; it collides with entry {s.collides_with}")
+    reasons = "; ".join(s.reasons) or "the rules refuse it after the merge"
+    return (f"{entry_words(s.entry, describe)} is {state}: {reasons}{collides} "
+            f"[entry {s.entry.get('id')}]")
+
+
+def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
+    """One line per open suspended entry of a file, with how to settle it (what
+    ``check`` and ``show`` say)."""
+    notes = []
+    for s in merging.suspensions(doc):
+        if s.open:
+            notes.append(f"{suspension_line(s, doc)}; settle it with: character-builder "
+                         f"resolve {path} {s.entry.get('id')} --revoke|--keep")
+    return notes
 
 
 # -- reading ------------------------------------------------------------------------
@@ -281,7 +336,8 @@ def repair(path: Path | str) -> Merged:
             copies.append(read_copy(version))
     result = merge_docs([c.doc for c in copies])
     data = write_merged(path, result.doc, current_bytes(path))
-    return Merged(path, result, data, False, (path,))
+    return Merged(path, result, data, False,
+                  (Path(f"{path} (ours)"), Path(f"{path} (theirs)")))
 
 
 def git_driver_missing(folder: Path | str) -> str | None:
@@ -370,7 +426,12 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             data = write_merged(path, result.doc, copy.raw)
     except LockBusy as busy:
         raise FileProblem(str(busy)) from None
-    return Merged(path, result, data, False, (path,))
+    told = entry_words(entry, describer(result.doc))
+    said = {merging.REVOKE: f"revoked {told}: kept in the file, no longer applied",
+            merging.KEEP: f"kept {told} as the GM's ruling: recorded, not applied",
+            merging.REOPEN: f"took back the ruling on {told}"}[ruling]
+    return Merged(path, result, data, False, (path,),
+                  said=(f"{path}: {said} [entry {entry['id']}]",))
 
 
 def _now() -> str:
@@ -650,3 +711,26 @@ def _restore_one(log: Any) -> Restored | None:
     result = merge_docs([there.doc, _logged_doc(log, there.doc)])
     data = write_merged(path, result.doc, there.raw)
     return Restored(path, len(lost), there.raw, data)
+
+
+def restore_own_outcome() -> "Outcome | None":
+    """:func:`restore_own` as the window's operation: the files written (for its
+    "files changed" broadcast) and one sentence for its sync bar ("Restored 2 entries
+    this device wrote that the folder had lost"); None when nothing was lost."""
+    from builder.app.outcome import FileChange, Outcome
+
+    restored = restore_own()
+    if not restored:
+        return None
+    back = sum(r.entries for r in restored if r.rebuilt is None)
+    rebuilt = [r for r in restored if r.rebuilt is not None]
+    parts = []
+    if back:
+        parts.append(f"Restored {back} {'entry' if back == 1 else 'entries'} this device "
+                     f"wrote that the folder had lost")
+    for item in rebuilt:
+        parts.append(f"{item.path.name} is gone from its folder: rebuilt from this "
+                     f"device's entries into the trash (Restore there puts it back)")
+    changes = tuple(FileChange.of(r.path, r.before, r.data) for r in restored
+                    if r.rebuilt is None)
+    return Outcome("; ".join(parts), changes, lines=tuple(r.line() for r in restored))
