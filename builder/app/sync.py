@@ -661,8 +661,9 @@ def restore_own() -> list[Restored]:
     lost, through the one merge and the checked writer.  A file gone from a folder
     that is still there, and not trashed here, is rebuilt from the log into the
     library's trash (another device may have trashed it on purpose: it is kept, not
-    put back).  Files that did not change since they were last found whole are not
-    read; a file that cannot be read or written now is tried again next time."""
+    put back).  Files in a git work tree are left to git (a branch checked out lacks
+    entries on purpose).  Files that did not change since they were last found whole
+    are not read; a file that cannot be read or written now is tried again next time."""
     from builder.storage import device_log
 
     done: list[Restored] = []
@@ -673,6 +674,8 @@ def restore_own() -> list[Restored]:
         if not place.exists() and (not place.parent.is_dir()
                                    or device_log.ends_trashed(log_path)):
             continue
+        if _in_git_work_tree(place):
+            continue             # git keeps every version; a branch lacks entries on purpose
         log = device_log.read(log_path)
         if log is None or not log.entries and not log.withdrawn:
             continue
@@ -685,6 +688,16 @@ def restore_own() -> list[Restored]:
         if place.exists():
             device_log.seen(log_path, place)
     return done
+
+
+def _in_git_work_tree(path: Path) -> bool:
+    """Is the file in a git work tree (a ``.git`` in a folder above it)?  There a file
+    lacks entries because another branch is checked out, not because it lost them."""
+    folder = Path(os.path.abspath(path)).parent
+    for above in (folder, *folder.parents):
+        if os.path.lexists(above / ".git"):
+            return True
+    return False
 
 
 def _restore_one(log: Any) -> Restored | None:

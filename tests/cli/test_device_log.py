@@ -171,3 +171,12 @@ def test_check_show_and_conflicts_say_what_is_suspended_and_how_to_resolve(confl
     line = cli("conflicts", conflicted).out
     assert "Raised Presence to 2" in line and "Raised Agility to 2" in line
     assert line.rstrip().endswith(f"[entry {entry}]")
+
+
+def test_a_file_in_a_git_work_tree_is_left_to_git(mira):
+    older = mira.read_bytes()
+    ok("do", mira, "raise-vital", "Cognition")
+    (mira.parent / ".git").mkdir()                # another branch checked out
+    mira.write_bytes(older)
+    assert ok("sync", "status", "--json").json()["restored"] == []
+    assert mira.read_bytes() == older
