@@ -195,8 +195,9 @@ def replicas(draw):
             st.sampled_from(merging.RULINGS))), id=ulid(9_999, b"z"), seq=20, device="gm")]
     for index in draw(st.lists(st.integers(0, 2), max_size=2)):   # undone on one laptop
         chosen = copies[index]
-        taken = draw(st.sampled_from(chosen["ledger"] + chosen.get("resolutions", [])))
-        merging.withdraw(chosen, taken)
+        undoable = chosen["ledger"] + chosen.get("resolutions", [])
+        if undoable:
+            merging.withdraw(chosen, draw(st.sampled_from(undoable)))
     return copies
 
 
