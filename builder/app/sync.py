@@ -23,6 +23,7 @@ from builder.storage.files import FileProblem, current_bytes, encode_document, w
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
+    from builder.storage.device_log import Log
 
 #: The merge driver's name in .gitattributes and in the clone's config.
 DRIVER = "character-builder"
@@ -632,7 +633,7 @@ class Restored:
                 "rebuilt": str(self.rebuilt) if self.rebuilt is not None else None}
 
 
-def _logged_doc(log: Any, keys_from: Mapping[str, Any] | None) -> dict[str, Any]:
+def _logged_doc(log: "Log", keys_from: Mapping[str, Any] | None) -> dict[str, Any]:
     """A document holding what a device log kept: the file's other keys (from the file
     when it is there, so a restore changes none of them), the entries and rulings this
     device wrote, the entries it withdrew."""
@@ -647,7 +648,7 @@ def _logged_doc(log: Any, keys_from: Mapping[str, Any] | None) -> dict[str, Any]
     return doc
 
 
-def lost_entries(log: Any, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+def lost_entries(log: "Log", doc: Mapping[str, Any]) -> list[dict[str, Any]]:
     """What of a device log ``doc`` lacks: an entry it does not hold, an undo it does
     not hold withdrawn."""
     ready = merging.prepared(doc)
@@ -700,7 +701,7 @@ def _in_git_work_tree(path: Path) -> bool:
     return False
 
 
-def _restore_one(log: Any) -> Restored | None:
+def _restore_one(log: "Log") -> Restored | None:
     from builder.storage import device_log
     from builder.storage.library import put_in_trash
 
@@ -714,7 +715,8 @@ def _restore_one(log: Any) -> Restored | None:
         from builder.storage.files import now_iso
 
         device_log.trashed([path], now_iso())
-        return Restored(path, len(log.entries), None, data, item.trashed)
+        return Restored(path, len({str(e.get("id")) for e in log.entries}), None, data,
+                        item.trashed)
     there = read_copy(path)
     if str(there.doc.get("id")) != log.file_id:
         return None              # another file now has its place
@@ -723,7 +725,7 @@ def _restore_one(log: Any) -> Restored | None:
         return None
     result = merge_docs([there.doc, _logged_doc(log, there.doc)])
     data = write_merged(path, result.doc, there.raw)
-    return Restored(path, len(lost), there.raw, data)
+    return Restored(path, len({str(e.get("id")) for e in lost}), there.raw, data)
 
 
 def restore_own_outcome() -> "Outcome | None":
