@@ -246,7 +246,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     if document_kind(args.file) == "campaign":
         from builder.app import campaigns
 
-        outcome = campaigns.undo(args.file)
+        outcome = campaigns.undo(args.file, latest=True)   # a ruling too
     else:
         from builder.app import characters
 

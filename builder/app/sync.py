@@ -435,6 +435,40 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
                   said=(f"{path}: {said} [entry {entry['id']}]",))
 
 
+def latest_ruling(doc: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The file's latest ruling when it came after its last ledger entry (what
+    ``undo FILE`` then takes back), else None."""
+    rulings = merging.resolutions_of(doc)
+    if not rulings:
+        return None
+    last = max(rulings, key=merging.sort_key)
+    ledger = doc.get("ledger") or []
+    return last if not ledger or merging.sort_key(last) > merging.sort_key(ledger[-1]) \
+        else None
+
+
+def take_back_ruling(doc: dict[str, Any], ruling: Mapping[str, Any]) -> dict[str, Any]:
+    """The document with ``ruling`` withdrawn (kept in the file, no longer ruling) and
+    merged again: the entry it settled is suspended, or applied, as before it."""
+    from builder.storage.device import withdraw
+
+    withdraw(doc, ruling)
+    return merge_docs([doc]).doc
+
+
+#: A ruling in words ("the ruling revoking Raised Presence to 2").
+_RULING_WORDS = {REVOKE: "revoking", KEEP: "keeping", REOPEN: "reopening"}
+
+
+def ruling_words(doc: Mapping[str, Any], ruling: Mapping[str, Any]) -> str:
+    """What a ruling did, in words: "the ruling revoking Raised Presence to 2"."""
+    target = str(ruling.get("entry", ""))
+    found = next((e for e in merging.all_entries(doc) if e.get("id") == target), None)
+    what = describer(doc)(found) if found is not None else f"entry {target}"
+    verb = _RULING_WORDS.get(str(ruling.get("ruling")), str(ruling.get("ruling")))
+    return f"the ruling {verb} {what}"
+
+
 def _now() -> str:
     from builder.storage.files import now_iso
 

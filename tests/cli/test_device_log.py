@@ -180,3 +180,24 @@ def test_a_file_in_a_git_work_tree_is_left_to_git(mira):
     mira.write_bytes(older)
     assert ok("sync", "status", "--json").json()["restored"] == []
     assert mira.read_bytes() == older
+
+
+def test_a_campaign_s_undo_right_after_a_ruling_takes_the_ruling_back(device, tmp_path):
+    shared = device("ann")
+    table, bob = shared / "table.json", tmp_path / "bob.json"
+    ok("campaign", "new", "Table", "-o", table, "--ruleset", "story-points")
+    ok("pool", "start", table, "--players", "1")
+    shutil.copy(table, bob)
+    ok("pool", "spend", table, "fortune", "--check", "1", "--by", "Ann", "--for", "upgrade")
+    device("bob")
+    ok("pool", "spend", bob, "fortune", "--check", "2", "--by", "Bob", "--for", "upgrade")
+    device("ann")
+    cli("merge", table, bob, "-o", table)
+    (suspended,) = load(table)["suspended"]
+    ok("resolve", table, suspended["entry"]["id"], "--revoke")
+    assert "suspended" not in load(table)
+    said = ok("undo", table).out
+    assert said.startswith("undone: the ruling revoking Bob spent a Fortune Point")
+    doc = load(table)
+    assert doc["suspended"][0]["entry"] == suspended["entry"] and "revoked" not in doc
+    assert len(doc["ledger"]) == 2                       # the start, Ann's spend
