@@ -310,7 +310,7 @@ def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
     entry = json.loads(party["camp"].read_text())["ledger"][-1]
     assert entry["action"] == "exchange" and len(entry["members"]) == 2
     assert "Training Exchange" in tab.ledger_model.index(0, 1).data()
-    # one undo takes both back, byte for byte
+    # one undo takes both back, byte for byte but for the entries it keeps as withdrawn
     window.act_undo.trigger()
     assert {str(p): undone_bytes(p) for p in (party["nyra"], party["joss"])} == before
 

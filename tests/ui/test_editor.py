@@ -8,8 +8,8 @@ import json
 from PySide6.QtCore import Qt
 
 from builder.ui.models.options_model import AllowedRole, OptionRole
-from tests.helpers import undone_bytes
 from tests.ui.conftest import make_character
+from tests.helpers import undone_bytes
 
 
 def open_editor(window, path):
