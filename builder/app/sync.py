@@ -469,10 +469,12 @@ def take_in(copy: Path | str) -> Intake:
     new file when that one is gone), then remove the copy, only once every entry of it
     is in the file on disk.  A copy that cannot be read yet (still being copied in) or
     that is a copy of another file is left as it is."""
-    from builder.storage.conflicts import original_name
+    from builder.storage.conflicts import original_of
 
     copy = Path(copy)
-    original = copy.with_name(original_name(copy.name) or copy.name)
+    original = original_of(copy)
+    if original == copy:
+        return Intake(copy, original, left="no copy of another file")
     try:
         theirs = read_copy(copy)
     except FileProblem as problem:
