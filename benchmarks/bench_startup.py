@@ -146,15 +146,22 @@ def make_character(folder: Path) -> Path:
 
 
 def make_library(root: Path, count: int, template: Path) -> None:
-    """``count`` copies of ``template`` in the characters folder of a user whose XDG
-    folders are under ``root`` (see :func:`library_env`)."""
+    """``count`` copies of ``template``, each another character (its own id: files that
+    share an id are copies of one, which the window takes in), in the characters folder
+    of a user whose XDG folders are under ``root`` (see :func:`library_env`)."""
+    import json
+
+    from builder.rules.entry_ids import ulid
+
     characters = root / "data" / "character-builder" / "characters"
     characters.mkdir(parents=True, exist_ok=True)
     for old in characters.glob("*.json"):
         old.unlink()
     raw = template.read_bytes()
+    same = json.loads(raw)["id"].encode("ascii")
     for i in range(count):
-        (characters / f"character-{i:06d}.json").write_bytes(raw)
+        own = ulid(1_700_000_000_000 + i, i.to_bytes(10, "big")).encode("ascii")
+        (characters / f"character-{i:06d}.json").write_bytes(raw.replace(same, own))
 
 
 def library_env(env: dict, root: Path) -> dict:

@@ -442,10 +442,13 @@ class Intake:
 
 
 def library_folders() -> list[Path]:
-    """The folders of the library: characters and campaigns."""
+    """The folders of the library: characters and campaigns, the data folder's and
+    those of every folder added to the library."""
+    from builder.storage.folders import extra_folders
     from builder.storage.paths import campaigns_dir, characters_dir
 
-    return [characters_dir(), campaigns_dir()]
+    added = extra_folders()
+    return [characters_dir(), campaigns_dir(), *added, *(f / "campaigns" for f in added)]
 
 
 def data_files(folder: Path) -> list[Path]:
