@@ -471,7 +471,7 @@ def take_in(copy: Path | str) -> Intake:
     new file when that one is gone), then remove the copy, only once every entry of it
     is in the file on disk.  A copy that cannot be read yet (still being copied in) or
     that is a copy of another file is left as it is."""
-    from builder.storage.conflicts import original_of
+    from builder.storage.conflicts import is_conflict_copy, original_of
 
     copy = Path(copy)
     original = original_of(copy)
@@ -497,6 +497,10 @@ def take_in(copy: Path | str) -> Intake:
         copy.unlink()
     except OSError as exc:
         return Intake(copy, original, left=f"cannot be removed ({exc.strerror or exc})")
+    if not is_conflict_copy(copy.name):     # a file this device may have written to
+        from builder.storage import device_log
+
+        device_log.moved(copy, original, _now())
     merged = Merged(original, result, data, data == expected, tuple(sources))
     intake = Intake(copy, original, merged=merged)
     _remember(intake)

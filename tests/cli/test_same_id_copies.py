@@ -134,3 +134,15 @@ def test_an_unreadable_copy_is_left_until_it_is_complete(senna):
     before = file_bytes(real)
     copy.write_bytes(file_bytes(copy)[:60])       # a sync engine still writing it
     assert cli("sync", "intake").code == 0 and copy.exists() and file_bytes(real) == before
+
+
+def test_what_this_device_wrote_into_a_copy_stays_guarded_in_the_file_kept(senna):
+    folder, real, copy = senna
+    wanted = every_id(real) | every_id(copy)
+    older = file_bytes(real)                       # before the copy was taken in
+    ok("sync", "intake")
+    assert ok("sync", "intake").out == "" and "trash is empty" in ok("library", "restore").out
+    real.write_bytes(older)                        # a sync engine brings back an older version
+    r = ok("sync", "intake")
+    assert f"{real}: restored 1 entry this device wrote" in r.out
+    assert every_id(real) == wanted and "trash is empty" in ok("library", "restore").out
