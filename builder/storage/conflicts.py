@@ -332,6 +332,13 @@ def same_id_copies(folder: Path) -> list[tuple[Path, Path]]:
             for name, real in sorted(_kept_by_id(folder).items()) if name != real]
 
 
+def find_copies(folders: Iterable[Path]) -> None:
+    """Look for copies under another name in ``folders`` (what :func:`known_copies`
+    then knows), taking none in."""
+    for folder in folders:
+        _kept_by_id(Path(folder))
+
+
 def known_copies(folder: Path) -> dict[str, list[int]]:
     """The copies under another name the last look found in ``folder``, each with its
     [time, size] then: a listing leaves out those that have not changed since (never

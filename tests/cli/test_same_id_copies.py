@@ -53,13 +53,16 @@ def test_a_copy_under_another_name_is_taken_in_by_its_id(senna):
     assert ok("verify", real).out.strip() == f"{real}: ok"
 
 
-def test_a_copy_found_is_never_listed_as_a_second_character(senna):
+def test_a_copy_is_never_listed_as_a_second_character(senna):
+    from builder.app.library import open_scan
+
     folder, real, copy = senna
-    assert len(ok("library", "list", "--json").json()) == 2    # not looked at yet
-    ok("sync", "status")                                        # found (not taken in)
     assert [row["path"] for row in ok("library", "list", "--json").json()] == [str(real)]
-    ok("do", copy, "raise-vital", "Cognition")                 # changed since: looked at again
+    assert open_scan().paths == [real]              # the window's listing, as it starts
+    copy.write_text(copy.read_text(encoding="utf-8").replace(                   # now another
+        load(copy)["id"], "01M8ZZZZZZZZZZZZZZZZZZZZZZ"), encoding="utf-8")    # character
     assert len(ok("library", "list", "--json").json()) == 2
+    assert ok("sync", "intake").out == "" and copy.exists()
 
 
 def test_the_file_kept_is_the_shortest_name_then_the_first_in_code_point_order():

@@ -216,9 +216,10 @@ class Instance:
             (found.get("version"), found.get("deleted"))
 
     def files(self) -> dict[str, bytes]:
-        """The folder's files (not Syncthing's own marker folder), name -> bytes."""
+        """The folder's files (not Syncthing's own marker folder, nor what the folder's
+        ignore patterns keep local: names ending in .tmp or .lock), name -> bytes."""
         return {p.name: p.read_bytes() for p in sorted(self.folder.iterdir())
-                if p.is_file()}
+                if p.is_file() and not p.name.endswith((".tmp", ".lock"))}
 
 
 def in_sync(a: Instance, b: Instance, also: tuple[str, ...] = (), timeout: float = 45.0) -> None:
