@@ -70,18 +70,17 @@ def _this_device() -> str:
 def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
     """Every conflict copy in the folders (default: the library's) merged into its
     file and removed (:func:`builder.app.sync.take_in`)."""
-    from builder.storage.conflicts import is_conflict_copy, original_of
+    from builder.storage.conflicts import is_conflict_copy
     from builder.storage.files import current_bytes
 
     changes: list[FileChange] = []
     synced: list[SyncedFile] = []
     left: list[tuple[Path, str]] = []
     me = _this_device()
-    for copy in sync.conflict_copies(folders):
-        original = original_of(copy)
+    for copy, original in sync.copies_to_take_in(folders):
         before = current_bytes(original)
         listed = None if is_conflict_copy(copy.name) else current_bytes(copy)
-        intake = sync.take_in(copy)
+        intake = sync.take_in(copy, original)
         merged = intake.merged
         if merged is None:
             left.append((copy, intake.left))

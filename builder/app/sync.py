@@ -466,7 +466,7 @@ def conflict_copies(folders: Sequence[Path | str] | None = None) -> list[Path]:
     return [copy for folder in (folders or library_folders()) for copy in found(Path(folder))]
 
 
-def take_in(copy: Path | str) -> Intake:
+def take_in(copy: Path | str, original: Path | None = None) -> Intake:
     """Merge a sync engine's conflict copy into the file it is a copy of (written as a
     new file when that one is gone), then remove the copy, only once every entry of it
     is in the file on disk.  A copy that cannot be read yet (still being copied in) or
@@ -474,7 +474,7 @@ def take_in(copy: Path | str) -> Intake:
     from builder.storage.conflicts import is_conflict_copy, original_of
 
     copy = Path(copy)
-    original = original_of(copy)
+    original = original_of(copy) if original is None else original
     if original == copy:
         return Intake(copy, original, left="no copy of another file")
     try:
@@ -552,7 +552,14 @@ def recent_intakes() -> list[dict[str, Any]]:
 
 def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:
     """Every conflict copy in the folders (default: the library's) taken in."""
-    return [take_in(copy) for copy in conflict_copies(folders)]
+    return [take_in(copy, original) for copy, original in copies_to_take_in(folders)]
+
+
+def copies_to_take_in(folders: Sequence[Path | str] | None = None) -> list[tuple[Path, Path]]:
+    """(copy, the file it goes into) in the folders (default: the library's)."""
+    from builder.storage.conflicts import copies_to_take_in as found
+
+    return [pair for folder in (folders or library_folders()) for pair in found(Path(folder))]
 
 
 # -- what this device wrote ---------------------------------------------------------

@@ -15,7 +15,7 @@
 * Copies under any other name: a file in the same folder that carries the stable id
   of another (a file manager's "Senna (1).json", a copy the user made, a name a sync
   engine gave) is a copy of the same character or campaign, taken in like a conflict
-  copy (:func:`same_id_copies`).  Of the files that share an id, the one kept is the
+  copy (:func:`copies_to_take_in`).  Of the files that share an id, the one kept is the
   one a campaign in that folder names as a member, else the one with the shortest
   name, then the first in code-point order: chosen from the folder's content alone,
   so every laptop sharing it keeps the same one.  A file with no id of its own (one
@@ -70,30 +70,40 @@ def is_sync_temporary(name: str) -> bool:
 def is_data_file(name: str) -> bool:
     """Is a file of this name one to list as a character or campaign (a ``.json`` file
     that is no sync engine's conflict copy or temporary file)?"""
-    return name.endswith(".json") and not is_conflict_copy(name) \
-        and not is_sync_temporary(name)
+    # (a sync engine's temporary file ends in .tmp: never .json)
+    return name.endswith(".json") and not is_conflict_copy(name)
 
 
 def conflict_copies(folder: Path) -> list[Path]:
     """The copies in ``folder`` to take in: the conflict copies of ``.json`` files, by
-    name, then the files that carry the id of another file (:func:`same_id_copies`)."""
+    name, then the files that carry the id of another file there."""
+    return [copy for copy, _original in copies_to_take_in(folder)]
+
+
+def copies_to_take_in(folder: Path) -> list[tuple[Path, Path]]:
+    """(copy, the file it goes into) for every copy in ``folder``, in the order of
+    :func:`conflict_copies` (one look at the folder for them all)."""
+    folder = Path(folder)
     try:
         names = sorted(p.name for p in folder.iterdir())
     except OSError:
         return []
+    kept = _kept_by_id(folder)
     named = [folder / n for n in names if (original_name(n) or "").endswith(".json")]
-    return named + [copy for copy, _real in same_id_copies(folder)]
+    return [(copy, original_of(copy, kept)) for copy in named] + \
+        [(folder / name, folder / real) for name, real in sorted(kept.items()) if name != real]
 
 
-def original_of(copy: Path) -> Path:
+def original_of(copy: Path, kept: dict[str, str] | None = None) -> Path:
     """The file a copy is taken into.  A conflict copy goes into the file its name
     names, or, when that one shares its id with other files, into the one kept of
     them; when the named file is gone, into the file beside it that carries the
     copy's id (if any).  A copy under another name goes into the file kept of those
-    sharing its id.  Anything else: the file itself."""
+    sharing its id.  Anything else: the file itself.  (``kept``: the folder's look,
+    :func:`_kept_by_id`, when the caller has it.)"""
     copy = Path(copy)
     folder = copy.parent
-    kept = _kept_by_id(folder)
+    kept = _kept_by_id(folder) if kept is None else kept
     named = original_name(copy.name)
     if named is None:
         return folder / kept.get(copy.name, copy.name)
@@ -322,14 +332,6 @@ def _kept_by_id(folder: Path) -> dict[str, str]:
     _save(COPIES_INDEX, key, {name: stamps[name] for name, real in kept.items() if name != real})
     _last_look[key] = (state, dict(kept))
     return kept
-
-
-def same_id_copies(folder: Path) -> list[tuple[Path, Path]]:
-    """(copy, the file it is a copy of) for every data file of ``folder`` that carries
-    the id of another one there and is not the one kept (see the module's text)."""
-    folder = Path(folder)
-    return [(folder / name, folder / real)
-            for name, real in sorted(_kept_by_id(folder).items()) if name != real]
 
 
 def find_copies(folders: Iterable[Path]) -> None:
