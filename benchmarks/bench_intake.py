@@ -117,7 +117,7 @@ def measure(count: int, runs: int, work: Path) -> bool:
 
     def cold() -> None:
         names.forget_indexes()
-        (index_path().parent / names.ID_INDEX).unlink(missing_ok=True)
+        shutil.rmtree(index_path().parent / names.ID_INDEX, ignore_errors=True)
 
     target = paths[len(paths) // 2]
     original = target.read_bytes()

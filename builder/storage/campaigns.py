@@ -38,7 +38,7 @@ from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
-from builder.storage.conflicts import is_data_file, known_copies
+from builder.storage.conflicts import copies_in, is_data_file
 from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir, characters_dir
@@ -439,14 +439,6 @@ def library_path_for(name: str) -> Path:
     return unique_path(campaigns_dir(create=True), safe_file_stem(name) or "campaign")
 
 
-def _stamp(path: Path) -> list[int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return [st.st_mtime_ns, st.st_size]
-
-
 def list_campaigns() -> list[Path]:
     """The campaigns of the data folder, then those in ``campaigns`` inside each folder
     added to the library."""
@@ -457,8 +449,8 @@ def list_campaigns() -> list[Path]:
         if folder.is_dir():
             here = sorted(p for p in folder.glob("*.json")
                           if p.is_file() and is_data_file(p.name) and p not in found)
-            copies = known_copies(folder)   # copies of a campaign beside them: not listed
-            found += [p for p in here if not (p.name in copies and _stamp(p) == copies[p.name])]
+            copies = copies_in(folder)      # copies of a campaign beside them: not listed
+            found += [p for p in here if p.name not in copies]
     return found
 
 

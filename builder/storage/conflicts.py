@@ -116,9 +116,9 @@ def original_of(copy: Path, kept: dict[str, str] | None = None) -> Path:
 
 
 # -- files that share an id ------------------------------------------------------------
-#: The index of the ids of files, in the user's cache folder: per folder, per name,
-#: [inode, time, size, id].
-ID_INDEX = "file-ids.json"
+#: The index of the ids of files, in the user's cache folder: one file per folder
+#: (a listing of a small folder reads a small index), per name [inode, time, size, id].
+ID_INDEX = "file-ids"
 #: The copies under another name last found, per folder, per name, [time, size]: what
 #: the library's listing leaves out without reading any file.
 COPIES_INDEX = "same-id-copies.json"
@@ -136,6 +136,13 @@ def _index_path(name: str) -> Path:
     from builder.storage.paths import cache_dir
 
     return cache_dir() / name
+
+
+def _id_index(folder: str) -> str:
+    """The name of ``folder``'s id index (under :data:`ID_INDEX`)."""
+    import hashlib
+
+    return f"{ID_INDEX}/{hashlib.sha256(os.fsencode(folder)).hexdigest()[:16]}.json"
 
 
 def _index(name: str) -> dict[str, dict[str, list[Any]]]:
@@ -177,7 +184,7 @@ def _save(name: str, folder: str, rows: dict[str, list[Any]]) -> None:
 
         path.parent.mkdir(parents=True, exist_ok=True)
         # no fsync: a cache lost in a crash costs time, never data
-        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{name}.", suffix=".tmp",
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
                                          delete=False) as fh:
             temp = fh.name
             fh.write(data)
@@ -242,7 +249,7 @@ def _ids(folder: Path) -> tuple[dict[str, str], dict[str, list[int]]]:
     from builder.storage.jsonio import MAX_DOCUMENT_BYTES
 
     key = os.path.abspath(folder)
-    known = _index(ID_INDEX).get(key, {})
+    known = _index(_id_index(key)).get(key, {})
     rows: dict[str, list[Any]] = {}
     try:
         with os.scandir(folder) as it:
@@ -256,7 +263,7 @@ def _ids(folder: Path) -> tuple[dict[str, str], dict[str, list[int]]]:
             rows[name] = row
         else:
             rows[name] = stamp + [_read_id(folder / name, MAX_DOCUMENT_BYTES)]
-    _save(ID_INDEX, key, rows)
+    _save(_id_index(key), key, rows)
     return ({name: row[3] for name, row in rows.items() if isinstance(row[3], str)},
             {name: row[1:3] for name, row in rows.items()})
 
@@ -339,6 +346,12 @@ def find_copies(folders: Iterable[Path]) -> None:
     then knows), taking none in."""
     for folder in folders:
         _kept_by_id(Path(folder))
+
+
+def copies_in(folder: Path) -> set[str]:
+    """The names of the copies under another name in ``folder``, looked for now (each
+    new or changed file's id read): for a folder of a few files, such as campaigns."""
+    return {name for name, real in _kept_by_id(Path(folder)).items() if name != real}
 
 
 def known_copies(folder: Path) -> dict[str, list[int]]:
