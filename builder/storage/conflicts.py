@@ -1,4 +1,5 @@
-"""Files sync engines leave in a shared folder, known by their names.
+"""Files sync engines leave in a shared folder: conflict copies and temporary files,
+known by their names, and copies under another name, known by the id they carry.
 
 * Conflict copies: a sync engine that cannot merge keeps the losing version beside the
   file under another name.  Each is data to merge into the file it is a copy of, never
@@ -128,8 +129,9 @@ INDEX_VERSION = 1
 _TOP_ID = re.compile(rb'\n  "id": "([^"\\\n]{1,200})"')
 #: The indexes read in this process, by the index file's path.
 _loaded: dict[str, dict[str, dict[str, list[Any]]]] = {}
-#: The last look at each folder: its files' stamps then, and what it found.
-_last_look: dict[str, tuple[Any, dict[str, str]]] = {}
+#: The last look at each folder: its files' stamps then, and the names of the files
+#: found to share an id, by group.
+_last_look: dict[str, tuple[Any, list[list[str]]]] = {}
 
 
 def _index_path(name: str) -> Path:
@@ -316,28 +318,26 @@ def _kept_by_id(folder: Path) -> dict[str, str]:
     being written counts as none): the name of the file kept of them, by name."""
     ids, stamps = _ids(folder)
     key = os.path.abspath(folder)
-    state = (str(_index_path(COPIES_INDEX)), tuple(sorted((n, tuple(v)) for n, v in stamps.items())))
+    state = (str(_index_path(COPIES_INDEX)), sorted((n, tuple(v)) for n, v in stamps.items()))
     last = _last_look.get(key)
     if last is not None and last[0] == state:
-        return dict(last[1])
-    groups: dict[str, list[str]] = {}
-    for name, file_id in ids.items():
-        groups.setdefault(file_id, []).append(name)
-    kept: dict[str, str] = {}
-    candidates = [names for names in groups.values() if len(names) > 1]
-    members = _members(folder) if candidates else set()
-    for names in candidates:
-        same: dict[tuple[str, str, str], list[str]] = {}
-        for name in names:
-            identity = _identity(folder / name)
-            if identity is not None:
-                same.setdefault(identity, []).append(name)
-        for copies in same.values():
-            if len(copies) > 1:
-                real = kept_name(copies, members)
-                kept.update({name: real for name in copies})
+        groups = last[1]
+    else:
+        by_id: dict[str, list[str]] = {}
+        for name, file_id in ids.items():
+            by_id.setdefault(file_id, []).append(name)
+        groups = []
+        for names in (names for names in by_id.values() if len(names) > 1):
+            same: dict[tuple[str, str, str], list[str]] = {}
+            for name in names:
+                identity = _identity(folder / name)
+                if identity is not None:
+                    same.setdefault(identity, []).append(name)
+            groups += [copies for copies in same.values() if len(copies) > 1]
+        _last_look[key] = (state, groups)
+    members = _members(folder) if groups else set()     # read anew: campaigns change
+    kept = {name: kept_name(copies, members) for copies in groups for name in copies}
     _save(COPIES_INDEX, key, {name: stamps[name] for name, real in kept.items() if name != real})
-    _last_look[key] = (state, dict(kept))
     return kept
 
 
