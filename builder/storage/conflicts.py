@@ -44,14 +44,14 @@ _COPIES = (
     re.compile(r"^(?P<stem>.+)_conflict-\d{8}-\d{6}(?P<ext>\.[^.]*)?$"),
 )
 #: A word each conflict copy's name holds (a name without one is looked at no further).
-_COPY_WORDS = (".sync-conflict-", "conflicted copy", "_conflict-")
+_COPY_WORDS = re.compile(r"\.sync-conflict-|conflicted copy|_conflict-")
 _TEMPORARIES = (re.compile(r"^\.syncthing\..+\.tmp$"), re.compile(r"^~syncthing~.+\.tmp$"))
 
 
 def original_name(name: str) -> str | None:
     """The name of the file ``name`` is a sync engine's conflict copy of (None: it is
     no conflict copy)."""
-    if not any(word in name for word in _COPY_WORDS):
+    if _COPY_WORDS.search(name) is None:
         return None
     for pattern in _COPIES:
         match = pattern.match(name)
@@ -86,7 +86,7 @@ def copies_to_take_in(folder: Path) -> list[tuple[Path, Path]]:
     :func:`conflict_copies` (one look at the folder for them all)."""
     folder = Path(folder)
     try:
-        names = sorted(p.name for p in folder.iterdir())
+        names = sorted(n for n in os.listdir(folder) if _COPY_WORDS.search(n))
     except OSError:
         return []
     kept = _kept_by_id(folder)
