@@ -16,8 +16,8 @@ A is the floor: the library's listing as the start makes it (index warm,
    ("NAME (1).json"), each with an entry of its own (put back before each run,
    untimed).
 
-Goal: with nothing to take in, within the listing's own time (1x); with two copies,
-under 100 ms, no noticeable pause.
+Goal: with nothing to take in, within the listing's own time (1x); two copies to take
+in add under 100 ms to it, no noticeable pause.
 
     python benchmarks/bench_intake.py [--characters 50] [--library 10000] [--runs 7]
     python benchmarks/bench_intake.py --quick      # CI: a few pairs, small sizes
@@ -136,13 +136,13 @@ def measure(count: int, runs: int, work: Path) -> bool:
     assert not taken.outcome.changes and sorted(p.name for p in target.parent.iterdir()
                                                 if p.name.startswith(target.stem)) \
         == [target.name], "the copies were not taken in"
-    met = True
     for label, (ratio, low, high, ms) in results:
         print(f"{count} characters: intake, {label}: {ms:.1f} ms, {ratio:.2f}x the start's "
               f"listing (pairs {low:.2f}x-{high:.2f}x)")
-    met = results[0][1][0] <= 1.0 and results[2][1][3] < 100
-    print(f"  goal (nothing to take in within 1x the listing; two copies under 100 ms): "
-          f"{'met' if met else 'NOT met'}")
+    added = results[2][1][3] - results[0][1][3]
+    met = results[0][1][0] <= 1.0 and added < 100
+    print(f"  two copies add {added:.1f} ms to the intake; goal (nothing to take in within 1x "
+          f"the listing; two copies add under 100 ms): {'met' if met else 'NOT met'}")
     shutil.rmtree(data, ignore_errors=True)
     return met
 
