@@ -447,7 +447,8 @@ def library_folders() -> list[Path]:
     from builder.storage.paths import campaigns_dir, characters_dir
 
     added = extra_folders()
-    return [characters_dir(), campaigns_dir(), *added, *(f / "campaigns" for f in added)]
+    return list(dict.fromkeys([characters_dir(), campaigns_dir(), *added,
+                               *(f / "campaigns" for f in added)]))
 
 
 def data_files(folder: Path) -> list[Path]:

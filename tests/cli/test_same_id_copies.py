@@ -129,3 +129,17 @@ def test_a_campaign_copied_under_another_name_is_taken_in(isolated_data):
     ok("sync", "intake")
     assert sorted(p.name for p in folder.iterdir()) == ["table.json"]
     assert every_id(table) == wanted
+
+
+def test_the_copies_in_a_folder_added_to_the_library_are_taken_in(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    rook = shared / "rook.json"
+    ok("new", "story-points", "Rook", "-o", rook, "--set", "sp=40")
+    copy = shared / "rook (1).json"
+    shutil.copy(rook, copy)
+    ok("do", copy, "raise-vital", "Agility")
+    wanted = every_id(rook) | every_id(copy)
+    ok("library", "add", shared)
+    assert ok("sync", "intake").out.startswith(f"{copy}: merged into {rook}")
+    assert sorted(p.name for p in shared.iterdir()) == ["rook.json"] and every_id(rook) == wanted
