@@ -110,7 +110,11 @@ def open_scan(previous: LibraryScan | None = None) -> LibraryScan:
 def scan() -> list[store.LibraryEntry]:
     """Every character in the library, summarised (name, ruleset, headline figures,
     last change, a problem), through the library's index, every stale file read:
-    what the Library tab lists (``library list``)."""
+    what the Library tab lists (``library list``).  Copies of a file under another name
+    (the same id) are looked for first, so none is listed as a second character."""
+    from builder.storage.conflicts import find_copies
+
+    find_copies(store.library_folders())
     return open_scan().read_all()
 
 
