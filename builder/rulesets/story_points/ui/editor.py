@@ -28,7 +28,7 @@ from builder.rules.base import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
-from builder.ui.chain.tokens import RankToken, drop_rank
+from builder.rulesets.story_points.ui.chain_tokens import RankToken, drop_rank
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
 from .widgets import KeyRole, TraitsView, next_text, share_narrow_width, sheet_item
@@ -161,7 +161,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
         layout.addWidget(line)
-        from builder.ui.chain.widget import ChainWidget
+        from builder.rulesets.story_points.ui.chain_page import ChainWidget
 
         self.chain_page = ChainWidget(self.doc, self)
         self.chain_page.setObjectName("chainPage")
