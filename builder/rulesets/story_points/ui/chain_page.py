@@ -21,10 +21,9 @@ from builder.rulesets.story_points.ui.chain_tokens import RankToken, drop_rank, 
 from builder.ui.chain.page import ChainPage
 
 if TYPE_CHECKING:
+    from builder.rules.base import Option
     from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
     from builder.ui.document import CharacterDocument
-
-Option = Any        # a Class advance: the rules core's option (read by attribute)
 
 
 class TokenChip(QPushButton):
@@ -311,7 +310,8 @@ class ChainWidget(ChainPage):
 
     def drop(self, token: RankToken, trait_class: str, trait: str) -> bool:
         option = self._class_option(trait_class)
-        if _casts(option) and not token.get("spell") and token.get("class") == trait_class:
+        if option is not None and _casts(option) and not token.get("spell") \
+                and token.get("class") == trait_class:
             self.ask_spell(option, trait, token)
             return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
