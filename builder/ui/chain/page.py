@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSpinBox,
                                QSplitter, QToolButton, QVBoxLayout, QWidget)
 
@@ -32,6 +32,29 @@ class ChainRules(Protocol):
     """A rule system that draws its advancement chain (a chain page is opened for one)."""
 
     def chain_graph(self, state: Any) -> Chain: ...
+
+
+class _WrappedLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at its width (in a
+    splitter's pane it was squeezed and cut, the pane not asking for it)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().minimumSizeHint()
+        if not self.text():
+            return hint
+        return QSize(hint.width(), max(hint.height(), self.heightForWidth(max(self.width(), 60))))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.updateGeometry()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        super().setText(text)
+        self.updateGeometry()
 
 
 class _FillingPage(QWidget):
@@ -80,16 +103,14 @@ class ChainPage(PlanPart, QWidget):
         self.bar.addStretch(1)
 
         # plan pane, with the details line on top
-        self.details = QLabel(self)
+        self.details = _WrappedLabel("", self)
         self.details.setObjectName("chainDetails")
-        self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.PlainText)
         self.details.setAccessibleName("Node details")
         self.details.hide()                 # shown while a node is hovered or selected
-        self.plan_title = QLabel("Select a node, choose a target, and the cheapest path is "
-                                 "drawn on the graph; hover over a node to read it in "
-                                 "full here.", self)
-        self.plan_title.setWordWrap(True)
+        self.plan_title = _WrappedLabel("Select a node, choose a target, and the cheapest "
+                                        "path is drawn on the graph; hover over a node to "
+                                        "read it in full here.", self)
         self.target_spin = QSpinBox(self)
         self.target_spin.setRange(1, 10)
         self.target_spin.setPrefix("to ")
@@ -97,8 +118,7 @@ class ChainPage(PlanPart, QWidget):
         self.target_spin.valueChanged.connect(lambda _v: self.update_plan())
         self.target_spin.setEnabled(False)
         self.steps_list = plan_steps_list(self)
-        self.plan_total = QLabel(self)
-        self.plan_total.setWordWrap(True)
+        self.plan_total = _WrappedLabel("", self)
         self.apply_button = QPushButton("Apply affordable steps", self)
         self.apply_button.setToolTip(APPLY_TIP)
         self.apply_button.clicked.connect(self.apply_plan)

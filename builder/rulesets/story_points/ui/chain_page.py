@@ -118,8 +118,10 @@ class ChainWidget(ChainPage):
                                     "a rank dropped before one is chosen here asks for it")
         self.spell_combo.textActivated.connect(self.choose_spell)
         self.scene_edit = QLineEdit(self)
-        self.scene_edit.setPlaceholderText("Achievement or training scene (for a new Class)")
+        self.scene_edit.setPlaceholderText("Scene (new Class)")
         self.scene_edit.setAccessibleName("Scene for entering a new Class")
+        self.scene_edit.setToolTip("The achievement or training scene that lets the "
+                                   "character enter a new Class")
         # The row keeps its height whether it holds chips or the "none now" hint
         # (no jump of the graph when a token appears).
         probe = QPushButton("Cleric 4 rank")      # never shown (it stood top-left until deleted)
@@ -187,8 +189,10 @@ class ChainWidget(ChainPage):
                     chip.setChecked(True)
                     self.armed = chip
         if not self.chips:
-            hint = QLabel("none now: a Class advance you can afford, with its core Skill, "
-                          "appears here", self.tokens_box)
+            hint = QLabel("none now: a Class advance you can afford appears here",
+                          self.tokens_box)
+            hint.setToolTip("A Class advance appears here as a token once you can afford "
+                            "it and its core Skill allows it")
             # plain text, not a disabled label (its grey read at about 2:1)
             self.tokens_layout.addWidget(hint)
             self.chips_hint = hint
