@@ -586,6 +586,19 @@ def test_held_with_the_next_step_blocked_looks_unlike_not_possible(chain_for):
     assert all(i.colours()[0] == grey for i in greyed)
     assert all("blocked" in i.sub_label() for i in held
                if i.node.kind in ("vital", "skill", "class"))
+    # ...and not by colour alone: the frame's line, the name's weight, the mark
+    from builder.ui import theme
+
+    pal = theme.palette()
+
+    def frame(item):
+        return item.border(pal, *item.colours(pal))
+
+    assert all(frame(i).style() == Qt.PenStyle.SolidLine and frame(i).widthF() >= 2
+               and i.fonts()[0].bold() for i in held)
+    assert all(frame(i).style() == Qt.PenStyle.DashLine and not i.fonts()[0].bold()
+               for i in greyed)
+    assert all("✕" in i.sub_label() for i in greyed if i.node.kind in ("vital", "skill"))
 
 
 def test_a_disabled_apply_says_why(chain_for):

@@ -66,18 +66,25 @@ def test_every_shipped_characters_chain_fits_the_default_window(window, qtbot, i
                    for nid in page.scene.planned_ids()) == (target == "value:Warding")
 
 
-def test_the_checks_see_a_chain_cut_by_the_view_and_a_name_elided_unsaid(window, qtbot):
+def test_the_checks_see_a_chain_cut_by_the_view_and_a_name_elided_unsaid(qtbot):
     """The checks can fail: a view too small for the chain, and an elided name that
     neither the tooltip nor the details line says."""
+    from builder.rulesets.story_points.ui.chain_page import ChainWidget
+    from builder.ui.document import CharacterDocument
     from tests.ui.conftest import SENNA, make_character
 
-    editor = window.open_path(make_character("Senna", *SENNA))
-    window.show()
-    editor.show_chain()
+    doc = CharacterDocument.open(make_character("Senna", *SENNA))
+    page = ChainWidget(doc)
+    qtbot.addWidget(page)
+    page.resize(780, 640)                          # (the offscreen screen is 800 wide)
+    page.show()
     QApplication.processEvents()
-    page, view = editor.chain_page, editor.chain_page.view
+    view = page.view
+    assert chain_checks.label_problems(view) == []
+    view.fit(readable=False)                       # all of it, whatever the text size
     assert chain_checks.fit_problems(view) == []
-    view.zoom_by(2.0)
+    assert any("below" in p for p in chain_checks.label_problems(view))
+    view.zoom_by(4.0)
     assert any("outside the view" in p for p in chain_checks.fit_problems(view))
     item = page.scene.nodes["skill:Medicine"]
     item.set_width(60)                              # far too narrow: the name is elided
@@ -85,3 +92,4 @@ def test_the_checks_see_a_chain_cut_by_the_view_and_a_name_elided_unsaid(window,
     assert chain_checks.label_problems(view) == []  # ...said whole in tooltip and details
     item.setToolTip("")
     assert any("said whole nowhere" in p for p in chain_checks.label_problems(view))
+    doc.stop_watching()

@@ -197,18 +197,12 @@ class NodeItem(QGraphicsObject):
         fill = hue_fill(self.look.hue(self.node.kind), pal)
         return fill, node_text(fill, pal)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        n = self.node
-        pal = theme.palette()
-        rect = QRectF(0, 0, self.width, self.height())
-        fill, text = self.colours(pal)
-        if self.faded:
-            # what the selection does not concern steps back: its fill and frame fade
-            # into the page, its text stays readable (4.5:1) on the faded fill
-            fill = _mix(fill, pal.color(QPalette.ColorRole.Base), 0.6)
-            text = theme.readable(_mix(text, fill, 0.35), fill, theme.TEXT_CONTRAST)
+    def border(self, pal: QPalette, fill: QColor, text: QColor) -> QPen:
+        """The node's frame: thick for what the character has (held with its next step
+        blocked too), dashed for what is not possible now, the plan's, a drop's or the
+        selection's colour over those."""
         border = QPen(structure_colour(pal), 1.0)
-        if n.held or self.held_blocked:
+        if self.node.held or self.held_blocked:
             border = QPen(node_text(fill, pal) if not self.faded else text, 2.0)
         if self.plan_badge:
             border = QPen(mark("plan", pal), 3.0)
@@ -218,6 +212,18 @@ class NodeItem(QGraphicsObject):
             border = QPen(mark("focus", pal), 3.0)
         if self.not_possible and not self.plan_badge and self.drag_state != "eligible":
             border.setStyle(Qt.PenStyle.DashLine)
+        return border
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        pal = theme.palette()
+        rect = QRectF(0, 0, self.width, self.height())
+        fill, text = self.colours(pal)
+        if self.faded:
+            # what the selection does not concern steps back: its fill and frame fade
+            # into the page, its text stays readable (4.5:1) on the faded fill
+            fill = _mix(fill, pal.color(QPalette.ColorRole.Base), 0.6)
+            text = theme.readable(_mix(text, fill, 0.35), fill, theme.TEXT_CONTRAST)
+        border = self.border(pal, fill, text)
         painter.setPen(border)
         painter.setBrush(QBrush(fill))
         painter.drawRoundedRect(rect, 7, 7)
