@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeade
 
 from builder.app.types import Option
 from builder.ui.models.options_model import AllowedRole, cost_text
-from builder.ui.chain.tokens import parse_token
+from builder.rulesets.story_points.ui.chain_tokens import parse_token
 
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
