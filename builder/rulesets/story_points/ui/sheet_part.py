@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel
 
 from builder.ui.models.options_model import AllowedRole, reasons_text
 from .dialogs import ClassAdvanceDialog
-from .widgets import KeyRole, UsesWidget, next_text, sheet_item
+from .widgets import FittedColumns, KeyRole, UsesWidget, next_text, sheet_item
 
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtCore import QModelIndex
@@ -35,6 +35,7 @@ class SheetPart(_Editor):
     # built by StoryPointsEditor
     classes_model: QStandardItemModel
     classes_view: TraitsView
+    classes_columns: FittedColumns
     token_tray: QWidget
     token_tray_layout: QHBoxLayout
     token_chips: list[TokenChip]

@@ -8,8 +8,8 @@ from typing import Any, Callable, Mapping
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QStandardItem
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QTreeView,
-                               QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QTableView,
+                               QTreeView, QWidget)
 
 from builder.ui.models.options_model import AllowedRole, cost_text
 from builder.ui.chain.tokens import parse_token
@@ -171,7 +171,7 @@ class FittedColumns(QObject):
     headings elided, a column of check boxes no narrower than its boxes
     (``floors``: column -> least width): the table never scrolls sideways."""
 
-    def __init__(self, view: QAbstractItemView,
+    def __init__(self, view: QTableView | QTreeView,
                  floors: Callable[[], dict[int, int]] | None = None):
         super().__init__(view)
         self.view = view
