@@ -400,7 +400,7 @@ class LibraryPage(_FileTable, QWidget):
             return
         header = self.view.horizontalHeader()
         # (The header spans the viewport; asking for the viewport itself would have
-        # PySide6 wrap it, about 10 ms of type set-up before the first paint.)
+        # PySide6 wrap it before the first paint: docs/dev/performance.md.)
         room = header.width()
         defaults = {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150}
         need = self._text_widths()

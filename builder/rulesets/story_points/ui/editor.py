@@ -16,7 +16,6 @@ The parts: :mod:`.widgets` (option words, the traits tree, the uses boxes),
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QFont, QStandardItemModel
@@ -284,7 +283,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         d = self.doc.derived()
         options = self.doc.options()
         self.derived_state = d
-        by_key = {(o["kind"], o["name"]): o for o in options}
+        by_key = {(o.kind, o.name): o for o in options}
         sp = d["sp"]
         self.title_label.setText(d["name"])
         self.sp_label.setText(f"<b>{sp['unspent']} SP unspent</b> &nbsp;·&nbsp; "
@@ -312,7 +311,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                 sheet_item(name, ("vital", name)),
                 sheet_item(score, ("vital", name), align_right=True),
                 sheet_item(next_text(o), ("vital", name), reasons_text(o) if o else None,
-                      o.get("allowed") if o else None)])
+                      o.allowed if o else None)])
         # Skills
         self.skills_model.clear()
         self.skills_model.setHorizontalHeaderLabels(["Skill", "SL", "Linked Vital", "Next"])
@@ -324,7 +323,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                 sheet_item(f"{info['linked_vital']} {d['vitals'].get(info['linked_vital'], '')}",
                       ("skill", name)),
                 sheet_item(next_text(o), ("skill", name), reasons_text(o) if o else None,
-                      o.get("allowed") if o else None)])
+                      o.allowed if o else None)])
         self.vitals_columns.fit()
         self.skills_columns.fit()
         self._fill_classes(d, options)
@@ -358,10 +357,9 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             self.refresh()  # put checkboxes the player ticked back to the core's state
         return ok
 
-    def take(self, option: Mapping[str, Any]) -> None:
+    def take(self, option: Option) -> None:
         """Take an increase the core allows; one that asks for a trait (a Class advance)
         asks for its choices first."""
-        option = Option.coerce(option)
         if not option.allowed:
             self.show_refusal(list(option.reasons) or ["not possible now"])
             return
@@ -378,10 +376,10 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if not trait:
             self.show_refusal([f"drop the {token.get('class')} rank on one of its traits"])
             return False
-        option = next((o for o in self.doc.options() if o["kind"] in ("class", "new-class")
-                       and o["name"] == trait_class), None)
-        if option is not None and option.get("casts_spells") and not token.get("spell") \
-                and token.get("class") == trait_class and option.get("allowed"):
+        option = next((o for o in self.doc.options() if o.kind in ("class", "new-class")
+                       and o.name == trait_class), None)
+        if option is not None and option.extra.get("casts_spells") and not token.get("spell") \
+                and token.get("class") == trait_class and option.allowed:
             # a caster's rank also brings a spell: ask before anything is paid
             self.dialog = self.chain_page.ask_spell(option, trait, token)
             return False
