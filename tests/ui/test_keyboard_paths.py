@@ -8,7 +8,7 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from tests.ui.test_campaign_ui import party, tab  # noqa: F401 - fixtures
 from tests.rulesets.vogelfrei.ui.test_vogelfrei_possessions_ui import ledger, make
@@ -131,3 +131,21 @@ def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
     QApplication.processEvents()
     area = editor.chain_page.page_area
     assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
+
+
+def test_the_spells_not_possible_now_say_why_without_a_mouse(window, qtbot):
+    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+    from tests.ui.conftest import make_character
+    from tests.ui.walk import CLERIC
+
+    editor = window.open_path(make_character("Senna", *CLERIC))
+    option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed
+                  and o.extra.get("casts_spells"))
+    blocked = option.extra["choices"]["blocked_spells"]
+    assert blocked
+    dialog = ClassAdvanceDialog(option, editor)
+    qtbot.addWidget(dialog)
+    note = dialog.findChild(QLabel, "blockedSpells")
+    for spell, reasons in blocked.items():
+        assert f"{spell}: {', '.join(reasons)}" in note.text()
+    assert dialog.spell.accessibleDescription() == note.text()      # read out with the box
