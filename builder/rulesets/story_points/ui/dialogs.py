@@ -57,10 +57,9 @@ class ClassAdvanceDialog(QDialog):
             if blocked:
                 verb = "is" if len(blocked) == 1 else "are"
                 # the reasons in words, for the keyboard and the eye alike (not on hover)
-                why = "; ".join(reason if reason.startswith(spell) else f"{spell}: {reason}"
-                                for spell, reasons in blocked.items() for reason in reasons)
-                note = QLabel(f"{count(len(blocked), 'other spell')} {verb} not possible "
-                              f"now: {why}.", self)
+                why = "; ".join(reason for reasons in blocked.values() for reason in reasons)
+                note = QLabel(f"{count(len(blocked), 'other spell')} ({', '.join(blocked)}) "
+                              f"{verb} not possible now: {why}.", self)
                 note.setObjectName("blockedSpells")
                 note.setWordWrap(True)
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
