@@ -133,19 +133,21 @@ def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
     assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
 
 
-def test_the_spells_not_possible_now_say_why_without_a_mouse(window, qtbot):
+def test_the_spells_not_possible_now_say_why_without_a_mouse(qtbot):
     from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+    from builder.ui.document import CharacterDocument
     from tests.ui.conftest import make_character
     from tests.ui.walk import CLERIC
 
-    editor = window.open_path(make_character("Senna", *CLERIC))
-    option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed
+    doc = CharacterDocument.open(make_character("Senna", *CLERIC))
+    option = next(o for o in doc.options() if o.kind == "class" and o.allowed
                   and o.extra.get("casts_spells"))
     blocked = option.extra["choices"]["blocked_spells"]
     assert blocked
-    dialog = ClassAdvanceDialog(option, editor)
+    dialog = ClassAdvanceDialog(option)
     qtbot.addWidget(dialog)
     note = dialog.findChild(QLabel, "blockedSpells")
     for spell, reasons in blocked.items():
         assert spell in note.text() and all(reason in note.text() for reason in reasons)
     assert dialog.spell.accessibleDescription() == note.text()      # read out with the box
+    doc.stop_watching()
