@@ -25,7 +25,8 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox,
                                QApplication, QCheckBox, QComboBox, QGraphicsView, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QRadioButton,
-                               QScrollArea, QTabBar, QTextEdit, QWidget)
+                               QScrollArea, QTabBar, QTableView, QTextEdit, QTreeView,
+                               QWidget)
 
 INTERACTIVE = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractItemView,
                QTextEdit, QPlainTextEdit, QGraphicsView, QScrollArea)
@@ -79,6 +80,11 @@ def clipped(top: QWidget) -> list[str]:
             if need > room:
                 problems.append(f"{_where(top, widget)} hint '{widget.placeholderText()}' is "
                                 f"cut ({room} px for {need})")
+        elif isinstance(widget, (QTableView, QTreeView)):
+            header = widget.header() if isinstance(widget, QTreeView) \
+                else widget.horizontalHeader()
+            if header.isVisible():
+                problems += _cut_headings(top, header)
         elif isinstance(widget, QComboBox) and widget.currentText():
             fm = widget.fontMetrics()
             room = widget.style().subControlRect(
@@ -87,6 +93,27 @@ def clipped(top: QWidget) -> list[str]:
             if fm.horizontalAdvance(widget.currentText()) > room + 1:
                 problems.append(f"{_where(top, widget)} '{widget.currentText()}' is cut "
                                 f"({room} px for {fm.horizontalAdvance(widget.currentText())})")
+    return problems
+
+
+def _cut_headings(top: QWidget, header: QHeaderView) -> list[str]:
+    """A table's column headings that neither fit their column nor end in "…" (Qt
+    centres a heading and cuts both its ends: ":urrent sessio")."""
+    model = header.model()
+    if model is None or header.textElideMode() != Qt.TextElideMode.ElideNone:
+        return []
+    margin = 2 * header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin,
+                                            None, header)
+    problems = []
+    for section in range(header.count()):
+        text = str(model.headerData(section, Qt.Orientation.Horizontal) or "")
+        size = header.sectionSize(section)
+        if not text or header.isSectionHidden(section) or not size:
+            continue
+        need = header.fontMetrics().horizontalAdvance(text) + margin
+        if need > size + 1:
+            problems.append(f"{_where(top, header.parentWidget())} heading '{text}' is cut "
+                            f"({size} px for {need})")
     return problems
 
 
