@@ -283,3 +283,35 @@ def test_a_campaign_party_xp_award_writes_what_its_preview_said(start):
         assert kept.startswith(f"{entry['gained']} XP"), (name, said[name], entry)
         if entry["lost"]:
             assert f"({entry['lost']} lost to the session cap)" in kept
+
+
+def test_file_events_a_deleted_file_saved_again_a_moved_one_closed_a_bad_import(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.where("row:classesView:Parry")
+    kept = path.read_bytes()
+    path.unlink()                               # another program deletes it
+    app.wait(lambda: "is gone" in app.map().get("text:missingBar", ""), "the missing bar")
+    assert str(path) in app.map()["text:missingBar"]
+    app.click("widget:Save again here")
+    app.wait(path.exists, "the file written again")
+    assert path.read_bytes() == kept
+    app.wait(lambda: "widget:missingBar" not in app.map(), "the bar gone")
+    app.click("row:classesView:Parry")
+    app.keys("Return")
+    app.wait(lambda: len(ledger(path)) == 1, "an increase in the file written again")
+    path.rename(path.with_name("Elsewhere.json"))   # moved away by a sync engine
+    app.wait(lambda: "is gone" in app.map().get("text:missingBar", ""), "the bar again")
+    app.click("widget:Close")
+    app.wait(lambda: "widget:classesView" not in app.map(), "the tab closed")
+    assert not path.exists()
+    # an import that fails stays said, on the Library, naming the file and why
+    broken = start.home / "broken.json"
+    broken.write_text("{ not json")
+    app.focus()
+    app.keys("ctrl+i")
+    app.wait(lambda: "widget:QFileDialog" in app.map(), "the Import dialog")
+    app.type(str(broken))
+    app.keys("Return")
+    app.wait(lambda: "broken.json" in app.map().get("text:noticeBar", ""), "the notice")
+    assert "Nothing was imported" in app.map()["text:noticeBar"]
