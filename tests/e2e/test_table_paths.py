@@ -73,7 +73,7 @@ def test_a_pool_spend_undone_and_a_party_award_in_the_campaign_tab(start):
     camp = Path(cli(start.home, "campaign", "new", "Iron Coast", "--ruleset", "story-points",
                     "--member", str(nyra), "--member", str(oskar)).splitlines()[-1])
     app = start(camp)
-    app.click("widget:Start a session")
+    app.click("widget:startSession")
     app.wait(lambda: len(ledger_of(camp)) == 1, "the session started")
     app.click("widget:Who spends")
     app.keys("ctrl+a")
