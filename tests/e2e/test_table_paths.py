@@ -147,8 +147,17 @@ def test_vogelfrei_award_level_up_and_a_purchase(start):
     app.wait(lambda: any(e["action"] == "award-xp" for e in ledger(path)), "the award")
     app.wait(lambda: "widget:awardXpDialog" not in app.map(), "the dialog closed")
     app.focus()
-    # the level the award opened, at once: the session offered, the Stamina die typed
-    app.click("widget:levelUpButton")
+    # the level the award opened, taken from the "Level and career changes" page by
+    # Enter on its row: the session offered, the Stamina die typed
+    app.keys("ctrl+3")
+
+    def level_row() -> str:
+        return next((key for key in app.map() if key.startswith("row:optionsView:")
+                     and "Warrior Mercenary → 2" in key), "")
+
+    app.wait(level_row, "the level-up among the changes")
+    app.click(level_row())
+    app.keys("Return")
     app.wait(lambda: app.map().get("focus") == "sessionEdit", "the Level up dialog")
     app.click("widget:staminaRoll")
     app.keys("ctrl+a")
