@@ -313,6 +313,8 @@ class OpenDocuments(WindowHost):
         if not (isinstance(ours, dict) and isinstance(theirs, dict)):
             return
         a, b = ours.pop("ledger", None), theirs.pop("ledger", None)
+        # what an undo took back (kept as withdrawn) changes with the ledger's end
+        ours.pop("withdrawn", None), theirs.pop("withdrawn", None)
         if ours != theirs or not isinstance(a, list) or not isinstance(b, list):
             return
         shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
