@@ -159,7 +159,7 @@ class App:
             stamp = self.map_path.stat().st_mtime_ns
 
     def where(self, key: str) -> tuple[int, int]:
-        """The centre of ``key`` once it stands still over three writings of the map
+        """The centre of ``key`` once it stands still over two writings of the map
         (a page just shown may still scroll or fit itself; the map is written a few
         times a second)."""
         self.wait(lambda: key in self.map(), key)
@@ -175,7 +175,7 @@ class App:
                 return False            # the same writing again: nothing new seen
             stamps.append(stamp)
             seen.append(self.map().get(key))
-            return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and bool(seen[-1])
+            return len(seen) >= 2 and seen[-1] == seen[-2] and bool(seen[-1])
 
         self.wait(settled, f"{key} to stand still")
         x, y, w, h = seen[-1]

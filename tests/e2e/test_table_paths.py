@@ -197,10 +197,10 @@ def test_export_a_sheet_to_pdf_from_the_keyboard(start):
     path = make(start.home, "story-points", "Fighter", *FIGHTER)
     app = start(path)
     app.keys("ctrl+e")
-    app.wait(lambda: "widget:QFileDialog" in app.map(), "the Export PDF file dialog")
+    app.wait(lambda: app.map().get("focus") == "fileNameEdit", "the Export PDF file dialog")
     app.keys("Return")                          # the offered name, in the last folder
     pdfs = lambda: list(start.home.rglob("*.pdf"))  # noqa: E731
-    app.wait(lambda: len(pdfs()) == 1, "the PDF written")
+    app.wait(lambda: len(pdfs()) == 1, "the PDF written", timeout=60)
     assert pdfs()[0].read_bytes().startswith(b"%PDF")
     assert pdfs()[0].stem == "Fighter"
 
@@ -319,7 +319,7 @@ def test_file_events_a_deleted_file_saved_again_a_moved_one_closed_a_bad_import(
     broken.write_text("{ not json")
     app.focus()
     app.keys("ctrl+i")
-    app.wait(lambda: "widget:QFileDialog" in app.map(), "the Import dialog")
+    app.wait(lambda: app.map().get("focus") == "fileNameEdit", "the Import dialog")
     app.type(str(broken))
     app.keys("Return")
     app.wait(lambda: "broken.json" in app.map().get("text:noticeBar", ""), "the notice")
