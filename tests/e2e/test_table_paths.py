@@ -324,3 +324,21 @@ def test_file_events_a_deleted_file_saved_again_a_moved_one_closed_a_bad_import(
     app.keys("Return")
     app.wait(lambda: "broken.json" in app.map().get("text:noticeBar", ""), "the notice")
     assert "Nothing was imported" in app.map()["text:noticeBar"]
+
+
+def test_files_dragged_from_another_program_a_character_imported_a_campaign_opened(start):
+    elsewhere = start.home / "from-a-friend"
+    elsewhere.mkdir()
+    made = make(start.home, "story-points", "Nyra", "--set", "sp=20", "--set", "vital.Agility=4")
+    character = elsewhere / "Nyra.json"
+    character.write_bytes(made.read_bytes())
+    made.unlink()                               # only the friend's copy remains
+    camp = Path(cli(start.home, "campaign", "new", "Iron Coast", "--ruleset", "story-points",
+                    "--member", str(character)).splitlines()[-1])
+    app = start()
+    imported = start.home / "data" / "characters" / "Nyra.json"
+    app.drag_files([character, camp], "widget:tabs",
+                   lambda: imported.exists() and "widget:campaignView" in app.map(),
+                   "the character imported and the campaign's tab")
+    assert json.loads(imported.read_text())["name"] == "Nyra"
+    assert character.exists()                   # copied, not moved
