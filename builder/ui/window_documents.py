@@ -6,7 +6,6 @@ to its file behind the app.
 A mixin of :class:`builder.ui.main_window.MainWindow`."""
 from __future__ import annotations
 
-import os
 
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtWidgets import QWidget
 
 from builder import APP_TITLE
+from builder.app.pathnames import real_path
 from builder.storage import library
 from builder.storage.paths import characters_dir
 from builder.ui.window_library import JSON_FILTER, document_kind
@@ -53,12 +53,12 @@ class OpenDocuments(WindowHost):
         return editor.doc if editor is not None else None
 
     def editor_for_path(self, path: str | Path) -> CharacterEditor | None:
-        # realpath, not Path.resolve: a symbolic-link loop is a path like another here
-        # (opening it is refused in one line), never an exception
-        path = Path(os.path.realpath(path))
+        # a symbolic-link loop is a path like another here (opening it is refused in
+        # one line), never an exception
+        path = real_path(path)
         for editor in self.editors():
             if (editor.doc.path is not None
-                    and Path(os.path.realpath(editor.doc.path)) == path):
+                    and real_path(editor.doc.path) == path):
                 return editor
         return None
 
@@ -73,9 +73,9 @@ class OpenDocuments(WindowHost):
         return [cast("CampaignView", w) for w in widgets if _is_campaign_view(w)]
 
     def campaign_view_for_path(self, path: str | Path) -> CampaignView | None:
-        path = Path(os.path.realpath(path))
+        path = real_path(path)
         for view in self.campaign_views():
-            if Path(os.path.realpath(view.path)) == path:
+            if real_path(view.path) == path:
                 return view
         return None
 
