@@ -131,12 +131,20 @@ def loads(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         raise JsonProblem(f"not valid JSON ({one_line(str(exc))})") from None
     # Texts need a look only when one may be too long or hold a lone surrogate; numbers
     # and repeated keys were looked at while parsing: otherwise only the depth is left.
+    # The text that last passed passes again (a command reading a file twice).
+    if _passed == [text, max_depth]:
+        return value
     if (marked or _longest_text_bound(text) > MAX_TEXT_CHARS or _SURROGATE_ESCAPE.search(text)
             or _deeper_than(value, max_depth)):
         problem = standard_problem(value, max_depth, reading=True)
         if problem:
             raise JsonProblem(problem)
+    _passed[:] = [text, max_depth]
     return value
+
+
+#: The last text :func:`loads` accepted, and the depth it was allowed.
+_passed: list[Any] = []
 
 
 def _longest_text_bound(text: str) -> int:

@@ -266,7 +266,7 @@ def document_problems(document: Any, schema_names: list[str]) -> list[str]:
             problems = schema_errors(schema, document)   # the places as in the whole
         if problems:
             return problems
-        _validated[name] = _Validated(schema, document)
+        _remember(name, _Validated(schema, document))
     return []
 
 
@@ -316,14 +316,32 @@ class _Validated:
         self.shapes = _shapes(self.entries)
 
 
-#: The document each schema (by name) last accepted.
-_validated: dict[str, _Validated] = {}
+#: The documents each schema (by name) last accepted, by the document's id (each
+#: record holds its document, so the id is its own while it is kept): a campaign and
+#: its members, a window's open tabs.
+_validated: dict[str, dict[int, _Validated]] = {}
+_KEPT = 8
+
+
+def _remember(name: str, record: _Validated) -> None:
+    kept = _validated.setdefault(name, {})
+    kept.pop(id(record.document), None)
+    kept[id(record.document)] = record
+    while len(kept) > _KEPT:
+        del kept[next(iter(kept))]
+
+
+def matched(document: Any, schema_names: list[str]) -> None:
+    """Say ``document`` matches the schemas without looking (it was read from bytes
+    that matched them before): a write of it validates only what changes."""
+    for name in schema_names:
+        _remember(name, _Validated(load_schema(name), document))
 
 
 def _unvalidated_part(name: str, schema: Any, document: Any) -> Any:
     """``document``, or, when it was validated against ``schema`` before, a shallow copy
     whose ledger holds only the entries new or changed since."""
-    known = _validated.get(name)
+    known = _validated.get(name, {}).get(id(document))
     if (known is None or known.document is not document or known.schema is not schema
             or known.ledger is None or document.get("ledger") is not known.ledger):
         return document

@@ -104,3 +104,37 @@ def test_ulids_are_the_formats_text():
         randomness = bytes(rng.randrange(256) for _ in range(rng.randrange(12)))
         assert entry_ids.ulid(ms, randomness) == _reference_ulid(ms, randomness)
     assert entry_ids.canonical({"b": [1, "é"], "a": None}) == '{"a":null,"b":[1,"é"]}'
+
+
+def test_a_campaign_change_validates_the_campaigns_ledger_once(tmp_path, monkeypatch):
+    """A campaign change reads the campaign twice (once to know which files to lock):
+    its ledger is validated whole once, then only in the entry the change adds."""
+    camp = tmp_path / "camp.json"
+    ok("campaign", "new", "Table", "-o", camp, "--ruleset", "story-points")
+    ok("pool", "start", camp, "--players", "2")
+    doc = json.loads(camp.read_text())
+    doc["ledger"] += [{"action": "pool-earn", "side": "fortune", "points": 1,
+                       "reason": "a rule", "at": "2026-01-01T00:00:00+00:00"}
+                      for _ in range(120)]
+    camp.write_text(json.dumps(doc))
+    sizes = seen_ledgers(monkeypatch)
+    ok("pool", "earn", camp, "peril", "--reason", "r")
+    assert sizes.count(121) == 1 and sizes.count(1) == 1, sizes
+
+
+def test_the_same_text_read_twice_is_looked_at_once(monkeypatch):
+    from builder.storage import jsonio
+
+    looked: list[int] = []
+    real = jsonio._deeper_than
+
+    def deeper_than(value, depth, keys=False):
+        looked.append(1)
+        return real(value, depth, keys)
+
+    monkeypatch.setattr(jsonio, "_deeper_than", deeper_than)
+    text = json.dumps({"ledger": [{"action": "rest"}] * 3})
+    assert jsonio.loads(text) == jsonio.loads(text.encode())
+    assert len(looked) == 1
+    jsonio.loads(text + " ")                      # another text: looked at again
+    assert len(looked) == 2
