@@ -31,6 +31,7 @@ _PAIRS = tuple(a + b for a in CROCKFORD for b in CROCKFORD)
 _PAIR_SHIFTS = tuple(range(120, -1, -10))
 #: The keys a ledger entry carries besides its action (never read by the rules).
 STAMP_KEYS = ("id", "device", "device_name", "seq")
+_STAMP_SET = frozenset(STAMP_KEYS)
 #: Everything in an entry that is not the action itself: its time and its stamp.
 META_KEYS = ("at",) + STAMP_KEYS
 #: What of a file never changes once it is created (an old file's id is made of it).
@@ -90,7 +91,8 @@ def derived_file_id(doc: Mapping[str, Any]) -> str:
 
 def derived_entry_id(file_id: str, position: int, entry: Mapping[str, Any]) -> str:
     """The id of an entry written before entries had one."""
-    seed = canonical([file_id, position, action_content(entry)])
+    content = entry if _STAMP_SET.isdisjoint(entry) else action_content(entry)
+    seed = canonical([file_id, position, content])
     return ulid(at_ms(entry.get("at")), hashlib.sha256(seed.encode("utf-8", "surrogatepass"))
                 .digest()[:10])
 

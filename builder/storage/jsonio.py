@@ -119,6 +119,10 @@ def loads(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
             raise JsonProblem("not a text file (not UTF-8)") from None
     else:
         text = raw
+    if _passed == [text, max_depth]:
+        # The text that last passed every check (a command reading a file twice): it
+        # holds nothing the checking decoder would mark, so json's own reads it the same.
+        return json.loads(text)
     marked: list[object] = []
     try:
         value = _decoder(marked).decode(text)
@@ -131,9 +135,6 @@ def loads(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         raise JsonProblem(f"not valid JSON ({one_line(str(exc))})") from None
     # Texts need a look only when one may be too long or hold a lone surrogate; numbers
     # and repeated keys were looked at while parsing: otherwise only the depth is left.
-    # The text that last passed passes again (a command reading a file twice).
-    if _passed == [text, max_depth]:
-        return value
     if (marked or _longest_text_bound(text) > MAX_TEXT_CHARS or _SURROGATE_ESCAPE.search(text)
             or _deeper_than(value, max_depth)):
         problem = standard_problem(value, max_depth, reading=True)

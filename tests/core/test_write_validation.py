@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from builder.rules import entry_ids
 from builder.storage import validation
 from tests.helpers import ok
@@ -133,8 +135,16 @@ def test_the_same_text_read_twice_is_looked_at_once(monkeypatch):
         return real(value, depth, keys)
 
     monkeypatch.setattr(jsonio, "_deeper_than", deeper_than)
-    text = json.dumps({"ledger": [{"action": "rest"}] * 3})
+    decoders: list[int] = []
+    real_decoder = jsonio._decoder
+    monkeypatch.setattr(jsonio, "_decoder", lambda marked: decoders.append(1)
+                        or real_decoder(marked))
+    text = json.dumps({"ledger": [{"action": "rest", "n": 2.5}] * 3, "k": -3})
     assert jsonio.loads(text) == jsonio.loads(text.encode())
-    assert len(looked) == 1
+    assert len(looked) == 1 and len(decoders) == 1       # the checks: once
     jsonio.loads(text + " ")                      # another text: looked at again
-    assert len(looked) == 2
+    assert len(looked) == 2 and len(decoders) == 2
+    twice = '{"a": 1, "a": 2}'
+    for _ in range(2):                            # a refused text is refused every time
+        with pytest.raises(jsonio.JsonProblem):
+            jsonio.loads(twice)
