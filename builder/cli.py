@@ -470,7 +470,8 @@ def build_parser(command: str | None = None) -> Parser:
         p.add_argument("action", metavar="ACTION",
                        help="an action of the file's ruleset (do FILE --help lists them)")
         p.add_argument("args", nargs=argparse.REMAINDER, metavar="ARG",
-                       help="the action's arguments (do FILE ACTION --help shows them)")
+                       help="the action's arguments (do FILE ACTION --help shows them)"
+                       ).required = False      # (some actions take none)
         p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
         p.set_defaults(func=cmd_do)
 
@@ -569,7 +570,7 @@ def run(argv: Sequence[str]) -> int:
         return 130
     except OutputFailed as failed:
         discard_output()
-        err(output_failed_line(failed.cause))
+        err(output_failed_line(failed.cause, failed.done))
         return EXIT_USAGE
     except BrokenPipeError as closed:       # written around out(), straight to the stream
         discard_output()

@@ -187,6 +187,14 @@ def trash_items() -> list[store.Trashed]:
     return store.trash_items()
 
 
+def trashed_name(item: store.Trashed) -> str:
+    """The name of the character a trashed file holds (a character renamed before it
+    was trashed: its new name, not its file's); the file's name where it came from when
+    the file is no readable character."""
+    entry = store.read_entry(item.trashed)
+    return entry.name if entry.problem is None and entry.name else item.original.stem
+
+
 def find_trashed(word: str) -> store.Trashed:
     """The trashed file a person named: its name in the trash, its path there, or the
     path it had (the latest one trashed from there).  UsageError when none matches."""

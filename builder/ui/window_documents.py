@@ -153,8 +153,10 @@ class OpenDocuments(WindowHost):
         return self.open_path(path, make_current=make_current)
 
     def open_path(self, path: str | Path, make_current: bool = True) -> CharacterEditor | None:
+        from builder.app.documents import refused_lines
         from builder.ui.document import CharacterDocument
         from builder.ui.views import create_editor
+        from builder.ui.views.problems import ProblemsEditor
 
         existing = self.editor_for_path(path)
         if existing is not None:
@@ -167,7 +169,10 @@ class OpenDocuments(WindowHost):
             self.report(str(problem))
             self._show_error("Cannot open this file", str(problem))
             return None
-        editor = create_editor(doc, self.tabs)
+        try:
+            editor = create_editor(doc)
+        except library.FileProblemType():      # rule code cannot show the file
+            editor = ProblemsEditor(doc)
         self._window_wide_shortcuts(editor)
         editor.status.connect(self.report)
         editor.closeRequested.connect(lambda e=editor: self.close_tab(self.tabs.indexOf(e)))
@@ -181,13 +186,13 @@ class OpenDocuments(WindowHost):
         if make_current:
             self.tabs.setCurrentIndex(index)
         self.add_recent(str(doc.path))
-        if doc.read_only:
-            editor.refusal_bar.show_message(doc.read_only, "info")
-        if doc.cf.replay.problems:
-            lines = [line for p in doc.cf.replay.problems for line in p.lines()]
+        lines = refused_lines(doc.cf)
+        if lines and not isinstance(editor, ProblemsEditor):   # (its page lists them)
             editor.refusal_bar.show_message(
-                "This file has problems; the skipped entries are marked in the ledger:\n"
-                + "\n".join(lines[:6]), "warning")
+                "This file has problems, so it is open read-only; the skipped entries are "
+                "marked in the ledger:\n" + "\n".join(lines[:6]), "warning")
+        elif doc.read_only:
+            editor.refusal_bar.show_message(doc.read_only, "info")
         return editor
 
     def _window_wide_shortcuts(self, editor: CharacterEditor) -> None:

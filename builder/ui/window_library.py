@@ -179,7 +179,8 @@ class LibraryOperations(WindowHost):
         if not items:
             self.report("The trash is empty")
             return
-        labels = [f"{item.original.name}  (trashed as {item.trashed.name})" for item in items]
+        labels = [f"{app_library.trashed_name(item)}  (trashed as {item.trashed.name})"
+                  for item in items]
         dialog = QInputDialog(self)
         dialog.setWindowTitle("Restore from Trash")
         dialog.setLabelText("Character to restore:")
