@@ -257,20 +257,22 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
+    from builder.app import queries
+
     cf = open_character(args.file)
-    result = cf.ruleset.plan(cf.state, args.target)
+    plan = queries.plan(cf, args.target)
     if args.json:
-        print_json(result)
+        print_json(plan.to_json())
     else:
         running = 0
         unit = cf.ruleset.balance_label or "SP"
-        for step in result["steps"]:
-            running += step["cost"]
-            out(f"{step['kind']:<9} {step['name']:<20} -> {step['target']:<3} "
-                f"{step['cost']:>3} {unit}  (total {running})")
-        out(f"total {result['total_cost']}; "
-            + ("affordable now" if result["affordable"] else "not affordable yet"))
-        for line in result.get("missing", []) or []:
+        for step in plan.steps:
+            running += step.cost
+            out(f"{step.kind:<9} {step.name:<20} -> {step.target:<3} "
+                f"{step.cost:>3} {unit}  (total {running})")
+        out(f"total {plan.total_cost}; "
+            + ("affordable now" if plan.affordable else "not affordable yet"))
+        for line in plan.missing:
             out(f"  {line}")
     return EXIT_OK
 

@@ -17,6 +17,7 @@ from builder.ui.operations import Failure, run
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
     from PySide6.QtWidgets import QWidget
 
+    from builder.app.library import LibraryEntry
     from builder.ui.campaign_host import CampaignHost
 else:
     CampaignHost = object
@@ -33,7 +34,7 @@ class MemberActions(CampaignHost):
     """Add and remove members."""
 
     # -- members --------------------------------------------------------------------------
-    def add_members(self, character_paths: list) -> bool:
+    def add_members(self, character_paths: list[str]) -> bool:
         from builder.app import campaigns
 
         givens = [member_path_for(self.path, p) for p in character_paths]
@@ -85,7 +86,8 @@ class AddMembersDialog(QDialog):
 
     chosen = Signal(object)  # the chosen paths (list)
 
-    def __init__(self, campaign_name: str, entries: list, parent: QWidget | None = None):
+    def __init__(self, campaign_name: str, entries: list[LibraryEntry],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("addMembersDialog")
         self.setWindowTitle(f"Add members — {campaign_name}")

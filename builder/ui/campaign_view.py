@@ -45,6 +45,7 @@ from builder.ui.campaign_pool import EmbeddedPoolView
 from builder.ui.wording import count
 
 if TYPE_CHECKING:
+    from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
     from builder.storage.campaigns import CampaignFile
@@ -116,7 +117,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
     def __init__(self, path: str | Path, parent: QWidget | None = None,
                  member_guard: Guard | None = None,
-                 library_entries: Callable[[], list] | None = None,
+                 library_entries: Callable[[], list[LibraryEntry]] | None = None,
                  broadcast: FilesChanged | None = None):
         super().__init__(parent)
         self.setObjectName("campaignView")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from builder.app.pathnames import real_path
 from PySide6.QtCore import QFileSystemWatcher, Qt
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGridLayout, QGroupBox
 if TYPE_CHECKING:
     from builder.app.conflicts import Choice, Conflict, Figures, Report
     from builder.app.outcome import Outcome
-    from builder.ui.broadcast import Change
+    from builder.ui.broadcast import Change, FilesChanged
     from builder.ui.main_window import MainWindow
 
 #: What each place on the timeline is called on the page.
@@ -225,7 +225,9 @@ class ConflictsPage(QWidget):
         def forth(done: "Outcome") -> "Outcome":
             return conflicts.reapply(path, done.entry or {}, guard=guard)
 
-        def command(text, outcome, _guard, broadcast, report):  # noqa: ANN001
+        def command(text: str, outcome: Outcome, _guard: object,
+                    broadcast: FilesChanged | None,
+                    report: Callable[[str], None]) -> FileOperation:
             return FileOperation(text, outcome, back, forth, broadcast, report)
 
         op = partial(conflicts.resolve, path, choice.entry, choice.ruling, guard=guard)

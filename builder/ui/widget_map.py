@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPoint, QRect, QTimer
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QGraphicsView,
@@ -44,7 +45,7 @@ def _name(widget: QWidget) -> str:
     return ""
 
 
-def _rows(view: QAbstractItemView, found: dict) -> None:
+def _rows(view: QAbstractItemView, found: dict[str, Any]) -> None:
     model = view.model()
     if model is None:
         return
@@ -78,7 +79,7 @@ def _cells(index: QModelIndex) -> list[str]:
     return cells
 
 
-def _items(view: QGraphicsView, found: dict) -> None:
+def _items(view: QGraphicsView, found: dict[str, Any]) -> None:
     scene = view.scene()
     if scene is None:
         return
@@ -104,8 +105,8 @@ def _shown_part(widget: QWidget) -> QRect:
     return shown.translated(-origin)
 
 
-def snapshot() -> dict:
-    found: dict = {}
+def snapshot() -> dict[str, Any]:
+    found: dict[str, Any] = {}
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return found
