@@ -194,7 +194,7 @@ class FittedColumns(QObject):
         view = self.view
         return view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Resize:
             self.fit()
         return False
