@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QVBoxLayout)
 
+from builder.app.pathnames import real_path
 from builder.ui.operations import Failure, run
 
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
@@ -71,9 +72,9 @@ class MemberActions(CampaignHost):
             from builder.app.library import scan
 
             entries = scan()
-        present = {Path(p).resolve() for p in self.member_paths()}
+        present = {real_path(p) for p in self.member_paths()}
         offered = [e for e in entries if not e.problem and e.ruleset_id == self.ruleset_id
-                   and Path(e.path).resolve() not in present]
+                   and real_path(e.path) not in present]
         dialog = AddMembersDialog(self.name, offered, self)
         dialog.chosen.connect(self.add_members)
         dialog.open()

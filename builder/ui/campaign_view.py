@@ -21,6 +21,7 @@ XP award), :mod:`builder.ui.campaign_members` (add and remove members) and
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
                                QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError
+from builder.app.pathnames import real_path
 from builder.ui.focus import tab_chain
 from builder.ui.operations import Failure, FilesChanged, run
 from builder.ui.models.campaign_ledger_model import CampaignLedgerModel
@@ -51,10 +53,7 @@ if TYPE_CHECKING:
 
 
 def _resolved(path: str | Path) -> Path:
-    try:
-        return Path(path).resolve()
-    except OSError:
-        return Path(path).absolute()
+    return real_path(path)
 
 
 class ElidedLine(QLabel):
@@ -322,12 +321,12 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
     def _watch(self) -> None:
         # atomic writes replace the file: watch the new one
-        if self.path.exists() and str(self.path) not in self._watcher.files():
+        if os.path.exists(self.path) and str(self.path) not in self._watcher.files():
             self._watcher.addPath(str(self.path))
 
     def _file_changed(self) -> None:
         self._watch()
-        if not self.path.exists():
+        if not os.path.exists(self.path):
             return
         from builder.storage import campaigns
         from builder.storage.files import FileProblem

@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from builder.app.pathnames import real_path
 from PySide6.QtCore import QFileSystemWatcher, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGridLayout, QGroupBox, QHeaderView,
@@ -244,7 +245,7 @@ class ConflictsPage(QWidget):
         return entry_id
 
     def _files_changed(self, change: "Change") -> None:
-        if any(Path(p).resolve() == self.path.resolve() for p in change.paths):
+        if any(real_path(p) == real_path(self.path) for p in change.paths):
             self.refresh()
 
     def close_page(self) -> None:
@@ -254,10 +255,10 @@ class ConflictsPage(QWidget):
 
 
 def page_for(window: "MainWindow", path: Path | str) -> ConflictsPage | None:
-    wanted = Path(path).resolve()
+    wanted = real_path(path)
     for index in range(1, window.tabs.count()):
         widget = window.tabs.widget(index)
-        if isinstance(widget, ConflictsPage) and widget.path.resolve() == wanted:
+        if isinstance(widget, ConflictsPage) and real_path(widget.path) == wanted:
             return widget
     return None
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from builder.rules.base import Action, ActionEntry, Option, RulesError
-from builder.storage.files import CharacterFile, FileProblem, load_character
+from builder.storage.files import CharacterFile, FileProblem
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -52,7 +52,9 @@ class CharacterDocument(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> "CharacterDocument":
-        return cls(load_character(path), parent)
+        from builder.app.documents import open_character
+
+        return cls(open_character(path), parent)
 
     # -- what views read ---------------------------------------------------------
     @property
@@ -268,7 +270,9 @@ class CharacterDocument(QObject):
         """Read the file again (the player chose the version on disk)."""
         if self.cf.path is None:
             raise FileProblem(f"{self.name}: no file to read it again from")
-        cf = load_character(self.cf.path)
+        from builder.app.documents import open_character
+
+        cf = open_character(self.cf.path)
         self.cf = cf
         self.conflict = self.missing = False
         self.save_error = None

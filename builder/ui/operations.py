@@ -148,8 +148,10 @@ def follow(doc: CharacterDocument, change: Change, broadcast: FilesChanged | Non
         theirs = load_character(doc.cf.path)
     except FileProblem:
         return ""
-    ours_doc = {k: v for k, v in doc.cf.doc.items() if k != "ledger"}
-    theirs_doc = {k: v for k, v in theirs.doc.items() if k != "ledger"}
+    # an undo moves its entry from the ledger to the withdrawn ones: both lists move
+    moving = ("ledger", "withdrawn")
+    ours_doc = {k: v for k, v in doc.cf.doc.items() if k not in moving}
+    theirs_doc = {k: v for k, v in theirs.doc.items() if k not in moving}
     ours, new = list(doc.cf.ledger), list(theirs.ledger)
     if ours_doc == theirs_doc and new[:len(ours)] == ours and len(new) > len(ours):
         added = new[len(ours):]

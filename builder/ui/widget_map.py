@@ -9,7 +9,8 @@ height]`` in the screen's pixels:
 * ``"row:VIEW:TEXT"``: a visible row of an item view (a table, list or tree) by the
   view's object name and the text of the row's first column;
 * ``"cells:VIEW:TEXT"``: that row's texts, one per column (a table's figures);
-* ``"text:NAME"``: the text of a visible label that has an object name;
+* ``"text:NAME"``: the text of a visible label, or of a message bar, that has an
+  object name;
 * ``"item:ID"``: a visible graphics item (a chain node) by its id (the item's data 0);
 * ``"focus"``: the object name of the widget with the keyboard focus.
 """
@@ -119,8 +120,9 @@ def snapshot() -> dict[str, Any]:
             shown = _shown_part(widget)
             if name and not shown.isEmpty():
                 found.setdefault(f"widget:{name}", _rect(widget, shown))
-                if isinstance(widget, QLabel) and widget.objectName():
-                    found.setdefault(f"text:{name}", widget.text())
+                label = widget if isinstance(widget, QLabel) else getattr(widget, "label", None)
+                if isinstance(label, QLabel) and widget.objectName():
+                    found.setdefault(f"text:{name}", label.text())   # a label, a message bar
             if isinstance(widget, QAbstractItemView) and widget.objectName():
                 _rows(widget, found)
             elif isinstance(widget, QGraphicsView):

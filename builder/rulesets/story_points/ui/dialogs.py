@@ -56,9 +56,14 @@ class ClassAdvanceDialog(QDialog):
             blocked = choices.get("blocked_spells") or {}
             if blocked:
                 verb = "is" if len(blocked) == 1 else "are"
-                note = QLabel(f"{count(len(blocked), 'other spell')} {verb} not possible now "
-                              "(hover for why).", self)
+                # the reasons in words, for the keyboard and the eye alike (not on hover)
+                why = "; ".join(reason for reasons in blocked.values() for reason in reasons)
+                note = QLabel(f"{count(len(blocked), 'other spell')} ({', '.join(blocked)}) "
+                              f"{verb} not possible now: {why}.", self)
+                note.setObjectName("blockedSpells")
+                note.setWordWrap(True)
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
+                self.spell.setAccessibleDescription(note.text())
                 form.addRow("", note)
         self.scene = None
         if option.asks_for("scene"):

@@ -150,9 +150,12 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         page = self.side_tabs.widget(index)
         if page is None:
             return
-        first = next((w for w in (page, *page.findChildren(QWidget))
-                      if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(page)
-                      and w.isEnabled()), None)
+        # the control the page names as its start (its focus proxy: the shop's search),
+        # else its first
+        first = page.focusProxy() or next(
+            (w for w in (page, *page.findChildren(QWidget))
+             if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(page)
+             and w.isEnabled()), None)
         if first is not None:
             focus_widget(first)
 

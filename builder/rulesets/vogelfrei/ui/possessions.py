@@ -279,6 +279,7 @@ class PossessionsPage(QWidget):
         # on to the first match
         self.shop_view.activated.connect(lambda *_: self.buy())
         search_leads_to(self.search_edit, self.shop_view)
+        self.setFocusProxy(self.search_edit)     # the page's keyboard start (Ctrl+5)
         self.buy_button.clicked.connect(self.buy)
         self.gain_button.clicked.connect(self.gain)
         self.gear_view.selectionModel().selectionChanged.connect(self._update_gear_buttons)
