@@ -144,7 +144,8 @@ def test_trash_and_restore_through_both(window, senna):
     line = ok("library", "trash", senna).out.strip()
     assert line.startswith(f"trashed: {senna} -> ") and not senna.exists()
     listing = ok("library", "restore", "--json").json()
-    assert listing == [{"trashed": line.split(" -> ")[1], "original": str(senna.resolve())}]
+    assert listing == [{"trashed": line.split(" -> ")[1], "original": str(senna.resolve()),
+                        "name": "Senna"}]
     assert ok("library", "restore", senna).out.strip() == str(senna.resolve())
     assert file_bytes(senna) == start and list(trash_dir().iterdir()) == []
 
