@@ -537,10 +537,14 @@ class Intake:
 
 
 def library_folders() -> list[Path]:
-    """The folders of the library: characters and campaigns."""
+    """The folders of the library: characters and campaigns, the data folder's and
+    those of every folder added to the library."""
+    from builder.storage.folders import extra_folders
     from builder.storage.paths import campaigns_dir, characters_dir
 
-    return [characters_dir(), campaigns_dir()]
+    added = extra_folders()
+    return list(dict.fromkeys([characters_dir(), campaigns_dir(), *added,
+                               *(f / "campaigns" for f in added)]))
 
 
 def data_files(folder: Path) -> list[Path]:
@@ -559,15 +563,17 @@ def conflict_copies(folders: Sequence[Path | str] | None = None) -> list[Path]:
     return [copy for folder in (folders or library_folders()) for copy in found(Path(folder))]
 
 
-def take_in(copy: Path | str) -> Intake:
+def take_in(copy: Path | str, original: Path | None = None) -> Intake:
     """Merge a sync engine's conflict copy into the file it is a copy of (written as a
     new file when that one is gone), then remove the copy, only once every entry of it
     is in the file on disk.  A copy that cannot be read yet (still being copied in) or
     that is a copy of another file is left as it is."""
-    from builder.storage.conflicts import original_name
+    from builder.storage.conflicts import is_conflict_copy, original_of
 
     copy = Path(copy)
-    original = copy.with_name(original_name(copy.name) or copy.name)
+    original = original_of(copy) if original is None else original
+    if original == copy:
+        return Intake(copy, original, left="no copy of another file")
     try:
         theirs = read_copy(copy)
     except FileProblem as problem:
@@ -588,6 +594,10 @@ def take_in(copy: Path | str) -> Intake:
         copy.unlink()
     except OSError as exc:
         return Intake(copy, original, left=f"cannot be removed ({exc.strerror or exc})")
+    if not is_conflict_copy(copy.name):     # a file this device may have written to
+        from builder.storage import device_log
+
+        device_log.moved(copy, original, _now())
     merged = Merged(original, result, data, data == expected, tuple(sources))
     intake = Intake(copy, original, merged=merged)
     _remember(intake)
@@ -639,7 +649,14 @@ def recent_intakes() -> list[dict[str, Any]]:
 
 def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:
     """Every conflict copy in the folders (default: the library's) taken in."""
-    return [take_in(copy) for copy in conflict_copies(folders)]
+    return [take_in(copy, original) for copy, original in copies_to_take_in(folders)]
+
+
+def copies_to_take_in(folders: Sequence[Path | str] | None = None) -> list[tuple[Path, Path]]:
+    """(copy, the file it goes into) in the folders (default: the library's)."""
+    from builder.storage.conflicts import copies_to_take_in as found
+
+    return [pair for folder in (folders or library_folders()) for pair in found(Path(folder))]
 
 
 # -- what this device wrote ---------------------------------------------------------

@@ -87,13 +87,14 @@ _matched: dict[tuple[str, ...], tuple[bytes, list[Any]]] = {}
 def read_problems(doc: dict[str, Any], raw: bytes, schema_names: list[str]) -> list[str]:
     """:func:`~builder.storage.validation.document_problems` of ``doc``, read from
     ``raw`` (and upgraded), which are the same for the same bytes and schemas."""
-    from builder.storage.validation import document_problems, load_schema
+    from builder.storage.validation import document_problems, load_schema, matched
 
     key = tuple(schema_names)
     schemas = [load_schema(name) for name in schema_names]
     known = _matched.get(key)
     if (known is not None and known[0] == raw
             and all(a is b for a, b in zip(known[1], schemas, strict=True))):
+        matched(doc, schema_names)
         return []
     problems = document_problems(doc, schema_names)
     if not problems:
