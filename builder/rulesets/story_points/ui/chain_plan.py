@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QLabel, QLineEdit, QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError
-from builder.rulesets.story_points.ui.chain_look import StoryPointLook
+from .chain_look import StoryPointLook
 from builder.ui.wording import count
 
 if TYPE_CHECKING:
