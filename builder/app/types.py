@@ -10,6 +10,8 @@ from builder.rules.base import (
     Action,
     ActionHelp,
     Option,
+    Plan,
+    PlanStep,
     Reason,
     Refusal,
     Ruleset,
@@ -21,5 +23,6 @@ from builder.storage.files import CharacterFile, FileProblem
 from builder.storage.jsonio import one_line
 
 __all__ = ["SESSION_MISSING", "Action", "ActionHelp", "CharacterFile", "FileProblem", "Option",
+           "Plan", "PlanStep",
            "Reason", "Refusal", "Ruleset", "UsageError", "action_parser", "one_line",
            "reason_code"]

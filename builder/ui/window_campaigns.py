@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from builder.app.pathnames import real_path
 from builder.ui.wording import count
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
@@ -85,11 +86,11 @@ class CampaignsAndCreation(WindowHost):
     def member_blockers(self, paths: Iterable[str | Path]) -> list[str]:
         """Reasons a campaign must not write these character files now: an open tab
         holds a change to them that is not on disk (not saved, or a conflict)."""
-        wanted = {Path(p).resolve() for p in paths}
+        wanted = {real_path(p) for p in paths}
         reasons = []
         for editor in self.editors():
             doc = editor.doc
-            if doc.path is None or Path(doc.path).resolve() not in wanted:
+            if doc.path is None or real_path(doc.path) not in wanted:
                 continue
             if doc.conflict:
                 reasons.append(f"{doc.name} ({doc.path}): the file changed on disk and its "
@@ -105,16 +106,16 @@ class CampaignsAndCreation(WindowHost):
         campaign tabs and the library models read again."""
         from builder.ui.operations import follow
 
-        removed = {Path(c.path).resolve() for c in change.outcome.changes if c.after is None}
+        removed = {real_path(c.path) for c in change.outcome.changes if c.after is None}
         for path in removed:             # moved to the trash: its tab closes
             tab = self.editor_for_path(path) or self.campaign_view_for_path(path)
             if tab is not None:
                 self.close_tab(self.tabs.indexOf(tab))
-        wanted = {Path(p).resolve() for p in change.paths} - removed
+        wanted = {real_path(p) for p in change.paths} - removed
         followed = []
         for editor in self.editors():
             doc = editor.doc
-            if doc.path is None or Path(doc.path).resolve() not in wanted:
+            if doc.path is None or real_path(doc.path) not in wanted:
                 continue
             if follow(doc, change, self.broadcast):
                 editor.conflict_bar.hide()

@@ -6,7 +6,6 @@ to its file behind the app.
 A mixin of :class:`builder.ui.main_window.MainWindow`."""
 from __future__ import annotations
 
-import os
 
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtWidgets import QWidget
 
 from builder import APP_TITLE
+from builder.app.pathnames import real_path
 from builder.storage import library
 from builder.storage.paths import characters_dir
 from builder.ui.window_library import JSON_FILTER, document_kind
@@ -53,12 +53,12 @@ class OpenDocuments(WindowHost):
         return editor.doc if editor is not None else None
 
     def editor_for_path(self, path: str | Path) -> CharacterEditor | None:
-        # realpath, not Path.resolve: a symbolic-link loop is a path like another here
-        # (opening it is refused in one line), never an exception
-        path = Path(os.path.realpath(path))
+        # a symbolic-link loop is a path like another here (opening it is refused in
+        # one line), never an exception
+        path = real_path(path)
         for editor in self.editors():
             if (editor.doc.path is not None
-                    and Path(os.path.realpath(editor.doc.path)) == path):
+                    and real_path(editor.doc.path) == path):
                 return editor
         return None
 
@@ -73,9 +73,9 @@ class OpenDocuments(WindowHost):
         return [cast("CampaignView", w) for w in widgets if _is_campaign_view(w)]
 
     def campaign_view_for_path(self, path: str | Path) -> CampaignView | None:
-        path = Path(os.path.realpath(path))
+        path = real_path(path)
         for view in self.campaign_views():
-            if Path(os.path.realpath(view.path)) == path:
+            if real_path(view.path) == path:
                 return view
         return None
 
@@ -153,8 +153,10 @@ class OpenDocuments(WindowHost):
         return self.open_path(path, make_current=make_current)
 
     def open_path(self, path: str | Path, make_current: bool = True) -> CharacterEditor | None:
+        from builder.app.documents import refused_lines
         from builder.ui.document import CharacterDocument
         from builder.ui.views import create_editor
+        from builder.ui.views.problems import ProblemsEditor
 
         existing = self.editor_for_path(path)
         if existing is not None:
@@ -167,7 +169,10 @@ class OpenDocuments(WindowHost):
             self.report(str(problem))
             self._show_error("Cannot open this file", str(problem))
             return None
-        editor = create_editor(doc, self.tabs)
+        try:
+            editor = create_editor(doc)
+        except library.FileProblemType():      # rule code cannot show the file
+            editor = ProblemsEditor(doc)
         self._window_wide_shortcuts(editor)
         editor.status.connect(self.report)
         editor.closeRequested.connect(lambda e=editor: self.close_tab(self.tabs.indexOf(e)))
@@ -181,13 +186,13 @@ class OpenDocuments(WindowHost):
         if make_current:
             self.tabs.setCurrentIndex(index)
         self.add_recent(str(doc.path))
-        if doc.read_only:
-            editor.refusal_bar.show_message(doc.read_only, "info")
-        if doc.cf.replay.problems:
-            lines = [line for p in doc.cf.replay.problems for line in p.lines()]
+        lines = refused_lines(doc.cf)
+        if lines and not isinstance(editor, ProblemsEditor):   # (its page lists them)
             editor.refusal_bar.show_message(
-                "This file has problems; the skipped entries are marked in the ledger:\n"
-                + "\n".join(lines[:6]), "warning")
+                "This file has problems, so it is open read-only; the skipped entries are "
+                "marked in the ledger:\n" + "\n".join(lines[:6]), "warning")
+        elif doc.read_only:
+            editor.refusal_bar.show_message(doc.read_only, "info")
         return editor
 
     def _window_wide_shortcuts(self, editor: CharacterEditor) -> None:

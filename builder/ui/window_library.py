@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from PySide6.QtGui import QKeySequence
 
+from builder.app.pathnames import real_path
 from builder.storage.paths import characters_dir
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
@@ -147,10 +148,10 @@ class LibraryOperations(WindowHost):
         from builder.ui.undo import trashed_files
 
         what = self._trash_words(paths)
-        had_tabs = {Path(p).resolve() for p in paths if self.editor_for_path(p) is not None}
+        had_tabs = {real_path(p) for p in paths if self.editor_for_path(p) is not None}
 
         def reopen(trashed: Outcome, restored: Outcome) -> None:
-            tabs = {to for was, to in trashed.moved if Path(was).resolve() in had_tabs}
+            tabs = {to for was, to in trashed.moved if real_path(was) in had_tabs}
             back = [path for trash, path in restored.moved if trash in tabs]
             for i, path in enumerate(back):
                 self.open_path(path, make_current=i == 0)
@@ -178,7 +179,8 @@ class LibraryOperations(WindowHost):
         if not items:
             self.report("The trash is empty")
             return
-        labels = [f"{item.original.name}  (trashed as {item.trashed.name})" for item in items]
+        labels = [f"{app_library.trashed_name(item)}  (trashed as {item.trashed.name})"
+                  for item in items]
         dialog = QInputDialog(self)
         dialog.setWindowTitle("Restore from Trash")
         dialog.setLabelText("Character to restore:")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QRect
 
+from builder.app.pathnames import real_path
 from builder.ui.settings import app_settings
 
 if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
@@ -47,7 +48,7 @@ class WindowSettings(WindowHost):
         return _strings(app_settings().value("recentFiles", []))
 
     def add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
+        path = str(real_path(path))
         recent = [p for p in self.recent_files() if p != path]
         recent.insert(0, path)
         app_settings().setValue("recentFiles", recent[:MAX_RECENT])

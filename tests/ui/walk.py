@@ -260,6 +260,15 @@ def clashing_mnemonics(top: QWidget) -> list[str]:
             + " and ".join(who) for letter, who in sorted(owners.items()) if len(who) > 1]
 
 
+def chain_labels(top: QWidget) -> list[str]:
+    """A drawn chain's words cut, elided unsaid or below the readable size
+    (:mod:`tests.ui.chain_checks`)."""
+    from tests.ui.chain_checks import label_problems, visible_chain_views
+
+    return [f"{_where(top, view)}: {problem}" for view in visible_chain_views(top)
+            for problem in label_problems(view)]
+
+
 # -- every page and dialog -------------------------------------------------------------------
 def _character(name: str, *sets: str):
     from builder.app.characters import create_from_baseline
@@ -281,7 +290,7 @@ def pages_and_dialogs(window, settle):
     from builder.app.characters import create_from_baseline
     from builder.storage import library
     from builder.storage.rulesets import load_ruleset
-    from builder.ui.chain.plan import PlanChoicesDialog
+    from builder.rulesets.story_points.ui.chain_plan import PlanChoicesDialog
     from builder.ui.dialogs.about import AboutDialog
     from builder.ui.dialogs.award import AwardDialog
     from builder.ui.dialogs.new_character import NewCharacterDialog
@@ -396,7 +405,8 @@ def check_all(window, settle, geometry_only: bool = False,
                 found.append(f"a page widened the window from {first_width} to "
                              f"{window.width()} px")
         if not geometry_only:
-            for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words):
+            for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words,
+                          chain_labels):
                 if check.__name__ not in skip:
                     found += check(top)
         for problem in found:

@@ -4,12 +4,16 @@ Classes with trait ranks and spells) as ``--set`` pairs the core judges.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QSpinBox,
                                QTabWidget, QVBoxLayout, QWidget)
 
 from builder.ui.scrolling import scrolling
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import StoryPoints
 
 
 # -- creation form ----------------------------------------------------------------------------
@@ -22,7 +26,7 @@ class StoryPointsCreationForm(QWidget):
 
     changed = Signal()
 
-    def __init__(self, ruleset, parent=None):
+    def __init__(self, ruleset: StoryPoints, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ruleset = ruleset
         data = ruleset.public_data()
@@ -126,5 +130,5 @@ class StoryPointsCreationForm(QWidget):
             pairs += [(f"spell.{cname}", b.text()) for b in boxes if b.isChecked()]
         return pairs
 
-    def baseline(self) -> dict:
+    def baseline(self) -> dict[str, Any]:
         return self.ruleset.baseline_from_sets(self.sets(), rng=random.Random(0))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QListWidget, QVBoxLayout)
+                               QLineEdit, QListWidget, QVBoxLayout, QWidget)
 
 from builder.rules.base import Option
 from builder.ui.choices import choosable, details_line, fill_trait_choices
@@ -22,7 +22,7 @@ class ClassAdvanceDialog(QDialog):
 
     chosen = Signal(object)  # the action words (list of str)
 
-    def __init__(self, option: Option, parent=None):
+    def __init__(self, option: Option, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.option = option
         self.setObjectName("classAdvanceDialog")
@@ -101,9 +101,10 @@ class ClassAdvanceDialog(QDialog):
         item = self.traits.currentItem()
         if not choosable(item):
             return None
-        return item.data(Qt.ItemDataRole.UserRole)
+        trait: str = item.data(Qt.ItemDataRole.UserRole)
+        return trait
 
-    def _validate(self, *_):
+    def _validate(self, *_: object) -> None:
         ok = self.current_trait() is not None
         if self.spell is not None:
             ok = ok and bool(self.spell.currentText())
@@ -119,7 +120,7 @@ class ClassAdvanceDialog(QDialog):
             scene=self.scene.text().strip() if self.scene else None,
             exchange=bool(self.exchange and self.exchange.isChecked()))
 
-    def _accept(self):
+    def _accept(self) -> None:
         if not self.ok.isEnabled():
             return
         self.chosen.emit(self.words())

@@ -4,23 +4,28 @@ check boxes.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QStandardItem
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QStandardItem
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QTableView,
                                QTreeView, QWidget)
 
 from builder.app.types import Option
 from builder.ui.models.options_model import AllowedRole, cost_text
-from builder.ui.chain.tokens import parse_token
+from builder.rulesets.story_points.ui.chain_tokens import parse_token
+
+
+if TYPE_CHECKING:
+    from .sheet_part import SheetPart
 
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
 KeyRole = Qt.ItemDataRole.UserRole + 20      # ("vital"|"skill"|"class"|"trait", name[, class])
 
 
-def sheet_item(text, key=None, tip=None, allowed=None, align_right=False) -> QStandardItem:
+def sheet_item(text: object, key: tuple[str, ...] | None = None, tip: str | None = None,
+               allowed: bool | None = None, align_right: bool = False) -> QStandardItem:
     item = QStandardItem("" if text is None else str(text))
     item.setEditable(False)
     if key is not None:
@@ -50,27 +55,27 @@ class TraitsView(QTreeView):
 
     rankDropped = Signal(object, str, str)   # a RankToken, the trait's Class, the trait
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAcceptDrops(True)
         self.setDropIndicatorShown(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
         self.lit: set[tuple[str, str]] = set()
 
-    def _trait_at(self, pos) -> tuple[str, str] | None:
+    def _trait_at(self, pos: QPoint) -> tuple[str, str] | None:
         index = self.indexAt(pos)
         key = index.siblingAtColumn(0).data(KeyRole) if index.isValid() else None
         if key and key[0] == "trait":
             return key[2], key[1]
         return None
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if parse_token(event.mimeData()) is not None:
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if parse_token(event.mimeData()) is None:
             event.ignore()
             return
@@ -80,7 +85,7 @@ class TraitsView(QTreeView):
         else:
             event.ignore()
 
-    def dropEvent(self, event) -> None:
+    def dropEvent(self, event: QDropEvent) -> None:
         token = parse_token(event.mimeData())
         target = self._trait_at(event.position().toPoint())
         if token is None:
@@ -115,12 +120,13 @@ class UsesWidget(QWidget):
     """One checkbox per use of a trait: checked = spent.  Ticking one spends a use
     (a ``use-trait`` action); a Rest (or Undo) clears them."""
 
-    def __init__(self, editor, class_name: str, trait: str, info: dict, parent=None):
+    def __init__(self, editor: SheetPart, class_name: str, trait: str, info: dict[str, Any],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 0, 2, 0)
         layout.setSpacing(2)
-        self.boxes = []
+        self.boxes: list[QCheckBox] = []
         spent = info.get("uses_spent", 0)
         style = uses_style()
         for i in range(info.get("rank", 0)):
@@ -188,7 +194,7 @@ class FittedColumns(QObject):
         view = self.view
         return view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Resize:
             self.fit()
         return False
