@@ -243,7 +243,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.pool_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.pool_area.setFrameShape(QFrame.Shape.NoFrame)
         self.pool_area.setWidget(self.pool_view)
-        self.pool_view._area = self.pool_area
+        self.pool_view.follow_width(self.pool_area)    # its rows rearranged when narrow
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("campaignSplitter")
         self.splitter.addWidget(left)

@@ -198,7 +198,7 @@ class PoolView(QWidget):
         controls = QVBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
 
-        who = QGridLayout()
+        who = self.who_grid = QGridLayout()
         self.by = QComboBox()
         self.by.setEditable(True)
         self.by.setToolTip("Who spends: GM, a player's name (free text)")
@@ -225,7 +225,7 @@ class PoolView(QWidget):
         who.addWidget(self.table_agrees, 1, 4)
         controls.addLayout(who)
 
-        spends = QGridLayout()
+        spends = self.spends_grid = QGridLayout()
         self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
         for index, (side, use, text) in enumerate(SPENDS):
             button = QPushButton(f"{fp.side_name(side)}: {text}  ·  Alt+{index + 1}")
