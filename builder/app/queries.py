@@ -121,11 +121,11 @@ def folders() -> list[Folder]:
             Folder("crash reports", paths.crash_dir())]
 
 
-def characters_folder() -> Path:
-    """The library's folder of characters (not created)."""
+def characters_folder(create: bool = False) -> Path:
+    """The library's folder of characters (made first with ``create``)."""
     from builder.storage.paths import characters_dir
 
-    return characters_dir()
+    return characters_dir(create=create)
 
 
 def trash_folder() -> Path:

@@ -258,7 +258,7 @@ class _Start:
 
     def open_files(self) -> bool:
         for path in self.args.files:
-            if self.window.open_file(os.path.abspath(path)) is None:
+            if self.window.documents.open_file(os.path.abspath(path)) is None:
                 if self.args.quit_when_ready:
                     message = self.window.statusBar().currentMessage() or "cannot be opened"
                     if not message.startswith(path) and path not in message:
@@ -273,7 +273,7 @@ class _Start:
 
         app, window = self.app, self.window
         if not self.args.no_restore:
-            window.reopen_tabs()
+            window.settings.reopen_tabs()
         if not self.open_files():
             self.finish(self.code)
         if self.args.screenshot:

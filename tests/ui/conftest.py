@@ -76,5 +76,5 @@ def window(qtbot):
     win.resize(*DEFAULT_SIZE)
     qtbot.addWidget(win)
     yield win
-    for editor in win.editors():
+    for editor in win.documents.editors():
         editor.doc.stop_watching()

@@ -8,8 +8,8 @@ def test_a_symbolic_link_loop_is_refused_in_one_line(window, tmp_path):
     one.symlink_to(two)
     two.symlink_to(one)
     tabs = window.tabs.count()
-    assert window.editor_for_path(one) is None
-    assert window.open_file(str(one)) is None
+    assert window.documents.editor_for_path(one) is None
+    assert window.documents.open_file(str(one)) is None
     assert window.tabs.count() == tabs
     said = window.statusBar().currentMessage()
     assert "symbolic link loop" in said and said.count("\n") == 0, said

@@ -237,10 +237,12 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         return self._open(dialog)
 
     def party_xp(self) -> QDialog:
+        from builder.ui.window_documents import documents_of
+
         from .party_xp import PartyXpDialog
 
-        window = self.window()
-        docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
+        tabs = documents_of(self)
+        docs = [doc for doc in (tabs.open_documents() if tabs is not None else [self.doc])
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = PartyXpDialog(docs or [self.doc], self.doc, self)
         dialog.reported.connect(self.status.emit)   # what was gained (and lost to the cap)

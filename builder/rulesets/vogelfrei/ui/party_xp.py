@@ -330,7 +330,11 @@ class PartyXpDialog(QDialog):
         return (lambda: characters.party_xp(party, guard=guard, dry_run=dry_run), None)
 
     def _guard(self):
-        return getattr(self.window_ref(), "member_blockers", None)
+        from builder.ui.window_documents import documents_of
+
+        window = self.window_ref()
+        tabs = documents_of(window) if window is not None else None
+        return tabs.member_blockers if tabs is not None else None
 
     def window_ref(self):
         parent = self.parentWidget()
