@@ -7,9 +7,10 @@
    is done; the tables' header-click sorting, the folder watches, the input rules and
    the theme's proxy style follow it, and a second line times the start with them
    ("start and settle"), and a line for reading times the bare window once it looks up
-   one ``Qt.X`` enum (PySide6 then builds every enum of the ``Qt`` namespace, ~14 ms:
-   the app's start builds none, see docs/gui.md "What the first paint needs").  The app finds its library
-   through the platform's folders (XDG_DATA_HOME, XDG_CACHE_HOME), as a player's does.
+   one ``Qt.X`` enum (PySide6 then builds every enum of the ``Qt`` namespace, which
+   the app's start never does: docs/dev/performance.md "What the first paint needs").
+   The app finds its library through the platform's folders (XDG_DATA_HOME,
+   XDG_CACHE_HOME), as a player's does.
 2. ``--library N``: the same start with N characters (copies of one 20-entry
    character), index warm (written beforehand) and index cold (deleted before each
    run), against the 50-character start; cold, the window lists every file at once

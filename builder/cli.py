@@ -248,7 +248,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     else:
         from builder.app import characters
 
-        outcome = characters.undo(args.file)
+        outcome = characters.undo(args.file, latest=True)   # a ruling too
     for line in outcome.lines:
         out(line)
     return EXIT_OK

@@ -27,7 +27,7 @@ class InstallationIncomplete(Exception):
 
 def data_root() -> "Traversable":
     # A wheel, an editable install and a one-folder bundle all have the files on disk:
-    # read them by path (importing importlib.resources costs every command ~10 ms);
+    # read them by path, so that no command imports importlib.resources (docs/dev/performance.md);
     # anything else (a zip import) goes through importlib.resources.
     if _ON_DISK.is_dir():
         return _ON_DISK

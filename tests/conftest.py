@@ -61,6 +61,15 @@ def pytest_cmdline_main(config):
     return None
 
 
+def pytest_collection_modifyitems(config, items):
+    # The offscreen platform warns that it cannot propagate size hints; that is the test
+    # platform talking, not the app.  Window tests live in folders named ui (tests/ui and
+    # each rule system's tests/rulesets/<id>/ui).
+    for item in items:
+        if item.path.parent.name == "ui":
+            item.add_marker(pytest.mark.qt_log_ignore("propagateSizeHints"))
+
+
 class _BlockQt(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path, target=None):
         if fullname.split(".")[0] in ("PySide6", "shiboken6"):

@@ -46,6 +46,16 @@ def file_bytes(path) -> bytes:
     return Path(path).read_bytes()
 
 
+def undone_bytes(path) -> bytes:
+    """A file's bytes as they would be without the entries undo withdrew (an undo keeps
+    the entry it takes back in ``withdrawn``, so a merge does not bring it back)."""
+    from builder.storage import jsonio
+
+    doc = json.loads(Path(path).read_bytes())
+    doc.pop("withdrawn", None)
+    return jsonio.encode(doc)
+
+
 def outline(reader) -> list[tuple[int, str, int]]:
     """A PDF's bookmarks as (level, title, page index), read with pypdf's ``reader``."""
     result = []

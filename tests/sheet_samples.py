@@ -1,4 +1,4 @@
-"""Characters for the sheet tests, the sheet benchmark and the README picture.
+"""Characters for the sheet tests, the sheet benchmark and the sheet pictures.
 
 ``story_points()`` is a hand-written derived state (the ``show --json`` shape,
 ``CharacterFile.derived()``); ``make_story_points_files()`` makes real
@@ -230,7 +230,7 @@ FRESH = [
     [["new", "ability-bonuses", "Fresh Bonuses", "--random", "--seed", "3"]],
 ]
 
-#: Pages of the full sheet of every sample character (the README's table; a test keeps it).
+#: Pages of the full sheet of every sample character (tests/ui/test_sheet_paper.py keeps them).
 SAMPLE_PAGES = {"senna": 1, "graynor": 1, "greta": 2, "kaspar": 2, "bob": 1,
                 "fresh-story": 1, "fresh-vogelfrei": 2, "fresh-bonuses": 1}
 

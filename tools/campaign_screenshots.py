@@ -8,7 +8,7 @@ Run under a real X server (Xvfb is enough)::
 Writes campaign.png (a campaign tab: members, ledger, embedded pool), pool.png
 (the pool full screen for the table), campaign-library.png (the library with its
 campaigns) and campaign-exchange.png (the Training Exchange dialog with greyed
-trait picks): the pictures the README and docs/campui.md show (OPTIONS and where
+trait picks): the pictures the README and docs/user show (OPTIONS and where
 the pictures go: tools/screenshots.py).  Sample characters and the campaign are made in a temporary data
 folder; the real library is untouched.
 """

@@ -8,7 +8,7 @@ Run under a real X server (Xvfb is enough)::
 Writes vogelfrei-editor.png (the editor), vogelfrei-possessions.png (the
 Possessions page: shop, gear, money) and vogelfrei-wizard-money.png (the creation
 wizard's alignment, Status and money steps, every die rolled): the pictures the
-README and docs/vfui.md show (options and where they go: tools/screenshots.py).
+README and docs/user show (options and where they go: tools/screenshots.py).
 Sample characters are made in a temporary data folder; the real library is untouched.
 """
 from __future__ import annotations

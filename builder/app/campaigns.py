@@ -448,7 +448,9 @@ def apply_undo(campaign: store.CampaignFile) -> tuple[dict[str, Any], list[Chara
             raise Refusal([f"cannot undo the {entry['action']}: undo the later changes "
                            f"of these members first"] + reasons)
         files = [m.cf for m in members]
-    campaign.ledger.pop()
+    from builder.storage.device import withdraw
+
+    withdraw(campaign.doc, entry)    # kept in the file as withdrawn: a merge keeps it undone
     return entry, files
 
 

@@ -164,6 +164,10 @@ def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome
     check_guard(guard, files)
     befores = [_read(p) for p in files]
     items = store.move_all_to_trash(files)
+    from builder.storage import device_log
+    from builder.storage.files import now_iso
+
+    device_log.trashed(files, now_iso())      # a deliberate deletion: never rebuilt
     moved = tuple((path, item.trashed) for path, item in zip(files, items))
     names = ", ".join(p.name for p in files)
     return Outcome(f"Moved {names} to the trash",

@@ -144,8 +144,7 @@ def merge_docs(docs: Sequence[Mapping[str, Any]]) -> merging.MergeResult:
 
 # -- writing ------------------------------------------------------------------------
 def _every_entry(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
-    ready = merging.prepared(doc)
-    return merging.all_entries(ready) + merging.resolutions_of(ready)
+    return merging.every_entry(merging.prepared(doc))
 
 
 def missing_entries(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -545,3 +544,109 @@ def recent_intakes() -> list[dict[str, Any]]:
 def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:
     """Every conflict copy in the folders (default: the library's) taken in."""
     return [take_in(copy) for copy in conflict_copies(folders)]
+
+
+# -- what this device wrote ---------------------------------------------------------
+@dataclass(frozen=True)
+class Restored:
+    """Entries this device wrote that a file had lost, merged back into it (``before``
+    and ``data``: its bytes then and now), or a file that vanished from its folder,
+    rebuilt from them into the library's trash (``rebuilt``: its place there)."""
+
+    path: Path
+    entries: int
+    before: bytes | None
+    data: bytes
+    rebuilt: Path | None = None
+
+    def line(self) -> str:
+        what = f"{self.entries} {'entry' if self.entries == 1 else 'entries'} this device wrote"
+        if self.rebuilt is not None:
+            return (f"{self.path}: gone from its folder; rebuilt from {what} into the trash "
+                    f"(library restore {self.rebuilt.name} puts it back)")
+        return f"{self.path}: restored {what} that the folder had lost"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": str(self.path), "entries": self.entries,
+                "rebuilt": str(self.rebuilt) if self.rebuilt is not None else None}
+
+
+def _logged_doc(log: Any, keys_from: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A document holding what a device log kept: the file's other keys (from the file
+    when it is there, so a restore changes none of them), the entries and rulings this
+    device wrote, the entries it withdrew."""
+    other = keys_from if keys_from is not None else log.header
+    doc = {k: v for k, v in other.items() if k not in merging.ENTRY_LISTS}
+    doc["ledger"] = [e for e in log.entries if e.get("action") != merging.RESOLVE]
+    rulings = [e for e in log.entries if e.get("action") == merging.RESOLVE]
+    if rulings:
+        doc[merging.RESOLUTIONS] = rulings
+    if log.withdrawn:
+        doc[merging.WITHDRAWN] = list(log.withdrawn)
+    return doc
+
+
+def lost_entries(log: Any, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What of a device log ``doc`` lacks: an entry it does not hold, an undo it does
+    not hold withdrawn."""
+    ready = merging.prepared(doc)
+    return merging.missing(log.entries, merging.every_entry(ready)) + \
+        merging.missing(log.withdrawn, merging.withdrawn_of(ready))
+
+
+def restore_own() -> list[Restored]:
+    """Check every file this device wrote to (its device log, in the state folder)
+    still holds every entry it wrote and every undo it made; merge back what a file
+    lost, through the one merge and the checked writer.  A file gone from a folder
+    that is still there, and not trashed here, is rebuilt from the log into the
+    library's trash (another device may have trashed it on purpose: it is kept, not
+    put back).  Files that did not change since they were last found whole are not
+    read; a file that cannot be read or written now is tried again next time."""
+    from builder.storage import device_log
+
+    done: list[Restored] = []
+    for log_path in device_log.logs():
+        place = device_log.place(log_path)
+        if place is None or device_log.unchanged(log_path, place):
+            continue
+        if not place.exists() and (not place.parent.is_dir()
+                                   or device_log.ends_trashed(log_path)):
+            continue
+        log = device_log.read(log_path)
+        if log is None or not log.entries and not log.withdrawn:
+            continue
+        try:
+            restored = _restore_one(log)
+        except (FileProblem, UsageError, Refusal):
+            continue
+        if restored is not None:
+            done.append(restored)
+        if place.exists():
+            device_log.seen(log_path, place)
+    return done
+
+
+def _restore_one(log: Any) -> Restored | None:
+    from builder.storage import device_log
+    from builder.storage.library import put_in_trash
+
+    path = log.path
+    if current_bytes(path) is None:
+        if log.trashed or not path.parent.is_dir():
+            return None          # trashed on purpose, or a folder not there (unmounted)
+        result = merge_docs([_logged_doc(log, None)])
+        data = encode_document(result.doc, path, schema_names(result.doc))
+        item = put_in_trash(path, data)
+        from builder.storage.files import now_iso
+
+        device_log.trashed([path], now_iso())
+        return Restored(path, len(log.entries), None, data, item.trashed)
+    there = read_copy(path)
+    if str(there.doc.get("id")) != log.file_id:
+        return None              # another file now has its place
+    lost = lost_entries(log, there.doc)
+    if not lost:
+        return None
+    result = merge_docs([there.doc, _logged_doc(log, there.doc)])
+    data = write_merged(path, result.doc, there.raw)
+    return Restored(path, len(lost), there.raw, data)

@@ -35,8 +35,10 @@ def _print_lines(outcome: Outcome) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from builder.app import library, lookup
+    from builder.cli_commands.sync import restore_own
     from builder.cli_output import out, print_json
 
+    restore_own()          # entries this device wrote that a shared folder lost
     entries = library.scan()
     if args.json:
         print_json([{"path": str(e.path), "name": e.name, "ruleset": e.ruleset_id,

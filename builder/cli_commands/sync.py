@@ -9,8 +9,11 @@ repair FILE                    a file git merged as text, rebuilt from git's ver
 verify [PATH...]               every file replays and is canonical
 conflicts [PATH...] [--json]   the suspended entries no ruling closed
 resolve FILE ENTRY --revoke|--keep|--reopen
-sync status [PATH...] [--json] conflict copies to take in, suspended entries
-sync intake [FOLDER...]        conflict copies merged into their files, then removed
+sync status [PATH...] [--json] conflict copies to take in, suspended entries (and
+                               entries this device wrote that a file had lost,
+                               merged back: see :func:`builder.app.sync.restore_own`)
+sync intake [FOLDER...]        conflict copies merged into their files, then removed;
+                               then what files lost of this device's entries
 
 Each is one operation of :mod:`builder.app.sync`.  Exit codes as everywhere: 0 done,
 1 a conflict or a problem the rules see, 2 bad input.
@@ -141,10 +144,24 @@ def _folders(paths: Sequence[str]) -> list[Path]:
         f for f in sync.library_folders() if f.is_dir()]
 
 
+def restore_own(said: bool = True) -> list[Any]:
+    """Merge back what shared files lost of this device's entries (its device log);
+    each file restored is one line on stderr (``said``)."""
+    from builder.app import sync
+    from builder.cli_output import err
+
+    restored = sync.restore_own()
+    if said:
+        for item in restored:
+            err(item.line())
+    return restored
+
+
 def cmd_sync_status(args: argparse.Namespace) -> int:
     from builder.app import sync
     from builder.cli_output import err, out, print_json
 
+    restored = restore_own(said=False)
     files = _files(args.paths)
     copies = sync.conflict_copies(_folders(args.paths))
     rows = _conflicts(files)
@@ -154,10 +171,13 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"files": [str(f) for f, _ in files],
                     "conflict_copies": [str(c) for c in copies], "suspended": rows,
-                    "merged_in": intakes, "warnings": warnings})
+                    "merged_in": intakes, "warnings": warnings,
+                    "restored": [r.to_json() for r in restored]})
         return 0
     for warning in warnings:
         err(f"warning: {warning}")
+    for item in restored:
+        out(item.line())
     out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
         f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
         f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
@@ -177,6 +197,7 @@ def cmd_sync_intake(args: argparse.Namespace) -> int:
 
     done = sync.take_in_all(_folders(args.folders))
     _lines(item.line() for item in done)
+    _lines(item.line() for item in sync.restore_own())
     return 2 if any(item.merged is None for item in done) else 0
 
 

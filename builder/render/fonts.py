@@ -102,7 +102,7 @@ class GlyphCheck:
             if seen is None:
                 # The font's own character map first (a lookup); only a character it
                 # lacks is laid out to see whether Qt's fallback fonts have it (a
-                # QTextLayout each, ~30 us: 5 ms of a sheet when every one was).
+                # QTextLayout each: docs/dev/performance.md, "Sheets").
                 seen = self._known[(key, char)] = (metrics.inFontUcs4(ord(char))
                                                    or _has_glyph(font, char))
             if not seen:

@@ -15,7 +15,7 @@ import argparse
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
@@ -279,7 +279,7 @@ class Ask(FrozenRecord):
 _OPTION_FIELDS = ("kind", "name", "target", "cost", "allowed", "reasons")
 
 
-class Option(FrozenRecord, Mapping[str, Any]):
+class Option(FrozenRecord):
     """One possible next step (:meth:`Ruleset.options`): what it is, what it costs,
     whether the rules allow it now and why not, and the ``do`` words that take it.
 
@@ -337,7 +337,7 @@ class Option(FrozenRecord, Mapping[str, Any]):
                    extra={k: v for k, v in entry.items() if k not in _OPTION_FIELDS})
 
     @classmethod
-    def coerce(cls, option: Mapping[str, Any]) -> Option:
+    def coerce(cls, option: Option | Mapping[str, Any]) -> Option:
         return option if isinstance(option, Option) else cls.from_json(option)
 
     def to_json(self) -> dict[str, Any]:
@@ -370,21 +370,10 @@ class Option(FrozenRecord, Mapping[str, Any]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Option):
             return (self._json, self.words, self.asks) == (other._json, other.words, other.asks)
-        if isinstance(other, Mapping):
-            return self._json == dict(other.items())
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # equal to dicts, which are unhashable
-
-    # -- the JSON shape, read-only --------------------------------------------------
-    def __getitem__(self, key: str) -> Any:
-        return self._json[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._json)
-
-    def __len__(self) -> int:
-        return len(self._json)
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash((self.kind, self.name, self.target, self.cost, self.reasons, self.words))
 
 
 def option(kind: str, name: str, target: int | str | None, cost: int | None,

@@ -23,7 +23,7 @@ class Node:
     column: int
     owner: str = ""      # the Class of a trait or spell
     value: int = 0       # score, level or rank (spells: 1 when known)
-    target: int | None = None
+    target: int | str | None = None  # what the option reaches (a level; a slot)
     cost: int | None = None
     allowed: bool = False
     reasons: list[str] = field(default_factory=list)

@@ -123,13 +123,13 @@ def ensure_ids(doc: MutableMapping[str, Any]) -> bool:
 
 
 def entries_of(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every ledger entry a file holds: applied, suspended or revoked (see
-    :mod:`builder.rules.merge`), and the resolutions."""
+    """Every ledger entry a file holds: applied, suspended, revoked or withdrawn by
+    an undo (see :mod:`builder.rules.merge`), and the resolutions."""
     found: list[dict[str, Any]] = [e for e in doc.get("ledger") or [] if isinstance(e, dict)]
     for item in doc.get("suspended") or []:
         if isinstance(item, dict) and isinstance(item.get("entry"), dict):
             found.append(item["entry"])
-    for key in ("revoked", "resolutions"):
+    for key in ("revoked", "resolutions", "withdrawn"):
         found.extend(e for e in doc.get(key) or [] if isinstance(e, dict))
     return found
 

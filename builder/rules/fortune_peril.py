@@ -16,7 +16,7 @@ Pool entries (``action`` key):
 ``pool-earn``      points a rule awards to a named side, with the reason
 ``pool-nemesis``   a private Nemesis pool (``points``; None = back to shared)
 
-Decisions where the seed text leaves room (see docs/campaign.md):
+Decisions where the seed text leaves room (docs/user/campaigns.md says them to players):
 
 * Only characters are held to the one-proactive-spend-per-check limit: the
   players and the Nemeses.  The GM's own scene-level Peril spends are not.

@@ -19,6 +19,11 @@ the copies can be merged entry by entry, without a common ancestor:
   suspended one as the game master's ruling (it stays recorded, not applied, and no
   longer counts as a conflict); ``reopen`` takes back the entry's ruling before it (so
   an undo appends too, never deletes).  The latest resolution of an entry decides.
+* **Undo withdraws** (``withdrawn``): an undone entry (a ledger entry or a ruling) is
+  moved, whole, into ``withdrawn``, a list that only grows; an entry whose id is
+  withdrawn in any copy is withdrawn in the merge (every variant of it), so an undo
+  stays undone when a copy that still holds the entry is merged in.  Doing it again
+  writes a new entry.
 * **The other keys** (name, notes, members...) are taken from the copy whose newest
   entry is the newest (ties: the larger value), key by key.
 
@@ -37,7 +42,9 @@ from builder.rules.entry_ids import at_ms, canonical, digest, ensure_ids
 
 #: Where a merged file keeps what it does not apply.
 SUSPENDED, REVOKED, RESOLUTIONS = "suspended", "revoked", "resolutions"
-ENTRY_LISTS = ("ledger", SUSPENDED, REVOKED, RESOLUTIONS)
+#: Where a file keeps the entries an undo took back (whole: nothing is lost).
+WITHDRAWN = "withdrawn"
+ENTRY_LISTS = ("ledger", SUSPENDED, REVOKED, RESOLUTIONS, WITHDRAWN)
 #: The verb of a resolution entry, and its rulings.
 RESOLVE = "resolve"
 REVOKE, KEEP, REOPEN = "revoke", "keep", "reopen"
@@ -138,6 +145,35 @@ def resolutions_of(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [e for e in doc.get(RESOLUTIONS) or [] if isinstance(e, dict)]
 
 
+def withdrawn_of(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The entries an undo took back (kept whole, never applied)."""
+    return [e for e in doc.get(WITHDRAWN) or [] if isinstance(e, dict)]
+
+
+def every_entry(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Everything a document holds: its entries, resolutions and withdrawn entries."""
+    return all_entries(doc) + resolutions_of(doc) + withdrawn_of(doc)
+
+
+def withdraw(doc: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    """Undo ``entry`` (a ledger entry or a resolution of ``doc``) in place: it leaves
+    its list and is kept in ``withdrawn``, so a merge with a copy that still holds it
+    does not bring it back.  The entry taken out is returned (ValueError: ``doc`` does
+    not hold it)."""
+    for key in ("ledger", RESOLUTIONS):
+        entries = doc.get(key)
+        if not isinstance(entries, list):
+            continue
+        for index in range(len(entries) - 1, -1, -1):
+            if entries[index] is entry or entries[index] == entry:
+                taken: dict[str, Any] = entries.pop(index)
+                if key == RESOLUTIONS and not entries:
+                    del doc[key]
+                doc.setdefault(WITHDRAWN, []).append(taken)
+                return taken
+    raise ValueError("the entry to withdraw is not in the document")
+
+
 def prepared(doc: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of ``doc`` with every id it lacks derived (see :mod:`entry_ids`).  The
     entry lists are new lists; an entry is copied only when it gets an id or ``seq``
@@ -184,7 +220,7 @@ def _union(groups: Iterable[Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def _newest(doc: Mapping[str, Any]) -> tuple[int, int, str, str]:
-    keys = [_base_key(e) for e in all_entries(doc) + resolutions_of(doc)]
+    keys = [_base_key(e) for e in every_entry(doc)]
     return max(keys, default=(-1, -1, "", ""))
 
 
@@ -314,6 +350,13 @@ def merge(docs: Sequence[Mapping[str, Any]], rules_for: Callable[[Mapping[str, A
     result = _other_keys(ready)
     entries = _union(all_entries(doc) for doc in ready)
     resolutions = _union(resolutions_of(doc) for doc in ready)
+    withdrawn = _union(withdrawn_of(doc) for doc in ready)
+    if withdrawn:           # every variant of a withdrawn id is withdrawn, and kept
+        gone = {str(e.get("id", "")) for e in withdrawn}
+        withdrawn = _union([withdrawn, [e for e in entries + resolutions
+                                        if str(e.get("id", "")) in gone]])
+        entries = [e for e in entries if str(e.get("id", "")) not in gone]
+        resolutions = [e for e in resolutions if str(e.get("id", "")) not in gone]
     applied, suspended, revoked = replay_entries(rules_for(result), entries,
                                                  _rulings(resolutions))
     result["ledger"] = applied
@@ -323,7 +366,9 @@ def merge(docs: Sequence[Mapping[str, Any]], rules_for: Callable[[Mapping[str, A
         result[REVOKED] = revoked
     if resolutions:
         result[RESOLUTIONS] = resolutions
-    everything = [all_entries(doc) + resolutions_of(doc) for doc in ready]
+    if withdrawn:
+        result[WITHDRAWN] = withdrawn
+    everything = [every_entry(doc) for doc in ready]
     added = []
     for index, mine in enumerate(everything):
         others = [e for i, group in enumerate(everything) if i != index for e in group]

@@ -1,4 +1,5 @@
-"""This device: its id and readable name, and the stamping of new ids with them.
+"""This device: its id and readable name, the stamping of new ids with them, and the
+durable undo of an entry (withdrawn, never deleted).
 
 The device id is made once and kept in the user's state folder (``device.json``,
 never in a shared folder), so the entries this machine writes can be told from those
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any, MutableMapping
+from typing import Any, Mapping, MutableMapping
 
 from builder.rules import entry_ids
 from builder.storage import jsonio
@@ -79,6 +80,22 @@ def new_id() -> str:
 def stamp_entry(doc: MutableMapping[str, Any], entry: MutableMapping[str, Any]) -> None:
     """Stamp a new ledger entry, about to be appended to ``doc``'s ledger, with its id,
     this device and its place in causal order (:func:`builder.rules.entry_ids.stamp`)."""
+    from builder.storage import device_log
+
     device_id, name = device()
     entry_ids.stamp(doc, entry, device=device_id, device_name=name,
                     now_ms=int(time.time() * 1000), randomness=os.urandom(10))
+    device_log.wrote(doc, entry)     # logged outside the folder once the file is written
+
+
+def withdraw(doc: dict[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    """Undo ``entry`` of ``doc`` durably (:func:`builder.rules.merge.withdraw`: kept in
+    the file as withdrawn, so a merge does not bring it back); the device log keeps
+    the undo too, once the file is written."""
+    from builder.rules import merge
+    from builder.storage import device_log
+
+    entry_ids.ensure_ids(doc)        # an old file's entries get their ids first
+    taken = merge.withdraw(doc, entry)
+    device_log.withdrew(doc, taken)
+    return taken

@@ -19,7 +19,7 @@ from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
 from builder.storage.atomic import ReadOnlyTarget, write_bytes_atomic
-from builder.storage.device import new_id, stamp_entry
+from builder.storage.device import new_id, stamp_entry, withdraw
 from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
 from builder.storage.paths import characters_dir
 
@@ -146,6 +146,9 @@ def write_checked(target: Path, data: bytes, expected: bytes | None,
                 raise ChangedOnDisk(f"{target}: changed by another program meanwhile; "
                                     f"nothing written")
             write_bytes_atomic(target, data)
+        from builder.storage import device_log
+
+        device_log.written(target, data)     # this device's entries, kept outside the folder
     except LockBusy as busy:
         raise FileProblem(str(busy)) from None
     except ReadOnlyTarget as refused:
@@ -354,9 +357,11 @@ class CharacterFile(Record):
         self._replay = None
 
     def undo(self) -> dict[str, Any]:
+        """Take back the last ledger entry: kept in the file as withdrawn (a merge with a
+        copy that still holds it does not bring it back)."""
         if not self.doc["ledger"]:
             raise Refusal(["nothing to undo: the ledger is empty"])
-        entry: dict[str, Any] = self.doc["ledger"].pop()
+        entry = withdraw(self.doc, self.doc["ledger"][-1])
         self._replay = None
         return entry
 

@@ -491,6 +491,25 @@ def move_all_to_trash(paths: Sequence[Path | str]) -> list[Trashed]:
     return items
 
 
+def put_in_trash(original: Path | str, data: bytes) -> Trashed:
+    """Write a file's bytes straight into the trash, as if it had been trashed from
+    ``original`` (a file rebuilt after it vanished from a shared folder: recoverable
+    with a restore, never put back in the folder by itself).  FileProblem: the trash
+    cannot be written."""
+    from builder.storage.atomic import dumps
+    from builder.storage.files import FileProblem, now_iso
+    from builder.storage.transaction import Change, TransactionFailed, write_all
+
+    try:
+        (item,) = _trash_names([Path(original)])
+        info = {"original": str(item.original), "trashed_at": now_iso()}
+        write_all([Change(item.trashed, data),
+                   Change(item.info_path, dumps(info).encode("utf-8"))], "rebuilt file")
+    except (OSError, TransactionFailed) as failed:
+        raise FileProblem(f"{original}: cannot be written to the trash ({failed})") from None
+    return item
+
+
 def restore(item: Trashed) -> Path:
     """Put a trashed file back; a new file at the old place is never overwritten."""
     from builder.storage.files import FileProblem, unique_path

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from builder.storage import journal
+from builder.storage import device_log, journal
 from builder.storage.atomic import (fsync_dir, fill_temp, kept_mode, make_temp, real_target,
                                     remove_stale_temps, write_bytes_atomic)
 from builder.storage.conflicts import refuse_conflict_copy
@@ -126,6 +126,8 @@ def write_all(changes: Sequence[Change], what: str = "change of several files") 
         fsync_dir(folder)
     if entry is not None:
         entry.end()
+    for change in changes:           # what this device wrote, kept outside the folder
+        device_log.written(change.path, change.data)
 
 
 def _originals(changes: Sequence[Change]) -> list[bytes | None]:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
                                QVBoxLayout, QWidget)
 
 from builder.rules.base import RulesError
+from builder.ui.focus import tab_chain
 from builder.ui.operations import Failure, FilesChanged, run
 from builder.ui.models.campaign_ledger_model import CampaignLedgerModel
 from builder.ui.views.base import MessageBar, plain_table
@@ -260,6 +261,12 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         layout.addLayout(head)
         layout.addLayout(buttons)
         layout.addWidget(self.splitter, 1)
+        # The pool first (its Start a session is the tab's first stop after the tab
+        # itself: the table's first step at a session), then the party's buttons, the
+        # members and the ledger.
+        tab_chain([*self.pool_view.tab_stops(), self.award_button, self.exchange_button,
+                   self.xp_button, self.add_button, self.remove_button, self.undo_button,
+                   self.members_view, self.ledger_view])
 
     def eventFilter(self, watched, event):
         # show_message() shows the bar, Dismiss hides it: the head row follows (a hide

@@ -103,6 +103,13 @@ def keep_focus_off_text(container: QWidget, pressed: QWidget | None, fallback: Q
         fallback.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
+def tab_chain(widgets: list[QWidget]) -> None:
+    """Tab goes from each of ``widgets`` to the next, in this order (the first keeps
+    its place in the window's order)."""
+    for first, second in zip(widgets, widgets[1:]):
+        QWidget.setTabOrder(first, second)
+
+
 def bring_into_view(widget: QWidget) -> None:
     """Scroll every scroll area holding ``widget`` so that it is in view, and give it
     the focus (a step the player is asked for, below the fold)."""

@@ -25,8 +25,8 @@
 One application-wide event filter does both, so every widget made later,
 in any dialog or page, follows the same rules without being told.  The main
 window installs it right after its first paint (a Python filter that sees every
-event makes PySide6 build hundreds of Python types on first use: tens of
-milliseconds that the first paint need not wait for); :func:`install` gives the
+event makes PySide6 build hundreds of Python types on first use, which the first
+paint need not wait for: docs/dev/performance.md, "What the first paint needs"); :func:`install` gives the
 widgets that already exist what their polish would have given them.
 """
 from __future__ import annotations

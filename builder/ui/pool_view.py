@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComb
 from builder.app.rows import campaign_again, member_names, pool_replay
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
-from builder.ui.focus import keep_focus_off_text
+from builder.ui.focus import keep_focus_off_text, tab_chain
 from builder.rules.base import UsageError
 
 if TYPE_CHECKING:
@@ -139,6 +139,14 @@ class PoolView(QWidget):
         title_font.setBold(True)
         self.title.setFont(title_font)
         head.addWidget(self.title, 1)
+        # The table's first step, first in the head and in the Tab order: a session
+        # started with as many players as the spin box beside it says.
+        self.start_button = QPushButton("&Start a session")     # Alt+S
+        self.start_button.setObjectName("startSession")
+        self.start_button.clicked.connect(self.start_session)
+        self.players = PlayersSpin()
+        head.addWidget(self.start_button)
+        head.addWidget(self.players)
         self.full_button = QPushButton("Full screen")
         self.full_button.setCheckable(True)
         self.full_button.setToolTip("Show the pool full screen for the table (F11; Esc leaves)")
@@ -221,13 +229,9 @@ class PoolView(QWidget):
         self.earn_reason.setPlaceholderText("which rule earned it")
         self.earn_button = QPushButton("Earn a point")
         self.earn_button.clicked.connect(self.earn)
-        self.players = PlayersSpin()
-        self.start_button = QPushButton("&Start a session")     # Alt+S
-        self.start_button.clicked.connect(self.start_session)
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo)
-        for widget in (self.earn_side, self.earn_reason, self.earn_button, self.players,
-                       self.start_button, self.undo_button):
+        for widget in (self.earn_side, self.earn_reason, self.earn_button, self.undo_button):
             row.addWidget(widget, 1 if widget is self.earn_reason else 0)
         controls.addLayout(row)
 
@@ -255,9 +259,19 @@ class PoolView(QWidget):
         for box in (self.after_roll, self.gm_allows, self.table_agrees):
             box.toggled.connect(self._input_changed)
         self.react_spend.currentIndexChanged.connect(self._input_changed)
+        tab_chain(self.tab_stops())
         QShortcut(QKeySequence(Qt.Key.Key_F11), self).activated.connect(self.full_button.toggle)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self).activated.connect(
             lambda: self.full_button.setChecked(False))
+
+    def tab_stops(self) -> list[QWidget]:
+        """The pool's controls in their Tab order: Start a session first, then the
+        head, then top to bottom, left to right."""
+        return [self.start_button, self.players, self.full_button, self.by, self.check_id,
+                self.after_roll, self.gm_allows, self.nemesis, self.on, self.table_agrees,
+                *self.spend_buttons.values(), self.talent, self.react_spend,
+                self.react_button, self.earn_side, self.earn_reason, self.earn_button,
+                self.undo_button, self.log]
 
     def _counter(self, name: str, colour: str) -> tuple[QFrame, QLabel]:
         frame = QFrame()

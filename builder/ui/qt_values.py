@@ -3,10 +3,9 @@
 The first look-up of any ``Qt.X`` (and the first call from Qt into a Python override
 that takes or returns one of the ``Qt`` namespace's enums: a model's ``headerData``
 with its orientation, ``flags``, ``sort`` with its order) makes PySide6 build the
-Python enum classes of the whole ``Qt`` namespace: 93 enums with 1,195 members,
-about 14 ms with Python 3.11's enum machinery, a tenth of a bare window's start.
-Nothing before the window's first paint does either (docs/gui.md, "What the first
-paint needs"): item roles are ints already (``Qt.ItemDataRole`` is an ``IntEnum``),
+Python enum classes of the whole ``Qt`` namespace at once (its cost is measured in
+docs/dev/performance.md, "What the first paint needs").  Nothing before the window's
+first paint does either: item roles are ints already (``Qt.ItemDataRole`` is an ``IntEnum``),
 and the rest is set through the Qt property of the same name (:func:`set_enum`), which
 Qt converts from an int in C++.
 

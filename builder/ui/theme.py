@@ -9,12 +9,17 @@ Every colour the app draws with besides the palette's own comes from here and
 is derived from the current palette (:func:`accent`): the same hue made as
 light or as dark as it must be to reach WCAG AA contrast (4.5:1 for text,
 3:1 for lines and marks) against the background it is drawn on.
+
+The widget with the keyboard focus has a ring around it in either theme
+(:class:`FocusRing`): Qt's own focus frame was a faint line a shade off the
+button's edge.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen, QRegion
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QComboBox, QProxyStyle,
+                               QSplitter, QStyle, QTabBar, QWidget)
 
 from builder.ui.theme_choice import (OWN_PALETTE, SETTINGS_KEY, THEMES,  # noqa: F401
                                      dark_palette, light_palette, saved_choice)
@@ -129,6 +134,18 @@ def accent(name: str, background: QColor | None = None, ratio: float = TEXT_CONT
     return readable(HUES[name], bg, ratio)
 
 
+def focus_colour(pal: QPalette | None = None) -> QColor:
+    """The focus ring's colour (:class:`builder.ui.focus.FocusRing`): the palette's
+    Highlight, as light or as dark as it must be to stand out (3:1, WCAG AA for
+    marks) from the window and from the rows of a list it may be drawn over."""
+    pal = pal or palette()
+    colour = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight)
+    for ground in (QPalette.ColorRole.Window, QPalette.ColorRole.Base,
+                   QPalette.ColorRole.AlternateBase):
+        colour = readable(colour, pal.color(QPalette.ColorGroup.Active, ground), MARK_CONTRAST)
+    return colour
+
+
 def css(colour: QColor) -> str:
     return QColor(colour).name()
 
@@ -185,6 +202,7 @@ class ThemeManager(QObject):
             app.setStyle(MarkedIndicators(app.style().name()))
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._system_changed)
+        install_focus_ring(app)         # a visible focus ring, in either theme
 
     @property
     def _own_palette(self) -> bool:
@@ -241,3 +259,132 @@ def choose(choice: str) -> None:
     if theme is not None:
         theme.apply(choice)
     app_settings().setValue(SETTINGS_KEY, choice if choice in THEMES else "system")
+
+
+# -- the focus ring ---------------------------------------------------------------------------
+class FocusRing(QWidget):
+    """A 2 px outline around the widget with the keyboard focus, in the palette's
+    highlight colour made to stand out (3:1) from the window and the rows around it
+    (:func:`focus_colour`): drawn just outside the widget (inside it
+    where its parent has no room), around the current tab of a tab bar.  It lies
+    above the widget's siblings, lets the mouse and drops through, and paints only
+    its outline (a mask).  :class:`FocusRingKeeper` moves it with the focus."""
+
+    WIDTH = 2
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.setObjectName("focusRing")
+        # a child no layout, splitter or parent's child handling ever sees
+        self.setAttribute(Qt.WidgetAttribute.WA_NoChildEventsForParent)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.target: QWidget | None = None
+        self._bar: QTabBar | None = None    # a tab bar followed: its current tab is ringed
+
+    def follow(self, widget: QWidget | None) -> None:
+        if self.target is not None:
+            try:
+                self.target.removeEventFilter(self)
+            except RuntimeError:        # it is gone already
+                pass
+        if self._bar is not None:
+            try:
+                self._bar.currentChanged.disconnect(self.place)
+            except (RuntimeError, TypeError):
+                pass
+            self._bar = None
+        self.target = widget
+        if widget is None:
+            self.hide()
+            return
+        widget.installEventFilter(self)
+        if isinstance(widget, QTabBar):
+            self._bar = widget
+            widget.currentChanged.connect(self.place)
+        self.place()
+
+    @staticmethod
+    def _host(widget: QWidget) -> QWidget | None:
+        """The parent the ring is a child of: the widget's own, above any splitter
+        (a splitter lays out every widget child as a pane)."""
+        host = widget.parentWidget()
+        while isinstance(host, QSplitter):
+            host = host.parentWidget()
+        return host
+
+    def place(self, *_) -> None:
+        widget = self.target
+        try:
+            host = self._host(widget) if widget is not None else None
+            shown = widget is not None and widget.isVisible()
+        except RuntimeError:            # the widget is gone
+            host, shown = None, False
+        if widget is None or host is None or not shown:
+            self.hide()
+            return
+        local = widget.rect()
+        if isinstance(widget, QTabBar) and widget.currentIndex() >= 0:
+            local = widget.tabRect(widget.currentIndex())
+        width = self.WIDTH
+        ring = QRect(widget.mapTo(host, local.topLeft()), local.size()) \
+            .adjusted(-width, -width, width, width).intersected(host.rect())
+        if ring.width() <= 2 * width or ring.height() <= 2 * width:
+            self.hide()
+            return
+        if self.parentWidget() is not host:
+            self.setParent(host)
+        self.setGeometry(ring)
+        inner = QRect(QPoint(width, width), ring.size()).adjusted(0, 0, -2 * width, -2 * width)
+        self.setMask(QRegion(self.rect()).subtracted(QRegion(inner)))
+        self.raise_()
+        self.show()
+        self.update()
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 - Qt API
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), focus_colour(self.palette()))
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if obj is self.target and event.type() in (
+                QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.Hide,
+                QEvent.Type.ParentChange, QEvent.Type.ZOrderChange):
+            self.place()
+        return False
+
+
+class FocusRingKeeper(QObject):
+    """The application's focus ring, moved to each widget that takes the focus.  The
+    ring is a child of the widget's parent; it goes when that parent does (a closed
+    dialog), and the next widget to take the focus has a new one."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.setObjectName("focusRingKeeper")
+        self.ring: FocusRing | None = None
+        app.focusChanged.connect(self._focus_changed)
+
+    @staticmethod
+    def ringed(widget: QWidget | None) -> QWidget | None:
+        """The widget the ring goes around while ``widget`` has the focus: the spin
+        box or combo box whose text field it is; None for a window itself."""
+        while widget is not None and not widget.isWindow():
+            parent = widget.parentWidget()
+            if isinstance(parent, (QAbstractSpinBox, QComboBox)):
+                widget = parent
+                continue
+            return widget
+        return None
+
+    def _focus_changed(self, _old, new) -> None:
+        from shiboken6 import isValid
+
+        if self.ring is None or not isValid(self.ring):
+            self.ring = FocusRing()
+        self.ring.follow(self.ringed(new))
+
+
+def install_focus_ring(app) -> FocusRingKeeper:
+    """The application's focus ring (:class:`FocusRingKeeper`), made once."""
+    keeper = app.findChild(FocusRingKeeper, "focusRingKeeper")
+    return keeper if keeper is not None else FocusRingKeeper(app)

@@ -2,8 +2,8 @@
 
 Kept apart from :mod:`builder.ui.theme` so that the start reads the choice, builds
 View ▸ Theme and paints in the chosen colours without importing the theme's proxy style
-(the Python ``QStyle`` subclass costs milliseconds to import and makes every checkbox
-drawn call Python) or any of Qt's namespace enums.
+(the Python ``QStyle`` subclass makes every checkbox drawn call Python, and its import
+is measured in docs/dev/performance.md) or any of Qt's namespace enums.
 """
 from __future__ import annotations
 

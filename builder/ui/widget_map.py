@@ -8,6 +8,8 @@ height]`` in the screen's pixels:
   accessible name or its text (a button's);
 * ``"row:VIEW:TEXT"``: a visible row of an item view (a table, list or tree) by the
   view's object name and the text of the row's first column;
+* ``"cells:VIEW:TEXT"``: that row's texts, one per column (a table's figures);
+* ``"text:NAME"``: the text of a visible label that has an object name;
 * ``"item:ID"``: a visible graphics item (a chain node) by its id (the item's data 0);
 * ``"focus"``: the object name of the widget with the keyboard focus.
 """
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QObject, QPoint, QRect, QTimer
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QGraphicsView,
-                               QTreeView, QWidget)
+                               QLabel, QTreeView, QWidget)
 
 ENV = "CHARACTER_BUILDER_WIDGET_MAP"
 
@@ -58,10 +60,21 @@ def _rows(view: QAbstractItemView, found: dict) -> None:
             rect = view.visualRect(index)
             if rect.isValid() and shown.intersects(rect):
                 found[f"row:{view.objectName()}:{index.data()}"] = _rect(port, rect)
+                found[f"cells:{view.objectName()}:{index.data()}"] = _cells(index)
             if tree and model.rowCount(index):
                 walk(index, budget)
 
     walk(QModelIndex(), [400])
+
+
+def _cells(index: QModelIndex) -> list[str]:
+    """The texts of ``index``'s row, one per column (a list model's columnCount is not
+    Python's to call: its siblings are walked instead)."""
+    cells: list[str] = []
+    while index.isValid() and len(cells) < 16:
+        cells.append(str(index.data() or ""))
+        index = index.siblingAtColumn(index.column() + 1)
+    return cells
 
 
 def _items(view: QGraphicsView, found: dict) -> None:
@@ -105,6 +118,8 @@ def snapshot() -> dict:
             shown = _shown_part(widget)
             if name and not shown.isEmpty():
                 found.setdefault(f"widget:{name}", _rect(widget, shown))
+                if isinstance(widget, QLabel) and widget.objectName():
+                    found.setdefault(f"text:{name}", widget.text())
             if isinstance(widget, QAbstractItemView) and widget.objectName():
                 _rows(widget, found)
             elif isinstance(widget, QGraphicsView):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import cli, file_bytes, ok
+from tests.helpers import cli, file_bytes, ok, undone_bytes
 from tests.plugins import forget, install
 
 
@@ -50,7 +50,7 @@ def test_the_plugin_is_a_rule_system_like_the_others(tiny_points, tmp_path):
     assert pdf.read_bytes().startswith(b"%PDF")
     for _ in range(3):
         ok("undo", path)
-    assert file_bytes(path) == before
+    assert undone_bytes(path) == before
 
 
 def test_the_plugin_declares_its_sheet_data_and_schema_like_a_built_in(tiny_points, tmp_path):

@@ -43,10 +43,10 @@ def _jsonable(value):
 def _options(ruleset, state) -> list:
     found = []
     for o in ruleset.options(state):
-        entry = _jsonable({k: v for k, v in o.items() if k != "reasons"})
-        entry["reasons"] = _reasons(o["reasons"])
+        entry = _jsonable({k: v for k, v in o.to_json().items() if k != "reasons"})
+        entry["reasons"] = _reasons(o.reasons)
         for key in ("blocked_traits", "blocked_spells"):
-            blocked = (o.get("choices") or {}).get(key)
+            blocked = (o.extra.get("choices") or {}).get(key)
             if blocked:
                 entry["choices"][key] = {n: _reasons(rs) for n, rs in blocked.items()}
         found.append(entry)

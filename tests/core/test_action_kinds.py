@@ -123,9 +123,9 @@ def test_no_story_point_reason_carries_the_generic_code():
         reasons = [r for action in rules_snapshot.sp_actions(rs, st)
                    for r in rs.check(st, rs.resolve(st, dict(action), random.Random(0)))]
         for o in rs.options(st):
-            reasons += o["reasons"]
+            reasons += o.reasons
             for blocked in ("blocked_traits", "blocked_spells"):
-                for why in (o.get("choices") or {}).get(blocked, {}).values():
+                for why in (o.extra.get("choices") or {}).get(blocked, {}).values():
                     reasons += why
         seen += len(reasons)
         generic += [str(r) for r in reasons if reason_code(r) == GENERIC_CODE]
@@ -291,7 +291,7 @@ def _reasons_of(rs, states, actions, baselines) -> list:
                     resolved = variant
                 reasons += rs.check(st, resolved)
         for o in rs.options(st):
-            reasons += o["reasons"]
+            reasons += o.reasons
     for baseline in baselines:
         reasons += rs.validate_baseline(baseline)
     return reasons

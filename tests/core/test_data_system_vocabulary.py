@@ -30,9 +30,9 @@ def test_totals_counts_and_references_in_a_data_system():
     assert DataRuleset.validate_data(data) == []
     ruleset = make_class(data)(data)
     state = ruleset.initial_state({"values": {"Body": 2}})
-    (mastery,) = [o for o in ruleset.options(state) if o["name"] == "Mastery"]
-    assert mastery["cost"] == 20                       # target 1 x awards/max
-    total, count = mastery["reasons"]
+    (mastery,) = [o for o in ruleset.options(state) if o.name == "Mastery"]
+    assert mastery.cost == 20                       # target 1 x awards/max
+    total, count = mastery.reasons
     assert total == ("Mastery 1 needs a total of 2 across Fencing, Lore, Warding "
                      "(Fencing 0, Lore 0, Warding 0: 0)")
     assert count == ("Mastery 1 needs two attributes above it "
@@ -42,8 +42,8 @@ def test_totals_counts_and_references_in_a_data_system():
     assert set(into) == {"Fencing", "Lore", "Warding", "Body", "Mind", "Grace", "Spirit"}
     assert all(e["blocked"] for e in into.values())
     state = ruleset.initial_state({"values": {"Body": 2, "Grace": 2, "Fencing": 2}})
-    (mastery,) = [o for o in ruleset.options(state) if o["name"] == "Mastery"]
-    assert mastery["allowed"] and state.unspent == 40 - 4 - 4 - 3
+    (mastery,) = [o for o in ruleset.options(state) if o.name == "Mastery"]
+    assert mastery.allowed and state.unspent == 40 - 4 - 4 - 3
     into = {e["from"]: e for e in ruleset.chain(state)["edges"] if e["to"] == "Mastery"}
     assert not any(e["blocked"] for e in into.values())
 

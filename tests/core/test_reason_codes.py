@@ -33,7 +33,7 @@ def chain_facts():
     edges = sorted((e.source, e.target, e.kind, e.blocking) for e in chain.edges)
     nodes = sorted((n.id, n.allowed, len(n.reasons)) for n in chain.nodes.values())
     options = ruleset.options(state)
-    return edges, nodes, [(o["kind"], o["name"], o["allowed"]) for o in options]
+    return edges, nodes, [(o.kind, o.name, o.allowed) for o in options]
 
 
 def test_a_reason_is_a_str_that_keeps_its_code_through_a_refusal():
@@ -55,8 +55,8 @@ def test_the_chain_draws_blocked_edges_from_codes():
     assert any(t.endswith("Medicine") for _s, t in blocked)      # needs Cognition 4
     assert any(t.endswith("Cleric") for _s, t in blocked)        # a core Skill at 4
     ruleset, state = senna_state()
-    options = {(o["kind"], o["name"]): o for o in ruleset.options(state)}
-    assert has_code(options[("vital", "Agility")]["reasons"], AT_MAXIMUM)
+    options = {(o.kind, o.name): o for o in ruleset.options(state)}
+    assert has_code(options[("vital", "Agility")].reasons, AT_MAXIMUM)
 
 
 def test_rewording_every_reason_changes_no_behaviour(monkeypatch):
@@ -71,7 +71,7 @@ def test_rewording_every_reason_changes_no_behaviour(monkeypatch):
     after = chain_facts()
     assert after == before
     ruleset, state = senna_state()
-    texts = [r for o in ruleset.options(state) for r in o["reasons"]]
+    texts = [r for o in ruleset.options(state) for r in o.reasons]
     assert any(t.startswith("«skill.needs-vital»") for t in texts)   # the rewording took
 
 

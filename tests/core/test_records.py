@@ -73,7 +73,7 @@ def test_the_rules_records_keep_their_dataclass_behaviour():
     option = Option("skill", "Medicine", 4, 2, ["too poor"], ["raise-skill", "Medicine"],
                     (Ask("--exchange", switch=True),))
     assert option.words == ("raise-skill", "Medicine") and option.reasons == ("too poor",)
-    assert not option.allowed and option["kind"] == "skill"
+    assert not option.allowed and option.kind == "skill"
     assert "_json" not in repr(option) and repr(option).startswith("Option(kind='skill'")
     assert {Edge("a", "b", "value"), Edge("a", "b", "value", None, "")} == {Edge("a", "b", "value")}
     assert Problem(0, ["x"]) == Problem(0, ["x"], None) != Problem(1, ["x"])

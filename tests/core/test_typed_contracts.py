@@ -72,7 +72,7 @@ def test_an_option_prints_its_json_and_takes_its_words_with_the_players_answers(
     assert entered.asks_for("scene") and not entered.asks_for("exchange")
     raised = option("skill", "Medicine", 4, 8, ["needs 8 SP, 2 unspent"],
                     words=("raise-skill", "Medicine"), asks=(Ask("--exchange", switch=True),))
-    assert not raised.allowed and raised["allowed"] is False
+    assert not raised.allowed and raised.to_json()["allowed"] is False
     assert raised.words_with(exchange=True) == ["raise-skill", "Medicine", "--exchange"]
     assert raised.words_with() == ["raise-skill", "Medicine"]
     shown = option("value", "Body", 3, 6, [], action=["raise", "Body"])
@@ -97,11 +97,11 @@ def test_every_options_words_are_what_the_rules_take(name, tmp_path):
         answers: dict[str, str | None] = {"scene": "a scene", "session": None}
         if isinstance(cf.state, dict) and "last_session" in cf.state:
             answers["session"] = str(cf.state["last_session"] or 1)
-        choices = opt.get("choices") or {}
+        choices = opt.extra.get("choices") or {}
         traits = list(choices.get("traits") or []) + list(choices.get("blocked_traits") or {})
         if traits:
             answers["trait"] = traits[0]
-        if choices.get("spells") and opt.get("casts_spells"):
+        if choices.get("spells") and opt.extra.get("casts_spells"):
             answers["spell"] = choices["spells"][0]
         if opt.asks_for("trait") and not traits:
             continue  # nothing to answer with: the window would not offer it either

@@ -40,24 +40,48 @@ def program() -> str:
     return str(here) if here.exists() else (shutil.which("character-builder") or "")
 
 
+def display_wanted() -> list[str]:
+    """The display number to use: the first free one of
+    ``CHARACTER_BUILDER_E2E_DISPLAYS`` ("61-69") where several X servers share a
+    machine, else whichever Xvfb finds free."""
+    wanted = os.environ.get("CHARACTER_BUILDER_E2E_DISPLAYS", "")
+    if not wanted:
+        return []
+    low, _, high = wanted.partition("-")
+    for number in range(int(low), int(high or low) + 1):
+        if not Path(f"/tmp/.X{number}-lock").exists():
+            return [f":{number}"]
+    raise AssertionError(f"no free X display in {wanted}")
+
+
 class Screen:
     """One Xvfb, and xdotool on it."""
 
     def __init__(self, tmp: Path):
         self.tmp = tmp
         read, write = os.pipe()
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                                      "1600x1000x24", "-nolisten", "tcp"],
+        self.xvfb = subprocess.Popen(["Xvfb", *display_wanted(), "-displayfd", str(write),
+                                      "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
                                      pass_fds=(write,), stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as stream:
             self.display = ":" + stream.readline().strip()
+        if self.display == ":":
+            raise AssertionError("Xvfb did not start (is its display number taken?)")
 
     def xdotool(self, *args: object) -> str:
         done = subprocess.run(["xdotool", *map(str, args)], env={**os.environ,
                               "DISPLAY": self.display}, capture_output=True, text=True,
                               timeout=30)
         return done.stdout.strip()
+
+    def move(self, x: int, y: int) -> None:
+        """The pointer to (x, y), once it is there (``mousemove --sync`` to where the
+        pointer already is waits for a motion that never comes, for seconds)."""
+        here = self.xdotool("getmouselocation", "--shell").splitlines()
+        if f"X={x}" in here and f"Y={y}" in here:
+            return
+        self.xdotool("mousemove", "--sync", x, y)
 
     def shot(self, name: str) -> Path:
         target = self.tmp / f"{name}.png"
@@ -135,14 +159,23 @@ class App:
             stamp = self.map_path.stat().st_mtime_ns
 
     def where(self, key: str) -> tuple[int, int]:
-        """The centre of ``key`` once it stands still (a page just shown may still
-        scroll or fit itself; the map is written a few times a second)."""
+        """The centre of ``key`` once it stands still over three writings of the map
+        (a page just shown may still scroll or fit itself; the map is written a few
+        times a second)."""
         self.wait(lambda: key in self.map(), key)
         seen: list = []
+        stamps: list = []
 
         def settled() -> bool:
+            try:
+                stamp = self.map_path.stat().st_mtime_ns
+            except OSError:
+                return False
+            if stamps and stamps[-1] == stamp:
+                return False            # the same writing again: nothing new seen
+            stamps.append(stamp)
             seen.append(self.map().get(key))
-            return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and seen[-1]
+            return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and bool(seen[-1])
 
         self.wait(settled, f"{key} to stand still")
         x, y, w, h = seen[-1]
@@ -150,7 +183,7 @@ class App:
 
     def click(self, key: str, double: bool = False) -> None:
         x, y = self.where(key)
-        self.screen.xdotool("mousemove", "--sync", x, y)
+        self.screen.move(x, y)
         self.screen.xdotool("click", "--repeat", 2 if double else 1, 1)
 
     def keys(self, *keys: str) -> None:
@@ -163,13 +196,13 @@ class App:
     def drag(self, source: str, target: str) -> None:
         """Press on ``source``, move in several steps, release on ``target``."""
         (x0, y0), (x1, y1) = self.where(source), self.where(target)
-        xd = self.screen.xdotool
-        xd("mousemove", "--sync", x0, y0)
+        xd, move = self.screen.xdotool, self.screen.move
+        move(x0, y0)
         xd("mousedown", 1)
         for step in range(1, 9):
-            xd("mousemove", "--sync", x0 + (x1 - x0) * step // 8, y0 + (y1 - y0) * step // 8)
+            move(x0 + (x1 - x0) * step // 8, y0 + (y1 - y0) * step // 8)
             time.sleep(0.05)
-        xd("mousemove", "--sync", x1, y1 + 1)
+        move(x1, y1 + 1)
         time.sleep(0.1)
         xd("mouseup", 1)
 

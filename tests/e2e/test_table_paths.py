@@ -65,11 +65,13 @@ def test_a_rank_dragged_on_the_chain_page(start):
     assert ledger(path)[0]["trait"] == "Parry"
 
 
-def test_a_pool_spend_undone_with_ctrl_z_in_the_campaign_tab(start):
+def test_a_pool_spend_undone_and_a_party_award_in_the_campaign_tab(start):
     nyra = make(start.home, "story-points", "Nyra", "--set", "sp=20",
                 "--set", "vital.Agility=4", "--set", "skill.Acrobatics=3")
+    oskar = make(start.home, "story-points", "Oskar", "--set", "sp=10",
+                 "--set", "vital.Agility=2")
     camp = Path(cli(start.home, "campaign", "new", "Iron Coast", "--ruleset", "story-points",
-                    "--member", str(nyra)).splitlines()[-1])
+                    "--member", str(nyra), "--member", str(oskar)).splitlines()[-1])
     app = start(camp)
     app.click("widget:Start a session")
     app.wait(lambda: len(ledger_of(camp)) == 1, "the session started")
@@ -83,6 +85,21 @@ def test_a_pool_spend_undone_with_ctrl_z_in_the_campaign_tab(start):
     app.wait(lambda: len(ledger_of(camp)) == 2, "the spend")
     app.keys("ctrl+z")
     app.wait(lambda: len(ledger_of(camp)) == 1, "Ctrl+Z to take the spend back")
+    # the party award: one Story Checkpoint written to every member's file
+    app.click("widget:Party award…")
+    app.wait(lambda: "widget:partyCheckpoint" in app.map(), "the Party award dialog")
+    app.click("widget:partyMilestone")
+    app.type("Iron Coast")
+    app.click("widget:partyCheckpoint")
+    app.type("Harbour taken")
+    app.settle()
+    app.wait(lambda: "Every member can take it" in app.map().get("text:partyAwardReasons", ""),
+             "the dry run for every member")
+    app.click("widget:partyAwardOk")
+    app.wait(lambda: all(ledger(p) for p in (nyra, oskar)), "the award in both files")
+    for member in (nyra, oskar):
+        assert [(e["action"], e["milestone"], e["checkpoint"]) for e in ledger(member)] == \
+            [("award-checkpoint", "Iron Coast", "Harbour taken")]
 
 
 def ledger_of(path) -> list:
@@ -116,19 +133,33 @@ GRETA = ["--set", "class=Warrior", "--set", "career=Mercenary", "--set", "Streng
          "--set", "stamina_roll=3", "--set", "money=2gp"]
 
 
-def test_vogelfrei_award_and_a_purchase_by_keyboard(start):
+def test_vogelfrei_award_level_up_and_a_purchase(start):
     path = make(start.home, "vogelfrei", "Greta", *GRETA)
     app = start(path)
     app.keys("ctrl+shift+a")
     app.wait(lambda: "widget:xpAmount" in app.map(), "the Award XP dialog")
     app.click("widget:xpAmount")
     app.keys("ctrl+a")
-    app.type("300")
+    app.type("2000")                            # the Warrior table's level 2
     app.click("widget:sessionEdit")
     app.type("1")
     app.keys("Return")
     app.wait(lambda: any(e["action"] == "award-xp" for e in ledger(path)), "the award")
     app.wait(lambda: "widget:awardXpDialog" not in app.map(), "the dialog closed")
+    app.focus()
+    # the level the award opened, at once: the session offered, the Stamina die typed
+    app.click("widget:levelUpButton")
+    app.wait(lambda: app.map().get("focus") == "sessionEdit", "the Level up dialog")
+    app.click("widget:staminaRoll")
+    app.keys("ctrl+a")
+    app.type("4")
+    app.wait(lambda: "Stamina +4" in app.map().get("text:reasonsLabel", ""), "the roll taken")
+    app.keys("Return")
+    app.wait(lambda: ledger(path)[-1]["action"] == "level-up", "the level gained")
+    assert (ledger(path)[-1]["session"], ledger(path)[-1]["roll"]) == ("1", 4)
+    shown = json.loads(cli(start.home, "show", str(path), "--json"))
+    assert shown["level"] == 2
+    app.wait(lambda: "widget:levelUpDialog" not in app.map(), "the dialog closed")
     app.focus()
     app.keys("ctrl+5")                          # Possessions, the focus in it
     app.wait(lambda: "widget:shopSearch" in app.map(), "the Possessions page")
@@ -213,3 +244,42 @@ def test_a_vogelfrei_character_rolled_in_the_wizard_gets_its_status_and_money(st
     app.wait(lambda: len(files()) == 1, "the character written")
     baseline = json.loads(files()[0].read_text())["baseline"]
     assert baseline.get("money_dice"), "never silently without money"
+
+
+def test_a_campaign_party_xp_award_writes_what_its_preview_said(start):
+    greta = make(start.home, "vogelfrei", "Greta", *GRETA)
+    hans = make(start.home, "vogelfrei", "Hans", *GRETA)
+    for path, xp, session in ((greta, 1900, "1"), (greta, 10, "3"), (hans, 100, "3")):
+        cli(start.home, "do", str(path), "award-xp", str(xp), "--session", session)
+    camp = Path(cli(start.home, "campaign", "new", "Raid", "--ruleset", "vogelfrei",
+                    "--member", str(greta), "--member", str(hans)).splitlines()[-1])
+    before = {p: ledger(p) for p in (greta, hans)}
+    app = start(camp)
+    app.click("widget:XP award…")
+    app.wait(lambda: "widget:treasureEdit" in app.map(), "the Party XP dialog")
+    app.click("widget:treasureEdit")
+    app.type("3000")
+    app.click("widget:enemiesEdit")
+    app.type("3 L2")
+
+    def preview() -> dict:
+        shown = app.map()
+        return {name: shown.get(f"cells:participantsTable:{name}", [])
+                for name in ("Greta", "Hans")}
+
+    app.settle()                                # every key typed has been read
+    app.wait(lambda: "Ready" in app.map().get("text:reasonsLabel", "")
+             and "Enemies:" in app.map().get("text:xpSummary", "")
+             and all(cells[-1] for cells in preview().values()), "the preview")
+    said = preview()
+    app.click("widget:okButton")
+    app.wait(lambda: all(len(ledger(p)) == len(before[p]) + 1 for p in before), "the award")
+    for name, path in (("Greta", greta), ("Hans", hans)):
+        entry = ledger(path)[-1]
+        assert entry["action"] == "award-xp"
+        assert entry["session"] == "4", "the session after the members' latest"
+        share, kept = said[name][2], said[name][3]
+        assert share == f"{entry['xp']} XP", (name, said[name], entry)
+        assert kept.startswith(f"{entry['gained']} XP"), (name, said[name], entry)
+        if entry["lost"]:
+            assert f"({entry['lost']} lost to the session cap)" in kept

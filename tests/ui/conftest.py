@@ -2,7 +2,8 @@
 
 The root conftest already points the data folder (CHARACTER_BUILDER_DATA) and
 XDG_CONFIG_HOME at tmp_path; here QSettings is pointed there too, since Qt
-reads XDG_CONFIG_HOME only once per process.
+reads XDG_CONFIG_HOME only once per process.  A rule system's window tests
+(tests/rulesets/<id>/ui) take these fixtures from here through their own conftest.
 """
 from __future__ import annotations
 
@@ -10,16 +11,6 @@ import random
 from pathlib import Path
 
 import pytest
-
-UI_DIR = Path(__file__).resolve().parent
-
-
-def pytest_collection_modifyitems(config, items):
-    # The offscreen platform warns that it cannot propagate size hints; that is
-    # the test platform talking, not the app.
-    for item in items:
-        if UI_DIR in Path(str(item.fspath)).resolve().parents:
-            item.add_marker(pytest.mark.qt_log_ignore("propagateSizeHints"))
 
 
 @pytest.fixture(autouse=True)

@@ -694,17 +694,17 @@ def test_new_campaign_members_fit_the_dialog_without_sideways_scrolling(window, 
     dialog.reject()
 
 
-def test_tab_goes_from_the_ledger_straight_into_the_pool(window, tab, qtbot):
+def test_tab_goes_from_the_pools_start_through_its_controls(window, tab, qtbot):
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     window.show()
     qtbot.waitExposed(window)
-    tab.ledger_view.setFocus()
+    tab.pool_view.start_button.setFocus()
     QApplication.processEvents()
-    QTest.keyClick(tab.ledger_view, Qt.Key.Key_Tab)
+    QTest.keyClick(tab.pool_view.start_button, Qt.Key.Key_Tab)
     QApplication.processEvents()
-    assert QApplication.focusWidget() is tab.pool_view.full_button
+    assert QApplication.focusWidget() is tab.pool_view.players
     stops = []
     for _ in range(40):                 # once round the tab: the area itself is no stop
         QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)

@@ -52,13 +52,13 @@ def test_scene_has_a_node_for_everything_with_the_right_greying(chain_for):
             assert f"trait:{cname}.{trait}" in nodes
         for spell in info["spells"]:
             assert f"spell:{cname}.{spell}" in nodes
-    options = {(o["kind"], o["name"]): o for o in doc.options()}
+    options = {(o.kind, o.name): o for o in doc.options()}
     for (kind, name), o in options.items():
         kind = "class" if kind == "new-class" else kind
         item = nodes[f"{kind}:{name}"]
-        assert item.blocked == (not o["allowed"])
-        assert item.node.reasons == o["reasons"]
-        for reason in o["reasons"]:
+        assert item.blocked == (not o.allowed)
+        assert item.node.reasons == list(o.reasons)
+        for reason in o.reasons:
             assert reason in item.toolTip()
     # Medicine is blocked by Cognition: that edge is marked.
     edge = next(e for e in widget.scene.edges
@@ -151,9 +151,9 @@ def test_blocked_node_activation_changes_nothing(chain_for):
 
 def test_tokens_appear_for_allowed_class_advances(chain_for):
     widget, doc, _ = chain_for(*FIGHTER)
-    names = [c.option["name"] for c in widget.chips]
+    names = [c.option.name for c in widget.chips]
     assert names == ["Fighter"]
-    assert widget.chips[0].option["target"] == 3
+    assert widget.chips[0].option.target == 3
 
 
 def test_rank_drop_through_mimedata(chain_for):
@@ -292,8 +292,8 @@ def test_enter_class_token_carries_the_scene(chain_for):
     widget, doc, _ = chain_for("sp=5", "vital.Strength=2", "skill.Melee=2", "class.Fighter=1",
                                "trait.Fighter.Parry=1", "vital.Presence=2", "vital.Cognition=2",
                                "skill.Influence=2", "skill.Medicine=1")
-    chip = next(c for c in widget.chips if c.option["name"] == "Cleric")
-    assert chip.option["kind"] == "new-class"
+    chip = next(c for c in widget.chips if c.option.name == "Cleric")
+    assert chip.option.kind == "new-class"
     widget.scene_edit.setText("defended a shrine")
     widget.arm(chip)
     widget.choose_spell("Brand of Flame")
@@ -351,7 +351,7 @@ def test_editor_has_the_chain_page_and_token_tray(window):
     path = make_character("F", *FIGHTER)
     editor = window.documents.open_path(path)
     assert editor.pages.count() == 2 and editor.pages.widget(1) is editor.chain_page
-    assert [c.option["name"] for c in editor.token_chips] == ["Fighter"]
+    assert [c.option.name for c in editor.token_chips] == ["Fighter"]
     editor.act_chain.trigger()
     assert editor.pages.currentIndex() == 1
 
@@ -738,7 +738,7 @@ def test_arming_a_rank_token_scrolls_the_lit_traits_into_view(chain_for, qtbot):
     traits = [i for i in widget.scene.nodes.values()
               if i.node.kind == "trait" and i.node.owner == "Fighter" and i.isVisible()]
     assert traits and not any(shown().contains(i.sceneBoundingRect()) for i in traits)
-    chip = next(c for c in widget.chips if c.option["name"] == "Fighter")
+    chip = next(c for c in widget.chips if c.option.name == "Fighter")
     chip.click()                                  # armed: its traits light up...
     lit = [i for i in traits if i.drag_state == "eligible"]
     assert lit and all(shown().contains(i.sceneBoundingRect()) for i in lit)   # ...in view

@@ -33,9 +33,9 @@ def test_a_data_system_character_in_the_generic_editor(systems, window, qtbot):
     editor = window.documents.open_path(path)
     assert isinstance(editor, GenericEditor)
     model = editor.options_panel.model
-    options = {model.option(i)["name"]: model.option(i) for i in range(model.rowCount())}
-    assert not options["Knight"]["allowed"]
-    assert "Knight needs Body 3 (Body is 2)" in options["Knight"]["reasons"]
+    options = {model.option(i).name: model.option(i) for i in range(model.rowCount())}
+    assert not options["Knight"].allowed
+    assert "Knight needs Body 3 (Body is 2)" in options["Knight"].reasons
     # an allowed option taken from the panel goes through the core and the undo stack
     editor.options_panel.takeRequested.emit(options["Fencing"])
     last = json.loads(path.read_text())["ledger"][-1]

@@ -21,7 +21,7 @@ def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtb
     editor = window.documents.open_path(path)
     window.show()
     before = path.read_bytes()
-    chip = next(c for c in editor.token_chips if c.option["name"] == "Cleric")
+    chip = next(c for c in editor.token_chips if c.option.name == "Cleric")
     assert "spell" not in chip.token()        # no silent default from the chain page
     editor.light_traits(chip.option)
     index = _trait_index(editor, "Cleric", "Restoring Grace")
@@ -40,7 +40,7 @@ def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtb
 def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
     path = make_character("Senna", *CLERIC)
     editor = window.documents.open_path(path)
-    option = next(c.option for c in editor.token_chips if c.option["name"] == "Cleric")
+    option = next(c.option for c in editor.token_chips if c.option.name == "Cleric")
     editor.chain_page.choose_spell("Bless")
     assert editor.chain_page.token_for(option)["spell"] == "Bless"
     assert editor.drop_rank(editor.chain_page.token_for(option), "Cleric", "Restoring Grace")
@@ -50,8 +50,8 @@ def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
 def test_lit_trait_targets_are_drawn_enabled(window):
     path = make_character("Senna", *CLERIC)
     editor = window.documents.open_path(path)
-    option = next(c.option for c in editor.token_chips if c.option["name"] == "Cleric")
-    eligible = option["choices"]["traits"]
+    option = next(c.option for c in editor.token_chips if c.option.name == "Cleric")
+    eligible = option.extra["choices"]["traits"]
     unranked = [t for t in eligible
                 if t not in editor.doc.derived()["classes"]["Cleric"]["traits"]]
     assert unranked, "a Cleric trait without ranks yet"

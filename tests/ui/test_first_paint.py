@@ -1,9 +1,9 @@
 """What the window's first paint needs, and what waits for the window to settle.
 
-PySide6 builds the Python enums of the whole ``Qt`` namespace (93 enums, ~14 ms) the
+PySide6 builds the Python enums of the whole ``Qt`` namespace (93 enums) the
 first time any ``Qt.X`` is looked up, or Qt hands a Python override one of them; the
-start does neither until it is done (builder/ui/qt_values.py, docs/gui.md "What the
-first paint needs").  These tests start the real window in a child process (as the
+start does neither until it is done (builder/ui/qt_values.py, docs/dev/performance.md
+"What the first paint needs").  These tests start the real window in a child process (as the
 installed script does) and look at what exists at the first paint and when the start
 is done; and they check that what was moved past the paint (header-click sorting, the
 folder watches) is there once the window has settled, as before.

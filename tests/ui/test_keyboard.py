@@ -132,9 +132,9 @@ def test_story_points_character_made_and_advanced_with_the_keyboard(shown, qtbot
     press(K.Key_1, CTRL)                         # the Increases list
     assert focus() is editor.options_panel.view
     press(K.Key_Home, CTRL)
-    assert editor.options_panel.current_option()["name"] == "Cleric"
-    assert editor.options_panel.current_option()["allowed"], \
-        editor.options_panel.current_option()["reasons"]
+    assert editor.options_panel.current_option().name == "Cleric"
+    assert editor.options_panel.current_option().allowed, \
+        editor.options_panel.current_option().reasons
     press(K.Key_Return)
     advance = wait_dialog(qtbot, "classAdvanceDialog")
     assert focus() is advance.traits
@@ -153,7 +153,7 @@ def test_story_points_character_made_and_advanced_with_the_keyboard(shown, qtbot
     entry = ledger(path)[-1]
     assert (entry["name"], entry["trait"], entry["spell"]) == ("Cleric", trait, spell)
     assert focus() is editor.options_panel.view
-    assert editor.options_panel.current_option()["name"] == "Cleric"
+    assert editor.options_panel.current_option().name == "Cleric"
 
     # -- Ctrl+3 shows the chain (twice: it does not toggle back) ---------------------------
     press(K.Key_3, CTRL)
@@ -194,7 +194,7 @@ def test_ability_bonuses_chips_placed_with_the_keyboard(shown, qtbot):
 
 
 def test_vogelfrei_level_up_with_the_keyboard(shown, qtbot):
-    from tests.ui.test_vogelfrei_ui import make
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     window = shown
     path = make("Greta")

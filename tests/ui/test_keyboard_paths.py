@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.ui.test_campaign_ui import party, tab  # noqa: F401 - fixtures
-from tests.ui.test_vogelfrei_possessions_ui import ledger, make
+from tests.rulesets.vogelfrei.ui.test_vogelfrei_possessions_ui import ledger, make
 
 
 def _active(window, qtbot) -> None:
@@ -79,7 +79,7 @@ def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, q
 
     editor = window.documents.open_path(make_character("Fighter", *FIGHTER))
     option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed)
-    blocked = option["choices"]["blocked_traits"]
+    blocked = option.extra["choices"]["blocked_traits"]
     assert blocked
     dialog = ClassAdvanceDialog(option, editor)
     qtbot.addWidget(dialog)

@@ -33,8 +33,8 @@ def test_plugin_created_and_edited_in_the_window(tiny_points, window, qtbot):
     editor = window.documents.current_editor()
     assert isinstance(editor, GenericEditor) and editor.doc.ruleset.id == "tiny-points"
     model = editor.options_panel.model
-    options = {model.option(i)["name"]: model.option(i) for i in range(model.rowCount())}
-    assert options["Champion"]["reasons"] == ["a Champion needs two attributes at 3"]
+    options = {model.option(i).name: model.option(i) for i in range(model.rowCount())}
+    assert options["Champion"].reasons == ("a Champion needs two attributes at 3",)
     editor.options_panel.takeRequested.emit(options["Wits"])
     assert json.loads(path.read_text())["ledger"][-1]["name"] == "Wits"
     window.action("undo").trigger()

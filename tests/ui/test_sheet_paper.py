@@ -37,7 +37,7 @@ def pages_of(path) -> list[str]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_page_counts_of_the_sample_characters(samples, tmp_path, paper):
-    """The figures in the README's sheets section, the same on A4 and Letter."""
+    """Every sample character's full sheet has its known page count, the same on A4 and Letter."""
     assert set(samples) == set(SAMPLE_PAGES)
     out = tmp_path / "pdfs"
     ok("export-pdf", *samples.values(), "-o", f"{out}/", "--paper", paper)

@@ -25,7 +25,7 @@ def test_a_hidden_characters_keys_stay_asleep_after_the_character_menu_was_opene
     stayed live through the menu bar: Ctrl+Shift+A opened Senna's Award from the library
     and every editor key clashed ("Ambiguous shortcut overload") on Greta's tab."""
     from tests.ui.conftest import SENNA, make_character
-    from tests.ui.test_vogelfrei_ui import make
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     window = shown
     senna = window.documents.open_path(make_character("Senna", *SENNA))
@@ -95,7 +95,7 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
     type_text("Occult")
     press(K.Key_Down)
     assert focus() is editor.options_panel.view
-    assert editor.options_panel.current_option()["name"] == "Occult"
+    assert editor.options_panel.current_option().name == "Occult"
     before = len(editor.doc.cf.ledger)
     press(K.Key_Return)
     assert len(editor.doc.cf.ledger) == before + 1
@@ -112,7 +112,7 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
 def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(window, qtbot):
     from builder.ui.campaign_party import XP_PROMPT
     from tests.ui.test_campaign_ui import xp
-    from tests.ui.test_vogelfrei_ui import make
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     greta = make("Greta")
     camp = ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member", str(greta))
@@ -156,7 +156,7 @@ def test_the_campaign_ledger_speaks_the_players_words(window):
 
 def test_starting_a_session_shows_no_reasons_before_the_user_types(window):
     from builder.ui.pool_view import HINT
-    from tests.ui.test_vogelfrei_ui import make
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     camp = ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member",
               str(make("Greta"))).out.strip()
@@ -244,7 +244,7 @@ def test_tab_leaves_a_text_box(shown, qtbot):
 
 def test_ctrl_page_down_and_up_walk_the_windows_tabs_wherever_the_focus_is(shown, qtbot):
     from tests.ui.conftest import SENNA, make_character
-    from tests.ui.test_vogelfrei_ui import make
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     window = shown
     senna = window.documents.open_path(make_character("Senna", *SENNA))
@@ -280,7 +280,7 @@ def test_the_rank_tokens_spell_choice_is_labelled(window):
 
 
 def test_award_xp_with_nothing_typed_is_greyed(window):
-    from tests.ui.test_vogelfrei_ui import make
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     editor = window.documents.open_path(make("Greta"))
     dialog = editor.award_xp()

@@ -292,7 +292,7 @@ def pages_and_dialogs(window, settle):
     generic.setObjectName("genericEditor")
     generic.resize(1100, 700)
     dialogs: list[QWidget] = [plan, generic]
-    options = {(o["kind"], o["name"]): o for o in editor.doc.options()}
+    options = {(o.kind, o.name): o for o in editor.doc.options()}
     dialogs.append(ClassAdvanceDialog(options[("class", "Cleric")], window))
     new_class = next(o for (kind, _n), o in options.items() if kind == "new-class")
     dialogs.append(ClassAdvanceDialog(new_class, window))

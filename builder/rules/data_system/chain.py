@@ -42,7 +42,7 @@ def _depths(parents: dict[str, list[str]], ids: list[str]) -> dict[str, int]:
 
 def build_chain(ruleset: DataRuleset, state: DataState) -> Chain:
     """The whole chain of a :class:`~builder.rules.data_system.DataRuleset` for ``state``."""
-    options = {(o["kind"], o["name"]): o for o in ruleset.options(state)}
+    options = {(o.kind, o.name): o for o in ruleset.options(state)}
     facts = state.facts()
     entries = [("value", n) for n in ruleset.values] + [("path", n) for n in ruleset.paths]
     ids = [node_id(kind, name) for kind, name in entries]
@@ -71,7 +71,7 @@ def build_chain(ruleset: DataRuleset, state: DataState) -> Chain:
             group = record.get("group", "values")
             value = options[(kind, name)]  # every value has its option
             nodes[nid] = Node(nid, kind, name, depth[nid], owner=group, value=level,
-                              target=value["target"], cost=value.cost, allowed=value.allowed,
+                              target=value.target, cost=value.cost, allowed=value.allowed,
                               reasons=list(value.reasons),
                               detail=f"{group}: {record['floor']} to {record['limit']}",
                               held=level > record["floor"])
@@ -79,9 +79,9 @@ def build_chain(ruleset: DataRuleset, state: DataState) -> Chain:
             held = name in state.held
             nodes[nid] = Node(nid, kind, name, depth[nid], owner="paths",
                               value=1 if held else 0, target=None if held else 1,
-                              cost=None if o is None else o["cost"],
-                              allowed=bool(o and o["allowed"]),
-                              reasons=[] if o is None else list(o["reasons"]),
+                              cost=None if o is None else o.cost,
+                              allowed=bool(o and o.allowed),
+                              reasons=[] if o is None else list(o.reasons),
                               detail="held" if held else "a path", held=held)
     return Chain(nodes, edges, *_columns(nodes, parents, ids), unit=ruleset.balance_label)
 

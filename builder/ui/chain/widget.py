@@ -7,7 +7,7 @@ plan is :mod:`builder.ui.chain.plan`; the graphics view and legend are
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut, QShowEvent
@@ -23,6 +23,7 @@ from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
+    from builder.rules.base import Option
     from builder.rules.chain import Chain
 
 
@@ -35,11 +36,11 @@ class ChainRules(Protocol):
 class TokenChip(QPushButton):
     """A rank granted by a Class advance, ready to drag onto a trait."""
 
-    def __init__(self, option: Mapping[str, Any], widget: "ChainWidget",
+    def __init__(self, option: Option, widget: "ChainWidget",
                  parent: QWidget | None = None):
-        kind = "enter" if option["kind"] == "new-class" else "raise"
-        text = (f"{option['name']} {option['target']} rank  ·  {option['cost']} SP"
-                if kind == "raise" else f"Enter {option['name']}  ·  {option['cost']} SP")
+        kind = "enter" if option.kind == "new-class" else "raise"
+        text = (f"{option.name} {option.target} rank  ·  {option.cost} SP"
+                if kind == "raise" else f"Enter {option.name}  ·  {option.cost} SP")
         super().__init__(text, parent or widget)
         self.option = option
         self.chain_widget = widget
@@ -250,7 +251,7 @@ class ChainWidget(PlanPart, QWidget):
     # -- following the character -----------------------------------------------------------
     def refresh(self) -> None:
         cf = self.doc.cf
-        self.options = {(o["kind"], o["name"]): o for o in cf.options()}
+        self.options = {(o.kind, o.name): o for o in cf.options()}
         self.chain = cast(ChainRules, cf.ruleset).chain_graph(cf.state)  # the system's own
         if self.scene.chain is None:
             self.scene.filter_class = self.filter_combo.currentData()
@@ -268,7 +269,7 @@ class ChainWidget(PlanPart, QWidget):
         if self.dragging:
             self._refill = True
             return
-        armed_name = self.armed.option["name"] if self.armed else None
+        armed_name = self.armed.option.name if self.armed else None
         while self.tokens_layout.count():        # chips, the hint and the stretch
             item = self.tokens_layout.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -278,7 +279,7 @@ class ChainWidget(PlanPart, QWidget):
         self.chips = []
         self.armed = None
         for (kind, name), option in self.options.items():
-            if kind in ("class", "new-class") and option["allowed"]:
+            if kind in ("class", "new-class") and option.allowed:
                 chip = TokenChip(option, self)
                 chip.clicked.connect(lambda checked, c=chip: self.arm(c if checked else None))
                 self.tokens_layout.addWidget(chip)
@@ -299,9 +300,9 @@ class ChainWidget(PlanPart, QWidget):
 
     def _fill_spells(self) -> None:
         option = self.armed.option if self.armed else next(
-            (c.option for c in self.chips if c.option.get("casts_spells")), None)
-        spells = (option or {}).get("choices", {}).get("spells", []) \
-            if option and option.get("casts_spells") else []
+            (c.option for c in self.chips if c.option.extra.get("casts_spells")), None)
+        spells = option.extra.get("choices", {}).get("spells", []) \
+            if option and option.extra.get("casts_spells") else []
         current = self.spell_combo.currentText()
         self.spell_combo.clear()
         self.spell_combo.addItems(spells)
@@ -309,7 +310,7 @@ class ChainWidget(PlanPart, QWidget):
             self.spell_combo.setCurrentText(current)
         self.spell_combo.setVisible(bool(spells))
         self.spell_label.setVisible(bool(spells))
-        self.scene_edit.setVisible(any(c.option["kind"] == "new-class" for c in self.chips))
+        self.scene_edit.setVisible(any(c.option.kind == "new-class" for c in self.chips))
 
     def choose_spell(self, spell: str) -> None:
         """The player picked the spell the next caster's rank brings."""
@@ -317,23 +318,23 @@ class ChainWidget(PlanPart, QWidget):
         if spell and self.spell_combo.currentText() != spell:
             self.spell_combo.setCurrentText(spell)
 
-    def token_for(self, option: Mapping[str, Any]) -> RankToken:
+    def token_for(self, option: Option) -> RankToken:
         """The payload of a rank token.  A caster's token carries a spell only when the
         player chose one; otherwise the drop asks for it (never a silent default)."""
-        token: RankToken = {"class": option["name"], "kind": option["kind"]}
-        if option.get("casts_spells"):
-            spells = option.get("choices", {}).get("spells", [])
+        token: RankToken = {"class": option.name, "kind": option.kind}
+        if option.extra.get("casts_spells"):
+            spells = option.extra.get("choices", {}).get("spells", [])
             if self.chosen_spell is not None and self.chosen_spell in spells:
                 token["spell"] = self.chosen_spell
-        if option["kind"] == "new-class":
+        if option.kind == "new-class":
             token["scene"] = self.scene_edit.text().strip()
         return token
 
     # -- tokens: drag, arm, drop -----------------------------------------------------------
-    def light_for(self, option: Mapping[str, Any]) -> None:
+    def light_for(self, option: Option) -> None:
         """Light the traits a rank of ``option`` (a Class advance) may go to."""
-        choices = option.get("choices", {})
-        self.scene.begin_drag({"class": option["name"]}, choices.get("traits", []),
+        choices = option.extra.get("choices", {})
+        self.scene.begin_drag({"class": option.name}, choices.get("traits", []),
                               choices.get("blocked_traits", {}))
         self.show_lit()
 
@@ -380,7 +381,7 @@ class ChainWidget(PlanPart, QWidget):
         self.scene.end_drag()
         if chip is not None:
             self.light_for(chip.option)
-            self.status.emit(f"{chip.option['name']} rank armed: select a lit trait and press "
+            self.status.emit(f"{chip.option.name} rank armed: select a lit trait and press "
                              "Enter (Esc cancels)")
         self._fill_spells()
 
@@ -396,7 +397,7 @@ class ChainWidget(PlanPart, QWidget):
     def drop(self, token: RankToken, trait_class: str, trait: str) -> bool:
         option = self.options.get(("class", trait_class)) or \
             self.options.get(("new-class", trait_class))
-        if option is not None and option.get("casts_spells") and not token.get("spell") \
+        if option is not None and option.extra.get("casts_spells") and not token.get("spell") \
                 and token.get("class") == trait_class:
             self.ask_spell(option, trait, token)
             return False
@@ -407,7 +408,7 @@ class ChainWidget(PlanPart, QWidget):
             self.status.emit("Not done: " + "; ".join(reasons))
         return done
 
-    def ask_spell(self, option: Mapping[str, Any], trait: str,
+    def ask_spell(self, option: Option, trait: str,
                   token: RankToken | None = None) -> QDialog:
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
@@ -428,7 +429,7 @@ class ChainWidget(PlanPart, QWidget):
         dialog.chosen.connect(take)
         dialog.open()
         self.spell_dialog = dialog
-        self.status.emit(f"Choose the new {option['name']} spell for the rank in {trait}")
+        self.status.emit(f"Choose the new {option.name} spell for the rank in {trait}")
         return dialog
 
     # -- activation (double-click / Enter) -------------------------------------------------
@@ -443,8 +444,8 @@ class ChainWidget(PlanPart, QWidget):
             if self.armed is not None:
                 self.drop(self.armed.token(), node.owner, node.name)
             elif option is not None:
-                if not option["allowed"]:
-                    self.status.emit("Not possible: " + "; ".join(option["reasons"]))
+                if not option.allowed:
+                    self.status.emit("Not possible: " + "; ".join(option.reasons))
                     return
                 self.drop(self.token_for(option), node.owner, node.name)
             return
@@ -455,8 +456,8 @@ class ChainWidget(PlanPart, QWidget):
                 self.options.get(("new-class", node.name))
             chip = next((c for c in self.chips if c.option is option), None)
             if chip is None:
-                self.status.emit("Not possible: " + "; ".join(option["reasons"] if option
-                                                              else []))
+                self.status.emit("Not possible: " + "; ".join(option.reasons if option
+                                                              else ()))
                 return
             chip.setChecked(True)
             self.arm(chip)

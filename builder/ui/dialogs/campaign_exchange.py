@@ -18,7 +18,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout)
 
-from builder.rules.base import Action, RulesError
+from builder.rules.base import Action, Option, RulesError
 
 KINDS = (("raise-skill", "Raise a Skill"), ("raise-class", "Raise a Class"))
 
@@ -86,7 +86,7 @@ class ExchangeSide(QGroupBox):
         index = self.member.currentIndex()
         return self.members[index][1] if 0 <= index < len(self.members) else None
 
-    def option(self) -> dict | None:
+    def option(self) -> Option | None:
         item = self.target_model.item(self.target.currentIndex()) \
             if self.target.currentIndex() >= 0 else None
         return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
@@ -112,10 +112,10 @@ class ExchangeSide(QGroupBox):
         option = self.option()
         if option is None:
             return []
-        if option["kind"] == "skill":
-            return ["raise-skill", option["name"]]
-        words = ["raise-class", option["name"], "--trait", self.current_trait() or ""]
-        if option.get("casts_spells"):
+        if option.kind == "skill":
+            return ["raise-skill", option.name]
+        words = ["raise-class", option.name, "--trait", self.current_trait() or ""]
+        if option.extra.get("casts_spells"):
             words += ["--spell", self.current_spell() or ""]
         return words
 
@@ -131,7 +131,7 @@ class ExchangeSide(QGroupBox):
             self.kind.setCurrentIndex(self.kind.findData(kind))
         if name is not None:
             for row in range(self.target_model.rowCount()):
-                if self.target_model.item(row).data(Qt.ItemDataRole.UserRole)["name"] == name:
+                if self.target_model.item(row).data(Qt.ItemDataRole.UserRole).name == name:
                     self.target.setCurrentIndex(row)
         if trait is not None:
             for row in range(self.traits.count()):
@@ -155,9 +155,9 @@ class ExchangeSide(QGroupBox):
             except RulesError:
                 options = []
             for option in options:
-                if option.get("kind") != kind:
+                if option.kind != kind:
                     continue
-                item = QStandardItem(f"{option['name']} → {option.get('target')}")
+                item = QStandardItem(f"{option.name} → {option.target}")
                 item.setData(option, Qt.ItemDataRole.UserRole)
                 item.setEditable(False)
                 self.target_model.appendRow(item)
@@ -168,12 +168,12 @@ class ExchangeSide(QGroupBox):
         self.target.blockSignals(False)
         self._fill_choices()
 
-    def _side_reasons(self, cf, option) -> list[str] | None:
+    def _side_reasons(self, cf, option: Option) -> list[str] | None:
         """The core's reasons for the option taken in an exchange (None: needs a pick)."""
-        if option["kind"] != "skill":
+        if option.kind != "skill":
             return None
         try:
-            action = Action.coerce(cf.ruleset.parse_action(["raise-skill", option["name"]]))
+            action = Action.coerce(cf.ruleset.parse_action(["raise-skill", option.name]))
             action = action.with_args(exchange=True)
             return cf.ruleset.check(cf.state, action)
         except RulesError as problem:
@@ -181,8 +181,8 @@ class ExchangeSide(QGroupBox):
 
     def _fill_choices(self, *_):
         option = self.option()
-        is_class = option is not None and option["kind"] == "class"
-        choices = (option or {}).get("choices") or {}
+        is_class = option is not None and option.kind == "class"
+        choices = (option.extra.get("choices") if option is not None else None) or {}
         self.traits.blockSignals(True)
         self.traits.clear()
         if is_class:
@@ -192,7 +192,7 @@ class ExchangeSide(QGroupBox):
         self.traits.blockSignals(False)
         self.spell.blockSignals(True)
         self.spell_model.clear()
-        casts = is_class and bool(option and option.get("casts_spells"))
+        casts = is_class and bool(option and option.extra.get("casts_spells"))
         if casts:
             for spell in choices.get("spells", []):
                 item = QStandardItem(spell)

@@ -1,7 +1,7 @@
 """Every possible next increase, from the rules core's ``options`` list.
 
-The model only adapts :meth:`CharacterFile.options` (a list of dicts with
-kind, name, target, cost, allowed, reasons...).  Whether a row is greyed and
+The model only adapts :meth:`CharacterFile.options` (a list of
+:class:`~builder.rules.base.Option`: kind, name, target, cost, reasons...).  Whether a row is greyed and
 why comes from the core, recomputed after every change; nothing here knows a
 rule.  Disallowed rows stay selectable (so keyboard users can reach them and
 read the reasons in the details pane) but carry ``AllowedRole`` False, which
@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 from builder.rules.base import Option
 from builder.ui.models.table import ModelIndex, RowsTableModel
 
-#: The option dict as the core gave it.
+#: The option's JSON (``options --json``), a new dict.
 OptionRole = Qt.ItemDataRole.UserRole + 1
 #: bool: the core allows it now.
 AllowedRole = Qt.ItemDataRole.UserRole + 2
@@ -35,29 +35,26 @@ def kind_label(kind: str) -> str:
     return str(kind).replace("-", " ").replace("_", " ").capitalize()
 
 
-def option_key(option: Mapping[str, Any]) -> tuple[Any, Any]:
-    return (option.get("kind"), option.get("name"))
+def option_key(option: Option) -> tuple[str, str]:
+    return (option.kind, option.name)
 
 
-def option_title(option: Mapping[str, Any]) -> str:
-    target = option.get("target")
-    name = option.get("name", "?")
-    label = kind_label(option.get("kind", ""))
-    if target is None:
-        return f"{label}: {name}"
-    return f"{label}: {name} → {target}"
+def option_title(option: Option) -> str:
+    label = kind_label(option.kind)
+    if option.target is None:
+        return f"{label}: {option.name}"
+    return f"{label}: {option.name} → {option.target}"
 
 
-def cost_text(option: Mapping[str, Any], unit: str = "SP") -> str:
-    cost = option.get("cost")
-    return "—" if cost is None else f"{cost} {unit}".strip()
+def cost_text(option: Option, unit: str = "SP") -> str:
+    return "—" if option.cost is None else f"{option.cost} {unit}".strip()
 
 
-def reasons_text(option: Mapping[str, Any]) -> str:
-    reasons = option.get("reasons") or []
-    if option.get("allowed", not reasons):
+def reasons_text(option: Option) -> str:
+    if option.allowed:
         return f"{option_title(option)} costs {cost_text(option)}: you can take it now."
-    return f"{option_title(option)} is not possible yet:\n" + "\n".join(f"• {r}" for r in reasons)
+    return f"{option_title(option)} is not possible yet:\n" + "\n".join(
+        f"• {r}" for r in option.reasons)
 
 
 class OptionsModel(RowsTableModel):
@@ -69,7 +66,7 @@ class OptionsModel(RowsTableModel):
         self._options: list[Option] = []
         self.unit = unit
 
-    def set_options(self, given: Sequence[Mapping[str, Any]]) -> None:
+    def set_options(self, given: Sequence[Option | Mapping[str, Any]]) -> None:
         """Replace the list; same increases in the same order only emit dataChanged."""
         options = [Option.coerce(o) for o in given]  # immutable: kept as given
         if [option_key(o) for o in options] == [option_key(o) for o in self._options]:
@@ -99,7 +96,7 @@ class OptionsModel(RowsTableModel):
         if not index.isValid() or not (0 <= index.row() < len(self._options)):
             return None
         o = self._options[index.row()]
-        allowed = bool(o.get("allowed", not o.get("reasons")))
+        allowed = o.allowed
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == COL_INCREASE:
@@ -109,7 +106,7 @@ class OptionsModel(RowsTableModel):
             if col == COL_STATUS:
                 if allowed:
                     return "✓ Available"
-                reasons = o.get("reasons") or []
+                reasons = o.reasons
                 more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
                 return "✗ " + (reasons[0] if reasons else "Not available") + more
         elif role == Qt.ItemDataRole.ToolTipRole:
@@ -122,16 +119,16 @@ class OptionsModel(RowsTableModel):
         elif role == Qt.ItemDataRole.TextAlignmentRole and col == COL_COST:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         elif role == OptionRole:
-            return dict(o)
+            return o.to_json()
         elif role == AllowedRole:
             return allowed
         elif role == ReasonsRole:
-            return list(o.get("reasons") or [])
+            return list(o.reasons)
         elif role == KindRole:
-            return o.get("kind")
+            return o.kind
         elif role == SortRole:
             if col == COL_COST:
-                return o.get("cost") if o.get("cost") is not None else 10**6
+                return o.cost if o.cost is not None else 10**6
             if col == COL_STATUS:
                 return 0 if allowed else 1
             return index.row()

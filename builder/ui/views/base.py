@@ -184,7 +184,7 @@ class OptionsPanel(QWidget):
         self.model.dataChanged.connect(self._update_details)
         self._update_details()
 
-    def set_options(self, options: Sequence[Mapping[str, Any]]) -> None:
+    def set_options(self, options: Sequence[Option | Mapping[str, Any]]) -> None:
         current = self.current_option()
         self.model.set_options(options)
         if current is not None:
@@ -220,7 +220,7 @@ class OptionsPanel(QWidget):
             self.take_button.setEnabled(False)
             return
         self.details.setPlainText(reasons_text(option))
-        self.take_button.setEnabled(bool(option.get("allowed")))
+        self.take_button.setEnabled(option.allowed)
 
     def _activated(self, index: QModelIndex) -> None:
         if index.isValid() and index.data(AllowedRole):

@@ -3,7 +3,6 @@ as a tree, every option with its reasons, a free action line and the ledger."""
 from __future__ import annotations
 
 import shlex
-from typing import Any, Mapping
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QStandardItem, QStandardItemModel
@@ -161,8 +160,7 @@ class GenericEditor(CharacterEditor):
         self.options_panel.set_options(self.doc.options())
         self.ledger.set_character(self.doc.cf)
 
-    def _take(self, option: Mapping[str, Any]) -> None:
-        option = Option.coerce(option)
+    def _take(self, option: Option) -> None:
         if option.words is None or any(ask.required for ask in option.asks):
             # No words from the core, or it needs choices this editor has no form
             # for: ask for the action words.
@@ -172,7 +170,7 @@ class GenericEditor(CharacterEditor):
                 hint = ""
             except RulesError as problem:
                 hint = str(problem)
-            self.show_refusal([f"type the action that takes '{option.get('name')}' in the "
+            self.show_refusal([f"type the action that takes '{option.name}' in the "
                                "Action line below"] + ([hint] if hint else []))
             self.action_line.setFocus()
             return

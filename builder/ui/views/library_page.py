@@ -8,7 +8,7 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
                                QSplitter, QStackedWidget, QTableView, QVBoxLayout, QWidget)
 
-from builder.ui.focus import SearchField
+from builder.ui.focus import SearchField, tab_chain
 from builder.ui.models.campaign_model import COL_MEMBERS, COL_POOL, COL_SESSION
 from builder.ui.models.campaign_model import COL_NAME as CAMP_NAME
 from builder.ui.models.campaign_model import COL_RULESET as CAMP_RULESET
@@ -114,6 +114,12 @@ def action_button(action, parent) -> QPushButton:
     button.setEnabled(action.isEnabled())
     action.enabledChanged.connect(button.setEnabled)
     return button
+
+
+def _widgets(layout) -> list[QWidget]:
+    """The widgets of ``layout``, in its order."""
+    items = (layout.itemAt(i) for i in range(layout.count()))
+    return [item.widget() for item in items if item.widget() is not None]
 
 
 class _FileTable(_Widget):
@@ -326,8 +332,13 @@ class LibraryPage(_FileTable, QWidget):
         buttons = self._first_start.findChildren(QPushButton)
         if not buttons:
             return False
-        for before, after in zip(buttons, buttons[1:]):
-            QWidget.setTabOrder(before, after)
+        # the page top to bottom: the search, the ways in, the buttons below them, then
+        # the sections below (the campaigns)
+        stops: list[QWidget] = [self.search, *buttons, *_widgets(self.buttons)]
+        for index in range(1, self.splitter.count()):
+            section = self.splitter.widget(index)
+            stops += section.tab_stops() if isinstance(section, CampaignsPanel) else []
+        tab_chain(stops)
         buttons[0].setFocus()
         return True
 
@@ -389,7 +400,7 @@ class LibraryPage(_FileTable, QWidget):
             return
         header = self.view.horizontalHeader()
         # (The header spans the viewport; asking for the viewport itself would have
-        # PySide6 wrap it, about 10 ms of type set-up before the first paint.)
+        # PySide6 wrap it before the first paint: docs/dev/performance.md.)
         room = header.width()
         defaults = {COL_NAME: 220, COL_RULESET: 210, COL_MODIFIED: 150}
         need = self._text_widths()
@@ -481,6 +492,10 @@ class CampaignsPanel(_FileTable, QWidget):
         for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
             signal.connect(self._update_count)
         self._update_count()
+
+    def tab_stops(self) -> list[QWidget]:
+        """The table, then the buttons below it."""
+        return [self.view, *_widgets(self.buttons)]
 
     def add_button(self, action) -> QPushButton:
         button = action_button(action, self)

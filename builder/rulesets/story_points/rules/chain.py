@@ -66,7 +66,7 @@ def _kind_of_edge(source: str, target_kind: str) -> str:
 def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
     """The whole chain for ``state`` (all Vitals, Skills, Classes, traits and spells)."""
     d = ruleset.d
-    options = {(o["kind"] if o["kind"] != "new-class" else "class", o["name"]): o
+    options = {(o.kind if o.kind != "new-class" else "class", o.name): o
                for o in ruleset.options(state)}
     nodes: dict[str, Node] = {}
     edges: list[Edge] = []
@@ -75,29 +75,29 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
         o = options[("vital", vital)]
         nodes[node_id("vital", vital)] = Node(
             node_id("vital", vital), "vital", vital, 0, value=state.vitals[vital],
-            target=o["target"], cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
+            target=o.target, cost=o.cost, allowed=o.allowed, reasons=list(o.reasons),
             held=True)
     for skill, vital in d.skills.items():
         o = options[("skill", skill)]
         sid = node_id("skill", skill)
-        nodes[sid] = Node(sid, "skill", skill, 1, value=state.skills[skill], target=o["target"],
-                          cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
+        nodes[sid] = Node(sid, "skill", skill, 1, value=state.skills[skill], target=o.target,
+                          cost=o.cost, allowed=o.allowed, reasons=list(o.reasons),
                           detail=f"Linked: {vital}", held=state.skills[skill] > 0)
         for source, found in _record_edges(d, ("skill",), skill, skill).items():
             edges.append(Edge(source, sid, _kind_of_edge(source, "skill"),
-                              has_code(o["reasons"], *found)))
+                              has_code(o.reasons, *found)))
     for cname, info in d.classes.items():
         o = options[("class", cname)]
         cid = node_id("class", cname)
         level = state.level(cname)
-        nodes[cid] = Node(cid, "class", cname, 2, value=level, target=o["target"],
-                          cost=o["cost"], allowed=o["allowed"], reasons=o["reasons"],
+        nodes[cid] = Node(cid, "class", cname, 2, value=level, target=o.target,
+                          cost=o.cost, allowed=o.allowed, reasons=list(o.reasons),
                           detail="new Class" if level == 0 else "core: " + ", ".join(info.core_skills),
                           held=level > 0)
         for source, found in _record_edges(d, ("class", "new_class"), cname, cname).items():
             edges.append(Edge(source, cid, _kind_of_edge(source, "class"),
-                              has_code(o["reasons"], *found)))
-        choices = o.get("choices", {})
+                              has_code(o.reasons, *found)))
+        choices = o.extra.get("choices", {})
         blocked_traits = choices.get("blocked_traits", {})
         for trait, pname in info.traits.items():
             path = d.paths[pname]
@@ -107,8 +107,8 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
             why = list(blocked_traits.get(trait, []))
             usable = state.skills[path.skill] >= 1
             nodes[tid] = Node(tid, "trait", trait, 3, owner=cname, value=rank,
-                              target=rank + 1, cost=o["cost"],
-                              allowed=o["allowed"] and not why, reasons=why or o["reasons"],
+                              target=rank + 1, cost=o.cost,
+                              allowed=o.allowed and not why, reasons=why or list(o.reasons),
                               detail=f"{pname} ({path.skill})"
                               + (f" · {max(0, rank - spent)}/{rank} uses" if rank else ""),
                               held=rank > 0, usable=usable, path_skill=path.skill)
@@ -126,7 +126,7 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
             known = bool(held and spell in held.spells)
             why = [] if known else list(blocked_spells.get(spell, []))
             nodes[pid] = Node(pid, "spell", spell, 3, owner=cname, value=1 if known else 0,
-                              allowed=not known and o["allowed"] and not why,
+                              allowed=not known and o.allowed and not why,
                               reasons=why, detail=f"spell · {pname} ({path.skill})",
                               held=known, usable=state.skills[path.skill] >= 1,
                               path_skill=path.skill)

@@ -2,8 +2,6 @@
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QLineEdit, QListWidget, QVBoxLayout)
@@ -18,25 +16,24 @@ from builder.ui.wording import count
 class ClassAdvanceDialog(QDialog):
     """Pick the trait rank (and spell, and scene) a Class advance needs.
 
-    Only the choices the core lists as legal (``option['choices']``) can be
+    Only the choices the core lists as legal (``option.extra['choices']``) can be
     picked; the blocked ones are shown greyed with the core's reasons.
     """
 
     chosen = Signal(object)  # the action words (list of str)
 
-    def __init__(self, option: Mapping[str, Any], parent=None):
+    def __init__(self, option: Option, parent=None):
         super().__init__(parent)
-        self.option = option = Option.coerce(option)
+        self.option = option
         self.setObjectName("classAdvanceDialog")
-        kind = option["kind"]
-        title = (f"Enter {option['name']}" if kind == "new-class"
-                 else f"Raise {option['name']} to {option['target']}")
+        title = (f"Enter {option.name}" if option.kind == "new-class"
+                 else f"Raise {option.name} to {option.target}")
         self.setWindowTitle(title)
-        choices = option.get("choices") or {}
+        choices = option.extra.get("choices") or {}
         form = QFormLayout()
         head = QLabel(f"<b>{title}</b> for {cost_text(option)}. "
                       "The advance grants one trait rank"
-                      + (" and one new spell, chosen independently." if option.get("casts_spells")
+                      + (" and one new spell, chosen independently." if option.extra.get("casts_spells")
                          else "."), self)
         head.setWordWrap(True)
 
@@ -49,7 +46,7 @@ class ClassAdvanceDialog(QDialog):
         form.addRow("", self.trait_details)
 
         self.spell = None
-        if option.get("casts_spells"):
+        if option.extra.get("casts_spells"):
             self.spell = QComboBox(self)
             self.spell.setObjectName("spellChoice")
             self.spell.setAccessibleName("New spell")

@@ -16,7 +16,6 @@ The parts: :mod:`.widgets` (option words, the traits tree, the uses boxes),
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QFont, QStandardItemModel
@@ -29,6 +28,7 @@ from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
 from builder.ui.chain.tokens import RankToken, drop_rank
+from builder.ui.focus import tab_chain
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
 from .widgets import KeyRole, TraitsView, next_text, share_narrow_width, sheet_item
@@ -275,7 +275,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         d = self.doc.derived()
         options = self.doc.options()
         self.derived_state = d
-        by_key = {(o["kind"], o["name"]): o for o in options}
+        by_key = {(o.kind, o.name): o for o in options}
         sp = d["sp"]
         self.title_label.setText(d["name"])
         self.sp_label.setText(f"<b>{sp['unspent']} SP unspent</b> &nbsp;·&nbsp; "
@@ -303,7 +303,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                 sheet_item(name, ("vital", name)),
                 sheet_item(score, ("vital", name), align_right=True),
                 sheet_item(next_text(o), ("vital", name), reasons_text(o) if o else None,
-                      o.get("allowed") if o else None)])
+                      o.allowed if o else None)])
         # Skills
         self.skills_model.clear()
         self.skills_model.setHorizontalHeaderLabels(["Skill", "SL", "Linked Vital", "Next"])
@@ -315,7 +315,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                 sheet_item(f"{info['linked_vital']} {d['vitals'].get(info['linked_vital'], '')}",
                       ("skill", name)),
                 sheet_item(next_text(o), ("skill", name), reasons_text(o) if o else None,
-                      o.get("allowed") if o else None)])
+                      o.allowed if o else None)])
         share_narrow_width(self.skills_view, self.skills_view.horizontalHeader())
         self._fill_classes(d, options)
         for view, row, column in kept:
@@ -336,8 +336,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         for widget in getattr(self, "uses_widgets", []):
             chain += [box for box in widget.boxes if box.isEnabled()]
         chain.append(self.options_panel.search)
-        for first, second in zip(chain, chain[1:]):
-            QWidget.setTabOrder(first, second)
+        tab_chain(chain)
 
     # -- changes ---------------------------------------------------------------------------
     def take_words(self, words: list[str]) -> bool:
@@ -349,10 +348,9 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             self.refresh()  # put checkboxes the player ticked back to the core's state
         return ok
 
-    def take(self, option: Mapping[str, Any]) -> None:
+    def take(self, option: Option) -> None:
         """Take an increase the core allows; one that asks for a trait (a Class advance)
         asks for its choices first."""
-        option = Option.coerce(option)
         if not option.allowed:
             self.show_refusal(list(option.reasons) or ["not possible now"])
             return
@@ -369,10 +367,10 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if not trait:
             self.show_refusal([f"drop the {token.get('class')} rank on one of its traits"])
             return False
-        option = next((o for o in self.doc.options() if o["kind"] in ("class", "new-class")
-                       and o["name"] == trait_class), None)
-        if option is not None and option.get("casts_spells") and not token.get("spell") \
-                and token.get("class") == trait_class and option.get("allowed"):
+        option = next((o for o in self.doc.options() if o.kind in ("class", "new-class")
+                       and o.name == trait_class), None)
+        if option is not None and option.extra.get("casts_spells") and not token.get("spell") \
+                and token.get("class") == trait_class and option.allowed:
             # a caster's rank also brings a spell: ask before anything is paid
             self.dialog = self.chain_page.ask_spell(option, trait, token)
             return False

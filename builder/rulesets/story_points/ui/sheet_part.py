@@ -6,7 +6,7 @@ A mixin of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from PySide6.QtWidgets import QHeaderView, QLabel
 
@@ -48,7 +48,7 @@ class SheetPart(_Editor):
     def take_words(self, words: list[str]) -> bool: ...
 
     @abstractmethod
-    def take(self, option: Mapping[str, Any]) -> None: ...
+    def take(self, option: Option) -> None: ...
 
     @abstractmethod
     def drop_rank(self, token: RankToken, trait_class: str, trait: str) -> bool: ...
@@ -66,7 +66,7 @@ class SheetPart(_Editor):
                         model.index(child, column, parent.index()))
                     return
 
-    def _fill_classes(self, d: dict, options: Sequence[Mapping[str, Any]]) -> None:
+    def _fill_classes(self, d: dict, options: Sequence[Option]) -> None:
         model = self.classes_model
         model.clear()
         model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
@@ -75,13 +75,13 @@ class SheetPart(_Editor):
         data = self.doc.ruleset.public_data()
         uses_rows = []
         for cname, c in d["classes"].items():
-            o = next((x for x in options if x["kind"] == "class" and x["name"] == cname), None)
+            o = next((x for x in options if x.kind == "class" and x.name == cname), None)
             core = ", ".join(f"{s} {d['skills'][s]['level']}" for s in c["core_skills"])
             row = [sheet_item(cname, ("class", cname), f"Core Skills: {core}"),
                    sheet_item(c["level"], ("class", cname), align_right=True),
                    sheet_item(f"core Skills: {core}", ("class", cname)),
                    sheet_item(next_text(o), ("class", cname), reasons_text(o) if o else None,
-                         o.get("allowed") if o else None)]
+                         o.allowed if o else None)]
             root.appendRow(row)
             for trait, t in c["traits"].items():
                 tip = f"Path {t['path']} (Path Skill {t['path_skill']})"
@@ -127,7 +127,7 @@ class SheetPart(_Editor):
         header.setStretchLastSection(True)
         share_narrow_width(self.classes_view, header)
 
-    def _fill_token_tray(self, options: Sequence[Mapping[str, Any]]) -> None:
+    def _fill_token_tray(self, options: Sequence[Option]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
         from builder.ui.chain.widget import TokenChip
 
@@ -143,7 +143,7 @@ class SheetPart(_Editor):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        allowed = [o for o in options if o["kind"] in ("class", "new-class") and o["allowed"]]
+        allowed = [o for o in options if o.kind in ("class", "new-class") and o.allowed]
         if chain is None or not allowed:
             self.token_tray.setVisible(False)
             return
@@ -165,7 +165,7 @@ class SheetPart(_Editor):
         from builder.ui.chain.scene import eligible_fill
 
         lit_brush = QBrush(eligible_fill(theme.palette()))
-        choices = option.get("choices", {})
+        choices = option.extra.get("choices", {})
         eligible = set(choices.get("traits", []))
         blocked = choices.get("blocked_traits", {})
         cname = option.name
@@ -207,12 +207,12 @@ class SheetPart(_Editor):
         if key and key[0] == "trait":
             # Enter on a trait: raise its Class with the rank going to this trait.
             option = next((o for o in self.doc.options()
-                           if o["kind"] == "class" and o["name"] == key[2]), None)
-            if option is None or not option["allowed"]:
-                self.show_refusal((option.get("reasons") if option is not None else None)
+                           if o.kind == "class" and o.name == key[2]), None)
+            if option is None or not option.allowed:
+                self.show_refusal((list(option.reasons) if option is not None else [])
                                   or [f"{key[2]} cannot advance now"])
                 return
-            if option.get("casts_spells"):
+            if option.extra.get("casts_spells"):
                 # A caster's advance also needs its new spell: ask, with this trait picked.
                 dialog = ClassAdvanceDialog(option, self)
                 dialog.select_trait(key[1])
@@ -226,5 +226,5 @@ class SheetPart(_Editor):
             return
         self._sheet_clicked(index)
         option = self.options_panel.current_option()
-        if option is not None and option.get("allowed"):
+        if option is not None and option.allowed:
             self.take(option)

@@ -4,13 +4,12 @@ check boxes.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QTreeView,
                                QWidget)
 
+from builder.app.types import Option
 from builder.ui.models.options_model import AllowedRole, cost_text
 from builder.ui.chain.tokens import parse_token
 
@@ -33,10 +32,10 @@ def sheet_item(text, key=None, tip=None, allowed=None, align_right=False) -> QSt
     return item
 
 
-def next_text(option: Mapping[str, Any] | None) -> str:
+def next_text(option: Option | None) -> str:
     if option is None:
         return ""
-    return f"→ {option.get('target')} for {cost_text(option)}"
+    return f"→ {option.target} for {cost_text(option)}"
 
 
 # -- the sheet (left side) ------------------------------------------------------------------

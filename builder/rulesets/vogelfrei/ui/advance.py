@@ -3,24 +3,23 @@ options, with Vogelfrei wording (XP is not spent, so no cost column).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from PySide6.QtCore import Qt
 
+from builder.app.types import Option
 from builder.ui.models.options_model import COL_COST, OptionsModel, option_title
 from builder.ui.views.base import OptionsPanel
 from .widgets import reasons_html
 
 
-def option_text(option: Mapping[str, Any]) -> str:
+def option_text(option: Option) -> str:
     """A level-up or career change and what the core says about it (XP is not spent,
     so no cost is named)."""
-    reasons = option.get("reasons") or []
     title = option_title(option)
-    if option.get("allowed", not reasons):
-        where = f" in session {option['session']}" if option.get("session") else ""
+    if option.allowed:
+        session = option.extra.get("session")
+        where = f" in session {session}" if session else ""
         return f"{title}: possible now{where}, at a secure location."
-    return f"{title} is not possible yet:\n" + reasons_html(reasons)
+    return f"{title} is not possible yet:\n" + reasons_html(option.reasons)
 
 
 class AdvanceModel(OptionsModel):
@@ -39,7 +38,7 @@ class AdvanceModel(OptionsModel):
         if role == Qt.ItemDataRole.AccessibleTextRole:
             option = self.option(index.row())
             if option is not None:
-                state = "possible" if option.get("allowed") else "not possible"
+                state = "possible" if option.allowed else "not possible"
                 return f"{option_title(option)}, {state}"
         return super().data(index, role)
 
@@ -70,4 +69,4 @@ class AdvancePanel(OptionsPanel):
             self.take_button.setEnabled(False)
             return
         self.details.setPlainText(option_text(option))
-        self.take_button.setEnabled(bool(option.get("allowed")))
+        self.take_button.setEnabled(option.allowed)

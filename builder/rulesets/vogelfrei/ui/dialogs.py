@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from builder.rules.base import SESSION_MISSING, SESSION_TAKEN, RulesError, reason_code
+from builder.rules.base import SESSION_MISSING, SESSION_TAKEN, Option, RulesError, reason_code
 from .widgets import SAVE_TITLES, DieFace, die_size, reasons_html
 
 
@@ -239,11 +239,11 @@ class ChangeCareerDialog(_CheckedDialog):
         self.setMinimumWidth(460)
         d = doc.derived()
         self.derived = d
-        self.options = [o for o in doc.options() if o.get("kind") == "career"]
+        self.options: list[Option] = [o for o in doc.options() if o.kind == "career"]
         classes = []
         for o in self.options:
-            if o["class"] not in classes:
-                classes.append(o["class"])
+            if o.extra["class"] not in classes:
+                classes.append(o.extra["class"])
         head = QLabel(f"<b>{d['class']} {d['career']}</b>".strip() + f", level {d['level']}: "
                       "a new career is the session's one level (at a secure location).", self)
         head.setWordWrap(True)
@@ -251,7 +251,7 @@ class ChangeCareerDialog(_CheckedDialog):
         self.class_combo.setObjectName("classCombo")
         self.class_combo.setAccessibleName("Class")
         for cls in classes:
-            opened = any(o["allowed"] for o in self.options if o["class"] == cls)
+            opened = any(o.allowed for o in self.options if o.extra["class"] == cls)
             self.class_combo.addItem(cls if opened else f"{cls} (no career possible)", cls)
         self.careers = QListWidget(self)
         self.careers.setObjectName("careerList")
@@ -301,18 +301,18 @@ class ChangeCareerDialog(_CheckedDialog):
         self.careers.clear()
         first = None
         for o in self.options:
-            if o["class"] != cls:
+            if o.extra["class"] != cls:
                 continue
-            item = QListWidgetItem(o["career"] if o["allowed"] else
-                                   f"{o['career']} — not possible")
-            item.setData(Qt.ItemDataRole.UserRole, o["career"])
+            career = o.extra["career"]
+            item = QListWidgetItem(career if o.allowed else f"{career} — not possible")
+            item.setData(Qt.ItemDataRole.UserRole, career)
             item.setData(Qt.ItemDataRole.UserRole + 1, o)
-            if not o["allowed"]:
+            if not o.allowed:
                 item.setForeground(self.palette().color(QPalette.ColorGroup.Disabled,
                                                         QPalette.ColorRole.Text))
-                item.setToolTip(reasons_html(o["reasons"]))
+                item.setToolTip(reasons_html(o.reasons))
             self.careers.addItem(item)
-            if first is None and o["allowed"]:
+            if first is None and o.allowed:
                 first = self.careers.count() - 1
         self.careers.setCurrentRow(first if first is not None else 0)
         die = int(self.doc.ruleset.classes.get(cls, {}).get("stamina_die", 6)) if cls else 6
@@ -322,13 +322,13 @@ class ChangeCareerDialog(_CheckedDialog):
 
     def _career_changed(self, *_):
         item = self.careers.currentItem()
-        o = item.data(Qt.ItemDataRole.UserRole + 1) if item is not None else None
+        o: Option | None = item.data(Qt.ItemDataRole.UserRole + 1) if item is not None else None
         if o is None:
             self.why.setText("")
-        elif o["allowed"]:
-            self.why.setText(f"✓ {o['class']} {o['career']} is open")
+        elif o.allowed:
+            self.why.setText(f"✓ {o.extra['class']} {o.extra['career']} is open")
         else:
-            self.why.setText("✗ " + "; ".join(o["reasons"]))
+            self.why.setText("✗ " + "; ".join(o.reasons))
         self.validate()
 
     def words(self) -> list[str]:

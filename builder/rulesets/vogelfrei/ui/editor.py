@@ -158,7 +158,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
 
     # -- reading the core ----------------------------------------------------------------
     def level_option(self) -> Option | None:
-        return next((o for o in self.doc.options() if o.get("kind") == "level"), None)
+        return next((o for o in self.doc.options() if o.kind == "level"), None)
 
     def refresh(self) -> None:
         d = self.doc.derived()
@@ -171,8 +171,8 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
 
         self._fill_sheet(d)
         level = self.level_option()
-        reasons = (level.get("reasons") if level is not None else None) or []
-        allowed = bool(level and level.get("allowed"))
+        reasons = list(level.reasons) if level is not None else []
+        allowed = bool(level and level.allowed)
         session = d["level_up"].get("session")
         if allowed:
             where = f" in session {session}" if session else ""
@@ -184,7 +184,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         self.act_level.setEnabled(self.level_button.isEnabled())
         self.level_button.setToolTip("Gain the next level at a secure location"
                                      if allowed else reasons_html(reasons))
-        any_career = any(o.get("kind") == "career" and o.get("allowed") for o in options)
+        any_career = any(o.kind == "career" and o.allowed for o in options)
         self.career_button.setEnabled(any_career and not self.doc.read_only)
         self.act_career.setEnabled(self.career_button.isEnabled())
         self.career_button.setToolTip(
@@ -215,14 +215,14 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         self.dialog = dialog
         return dialog
 
-    def take_option(self, option: dict) -> None:
-        if not option.get("allowed"):
-            self.show_refusal(option.get("reasons") or ["not possible now"])
+    def take_option(self, option: Option) -> None:
+        if not option.allowed:
+            self.show_refusal(list(option.reasons) or ["not possible now"])
             return
-        if option.get("kind") == "level":
+        if option.kind == "level":
             self.level_up()
-        elif option.get("kind") == "career":
-            self.change_career(option.get("class"), option.get("career"))
+        elif option.kind == "career":
+            self.change_career(option.extra.get("class"), option.extra.get("career"))
 
     def award_xp(self) -> QDialog:
         return self._open(AwardXpDialog(self.doc, self))

@@ -3,6 +3,8 @@ face, a row of dice, the XP track, a Wounds/Stamina row; the save titles and sig
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen, QStandardItem
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy,
@@ -26,7 +28,7 @@ def die_size(text) -> int:
         return 0
 
 
-def reasons_html(reasons: list[str]) -> str:
+def reasons_html(reasons: Sequence[str]) -> str:
     return "\n".join(f"• {r}" for r in reasons)
 
 

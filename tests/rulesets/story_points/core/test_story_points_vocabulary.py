@@ -35,7 +35,7 @@ def start(rs, **sets):
 
 
 def option(rs, state, kind, name):
-    (found,) = [o for o in rs.options(state) if o["kind"] == kind and o["name"] == name]
+    (found,) = [o for o in rs.options(state) if o.kind == kind and o.name == name]
     return found
 
 
@@ -57,9 +57,9 @@ def test_a_layer_makes_skills_need_their_linked_vital_one_higher(tmp_path):
     rs = load_ruleset("story-points")
     state = start(rs, sp=10, vital__Agility=3, skill__Acrobatics=1)
     acrobatics = option(rs, state, "skill", "Acrobatics")
-    assert [str(r) for r in acrobatics["reasons"]] == []          # Agility 3 >= 2 + 1
+    assert [str(r) for r in acrobatics.reasons] == []          # Agility 3 >= 2 + 1
     state = start(rs, sp=10, vital__Agility=2, skill__Acrobatics=1)
-    (why,) = option(rs, state, "skill", "Acrobatics")["reasons"]
+    (why,) = option(rs, state, "skill", "Acrobatics").reasons
     assert why == "Acrobatics 2 needs Agility 3 (Agility is 2)"
     assert reason_code(why) == codes.SKILL_NEEDS_VITAL
     chain = build_chain(rs, state)
@@ -89,10 +89,10 @@ def test_a_layer_makes_a_class_need_two_core_skills_and_a_vital():
     state = start(rs, sp=20, vital__Strength=3, vital__Perception=3, skill__Melee=2,
                   skill__Ranged=1, class__Fighter=1, trait__Fighter__Parry=1)
     fighter = option(rs, state, "class", "Fighter")
-    assert fighter["cost"] == 5
-    assert [str(r) for r in fighter["reasons"]] == [
+    assert fighter.cost == 5
+    assert [str(r) for r in fighter.reasons] == [
         "Fighter 2 needs two core Skills at 2 (Melee is 2, Ranged is 1, Athletics is 0)"]
-    assert reason_code(fighter["reasons"][0]) == codes.CLASS_NEEDS_CORE_SKILL
+    assert reason_code(fighter.reasons[0]) == codes.CLASS_NEEDS_CORE_SKILL
     chain = build_chain(rs, state)
     into = {e.source: e for e in chain.edges if e.target == node_id("class", "Fighter")}
     assert node_id("vital", "Strength") in into                   # the new prerequisite
@@ -100,7 +100,7 @@ def test_a_layer_makes_a_class_need_two_core_skills_and_a_vital():
     assert into[node_id("skill", "Ranged")].blocking
     state = start(rs, sp=20, vital__Strength=2, vital__Perception=3, skill__Melee=2,
                   skill__Ranged=2, class__Fighter=1, trait__Fighter__Parry=1)
-    (why,) = option(rs, state, "class", "Fighter")["reasons"]
+    (why,) = option(rs, state, "class", "Fighter").reasons
     assert why == "Fighter 2 needs Strength 3 (Strength is 2)"
     assert reason_code(why) == vocab.VALUE_TOO_LOW
 
@@ -111,12 +111,12 @@ def test_the_numbers_a_record_reads_follow_a_layer_of_costs():
     rs = load_ruleset("story-points")
     state = start(rs, sp=30, vital__Agility=3, skill__Acrobatics=1, skill__Stealth=1,
                   skill__Finesse=1)
-    assert option(rs, state, "skill", "Acrobatics")["cost"] == 6
+    assert option(rs, state, "skill", "Acrobatics").cost == 6
     assert rs.cost(state, {"action": "raise-skill", "name": "Acrobatics",
                            "exchange": True}) == 4
-    assert option(rs, state, "new-class", "Rogue")["allowed"]
+    assert option(rs, state, "new-class", "Rogue").allowed
     state = start(rs, sp=30, vital__Agility=3, skill__Acrobatics=2, skill__Stealth=1)
-    (why, *_rest) = option(rs, state, "new-class", "Rogue")["reasons"]
+    (why, *_rest) = option(rs, state, "new-class", "Rogue").reasons
     assert why == ("entering Rogue needs 3 of its core Skills trained "
                    "(Acrobatics 2, Stealth 1, Finesse 0: 2 trained)")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from tests.helpers import ok
-from tests.ui.test_vogelfrei_ui import GRETA
+from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import GRETA
 
 
 def make(name="Greta", *extra) -> Path:

@@ -67,7 +67,7 @@ def test_defenses():
 def test_seed_example_martial_dc_follows_the_formula_not_the_printed_11():
     # The seed says MIG+ 4 and DEX+ 3 give a MARTIAL DC of 11; its own formula
     # (8 + the higher) gives 12, as its SPELL DC example does.  We follow the
-    # formula (README: rules-text decisions).
+    # formula (docs/user/ability-bonuses.md, "Decisions where the rules text is open").
     assert f.martial_dc({"MIG": 4, "DEX": 3}) == 12
 
 
@@ -448,11 +448,11 @@ def test_a_broken_baseline_is_reported_and_still_shows(rs):
 # -- library views --------------------------------------------------------------------
 def test_options_are_the_age_categories(rs):
     options = rs.options(chosen(rs, age="old"))
-    assert [o["name"] for o in options] == ["Young", "Mature", "Old"]
-    assert [o["allowed"] for o in options] == [True, True, False]
-    assert options[2]["reasons"] == ["the character is already Old"]
-    assert options[0]["action"] == ["set-age", "young"]
-    assert all(o["cost"] == 0 for o in options)
+    assert [o.name for o in options] == ["Young", "Mature", "Old"]
+    assert [o.allowed for o in options] == [True, True, False]
+    assert options[2].reasons == ("the character is already Old",)
+    assert options[0].to_json()["action"] == ["set-age", "young"]
+    assert all(o.cost == 0 for o in options)
 
 
 def test_headline_and_describe(rs):

@@ -328,15 +328,15 @@ def test_damage_and_healing_stay_between_zero_and_maximum(rs):
 def test_options_list_level_up_and_career_changes_with_reasons(rs):
     s = do(rs, character(rs), "award-xp", "3000", "--session", "1")
     opts = rs.options(s)
-    assert opts[0]["kind"] == "level" and opts[0]["allowed"]
-    careers = [o for o in opts if o["kind"] == "career"]
-    assert {"Cleric Priest", "Warrior Knight"} <= {o["name"] for o in careers}
-    assert all(o["allowed"] for o in careers)
+    assert opts[0].kind == "level" and opts[0].allowed
+    careers = [o for o in opts if o.kind == "career"]
+    assert {"Cleric Priest", "Warrior Knight"} <= {o.name for o in careers}
+    assert all(o.allowed for o in careers)
     s = do(rs, s, "level-up", "--session", "1", "--roll", "1")
     opts = rs.options(s)
-    assert not opts[0]["allowed"]
-    assert any("session 1" in r for r in opts[0]["reasons"])
-    assert any("needs 4000 XP" in r for r in opts[0]["reasons"])
+    assert not opts[0].allowed
+    assert any("session 1" in r for r in opts[0].reasons)
+    assert any("needs 4000 XP" in r for r in opts[0].reasons)
 
 
 def test_headline_and_balance(rs):

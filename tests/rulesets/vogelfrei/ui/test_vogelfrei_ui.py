@@ -64,9 +64,9 @@ def test_level_up_is_greyed_with_the_cores_reason(window, qtbot):
     path = make()
     editor = window.documents.open_path(path)
     level = editor.level_option()
-    assert level["allowed"] is False
+    assert level.allowed is False
     reason = "level 2 needs 2000 XP on the Warrior table (has 0, 2000 short)"
-    assert level["reasons"] == [reason]
+    assert level.reasons == (reason,)
     assert not editor.level_button.isEnabled()
     assert reason in editor.level_button.toolTip()
     assert reason in editor.level_reason.text()
@@ -168,9 +168,9 @@ def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
     options = {dialog.careers.item(r).data(Qt.ItemDataRole.UserRole):
                dialog.careers.item(r).data(Qt.ItemDataRole.UserRole + 1)
                for r in range(dialog.careers.count())}
-    assert options["Mercenary"]["allowed"] is False
+    assert options["Mercenary"].allowed is False
     assert any("has left the Warrior Mercenary career" in r
-               for r in options["Mercenary"]["reasons"])
+               for r in options["Mercenary"].reasons)
     assert not dialog.ok.isEnabled()
     assert not editor.career_button.isEnabled()
 

@@ -241,7 +241,7 @@ def test_python_m_builder_runs_the_cli(tmp_path):
     env = dict(os.environ)
     result = subprocess.run([sys.executable, "-m", "builder", "rulesets", "--json"],
                             capture_output=True, text=True, env=env,
-                            cwd=Path(__file__).resolve().parents[2])
+                            cwd=Path(__file__).resolve().parents[4])
     assert result.returncode == 0 and "story-points" in result.stdout
 
 
@@ -287,7 +287,7 @@ def test_a_mistyped_command_is_a_usage_error_not_the_window(tmp_path):
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[4]
     for argv in (["shwo", "a.json"], ["bogus"]):
         result = subprocess.run([sys.executable, "-m", "builder", *argv], capture_output=True,
                                 text=True, cwd=tmp_path, timeout=60,

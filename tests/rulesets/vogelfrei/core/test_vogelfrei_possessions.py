@@ -451,8 +451,8 @@ def test_a_hand_edited_ledger_replays_with_its_problems(rs):
 
 def test_options_offer_wear_and_remove(rs):
     state = state_of(rs, rich(rs), ["buy", "Chain"], ["buy", "Shield"], ["wear", "Shield"])
-    kinds = {(o["kind"], o["name"]): o["allowed"] for o in rs.options(state)
-             if o["kind"] in ("wear", "remove")}
+    kinds = {(o.kind, o.name): o.allowed for o in rs.options(state)
+             if o.kind in ("wear", "remove")}
     assert kinds == {("wear", "Chain"): True, ("remove", "Shield"): True}
 
 

@@ -1,0 +1,242 @@
+"""What this device wrote into each file, kept outside any shared folder.
+
+A sync engine can lose a copy (a conflict copy pruned or deleted before it was taken
+in, an older copy that wins and carries a file back to before the device's entries).
+So each device keeps, in the user's state folder (``device-log/``, never in a shared
+folder), every ledger entry and ruling it wrote and every entry it withdrew by an
+undo, per file: one append-only JSON-lines log per file id and place.  Its first line
+holds the file as it was when the device first wrote to it (all but its entry lists,
+enough to rebuild the file from the entries), then one line per entry
+(``{"entry": ...}``), per undo (``{"withdrawn": ...}``), and ``{"trashed": TIME}``
+when the person moved the file to the library's trash (a deliberate deletion, never
+undone).
+
+Entries are noted when they are stamped (:func:`wrote`, :func:`withdrew`: kept in
+memory) and written to the log only once a write of the file holding them succeeded
+(:func:`written`, called by the file writers): an entry the rules or a failed write
+threw away is never logged.  Appending a line costs the same however long the log.
+
+:mod:`builder.app.sync` (``restore_own``) reads the logs back and merges any entry
+the shared file lacks into it.  A small ``.seen`` file beside each log remembers the
+size and time of the shared file last found holding everything, so a check of a file
+that did not change reads no log.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from builder.rules.entry_ids import canonical
+from builder.storage import jsonio
+from builder.storage.paths import state_dir
+
+FOLDER = "device-log"
+SUFFIX = ".jsonl"
+SEEN_SUFFIX = ".seen"
+#: The lists a file keeps its entries in: the log keeps the entries, not the lists.
+_ENTRY_LISTS = ("ledger", "suspended", "revoked", "resolutions", "withdrawn")
+ENTRY, WITHDRAWN, TRASHED = "entry", "withdrawn", "trashed"
+
+
+class _Pending:
+    """An entry stamped (or withdrawn) in this process, not yet in a written file."""
+
+    __slots__ = ("file_id", "kind", "entry", "doc")
+
+    def __init__(self, file_id: str, kind: str, entry: Mapping[str, Any],
+                 doc: Mapping[str, Any]) -> None:
+        self.file_id, self.kind, self.entry, self.doc = file_id, kind, entry, doc
+
+
+#: By entry id (a withdrawal by "-" + id): what the next successful write may log.
+_pending: dict[str, _Pending] = {}
+
+
+def log_folder() -> Path:
+    return state_dir() / FOLDER
+
+
+def _path_key(path: Path | str) -> str:
+    resolved = os.path.realpath(os.path.abspath(path))
+    return hashlib.sha256(os.fsencode(resolved)).hexdigest()[:16]
+
+
+def log_file(path: Path | str, file_id: str) -> Path:
+    """The log of the file ``file_id`` at ``path`` (its place leads the name, so the
+    logs of one place are found without reading them)."""
+    return log_folder() / f"{_path_key(path)}-{file_id}{SUFFIX}"
+
+
+def _note(key: str, kind: str, doc: Mapping[str, Any], entry: Mapping[str, Any]) -> None:
+    file_id = doc.get("id")
+    entry_id = entry.get("id")
+    if isinstance(file_id, str) and file_id and isinstance(entry_id, str) and entry_id:
+        _pending[key + entry_id] = _Pending(file_id, kind, entry, doc)
+
+
+def wrote(doc: Mapping[str, Any], entry: Mapping[str, Any]) -> None:
+    """Note an entry this device stamped for ``doc`` (logged once it is written)."""
+    _note("", ENTRY, doc, entry)
+
+
+def withdrew(doc: Mapping[str, Any], entry: Mapping[str, Any]) -> None:
+    """Note an entry this device withdrew from ``doc`` by an undo."""
+    _note("-", WITHDRAWN, doc, entry)
+
+
+def _header(doc: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in doc.items() if k not in _ENTRY_LISTS}
+
+
+def _holds(data: bytes, pending: _Pending) -> bool:
+    """Do the bytes written hold the pending entry (a withdrawn one: among the
+    withdrawn entries, which the canonical layout writes last)?"""
+    needle = canonical(pending.entry.get("id")).encode("utf-8")
+    if pending.kind == WITHDRAWN:
+        start = data.rfind(b'"withdrawn"')
+        return start >= 0 and data.find(needle, start) >= 0
+    return needle in data
+
+
+def written(target: Path | str, data: bytes | None) -> None:
+    """A file was written: the pending entries it holds go to its log.  Never raises
+    (the log is a safety net: a full state folder must not fail the write)."""
+    if not _pending or data is None:
+        return
+    found = [(key, p) for key, p in _pending.items() if _holds(data, p)]
+    by_log: dict[Path, list[_Pending]] = {}
+    for key, pending in found:
+        del _pending[key]
+        by_log.setdefault(log_file(target, pending.file_id), []).append(pending)
+    for log, items in by_log.items():
+        lines = [] if log.exists() else [
+            {"file": _header(items[0].doc), "path": os.path.abspath(target)}]
+        lines += [{p.kind: p.entry} for p in items]
+        _append(log, lines)
+
+
+def _append(log: Path, lines: Iterable[Mapping[str, Any]]) -> None:
+    text = "".join(canonical(line) + "\n" for line in lines)
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        # Not fsynced: the shared file itself was (it holds the entries); the log is for
+        # a copy a sync engine loses later, by when the system has written it out.
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(text)
+    except (OSError, ValueError):
+        pass
+
+
+def trashed(paths: Iterable[Path | str], when: str) -> None:
+    """The person moved these files to the library's trash: their logs say so, and a
+    file missing from its place is then not rebuilt."""
+    for path in paths:
+        for log in sorted(log_folder().glob(f"{_path_key(path)}-*{SUFFIX}")):
+            _append(log, [{TRASHED: when}])
+
+
+class Log:
+    """A file's log read back: where the file is, what it was, what this device wrote
+    into it and withdrew from it, and whether the person trashed it since."""
+
+    __slots__ = ("log", "path", "header", "entries", "withdrawn", "trashed")
+
+    def __init__(self, log: Path, path: Path, header: dict[str, Any]) -> None:
+        self.log, self.path, self.header = log, path, header
+        self.entries: list[dict[str, Any]] = []
+        self.withdrawn: list[dict[str, Any]] = []
+        self.trashed = False
+
+    @property
+    def file_id(self) -> str:
+        return str(self.header.get("id", ""))
+
+
+def logs() -> list[Path]:
+    try:
+        return sorted(p for p in log_folder().iterdir() if p.name.endswith(SUFFIX))
+    except OSError:
+        return []
+
+
+def place(log: Path) -> Path | None:
+    """The file a log is about (its first line; None: an unreadable log)."""
+    try:
+        with open(log, "rb") as fh:
+            first = jsonio.loads(fh.readline())
+    except (OSError, ValueError):
+        return None
+    path = first.get("path") if isinstance(first, dict) else None
+    return Path(path) if isinstance(path, str) and path else None
+
+
+def ends_trashed(log: Path) -> bool:
+    """Is the log's last line the note that the file was trashed (read from its end)?"""
+    try:
+        with open(log, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - 256))
+            tail = fh.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+        line = jsonio.loads(tail)
+    except (OSError, ValueError):
+        return False
+    return isinstance(line, dict) and TRASHED in line
+
+
+def read(log: Path) -> Log | None:
+    """A log read back (None: unreadable; a torn last line is skipped)."""
+    try:
+        lines = log.read_bytes().splitlines()
+    except OSError:
+        return None
+    result: Log | None = None
+    for raw in lines:
+        try:
+            line = jsonio.loads(raw)
+        except ValueError:
+            continue
+        if not isinstance(line, dict):
+            continue
+        if result is None:
+            header, path = line.get("file"), line.get("path")
+            if not isinstance(header, dict) or not isinstance(path, str):
+                return None
+            result = Log(log, Path(path), header)
+        elif isinstance(line.get(ENTRY), dict):
+            result.entries.append(line[ENTRY])
+            result.trashed = False
+        elif isinstance(line.get(WITHDRAWN), dict):
+            result.withdrawn.append(line[WITHDRAWN])
+        elif TRASHED in line:
+            result.trashed = True
+    return result
+
+
+def _fingerprint(log: Path, path: Path) -> str | None:
+    try:
+        own, there = os.stat(log), os.stat(path)
+    except OSError:
+        return None
+    return f"{own.st_size} {there.st_size} {there.st_mtime_ns} {there.st_ino}"
+
+
+def unchanged(log: Path, path: Path) -> bool:
+    """Was the file found holding everything of the log since either last changed?"""
+    now = _fingerprint(log, path)
+    try:
+        return now is not None and log.with_suffix(SEEN_SUFFIX).read_text("ascii") == now
+    except (OSError, ValueError):
+        return False
+
+
+def seen(log: Path, path: Path) -> None:
+    """Remember that the file holds everything of the log, as it is now."""
+    now = _fingerprint(log, path)
+    if now is None:
+        return
+    try:
+        log.with_suffix(SEEN_SUFFIX).write_text(now, "ascii")
+    except OSError:
+        pass
