@@ -209,9 +209,9 @@ def _before_qt() -> tuple[str, ...]:
     change a killed process left unfinished is finished before any read.  The lines
     that say which."""
     import builder.app.library  # noqa: F401
-    from builder.storage.paths import data_dir
+    from builder.app.queries import data_folder
 
-    data_dir()
+    data_folder()
     from builder.app.recovery import finish_interrupted
 
     interrupted = finish_interrupted()

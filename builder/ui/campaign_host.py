@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 if TYPE_CHECKING:
     from builder.app.outcome import Guard
     from builder.storage.campaigns import CampaignFile
-    from builder.storage.files import CharacterFile
+    from builder.app.types import CharacterFile
     from builder.ui.operations import FilesChanged
 
 

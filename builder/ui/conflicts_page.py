@@ -105,8 +105,8 @@ class ConflictsPage(QWidget):
 
     def refresh(self) -> None:
         from builder.app import conflicts
-        from builder.rules.base import RulesError
-        from builder.storage.files import FileProblem
+        from builder.app.types import RulesError
+        from builder.app.types import FileProblem
 
         try:
             self.report = conflicts.report(self.path)

@@ -47,8 +47,8 @@ Result = Union["Outcome", Failure]
 def attempt(op: Callable[[], "Outcome"]) -> Result:
     """Run one operation; a refusal or an unwritable file is a :class:`Failure`."""
     from builder.app.outcome import RefusalCode, Refused
-    from builder.rules.base import RulesError
-    from builder.storage.files import FileProblem
+    from builder.app.types import RulesError
+    from builder.app.types import FileProblem
 
     try:
         return op()
@@ -119,7 +119,7 @@ class ExternalEntries(QUndoCommand):
 
 
 def _take_disk_version(doc) -> None:
-    from builder.storage.files import load_character
+    from builder.app.queries import open_character as load_character
 
     doc.cf = load_character(doc.cf.path)
     doc.conflict = False
@@ -133,7 +133,8 @@ def follow(doc, change: Change, broadcast: FilesChanged | None = None) -> str:
     entries at the end of its ledger, undoable from its tab), 'dropped' (entries
     an undo removed), 'reloaded' (anything else: the file is read again) or ''
     (nothing to do)."""
-    from builder.storage.files import FileProblem, load_character
+    from builder.app.queries import open_character as load_character
+    from builder.app.types import FileProblem
 
     if doc.cf.path is None or doc.conflict or doc.save_error:
         return ""

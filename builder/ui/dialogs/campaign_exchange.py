@@ -18,7 +18,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout)
 
-from builder.rules.base import Action, Option, RulesError
+from builder.app.types import Action, Option, RulesError
 
 KINDS = (("raise-skill", "Raise a Skill"), ("raise-class", "Raise a Class"))
 

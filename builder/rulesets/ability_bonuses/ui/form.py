@@ -18,7 +18,7 @@ from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QHBoxLayout, QLabel,
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal
+from builder.app.types import Refusal
 from .card import AbilitiesCard
 
 CHIP_MIME = "application/x-character-builder-bonus-chip"

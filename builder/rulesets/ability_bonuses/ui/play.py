@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
                                QListWidget, QListWidgetItem, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Action
+from builder.app.types import Action
 
 ABILITIES = ("MIG", "DEX", "CHA", "FOC", "SKL", "SPD")
 

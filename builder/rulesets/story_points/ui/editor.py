@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QFrame, QG
                                QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)

@@ -22,7 +22,7 @@ from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QPushButton, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.views.base import CharacterEditor, LedgerView
 from .advance import AdvancePanel
 from .dialogs import AwardXpDialog, ChangeCareerDialog, LevelUpDialog

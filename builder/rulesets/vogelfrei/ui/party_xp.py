@@ -101,8 +101,8 @@ def vogelfrei_campaigns() -> list[tuple[str, Path]]:
 
 
 def _has_party_xp(ruleset_id: str) -> bool:
-    from builder.rules.base import RulesError
-    from builder.storage.rulesets import load_ruleset
+    from builder.app.types import RulesError
+    from builder.app.queries import ruleset as load_ruleset
 
     try:
         return load_ruleset(ruleset_id).party_xp is not None
@@ -341,7 +341,7 @@ class PartyXpDialog(QDialog):
         return parent.window() if parent is not None else None
 
     def problems(self) -> tuple[list[str], PartyTally | None]:
-        from builder.rules.base import Refusal, RulesError
+        from builder.app.types import Refusal, RulesError
         from builder.ui.operations import Failure, attempt
 
         self.outcome = None
