@@ -120,6 +120,8 @@ def only_ledger_changed(cf: CharacterFile, disk: bytes | None) -> bool:
     if not (isinstance(ours, dict) and isinstance(theirs, dict)):
         return False
     mine, disks = ours.pop("ledger", None), theirs.pop("ledger", None)
+    # what an undo took back (kept as withdrawn) changes with the ledger's end
+    ours.pop("withdrawn", None), theirs.pop("withdrawn", None)
     if ours != theirs or not isinstance(mine, list) or not isinstance(disks, list):
         return False
     shorter, longer = (mine, disks) if len(mine) <= len(disks) else (disks, mine)

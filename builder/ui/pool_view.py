@@ -106,6 +106,32 @@ class PlayersSpin(QSpinBox):
                 self._following = False
 
 
+def _counter(name: str, colour: str) -> tuple[QFrame, QLabel]:
+    """A big counter for the table: its frame and the label holding the number."""
+    frame = QFrame()
+    frame.setFrameShape(QFrame.Shape.StyledPanel)
+    frame.setStyleSheet(f"QFrame {{ border: 3px solid {colour}; border-radius: 12px; }}"
+                        f"QLabel {{ border: none; color: {colour}; }}")
+    layout = QVBoxLayout(frame)
+    caption = QLabel(name)
+    caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    font = QFont()
+    font.setPointSize(28)
+    font.setBold(True)
+    caption.setFont(font)
+    number = QLabel("0")
+    number.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    number.setAccessibleName(f"{name} Points")
+    number.setObjectName(f"{name.lower()}Counter")
+    font = QFont()
+    font.setPointSize(COUNTER_POINTS)
+    font.setBold(True)
+    number.setFont(font)
+    layout.addWidget(caption)
+    layout.addWidget(number, 1)
+    return frame, number
+
+
 class PoolView(QWidget):
     """The pool of one campaign file.  ``changed`` is emitted after every write."""
 
@@ -155,8 +181,8 @@ class PoolView(QWidget):
         outer.addLayout(head)
 
         counters = QHBoxLayout()
-        self.fortune_counter = self._counter("Fortune", _hue("ok"))
-        self.peril_counter = self._counter("Peril", _hue("error"))
+        self.fortune_counter = _counter("Fortune", _hue("ok"))
+        self.peril_counter = _counter("Peril", _hue("error"))
         counters.addWidget(self.fortune_counter[0], 1)
         counters.addWidget(self.peril_counter[0], 1)
         outer.addLayout(counters, 3)
@@ -272,30 +298,6 @@ class PoolView(QWidget):
                 *self.spend_buttons.values(), self.talent, self.react_spend,
                 self.react_button, self.earn_side, self.earn_reason, self.earn_button,
                 self.undo_button, self.log]
-
-    def _counter(self, name: str, colour: str) -> tuple[QFrame, QLabel]:
-        frame = QFrame()
-        frame.setFrameShape(QFrame.Shape.StyledPanel)
-        frame.setStyleSheet(f"QFrame {{ border: 3px solid {colour}; border-radius: 12px; }}"
-                            f"QLabel {{ border: none; color: {colour}; }}")
-        layout = QVBoxLayout(frame)
-        caption = QLabel(name)
-        caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        font = QFont()
-        font.setPointSize(28)
-        font.setBold(True)
-        caption.setFont(font)
-        number = QLabel("0")
-        number.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        number.setAccessibleName(f"{name} Points")
-        number.setObjectName(f"{name.lower()}Counter")
-        font = QFont()
-        font.setPointSize(COUNTER_POINTS)
-        font.setBold(True)
-        number.setFont(font)
-        layout.addWidget(caption)
-        layout.addWidget(number, 1)
-        return frame, number
 
     # -- state ------------------------------------------------------------------------
     @property

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from builder.ui.models.options_model import AllowedRole, OptionRole
 from tests.ui.conftest import make_character
+from tests.helpers import undone_bytes
 
 
 def open_editor(window, path):
@@ -73,7 +74,7 @@ def test_take_an_increase_saves_at_once_and_undo_redo_follow_the_ledger(window, 
     assert window.action("undo").isEnabled()
     assert "Cognition" in window.action("undo").text()
     window.action("undo").trigger()
-    assert senna_path.read_bytes() == original
+    assert undone_bytes(senna_path) == original
     assert option_index(editor, "skill", "Medicine").data(AllowedRole) is False
     # redo re-applies through the core
     window.action("redo").trigger()
