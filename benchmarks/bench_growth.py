@@ -1,8 +1,10 @@
 """Benchmark: what commands cost as a character's or a campaign's ledger grows.
 
-For every rule system (story-points, vogelfrei, ability-bonuses, a data-only system,
-and a campaign's Fortune/Peril pool) a file of 1,000, 10,000 and 50,000 legal ledger
-entries of every kind is made, then each command runs on it as a whole process
+For every rule system (story-points, vogelfrei, ability-bonuses, the point-buy example
+as ``install-example point-buy`` installs it: a data-only system, and a campaign's
+Fortune/Peril pool) a file of 1,000, 10,000 and 50,000 legal ledger entries is made (a
+cycle of common entries, and where a system has more kinds, a mixed ledger of every
+kind interleaved), then each command runs on it as a whole process
 (``character-builder`` as installed runs it, with compiled bytecode): ``show``,
 ``check``, ``options`` and ``do`` on a character; ``campaign show``, ``pool show`` and
 ``campaign award`` on a campaign whose members are as long.  Each line prints the time
@@ -44,7 +46,6 @@ from paired import MEMORY_METHOD, Run, measure  # noqa: E402
 
 #: What the installed ``character-builder`` script runs (``sys.exit(main())``).
 CLI = "import sys; from builder.__main__ import main; sys.exit(main())"
-EXAMPLE_SYSTEM = ROOT / "builder" / "data" / "examples" / "point-buy.json"
 STAMP = "2026-01-01T12:00:00+00:00"
 
 
@@ -76,6 +77,45 @@ def words_vogelfrei(i: int) -> Iterator[list[str]]:
     yield ["damage-stamina", "1"]
     yield ["heal-stamina", "1"]
     yield ["level-up", "--session", f"Session {i}"]
+
+
+def words_story_points_mixed(i: int) -> Iterator[list[str]]:
+    """Every kind of Story Point entry, interleaved."""
+    yield ["award-checkpoint", f"Milestone {i}", "a"]
+    yield ["award-checkpoint", f"Milestone {i}", "b"]
+    yield ["award-checkpoint", f"Milestone {i}", "c"]
+    yield ["raise-vital", ["Strength", "Agility", "Endurance", "Cognition", "Perception",
+                           "Presence"][i % 6]]
+    yield ["raise-skill", ["Insight", "Medicine", "Stealth", "Occult"][i % 4]]
+    yield ["raise-class", "Fighter", "--trait", ["Parry", "Breach", "Cleave"][i % 3]]
+    yield ["enter-class", ["Ranger", "Rogue"][i % 2], "--trait",
+           ["Trailblazer", "Ambush"][i % 2], "--scene", f"Scene {i}"]
+    yield ["resolve-milestone", f"Milestone {i}"]
+    yield ["use-trait", "Fighter", "Parry"]
+    yield ["set-active", "no"]
+    yield ["set-active", "yes"]
+    yield ["rest"]
+
+
+def words_vogelfrei_mixed(i: int) -> Iterator[list[str]]:
+    """Every kind of Vogelfrei entry, interleaved."""
+    yield ["award-xp", "40", "--session", f"Session {i}"]
+    yield ["level-up", "--session", f"Session {i}"]
+    if i % 97 == 0:
+        yield ["change-career", "--session", f"Session {i}", "Warrior",
+               ["Soldier", "Mercenary"][i // 97 % 2]]
+    yield ["gain-money", "300bp"]
+    yield ["buy", "Wams"]
+    yield ["wear", "Wams"]
+    yield ["remove", "Wams"]
+    yield ["drop", "Wams"]
+    yield ["gain", "Buff Coat"]
+    yield ["drop", "Buff Coat"]
+    yield ["spend-money", "1bp"]
+    yield ["damage-stamina", "1"]
+    yield ["heal-stamina", "1"]
+    yield ["damage-wounds", "1"]
+    yield ["heal-wounds", "1"]
 
 
 def words_ability_bonuses(i: int) -> Iterator[list[str]]:
@@ -123,8 +163,9 @@ def grow_character(env: dict[str, str], path: Path, size: int,
     path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
 
 
-def pool_entries(size: int) -> list[dict[str, Any]]:
-    """``size`` legal pool entries: sessions of a hundred spends and earnings each."""
+def pool_entries(size: int, mixed: bool = False) -> list[dict[str, Any]]:
+    """``size`` legal pool entries: sessions of a hundred spends and earnings each
+    (``mixed``: every kind of pool entry, interleaved)."""
     entries: list[dict[str, Any]] = []
     i = 0
     while len(entries) < size:
@@ -137,6 +178,13 @@ def pool_entries(size: int) -> list[dict[str, Any]]:
         entries.append({"action": "pool-spend", "side": "fortune", "use": "detail",
                         "check": f"check {i}", "by": "Ann", "after_roll": False})
         entries.append({"action": "pool-nemesis", "name": f"Nemesis {i % 7}", "points": 2})
+        if mixed:
+            entries.append({"action": "pool-earn", "side": "peril", "points": 1,
+                            "reason": "a rule"})
+            entries.append({"action": "pool-spend", "side": "peril", "use": "complication",
+                            "check": f"check {i}", "by": "GM", "after_roll": False})
+            entries.append({"action": "pool-react", "check": f"check {i}", "by": "Ann",
+                            "talent": "Quick"})
         i += 1
     return [dict(entry, at=STAMP) for entry in entries[:size]]
 
@@ -146,9 +194,7 @@ class Setup:
 
     def __init__(self, work: Path, env: dict[str, str]):
         self.work, self.env = work, env
-        systems = work / "data" / "rulesets" / "systems"
-        systems.mkdir(parents=True)
-        shutil.copy(EXAMPLE_SYSTEM, systems / "point-buy.json")
+        cli(env, "install-example", "point-buy")
         self.seeds: dict[str, Path] = {}
         for rid, sets in (
                 ("story-points", ["sp=0", "class.Fighter=1", "trait.Fighter.Parry=1",
@@ -161,20 +207,25 @@ class Setup:
                 *[w for s in sets for w in ("--set", s)])
             self.seeds[rid] = seed
 
-    def character(self, rid: str, size: int) -> Path:
-        path = self.work / f"{rid}-{size}.json"
+    def character(self, rid: str, size: int, mixed: bool = False) -> Path:
+        """A ``rid`` character of ``size`` entries (``mixed``: of every kind the rule
+        system has, interleaved; the same as plain where the plain cycle has them all)."""
+        path = self.work / f"{rid}-{size}{'-mixed' if mixed else ''}.json"
         shutil.copy(self.seeds[rid], path)
         words = {"story-points": words_story_points, "vogelfrei": words_vogelfrei,
                  "ability-bonuses": words_ability_bonuses,
                  "point-buy": words_point_buy}[rid]
+        if mixed:
+            words = {"story-points": words_story_points_mixed,
+                     "vogelfrei": words_vogelfrei_mixed}.get(rid, words)
         grow_character(self.env, path, size, words)
         return path
 
-    def campaign(self, size: int) -> Path:
-        """A story-points campaign of ``size`` pool entries with two members (of a
-        hundred entries each: the members' own growth is the characters' lines), in a
-        folder of its own."""
-        folder = self.work / f"campaign-{size}"
+    def campaign(self, size: int, mixed: bool = False) -> Path:
+        """A story-points campaign of ``size`` pool entries (``mixed``: of every kind)
+        with two members (of a hundred entries each: the members' own growth is the
+        characters' lines), in a folder of its own."""
+        folder = self.work / f"campaign-{size}{'-mixed' if mixed else ''}"
         folder.mkdir()
         member = self.character("story-points", 100)
         members = []
@@ -185,7 +236,7 @@ class Setup:
         cli(self.env, "campaign", "new", "Table", "-o", str(path), "--ruleset",
             "story-points", *members)
         doc = json.loads(path.read_text(encoding="utf-8"))
-        doc["ledger"] = pool_entries(size)
+        doc["ledger"] = pool_entries(size, mixed)
         path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
         return path
 
@@ -236,11 +287,16 @@ def character_commands(path: Path) -> list[tuple[str, list[str], Path | None]]:
             ("do " + action[0], ["do", str(path), *action], path)]
 
 
+#: What each line of characters is made of: (rule system, of every kind interleaved).
+CHARACTER_LINES = [("story-points", False), ("story-points", True), ("vogelfrei", False),
+                   ("vogelfrei", True), ("ability-bonuses", False), ("point-buy", False)]
+
+
 def measure_characters(setup: Setup, sizes: list[int], runs: int) -> list[str]:
     lines = []
-    for rid in ("story-points", "vogelfrei", "ability-bonuses", "point-buy"):
-        lines.append(f"{rid}:")
-        paths = [setup.character(rid, size) for size in sizes]
+    for rid, mixed in CHARACTER_LINES:
+        lines.append(f"{rid}{', every kind of entry interleaved' if mixed else ''}:")
+        paths = [setup.character(rid, size, mixed) for size in sizes]
         table: dict[str, list[Run]] = {}
         for path in paths:
             for name, words, changed in character_commands(path):
@@ -252,10 +308,11 @@ def measure_characters(setup: Setup, sizes: list[int], runs: int) -> list[str]:
     return lines
 
 
-def measure_campaigns(setup: Setup, sizes: list[int], runs: int) -> list[str]:
+def measure_campaigns(setup: Setup, sizes: list[int], runs: int,
+                      mixed: bool = False) -> list[str]:
     table: dict[str, list[Run]] = {}
     for size in sizes:
-        path = setup.campaign(size)
+        path = setup.campaign(size, mixed)
         folder = path.parent
         files = {p: p.read_bytes() for p in folder.glob("*.json")}
         for name, words, changes in (
@@ -265,7 +322,8 @@ def measure_campaigns(setup: Setup, sizes: list[int], runs: int) -> list[str]:
                                     "Last", "a"], True)):
             before = restorer(files) if changes else None
             table.setdefault(name, []).append(timed(setup.env, words, runs, before))
-    lines = ["campaign (a pool ledger of that many entries, two members):"]
+    lines = [f"campaign (a pool ledger of that many entries{' of every kind' if mixed else ''}"
+             ", two members):"]
     lines += [row(name, sizes, results, 2.0) for name, results in table.items()]
     print("\n".join(lines), flush=True)
     return lines
@@ -352,6 +410,7 @@ def main() -> int:
         setup = Setup(work, env)
         measure_characters(setup, sizes, runs)
         measure_campaigns(setup, sizes, runs)
+        measure_campaigns(setup, sizes, runs, mixed=True)
         measure_large(setup, runs, args.quick)
     except Crashed as exc:
         print(f"a command crashed: {exc}", file=sys.stderr)

@@ -1,9 +1,11 @@
 """Benchmark: what opening the window costs as a character's or a campaign's ledger grows.
 
-For every rule system (story-points with every kind of entry and with checkpoint awards
-only, vogelfrei, ability-bonuses, the point-buy data-only system) a character of 1,000,
-10,000 and 50,000 legal ledger entries is made (the files of
-``benchmarks/bench_growth.py``), and a campaign whose pool ledger is that long; then the
+For every rule system (story-points with common entries, with every kind of entry
+interleaved and with checkpoint awards only, vogelfrei common and mixed, ability-bonuses,
+the point-buy data-only system) a character of 1,000, 10,000 and 50,000 legal ledger
+entries is made (the files of ``benchmarks/bench_growth.py``), a campaign whose pool
+ledger is that long (common entries, and every kind), and a character with a 1 MB
+text; then the
 window opens each as a whole process, offscreen, and quits once it is painted
 (``character-builder FILE --quit-when-ready``).  Each line prints the time and peak
 memory at every size and the ratio between steps: cost that grows with the ledger
@@ -11,7 +13,7 @@ gives ratios near the ratio of the sizes (10x, then 5x) at most, less while star
 dominates; a cost that grows faster shows a larger one.  The first line is the floor:
 the window opening a character of no entries.
 
-Goal: the window opens each within 2 s at 50,000 entries.
+Goal: the window opens each within 2 s at 50,000 entries, within 1 s with a 1 MB text.
 
     python benchmarks/bench_window_growth.py [--runs 3]    # 1k, 10k, 50k entries
     python benchmarks/bench_window_growth.py --quick       # 500 and 2,000 entries, once
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import json
 import os
 import shutil
 import statistics
@@ -62,8 +65,8 @@ def measure_window(setup: Setup, sizes: list[int], runs: int) -> list[str]:
     floor = opened(setup.env, setup.seeds["story-points"], runs)
     lines = [row("floor: no entries", [0], [floor], 2.0)]
     print(lines[0], flush=True)
-    for name in ("story-points", "checkpoint awards", "vogelfrei",
-                 "ability-bonuses", "point-buy"):
+    for name in ("story-points", "story-points mixed", "checkpoint awards", "vogelfrei",
+                 "vogelfrei mixed", "ability-bonuses", "point-buy"):
         paths = []
         for size in sizes:
             if name == "checkpoint awards":
@@ -71,14 +74,22 @@ def measure_window(setup: Setup, sizes: list[int], runs: int) -> list[str]:
                 shutil.copy(setup.seeds["story-points"], path)
                 grow_character(setup.env, path, size, words_checkpoints)
             else:
-                path = setup.character(name, size)
+                path = setup.character(name.split()[0], size, mixed=name.endswith("mixed"))
             paths.append(path)
         lines.append(row(f"open {name}", sizes, [opened(setup.env, p, runs) for p in paths],
                          2.0))
         print(lines[-1], flush=True)
-    campaigns = [setup.campaign(size) for size in sizes]
-    lines.append(row("open a campaign (pool)", sizes,
-                     [opened(setup.env, p, runs) for p in campaigns], 2.0))
+    for mixed in (False, True):
+        campaigns = [setup.campaign(size, mixed) for size in sizes]
+        lines.append(row(f"open a campaign (pool{', mixed' if mixed else ''})", sizes,
+                         [opened(setup.env, p, runs) for p in campaigns], 2.0))
+        print(lines[-1], flush=True)
+    text = setup.work / "window-text-1mb.json"
+    shutil.copy(setup.seeds["story-points"], text)
+    doc = json.loads(text.read_text(encoding="utf-8"))
+    doc["notes"] = "A line of notes.\n" * (1024 * 1024 // 17)
+    text.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    lines.append(row("open a 1 MB text", [1], [opened(setup.env, text, runs)], 1.0))
     print(lines[-1], flush=True)
     return lines
 

@@ -14,9 +14,11 @@ class OutputFailed(Exception):
     """The standard output could not be written (a full disk, a closed pipe): the
     user's situation, reported in one line by :func:`output_failed_line`."""
 
-    def __init__(self, cause: OSError):
+    def __init__(self, cause: OSError, done: str | None = None):
         super().__init__(str(cause))
         self.cause = cause
+        #: What the command did before its output failed ("PATH written"), if anything.
+        self.done = done
 
 
 def write(text: str) -> None:
@@ -41,14 +43,20 @@ def flush_output() -> None:
         raise OutputFailed(exc) from exc
 
 
-def output_failed_line(cause: OSError) -> str:
-    """The one line for an output that cannot be written."""
+def output_failed_line(cause: OSError, done: str | None = None) -> str:
+    """The one line for an output that cannot be written (``done``: what the command
+    did all the same, such as "out.pdf written")."""
     import errno
 
     if cause.errno == errno.EPIPE or isinstance(cause, BrokenPipeError):
+        if done:
+            return (f"character-builder: {done}, but the output was closed before its "
+                    "summary was written (the program reading it stopped early)")
         return ("character-builder: the output was closed before everything was written "
                 "(the program reading it, such as head, stopped early)")
     why = cause.strerror or str(cause)
+    if done:
+        return f"character-builder: {done}, but its summary could not be printed: {why}"
     return f"character-builder: cannot write the output: {why}"
 
 

@@ -7,6 +7,9 @@ player makes when the file behind the tab changed or went away.
   written where it was, only while no file has come back there (else ``STALE``: that is
   a change on disk, and the player chooses between the two versions).
 
+:func:`open_character` reads a character for a tab: a file the rules refuse opens
+read-only, with the lines ``check`` prints for it (:func:`refused_lines`).
+
 Both return an :class:`~builder.app.outcome.Outcome` naming the file written; a write
 that fails raises :class:`~builder.app.outcome.NotWritten` with the reason.
 """
@@ -16,7 +19,29 @@ from pathlib import Path
 from typing import Sequence
 
 from builder.app.outcome import FileChange, NotWritten, Outcome, Refused, RefusalCode
-from builder.storage.files import CharacterFile, FileProblem, current_bytes, write_checked
+from builder.storage.files import (CharacterFile, FileProblem, current_bytes, load_character,
+                                   write_checked)
+from builder.storage.jsonio import one_line
+
+
+def open_character(path: Path | str) -> CharacterFile:
+    """Read a character for a tab (FileProblem: it cannot be read as one).  A file the
+    rules refuse (what ``check`` lists problems for) is read-only: nothing is added to
+    it or written until it is fixed, and :func:`refused_lines` says why."""
+    cf = load_character(path)
+    if cf.read_only is None and refused_lines(cf):
+        cf.read_only = one_line(f"{cf.path}: the rules refuse this file, so it is open "
+                                "read-only (check lists every problem)")
+    return cf
+
+
+def refused_lines(cf: CharacterFile) -> list[str]:
+    """The lines ``check`` prints for a file the rules refuse (empty: they accept it);
+    where rule code cannot even replay the file, the one line ``check`` answers with."""
+    try:
+        return [line for problem in cf.replay.problems for line in problem.lines()]
+    except FileProblem as problem:
+        return [str(problem)]
 
 
 def _target(cf: CharacterFile) -> Path:
@@ -66,8 +91,6 @@ def save_again(cf: CharacterFile) -> Outcome:
 def import_problems(sources: Sequence[Path | str]) -> list[tuple[Path, str]]:
     """Each file of an import that cannot be read as a character, with why (the import
     itself, :func:`builder.app.library.import_files`, stops at the first)."""
-    from builder.storage.files import load_character
-
     problems: list[tuple[Path, str]] = []
     for source in sources:
         try:

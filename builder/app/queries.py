@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 if TYPE_CHECKING:
-    from builder.rules.base import Ruleset
+    from builder.rules.base import Plan, Ruleset
     from builder.storage.files import CharacterFile
     from builder.storage.rule_systems import RuleSystemRow
 
@@ -94,6 +94,15 @@ def open_character(path: Path | str) -> CharacterFile:
     from builder.storage.files import load_character
 
     return load_character(path)
+
+
+def plan(cf: CharacterFile, target: str) -> Plan:
+    """The rules' cheapest way from the character's state to ``target`` (Refusal when
+    none is legal; UsageError for a target the rule system does not read, or a rule
+    system without a planner)."""
+    from builder.rules.base import Plan
+
+    return Plan(cf.ruleset.plan(cf.state, target))
 
 
 def document_kind(path: Path | str) -> str:

@@ -13,6 +13,8 @@ from builder.rules.base import (
     ActionEntry,
     ActionHelp,
     Option,
+    Plan,
+    PlanStep,
     Reason,
     Refusal,
     Ruleset,
@@ -27,6 +29,6 @@ from builder.storage.files import ChangedOnDisk, CharacterFile, FileProblem
 from builder.storage.jsonio import one_line
 
 __all__ = ["AT_MAXIMUM", "SESSION_MISSING", "SESSION_TAKEN", "Action", "ActionEntry",
-           "ActionHelp", "ChangedOnDisk", "CharacterFile", "FileProblem", "Option", "Reason",
-           "Refusal", "Ruleset", "RulesError", "UsageError", "action_parser", "has_code",
-           "one_line", "read_action", "reason_code"]
+           "ActionHelp", "ChangedOnDisk", "CharacterFile", "FileProblem", "Option", "Plan",
+           "PlanStep", "Reason", "Refusal", "Ruleset", "RulesError", "UsageError",
+           "action_parser", "has_code", "one_line", "read_action", "reason_code"]

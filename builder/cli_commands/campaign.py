@@ -300,7 +300,8 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p = sub.add_parser("award", help="apply one action to every member, all or nothing")
     p.add_argument("file", help="a campaign file")
     p.add_argument("action", help="an action of the members' ruleset (as for do)")
-    p.add_argument("args", nargs=argparse.REMAINDER, help="the action's arguments")
+    p.add_argument("args", nargs=argparse.REMAINDER, help="the action's arguments"
+                   ).required = False          # (some actions take none)
     p.set_defaults(func=cmd_award)
 
     p = sub.add_parser("exchange", help="a Training Exchange between two members")

@@ -70,7 +70,7 @@ def _ledger_choice(text: str) -> str:
 
 def cmd_export_pdf(args: argparse.Namespace) -> int:
     from builder.app import export
-    from builder.cli_output import err, out
+    from builder.cli_output import OutputFailed, err, flush_output, out
     from builder.sheets import SheetOptions, parse_sections
 
     # Read and check everything first: nothing is written unless all inputs are good.
@@ -109,6 +109,11 @@ def cmd_export_pdf(args: argparse.Namespace) -> int:
     if glyphs.untexted:
         err(f"warning: {describe_missing(glyphs.untexted)} printed but not in the PDF's "
             "text (a colour emoji prints as a picture): a search or a copy will miss them")
-    for path in written:
-        out(str(path))
+    try:
+        for path in written:
+            out(str(path))
+        flush_output()
+    except OutputFailed as failed:        # the PDFs are there: the line says so
+        raise OutputFailed(failed.cause, done=" and ".join(f"{p} written" for p in written)
+                           or None) from None
     return 0

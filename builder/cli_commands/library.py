@@ -95,15 +95,17 @@ def cmd_restore(args: argparse.Namespace) -> int:
     if not args.items:
         items = library.trash_items()
         if args.json:
-            print_json([{"trashed": str(i.trashed), "original": str(i.original)}
-                        for i in items])
+            print_json([{"trashed": str(i.trashed), "original": str(i.original),
+                         "name": library.trashed_name(i)} for i in items])
         elif not items:
             from builder.app.queries import trash_folder
 
             out(f"the trash is empty ({trash_folder()})")
         else:
             for item in items:
-                out(f"{item.trashed.name}  (from {item.original})")
+                name = library.trashed_name(item)
+                renamed = "" if name == item.original.stem else f"{name}, "
+                out(f"{item.trashed.name}  ({renamed}from {item.original})")
         return 0
     return _print_lines(library.restore([library.find_trashed(w) for w in args.items]))
 

@@ -26,17 +26,27 @@ import json
 from typing import Any, Mapping, MutableMapping
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+#: Every two digits, by the 10 bits they stand for; the shifts of a ULID's 13 pairs.
+_PAIRS = tuple(a + b for a in CROCKFORD for b in CROCKFORD)
+_PAIR_SHIFTS = tuple(range(120, -1, -10))
 #: The keys a ledger entry carries besides its action (never read by the rules).
 STAMP_KEYS = ("id", "device", "device_name", "seq")
+_STAMP_SET = frozenset(STAMP_KEYS)
 #: Everything in an entry that is not the action itself: its time and its stamp.
 META_KEYS = ("at",) + STAMP_KEYS
 #: What of a file never changes once it is created (an old file's id is made of it).
 _FILE_IDENTITY = ("kind", "ruleset", "created", "baseline")
 
 
+#: ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``,
+#: made once (``json.dumps`` with arguments builds an encoder per call).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"),
+                              ensure_ascii=False).encode
+
+
 def canonical(value: Any) -> str:
     """One text for a JSON value: the same on every machine."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL(value)
 
 
 def digest(value: Any) -> str:
@@ -48,11 +58,7 @@ def ulid(ms: int, randomness: bytes) -> str:
     """48 bits of milliseconds and 80 bits of ``randomness`` as 26 base-32 characters."""
     ms = max(0, min(int(ms), (1 << 48) - 1))
     number = (ms << 80) | int.from_bytes(randomness[:10].rjust(10, b"\0"), "big")
-    chars = []
-    for _ in range(26):
-        chars.append(CROCKFORD[number & 31])
-        number >>= 5
-    return "".join(reversed(chars))
+    return "".join([_PAIRS[(number >> shift) & 1023] for shift in _PAIR_SHIFTS])
 
 
 def at_ms(at: Any) -> int:
@@ -85,7 +91,8 @@ def derived_file_id(doc: Mapping[str, Any]) -> str:
 
 def derived_entry_id(file_id: str, position: int, entry: Mapping[str, Any]) -> str:
     """The id of an entry written before entries had one."""
-    seed = canonical([file_id, position, action_content(entry)])
+    content = entry if _STAMP_SET.isdisjoint(entry) else action_content(entry)
+    seed = canonical([file_id, position, content])
     return ulid(at_ms(entry.get("at")), hashlib.sha256(seed.encode("utf-8", "surrogatepass"))
                 .digest()[:10])
 

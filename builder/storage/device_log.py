@@ -137,6 +137,24 @@ def trashed(paths: Iterable[Path | str], when: str) -> None:
             _append(log, [{TRASHED: when}])
 
 
+def moved(old: Path | str, new: Path | str, when: str) -> None:
+    """The file at ``old`` was taken into the file at ``new`` (a copy of it under
+    another name, every entry of it checked to be there) and removed: what this device
+    wrote into it and withdrew from it is logged for ``new`` from now on, and the file
+    missing from ``old`` is not rebuilt."""
+    for log in sorted(log_folder().glob(f"{_path_key(old)}-*{SUFFIX}")):
+        found = read(log)
+        if found is None or found.trashed:
+            continue
+        target = log_file(new, found.file_id)
+        lines: list[Mapping[str, Any]] = [] if target.exists() else [
+            {"file": found.header, "path": os.path.abspath(new)}]
+        lines += [{ENTRY: e} for e in found.entries]
+        lines += [{WITHDRAWN: e} for e in found.withdrawn]
+        _append(target, lines)
+        _append(log, [{TRASHED: when}])
+
+
 class Log:
     """A file's log read back: where the file is, what it was, what this device wrote
     into it and withdrew from it, and whether the person trashed it since."""

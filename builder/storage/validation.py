@@ -251,8 +251,102 @@ def load_schema(name: str) -> Any:
 
 
 def document_problems(document: Any, schema_names: list[str]) -> list[str]:
+    """The first schema's problems with ``document`` (empty: it matches them all).
+
+    A document validated before (the same object, as a command read it) is validated
+    again only in what may have changed since: everything but its ledger, and the
+    ledger entries that are new or were changed (see :class:`_Validated`).  Writing a
+    long ledger after reading it so costs its new entries, not the whole ledger again;
+    a problem found is reported as a whole validation reports it."""
     for name in schema_names:
-        problems = schema_errors(load_schema(name), document)
+        schema = load_schema(name)
+        subject = _unvalidated_part(name, schema, document)
+        problems = schema_errors(schema, subject)
+        if problems and subject is not document:
+            problems = schema_errors(schema, document)   # the places as in the whole
         if problems:
             return problems
+        _remember(name, _Validated(schema, document))
     return []
+
+
+#: Keywords of a schema's top level, and of its ``ledger`` property, under which each
+#: ledger entry is valid or not by itself: a document then matches the schema exactly
+#: when its other keys and each of its entries do.
+_INDEPENDENT_TOP = frozenset({"$schema", "$id", "$defs", "$comment", "title",
+                              "description", "type", "properties", "required"})
+_INDEPENDENT_LEDGER = frozenset({"type", "items", "$comment", "title", "description"})
+#: The keys ``builder.rules.entry_ids.ensure_ids`` gives an entry written without them
+#: (no schema looks at them: every entry written since they exist carries them).
+_GIVEN_KEYS = ("id", "seq")
+
+
+def _entries_independent(schema: Any) -> bool:
+    if not isinstance(schema, dict) or not _INDEPENDENT_TOP.issuperset(schema):
+        return False
+    properties = schema.get("properties")
+    ledger = properties.get("ledger") if isinstance(properties, dict) else None
+    return (isinstance(ledger, dict) and _INDEPENDENT_LEDGER.issuperset(ledger)
+            and not schema_keywords.used(schema))
+
+
+def _shapes(entries: list[Any]) -> list[int]:
+    """What each validated entry must still have to need no new look: its number of
+    keys besides those the ids upgrade adds (-1: not an object)."""
+    given_id, given_seq = _GIVEN_KEYS
+    return [len(e) - (given_id in e) - (given_seq in e) if type(e) is dict else -1
+            for e in entries]
+
+
+class _Validated:
+    """A document that matched a schema: the document, its ledger's entries (the same
+    objects) and their shapes.  Ledger entries are never changed in place once written
+    (the ledger is append-only; only the ids upgrade adds keys to an old file's
+    entries), so an entry still the same object with the same shape still matches."""
+
+    __slots__ = ("schema", "document", "ledger", "entries", "shapes")
+
+    def __init__(self, schema: Any, document: Any) -> None:
+        self.schema, self.document = schema, document
+        ledger = document.get("ledger") if isinstance(document, dict) else None
+        self.ledger: list[Any] | None = None
+        self.entries: list[Any] = []
+        if isinstance(ledger, list) and _entries_independent(schema):
+            self.ledger, self.entries = ledger, list(ledger)
+        self.shapes = _shapes(self.entries)
+
+
+#: The documents each schema (by name) last accepted, by the document's id (each
+#: record holds its document, so the id is its own while it is kept): a campaign and
+#: its members, a window's open tabs.
+_validated: dict[str, dict[int, _Validated]] = {}
+_KEPT = 8
+
+
+def _remember(name: str, record: _Validated) -> None:
+    kept = _validated.setdefault(name, {})
+    kept.pop(id(record.document), None)
+    kept[id(record.document)] = record
+    while len(kept) > _KEPT:
+        del kept[next(iter(kept))]
+
+
+def matched(document: Any, schema_names: list[str]) -> None:
+    """Say ``document`` matches the schemas without looking (it was read from bytes
+    that matched them before): a write of it validates only what changes."""
+    for name in schema_names:
+        _remember(name, _Validated(load_schema(name), document))
+
+
+def _unvalidated_part(name: str, schema: Any, document: Any) -> Any:
+    """``document``, or, when it was validated against ``schema`` before, a shallow copy
+    whose ledger holds only the entries new or changed since."""
+    known = _validated.get(name, {}).get(id(document))
+    if (known is None or known.document is not document or known.schema is not schema
+            or known.ledger is None or document.get("ledger") is not known.ledger):
+        return document
+    entries, shapes = known.entries, known.shapes
+    now = _shapes(known.ledger)
+    fresh = [entry for i, entry in enumerate(known.ledger)
+             if i >= len(entries) or entry is not entries[i] or now[i] != shapes[i]]
+    return {**document, "ledger": fresh}

@@ -15,6 +15,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 if TYPE_CHECKING:
+    from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.storage.campaigns import CampaignFile
     from builder.app.types import CharacterFile
@@ -34,7 +35,7 @@ class CampaignHost(QWidget):
     member_guard: Guard
     broadcast: FilesChanged
     #: The library's characters, for "add members" (None: not offered).
-    library_entries: Callable[[], list] | None
+    library_entries: Callable[[], list[LibraryEntry]] | None
     #: The dialog this tab opened last (award, exchange, XP, add members).
     dialog: QDialog | None
 

@@ -38,7 +38,7 @@ class PartyActions(CampaignHost):
         guard = self.member_guard
         outcome = None
 
-        def undo():
+        def undo() -> Outcome:
             return campaigns.undo(self.path, guard=guard,
                                   expected=outcome.entry if outcome else None)
 
@@ -66,14 +66,15 @@ class PartyActions(CampaignHost):
 
         return self.dry_run(lambda p: campaigns.award(p, words, dry_run=True))
 
-    def exchange(self, member_a: str, words_a: list, member_b: str, words_b: list) -> bool:
+    def exchange(self, member_a: str, words_a: list[str], member_b: str,
+                 words_b: list[str]) -> bool:
         from builder.app import campaigns
 
         return self._group("Training Exchange", lambda p, **kw: campaigns.exchange(
             p, member_a, words_a, member_b, words_b, **kw))
 
-    def preview_exchange(self, member_a: str, words_a: list, member_b: str,
-                         words_b: list) -> list[str]:
+    def preview_exchange(self, member_a: str, words_a: list[str], member_b: str,
+                         words_b: list[str]) -> list[str]:
         from builder.app import campaigns
 
         return self.dry_run(lambda p: campaigns.exchange(p, member_a, words_a, member_b,

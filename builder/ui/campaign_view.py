@@ -21,6 +21,7 @@ XP award), :mod:`builder.ui.campaign_members` (add and remove members) and
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
                                QVBoxLayout, QWidget)
 
 from builder.app.types import RulesError
+from builder.app.pathnames import real_path
 from builder.ui.focus import tab_chain
 from builder.ui.operations import Failure, FilesChanged, run
 from builder.ui.models.campaign_ledger_model import CampaignLedgerModel
@@ -43,6 +45,7 @@ from builder.ui.campaign_pool import EmbeddedPoolView
 from builder.ui.wording import count
 
 if TYPE_CHECKING:
+    from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
     from builder.storage.campaigns import CampaignFile
@@ -50,10 +53,7 @@ if TYPE_CHECKING:
 
 
 def _resolved(path: str | Path) -> Path:
-    try:
-        return Path(path).resolve()
-    except OSError:
-        return Path(path).absolute()
+    return real_path(path)
 
 
 class ElidedLine(QLabel):
@@ -117,7 +117,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
     def __init__(self, path: str | Path, parent: QWidget | None = None,
                  member_guard: Guard | None = None,
-                 library_entries: Callable[[], list] | None = None,
+                 library_entries: Callable[[], list[LibraryEntry]] | None = None,
                  broadcast: FilesChanged | None = None):
         super().__init__(parent)
         self.setObjectName("campaignView")
@@ -321,12 +321,12 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
     def _watch(self) -> None:
         # atomic writes replace the file: watch the new one
-        if self.path.exists() and str(self.path) not in self._watcher.files():
+        if os.path.exists(self.path) and str(self.path) not in self._watcher.files():
             self._watcher.addPath(str(self.path))
 
     def _file_changed(self) -> None:
         self._watch()
-        if not self.path.exists():
+        if not os.path.exists(self.path):
             return
         from builder.storage import campaigns
         from builder.app.types import FileProblem

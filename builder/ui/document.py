@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from builder.app.types import Action, ActionEntry, Option, RulesError
-from builder.app.queries import open_character as load_character
 from builder.app.types import CharacterFile, FileProblem
 
 if TYPE_CHECKING:
@@ -53,7 +52,9 @@ class CharacterDocument(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> "CharacterDocument":
-        return cls(load_character(path), parent)
+        from builder.app.documents import open_character
+
+        return cls(open_character(path), parent)
 
     # -- what views read ---------------------------------------------------------
     @property
@@ -61,7 +62,8 @@ class CharacterDocument(QObject):
         return self.cf.path
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> Any:
+        """The character's rule system (each editor reads its own system's API)."""
         return self.cf.ruleset
 
     @property
@@ -72,7 +74,7 @@ class CharacterDocument(QObject):
     def read_only(self) -> str | None:
         return self.cf.read_only
 
-    def derived(self) -> dict:
+    def derived(self) -> dict[str, Any]:
         return self.cf.derived()
 
     def options(self) -> list[Option]:
@@ -99,7 +101,7 @@ class CharacterDocument(QObject):
     def parse(self, words: list[str]) -> Action:
         return Action.coerce(self.ruleset.parse_action(words))
 
-    def own_guard(self, _paths) -> list[str]:
+    def own_guard(self, _paths: Sequence[Path]) -> list[str]:
         """The member guard of this tab's own changes: none while the file changed on
         disk and the player has not chosen Reload or Keep mine."""
         if self.check_missing():
@@ -246,7 +248,7 @@ class CharacterDocument(QObject):
 
         return self._write(documents.save_again)
 
-    def _write(self, operation) -> bool:
+    def _write(self, operation: Callable[[CharacterFile], object]) -> bool:
         from builder.app.outcome import Refused
 
         try:
@@ -268,7 +270,9 @@ class CharacterDocument(QObject):
         """Read the file again (the player chose the version on disk)."""
         if self.cf.path is None:
             raise FileProblem(f"{self.name}: no file to read it again from")
-        cf = load_character(self.cf.path)
+        from builder.app.documents import open_character
+
+        cf = open_character(self.cf.path)
         self.cf = cf
         self.conflict = self.missing = False
         self.save_error = None

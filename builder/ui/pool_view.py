@@ -164,6 +164,7 @@ class PoolView(QWidget):
         title_font.setPointSize(18)
         title_font.setBold(True)
         self.title.setFont(title_font)
+        self.title.setWordWrap(True)    # a narrow pane: the session name wraps
         head.addWidget(self.title, 1)
         # The table's first step, first in the head and in the Tab order: a session
         # started with as many players as the spin box beside it says.

@@ -9,8 +9,6 @@ files opened (:attr:`fileOpened`); the actions follow the current tab
 (:attr:`currentChanged`)."""
 from __future__ import annotations
 
-import os
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, cast
 
@@ -19,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from builder import APP_TITLE
 from builder.app import queries
+from builder.app.pathnames import real_path
 
 if TYPE_CHECKING:
     from builder.ui.broadcast import Change
@@ -56,12 +55,6 @@ def _is_campaign_view(widget: QWidget | None) -> bool:
     return module is not None and isinstance(widget, module.CampaignView)
 
 
-def _same(path: str | Path) -> Path:
-    # realpath, not Path.resolve: a symbolic-link loop is a path like another here
-    # (opening it is refused in one line), never an exception
-    return Path(os.path.realpath(path))
-
-
 class DocumentsController(QObject):
     """The tabs: which is current, opening, closing, following changes on disk."""
 
@@ -95,9 +88,11 @@ class DocumentsController(QObject):
         return editor.doc if editor is not None else None
 
     def editor_for_path(self, path: str | Path) -> CharacterEditor | None:
-        path = _same(path)
+        # a symbolic-link loop is a path like another here (opening it is refused in
+        # one line), never an exception
+        path = real_path(path)
         for editor in self.editors():
-            if editor.doc.path is not None and _same(editor.doc.path) == path:
+            if editor.doc.path is not None and real_path(editor.doc.path) == path:
                 return editor
         return None
 
@@ -112,9 +107,9 @@ class DocumentsController(QObject):
         return [cast("CampaignView", w) for w in widgets if _is_campaign_view(w)]
 
     def campaign_view_for_path(self, path: str | Path) -> CampaignView | None:
-        path = _same(path)
+        path = real_path(path)
         for view in self.campaign_views():
-            if _same(view.path) == path:
+            if real_path(view.path) == path:
                 return view
         return None
 
@@ -203,9 +198,11 @@ class DocumentsController(QObject):
         return self.open_path(path, make_current=make_current)
 
     def open_path(self, path: str | Path, make_current: bool = True) -> CharacterEditor | None:
+        from builder.app.documents import refused_lines
         from builder.app.types import FileProblem
         from builder.ui.document import CharacterDocument
         from builder.ui.views import create_editor
+        from builder.ui.views.problems import ProblemsEditor
 
         existing = self.editor_for_path(path)
         if existing is not None:
@@ -219,7 +216,10 @@ class DocumentsController(QObject):
             window.report(str(problem))
             window.show_error("Cannot open this file", str(problem))
             return None
-        editor = create_editor(doc, self.tabs)
+        try:
+            editor = create_editor(doc)
+        except FileProblem:      # rule code cannot show the file
+            editor = ProblemsEditor(doc)
         self._window_wide_shortcuts(editor)
         editor.status.connect(window.report)
         editor.closeRequested.connect(lambda e=editor: self.close_tab(self.tabs.indexOf(e)))
@@ -233,13 +233,13 @@ class DocumentsController(QObject):
         if make_current:
             self.tabs.setCurrentIndex(index)
         self.fileOpened.emit(str(doc.path))
-        if doc.read_only:
-            editor.refusal_bar.show_message(doc.read_only, "info")
-        if doc.cf.replay.problems:
-            lines = [line for p in doc.cf.replay.problems for line in p.lines()]
+        lines = refused_lines(doc.cf)
+        if lines and not isinstance(editor, ProblemsEditor):   # (its page lists them)
             editor.refusal_bar.show_message(
-                "This file has problems; the skipped entries are marked in the ledger:\n"
-                + "\n".join(lines[:6]), "warning")
+                "This file has problems, so it is open read-only; the skipped entries are "
+                "marked in the ledger:\n" + "\n".join(lines[:6]), "warning")
+        elif doc.read_only:
+            editor.refusal_bar.show_message(doc.read_only, "info")
         return editor
 
     def open_campaign(self, path: str | Path,
@@ -377,11 +377,11 @@ class DocumentsController(QObject):
     def member_blockers(self, paths: Iterable[str | Path]) -> list[str]:
         """Reasons a campaign must not write these character files now: an open tab
         holds a change to them that is not on disk (not saved, or a conflict)."""
-        wanted = {Path(p).resolve() for p in paths}
+        wanted = {real_path(p) for p in paths}
         reasons = []
         for editor in self.editors():
             doc = editor.doc
-            if doc.path is None or Path(doc.path).resolve() not in wanted:
+            if doc.path is None or real_path(doc.path) not in wanted:
                 continue
             if doc.conflict:
                 reasons.append(f"{doc.name} ({doc.path}): the file changed on disk and its "
@@ -397,16 +397,16 @@ class DocumentsController(QObject):
         campaign tabs and the library models read again."""
         from builder.ui.operations import follow
 
-        removed = {Path(c.path).resolve() for c in change.outcome.changes if c.after is None}
+        removed = {real_path(c.path) for c in change.outcome.changes if c.after is None}
         for path in removed:             # moved to the trash: its tab closes
             tab = self.editor_for_path(path) or self.campaign_view_for_path(path)
             if tab is not None:
                 self.close_tab(self.tabs.indexOf(tab))
-        wanted = {Path(p).resolve() for p in change.paths} - removed
+        wanted = {real_path(p) for p in change.paths} - removed
         followed = []
         for editor in self.editors():
             doc = editor.doc
-            if doc.path is None or Path(doc.path).resolve() not in wanted:
+            if doc.path is None or real_path(doc.path) not in wanted:
                 continue
             if follow(doc, change, self.window.broadcast):
                 editor.conflict_bar.hide()

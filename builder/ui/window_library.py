@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand
 
 from builder.app import queries
+from builder.app.pathnames import real_path
 from builder.ui.window_documents import JSON_FILTER, document_kind
 
 if TYPE_CHECKING:
@@ -172,11 +173,11 @@ class LibraryController(QObject):
         from builder.ui.undo import trashed_files
 
         what = self._trash_words(paths)
-        had_tabs = {Path(p).resolve() for p in paths
+        had_tabs = {real_path(p) for p in paths
                     if self.documents.editor_for_path(p) is not None}
 
         def reopen(trashed: Outcome, restored: Outcome) -> None:
-            tabs = {to for was, to in trashed.moved if Path(was).resolve() in had_tabs}
+            tabs = {to for was, to in trashed.moved if real_path(was) in had_tabs}
             back = [path for trash, path in restored.moved if trash in tabs]
             for i, path in enumerate(back):
                 self.documents.open_path(path, make_current=i == 0)
@@ -205,7 +206,8 @@ class LibraryController(QObject):
         if not items:
             self.window.report("The trash is empty")
             return
-        labels = [f"{item.original.name}  (trashed as {item.trashed.name})" for item in items]
+        labels = [f"{app_library.trashed_name(item)}  (trashed as {item.trashed.name})"
+                  for item in items]
         dialog = QInputDialog(self.window)
         dialog.setWindowTitle("Restore from Trash")
         dialog.setLabelText("Character to restore:")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, QRect
 
+from builder.app.pathnames import real_path
 from builder.ui.settings import app_settings
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class SettingsController(QObject):
         return _strings(app_settings().value("recentFiles", []))
 
     def add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
+        path = str(real_path(path))
         recent = [p for p in self.recent_files() if p != path]
         recent.insert(0, path)
         app_settings().setValue("recentFiles", recent[:MAX_RECENT])

@@ -69,3 +69,5 @@ def window(qtbot):
     yield win
     for editor in win.documents.editors():
         editor.doc.stop_watching()
+    if hasattr(win, "sync_intake"):      # settled: no intake of a later test's folder
+        win.sync_intake.stop()

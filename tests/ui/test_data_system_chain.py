@@ -115,7 +115,7 @@ def test_applying_a_plan_is_one_undo_step(character, window, qtbot):
 
 
 def test_story_points_keep_their_own_chain_page(window, tmp_path):
-    from builder.ui.chain.widget import ChainWidget
+    from builder.rulesets.story_points.ui.chain_page import ChainWidget
 
     path = tmp_path / "s.json"
     ok("new", "story-points", "S", "-o", path, "--set", "sp=5")

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent
 from PySide6.QtWidgets import QApplication
 
-from builder.ui.chain.tokens import token_mime
+from builder.rulesets.story_points.ui.chain_tokens import token_mime
 from builder.ui.models.options_model import AllowedRole
 from tests.ui.conftest import make_character
 from tests.ui.test_chain import _drop_on_tree, _trait_index

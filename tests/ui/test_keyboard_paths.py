@@ -8,7 +8,7 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from tests.ui.test_campaign_ui import party, tab  # noqa: F401 - fixtures
 from tests.rulesets.vogelfrei.ui.test_vogelfrei_possessions_ui import ledger, make
@@ -27,10 +27,7 @@ def test_ctrl_5_focuses_the_shop_and_enter_buys_what_the_search_found(window, qt
     editor.act_tabs[4].trigger()                         # Ctrl+5
     page = editor.possessions
     assert editor.side_tabs.currentWidget() is page
-    focus = QApplication.focusWidget()
-    assert focus is not None and page.isAncestorOf(focus)
-    page.search_edit.setFocus()
-    qtbot.waitUntil(page.search_edit.hasFocus)
+    qtbot.waitUntil(page.search_edit.hasFocus)          # the shop's search, to type in
     QTest.keyClicks(page.search_edit, "wams")
     QTest.keyClick(page.search_edit, Qt.Key.Key_Down)
     assert page.shop_view.hasFocus() and page.shop_view.currentIndex().isValid()
@@ -134,3 +131,23 @@ def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
     QApplication.processEvents()
     area = editor.chain_page.page_area
     assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
+
+
+def test_the_spells_not_possible_now_say_why_without_a_mouse(qtbot):
+    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+    from builder.ui.document import CharacterDocument
+    from tests.ui.conftest import make_character
+    from tests.ui.walk import CLERIC
+
+    doc = CharacterDocument.open(make_character("Senna", *CLERIC))
+    option = next(o for o in doc.options() if o.kind == "class" and o.allowed
+                  and o.extra.get("casts_spells"))
+    blocked = option.extra["choices"]["blocked_spells"]
+    assert blocked
+    dialog = ClassAdvanceDialog(option)
+    qtbot.addWidget(dialog)
+    note = dialog.findChild(QLabel, "blockedSpells")
+    for spell, reasons in blocked.items():
+        assert spell in note.text() and all(reason in note.text() for reason in reasons)
+    assert dialog.spell.accessibleDescription() == note.text()      # read out with the box
+    doc.stop_watching()

@@ -49,7 +49,7 @@ class _DragToTarget:
 def real_drag(monkeypatch, source: QWidget, target: QWidget, at: QPoint) -> list:
     """Press on ``source`` and move past the drag distance with the mouse (the source's
     own code starts the drag), then release over ``target`` at ``at``."""
-    import builder.ui.chain.widget as chain_widget
+    import builder.rulesets.story_points.ui.chain_page as chain_widget
 
     _DragToTarget.target, _DragToTarget.at, _DragToTarget.started = target, at, []
     monkeypatch.setattr(chain_widget, "QDrag", _DragToTarget)

@@ -124,7 +124,9 @@ def test_a_copy_of_this_device_s_own_entries_shows_no_bar(window, qtbot, isolate
     (folder / "later.json").unlink()
     window.settle()
     qtbot.waitUntil(lambda: not (folder / COPY).exists())
-    assert window.sync_intake.bar is None and len(load(mira)["ledger"]) == 1
+    assert window.sync_intake.bar is None
+    # the undo stays: the copy's Agility raise is kept withdrawn, not applied again
+    assert load(mira)["ledger"] == [] and len(load(mira)["withdrawn"]) == 1
 
 
 def test_a_campaign_s_double_spend_on_its_conflicts_page(window, isolated_data, tmp_path,

@@ -25,7 +25,8 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox,
                                QApplication, QCheckBox, QComboBox, QGraphicsView, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QRadioButton,
-                               QScrollArea, QTabBar, QTextEdit, QWidget)
+                               QScrollArea, QTabBar, QTableView, QTextEdit, QTreeView,
+                               QWidget)
 
 INTERACTIVE = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractItemView,
                QTextEdit, QPlainTextEdit, QGraphicsView, QScrollArea)
@@ -79,6 +80,11 @@ def clipped(top: QWidget) -> list[str]:
             if need > room:
                 problems.append(f"{_where(top, widget)} hint '{widget.placeholderText()}' is "
                                 f"cut ({room} px for {need})")
+        elif isinstance(widget, (QTableView, QTreeView)):
+            header = widget.header() if isinstance(widget, QTreeView) \
+                else widget.horizontalHeader()
+            if header.isVisible():
+                problems += _cut_headings(top, header)
         elif isinstance(widget, QComboBox) and widget.currentText():
             fm = widget.fontMetrics()
             room = widget.style().subControlRect(
@@ -87,6 +93,27 @@ def clipped(top: QWidget) -> list[str]:
             if fm.horizontalAdvance(widget.currentText()) > room + 1:
                 problems.append(f"{_where(top, widget)} '{widget.currentText()}' is cut "
                                 f"({room} px for {fm.horizontalAdvance(widget.currentText())})")
+    return problems
+
+
+def _cut_headings(top: QWidget, header: QHeaderView) -> list[str]:
+    """A table's column headings that neither fit their column nor end in "…" (Qt
+    centres a heading and cuts both its ends: ":urrent sessio")."""
+    model = header.model()
+    if model is None or header.textElideMode() != Qt.TextElideMode.ElideNone:
+        return []
+    margin = 2 * header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin,
+                                            None, header)
+    problems = []
+    for section in range(header.count()):
+        text = str(model.headerData(section, Qt.Orientation.Horizontal) or "")
+        size = header.sectionSize(section)
+        if not text or header.isSectionHidden(section) or not size:
+            continue
+        need = header.fontMetrics().horizontalAdvance(text) + margin
+        if need > size + 1:
+            problems.append(f"{_where(top, header.parentWidget())} heading '{text}' is cut "
+                            f"({size} px for {need})")
     return problems
 
 
@@ -233,6 +260,15 @@ def clashing_mnemonics(top: QWidget) -> list[str]:
             + " and ".join(who) for letter, who in sorted(owners.items()) if len(who) > 1]
 
 
+def chain_labels(top: QWidget) -> list[str]:
+    """A drawn chain's words cut, elided unsaid or below the readable size
+    (:mod:`tests.ui.chain_checks`)."""
+    from tests.ui.chain_checks import label_problems, visible_chain_views
+
+    return [f"{_where(top, view)}: {problem}" for view in visible_chain_views(top)
+            for problem in label_problems(view)]
+
+
 # -- every page and dialog -------------------------------------------------------------------
 def _character(name: str, *sets: str):
     from builder.app.characters import create_from_baseline
@@ -254,7 +290,7 @@ def pages_and_dialogs(window, settle):
     from builder.app.characters import create_from_baseline
     from builder.storage import library
     from builder.storage.rulesets import load_ruleset
-    from builder.ui.chain.plan import PlanChoicesDialog
+    from builder.rulesets.story_points.ui.chain_plan import PlanChoicesDialog
     from builder.ui.dialogs.about import AboutDialog
     from builder.ui.dialogs.award import AwardDialog
     from builder.ui.dialogs.new_character import NewCharacterDialog
@@ -369,7 +405,8 @@ def check_all(window, settle, geometry_only: bool = False,
                 found.append(f"a page widened the window from {first_width} to "
                              f"{window.width()} px")
         if not geometry_only:
-            for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words):
+            for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words,
+                          chain_labels):
                 if check.__name__ not in skip:
                     found += check(top)
         for problem in found:

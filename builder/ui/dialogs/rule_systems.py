@@ -4,20 +4,25 @@ or overrides ignored.  Opened by the window's ``rule_systems`` action
 (:mod:`builder.ui.window_actions`)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QTreeWidget,
-                               QTreeWidgetItem, QVBoxLayout)
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+if TYPE_CHECKING:
+    from builder.storage.rule_systems import RuleSystemRow
 
 COLUMNS = ("Rule system", "Id", "Source", "File")
 
 
-def source_text(row) -> str:
+def source_text(row: RuleSystemRow) -> str:
     """"built-in", "plugin", "data file", with "+ override" when one is in use."""
     return row.source + (" + override" if row.overridden else "")
 
 
 class RuleSystemsDialog(QDialog):
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         from builder.app.queries import data_systems_folder, homebrew_folder, rule_system_rows
 

@@ -10,6 +10,7 @@ it when a campaign changes, also from the command line.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QObject, QTimer
 
@@ -50,10 +51,10 @@ class CampaignRow:
         self.fortune, self.peril = fortune, peril
         self.problem, self.modified = problem, modified
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, CampaignRow) and self._key() == other._key()
 
     def __repr__(self) -> str:
@@ -71,7 +72,7 @@ class CampaignRow:
             return "—"
         return f"Fortune {self.fortune} · Peril {self.peril}"
 
-    def texts(self) -> tuple:
+    def texts(self) -> tuple[str, ...]:
         if self.problem and not self.ruleset_id:
             return (self.name, "", "", "", self.problem)
         return (self.name, self.ruleset_title, str(self.members), self.session_text,
@@ -155,7 +156,7 @@ class CampaignModel(RowsTableModel):
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: ModelIndex, role=DISPLAY_ROLE):
+    def data(self, index: ModelIndex, role: int = DISPLAY_ROLE) -> Any:
         if role not in _ROLES or not index.isValid():
             return None
         r = index.row()
@@ -207,7 +208,7 @@ class CampaignModel(RowsTableModel):
                 return index
         return -1
 
-    def _schedule(self, *_):
+    def _schedule(self, *_: object) -> None:
         self._timer.start()
 
     def start_watching(self) -> None:

@@ -92,7 +92,7 @@ class OptionsModel(RowsTableModel):
         return -1
 
 
-    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self._options)):
             return None
         o = self._options[index.row()]
@@ -134,7 +134,7 @@ class OptionsModel(RowsTableModel):
             return index.row()
         return None
 
-    def flags(self, index: ModelIndex):
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

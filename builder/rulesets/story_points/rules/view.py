@@ -146,12 +146,12 @@ def show_text(rules: StoryPoints, derived: dict[str, Any]) -> str:
              f"VIT {derived['vit']['current']}/{derived['vit']['max']}; "
              f"AD ready {derived['dice']['ready']}, wounded {derived['dice']['wounded']}",
              "Core Vitals: " + ", ".join(f"{k} {v}" for k, v in derived["vitals"].items()),
-             "Skills: " + ", ".join(f"{k} {v['level']}" for k, v in derived["skills"].items()
-                                    if v["level"])]
+             "Skills: " + (", ".join(f"{k} {v['level']}" for k, v in derived["skills"].items()
+                                     if v["level"]) or "none")]
     for cname, c in derived["classes"].items():
         traits = ", ".join(f"{t} {v['rank']} ({v['uses_left']} left"
                            + ("" if v["usable"] else ", unusable") + ")"
-                           for t, v in c["traits"].items())
+                           for t, v in c["traits"].items()) or "no traits"
         lines.append(f"{cname} {c['level']}: {traits}")
         if c["spells"]:
             lines.append(f"  spells: {', '.join(c['spells'])}")

@@ -1,0 +1,73 @@
+"""Lines a user reads say what happened: an empty list says "none", a missing argument
+is named only when it is required, an export whose summary line cannot be printed says
+the PDF was written, and the trash lists a renamed character under its new name."""
+from __future__ import annotations
+
+import errno
+import io
+import os
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+
+from tests.helpers import cli, ok, qt_importable
+
+
+def test_show_says_none_for_no_skills_and_no_traits(tmp_path):
+    path = tmp_path / "c.json"
+    ok("new", "story-points", "Ann", "-o", path, "--set", "sp=5")
+    lines = ok("show", path).out.splitlines()
+    assert "Skills: none" in lines
+    ok("do", path, "raise-skill", "Melee")
+    assert "Skills: Melee 1" in ok("show", path).out.splitlines()
+
+
+def test_a_missing_action_names_only_the_action(tmp_path):
+    path = tmp_path / "c.json"
+    ok("new", "story-points", "Ann", "-o", path)
+    result = cli("do", path)
+    assert result.code == 2
+    assert result.err.strip().endswith("the following arguments are required: ACTION")
+    camp = tmp_path / "camp.json"
+    ok("campaign", "new", "Table", "-o", camp, "--ruleset", "story-points")
+    result = cli("campaign", "award", camp)
+    assert result.code == 2
+    assert result.err.strip().endswith("the following arguments are required: action")
+    assert ok("do", path, "rest").code == 0            # an action without ARG still runs
+
+
+class _Full(io.StringIO):
+    """An output on a full disk."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def flush(self):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.skipif(not qt_importable(), reason="sheets are painted by Qt")
+def test_an_export_whose_summary_cannot_be_printed_says_the_pdf_was_written(tmp_path):
+    from builder.cli import run
+
+    path = tmp_path / "c.json"
+    ok("new", "story-points", "Ann", "-o", path)
+    pdf = tmp_path / "out.pdf"
+    stderr = io.StringIO()
+    with redirect_stdout(_Full()), redirect_stderr(stderr):
+        code = run(["export-pdf", str(path), "-o", str(pdf)])
+    assert code == 2
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert stderr.getvalue().splitlines() == [
+        f"character-builder: {pdf} written, but its summary could not be printed: "
+        f"{os.strerror(errno.ENOSPC)}"]
+
+
+def test_the_trash_lists_a_renamed_character_under_its_new_name():
+    ok("new", "story-points", "Senna")
+    ok("library", "rename", "Senna", "Mira")
+    ok("library", "trash", "Mira")
+    listed = ok("library", "restore", "--json").json()
+    assert [item["name"] for item in listed] == ["Mira"]
+    assert listed[0]["original"].endswith("Senna.json")          # its file kept its name
+    assert "(Mira, from " in ok("library", "restore").out
