@@ -216,9 +216,9 @@ def _before_qt() -> tuple[str, ...]:
     change a killed process left unfinished is finished before any read.  The lines
     that say which."""
     import builder.app.library  # noqa: F401
-    from builder.storage.paths import data_dir
+    from builder.app.queries import data_folder
 
-    data_dir()
+    data_folder()
     from builder.app.recovery import finish_interrupted
 
     interrupted = finish_interrupted()
@@ -265,7 +265,7 @@ class _Start:
 
     def open_files(self) -> bool:
         for path in self.args.files:
-            if self.window.open_file(os.path.abspath(path)) is None:
+            if self.window.documents.open_file(os.path.abspath(path)) is None:
                 if self.args.quit_when_ready:
                     message = self.window.statusBar().currentMessage() or "cannot be opened"
                     if not message.startswith(path) and path not in message:
@@ -280,7 +280,7 @@ class _Start:
 
         app, window = self.app, self.window
         if not self.args.no_restore:
-            window.reopen_tabs()
+            window.settings.reopen_tabs()
         if not self.open_files():
             self.finish(self.code)
         if self.args.screenshot:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from builder.rules.base import Action, Option, RulesError
+from builder.app.types import Action, Option, RulesError
 
 if TYPE_CHECKING:
     from builder.app.types import CharacterFile

@@ -30,7 +30,7 @@ from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, Q
                             Signal)
 
 from builder.app import library
-from builder.storage.paths import characters_dir
+from builder.app.queries import characters_folder
 from builder.ui.models.table import (ModelIndex, RowsTableModel, SearchSortProxy, source_of,
                                      sync_watch)
 from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, DISPLAY_ROLE, TOOL_TIP_ROLE,
@@ -358,7 +358,7 @@ class LibraryModel(RowsTableModel):
         if self._watcher is None:
             return
         files = (e.path for e in self._entries) if len(self._entries) <= WATCH_FILES_UP_TO else ()
-        sync_watch(self._watcher, characters_dir(), files)
+        sync_watch(self._watcher, characters_folder(), files)
         added = [str(f) for f in library.folders() if f.is_dir()]   # folders added to the library
         if added:
             self._watcher.addPaths(added)
