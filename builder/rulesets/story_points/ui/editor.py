@@ -27,7 +27,7 @@ from builder.rules.base import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
-from builder.rulesets.story_points.ui.chain_tokens import RankToken, drop_rank
+from .chain_tokens import RankToken, drop_rank
 from builder.ui.focus import tab_chain
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
@@ -165,7 +165,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
         layout.addWidget(line)
-        from builder.rulesets.story_points.ui.chain_page import ChainWidget
+        from .chain_page import ChainWidget
 
         self.chain_page = ChainWidget(self.doc, self)
         self.chain_page.setObjectName("chainPage")

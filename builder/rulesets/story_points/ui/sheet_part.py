@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
 
     from builder.rules.base import Option
-    from builder.rulesets.story_points.ui.chain_tokens import RankToken
-    from builder.rulesets.story_points.ui.chain_page import ChainWidget, TokenChip
+    from .chain_tokens import RankToken
+    from .chain_page import ChainWidget, TokenChip
     from builder.ui.views.base import CharacterEditor, OptionsPanel
     from .widgets import TraitsView
     _Editor = CharacterEditor
@@ -127,7 +127,7 @@ class SheetPart(_Editor):
 
     def _fill_token_tray(self, options: Sequence[Option]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
-        from builder.rulesets.story_points.ui.chain_page import TokenChip
+        from .chain_page import TokenChip
 
         chain = getattr(self, "chain_page", None)
         if chain is not None and chain.dragging:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeade
 
 from builder.app.types import Option
 from builder.ui.models.options_model import AllowedRole, cost_text
-from builder.rulesets.story_points.ui.chain_tokens import parse_token
+from .chain_tokens import parse_token
 
 
 if TYPE_CHECKING:
