@@ -31,7 +31,7 @@ from builder.app.rows import campaign_again, member_names, pool_replay
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
 from builder.ui.focus import keep_focus_off_text, tab_chain
-from builder.rules.base import UsageError
+from builder.app.types import UsageError
 
 if TYPE_CHECKING:
     from builder.storage.campaigns import CampaignFile
@@ -311,7 +311,7 @@ class PoolView(QWidget):
 
     def reload(self, known=None) -> None:
         """Read the campaign again (``known``: this file as read elsewhere)."""
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         try:
             self.campaign = campaign_again(self.path, self.campaign, known)

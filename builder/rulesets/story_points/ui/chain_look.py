@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.rulesets.story_points.ui.chain_tokens import RANK_TOKEN_MIME, parse_token
+from .chain_tokens import RANK_TOKEN_MIME, parse_token
 from builder.ui.chain.look import ChainLook
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QMimeData
 
     from builder.rules.chain import Chain, Node
-    from builder.rulesets.story_points.ui.chain_tokens import RankToken
+    from .chain_tokens import RankToken
 
 #: The chain filter that shows the traits and spells of the Classes the character has.
 HELD = "__held__"

@@ -15,14 +15,14 @@ from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QSizePolicy, QWidget)
 
-from builder.rulesets.story_points.ui.chain_look import HELD, StoryPointLook
-from builder.rulesets.story_points.ui.chain_plan import PlanChoicesDialog
-from builder.rulesets.story_points.ui.chain_tokens import RankToken, drop_rank, token_mime
+from .chain_look import HELD, StoryPointLook
+from .chain_plan import PlanChoicesDialog
+from .chain_tokens import RankToken, drop_rank, token_mime
 from builder.ui.chain.page import ChainPage
 
 if TYPE_CHECKING:
-    from builder.rules.base import Option
-    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+    from builder.app.types import Option
+    from .dialogs import ClassAdvanceDialog
     from builder.ui.document import CharacterDocument
 
 
@@ -329,7 +329,7 @@ class ChainWidget(ChainPage):
                   token: RankToken | None = None) -> ClassAdvanceDialog:
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
-        from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+        from .dialogs import ClassAdvanceDialog
 
         dialog = ClassAdvanceDialog(option, self)
         dialog.select_trait(trait)
