@@ -104,7 +104,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
         else:
             for item in items:
                 name = library.trashed_name(item)
-                renamed = "" if name == item.original.stem else f"{name}, "
+                renamed = "" if name.casefold() == item.original.stem.casefold() else f"{name}, "
                 out(f"{item.trashed.name}  ({renamed}from {item.original})")
         return 0
     return _print_lines(library.restore([library.find_trashed(w) for w in args.items]))

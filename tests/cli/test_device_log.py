@@ -201,3 +201,11 @@ def test_a_campaign_s_undo_right_after_a_ruling_takes_the_ruling_back(device, tm
     doc = load(table)
     assert doc["suspended"][0]["entry"] == suspended["entry"] and "revoked" not in doc
     assert len(doc["ledger"]) == 2                       # the start, Ann's spend
+
+
+def test_campaign_list_restores_too(mira):
+    older = mira.read_bytes()
+    ok("do", mira, "raise-vital", "Cognition")
+    mira.write_bytes(older)
+    assert "restored 1 entry" in ok("campaign", "list").err
+    assert names(mira) == ["Agility", "Cognition"]

@@ -28,3 +28,17 @@ def test_an_entry_is_logged_only_once_a_write_holds_it(isolated_data, tmp_path):
         [e["name"] for e in read.withdrawn]
     assert thrown["id"] not in log.read_text()
     assert "baseline" in read.header and "ledger" not in read.header
+
+
+def test_the_log_keeps_the_file_s_latest_keys_for_a_rebuild(isolated_data, tmp_path):
+    path = tmp_path / "mira.json"
+    ok("new", "story-points", "Mira", "-o", path, "--set", "sp=40")
+    ok("do", path, "raise-vital", "Agility")
+    ok("do", path, "raise-vital", "Cognition")
+    ok("library", "rename", path, "Mira the Bold")
+    ok("do", path, "raise-vital", "Presence")
+    (log,) = device_log.logs()
+    assert log.read_text().count('"file":') == 2            # first, and after the rename
+    read = device_log.read(log)
+    assert read is not None and read.header["name"] == "Mira the Bold"
+    assert device_log.place(log) == path
