@@ -103,9 +103,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
             out(f"the trash is empty ({trash_folder()})")
         else:
             for item in items:
-                name = library.trashed_name(item)
-                renamed = "" if name == item.original.stem else f"{name}, "
-                out(f"{item.trashed.name}  ({renamed}from {item.original})")
+                out(f"{item.trashed.name}  (from {item.original})")
         return 0
     return _print_lines(library.restore([library.find_trashed(w) for w in args.items]))
 
