@@ -42,7 +42,7 @@ def main() -> dict:
     from builder.rulesets.story_points.rules.chain import build_chain
     from builder.app.characters import create_from_baseline
     from builder.storage.rulesets import load_ruleset
-    from builder.ui.chain.widget import ChainWidget
+    from builder.rulesets.story_points.ui.chain_page import ChainWidget
     from builder.ui.document import CharacterDocument
 
     _app = QApplication.instance() or QApplication([])  # kept alive for the run

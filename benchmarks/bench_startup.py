@@ -121,6 +121,23 @@ from builder.__main__ import main
 sys.exit(main(['--quit-when-ready']))
 """
 
+#: The start on until the window's first intake of conflict copies has run (it follows
+#: the settle by a short quiet time): the same start with a library holding two copies
+#: to take in, against one holding none, says what taking them in adds.
+APP_INTAKE = """
+import os, sys
+from builder.ui import sync_bar
+exit_now = os._exit
+os._exit = lambda code: None if code == 0 else exit_now(code)  # on past the ready point
+take_in = sync_bar.SyncIntake.take_in
+def take_in_then_quit(intake):
+    taken = take_in(intake)
+    exit_now(0 if taken is not None and not taken.left else 1)
+sync_bar.SyncIntake.take_in = take_in_then_quit
+from builder.__main__ import main
+sys.exit(main(['--quit-when-ready']))
+"""
+
 WARM_INDEX = "from builder.app.library import scan; scan()"
 
 
@@ -147,15 +164,22 @@ def make_character(folder: Path) -> Path:
 
 
 def make_library(root: Path, count: int, template: Path) -> None:
-    """``count`` copies of ``template`` in the characters folder of a user whose XDG
-    folders are under ``root`` (see :func:`library_env`)."""
+    """``count`` copies of ``template``, each another character (its own id: files that
+    share an id are copies of one, which the window takes in), in the characters folder
+    of a user whose XDG folders are under ``root`` (see :func:`library_env`)."""
+    import json
+
+    from builder.rules.entry_ids import ulid
+
     characters = root / "data" / "character-builder" / "characters"
     characters.mkdir(parents=True, exist_ok=True)
     for old in characters.glob("*.json"):
         old.unlink()
     raw = template.read_bytes()
+    same = json.loads(raw)["id"].encode("ascii")
     for i in range(count):
-        (characters / f"character-{i:06d}.json").write_bytes(raw)
+        own = ulid(1_700_000_000_000 + i, i.to_bytes(10, "big")).encode("ascii")
+        (characters / f"character-{i:06d}.json").write_bytes(raw.replace(same, own))
 
 
 def library_env(env: dict, root: Path) -> dict:
@@ -233,6 +257,43 @@ def main() -> int:
         print(settled.line("bare PySide6 window",
                            f"start and settle (input rules, theme), {args.characters} "
                            "characters"))
+        # Conflict copies taken in on start: a library with a Syncthing conflict copy and
+        # a file manager's copy of one of its characters (put back before each run)
+        # against the same library with none, both on until the first intake has run.
+        copies = work / "copies"
+        make_library(copies, args.characters, template)
+        env_copies = library_env(env, copies)
+        first = copies / "data" / "character-builder" / "characters" / "character-000000.json"
+        original = first.read_bytes()
+        extra = []
+        for n, name in enumerate(("character-000000.sync-conflict-20261201-201500-ABCDEF7"
+                                  ".json", "character-000000 (1).json")):
+            from builder.storage.files import load_character
+
+            cf = load_character(first)      # each copy with an entry of its own
+            cf.do(cf.ruleset.parse_action(["award-checkpoint", "Away", f"Session {n}"]))
+            extra.append((first.with_name(name), cf.to_bytes()))
+
+        def put_copies():
+            first.write_bytes(original)
+            for path, raw in extra:
+                path.write_bytes(raw)
+
+        intake_cmd = [sys.executable, "-c", APP_INTAKE]
+        pairs = []
+        for i in range(args.runs + 1):
+            from paired import measure
+
+            got = {}
+            for which in (("a", "b") if i % 2 == 0 else ("b", "a")):
+                if which == "b":
+                    put_copies()
+                got[which] = measure(intake_cmd, env_small if which == "a" else env_copies)
+            if i:
+                pairs.append((got["a"], got["b"]))
+        print(Summary(pairs).line(f"start until the first intake, {args.characters} "
+                                  "characters, no copy",
+                                  "the same with two copies to take in"))
         if args.instructions:
             from bench_commands import instructions
 

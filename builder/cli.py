@@ -123,6 +123,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         out(cf.ruleset.show_text(derived))
         if cf.replay.problems:
             err(f"note: {args.file} has ledger problems; run check")
+        for note in _suspended_notes(args.file, cf.doc):   # after a merge
+            err(f"note: {note}")
     return EXIT_OK
 
 
@@ -244,7 +246,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     if document_kind(args.file) == "campaign":
         from builder.app import campaigns
 
-        outcome = campaigns.undo(args.file)
+        outcome = campaigns.undo(args.file, latest=True)   # a ruling too
     else:
         from builder.app import characters
 
@@ -255,36 +257,53 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_plan(args: argparse.Namespace) -> int:
+    from builder.app import queries
+
     cf = open_character(args.file)
-    result = cf.ruleset.plan(cf.state, args.target)
+    plan = queries.plan(cf, args.target)
     if args.json:
-        print_json(result)
+        print_json(plan.to_json())
     else:
         running = 0
         unit = cf.ruleset.balance_label or "SP"
-        for step in result["steps"]:
-            running += step["cost"]
-            out(f"{step['kind']:<9} {step['name']:<20} -> {step['target']:<3} "
-                f"{step['cost']:>3} {unit}  (total {running})")
-        out(f"total {result['total_cost']}; "
-            + ("affordable now" if result["affordable"] else "not affordable yet"))
-        for line in result.get("missing", []) or []:
+        for step in plan.steps:
+            running += step.cost
+            out(f"{step.kind:<9} {step.name:<20} -> {step.target:<3} "
+                f"{step.cost:>3} {unit}  (total {running})")
+        out(f"total {plan.total_cost}; "
+            + ("affordable now" if plan.affordable else "not affordable yet"))
+        for line in plan.missing:
             out(f"  {line}")
     return EXIT_OK
+
+
+def _suspended_notes(file: str, doc: dict[str, Any]) -> list[str]:
+    """The entries a merge suspended, each with how to settle it."""
+    if not doc.get("suspended"):
+        return []
+    from builder.app import sync
+
+    return sync.suspended_notes(file, doc)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     problems = cf.replay.problems
+    suspended = _suspended_notes(args.file, cf.doc)     # kept, not applied: no problem
     if args.json:
-        print_json({"file": args.file, "legal": not problems,
-                    "problems": [p.to_json() for p in problems]})
+        report = {"file": args.file, "legal": not problems,
+                  "problems": [p.to_json() for p in problems]}
+        if suspended:
+            report["suspended"] = suspended
+        print_json(report)
     else:
         if not problems:
             out(f"{args.file}: no problems")
         for problem in problems:
             for line in problem.lines():
                 out(line)
+        for note in suspended:
+            out(f"{args.file}: {note}")
     return EXIT_OK if not problems else EXIT_REFUSED
 
 

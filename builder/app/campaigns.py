@@ -170,6 +170,12 @@ def library_folder() -> Path:
     return campaigns_dir()
 
 
+def library_path(name: str) -> Path:
+    """Where a new campaign called ``name`` goes in the library's campaigns folder: a
+    file name not taken yet (the folder is made)."""
+    return store.library_path_for(name)
+
+
 # -- the campaign file -------------------------------------------------------------------
 def create(spec: NewCampaign) -> Outcome:
     """``campaign new`` / Campaign > New Campaign: a new file, never replacing one
@@ -449,14 +455,21 @@ def apply_undo(campaign: store.CampaignFile) -> tuple[dict[str, Any], list[Chara
 
 
 def undo(path: Path | str, *, guard: Guard | None = None,
-         expected: dict[str, Any] | None = None) -> Outcome:
+         expected: dict[str, Any] | None = None, latest: bool = False) -> Outcome:
     """``undo CAMPAIGN`` / the campaign tab's and the pool view's Undo: drop the last
     entry; a group entry is taken back from every member file it wrote, all or
     nothing, and only when no open tab holds an unsaved change to one of them.
 
     ``expected``: the entry the caller showed as the last one; if the file's last
     entry is another (the command line changed it meanwhile), Refused(STALE)."""
+    from builder.app import sync
+
     def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
+        ruling = sync.latest_ruling(campaign.doc) if latest else None
+        if ruling is not None:
+            said.append(sync.ruling_words(campaign.doc, ruling))
+            campaign.doc = sync.take_back_ruling(campaign.doc, ruling)
+            return ruling, []
         if not campaign.ledger:
             raise Refused(RefusalCode.RULES, ["nothing to undo: the campaign ledger is empty"])
         last = campaign.ledger[-1]
@@ -469,9 +482,11 @@ def undo(path: Path | str, *, guard: Guard | None = None,
                 campaign, [m["path"] for m in last.get("members", []) if isinstance(m, dict)]))
         return apply_undo(campaign)
 
+    said: list[str] = []           # a ruling taken back, in words
     campaign, entry, _files, changes = _modify(path, change)
-    text = campaign.describe(entry)
-    return Outcome("Undone: " + campaign.plain(entry), changes, True, entry, (f"undone: {text}",))
+    text = said[-1] if said else campaign.describe(entry)
+    plain = said[-1] if said else campaign.plain(entry)
+    return Outcome("Undone: " + plain, changes, True, entry, (f"undone: {text}",))
 
 
 # -- the Fortune/Peril pool -------------------------------------------------------------------

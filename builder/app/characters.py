@@ -199,7 +199,9 @@ def undo(target: Target, *, guard: Guard | None = None, latest: bool = False) ->
     which may be a ruling on a suspended entry (``resolve``): that ruling is taken
     back.  An empty ledger is refused: "nothing to undo"."""
     def change(cf: CharacterFile) -> tuple[dict[str, Any], str]:
-        ruling = _latest_ruling(cf.doc) if latest else None
+        from builder.app import sync
+
+        ruling = sync.latest_ruling(cf.doc) if latest else None
         if ruling is None:
             taken = cf.undo()
             return taken, cf.ruleset.describe(taken)
@@ -210,39 +212,16 @@ def undo(target: Target, *, guard: Guard | None = None, latest: bool = False) ->
                    lines=(f"undone: {text}",))
 
 
-def _latest_ruling(doc: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The file's latest ruling when it came after its last ledger entry."""
-    from builder.rules import merge
-
-    rulings = merge.resolutions_of(doc)
-    if not rulings:
-        return None
-    last = max(rulings, key=merge.sort_key)
-    ledger = doc.get("ledger") or []
-    return last if not ledger or merge.sort_key(last) > merge.sort_key(ledger[-1]) else None
-
-
-#: A ruling in words ("the ruling to revoke Raised Presence to 2").
-_RULING_WORDS = {"revoke": "revoke", "keep": "keep as the GM's ruling",
-                 "reopen": "reopen"}
-
-
 def _take_back_ruling(cf: CharacterFile, ruling: dict[str, Any]
                       ) -> tuple[dict[str, Any], str]:
-    """Withdraw a ruling (kept in the file as withdrawn) and merge the file again, so
-    the entry it settled is suspended or applied as it was before it."""
+    """Withdraw a ruling and merge the file again, so the entry it settled is
+    suspended or applied as it was before it (:func:`builder.app.sync.take_back_ruling`)."""
     from builder.app import sync
-    from builder.rules import merge
-    from builder.storage.device import withdraw
 
-    target = str(ruling.get("entry", ""))
-    found = next((e for e in merge.all_entries(cf.doc) if e.get("id") == target), None)
-    what = cf.ruleset.describe(found) if found is not None else target
-    withdraw(cf.doc, ruling)
-    cf.doc = sync.merge_docs([cf.doc]).doc
+    text = sync.ruling_words(cf.doc, ruling)
+    cf.doc = sync.take_back_ruling(cf.doc, ruling)
     cf.ledger_edited()
-    words = _RULING_WORDS.get(str(ruling.get("ruling")), str(ruling.get("ruling")))
-    return ruling, f"the ruling to {words} {what}"
+    return ruling, text
 
 
 def rename(target: Target, name: str, *, guard: Guard | None = None) -> Outcome:

@@ -70,23 +70,25 @@ def _this_device() -> str:
 def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
     """Every conflict copy in the folders (default: the library's) merged into its
     file and removed (:func:`builder.app.sync.take_in`)."""
-    from builder.storage.conflicts import original_name
+    from builder.storage.conflicts import is_conflict_copy
     from builder.storage.files import current_bytes
 
     changes: list[FileChange] = []
     synced: list[SyncedFile] = []
     left: list[tuple[Path, str]] = []
     me = _this_device()
-    for copy in sync.conflict_copies(folders):
-        original = copy.with_name(original_name(copy.name) or copy.name)
+    for copy, original in sync.copies_to_take_in(folders):
         before = current_bytes(original)
-        intake = sync.take_in(copy)
+        listed = None if is_conflict_copy(copy.name) else current_bytes(copy)
+        intake = sync.take_in(copy, original)
         merged = intake.merged
         if merged is None:
             left.append((copy, intake.left))
             continue
         if merged.data != before:
             changes.append(FileChange.of(original, before, merged.data))
+        if listed is not None:      # a copy under another name was listed: it is gone
+            changes.append(FileChange.of(copy, listed, None))
         doc = merged.result.doc
         brought = set(merged.result.added[-1]) if merged.result.added else set()
         counts: dict[str, int] = {}

@@ -17,11 +17,13 @@ The file work is :mod:`builder.storage.library`'s; the policy is here, once:
 """
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from builder.storage import library as store
+from builder.app.pathnames import real_path
 
 # The scan is on the window's start path: it imports only the storage's library
 # module; the operations import the outcome types, the rules' UsageError and the
@@ -110,7 +112,11 @@ def open_scan(previous: LibraryScan | None = None) -> LibraryScan:
 def scan() -> list[store.LibraryEntry]:
     """Every character in the library, summarised (name, ruleset, headline figures,
     last change, a problem), through the library's index, every stale file read:
-    what the Library tab lists (``library list``)."""
+    what the Library tab lists (``library list``).  Copies of a file under another name
+    (the same id) are looked for first, so none is listed as a second character."""
+    from builder.storage.conflicts import find_copies
+
+    find_copies(store.library_folders())
     return open_scan().read_all()
 
 
@@ -198,9 +204,9 @@ def find_trashed(word: str) -> store.Trashed:
     for item in items:
         if word in (item.trashed.name, str(item.trashed)):
             return item
-    wanted = Path(word).resolve()
+    wanted = real_path(word)
     for item in reversed(items):
-        if item.original.resolve() == wanted:
+        if real_path(item.original) == wanted:
             return item
     raise UsageError(f"'{word}' is not in the trash (library restore lists it)")
 
@@ -235,7 +241,7 @@ def save_copy(source: Path | str, target: Path | str) -> Outcome:
     from builder.rules.base import UsageError
 
     source, target = Path(source), Path(target)
-    if source.resolve() == target.resolve():
+    if real_path(source) == real_path(target):
         raise UsageError(f"{target}: that is the character file itself")
     before = _read(target)
     store.save_copy(source, target)
@@ -259,12 +265,12 @@ def add_folder(folder: Path | str) -> Outcome:
     from builder.storage.folders import extra_folders, save_extra_folders
 
     path = Path(folder).expanduser()
-    if not path.is_dir():
-        what = "does not exist" if not path.exists() else "is not a folder"
+    if not os.path.isdir(path):
+        what = "does not exist" if not os.path.exists(path) else "is not a folder"
         raise UsageError(f"{folder}: {what}; library add takes a folder")
-    path = path.resolve()
+    path = real_path(path)
     listed = extra_folders()
-    if path in listed or path == store.library_folders()[0].resolve():
+    if path in listed or path == real_path(store.library_folders()[0]):
         return Outcome(f"{path} is in the library already", (),
                        lines=(f"already in the library: {path}",))
     save_extra_folders([*listed, path])
@@ -279,10 +285,10 @@ def remove_folder(folder: Path | str) -> Outcome:
 
     listed = extra_folders()
     wanted = Path(folder).expanduser()
-    keep = [f for f in listed if f not in (wanted, wanted.resolve())]
+    keep = [f for f in listed if f not in (wanted, real_path(wanted))]
     if len(keep) == len(listed):
         raise UsageError(f"{folder} is not a folder added to the library "
                          "(library folders lists them)")
     save_extra_folders(keep)
     return Outcome(f"Took {folder} off the library's folders (its files stay)", (),
-                   lines=(f"removed: {wanted.resolve()}",))
+                   lines=(f"removed: {real_path(wanted)}",))

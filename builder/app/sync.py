@@ -13,13 +13,17 @@ import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from builder.rules import merge as merging
 from builder.rules.base import Refusal, UsageError, read_action
 from builder.rules.entry_ids import canonical
 from builder.storage import jsonio
 from builder.storage.files import FileProblem, current_bytes, encode_document, write_checked
+
+if TYPE_CHECKING:
+    from builder.app.outcome import Outcome
+    from builder.storage.device_log import Log
 
 #: The merge driver's name in .gitattributes and in the clone's config.
 DRIVER = "character-builder"
@@ -46,20 +50,23 @@ class Copy:
 
 @dataclass(frozen=True)
 class Merged:
-    """A merge written (or, for ``unchanged``, not needed): the result and its bytes."""
+    """A merge written (or, for ``unchanged``, not needed): the result and its bytes;
+    ``said``: what the operation did, in words, before the merge's own lines."""
 
     target: Path
     result: merging.MergeResult
     data: bytes
     unchanged: bool
     sources: tuple[Path, ...]
+    said: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
-        lines = []
-        for source, added in zip(self.sources, self.result.added):
-            if added:
-                lines.append(f"{source}: {len(added)} "
-                             f"{'entry' if len(added) == 1 else 'entries'} only here")
+        lines = list(self.said)
+        if len(self.sources) > 1:       # what each copy brought that the others lacked
+            for source, added in zip(self.sources, self.result.added):
+                if added:
+                    lines.append(f"{source}: {len(added)} "
+                                 f"{'entry' if len(added) == 1 else 'entries'} only here")
         for s in self.result.suspended:
             lines.append(suspension_line(s, self.result.doc))
         state = "unchanged" if self.unchanged else "written"
@@ -67,24 +74,73 @@ class Merged:
         return lines
 
 
-def entry_words(entry: Mapping[str, Any]) -> str:
-    """An entry as a person finds it: its id, verb, time and device."""
-    words = [str(entry.get("action", "?")), str(entry.get("at", ""))]
-    if entry.get("device_name"):
-        words.append(str(entry["device_name"]))
-    return f"{entry.get('id')} ({', '.join(w for w in words if w)})"
+def describer(doc: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], str]:
+    """How a file's entries are told in words (its rule system's, or the campaign's);
+    an entry that cannot be told is its verb."""
+    try:
+        if doc.get("kind") == "campaign":
+            from builder.storage.campaigns import CampaignFile
+
+            told: Callable[[Any], Any] = CampaignFile(dict(doc)).plain
+        else:
+            from builder.storage.rulesets import load_ruleset
+
+            told = load_ruleset(str(doc["ruleset"])).describe
+    except Exception:  # noqa: BLE001 - a file whose rules cannot be loaded: verbs
+        told = lambda entry: entry.get("action", "?")  # noqa: E731
+
+    def describe(entry: Mapping[str, Any]) -> str:
+        try:
+            return str(told(dict(entry)))
+        except Exception:  # noqa: BLE001 - an entry the rules cannot describe: its verb
+            return str(entry.get("action", "?"))
+    return describe
+
+
+def entry_words(entry: Mapping[str, Any],
+                describe: Callable[[Mapping[str, Any]], str] | None = None) -> str:
+    """An entry as a person finds it: what it did (its verb without ``describe``), on
+    which device, when ("Raised Presence to 2 (Bob's laptop, 2026-12-01 20:15 UTC)")."""
+    what = describe(entry) if describe is not None else str(entry.get("action", "?"))
+    where = [str(entry["device_name"])] if entry.get("device_name") else []
+    if entry.get("at"):
+        where.append(_minute(str(entry["at"])))
+    return f"{what} ({', '.join(where)})" if where else what
+
+
+def _minute(at: str) -> str:
+    """An entry's time to the minute, as written (UTC): "2026-12-01 20:15 UTC"."""
+    if len(at) >= 16 and at[10] == "T" and at.endswith(("+00:00", "Z")):
+        return f"{at[:10]} {at[11:16]} UTC"
+    return at
 
 
 def suspension_line(s: merging.Suspension, doc: Mapping[str, Any] | None = None) -> str:
-    """One line for a suspended entry; with the merged ``doc``, the entry it collides
-    with is described too."""
-    state = f"kept by ruling ({s.ruling})" if s.ruling else "suspended"
+    """One line for a suspended entry, in words: what it did, why the rules refuse it,
+    what it collides with; its id last (what ``resolve`` takes)."""
+    describe = describer(doc) if doc is not None else None
+    state = ("kept as the GM's ruling (not applied)" if s.ruling == merging.KEEP
+             else f"kept by ruling ({s.ruling})" if s.ruling else "suspended")
     collides = ""
-    if s.collides_with:
+    if s.collides_with and s.collides_with != s.entry.get("id"):
         other = next((e for e in merging.all_entries(doc or {})
                       if e.get("id") == s.collides_with and e is not s.entry), None)
-        collides = f"; collides with entry {entry_words(other) if other else s.collides_with}"
-    return f"entry {entry_words(s.entry)} {state}: {'; '.join(s.reasons)}{collides}"
+        collides = (f"; it collides with {entry_words(other, describe)}" if other
+                    else f"; it collides with entry {s.collides_with}")
+    reasons = "; ".join(s.reasons) or "the rules refuse it after the merge"
+    return (f"{entry_words(s.entry, describe)} is {state}: {reasons}{collides} "
+            f"[entry {s.entry.get('id')}]")
+
+
+def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
+    """One line per open suspended entry of a file, with how to settle it (what
+    ``check`` and ``show`` say)."""
+    notes = []
+    for s in merging.suspensions(doc):
+        if s.open:
+            notes.append(f"{suspension_line(s, doc)}; settle it with: character-builder "
+                         f"resolve {path} {s.entry.get('id')} --revoke|--keep")
+    return notes
 
 
 # -- reading ------------------------------------------------------------------------
@@ -281,7 +337,8 @@ def repair(path: Path | str) -> Merged:
             copies.append(read_copy(version))
     result = merge_docs([c.doc for c in copies])
     data = write_merged(path, result.doc, current_bytes(path))
-    return Merged(path, result, data, False, (path,))
+    return Merged(path, result, data, False,
+                  (Path(f"{path} (ours)"), Path(f"{path} (theirs)")))
 
 
 def git_driver_missing(folder: Path | str) -> str | None:
@@ -370,7 +427,46 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             data = write_merged(path, result.doc, copy.raw)
     except LockBusy as busy:
         raise FileProblem(str(busy)) from None
-    return Merged(path, result, data, False, (path,))
+    told = entry_words(entry, describer(result.doc))
+    said = {merging.REVOKE: f"revoked {told}: kept in the file, no longer applied",
+            merging.KEEP: f"kept {told} as the GM's ruling: recorded, not applied",
+            merging.REOPEN: f"took back the ruling on {told}"}[ruling]
+    return Merged(path, result, data, False, (path,),
+                  said=(f"{path}: {said} [entry {entry['id']}]",))
+
+
+def latest_ruling(doc: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The file's latest ruling when it came after its last ledger entry (what
+    ``undo FILE`` then takes back), else None."""
+    rulings = merging.resolutions_of(doc)
+    if not rulings:
+        return None
+    last = max(rulings, key=merging.sort_key)
+    ledger = doc.get("ledger") or []
+    return last if not ledger or merging.sort_key(last) > merging.sort_key(ledger[-1]) \
+        else None
+
+
+def take_back_ruling(doc: dict[str, Any], ruling: Mapping[str, Any]) -> dict[str, Any]:
+    """The document with ``ruling`` withdrawn (kept in the file, no longer ruling) and
+    merged again: the entry it settled is suspended, or applied, as before it."""
+    from builder.storage.device import withdraw
+
+    withdraw(doc, ruling)
+    return merge_docs([doc]).doc
+
+
+#: A ruling in words ("the ruling revoking Raised Presence to 2").
+_RULING_WORDS = {REVOKE: "revoking", KEEP: "keeping", REOPEN: "reopening"}
+
+
+def ruling_words(doc: Mapping[str, Any], ruling: Mapping[str, Any]) -> str:
+    """What a ruling did, in words: "the ruling revoking Raised Presence to 2"."""
+    target = str(ruling.get("entry", ""))
+    found = next((e for e in merging.all_entries(doc) if e.get("id") == target), None)
+    what = describer(doc)(found) if found is not None else f"entry {target}"
+    verb = _RULING_WORDS.get(str(ruling.get("ruling")), str(ruling.get("ruling")))
+    return f"the ruling {verb} {what}"
 
 
 def _now() -> str:
@@ -441,10 +537,14 @@ class Intake:
 
 
 def library_folders() -> list[Path]:
-    """The folders of the library: characters and campaigns."""
+    """The folders of the library: characters and campaigns, the data folder's and
+    those of every folder added to the library."""
+    from builder.storage.folders import extra_folders
     from builder.storage.paths import campaigns_dir, characters_dir
 
-    return [characters_dir(), campaigns_dir()]
+    added = extra_folders()
+    return list(dict.fromkeys([characters_dir(), campaigns_dir(), *added,
+                               *(f / "campaigns" for f in added)]))
 
 
 def data_files(folder: Path) -> list[Path]:
@@ -463,15 +563,17 @@ def conflict_copies(folders: Sequence[Path | str] | None = None) -> list[Path]:
     return [copy for folder in (folders or library_folders()) for copy in found(Path(folder))]
 
 
-def take_in(copy: Path | str) -> Intake:
+def take_in(copy: Path | str, original: Path | None = None) -> Intake:
     """Merge a sync engine's conflict copy into the file it is a copy of (written as a
     new file when that one is gone), then remove the copy, only once every entry of it
     is in the file on disk.  A copy that cannot be read yet (still being copied in) or
     that is a copy of another file is left as it is."""
-    from builder.storage.conflicts import original_name
+    from builder.storage.conflicts import is_conflict_copy, original_of
 
     copy = Path(copy)
-    original = copy.with_name(original_name(copy.name) or copy.name)
+    original = original_of(copy) if original is None else original
+    if original == copy:
+        return Intake(copy, original, left="no copy of another file")
     try:
         theirs = read_copy(copy)
     except FileProblem as problem:
@@ -492,6 +594,10 @@ def take_in(copy: Path | str) -> Intake:
         copy.unlink()
     except OSError as exc:
         return Intake(copy, original, left=f"cannot be removed ({exc.strerror or exc})")
+    if not is_conflict_copy(copy.name):     # a file this device may have written to
+        from builder.storage import device_log
+
+        device_log.moved(copy, original, _now())
     merged = Merged(original, result, data, data == expected, tuple(sources))
     intake = Intake(copy, original, merged=merged)
     _remember(intake)
@@ -543,7 +649,14 @@ def recent_intakes() -> list[dict[str, Any]]:
 
 def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:
     """Every conflict copy in the folders (default: the library's) taken in."""
-    return [take_in(copy) for copy in conflict_copies(folders)]
+    return [take_in(copy, original) for copy, original in copies_to_take_in(folders)]
+
+
+def copies_to_take_in(folders: Sequence[Path | str] | None = None) -> list[tuple[Path, Path]]:
+    """(copy, the file it goes into) in the folders (default: the library's)."""
+    from builder.storage.conflicts import copies_to_take_in as found
+
+    return [pair for folder in (folders or library_folders()) for pair in found(Path(folder))]
 
 
 # -- what this device wrote ---------------------------------------------------------
@@ -571,7 +684,7 @@ class Restored:
                 "rebuilt": str(self.rebuilt) if self.rebuilt is not None else None}
 
 
-def _logged_doc(log: Any, keys_from: Mapping[str, Any] | None) -> dict[str, Any]:
+def _logged_doc(log: "Log", keys_from: Mapping[str, Any] | None) -> dict[str, Any]:
     """A document holding what a device log kept: the file's other keys (from the file
     when it is there, so a restore changes none of them), the entries and rulings this
     device wrote, the entries it withdrew."""
@@ -586,7 +699,7 @@ def _logged_doc(log: Any, keys_from: Mapping[str, Any] | None) -> dict[str, Any]
     return doc
 
 
-def lost_entries(log: Any, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+def lost_entries(log: "Log", doc: Mapping[str, Any]) -> list[dict[str, Any]]:
     """What of a device log ``doc`` lacks: an entry it does not hold, an undo it does
     not hold withdrawn."""
     ready = merging.prepared(doc)
@@ -600,8 +713,9 @@ def restore_own() -> list[Restored]:
     lost, through the one merge and the checked writer.  A file gone from a folder
     that is still there, and not trashed here, is rebuilt from the log into the
     library's trash (another device may have trashed it on purpose: it is kept, not
-    put back).  Files that did not change since they were last found whole are not
-    read; a file that cannot be read or written now is tried again next time."""
+    put back).  Files in a git work tree are left to git (a branch checked out lacks
+    entries on purpose).  Files that did not change since they were last found whole
+    are not read; a file that cannot be read or written now is tried again next time."""
     from builder.storage import device_log
 
     done: list[Restored] = []
@@ -612,6 +726,8 @@ def restore_own() -> list[Restored]:
         if not place.exists() and (not place.parent.is_dir()
                                    or device_log.ends_trashed(log_path)):
             continue
+        if _in_git_work_tree(place):
+            continue             # git keeps every version; a branch lacks entries on purpose
         log = device_log.read(log_path)
         if log is None or not log.entries and not log.withdrawn:
             continue
@@ -626,7 +742,17 @@ def restore_own() -> list[Restored]:
     return done
 
 
-def _restore_one(log: Any) -> Restored | None:
+def _in_git_work_tree(path: Path) -> bool:
+    """Is the file in a git work tree (a ``.git`` in a folder above it)?  There a file
+    lacks entries because another branch is checked out, not because it lost them."""
+    folder = Path(os.path.abspath(path)).parent
+    for above in (folder, *folder.parents):
+        if os.path.lexists(above / ".git"):
+            return True
+    return False
+
+
+def _restore_one(log: "Log") -> Restored | None:
     from builder.storage import device_log
     from builder.storage.library import put_in_trash
 
@@ -640,7 +766,8 @@ def _restore_one(log: Any) -> Restored | None:
         from builder.storage.files import now_iso
 
         device_log.trashed([path], now_iso())
-        return Restored(path, len(log.entries), None, data, item.trashed)
+        return Restored(path, len({str(e.get("id")) for e in log.entries}), None, data,
+                        item.trashed)
     there = read_copy(path)
     if str(there.doc.get("id")) != log.file_id:
         return None              # another file now has its place
@@ -649,4 +776,27 @@ def _restore_one(log: Any) -> Restored | None:
         return None
     result = merge_docs([there.doc, _logged_doc(log, there.doc)])
     data = write_merged(path, result.doc, there.raw)
-    return Restored(path, len(lost), there.raw, data)
+    return Restored(path, len({str(e.get("id")) for e in lost}), there.raw, data)
+
+
+def restore_own_outcome() -> "Outcome | None":
+    """:func:`restore_own` as the window's operation: the files written (for its
+    "files changed" broadcast) and one sentence for its sync bar ("Restored 2 entries
+    this device wrote that the folder had lost"); None when nothing was lost."""
+    from builder.app.outcome import FileChange, Outcome
+
+    restored = restore_own()
+    if not restored:
+        return None
+    back = sum(r.entries for r in restored if r.rebuilt is None)
+    rebuilt = [r for r in restored if r.rebuilt is not None]
+    parts = []
+    if back:
+        parts.append(f"Restored {back} {'entry' if back == 1 else 'entries'} this device "
+                     f"wrote that the folder had lost")
+    for item in rebuilt:
+        parts.append(f"{item.path.name} is gone from its folder: rebuilt from this "
+                     f"device's entries into the trash (Restore there puts it back)")
+    changes = tuple(FileChange.of(r.path, r.before, r.data) for r in restored
+                    if r.rebuilt is None)
+    return Outcome("; ".join(parts), changes, lines=tuple(r.line() for r in restored))

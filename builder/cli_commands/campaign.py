@@ -99,7 +99,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from builder.app import campaigns
+    from builder.cli_commands.sync import restore_own
 
+    restore_own()          # entries this device wrote that a shared folder lost
     rows = campaigns.library_campaigns()
     if args.json:
         _json([{"file": str(r.file), "problem": r.problem} if r.problem is not None else

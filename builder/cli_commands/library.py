@@ -103,7 +103,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
             out(f"the trash is empty ({trash_folder()})")
         else:
             for item in items:
-                out(f"{item.trashed.name}  (from {item.original})")
+                name = library.trashed_name(item)
+                renamed = "" if name.casefold() == item.original.stem.casefold() else f"{name}, "
+                out(f"{item.trashed.name}  ({renamed}from {item.original})")
         return 0
     return _print_lines(library.restore([library.find_trashed(w) for w in args.items]))
 

@@ -176,11 +176,11 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
         return 0
     for warning in warnings:
         err(f"warning: {warning}")
-    for item in restored:
-        out(item.line())
     out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
         f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
         f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
+    for item in restored:
+        out(item.line())
     for item in intakes:
         count = len(item.get("entries", []))
         out(f"{item.get('at')}: {item.get('copy')} merged into {item.get('file')} "

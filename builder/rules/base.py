@@ -372,8 +372,77 @@ class Option(FrozenRecord):
             return (self._json, self.words, self.asks) == (other._json, other.words, other.asks)
         return NotImplemented
 
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash((self.kind, self.name, self.target, self.cost, self.reasons, self.words))
+
+#: The keys of a plan step's JSON that :class:`PlanStep` holds as fields.
+_STEP_FIELDS = ("kind", "name", "target", "cost")
+
+
+class PlanStep(FrozenRecord):
+    """One step of a plan (:meth:`Ruleset.plan`): what it raises (``kind``, ``name``), the
+    level it reaches (``target``) and what it costs; ``extra`` is the rest of the step's
+    JSON, in order (a Class step's suggested ``trait`` and ``choices``, ``action`` words)."""
+
+    _fields = ("kind", "name", "target", "cost", "extra")
+    kind: str
+    name: str
+    target: int
+    cost: int
+    extra: Mapping[str, Any]
+
+    def __init__(self, kind: str, name: str, target: int, cost: int,
+                 extra: Mapping[str, Any] | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "extra", MappingProxyType(dict(extra or {})))
+
+    @classmethod
+    def from_json(cls, entry: Mapping[str, Any]) -> PlanStep:
+        return cls(entry.get("kind", ""), entry.get("name", ""), entry.get("target", 0),
+                   entry.get("cost", 0),
+                   {k: v for k, v in entry.items() if k not in _STEP_FIELDS})
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as ``plan --json`` prints it: a new dict."""
+        return {"kind": self.kind, "name": self.name, "target": self.target,
+                "cost": self.cost, **copy.deepcopy(dict(self.extra))}
+
+
+class Plan(FrozenRecord):
+    """The cheapest legal way to a target (:meth:`Ruleset.plan`), read by the adapters:
+    the target (``kind``, ``name``, ``level``), its steps in order, their total cost,
+    whether the unspent points pay for it now, and what is missing when not.
+    :meth:`to_json` is the ``plan --json`` object, as the rule system wrote it."""
+
+    _fields = ("kind", "name", "level", "total_cost", "affordable", "unspent", "missing",
+               "steps")
+    kind: str
+    name: str
+    level: int
+    total_cost: int
+    affordable: bool
+    unspent: int
+    missing: tuple[str, ...]
+    steps: tuple[PlanStep, ...]
+    _json: dict[str, Any]
+
+    def __init__(self, entry: Mapping[str, Any]) -> None:
+        target = entry.get("target") or {}
+        object.__setattr__(self, "kind", target.get("kind", ""))
+        object.__setattr__(self, "name", target.get("name", ""))
+        object.__setattr__(self, "level", target.get("level", 0))
+        object.__setattr__(self, "total_cost", entry.get("total_cost", 0))
+        object.__setattr__(self, "affordable", bool(entry.get("affordable")))
+        object.__setattr__(self, "unspent", entry.get("unspent", 0))
+        object.__setattr__(self, "missing", tuple(entry.get("missing") or ()))
+        object.__setattr__(self, "steps", tuple(PlanStep.from_json(step)
+                                                for step in entry.get("steps") or ()))
+        object.__setattr__(self, "_json", copy.deepcopy(dict(entry)))
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``plan --json`` object: a new dict, its keys in the rule system's order."""
+        return copy.deepcopy(self._json)
 
 
 def option(kind: str, name: str, target: int | str | None, cost: int | None,
@@ -679,6 +748,8 @@ class Ruleset(ABC):
         reads them with :meth:`Option.coerce`.)"""
 
     def plan(self, state: Any, target: str) -> dict[str, Any]:
+        """The cheapest legal way from ``state`` to ``target``, as ``plan --json`` prints it
+        (the adapters read it as a :class:`Plan`); UsageError without a planner."""
         raise UsageError(f"the {self.id} ruleset has no planner")
 
     def headline(self, state: Any) -> dict[str, Any]:

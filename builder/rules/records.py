@@ -1,14 +1,12 @@
-"""Record classes written out: what ``@dataclass`` gives a class (equality and a repr
-by its fields; a frozen record's immutability and hash), as two small base classes.
+"""The record idiom of the rules, storage, the sheet model and the application layer:
+what ``@dataclass(frozen=True)`` gives a class (equality and a repr by its fields; a frozen
+record's immutability and hash) as two small base classes, without generating methods when
+a class is defined (why: docs/dev/performance.md, "Records").
 
-Why not ``dataclasses``: it writes each class's methods as source text and ``exec``s
-them when the class is defined (~0.2-0.3 ms a class on Python 3.11, and ~1 ms to
-import it).  The 29 records every command loads on its way (the rules, storage, the
-sheet model) cost ~8 ms of an ``export-pdf`` that way (issue 18: commands that start
-like small programs).  A record names its fields in ``_fields``, in the order of its
-``__init__``'s arguments, and writes that ``__init__`` (a frozen one sets its fields
-with ``object.__setattr__``, as dataclasses' own does).  ``_repr_fields``: the fields
-its repr shows, when not all of them (``field(repr=False)``).
+A record names its fields in ``_fields``, in the order of its ``__init__``'s arguments,
+and writes that ``__init__`` (a frozen one sets its fields with ``object.__setattr__``, as
+a frozen dataclass's does).  ``_repr_fields``: the fields its repr shows, when not all of
+them (``field(repr=False)``).  A record is read by attribute, never by key.
 """
 from __future__ import annotations
 
@@ -32,7 +30,7 @@ class Record:
         assert isinstance(other, Record)
         return self._values() == other._values()
 
-    __hash__ = None  # type: ignore[assignment]
+    # Unhashable: a class that defines __eq__ and no __hash__ gets __hash__ = None.
 
     def __repr__(self) -> str:
         names = self._fields if self._repr_fields is None else self._repr_fields
@@ -52,5 +50,5 @@ class FrozenRecord(Record):
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"cannot delete field '{name}'")
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:
         return hash(self._values())

@@ -152,9 +152,9 @@ def _registry() -> Any:  # a referencing.Registry that finds the shared schemas
     def retrieve(uri: str) -> Any:
         found = shared_schema(uri)
         if found is None:
-            raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
+            raise NoSuchResource(ref=uri)  # type: ignore[call-arg]  # attrs init, unseen by mypy
         return Resource.from_contents(found)
-    return Registry(retrieve=retrieve)  # type: ignore[call-arg]
+    return Registry(retrieve=retrieve)  # type: ignore[call-arg]  # attrs init, unseen by mypy
 
 
 def strict_validator(schema: Mapping[str, Any]) -> Any:  # a jsonschema validator

@@ -38,7 +38,7 @@ from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
-from builder.storage.conflicts import is_data_file
+from builder.storage.conflicts import copies_in, is_data_file
 from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir, characters_dir
@@ -447,8 +447,10 @@ def list_campaigns() -> list[Path]:
     found: list[Path] = []
     for folder in [campaigns_dir(), *(f / "campaigns" for f in extra_folders())]:
         if folder.is_dir():
-            found += sorted(p for p in folder.glob("*.json")
-                            if p.is_file() and is_data_file(p.name) and p not in found)
+            here = sorted(p for p in folder.glob("*.json")
+                          if p.is_file() and is_data_file(p.name) and p not in found)
+            copies = copies_in(folder)      # copies of a campaign beside them: not listed
+            found += [p for p in here if p.name not in copies]
     return found
 
 

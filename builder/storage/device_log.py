@@ -6,7 +6,9 @@ So each device keeps, in the user's state folder (``device-log/``, never in a sh
 folder), every ledger entry and ruling it wrote and every entry it withdrew by an
 undo, per file: one append-only JSON-lines log per file id and place.  Its first line
 holds the file as it was when the device first wrote to it (all but its entry lists,
-enough to rebuild the file from the entries), then one line per entry
+enough to rebuild the file from the entries; a line like it again whenever those keys
+changed: renamed, notes edited; a ``.head`` file beside the log holds the latest
+one's fingerprint), then one line per entry
 (``{"entry": ...}``), per undo (``{"withdrawn": ...}``), and ``{"trashed": TIME}``
 when the person moved the file to the library's trash (a deliberate deletion, never
 undone).
@@ -35,6 +37,7 @@ from builder.storage.paths import state_dir
 FOLDER = "device-log"
 SUFFIX = ".jsonl"
 SEEN_SUFFIX = ".seen"
+HEAD_SUFFIX = ".head"
 #: The lists a file keeps its entries in: the log keeps the entries, not the lists.
 _ENTRY_LISTS = ("ledger", "suspended", "revoked", "resolutions", "withdrawn")
 ENTRY, WITHDRAWN, TRASHED = "entry", "withdrawn", "trashed"
@@ -111,10 +114,32 @@ def written(target: Path | str, data: bytes | None) -> None:
         del _pending[key]
         by_log.setdefault(log_file(target, pending.file_id), []).append(pending)
     for log, items in by_log.items():
-        lines = [] if log.exists() else [
-            {"file": _header(items[0].doc), "path": os.path.abspath(target)}]
+        header = _header(items[0].doc)
+        lines: list[Mapping[str, Any]] = []
+        if _header_changed(log, header):     # new, or renamed, notes edited...
+            lines.append({"file": header, "path": os.path.abspath(target)})
         lines += [{p.kind: p.entry} for p in items]
         _append(log, lines)
+
+
+def _header_changed(log: Path, header: Mapping[str, Any]) -> bool:
+    """Does the log lack this header as its latest (a ``.head`` file beside it holds
+    the latest header's fingerprint)?  The fingerprint is kept for next time."""
+    from builder.rules.entry_ids import digest
+
+    now = digest(header)
+    mark = log.with_suffix(HEAD_SUFFIX)
+    try:
+        if log.exists() and mark.read_text("ascii") == now:
+            return False
+    except (OSError, ValueError):
+        pass
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        mark.write_text(now, "ascii")
+    except OSError:
+        pass
+    return True
 
 
 def _append(log: Path, lines: Iterable[Mapping[str, Any]]) -> None:
@@ -135,6 +160,24 @@ def trashed(paths: Iterable[Path | str], when: str) -> None:
     for path in paths:
         for log in sorted(log_folder().glob(f"{_path_key(path)}-*{SUFFIX}")):
             _append(log, [{TRASHED: when}])
+
+
+def moved(old: Path | str, new: Path | str, when: str) -> None:
+    """The file at ``old`` was taken into the file at ``new`` (a copy of it under
+    another name, every entry of it checked to be there) and removed: what this device
+    wrote into it and withdrew from it is logged for ``new`` from now on, and the file
+    missing from ``old`` is not rebuilt."""
+    for log in sorted(log_folder().glob(f"{_path_key(old)}-*{SUFFIX}")):
+        found = read(log)
+        if found is None or found.trashed:
+            continue
+        target = log_file(new, found.file_id)
+        lines: list[Mapping[str, Any]] = [] if target.exists() else [
+            {"file": found.header, "path": os.path.abspath(new)}]
+        lines += [{ENTRY: e} for e in found.entries]
+        lines += [{WITHDRAWN: e} for e in found.withdrawn]
+        _append(target, lines)
+        _append(log, [{TRASHED: when}])
 
 
 class Log:
@@ -199,11 +242,13 @@ def read(log: Path) -> Log | None:
             continue
         if not isinstance(line, dict):
             continue
-        if result is None:
-            header, path = line.get("file"), line.get("path")
+        header, path = line.get("file"), line.get("path")
+        if result is None or isinstance(header, dict):     # the latest header counts
             if not isinstance(header, dict) or not isinstance(path, str):
                 return None
-            result = Log(log, Path(path), header)
+            if result is None:
+                result = Log(log, Path(path), header)
+            result.header = header
         elif isinstance(line.get(ENTRY), dict):
             result.entries.append(line[ENTRY])
             result.trashed = False

@@ -291,10 +291,11 @@ class CharacterFile(Record):
     def _ledger_rows(self) -> list[dict[str, Any]]:
         rp = self.replay
         refused = {p.entry: p.reasons for p in rp.problems if p.entry is not None}
+        ids = self._entry_ids()
         rows = []
         for index, action in enumerate(rp.ledger):
             step = rp.steps[index]
-            row = {"n": index + 1, "action": action.get("action"),
+            row = {"n": index + 1, "id": ids[index], "action": action.get("action"),
                    "text": self.ruleset.describe(action), "at": action.get("at", ""),
                    "cost": 0 if index in refused else step.cost,
                    "balance_after": step.balance_after,
@@ -305,6 +306,19 @@ class CharacterFile(Record):
                 row["refused"] = refused[index]
             rows.append(row)
         return rows
+
+    def _entry_ids(self) -> list[str]:
+        """Each ledger entry's id (an old file's derived, as its next write gives them:
+        what ``resolve`` and a merge know the entry by)."""
+        ledger = self.doc["ledger"]
+        if all(isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"]
+               for e in ledger):
+            return [e["id"] for e in ledger]
+        from builder.rules.entry_ids import ensure_ids
+
+        copy = dict(self.doc, ledger=[dict(e) if isinstance(e, dict) else e for e in ledger])
+        ensure_ids(copy)
+        return [str(e.get("id", "")) if isinstance(e, dict) else "" for e in copy["ledger"]]
 
     def options(self) -> list[Option]:
         """Every possible next step, each with its cost, reasons and ``do`` words."""

@@ -55,7 +55,7 @@ def _too_large(shown: str) -> str:
     return f"the number {shown} is too large (the largest is {MAX_SAFE_INTEGER})"
 
 
-class _Twice(dict):  # type: ignore[type-arg]
+class _Twice(dict[str, Any]):
     """An object that named a key twice (the first such key kept for the message)."""
 
     twice: str = ""

@@ -18,7 +18,7 @@ from sys import intern
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from builder.storage.conflicts import is_data_file
+from builder.storage.conflicts import is_data_file, known_copies
 from builder.storage.paths import characters_dir, trash_dir
 
 if TYPE_CHECKING:
@@ -71,7 +71,9 @@ def _scan_folder() -> list[tuple[Path, list[int] | None]]:
         except OSError:
             continue
         found.sort()
-        scanned += [(folder / name, stamp) for name, stamp in found]
+        copies = known_copies(folder)       # copies of a file beside them: not listed
+        scanned += [(folder / name, stamp) for name, stamp in found
+                    if not (name in copies and copies[name] == stamp)]
     return scanned
 
 

@@ -2,9 +2,8 @@
 :class:`builder.ui.campaign_view.CampaignView` (:mod:`.campaign_party`,
 :mod:`.campaign_members`) are written against.
 
-As :mod:`builder.ui.window_host` for the main window: the parts derive from
-:class:`CampaignHost` for the type checker only (``if TYPE_CHECKING``); at run time
-they stay plain mixins and this module is not imported.
+The parts derive from :class:`CampaignHost` for the type checker only (``if
+TYPE_CHECKING``); at run time they stay plain mixins and this module is not imported.
 """
 from __future__ import annotations
 
@@ -16,9 +15,10 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 if TYPE_CHECKING:
+    from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.storage.campaigns import CampaignFile
-    from builder.storage.files import CharacterFile
+    from builder.app.types import CharacterFile
     from builder.ui.operations import FilesChanged
 
 
@@ -30,11 +30,12 @@ class CampaignHost(QWidget):
     path: Path
     #: None while the file cannot be read.
     campaign: CampaignFile | None
-    #: The main window's member guard (:meth:`WindowHost.member_blockers`).
+    #: The main window's member guard
+    #: (:meth:`builder.ui.window_documents.DocumentsController.member_blockers`).
     member_guard: Guard
     broadcast: FilesChanged
     #: The library's characters, for "add members" (None: not offered).
-    library_entries: Callable[[], list] | None
+    library_entries: Callable[[], list[LibraryEntry]] | None
     #: The dialog this tab opened last (award, exchange, XP, add members).
     dialog: QDialog | None
 

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QVBoxLayout)
 
+from builder.app.pathnames import real_path
 from builder.ui.operations import Failure, run
 
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
     from PySide6.QtWidgets import QWidget
 
+    from builder.app.library import LibraryEntry
     from builder.ui.campaign_host import CampaignHost
 else:
     CampaignHost = object
@@ -32,7 +34,7 @@ class MemberActions(CampaignHost):
     """Add and remove members."""
 
     # -- members --------------------------------------------------------------------------
-    def add_members(self, character_paths: list) -> bool:
+    def add_members(self, character_paths: list[str]) -> bool:
         from builder.app import campaigns
 
         givens = [member_path_for(self.path, p) for p in character_paths]
@@ -70,9 +72,9 @@ class MemberActions(CampaignHost):
             from builder.app.library import scan
 
             entries = scan()
-        present = {Path(p).resolve() for p in self.member_paths()}
+        present = {real_path(p) for p in self.member_paths()}
         offered = [e for e in entries if not e.problem and e.ruleset_id == self.ruleset_id
-                   and Path(e.path).resolve() not in present]
+                   and real_path(e.path) not in present]
         dialog = AddMembersDialog(self.name, offered, self)
         dialog.chosen.connect(self.add_members)
         dialog.open()
@@ -84,7 +86,8 @@ class AddMembersDialog(QDialog):
 
     chosen = Signal(object)  # the chosen paths (list)
 
-    def __init__(self, campaign_name: str, entries: list, parent: QWidget | None = None):
+    def __init__(self, campaign_name: str, entries: list[LibraryEntry],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("addMembersDialog")
         self.setWindowTitle(f"Add members — {campaign_name}")

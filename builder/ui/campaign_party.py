@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from builder.rules.base import RulesError
+from builder.app.types import RulesError
 from builder.ui.operations import Failure, run
 
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
@@ -38,7 +38,7 @@ class PartyActions(CampaignHost):
         guard = self.member_guard
         outcome = None
 
-        def undo():
+        def undo() -> Outcome:
             return campaigns.undo(self.path, guard=guard,
                                   expected=outcome.entry if outcome else None)
 
@@ -66,14 +66,15 @@ class PartyActions(CampaignHost):
 
         return self.dry_run(lambda p: campaigns.award(p, words, dry_run=True))
 
-    def exchange(self, member_a: str, words_a: list, member_b: str, words_b: list) -> bool:
+    def exchange(self, member_a: str, words_a: list[str], member_b: str,
+                 words_b: list[str]) -> bool:
         from builder.app import campaigns
 
         return self._group("Training Exchange", lambda p, **kw: campaigns.exchange(
             p, member_a, words_a, member_b, words_b, **kw))
 
-    def preview_exchange(self, member_a: str, words_a: list, member_b: str,
-                         words_b: list) -> list[str]:
+    def preview_exchange(self, member_a: str, words_a: list[str], member_b: str,
+                         words_b: list[str]) -> list[str]:
         from builder.app import campaigns
 
         return self.dry_run(lambda p: campaigns.exchange(p, member_a, words_a, member_b,
@@ -115,11 +116,11 @@ class PartyActions(CampaignHost):
         """The rule system's Party XP dialog over this campaign's members, defaulting to
         the session after their latest; what each member gained is reported here."""
         from builder.app import campaigns
-        from builder.rules.registry import load_part
+        from builder.app.queries import ruleset_part
 
         try:
             ruleset = campaigns.ruleset_of(self.path)
-            factory = load_part(ruleset.dialogs["party-xp"])
+            factory = ruleset_part(ruleset.dialogs["party-xp"])
         except Exception as problem:  # noqa: BLE001 - an unreadable file or rule system
             self.show_refusal("XP award: the dialog cannot open.", [str(problem)])
             return

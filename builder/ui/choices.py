@@ -2,6 +2,8 @@
 system's dialogs and by the shared ones, e.g. the Training Exchange)."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem
 
@@ -9,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem
 ReasonsRole = Qt.ItemDataRole.UserRole + 1
 
 
-def fill_trait_choices(traits: QListWidget, choices: dict) -> None:
+def fill_trait_choices(traits: QListWidget, choices: Mapping[str, Any]) -> None:
     """The core's legal trait choices, then the blocked ones greyed with their reasons."""
     for trait in choices.get("traits", []):
         item = QListWidgetItem(trait)
@@ -46,7 +48,7 @@ def details_line(traits: QListWidget) -> QLabel:
     label.setMinimumHeight(3 * label.fontMetrics().lineSpacing())
     label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
-    def follow(item: QListWidgetItem | None, _previous=None) -> None:
+    def follow(item: QListWidgetItem | None, _previous: QListWidgetItem | None = None) -> None:
         if item is None:
             label.setText("")
             return

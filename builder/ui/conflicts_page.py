@@ -15,8 +15,9 @@ from __future__ import annotations
 import html
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
+from builder.app.pathnames import real_path
 from PySide6.QtCore import QFileSystemWatcher, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGridLayout, QGroupBox, QHeaderView,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFrame, QGridLayout, QGroupBox
 if TYPE_CHECKING:
     from builder.app.conflicts import Choice, Conflict, Figures, Report
     from builder.app.outcome import Outcome
-    from builder.ui.broadcast import Change
+    from builder.ui.broadcast import Change, FilesChanged
     from builder.ui.main_window import MainWindow
 
 #: What each place on the timeline is called on the page.
@@ -105,8 +106,8 @@ class ConflictsPage(QWidget):
 
     def refresh(self) -> None:
         from builder.app import conflicts
-        from builder.rules.base import RulesError
-        from builder.storage.files import FileProblem
+        from builder.app.types import RulesError
+        from builder.app.types import FileProblem
 
         try:
             self.report = conflicts.report(self.path)
@@ -215,7 +216,7 @@ class ConflictsPage(QWidget):
         from builder.app import conflicts
         from builder.ui.undo import FileOperation
 
-        guard = self.main.member_blockers
+        guard = self.main.documents.member_blockers
         path = self.path
 
         def back(done: "Outcome") -> "Outcome":
@@ -224,12 +225,14 @@ class ConflictsPage(QWidget):
         def forth(done: "Outcome") -> "Outcome":
             return conflicts.reapply(path, done.entry or {}, guard=guard)
 
-        def command(text, outcome, _guard, broadcast, report):  # noqa: ANN001
+        def command(text: str, outcome: Outcome, _guard: object,
+                    broadcast: FilesChanged | None,
+                    report: Callable[[str], None]) -> FileOperation:
             return FileOperation(text, outcome, back, forth, broadcast, report)
 
         op = partial(conflicts.resolve, path, choice.entry, choice.ruling, guard=guard)
-        outcome = self.main._library_op(op, command, f"{choice.label}: "
-                                          f"{self._entry_text(choice.entry)}")
+        outcome = self.main.library.run_operation(op, command, f"{choice.label}: "
+                                                  f"{self._entry_text(choice.entry)}")
         if outcome is not None:
             self.main.report(outcome.summary)
         return outcome
@@ -242,7 +245,7 @@ class ConflictsPage(QWidget):
         return entry_id
 
     def _files_changed(self, change: "Change") -> None:
-        if any(Path(p).resolve() == self.path.resolve() for p in change.paths):
+        if any(real_path(p) == real_path(self.path) for p in change.paths):
             self.refresh()
 
     def close_page(self) -> None:
@@ -252,10 +255,10 @@ class ConflictsPage(QWidget):
 
 
 def page_for(window: "MainWindow", path: Path | str) -> ConflictsPage | None:
-    wanted = Path(path).resolve()
+    wanted = real_path(path)
     for index in range(1, window.tabs.count()):
         widget = window.tabs.widget(index)
-        if isinstance(widget, ConflictsPage) and widget.path.resolve() == wanted:
+        if isinstance(widget, ConflictsPage) and real_path(widget.path) == wanted:
             return widget
     return None
 
@@ -281,10 +284,10 @@ def _current_path(window: "MainWindow") -> Path | None:
     widget = window.tabs.currentWidget()
     if isinstance(widget, ConflictsPage):
         return widget.path
-    doc = window.current_doc()
+    doc = window.documents.current_doc()
     if doc is not None and doc.path is not None:
         return Path(doc.path)
-    campaign = window.current_campaign_view()
+    campaign = window.documents.current_campaign_view()
     if campaign is not None:
         return Path(campaign.path)
     if window.tabs.currentIndex() == 0:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from builder.rules.base import Action, ActionEntry, Option, RulesError
-from builder.storage.files import CharacterFile, FileProblem
+from builder.app.types import Action, ActionEntry, Option, RulesError
+from builder.app.types import CharacterFile, FileProblem
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -62,7 +62,8 @@ class CharacterDocument(QObject):
         return self.cf.path
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> Any:
+        """The character's rule system (each editor reads its own system's API)."""
         return self.cf.ruleset
 
     @property
@@ -73,7 +74,7 @@ class CharacterDocument(QObject):
     def read_only(self) -> str | None:
         return self.cf.read_only
 
-    def derived(self) -> dict:
+    def derived(self) -> dict[str, Any]:
         return self.cf.derived()
 
     def options(self) -> list[Option]:
@@ -100,7 +101,7 @@ class CharacterDocument(QObject):
     def parse(self, words: list[str]) -> Action:
         return Action.coerce(self.ruleset.parse_action(words))
 
-    def own_guard(self, _paths) -> list[str]:
+    def own_guard(self, _paths: Sequence[Path]) -> list[str]:
         """The member guard of this tab's own changes: none while the file changed on
         disk and the player has not chosen Reload or Keep mine."""
         if self.check_missing():
@@ -113,7 +114,7 @@ class CharacterDocument(QObject):
         None.  Otherwise the outcome (or, when the copy holds the change but the file
         could not be written, None after marking the tab: conflict or not saved)."""
         from builder.app.outcome import NotWritten, Refused
-        from builder.storage.files import ChangedOnDisk
+        from builder.app.types import ChangedOnDisk
 
         try:
             outcome = op()
@@ -207,7 +208,7 @@ class CharacterDocument(QObject):
         changed behind our back: the comparison with what was last read or written
         and the write happen while holding the lock, so no other program's change
         made in between is lost; the views then offer Reload (or Keep mine)."""
-        from builder.storage.files import ChangedOnDisk
+        from builder.app.types import ChangedOnDisk
 
         if self.cf.path is None or self.read_only:
             return False
@@ -247,7 +248,7 @@ class CharacterDocument(QObject):
 
         return self._write(documents.save_again)
 
-    def _write(self, operation) -> bool:
+    def _write(self, operation: Callable[[CharacterFile], object]) -> bool:
         from builder.app.outcome import Refused
 
         try:

@@ -6,6 +6,8 @@
   alone never gives them focus.
 * Tables, lists and trees are one Tab stop: Tab leaves them, the arrow keys
   move inside them (Qt's default walks a table one cell per Tab).
+* A column's heading too long for its column ends in "…" (Qt's own cut it at
+  both ends: ":urrent sessio").
 * Tab leaves a text box too (Appearance, Background...): by default it typed a
   tab character there, and the keyboard could not get out.
 * A text field is at least as wide as the hint it shows while empty (up to a
@@ -34,7 +36,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
-                               QApplication, QComboBox, QLineEdit, QMainWindow,
+                               QApplication, QComboBox, QHeaderView, QLineEdit, QMainWindow,
                                QPlainTextEdit, QTextEdit, QWidget)
 
 HINT_MARGIN = 16    # a line edit's frame and text margins, both sides
@@ -48,6 +50,8 @@ def polish(obj) -> None:
     """What the policy sets on a widget once, when Qt polishes it."""
     if isinstance(obj, QAbstractItemView):
         obj.setTabKeyNavigation(False)
+        if isinstance(obj, QHeaderView):     # a narrow column's heading ends in "…"
+            obj.setTextElideMode(Qt.TextElideMode.ElideRight)
     elif isinstance(obj, (QTextEdit, QPlainTextEdit)):
         obj.setTabChangesFocus(True)
     elif _wheel_guarded(obj) and obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:

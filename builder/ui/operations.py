@@ -16,7 +16,7 @@ operation is undone elsewhere, the tabs drop those entries again
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
@@ -28,6 +28,8 @@ from builder.ui.broadcast import UndoOp as UndoOp
 # Imported when an operation runs, not when the window starts.
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
+    from builder.ui.document import CharacterDocument
+
 
 @dataclass(frozen=True)
 class Failure:
@@ -47,8 +49,8 @@ Result = Union["Outcome", Failure]
 def attempt(op: Callable[[], "Outcome"]) -> Result:
     """Run one operation; a refusal or an unwritable file is a :class:`Failure`."""
     from builder.app.outcome import RefusalCode, Refused
-    from builder.rules.base import RulesError
-    from builder.storage.files import FileProblem
+    from builder.app.types import RulesError
+    from builder.app.types import FileProblem
 
     try:
         return op()
@@ -78,8 +80,8 @@ class ExternalEntries(QUndoCommand):
     it refuses, the entries stay and the command goes back on the stack.  Redo
     is not offered (redo the operation where it was made)."""
 
-    def __init__(self, doc, entries: list[dict], change: Change,
-                 broadcast: FilesChanged | None = None):
+    def __init__(self, doc: CharacterDocument, entries: list[dict[str, Any]], change: Change,
+                 broadcast: FilesChanged | None = None) -> None:
         super().__init__(f"{change.text or change.outcome.summary}")
         self.doc = doc
         self.broadcast = broadcast
@@ -118,22 +120,25 @@ class ExternalEntries(QUndoCommand):
             self.broadcast.announce(result)
 
 
-def _take_disk_version(doc) -> None:
-    from builder.storage.files import load_character
+def _take_disk_version(doc: CharacterDocument) -> None:
+    from builder.app.queries import open_character as load_character
 
-    doc.cf = load_character(doc.cf.path)
+    path = doc.cf.path
+    assert path is not None  # an operation wrote this tab's file: it has one
+    doc.cf = load_character(path)
     doc.conflict = False
     doc.save_error = None
     doc.saveStateChanged.emit()
     doc.changed.emit()
 
 
-def follow(doc, change: Change, broadcast: FilesChanged | None = None) -> str:
+def follow(doc: CharacterDocument, change: Change, broadcast: FilesChanged | None = None) -> str:
     """An open document takes what ``change`` wrote to its file: 'absorbed' (new
     entries at the end of its ledger, undoable from its tab), 'dropped' (entries
     an undo removed), 'reloaded' (anything else: the file is read again) or ''
     (nothing to do)."""
-    from builder.storage.files import FileProblem, load_character
+    from builder.app.queries import open_character as load_character
+    from builder.app.types import FileProblem
 
     if doc.cf.path is None or doc.conflict or doc.save_error:
         return ""
@@ -144,8 +149,10 @@ def follow(doc, change: Change, broadcast: FilesChanged | None = None) -> str:
         theirs = load_character(doc.cf.path)
     except FileProblem:
         return ""
-    ours_doc = {k: v for k, v in doc.cf.doc.items() if k != "ledger"}
-    theirs_doc = {k: v for k, v in theirs.doc.items() if k != "ledger"}
+    # an undo moves its entry from the ledger to the withdrawn ones: both lists move
+    moving = ("ledger", "withdrawn")
+    ours_doc = {k: v for k, v in doc.cf.doc.items() if k not in moving}
+    theirs_doc = {k: v for k, v in theirs.doc.items() if k not in moving}
     ours, new = list(doc.cf.ledger), list(theirs.ledger)
     if ours_doc == theirs_doc and new[:len(ours)] == ours and len(new) > len(ours):
         added = new[len(ours):]

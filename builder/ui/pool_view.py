@@ -31,7 +31,7 @@ from builder.app.rows import campaign_again, member_names, pool_replay
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
 from builder.ui.focus import keep_focus_off_text, tab_chain
-from builder.rules.base import UsageError
+from builder.app.types import UsageError
 
 if TYPE_CHECKING:
     from builder.storage.campaigns import CampaignFile
@@ -106,6 +106,32 @@ class PlayersSpin(QSpinBox):
                 self._following = False
 
 
+def _counter(name: str, colour: str) -> tuple[QFrame, QLabel]:
+    """A big counter for the table: its frame and the label holding the number."""
+    frame = QFrame()
+    frame.setFrameShape(QFrame.Shape.StyledPanel)
+    frame.setStyleSheet(f"QFrame {{ border: 3px solid {colour}; border-radius: 12px; }}"
+                        f"QLabel {{ border: none; color: {colour}; }}")
+    layout = QVBoxLayout(frame)
+    caption = QLabel(name)
+    caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    font = QFont()
+    font.setPointSize(28)
+    font.setBold(True)
+    caption.setFont(font)
+    number = QLabel("0")
+    number.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    number.setAccessibleName(f"{name} Points")
+    number.setObjectName(f"{name.lower()}Counter")
+    font = QFont()
+    font.setPointSize(COUNTER_POINTS)
+    font.setBold(True)
+    number.setFont(font)
+    layout.addWidget(caption)
+    layout.addWidget(number, 1)
+    return frame, number
+
+
 class PoolView(QWidget):
     """The pool of one campaign file.  ``changed`` is emitted after every write."""
 
@@ -138,6 +164,7 @@ class PoolView(QWidget):
         title_font.setPointSize(18)
         title_font.setBold(True)
         self.title.setFont(title_font)
+        self.title.setWordWrap(True)    # a narrow pane: the session name wraps
         head.addWidget(self.title, 1)
         # The table's first step, first in the head and in the Tab order: a session
         # started with as many players as the spin box beside it says.
@@ -155,8 +182,8 @@ class PoolView(QWidget):
         outer.addLayout(head)
 
         counters = QHBoxLayout()
-        self.fortune_counter = self._counter("Fortune", _hue("ok"))
-        self.peril_counter = self._counter("Peril", _hue("error"))
+        self.fortune_counter = _counter("Fortune", _hue("ok"))
+        self.peril_counter = _counter("Peril", _hue("error"))
         counters.addWidget(self.fortune_counter[0], 1)
         counters.addWidget(self.peril_counter[0], 1)
         outer.addLayout(counters, 3)
@@ -171,7 +198,7 @@ class PoolView(QWidget):
         controls = QVBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
 
-        who = QGridLayout()
+        who = self.who_grid = QGridLayout()
         self.by = QComboBox()
         self.by.setEditable(True)
         self.by.setToolTip("Who spends: GM, a player's name (free text)")
@@ -198,7 +225,7 @@ class PoolView(QWidget):
         who.addWidget(self.table_agrees, 1, 4)
         controls.addLayout(who)
 
-        spends = QGridLayout()
+        spends = self.spends_grid = QGridLayout()
         self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
         for index, (side, use, text) in enumerate(SPENDS):
             button = QPushButton(f"{fp.side_name(side)}: {text}  ·  Alt+{index + 1}")
@@ -273,30 +300,6 @@ class PoolView(QWidget):
                 self.react_button, self.earn_side, self.earn_reason, self.earn_button,
                 self.undo_button, self.log]
 
-    def _counter(self, name: str, colour: str) -> tuple[QFrame, QLabel]:
-        frame = QFrame()
-        frame.setFrameShape(QFrame.Shape.StyledPanel)
-        frame.setStyleSheet(f"QFrame {{ border: 3px solid {colour}; border-radius: 12px; }}"
-                            f"QLabel {{ border: none; color: {colour}; }}")
-        layout = QVBoxLayout(frame)
-        caption = QLabel(name)
-        caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        font = QFont()
-        font.setPointSize(28)
-        font.setBold(True)
-        caption.setFont(font)
-        number = QLabel("0")
-        number.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        number.setAccessibleName(f"{name} Points")
-        number.setObjectName(f"{name.lower()}Counter")
-        font = QFont()
-        font.setPointSize(COUNTER_POINTS)
-        font.setBold(True)
-        number.setFont(font)
-        layout.addWidget(caption)
-        layout.addWidget(number, 1)
-        return frame, number
-
     # -- state ------------------------------------------------------------------------
     @property
     def fortune_label(self) -> QLabel:
@@ -308,7 +311,7 @@ class PoolView(QWidget):
 
     def reload(self, known=None) -> None:
         """Read the campaign again (``known``: this file as read elsewhere)."""
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         try:
             self.campaign = campaign_again(self.path, self.campaign, known)

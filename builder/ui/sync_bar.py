@@ -8,7 +8,9 @@ window's "files changed" broadcast, so an open character or campaign takes the n
 version as it takes any other operation's change.  When entries written on another
 device came in, a bar above the tabs says so until dismissed ("Synced in: 3 entries
 from Ann's laptop"), with a button to the Conflicts page when the merge suspended
-some of them.
+some of them.  Then what the library's files lost of this device's own entries is
+merged back from its device log (:func:`builder.app.sync.restore_own_outcome`), and
+the bar says so ("Restored 2 entries this device wrote that the folder had lost").
 """
 from __future__ import annotations
 
@@ -80,6 +82,11 @@ class SyncIntake(QObject):
     def schedule(self, *_: object) -> None:
         self._timer.start()
 
+    def stop(self) -> None:
+        """Take nothing in any more (the window is going away)."""
+        self._timer.stop()
+        self._watcher.directoryChanged.disconnect(self.schedule)
+
     def take_in(self) -> "TakenIn | None":
         """Take in the copies now; what came in from other devices goes to the bar."""
         from builder.app import conflicts
@@ -93,14 +100,39 @@ class SyncIntake(QObject):
         self.last = taken
         if taken.outcome.changes:
             self.window.broadcast.announce(taken.outcome)
-        if taken.synced:
-            self.show(taken.synced)
+        restored = self.restore_own()
+        if taken.synced or restored:
+            self.show(taken.synced, restored)
         if taken.left:      # tried again at the folder's next change
             self.window.report("Conflict copies left as they are: " + "; ".join(
                 f"{copy.name}: {why}" for copy, why in taken.left))
         return taken
 
-    def show(self, synced: Sequence["SyncedFile"]) -> None:
+    def restore_own(self) -> str:
+        """Merge back what the library's files lost of this device's own entries (a
+        copy a sync engine lost); what the bar says of it ("" when nothing was)."""
+        from builder.app import sync
+
+        try:
+            restored = sync.restore_own_outcome()
+        except OSError as problem:
+            self.window.report(f"Entries of this device not checked: {problem}")
+            return ""
+        if restored is None:
+            return ""
+        if restored.changes:
+            self.window.broadcast.announce(restored)
+        return restored.summary
+
+    def show(self, synced: Sequence["SyncedFile"], restored: str = "") -> None:
+        self._ensure_bar()
+        self._conflicted = [item.path for item in synced if item.open_conflicts]
+        assert self.bar is not None and self.conflicts_button is not None
+        self.conflicts_button.setVisible(bool(self._conflicted))
+        said = [synced_words(synced)] if synced else []
+        self.bar.show_message("; ".join(said + ([restored] if restored else [])), "info")
+
+    def _ensure_bar(self) -> None:
         from builder.ui.views.base import MessageBar
 
         if self.bar is None:
@@ -115,10 +147,6 @@ class SyncIntake(QObject):
             column = central.layout() if central is not None else None
             if isinstance(column, QBoxLayout):
                 column.insertWidget(column.count() - 1, bar)    # right above the tabs
-        self._conflicted = [item.path for item in synced if item.open_conflicts]
-        assert self.conflicts_button is not None
-        self.conflicts_button.setVisible(bool(self._conflicted))
-        self.bar.show_message(synced_words(synced), "info")
 
     def _open_conflicts(self) -> None:
         from builder.ui.conflicts_page import open_conflicts

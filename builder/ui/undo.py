@@ -19,14 +19,19 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
 
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, Mapping
+
     from builder.app.outcome import Guard, Outcome
+    from builder.ui.document import CharacterDocument
     from builder.ui.broadcast import FilesChanged
 
 
 class ApplyAction(QUndoCommand):
     """One ledger action the document already took (on push)."""
 
-    def __init__(self, doc, action: dict, text: str | None = None):
+    def __init__(self, doc: CharacterDocument, action: Mapping[str, Any],
+                 text: str | None = None) -> None:
         super().__init__(text or doc.ruleset.describe(action))
         self.doc = doc
         self.action = dict(action)
@@ -55,7 +60,7 @@ class ApplyAction(QUndoCommand):
 class RenameCharacter(QUndoCommand):
     """A rename the document already made (on push)."""
 
-    def __init__(self, doc, old: str, new: str):
+    def __init__(self, doc: CharacterDocument, old: str, new: str) -> None:
         super().__init__(f"Rename to {new}")
         self.doc = doc
         self.old, self.new = old, new
@@ -124,13 +129,13 @@ class FileOperation(QUndoCommand):
             QTimer.singleShot(0, lambda: on_undo(before, after))
 
     @property
-    def paths(self):
+    def paths(self) -> list[Path]:
         """The files the last step wrote (a new file's path, a restored one's...)."""
         return [c.path for c in self.outcome.changes if c.after is not None]
 
 
 def created_files(text: str, outcome: "Outcome", guard: "Guard | None",
-                  broadcast: "FilesChanged | None", report) -> FileOperation:
+                  broadcast: "FilesChanged | None", report: Callable[[str], None]) -> FileOperation:
     """Undo of new files (duplicate, import, a new character, a restore): they go to the
     trash; redo brings them back from it."""
     from builder.app import library
@@ -146,7 +151,7 @@ def created_files(text: str, outcome: "Outcome", guard: "Guard | None",
 
 
 def trashed_files(text: str, outcome: "Outcome", guard: "Guard | None",
-                  broadcast: "FilesChanged | None", report,
+                  broadcast: "FilesChanged | None", report: Callable[[str], None],
                   on_undo: "Callable[[Outcome, Outcome], None] | None" = None) -> FileOperation:
     """Undo of a move to the trash: the files come back (a free name if their place is
     taken meanwhile); redo moves them to the trash again.  ``on_undo(trashed,
@@ -162,8 +167,8 @@ def trashed_files(text: str, outcome: "Outcome", guard: "Guard | None",
     return FileOperation(text, outcome, back, forth, broadcast, report, on_undo=on_undo)
 
 
-def renamed_file(path, outcome: "Outcome", guard: "Guard | None",
-                 broadcast: "FilesChanged | None", report) -> FileOperation:
+def renamed_file(path: str | Path, outcome: "Outcome", guard: "Guard | None",
+                 broadcast: "FilesChanged | None", report: Callable[[str], None]) -> FileOperation:
     """Undo of a rename of a character no tab holds: the old name back, and again."""
     from builder.app import characters
 

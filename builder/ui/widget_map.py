@@ -9,7 +9,8 @@ height]`` in the screen's pixels:
 * ``"row:VIEW:TEXT"``: a visible row of an item view (a table, list or tree) by the
   view's object name and the text of the row's first column;
 * ``"cells:VIEW:TEXT"``: that row's texts, one per column (a table's figures);
-* ``"text:NAME"``: the text of a visible label that has an object name;
+* ``"text:NAME"``: the text of a visible label, or of a message bar, that has an
+  object name;
 * ``"item:ID"``: a visible graphics item (a chain node) by its id (the item's data 0);
 * ``"focus"``: the object name of the widget with the keyboard focus.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPoint, QRect, QTimer
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QGraphicsView,
@@ -43,7 +45,7 @@ def _name(widget: QWidget) -> str:
     return ""
 
 
-def _rows(view: QAbstractItemView, found: dict) -> None:
+def _rows(view: QAbstractItemView, found: dict[str, Any]) -> None:
     model = view.model()
     if model is None:
         return
@@ -77,7 +79,7 @@ def _cells(index: QModelIndex) -> list[str]:
     return cells
 
 
-def _items(view: QGraphicsView, found: dict) -> None:
+def _items(view: QGraphicsView, found: dict[str, Any]) -> None:
     scene = view.scene()
     if scene is None:
         return
@@ -103,8 +105,8 @@ def _shown_part(widget: QWidget) -> QRect:
     return shown.translated(-origin)
 
 
-def snapshot() -> dict:
-    found: dict = {}
+def snapshot() -> dict[str, Any]:
+    found: dict[str, Any] = {}
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return found
@@ -118,8 +120,9 @@ def snapshot() -> dict:
             shown = _shown_part(widget)
             if name and not shown.isEmpty():
                 found.setdefault(f"widget:{name}", _rect(widget, shown))
-                if isinstance(widget, QLabel) and widget.objectName():
-                    found.setdefault(f"text:{name}", widget.text())
+                label = widget if isinstance(widget, QLabel) else getattr(widget, "label", None)
+                if isinstance(label, QLabel) and widget.objectName():
+                    found.setdefault(f"text:{name}", label.text())   # a label, a message bar
             if isinstance(widget, QAbstractItemView) and widget.objectName():
                 _rows(widget, found)
             elif isinstance(widget, QGraphicsView):

@@ -70,3 +70,4 @@ def test_the_trash_lists_a_renamed_character_under_its_new_name():
     listed = ok("library", "restore", "--json").json()
     assert [item["name"] for item in listed] == ["Mira"]
     assert listed[0]["original"].endswith("Senna.json")          # its file kept its name
+    assert "(Mira, from " in ok("library", "restore").out

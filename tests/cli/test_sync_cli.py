@@ -125,9 +125,13 @@ def test_a_double_spend_is_suspended_and_resolved(tmp_path, double_spend):
     rows = cli("conflicts", out, "--json")
     assert rows.code == 1 and [row["entry"] for row in rows.json()] == [suspended["entry"]["id"]]
     assert rows.json()[0]["device"] == "Bob's laptop"
-    assert rows.json()[0]["text"].endswith(
-        f"collides with entry {suspended['collides_with']} (pool-spend, "
-        f"{load(ann)['ledger'][-1]['at']}, Ann's laptop)")
+    # in words: what each entry did, on which device; the id last (resolve takes it)
+    text = rows.json()[0]["text"]
+    assert text.startswith("Bob spent a Fortune Point on check 2")
+    assert "(Bob's laptop, " in text and "; it collides with Ann spent a Fortune Point" in text
+    at = load(ann)["ledger"][-1]["at"]
+    assert text.endswith(f"(Ann's laptop, {at[:10]} {at[11:16]} UTC) "
+                         f"[entry {suspended['entry']['id']}]")
     assert cli("verify", out).code == 1
     status = ok("sync", "status", out, "--json").json()
     assert len(status["suspended"]) == 1

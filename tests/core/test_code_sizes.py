@@ -25,7 +25,7 @@ FORM_BUILDING = {
     "builder/rulesets/vogelfrei/ui/possessions.py:__init__",
     "builder/rulesets/vogelfrei/ui/sheet_part.py:_build_sheet",
     "builder/ui/campaign_view.py:_build",
-    "builder/ui/chain/widget.py:__init__",
+    "builder/ui/chain/page.py:__init__",
     "builder/ui/main_window.py:__init__",
     "builder/ui/pool_view.py:_build",
 }

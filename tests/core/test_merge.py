@@ -45,8 +45,7 @@ def ids(entries):
 
 
 def every_key(document) -> set:
-    return {merging.entry_key(e)
-            for e in merging.all_entries(document) + merging.resolutions_of(document)}
+    return {merging.entry_key(e) for e in merging.every_entry(document)}
 
 
 START = entry(1, "gain", 1, "gm", 0, 1)
@@ -129,6 +128,34 @@ def test_other_keys_come_from_the_copy_with_the_newest_entry():
     assert merged(new, old) == result
 
 
+def test_an_undone_entry_stays_withdrawn_when_a_copy_that_holds_it_is_merged():
+    mine = entry(2, "gain", 2, "ann", 3, 2)
+    undone = doc([START, mine])
+    assert merging.withdraw(undone, undone["ledger"][-1]) == mine
+    assert undone["ledger"] == [START] and undone["withdrawn"] == [mine]
+    held = doc([START, mine, entry(3, "spend", 1, "bob", 9, 3)])
+    for result in (merged(undone, held), merged(held, undone)):
+        assert mine not in result["ledger"] and result["withdrawn"] == [mine]
+        assert every_key(held) <= every_key(result)      # kept, whole
+    # another content under the withdrawn id is withdrawn (and kept) too
+    edited = dict(mine, n=5)
+    result = merged(undone, doc([START, edited]))
+    assert result["ledger"] == [START] and len(result["withdrawn"]) == 2
+
+
+def test_an_undone_ruling_no_longer_rules():
+    ann_spend, bob_spend, both = double_spend()
+    revoke = ruling(ann_spend, merging.REVOKE, b"r")
+    resolved = merged(dict(both, resolutions=[revoke]))
+    undone = copy.deepcopy(resolved)
+    merging.withdraw(undone, undone["resolutions"][0])
+    result = merged(undone, resolved)
+    assert result == merged(resolved, undone) == merged(both, undone)
+    assert ids(result["ledger"]) == [START["id"], ann_spend["id"]]
+    assert result["suspended"][0]["entry"] == bob_spend and result["withdrawn"] == [revoke]
+    assert "resolutions" not in result and "revoked" not in result
+
+
 def test_copies_of_different_files_are_refused():
     with pytest.raises(merging.MergeRefused):
         merged(doc([START]), dict(doc([START]), id="OTHER"))
@@ -166,6 +193,11 @@ def replicas(draw):
         target = draw(st.sampled_from(pool))
         copies[0]["resolutions"] = [dict(merging.resolution(target["id"], draw(
             st.sampled_from(merging.RULINGS))), id=ulid(9_999, b"z"), seq=20, device="gm")]
+    for index in draw(st.lists(st.integers(0, 2), max_size=2)):   # undone on one laptop
+        chosen = copies[index]
+        undoable = chosen["ledger"] + chosen.get("resolutions", [])
+        if undoable:
+            merging.withdraw(chosen, draw(st.sampled_from(undoable)))
     return copies
 
 

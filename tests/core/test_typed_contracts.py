@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.rules.base import Action, Ask, Option, Refusal, UsageError, option
+from builder.rules.base import Action, Ask, Option, Plan, PlanStep, Refusal, UsageError, option
 from builder.rules.entry_ids import META_KEYS
 from builder.storage.files import load_character
 
@@ -82,6 +82,20 @@ def test_an_option_prints_its_json_and_takes_its_words_with_the_players_answers(
     assert plugin.words == ("go", "Y") and plugin.to_json()["more"] == 1
     with pytest.raises(UsageError):
         Option("x", "Y", 1, 1).words_with()
+
+
+def test_a_plan_is_read_by_attribute_and_prints_the_rule_systems_json():
+    shape = {"target": {"kind": "skill", "name": "Occult", "level": 3}, "total_cost": 9,
+             "unspent": 4, "steps": [{"kind": "skill", "name": "Occult", "target": 3,
+                                      "cost": 9, "action": ["raise", "Occult"]}],
+             "affordable": False, "missing": ["needs 9 SP, 4 unspent (5 more)"]}
+    plan = Plan(shape)
+    assert (plan.kind, plan.name, plan.level, plan.total_cost) == ("skill", "Occult", 3, 9)
+    assert not plan.affordable and plan.missing == ("needs 9 SP, 4 unspent (5 more)",)
+    assert plan.steps == (PlanStep("skill", "Occult", 3, 9, {"action": ["raise", "Occult"]}),)
+    assert list(plan.to_json()) == list(shape) and plan.to_json() == shape  # keys in order
+    assert plan.steps[0].to_json() == shape["steps"][0]
+    assert not isinstance(plan, Mapping) and not isinstance(plan.steps[0], Mapping)
 
 
 @pytest.mark.parametrize("name", CHARACTERS)

@@ -83,6 +83,17 @@ class Screen:
             return
         self.xdotool("mousemove", "--sync", x, y)
 
+    def drag(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        """Press at (x0, y0), move there in several steps, release at (x1, y1)."""
+        self.move(x0, y0)
+        self.xdotool("mousedown", 1)
+        for step in range(1, 9):
+            self.move(x0 + (x1 - x0) * step // 8, y0 + (y1 - y0) * step // 8)
+            time.sleep(0.05)
+        self.move(x1, y1 + 1)
+        time.sleep(0.1)
+        self.xdotool("mouseup", 1)
+
     def shot(self, name: str) -> Path:
         target = self.tmp / f"{name}.png"
         subprocess.run(["import", "-display", self.display, "-window", "root", str(target)],
@@ -159,7 +170,7 @@ class App:
             stamp = self.map_path.stat().st_mtime_ns
 
     def where(self, key: str) -> tuple[int, int]:
-        """The centre of ``key`` once it stands still over three writings of the map
+        """The centre of ``key`` once it stands still over two writings of the map
         (a page just shown may still scroll or fit itself; the map is written a few
         times a second)."""
         self.wait(lambda: key in self.map(), key)
@@ -175,7 +186,7 @@ class App:
                 return False            # the same writing again: nothing new seen
             stamps.append(stamp)
             seen.append(self.map().get(key))
-            return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and bool(seen[-1])
+            return len(seen) >= 2 and seen[-1] == seen[-2] and bool(seen[-1])
 
         self.wait(settled, f"{key} to stand still")
         x, y, w, h = seen[-1]
@@ -196,15 +207,25 @@ class App:
     def drag(self, source: str, target: str) -> None:
         """Press on ``source``, move in several steps, release on ``target``."""
         (x0, y0), (x1, y1) = self.where(source), self.where(target)
-        xd, move = self.screen.xdotool, self.screen.move
-        move(x0, y0)
-        xd("mousedown", 1)
-        for step in range(1, 9):
-            move(x0 + (x1 - x0) * step // 8, y0 + (y1 - y0) * step // 8)
-            time.sleep(0.05)
-        move(x1, y1 + 1)
-        time.sleep(0.1)
-        xd("mouseup", 1)
+        self.screen.drag(x0, y0, x1, y1)
+
+    def drag_files(self, files: list[Path], target: str, until, what: str) -> None:
+        """Drag ``files`` from another program's window (a file manager's stand-in,
+        :mod:`tests.e2e.file_source`) onto ``target`` with the mouse; that program
+        stays until ``until()`` (the drop's data is read from it after the release)."""
+        x0, y0 = 1480, 920
+        source = subprocess.Popen([sys.executable, str(Path(__file__).with_name(
+            "file_source.py")), str(x0 - 80), str(y0 - 40), *map(str, files)],
+            env={**self.env, "CHARACTER_BUILDER_WIDGET_MAP": ""},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            self.wait(lambda: self.screen.xdotool("search", "--onlyvisible", "--name",
+                                                  "^file source$"), "the file source")
+            self.screen.drag(x0, y0, *self.where(target))
+            self.wait(until, what)
+        finally:
+            source.terminate()
+            source.wait(timeout=10)
 
     def problems(self) -> list[str]:
         if not self.stderr.closed:

@@ -73,7 +73,7 @@ def test_a_pool_spend_undone_and_a_party_award_in_the_campaign_tab(start):
     camp = Path(cli(start.home, "campaign", "new", "Iron Coast", "--ruleset", "story-points",
                     "--member", str(nyra), "--member", str(oskar)).splitlines()[-1])
     app = start(camp)
-    app.click("widget:Start a session")
+    app.click("widget:startSession")
     app.wait(lambda: len(ledger_of(camp)) == 1, "the session started")
     app.click("widget:Who spends")
     app.keys("ctrl+a")
@@ -147,8 +147,17 @@ def test_vogelfrei_award_level_up_and_a_purchase(start):
     app.wait(lambda: any(e["action"] == "award-xp" for e in ledger(path)), "the award")
     app.wait(lambda: "widget:awardXpDialog" not in app.map(), "the dialog closed")
     app.focus()
-    # the level the award opened, at once: the session offered, the Stamina die typed
-    app.click("widget:levelUpButton")
+    # the level the award opened, taken from the "Level and career changes" page by
+    # Enter on its row: the session offered, the Stamina die typed
+    app.keys("ctrl+3")
+
+    def level_row() -> str:
+        return next((key for key in app.map() if key.startswith("row:optionsView:")
+                     and "Warrior Mercenary → 2" in key), "")
+
+    app.wait(level_row, "the level-up among the changes")
+    app.click(level_row())
+    app.keys("Return")
     app.wait(lambda: app.map().get("focus") == "sessionEdit", "the Level up dialog")
     app.click("widget:staminaRoll")
     app.keys("ctrl+a")
@@ -188,10 +197,10 @@ def test_export_a_sheet_to_pdf_from_the_keyboard(start):
     path = make(start.home, "story-points", "Fighter", *FIGHTER)
     app = start(path)
     app.keys("ctrl+e")
-    app.wait(lambda: "widget:QFileDialog" in app.map(), "the Export PDF file dialog")
+    app.wait(lambda: app.map().get("focus") == "fileNameEdit", "the Export PDF file dialog")
     app.keys("Return")                          # the offered name, in the last folder
     pdfs = lambda: list(start.home.rglob("*.pdf"))  # noqa: E731
-    app.wait(lambda: len(pdfs()) == 1, "the PDF written")
+    app.wait(lambda: len(pdfs()) == 1, "the PDF written", timeout=60)
     assert pdfs()[0].read_bytes().startswith(b"%PDF")
     assert pdfs()[0].stem == "Fighter"
 
@@ -283,3 +292,53 @@ def test_a_campaign_party_xp_award_writes_what_its_preview_said(start):
         assert kept.startswith(f"{entry['gained']} XP"), (name, said[name], entry)
         if entry["lost"]:
             assert f"({entry['lost']} lost to the session cap)" in kept
+
+
+def test_file_events_a_deleted_file_saved_again_a_moved_one_closed_a_bad_import(start):
+    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    app = start(path)
+    app.where("row:classesView:Parry")
+    kept = path.read_bytes()
+    path.unlink()                               # another program deletes it
+    app.wait(lambda: "is gone" in app.map().get("text:missingBar", ""), "the missing bar")
+    assert str(path) in app.map()["text:missingBar"]
+    app.click("widget:Save again here")
+    app.wait(path.exists, "the file written again")
+    assert path.read_bytes() == kept
+    app.wait(lambda: "widget:missingBar" not in app.map(), "the bar gone")
+    app.click("row:classesView:Parry")
+    app.keys("Return")
+    app.wait(lambda: len(ledger(path)) == 1, "an increase in the file written again")
+    path.rename(path.with_name("Elsewhere.json"))   # moved away by a sync engine
+    app.wait(lambda: "is gone" in app.map().get("text:missingBar", ""), "the bar again")
+    app.click("widget:Close")
+    app.wait(lambda: "widget:classesView" not in app.map(), "the tab closed")
+    assert not path.exists()
+    # an import that fails stays said, on the Library, naming the file and why
+    broken = start.home / "broken.json"
+    broken.write_text("{ not json")
+    app.focus()
+    app.keys("ctrl+i")
+    app.wait(lambda: app.map().get("focus") == "fileNameEdit", "the Import dialog")
+    app.type(str(broken))
+    app.keys("Return")
+    app.wait(lambda: "broken.json" in app.map().get("text:noticeBar", ""), "the notice")
+    assert "Nothing was imported" in app.map()["text:noticeBar"]
+
+
+def test_files_dragged_from_another_program_a_character_imported_a_campaign_opened(start):
+    elsewhere = start.home / "from-a-friend"
+    elsewhere.mkdir()
+    made = make(start.home, "story-points", "Nyra", "--set", "sp=20", "--set", "vital.Agility=4")
+    character = elsewhere / "Nyra.json"
+    character.write_bytes(made.read_bytes())
+    made.unlink()                               # only the friend's copy remains
+    camp = Path(cli(start.home, "campaign", "new", "Iron Coast", "--ruleset", "story-points",
+                    "--member", str(character)).splitlines()[-1])
+    app = start()
+    imported = start.home / "data" / "characters" / "Nyra.json"
+    app.drag_files([character, camp], "widget:tabs",
+                   lambda: imported.exists() and "widget:campaignView" in app.map(),
+                   "the character imported and the campaign's tab")
+    assert json.loads(imported.read_text())["name"] == "Nyra"
+    assert character.exists()                   # copied, not moved

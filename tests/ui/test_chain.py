@@ -9,13 +9,13 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from builder.rulesets.story_points.rules.chain import build_chain, crossings
-from builder.ui.chain.tokens import parse_token, token_mime
+from builder.rulesets.story_points.ui.chain_tokens import parse_token, token_mime
 from tests.ui.conftest import SENNA, make_character
 
 
 @pytest.fixture
 def chain_for(qtbot):
-    from builder.ui.chain.widget import ChainWidget
+    from builder.rulesets.story_points.ui.chain_page import ChainWidget
     from builder.ui.document import CharacterDocument
 
     made = []
@@ -217,7 +217,7 @@ def test_a_trait_given_no_reasons_says_it_cannot_take_the_rank(chain_for):
     widget.show()
     hints = []
     widget.scene.dragHint.connect(hints.append)
-    widget.scene.begin_drag({"class": "Fighter"}, [], {})
+    widget.scene.begin_drag(set(), {})                 # nothing lit, no reasons given
     footwork = widget.scene.nodes["trait:Fighter.Footwork"]
     assert footwork.drag_state == "ineligible"
     _drop_on(widget, footwork, token_mime("Fighter", "class"))
@@ -349,7 +349,7 @@ def _drop_on_tree(view, index, mime):
 
 def test_editor_has_the_chain_page_and_token_tray(window):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert editor.pages.count() == 2 and editor.pages.widget(1) is editor.chain_page
     assert [c.option.name for c in editor.token_chips] == ["Fighter"]
     editor.act_chain.trigger()
@@ -358,7 +358,7 @@ def test_editor_has_the_chain_page_and_token_tray(window):
 
 def test_rank_drop_on_the_trait_list_through_a_real_drop_event(window):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     editor.light_traits(editor.token_chips[0].option)
     assert ("Fighter", "Parry") in editor.classes_view.lit
@@ -373,7 +373,7 @@ def test_rank_drop_on_the_trait_list_through_a_real_drop_event(window):
 def test_refused_drop_on_the_trait_list_changes_nothing_and_says_why(window):
     path = make_character("F", *FIGHTER, "class.Rogue=1", "trait.Rogue.Ambush=1",
                           "skill.Acrobatics=1", "skill.Finesse=1")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     before = path.read_bytes()
     assert not editor.drop_rank({"class": "Fighter", "kind": "class"}, "Rogue", "Ambush")
     assert "a Fighter rank can only go to a Fighter trait" in editor.refusal_bar.label.text()
@@ -384,7 +384,7 @@ def test_refused_drop_on_the_trait_list_changes_nothing_and_says_why(window):
 
 def test_keyboard_enter_on_a_trait_row_assigns_the_rank(window, qtbot):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     index = _trait_index(editor, "Fighter", "Parry")
     editor.classes_view.setCurrentIndex(index)
     editor.classes_view.activated.emit(index)
@@ -430,7 +430,7 @@ def test_enter_on_a_caster_trait_row_asks_for_the_spell(window):
     path = make_character("Tess", "sp=10", "vital.Cognition=4", "skill.Medicine=4",
                           "class.Cleric=3", "trait.Cleric.Restoring Grace=3",
                           "spell.Cleric=Mend Wounds")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     before = path.read_bytes()
     index = _trait_index(editor, "Cleric", "Restoring Grace")
     editor.classes_view.activated.emit(index)
@@ -455,7 +455,7 @@ def test_the_chain_opens_on_my_classes_and_all_classes_shows_everything(chain_fo
 
 def test_a_new_trait_can_take_a_rank_dropped_on_the_sheet(window):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     editor.light_traits(editor.token_chips[0].option)
     assert ("Fighter", "Breach") in editor.classes_view.lit      # no ranks yet, still a target
@@ -493,7 +493,9 @@ def test_the_plans_messages_count_in_words():
 
     assert plan_taken(1, 1) == "Plan: its one step taken"
     assert plan_taken(3, 3) == "Plan: all 3 steps taken"
-    assert plan_taken(1, 2) == "Plan: 1 of 2 steps taken; the other one when the SP are there"
+    assert plan_taken(1, 2, unit="SP") == \
+        "Plan: 1 of 2 steps taken; the other one when the SP are there"
+    assert plan_taken(1, 3, unit="CP").endswith("the other 2 when the CP are there")
     assert plan_taken(0, 1, refused=True) == "Plan: 0 of 1 step taken; the rules refused step 1"
 
 
@@ -542,7 +544,9 @@ def test_the_chain_opens_with_text_of_at_least_nine_points(chain_for):
 
 
 def test_the_plan_badge_is_in_words_inside_its_node_and_none_is_hidden(chain_for):
-    from builder.ui.chain.scene import NODE_H, NODE_W, plan_badge_text
+    from PySide6.QtGui import QFontMetricsF
+
+    from builder.ui.chain.scene import plan_badge_text
 
     widget, doc, _ = chain_for(*SENNA)
     widget.select_node("skill:Medicine")
@@ -552,9 +556,22 @@ def test_the_plan_badge_is_in_words_inside_its_node_and_none_is_hidden(chain_for
              if step["name"] == "Medicine"]
     assert len(steps) == 2
     assert item.plan_badge.startswith(f"steps {steps[0]}–{steps[1]} · ")
-    assert item.boundingRect().right() <= NODE_W + 4 and item.boundingRect().bottom() <= NODE_H + 4
+    # the badge is a line of the node's own, its words whole, and the node grew for it:
+    # no neighbour covers it, and it covers none
+    assert item.boundingRect().right() <= item.width + 4
+    assert item.boundingRect().bottom() <= item.height() + 4
+    assert QFontMetricsF(item.badge_font()).horizontalAdvance(item.plan_badge) <= item.width - 18
+    planned = [i for i in widget.scene.nodes.values() if i.plan_badge]
+    assert len(planned) >= 2
+    shown = [i for i in widget.scene.nodes.values() if i.isVisible()]
+    for one in planned:
+        box = one.sceneBoundingRect().adjusted(4, 4, -4, -4)
+        assert not any(other is not one and box.intersects(
+            other.sceneBoundingRect().adjusted(4, 4, -4, -4)) for other in shown)
     assert plan_badge_text([1], 8, 8, "SP") == "step 1 · 8 SP · total 8"
     assert plan_badge_text([2, 5], 9, 20, "SP") == "steps 2, 5 · 9 SP · total 20"
+    widget.scene.clearSelection()                   # no plan: the node is one line again
+    assert not item.plan_badge and item.height() < 30
 
 
 def test_held_with_the_next_step_blocked_looks_unlike_not_possible(chain_for):
@@ -569,6 +586,19 @@ def test_held_with_the_next_step_blocked_looks_unlike_not_possible(chain_for):
     assert all(i.colours()[0] == grey for i in greyed)
     assert all("blocked" in i.sub_label() for i in held
                if i.node.kind in ("vital", "skill", "class"))
+    # ...and not by colour alone: the frame's line, the name's weight, the mark
+    from builder.ui import theme
+
+    pal = theme.palette()
+
+    def frame(item):
+        return item.border(pal, *item.colours(pal))
+
+    assert all(frame(i).style() == Qt.PenStyle.SolidLine and frame(i).widthF() >= 2
+               and i.fonts()[0].bold() for i in held)
+    assert all(frame(i).style() == Qt.PenStyle.DashLine and not i.fonts()[0].bold()
+               for i in greyed)
+    assert all("✕" in i.sub_label() for i in greyed if i.node.kind in ("vital", "skill"))
 
 
 def test_a_disabled_apply_says_why(chain_for):
@@ -700,27 +730,26 @@ def test_the_fit_button_stops_at_readable_text_and_the_view_scrolls(chain_for, q
 
 
 def test_a_node_picked_at_the_views_edge_shows_its_whole_plan_badge(chain_for, qtbot):
-    from builder.ui.chain.scene import NODE_W
-
     widget, doc, _ = chain_for(*SENNA)
-    widget.resize(760, 800)                         # a view narrower than the chain
+    widget.resize(760, 420)                         # a view smaller than the chain
     widget.show()
     qtbot.waitExposed(widget)
     view = widget.view
     view.fit()
-    cleric = widget.scene.nodes["class:Cleric"]
-    # scroll so the node is in view at the right edge and its badge's place beyond it
+    picked = widget.scene.nodes["skill:Influence"]      # low in its column
+    # scroll so the node is in view at the bottom edge and its badge's line beyond it
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    node_right = cleric.scenePos().x() + NODE_W + 2
-    view.centerOn(node_right - shown.width() / 2, cleric.scenePos().y())
+    node = picked.sceneBoundingRect()
+    view.centerOn(node.center().x(), node.bottom() - 3 - shown.height() / 2)
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    assert shown.left() < cleric.scenePos().x() and shown.right() >= cleric.scenePos().x() + NODE_W
-    assert not shown.contains(cleric.sceneBoundingRect())
-    cleric.setSelected(True)                       # as a click does (no scrolling to it)
-    widget.target_spin.setValue(4)
-    assert cleric.plan_badge
+    top = picked.scenePos().y()
+    assert shown.contains(picked.scenePos()) and shown.bottom() >= top + picked.height()
+    assert shown.bottom() < top + picked.height() + 12       # no room for a badge's line
+    picked.setSelected(True)                       # as a click does (no scrolling to it)
+    widget.target_spin.setValue(3)
+    assert picked.plan_badge
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    assert shown.contains(cleric.sceneBoundingRect())     # the node and its badge
+    assert shown.contains(picked.sceneBoundingRect())     # the node and its badge
 
 
 def test_arming_a_rank_token_scrolls_the_lit_traits_into_view(chain_for, qtbot):
@@ -744,16 +773,19 @@ def test_arming_a_rank_token_scrolls_the_lit_traits_into_view(chain_for, qtbot):
     assert lit and all(shown().contains(i.sceneBoundingRect()) for i in lit)   # ...in view
 
 
-def test_every_skills_second_line_is_shown_whole(chain_for):
-    """"Linked: Endura…": a Skill's cost and Linked Vital were cut at the node's edge."""
-    from PySide6.QtGui import QFontMetricsF
-
-    from builder.ui.chain.scene import SUB_ROOM
-
+def test_every_skills_words_are_shown_whole(chain_for):
+    """"Linked: Endura…": a Skill's cost and Linked Vital were cut at the node's edge.
+    Its name, next step and value are shown whole on its line; the Linked Vital is
+    said in its tooltip and the details line."""
     widget, _doc, _path = chain_for("sp=3", "vital.Agility=2", "skill.Acrobatics=2")
-    metrics = QFontMetricsF(widget.scene.base_font)
     skills = [item for nid, item in widget.scene.nodes.items() if nid.startswith("skill:")]
     assert any("✕" in item.sub_label() or "blocked" in item.sub_label()
                for item in skills)                                    # the longest kind
     for item in skills:
-        assert metrics.horizontalAdvance(item.sub_label()) <= SUB_ROOM, item.sub_label()
+        assert item.shown_texts() == item.texts(), item.texts()
+        assert item.need() <= item.width
+        linked = item.node.detail
+        assert linked.startswith("Linked: ") and linked in item.toolTip()
+        assert linked in item.details()
+    widget.select_node("skill:Acrobatics")
+    assert widget.details.text() == widget.scene.nodes["skill:Acrobatics"].details()

@@ -8,7 +8,7 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from tests.ui.test_campaign_ui import party, tab  # noqa: F401 - fixtures
 from tests.rulesets.vogelfrei.ui.test_vogelfrei_possessions_ui import ledger, make
@@ -22,15 +22,12 @@ def _active(window, qtbot) -> None:
 
 def test_ctrl_5_focuses_the_shop_and_enter_buys_what_the_search_found(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     _active(window, qtbot)
     editor.act_tabs[4].trigger()                         # Ctrl+5
     page = editor.possessions
     assert editor.side_tabs.currentWidget() is page
-    focus = QApplication.focusWidget()
-    assert focus is not None and page.isAncestorOf(focus)
-    page.search_edit.setFocus()
-    qtbot.waitUntil(page.search_edit.hasFocus)
+    qtbot.waitUntil(page.search_edit.hasFocus)          # the shop's search, to type in
     QTest.keyClicks(page.search_edit, "wams")
     QTest.keyClick(page.search_edit, Qt.Key.Key_Down)
     assert page.shop_view.hasFocus() and page.shop_view.currentIndex().isValid()
@@ -77,7 +74,7 @@ def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, q
     from tests.ui.conftest import make_character
     from tests.ui.test_real_drags import FIGHTER
 
-    editor = window.open_path(make_character("Fighter", *FIGHTER))
+    editor = window.documents.open_path(make_character("Fighter", *FIGHTER))
     option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed)
     blocked = option.extra["choices"]["blocked_traits"]
     assert blocked
@@ -116,7 +113,7 @@ def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
     least size no longer holds the window (the other pages' size) wider or taller."""
     from tests.ui.conftest import SENNA, make_character
 
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     window.show()
     qtbot.waitExposed(window)
     window.resize(400, 260)
@@ -134,3 +131,23 @@ def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
     QApplication.processEvents()
     area = editor.chain_page.page_area
     assert area.verticalScrollBar().maximum() == 0 and area.horizontalScrollBar().maximum() == 0
+
+
+def test_the_spells_not_possible_now_say_why_without_a_mouse(qtbot):
+    from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
+    from builder.ui.document import CharacterDocument
+    from tests.ui.conftest import make_character
+    from tests.ui.walk import CLERIC
+
+    doc = CharacterDocument.open(make_character("Senna", *CLERIC))
+    option = next(o for o in doc.options() if o.kind == "class" and o.allowed
+                  and o.extra.get("casts_spells"))
+    blocked = option.extra["choices"]["blocked_spells"]
+    assert blocked
+    dialog = ClassAdvanceDialog(option)
+    qtbot.addWidget(dialog)
+    note = dialog.findChild(QLabel, "blockedSpells")
+    for spell, reasons in blocked.items():
+        assert spell in note.text() and all(reason in note.text() for reason in reasons)
+    assert dialog.spell.accessibleDescription() == note.text()      # read out with the box
+    doc.stop_watching()

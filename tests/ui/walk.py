@@ -25,7 +25,8 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox,
                                QApplication, QCheckBox, QComboBox, QGraphicsView, QHeaderView,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QRadioButton,
-                               QScrollArea, QTabBar, QTextEdit, QWidget)
+                               QScrollArea, QTabBar, QTableView, QTextEdit, QTreeView,
+                               QWidget)
 
 INTERACTIVE = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractItemView,
                QTextEdit, QPlainTextEdit, QGraphicsView, QScrollArea)
@@ -79,6 +80,11 @@ def clipped(top: QWidget) -> list[str]:
             if need > room:
                 problems.append(f"{_where(top, widget)} hint '{widget.placeholderText()}' is "
                                 f"cut ({room} px for {need})")
+        elif isinstance(widget, (QTableView, QTreeView)):
+            header = widget.header() if isinstance(widget, QTreeView) \
+                else widget.horizontalHeader()
+            if header.isVisible():
+                problems += _cut_headings(top, header)
         elif isinstance(widget, QComboBox) and widget.currentText():
             fm = widget.fontMetrics()
             room = widget.style().subControlRect(
@@ -87,6 +93,27 @@ def clipped(top: QWidget) -> list[str]:
             if fm.horizontalAdvance(widget.currentText()) > room + 1:
                 problems.append(f"{_where(top, widget)} '{widget.currentText()}' is cut "
                                 f"({room} px for {fm.horizontalAdvance(widget.currentText())})")
+    return problems
+
+
+def _cut_headings(top: QWidget, header: QHeaderView) -> list[str]:
+    """A table's column headings that neither fit their column nor end in "…" (Qt
+    centres a heading and cuts both its ends: ":urrent sessio")."""
+    model = header.model()
+    if model is None or header.textElideMode() != Qt.TextElideMode.ElideNone:
+        return []
+    margin = 2 * header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin,
+                                            None, header)
+    problems = []
+    for section in range(header.count()):
+        text = str(model.headerData(section, Qt.Orientation.Horizontal) or "")
+        size = header.sectionSize(section)
+        if not text or header.isSectionHidden(section) or not size:
+            continue
+        need = header.fontMetrics().horizontalAdvance(text) + margin
+        if need > size + 1:
+            problems.append(f"{_where(top, header.parentWidget())} heading '{text}' is cut "
+                            f"({size} px for {need})")
     return problems
 
 
@@ -233,6 +260,15 @@ def clashing_mnemonics(top: QWidget) -> list[str]:
             + " and ".join(who) for letter, who in sorted(owners.items()) if len(who) > 1]
 
 
+def chain_labels(top: QWidget) -> list[str]:
+    """A drawn chain's words cut, elided unsaid or below the readable size
+    (:mod:`tests.ui.chain_checks`)."""
+    from tests.ui.chain_checks import label_problems, visible_chain_views
+
+    return [f"{_where(top, view)}: {problem}" for view in visible_chain_views(top)
+            for problem in label_problems(view)]
+
+
 # -- every page and dialog -------------------------------------------------------------------
 def _character(name: str, *sets: str):
     from builder.app.characters import create_from_baseline
@@ -254,7 +290,7 @@ def pages_and_dialogs(window, settle):
     from builder.app.characters import create_from_baseline
     from builder.storage import library
     from builder.storage.rulesets import load_ruleset
-    from builder.ui.chain.plan import PlanChoicesDialog
+    from builder.rulesets.story_points.ui.chain_plan import PlanChoicesDialog
     from builder.ui.dialogs.about import AboutDialog
     from builder.ui.dialogs.award import AwardDialog
     from builder.ui.dialogs.new_character import NewCharacterDialog
@@ -262,7 +298,7 @@ def pages_and_dialogs(window, settle):
     from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
 
     window.resize(1180, 760)
-    window.fit_to_screen()                     # as the window does at its first start
+    window.settings.fit_to_screen()                     # as the window does at its first start
     window.show()
     settle()
     yield window                               # the Library page (empty: first start)
@@ -273,7 +309,7 @@ def pages_and_dialogs(window, settle):
     window.library_model.refresh()
     settle()
     yield window                               # the Library with characters
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     settle()
     yield window                               # story-points: the Sheet page
     editor.show_chain()
@@ -285,7 +321,7 @@ def pages_and_dialogs(window, settle):
     plan = PlanChoicesDialog(editor.doc, steps, editor.chain_page)
     editor.show_sheet()
     ann = [p for p in library.scan_library() if p.name == "Ann"][0]
-    window.open_path(ann.path)
+    window.documents.open_path(ann.path)
     settle()
     yield window                               # ability-bonuses editor
     generic = GenericEditor(editor.doc)
@@ -311,12 +347,12 @@ def pages_and_dialogs(window, settle):
     ok("do", str(greta), "award-xp", "2000", "--session", "1")
     camp = Path(ok("campaign", "new", "Raid", "--ruleset", "vogelfrei",
                    "--member", str(greta)).out.strip())
-    vf = window.open_path(greta)
+    vf = window.documents.open_path(greta)
     for page in range(vf.side_tabs.count()):
         vf.side_tabs.setCurrentIndex(page)
         settle()
         yield window
-    view = window.open_campaign(camp)
+    view = window.documents.open_campaign(camp)
     settle()
     yield window                               # a campaign: members, ledger, the pool
     view.pool_view.start_button.click()        # ... and with a session started
@@ -331,11 +367,11 @@ def pages_and_dialogs(window, settle):
     view.open_add_dialog()                     # Add members, with one to add
     view.dialog.close()
     dialogs.append(view.dialog)
-    window.act_new_campaign.trigger()          # New Campaign, with its member list
-    window.new_campaign_dialog.close()
-    window.new_campaign_dialog.ruleset_combo.setCurrentIndex(
-        window.new_campaign_dialog.ruleset_combo.findData("vogelfrei"))
-    dialogs.append(window.new_campaign_dialog)
+    window.action("new_campaign").trigger()          # New Campaign, with its member list
+    window.campaigns.new_campaign_dialog.close()
+    window.campaigns.new_campaign_dialog.ruleset_combo.setCurrentIndex(
+        window.campaigns.new_campaign_dialog.ruleset_combo.findData("vogelfrei"))
+    dialogs.append(window.campaigns.new_campaign_dialog)
     window.tabs.setCurrentWidget(vf)
     dialogs += [AwardXpDialog(vf.doc, vf), LevelUpDialog(vf.doc, vf, rng=random.Random(1)),
                 ChangeCareerDialog(vf.doc, vf, rng=random.Random(1)),
@@ -369,7 +405,8 @@ def check_all(window, settle, geometry_only: bool = False,
                 found.append(f"a page widened the window from {first_width} to "
                              f"{window.width()} px")
         if not geometry_only:
-            for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words):
+            for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words,
+                          chain_labels):
                 if check.__name__ not in skip:
                     found += check(top)
         for problem in found:
@@ -411,7 +448,7 @@ def main() -> int:
                          skip=skip)
     for problem in problems:
         print(problem)
-    for editor in window.editors():
+    for editor in window.documents.editors():
         editor.doc.stop_watching()
     return 1 if problems else 0
 

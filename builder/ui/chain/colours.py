@@ -1,18 +1,18 @@
-"""The chain's colours, from the palette (light or dark): node fills by kind, greyed
-and lit fills, text at 4.5:1 on its fill, marks; and a planned node's badge in words."""
+"""The chain's colours, from the palette (light or dark): node fills by hue (each rule
+system's look names the hue of each kind of node), greyed and lit fills, text at 4.5:1
+on its fill, marks; and a planned node's badge in words."""
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 
 from builder.ui import theme
 
-#: The hue of each kind of node, as a tint over the palette's Base (so light on a
-#: light palette and dark on a dark one; the text stays the palette's Text).
-KIND_HUES = {
-    "vital": QColor("#3b78d8"), "skill": QColor("#2e9e4f"), "class": QColor("#e08a1e"),
-    "trait": QColor("#9b4dca"), "spell": QColor("#1f9bb0"),
-    # a rule system written as data (builder/rules/data_system/chain.py)
-    "value": QColor("#2e9e4f"), "path": QColor("#e08a1e"),
+#: The hues a chain's nodes are tinted with, by name (a rule system's look gives each
+#: kind of node one), as a tint over the palette's Base (so light on a light palette
+#: and dark on a dark one; the text stays the palette's Text).
+NODE_HUES = {
+    "blue": QColor("#3b78d8"), "green": QColor("#2e9e4f"), "orange": QColor("#e08a1e"),
+    "purple": QColor("#9b4dca"), "teal": QColor("#1f9bb0"),
 }
 
 
@@ -40,10 +40,11 @@ def _pal(pal: QPalette | None = None) -> QPalette:
     return pal if pal is not None else theme.palette()
 
 
-def kind_fill(kind: str, pal: QPalette | None = None) -> QColor:
+def hue_fill(hue: str, pal: QPalette | None = None) -> QColor:
+    """The fill of a node tinted ``hue`` (a name of :data:`NODE_HUES`; grey if unknown)."""
     pal = _pal(pal)
     base = pal.color(QPalette.ColorRole.Base)
-    return _mix(base, KIND_HUES.get(kind, QColor("#888888")), 0.28 if theme.is_dark(pal)
+    return _mix(base, NODE_HUES.get(hue, QColor("#888888")), 0.28 if theme.is_dark(pal)
                 else 0.16)
 
 
@@ -52,14 +53,23 @@ def blocked_fill(pal: QPalette | None = None) -> QColor:
     return _mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Mid), 0.35)
 
 
+#: node_text's answers by (fill, palette text, muted): every node asks at every paint,
+#: and the few fills a chain has give the same answer each time.
+_TEXT_OF: dict[tuple[int, int, bool], QColor] = {}
+
+
 def node_text(fill: QColor, pal: QPalette | None = None, muted: bool = False) -> QColor:
     """The text on a node: the palette's Text (a muted grey for a blocked node), at
     least 4.5:1 against the fill."""
     pal = _pal(pal)
     text = pal.color(QPalette.ColorRole.Text)
-    if muted:
-        text = _mix(text, fill, 0.35)
-    return theme.readable(text, fill, theme.TEXT_CONTRAST)
+    key = (fill.rgba(), text.rgba(), muted)
+    found = _TEXT_OF.get(key)
+    if found is None:
+        if muted:
+            text = _mix(text, fill, 0.35)
+        found = _TEXT_OF[key] = theme.readable(text, fill, theme.TEXT_CONTRAST)
+    return QColor(found)
 
 
 def eligible_fill(pal: QPalette | None = None, hover: bool = False) -> QColor:
@@ -92,8 +102,8 @@ def badge_colours(pal: QPalette | None = None) -> tuple[QColor, QColor]:
 def node_colour_pairs(pal: QPalette) -> list[tuple[QColor, QColor]]:
     """Every (fill, text) pair a node can be drawn with (for the contrast test)."""
     pairs = []
-    for kind in KIND_HUES:
-        fill = kind_fill(kind, pal)
+    for hue in NODE_HUES:
+        fill = hue_fill(hue, pal)
         pairs.append((fill, node_text(fill, pal)))
     fill = blocked_fill(pal)
     pairs.append((fill, node_text(fill, pal, muted=True)))

@@ -1,8 +1,8 @@
-"""The chain tab's plan: a target node, the planner's path to it, the affordable
-steps, and the trait rank and spell of each Class step (:class:`PlanChoicesDialog`)
-before anything is paid.
+"""A chain page's plan: a target node, the planner's path to it, the affordable steps
+and taking them (one undo step).  What a target and a step are called, and the words
+that take a step, are the page's look's (:mod:`builder.ui.chain.look`).
 
-A mixin of :class:`builder.ui.chain.widget.ChainWidget`.
+A mixin of :class:`builder.ui.chain.page.ChainPage`.
 """
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import (QAbstractTextDocumentLayout, QFont, QFontMetricsF, QPainter, QPalette,
                            QTextBlockFormat, QTextCursor, QTextDocument)
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
-                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
-                               QListWidget, QListWidgetItem, QStyle, QStyledItemDelegate,
-                               QStyleOptionViewItem, QVBoxLayout)
+from PySide6.QtWidgets import (QAbstractItemView, QLabel, QListView, QListWidget,
+                               QListWidgetItem, QStyle, QStyledItemDelegate,
+                               QStyleOptionViewItem)
 
 from builder.rules.base import Refusal, RulesError
 from builder.ui.chain.scene import NodeItem
@@ -24,6 +23,7 @@ if TYPE_CHECKING:  # the chain tab, as its plan part sees it
     from PySide6.QtWidgets import QPushButton, QSpinBox, QWidget
 
     from builder.rules.chain import Chain, Node
+    from builder.ui.chain.look import ChainLook
     from builder.ui.chain.scene import ChainScene
     from builder.ui.chain.view import ChainView
     from builder.ui.document import CharacterDocument
@@ -205,15 +205,16 @@ def show_plan_total(page: PlanPanel, result: dict[str, Any], unit: str) -> None:
 
 
 class PlanPart(_Widget):
-    """Choose a target, see the path, apply the affordable steps."""
+    """Choose a target, see the path, apply the affordable steps (the target, the
+    steps' words and the levels offered are the page's look's)."""
 
-    # built by ChainWidget
+    # built by the chain page
     status: ClassVar[Signal]
     doc: CharacterDocument
+    look: ChainLook
     scene: ChainScene
     view: ChainView
     chain: Chain | None
-    scene_edit: QLineEdit
     plan_title: QLabel
     target_spin: QSpinBox
     steps_list: QListWidget
@@ -228,15 +229,22 @@ class PlanPart(_Widget):
         selected = [i for i in self.scene.selectedItems() if isinstance(i, NodeItem)]
         node = selected[0].node if selected else None
         self.scene.set_focus_node(node.id if node else None)
-        self.target_spin.setEnabled(node is not None and node.kind in ("vital", "skill",
-                                                                        "class"))
-        if node is not None and node.kind in ("vital", "skill", "class"):
+        plans = node is not None and self.look.plans(node)
+        levels = self.look.plan_range(node) if node is not None and plans else None
+        self.target_spin.setEnabled(levels is not None)
+        if node is not None and plans:
             self.plan_node = node
-            with _blocked(self.target_spin):
-                self.target_spin.setValue(min(10, max(1, node.value + 1)))
+            if levels is not None:
+                with _blocked(self.target_spin):
+                    self.target_spin.setRange(levels[0], levels[1])
+                    self.target_spin.setValue(levels[2])
         elif node is None:
             self.plan_node = None
         self.update_plan()
+        self.show_details(node.id if node else None)
+
+    def show_details(self, node_id: str | None) -> None:
+        """The page's details line says the node whole (the chain page has one)."""
 
     def select_node(self, node_id: str) -> None:
         select_chain_node(self, node_id)
@@ -245,7 +253,9 @@ class PlanPart(_Widget):
         node = getattr(self, "plan_node", None)
         if node is None:
             return None
-        return f"{node.kind}:{node.name}={self.target_spin.value()}"
+        if self.look.plan_range(node) is None:
+            return self.look.plan_target(node, 0)
+        return self.look.plan_target(node, self.target_spin.value())
 
     def update_plan(self) -> None:
         target = self.plan_target()
@@ -260,21 +270,21 @@ class PlanPart(_Widget):
         node = self.chain.nodes.get(self.plan_node.id, self.plan_node) if self.chain \
             else self.plan_node
         self.plan_node = node
-        self.plan_title.setText(f"<b>{node.name}</b> (now {node.value})")
+        self.plan_title.setText(f"<b>{node.name}</b> ({self.look.now_text(node)})")
         result = ask_plan(self, target)
         if result is None:
             return
         self.plan_result = result
+        unit = self.scene.unit()
         running = 0
         for i, step in enumerate(result["steps"], 1):
             running += step["cost"]
-            what = "enter" if step["kind"] == "new-class" else "→"
-            text = f"{i}. {step['name']} {what} {step['target']}: {step['cost']} SP  (Σ {running})"
-            if step.get("trait"):
-                text += f"\nrank to {step['trait']}" + \
-                    (f", spell {step['spell']}" if step.get("spell") else "")
+            text = f"{i}. {self.look.step_head(step)}: {step['cost']} {unit}  (Σ {running})"
+            more = self.look.step_more(step)
+            if more:
+                text += "\n" + more
             QListWidgetItem(text, self.steps_list)
-        show_plan_total(self, result, "SP")
+        show_plan_total(self, result, unit)
 
     def affordable_steps(self) -> list[dict]:
         from builder.rules.chain import affordable_steps
@@ -282,173 +292,46 @@ class PlanPart(_Widget):
         return affordable_steps(self.plan_result)
 
     def apply_plan(self) -> int:
-        """Take the affordable steps in order: one undo step ("Apply plan") for all.
-
-        A plan with Class steps first asks for their trait ranks and spells
-        (``plan_dialog``, non-blocking); the steps are taken when it is accepted.
-        """
+        """Take the affordable steps in order: one undo step ("Apply plan") for all."""
         steps = self.affordable_steps()
         if not steps:
             return 0
-        if any(step["kind"] in ("class", "new-class") for step in steps):
-            self.plan_dialog = PlanChoicesDialog(self.doc, steps, self)
-            self.plan_dialog.chosen.connect(self._apply_steps)
-            self.plan_dialog.open()
-            return 0
         return self._apply_steps(steps)
 
-    def _apply_steps(self, steps: list[dict]) -> int:
-        target = self.plan_target()
+    def _apply_steps(self, steps: list[dict], scene: str = "") -> int:
         planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
         node = self.plan_node
-        stack.beginMacro(f"Apply the plan: {node.name} to {self.target_spin.value()}"
-                         if target and node is not None else "Apply the plan")
+        title = "Apply the plan"
+        if node is not None:
+            title += f": {node.name}"
+            if self.look.plan_range(node) is not None:
+                title += f" to {self.target_spin.value()}"
+        stack.beginMacro(title)
         done = 0
         try:
             for step in steps:
-                words = _step_words(step, step.get("scene") or self.scene_edit.text().strip())
-                if not self.doc.apply_words(words):
+                if not self.doc.apply_words(self.look.step_words(step, step.get("scene")
+                                                                 or scene)):
                     break
                 done += 1
         finally:
             stack.endMacro()
-        self.status.emit(plan_taken(done, planned, refused=done < len(steps)))
+        self.status.emit(plan_taken(done, planned, refused=done < len(steps),
+                                    unit=self.scene.unit()))
         return done
 
 
-def plan_taken(done: int, planned: int, refused: bool = False) -> str:
+def plan_taken(done: int, planned: int, refused: bool = False, unit: str = "points") -> str:
     """What Apply did, in words: "Plan: its one step taken", "Plan: all 3 steps taken",
-    "Plan: 2 of 5 steps taken; the other 3 when the SP are there"."""
+    "Plan: 2 of 5 steps taken; the other 3 when the SP are there" (``unit`` "SP")."""
     if done == planned:
         return "Plan: its one step taken" if done == 1 else f"Plan: all {done} steps taken"
     head = f"Plan: {done} of {count(planned, 'step')} taken"
     if refused:
         return f"{head}; the rules refused step {done + 1}"
     rest = planned - done
-    return f"{head}; {'the other one' if rest == 1 else f'the other {rest}'} when the SP are there"
-
-
-class PlanChoicesDialog(QDialog):
-    """The trait rank and spell of each Class step of a plan, before anything is paid.
-
-    The planner's suggestions are preselected; every pick is one the core listed
-    as legal at that step, and the whole set is checked through the core again.
-    """
-
-    chosen = Signal(object)  # the steps (a list), with the chosen trait and spell
-
-    def __init__(self, doc: CharacterDocument, steps: list[dict],
-                 parent: QWidget | None = None):
-        super().__init__(parent)
-        self.doc = doc
-        self.steps = [dict(step) for step in steps]
-        self.setWindowTitle("Choose the plan's trait ranks and spells")
-        self.setObjectName("planChoicesDialog")
-        form = QFormLayout()
-        self.pickers: list[tuple[int, QComboBox, QComboBox | None]] = []
-        for index, step in enumerate(self.steps):
-            if step["kind"] not in ("class", "new-class"):
-                continue
-            choices = step.get("choices", {})
-            traits = QComboBox(self)
-            traits.addItems(choices.get("traits", [step.get("trait", "")]))
-            traits.setCurrentText(step.get("trait", ""))
-            traits.setAccessibleName(f"{step['name']} {step['target']}: trait rank")
-            spells = None
-            row = QHBoxLayout()
-            row.addWidget(QLabel("rank to", self))
-            row.addWidget(traits, 1)
-            if step.get("spell"):
-                spells = QComboBox(self)
-                spells.addItems(choices.get("spells", [step["spell"]]))
-                spells.setCurrentText(step["spell"])
-                spells.setAccessibleName(f"{step['name']} {step['target']}: new spell")
-                row.addWidget(QLabel("spell", self))
-                row.addWidget(spells, 1)
-            form.addRow(f"{step['name']} {step['target']} ({step['cost']} SP):", row)
-            self.pickers.append((index, traits, spells))
-        self.scene_edit = None
-        if any(step["kind"] == "new-class" for step in self.steps):
-            self.scene_edit = QLineEdit(self)
-            self.scene_edit.setPlaceholderText("the achievement or training scene")
-            self.scene_edit.setAccessibleName("Scene for entering the new Class")
-            form.addRow("Scene (new Class):", self.scene_edit)
-        self.problem = QLabel(self)
-        self.problem.setWordWrap(True)
-        self.problem.setObjectName("planProblem")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok = buttons.addButton("&Apply steps", QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        total = sum(step["cost"] for step in self.steps)
-        head = QLabel(f"<b>{count(len(self.steps), 'step')}, {total} SP.</b> Each Class step grants one "
-                      "trait rank (and for casters one new spell): choose them now.", self)
-        head.setWordWrap(True)
-        layout.addWidget(head)
-        layout.addLayout(form)
-        layout.addWidget(self.problem)
-        layout.addWidget(buttons)
-        for _i, traits, spells in self.pickers:
-            traits.currentTextChanged.connect(self._validate)
-            if spells is not None:
-                spells.currentTextChanged.connect(self._validate)
-        if self.scene_edit is not None:
-            self.scene_edit.textChanged.connect(self._validate)
-        self._validate()
-
-    def chosen_steps(self) -> list[dict]:
-        for index, traits, spells in self.pickers:
-            self.steps[index]["trait"] = traits.currentText()
-            if spells is not None:
-                self.steps[index]["spell"] = spells.currentText()
-        return self.steps
-
-    def reasons(self) -> list[str]:
-        """Walk the steps through the rules core (SP aside) and say what it refuses."""
-        cf = self.doc.cf
-        ruleset, state = cf.ruleset, cf.state
-        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
-        for step in self.chosen_steps():
-            try:
-                action = ruleset.parse_action(_step_words(step, scene))
-            except RulesError as problem:
-                return [str(problem)]
-            why = ruleset.check(state, action)
-            if why:
-                return [f"{step['name']} {step['target']}: {r}" for r in why]
-            state = ruleset.apply(state, action)
-        return []
-
-    def _validate(self, *_):
-        why = self.reasons()
-        self.problem.setText("; ".join(why))
-        self.ok.setEnabled(not why)
-
-    def _accept(self):
-        if not self.ok.isEnabled():
-            return
-        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
-        steps = self.chosen_steps()
-        for step in steps:
-            step["scene"] = scene
-        self.chosen.emit(steps)
-        self.accept()
-
-
-def _step_words(step: dict, scene: str) -> list[str]:
-    if step["kind"] == "vital":
-        return ["raise-vital", step["name"]]
-    if step["kind"] == "skill":
-        return ["raise-skill", step["name"]]
-    verb = "enter-class" if step["kind"] == "new-class" else "raise-class"
-    words = [verb, step["name"], "--trait", step["trait"]]
-    if step.get("spell"):
-        words += ["--spell", step["spell"]]
-    if verb == "enter-class":
-        words += ["--scene", scene]
-    return words
+    return f"{head}; {'the other one' if rest == 1 else f'the other {rest}'} when the {unit} are there"
 
 
 class _blocked:

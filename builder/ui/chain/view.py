@@ -1,5 +1,5 @@
 """The chain's graphics view (zoom, keyboard moves between nodes, token drops)
-and its legend; :mod:`builder.ui.chain.widget` puts them in the chain tab.
+and its legend; :mod:`builder.ui.chain.page` puts them in a chain page.
 """
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ from PySide6.QtGui import QColor, QFontMetrics, QKeySequence, QPainter, QPalette
 from PySide6.QtWidgets import (QGestureEvent, QGraphicsView, QPinchGesture, QToolButton,
                                QWidget)
 
-from builder.ui.chain.scene import KIND_TITLES, MIN_TEXT_PT, ChainScene, NodeItem
-from builder.ui.chain.tokens import RANK_TOKEN_MIME
+from builder.ui.chain.look import ChainLook
+from builder.ui.chain.scene import MIN_TEXT_PT, ChainScene, NodeItem
 
 
 def zoom_buttons(view: "ChainView", parent: QWidget) -> list[QToolButton]:
     """Fit, zoom in and zoom out for a chain view (every chain page has the three)."""
     fit = QToolButton(parent)
     fit.setText("Fit")
-    fit.setToolTip("Fit the chain in view as far as its text stays readable (9 pt); "
-                   "scroll for the rest")
+    fit.setToolTip(f"Fit the chain in view as far as its text stays readable "
+                   f"({MIN_TEXT_PT:g} pt); scroll for the rest")
     fit.setAccessibleName("Fit the chain in view")
 
     def fit_clicked() -> None:
@@ -28,8 +28,9 @@ def zoom_buttons(view: "ChainView", parent: QWidget) -> list[QToolButton]:
         if not view.fit():
             status = getattr(parent, "status", None)
             if status is not None:
-                status.emit("The chain is larger than the view at a readable size (9 pt): "
-                            "scroll to see the rest, or zoom out with −")
+                status.emit(f"The chain is larger than the view at a readable size "
+                            f"({MIN_TEXT_PT:g} pt): scroll to see the rest, or zoom out "
+                            "with −")
 
     fit.clicked.connect(fit_clicked)
     zoom_in = QToolButton(parent)
@@ -63,8 +64,17 @@ class ChainView(QGraphicsView):
         self.setAccessibleName("Advancement chain graph")
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)
         self._zoom = 1.0
+        #: Fitted (Fit, or the page's first showing): the chain is fitted again as the
+        #: view's size changes, until the player zooms by hand.
+        self.fitting = False
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.fitting and self.chain_scene.chain is not None:
+            self.fit()
 
     def zoom_by(self, factor: float) -> None:
+        self.fitting = False
         new = max(0.15, min(4.0, self._zoom * factor))
         factor = new / self._zoom
         self._zoom = new
@@ -76,7 +86,8 @@ class ChainView(QGraphicsView):
         at that zoom opens at its top left, or on the selected node.  ``readable=False``
         fits it all whatever the text size (zooming out by hand goes there too, and the
         nodes then leave out their second line).  True when all of it is in view."""
-        rect = self.chain_scene.visible_rect().adjusted(-20, -50, 20, 20)
+        self.fitting = True
+        rect = self.chain_scene.visible_rect().adjusted(-12, -12, 12, 12)
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         scale = self.transform().m11()
@@ -164,8 +175,12 @@ class ChainView(QGraphicsView):
         target.setFocus()
         self.ensureVisible(target)
 
+    def _takes(self, event) -> bool:
+        mime = self.chain_scene.look.drop_mime
+        return mime is not None and event.mimeData().hasFormat(mime)
+
     def dragEnterEvent(self, event) -> None:
-        if event.mimeData().hasFormat(RANK_TOKEN_MIME):
+        if self._takes(event):
             super().dragEnterEvent(event)
             event.acceptProposedAction()
         else:
@@ -173,60 +188,64 @@ class ChainView(QGraphicsView):
 
     def dragMoveEvent(self, event) -> None:
         super().dragMoveEvent(event)
-        if event.mimeData().hasFormat(RANK_TOKEN_MIME):
+        if self._takes(event):
             event.accept()
 
 
 class ChainLegend(QWidget):
     """What every colour, border and line style of the chain means, drawn with the
     same painting as the chain (so it matches on light and dark), each with words
-    (so it reads in greyscale)."""
+    (so it reads in greyscale); the kinds and lines named by the page's look."""
 
     SWATCH = 30
 
-    def __init__(self, parent=None):
+    def __init__(self, look: ChainLook, parent=None):
         super().__init__(parent)
+        self.look = look
         self.setObjectName("chainLegend")
         self.setAccessibleName("Legend of the chain")
-        lines = ["Node colours: " + ", ".join(KIND_TITLES.values()),
-                 "grey with a dashed border: not possible now (hover for why)",
-                 "thick border: the character has it", "orange border: selected",
-                 "green: where a dragged rank can go",
-                 "solid line: needs (Linked Vital, core Skill, the Class)",
-                 "dotted line: the Path Skill of a trait or spell",
-                 "dashed line: the prerequisite blocking the next step (red and thick for "
-                 "the selected or hovered node)",
-                 "held with its next step blocked: its own colour, a thick border, "
-                 "\u201cblocked\u201d on its second line",
-                 "thick blue line and a \u201cstep n\u201d badge: plan steps, cost and running "
-                 "total"]
+        lines = look.legend_words() + [
+            "grey with a dashed border, a name not in bold and ✕: not possible now "
+            "(hover for why)",
+            "thick border: the character has it",
+            "held with its next step blocked: its own colour, a thick solid border, "
+            "\u201cblocked\u201d in its words",
+            "orange border: selected"]
+        if look.drop_mime:
+            lines.append(f"green: {look.drop_words()}")
+        lines += ["dashed line: the prerequisite blocking the next step (red and thick for "
+                  "the selected or hovered node)",
+                  "thick blue line and a \u201cstep n\u201d line: plan steps, cost and "
+                  "running total"]
+        #: The legend in words (its tooltip, and the toolbar button's that shows it).
+        self.words = "\n".join(lines)
         self.setAccessibleDescription("; ".join(lines))
-        self.setToolTip("\n".join(lines))
-        self.setSizePolicy(self.sizePolicy().horizontalPolicy(),
-                           self.sizePolicy().verticalPolicy())
+        self.setToolTip(self.words)
 
     def _entries(self):
         from builder.ui.chain import scene as s
 
         pal = self.palette()
+        look = self.look
         entries: list[tuple[str, QColor | QPen, QPen | None, str]] = []
-        for kind, title in KIND_TITLES.items():
-            entries.append(("fill", s.kind_fill(kind, pal), QPen(s.structure_colour(pal), 1.0),
+        for _kind, title, hue in look.kinds:
+            entries.append(("fill", s.hue_fill(hue, pal), QPen(s.structure_colour(pal), 1.0),
                             title))
+        first = look.kinds[0][2] if look.kinds else ""
+        held = s.hue_fill(first, pal)
         dashed = QPen(s.structure_colour(pal), 1.0, Qt.PenStyle.DashLine)
-        entries.append(("fill", s.blocked_fill(pal), dashed, "not possible now"))
-        entries.append(("fill", s.kind_fill("class", pal),
-                        QPen(s.node_text(s.kind_fill("class", pal), pal), 2.0), "held"))
-        entries.append(("fill", s.kind_fill("vital", pal),
-                        QPen(s.node_text(s.kind_fill("vital", pal), pal), 2.0),
-                        "held, next step blocked"))
-        entries.append(("fill", s.kind_fill("skill", pal), QPen(s.mark("focus", pal), 3.0),
-                        "selected"))
-        entries.append(("fill", s.eligible_fill(pal), QPen(s.mark("ok", pal), 2.5),
-                        "rank can go here"))
-        entries.append(("line", QPen(s.structure_colour(pal), 1.2), None, "needs"))
-        entries.append(("line", QPen(s.structure_colour(pal), 1.2, Qt.PenStyle.DotLine), None,
-                        "Path Skill"))
+        entries.append(("fill", s.blocked_fill(pal), dashed, "not possible now ✕"))
+        entries.append(("fill", held, QPen(s.node_text(held, pal), 2.0), "held"))
+        entries.append(("fill", held, QPen(s.node_text(held, pal), 2.0),
+                        "held, \u201c→ n blocked\u201d"))
+        entries.append(("fill", held, QPen(s.mark("focus", pal), 3.0), "selected"))
+        if look.drop_mime:
+            entries.append(("fill", s.eligible_fill(pal), QPen(s.mark("ok", pal), 2.5),
+                            look.drop_words()))
+        entries.append(("line", QPen(s.structure_colour(pal), 1.2), None, look.solid_words))
+        if look.dotted_words:
+            entries.append(("line", QPen(s.structure_colour(pal), 1.2, Qt.PenStyle.DotLine),
+                            None, look.dotted_words))
         entries.append(("line", QPen(s.mark("error", pal), 2.4, Qt.PenStyle.DashLine), None,
                         "blocks the next step"))
         entries.append(("line", QPen(s.mark("plan", pal), 3.0), None, "plan step n"))

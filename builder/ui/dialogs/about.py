@@ -3,19 +3,19 @@ from __future__ import annotations
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import Qt, qVersion
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from builder import APP_TITLE, __version__
-from builder.storage.paths import data_dir
+from builder.app.queries import data_folder
 
 
 class AboutDialog(QDialog):
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"About {APP_TITLE}")
         text = (f"<h2>{APP_TITLE} {__version__}</h2>"
                 "<p>An offline character builder for tabletop role-playing games.</p>"
-                f"<p>Your characters live in:<br><code>{data_dir()}</code></p>"
+                f"<p>Your characters live in:<br><code>{data_folder()}</code></p>"
                 f"<p>Qt {qVersion()}, PySide6 {pyside_version}. MIT licence.</p>")
         self.label = QLabel(text, self)
         self.label.setObjectName("aboutText")

@@ -7,13 +7,18 @@ type, shows its reasons, and applies the award to each through its document
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QRadioButton,
-                               QVBoxLayout)
+                               QVBoxLayout, QWidget)
 
-from builder.rules.base import RulesError
+from builder.app.types import RulesError
 from builder.ui.wording import count
+
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
 
 
 def unnamed(milestone: str, checkpoint: str | None) -> str | None:
@@ -32,7 +37,8 @@ class AwardDialog(QDialog):
     #: After applying: {character name: list of reasons} (empty list: awarded).
     applied = Signal(object)  # {name: reasons}
 
-    def __init__(self, docs: list, current, parent=None):
+    def __init__(self, docs: list[CharacterDocument], current: CharacterDocument,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("awardDialog")
         self.setWindowTitle("Award Story Points")
@@ -111,13 +117,13 @@ class AwardDialog(QDialog):
         layout.addWidget(self.buttons)
         self.validate()
 
-    def _kind_changed(self, *_):
+    def _kind_changed(self, *_: object) -> None:
         is_checkpoint = self.checkpoint_radio.isChecked()
         self.checkpoint.setEnabled(is_checkpoint)
         self.checkpoint_label.setEnabled(is_checkpoint)
         self.validate()
 
-    def chosen_docs(self) -> list:
+    def chosen_docs(self) -> list[CharacterDocument]:
         return [doc for i, doc in enumerate(self.docs)
                 if self.characters.item(i).checkState() == Qt.CheckState.Checked]
 
@@ -126,7 +132,7 @@ class AwardDialog(QDialog):
             return ["award-checkpoint", self.milestone.currentText(), self.checkpoint.text()]
         return ["resolve-milestone", self.milestone.currentText()]
 
-    def problems(self) -> dict:
+    def problems(self) -> dict[str, list[str]]:
         """{character name: reasons} from the rules core, for every chosen character."""
         result = {}
         for doc in self.chosen_docs():
@@ -138,7 +144,7 @@ class AwardDialog(QDialog):
             result[doc.name] = reasons
         return result
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         prompt = unnamed(self.milestone.currentText(),
                          self.checkpoint.text() if self.checkpoint_radio.isChecked() else None)
         problems = {} if prompt else self.problems()
@@ -169,9 +175,9 @@ class AwardDialog(QDialog):
             return
         results = {}
         for doc in self.chosen_docs():
-            failed: list = []
+            failed: list[str] = []
 
-            def collect(reasons, failed=failed):
+            def collect(reasons: list[str], failed: list[str] = failed) -> None:
                 failed.extend(reasons)
 
             doc.refused.connect(collect)

@@ -12,11 +12,11 @@ Award is enabled only when no member refuses.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QLabel, QLineEdit, QRadioButton, QVBoxLayout)
+                               QLabel, QLineEdit, QRadioButton, QVBoxLayout, QWidget)
 
 from builder.ui.dialogs.award import unnamed
 
@@ -26,7 +26,8 @@ class PartyAwardDialog(QDialog):
     chosen = Signal(object)  # the action words (list of str)
 
     def __init__(self, campaign_name: str, members: list[str], milestones: list[str],
-                 preview: Callable[[list], list], parent=None):
+                 preview: Callable[[list[str]], Sequence[str]],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("partyAwardDialog")
         self.setWindowTitle(f"Party award — {campaign_name}")
@@ -84,7 +85,7 @@ class PartyAwardDialog(QDialog):
         self._kind_changed()
         self.resize(520, 360)
 
-    def _kind_changed(self, *_):
+    def _kind_changed(self, *_: object) -> None:
         checkpoint = self.checkpoint_radio.isChecked()
         for widget in (self.checkpoint, self.checkpoint_label):
             widget.setVisible(checkpoint)
@@ -109,7 +110,7 @@ class PartyAwardDialog(QDialog):
             return []
         return list(self.preview(self.words()))
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         prompt = self.prompt()
         if prompt is not None:
             self.ok.setEnabled(False)

@@ -6,12 +6,18 @@ made (``CampaignFile.add_member``).
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QLabel, QLineEdit, QListView, QListWidget,
                                QListWidgetItem, QVBoxLayout, QWidget)
 
 from builder.ui.wording import count as count_of
+
+if TYPE_CHECKING:
+    from builder.app.library import LibraryEntry
 
 
 def character_list(parent: QWidget, name: str) -> QListWidget:
@@ -27,7 +33,7 @@ def character_list(parent: QWidget, name: str) -> QListWidget:
     return characters
 
 
-def character_item(entry, checked: bool = False) -> QListWidgetItem:
+def character_item(entry: LibraryEntry, checked: bool = False) -> QListWidgetItem:
     """A library entry to tick: its name, its figures below; its path as its data."""
     item = QListWidgetItem(f"{entry.name}\n{entry.headline_text}" if entry.headline_text
                            else entry.name)
@@ -42,10 +48,11 @@ class NewCampaignDialog(QDialog):
     #: (name, ruleset id, [member character paths]) when the GM presses Create.
     created = Signal(str, str, object)  # name, ruleset id, member paths (list)
 
-    def __init__(self, entries: list, parent=None, checked: list | None = None):
+    def __init__(self, entries: list[LibraryEntry], parent: QWidget | None = None,
+                 checked: Sequence[str | Path] | None = None) -> None:
         """``entries``: the library's LibraryEntry rows; ``checked``: paths ticked first."""
         super().__init__(parent)
-        from builder.storage.rulesets import all_rulesets
+        from builder.app.queries import rulesets as all_rulesets
 
         self.setObjectName("newCampaignDialog")
         self.setWindowTitle("New campaign")
@@ -101,7 +108,7 @@ class NewCampaignDialog(QDialog):
     def ruleset_id(self) -> str:
         return self.ruleset_combo.currentData() or ""
 
-    def _fill_members(self, *_):
+    def _fill_members(self, *_: object) -> None:
         rid = self.ruleset_id()
         self.members.blockSignals(True)
         self.members.clear()
@@ -127,7 +134,7 @@ class NewCampaignDialog(QDialog):
                 for i in range(self.members.count())
                 if self.members.item(i).checkState() == Qt.CheckState.Checked]
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         # what to fill in next, not a refusal: nothing was typed wrong yet
         reasons = []
         if not self.name_edit.text().strip():

@@ -8,18 +8,23 @@ The dialog never blocks (``open()``), nor does its portrait chooser.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from builder.ui.identity_panel import (  # noqa: F401  (SetIdentity, KEYS: the API)
     KEYS, IdentityFields, SetIdentity, commit_identity, identity)
 
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
+
 
 class IdentityDialog(QDialog):
     """The four fields (builder/ui/identity_panel.py); ``values()`` after Accept (the
     portrait already copied)."""
 
-    def __init__(self, doc, parent: QWidget | None = None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.setWindowTitle(f"Who is {doc.name}?")
@@ -45,11 +50,11 @@ class IdentityDialog(QDialog):
     def set_portrait(self, relative: str) -> None:
         self.fields.set_portrait(relative)
 
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
         return self.fields.values()
 
 
-def edit_identity(parent, doc) -> IdentityDialog:
+def edit_identity(parent: QWidget | None, doc: CharacterDocument) -> IdentityDialog:
     """Open the dialog for ``doc`` (non-blocking); Accept pushes one undo step."""
     dialog = IdentityDialog(doc, parent)
 

@@ -9,25 +9,32 @@ others get a KEY=VALUE form, the same pairs the CLI's ``new --set`` takes.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QPalette
-from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import (QAbstractScrollArea, QCheckBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit,
                                QPushButton, QStackedWidget, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal, RulesError
+from builder.app.types import Refusal, RulesError
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QModelIndex, QPersistentModelIndex
+
+    from builder.app.types import Ruleset
+
+    _Index = QModelIndex | QPersistentModelIndex
+
     class CreationForm(QWidget):
         """What the dialog uses of a creation form (:class:`SetsForm`, or the one a
         ruleset declares): ``changed`` as the player edits, and the baseline."""
 
         changed: ClassVar[Signal]
 
-        def baseline(self) -> dict: ...
+        def baseline(self) -> dict[str, Any]: ...
 
 class SetsForm(QWidget):
     """The generic creation form: KEY=VALUE lines (as ``new --set``), and "roll
@@ -35,7 +42,7 @@ class SetsForm(QWidget):
 
     changed = Signal()
 
-    def __init__(self, ruleset, parent=None):
+    def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ruleset = ruleset
         self.seed = random.randrange(1 << 30)
@@ -66,7 +73,7 @@ class SetsForm(QWidget):
         self.changed.emit()
 
     def sets(self) -> list[tuple[str, str]]:
-        from builder.rules.base import UsageError
+        from builder.app.types import UsageError
 
         pairs = []
         for line in self.edit.toPlainText().splitlines():
@@ -79,7 +86,7 @@ class SetsForm(QWidget):
             pairs.append((key.strip(), value.strip()))
         return pairs
 
-    def baseline(self) -> dict:
+    def baseline(self) -> dict[str, Any]:
         return self.ruleset.baseline_from_sets(self.sets(), rng=random.Random(self.seed),
                                                randomize=self.roll.isChecked())
 
@@ -94,29 +101,29 @@ class RulesetDelegate(QStyledItemDelegate):
 
     PAD = 6
 
-    def _fonts(self, option) -> tuple[QFont, QFont]:
+    def _fonts(self, option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
         title = QFont(option.font)
         title.setBold(True)
         return title, QFont(option.font)
 
-    def _summary_rect(self, option, index, width: int) -> QRect:
+    def _summary_rect(self, option: QStyleOptionViewItem, index: _Index, width: int) -> QRect:
         _title, body = self._fonts(option)
         fm = QFontMetrics(body)
         return fm.boundingRect(QRect(0, 0, max(40, width), 10000),
                                int(Qt.TextFlag.TextWordWrap), index.data(SummaryRole) or "")
 
-    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt API
+    def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:  # noqa: N802
         title, _body = self._fonts(option)
         width = option.rect.width() or 400
         widget = option.widget
-        if widget is not None:
+        if isinstance(widget, QAbstractScrollArea):      # the list of rule systems
             width = widget.viewport().width()
         text_width = width - 2 * self.PAD
         height = QFontMetrics(title).height() + self._summary_rect(option, index,
                                                                    text_width).height()
         return QSize(width, height + 2 * self.PAD + 2)
 
-    def paint(self, painter, option, index) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         opt.text = ""
@@ -141,14 +148,14 @@ class RulesetDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-def creation_form(ruleset, parent=None) -> CreationForm:
+def creation_form(ruleset: Ruleset, parent: QWidget | None = None) -> CreationForm:
     """The creation form the ruleset declares (``creation_form``), else KEY=VALUE lines."""
-    from builder.rules.registry import load_part
+    from builder.app.queries import ruleset_part
 
     spec = getattr(ruleset, "creation_form", None)
     if spec:
         try:
-            cls = load_part(spec)
+            cls = ruleset_part(spec)
         except (ImportError, AttributeError):
             cls = SetsForm
         return cast("CreationForm", cls(ruleset, parent))
@@ -159,15 +166,15 @@ class NewCharacterDialog(QDialog):
     #: (ruleset, name, baseline) when the player presses Create.
     created = Signal(object, str, object)
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from builder.storage.rulesets import all_rulesets
+        from builder.app.queries import rulesets as all_rulesets
 
         self.setWindowTitle("New Character")
         self.setObjectName("newCharacterDialog")
         self.resize(620, 560)
         self.rulesets = all_rulesets()
-        self.ruleset = None
+        self.ruleset: Ruleset | None = None
         self.form: CreationForm | None = None
 
         self.ruleset_list = QListWidget(self)
@@ -322,7 +329,7 @@ class NewCharacterDialog(QDialog):
         layout.addWidget(self.buttons)
         self.buttons.show()
 
-    def problems(self) -> tuple[list[str], dict | None]:
+    def problems(self) -> tuple[list[str], dict[str, Any] | None]:
         """Every reason the rules core gives against the current form (and the baseline)."""
         reasons = []
         if not self.name_edit.text().strip():
@@ -338,7 +345,7 @@ class NewCharacterDialog(QDialog):
         reasons += self.ruleset.validate_baseline(baseline)
         return reasons, baseline
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         reasons, _baseline = self.problems()
         self.create_button.setEnabled(not reasons)
         if reasons:

@@ -4,24 +4,27 @@ or overrides ignored.  Opened by the window's ``rule_systems`` action
 (:mod:`builder.ui.window_actions`)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QTreeWidget,
-                               QTreeWidgetItem, QVBoxLayout)
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+if TYPE_CHECKING:
+    from builder.storage.rule_systems import RuleSystemRow
 
 COLUMNS = ("Rule system", "Id", "Source", "File")
 
 
-def source_text(row) -> str:
+def source_text(row: RuleSystemRow) -> str:
     """"built-in", "plugin", "data file", with "+ override" when one is in use."""
     return row.source + (" + override" if row.overridden else "")
 
 
 class RuleSystemsDialog(QDialog):
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from builder.storage.data_systems import systems_dir
-        from builder.storage.rule_systems import rule_system_rows
-        from builder.storage.paths import overrides_dir
+        from builder.app.queries import data_systems_folder, homebrew_folder, rule_system_rows
 
         self.setObjectName("ruleSystemsDialog")
         self.setWindowTitle("Rule Systems")
@@ -46,8 +49,8 @@ class RuleSystemsDialog(QDialog):
         self.warnings_label.setText(
             "Warnings:\n" + "\n".join(f"• {w}" for w in self.warnings) if self.warnings
             else "No warnings: every rule system file is in use.")
-        where = QLabel(f"Overrides go in {overrides_dir()}; rule systems written as data "
-                       f"in {systems_dir()}.", self)
+        where = QLabel(f"Overrides go in {homebrew_folder()}; rule systems written as data "
+                       f"in {data_systems_folder()}.", self)
         where.setWordWrap(True)
         # the folders are to be found in a file manager: they can be selected and copied
         where.setObjectName("ruleSystemsWhere")

@@ -23,7 +23,7 @@ class CampaignLedgerModel(RowsTableModel):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self._campaign: Any = None
-        self._ledger: Sequence[dict] = ()
+        self._ledger: Sequence[dict[str, Any]] = ()
         self._problems: dict[int, list[str]] = {}
         self._made: dict[int, tuple[str, str]] = {}
 
@@ -62,7 +62,7 @@ class CampaignLedgerModel(RowsTableModel):
             made = self._made[row] = (text, when_text(entry.get("at", "")))
         return made
 
-    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._ledger):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -75,7 +75,7 @@ class CampaignLedgerModel(RowsTableModel):
             return self._row(index.row())[0]
         return None
 
-    def flags(self, index: ModelIndex):
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -10,11 +10,12 @@ it when a campaign changes, also from the command line.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QObject, QTimer
 
 from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
-from builder.storage.paths import campaigns_dir
+from builder.app.queries import campaigns_folder
 from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, ALIGN_RIGHT_VCENTER, DISPLAY_ROLE,
                                   TEXT_ALIGNMENT_ROLE, TOOL_TIP_ROLE, USER_ROLE)
 from builder.ui.wording import count
@@ -50,10 +51,10 @@ class CampaignRow:
         self.fortune, self.peril = fortune, peril
         self.problem, self.modified = problem, modified
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, CampaignRow) and self._key() == other._key()
 
     def __repr__(self) -> str:
@@ -71,7 +72,7 @@ class CampaignRow:
             return "—"
         return f"Fortune {self.fortune} · Peril {self.peril}"
 
-    def texts(self) -> tuple:
+    def texts(self) -> tuple[str, ...]:
         if self.problem and not self.ruleset_id:
             return (self.name, "", "", "", self.problem)
         return (self.name, self.ruleset_title, str(self.members), self.session_text,
@@ -80,9 +81,9 @@ class CampaignRow:
 
 def read_campaign_row(path: Path | str) -> CampaignRow:
     """Summarise one campaign file; a broken file gives a row with ``problem`` set."""
-    from builder.rules.base import RulesError
+    from builder.app.types import RulesError
     from builder.storage import campaigns
-    from builder.storage.files import FileProblem
+    from builder.app.types import FileProblem
 
     path = Path(path)
     try:
@@ -97,7 +98,7 @@ def read_campaign_row(path: Path | str) -> CampaignRow:
                       ruleset_title=campaign.ruleset_id, members=len(campaign.members),
                       modified=modified)
     try:
-        from builder.storage.rulesets import load_ruleset
+        from builder.app.queries import ruleset as load_ruleset
 
         row.ruleset_title = load_ruleset(campaign.ruleset_id).title or campaign.ruleset_id
     except (RulesError, OSError, ValueError):
@@ -117,7 +118,7 @@ def read_campaign_row(path: Path | str) -> CampaignRow:
 
 
 def campaign_files() -> list[Path]:
-    folder = campaigns_dir()
+    folder = campaigns_folder()
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.glob("*.json") if p.is_file())
@@ -155,7 +156,7 @@ class CampaignModel(RowsTableModel):
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: ModelIndex, role=DISPLAY_ROLE):
+    def data(self, index: ModelIndex, role: int = DISPLAY_ROLE) -> Any:
         if role not in _ROLES or not index.isValid():
             return None
         r = index.row()
@@ -207,7 +208,7 @@ class CampaignModel(RowsTableModel):
                 return index
         return -1
 
-    def _schedule(self, *_):
+    def _schedule(self, *_: object) -> None:
         self._timer.start()
 
     def start_watching(self) -> None:
@@ -250,7 +251,7 @@ class CampaignModel(RowsTableModel):
             self._watcher = QFileSystemWatcher(self)
             self._watcher.directoryChanged.connect(self._schedule)
             self._watcher.fileChanged.connect(self._schedule)
-        sync_watch(self._watcher, campaigns_dir(), (row.path for row in self._rows))
+        sync_watch(self._watcher, campaigns_folder(), (row.path for row in self._rows))
 
 
 class CampaignFilterModel(SearchSortProxy):

@@ -6,12 +6,15 @@ entry) through the ruleset's ``describe``, ``action_cost`` and ``balance``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
 
-from builder.rules.base import read_action
+from builder.app.types import read_action
 from builder.ui.models.table import ModelIndex, RowsTableModel
+
+if TYPE_CHECKING:
+    from builder.app.types import CharacterFile
 
 #: The ledger entry (action dict).
 ActionRole = Qt.ItemDataRole.UserRole + 1
@@ -52,9 +55,9 @@ class LedgerModel(RowsTableModel):
         self._opening: int | None = None
         self._problems: dict[int, list[str]] = {}
         self._count = 0
-        self._made: dict[int, dict] = {}
+        self._made: dict[int, dict[str, Any]] = {}
 
-    def set_character(self, cf) -> None:
+    def set_character(self, cf: CharacterFile) -> None:
         """Show ``cf``'s ledger (its rows are made as they are asked for)."""
         rep = cf.replay
         opening = rep.steps[0].balance_before if rep.steps else None
@@ -76,14 +79,14 @@ class LedgerModel(RowsTableModel):
             return self.createIndex(row, column)
         return QModelIndex()
 
-    def _row(self, row: int) -> dict:
+    def _row(self, row: int) -> dict[str, Any]:
         """The row's texts and figures (made once, when first asked)."""
         made = self._made.get(row)
         if made is None:
             made = self._made[row] = self._make(row)
         return made
 
-    def _make(self, row: int) -> dict:
+    def _make(self, row: int) -> dict[str, Any]:
         if self._opening is not None:
             if row == 0:
                 return {"action": {}, "text": "Opening balance", "cost": None,
@@ -108,7 +111,7 @@ class LedgerModel(RowsTableModel):
                 "when": when_text(entry.get("at", "")) if entry.get("at") else "",
                 "problems": self._problems.get(row, [])}
 
-    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < self._count):
             return None
         row = self._row(index.row())
@@ -149,7 +152,7 @@ class LedgerModel(RowsTableModel):
         """The ledger entry's number (1 for the first) shown on ``row``."""
         return row + (0 if self._opening is not None else 1)
 
-    def flags(self, index: ModelIndex):
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

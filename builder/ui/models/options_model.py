@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.models.table import ModelIndex, RowsTableModel
 
 #: The option's JSON (``options --json``), a new dict.
@@ -92,7 +92,7 @@ class OptionsModel(RowsTableModel):
         return -1
 
 
-    def data(self, index: ModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self._options)):
             return None
         o = self._options[index.row()]
@@ -134,7 +134,7 @@ class OptionsModel(RowsTableModel):
             return index.row()
         return None
 
-    def flags(self, index: ModelIndex):
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -1,13 +1,18 @@
 """The shared part of the app's flat table models: a list of rows under fixed headers."""
 from __future__ import annotations
 
-from typing import Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeVar, Union
 
 from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel,
                             QConcatenateTablesProxyModel, QModelIndex, QObject,
                             QPersistentModelIndex, QSortFilterProxyModel)
 
 from builder.ui.qt_values import CASE_INSENSITIVE, DISPLAY_ROLE, set_enum
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from PySide6.QtCore import QFileSystemWatcher, Qt
 
 # (No ``Qt`` here: these models are on the first paint's path, see builder.ui.qt_values.
 # Their rows are selectable and not editable: QAbstractTableModel's own flags, so Qt
@@ -41,7 +46,8 @@ class RowsTableModel(QAbstractTableModel):
             return self.createIndex(row, column)
         return QModelIndex()
 
-    def headerData(self, section, orientation, role=DISPLAY_ROLE):
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = DISPLAY_ROLE) -> Any:
         from PySide6.QtCore import Qt   # (Qt passed an orientation: Qt's enums exist)
 
         if (orientation == Qt.Orientation.Horizontal and role == DISPLAY_ROLE
@@ -109,10 +115,10 @@ class SearchSortProxy(QSortFilterProxyModel):
         set_enum(self, "sortCaseSensitivity", CASE_INSENSITIVE)
 
 
-def sync_watch(watcher, folder, files) -> None:
+def sync_watch(watcher: QFileSystemWatcher, folder: Path, files: Iterable[Path]) -> None:
     """Watch ``folder`` and ``files`` (or the parent until the folder appears), and
     nothing else."""
-    wanted = set()
+    wanted: set[str] = set()
     if folder.is_dir():
         wanted.add(str(folder))
         wanted.update(str(path) for path in files)

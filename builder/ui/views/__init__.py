@@ -8,24 +8,33 @@ state, the options with their reasons, and a free action line).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from builder.ui.document import CharacterDocument
+    from builder.ui.views.base import CharacterEditor
+
+    #: What makes a character's editor: ``factory(doc, parent)``.
+    EditorFactory = Callable[[CharacterDocument, QWidget | None], CharacterEditor]
 
 # (the rules are imported when an editor is first asked for: the Library tab's page,
 # in this package, is on the start's path)
 
 #: ruleset id -> factory(doc, parent) -> CharacterEditor
-EDITORS: dict[str, Callable] = {}
+EDITORS: dict[str, EditorFactory] = {}
 
-def register_editor(ruleset_id: str, factory: Callable) -> None:
+def register_editor(ruleset_id: str, factory: EditorFactory) -> None:
     EDITORS[ruleset_id] = factory
 
 
-def editor_factory(ruleset_id: str, declared: str | None = None) -> Callable:
+def editor_factory(ruleset_id: str, declared: str | None = None) -> EditorFactory:
     """The editor for a ruleset: a registered one, else the one its class declares
     (``declared`` when the caller has the ruleset at hand), else the generic one."""
     if ruleset_id not in EDITORS:
-        from builder.rules.base import RulesError
-        from builder.rules.registry import load_part, ruleset_class
+        from builder.app.types import RulesError
+        from builder.app.queries import ruleset_class, ruleset_part
 
         if declared is None:
             try:
@@ -34,7 +43,7 @@ def editor_factory(ruleset_id: str, declared: str | None = None) -> Callable:
                 declared = None
         if declared:
             try:
-                register_editor(ruleset_id, load_part(declared))
+                register_editor(ruleset_id, ruleset_part(declared))
             except (ImportError, AttributeError):
                 pass
     if ruleset_id in EDITORS:
@@ -44,6 +53,6 @@ def editor_factory(ruleset_id: str, declared: str | None = None) -> Callable:
     return GenericEditor
 
 
-def create_editor(doc, parent=None):
+def create_editor(doc: CharacterDocument, parent: QWidget | None = None) -> CharacterEditor:
     ruleset = doc.ruleset
     return editor_factory(ruleset.id, getattr(ruleset, "editor", None))(doc, parent)

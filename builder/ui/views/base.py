@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import (QAbstractItemModel, QItemSelectionModel, QModelIndex,
+                            QPersistentModelIndex, Qt, Signal)
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
-                               QLabel, QLineEdit, QPushButton, QScrollArea, QStyle,
-                               QStyledItemDelegate,
+                               QLabel, QLineEdit, QPushButton, QScrollArea, QSplitter, QStyle,
+                               QStyledItemDelegate, QStyleOptionViewItem,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.focus import search_leads_to
 from builder.ui.theme import TEXT_CONTRAST, readable
 from builder.ui.models import ledger_model
@@ -23,6 +24,7 @@ from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS,
                                              option_key, reasons_text)
 
 if TYPE_CHECKING:
+    from builder.app.types import CharacterFile
     from builder.ui.document import CharacterDocument
 
 
@@ -32,7 +34,7 @@ class MessageBar(QFrame):
     ``lines``: the bar is always that many text lines high (a longer message scrolls
     inside it), so a page can give it a row of its own that never changes height."""
 
-    def __init__(self, parent=None, lines: int | None = None):
+    def __init__(self, parent: QWidget | None = None, lines: int | None = None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
@@ -84,7 +86,8 @@ class GreyingDelegate(QStyledItemDelegate):
     4.5:1 on the rows (the greyed state is said by the row's ✗ and its italic text, not
     by a faint colour)."""
 
-    def initStyleOption(self, option, index):
+    def initStyleOption(self, option: QStyleOptionViewItem,
+                        index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
         if index.data(AllowedRole) is False:
             option.state &= ~QStyle.StateFlag.State_Enabled
@@ -116,7 +119,7 @@ class OptionsPanel(QWidget):
 
     takeRequested = Signal(object)  # an Option (the core's, with its words)
 
-    def __init__(self, parent=None, unit: str = "SP"):
+    def __init__(self, parent: QWidget | None = None, unit: str = "SP") -> None:
         super().__init__(parent)
         self.model = OptionsModel(self, unit=unit)
         self.proxy = OptionsFilterModel(self)
@@ -213,7 +216,7 @@ class OptionsPanel(QWidget):
             return None
         return self.model.option(self.proxy.mapToSource(index).row())
 
-    def _update_details(self, *_):
+    def _update_details(self, *_: object) -> None:
         option = self.current_option()
         if option is None:
             self.details.setPlainText("Select an increase to see its cost and what it needs.")
@@ -251,7 +254,7 @@ def plain_table(parent: QWidget, model: QAbstractItemModel, name: str,
 
 
 class LedgerView(QTableView):
-    def __init__(self, parent=None, unit: str = "SP"):
+    def __init__(self, parent: QWidget | None = None, unit: str = "SP") -> None:
         super().__init__(parent)
         self.setObjectName("ledgerView")
         self.setAccessibleName("Ledger: every action in order")
@@ -273,7 +276,7 @@ class LedgerView(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
 
-    def set_character(self, cf) -> None:
+    def set_character(self, cf: CharacterFile) -> None:
         self.ledger_model.set_character(cf)
         # A ruleset without a balance (Ability Bonuses) has no cost, gain or balance
         # to show: its two columns stood empty ("—" and blank) beside every entry.
@@ -295,7 +298,7 @@ class CharacterEditor(QWidget):
     #: The player asked to close this tab (the file went away and is not wanted).
     closeRequested = Signal()
 
-    def __init__(self, doc: CharacterDocument, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.conflict_bar = MessageBar(self)
@@ -335,7 +338,7 @@ class CharacterEditor(QWidget):
         """The ruleset's name for its points (``balance_label``), e.g. SP; may be empty."""
         return str(getattr(self.doc.ruleset, "balance_label", "") or "")
 
-    def show_refusal(self, reasons: list) -> None:
+    def show_refusal(self, reasons: Sequence[str]) -> None:
         text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)
         self.refusal_bar.show_message(text, "warning")
         self.status.emit("Refused: " + "; ".join(reasons))
@@ -367,7 +370,7 @@ class CharacterEditor(QWidget):
             self.refusal_bar.show_message(f"Could not save: {self.doc.save_error}", "error")
 
     def _reload(self) -> None:
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         try:
             self.doc.reload()
@@ -388,5 +391,5 @@ class CharacterEditor(QWidget):
         self.status.emit("Kept this version; the file on disk was overwritten")
 
     # splitter state, saved by the main window
-    def splitters(self) -> dict:
+    def splitters(self) -> dict[str, QSplitter]:
         return {}

@@ -3,17 +3,23 @@ as a tree, every option with its reasons, a free action line and the ledger."""
 from __future__ import annotations
 
 import shlex
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTabWidget, QTreeView, QVBoxLayout, QWidget)
 
-from builder.rules.base import Option, RulesError
+from builder.app.types import Option, RulesError
 from builder.ui.views.base import CharacterEditor, LedgerView, OptionsPanel
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QModelIndex
 
-def fill_tree(parent: QStandardItem, value) -> None:
+    from builder.ui.document import CharacterDocument
+
+
+def fill_tree(parent: QStandardItem, value: Any) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             _add(parent, str(key), item)
@@ -22,7 +28,7 @@ def fill_tree(parent: QStandardItem, value) -> None:
             _add(parent, str(i + 1), item)
 
 
-def _add(parent: QStandardItem, key: str, value) -> None:
+def _add(parent: QStandardItem, key: str, value: Any) -> None:
     key_item = QStandardItem(key)
     key_item.setEditable(False)
     if isinstance(value, (dict, list)):
@@ -36,7 +42,7 @@ def _add(parent: QStandardItem, key: str, value) -> None:
 
 
 class GenericEditor(CharacterEditor):
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.state_model = QStandardItemModel(self)
         self.tree = QTreeView(self)
@@ -44,7 +50,7 @@ class GenericEditor(CharacterEditor):
         self.tree.setAccessibleName("Character state")
         self.tree.setModel(self.state_model)
         self.tree.setAlternatingRowColors(True)
-        self._ledger_rows: tuple[QStandardItem, list] | None = None
+        self._ledger_rows: tuple[QStandardItem, list[Any]] | None = None
         self.tree.expanded.connect(self._fill_ledger)
 
         self.options_panel = OptionsPanel(self, unit=self.unit())
@@ -110,7 +116,7 @@ class GenericEditor(CharacterEditor):
             layout.addWidget(self.splitter, 1)
         self.refresh()
 
-    def _fill_ledger(self, index) -> None:
+    def _fill_ledger(self, index: QModelIndex) -> None:
         """The ledger's branch, opened: its rows, filled now."""
         if self._ledger_rows is None:
             return
@@ -121,7 +127,7 @@ class GenericEditor(CharacterEditor):
         key.removeRows(0, key.rowCount())
         fill_tree(key, rows)
 
-    def splitters(self) -> dict:
+    def splitters(self) -> dict[str, QSplitter]:
         if self.chain_page is not None:
             return {"main": self.splitter, "chain": self.chain_page.splitter}
         return {"main": self.splitter}
@@ -141,7 +147,7 @@ class GenericEditor(CharacterEditor):
         self.state_model.setHorizontalHeaderLabels(["Field", "Value"])
         root = self.state_model.invisibleRootItem()
         self._ledger_rows = None
-        ledger: tuple[QStandardItem, list] | None = None
+        ledger: tuple[QStandardItem, list[Any]] | None = None
         for key, value in self.doc.derived().items():
             if key == "ledger" and isinstance(value, list) and value:
                 # The ledger's rows (as long as the ledger) join the tree when its

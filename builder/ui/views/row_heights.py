@@ -8,7 +8,7 @@ changes: scrolling, a resize, a column's new width, new rows.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QTimer, Slot
+from PySide6.QtCore import QAbstractItemModel, QObject, QTimer, Slot
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 #: Rows sized beyond the last one in view (a page scrolled shows them already sized).
@@ -30,7 +30,7 @@ class RowsInView(QObject):
         view.horizontalHeader().geometriesChanged.connect(self._later)
         self._connect(view.model())
 
-    def _connect(self, model) -> None:
+    def _connect(self, model: QAbstractItemModel | None) -> None:
         if model is None:
             return
         for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,

@@ -3,6 +3,8 @@ and the age category, shown live from a derived dict (``Ruleset.derive`` or
 ``AbilityBonuses.preview``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
@@ -11,11 +13,11 @@ SKILLED = ("MIG", "DEX", "CHA", "FOC", "SPD")
 DASH = "–"
 
 
-def signed(value) -> str:
+def signed(value: int | None) -> str:
     return DASH if value is None else f"{value:+d}"
 
 
-def plain(value) -> str:
+def plain(value: object) -> str:
     return DASH if value is None else str(value)
 
 
@@ -75,7 +77,7 @@ class AbilitiesCard(QGroupBox):
     def texts(self) -> dict[str, str]:
         return {key: label.text() for key, label in self._labels.items()}
 
-    def set_derived(self, derived: dict | None) -> None:
+    def set_derived(self, derived: dict[str, Any] | None) -> None:
         derived = derived or {}
         abilities = derived.get("abilities") or {}
         skilled = derived.get("skilled") or {}

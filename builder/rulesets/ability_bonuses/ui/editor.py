@@ -4,17 +4,22 @@ and the ledger.  Every change goes through ``CharacterDocument.apply`` (the
 rules core, the undo stack, saving, refusals in the message bar)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from builder.rules.base import Action
+from builder.app.types import Action
 from .card import AbilitiesCard
 from .play import AbilityEffectsPanel
 from builder.ui.views.base import CharacterEditor, LedgerView
 
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
 
-def allocation_text(derived: dict) -> str:
+
+def allocation_text(derived: dict[str, Any]) -> str:
     """One line on how the four bonuses were allocated (every d4 when rolled)."""
     rolls = derived.get("rolls") or []
     if derived.get("method") != "random" or not rolls:
@@ -33,7 +38,7 @@ def allocation_text(derived: dict) -> str:
 
 
 class AbilityBonusesEditor(CharacterEditor):
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("abilityBonusesEditor")
         ruleset = doc.ruleset
@@ -99,7 +104,7 @@ class AbilityBonusesEditor(CharacterEditor):
         layout.addWidget(self.splitter, 1)
         self.refresh()
 
-    def _show(self, widget) -> None:
+    def _show(self, widget: QWidget) -> None:
         from builder.ui.focus import focus_widget
 
         focus_widget(widget)
@@ -107,7 +112,7 @@ class AbilityBonusesEditor(CharacterEditor):
     def menu_actions(self) -> list[QAction]:
         return [self.act_effects, self.act_ledger]
 
-    def splitters(self) -> dict:
+    def splitters(self) -> dict[str, QSplitter]:
         return {"main": self.splitter}
 
     def refresh(self) -> None:

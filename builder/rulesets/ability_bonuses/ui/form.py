@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import json
 import random
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
-from PySide6.QtGui import QDrag
+from PySide6.QtGui import (QDrag, QDragLeaveEvent, QDragMoveEvent, QDropEvent, QKeyEvent,
+                           QMouseEvent)
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QHBoxLayout, QLabel,
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal
+from builder.app.types import Refusal
 from .card import AbilitiesCard
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import AbilityBonuses
 
 CHIP_MIME = "application/x-character-builder-bonus-chip"
 PRIMARY = ("MIG", "DEX", "CHA", "FOC")
@@ -123,12 +128,12 @@ class BonusChip(QLabel):
     def mime_data(self) -> QMimeData:
         return chip_mime_data(self.value)
 
-    def mousePressEvent(self, event):  # noqa: N802 - Qt API
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = event.position().toPoint()
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event):  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._press is None or not event.buttons() & Qt.MouseButton.LeftButton:
             return
         if (event.position().toPoint() - self._press).manhattanLength() \
@@ -145,11 +150,11 @@ class BonusChip(QLabel):
         finally:
             self.form.set_dragging(False)
 
-    def mouseReleaseEvent(self, event):  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         self._press = None
         super().mouseReleaseEvent(event)
 
-    def keyPressEvent(self, event):  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         text = event.text().upper()
         for ability in PRIMARY:
             if text and ability.startswith(text):
@@ -165,11 +170,11 @@ class BonusChip(QLabel):
 class _DropTarget(QFrame):
     """A frame that accepts bonus chips."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAcceptDrops(True)
 
-    def dragEnterEvent(self, event):  # noqa: N802
+    def dragEnterEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
         if chip_value(event.mimeData()) is not None:
             event.acceptProposedAction()
         else:
@@ -177,7 +182,7 @@ class _DropTarget(QFrame):
 
     dragMoveEvent = dragEnterEvent
 
-    def dropEvent(self, event):  # noqa: N802
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
         value = chip_value(event.mimeData())
         if value is None:
             event.ignore()
@@ -236,16 +241,16 @@ class AbilitySlot(_DropTarget):
             self.state = state
             self.setStyleSheet(slot_style(state))
 
-    def dragEnterEvent(self, event):  # noqa: N802
+    def dragEnterEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
         super().dragEnterEvent(event)
         if event.isAccepted():
             self.set_state("hover")
 
-    def dragLeaveEvent(self, event):  # noqa: N802
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802
         self.set_state("target" if self.form.dragging else "")
         super().dragLeaveEvent(event)
 
-    def keyPressEvent(self, event):  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.form.unassign(self.ability)
             return
@@ -297,8 +302,8 @@ class AbilityBonusesForm(QWidget):
 
     changed = Signal()
 
-    def __init__(self, ruleset, parent: QWidget | None = None,
-                 rng: random.Random | None = None):
+    def __init__(self, ruleset: AbilityBonuses, parent: QWidget | None = None,
+                 rng: random.Random | None = None) -> None:
         super().__init__(parent)
         self.ruleset = ruleset
         self.bonuses: list[int] = list(ruleset.bonuses)
@@ -505,7 +510,7 @@ class AbilityBonusesForm(QWidget):
     def rolls(self) -> list[int]:
         return list(self._rolls)
 
-    def baseline(self) -> dict:
+    def baseline(self) -> dict[str, Any]:
         """The baseline to save.  Raises Refusal (with the reason) while a chip
         is still unplaced, as every creation form of the New Character dialog."""
         if not self.is_complete():
@@ -515,7 +520,8 @@ class AbilityBonusesForm(QWidget):
         if self._rolls:
             return {"method": "random", "abilities": dict(self._assigned),
                     "rolls": list(self._rolls), "age": age, "age_roll": age_roll}
-        return self.ruleset.chosen_baseline(self._assigned, age=age, age_roll=age_roll)
+        placed = {k: v for k, v in self._assigned.items() if v is not None}  # every one
+        return self.ruleset.chosen_baseline(placed, age=age, age_roll=age_roll)
 
     def _missing(self) -> list[str]:
         missing = [f"{v:+d}" for v in self.bonuses if self.ability_holding(v) is None]

@@ -6,12 +6,17 @@ emits ``actionRequested(Action)`` with the ledger action (the same typed
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Action
+from builder.app.types import Action
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import AbilityBonuses
 
 ABILITIES = ("MIG", "DEX", "CHA", "FOC", "SKL", "SPD")
 
@@ -19,7 +24,7 @@ ABILITIES = ("MIG", "DEX", "CHA", "FOC", "SKL", "SPD")
 class AbilityEffectsPanel(QWidget):
     actionRequested = Signal(object)  # noqa: N815 - Qt naming (an Action)
 
-    def __init__(self, ruleset, parent: QWidget | None = None):
+    def __init__(self, ruleset: AbilityBonuses, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ruleset = ruleset
         self.setObjectName("abilityEffectsPanel")
@@ -79,7 +84,7 @@ class AbilityEffectsPanel(QWidget):
         self.effects_list.currentRowChanged.connect(self._update_buttons)
         self.age_combo.currentIndexChanged.connect(self._update_buttons)
 
-    def set_derived(self, derived: dict) -> None:
+    def set_derived(self, derived: dict[str, Any]) -> None:
         """Show a character's effects and age (``CharacterFile.derived()``)."""
         self.effects_list.clear()
         for modifier in derived.get("modifiers", []):
@@ -91,7 +96,7 @@ class AbilityEffectsPanel(QWidget):
         self.age_combo.setCurrentIndex(max(self.age_combo.findData(self._age), 0))
         self._update_buttons()
 
-    def _update_buttons(self, *_args) -> None:
+    def _update_buttons(self, *_args: object) -> None:
         self.add_button.setEnabled(bool(self.name_edit.text().strip()))
         self.remove_button.setEnabled(self.effects_list.currentItem() is not None)
         self.age_button.setEnabled(self.age_combo.currentData() != self._age)

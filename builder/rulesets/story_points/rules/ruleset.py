@@ -471,7 +471,7 @@ class _Held:
         self.state = state
 
     def __contains__(self, name: object) -> bool:
-        held = self.state.classes.get(name)  # type: ignore[call-overload]
+        held = self.state.classes.get(name) if isinstance(name, str) else None
         return held is not None and held.level > 0
 
 

@@ -4,10 +4,16 @@ Classes with trait ranks and spells) as ``--set`` pairs the core judges.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QScrollArea,
-                               QSpinBox, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QSpinBox,
+                               QTabWidget, QVBoxLayout, QWidget)
+
+from builder.ui.scrolling import scrolling
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import StoryPoints
 
 
 # -- creation form ----------------------------------------------------------------------------
@@ -20,7 +26,7 @@ class StoryPointsCreationForm(QWidget):
 
     changed = Signal()
 
-    def __init__(self, ruleset, parent=None):
+    def __init__(self, ruleset: StoryPoints, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ruleset = ruleset
         data = ruleset.public_data()
@@ -90,17 +96,10 @@ class StoryPointsCreationForm(QWidget):
                 grid.addWidget(spells, 10, 0, 1, 6)
             clay.addWidget(box)
         clay.addStretch(1)
-        scroll = QScrollArea(self)
-        scroll.setObjectName("classesScroll")
+        # both pages scroll down only: the form is as wide as the widest Class (its third
+        # column of traits was cut off behind a sideways scroll bar)
+        scroll = scrolling(classes_page, "classesScroll", self)
         scroll.setAccessibleName("Classes, traits and spells")
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(classes_page)
-        # it scrolls down only: the form is as wide as the widest Class (its third column
-        # of traits was cut off behind a sideways scroll bar)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(classes_page.sizeHint().width()
-                               + scroll.verticalScrollBar().sizeHint().width()
-                               + 2 * scroll.frameWidth())
 
         tabs = QTabWidget(self)
         first = QWidget(self)
@@ -111,15 +110,8 @@ class StoryPointsCreationForm(QWidget):
         flay.addStretch(1)
         # the Vitals and Skills scroll down too: on a small screen (or at 2x) the form
         # is taller than the room, and Create stays in sight below it
-        first_scroll = QScrollArea(self)
-        first_scroll.setObjectName("vitalsScroll")
+        first_scroll = scrolling(first, "vitalsScroll", self)
         first_scroll.setAccessibleName("Vitals and Skills")
-        first_scroll.setWidgetResizable(True)
-        first_scroll.setWidget(first)
-        first_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        first_scroll.setMinimumWidth(first.sizeHint().width()
-                                     + first_scroll.verticalScrollBar().sizeHint().width()
-                                     + 2 * first_scroll.frameWidth())
         tabs.addTab(first_scroll, "Vitals and Skills")
         tabs.addTab(scroll, "Classes")
         layout = QVBoxLayout(self)
@@ -138,5 +130,5 @@ class StoryPointsCreationForm(QWidget):
             pairs += [(f"spell.{cname}", b.text()) for b in boxes if b.isChecked()]
         return pairs
 
-    def baseline(self) -> dict:
+    def baseline(self) -> dict[str, Any]:
         return self.ruleset.baseline_from_sets(self.sets(), rng=random.Random(0))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QListWidget, QVBoxLayout)
+                               QLineEdit, QListWidget, QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.choices import choosable, details_line, fill_trait_choices
 from builder.ui.models.options_model import cost_text
 from builder.ui.wording import count
@@ -22,7 +22,7 @@ class ClassAdvanceDialog(QDialog):
 
     chosen = Signal(object)  # the action words (list of str)
 
-    def __init__(self, option: Option, parent=None):
+    def __init__(self, option: Option, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.option = option
         self.setObjectName("classAdvanceDialog")
@@ -56,9 +56,14 @@ class ClassAdvanceDialog(QDialog):
             blocked = choices.get("blocked_spells") or {}
             if blocked:
                 verb = "is" if len(blocked) == 1 else "are"
-                note = QLabel(f"{count(len(blocked), 'other spell')} {verb} not possible now "
-                              "(hover for why).", self)
+                # the reasons in words, for the keyboard and the eye alike (not on hover)
+                why = "; ".join(reason for reasons in blocked.values() for reason in reasons)
+                note = QLabel(f"{count(len(blocked), 'other spell')} ({', '.join(blocked)}) "
+                              f"{verb} not possible now: {why}.", self)
+                note.setObjectName("blockedSpells")
+                note.setWordWrap(True)
                 note.setToolTip("\n".join(f"{s}: {'; '.join(r)}" for s, r in blocked.items()))
+                self.spell.setAccessibleDescription(note.text())
                 form.addRow("", note)
         self.scene = None
         if option.asks_for("scene"):
@@ -96,9 +101,10 @@ class ClassAdvanceDialog(QDialog):
         item = self.traits.currentItem()
         if not choosable(item):
             return None
-        return item.data(Qt.ItemDataRole.UserRole)
+        trait: str = item.data(Qt.ItemDataRole.UserRole)
+        return trait
 
-    def _validate(self, *_):
+    def _validate(self, *_: object) -> None:
         ok = self.current_trait() is not None
         if self.spell is not None:
             ok = ok and bool(self.spell.currentText())
@@ -114,7 +120,7 @@ class ClassAdvanceDialog(QDialog):
             scene=self.scene.text().strip() if self.scene else None,
             exchange=bool(self.exchange and self.exchange.isChecked()))
 
-    def _accept(self):
+    def _accept(self) -> None:
         if not self.ok.isEnabled():
             return
         self.chosen.emit(self.words())

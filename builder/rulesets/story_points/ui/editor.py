@@ -23,15 +23,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QFrame, QG
                                QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
-from builder.ui.chain.tokens import RankToken, drop_rank
+from .chain_tokens import RankToken, drop_rank
 from builder.ui.focus import tab_chain
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
-from .widgets import KeyRole, TraitsView, next_text, share_narrow_width, sheet_item
+from .widgets import FittedColumns, KeyRole, TraitsView, next_text, sheet_item
 
 
 class StoryPointsEditor(SheetPart, CharacterEditor):
@@ -102,6 +102,10 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.classes_view.setAlternatingRowColors(True)
         self.classes_view.activated.connect(self._sheet_activated)
         self.classes_view.clicked.connect(self._sheet_clicked)
+        # the sheet's tables fit their panes: they elide rather than scroll sideways
+        self.vitals_columns = FittedColumns(self.vitals_view)
+        self.skills_columns = FittedColumns(self.skills_view)
+        self.classes_columns = FittedColumns(self.classes_view, self._uses_widths)
 
         vitals_box = self._boxed("Core Vitals", self.vitals_view)
         skills_box = self._boxed("Skills", self.skills_view)
@@ -161,7 +165,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
         layout.addWidget(line)
-        from builder.ui.chain.widget import ChainWidget
+        from .chain_page import ChainWidget
 
         self.chain_page = ChainWidget(self.doc, self)
         self.chain_page.setObjectName("chainPage")
@@ -218,7 +222,6 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
     def _table(self, model, name, accessible) -> QTableView:
         view = plain_table(self, model, name, accessible)
         view.setItemDelegate(GreyingDelegate(view))
-        view.horizontalHeader().setStretchLastSection(True)
         view.activated.connect(self._sheet_activated)
         view.clicked.connect(self._sheet_clicked)
         return view
@@ -229,6 +232,11 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(widget)
         return box
+
+    def _uses_widths(self) -> dict[int, int]:
+        """The classes' uses column is never narrower than its check boxes."""
+        widths = [widget.sizeHint().width() for widget in getattr(self, "uses_widgets", [])]
+        return {2: max(widths)} if widths else {}
 
     def splitters(self) -> dict:
         return {"main": self.splitter, "sheet": self.sheet_splitter, "top": self.top_splitter,
@@ -316,7 +324,8 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                       ("skill", name)),
                 sheet_item(next_text(o), ("skill", name), reasons_text(o) if o else None,
                       o.allowed if o else None)])
-        share_narrow_width(self.skills_view, self.skills_view.horizontalHeader())
+        self.vitals_columns.fit()
+        self.skills_columns.fit()
         self._fill_classes(d, options)
         for view, row, column in kept:
             if row >= 0:
@@ -402,9 +411,10 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
 
     def award(self) -> None:
         from builder.ui.dialogs.award import AwardDialog
+        from builder.ui.window_documents import documents_of
 
-        window = self.window()
-        docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
+        tabs = documents_of(self)
+        docs = [doc for doc in (tabs.open_documents() if tabs is not None else [self.doc])
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = AwardDialog(docs or [self.doc], self.doc, self)
         dialog.applied.connect(lambda results, d=dialog: self._awarded(d, results))

@@ -8,20 +8,20 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Sequence
 
-from PySide6.QtWidgets import QHeaderView, QLabel
+from PySide6.QtWidgets import QLabel
 
 from builder.ui.models.options_model import AllowedRole, reasons_text
 from .dialogs import ClassAdvanceDialog
-from .widgets import KeyRole, UsesWidget, next_text, share_narrow_width, sheet_item
+from .widgets import FittedColumns, KeyRole, UsesWidget, next_text, sheet_item
 
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtCore import QModelIndex
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
 
-    from builder.rules.base import Option
-    from builder.ui.chain.tokens import RankToken
-    from builder.ui.chain.widget import ChainWidget, TokenChip
+    from builder.app.types import Option
+    from .chain_tokens import RankToken
+    from .chain_page import ChainWidget, TokenChip
     from builder.ui.views.base import CharacterEditor, OptionsPanel
     from .widgets import TraitsView
     _Editor = CharacterEditor
@@ -35,6 +35,7 @@ class SheetPart(_Editor):
     # built by StoryPointsEditor
     classes_model: QStandardItemModel
     classes_view: TraitsView
+    classes_columns: FittedColumns
     token_tray: QWidget
     token_tray_layout: QHBoxLayout
     token_chips: list[TokenChip]
@@ -122,14 +123,11 @@ class SheetPart(_Editor):
             widget = UsesWidget(self, cname, trait, t)
             self.classes_view.setIndexWidget(item.index(), widget)
             self.uses_widgets.append(widget)
-        header = self.classes_view.header()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        share_narrow_width(self.classes_view, header)
+        self.classes_columns.fit()
 
     def _fill_token_tray(self, options: Sequence[Option]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
-        from builder.ui.chain.widget import TokenChip
+        from .chain_page import TokenChip
 
         chain = getattr(self, "chain_page", None)
         if chain is not None and chain.dragging:

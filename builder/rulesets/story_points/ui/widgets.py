@@ -4,21 +4,28 @@ check boxes.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QStandardItem
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QTreeView,
-                               QWidget)
+from typing import TYPE_CHECKING, Any, Callable
+
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QStandardItem
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QTableView,
+                               QTreeView, QWidget)
 
 from builder.app.types import Option
 from builder.ui.models.options_model import AllowedRole, cost_text
-from builder.ui.chain.tokens import parse_token
+from .chain_tokens import parse_token
+
+
+if TYPE_CHECKING:
+    from .sheet_part import SheetPart
 
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
 KeyRole = Qt.ItemDataRole.UserRole + 20      # ("vital"|"skill"|"class"|"trait", name[, class])
 
 
-def sheet_item(text, key=None, tip=None, allowed=None, align_right=False) -> QStandardItem:
+def sheet_item(text: object, key: tuple[str, ...] | None = None, tip: str | None = None,
+               allowed: bool | None = None, align_right: bool = False) -> QStandardItem:
     item = QStandardItem("" if text is None else str(text))
     item.setEditable(False)
     if key is not None:
@@ -48,27 +55,27 @@ class TraitsView(QTreeView):
 
     rankDropped = Signal(object, str, str)   # a RankToken, the trait's Class, the trait
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAcceptDrops(True)
         self.setDropIndicatorShown(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
         self.lit: set[tuple[str, str]] = set()
 
-    def _trait_at(self, pos) -> tuple[str, str] | None:
+    def _trait_at(self, pos: QPoint) -> tuple[str, str] | None:
         index = self.indexAt(pos)
         key = index.siblingAtColumn(0).data(KeyRole) if index.isValid() else None
         if key and key[0] == "trait":
             return key[2], key[1]
         return None
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if parse_token(event.mimeData()) is not None:
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if parse_token(event.mimeData()) is None:
             event.ignore()
             return
@@ -78,7 +85,7 @@ class TraitsView(QTreeView):
         else:
             event.ignore()
 
-    def dropEvent(self, event) -> None:
+    def dropEvent(self, event: QDropEvent) -> None:
         token = parse_token(event.mimeData())
         target = self._trait_at(event.position().toPoint())
         if token is None:
@@ -113,12 +120,13 @@ class UsesWidget(QWidget):
     """One checkbox per use of a trait: checked = spent.  Ticking one spends a use
     (a ``use-trait`` action); a Rest (or Undo) clears them."""
 
-    def __init__(self, editor, class_name: str, trait: str, info: dict, parent=None):
+    def __init__(self, editor: SheetPart, class_name: str, trait: str, info: dict[str, Any],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 0, 2, 0)
         layout.setSpacing(2)
-        self.boxes = []
+        self.boxes: list[QCheckBox] = []
         spent = info.get("uses_spent", 0)
         style = uses_style()
         for i in range(info.get("rank", 0)):
@@ -139,10 +147,72 @@ class UsesWidget(QWidget):
         layout.addStretch(1)
 
 
-def share_narrow_width(view: QAbstractItemView, header: QHeaderView) -> None:
-    """Where the columns at their contents' width are wider than the view (a narrow
-    pane: a small screen, 2x), the widest takes what the others leave, its text
-    elided: the table never scrolls sideways."""
-    sizes = [header.sectionSize(i) for i in range(header.count())]
-    if sizes and view.viewport().width() < sum(sizes):
-        header.setSectionResizeMode(sizes.index(max(sizes)), QHeaderView.ResizeMode.Stretch)
+def share_width(want: list[int], room: int, floors: list[int]) -> list[int]:
+    """Column widths for ``room`` pixels: each its ``want`` where they all fit; else
+    the widest give way first (all of them down to one width, none below its
+    ``floors``), the sum then ``room`` exactly."""
+    if sum(want) <= room:
+        return list(want)
+    low, high = 0, max(want)
+    while low < high:                  # the widest width for which they fit
+        middle = (low + high + 1) // 2
+        if sum(max(f, min(w, middle)) for w, f in zip(want, floors)) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    sizes = [max(f, min(w, low)) for w, f in zip(want, floors)]
+    spare = room - sum(sizes)
+    for i in sorted(range(len(want)), key=lambda i: -want[i]):
+        if spare <= 0:
+            break
+        if sizes[i] < want[i]:
+            sizes[i] += 1
+            spare -= 1
+    return sizes
+
+
+class FittedColumns(QObject):
+    """A sheet table's columns share its width, whatever the width: at their contents'
+    (and headings') width where there is room, the last taking what is left; in a
+    narrow pane (a small screen, 2x) the widest give way first, their text and
+    headings elided, a column of check boxes no narrower than its boxes
+    (``floors``: column -> least width): the table never scrolls sideways."""
+
+    def __init__(self, view: QTableView | QTreeView,
+                 floors: Callable[[], dict[int, int]] | None = None):
+        super().__init__(view)
+        self.view = view
+        self.floors = floors or dict
+        self._fitting = False
+        header = self.header()
+        header.setStretchLastSection(True)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        view.viewport().installEventFilter(self)
+
+    def header(self) -> QHeaderView:
+        view = self.view
+        return view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def fit(self) -> None:
+        """Size the columns to the rows and the room they have now."""
+        header = self.header()
+        count = header.count()
+        if self._fitting or not count:
+            return
+        self._fitting = True
+        try:
+            floors = self.floors()
+            want = [max(self.view.sizeHintForColumn(i), header.sectionSizeHint(i))
+                    for i in range(count)]
+            least = [max(header.minimumSectionSize(), floors.get(i, 0)) for i in range(count)]
+            for column, size in enumerate(share_width(want, self.view.viewport().width(),
+                                                      least)):
+                header.resizeSection(column, size)
+        finally:
+            self._fitting = False

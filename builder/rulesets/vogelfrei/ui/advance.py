@@ -3,10 +3,14 @@ options, with Vogelfrei wording (XP is not spent, so no cost column).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from builder.app.types import Option
 from builder.ui.models.options_model import COL_COST, OptionsModel, option_title
+from builder.ui.models.table import ModelIndex
 from builder.ui.views.base import OptionsPanel
 from .widgets import reasons_html
 
@@ -25,13 +29,14 @@ def option_text(option: Option) -> str:
 class AdvanceModel(OptionsModel):
     """The core's options with Vogelfrei wording in the tooltips (no cost)."""
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (section == 0 and orientation == Qt.Orientation.Horizontal
                 and role == Qt.ItemDataRole.DisplayRole):
             return "Next level or career"
         return super().headerData(section, orientation, role)
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
             option = self.option(index.row())
             return option_text(option) if option is not None else None
@@ -46,7 +51,7 @@ class AdvanceModel(OptionsModel):
 class AdvancePanel(OptionsPanel):
     """OptionsPanel for level-up and career changes: no cost column, XP wording."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, unit="XP")
         self.model = AdvanceModel(self, unit="XP")
         self.proxy.setSourceModel(self.model)
@@ -62,7 +67,7 @@ class AdvancePanel(OptionsPanel):
                                     "(asks for the session and the Stamina roll)")
         self._update_details()
 
-    def _update_details(self, *_):
+    def _update_details(self, *_: object) -> None:
         option = self.current_option()
         if option is None:
             self.details.setPlainText("Select the level-up or a career to see what it needs.")

@@ -22,7 +22,7 @@ The parts: :mod:`.creation_rolls` (the core's rolls and the dice tape) and
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
@@ -50,7 +50,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.abilities = list(ruleset.abilities)
         self.classes = list(ruleset.classes)
         self.dice: dict[str, list[int]] = {}          # ability -> its 3d6, when rolled
-        self.discarded: list[dict] = []               # unsuitable sets rerolled
+        self.discarded: list[dict[str, Any]] = []               # unsuitable sets rerolled
         self.class_dice: list[int] | None = None      # the 2d6, when the class was rolled
         self.career_dice: list[int] | None = None     # the d6 rolls, when the career was rolled
         self.money_dice: list[int] | None = None      # the starting money dice, when rolled
@@ -307,12 +307,12 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
             self.class_combo.setCurrentIndex(max(0, self.class_combo.findData(cls)))
         self._fill_careers()
 
-    def _class_chosen(self, *_):
+    def _class_chosen(self, *_: object) -> None:
         self.class_dice = None     # chosen by hand now
         self._fill_careers()
         self._refresh()
 
-    def _wood_elf_toggled(self, *_):
+    def _wood_elf_toggled(self, *_: object) -> None:
         if self.class_dice:
             cls = self._class_for(self.class_dice)
             if cls != self.current_class():
@@ -334,7 +334,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
                     self.career_combo.addItem(f"{NONE} (no careers)", "")
         self.career_roll_button.setEnabled(bool(cls and self.ruleset.classes[cls]["careers"]))
 
-    def _career_chosen(self, *_):
+    def _career_chosen(self, *_: object) -> None:
         self.career_dice = None
         self._refresh()
 
@@ -342,13 +342,14 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         return self.class_combo.currentData() or ""
 
     def current_career(self) -> str | None:
-        return self.career_combo.currentData()
+        career: str | None = self.career_combo.currentData()
+        return career
 
     def scores(self) -> dict[str, int]:
         return {a: self.score_spins[a].value() for a in self.abilities
                 if self.score_spins[a].value()}
 
-    def suitability(self) -> dict | None:
+    def suitability(self) -> dict[str, Any] | None:
         """The core's suitability of the scores (None until every ability has one)."""
         scores = self.scores()
         if len(scores) < len(self.abilities):

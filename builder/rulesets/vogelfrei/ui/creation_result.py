@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 import shlex
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSignalBlocker
 
-from builder.rules.base import RulesError, UsageError
+from builder.app.types import RulesError, UsageError
 from .widgets import sign
 from .creation_rolls import CreationFormHost, DiceTape, TapeEnd
 
@@ -48,7 +48,7 @@ class CreationResult(CreationFormHost):
                 pairs.append(("money_dice", ",".join(map(str, self.money_dice or []))))
         return pairs
 
-    def baseline(self) -> dict:
+    def baseline(self) -> dict[str, Any]:
         """The core's baseline: typed and chosen values as --set pairs, rolled steps as
         dice on a tape (so the dice are recorded exactly as ``new`` records them)."""
         missing = self.missing_steps()

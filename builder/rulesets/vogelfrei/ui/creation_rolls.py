@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from PySide6.QtCore import QSignalBlocker
 
-from builder.rules.base import UsageError
+from builder.app.types import UsageError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import Signal
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
         #: ability -> its 3d6, when rolled
         dice: dict[str, list[int]]
         #: the unsuitable sets rerolled
-        discarded: list[dict]
+        discarded: list[dict[str, Any]]
         class_dice: list[int] | None
         career_dice: list[int] | None
         money_dice: list[int] | None
@@ -75,7 +75,7 @@ if TYPE_CHECKING:
         def scores(self) -> dict[str, int]: ...
 
         @abstractmethod
-        def suitability(self) -> dict | None: ...
+        def suitability(self) -> dict[str, Any] | None: ...
 
         @abstractmethod
         def reroll_offered(self) -> bool: ...
@@ -96,7 +96,7 @@ if TYPE_CHECKING:
         def status(self) -> str: ...
 
         @abstractmethod
-        def money_spec(self) -> dict | None: ...
+        def money_spec(self) -> dict[str, Any] | None: ...
 else:
     CreationFormHost = object
 
@@ -149,7 +149,7 @@ class CoreRolls(CreationFormHost):
             sets.append(("wood_elf", "yes"))
         return sets
 
-    def _core_roll(self, sets: list[tuple[str, str]], dice: Iterable[int] = ()) -> dict:
+    def _core_roll(self, sets: list[tuple[str, str]], dice: Iterable[int] = ()) -> dict[str, Any]:
         return self.ruleset.baseline_from_sets(sets, rng=DiceTape(dice, self.rng),
                                                randomize=True)
 
@@ -172,7 +172,8 @@ class CoreRolls(CreationFormHost):
         self.roll_abilities(keep_typed=True)
 
     def _class_for(self, dice: list[int]) -> str:
-        return self._core_roll(self._filler(career=""), dice)["class"]
+        rolled: str = self._core_roll(self._filler(career=""), dice)["class"]
+        return rolled
 
     def roll_class(self) -> None:
         base = self._core_roll(self._filler(career=""))
@@ -223,7 +224,7 @@ class CoreRolls(CreationFormHost):
         """The Status money is rolled by: the career's, else the one chosen here."""
         return self.career_status() or (self.status_combo.currentData() or "")
 
-    def money_spec(self) -> dict | None:
+    def money_spec(self) -> dict[str, Any] | None:
         return self.ruleset.money_roll_spec(self.status(), 1)
 
     def roll_money(self) -> None:
@@ -236,5 +237,5 @@ class CoreRolls(CreationFormHost):
         self.money_dice = list(self._core_roll(sets).get("money_dice") or [])
         self._refresh()
 
-    def _status_chosen(self, *_):
+    def _status_chosen(self, *_: object) -> None:
         self._refresh()

@@ -6,18 +6,22 @@ and shows its reasons; OK only when the core has none.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from builder.rules.base import SESSION_MISSING, SESSION_TAKEN, Option, RulesError, reason_code
+from builder.app.types import SESSION_MISSING, SESSION_TAKEN, Option, RulesError, reason_code
 from .widgets import SAVE_TITLES, DieFace, die_size, reasons_html
 
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
 
-def check_words(doc, words: list[str]) -> list[str]:
+
+def check_words(doc: CharacterDocument, words: list[str]) -> list[str]:
     """The core's reasons against ``words`` for this character (empty: allowed)."""
     try:
         action = doc.parse(words)
@@ -26,12 +30,13 @@ def check_words(doc, words: list[str]) -> list[str]:
     if doc.read_only:
         return [doc.read_only]
     try:
-        return doc.cf.refusal_reasons(action)
+        reasons: list[str] = doc.cf.refusal_reasons(action)
+        return reasons
     except RulesError as problem:
         return [str(problem)]
 
 
-def award_preview(doc, words: list[str]) -> tuple[int, int] | None:
+def award_preview(doc: CharacterDocument, words: list[str]) -> tuple[int, int] | None:
     """(XP gained, XP lost to the session cap) if ``words`` (an award-xp) were taken:
     the core's own ``do`` path (``CharacterFile.preview``), nothing written; None when
     it would be refused."""
@@ -53,7 +58,7 @@ class _CheckedDialog(QDialog):
     chosen = Signal(object)  # the action words (list of str)
     ok_text = "OK"
 
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.reasons_label = QLabel(self)
@@ -66,7 +71,7 @@ class _CheckedDialog(QDialog):
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         """Open with the focus in the session field (its text selected, so typing
         replaces it), not on a button."""
         super().showEvent(event)
@@ -97,7 +102,7 @@ class _CheckedDialog(QDialog):
     def ready_text(self) -> str:
         return "✔ The rules allow this."
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         reasons = self.reasons()
         self.ok.setEnabled(not reasons)
         self.reasons_label.setText(self.ready_text() if not reasons else
@@ -116,7 +121,8 @@ class StaminaRoll(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent=None, rng: random.Random | None = None):
+    def __init__(self, parent: QWidget | None = None,
+                 rng: random.Random | None = None) -> None:
         super().__init__(parent)
         self.rng = rng or random.Random()
         self.sides = 6
@@ -159,7 +165,7 @@ class StaminaRoll(QWidget):
         return self.spin.value() or None
 
 
-def _session_edit(parent, default) -> QLineEdit:
+def _session_edit(parent: QWidget, default: object) -> QLineEdit:
     edit = QLineEdit(parent)
     edit.setObjectName("sessionEdit")
     edit.setAccessibleName("Session")
@@ -173,7 +179,8 @@ class LevelUpDialog(_CheckedDialog):
 
     ok_text = "&Level up"
 
-    def __init__(self, doc, parent=None, rng: random.Random | None = None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None,
+                 rng: random.Random | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("levelUpDialog")
         self.setWindowTitle("Level up")
@@ -232,7 +239,8 @@ class ChangeCareerDialog(_CheckedDialog):
 
     ok_text = "&Change career"
 
-    def __init__(self, doc, parent=None, rng: random.Random | None = None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None,
+                 rng: random.Random | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("changeCareerDialog")
         self.setWindowTitle("Change career")
@@ -285,7 +293,8 @@ class ChangeCareerDialog(_CheckedDialog):
 
     def current_career(self) -> str | None:
         item = self.careers.currentItem()
-        return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+        career: str | None = None if item is None else item.data(Qt.ItemDataRole.UserRole)
+        return career
 
     def select(self, cls: str, career: str | None = None) -> None:
         index = self.class_combo.findData(cls)
@@ -296,7 +305,7 @@ class ChangeCareerDialog(_CheckedDialog):
                 if self.careers.item(row).data(Qt.ItemDataRole.UserRole) == career:
                     self.careers.setCurrentRow(row)
 
-    def _class_changed(self, *_):
+    def _class_changed(self, *_: object) -> None:
         cls = self.current_class()
         self.careers.clear()
         first = None
@@ -320,7 +329,7 @@ class ChangeCareerDialog(_CheckedDialog):
         self.stamina_label.setText(f"Stamina roll (the {cls} 1d{die}):")
         self.validate()
 
-    def _career_changed(self, *_):
+    def _career_changed(self, *_: object) -> None:
         item = self.careers.currentItem()
         o: Option | None = item.data(Qt.ItemDataRole.UserRole + 1) if item is not None else None
         if o is None:
@@ -353,7 +362,7 @@ class AwardXpDialog(_CheckedDialog):
 
     ok_text = "&Award"
 
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("awardXpDialog")
         self.setWindowTitle("Award XP")
@@ -398,7 +407,7 @@ class AwardXpDialog(_CheckedDialog):
                    "per session)."
         return None
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         prompt = self.prompt()
         if prompt is None:
             return super().validate()

@@ -17,12 +17,14 @@ Character menu and how a change is applied.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QPushButton, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.views.base import CharacterEditor, LedgerView
 from .advance import AdvancePanel
 from .dialogs import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
@@ -30,13 +32,17 @@ from .possessions import PossessionsPage
 from .sheet_part import SheetPart
 from .widgets import reasons_html
 
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
+    from .dialogs import _CheckedDialog
+
 
 class VogelfreiEditor(SheetPart, CharacterEditor):
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("vogelfreiEditor")
         #: The dialog this editor opened last (tests and tools drive it).
-        self.dialog = None
+        self.dialog: QDialog | None = None
         self.rng = doc.rng
 
         # header
@@ -115,7 +121,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         layout.addWidget(self.splitter, 1)
 
         # the Character menu (the main window asks menu_actions())
-        def act(text, slot, shortcut=None):
+        def act(text: str, slot: Callable[..., object], shortcut: str | None = None) -> QAction:
             action = QAction(text, self)
             action.triggered.connect(slot)
             if shortcut:
@@ -144,16 +150,19 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         page = self.side_tabs.widget(index)
         if page is None:
             return
-        first = next((w for w in (page, *page.findChildren(QWidget))
-                      if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(page)
-                      and w.isEnabled()), None)
+        # the control the page names as its start (its focus proxy: the shop's search),
+        # else its first
+        first = page.focusProxy() or next(
+            (w for w in (page, *page.findChildren(QWidget))
+             if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(page)
+             and w.isEnabled()), None)
         if first is not None:
             focus_widget(first)
 
     def menu_actions(self) -> list[QAction]:
         return [self.act_award, self.act_party, self.act_level, self.act_career, *self.act_tabs]
 
-    def splitters(self) -> dict:
+    def splitters(self) -> dict[str, QSplitter]:
         return {"main": self.splitter}
 
     # -- reading the core ----------------------------------------------------------------
@@ -209,7 +218,7 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         return ok
 
-    def _open(self, dialog) -> QDialog:
+    def _open(self, dialog: _CheckedDialog) -> QDialog:
         dialog.chosen.connect(self.take_words)
         dialog.open()
         self.dialog = dialog
@@ -237,10 +246,12 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         return self._open(dialog)
 
     def party_xp(self) -> QDialog:
+        from builder.ui.window_documents import documents_of
+
         from .party_xp import PartyXpDialog
 
-        window = self.window()
-        docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
+        tabs = documents_of(self)
+        docs = [doc for doc in (tabs.open_documents() if tabs is not None else [self.doc])
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = PartyXpDialog(docs or [self.doc], self.doc, self)
         dialog.reported.connect(self.status.emit)   # what was gained (and lost to the cap)

@@ -3,6 +3,8 @@ gear with Wear / Remove, all as action words through the editor.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import random
 
 from PySide6.QtCore import Qt, QTimer
@@ -12,17 +14,21 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBo
                                QSpinBox, QSplitter, QTableView, QVBoxLayout,
                                QWidget)
 
-from builder.rules.base import Action, RulesError
+from builder.app.types import Action, RulesError
 from builder.ui.focus import search_leads_to
 from .dialogs import check_words
 from .widgets import reasons_html, table_item
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import VogelfreiRuleset
+    from .editor import VogelfreiEditor
 
 
 # -- possessions -------------------------------------------------------------------------------
 _MARKS = {"none": "not encumbering", "oversize": "oversize", "normal": ""}
 
 
-def _price_text(ruleset, item: dict, market: str) -> str:
+def _price_text(ruleset: VogelfreiRuleset, item: dict[str, Any], market: str) -> str:
     value = item.get(market)
     if value is None:
         return "–"
@@ -40,16 +46,16 @@ def fit_columns(view: QTableView, stretch: tuple[int, ...]) -> None:
     for col in range(view.model().columnCount()):
         header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col in stretch
                                     else QHeaderView.ResizeMode.ResizeToContents)
-    timer = getattr(view, "_rows_timer", None)
+    timer = view.findChild(QTimer, "rowsTimer")
     if timer is None:       # wrapped rows follow the columns' widths (debounced)
         timer = QTimer(view, singleShot=True, interval=30)
+        timer.setObjectName("rowsTimer")
         timer.timeout.connect(view.resizeRowsToContents)
         header.sectionResized.connect(lambda *_: timer.start())
-        view._rows_timer = timer  # type: ignore[attr-defined]
     timer.start()
 
 
-def _item_details(item: dict) -> str:
+def _item_details(item: dict[str, Any]) -> str:
     bits = []
     if "armour_rating" in item:
         bits.append(f"Armour Rating {item['armour_rating']}")
@@ -84,7 +90,7 @@ class PossessionsPage(QWidget):
     Remove.  Every change is action words through the editor (the core, undo, autosave);
     the prices, refusals and what is left come from the core's resolve / check."""
 
-    def __init__(self, editor, parent=None):
+    def __init__(self, editor: VogelfreiEditor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("possessionsPage")
         self.editor = editor
@@ -273,6 +279,7 @@ class PossessionsPage(QWidget):
         # on to the first match
         self.shop_view.activated.connect(lambda *_: self.buy())
         search_leads_to(self.search_edit, self.shop_view)
+        self.setFocusProxy(self.search_edit)     # the page's keyboard start (Ctrl+5)
         self.buy_button.clicked.connect(self.buy)
         self.gain_button.clicked.connect(self.gain)
         self.gear_view.selectionModel().selectionChanged.connect(self._update_gear_buttons)
@@ -286,13 +293,16 @@ class PossessionsPage(QWidget):
         rows = self.shop_view.selectionModel().selectedRows()
         if not rows:
             return None
-        return self.shop_model.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
+        name: str | None = self.shop_model.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
+        return name
 
-    def selected_gear(self) -> dict | None:
+    def selected_gear(self) -> dict[str, Any] | None:
         rows = self.gear_view.selectionModel().selectedRows()
         if not rows:
             return None
-        return self.gear_model.item(rows[0].row(), 0).data(Qt.ItemDataRole.UserRole)
+        gear: dict[str, Any] | None = self.gear_model.item(rows[0].row(), 0).data(
+            Qt.ItemDataRole.UserRole)
+        return gear
 
     def select_item(self, name: str) -> None:
         for row in range(self.shop_model.rowCount()):
@@ -340,7 +350,7 @@ class PossessionsPage(QWidget):
         return preview.action, list(preview.reasons)
 
     # -- showing -------------------------------------------------------------------------
-    def refresh(self, d: dict) -> None:
+    def refresh(self, d: dict[str, Any]) -> None:
         roll = d.get("money_roll")
         text = f"<b>Money: {d['money']['text']}</b>"
         if roll:
@@ -377,7 +387,7 @@ class PossessionsPage(QWidget):
         self._update_buy()
         self._update_gear_buttons()
 
-    def _filter(self, *_) -> None:
+    def _filter(self, *_: object) -> None:
         text = self.search_edit.text().strip().casefold()
         category = self.category_combo.currentData()
         for row in range(self.shop_model.rowCount()):
@@ -387,7 +397,7 @@ class PossessionsPage(QWidget):
                      and (not category or self.shop_model.item(row, 1).text() == category))
             self.shop_view.setRowHidden(row, not shown)
 
-    def _update_buy(self, *_) -> None:
+    def _update_buy(self, *_: object) -> None:
         words = self.buy_words()
         read_only = bool(self.doc.read_only)
         if words is None:
@@ -407,7 +417,7 @@ class PossessionsPage(QWidget):
         self.buy_note.setText(f"{text(cost)} at the {action.text('market', 'city').capitalize()}"
                               f" price; {text(money - cost)} left")
 
-    def _update_gear_buttons(self, *_) -> None:
+    def _update_gear_buttons(self, *_: object) -> None:
         line = self.selected_gear()
         read_only = bool(self.doc.read_only)
         for button, kind in ((self.wear_button, "wear"), (self.remove_button, "remove")):
@@ -425,12 +435,15 @@ class PossessionsPage(QWidget):
     # -- changing ------------------------------------------------------------------------
     def buy(self) -> bool:
         words = self.buy_words()
-        return bool(words) and self.editor.take_words(words)
+        if not words:
+            return False
+        return self.editor.take_words(words)
 
     def gain(self) -> bool:
         name = self.item_name()
-        return bool(name) and self.editor.take_words(["gain", name, "--qty",
-                                                      str(self.qty_spin.value())])
+        if not name:
+            return False
+        return self.editor.take_words(["gain", name, "--qty", str(self.qty_spin.value())])
 
     def drop(self) -> bool:
         line = self.selected_gear()

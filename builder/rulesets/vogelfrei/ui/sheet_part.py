@@ -3,7 +3,8 @@ saves, the possessions summary, the class table and the careers taken.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont, QPalette, QStandardItemModel
@@ -29,6 +30,9 @@ class SheetPart(_Editor):
 
     #: built by VogelfreiEditor
     possessions: PossessionsPage
+
+    @abstractmethod
+    def take_words(self, words: list[str]) -> bool: ...
 
     def _build_sheet(self, doc: CharacterDocument) -> QScrollArea:
         """The sheet's widgets (and the Class and career box), in a scroll area."""
@@ -179,7 +183,7 @@ class SheetPart(_Editor):
         self.careers_tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         return table_page
 
-    def _fill_sheet(self, d: dict) -> None:
+    def _fill_sheet(self, d: dict[str, Any]) -> None:
         """Abilities, Wounds and Stamina, XP."""
         for name, (score_label, mod_label) in self.ability_labels.items():
             info = d["abilities"].get(name, {"score": "?", "modifier": 0})
@@ -227,7 +231,7 @@ class SheetPart(_Editor):
                              "this session is lost) · "
                              f"XP lost so far: {d['xp_lost']}")
 
-    def _fill_saves_and_career(self, d: dict) -> None:
+    def _fill_saves_and_career(self, d: dict[str, Any]) -> None:
         bonuses = d.get("save_bonuses") or {}
         for key, label in self.save_labels.items():
             value = d["saves"].get(key, "")
@@ -262,7 +266,7 @@ class SheetPart(_Editor):
             extra.append(f"gifts {d['gifts']}")
         f["extra"].setText("; ".join(extra) or "—")
 
-    def _fill_possessions(self, d: dict) -> None:
+    def _fill_possessions(self, d: dict[str, Any]) -> None:
         if "money" not in d:
             return
         g = self.gear_fields
@@ -290,7 +294,7 @@ class SheetPart(_Editor):
         self.possessions.refresh(d)
 
     @staticmethod
-    def _start_note(pool: str, info: dict, d: dict) -> str:
+    def _start_note(pool: str, info: dict[str, Any], d: dict[str, Any]) -> str:
         if not info:
             return ""
         if info.get("imported"):
@@ -301,7 +305,7 @@ class SheetPart(_Editor):
                     f"{sign(info.get('toughness_modifier', 0))}")
         return f"Starting Stamina: rolled {info.get('roll')} on d{info.get('die')}"
 
-    def _fill_table(self, d: dict) -> None:
+    def _fill_table(self, d: dict[str, Any]) -> None:
         table = d.get("class_table") or []
         saves = list(self.save_labels)
         has_sp = any(row.get("skill_points") is not None for row in table)
@@ -342,7 +346,7 @@ class SheetPart(_Editor):
             f"{d['wounds_die']}, at least {d['min_wounds']}, plus the Toughness modifier; "
             f"each level: Stamina +{d['stamina_die']}.")
 
-    def _fill_careers(self, d: dict) -> None:
+    def _fill_careers(self, d: dict[str, Any]) -> None:
         tree = self.careers_tree
         tree.clear()
         for held in d.get("careers", []):

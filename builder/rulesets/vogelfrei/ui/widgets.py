@@ -3,12 +3,16 @@ face, a row of dice, the XP track, a Wounds/Stamina row; the save titles and sig
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen, QStandardItem
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QStandardItem
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy,
                                QSpinBox, QWidget)
+
+if TYPE_CHECKING:
+    from .sheet_part import SheetPart
 
 
 SAVE_TITLES = {"paralyze": "Paralyze", "poison": "Poison", "breath": "Breath",
@@ -20,7 +24,7 @@ def sign(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def die_size(text) -> int:
+def die_size(text: object) -> int:
     """'1d4' -> 4 (the core writes dice as '1dN')."""
     try:
         return int(str(text).lower().split("d", 1)[1])
@@ -36,7 +40,7 @@ def reasons_html(reasons: Sequence[str]) -> str:
 class DieFace(QLabel):
     """One die result, drawn as a framed number (d6 results also as pips in the tooltip)."""
 
-    def __init__(self, parent=None, size: int = 30):
+    def __init__(self, parent: QWidget | None = None, size: int = 30) -> None:
         super().__init__(parent)
         self.setObjectName("dieFace")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -63,7 +67,7 @@ class DieFace(QLabel):
 class DiceRow(QWidget):
     """A row of die faces (e.g. 3d6 for an ability, 2d6 for the class)."""
 
-    def __init__(self, parent=None, size: int = 26):
+    def __init__(self, parent: QWidget | None = None, size: int = 26) -> None:
         super().__init__(parent)
         self._size = size
         self.layout_ = QHBoxLayout(self)
@@ -72,7 +76,7 @@ class DiceRow(QWidget):
         self.faces: list[DieFace] = []
         self.layout_.addStretch(1)
 
-    def set_dice(self, dice, sides: int = 6) -> None:
+    def set_dice(self, dice: Iterable[int] | None, sides: int = 6) -> None:
         dice = list(dice or [])
         while len(self.faces) > len(dice):
             face = self.faces.pop()
@@ -93,7 +97,7 @@ class XpTrack(QWidget):
     """The class's XP table as a track: one equal segment per level, filled up to
     the character's XP, the current level marked, the session cap as a red tick."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("xpTrack")
         self.setMinimumHeight(64)
@@ -129,7 +133,7 @@ class XpTrack(QWidget):
                 return (i + (xp - t[i]) / max(1, t[i + 1] - t[i])) / n
         return 0.0
 
-    def paintEvent(self, _event) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:
         if not self.thresholds:
             return
         p = QPainter(self)
@@ -186,7 +190,8 @@ class XpTrack(QWidget):
 class PoolRow(QWidget):
     """Wounds or Stamina: current / max as a bar, an amount, Damage and Heal."""
 
-    def __init__(self, editor, pool: str, parent=None):
+    def __init__(self, editor: SheetPart, pool: str,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor, self.pool = editor, pool
         title = pool.capitalize()
@@ -229,7 +234,8 @@ class PoolRow(QWidget):
         self.damage.setEnabled(current > 0)
 
 
-def table_item(text, bold=False, tip=None, right=False) -> QStandardItem:
+def table_item(text: object, bold: bool = False, tip: str | None = None,
+               right: bool = False) -> QStandardItem:
     item = QStandardItem("" if text is None else str(text))
     item.setEditable(False)
     if bold:

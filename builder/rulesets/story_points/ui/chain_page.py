@@ -1,43 +1,35 @@
-"""The advancement-chain tab: the drawn chain, rank tokens to drag, and the planner's path.
+"""The Story Point advancement-chain tab: the generic chain page
+(:mod:`builder.ui.chain.page`) with the Story Point look, a Class filter, and rank
+tokens to drag onto traits; a plan with Class steps asks for their trait ranks and
+spells (:class:`~builder.rulesets.story_points.ui.chain_plan.PlanChoicesDialog`).
 
 Follows one CharacterDocument live (its ``changed`` signal); every change it
-makes goes through the document (the rules core and the undo stack).  The
-plan is :mod:`builder.ui.chain.plan`; the graphics view and legend are
-:mod:`builder.ui.chain.view`.
+makes goes through the document (the rules core and the undo stack).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut, QShowEvent
-from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QScrollArea, QSizePolicy, QSpinBox, QSplitter,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QDrag, QKeySequence, QMouseEvent, QShortcut
+from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+                               QSizePolicy, QWidget)
 
-from builder.ui.chain.scene import HELD, ChainScene
-from builder.ui.chain.tokens import RankToken, drop_rank, token_mime
-from builder.ui.chain.plan import PlanPart, plan_steps_list
-from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
+from .chain_look import HELD, StoryPointLook
+from .chain_plan import PlanChoicesDialog
+from .chain_tokens import RankToken, drop_rank, token_mime
+from builder.ui.chain.page import ChainPage
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDialog
-
-    from builder.rules.base import Option
-    from builder.rules.chain import Chain
-
-
-class ChainRules(Protocol):
-    """A rule system that draws its advancement chain (the tab is opened for one)."""
-
-    def chain_graph(self, state: Any) -> Chain: ...
+    from builder.app.types import Option
+    from .dialogs import ClassAdvanceDialog
+    from builder.ui.document import CharacterDocument
 
 
 class TokenChip(QPushButton):
     """A rank granted by a Class advance, ready to drag onto a trait."""
 
-    def __init__(self, option: Option, widget: "ChainWidget",
-                 parent: QWidget | None = None):
+    def __init__(self, option: Option, widget: "ChainWidget", parent: QWidget | None = None):
         kind = "enter" if option.kind == "new-class" else "raise"
         text = (f"{option.name} {option.target} rank  ·  {option.cost} SP"
                 if kind == "raise" else f"Enter {option.name}  ·  {option.cost} SP")
@@ -67,43 +59,34 @@ class TokenChip(QPushButton):
         super().mouseMoveEvent(event)
 
 
-class _FillingPage(QWidget):
-    """The chain page inside its scroll area: exactly the area's size while that is at
-    least the page's least size (its wrapping legend would otherwise ask the area for
-    its preferred height, and the Apply button went below the fold)."""
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
-        return False
-
-    def heightForWidth(self, _width: int) -> int:  # noqa: N802 - Qt API
-        return -1      # no preferred height: the area's own (at least the least size)
+def _choices(option: Option | None) -> dict[str, Any]:
+    return dict(option.extra.get("choices", {})) if option is not None else {}
 
 
-class ChainWidget(PlanPart, QWidget):
-    """The whole advancement-chain tab for one story-points character."""
+def _casts(option: Option | None) -> bool:
+    return bool(option is not None and option.extra.get("casts_spells"))
 
-    status = Signal(str)
+
+class ChainWidget(ChainPage):
+    """The whole advancement-chain tab for one Story Point character."""
+
     #: A rank token is being dragged (its Class advance: the core's Option) / the drag ended.
     tokenDragStarted = Signal(object)
     tokenDragFinished = Signal()
 
-    def __init__(self, doc, parent=None):
-        super().__init__(parent)
-        self.doc = doc
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None):
+        super().__init__(doc, StoryPointLook(), parent)
         self.setObjectName("chainWidget")
-        self.scene = ChainScene(self)
-        self.view = ChainView(self.scene, self)
-        self.chain = None
-        self.plan_result: dict | None = None
         self.armed: TokenChip | None = None
-        self._fitted = False
         #: A rank token is being dragged: the chips stay (the drag's source is one of
         #: them, and deleting it under the drag's own event loop crashed the program);
         #: they are rebuilt when the drag ends.
         self.dragging = False
         self._refill = False
+        self.chips: list[TokenChip] = []
+        self.chips_hint: QLabel | None = None
+        self.chosen_spell: str | None = None
 
-        # toolbar
         self.filter_combo = QComboBox(self)
         self.filter_combo.setAccessibleName("Show Class")
         self.filter_combo.setToolTip("Show one Class and what it hangs from")
@@ -112,16 +95,19 @@ class ChainWidget(PlanPart, QWidget):
         for cname in doc.ruleset.d.classes:
             self.filter_combo.addItem(cname, cname)
         self.filter_combo.currentIndexChanged.connect(self._filter_chosen)
-        legend = ChainLegend(self)
-        self.legend = legend
-        bar = QHBoxLayout()
-        bar.addWidget(QLabel("Show:", self))
-        bar.addWidget(self.filter_combo)
-        for button in zoom_buttons(self.view, self):
-            bar.addWidget(button)
-        bar.addStretch(1)
+        self.scene.filter_class = HELD
+        self.bar.insertWidget(0, QLabel("Show:", self))
+        self.bar.insertWidget(1, self.filter_combo)
+        self.page_layout.insertLayout(2, self._tokens_row(doc))
 
-        # rank tokens
+        self.scene.tokenDropped.connect(self._dropped)
+        self.scene.dragHint.connect(self.status.emit)
+        QShortcut(QKeySequence("Escape"), self).activated.connect(self.disarm)
+        self.start()
+
+    def _tokens_row(self, doc: CharacterDocument) -> QHBoxLayout:
+        """Rank tokens: a chip for each Class advance the character can take, the spell
+        the next caster's rank brings and the scene of a new Class."""
         self.tokens_box = QFrame(self)
         self.tokens_box.setFrameShape(QFrame.Shape.StyledPanel)
         self.tokens_layout = QHBoxLayout(self.tokens_box)
@@ -131,49 +117,11 @@ class ChainWidget(PlanPart, QWidget):
         self.spell_combo.setToolTip("The new spell a Primant, Cleric or Mage advance grants; "
                                     "a rank dropped before one is chosen here asks for it")
         self.spell_combo.textActivated.connect(self.choose_spell)
-        self.chosen_spell: str | None = None
         self.scene_edit = QLineEdit(self)
-        self.scene_edit.setPlaceholderText("Achievement or training scene (for a new Class)")
+        self.scene_edit.setPlaceholderText("Scene (new Class)")
         self.scene_edit.setAccessibleName("Scene for entering a new Class")
-        self.chips: list[TokenChip] = []
-
-        # plan panel
-        self.plan_title = QLabel("Select a node, choose a target, and the cheapest path is "
-                                 "drawn on the graph.", self)
-        self.plan_title.setWordWrap(True)
-        self.target_spin = QSpinBox(self)
-        self.target_spin.setRange(1, 10)
-        self.target_spin.setPrefix("to ")
-        self.target_spin.setAccessibleName("Plan target level")
-        self.target_spin.valueChanged.connect(lambda _v: self.update_plan())
-        self.target_spin.setEnabled(False)
-        self.steps_list = plan_steps_list(self)
-        self.plan_total = QLabel(self)
-        self.plan_total.setWordWrap(True)
-        self.apply_button = QPushButton("Apply affordable steps", self)
-        self.apply_button.setToolTip("Take the plan's steps in order while the SP last "
-                                     "(one undo step for the whole plan)")
-        self.apply_button.clicked.connect(self.apply_plan)
-        self.apply_button.setEnabled(False)
-        plan_box = QWidget(self)
-        plan_lay = QVBoxLayout(plan_box)
-        plan_lay.setContentsMargins(4, 0, 0, 0)
-        head = QLabel("<b>Plan</b>", self)
-        plan_lay.addWidget(head)
-        plan_lay.addWidget(self.plan_title)
-        plan_lay.addWidget(self.target_spin)
-        plan_lay.addWidget(self.steps_list, 1)
-        plan_lay.addWidget(self.plan_total)
-        plan_lay.addWidget(self.apply_button)
-        plan_box.setMinimumWidth(230)
-
-        split = QSplitter(self)
-        split.addWidget(self.view)
-        split.addWidget(plan_box)
-        split.setStretchFactor(0, 4)
-        split.setStretchFactor(1, 1)
-        self.splitter = split
-
+        self.scene_edit.setToolTip("The achievement or training scene that lets the "
+                                   "character enter a new Class")
         # The row keeps its height whether it holds chips or the "none now" hint
         # (no jump of the graph when a token appears).
         probe = QPushButton("Cleric 4 rank")      # never shown (it stood top-left until deleted)
@@ -202,68 +150,21 @@ class ChainWidget(PlanPart, QWidget):
             policy = widget.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             widget.setSizePolicy(policy)
-        tokens_row = QHBoxLayout()
-        tokens_row.addWidget(QLabel("Rank tokens:", self))
-        tokens_row.addWidget(self.tokens_box, 1)
-        tokens_row.addWidget(self.spell_label)
-        tokens_row.addWidget(self.spell_combo)
-        tokens_row.addWidget(self.scene_edit)
-
-        # The page scrolls as a whole when the window is smaller than its least size
-        # (a small screen, a large scale): opening it never makes the window wider or
-        # taller than the other pages hold it.
-        inner = _FillingPage(self)
-        layout = QVBoxLayout(inner)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(bar)
-        layout.addWidget(legend)
-        layout.addLayout(tokens_row)
-        layout.addWidget(split, 1)
-        self.page_area = QScrollArea(self)
-        self.page_area.setObjectName("chainPageArea")
-        self.page_area.setWidgetResizable(True)
-        self.page_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.page_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.page_area.setWidget(inner)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.page_area)
-
-        self.scene.selectionChanged.connect(self._selection_changed)
-        self.scene.nodeActivated.connect(self.activate)
-        self.view.activated.connect(self.activate)
-        self.scene.rankDropped.connect(self.drop)
-        self.scene.dragHint.connect(self.status.emit)
-        QShortcut(QKeySequence("Escape"), self).activated.connect(self.disarm)
-        doc.changed.connect(self.refresh)
-        self.refresh()
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
-            self.scene.restyle_all()
-            self.legend.update()
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Rank tokens:", self))
+        row.addWidget(self.tokens_box, 1)
+        row.addWidget(self.spell_label)
+        row.addWidget(self.spell_combo)
+        row.addWidget(self.scene_edit)
+        return row
 
     def _filter_chosen(self, _index: int) -> None:
         self.scene.set_filter(self.filter_combo.currentData())
         self.view.fit(readable=True)
 
     # -- following the character -----------------------------------------------------------
-    def refresh(self) -> None:
-        cf = self.doc.cf
-        self.options = {(o.kind, o.name): o for o in cf.options()}
-        self.chain = cast(ChainRules, cf.ruleset).chain_graph(cf.state)  # the system's own
-        if self.scene.chain is None:
-            self.scene.filter_class = self.filter_combo.currentData()
-        self.scene.set_chain(self.chain)
+    def refreshed(self) -> None:
         self._fill_tokens()
-        self.update_plan()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self._fitted:
-            self._fitted = True
-            self.view.fit(readable=True)
 
     def _fill_tokens(self) -> None:
         if self.dragging:
@@ -288,11 +189,13 @@ class ChainWidget(PlanPart, QWidget):
                     chip.setChecked(True)
                     self.armed = chip
         if not self.chips:
-            hint = QLabel("none now: a Class advance you can afford, with its core Skill, "
-                          "appears here", self.tokens_box)
+            hint = QLabel("none now: a Class advance you can afford appears here",
+                          self.tokens_box)
+            hint.setToolTip("A Class advance appears here as a token once you can afford "
+                            "it and its core Skill allows it")
             # plain text, not a disabled label (its grey read at about 2:1)
             self.tokens_layout.addWidget(hint)
-            self.chips_hint: QLabel | None = hint
+            self.chips_hint = hint
         else:
             self.chips_hint = None
         self.tokens_layout.addStretch(0)
@@ -300,9 +203,8 @@ class ChainWidget(PlanPart, QWidget):
 
     def _fill_spells(self) -> None:
         option = self.armed.option if self.armed else next(
-            (c.option for c in self.chips if c.option.extra.get("casts_spells")), None)
-        spells = option.extra.get("choices", {}).get("spells", []) \
-            if option and option.extra.get("casts_spells") else []
+            (c.option for c in self.chips if _casts(c.option)), None)
+        spells = list(_choices(option).get("spells", [])) if _casts(option) else []
         current = self.spell_combo.currentText()
         self.spell_combo.clear()
         self.spell_combo.addItems(spells)
@@ -322,8 +224,8 @@ class ChainWidget(PlanPart, QWidget):
         """The payload of a rank token.  A caster's token carries a spell only when the
         player chose one; otherwise the drop asks for it (never a silent default)."""
         token: RankToken = {"class": option.name, "kind": option.kind}
-        if option.extra.get("casts_spells"):
-            spells = option.extra.get("choices", {}).get("spells", [])
+        if _casts(option):
+            spells = _choices(option).get("spells", [])
             if self.chosen_spell is not None and self.chosen_spell in spells:
                 token["spell"] = self.chosen_spell
         if option.kind == "new-class":
@@ -333,15 +235,27 @@ class ChainWidget(PlanPart, QWidget):
     # -- tokens: drag, arm, drop -----------------------------------------------------------
     def light_for(self, option: Option) -> None:
         """Light the traits a rank of ``option`` (a Class advance) may go to."""
-        choices = option.extra.get("choices", {})
-        self.scene.begin_drag({"class": option.name}, choices.get("traits", []),
-                              choices.get("blocked_traits", {}))
+        choices = _choices(option)
+        eligible = set(choices.get("traits", []))
+        blocked = choices.get("blocked_traits", {})
+        cls = option.name
+        lit, reasons = set(), {}
+        for nid, item in self.scene.nodes.items():
+            node = item.node
+            if node.kind != "trait":
+                continue
+            if node.owner == cls and node.name in eligible:
+                lit.add(nid)
+            else:
+                reasons[nid] = (list(blocked.get(node.name, [])) if node.owner == cls
+                                else [f"{node.name} is a {node.owner} trait, not {cls}"])
+        self.scene.begin_drag(lit, reasons)
         self.show_lit()
 
     def show_lit(self) -> None:
         """Scroll the lit traits into view (as far as they fit): at the opening zoom the
-        traits column is often beyond the view's right edge, and a rank dragged from
-        the token bar had nowhere visible to go."""
+        traits column may be beyond the view's edge, and a rank dragged from the token
+        bar had nowhere visible to go."""
         lit = [item.sceneBoundingRect() for item in self.scene.nodes.values()
                if item.drag_state == "eligible" and item.isVisible()]
         if not lit:
@@ -390,14 +304,17 @@ class ChainWidget(PlanPart, QWidget):
             self.armed.setChecked(False)
             self.arm(None)
 
-    def _done(self) -> None:
-        """Say what the last ledger entry did, in the ruleset's own words."""
-        self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+    def _class_option(self, name: str) -> Option | None:
+        return self.options.get(("class", name)) or self.options.get(("new-class", name))
+
+    def _dropped(self, token: RankToken, node_id: str) -> None:
+        item = self.scene.nodes.get(node_id)
+        if item is not None:
+            self.drop(token, item.node.owner, item.node.name)
 
     def drop(self, token: RankToken, trait_class: str, trait: str) -> bool:
-        option = self.options.get(("class", trait_class)) or \
-            self.options.get(("new-class", trait_class))
-        if option is not None and option.extra.get("casts_spells") and not token.get("spell") \
+        option = self._class_option(trait_class)
+        if option is not None and _casts(option) and not token.get("spell") \
                 and token.get("class") == trait_class:
             self.ask_spell(option, trait, token)
             return False
@@ -409,13 +326,12 @@ class ChainWidget(PlanPart, QWidget):
         return done
 
     def ask_spell(self, option: Option, trait: str,
-                  token: RankToken | None = None) -> QDialog:
+                  token: RankToken | None = None) -> ClassAdvanceDialog:
         """A caster's rank dropped without a spell: ask for it (and nothing is paid
         until the player says which)."""
-        from builder.rules.registry import load_part
+        from .dialogs import ClassAdvanceDialog
 
-        # the rule system's own dialog, declared on its class (no import of its folder)
-        dialog = load_part(self.doc.ruleset.dialogs["class-advance"])(option, self)
+        dialog = ClassAdvanceDialog(option, self)
         dialog.select_trait(trait)
         if token and token.get("scene") and dialog.scene is not None:
             dialog.scene.setText(token["scene"])
@@ -439,8 +355,7 @@ class ChainWidget(PlanPart, QWidget):
             return
         node = item.node
         if node.kind == "trait":
-            option = self.options.get(("class", node.owner)) or \
-                self.options.get(("new-class", node.owner))
+            option = self._class_option(node.owner)
             if self.armed is not None:
                 self.drop(self.armed.token(), node.owner, node.name)
             elif option is not None:
@@ -452,24 +367,31 @@ class ChainWidget(PlanPart, QWidget):
         if node.kind == "spell":
             return
         if node.kind == "class":
-            option = self.options.get(("class", node.name)) or \
-                self.options.get(("new-class", node.name))
+            option = self._class_option(node.name)
             chip = next((c for c in self.chips if c.option is option), None)
             if chip is None:
                 self.status.emit("Not possible: " + "; ".join(option.reasons if option
-                                                              else ()))
+                                                              else []))
                 return
             chip.setChecked(True)
             self.arm(chip)
             return
-        if not node.allowed:
-            self.status.emit("Not possible: " + "; ".join(node.reasons))
-            return
-        # the rule system's own option for the node, taken with its own words (the
-        # chain knows no rule system's verbs)
-        option = self.options.get((node.kind, node.name))
-        if option is None or option.words is None:
-            self.status.emit(f"Not possible: {node.name} has no next step to take here")
-            return
-        if self.doc.apply_words(list(option.words_with())):
-            self._done()
+        super().activate(node_id)
+
+    # -- the plan: Class steps ask for their choices first -----------------------------------
+    def apply_plan(self) -> int:
+        """Take the affordable steps in order: one undo step ("Apply plan") for all.
+
+        A plan with Class steps first asks for their trait ranks and spells
+        (``plan_dialog``, non-blocking); the steps are taken when it is accepted.
+        """
+        steps = self.affordable_steps()
+        if not steps:
+            return 0
+        if any(step["kind"] in ("class", "new-class") for step in steps):
+            self.plan_dialog = PlanChoicesDialog(self.doc, steps, self)
+            self.plan_dialog.chosen.connect(
+                lambda chosen: self._apply_steps(chosen, self.scene_edit.text().strip()))
+            self.plan_dialog.open()
+            return 0
+        return self._apply_steps(steps, self.scene_edit.text().strip())

@@ -1,0 +1,126 @@
+"""A Story Point plan's Class steps: the trait rank and spell of each, chosen before
+anything is paid (:class:`PlanChoicesDialog`)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
+                               QLabel, QLineEdit, QVBoxLayout, QWidget)
+
+from builder.app.types import RulesError
+from .chain_look import StoryPointLook
+from builder.ui.wording import count
+
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
+
+_LOOK = StoryPointLook()
+
+
+class PlanChoicesDialog(QDialog):
+    """The trait rank and spell of each Class step of a plan, before anything is paid.
+
+    The planner's suggestions are preselected; every pick is one the core listed
+    as legal at that step, and the whole set is checked through the core again.
+    """
+
+    chosen = Signal(object)  # the steps (a list), with the chosen trait and spell
+
+    def __init__(self, doc: CharacterDocument, steps: list[dict],
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.steps = [dict(step) for step in steps]
+        self.setWindowTitle("Choose the plan's trait ranks and spells")
+        self.setObjectName("planChoicesDialog")
+        form = QFormLayout()
+        self.pickers: list[tuple[int, QComboBox, QComboBox | None]] = []
+        for index, step in enumerate(self.steps):
+            if step["kind"] not in ("class", "new-class"):
+                continue
+            choices = step.get("choices", {})
+            traits = QComboBox(self)
+            traits.addItems(choices.get("traits", [step.get("trait", "")]))
+            traits.setCurrentText(step.get("trait", ""))
+            traits.setAccessibleName(f"{step['name']} {step['target']}: trait rank")
+            spells = None
+            row = QHBoxLayout()
+            row.addWidget(QLabel("rank to", self))
+            row.addWidget(traits, 1)
+            if step.get("spell"):
+                spells = QComboBox(self)
+                spells.addItems(choices.get("spells", [step["spell"]]))
+                spells.setCurrentText(step["spell"])
+                spells.setAccessibleName(f"{step['name']} {step['target']}: new spell")
+                row.addWidget(QLabel("spell", self))
+                row.addWidget(spells, 1)
+            form.addRow(f"{step['name']} {step['target']} ({step['cost']} SP):", row)
+            self.pickers.append((index, traits, spells))
+        self.scene_edit = None
+        if any(step["kind"] == "new-class" for step in self.steps):
+            self.scene_edit = QLineEdit(self)
+            self.scene_edit.setPlaceholderText("the achievement or training scene")
+            self.scene_edit.setAccessibleName("Scene for entering the new Class")
+            form.addRow("Scene (new Class):", self.scene_edit)
+        self.problem = QLabel(self)
+        self.problem.setWordWrap(True)
+        self.problem.setObjectName("planProblem")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok = buttons.addButton("&Apply steps", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        total = sum(step["cost"] for step in self.steps)
+        head = QLabel(f"<b>{count(len(self.steps), 'step')}, {total} SP.</b> Each Class step grants one "
+                      "trait rank (and for casters one new spell): choose them now.", self)
+        head.setWordWrap(True)
+        layout.addWidget(head)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        for _i, traits, spells in self.pickers:
+            traits.currentTextChanged.connect(self._validate)
+            if spells is not None:
+                spells.currentTextChanged.connect(self._validate)
+        if self.scene_edit is not None:
+            self.scene_edit.textChanged.connect(self._validate)
+        self._validate()
+
+    def chosen_steps(self) -> list[dict]:
+        for index, traits, spells in self.pickers:
+            self.steps[index]["trait"] = traits.currentText()
+            if spells is not None:
+                self.steps[index]["spell"] = spells.currentText()
+        return self.steps
+
+    def reasons(self) -> list[str]:
+        """Walk the steps through the rules core (SP aside) and say what it refuses."""
+        cf = self.doc.cf
+        ruleset, state = cf.ruleset, cf.state
+        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
+        for step in self.chosen_steps():
+            try:
+                action = ruleset.parse_action(_LOOK.step_words(step, scene))
+            except RulesError as problem:
+                return [str(problem)]
+            why = ruleset.check(state, action)
+            if why:
+                return [f"{step['name']} {step['target']}: {r}" for r in why]
+            state = ruleset.apply(state, action)
+        return []
+
+    def _validate(self, *_):
+        why = self.reasons()
+        self.problem.setText("; ".join(why))
+        self.ok.setEnabled(not why)
+
+    def _accept(self):
+        if not self.ok.isEnabled():
+            return
+        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
+        steps = self.chosen_steps()
+        for step in steps:
+            step["scene"] = scene
+        self.chosen.emit(steps)
+        self.accept()

@@ -1,0 +1,241 @@
+"""A chain page: the drawn chain of any rule system, its legend, a details line and the
+planner, following one CharacterDocument live.
+
+Generic: what the nodes say and the words of the plan come from the page's look
+(:class:`builder.ui.chain.look.ChainLook`).  The Story Point page adds its rank
+tokens (:mod:`builder.rulesets.story_points.ui.chain_page`); a rule system written
+as data uses it as it is (:mod:`builder.ui.chain.data_view`).  Every change it makes
+goes through the document (the rules core and the undo stack).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSpinBox,
+                               QSplitter, QToolButton, QVBoxLayout, QWidget)
+
+from builder.ui.chain.look import ChainLook
+from builder.ui.chain.plan import APPLY_TIP, PlanPart, plan_steps_list
+from builder.ui.chain.scene import ChainScene
+from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
+
+
+
+if TYPE_CHECKING:
+    from builder.rules.chain import Chain
+    from builder.ui.document import CharacterDocument
+
+
+class ChainRules(Protocol):
+    """A rule system that draws its advancement chain (a chain page is opened for one)."""
+
+    def chain_graph(self, state: Any) -> Chain: ...
+
+
+class _WrappedLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at its width (in a
+    splitter's pane it was squeezed and cut, the pane not asking for it)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().minimumSizeHint()
+        if not self.text():
+            return hint
+        return QSize(hint.width(), max(hint.height(), self.heightForWidth(max(self.width(), 60))))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.updateGeometry()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        super().setText(text)
+        self.updateGeometry()
+
+
+class _FillingPage(QWidget):
+    """The chain page inside its scroll area: exactly the area's size while that is at
+    least the page's least size (its wrapping legend would otherwise ask the area for
+    its preferred height, and the Apply button went below the fold)."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt API
+        return False
+
+    def heightForWidth(self, _width: int) -> int:  # noqa: N802 - Qt API
+        return -1      # no preferred height: the area's own (at least the least size)
+
+
+class ChainPage(PlanPart, QWidget):
+    """The chain, its toolbar (zoom, legend), the plan pane with the details line."""
+
+    status = Signal(str)
+
+    def __init__(self, doc: CharacterDocument, look: ChainLook,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.look = look
+        self.scene = ChainScene(look, self)
+        self.view = ChainView(self.scene, self)
+        self.chain = None
+        self.options: dict[tuple[str, str], Any] = {}
+        self.plan_node = None
+        self.plan_result: dict | None = None
+        self._fitted = False
+
+        # toolbar: a page's own choices first, then zoom and the legend
+        self.legend = ChainLegend(look, self)
+        self.legend.hide()
+        self.legend_button = QToolButton(self)
+        self.legend_button.setText("Legend")
+        self.legend_button.setCheckable(True)
+        self.legend_button.setAccessibleName("Show the legend of the chain")
+        self.legend_button.setToolTip(self.legend.words)
+        self.legend_button.toggled.connect(self.legend.setVisible)
+        self.bar = QHBoxLayout()
+        for button in zoom_buttons(self.view, self):
+            self.bar.addWidget(button)
+        self.bar.addWidget(self.legend_button)
+        self.bar.addStretch(1)
+
+        # plan pane, with the details line on top
+        self.details = _WrappedLabel("", self)
+        self.details.setObjectName("chainDetails")
+        self.details.setTextFormat(Qt.TextFormat.PlainText)
+        self.details.setAccessibleName("Node details")
+        self.details.hide()                 # shown while a node is hovered or selected
+        self.plan_title = _WrappedLabel("Select a node, choose a target, and the cheapest "
+                                        "path is drawn on the graph; hover over a node to "
+                                        "read it in full here.", self)
+        self.target_spin = QSpinBox(self)
+        self.target_spin.setRange(1, 10)
+        self.target_spin.setPrefix("to ")
+        self.target_spin.setAccessibleName("Plan target level")
+        self.target_spin.valueChanged.connect(lambda _v: self.update_plan())
+        self.target_spin.setEnabled(False)
+        self.steps_list = plan_steps_list(self)
+        self.plan_total = _WrappedLabel("", self)
+        self.apply_button = QPushButton("Apply affordable steps", self)
+        self.apply_button.setToolTip(APPLY_TIP)
+        self.apply_button.clicked.connect(self.apply_plan)
+        self.apply_button.setEnabled(False)
+        side = QWidget(self)
+        side_lay = QVBoxLayout(side)
+        side_lay.setContentsMargins(4, 0, 0, 0)
+        side_lay.addWidget(self.details)
+        side_lay.addWidget(QLabel("<b>Plan</b>", self))
+        side_lay.addWidget(self.plan_title)
+        side_lay.addWidget(self.target_spin)
+        side_lay.addWidget(self.steps_list, 1)
+        side_lay.addWidget(self.plan_total)
+        side_lay.addWidget(self.apply_button)
+        side.setMinimumWidth(230)
+        self.plan_pane = side
+
+        self.splitter = QSplitter(self)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(0, 4)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([1000, 230])
+
+        # The page scrolls as a whole when the window is smaller than its least size
+        # (a small screen, a large scale): opening it never makes the window wider or
+        # taller than the other pages hold it.
+        inner = _FillingPage(self)
+        self.page_layout = QVBoxLayout(inner)
+        self.page_layout.setContentsMargins(4, 4, 4, 4)
+        self.page_layout.addLayout(self.bar)
+        self.page_layout.addWidget(self.legend)
+        self.page_layout.addWidget(self.splitter, 1)
+        self.page_area = QScrollArea(self)
+        self.page_area.setObjectName("chainPageArea")
+        self.page_area.setWidgetResizable(True)
+        self.page_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.page_area.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.page_area)
+
+        self.scene.selectionChanged.connect(self._selection_changed)
+        self.scene.nodeActivated.connect(self.activate)
+        self.scene.hoverChanged.connect(self._hovered)
+        self.view.activated.connect(self.activate)
+
+    def start(self) -> None:
+        """Follow the document (called once the page's own parts are built)."""
+        self.doc.changed.connect(self.refresh)
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.scene.restyle_all()
+            self.legend.update()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            self._fitted = True
+            self.view.fit(readable=True)
+
+    # -- following the character -----------------------------------------------------------
+    def refresh(self) -> None:
+        cf = self.doc.cf
+        self.options = {(o.kind, o.name): o for o in cf.options()}
+        self.chain = cast(ChainRules, cf.ruleset).chain_graph(cf.state)  # the system's own
+        self.scene.set_chain(self.chain)
+        self.refreshed()
+        self.update_plan()
+
+    def update_plan(self) -> None:
+        super().update_plan()
+        self.show_details(self._described())          # the plan's line of the node
+
+    def refreshed(self) -> None:
+        """The chain was drawn anew (a page's own parts follow here)."""
+
+    # -- the details line ------------------------------------------------------------------
+    def _described(self) -> str | None:
+        if self.scene.hover_id in self.scene.nodes:
+            return self.scene.hover_id
+        selected = [nid for nid, item in self.scene.nodes.items() if item.isSelected()]
+        return selected[0] if selected else None
+
+    def _hovered(self, _node_id: str | None) -> None:
+        self.show_details(self._described())
+
+    def show_details(self, node_id: str | None) -> None:
+        """The hovered, else the selected node in full: its whole name (a node too
+        narrow for it elides it), its value, next step and what blocks it."""
+        item = self.scene.nodes.get(node_id) if node_id else None
+        self.details.setText(item.details() if item is not None else "")
+        self.details.setVisible(item is not None)
+
+    # -- activation (double-click / Enter) -------------------------------------------------
+    def _done(self) -> None:
+        """Say what the last ledger entry did, in the ruleset's own words."""
+        self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
+
+    def activate(self, node_id: str) -> None:
+        """Double-click or Enter: take the node's next step with the rule system's own
+        words for it (its option's)."""
+        item = self.scene.nodes.get(node_id)
+        if item is None:
+            return
+        node = item.node
+        if not node.allowed:
+            why = "; ".join(node.reasons) or f"{node.name} is already held"
+            self.status.emit(f"Not possible: {why}")
+            return
+        option = self.options.get((node.kind, node.name))
+        if option is None or option.words is None:
+            self.status.emit(f"Not possible: {node.name} has no next step to take here")
+            return
+        if self.doc.apply_words(list(option.words_with())):
+            self._done()
