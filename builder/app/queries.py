@@ -102,7 +102,7 @@ def plan(cf: CharacterFile, target: str) -> Plan:
     system without a planner)."""
     from builder.rules.base import Plan
 
-    return Plan(cf.ruleset.plan(cf.state, target))
+    return Plan.from_json(cf.ruleset.plan(cf.state, target))
 
 
 def document_kind(path: Path | str) -> str:
