@@ -55,10 +55,24 @@ def reached(target: str):
     return done
 
 
-def brute_force(rs, start, targets) -> dict[str, int | None]:
+class Expansions:
+    """What the search learnt about the states of one ruleset, shared by every search
+    over it: the legal actions (with their costs) out of a state, and the state each
+    leads to.  The search treats states with one signature as one (see ``sig``), so a
+    state expanded by the search from one start is never checked again by the search
+    from another: every rs.check runs once per signature, whatever the number of starts."""
+
+    def __init__(self) -> None:
+        self.moves: dict[object, list[tuple[int, dict]]] = {}
+        self.state: dict[object, object] = {}   # the state the moves were asked for
+        self.after: dict[tuple[object, int], object] = {}
+
+
+def brute_force(rs, start, targets, known: Expansions | None = None) -> dict[str, int | None]:
     """Uniform-cost search over every legal action sequence (SP unlimited): the
     cheapest cost of reaching each target, from one search (None: unreachable)."""
     d = rs.d
+    known = Expansions() if known is None else known
     begin = start.copy()
     begin.unspent = 10 ** 6
     goals = {t: reached(t) for t in targets}
@@ -83,23 +97,8 @@ def brute_force(rs, start, targets) -> dict[str, int | None]:
                             tuple(sorted(spells.items()))))
         return (tuple(s.vitals.values()), tuple(s.skills.values()), tuple(classes))
 
-    # A queued entry is (cost, tie-break, state, action still to apply): an action is
-    # applied only when its entry is popped, so the many entries still queued when the
-    # search ends are never built.
-    counter = 0
-    queue: list = [(0, counter, begin, None)]
-    seen = {}
-    while queue and any(v is None for v in best.values()):
-        cost, _, s, pending = heapq.heappop(queue)
-        if pending is not None:
-            s = rs.apply(s, pending)
-        for target, done in goals.items():
-            if best[target] is None and done(s):
-                best[target] = cost      # the first time popped is the cheapest
-        key = sig(s)
-        if key in seen and seen[key] <= cost:
-            continue
-        seen[key] = cost
+    def moves(s):
+        """The legal actions out of s and their costs, asked of the rules themselves."""
         actions = [{"action": "raise-vital", "name": v} for v in d.vitals]
         actions += [{"action": "raise-skill", "name": k} for k in d.skills]
         for cname, info in d.classes.items():
@@ -111,12 +110,37 @@ def brute_force(rs, start, targets) -> dict[str, int | None]:
                     if spell:
                         a["spell"] = spell
                     actions.append(a)
-        for a in actions:
-            if rs.check(s, a):
-                continue
-            step = rs.cost(s, a)
+        return [(rs.cost(s, a), a) for a in actions if not rs.check(s, a)]
+
+    # A queued entry is (cost, tie-break, signature of the state moved from, index of
+    # the move still to make): a move is made only when its entry is popped, so the many
+    # entries still queued when the search ends are never built.  A move is always made
+    # from the very state it was found legal in.
+    counter = 0
+    queue: list = [(0, counter, None, -1)]
+    seen = {}
+    while queue and any(v is None for v in best.values()):
+        cost, _, parent, index = heapq.heappop(queue)
+        if parent is None:
+            s = begin
+        else:
+            s = known.after.get((parent, index))
+            if s is None:
+                s = known.after[parent, index] = rs.apply(known.state[parent],
+                                                          known.moves[parent][index][1])
+        for target, done in goals.items():
+            if best[target] is None and done(s):
+                best[target] = cost      # the first time popped is the cheapest
+        key = sig(s)
+        if key in seen and seen[key] <= cost:
+            continue
+        seen[key] = cost
+        if key not in known.moves:
+            known.moves[key] = moves(s)
+            known.state[key] = s
+        for index, (step, _) in enumerate(known.moves[key]):
             counter += 1
-            heapq.heappush(queue, (cost + step, counter, s, a))
+            heapq.heappush(queue, (cost + step, counter, key, index))
     return best
 
 
@@ -158,6 +182,10 @@ def _brute_force_digest() -> str:
     return digest.hexdigest()
 
 
+# Every example's search is over SMALL: what one learnt of its states serves the next.
+_SMALL_EXPANSIONS = Expansions()
+
+
 def cached_brute_force(cache, rs, start, key: str) -> dict[str, int | None]:
     """brute_force(rs, start, TARGETS), from pytest's cache when the sources are unchanged."""
     digest = _brute_force_digest()
@@ -165,7 +193,7 @@ def cached_brute_force(cache, rs, start, key: str) -> dict[str, int | None]:
     if not isinstance(kept, dict) or kept.get("digest") != digest:
         kept = {"digest": digest, "optima": {}}
     if key not in kept["optima"]:
-        kept["optima"][key] = brute_force(rs, start, TARGETS)
+        kept["optima"][key] = brute_force(rs, start, TARGETS, _SMALL_EXPANSIONS)
         if cache is not None:
             cache.set("planner/brute-force", kept)
     return kept["optima"][key]
