@@ -15,6 +15,7 @@ from builder.rules.engine import replay
 from builder.storage.rulesets import load_ruleset
 from tests.core import rules_snapshot
 from tests.core.sp_helpers import state as sp_state
+from tests.source_trees import parse
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"
 #: The rule systems whose actions are ActionKinds.
@@ -138,7 +139,7 @@ def test_rule_bodies_read_actions_by_attribute_not_as_mappings(module):
     """No ``action[...]`` or ``action.get(...)`` in a kind's methods: they read the typed
     Action (``action.kind``, ``action.text("name")``, ``action.value(...)``); only the
     boundary, outside the kinds, reads a ledger entry as a mapping."""
-    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    tree = parse(ROOT / module)
     kinds = [node for node in tree.body if isinstance(node, ast.ClassDef)]
     assert kinds
     found = []
@@ -329,7 +330,7 @@ def test_window_code_reads_actions_by_attribute_not_as_mappings():
     assert len(files) > 20
     found = []
     for path in files:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path)):
             if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
                     and node.value.id in ("action", "parsed"):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")

@@ -9,6 +9,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+from tests.source_trees import parse
+
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ["builder/rules", "builder/storage", "builder/sheets", "builder/app"]
 #: Each rule-system folder's core parts (its ui/ is the window's).
@@ -27,7 +29,7 @@ def _imports(path: Path) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement in ``path``, also those inside functions, classes and
     blocks (parsed once for both tests below: parsing is most of their time)."""
     found = []
-    statements: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    statements: list[ast.AST] = [parse(path)]
     while statements:
         node = statements.pop()
         if isinstance(node, (ast.Import, ast.ImportFrom)):

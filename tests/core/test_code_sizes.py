@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from tests.source_trees import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_CLASS_LINES = 400
@@ -39,7 +40,7 @@ def _modules() -> list[Path]:
 def _too_long() -> dict[str, int]:
     found = {}
     for path in _modules():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path)):
             lines = getattr(node, "end_lineno", 0) - getattr(node, "lineno", 0) + 1
             limit = (MAX_CLASS_LINES if isinstance(node, ast.ClassDef) else MAX_FUNCTION_LINES
                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None)

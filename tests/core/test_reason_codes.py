@@ -13,6 +13,7 @@ from builder.rules.base import AT_MAXIMUM, Reason, Refusal, has_code, reason_cod
 from builder.rulesets.story_points.rules import codes
 from builder.rulesets.story_points.rules.chain import build_chain
 from builder.storage.rulesets import load_ruleset
+from tests.source_trees import parse
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"
 
@@ -99,7 +100,7 @@ def _text_tests(tree: ast.AST):
 def test_no_code_decides_anything_from_the_wording_of_a_reason():
     found = []
     for path in sorted(ROOT.rglob("*.py")):
-        for line in _text_tests(ast.parse(path.read_text(encoding="utf-8"))):
+        for line in _text_tests(parse(path)):
             found.append(f"{path.relative_to(ROOT.parent)}:{line}")
     assert found == []
 

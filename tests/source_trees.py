@@ -1,0 +1,14 @@
+"""The program's source files parsed once per test process: several tests read the
+code's shape (imports, sizes, how reasons and actions are read), and parsing is most
+of their time.  The trees are shared, so a test only reads them."""
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from pathlib import Path
+
+
+@lru_cache(maxsize=None)
+def parse(path: Path) -> ast.Module:
+    """The syntax tree of the Python file at ``path`` (never to be changed)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
