@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Mapping
+from functools import lru_cache
 
 #: What a template holds, piece by piece: an escaped brace, a field in braces (its
 #: name, whatever it is), a lone brace, or plain text.
@@ -50,18 +51,29 @@ def fill(template: str, values: Mapping[str, object]) -> str:
     """``template`` with each plain field it names replaced by the text of its value
     (a field without a value, and anything that is not a plain field, kept as written;
     ``{{`` and ``}}`` become single braces)."""
-    out: list[str] = []
+    return "".join(text if name is None or name not in values else str(values[name])
+                   for text, name in _pieces(template))
+
+
+@lru_cache(maxsize=1024)
+def _pieces(template: str) -> tuple[tuple[str, str | None], ...]:
+    """``template`` read once: its text (braces unescaped, anything that is not a plain
+    field kept as written) and its plain fields, in order, as (text, None) and
+    (field as written, name); the rules fill the same few templates again and again."""
+    pieces: list[tuple[str, str | None]] = []
+    text: list[str] = []
     for match in _PIECE.finditer(template):
         piece, name = match.group(0), match.group(1)
-        if piece == "{{":
-            out.append("{")
-        elif piece == "}}":
-            out.append("}")
-        elif name is not None and name in values and _NAME.fullmatch(name):
-            out.append(str(values[name]))
+        if name is not None and _NAME.fullmatch(name):
+            if text:
+                pieces.append(("".join(text), None))
+                text = []
+            pieces.append((piece, name))
         else:
-            out.append(piece)
-    return "".join(out)
+            text.append({"{{": "{", "}}": "}"}.get(piece, piece))
+    if text:
+        pieces.append(("".join(text), None))
+    return tuple(pieces)
 
 
 def _short(text: str) -> str:
