@@ -35,11 +35,11 @@ def main() -> int:
     window.setGeometry(0, 0, 1240, 760)
     window.show()
     wait(500)
-    window.open_path(path)
+    window.documents.open_path(path)
     wait(500)
 
-    window.new_character()
-    dialog = window.new_character_dialog
+    window.library.new_character()
+    dialog = window.library.new_character_dialog
     for row in range(dialog.ruleset_list.count()):
         if "Ability" in dialog.ruleset_list.item(row).text():
             dialog.ruleset_list.setCurrentRow(row)
@@ -52,7 +52,7 @@ def main() -> int:
     save_png(dialog.grab(), out / "abilities-form.png")
     print(out / "abilities-form.png")
     dialog.close()
-    for doc in window.open_documents():
+    for doc in window.documents.open_documents():
         doc.stop_watching()
     window.close()
     app.quit()

@@ -70,7 +70,7 @@ def main() -> int:
     wait(200)
     grab_screen(out / "campaign-library.png", window)
 
-    view = window.open_campaign(camp)
+    view = window.documents.open_campaign(camp)
     view.pool_view.by.setEditText("Graynor")
     view.pool_view.check_id.setText("5")
     wait(400)
@@ -95,7 +95,7 @@ def main() -> int:
     view.pool_view.set_full_screen(False)
     wait(200)
     assert load_campaign(camp).pool.session == 1
-    for doc in window.open_documents():
+    for doc in window.documents.open_documents():
         doc.stop_watching()
     window.close()
     app.quit()

@@ -201,7 +201,7 @@ def main() -> int:
     wait(200)
     grab_screen(out / "library.png", window)
 
-    editor = window.open_path(senna)
+    editor = window.documents.open_path(senna)
     wait(300)
     panel = editor.options_panel
     panel.select("skill", "Medicine")
@@ -230,7 +230,7 @@ def main() -> int:
 
     # A drag in progress: Graynor's Fighter rank, eligible traits lit.
     graynor = next(p for p in senna.parent.glob("Graynor*.json"))
-    editor2 = window.open_path(graynor)
+    editor2 = window.documents.open_path(graynor)
     editor2.pages.setCurrentIndex(1)
     chain2 = editor2.chain_page
     chain2.filter_combo.setCurrentText("Fighter")
@@ -253,7 +253,7 @@ def main() -> int:
     editor.pages.setCurrentIndex(0)
     wait(500)
     grab_screen(out / f"editor-{other}.png", window)
-    for doc in window.open_documents():
+    for doc in window.documents.open_documents():
         doc.stop_watching()
     window.close()
     app.quit()

@@ -62,8 +62,8 @@ def main() -> int:
     window = MainWindow(restore=False)
     window.setGeometry(0, 0, 1260, 780)
     window.show()
-    window.open_path(hans)
-    editor = window.open_path(greta)
+    window.documents.open_path(hans)
+    editor = window.documents.open_path(greta)
     wait(500)
     grab_screen(out / "vogelfrei-editor.png", window)
 
@@ -75,8 +75,8 @@ def main() -> int:
     grab_screen(out / "vogelfrei-possessions.png", window)
     editor.side_tabs.setCurrentIndex(0)
 
-    window.new_character()
-    new = window.new_character_dialog
+    window.library.new_character()
+    new = window.library.new_character_dialog
     new.choose_ruleset("vogelfrei")
     new.name_edit.setText("Kaspar")
     new.form.rng = random.Random(7)
@@ -95,7 +95,7 @@ def main() -> int:
     grab_screen(out / "vogelfrei-wizard-money.png", new)
     new.reject()
 
-    for doc in window.open_documents():
+    for doc in window.documents.open_documents():
         doc.stop_watching()
     window.close()
     app.quit()

@@ -170,6 +170,12 @@ def library_folder() -> Path:
     return campaigns_dir()
 
 
+def library_path(name: str) -> Path:
+    """Where a new campaign called ``name`` goes in the library's campaigns folder: a
+    file name not taken yet (the folder is made)."""
+    return store.library_path_for(name)
+
+
 # -- the campaign file -------------------------------------------------------------------
 def create(spec: NewCampaign) -> Outcome:
     """``campaign new`` / Campaign > New Campaign: a new file, never replacing one

@@ -115,3 +115,37 @@ def library_copy(source: Path | str) -> Path | None:
     if not copies:
         return None
     return min(copies, key=lambda entry: (entry.modified, str(entry.path))).path
+
+
+def only_ledger_changed(cf: CharacterFile, disk: bytes | None) -> bool:
+    """The file on disk (``disk``) differs from what the open copy ``cf`` read only at
+    the end of its ledger (a campaign award or its undo from the command line, a
+    ``do`` / ``undo``), and the open copy holds no change of its own: taking the disk's
+    version loses nothing.  An older file the copy read, saved since in the current
+    format, compares as the same version."""
+    import json
+
+    from builder.storage.formats import CHARACTER
+
+    if cf.raw is None:
+        return False
+    try:
+        ours = json.loads(cf.raw.decode("utf-8"))
+        theirs = json.loads((disk or b"").decode("utf-8"))
+        for side in (ours, theirs):
+            if isinstance(side, dict):
+                CHARACTER.upgrade(side)
+        # a change made in the open copy that could not be saved is never dropped
+        if json.loads(cf.to_bytes().decode("utf-8")) != ours:
+            return False
+    except (UnicodeDecodeError, ValueError):
+        return False
+    if not (isinstance(ours, dict) and isinstance(theirs, dict)):
+        return False
+    mine, disks = ours.pop("ledger", None), theirs.pop("ledger", None)
+    # what an undo took back (kept as withdrawn) changes with the ledger's end
+    ours.pop("withdrawn", None), theirs.pop("withdrawn", None)
+    if ours != theirs or not isinstance(mine, list) or not isinstance(disks, list):
+        return False
+    shorter, longer = (mine, disks) if len(mine) <= len(disks) else (disks, mine)
+    return longer[:len(shorter)] == shorter

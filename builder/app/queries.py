@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 if TYPE_CHECKING:
     from builder.rules.base import Plan, Ruleset
     from builder.storage.files import CharacterFile
+    from builder.storage.rule_systems import RuleSystemRow
 
 
 class RuleSystem(NamedTuple):
@@ -73,6 +74,14 @@ def data_text(data: Any) -> str:
     return _generic_text(data)
 
 
+def ruleset_part(spec: str) -> Any:
+    """A part a rule system declares as a lazy "module:attr" string (its ``editor``,
+    ``creation_form``, ``dialogs``), imported; a bare "module" is the module itself."""
+    from builder.rules.registry import load_part
+
+    return load_part(spec)
+
+
 def report_warnings_to(handler: Callable[[str], None] | None) -> None:
     """Send each "override ignored" warning to ``handler`` once (None: stop)."""
     from builder.storage.rulesets import report_warnings_to as report
@@ -130,11 +139,55 @@ def folders() -> list[Folder]:
             Folder("crash reports", paths.crash_dir())]
 
 
-def characters_folder() -> Path:
-    """The library's folder of characters (not created)."""
+def characters_folder(create: bool = False) -> Path:
+    """The library's folder of characters (made first with ``create``)."""
     from builder.storage.paths import characters_dir
 
-    return characters_dir()
+    return characters_dir(create=create)
+
+
+def data_folder() -> Path:
+    """The folder every file of this program lives under (the library's characters,
+    campaigns, homebrew), not created."""
+    from builder.storage.paths import data_dir
+
+    return data_dir()
+
+
+def campaigns_folder() -> Path:
+    """The library's folder of campaigns (not created)."""
+    from builder.storage.paths import campaigns_dir
+
+    return campaigns_dir()
+
+
+def homebrew_folder() -> Path:
+    """Where an edited copy of a rule system's file replaces the built-in one."""
+    from builder.storage.paths import overrides_dir
+
+    return overrides_dir()
+
+
+def data_systems_folder() -> Path:
+    """Where rule systems written as data files are found."""
+    from builder.storage.data_systems import systems_dir
+
+    return systems_dir()
+
+
+def rulesets() -> list[Ruleset]:
+    """Every rule system with its effective data (a homebrew override included)."""
+    from builder.storage.rulesets import all_rulesets
+
+    return all_rulesets()
+
+
+def rule_system_rows() -> tuple[list[RuleSystemRow], list[str]]:
+    """Every rule system with where it comes from and its warnings, and the warnings
+    that belong to no listed system (data files left out): Help > Rule Systems."""
+    from builder.storage.rule_systems import rule_system_rows as rows
+
+    return rows()
 
 
 def trash_folder() -> Path:

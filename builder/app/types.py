@@ -6,8 +6,11 @@ very object it re-exports (``except UsageError`` catches the rule engine's)."""
 from __future__ import annotations
 
 from builder.rules.base import (
+    AT_MAXIMUM,
     SESSION_MISSING,
+    SESSION_TAKEN,
     Action,
+    ActionEntry,
     ActionHelp,
     Option,
     Plan,
@@ -15,14 +18,17 @@ from builder.rules.base import (
     Reason,
     Refusal,
     Ruleset,
+    RulesError,
     UsageError,
     action_parser,
+    has_code,
+    read_action,
     reason_code,
 )
-from builder.storage.files import CharacterFile, FileProblem
+from builder.storage.files import ChangedOnDisk, CharacterFile, FileProblem
 from builder.storage.jsonio import one_line
 
-__all__ = ["SESSION_MISSING", "Action", "ActionHelp", "CharacterFile", "FileProblem", "Option",
-           "Plan", "PlanStep",
-           "Reason", "Refusal", "Ruleset", "UsageError", "action_parser", "one_line",
-           "reason_code"]
+__all__ = ["AT_MAXIMUM", "SESSION_MISSING", "SESSION_TAKEN", "Action", "ActionEntry",
+           "ActionHelp", "ChangedOnDisk", "CharacterFile", "FileProblem", "Option", "Plan",
+           "PlanStep", "Reason", "Refusal", "Ruleset", "RulesError", "UsageError",
+           "action_parser", "has_code", "one_line", "read_action", "reason_code"]

@@ -14,6 +14,13 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication, QMessageLogContext, QtMsgType
+    from PySide6.QtWidgets import QApplication
+
+    from builder.ui.main_window import MainWindow
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -53,7 +60,7 @@ class GuiUsage(Exception):
 
 
 class GuiArgs:
-    def __init__(self):
+    def __init__(self) -> None:
         self.files: list[str] = []
         self.quit_when_ready = False
         self.screenshot: str | None = None
@@ -136,7 +143,7 @@ def missing_display(qt_args: list[str]) -> str | None:
     return "neither DISPLAY nor WAYLAND_DISPLAY is set"
 
 
-def _start_qapplication(qt_args: list[str]):
+def _start_qapplication(qt_args: list[str]) -> QApplication:
     """QApplication with Qt's own options; a platform plugin that cannot start (no X
     server, missing system libraries) is one line and exit 2, not Qt's abort."""
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
@@ -144,7 +151,7 @@ def _start_qapplication(qt_args: list[str]):
 
     said: list[str] = []
 
-    def during_start(kind, _context, message):
+    def during_start(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
         if kind == QtMsgType.QtFatalMsg:
             first = next((m for m in said if m.strip()), message).strip().splitlines()[0]
             sys.stderr.write(NO_DISPLAY.format(
@@ -209,9 +216,9 @@ def _before_qt() -> tuple[str, ...]:
     change a killed process left unfinished is finished before any read.  The lines
     that say which."""
     import builder.app.library  # noqa: F401
-    from builder.storage.paths import data_dir
+    from builder.app.queries import data_folder
 
-    data_dir()
+    data_folder()
     from builder.app.recovery import finish_interrupted
 
     interrupted = finish_interrupted()
@@ -220,7 +227,7 @@ def _before_qt() -> tuple[str, ...]:
     return interrupted
 
 
-def _main_window(args, interrupted: tuple[str, ...]):
+def _main_window(args: GuiArgs, interrupted: tuple[str, ...]) -> MainWindow:
     from builder.ui.main_window import MainWindow
 
     window = MainWindow(restore=not args.no_restore)
@@ -239,7 +246,7 @@ class _Start:
     """What happens once the window is first painted: the last session's tabs, FILE,
     and for ``--quit-when-ready`` / ``--screenshot`` the end of the run."""
 
-    def __init__(self, app, args, window):
+    def __init__(self, app: QCoreApplication, args: GuiArgs, window: MainWindow) -> None:
         self.app, self.args, self.window = app, args, window
         self.code = EXIT_OK
         self.widget_map = None
@@ -258,7 +265,7 @@ class _Start:
 
     def open_files(self) -> bool:
         for path in self.args.files:
-            if self.window.open_file(os.path.abspath(path)) is None:
+            if self.window.documents.open_file(os.path.abspath(path)) is None:
                 if self.args.quit_when_ready:
                     message = self.window.statusBar().currentMessage() or "cannot be opened"
                     if not message.startswith(path) and path not in message:
@@ -273,7 +280,7 @@ class _Start:
 
         app, window = self.app, self.window
         if not self.args.no_restore:
-            window.reopen_tabs()
+            window.settings.reopen_tabs()
         if not self.open_files():
             self.finish(self.code)
         if self.args.screenshot:
@@ -307,7 +314,7 @@ class _Start:
                 0 if _grab(window, shot) else EXIT_USAGE))
 
 
-def _library_progress(window, done: int, total: int) -> None:
+def _library_progress(window: MainWindow, done: int, total: int) -> None:
     """A big library read in the background says how far it got."""
     if done < total:
         window.statusBar().showMessage(f"Reading the library: {done} of {total} characters…")
@@ -315,14 +322,14 @@ def _library_progress(window, done: int, total: int) -> None:
         window.statusBar().showMessage(f"Library read: {total} characters", 4000)
 
 
-def _set_window_icon(app) -> None:
+def _set_window_icon(app: QCoreApplication) -> None:
     """The application icon (builder/data/icons: PNG sizes, no SVG plugin needed), when
     the installation has it.  Set after the first paint; the files are package data on
     disk (a wheel, an editable install and a one-folder bundle alike), read by path so
     importlib.resources (and the zipfile module it imports) stays out of the start."""
     from pathlib import Path
 
-    from PySide6.QtGui import QIcon
+    from PySide6.QtGui import QGuiApplication, QIcon
 
     icons = Path(__file__).resolve().parent.parent / "data" / "icons" / "hicolor"
     icon = QIcon()
@@ -331,12 +338,12 @@ def _set_window_icon(app) -> None:
         if png.is_file():
             icon.addFile(str(png))
     if not icon.isNull():
-        app.setWindowIcon(icon)
+        QGuiApplication.setWindowIcon(icon)   # (a static method: the icon of ``app``)
 
 
-def _grab(window, path: str) -> bool:
+def _grab(window: MainWindow, path: str) -> bool:
     window.repaint()
-    ok = window.grab().save(path)
+    ok: bool = window.grab().save(path)
     if not ok:
         sys.stderr.write(f"{path}: could not write the screenshot\n")
     window.close()

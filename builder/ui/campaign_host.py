@@ -2,9 +2,8 @@
 :class:`builder.ui.campaign_view.CampaignView` (:mod:`.campaign_party`,
 :mod:`.campaign_members`) are written against.
 
-As :mod:`builder.ui.window_host` for the main window: the parts derive from
-:class:`CampaignHost` for the type checker only (``if TYPE_CHECKING``); at run time
-they stay plain mixins and this module is not imported.
+The parts derive from :class:`CampaignHost` for the type checker only (``if
+TYPE_CHECKING``); at run time they stay plain mixins and this module is not imported.
 """
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.storage.campaigns import CampaignFile
-    from builder.storage.files import CharacterFile
+    from builder.app.types import CharacterFile
     from builder.ui.operations import FilesChanged
 
 
@@ -31,7 +30,8 @@ class CampaignHost(QWidget):
     path: Path
     #: None while the file cannot be read.
     campaign: CampaignFile | None
-    #: The main window's member guard (:meth:`WindowHost.member_blockers`).
+    #: The main window's member guard
+    #: (:meth:`builder.ui.window_documents.DocumentsController.member_blockers`).
     member_guard: Guard
     broadcast: FilesChanged
     #: The library's characters, for "add members" (None: not offered).

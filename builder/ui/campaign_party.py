@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from builder.rules.base import RulesError
+from builder.app.types import RulesError
 from builder.ui.operations import Failure, run
 
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
@@ -116,11 +116,11 @@ class PartyActions(CampaignHost):
         """The rule system's Party XP dialog over this campaign's members, defaulting to
         the session after their latest; what each member gained is reported here."""
         from builder.app import campaigns
-        from builder.rules.registry import load_part
+        from builder.app.queries import ruleset_part
 
         try:
             ruleset = campaigns.ruleset_of(self.path)
-            factory = load_part(ruleset.dialogs["party-xp"])
+            factory = ruleset_part(ruleset.dialogs["party-xp"])
         except Exception as problem:  # noqa: BLE001 - an unreadable file or rule system
             self.show_refusal("XP award: the dialog cannot open.", [str(problem)])
             return

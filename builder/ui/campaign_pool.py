@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QLineEdit, QScrollArea, QSplitter
 
-from builder.ui.pool_view import PoolView
+from builder.ui.pool_view import SPENDS, PoolView
 
 
 class EmbeddedPoolView(PoolView):
@@ -13,8 +14,12 @@ class EmbeddedPoolView(PoolView):
     still fits); its full screen takes the pool out of the tab into a full-screen
     window of its own and puts it back on Esc (or the button)."""
 
-    #: The campaign tab's scroll area the pool lives in (set by the tab).
+    #: The campaign tab's scroll area the pool lives in (:meth:`follow_width`).
     _area: QScrollArea | None = None
+    #: The spends and check boxes are arranged for a narrow pane (:meth:`arrange`).
+    narrow = False
+    #: The least width of the wide arrangement (measured while it is shown).
+    _wide_width = 0
 
     def __init__(self, path, parent=None, member_guard=None, broadcast=None):
         #: Full screen: where the scroll area goes back to (splitter, index, sizes).
@@ -61,6 +66,39 @@ class EmbeddedPoolView(PoolView):
     @property
     def home_area(self) -> QScrollArea | None:
         return self._area
+
+    def follow_width(self, area: QScrollArea) -> None:
+        """Live in ``area`` and follow its width (:meth:`arrange`)."""
+        self._area = area
+        area.viewport().installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if self._area is not None and obj is self._area.viewport() \
+                and event.type() == QEvent.Type.Resize:
+            if not self.narrow:
+                self._wide_width = self.minimumSizeHint().width()
+            self.arrange(event.size().width() < self._wide_width)
+        return super().eventFilter(obj, event)
+
+    def arrange(self, narrow: bool) -> None:
+        """Narrow (a pane narrower than the pool's rows: 2x, a small screen): the
+        Fortune spends in a column under the Fortune counter, the Peril ones under
+        Peril, each check box on a row of its own.  Wide: each side's spends in a row,
+        the check boxes beside the fields."""
+        if narrow == self.narrow:
+            return
+        self.narrow = narrow
+        boxes = ((self.after_roll, (0, 4, 1, 1), (2, 1, 1, 3)),
+                 (self.gm_allows, (0, 5, 1, 1), (3, 1, 1, 3)),
+                 (self.table_agrees, (1, 4, 1, 1), (4, 1, 1, 3)))
+        for box, wide, tight in boxes:
+            self.who_grid.removeWidget(box)
+            self.who_grid.addWidget(box, *(tight if narrow else wide))
+        for index, (side, use, _text) in enumerate(SPENDS):
+            button = self.spend_buttons[(side, use)]
+            row, column = (0 if side == "fortune" else 1), index % 3
+            self.spends_grid.removeWidget(button)
+            self.spends_grid.addWidget(button, *((column, row) if narrow else (row, column)))
 
     def refresh(self) -> None:
         super().refresh()

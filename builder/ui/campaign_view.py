@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
                                QLabel, QPushButton, QScrollArea, QSplitter, QStackedWidget,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import RulesError
+from builder.app.types import RulesError
 from builder.app.pathnames import real_path
 from builder.ui.focus import tab_chain
 from builder.ui.operations import Failure, FilesChanged, run
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
     from builder.storage.campaigns import CampaignFile
-    from builder.storage.files import CharacterFile
+    from builder.app.types import CharacterFile
 
 
 def _resolved(path: str | Path) -> Path:
@@ -243,7 +243,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.pool_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.pool_area.setFrameShape(QFrame.Shape.NoFrame)
         self.pool_area.setWidget(self.pool_view)
-        self.pool_view._area = self.pool_area
+        self.pool_view.follow_width(self.pool_area)    # its rows rearranged when narrow
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("campaignSplitter")
         self.splitter.addWidget(left)
@@ -295,7 +295,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
     def ruleset(self):
         """The campaign's ruleset (its capabilities decide which party actions the tab
         offers); None when the campaign cannot be read."""
-        from builder.storage.rulesets import load_ruleset
+        from builder.app.queries import ruleset as load_ruleset
 
         if self.campaign is None:
             return None
@@ -306,7 +306,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
     def reload(self, sync_undo: bool = True) -> None:
         from builder.app.rows import campaign_again
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         try:
             # (read again only when the file changed: its pool panel may have read it)
@@ -329,7 +329,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         if not os.path.exists(self.path):
             return
         from builder.storage import campaigns
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         try:
             fresh = campaigns.load_campaign(self.path)
@@ -342,7 +342,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
 
     def member_files(self) -> list[tuple[str, CharacterFile]]:
         """[(stored path, CharacterFile)] of the members that can be read."""
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         campaign = self.campaign
         if campaign is None:
@@ -361,7 +361,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         return [str(self.campaign.member_path(given)) for given in self.campaign.members]
 
     def refresh(self, sync_undo: bool = True) -> None:
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         campaign = self.campaign
         self.members_model.removeRows(0, self.members_model.rowCount())
@@ -373,7 +373,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             return
         self.title.setText(campaign.name)
         try:
-            from builder.storage.rulesets import load_ruleset
+            from builder.app.queries import ruleset as load_ruleset
 
             ruleset_title = load_ruleset(campaign.ruleset_id).title or campaign.ruleset_id
         except (RulesError, OSError, ValueError):

@@ -106,8 +106,8 @@ class ConflictsPage(QWidget):
 
     def refresh(self) -> None:
         from builder.app import conflicts
-        from builder.rules.base import RulesError
-        from builder.storage.files import FileProblem
+        from builder.app.types import RulesError
+        from builder.app.types import FileProblem
 
         try:
             self.report = conflicts.report(self.path)
@@ -216,7 +216,7 @@ class ConflictsPage(QWidget):
         from builder.app import conflicts
         from builder.ui.undo import FileOperation
 
-        guard = self.main.member_blockers
+        guard = self.main.documents.member_blockers
         path = self.path
 
         def back(done: "Outcome") -> "Outcome":
@@ -231,8 +231,8 @@ class ConflictsPage(QWidget):
             return FileOperation(text, outcome, back, forth, broadcast, report)
 
         op = partial(conflicts.resolve, path, choice.entry, choice.ruling, guard=guard)
-        outcome = self.main._library_op(op, command, f"{choice.label}: "
-                                          f"{self._entry_text(choice.entry)}")
+        outcome = self.main.library.run_operation(op, command, f"{choice.label}: "
+                                                  f"{self._entry_text(choice.entry)}")
         if outcome is not None:
             self.main.report(outcome.summary)
         return outcome
@@ -284,10 +284,10 @@ def _current_path(window: "MainWindow") -> Path | None:
     widget = window.tabs.currentWidget()
     if isinstance(widget, ConflictsPage):
         return widget.path
-    doc = window.current_doc()
+    doc = window.documents.current_doc()
     if doc is not None and doc.path is not None:
         return Path(doc.path)
-    campaign = window.current_campaign_view()
+    campaign = window.documents.current_campaign_view()
     if campaign is not None:
         return Path(campaign.path)
     if window.tabs.currentIndex() == 0:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from builder.rules.base import Action, ActionEntry, Option, RulesError
-from builder.storage.files import CharacterFile, FileProblem
+from builder.app.types import Action, ActionEntry, Option, RulesError
+from builder.app.types import CharacterFile, FileProblem
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -114,7 +114,7 @@ class CharacterDocument(QObject):
         None.  Otherwise the outcome (or, when the copy holds the change but the file
         could not be written, None after marking the tab: conflict or not saved)."""
         from builder.app.outcome import NotWritten, Refused
-        from builder.storage.files import ChangedOnDisk
+        from builder.app.types import ChangedOnDisk
 
         try:
             outcome = op()
@@ -208,7 +208,7 @@ class CharacterDocument(QObject):
         changed behind our back: the comparison with what was last read or written
         and the write happen while holding the lock, so no other program's change
         made in between is lost; the views then offer Reload (or Keep mine)."""
-        from builder.storage.files import ChangedOnDisk
+        from builder.app.types import ChangedOnDisk
 
         if self.cf.path is None or self.read_only:
             return False

@@ -2,18 +2,23 @@
 character or campaign, menus, undo/redo, recent files, drag-and-drop import,
 settings.
 
-Its parts, each a mixin in its own module: the actions and menus declared as data
-(:mod:`.window_actions`), the open documents and tabs (:mod:`.window_documents`), the
-library's operations (:mod:`.window_library`), the campaigns, the member guard and
-creation (:mod:`.window_campaigns`), printing and export (:mod:`.window_export`) and
-the settings (:mod:`.window_settings`).  This module builds the widgets and wires
-them together."""
+The window builds the widgets and owns one controller per responsibility, each a
+QObject with its own state and slots in its own module: the tabs
+(:attr:`MainWindow.documents`, :mod:`.window_documents`), the library's operations
+(:attr:`MainWindow.library`, :mod:`.window_library`), the campaigns
+(:attr:`MainWindow.campaigns`, :mod:`.window_campaigns`), printing and export
+(:attr:`MainWindow.export`, :mod:`.window_export`), the settings
+(:attr:`MainWindow.settings`, :mod:`.window_settings`) and the actions and menus
+declared as data (:attr:`MainWindow.actions_controller`, :mod:`.window_actions`).  A
+controller talks to another through the reference it is given or the other's
+signals; the window keeps what concerns it as a whole (the status bar, the lasting
+bars, the theme, search, the crash guard)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QUndoGroup, QUndoStack
+from PySide6.QtGui import QAction, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 # Dialog classes (QFileDialog, QInputDialog, QMessageBox) and QDesktopServices are
@@ -27,12 +32,12 @@ from builder.ui.models.library_model import LibraryModel
 from builder.ui.broadcast import FilesChanged
 from builder.ui.qt_values import ACTIONS_CONTEXT_MENU, set_enum
 from builder.ui.views.library_page import CampaignsPanel, LibraryPage
-from builder.ui.window_actions import WindowActions
-from builder.ui.window_campaigns import CampaignsAndCreation
-from builder.ui.window_documents import OpenDocuments
-from builder.ui.window_export import PrintingAndExport
-from builder.ui.window_library import JSON_FILTER, LibraryOperations  # noqa: F401
-from builder.ui.window_settings import MAX_RECENT, WindowSettings  # noqa: F401
+from builder.ui.window_actions import ActionsController
+from builder.ui.window_campaigns import CampaignsController
+from builder.ui.window_documents import DocumentsController
+from builder.ui.window_export import ExportController
+from builder.ui.window_library import LibraryController, dropped_files
+from builder.ui.window_settings import SettingsController
 
 if TYPE_CHECKING:
     from builder.ui.crash_guard import CrashGuard, CrashNotice
@@ -59,8 +64,7 @@ def apply_theme(choice: str) -> None:
         theme_manager.apply(choice)
 
 
-class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCreation,
-                 PrintingAndExport, WindowSettings, QMainWindow):
+class MainWindow(QMainWindow):
     #: Once, right after the first paint of the library (queued, so the paint is done):
     #: the start's own work follows (:func:`builder.ui.app.run_gui` opens the files and
     #: the last session's tabs).  What only refines the window (header-click sorting,
@@ -79,32 +83,29 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
         self.setAcceptDrops(True)
-        self.docs: list = []  # CharacterDocument, in tab order of opening
 
-        self.undo_group = QUndoGroup(self)
+        self.undo_group: QUndoGroup = QUndoGroup(self)
         # the one "files changed" broadcast: open tabs and models follow every write
-        self.broadcast = FilesChanged(self)
-        self.broadcast.changed.connect(self._files_changed)
-        self.library_stack = QUndoStack(self)
+        self.broadcast: FilesChanged = FilesChanged(self)
+        self.library_stack: QUndoStack = QUndoStack(self)
         self.undo_group.addStack(self.library_stack)
         self.library_stack.indexChanged.connect(lambda _i: self.library_model.refresh())
 
         # The folders are watched once the window has settled (settle): not before the
         # first paint, nor in a start that quits there.
-        self.library_model = LibraryModel(self, watch=False)
-        self.library_page = LibraryPage(self.library_model, self)
-        self.library_page.openRequested.connect(self.open_path)
+        self.library_model: LibraryModel = LibraryModel(self, watch=False)
+        self.library_page: LibraryPage = LibraryPage(self.library_model, self)
         # Once the library is painted (firstPainted fires once): firstPaintDone, then
         # what can wait (settle).
         self.library_page.view.firstPainted.connect(
             lambda: QTimer.singleShot(0, self, self._first_paint_done))
         # the campaigns are read right after the first paint
-        self.campaign_model = CampaignModel(self, lazy=True, watch=False)
-        self.campaigns_panel = CampaignsPanel(self.campaign_model, self.library_page)
-        self.campaigns_panel.openRequested.connect(self.open_campaign)
+        self.campaign_model: CampaignModel = CampaignModel(self, lazy=True, watch=False)
+        self.campaigns_panel: CampaignsPanel = CampaignsPanel(self.campaign_model,
+                                                              self.library_page)
         self.library_page.add_section(self.campaigns_panel, 2)
 
-        self.tabs = QTabWidget(self)
+        self.tabs: QTabWidget = QTabWidget(self)
         self.tabs.setObjectName("tabs")
         self.tabs.setAccessibleName("Library and open characters")
         self.tabs.setDocumentMode(True)
@@ -113,8 +114,6 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.tabs.addTab(self.library_page, "Library")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.LeftSide, None)
-        self.tabs.tabCloseRequested.connect(self.close_tab)
-        self.tabs.currentChanged.connect(self._current_changed)
         # Above the tabs, whatever tab is open: the lasting "Something went wrong" bar.
         central = QWidget(self)
         column = QVBoxLayout(central)
@@ -129,47 +128,68 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         self.crash_bar: MessageBar | None = None
         self.notice_bar: MessageBar | None = None
 
-        self.balance_label = QLabel(self)
+        self.balance_label: QLabel = QLabel(self)
         self.balance_label.setObjectName("balanceLabel")
         self.balance_label.setAccessibleName("Unspent points")
-        self.saved_label = QLabel(self)
+        self.saved_label: QLabel = QLabel(self)
         self.saved_label.setObjectName("savedLabel")
         self.statusBar().addPermanentWidget(self.saved_label)
         self.statusBar().addPermanentWidget(self.balance_label)
 
-        self._build_actions()
-        self._build_menus()
-        for action in (self.act_new, self.act_import, self.act_open_selected, self.act_duplicate,
-                       self.act_rename, self.act_trash):
-            self.library_page.add_button(action)
-        self.library_page.buttons.addStretch(1)
-        first = self.library_page.add_first_start_button
-        first(self.act_new, "Choose a ruleset and fill in its form; the rules check it as you "
-                            "type.")
-        first(self.act_import, "Copy character files you already have into the library.")
-        first(self.act_samples, "Three finished characters, one for each ruleset, to look "
-                                "around with.")
-        for action in (self.act_new_campaign, self.act_open_campaign_selected,
-                       self.act_add_to_campaign, self.act_trash_campaign):
-            self.campaigns_panel.add_button(action)
-        self.campaigns_panel.buttons.addStretch(1)
-        self.campaigns_panel.view.selectionModel().selectionChanged.connect(
-            self.update_actions)
-        set_enum(self.campaigns_panel.view, "contextMenuPolicy", ACTIONS_CONTEXT_MENU)
-        self.campaigns_panel.view.addActions([self.act_open_campaign_selected,
-                                              self.act_add_to_campaign,
-                                              self.act_trash_campaign])
-        self.library_page.on_selection_changed(self.update_actions)
-        self.library_page.view.addActions([self.act_rename, self.act_trash])
-        set_enum(self.library_page.view, "contextMenuPolicy", ACTIONS_CONTEXT_MENU)
-        for action in (self.act_open_selected, self.act_duplicate, self.act_rename,
-                       self.act_trash, self.act_save_copy):
-            self.library_page.view.addAction(action)
+        # The controllers, each given the ones it talks to.
+        self.documents = DocumentsController(self)
+        self.library = LibraryController(self, self.documents)
+        self.campaigns = CampaignsController(self, self.documents, self.library)
+        self.export = ExportController(self, self.documents)
+        self.settings = SettingsController(self, self.documents)
+        self.actions_controller = ActionsController(self, self.documents, self.settings)
+        self.broadcast.changed.connect(self.documents.files_changed)
+        self.library_page.openRequested.connect(self.documents.open_path)
+        self.campaigns_panel.openRequested.connect(self.documents.open_campaign)
+        self.tabs.tabCloseRequested.connect(self.documents.close_tab)
+        self.tabs.currentChanged.connect(self.documents.current_changed)
+
+        self.actions_controller.build_actions()
+        self.actions_controller.build_menus()
+        self._place_actions()
         self.resize(*DEFAULT_SIZE)
-        self.fit_to_screen()          # a small screen, or a large scale: inside the screen
+        self.settings.fit_to_screen()   # a small screen, or a large scale: inside the screen
         if restore:
-            self.restore_settings()
-        self._current_changed(self.tabs.currentIndex())
+            self.settings.restore_settings()
+        self.documents.current_changed(self.tabs.currentIndex())
+
+    def action(self, action_id: str) -> QAction:
+        """The window action with this id (:data:`builder.ui.window_actions.ACTIONS`,
+        "undo", "redo")."""
+        return self.actions_controller.by_id[action_id]
+
+    def _place_actions(self) -> None:
+        """The library's and the campaigns panel's buttons and context menus."""
+        act = self.action
+        page, panel = self.library_page, self.campaigns_panel
+        for action_id in ("new", "import", "open_selected", "duplicate", "rename", "trash"):
+            page.add_button(act(action_id))
+        page.buttons.addStretch(1)
+        first = page.add_first_start_button
+        first(act("new"), "Choose a ruleset and fill in its form; the rules check it as you "
+                          "type.")
+        first(act("import"), "Copy character files you already have into the library.")
+        first(act("samples"), "Three finished characters, one for each ruleset, to look "
+                              "around with.")
+        for action_id in ("new_campaign", "open_campaign_selected", "add_to_campaign",
+                          "trash_campaign"):
+            panel.add_button(act(action_id))
+        panel.buttons.addStretch(1)
+        update_actions = self.actions_controller.update_actions
+        panel.view.selectionModel().selectionChanged.connect(update_actions)
+        set_enum(panel.view, "contextMenuPolicy", ACTIONS_CONTEXT_MENU)
+        panel.view.addActions([act("open_campaign_selected"), act("add_to_campaign"),
+                               act("trash_campaign")])
+        page.on_selection_changed(update_actions)
+        page.view.addActions([act("rename"), act("trash")])
+        set_enum(page.view, "contextMenuPolicy", ACTIONS_CONTEXT_MENU)
+        for action_id in ("open_selected", "duplicate", "rename", "trash", "save_copy"):
+            page.view.addAction(act(action_id))
 
     def _first_paint_done(self) -> None:
         self.firstPaintDone.emit()
@@ -202,7 +222,7 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         from builder.ui import theme
 
         theme.choose(choice)
-        self.theme_actions[theme.saved_choice()].setChecked(True)
+        self.actions_controller.theme_actions[theme.saved_choice()].setChecked(True)
         self.report(f"Theme: {theme.THEMES[theme.saved_choice()].replace('&', '')}")
 
     def focus_search(self) -> None:
@@ -270,6 +290,14 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
 
         open_conflicts(self)
 
+    def show_rule_systems(self) -> None:
+        """Help ▸ Rule Systems (the dialog is kept as ``rule_systems_dialog``)."""
+        from builder.ui.dialogs.rule_systems import RuleSystemsDialog
+
+        dialog = RuleSystemsDialog(self)
+        self.rule_systems_dialog = dialog
+        dialog.open()
+
     def about(self) -> None:
         from builder.ui.dialogs.about import AboutDialog
 
@@ -277,7 +305,8 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         dialog.open()
         self.about_dialog = dialog
 
-    def _show_error(self, title: str, text: str) -> None:
+    def show_error(self, title: str, text: str) -> None:
+        """A warning box (not blocking) with one title and the reasons."""
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
@@ -285,8 +314,25 @@ class MainWindow(WindowActions, OpenDocuments, LibraryOperations, CampaignsAndCr
         box.open()
         self._error_box = box
 
+    # -- drag and drop import (LibraryController.take_dropped) ---------------------------
+    def dragEnterEvent(self, event):
+        if dropped_files(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event):
+        if dropped_files(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event):
+        files = dropped_files(event)
+        if files:
+            event.acceptProposedAction()
+            self.library.take_dropped(files)
+
     def closeEvent(self, event):
-        self.save_settings()
+        self.settings.save_settings()
         if self.crash_guard is not None:
             self.crash_guard.uninstall()
         super().closeEvent(event)

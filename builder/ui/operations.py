@@ -49,8 +49,8 @@ Result = Union["Outcome", Failure]
 def attempt(op: Callable[[], "Outcome"]) -> Result:
     """Run one operation; a refusal or an unwritable file is a :class:`Failure`."""
     from builder.app.outcome import RefusalCode, Refused
-    from builder.rules.base import RulesError
-    from builder.storage.files import FileProblem
+    from builder.app.types import RulesError
+    from builder.app.types import FileProblem
 
     try:
         return op()
@@ -121,7 +121,7 @@ class ExternalEntries(QUndoCommand):
 
 
 def _take_disk_version(doc: CharacterDocument) -> None:
-    from builder.storage.files import load_character
+    from builder.app.queries import open_character as load_character
 
     path = doc.cf.path
     assert path is not None  # an operation wrote this tab's file: it has one
@@ -137,7 +137,8 @@ def follow(doc: CharacterDocument, change: Change, broadcast: FilesChanged | Non
     entries at the end of its ledger, undoable from its tab), 'dropped' (entries
     an undo removed), 'reloaded' (anything else: the file is read again) or ''
     (nothing to do)."""
-    from builder.storage.files import FileProblem, load_character
+    from builder.app.queries import open_character as load_character
+    from builder.app.types import FileProblem
 
     if doc.cf.path is None or doc.conflict or doc.save_error:
         return ""

@@ -31,7 +31,7 @@ from builder.app.rows import campaign_again, member_names, pool_replay
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
 from builder.ui.focus import keep_focus_off_text, tab_chain
-from builder.rules.base import UsageError
+from builder.app.types import UsageError
 
 if TYPE_CHECKING:
     from builder.storage.campaigns import CampaignFile
@@ -198,7 +198,7 @@ class PoolView(QWidget):
         controls = QVBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
 
-        who = QGridLayout()
+        who = self.who_grid = QGridLayout()
         self.by = QComboBox()
         self.by.setEditable(True)
         self.by.setToolTip("Who spends: GM, a player's name (free text)")
@@ -225,7 +225,7 @@ class PoolView(QWidget):
         who.addWidget(self.table_agrees, 1, 4)
         controls.addLayout(who)
 
-        spends = QGridLayout()
+        spends = self.spends_grid = QGridLayout()
         self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
         for index, (side, use, text) in enumerate(SPENDS):
             button = QPushButton(f"{fp.side_name(side)}: {text}  ·  Alt+{index + 1}")
@@ -311,7 +311,7 @@ class PoolView(QWidget):
 
     def reload(self, known=None) -> None:
         """Read the campaign again (``known``: this file as read elsewhere)."""
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         try:
             self.campaign = campaign_again(self.path, self.campaign, known)

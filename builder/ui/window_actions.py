@@ -1,15 +1,18 @@
-"""The main window's actions and menus, declared as data.
+"""The main window's actions and menus, declared as data, and the controller that
+builds them (:class:`ActionsController`).
 
-:data:`ACTIONS` lists every window action once: its id (the window attribute is
-``act_<id>``), menu text, the window method it calls, its tip, shortcut and when it
-is enabled (a key of :data:`ENABLED_WHEN`, a rule over :class:`WindowState`).
-:data:`MENUS` lists the menus and what is in them.  :class:`WindowActions` (a mixin
-of :class:`builder.ui.main_window.MainWindow`) builds both and keeps the enabled
-states current; the dynamic parts (Open Recent, the Character and Campaign menus,
-the theme choices) are filled where they are named.
+:data:`ACTIONS` lists every window action once: its id, menu text, the slot it calls
+(a dotted path from the window: ``"library.duplicate_selected"`` is the library
+controller's method, ``"about"`` the window's own), its tip, shortcut and when it is
+enabled (a key of :data:`ENABLED_WHEN`, a rule over :class:`WindowState`).  :data:`MENUS`
+lists the menus and what is in them.  The built actions are found by id in one mapping
+(:attr:`ActionsController.by_id`, :meth:`builder.ui.main_window.MainWindow.action`);
+the dynamic parts (Open Recent, the Character and Campaign menus, the theme choices)
+are filled where they are named.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Union
 
 from PySide6.QtCore import QObject
@@ -18,10 +21,13 @@ from PySide6.QtGui import QAction, QKeySequence
 from builder.ui.qt_values import (WIDGET_SHORTCUT, WIDGET_WITH_CHILDREN_SHORTCUT,
                                   WINDOW_SHORTCUT, set_enum)
 
-if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
-    from builder.ui.window_host import WindowHost
-else:
-    WindowHost = object
+if TYPE_CHECKING:
+    from PySide6.QtGui import QActionGroup
+    from PySide6.QtWidgets import QMenu
+
+    from builder.ui.main_window import MainWindow
+    from builder.ui.window_documents import DocumentsController
+    from builder.ui.window_settings import SettingsController
 
 K = QKeySequence.StandardKey
 Shortcut = Union[str, QKeySequence.StandardKey, None]
@@ -40,6 +46,8 @@ class ActionSpec:
                  window_wide: bool = False):
         self.id = id
         self.text = text
+        #: What it calls: a dotted path from the window (a controller's method, or the
+        #: window's own).
         self.slot = slot
         self.tip = tip
         self.shortcut = shortcut
@@ -89,85 +97,89 @@ ENABLED_WHEN: dict[str, Callable[[WindowState], bool]] = {
 
 ACTIONS: tuple[ActionSpec, ...] = (
     # file
-    ActionSpec("new", "&New Character…", "new_character",
+    ActionSpec("new", "&New Character…", "library.new_character",
                "Create a character: choose a ruleset, then fill in its form", K.New),
-    ActionSpec("open", "&Open…", "open_dialog",
+    ActionSpec("open", "&Open…", "documents.open_dialog",
                "Open a character file from anywhere (it is edited where it is)", K.Open),
-    ActionSpec("import", "&Import into Library…", "import_dialog",
+    ActionSpec("import", "&Import into Library…", "library.import_dialog",
                "Copy a character file into the library "
                "(you can also drop .json files on the window)", "Ctrl+I"),
-    ActionSpec("add_folder", "Add &Folder…", "add_folder_dialog",
+    ActionSpec("add_folder", "Add &Folder…", "library.add_folder_dialog",
                "Add a folder from anywhere (a Syncthing, Dropbox or git folder): its "
                "characters are listed in the library beside the data folder's"),
-    ActionSpec("open_selected", "Open &Selected", "open_selected",
+    ActionSpec("open_selected", "Open &Selected", "documents.open_selected",
                "Open the selected characters in tabs", enabled_when="library-selection"),
-    ActionSpec("save_copy", "Save a &Copy As…", "save_copy",
+    ActionSpec("save_copy", "Save a &Copy As…", "library.save_copy",
                "Write a copy of the character somewhere else", K.SaveAs,
                enabled_when="character"),
-    ActionSpec("close_tab", "&Close Tab", "close_current_tab",
+    ActionSpec("close_tab", "&Close Tab", "documents.close_current_tab",
                "Close the current character", K.Close, enabled_when="open-tab"),
     ActionSpec("quit", "&Quit", "close", "Quit the application", K.Quit, fallback="Ctrl+Q"),
     # library and edit
-    ActionSpec("duplicate", "&Duplicate", "duplicate_selected",
+    ActionSpec("duplicate", "&Duplicate", "library.duplicate_selected",
                "Copy the selected character under a new name", "Ctrl+D",
                enabled_when="character"),
-    ActionSpec("rename", "&Rename…", "rename_selected", "Give the character a new name", "F2",
+    ActionSpec("rename", "&Rename…", "library.rename_selected", "Give the character a new name",
+               "F2",
                enabled_when="character"),
-    ActionSpec("identity", "&Who Is This Character…", "edit_identity",
+    ActionSpec("identity", "&Who Is This Character…", "documents.edit_identity",
                "Player, appearance, background and portrait (printed on the sheet)",
                enabled_when="one-character"),
-    ActionSpec("trash", "&Move to Trash", "trash_selected",
+    ActionSpec("trash", "&Move to Trash", "library.trash_selected",
                "Move the selected characters to the trash (Undo brings them back)", K.Delete,
                context=WIDGET_WITH_CHILDREN_SHORTCUT,
                enabled_when="library-selection"),
-    ActionSpec("restore", "Restore from &Trash…", "restore_dialog",
+    ActionSpec("restore", "Restore from &Trash…", "library.restore_dialog",
                "Bring back a character from the trash"),
     ActionSpec("conflicts", "Con&flicts…", "show_conflicts", "The merged timeline of the "
                "character or campaign and the rulings its suspended entries need"),
     # printing and export (builder.ui.window_export)
-    ActionSpec("print", "&Print…", "print_current",
+    ActionSpec("print", "&Print…", "export.print_current",
                "Print the character's sheet (system print dialog)", K.Print,
                enabled_when="sheet"),
-    ActionSpec("preview", "Print Pre&view…", "preview_current",
+    ActionSpec("preview", "Print Pre&view…", "export.preview_current",
                "See the sheet's pages before printing", "Ctrl+Shift+P", enabled_when="sheet"),
-    ActionSpec("export_pdf", "&Export PDF…", "export_pdf",
+    ActionSpec("export_pdf", "&Export PDF…", "export.export_pdf",
                "Save the sheet of the current character, or of the characters selected in "
                "the library, as PDF", "Ctrl+E", enabled_when="sheet"),
-    ActionSpec("sheet_options", "S&heet Options…", "sheet_options_dialog",
+    ActionSpec("sheet_options", "S&heet Options…", "export.sheet_options_dialog",
                "Which sections to print, blank values for pencil play, paper size"),
     # view and help
-    ActionSpec("reload", "Re&load from Disk", "reload_current",
+    ActionSpec("reload", "Re&load from Disk", "documents.reload_current",
                "Read the character file again", K.Refresh),
-    ActionSpec("library", "Show &Library", "show_library", "Go to the library tab", "Ctrl+L",
+    ActionSpec("library", "Show &Library", "documents.show_library", "Go to the library tab",
+               "Ctrl+L",
                context=WINDOW_SHORTCUT, window_wide=True),
-    ActionSpec("next_tab", "&Next Tab", "next_tab", "Show the tab to the right",
+    ActionSpec("next_tab", "&Next Tab", "documents.next_tab", "Show the tab to the right",
                "Ctrl+PgDown", context=WINDOW_SHORTCUT, window_wide=True),
-    ActionSpec("previous_tab", "&Previous Tab", "previous_tab", "Show the tab to the left",
+    ActionSpec("previous_tab", "&Previous Tab", "documents.previous_tab",
+               "Show the tab to the left",
                "Ctrl+PgUp", context=WINDOW_SHORTCUT, window_wide=True),
-    ActionSpec("data_folder", "Open &Data Folder", "open_data_folder",
+    ActionSpec("data_folder", "Open &Data Folder", "library.open_data_folder",
                "Show the folder the library lives in"),
     ActionSpec("rule_systems", "&Rule Systems…", "show_rule_systems",
                "Every rule system, where it comes from, and any warnings"),
     ActionSpec("about", "&About Character Builder", "about", "Version and licence"),
-    ActionSpec("samples", "Open the &Sample Characters", "open_samples",
+    ActionSpec("samples", "Open the &Sample Characters", "library.open_samples",
                "Copy the sample characters that come with the app into the library and "
                "open them"),
     ActionSpec("find", "&Find…", "focus_search",
                "Search the library, or filter the increases of the open character", K.Find,
                context=WINDOW_SHORTCUT, window_wide=True),
     # campaigns (builder.ui.window_campaigns)
-    ActionSpec("new_campaign", "Ne&w Campaign…", "new_campaign",
+    ActionSpec("new_campaign", "Ne&w Campaign…", "campaigns.new_campaign",
                "Create a campaign: a name, a ruleset and member characters from the library",
                "Ctrl+Shift+N"),
-    ActionSpec("open_campaign", "Open Campaign &File…", "open_campaign_dialog",
+    ActionSpec("open_campaign", "Open Campaign &File…", "campaigns.open_campaign_dialog",
                "Open a campaign file from anywhere"),
-    ActionSpec("open_campaign_selected", "&Open Campaign", "open_selected_campaign",
+    ActionSpec("open_campaign_selected", "&Open Campaign", "campaigns.open_selected_campaign",
                "Open the selected campaign in a tab (Enter, double-click)",
                enabled_when="campaign-selected"),
-    ActionSpec("add_to_campaign", "Add Se&lected Characters", "add_selected_to_campaign",
+    ActionSpec("add_to_campaign", "Add Se&lected Characters",
+               "campaigns.add_selected_to_campaign",
                "Add the characters selected in the library above to the selected campaign",
                enabled_when="campaign-and-characters"),
-    ActionSpec("trash_campaign", "Move Campaign to &Trash", "trash_selected_campaign",
+    ActionSpec("trash_campaign", "Move Campaign to &Trash", "campaigns.trash_selected_campaign",
                "Move the selected campaign file to the trash (Undo brings it back; the "
                "characters are not touched)", K.Delete,
                context=WIDGET_SHORTCUT, enabled_when="campaign-selected"),
@@ -177,7 +189,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
 SEPARATOR, RECENT, THEMES = "-", "<recent>", "<themes>"
 
 #: The menu bar: (title, attribute or None, items); items are action ids or
-#: placeholders; None: filled each time the menu opens (``_fill_<attribute>``).
+#: placeholders; None: the menu is kept as the controller's ``<attribute>`` and filled
+#: each time it opens (``fill_<attribute>``).
 MENUS: tuple[tuple[str, str | None, tuple[str, ...] | None], ...] = (
     ("&File", None, ("new", "open", "import", "add_folder", RECENT, SEPARATOR, "save_copy", "reload",
                      SEPARATOR, "print", "preview", "export_pdf", "sheet_options", SEPARATOR,
@@ -222,16 +235,32 @@ def key_sequence(text: str) -> QKeySequence:
     return QKeySequence.fromString(text, QKeySequence.SequenceFormat.NativeText)
 
 
-class WindowActions(WindowHost):
-    """Builds :data:`ACTIONS` and :data:`MENUS` on the window; keeps actions enabled
-    as :data:`ENABLED_WHEN` says."""
+class ActionsController(QObject):
+    """Builds :data:`ACTIONS` and :data:`MENUS` on the window (the actions are the
+    window's children, so their keys work window-wide); keeps actions enabled as
+    :data:`ENABLED_WHEN` says."""
+
+    def __init__(self, window: MainWindow, documents: DocumentsController,
+                 settings: SettingsController):
+        super().__init__(window)
+        self.window = window
+        self.documents = documents
+        self.settings = settings
+        #: Every window action by its id (:data:`ACTIONS`, "undo" and "redo").
+        self.by_id: dict[str, QAction] = {}
+        self.theme_actions: dict[str, QAction] = {}
+        self.theme_group: QActionGroup | None = None
+        self.recent_menu: QMenu | None = None
+        self.character_menu: QMenu | None = None
+        self.campaign_menu: QMenu | None = None
+        documents.currentChanged.connect(self.current_changed)
 
     def action(self, action_id: str) -> QAction:
-        """The window action with this id (``act_<id>``)."""
-        return getattr(self, f"act_{action_id}")
+        return self.by_id[action_id]
 
     def _make_action(self, spec: ActionSpec) -> QAction:
-        action = new_action(spec.text, self)
+        window = self.window
+        action = new_action(spec.text, window)
         if spec.tip:
             action.setToolTip(spec.tip)
             action.setStatusTip(spec.tip)
@@ -242,100 +271,98 @@ class WindowActions(WindowHost):
             action.setShortcuts([key_sequence(spec.shortcut)])
         if spec.context != WINDOW_SHORTCUT:    # (not a Qt enum: the start needs none)
             set_enum(action, "shortcutContext", spec.context)
-        action.triggered.connect(getattr(self, spec.slot))
+        action.triggered.connect(attrgetter(spec.slot)(window))
         # Every window-level key works from the start, wherever the focus is: some actions
         # live only in menus filled when they open (Campaign) or in buttons, where their
         # keys would sleep (Ctrl+Shift+N did nothing until the Campaign menu was opened).
         if spec.window_wide or (not action.shortcut().isEmpty()
                                 and spec.context == WINDOW_SHORTCUT):
-            self.addAction(action)
+            window.addAction(action)
         return action
 
-    def _build_actions(self) -> None:
+    def build_actions(self) -> None:
+        window = self.window
         for spec in ACTIONS:
-            setattr(self, f"act_{spec.id}", self._make_action(spec))
-        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
+            self.by_id[spec.id] = self._make_action(spec)
+        undo = self.by_id["undo"] = window.undo_group.createUndoAction(window, "&Undo")
         # An old "Done: ..." must not outlive the change it reported.
-        self.undo_group.indexChanged.connect(lambda _i: self.statusBar().clearMessage())
-        set_shortcut(self.act_undo, K.Undo)
-        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
-        set_shortcut(self.act_redo, K.Redo, "Ctrl+Shift+Z")
+        window.undo_group.indexChanged.connect(lambda _i: window.statusBar().clearMessage())
+        set_shortcut(undo, K.Undo)
+        redo = self.by_id["redo"] = window.undo_group.createRedoAction(window, "&Redo")
+        set_shortcut(redo, K.Redo, "Ctrl+Shift+Z")
         # ... and after Undo or Redo the status bar says what was undone or redone.
-        self.act_undo.triggered.connect(lambda: self._report_undo(undone=True))
-        self.act_redo.triggered.connect(lambda: self._report_undo(undone=False))
+        undo.triggered.connect(lambda: self._report_undo(undone=True))
+        redo.triggered.connect(lambda: self._report_undo(undone=False))
         self._build_theme_actions()
 
     def _report_undo(self, undone: bool) -> None:
-        stack = self.undo_group.activeStack()
+        stack = self.window.undo_group.activeStack()
         if stack is None:
             return
         index = stack.index() if undone else stack.index() - 1
         if 0 <= index < stack.count():
-            self.report(f"{'Undone' if undone else 'Redone'}: {stack.text(index)}")
+            self.window.report(f"{'Undone' if undone else 'Redone'}: {stack.text(index)}")
 
     def _build_theme_actions(self) -> None:
         from PySide6.QtGui import QActionGroup
 
         from builder.ui import theme_choice as theme
 
-        self.theme_group = QActionGroup(self)
-        self.theme_group.setExclusive(True)
-        self.theme_actions = {}
+        window = self.window
+        self.theme_group = group = QActionGroup(window)
+        group.setExclusive(True)
         chosen = theme.saved_choice()
         for key, title in theme.THEMES.items():
-            action = new_action(title, self)
+            action = new_action(title, window)
             action.setCheckable(True)
             action.setChecked(key == chosen)
             action.setStatusTip(f"Colours: {title.replace('&', '')}"
                                 + (" (follow the desktop's light or dark scheme)"
                                    if key == "system" else ""))
-            action.triggered.connect(lambda _=False, k=key: self.set_theme(k))
-            self.theme_group.addAction(action)
+            action.triggered.connect(lambda _=False, k=key: window.set_theme(k))
+            group.addAction(action)
             self.theme_actions[key] = action
 
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
+    def build_menus(self) -> None:
+        bar = self.window.menuBar()
         for title, attribute, items in MENUS:
             menu = bar.addMenu(title)
             if attribute is not None:
                 setattr(self, attribute, menu)
-                menu.aboutToShow.connect(getattr(self, f"_fill_{attribute}"))
+                menu.aboutToShow.connect(getattr(self, f"fill_{attribute}"))
                 continue
             for item in items or ():
                 if item == SEPARATOR:
                     menu.addSeparator()
                 elif item == RECENT:
-                    self.recent_menu = menu.addMenu("Open &Recent")
-                    self.recent_menu.aboutToShow.connect(self._fill_recent)
+                    recent = self.recent_menu = menu.addMenu("Open &Recent")
+                    recent.aboutToShow.connect(lambda m=recent: self.settings.fill_recent(m))
                 elif item == THEMES:
                     menu.addMenu("&Theme").addActions(list(self.theme_actions.values()))
                 else:
                     menu.addAction(self.action(item))
 
-    def show_rule_systems(self) -> None:
-        """Help ▸ Rule Systems (the dialog is kept as ``rule_systems_dialog``)."""
-        from builder.ui.dialogs.rule_systems import RuleSystemsDialog
-
-        dialog = RuleSystemsDialog(self)
-        self.rule_systems_dialog = dialog
-        dialog.open()
-
-    def _fill_character_menu(self) -> None:
-        self.character_menu.clear()
-        editor = self.current_editor()
+    def fill_character_menu(self) -> None:
+        menu = self.character_menu
+        if menu is None:
+            return
+        menu.clear()
+        editor = self.documents.current_editor()
         actions = editor.menu_actions() if editor is not None and hasattr(editor, "menu_actions") \
             else []
         if not actions:
-            placeholder = self.character_menu.addAction("(open a character)")
+            placeholder = menu.addAction("(open a character)")
             placeholder.setEnabled(False)
         for action in actions:
-            self.character_menu.addAction(action)
+            menu.addAction(action)
 
-    def _fill_campaign_menu(self) -> None:
+    def fill_campaign_menu(self) -> None:
         menu = self.campaign_menu
+        if menu is None:
+            return
         menu.clear()
         menu.addActions([self.action(i) for i in CAMPAIGN_MENU])
-        view = self.current_campaign_view()
+        view = self.documents.current_campaign_view()
         if view is not None:
             menu.addSeparator()
             for button in (view.award_button, view.exchange_button, view.xp_button,
@@ -346,14 +373,23 @@ class WindowActions(WindowHost):
             menu.addAction("&Full-Screen Pool", view.pool_view.full_button.toggle)
 
     def window_state(self) -> WindowState:
-        on_library = self.tabs.currentIndex() == 0
+        window, documents = self.window, self.documents
+        on_library = window.tabs.currentIndex() == 0
         return WindowState(
             on_library=on_library,
-            selected=bool(self.library_page.selected_paths()) if on_library else True,
-            one_character=self.current_doc() is not None,
-            campaign_tab=self.current_campaign_view() is not None,
-            campaign_selected=on_library and bool(self.campaigns_panel.selected_paths()),
-            characters_selected=bool(self.library_page.view.selectionModel().selectedRows()))
+            selected=bool(window.library_page.selected_paths()) if on_library else True,
+            one_character=documents.current_doc() is not None,
+            campaign_tab=documents.current_campaign_view() is not None,
+            campaign_selected=on_library and bool(window.campaigns_panel.selected_paths()),
+            characters_selected=bool(
+                window.library_page.view.selectionModel().selectedRows()))
+
+    def current_changed(self) -> None:
+        # The Character menu holds the shown editor's actions only: a hidden editor's
+        # left in it stayed live through the menu bar (its Award opening from the
+        # library, its Ctrl+2 clashing with the shown editor's).
+        self.fill_character_menu()
+        self.update_actions()
 
     def update_actions(self, *_: object) -> None:
         """Enable each action as :data:`ENABLED_WHEN` says for the window's state now

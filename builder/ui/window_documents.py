@@ -1,30 +1,50 @@
-"""The main window's open documents: one tab per open character (and campaign,
-:mod:`builder.ui.window_campaigns`), which tab is current, the window title and status
-bar for it, opening and closing tabs, and an open character following a change made
-to its file behind the app.
+"""The main window's tabs (:class:`DocumentsController`): one tab per open character
+or campaign, which tab is current, the window title and status bar for it, opening and
+closing tabs, the member guard over the open tabs, and the open tabs following the
+"files changed" broadcast or a change made to their file behind the app.
 
-A mixin of :class:`builder.ui.main_window.MainWindow`."""
+It talks to the other controllers through its signals: the window's settings restore
+and save a tab's splitters (:attr:`tabOpening`, :attr:`tabClosing`) and remember the
+files opened (:attr:`fileOpened`); the actions follow the current tab
+(:attr:`currentChanged`)."""
 from __future__ import annotations
 
-
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Iterable, cast
 
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from builder import APP_TITLE
+from builder.app import queries
 from builder.app.pathnames import real_path
-from builder.storage import library
-from builder.storage.paths import characters_dir
-from builder.ui.window_library import JSON_FILTER, document_kind
 
-if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+if TYPE_CHECKING:
+    from builder.ui.broadcast import Change
     from builder.ui.campaign_view import CampaignView
     from builder.ui.document import CharacterDocument
+    from builder.ui.main_window import MainWindow
     from builder.ui.views.base import CharacterEditor
-    from builder.ui.window_host import WindowHost
-else:
-    WindowHost = object
+
+JSON_FILTER = "Character files (*.json);;All files (*)"
+
+
+def document_kind(path: str | Path) -> str:
+    """What ``path`` holds, as its ``kind`` says ("character", "campaign"...); a file
+    that cannot be read counts as a character file (opening it says what is wrong)."""
+    from builder.app.types import FileProblem
+
+    try:
+        return queries.document_kind(path)
+    except FileProblem:
+        return "character"
+
+
+def documents_of(widget: QWidget) -> DocumentsController | None:
+    """The tabs' controller of the main window ``widget`` is shown in (None for a
+    widget outside one)."""
+    documents = getattr(widget.window(), "documents", None)
+    return documents if isinstance(documents, DocumentsController) else None
 
 
 def _is_campaign_view(widget: QWidget | None) -> bool:
@@ -35,9 +55,24 @@ def _is_campaign_view(widget: QWidget | None) -> bool:
     return module is not None and isinstance(widget, module.CampaignView)
 
 
-class OpenDocuments(WindowHost):
+class DocumentsController(QObject):
     """The tabs: which is current, opening, closing, following changes on disk."""
 
+    #: The current tab changed (after the undo stack followed it).
+    currentChanged = Signal()
+    #: A character or campaign tab is about to be added (its splitters restored).
+    tabOpening = Signal(object)
+    #: A character or campaign tab is about to be closed (its splitters saved).
+    tabClosing = Signal(object)
+    #: A file was opened in a tab (Open Recent lists it).
+    fileOpened = Signal(str)
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.tabs = window.tabs
+
+    # -- which tab -----------------------------------------------------------------------
     def current_editor(self) -> CharacterEditor | None:
         widget = self.tabs.currentWidget()
         # an editor is the widget with a document (builder.ui.views.EDITORS)
@@ -57,8 +92,7 @@ class OpenDocuments(WindowHost):
         # one line), never an exception
         path = real_path(path)
         for editor in self.editors():
-            if (editor.doc.path is not None
-                    and real_path(editor.doc.path) == path):
+            if editor.doc.path is not None and real_path(editor.doc.path) == path:
                 return editor
         return None
 
@@ -82,49 +116,62 @@ class OpenDocuments(WindowHost):
     def open_documents(self) -> list[CharacterDocument]:
         return [editor.doc for editor in self.editors()]
 
-    def _current_changed(self, _index: int) -> None:
+    def target_paths(self) -> list[str]:
+        """What a library command works on: the library's selection, or the open
+        character."""
+        if self.tabs.currentIndex() == 0:
+            return self.window.library_page.selected_paths()
+        doc = self.current_doc()
+        return [str(doc.path)] if doc is not None and doc.path else []
+
+    def current_changed(self, _index: int) -> None:
         doc = self.current_doc()
         campaign = self.current_campaign_view()
+        window = self.window
         if doc is not None:
-            self.undo_group.setActiveStack(doc.undo_stack)
+            window.undo_group.setActiveStack(doc.undo_stack)
         elif campaign is not None:
             campaign.reload()  # the members' figures may have changed in their tabs
-            self.undo_group.setActiveStack(campaign.undo_stack)
+            window.undo_group.setActiveStack(campaign.undo_stack)
         else:
-            self.undo_group.setActiveStack(self.library_stack)
-        # The Character menu holds the shown editor's actions only: a hidden editor's
-        # left in it stayed live through the menu bar (its Award opening from the
-        # library, its Ctrl+2 clashing with the shown editor's).
-        self._fill_character_menu()
-        self.update_actions()
-        self._update_status()
+            window.undo_group.setActiveStack(window.library_stack)
+        self.currentChanged.emit()
+        self.update_status()
 
-    def _update_status(self) -> None:
+    def update_status(self) -> None:
         editor = self.current_editor()
         campaign = self.current_campaign_view()
+        window = self.window
         if campaign is not None:
             # The title ends with the application's name, which the platform would
             # otherwise add once more (a modified marker after it hid it).
-            self.setWindowTitle(f"{campaign.name} (campaign)[*] — {APP_TITLE}")
-            self.setWindowModified(False)
-            self.saved_label.setText("✔ Saved")
-            self.saved_label.setToolTip(str(campaign.path))
-            self.balance_label.setText("")
+            window.setWindowTitle(f"{campaign.name} (campaign)[*] — {APP_TITLE}")
+            window.setWindowModified(False)
+            window.saved_label.setText("✔ Saved")
+            window.saved_label.setToolTip(str(campaign.path))
+            window.balance_label.setText("")
             self.tabs.setTabText(self.tabs.indexOf(campaign), f"⚑ {campaign.name}")
             return
         if editor is None:
-            self.setWindowTitle(APP_TITLE)
-            self.setWindowModified(False)
-            self.saved_label.setText("")
-            self.balance_label.setText("")
+            window.setWindowTitle(APP_TITLE)
+            window.setWindowModified(False)
+            window.saved_label.setText("")
+            window.balance_label.setText("")
             return
         doc = editor.doc
         doc.check_missing()
         state = doc.state_label()
-        self.setWindowTitle(f"{doc.name}[*] — {state} — {APP_TITLE}")
-        self.setWindowModified(state != "saved" and state != "read-only")
-        self.saved_label.setText("✔ Saved" if state == "saved" else state.capitalize())
-        self.saved_label.setToolTip(str(doc.path))
+        window.setWindowTitle(f"{doc.name}[*] — {state} — {APP_TITLE}")
+        window.setWindowModified(state != "saved" and state != "read-only")
+        window.saved_label.setText("✔ Saved" if state == "saved" else state.capitalize())
+        window.saved_label.setToolTip(str(doc.path))
+        window.balance_label.setText(self._balance_text(editor))
+        index = self.tabs.indexOf(editor)
+        self.tabs.setTabText(index, doc.name + ("" if state in ("saved", "read-only") else " *"))
+
+    @staticmethod
+    def _balance_text(editor: CharacterEditor) -> str:
+        doc = editor.doc
         try:
             balance = doc.ruleset.balance(doc.cf.state)
         except Exception:  # noqa: BLE001 - a broken ledger still shows
@@ -132,16 +179,14 @@ class OpenDocuments(WindowHost):
         unit = editor.unit()
         caption = getattr(doc.ruleset, "balance_format", "")
         if balance is None:
-            self.balance_label.setText("")
-        elif caption:
-            self.balance_label.setText(caption.format(balance))
-        elif unit:
-            self.balance_label.setText(f"Unspent: {balance} {unit}")
-        else:
-            self.balance_label.setText(f"Balance: {balance}")
-        index = self.tabs.indexOf(editor)
-        self.tabs.setTabText(index, doc.name + ("" if state in ("saved", "read-only") else " *"))
+            return ""
+        if caption:
+            return str(caption.format(balance))
+        if unit:
+            return f"Unspent: {balance} {unit}"
+        return f"Balance: {balance}"
 
+    # -- opening -------------------------------------------------------------------------
     def open_file(self, path: str | Path,
                   make_current: bool = True) -> CharacterEditor | CampaignView | None:
         """Open ``path`` in the tab for what it holds: a campaign in its campaign tab (as
@@ -154,6 +199,7 @@ class OpenDocuments(WindowHost):
 
     def open_path(self, path: str | Path, make_current: bool = True) -> CharacterEditor | None:
         from builder.app.documents import refused_lines
+        from builder.app.types import FileProblem
         from builder.ui.document import CharacterDocument
         from builder.ui.views import create_editor
         from builder.ui.views.problems import ProblemsEditor
@@ -163,29 +209,30 @@ class OpenDocuments(WindowHost):
             if make_current:
                 self.tabs.setCurrentWidget(existing)
             return existing
+        window = self.window
         try:
-            doc = CharacterDocument.open(path, self)
-        except library.FileProblemType() as problem:
-            self.report(str(problem))
-            self._show_error("Cannot open this file", str(problem))
+            doc = CharacterDocument.open(path, window)
+        except FileProblem as problem:
+            window.report(str(problem))
+            window.show_error("Cannot open this file", str(problem))
             return None
         try:
             editor = create_editor(doc)
-        except library.FileProblemType():      # rule code cannot show the file
+        except FileProblem:      # rule code cannot show the file
             editor = ProblemsEditor(doc)
         self._window_wide_shortcuts(editor)
-        editor.status.connect(self.report)
+        editor.status.connect(window.report)
         editor.closeRequested.connect(lambda e=editor: self.close_tab(self.tabs.indexOf(e)))
         doc.saveStateChanged.connect(self._doc_state_changed)
         doc.changed.connect(self._doc_state_changed)
         doc.externalChange.connect(lambda e=editor: self._ledger_only_change(e))
-        self.undo_group.addStack(doc.undo_stack)
-        self.restore_splitters(editor)
+        window.undo_group.addStack(doc.undo_stack)
+        self.tabOpening.emit(editor)
         index = self.tabs.addTab(editor, doc.name)
         self.tabs.setTabToolTip(index, str(doc.path))
         if make_current:
             self.tabs.setCurrentIndex(index)
-        self.add_recent(str(doc.path))
+        self.fileOpened.emit(str(doc.path))
         lines = refused_lines(doc.cf)
         if lines and not isinstance(editor, ProblemsEditor):   # (its page lists them)
             editor.refusal_bar.show_message(
@@ -195,6 +242,40 @@ class OpenDocuments(WindowHost):
             editor.refusal_bar.show_message(doc.read_only, "info")
         return editor
 
+    def open_campaign(self, path: str | Path,
+                      make_current: bool = True) -> CampaignView | None:
+        from builder.ui.campaign_view import CampaignView
+
+        existing = self.campaign_view_for_path(path)
+        if existing is not None:
+            if make_current:
+                self.tabs.setCurrentWidget(existing)
+            return existing
+        window = self.window
+        view = CampaignView(path, self.tabs, member_guard=self.member_blockers,
+                            library_entries=self._library_entries, broadcast=window.broadcast)
+        if view.campaign is None:
+            text = view.message_bar.label.text()
+            view.deleteLater()
+            window.report(text)
+            window.show_error("Cannot open this campaign", text)
+            return None
+        view.status.connect(window.report)
+        view.changed.connect(window.campaign_model.refresh)
+        window.undo_group.addStack(view.undo_stack)
+        self.tabOpening.emit(view)
+        index = self.tabs.addTab(view, f"⚑ {view.name}")
+        self.tabs.setTabToolTip(index, f"Campaign: {view.path}")
+        if make_current:
+            self.tabs.setCurrentIndex(index)
+        self.fileOpened.emit(str(view.path))   # Open Recent lists campaigns too (open_file)
+        return view
+
+    def _library_entries(self) -> list:
+        model = self.window.library_model
+        model.refresh()
+        return model.entries()
+
     def _window_wide_shortcuts(self, editor: CharacterEditor) -> None:
         """An editor's shortcuts (Ctrl+1..., Award) work wherever the focus is in the
         window while its tab is shown: a hidden tab's editor is not visible, so its
@@ -202,8 +283,9 @@ class OpenDocuments(WindowHost):
         from PySide6.QtCore import Qt   # (not at import: the first paint needs no Qt enums)
         from PySide6.QtGui import QAction as _QAction
 
-        taken = {key.toString() for action in self.findChildren(_QAction)
-                 if action.parent() is self for key in action.shortcuts()}
+        window = self.window
+        taken = {key.toString() for action in window.findChildren(_QAction)
+                 if action.parent() is window for key in action.shortcuts()}
         for action in editor.findChildren(_QAction):
             keys = {key.toString() for key in action.shortcuts()}
             if not keys or keys & taken:
@@ -212,9 +294,10 @@ class OpenDocuments(WindowHost):
                 action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
 
     def _doc_state_changed(self) -> None:
-        self._update_status()
-        self.library_model.refresh()
+        self.update_status()
+        self.window.library_model.refresh()
 
+    # -- closing and moving between tabs -------------------------------------------------
     def close_tab(self, index: int) -> None:
         if index <= 0:
             return
@@ -223,19 +306,20 @@ class OpenDocuments(WindowHost):
         if close_page is not None:  # a page of its own (Conflicts)
             self.tabs.removeTab(index)
             return close_page()
+        undo_group = self.window.undo_group
         if not hasattr(widget, "doc"):  # a campaign tab
             view = cast("CampaignView", widget)
-            self.save_splitters(view)
+            self.tabClosing.emit(view)
             self.tabs.removeTab(index)
-            self.undo_group.removeStack(view.undo_stack)
+            undo_group.removeStack(view.undo_stack)
             view.pool_view.set_full_screen(False)
             view.deleteLater()
             return
         editor = cast("CharacterEditor", widget)
-        self.save_splitters(editor)
+        self.tabClosing.emit(editor)
         self.tabs.removeTab(index)
         editor.doc.stop_watching()
-        self.undo_group.removeStack(editor.doc.undo_stack)
+        undo_group.removeStack(editor.doc.undo_stack)
         editor.deleteLater()
         editor.doc.deleteLater()
 
@@ -254,13 +338,14 @@ class OpenDocuments(WindowHost):
         self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
 
     def open_selected(self) -> None:
-        for path in self.library_page.selected_paths():
+        for path in self.window.library_page.selected_paths():
             self.open_path(path)
 
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, "Open a character", str(characters_dir()), JSON_FILTER)
+        dialog = QFileDialog(self.window, "Open a character", str(queries.characters_folder()),
+                             JSON_FILTER)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.filesSelected.connect(lambda files: [self.open_file(f) for f in files])
         dialog.open()
@@ -272,11 +357,11 @@ class OpenDocuments(WindowHost):
         if campaign is not None:
             campaign.reload()
             campaign.pool_view.reload()
-            self.report("Campaign re-read")
+            self.window.report("Campaign re-read")
             return
         if editor is None:
-            self.library_model.refresh()
-            self.report("Library re-read")
+            self.window.library_model.refresh()
+            self.window.report("Library re-read")
             return
         editor._reload()
 
@@ -286,49 +371,70 @@ class OpenDocuments(WindowHost):
 
         doc = self.current_doc()
         if doc is not None and not doc.read_only:
-            self.identity_dialog = edit_identity(self, doc)
+            self.identity_dialog = edit_identity(self.window, doc)
+
+    # -- the open tabs and the files behind them -----------------------------------------
+    def member_blockers(self, paths: Iterable[str | Path]) -> list[str]:
+        """Reasons a campaign must not write these character files now: an open tab
+        holds a change to them that is not on disk (not saved, or a conflict)."""
+        wanted = {real_path(p) for p in paths}
+        reasons = []
+        for editor in self.editors():
+            doc = editor.doc
+            if doc.path is None or real_path(doc.path) not in wanted:
+                continue
+            if doc.conflict:
+                reasons.append(f"{doc.name} ({doc.path}): the file changed on disk and its "
+                               f"open tab has not reloaded it; reload it (or keep yours) first")
+            elif doc.save_error:
+                reasons.append(f"{doc.name} ({doc.path}): its open tab has a change that is "
+                               f"not saved ({doc.save_error})")
+        return reasons
+
+    def files_changed(self, change: Change) -> None:
+        """An operation wrote files (the broadcast): open character tabs take the new
+        version, keeping their undo history (:func:`builder.ui.operations.follow`);
+        campaign tabs and the library models read again."""
+        from builder.ui.operations import follow
+
+        removed = {real_path(c.path) for c in change.outcome.changes if c.after is None}
+        for path in removed:             # moved to the trash: its tab closes
+            tab = self.editor_for_path(path) or self.campaign_view_for_path(path)
+            if tab is not None:
+                self.close_tab(self.tabs.indexOf(tab))
+        wanted = {real_path(p) for p in change.paths} - removed
+        followed = []
+        for editor in self.editors():
+            doc = editor.doc
+            if doc.path is None or real_path(doc.path) not in wanted:
+                continue
+            if follow(doc, change, self.window.broadcast):
+                editor.conflict_bar.hide()
+                followed.append(doc.name)
+        for view in self.campaign_views():
+            view.files_changed(change)
+        self.window.library_model.refresh()
+        self.window.campaign_model.refresh()
+        if followed:
+            self.window.report("Open characters updated: " + ", ".join(followed))
 
     def _ledger_only_change(self, editor: CharacterEditor) -> None:
         """A file changed behind the app only at the end of its ledger (a campaign
         award or its undo from the command line, a ``do`` / ``undo``): the tab holds
         nothing that is not on disk (every change is saved at once), so it takes the
         new version without asking.  Any other change keeps the Reload / Keep mine bar."""
-        import json
-
-        from builder.storage.files import FileProblem
-        from builder.storage.formats import CHARACTER
+        from builder.app import documents
+        from builder.app.types import FileProblem
 
         doc = editor.doc
-        if doc.save_error or doc.read_only or doc.cf.raw is None:
+        if doc.save_error or doc.read_only:
             return
-        try:
-            ours = json.loads(doc.cf.raw.decode("utf-8"))
-            theirs = json.loads((doc.disk_bytes() or b"").decode("utf-8"))
-            # an older file the tab read, saved by the command line in the current
-            # format: compared as the same version (the upgrade is no change of ours)
-            for side in (ours, theirs):
-                if isinstance(side, dict):
-                    CHARACTER.upgrade(side)
-            # a change made in the tab that could not be saved (the save found the
-            # file changed) is never dropped: then the bar asks
-            if json.loads(doc.cf.to_bytes().decode("utf-8")) != ours:
-                return
-        except (UnicodeDecodeError, ValueError):
-            return
-        if not (isinstance(ours, dict) and isinstance(theirs, dict)):
-            return
-        a, b = ours.pop("ledger", None), theirs.pop("ledger", None)
-        # what an undo took back (kept as withdrawn) changes with the ledger's end
-        ours.pop("withdrawn", None), theirs.pop("withdrawn", None)
-        if ours != theirs or not isinstance(a, list) or not isinstance(b, list):
-            return
-        shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
-        if longer[:len(shorter)] != shorter:
+        if not documents.only_ledger_changed(doc.cf, doc.disk_bytes()):
             return
         try:
             doc.reload()
         except FileProblem:
             return
         editor.conflict_bar.hide()
-        self.report(f"{doc.name}: its ledger changed on disk (e.g. a campaign award); "
-                    f"reloaded")
+        self.window.report(f"{doc.name}: its ledger changed on disk (e.g. a campaign award); "
+                           f"reloaded")

@@ -1,94 +1,118 @@
-"""The main window's library operations: duplicate, rename, trash and restore,
-import (also by dropping ``.json`` files on the window), the sample characters, save a
-copy, the data folder.  Each change is one application-layer operation
-(:mod:`builder.app.library`, :func:`builder.app.characters.rename`) on the library's
-undo stack (:class:`builder.ui.undo.FileOperation`), announced on the window's
-"files changed" broadcast.
+"""The main window's library (:class:`LibraryController`): new characters, duplicate,
+rename, trash and restore, import (also by dropping ``.json`` files on the window), the
+sample characters, save a copy, added folders, the data folder.  Each change is one
+application-layer operation (:mod:`builder.app.library`, :mod:`builder.app.characters`)
+on the library's undo stack (:class:`builder.ui.undo.FileOperation`), announced on the
+window's "files changed" broadcast.
 
-A mixin of :class:`builder.ui.main_window.MainWindow` (it uses the window's tabs,
-models, undo stacks, member guard and ``report``)."""
+It works on the window's tabs through the tabs' controller
+(:class:`builder.ui.window_documents.DocumentsController`): the open tab, the member
+guard, opening what it made."""
 from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QKeySequence, QUndoCommand
 
+from builder.app import queries
 from builder.app.pathnames import real_path
-from builder.storage.paths import characters_dir
+from builder.ui.window_documents import JSON_FILTER, document_kind
 
-if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+if TYPE_CHECKING:
     from PySide6.QtGui import QDropEvent
 
+    from builder.app.library import Trashed
     from builder.app.outcome import Outcome
-    from builder.storage.library import Trashed
-    from builder.ui.window_host import MakeCommand, WindowHost
-else:
-    WindowHost = object
+    from builder.app.types import Ruleset
+    from builder.ui.main_window import MainWindow
+    from builder.ui.window_documents import DocumentsController
 
-JSON_FILTER = "Character files (*.json);;All files (*)"
-
-
-def document_kind(path: str | Path) -> str:
-    """What ``path`` holds, as its ``kind`` says ("character", "campaign"...); a file
-    that cannot be read counts as a character file (opening it says what is wrong)."""
-    from builder.storage import documents
-    from builder.storage.library import FileProblemType
-
-    try:
-        return documents.peek_kind(path)
-    except FileProblemType():
-        return "character"
+#: What :meth:`LibraryController.run_operation` pushes on the library's undo stack:
+#: ``make_command(text, outcome, guard, broadcast, report)`` (:mod:`builder.ui.undo`).
+MakeCommand = Callable[..., QUndoCommand]
 
 
-class LibraryOperations(WindowHost):
-    """The Library tab's file operations and drag-and-drop import."""
+def dropped_files(event: QDropEvent) -> list[str]:
+    """The ``.json`` files a drag carries."""
+    mime = event.mimeData()
+    if not mime.hasUrls():
+        return []
+    return [u.toLocalFile() for u in mime.urls()
+            if u.isLocalFile() and u.toLocalFile().lower().endswith(".json")]
 
-    def _target_paths(self) -> list[str]:
-        if self.tabs.currentIndex() == 0:
-            return self.library_page.selected_paths()
-        doc = self.current_doc()
-        return [str(doc.path)] if doc is not None and doc.path else []
 
-    def _library_op(self, op: Callable[[], Outcome], make_command: MakeCommand,
-                    text: str) -> Outcome | None:
+class LibraryController(QObject):
+    """The Library tab's file operations, new characters and drag-and-drop import."""
+
+    def __init__(self, window: MainWindow, documents: DocumentsController):
+        super().__init__(window)
+        self.window = window
+        self.documents = documents
+
+    # -- creation ------------------------------------------------------------------------
+    def new_character(self) -> None:
+        from builder.ui.dialogs.new_character import NewCharacterDialog
+
+        dialog = NewCharacterDialog(self.window)
+        dialog.created.connect(self._create_character)
+        dialog.open()
+        self.new_character_dialog = dialog   # (tests and tools drive it)
+
+    def _create_character(self, ruleset: Ruleset, name: str, baseline: dict) -> None:
+        """:func:`builder.app.characters.create` into the library, then open it; Undo
+        moves the new file to the trash."""
+        from builder.app import characters
+        from builder.ui.undo import created_files
+
+        spec = characters.NewCharacter(ruleset=ruleset, name=name, baseline=baseline)
+        outcome = self.run_operation(lambda: characters.create(spec), created_files,
+                                     f"New character {name}")
+        if outcome is not None:
+            self.documents.open_path(outcome.changes[0].path)
+
+    # -- the library's operations ----------------------------------------------------------
+    def run_operation(self, op: Callable[[], Outcome], make_command: MakeCommand,
+                      text: str) -> Outcome | None:
         """Run one library operation (:mod:`builder.app.library`): refused, the reasons
         in the status bar and None; done, announced on the broadcast and pushed on the
         library stack as ``make_command(text, outcome, guard, broadcast, report)``."""
         from builder.ui.operations import Failure, run
 
-        result = run(op, self.broadcast)
+        window = self.window
+        result = run(op, window.broadcast)
         if isinstance(result, Failure):
-            self.report(" ".join(result.reasons))
+            window.report(" ".join(result.reasons))
             return None
-        self.library_stack.push(make_command(text, result, self.member_blockers,
-                                             self.broadcast, self.report))
+        window.library_stack.push(make_command(text, result, self.documents.member_blockers,
+                                               window.broadcast, window.report))
         return result
 
     def duplicate_selected(self) -> None:
         from builder.app import library as app_library
         from builder.ui.undo import created_files
 
-        for path in self._target_paths():
+        for path in self.documents.target_paths():
             name = self._name_of(path)
-            outcome = self._library_op(partial(app_library.duplicate, path), created_files,
-                                       f"Duplicate {name}")
+            outcome = self.run_operation(partial(app_library.duplicate, path), created_files,
+                                         f"Duplicate {name}")
             if outcome is not None:
                 copy = outcome.changes[0].path
-                self.library_page.select_path(str(copy))
-                self.report(f"Duplicated {name} as {copy.name}")
+                self.window.library_page.select_path(str(copy))
+                self.window.report(f"Duplicated {name} as {copy.name}")
 
     def rename_selected(self) -> None:
         from PySide6.QtWidgets import QInputDialog
 
-        paths = self._target_paths()
+        paths = self.documents.target_paths()
         if not paths:
             return
         path = paths[0]
-        editor = self.editor_for_path(path)
+        editor = self.documents.editor_for_path(path)
         old = editor.doc.name if editor is not None else self._name_of(path)
-        dialog = QInputDialog(self)
+        dialog = QInputDialog(self.window)
         dialog.setWindowTitle("Rename character")
         dialog.setLabelText(f"New name for {old}:")
         dialog.setTextValue(old)
@@ -102,13 +126,14 @@ class LibraryOperations(WindowHost):
         from builder.app import characters
         from builder.ui.undo import renamed_file
 
-        editor = self.editor_for_path(path)
+        editor = self.documents.editor_for_path(path)
         if editor is not None:
             editor.doc.rename(new_name)  # on the character's own undo stack
-            self.library_model.refresh()
+            self.window.library_model.refresh()
             return
-        self._library_op(lambda: characters.rename(path, new_name, guard=self.member_blockers),
-                         lambda _text, outcome, *rest: renamed_file(path, outcome, *rest), "")
+        guard = self.documents.member_blockers
+        self.run_operation(lambda: characters.rename(path, new_name, guard=guard),
+                           lambda _text, outcome, *rest: renamed_file(path, outcome, *rest), "")
 
     def trash_selected(self) -> None:
         """Move the selected characters to the trash, all or none (not one whose open tab
@@ -116,19 +141,19 @@ class LibraryOperations(WindowHost):
         yes (Undo brings the files back and opens their tabs again)."""
         from PySide6.QtWidgets import QMessageBox
 
-        paths = self._target_paths()
+        paths = self.documents.target_paths()
         if not paths:
             return
         what = self._trash_words(paths)
-        open_ones = [p for p in paths if self.editor_for_path(p) is not None]
-        if not open_ones or self.member_blockers(paths):
+        open_ones = [p for p in paths if self.documents.editor_for_path(p) is not None]
+        if not open_ones or self.documents.member_blockers(paths):
             self.trash_paths(paths)        # nothing to ask (or refused: it says why)
             return
         box = QMessageBox(QMessageBox.Icon.Question, "Move to Trash",
                           f"Move {what} to the trash? "
                           f"{'Its tab closes' if len(open_ones) == 1 else 'Their tabs close'}; "
                           "Edit ▸ Undo brings it all back.",
-                          QMessageBox.StandardButton.Cancel, self)
+                          QMessageBox.StandardButton.Cancel, self.window)
         box.setObjectName("trashOpenQuestion")
         move = box.addButton("Move to Trash", QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
@@ -148,27 +173,29 @@ class LibraryOperations(WindowHost):
         from builder.ui.undo import trashed_files
 
         what = self._trash_words(paths)
-        had_tabs = {real_path(p) for p in paths if self.editor_for_path(p) is not None}
+        had_tabs = {real_path(p) for p in paths
+                    if self.documents.editor_for_path(p) is not None}
 
         def reopen(trashed: Outcome, restored: Outcome) -> None:
             tabs = {to for was, to in trashed.moved if real_path(was) in had_tabs}
             back = [path for trash, path in restored.moved if trash in tabs]
             for i, path in enumerate(back):
-                self.open_path(path, make_current=i == 0)
+                self.documents.open_path(path, make_current=i == 0)
 
-        outcome = self._library_op(
-            lambda: app_library.trash(paths, guard=self.member_blockers),
+        outcome = self.run_operation(
+            lambda: app_library.trash(paths, guard=self.documents.member_blockers),
             partial(trashed_files, on_undo=reopen),
             f"Move {what} to the trash")
         if outcome is None:
             return
-        keys = self.act_undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        self.report(f"Moved {what} to the trash — Edit ▸ Undo ({keys}) brings "
-                    f"{'them' if len(paths) > 1 else 'it'} back")
+        undo = self.window.action("undo")
+        keys = undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.window.report(f"Moved {what} to the trash — Edit ▸ Undo ({keys}) brings "
+                           f"{'them' if len(paths) > 1 else 'it'} back")
 
     def _name_of(self, path: str | Path) -> str:
-        row = self.library_model.row_for_path(path)
-        return self.library_model.entries()[row].name if row >= 0 else Path(path).stem
+        row = self.window.library_model.row_for_path(path)
+        return self.window.library_model.entries()[row].name if row >= 0 else Path(path).stem
 
     def restore_dialog(self) -> None:
         from PySide6.QtWidgets import QInputDialog
@@ -177,11 +204,11 @@ class LibraryOperations(WindowHost):
 
         items = app_library.trash_items()
         if not items:
-            self.report("The trash is empty")
+            self.window.report("The trash is empty")
             return
         labels = [f"{app_library.trashed_name(item)}  (trashed as {item.trashed.name})"
                   for item in items]
-        dialog = QInputDialog(self)
+        dialog = QInputDialog(self.window)
         dialog.setWindowTitle("Restore from Trash")
         dialog.setLabelText("Character to restore:")
         dialog.setComboBoxItems(labels)
@@ -197,14 +224,14 @@ class LibraryOperations(WindowHost):
         from builder.ui.undo import created_files
 
         names = ", ".join(item.original.name for item in items)
-        outcome = self._library_op(lambda: app_library.restore(items), created_files,
-                                   f"Restore {names}")
+        outcome = self.run_operation(lambda: app_library.restore(items), created_files,
+                                     f"Restore {names}")
         if outcome is None:
             return []
         restored = [c.path for c in outcome.changes]
         if restored:
-            self.library_page.select_path(str(restored[-1]))
-            self.report(f"Restored {', '.join(p.name for p in restored)}")
+            self.window.library_page.select_path(str(restored[-1]))
+            self.window.report(f"Restored {', '.join(p.name for p in restored)}")
         return restored
 
     def import_paths(self, paths: Iterable[str | Path]) -> list[Path]:
@@ -217,15 +244,15 @@ class LibraryOperations(WindowHost):
             return []
         paths = list(paths)
         names = ", ".join(Path(p).name for p in paths)
-        outcome = self._library_op(lambda: app_library.import_files(paths),
-                                   created_files, f"Import {names}")
+        outcome = self.run_operation(lambda: app_library.import_files(paths),
+                                     created_files, f"Import {names}")
         if outcome is None:
             self._import_failed(paths)
             return []
         imported = [c.path for c in outcome.changes]
-        self.show_library()
-        self.library_page.select_path(str(imported[-1]))
-        self.report(f"Imported {', '.join(p.name for p in imported)}")
+        self.documents.show_library()
+        self.window.library_page.select_path(str(imported[-1]))
+        self.window.report(f"Imported {', '.join(p.name for p in imported)}")
         return imported
 
     def _import_failed(self, paths: list) -> None:
@@ -236,14 +263,14 @@ class LibraryOperations(WindowHost):
         problems = import_problems(paths)
         if not problems:
             return           # the status line already said why (a refusal of the import)
-        self.show_library()
+        self.documents.show_library()
         count = len(paths)
         head = ("Nothing was imported: the file cannot be read as a character."
                 if count == 1 else
                 f"Nothing was imported (all {count} files or none): "
                 f"{len(problems)} of them cannot be read as characters.")
         lines = [f"• {path.name}: {why}" for path, why in problems]
-        self.show_notice("\n".join([head, *lines]), "error")
+        self.window.show_notice("\n".join([head, *lines]), "error")
 
     def open_samples(self) -> list:
         """Copy the sample characters shipped with the app into the library and open them;
@@ -269,20 +296,21 @@ class LibraryOperations(WindowHost):
                 imported += copied
                 opened += copied
         for i, path in enumerate(opened):
-            self.open_path(path, make_current=i == 0)
+            self.documents.open_path(path, make_current=i == 0)
         if not samples:
-            self.report("No sample characters came with this installation")
+            self.window.report("No sample characters came with this installation")
         elif imported and len(imported) == len(opened):
-            self.report(f"Opened {len(opened)} sample characters (copies in your library)")
+            self.window.report(f"Opened {len(opened)} sample characters "
+                               f"(copies in your library)")
         elif opened:
-            self.report(f"Opened the {len(opened)} sample characters in your library")
+            self.window.report(f"Opened the {len(opened)} sample characters in your library")
         return opened
 
     def import_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, "Import characters into the library", str(Path.home()),
-                             JSON_FILTER)
+        dialog = QFileDialog(self.window, "Import characters into the library",
+                             str(Path.home()), JSON_FILTER)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.filesSelected.connect(self.import_paths)
         dialog.open()
@@ -291,12 +319,12 @@ class LibraryOperations(WindowHost):
     def save_copy(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
-        paths = self._target_paths()
+        paths = self.documents.target_paths()
         if not paths:
             return
         source = paths[0]
-        dialog = QFileDialog(self, "Save a copy as", str(Path.home() / Path(source).name),
-                             JSON_FILTER)
+        dialog = QFileDialog(self.window, "Save a copy as",
+                             str(Path.home() / Path(source).name), JSON_FILTER)
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
         dialog.fileSelected.connect(lambda target: self.save_copy_to(source, target))
@@ -309,18 +337,18 @@ class LibraryOperations(WindowHost):
         from builder.app import library as app_library
         from builder.ui.operations import Failure, run
 
-        result = run(lambda: app_library.save_copy(source, target), self.broadcast)
+        result = run(lambda: app_library.save_copy(source, target), self.window.broadcast)
         if isinstance(result, Failure):
-            self._show_error("Cannot save the copy", "\n".join(result.reasons))
+            self.window.show_error("Cannot save the copy", "\n".join(result.reasons))
             return
-        self.report(f"Saved a copy as {target}")
+        self.window.report(f"Saved a copy as {target}")
 
     def add_folder_dialog(self) -> None:
         """File > Add Folder…: choose a folder (a Syncthing, Dropbox or git folder) whose
         characters join the library (:meth:`add_folder`)."""
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, "Add a folder to the library", str(Path.home()))
+        dialog = QFileDialog(self.window, "Add a folder to the library", str(Path.home()))
         dialog.setFileMode(QFileDialog.FileMode.Directory)
         dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
         dialog.fileSelected.connect(self.add_folder)
@@ -333,47 +361,23 @@ class LibraryOperations(WindowHost):
         from builder.app import library as app_library
         from builder.ui.operations import Failure, run
 
-        result = run(lambda: app_library.add_folder(folder), self.broadcast)
+        result = run(lambda: app_library.add_folder(folder), self.window.broadcast)
         if isinstance(result, Failure):
-            self._show_error("Cannot add the folder", "\n".join(result.reasons))
+            self.window.show_error("Cannot add the folder", "\n".join(result.reasons))
             return
-        self.library_model.refresh()
-        self.campaign_model.refresh()
-        self.show_library()
-        self.report(result.summary)
+        self.window.library_model.refresh()
+        self.window.campaign_model.refresh()
+        self.documents.show_library()
+        self.window.report(result.summary)
 
     def open_data_folder(self) -> None:
         from PySide6.QtCore import QUrl
         from PySide6.QtGui import QDesktopServices
 
-        folder = characters_dir(create=True)
+        folder = queries.characters_folder(create=True)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
     # -- drag and drop import ----------------------------------------------------------------
-    @staticmethod
-    def _dropped_files(event: QDropEvent) -> list[str]:
-        mime = event.mimeData()
-        if not mime.hasUrls():
-            return []
-        return [u.toLocalFile() for u in mime.urls()
-                if u.isLocalFile() and u.toLocalFile().lower().endswith(".json")]
-
-    def dragEnterEvent(self, event):
-        if self._dropped_files(event):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
-
-    def dragMoveEvent(self, event):
-        if self._dropped_files(event):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event):
-        files = self._dropped_files(event)
-        if files:
-            event.acceptProposedAction()
-            self.take_dropped(files)
-
     def take_dropped(self, files: Sequence[str | Path]) -> None:
         """Files dropped on the window: the character files are imported into the
         library, a campaign opens in its campaign tab (as File ▸ Open Campaign would)."""
@@ -382,4 +386,4 @@ class LibraryOperations(WindowHost):
         if characters:
             self.import_paths(characters)
         for path in campaigns:        # (after the import, which shows the library)
-            self.open_campaign(path)
+            self.documents.open_campaign(path)

@@ -1,24 +1,25 @@
-"""The main window's settings: geometry, the library's columns, the open tabs and the
-current one (reopened at the next start), each editor's splitters per ruleset, and
-the recent files (:mod:`builder.ui.settings`: one INI file per user).
-
-A mixin of :class:`builder.ui.main_window.MainWindow`."""
+"""The main window's settings (:class:`SettingsController`): geometry, the library's
+columns, the open tabs and the current one (reopened at the next start), each editor's
+splitters per ruleset, and the recent files (:mod:`builder.ui.settings`: one INI file
+per user).  It follows the tabs' controller's signals: a tab opening or closing, a
+file opened."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QRect
+from PySide6.QtCore import QByteArray, QObject, QRect
 
 from builder.app.pathnames import real_path
 from builder.ui.settings import app_settings
 
-if TYPE_CHECKING:  # the window as its parts see it (builder.ui.window_host)
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
+
     from builder.ui.campaign_view import CampaignView
+    from builder.ui.main_window import MainWindow
     from builder.ui.views.base import CharacterEditor
-    from builder.ui.window_host import WindowHost
-else:
-    WindowHost = object
+    from builder.ui.window_documents import DocumentsController
 
 MAX_RECENT = 10
 #: Room kept free around the window on its screen for the frame the window manager
@@ -41,8 +42,22 @@ def _number(value: object) -> int | None:
         return None
 
 
-class WindowSettings(WindowHost):
+class SettingsController(QObject):
     """What the window remembers between sessions."""
+
+    def __init__(self, window: MainWindow, documents: DocumentsController):
+        super().__init__(window)
+        self.window = window
+        self.documents = documents
+        # What restore_settings read for reopen_tabs (each reopened once).
+        self._restore_tabs: list[str] = []
+        self._restore_files: list[str] = []
+        self._restore_campaigns: list[str] = []
+        self._restore_front = ""
+        self._restore_tab = 0
+        documents.tabOpening.connect(self.restore_splitters)
+        documents.tabClosing.connect(self.save_splitters)
+        documents.fileOpened.connect(self.add_recent)
 
     def recent_files(self) -> list[str]:
         return _strings(app_settings().value("recentFiles", []))
@@ -53,15 +68,16 @@ class WindowSettings(WindowHost):
         recent.insert(0, path)
         app_settings().setValue("recentFiles", recent[:MAX_RECENT])
 
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
+    def fill_recent(self, menu: QMenu) -> None:
+        """File ▸ Open Recent, filled as it opens."""
+        menu.clear()
         recent = [p for p in self.recent_files() if Path(p).exists()]
         for i, path in enumerate(recent):
-            action = self.recent_menu.addAction(f"&{i + 1} {Path(path).name}")
+            action = menu.addAction(f"&{i + 1} {Path(path).name}")
             action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_file(p))
+            action.triggered.connect(lambda _=False, p=path: self.documents.open_file(p))
         if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            menu.addAction("(none)").setEnabled(False)
 
     def settings_key(self, editor: CharacterEditor | CampaignView, name: str) -> str:
         if not hasattr(editor, "doc"):
@@ -82,9 +98,10 @@ class WindowSettings(WindowHost):
 
     def save_settings(self) -> None:
         settings = app_settings()
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState())
-        header = self.library_page.view.horizontalHeader()
+        window, documents = self.window, self.documents
+        settings.setValue("window/geometry", window.saveGeometry())
+        settings.setValue("window/state", window.saveState())
+        header = window.library_page.view.horizontalHeader()
         settings.setValue("library/header", header.saveState())
         # ... and its sort as plain numbers: the next start sorts the rows before its
         # first paint without reading a Qt.SortOrder (builder.ui.qt_values).
@@ -93,29 +110,29 @@ class WindowSettings(WindowHost):
         settings.setValue("library/sortColumn", header.sortIndicatorSection())
         settings.setValue("library/sortDescending", int(
             header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder))
-        settings.setValue("openFiles", [str(d.path) for d in self.open_documents() if d.path])
-        settings.setValue("openCampaigns", [str(v.path) for v in self.campaign_views()])
-        settings.setValue("currentTab", self.tabs.currentIndex())
+        settings.setValue("openFiles", [str(d.path) for d in documents.open_documents() if d.path])
+        settings.setValue("openCampaigns", [str(v.path) for v in documents.campaign_views()])
+        settings.setValue("currentTab", window.tabs.currentIndex())
         # the tabs in their order, each "character:PATH" or "campaign:PATH", and the one
         # in front (by its path: the order may not come back whole if a file went away)
         tabs, front = [], ""
-        for index in range(1, self.tabs.count()):
-            widget = self.tabs.widget(index)
+        for index in range(1, window.tabs.count()):
+            widget = window.tabs.widget(index)
             doc = getattr(widget, "doc", None)
             if doc is not None and doc.path:
                 tab = f"character:{doc.path}"
-            elif widget in self.campaign_views():
+            elif widget in documents.campaign_views():
                 tab = f"campaign:{widget.path}"
             else:
                 continue
             tabs.append(tab)
-            if index == self.tabs.currentIndex():
+            if index == window.tabs.currentIndex():
                 front = tab
         settings.setValue("openTabs", tabs)
         settings.setValue("frontTab", front)
         # one layout per ruleset: the current editor's wins
-        current = self.current_editor()
-        for editor in self.editors() + self.campaign_views():
+        current = documents.current_editor()
+        for editor in documents.editors() + documents.campaign_views():
             if editor is not current:
                 self.save_splitters(editor)
         if current is not None:
@@ -128,38 +145,40 @@ class WindowSettings(WindowHost):
         bring it back onto that room: a 1180x760 window on a screen of 800x500 at 2x,
         or a size saved at another scale, opens inside the screen.  ``placed``: the
         window has a position of its own (restored), kept on that room too."""
-        if self.isMaximized() or self.isFullScreen():
+        window = self.window
+        if window.isMaximized() or window.isFullScreen():
             return
         if available is None:
-            screen = self.screen()
+            screen = window.screen()
             if screen is None:
                 return
             available = screen.availableGeometry()
-        width = max(min(self.width(), available.width() - FRAME_ROOM[0]), 1)
-        height = max(min(self.height(), available.height() - FRAME_ROOM[1]), 1)
-        if (width, height) != (self.width(), self.height()):
-            self.resize(width, height)
+        width = max(min(window.width(), available.width() - FRAME_ROOM[0]), 1)
+        height = max(min(window.height(), available.height() - FRAME_ROOM[1]), 1)
+        if (width, height) != (window.width(), window.height()):
+            window.resize(width, height)
         if placed:
-            x = min(max(self.x(), available.x()),
-                    available.x() + available.width() - self.width() - FRAME_ROOM[0])
-            y = min(max(self.y(), available.y()),
-                    available.y() + available.height() - self.height() - FRAME_ROOM[1])
+            x = min(max(window.x(), available.x()),
+                    available.x() + available.width() - window.width() - FRAME_ROOM[0])
+            y = min(max(window.y(), available.y()),
+                    available.y() + available.height() - window.height() - FRAME_ROOM[1])
             x, y = max(x, available.x()), max(y, available.y())
-            if (x, y) != (self.x(), self.y()):
-                self.move(x, y)
+            if (x, y) != (window.x(), window.y()):
+                window.move(x, y)
 
     def restore_settings(self) -> None:
         settings = app_settings()
+        window = self.window
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+            window.restoreGeometry(geometry)
             self.fit_to_screen(placed=True)
         state = settings.value("window/state")
         if isinstance(state, QByteArray):
-            self.restoreState(state)
+            window.restoreState(state)
         header = settings.value("library/header")
         if isinstance(header, QByteArray):
-            page = self.library_page
+            page = window.library_page
             page.header_restored = page.view.horizontalHeader().restoreState(header)
             if page.header_restored:
                 # The rows in the restored order for the first paint (the header's own
@@ -167,7 +186,7 @@ class WindowSettings(WindowHost):
                 column, descending = (_number(settings.value("library/sortColumn")),
                                       _number(settings.value("library/sortDescending")))
                 if column is not None:
-                    self.library_model.sort_rows(column, bool(descending))
+                    window.library_model.sort_rows(column, bool(descending))
         files = _strings(settings.value("openFiles", []))
         self._restore_files = [f for f in files if Path(f).is_file()]
         campaigns = _strings(settings.value("openCampaigns", []))
@@ -185,27 +204,27 @@ class WindowSettings(WindowHost):
     def reopen_tabs(self) -> None:
         """Reopen the tabs of the last session in their order, the one that was in front
         in front again (called after the first paint)."""
-        tabs = getattr(self, "_restore_tabs", [])
-        if tabs:
+        documents, tabs = self.documents, self.window.tabs
+        if self._restore_tabs:
             front = None
-            for tab in tabs:
+            for tab in self._restore_tabs:
                 kind, path = tab.split(":", 1)
-                opened = (self.open_campaign(path, make_current=False) if kind == "campaign"
-                          else self.open_path(path, make_current=False))
+                opened = (documents.open_campaign(path, make_current=False)
+                          if kind == "campaign" else documents.open_path(path, make_current=False))
                 if tab == self._restore_front and opened is not None:
                     front = opened
             self._restore_tabs = self._restore_files = self._restore_campaigns = []
             if front is not None:
-                self.tabs.setCurrentWidget(front)
+                tabs.setCurrentWidget(front)
             elif not self._restore_front:
-                self.tabs.setCurrentIndex(0)
+                tabs.setCurrentIndex(0)
             return
-        for path in getattr(self, "_restore_files", []):
-            self.open_path(path, make_current=False)
-        for path in getattr(self, "_restore_campaigns", []):
-            self.open_campaign(path, make_current=False)
+        for path in self._restore_files:
+            documents.open_path(path, make_current=False)
+        for path in self._restore_campaigns:
+            documents.open_campaign(path, make_current=False)
         self._restore_campaigns = []
-        index = getattr(self, "_restore_tab", 0)
-        if 0 <= index < self.tabs.count():
-            self.tabs.setCurrentIndex(index)
+        index = self._restore_tab
+        if 0 <= index < tabs.count():
+            tabs.setCurrentIndex(index)
         self._restore_files = []

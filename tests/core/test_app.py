@@ -240,3 +240,25 @@ def test_a_file_created_by_another_program_during_new_is_never_replaced(tmp_path
     with pytest.raises(FileProblem, match="changed by another program"):
         characters.create(spec)
     assert target.read_bytes() == b'{"other": "program"}\n'
+
+
+def test_an_open_copy_takes_the_disk_version_only_when_just_its_ledger_moved(tmp_path):
+    """What an open tab reloads without asking (builder.app.documents.only_ledger_changed):
+    entries added or taken back on disk; never a change of the file's other keys, nor a
+    change the open copy holds that is not on disk."""
+    from builder.app.documents import only_ledger_changed
+    from builder.app.queries import open_character
+
+    path = tmp_path / "mira.json"
+    ok("new", "story-points", "Mira", "-o", path, "--set", "sp=9")
+    open_copy = open_character(path)
+    ok("do", path, "raise-vital", "Agility")
+    assert only_ledger_changed(open_copy, path.read_bytes())
+    ok("undo", path)                       # kept as withdrawn: still only the ledger's end
+    assert only_ledger_changed(open_copy, path.read_bytes())
+    characters.rename(path, "Mirabel")
+    assert not only_ledger_changed(open_copy, path.read_bytes())
+    assert not only_ledger_changed(open_copy, b"not json")
+    fresh = open_character(path)
+    fresh.doc["name"] = "Changed here"     # a change of the open copy not on disk
+    assert not only_ledger_changed(fresh, path.read_bytes())

@@ -67,7 +67,7 @@ def window(qtbot):
     win.resize(*DEFAULT_SIZE)
     qtbot.addWidget(win)
     yield win
-    for editor in win.editors():
+    for editor in win.documents.editors():
         editor.doc.stop_watching()
     if hasattr(win, "sync_intake"):      # settled: no intake of a later test's folder
         win.sync_intake.stop()

@@ -10,10 +10,10 @@ def test_add_folder_lists_the_folders_characters(window, qtbot, tmp_path):
     shared = tmp_path / "Dropbox" / "party"
     shared.mkdir(parents=True)
     ok("new", "story-points", "Far Rider", "-o", shared / "rider.json", "--set", "sp=4")
-    assert window.act_add_folder in window.menuBar().actions()[0].menu().actions()
+    assert window.action("add_folder") in window.menuBar().actions()[0].menu().actions()
 
-    window.add_folder_dialog()
-    dialog = window._file_dialog
+    window.library.add_folder_dialog()
+    dialog = window.library._file_dialog
     assert dialog.isVisible()                    # open(): shown, not blocking
     dialog.fileSelected.emit(str(shared))        # what choosing the folder does
     dialog.close()
@@ -28,7 +28,7 @@ def test_add_folder_lists_the_folders_characters(window, qtbot, tmp_path):
 def test_a_file_arriving_in_an_added_folder_is_listed(window, qtbot, tmp_path):
     shared = tmp_path / "Sync"
     shared.mkdir()
-    window.add_folder(shared)
+    window.library.add_folder(shared)
     window.library_model.start_watching()
     ok("new", "story-points", "Late Comer", "-o", shared / "late.json", "--set", "sp=4")
     late = str(shared.resolve() / "late.json")

@@ -37,7 +37,7 @@ def party(isolated_data):
 
 @pytest.fixture
 def tab(window, party):
-    view = window.open_campaign(party["camp"])
+    view = window.documents.open_campaign(party["camp"])
     assert view is not None and window.tabs.currentWidget() is view
     return view
 
@@ -92,9 +92,9 @@ def test_library_shows_the_campaigns_section(window, party, qtbot):
     assert panel.count_label.text() == "1 campaign"
     assert panel.view.accessibleName()
     panel.select_path(str(party["camp"]))
-    assert window.act_open_campaign_selected.isEnabled()
-    window.act_open_campaign_selected.trigger()
-    assert window.current_campaign_view().name == "Iron Coast"
+    assert window.action("open_campaign_selected").isEnabled()
+    window.action("open_campaign_selected").trigger()
+    assert window.documents.current_campaign_view().name == "Iron Coast"
 
 
 # -- new campaign, members, trash ---------------------------------------------------------
@@ -104,8 +104,8 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
     ok("new", "vogelfrei", "Ulf", "-o", isolated_data / "characters" / "ulf.json",
        "--seed", "3")
     window.library_model.refresh()
-    window.act_new_campaign.trigger()
-    dialog = window.new_campaign_dialog
+    window.action("new_campaign").trigger()
+    dialog = window.campaigns.new_campaign_dialog
     dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("story-points"))
     offered = [dialog.members.item(i).text().split()[0] for i in range(dialog.members.count())]
     assert offered == ["Joss", "Nyra"]                 # Ulf (vogelfrei) is not offered
@@ -121,7 +121,7 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
     assert doc["name"] == "Iron Coast" and doc["ruleset"] == "story-points"
     # stored relative to the campaign's folder: the data folder moves as a whole
     assert doc["members"] == [str(Path("..") / "characters" / nyra.name)]
-    view = window.current_campaign_view()
+    view = window.documents.current_campaign_view()
     assert view.members_model.rowCount() == 1
     assert view.members_model.item(0, 0).text() == "Nyra"
     assert window.campaign_model.rowCount() == 1
@@ -130,7 +130,7 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
 def test_add_and_remove_members_and_trash_with_undo(window, party, qtbot):
     ada = make_character("Ada", "sp=1")
     window.library_model.refresh()
-    view = window.open_campaign(party["camp"])
+    view = window.documents.open_campaign(party["camp"])
     view.open_add_dialog()
     dialog = view.dialog
     assert [dialog.list.item(i).text().split()[0] for i in range(dialog.list.count())] \
@@ -146,13 +146,13 @@ def test_add_and_remove_members_and_trash_with_undo(window, party, qtbot):
     assert ada.exists()                                 # leaving never touches the file
     # delete to the trash from the library; Undo brings it back
     data = party["camp"].read_bytes()
-    window.show_library()
+    window.documents.show_library()
     window.campaign_model.refresh()
     window.campaigns_panel.select_path(str(party["camp"]))
-    window.act_trash_campaign.trigger()
-    assert not party["camp"].exists() and window.campaign_views() == []
+    window.action("trash_campaign").trigger()
+    assert not party["camp"].exists() and window.documents.campaign_views() == []
     assert window.campaign_model.rowCount() == 0
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert party["camp"].read_bytes() == data
 
 
@@ -162,8 +162,8 @@ def test_add_selected_characters_from_the_library(window, party):
     window.campaign_model.refresh()
     window.library_page.select_path(str(ada))
     window.campaigns_panel.select_path(str(party["camp"]))
-    assert window.act_add_to_campaign.isEnabled()
-    window.act_add_to_campaign.trigger()
+    assert window.action("add_to_campaign").isEnabled()
+    window.action("add_to_campaign").trigger()
     assert len(json.loads(party["camp"].read_text())["members"]) == 3
 
 
@@ -217,7 +217,7 @@ def test_the_two_award_dialogs_ask_for_the_names_alike_and_scold_for_nothing(
 
     tab.award_button.click()
     party_dialog = tab.dialog
-    editor = window.open_path(party["nyra"])
+    editor = window.documents.open_path(party["nyra"])
     own = AwardDialog([editor.doc], editor.doc, window)
     for dialog in (party_dialog, own):
         dialog.milestone.setCurrentText("")
@@ -248,7 +248,7 @@ def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):
 
 
 def test_open_member_tabs_follow_the_award_and_its_undo(window, tab, party, qtbot):
-    nyra_editor = window.open_path(party["nyra"])
+    nyra_editor = window.documents.open_path(party["nyra"])
     window.tabs.setCurrentWidget(tab)
     assert tab.party_award(["resolve-milestone", "Fort"])
     assert nyra_editor.doc.cf.state.unspent == 23        # reloaded, no conflict
@@ -257,16 +257,16 @@ def test_open_member_tabs_follow_the_award_and_its_undo(window, tab, party, qtbo
     assert not nyra_editor.conflict_bar.isVisibleTo(nyra_editor)
     assert "Nyra" in window.statusBar().currentMessage()
     # Ctrl+Z in the campaign tab is the campaign's undo, from every member file
-    assert window.act_undo.isEnabled() and "award" in window.act_undo.text()
-    window.act_undo.trigger()
+    assert window.action("undo").isEnabled() and "award" in window.action("undo").text()
+    window.action("undo").trigger()
     assert (unspent(party["nyra"]), unspent(party["joss"])) == (20, 3)
     assert nyra_editor.doc.cf.state.unspent == 20
     assert json.loads(party["camp"].read_text())["ledger"] == []
-    qtbot.waitUntil(lambda: not window.act_undo.isEnabled())
+    qtbot.waitUntil(lambda: not window.action("undo").isEnabled())
 
 
 def test_a_member_tab_with_a_conflict_blocks_the_award(window, tab, party, qtbot):
-    editor = window.open_path(party["nyra"])
+    editor = window.documents.open_path(party["nyra"])
     theirs = json.loads(party["nyra"].read_text())
     theirs["name"] = "Nyra (edited elsewhere)"
     party["nyra"].write_text(json.dumps(theirs, indent=2))
@@ -311,7 +311,7 @@ def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
     assert entry["action"] == "exchange" and len(entry["members"]) == 2
     assert "Training Exchange" in tab.ledger_model.index(0, 1).data()
     # one undo takes both back, byte for byte but for the entries it keeps as withdrawn
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert {str(p): undone_bytes(p) for p in (party["nyra"], party["joss"])} == before
 
 
@@ -352,8 +352,8 @@ def test_the_pool_is_embedded_and_its_entries_are_in_the_ledger(window, tab, par
     row = window.campaign_model.row_for_path(party["camp"])
     assert window.campaign_model.rows()[row].pool_text == "Fortune 2 · Peril 1"
     # Ctrl+Z in the tab undoes the pool entry too
-    qtbot.waitUntil(lambda: window.act_undo.isEnabled())
-    window.act_undo.trigger()
+    qtbot.waitUntil(lambda: window.action("undo").isEnabled())
+    window.action("undo").trigger()
     assert json.loads(party["camp"].read_text())["ledger"] == []
     assert pool.fortune_label.text() == "0"
 
@@ -392,7 +392,7 @@ def xp(path) -> int:
 def test_vogelfrei_xp_award_dialog_with_survivors_and_partial_shares(window, raid, qtbot):
     from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
 
-    view = window.open_campaign(raid["camp"])
+    view = window.documents.open_campaign(raid["camp"])
     assert view.xp_button.isVisibleTo(view) and not view.exchange_button.isVisibleTo(view)
     view.xp_button.click()
     dialog = view.dialog
@@ -420,7 +420,7 @@ def test_vogelfrei_xp_award_dialog_with_survivors_and_partial_shares(window, rai
     dialog.enemies.setText("banana")
     assert not dialog.ok.isEnabled() and "banana" in dialog.reasons_label.text()
     dialog.reject()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert {n: undone_bytes(raid[n]) for n in ("Ulf", "Brenna", "Kai")} == before
 
 
@@ -431,7 +431,7 @@ def test_party_xp_defaults_to_the_next_session_and_previews_what_the_award_write
     cap = ok("show", raid["Ulf"], "--json").json()["session_cap"]
     ok("do", raid["Ulf"], "award-xp", str(cap - 100), "--session", "3")   # 100 left in 3
     ok("do", raid["Brenna"], "award-xp", "100", "--session", "3")
-    view = window.open_campaign(raid["camp"])
+    view = window.documents.open_campaign(raid["camp"])
     view.xp_button.click()
     dialog = view.dialog
     assert dialog.session.text() == "4"
@@ -490,7 +490,7 @@ def test_delete_key_trashes_what_has_the_focus(window, party, qtbot):
     qtbot.waitUntil(panel.view.hasFocus)
     qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
     assert not party["camp"].exists() and party["joss"].exists()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert party["camp"].exists()
     window.library_page.view.setFocus()
     qtbot.waitUntil(window.library_page.view.hasFocus)
@@ -499,7 +499,7 @@ def test_delete_key_trashes_what_has_the_focus(window, party, qtbot):
 
 
 def test_changes_from_the_command_line_are_seen(window, tab, party, qtbot):
-    editor = window.open_path(party["nyra"])
+    editor = window.documents.open_path(party["nyra"])
     ok("campaign", "award", party["camp"], "resolve-milestone", "Fort")
     # the campaign tab follows its file ...
     qtbot.waitUntil(lambda: tab.ledger_model.rowCount() == 1, timeout=5000)
@@ -529,17 +529,17 @@ def test_open_campaign_tabs_come_back_next_time(party, qtbot):
 
     win = MainWindow(restore=False)
     qtbot.addWidget(win)
-    win.open_campaign(party["camp"])
+    win.documents.open_campaign(party["camp"])
     win.close()
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
-    again.reopen_tabs()
-    assert [v.name for v in again.campaign_views()] == ["Iron Coast"]
-    assert again.editors() == []
+    again.settings.reopen_tabs()
+    assert [v.name for v in again.documents.campaign_views()] == ["Iron Coast"]
+    assert again.documents.editors() == []
 
 
 def test_a_change_of_the_tab_not_yet_saved_is_never_dropped_by_a_reload(window, party):
-    editor = window.open_path(party["nyra"])
+    editor = window.documents.open_path(party["nyra"])
     ok("do", party["nyra"], "raise-skill", "Stealth")        # behind the tab's back
     theirs = file_bytes(party["nyra"])
     assert editor.doc.apply_words(["raise-skill", "Acrobatics"])   # the save finds it
@@ -555,7 +555,7 @@ def test_an_older_format_tab_follows_a_command_line_change_without_asking(window
     doc = json.loads(senna_path.read_text(encoding="utf-8"))
     doc["format"] = 1
     senna_path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
-    editor = window.open_path(senna_path)
+    editor = window.documents.open_path(senna_path)
     entries = len(editor.doc.cf.ledger)
     ok("do", senna_path, "raise-vital", "Cognition")
     assert json.loads(senna_path.read_text(encoding="utf-8"))["format"] > 1
@@ -641,8 +641,8 @@ def test_the_pool_page_has_one_undo_and_the_window_undo_takes_pool_entries_back(
     assert undo_buttons() == [tab.undo_button]
     qtbot.mouseClick(pool.start_button, Qt.MouseButton.LeftButton)
     assert undo_buttons() == [tab.undo_button]
-    qtbot.waitUntil(lambda: window.act_undo.isEnabled())
-    window.act_undo.trigger()                                  # Edit > Undo (Ctrl+Z)
+    qtbot.waitUntil(lambda: window.action("undo").isEnabled())
+    window.action("undo").trigger()                                  # Edit > Undo (Ctrl+Z)
     assert json.loads(party["camp"].read_text())["ledger"] == []
     # full screen leaves the tab (and its button) behind: the pool's own Undo is there
     qtbot.mouseClick(pool.start_button, Qt.MouseButton.LeftButton)
@@ -667,8 +667,8 @@ def test_new_campaign_members_fit_the_dialog_without_sideways_scrolling(window, 
         ok("new", "vogelfrei", name, "-o", isolated_data / "characters" / f"{name[:4]}.json",
            "--seed", "3")
     window.library_model.refresh()
-    window.act_new_campaign.trigger()
-    dialog = window.new_campaign_dialog
+    window.action("new_campaign").trigger()
+    dialog = window.campaigns.new_campaign_dialog
     dialog.ruleset_combo.setCurrentIndex(dialog.ruleset_combo.findData("vogelfrei"))
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -723,7 +723,7 @@ def test_a_long_campaign_path_does_not_widen_the_page(window, party, tmp_path, q
     camp = deep / "camp.json"
     ok("campaign", "new", "Far Away", "-o", camp, "--ruleset", "story-points",
        "--member", party["nyra"])
-    view = window.open_campaign(camp)
+    view = window.documents.open_campaign(camp)
     full = view.info.text()
     assert str(camp) in full and view.info.toolTip() == full
     assert view.minimumSizeHint().width() < view.info.fontMetrics().horizontalAdvance(full)

@@ -349,7 +349,7 @@ def _drop_on_tree(view, index, mime):
 
 def test_editor_has_the_chain_page_and_token_tray(window):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert editor.pages.count() == 2 and editor.pages.widget(1) is editor.chain_page
     assert [c.option.name for c in editor.token_chips] == ["Fighter"]
     editor.act_chain.trigger()
@@ -358,7 +358,7 @@ def test_editor_has_the_chain_page_and_token_tray(window):
 
 def test_rank_drop_on_the_trait_list_through_a_real_drop_event(window):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     editor.light_traits(editor.token_chips[0].option)
     assert ("Fighter", "Parry") in editor.classes_view.lit
@@ -373,7 +373,7 @@ def test_rank_drop_on_the_trait_list_through_a_real_drop_event(window):
 def test_refused_drop_on_the_trait_list_changes_nothing_and_says_why(window):
     path = make_character("F", *FIGHTER, "class.Rogue=1", "trait.Rogue.Ambush=1",
                           "skill.Acrobatics=1", "skill.Finesse=1")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     before = path.read_bytes()
     assert not editor.drop_rank({"class": "Fighter", "kind": "class"}, "Rogue", "Ambush")
     assert "a Fighter rank can only go to a Fighter trait" in editor.refusal_bar.label.text()
@@ -384,7 +384,7 @@ def test_refused_drop_on_the_trait_list_changes_nothing_and_says_why(window):
 
 def test_keyboard_enter_on_a_trait_row_assigns_the_rank(window, qtbot):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     index = _trait_index(editor, "Fighter", "Parry")
     editor.classes_view.setCurrentIndex(index)
     editor.classes_view.activated.emit(index)
@@ -430,7 +430,7 @@ def test_enter_on_a_caster_trait_row_asks_for_the_spell(window):
     path = make_character("Tess", "sp=10", "vital.Cognition=4", "skill.Medicine=4",
                           "class.Cleric=3", "trait.Cleric.Restoring Grace=3",
                           "spell.Cleric=Mend Wounds")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     before = path.read_bytes()
     index = _trait_index(editor, "Cleric", "Restoring Grace")
     editor.classes_view.activated.emit(index)
@@ -455,7 +455,7 @@ def test_the_chain_opens_on_my_classes_and_all_classes_shows_everything(chain_fo
 
 def test_a_new_trait_can_take_a_rank_dropped_on_the_sheet(window):
     path = make_character("F", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     editor.light_traits(editor.token_chips[0].option)
     assert ("Fighter", "Breach") in editor.classes_view.lit      # no ranks yet, still a target

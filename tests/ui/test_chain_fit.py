@@ -31,11 +31,11 @@ def _chain_pages(window, qtbot):
     qtbot.waitExposed(window)
     samples = [path for path in sorted(SAMPLES.glob("*.json"))
                if has_chain(load_ruleset(json.loads(path.read_text())["ruleset"]))]
-    paths = window.import_paths([str(path) for path in samples])
+    paths = window.library.import_paths([str(path) for path in samples])
     paths.append(Path(ok("new", "point-buy", "Pia", "--set", "Body=2").out.strip()))
     shown = 0
     for path in paths:
-        editor = window.open_path(path)
+        editor = window.documents.open_path(path)
         editor.show_chain()
         QApplication.processEvents()
         shown += 1

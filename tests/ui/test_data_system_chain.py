@@ -27,7 +27,7 @@ def character(isolated_data) -> Path:
 def test_the_chain_page_draws_a_data_system(character, window, qtbot):
     from builder.ui.chain.data_view import DataChainWidget
 
-    editor = window.open_path(character)
+    editor = window.documents.open_path(character)
     page = editor.chain_page
     assert isinstance(page, DataChainWidget)
     editor.show_chain()
@@ -66,7 +66,7 @@ def test_the_chain_page_draws_a_data_system(character, window, qtbot):
     last = json.loads(character.read_text())["ledger"][-1]
     assert (last["action"], last["name"]) == ("raise", "Fencing")
     assert page.scene.nodes["value:Fencing"].node.value == 1
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert json.loads(character.read_text())["ledger"] == []
     assert page.scene.nodes["value:Fencing"].node.value == 0
     # a refused step says why and changes nothing
@@ -78,7 +78,7 @@ def test_the_chain_page_draws_a_data_system(character, window, qtbot):
 
 
 def test_a_selected_node_shows_the_plan_on_the_graph(character, window, qtbot):
-    editor = window.open_path(character)
+    editor = window.documents.open_path(character)
     page = editor.chain_page
     page.select_node("path:Knight")
     assert page.plan_target() == "Knight"
@@ -97,20 +97,20 @@ def test_a_selected_node_shows_the_plan_on_the_graph(character, window, qtbot):
     assert [s["cost"] for s in page.affordable_steps()] == [1]    # 1 + 2 > 2 unspent
     assert page.apply_plan() == 1
     assert [e["name"] for e in json.loads(character.read_text())["ledger"]] == ["Fencing"]
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert json.loads(character.read_text())["ledger"] == []
 
 
 def test_applying_a_plan_is_one_undo_step(character, window, qtbot):
     bea = Path(ok("new", "point-buy", "Bea", "--set", "Grace=2").out.strip())   # 6 CP left
-    page = window.open_path(bea).chain_page
+    page = window.documents.open_path(bea).chain_page
     page.select_node("value:Fencing")
     page.target_spin.setValue(2)
     assert [s["cost"] for s in page.affordable_steps()] == [1, 2]
     assert page.apply_plan() == 2
     assert [e["name"] for e in json.loads(bea.read_text())["ledger"]] == ["Fencing", "Fencing"]
     assert page.scene.nodes["value:Fencing"].node.value == 2
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert json.loads(bea.read_text())["ledger"] == []
 
 
@@ -119,7 +119,7 @@ def test_story_points_keep_their_own_chain_page(window, tmp_path):
 
     path = tmp_path / "s.json"
     ok("new", "story-points", "S", "-o", path, "--set", "sp=5")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert isinstance(editor.chain_page, ChainWidget)
     assert [title for _k, title in editor.chain_page.scene.columns()] == [
         "Core Vitals", "Skills", "Classes", "Traits and spells"]

@@ -30,7 +30,7 @@ def test_a_data_system_character_in_the_generic_editor(systems, window, qtbot):
     window.library_model.refresh()
     (entry,) = window.library_model.entries()
     assert entry.ruleset_id == "point-buy" and "CP" in str(entry.headline)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert isinstance(editor, GenericEditor)
     model = editor.options_panel.model
     options = {model.option(i).name: model.option(i) for i in range(model.rowCount())}
@@ -43,15 +43,15 @@ def test_a_data_system_character_in_the_generic_editor(systems, window, qtbot):
     editor.action_line.setText("take Knight")
     editor.do_line()
     assert "Knight needs Body 3 (Body is 2)" in editor.refusal_bar.label.text()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert json.loads(path.read_text())["ledger"] == []
 
 
 def test_the_new_character_dialog_offers_the_data_system(systems, window, qtbot):
     from builder.storage.files import list_library
 
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     dialog.choose_ruleset("point-buy")
     dialog.name_edit.setText("Bea")
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
@@ -72,7 +72,7 @@ def test_help_rule_systems_lists_sources_and_warnings(systems, isolated_data, wi
     story = json.loads(EXAMPLE.read_text())
     story["title"] = "House Heroes"
     (isolated_data / "rulesets" / "point-buy.json").write_text(json.dumps(story))
-    window.act_rule_systems.trigger()
+    window.action("rule_systems").trigger()
     dialog = window.rule_systems_dialog
     assert isinstance(dialog, RuleSystemsDialog) and dialog.isVisible()
     tree = dialog.tree
@@ -92,7 +92,7 @@ def test_rule_systems_folders_can_be_selected_and_copied(isolated_data, window):
     manager: the line naming them can be selected (it could not)."""
     from PySide6.QtCore import Qt
 
-    window.act_rule_systems.trigger()
+    window.action("rule_systems").trigger()
     dialog = window.rule_systems_dialog
     assert str(isolated_data / "rulesets") in dialog.where.text()
     assert dialog.where.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse

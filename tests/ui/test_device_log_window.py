@@ -17,7 +17,7 @@ def test_a_lost_entry_comes_back_on_start_and_the_bar_says_so(window, qtbot,
     older = mira.read_bytes()
     ok("do", mira, "raise-vital", "Cognition")
     mira.write_bytes(older)                  # a sync engine carried an older copy in
-    editor = window.open_path(mira) or window.editor_for_path(mira)
+    editor = window.documents.open_path(mira) or window.documents.editor_for_path(mira)
     window.settle()
     intake = window.sync_intake
     qtbot.waitUntil(lambda: intake.bar is not None and not intake.bar.isHidden())

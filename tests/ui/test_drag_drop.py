@@ -18,7 +18,7 @@ CLERIC = ("sp=100", "vital.Cognition=6", "skill.Medicine=6", "class.Cleric=3",
 
 def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtbot):
     path = make_character("Senna", *CLERIC)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     before = path.read_bytes()
     chip = next(c for c in editor.token_chips if c.option.name == "Cleric")
@@ -39,7 +39,7 @@ def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtb
 
 def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
     path = make_character("Senna", *CLERIC)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     option = next(c.option for c in editor.token_chips if c.option.name == "Cleric")
     editor.chain_page.choose_spell("Bless")
     assert editor.chain_page.token_for(option)["spell"] == "Bless"
@@ -49,7 +49,7 @@ def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
 
 def test_lit_trait_targets_are_drawn_enabled(window):
     path = make_character("Senna", *CLERIC)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     option = next(c.option for c in editor.token_chips if c.option.name == "Cleric")
     eligible = option.extra["choices"]["traits"]
     unranked = [t for t in eligible

@@ -13,7 +13,7 @@ from tests.helpers import undone_bytes
 
 
 def open_editor(window, path):
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert editor is not None
     return editor
 
@@ -71,13 +71,13 @@ def test_take_an_increase_saves_at_once_and_undo_redo_follow_the_ledger(window, 
     # the greying is recomputed: Medicine 4 is now possible
     assert option_index(editor, "skill", "Medicine").data(AllowedRole) is True
     # undo (the Edit menu action) removes the ledger entry and saves
-    assert window.act_undo.isEnabled()
-    assert "Cognition" in window.act_undo.text()
-    window.act_undo.trigger()
+    assert window.action("undo").isEnabled()
+    assert "Cognition" in window.action("undo").text()
+    window.action("undo").trigger()
     assert undone_bytes(senna_path) == original
     assert option_index(editor, "skill", "Medicine").data(AllowedRole) is False
     # redo re-applies through the core
-    window.act_redo.trigger()
+    window.action("redo").trigger()
     assert json.loads(senna_path.read_text())["ledger"][0]["target"] == 4
     # the opening balance, then the entry
     assert editor.ledger.ledger_model.rowCount() == 2
@@ -88,8 +88,8 @@ def test_take_an_increase_saves_at_once_and_undo_redo_follow_the_ledger(window, 
 
 
 def test_undo_shortcuts_are_the_standard_ones(window):
-    assert "Ctrl+Z" in [k.toString() for k in window.act_undo.shortcuts()]
-    assert "Ctrl+Shift+Z" in [k.toString() for k in window.act_redo.shortcuts()]
+    assert "Ctrl+Z" in [k.toString() for k in window.action("undo").shortcuts()]
+    assert "Ctrl+Shift+Z" in [k.toString() for k in window.action("redo").shortcuts()]
 
 
 def test_raising_a_class_asks_for_the_trait_and_spell(window, qtbot):
@@ -232,8 +232,8 @@ def test_the_story_point_abbreviations_and_active_are_explained(window, senna_pa
     tip = editor.vit_label.toolTip()
     assert "Vitality (VIT)" in tip and "Action Dice (AD)" in tip
     assert editor.vit_label.accessibleName()
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     dialog.choose_ruleset("story-points")
     assert dialog.form.active.toolTip() == editor.active_box.toolTip() != ""
     dialog.reject()

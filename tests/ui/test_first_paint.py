@@ -154,7 +154,7 @@ def test_a_restored_sort_is_the_first_paints_and_costs_no_qt_enums(library, tmp_
     assert settings.value("library/sortColumn") in (0, "0")
     # the player sorted by name, Z to A, in that session
     window = _window_sorted_by(COL_NAME, Qt.SortOrder.DescendingOrder)
-    window.save_settings()
+    window.settings.save_settings()
     window.close()
     seen = start(tmp_path, settle=True)
     assert seen["at_first_paint"] is False and seen["when_ready"] is False
@@ -178,7 +178,7 @@ def test_rows_are_in_the_restored_order_before_any_paint(library, qtbot):
     from builder.ui.models.library_model import COL_NAME
 
     before = _window_sorted_by(COL_NAME, Qt.SortOrder.DescendingOrder)
-    before.save_settings()
+    before.settings.save_settings()
     before.close()
     window = MainWindow(restore=True)
     qtbot.addWidget(window)
@@ -364,12 +364,12 @@ def test_the_window_sets_what_it_set_before_without_qt_enums(window):
     page = window.library_page
     for view in (page.view, window.campaigns_panel.view):
         assert view.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
-    assert window.act_trash.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut
-    assert window.act_trash_campaign.shortcutContext() == Qt.ShortcutContext.WidgetShortcut
-    for action in (window.act_library, window.act_find, window.act_new):
+    assert window.action("trash").shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut
+    assert window.action("trash_campaign").shortcutContext() == Qt.ShortcutContext.WidgetShortcut
+    for action in (window.action("library"), window.action("find"), window.action("new")):
         assert action.shortcutContext() == Qt.ShortcutContext.WindowShortcut
         assert action in window.actions()                      # works wherever the focus is
-    assert window.act_import.shortcut().toString() == "Ctrl+I"
+    assert window.action("import").shortcut().toString() == "Ctrl+I"
     assert page.splitter.orientation() == Qt.Orientation.Vertical
     assert page.proxy.filterCaseSensitivity() == Qt.CaseSensitivity.CaseInsensitive
     assert page.proxy.sortCaseSensitivity() == Qt.CaseSensitivity.CaseInsensitive

@@ -27,9 +27,9 @@ def test_an_empty_library_shows_the_first_start_panel(window, qtbot):
     assert any("New Character" in t for t in texts)
     assert any("Import" in t for t in texts)
     assert any("Sample" in t for t in texts)
-    opened = window.open_samples()
+    opened = window.library.open_samples()
     assert len(opened) == 3 and len(list_library()) == 3
-    assert len(window.editors()) == 3
+    assert len(window.documents.editors()) == 3
     assert page.table_stack.currentWidget() is page.view
 
 

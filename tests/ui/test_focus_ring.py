@@ -2,7 +2,8 @@
 colour around the widget with the focus (buttons, lists, tables, text fields, the
 current tab), 3:1 or better against the window it is drawn on, measured on rendered
 pixels in the light and the dark theme; and the Tab order starts where the work is
-(the first-start panel, a campaign's Start a session)."""
+(the first-start panel, a campaign's Start a session), with the pool's controls in
+reach in a narrow pane too (no sideways scrolling)."""
 # ruff: noqa: F811 - the campaign fixtures imported below are test arguments
 from __future__ import annotations
 
@@ -124,3 +125,24 @@ def test_start_a_session_is_within_3_tab_stops_of_a_campaign_tabs_start(window, 
     QTest.keyClick(tab.pool_view.start_button, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: tab.pool_view.campaign.ledger != [])
     assert tab.pool_view.campaign.ledger[-1]["action"] == "session-start"
+
+
+def test_a_narrow_pool_pane_puts_each_sides_spends_in_a_column_and_never_scrolls_sideways(
+        window, tab, qtbot):
+    pool, area = tab.pool_view, tab.pool_area
+    window.show()
+    qtbot.waitExposed(window)
+    grid = pool.spends_grid
+    fortune = pool.spend_buttons[("fortune", "detail")]
+    assert not pool.narrow and grid.getItemPosition(grid.indexOf(fortune))[:2] == (0, 2)
+    total = sum(tab.splitter.sizes())
+    tab.splitter.setSizes([total - 500, 500])          # narrower than the rows side by side
+    qtbot.waitUntil(lambda: pool.narrow)
+    assert grid.getItemPosition(grid.indexOf(fortune))[:2] == (2, 0)   # under Fortune
+    peril = pool.spend_buttons[("peril", "complication")]
+    assert grid.getItemPosition(grid.indexOf(peril))[:2] == (2, 1)     # under Peril
+    QApplication.processEvents()
+    assert area.horizontalScrollBar().maximum() == 0
+    tab.splitter.setSizes([300, total - 300])          # room again: a row for each side
+    qtbot.waitUntil(lambda: not pool.narrow)
+    assert grid.getItemPosition(grid.indexOf(fortune))[:2] == (0, 2)

@@ -81,7 +81,7 @@ def test_a_folder_copied_out_of_the_tree_is_a_plugin(copied, tmp_path, window):
     result = cli("data", rid, "--json")
     assert result.code == 0 and message in result.err, result.err
     # the window: the copy's editor and creation form
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert type(editor).__module__.startswith("copied_system.ui.")
     assert type(creation_form(ruleset)).__module__.startswith("copied_system.ui.")
     # nothing of the original folder was imported: the copy needs only itself

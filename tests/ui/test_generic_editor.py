@@ -27,7 +27,7 @@ def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot
     window.library_model.refresh()
     entry = window.library_model.entries()[0]
     assert entry.ruleset_id == "vogelfrei" and "XP" in entry.headline
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert isinstance(editor, GenericEditor)
     assert editor.options_panel.model.rowCount() > 0
     # an option whose core entry names no action words asks for them
@@ -42,15 +42,15 @@ def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot
     editor.action_line.setText("award-xp -5 --session 1")
     editor.do_line()
     assert "0 or more" in editor.refusal_bar.label.text()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert json.loads(path.read_text())["ledger"] == []
 
 
 def test_generic_creation_form_rolls_what_the_ruleset_rolls(window, qtbot):
     from builder.storage.files import list_library
 
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     dialog.choose_ruleset("vogelfrei")
     dialog.name_edit.setText("Kaspar")
     assert not dialog.create_button.isEnabled()
@@ -61,4 +61,4 @@ def test_generic_creation_form_rolls_what_the_ruleset_rolls(window, qtbot):
         dialog.create_button.click()
     (path,) = list_library()
     assert json.loads(path.read_text())["ruleset"] == "vogelfrei"
-    assert window.current_doc().name == "Kaspar"
+    assert window.documents.current_doc().name == "Kaspar"

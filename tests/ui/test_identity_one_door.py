@@ -21,7 +21,7 @@ def test_the_who_page_goes_through_the_app_operation(window, tmp_path, monkeypat
     monkeypatch.setattr(identity, "set_identity", recorded)
     path = tmp_path / "c.json"
     ok("new", "story-points", "Mira", "-o", path)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     fields, doc = editor.identity_panel.fields, editor.doc
     fields.player.setText("Grete")
     fields.player.editingFinished.emit()
@@ -41,7 +41,7 @@ def test_the_app_refusal_shows_in_the_window_and_changes_nothing(window, tmp_pat
 
     path = tmp_path / "c.json"
     ok("new", "story-points", "Mira", "-o", path)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     before = path.read_bytes()
     fields = editor.identity_panel.fields
     assert not fields.use_image(str(tmp_path / "missing.png"))   # the chooser's copy refuses

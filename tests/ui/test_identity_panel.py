@@ -53,7 +53,7 @@ def test_who_page_edits_are_undoable_and_saved(window, tmp_path, monkeypatch, ru
         ruleset = "vogelfrei"
     path = tmp_path / "c.json"
     ok("new", ruleset, "Ada Who", "-o", path, *extra)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert (type(editor).__name__ == "GenericEditor") == generic
     panel = editor.identity_panel
     tabs = tab_of(panel)
@@ -87,7 +87,7 @@ def test_who_page_edits_are_undoable_and_saved(window, tmp_path, monkeypatch, ru
 
 
 def test_a_bad_image_changes_nothing(window, senna_path, tmp_path):
-    editor = window.open_path(senna_path)
+    editor = window.documents.open_path(senna_path)
     fields = editor.identity_panel.fields
     before = senna_path.read_bytes()
     assert not fields.use_image(str(tmp_path / "missing.png"))
@@ -99,9 +99,9 @@ def test_a_bad_image_changes_nothing(window, senna_path, tmp_path):
 
 
 def test_the_dialog_and_the_page_show_the_same_change(window, senna_path):
-    editor = window.open_path(senna_path)
-    window.edit_identity()
-    dialog = window.identity_dialog
+    editor = window.documents.open_path(senna_path)
+    window.documents.edit_identity()
+    dialog = window.documents.identity_dialog
     dialog.player.setText("Ada")
     dialog.background.setPlainText("Raised by wolves")
     dialog.accept()
@@ -117,7 +117,7 @@ def test_a_newer_file_shows_its_identity_read_only(window, senna_path):
     doc["player"] = "Ada"
     senna_path.write_text(json.dumps(doc), encoding="utf-8")
     before = senna_path.read_bytes()
-    editor = window.open_path(senna_path)
+    editor = window.documents.open_path(senna_path)
     fields = editor.identity_panel.fields
     assert fields.player.text() == "Ada" and fields.player.isReadOnly()
     assert fields.appearance.isReadOnly() and not fields.choose_button.isEnabled()
@@ -129,7 +129,7 @@ def test_a_newer_file_shows_its_identity_read_only(window, senna_path):
 def test_text_too_long_is_refused_and_the_field_goes_back(window, senna_path):
     from builder.storage.identity import MAX_TEXT
 
-    editor = window.open_path(senna_path)
+    editor = window.documents.open_path(senna_path)
     fields = editor.identity_panel.fields
     before = senna_path.read_bytes()
     fields.background.setPlainText("x" * (MAX_TEXT + 1))
@@ -140,7 +140,7 @@ def test_text_too_long_is_refused_and_the_field_goes_back(window, senna_path):
 
 def test_no_portrait_is_greyed_until_there_is_a_portrait_to_take_away(window, senna_path,
                                                                      tmp_path):
-    editor = window.open_path(senna_path)
+    editor = window.documents.open_path(senna_path)
     fields = editor.identity_panel.fields
     assert not fields.portrait and not fields.clear_button.isEnabled()   # nothing to remove
     assert fields.use_image(str(face(tmp_path)))
@@ -164,7 +164,7 @@ def test_the_notes_read_as_text_not_as_disabled_grey(window, senna_path, choice)
 
     theme.choose(choice)
     try:
-        editor = window.open_path(senna_path)
+        editor = window.documents.open_path(senna_path)
         editor.show_chain()
         notes = [editor.identity_panel.note, editor.chain_page.chips_hint]
         for note in notes:

@@ -7,11 +7,11 @@ from PySide6.QtGui import QColor, QImage
 
 
 def test_identity_is_edited_undone_and_redone(window, senna_path, tmp_path, qtbot):
-    window.open_path(senna_path)
-    doc = window.current_doc()
-    assert window.act_identity.isEnabled()
-    window.edit_identity()
-    dialog = window.identity_dialog
+    window.documents.open_path(senna_path)
+    doc = window.documents.current_doc()
+    assert window.action("identity").isEnabled()
+    window.documents.edit_identity()
+    dialog = window.documents.identity_dialog
     face = tmp_path / "face.png"
     image = QImage(30, 40, QImage.Format.Format_RGB32)
     image.fill(QColor(90, 90, 90))

@@ -71,13 +71,13 @@ def test_theme_is_chosen_in_the_view_menu_and_remembered(window, qtbot):
     from builder.ui.main_window import MainWindow
 
     try:
-        window.theme_actions["dark"].trigger()
+        window.actions_controller.theme_actions["dark"].trigger()
         assert theme.is_dark(QApplication.palette())
         assert theme.saved_choice() == "dark"
         again = MainWindow(restore=False)
         qtbot.addWidget(again)
-        assert again.theme_actions["dark"].isChecked()
-        window.theme_actions["light"].trigger()
+        assert again.actions_controller.theme_actions["dark"].isChecked()
+        window.actions_controller.theme_actions["light"].trigger()
         assert not theme.is_dark(QApplication.palette())
         assert theme.saved_choice() == "light"
     finally:
@@ -246,7 +246,7 @@ def test_a_selected_refused_increase_stays_readable(window, qtbot, scheme):
     from tests.ui.conftest import SENNA, make_character
 
     theme.choose(scheme)
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     view = editor.options_panel.view
     model = view.model()
     row = next(r for r in range(model.rowCount())

@@ -97,9 +97,9 @@ def test_story_points_character_made_and_advanced_with_the_keyboard(shown, qtbot
     type_text("60")
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
     press(K.Key_Return)
-    qtbot.waitUntil(lambda: window.current_doc() is not None)
+    qtbot.waitUntil(lambda: window.documents.current_doc() is not None)
     back_to(qtbot, window)
-    editor = window.current_editor()
+    editor = window.documents.current_editor()
     path = editor.doc.path
 
     # -- a Core Vital: Ctrl+4 (the sheet), arrows, Enter; the row keeps the focus ----------
@@ -188,8 +188,8 @@ def test_ability_bonuses_chips_placed_with_the_keyboard(shown, qtbot):
         type_text(digit)
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
     press(K.Key_Return)
-    qtbot.waitUntil(lambda: window.current_doc() is not None)
-    baseline = json.loads(Path(window.current_doc().path).read_text())["baseline"]
+    qtbot.waitUntil(lambda: window.documents.current_doc() is not None)
+    baseline = json.loads(Path(window.documents.current_doc().path).read_text())["baseline"]
     assert baseline["abilities"] == {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}
 
 
@@ -207,8 +207,8 @@ def test_vogelfrei_level_up_with_the_keyboard(shown, qtbot):
     assert focus() is window.library_page.view    # one Tab: the table
     press(K.Key_Down)
     press(K.Key_Return)                           # opens it
-    qtbot.waitUntil(lambda: window.current_doc() is not None)
-    editor = window.current_editor()
+    qtbot.waitUntil(lambda: window.documents.current_doc() is not None)
+    editor = window.documents.current_editor()
     press(K.Key_L, ALT)                           # "&Level up…"
     dialog = wait_dialog(qtbot, "levelUpDialog")
     press(K.Key_S, ALT)                           # "&Session:"
@@ -227,7 +227,7 @@ def test_editor_shortcuts_work_wherever_the_focus_is(shown, qtbot):
     from tests.ui.conftest import SENNA, make_character
 
     window = shown
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     window.tabs.tabBar().setFocus()               # as after a restart: focus outside the editor
     qtbot.waitUntil(lambda: focus() is window.tabs.tabBar())
     press(K.Key_3, CTRL)
@@ -248,7 +248,7 @@ def test_tab_walks_the_sheet_top_to_bottom_then_the_increases(shown, qtbot):
     from tests.ui.conftest import SENNA, make_character
 
     window = shown
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     press(K.Key_4, CTRL)
     order = [focus()]
     for _ in range(4 + len(editor.uses_widgets[0].boxes)):
@@ -268,7 +268,7 @@ def test_ability_bonuses_editor_has_its_name_and_page_keys(shown, qtbot):
     ab = load_ruleset("ability-bonuses")
     path = create_from_baseline(ab, "Ann", ab.chosen_baseline(
         {"MIG": 3, "DEX": 2, "CHA": 1, "FOC": 0}))
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert editor.title_label.text() == "Ann"
     press(K.Key_2, CTRL)
     assert focus() is editor.ledger

@@ -22,7 +22,7 @@ def _active(window, qtbot) -> None:
 
 def test_ctrl_5_focuses_the_shop_and_enter_buys_what_the_search_found(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     _active(window, qtbot)
     editor.act_tabs[4].trigger()                         # Ctrl+5
     page = editor.possessions
@@ -74,7 +74,7 @@ def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, q
     from tests.ui.conftest import make_character
     from tests.ui.test_real_drags import FIGHTER
 
-    editor = window.open_path(make_character("Fighter", *FIGHTER))
+    editor = window.documents.open_path(make_character("Fighter", *FIGHTER))
     option = next(o for o in editor.doc.options() if o.kind == "class" and o.allowed)
     blocked = option.extra["choices"]["blocked_traits"]
     assert blocked
@@ -113,7 +113,7 @@ def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):
     least size no longer holds the window (the other pages' size) wider or taller."""
     from tests.ui.conftest import SENNA, make_character
 
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     window.show()
     qtbot.waitExposed(window)
     window.resize(400, 260)

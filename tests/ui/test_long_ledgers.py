@@ -79,7 +79,7 @@ def test_opening_a_long_ledger_replays_it_once(window, qtbot, monkeypatch):
 
     path = _long_character()
     replays = _counting(monkeypatch, files, "replay")
-    editor = window.open_file(str(path))
+    editor = window.documents.open_file(str(path))
     assert editor is not None
     assert editor.ledger.ledger_model.rowCount() == ENTRIES + 1
     assert len(replays) == 1
@@ -98,7 +98,7 @@ def test_the_campaign_ledger_model_makes_rows_when_asked(window, qtbot, monkeypa
     plain = _counting(monkeypatch, store.CampaignFile, "plain")
     loads = _counting(monkeypatch, store, "load_campaign")
     replays = _counting(monkeypatch, store.CampaignFile, "pool_replay")
-    view = window.open_campaign(camp)
+    view = window.documents.open_campaign(camp)
     model = view.ledger_model
     assert isinstance(model, CampaignLedgerModel)
     QAbstractItemModelTester(model, FAIL, view)

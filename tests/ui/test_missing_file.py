@@ -12,7 +12,7 @@ from tests.ui.conftest import SENNA, make_character
 
 def _open(window, qtbot):
     path = make_character("Senna", *SENNA)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     qtbot.waitExposed(window)
     return path, editor
@@ -44,7 +44,7 @@ def test_close_on_the_bar_closes_the_tab(window, qtbot):
     path.rename(path.with_name("elsewhere.json"))
     qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
     editor.close_tab_button.click()
-    assert window.editors() == []
+    assert window.documents.editors() == []
     assert not path.exists()
 
 
@@ -80,9 +80,9 @@ def test_a_failed_import_lists_each_file_and_why_until_dismissed(window, qtbot, 
     empty = tmp_path / "empty.json"
     empty.write_text("")
     window.show()
-    editor = window.open_path(good)
+    editor = window.documents.open_path(good)
     assert window.tabs.currentWidget() is editor
-    window.take_dropped([str(source), str(broken), str(empty)])
+    window.library.take_dropped([str(source), str(broken), str(empty)])
     bar = window.notice_bar
     assert bar is not None and bar.isVisibleTo(window)
     assert window.tabs.currentIndex() == 0            # said on the Library tab

@@ -37,8 +37,8 @@ def conflict(editor, path) -> None:
 def test_pool_undo_goes_through_the_member_guard_like_the_campaign_undo(window, party):
     start = snapshot(party["nyra"], party["joss"])
     ok("campaign", "award", party["camp"], "resolve-milestone", "Fort")     # the CLI
-    tab = window.open_campaign(party["camp"])
-    editor = window.open_path(party["joss"])
+    tab = window.documents.open_campaign(party["camp"])
+    editor = window.documents.open_path(party["joss"])
     conflict(editor, party["joss"])
     before = snapshot(party["camp"], party["nyra"], party["joss"])
     assert not tab.pool_view.undo()
@@ -92,7 +92,7 @@ def party_dialog(editor, session="1", enemies="3", treasure="100"):
 
 def test_party_xp_keeps_the_open_tabs_undo_history_and_one_undo_takes_it_back(window, qtbot):
     anna, bert = vogelfrei("Anna"), vogelfrei("Bert")
-    ed_anna, ed_bert = window.open_path(anna), window.open_path(bert)
+    ed_anna, ed_bert = window.documents.open_path(anna), window.documents.open_path(bert)
     assert ed_anna.doc.apply_words(["damage-stamina", "1"])      # history before the award
     assert ed_anna.doc.undo_stack.count() == 1
     before = snapshot(anna, bert)
@@ -115,7 +115,7 @@ def test_party_xp_keeps_the_open_tabs_undo_history_and_one_undo_takes_it_back(wi
 
 def test_party_xp_is_all_or_nothing_and_asks_the_member_guard(window, qtbot):
     anna, bert = vogelfrei("Anna"), vogelfrei("Bert")
-    ed_anna, ed_bert = window.open_path(anna), window.open_path(bert)
+    ed_anna, ed_bert = window.documents.open_path(anna), window.documents.open_path(bert)
     conflict(ed_anna, anna)
     before = snapshot(anna, bert)
     dialog = party_dialog(ed_bert)
@@ -129,7 +129,7 @@ def test_party_xp_is_all_or_nothing_and_asks_the_member_guard(window, qtbot):
 
 def test_party_xp_reads_enemies_as_the_xp_command(window):
     anna = vogelfrei("Anna")
-    editor = window.open_path(anna)
+    editor = window.documents.open_path(anna)
     typed = "Ulf=the=Red=3 Ulf=the=Red=3 2 3*"
     dialog = party_dialog(editor, enemies=typed, treasure="hoard=500")
     expected = ok("xp", *typed.split(), "--treasure", "hoard=500", "--json").json()
@@ -140,7 +140,7 @@ def test_party_xp_reads_enemies_as_the_xp_command(window):
 
 # -- campaign creation -------------------------------------------------------------------------
 def test_campaign_creation_in_the_window_is_the_commands(window, party):
-    view = window.create_campaign("Salt Road", "story-points", [party["nyra"], party["joss"]])
+    view = window.campaigns.create_campaign("Salt Road", "story-points", [party["nyra"], party["joss"]])
     assert view is not None
     doc = json.loads(view.path.read_text())
     assert doc["members"] == ["../characters/Nyra.json", "../characters/Joss.json"]
@@ -149,7 +149,7 @@ def test_campaign_creation_in_the_window_is_the_commands(window, party):
     # the same refusal as `campaign new`: a member of another ruleset, nothing written
     other = vogelfrei("Greta")
     files = sorted(view.path.parent.iterdir())
-    assert window.create_campaign("Bad", "story-points", [other]) is None
+    assert window.campaigns.create_campaign("Bad", "story-points", [other]) is None
     assert sorted(view.path.parent.iterdir()) == files
     result = cli("campaign", "new", "Bad", "--ruleset", "story-points", "--member", other)
     assert result.code == 1 and "vogelfrei" in result.err

@@ -49,7 +49,7 @@ def test_an_action_writes_the_same_entry_through_both(window, senna):
     ok("do", senna, "raise-vital", "Agility")
     by_cli = doc(senna)
     senna.write_bytes(start)
-    editor = window.open_path(senna)
+    editor = window.documents.open_path(senna)
     assert editor.doc.apply_words(["raise-vital", "Agility"])
     assert doc(senna) == by_cli
     assert by_cli["ledger"][-1]["action"] == "raise-vital"
@@ -59,7 +59,7 @@ def test_a_refused_action_gives_the_same_reasons_and_writes_nothing(window, senn
     start = file_bytes(senna)
     result = cli("do", senna, "raise-skill", "Medicine")     # Medicine 4 needs Cognition 4
     assert result.code == 1 and file_bytes(senna) == start
-    editor = window.open_path(senna)
+    editor = window.documents.open_path(senna)
     with qtbot.waitSignal(editor.doc.refused) as refused:
         assert not editor.doc.apply_words(["raise-skill", "Medicine"])
     assert refused.args[0] == result.err.strip().splitlines()
@@ -75,7 +75,7 @@ def test_a_newer_format_file_is_read_only_through_both(window, senna, qtbot):
                     ("library", "rename", senna, "Other")):
         result = cli(*command)
         assert result.code == 2 and "newer" in result.err and file_bytes(senna) == start
-    editor = window.open_path(senna)
+    editor = window.documents.open_path(senna)
     with qtbot.waitSignal(editor.doc.refused) as refused:
         assert not editor.doc.apply_words(["rest"])
     assert refused.args[0] == [result.err.strip()]
@@ -91,16 +91,16 @@ def test_undo_and_redo_through_both(window, senna):
     assert undone_bytes(senna) == start
     assert cli("undo", senna).code == 1                     # nothing to undo
 
-    editor = window.open_path(senna)
+    editor = window.documents.open_path(senna)
     assert editor.doc.apply_words(["raise-vital", "Agility"])
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert undone_bytes(senna) == start
-    window.act_redo.trigger()                               # the entry again, as logged
+    window.action("redo").trigger()                               # the entry again, as logged
     assert doc(senna) == after
 
 
 def test_the_tabs_own_conflict_refuses_a_new_action_until_it_is_settled(window, senna, qtbot):
-    editor = window.open_path(senna)
+    editor = window.documents.open_path(senna)
     conflict(editor, senna)
     theirs = file_bytes(senna)
     with qtbot.waitSignal(editor.doc.refused) as refused:
@@ -114,13 +114,13 @@ def test_rename_writes_the_same_file_through_both(window, senna):
     assert ok("library", "rename", senna, " Senna Vale ").out == "renamed: Senna -> Senna Vale\n"
     by_cli = file_bytes(senna)
     senna.write_bytes(start)
-    window.rename_path(senna, "Senna Vale")                 # not open: the library stack
+    window.library.rename_path(senna, "Senna Vale")                 # not open: the library stack
     assert file_bytes(senna) == by_cli
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert undone_bytes(senna) == start
     senna.write_bytes(start)
-    editor = window.open_path(senna)
-    window.rename_path(senna, "Senna Vale")                 # open: its own undo stack
+    editor = window.documents.open_path(senna)
+    window.library.rename_path(senna, "Senna Vale")                 # open: its own undo stack
     assert file_bytes(senna) == by_cli and editor.doc.name == "Senna Vale"
     assert cli("library", "rename", senna, "  ").code == 2  # a name is needed
     assert file_bytes(senna) == by_cli
@@ -130,7 +130,7 @@ def test_duplicate_makes_the_same_copy_through_both(window, senna):
     by_cli = Path(ok("library", "duplicate", senna).out.strip())
     window.library_model.refresh()
     window.library_page.select_path(str(senna))
-    window.act_duplicate.trigger()
+    window.action("duplicate").trigger()
     copies = sorted(characters_dir().glob("Senna-copy*.json"))
     assert len(copies) == 2 and by_cli in copies
     by_window = next(p for p in copies if p != by_cli)
@@ -151,29 +151,29 @@ def test_trash_and_restore_through_both(window, senna):
 
     window.library_model.refresh()
     window.library_page.select_path(str(senna))
-    window.act_trash.trigger()
+    window.action("trash").trigger()
     assert not senna.exists() and len(ok("library", "restore", "--json").json()) == 1
     (item,) = library.trash_items()
-    assert window.restore_items([item]) == [senna.resolve()]
+    assert window.library.restore_items([item]) == [senna.resolve()]
     assert file_bytes(senna) == start
-    window.act_undo.trigger()                               # the restore, undone
+    window.action("undo").trigger()                               # the restore, undone
     assert not senna.exists()
     assert cli("library", "restore", "nothing-like-it").code == 2
 
 
 def test_trash_asks_the_member_guard_and_is_all_or_nothing(window, senna):
     nyra = make_character("Nyra", "sp=2")
-    editor = window.open_path(nyra)
+    editor = window.documents.open_path(nyra)
     conflict(editor, nyra)
     before = {p: file_bytes(p) for p in (senna, nyra)}
-    window.show_library()
+    window.documents.show_library()
     window.library_model.refresh()
     window.library_page.view.selectAll()
     assert sorted(window.library_page.selected_paths()) == sorted([str(senna), str(nyra)])
-    window.act_trash.trigger()
+    window.action("trash").trigger()
     assert {p: file_bytes(p) for p in (senna, nyra)} == before   # neither moved
     assert "Nyra" in window.statusBar().currentMessage()
-    assert window.editor_for_path(nyra) is editor
+    assert window.documents.editor_for_path(nyra) is editor
     # the command line has no open tab: both go, and a missing one moves none
     assert cli("library", "trash", senna, senna.with_name("nobody.json")).code == 2
     assert senna.exists()
@@ -190,19 +190,19 @@ def test_import_copies_the_same_bytes_all_or_nothing_through_both(window, senna,
     bad.write_text("[]")
     result = cli("library", "import", source, bad)
     assert result.code == 2 and "bad.json" in result.err
-    assert window.import_paths([str(source), str(bad)]) == []
+    assert window.library.import_paths([str(source), str(bad)]) == []
     assert sorted(p.name for p in characters_dir().glob("*.json")) == ["Senna.json"]
     (by_cli,) = [Path(line) for line in ok("library", "import", source).out.split()]
-    (by_window,) = window.import_paths([str(source)])
+    (by_window,) = window.library.import_paths([str(source)])
     assert file_bytes(by_cli) == file_bytes(by_window) == file_bytes(source)
-    window.act_undo.trigger()                               # the import, undone
+    window.action("undo").trigger()                               # the import, undone
     assert not by_window.exists() and by_cli.exists()
 
 
 def test_save_a_copy_writes_the_same_bytes_and_never_onto_the_file_itself(window, senna,
                                                                           tmp_path):
     target = tmp_path / "out" / "senna-copy.json"
-    window.save_copy_to(str(senna), str(target))
+    window.library.save_copy_to(str(senna), str(target))
     assert file_bytes(target) == file_bytes(senna)
     assert library.save_copy(senna, target).changes[0].before is not None   # replaced
     start = file_bytes(senna)
@@ -213,32 +213,32 @@ def test_save_a_copy_writes_the_same_bytes_and_never_onto_the_file_itself(window
 
 def test_library_steps_undo_and_redo_and_close_the_tabs_of_files_they_remove(window, senna):
     start = file_bytes(senna)
-    editor = window.open_path(senna)
-    window.show_library()
+    editor = window.documents.open_path(senna)
+    window.documents.show_library()
     window.library_model.refresh()
     window.library_page.select_path(str(senna))
-    window.act_trash.trigger()
+    window.action("trash").trigger()
     # an open character: asked first
-    next(b for b in window.trash_question.buttons() if b.text() == "Move to Trash").click()
-    assert not senna.exists() and window.editor_for_path(senna) is None   # its tab closed
-    assert editor.isHidden() or editor not in window.editors()
-    window.act_undo.trigger()
+    next(b for b in window.library.trash_question.buttons() if b.text() == "Move to Trash").click()
+    assert not senna.exists() and window.documents.editor_for_path(senna) is None   # its tab closed
+    assert editor.isHidden() or editor not in window.documents.editors()
+    window.action("undo").trigger()
     assert undone_bytes(senna) == start
-    window.act_redo.trigger()
+    window.action("redo").trigger()
     assert not senna.exists()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert undone_bytes(senna) == start
 
 
 def test_undo_of_a_duplicate_asks_the_member_guard(window, senna, qtbot):
     window.library_model.refresh()
     window.library_page.select_path(str(senna))
-    window.act_duplicate.trigger()
+    window.action("duplicate").trigger()
     (copy,) = characters_dir().glob("Senna-copy*.json")
-    editor = window.open_path(copy)
+    editor = window.documents.open_path(copy)
     conflict(editor, copy)
     theirs = file_bytes(copy)
-    window.show_library()
-    window.act_undo.trigger()                      # would move the copy to the trash
-    assert file_bytes(copy) == theirs and window.editor_for_path(copy) is editor
+    window.documents.show_library()
+    window.action("undo").trigger()                      # would move the copy to the trash
+    assert file_bytes(copy) == theirs and window.documents.editor_for_path(copy) is editor
     qtbot.waitUntil(lambda: "Senna (copy)" in window.statusBar().currentMessage())

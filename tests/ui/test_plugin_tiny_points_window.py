@@ -22,24 +22,24 @@ def test_plugin_created_and_edited_in_the_window(tiny_points, window, qtbot):
     from builder.storage.files import list_library
     from builder.ui.views.generic import GenericEditor
 
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     dialog.choose_ruleset("tiny-points")
     dialog.name_edit.setText("Tia")
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
     with qtbot.waitSignal(dialog.finished):
         dialog.create_button.click()
     (path,) = list_library()
-    editor = window.current_editor()
+    editor = window.documents.current_editor()
     assert isinstance(editor, GenericEditor) and editor.doc.ruleset.id == "tiny-points"
     model = editor.options_panel.model
     options = {model.option(i).name: model.option(i) for i in range(model.rowCount())}
     assert options["Champion"].reasons == ("a Champion needs two attributes at 3",)
     editor.options_panel.takeRequested.emit(options["Wits"])
     assert json.loads(path.read_text())["ledger"][-1]["name"] == "Wits"
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert json.loads(path.read_text())["ledger"] == []
-    window.act_rule_systems.trigger()
+    window.action("rule_systems").trigger()
     tree = window.rule_systems_dialog.tree
     sources = {tree.topLevelItem(i).text(1): tree.topLevelItem(i).text(2)
                for i in range(tree.topLevelItemCount())}

@@ -66,7 +66,7 @@ def real_drag(monkeypatch, source: QWidget, target: QWidget, at: QPoint) -> list
 def test_a_rank_dragged_from_the_sheet_tray_lands_and_enter_does_the_same(window, qtbot,
                                                                          monkeypatch):
     path = make_character("Fighter", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     qtbot.waitExposed(window)
     chip = next(c for c in editor.token_chips if c.option.name == "Fighter")
@@ -103,7 +103,7 @@ def test_a_rank_dragged_from_the_sheet_tray_lands_and_enter_does_the_same(window
 
 def test_a_rank_dragged_from_the_chain_page_lands_on_the_trait_node(window, qtbot, monkeypatch):
     path = make_character("Fighter", *FIGHTER)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     window.show()
     editor.act_chain.trigger()
     chain = editor.chain_page

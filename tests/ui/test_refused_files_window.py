@@ -57,7 +57,7 @@ def test_a_file_the_rules_refuse_opens_read_only_with_its_problems(window, tmp_p
     for ruleset in sorted(REFUSED):
         path, lines = refused_file(tmp_path, ruleset)
         before = file_bytes(path)
-        editor = window.open_file(str(path))
+        editor = window.documents.open_file(str(path))
         assert editor is not None and window.tabs.currentWidget() is editor, ruleset
         assert editor.doc.read_only and "read-only" in editor.doc.state_label(), ruleset
         shown = editor.refusal_bar.label.text()
@@ -77,7 +77,7 @@ def test_a_file_rule_code_cannot_show_is_a_read_only_page_of_its_problems(
         raise KeyError("Mend Wound")
 
     monkeypatch.setattr(StoryPoints, "derive", stumble)
-    editor = window.open_file(str(path))
+    editor = window.documents.open_file(str(path))
     assert isinstance(editor, ProblemsEditor) and editor.doc.read_only
     assert editor.problems.isReadOnly()
     assert editor.problems.toPlainText().splitlines() == lines

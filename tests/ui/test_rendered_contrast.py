@@ -38,7 +38,7 @@ def test_greyed_reasons_and_faded_nodes_read_at_4_5_to_1(window, qtbot, choice):
     theme.choose(choice)
     try:
         path = make_character("Senna", "sp=1", *SENNA[1:])
-        editor = window.open_path(path)
+        editor = window.documents.open_path(path)
         window.show()
         qtbot.waitExposed(window)
         view = editor.options_panel.view

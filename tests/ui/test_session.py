@@ -21,56 +21,56 @@ def test_tabs_come_back_in_their_order_with_the_front_one_in_front(qtbot, isolat
                    "--member", senna).out.strip())
     win = MainWindow(restore=False)
     qtbot.addWidget(win)
-    win.open_campaign(camp)
-    win.open_path(senna)
-    front = win.open_path(joss)
+    win.documents.open_campaign(camp)
+    win.documents.open_path(senna)
+    front = win.documents.open_path(joss)
     win.tabs.setCurrentWidget(front)
     assert [win.tabs.tabText(i) for i in range(win.tabs.count())] == \
         ["Library", "⚑ Iron Coast", "Senna", "Joss"]
     win.close()
-    for editor in win.editors():
+    for editor in win.documents.editors():
         editor.doc.stop_watching()
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
-    again.reopen_tabs()
+    again.settings.reopen_tabs()
     assert [again.tabs.tabText(i) for i in range(again.tabs.count())] == \
         ["Library", "⚑ Iron Coast", "Senna", "Joss"]
-    assert again.tabs.currentWidget() is again.editor_for_path(joss)
-    for editor in again.editors():
+    assert again.tabs.currentWidget() is again.documents.editor_for_path(joss)
+    for editor in again.documents.editors():
         editor.doc.stop_watching()
 
 
 def test_del_on_an_open_character_asks_and_undo_reopens_its_tab(window, qtbot):
     path = make_character("Senna", *SENNA)
-    editor = window.open_path(path)
-    window.show_library()
+    editor = window.documents.open_path(path)
+    window.documents.show_library()
     window.library_model.refresh()
     window.library_page.select_path(str(path))
-    assert window.act_trash.isEnabled()
-    window.act_trash.trigger()
-    box = window.trash_question
+    assert window.action("trash").isEnabled()
+    window.action("trash").trigger()
+    box = window.library.trash_question
     assert box.isVisible() and "Senna" in box.text() and "tab closes" in box.text()
     box.button(box.StandardButton.Cancel).click()
-    assert path.exists() and window.editor_for_path(path) is editor
-    window.act_trash.trigger()
-    box = window.trash_question
+    assert path.exists() and window.documents.editor_for_path(path) is editor
+    window.action("trash").trigger()
+    box = window.library.trash_question
     move = next(b for b in box.buttons() if b.text() == "Move to Trash")
     move.click()
     qtbot.waitUntil(lambda: not path.exists())
-    assert window.editors() == []
-    window.act_undo.trigger()
+    assert window.documents.editors() == []
+    window.action("undo").trigger()
     assert path.exists()
-    qtbot.waitUntil(lambda: window.editor_for_path(path) is not None)
-    assert window.tabs.currentWidget() is window.editor_for_path(path)
+    qtbot.waitUntil(lambda: window.documents.editor_for_path(path) is not None)
+    assert window.tabs.currentWidget() is window.documents.editor_for_path(path)
 
 
 def test_opening_the_samples_again_opens_the_copies_already_there(window):
-    first = window.open_samples()
+    first = window.library.open_samples()
     assert len(first) == 3 and len(list_library()) == 3
     for index in range(window.tabs.count() - 1, 0, -1):
-        window.close_tab(index)
+        window.documents.close_tab(index)
     QApplication.processEvents()
-    again = window.open_samples()
+    again = window.library.open_samples()
     assert sorted(map(str, again)) == sorted(map(str, first))
     assert len(list_library()) == 3                 # no silent copies
-    assert len(window.editors()) == 3
+    assert len(window.documents.editors()) == 3

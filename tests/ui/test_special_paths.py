@@ -53,13 +53,13 @@ def test_every_way_in_refuses_a_loop_or_an_overlong_name_in_one_line(window, tmp
         folder = tmp_path / kind
         folder.mkdir()
         ways = {
-            "Open": lambda p: window.open_file(str(p)),
-            "drop": lambda p: window.take_dropped([str(p)]),
-            "Import": lambda p: window.import_paths([str(p)]),
-            "Open Campaign": lambda p: window.open_campaign(str(p)),
-            "Add Folder": lambda p: window.add_folder(str(p)),
-            "Export PDF": lambda p: window.export_paths([str(senna)], p, one_file=True),
-            "Export PDFs into": lambda p: window.export_paths([str(senna)], p, one_file=False),
+            "Open": lambda p: window.documents.open_file(str(p)),
+            "drop": lambda p: window.library.take_dropped([str(p)]),
+            "Import": lambda p: window.library.import_paths([str(p)]),
+            "Open Campaign": lambda p: window.documents.open_campaign(str(p)),
+            "Add Folder": lambda p: window.library.add_folder(str(p)),
+            "Export PDF": lambda p: window.export.export_paths([str(senna)], p, one_file=True),
+            "Export PDFs into": lambda p: window.export.export_paths([str(senna)], p, one_file=False),
         }
         for way, give in ways.items():
             _quiet(window)
@@ -72,10 +72,10 @@ def test_every_way_in_refuses_a_loop_or_an_overlong_name_in_one_line(window, tmp
                 assert set(mine) == {f"{path}: is a symbolic link loop (it never reaches a file)"}
             assert all("Traceback" not in line and "Error" not in line for line in said), said
             assert window.tabs.count() == tabs, (kind, way)
-        window.add_recent(str(bad(folder, "recent.json")))    # remembered as given
+        window.settings.add_recent(str(bad(folder, "recent.json")))    # remembered as given
         if kind == "long":   # (a loop is replaced by the copy, as the save dialog asked)
             _quiet(window)
-            window.save_copy_to(str(senna), str(bad(folder, "copy.json")))
+            window.library.save_copy_to(str(senna), str(bad(folder, "copy.json")))
             assert any("copy.json: cannot be written" in line for line in _said(window))
         assert not portrait.use_image(str(bad(folder, "face.png")))
         assert portrait.error.text().count("\n") == 0 and "cannot be read" in portrait.error.text()
@@ -90,9 +90,9 @@ def test_a_campaign_member_that_is_a_loop_leaves_its_tab_working(window, tmp_pat
     data = json.loads(camp.read_text())
     data["members"].append(str(loop))
     camp.write_text(json.dumps(data))
-    view = window.open_campaign(camp)
-    assert view is not None and window.campaign_view_for_path(camp) is view
+    view = window.documents.open_campaign(camp)
+    assert view is not None and window.documents.campaign_view_for_path(camp) is view
     view.open_add_dialog()                               # compares the members' paths
     assert view.dialog is not None
     view.dialog.reject()
-    assert window.member_blockers([loop, nyra]) == []
+    assert window.documents.member_blockers([loop, nyra]) == []

@@ -52,7 +52,7 @@ def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged, tmp_pat
     from builder.ui.conflicts_page import ConflictsPage
 
     mira, copy = diverged
-    editor = window.open_path(mira) or window.editor_for_path(mira)
+    editor = window.documents.open_path(mira) or window.documents.editor_for_path(mira)
     window.settle()                                   # the start's intake
     intake = window.sync_intake
     qtbot.waitUntil(lambda: intake.bar is not None and not intake.bar.isHidden())
@@ -79,21 +79,21 @@ def test_copy_taken_in_bar_page_ruling_and_undo(window, qtbot, diverged, tmp_pat
     assert page.report is not None and page.report.conflicts == ()
     assert editor.doc.cf.raw == mira.read_bytes()
 
-    window.act_undo.trigger()                         # Ctrl+Z: the ruling taken back
+    window.action("undo").trigger()                         # Ctrl+Z: the ruling taken back
     assert states(mira) == (["Agility"], ["Presence"], [])
     # the undo is an entry too (reopen): the revoke stays in the file, taken back
     assert [r["ruling"] for r in load(mira)["resolutions"]] == ["revoke", "reopen"]
     assert len(page.report.conflicts) == 1
-    window.act_redo.trigger()
+    window.action("redo").trigger()
     assert states(mira) == (["Presence"], [], ["Agility"])
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     ok("resolve", mira, page.report.conflicts[0].entry.id, "--keep")  # another program
     qtbot.waitUntil(lambda: page.report.conflicts == ())
     assert "kept as the GM's ruling" in page.timeline.topLevelItem(1).text(3)
     qtbot.waitUntil(lambda: editor.doc.conflict)     # the open tab: changed on disk ...
     editor.doc.reload()                              # ... and the player reloads it
 
-    window.close_tab(window.tabs.indexOf(page))
+    window.documents.close_tab(window.tabs.indexOf(page))
     assert window.tabs.indexOf(page) < 0
 
     # a copy arriving while the window is open: the folder's watch takes it in
@@ -156,5 +156,5 @@ def test_a_campaign_s_double_spend_on_its_conflicts_page(window, isolated_data, 
     assert ok("conflicts", table).out.strip() == "no conflicts"
     doc = load(table)
     assert [e["by"] for e in doc["revoked"]] == ["Bob"] and page.report.conflicts == ()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert "revoked" not in load(table) and len(page.report.conflicts) == 1

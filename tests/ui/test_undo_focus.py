@@ -36,7 +36,7 @@ def test_ctrl_z_after_a_pool_spend_takes_the_spend_back(window, tab, party, qtbo
     focus = QApplication.focusWidget()
     assert not isinstance(focus, QLineEdit), f"the spend moved the focus into {focus}"
     assert focus is not None and tab.isAncestorOf(focus)
-    qtbot.waitUntil(lambda: window.act_undo.isEnabled())
+    qtbot.waitUntil(lambda: window.action("undo").isEnabled())
     QTest.keyClick(focus, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: len(_ledger(party["camp"])) == 1)
     qtbot.waitUntil(lambda: pool.message.text() == "")
@@ -69,6 +69,6 @@ def test_ctrl_z_in_an_untouched_text_field_is_the_tabs_undo(window, tab, party,
     assert len(_ledger(party["camp"])) == 1
     pool.earn_reason.setFocus()
     qtbot.waitUntil(pool.earn_reason.hasFocus)
-    qtbot.waitUntil(lambda: window.act_undo.isEnabled())
+    qtbot.waitUntil(lambda: window.action("undo").isEnabled())
     QTest.keyClick(pool.earn_reason, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: _ledger(party["camp"]) == [])

@@ -39,8 +39,8 @@ def test_library_lists_the_characters_on_start(qtbot):
 
 
 def test_new_character_form_validates_as_you_type(window, qtbot):
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     assert dialog.isVisible()
     dialog.choose_ruleset("story-points")
     form = dialog.form
@@ -65,9 +65,9 @@ def test_new_character_form_validates_as_you_type(window, qtbot):
     assert doc["name"] == "Senna" and doc["baseline"]["sp"] == 12
     assert doc["baseline"]["classes"]["Cleric"]["traits"] == {"Restoring Grace": 2}
     # the new character opens in a tab; undo on the library removes it (to the trash)
-    assert window.current_doc().name == "Senna"
-    window.show_library()
-    window.act_undo.trigger()
+    assert window.documents.current_doc().name == "Senna"
+    window.documents.show_library()
+    window.action("undo").trigger()
     assert list_library() == [] and len(library.trash_items()) == 1
 
 
@@ -85,42 +85,42 @@ def test_trash_and_restore_with_undo(window, senna_path, qtbot):
     data = senna_path.read_bytes()
     window.library_model.refresh()
     window.library_page.select_path(str(senna_path))
-    assert window.act_trash.isEnabled()
-    window.act_trash.trigger()
+    assert window.action("trash").isEnabled()
+    window.action("trash").trigger()
     assert not senna_path.exists()
     assert library_names(window) == []
     assert window.statusBar().currentMessage().startswith("Moved Senna to the trash")
     assert "Undo" in window.statusBar().currentMessage()
-    assert window.act_undo.text() == "&Undo Move Senna to the trash"
-    window.act_undo.trigger()
+    assert window.action("undo").text() == "&Undo Move Senna to the trash"
+    window.action("undo").trigger()
     assert senna_path.read_bytes() == data
     assert library_names(window) == ["Senna"]
-    window.act_redo.trigger()
+    window.action("redo").trigger()
     assert not senna_path.exists()
 
 
 def test_trash_of_several_says_how_many_in_plain_words(window, senna_path):
     make_character("Nyra", "sp=2")
     window.library_model.refresh()
-    window.show_library()
+    window.documents.show_library()
     window.library_page.view.selectAll()
-    window.act_trash.trigger()
+    window.action("trash").trigger()
     assert library_names(window) == []
     assert window.statusBar().currentMessage().startswith("Moved 2 characters to the trash")
-    assert window.act_undo.text() == "&Undo Move 2 characters to the trash"
+    assert window.action("undo").text() == "&Undo Move 2 characters to the trash"
 
 
 def test_trash_closes_the_open_tab_and_restore_dialog_brings_it_back(window, senna_path, qtbot):
-    window.open_path(senna_path)
+    window.documents.open_path(senna_path)
     window.library_model.refresh()
-    window.show_library()
+    window.documents.show_library()
     window.library_page.select_path(str(senna_path))
-    window.act_trash.trigger()
+    window.action("trash").trigger()
     # an open character: asked first
-    next(b for b in window.trash_question.buttons() if b.text() == "Move to Trash").click()
-    assert window.editors() == []
-    window.act_restore.trigger()
-    dialog = window.restore_from_trash_dialog
+    next(b for b in window.library.trash_question.buttons() if b.text() == "Move to Trash").click()
+    assert window.documents.editors() == []
+    window.action("restore").trigger()
+    dialog = window.library.restore_from_trash_dialog
     with qtbot.waitSignal(dialog.finished):
         dialog.accept()
     assert senna_path.exists() and library_names(window) == ["Senna"]
@@ -129,22 +129,22 @@ def test_trash_closes_the_open_tab_and_restore_dialog_brings_it_back(window, sen
 def test_duplicate_and_rename_are_undoable(window, senna_path, qtbot):
     window.library_model.refresh()
     window.library_page.select_path(str(senna_path))
-    window.act_duplicate.trigger()
+    window.action("duplicate").trigger()
     assert library_names(window) == ["Senna", "Senna (copy)"]
-    window.rename_path(senna_path, "Senna the Kind")
+    window.library.rename_path(senna_path, "Senna the Kind")
     assert library_names(window) == ["Senna (copy)", "Senna the Kind"]
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert library_names(window) == ["Senna", "Senna (copy)"]
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert library_names(window) == ["Senna"]
 
 
 def test_rename_of_an_open_character_goes_on_its_undo_stack(window, senna_path):
-    editor = window.open_path(senna_path)
-    window.rename_path(senna_path, "Senna Vale")
+    editor = window.documents.open_path(senna_path)
+    window.library.rename_path(senna_path, "Senna Vale")
     assert json.loads(senna_path.read_text())["name"] == "Senna Vale"
     assert "Senna Vale" in window.windowTitle()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert editor.doc.name == "Senna"
 
 
@@ -173,8 +173,8 @@ def test_tabs_geometry_and_splitters_come_back(qtbot, senna_path):
     qtbot.addWidget(win)
     win.show()
     win.resize(700, 500)
-    editor = win.open_path(senna_path)
-    win.open_path(nyra)
+    editor = win.documents.open_path(senna_path)
+    win.documents.open_path(nyra)
     editor.splitter.setSizes([300, 500])
     win.tabs.setCurrentWidget(editor)
     sizes = editor.splitter.sizes()
@@ -182,29 +182,29 @@ def test_tabs_geometry_and_splitters_come_back(qtbot, senna_path):
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
     again.show()
-    again.reopen_tabs()
-    assert [d.name for d in again.open_documents()] == ["Senna", "Nyra"]
-    assert again.current_doc().name == "Senna"
+    again.settings.reopen_tabs()
+    assert [d.name for d in again.documents.open_documents()] == ["Senna", "Nyra"]
+    assert again.documents.current_doc().name == "Senna"
     assert again.size().width() == 700
-    assert again.current_editor().splitter.sizes() == sizes
-    assert str(Path(nyra).resolve()) in again.recent_files()
-    for e in again.editors():
+    assert again.documents.current_editor().splitter.sizes() == sizes
+    assert str(Path(nyra).resolve()) in again.settings.recent_files()
+    for e in again.documents.editors():
         e.doc.stop_watching()
 
 
 def test_about_box_names_the_version(window, qtbot):
     from builder import __version__
 
-    window.act_about.trigger()
+    window.action("about").trigger()
     assert __version__ in window.about_dialog.label.text()
 
 
 def test_every_menu_action_has_a_name_and_the_standard_shortcuts(window):
-    texts = {a.text().replace("&", "") for a in window.findChildren(type(window.act_new))}
+    texts = {a.text().replace("&", "") for a in window.findChildren(type(window.action("new")))}
     assert {"New Character…", "Open…", "Quit", "Move to Trash"} <= texts
-    assert window.act_new.shortcut().toString() == "Ctrl+N"
-    assert window.act_open.shortcut().toString() == "Ctrl+O"
-    assert "Ctrl+Q" in [k.toString() for k in window.act_quit.shortcuts()]
+    assert window.action("new").shortcut().toString() == "Ctrl+N"
+    assert window.action("open").shortcut().toString() == "Ctrl+O"
+    assert "Ctrl+Q" in [k.toString() for k in window.action("quit").shortcuts()]
 
 
 def test_quit_when_ready_exits_zero_with_the_library_loaded(tmp_path):
@@ -243,7 +243,7 @@ def test_every_keyboard_reachable_control_is_named_for_screen_readers(window, se
 
     window.show()
     assert unnamed() == []          # the library
-    window.open_path(senna_path)
+    window.documents.open_path(senna_path)
     assert unnamed() == []          # the story-points editor
 
 
@@ -254,7 +254,7 @@ def test_a_long_ledger_action_wraps_readably_in_the_side_panel(window, senna_pat
     window.resize(1400, 900)
     window.show()
     qtbot.waitExposed(window)
-    editor = window.open_path(senna_path)
+    editor = window.documents.open_path(senna_path)
     editor.doc.apply_words(["award-checkpoint", "M", "Saved the village of Thornwick "
                             "from the flood"])
     editor.side_tabs.setCurrentIndex(editor.side_tabs.indexOf(editor.ledger.parentWidget()))
@@ -308,16 +308,16 @@ def test_the_library_actions_follow_the_selection_after_rows_go_and_a_reset(wind
     nyra = make_character("Nyra", "sp=2")
     make_character("Aldo", "sp=1")
     window.library_model.refresh()
-    window.show_library()
-    actions = (window.act_open_selected, window.act_duplicate, window.act_rename,
-               window.act_trash)
+    window.documents.show_library()
+    actions = (window.action("open_selected"), window.action("duplicate"), window.action("rename"),
+               window.action("trash"))
 
     def enabled():
         return [action.isEnabled() for action in actions]
 
     window.library_page.select_path(str(senna_path))
     assert enabled() == [True] * 4
-    window.act_trash.trigger()
+    window.action("trash").trigger()
     assert not senna_path.exists()
     assert window.library_page.view.selectionModel().selectedRows() == []
     assert window.library_page.selected_paths() == []
@@ -360,19 +360,19 @@ def test_the_window_opens_inside_the_screen_first_and_restored(qtbot):
     # a 2x screen of 1600x1000 (800x500 at that scale), the panel on top taking 30
     small = QRect(0, 30, 800, 470)
     first.resize(1180, 760)
-    first.fit_to_screen(small)
+    first.settings.fit_to_screen(small)
     assert inside(first, small) and first.width() > 700 and first.height() > 380
     # a restored size (and position) bigger than the screen
     first.show()
     first.setGeometry(2000, 1500, 3000, 2000)
-    first.save_settings()
+    first.settings.save_settings()
     first.close()
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
     assert inside(again, available)
     assert available.contains(again.geometry().topLeft())
     again.setGeometry(700, 500, 1500, 900)
-    again.fit_to_screen(small, placed=True)
+    again.settings.fit_to_screen(small, placed=True)
     assert inside(again, small) and small.contains(again.geometry().topLeft())
 
 
@@ -419,26 +419,26 @@ def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, sen
     outside = elsewhere / "iron-coast.json"
     outside.write_bytes(camp.read_bytes())
     before = camp.read_bytes()
-    view = window.open_file(outside)
+    view = window.documents.open_file(outside)
     assert isinstance(view, CampaignView) and window.tabs.currentWidget() is view
-    assert window.current_campaign_view() is view
-    editor = window.open_file(senna_path)
-    assert editor is not None and window.current_doc().name == "Senna"
+    assert window.documents.current_campaign_view() is view
+    editor = window.documents.open_file(senna_path)
+    assert editor is not None and window.documents.current_doc().name == "Senna"
     # Open Recent lists the campaign and opens it in its tab again
-    assert str(outside) in window.recent_files()
-    window.close_tab(window.tabs.indexOf(view))
-    window._fill_recent()
-    recent = [a for a in window.recent_menu.actions() if a.toolTip() == str(outside)]
+    assert str(outside) in window.settings.recent_files()
+    window.documents.close_tab(window.tabs.indexOf(view))
+    window.settings.fill_recent(window.actions_controller.recent_menu)
+    recent = [a for a in window.actions_controller.recent_menu.actions() if a.toolTip() == str(outside)]
     assert recent
     recent[0].trigger()
     assert isinstance(window.tabs.currentWidget(), CampaignView)
-    window.close_tab(window.tabs.currentIndex())
+    window.documents.close_tab(window.tabs.currentIndex())
     # File > Open's dialog too
-    window.open_dialog()
-    window._file_dialog.filesSelected.emit([str(outside)])
-    window._file_dialog.close()
+    window.documents.open_dialog()
+    window.documents._file_dialog.filesSelected.emit([str(outside)])
+    window.documents._file_dialog.close()
     assert isinstance(window.tabs.currentWidget(), CampaignView)
-    window.close_tab(window.tabs.currentIndex())
+    window.documents.close_tab(window.tabs.currentIndex())
     # dropped on the window: the campaign opens (not imported as a character), a
     # character file dropped with it is imported
     other = make_character("Nyra", "sp=2")
@@ -520,7 +520,7 @@ def test_a_campaign_members_figures_wrap_whole_in_a_narrow_column(window, senna_
 
     nyra = make_character("Nyra", "sp=20", "vital.Agility=4", "skill.Acrobatics=3",
                           "skill.Stealth=1", "class.Rogue=2", "trait.Rogue.Ambush=2")
-    view = window.open_campaign(_campaign(senna_path, nyra))
+    view = window.documents.open_campaign(_campaign(senna_path, nyra))
     window.resize(784, 452)
     window.show()
     qtbot.waitExposed(window)

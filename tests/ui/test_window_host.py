@@ -1,15 +1,15 @@
-"""The window's parts are type-checked against declared hosts
-(:class:`builder.ui.window_host.WindowHost`, :class:`builder.ui.campaign_host.CampaignHost`):
-what a host declares must be what its widget builds, or the checker reads a window that
-is not there."""
+"""The main window's actions are data bound to its controllers' slots, and the campaign
+tab's parts are type-checked against a declared host
+(:class:`builder.ui.campaign_host.CampaignHost`): what a host declares must be what its
+widget builds, or the checker reads a window that is not there."""
 from __future__ import annotations
 
 import inspect
+from operator import attrgetter
 
 from builder.ui.campaign_host import CampaignHost
 from builder.ui.main_window import MainWindow
-from builder.ui.window_actions import ACTIONS, MENUS
-from builder.ui.window_host import WindowHost
+from builder.ui.window_actions import ACTIONS, CAMPAIGN_MENU, MENUS
 
 
 def declared_attributes(host: type) -> set[str]:
@@ -36,26 +36,23 @@ def assert_defined_alike(host: type, widget_class: type) -> None:
                 == list(inspect.signature(declared).parameters)), name
 
 
-def test_every_window_action_and_filled_menu_is_declared_on_the_host():
-    wanted = {f"act_{spec.id}" for spec in ACTIONS} | {"act_undo", "act_redo"}
-    wanted |= {attribute for _title, attribute, _items in MENUS if attribute is not None}
-    assert wanted - declared_attributes(WindowHost) == set()
-    # and no action is declared that the window does not build
-    declared_actions = {name for name in declared_attributes(WindowHost)
-                        if name.startswith("act_")}
-    assert declared_actions - wanted == set()
-
-
-def test_every_declared_attribute_is_built_by_the_window(qtbot):
+def test_every_action_is_built_once_by_id_and_calls_a_controllers_slot(qtbot):
     window = MainWindow(restore=False)
     qtbot.addWidget(window)
-    missing = sorted(name for name in declared_attributes(WindowHost)
-                     if not hasattr(window, name))
-    assert missing == []
-
-
-def test_every_declared_method_is_defined_by_the_window_with_the_same_parameters():
-    assert_defined_alike(WindowHost, MainWindow)
+    ids = [spec.id for spec in ACTIONS]
+    assert len(ids) == len(set(ids))
+    assert set(window.actions_controller.by_id) == set(ids) | {"undo", "redo"}
+    for spec in ACTIONS:
+        assert window.action(spec.id).text() == spec.text
+        assert callable(attrgetter(spec.slot)(window)), spec.slot
+    # the window restates no action as an attribute of its own
+    assert not [name for name in vars(window) if name.startswith("act_")]
+    # every menu item names a built action (or a placeholder), every filled menu is kept
+    named = [item for _title, _attribute, items in MENUS for item in items or ()]
+    assert {i for i in named if i.isidentifier()} | set(CAMPAIGN_MENU) <= set(ids) | {"undo", "redo"}
+    for _title, attribute, _items in MENUS:
+        if attribute is not None:
+            assert getattr(window.actions_controller, attribute) is not None
 
 
 def test_the_campaign_tab_builds_and_defines_what_its_host_declares(qtbot, tmp_path):

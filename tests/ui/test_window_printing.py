@@ -7,20 +7,20 @@ from tests.ui.conftest import SENNA, make_character
 
 
 def test_print_actions_follow_the_current_tab(window, senna_path):
-    window.show_library()
-    window.update_actions()
-    assert not window.act_print.isEnabled() and not window.act_preview.isEnabled()
-    window.open_path(senna_path)
-    assert window.act_print.isEnabled() and window.act_export_pdf.isEnabled()
+    window.documents.show_library()
+    window.actions_controller.update_actions()
+    assert not window.action("print").isEnabled() and not window.action("preview").isEnabled()
+    window.documents.open_path(senna_path)
+    assert window.action("print").isEnabled() and window.action("export_pdf").isEnabled()
     texts = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     for wanted in ("&Print…", "Print Pre&view…", "&Export PDF…", "S&heet Options…"):
         assert wanted in texts
 
 
 def test_preview_paints_the_current_sheet(window, senna_path, qtbot):
-    window.open_path(senna_path)
-    window.preview_current()
-    dialog = window.print_preview_dialog
+    window.documents.open_path(senna_path)
+    window.export.preview_current()
+    dialog = window.export.print_preview_dialog
     assert dialog.isVisible()
     dialog.close()
 
@@ -29,7 +29,7 @@ def test_export_selected_library_characters_into_one_pdf(window, tmp_path):
     a = make_character("Senna", *SENNA)
     b = make_character("Graynor", "sp=8", "vital.Strength=3", "skill.Melee=3")
     target = tmp_path / "party.pdf"
-    written = window.export_paths([str(a), str(b)], target, one_file=True)
+    written = window.export.export_paths([str(a), str(b)], target, one_file=True)
     assert written == [target]
     text = "\n".join(page.extract_text() for page in PdfReader(str(target)).pages)
     assert "Senna" in text and "Graynor" in text
@@ -38,9 +38,9 @@ def test_export_selected_library_characters_into_one_pdf(window, tmp_path):
 def test_sheet_options_apply_to_the_export(window, senna_path, tmp_path):
     from builder.sheets.model import SheetOptions
 
-    window.open_path(senna_path)
-    window.sheet_options = SheetOptions(sections=frozenset({"vitals"}), blank=False)
-    sheets = window.current_sheets()
+    window.documents.open_path(senna_path)
+    window.export.sheet_options = SheetOptions(sections=frozenset({"vitals"}), blank=False)
+    sheets = window.export.current_sheets()
     titles = [section.title for section in sheets[0].sections]
     assert any("Vital" in t for t in titles) and not any("Ledger" in t for t in titles)
 
@@ -49,16 +49,16 @@ def test_print_and_preview_from_the_library_selection(window, monkeypatch):
     from builder.sheets.model import SheetOptions
 
     a = make_character("Senna", *SENNA)
-    window.show_library()
+    window.documents.show_library()
     monkeypatch.setattr(window.library_page, "selected_paths", lambda: [str(a)])
-    window.update_actions()
-    assert window.act_print.isEnabled() and window.act_preview.isEnabled()
-    sheets = window.current_sheets()
+    window.actions_controller.update_actions()
+    assert window.action("print").isEnabled() and window.action("preview").isEnabled()
+    sheets = window.export.current_sheets()
     assert [s.name for s in sheets] == ["Senna"]
-    window.sheet_options = SheetOptions(layout="compact", duplex=True)
-    window.sheet_paper = "letter"
-    window.preview_current()
-    dialog = window.print_preview_dialog
+    window.export.sheet_options = SheetOptions(layout="compact", duplex=True)
+    window.export.sheet_paper = "letter"
+    window.export.preview_current()
+    dialog = window.export.print_preview_dialog
     from PySide6.QtGui import QPageSize
 
     assert dialog._printer.pageLayout().pageSize().id() == QPageSize.PageSizeId.Letter
@@ -66,9 +66,9 @@ def test_print_and_preview_from_the_library_selection(window, monkeypatch):
 
 
 def test_print_preview_opens_at_most_of_the_screen(window, senna_path):
-    window.open_path(senna_path)
-    window.preview_current()
-    dialog = window.print_preview_dialog
+    window.documents.open_path(senna_path)
+    window.export.preview_current()
+    dialog = window.export.print_preview_dialog
     available = dialog.screen().availableGeometry()
     assert dialog.width() >= 0.75 * available.width()
     assert dialog.height() >= 0.85 * available.height()
@@ -81,20 +81,20 @@ def test_sheet_options_offer_the_sections_of_what_would_print(window, monkeypatc
     with nothing selected, every rule system's (no rule system is the default)."""
     from tests.sheet_samples import GRETA, make_files
 
-    window.show_library()
+    window.documents.show_library()
     monkeypatch.setattr(window.library_page, "selected_paths", list)
-    window.sheet_options_dialog()
-    every = set(window._sheet_dialog.section_boxes)
-    window._sheet_dialog.close()
+    window.export.sheet_options_dialog()
+    every = set(window.export._sheet_dialog.section_boxes)
+    window.export._sheet_dialog.close()
     assert {"vitals", "traits", "gear", "saves"} <= every  # story-points and vogelfrei
     greta = make_files(tmp_path, (GRETA,))[0]
     monkeypatch.setattr(window.library_page, "selected_paths", lambda: [str(greta)])
-    window.sheet_options_dialog()
-    chosen = set(window._sheet_dialog.section_boxes)
-    window._sheet_dialog.close()
+    window.export.sheet_options_dialog()
+    chosen = set(window.export._sheet_dialog.section_boxes)
+    window.export._sheet_dialog.close()
     assert "gear" in chosen and "vitals" not in chosen
-    window.open_path(greta)
-    window.sheet_options_dialog()
-    assert set(window._sheet_dialog.section_boxes) == chosen
-    window._sheet_dialog.close()
+    window.documents.open_path(greta)
+    window.export.sheet_options_dialog()
+    assert set(window.export._sheet_dialog.section_boxes) == chosen
+    window.export._sheet_dialog.close()
 

@@ -28,11 +28,11 @@ def test_a_hidden_characters_keys_stay_asleep_after_the_character_menu_was_opene
     from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     window = shown
-    senna = window.open_path(make_character("Senna", *SENNA))
-    window.character_menu.aboutToShow.emit()          # the user opens the Character menu
-    assert senna.act_award in window.character_menu.actions()
-    greta = window.open_path(make("Greta"))
-    assert senna.act_award not in window.character_menu.actions()
+    senna = window.documents.open_path(make_character("Senna", *SENNA))
+    window.actions_controller.character_menu.aboutToShow.emit()          # the user opens the Character menu
+    assert senna.act_award in window.actions_controller.character_menu.actions()
+    greta = window.documents.open_path(make("Greta"))
+    assert senna.act_award not in window.actions_controller.character_menu.actions()
     press(K.Key_2, CTRL)                              # Greta's second page
     assert greta.side_tabs.currentIndex() == 1
     press(K.Key_A, CTRL | SHIFT)
@@ -57,7 +57,7 @@ def test_undo_and_redo_say_what_they_undid(shown, qtbot):
     from tests.ui.conftest import SENNA, make_character
 
     window = shown
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     assert editor.options_panel.select("skill", "Occult")
     editor.options_panel.take_button.click()
     taken = editor.doc.undo_stack.text(editor.doc.undo_stack.index() - 1)
@@ -89,7 +89,7 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
     from tests.ui.conftest import SENNA, make_character
 
     window = shown
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     press(K.Key_F, CTRL)
     assert focus() is editor.options_panel.search
     type_text("Occult")
@@ -116,7 +116,7 @@ def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(wind
 
     greta = make("Greta")
     camp = ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member", str(greta))
-    view = window.open_campaign(camp.out.strip())
+    view = window.documents.open_campaign(camp.out.strip())
     # Vogelfrei shares XP with its own dialog; its party award had only "Other action
     # (its words)" with a command-line example to type
     assert not view.award_button.isVisibleTo(view) and view.xp_button.isVisibleTo(view)
@@ -144,7 +144,7 @@ def test_the_campaign_ledger_speaks_the_players_words(window):
     ok("campaign", "award", camp, "award-checkpoint", "The Drowned Fort", "Opened the gate")
     ok("campaign", "exchange", camp, senna, "raise-skill Medicine", joss,
        "raise-skill Athletics")
-    view = window.open_campaign(camp)
+    view = window.documents.open_campaign(camp)
     rows = [view.ledger_model.index(r, 1).data() for r in range(view.ledger_model.rowCount())]
     assert rows[0] == ("Party award: Awarded checkpoint Opened the gate (The Drowned Fort) "
                        "(Senna, Joss)")
@@ -160,7 +160,7 @@ def test_starting_a_session_shows_no_reasons_before_the_user_types(window):
 
     camp = ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member",
               str(make("Greta"))).out.strip()
-    pool = window.open_campaign(camp).pool_view
+    pool = window.documents.open_campaign(camp).pool_view
     pool.start_button.click()
     # it said "the check id cannot be empty" in red before anything was typed
     assert pool.reasons.text() == HINT and "color" not in pool.reasons.styleSheet()
@@ -173,17 +173,17 @@ def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypat
     from tests.ui.conftest import SENNA, make_character
 
     window = shown
-    window.open_path(make_character("Senna", *SENNA))
+    window.documents.open_path(make_character("Senna", *SENNA))
     called = []
-    monkeypatch.setattr(type(window), "export_pdf", lambda self: called.append(True))
-    window.act_export_pdf.triggered.disconnect()
-    window.act_export_pdf.triggered.connect(lambda: window.export_pdf())
+    monkeypatch.setattr(type(window.export), "export_pdf", lambda self: called.append(True))
+    window.action("export_pdf").triggered.disconnect()
+    window.action("export_pdf").triggered.connect(lambda: window.export.export_pdf())
     press(K.Key_F, CTRL)
     type_text("Occult")
     press(K.Key_E, CTRL)
     assert called == [True]
     press(K.Key_Z, CTRL)              # the field's own undo still is the field's
-    assert window.current_editor().options_panel.search.text() == ""
+    assert window.documents.current_editor().options_panel.search.text() == ""
     # the choice itself (Linux's key bindings, which make a field take Ctrl+E, are not
     # the test platform's): the window's Ctrl+E, the field's Ctrl+Z and Ctrl+C
     from PySide6.QtCore import QEvent
@@ -191,7 +191,7 @@ def test_ctrl_e_exports_while_a_text_field_has_the_focus(shown, qtbot, monkeypat
 
     from builder.ui.input_policy import _window_key
 
-    field = window.current_editor().options_panel.search
+    field = window.documents.current_editor().options_panel.search
 
     def override(key):
         return QKeyEvent(QEvent.Type.ShortcutOverride, key, CTRL)
@@ -228,8 +228,8 @@ def test_tab_leaves_a_text_box(shown, qtbot):
     from tests.ui.conftest import SENNA, make_character
 
     window = shown
-    window.open_path(make_character("Senna", *SENNA))
-    window.act_identity.trigger()
+    window.documents.open_path(make_character("Senna", *SENNA))
+    window.action("identity").trigger()
     dialog = wait_dialog(qtbot, QApplication.activeModalWidget().objectName())
     boxes = [w for kind in (QTextEdit, QPlainTextEdit) for w in dialog.findChildren(kind)
              if not w.isReadOnly()]
@@ -247,8 +247,8 @@ def test_ctrl_page_down_and_up_walk_the_windows_tabs_wherever_the_focus_is(shown
     from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
     window = shown
-    senna = window.open_path(make_character("Senna", *SENNA))
-    window.open_path(make("Greta"))
+    senna = window.documents.open_path(make_character("Senna", *SENNA))
+    window.documents.open_path(make("Greta"))
     window.tabs.setCurrentWidget(senna)
     senna.options_panel.search.setFocus()
     qtbot.waitUntil(lambda: focus() is senna.options_panel.search)
@@ -271,7 +271,7 @@ def test_counts_read_in_the_right_number():
 def test_the_rank_tokens_spell_choice_is_labelled(window):
     from tests.ui.walk import CLERIC, _character
 
-    editor = window.open_path(_character("Senna", *CLERIC))
+    editor = window.documents.open_path(_character("Senna", *CLERIC))
     editor.show_chain()
     chain = editor.chain_page
     assert chain.spell_combo.isVisibleTo(chain), "a Cleric token brings its spell choice"
@@ -282,7 +282,7 @@ def test_the_rank_tokens_spell_choice_is_labelled(window):
 def test_award_xp_with_nothing_typed_is_greyed(window):
     from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 
-    editor = window.open_path(make("Greta"))
+    editor = window.documents.open_path(make("Greta"))
     dialog = editor.award_xp()
     dialog.session.setText("")
     # before anything is typed: what to enter, as one sentence, not a list of refusals
@@ -300,7 +300,7 @@ def test_the_award_dialog_says_how_many_story_points(window):
     from builder.ui.dialogs.award import AwardDialog
     from tests.ui.conftest import SENNA, make_character
 
-    editor = window.open_path(make_character("Senna", *SENNA))
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
     dialog = AwardDialog([editor.doc], editor.doc, window)
     awards = editor.doc.ruleset.public_data()["awards"]
     assert dialog.checkpoint_radio.text().endswith(f"({awards['checkpoint']} SP each)")

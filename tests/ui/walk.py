@@ -298,7 +298,7 @@ def pages_and_dialogs(window, settle):
     from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
 
     window.resize(1180, 760)
-    window.fit_to_screen()                     # as the window does at its first start
+    window.settings.fit_to_screen()                     # as the window does at its first start
     window.show()
     settle()
     yield window                               # the Library page (empty: first start)
@@ -309,7 +309,7 @@ def pages_and_dialogs(window, settle):
     window.library_model.refresh()
     settle()
     yield window                               # the Library with characters
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     settle()
     yield window                               # story-points: the Sheet page
     editor.show_chain()
@@ -321,7 +321,7 @@ def pages_and_dialogs(window, settle):
     plan = PlanChoicesDialog(editor.doc, steps, editor.chain_page)
     editor.show_sheet()
     ann = [p for p in library.scan_library() if p.name == "Ann"][0]
-    window.open_path(ann.path)
+    window.documents.open_path(ann.path)
     settle()
     yield window                               # ability-bonuses editor
     generic = GenericEditor(editor.doc)
@@ -347,12 +347,12 @@ def pages_and_dialogs(window, settle):
     ok("do", str(greta), "award-xp", "2000", "--session", "1")
     camp = Path(ok("campaign", "new", "Raid", "--ruleset", "vogelfrei",
                    "--member", str(greta)).out.strip())
-    vf = window.open_path(greta)
+    vf = window.documents.open_path(greta)
     for page in range(vf.side_tabs.count()):
         vf.side_tabs.setCurrentIndex(page)
         settle()
         yield window
-    view = window.open_campaign(camp)
+    view = window.documents.open_campaign(camp)
     settle()
     yield window                               # a campaign: members, ledger, the pool
     view.pool_view.start_button.click()        # ... and with a session started
@@ -367,11 +367,11 @@ def pages_and_dialogs(window, settle):
     view.open_add_dialog()                     # Add members, with one to add
     view.dialog.close()
     dialogs.append(view.dialog)
-    window.act_new_campaign.trigger()          # New Campaign, with its member list
-    window.new_campaign_dialog.close()
-    window.new_campaign_dialog.ruleset_combo.setCurrentIndex(
-        window.new_campaign_dialog.ruleset_combo.findData("vogelfrei"))
-    dialogs.append(window.new_campaign_dialog)
+    window.action("new_campaign").trigger()          # New Campaign, with its member list
+    window.campaigns.new_campaign_dialog.close()
+    window.campaigns.new_campaign_dialog.ruleset_combo.setCurrentIndex(
+        window.campaigns.new_campaign_dialog.ruleset_combo.findData("vogelfrei"))
+    dialogs.append(window.campaigns.new_campaign_dialog)
     window.tabs.setCurrentWidget(vf)
     dialogs += [AwardXpDialog(vf.doc, vf), LevelUpDialog(vf.doc, vf, rng=random.Random(1)),
                 ChangeCareerDialog(vf.doc, vf, rng=random.Random(1)),
@@ -448,7 +448,7 @@ def main() -> int:
                          skip=skip)
     for problem in problems:
         print(problem)
-    for editor in window.editors():
+    for editor in window.documents.editors():
         editor.doc.stop_watching()
     return 1 if problems else 0
 

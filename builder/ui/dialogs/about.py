@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, qVersion
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from builder import APP_TITLE, __version__
-from builder.storage.paths import data_dir
+from builder.app.queries import data_folder
 
 
 class AboutDialog(QDialog):
@@ -15,7 +15,7 @@ class AboutDialog(QDialog):
         self.setWindowTitle(f"About {APP_TITLE}")
         text = (f"<h2>{APP_TITLE} {__version__}</h2>"
                 "<p>An offline character builder for tabletop role-playing games.</p>"
-                f"<p>Your characters live in:<br><code>{data_dir()}</code></p>"
+                f"<p>Your characters live in:<br><code>{data_folder()}</code></p>"
                 f"<p>Qt {qVersion()}, PySide6 {pyside_version}. MIT licence.</p>")
         self.label = QLabel(text, self)
         self.label.setObjectName("aboutText")

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QRadioButton,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import RulesError
+from builder.app.types import RulesError
 from builder.ui.wording import count
 
 if TYPE_CHECKING:

@@ -11,14 +11,18 @@ pair as a whole is checked by a dry run of ``CampaignFile.exchange``
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout)
+                               QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout,
+                               QWidget)
 
-from builder.rules.base import Action, Option, RulesError
+from builder.app.types import Action, Option, RulesError
+
+if TYPE_CHECKING:
+    from builder.app.types import CharacterFile
 
 KINDS = (("raise-skill", "Raise a Skill"), ("raise-class", "Raise a Class"))
 
@@ -28,7 +32,8 @@ class ExchangeSide(QGroupBox):
 
     changed = Signal()
 
-    def __init__(self, title: str, members: list, index: int, parent=None):
+    def __init__(self, title: str, members: list[tuple[str, CharacterFile]], index: int,
+                 parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.members = members  # [(stored path, CharacterFile)]
         self.member = QComboBox(self)
@@ -82,7 +87,7 @@ class ExchangeSide(QGroupBox):
     def given(self) -> str:
         return self.member.currentData() or ""
 
-    def cf(self):
+    def cf(self) -> CharacterFile | None:
         index = self.member.currentIndex()
         return self.members[index][1] if 0 <= index < len(self.members) else None
 
@@ -95,9 +100,10 @@ class ExchangeSide(QGroupBox):
         from builder.ui.choices import choosable
 
         item = self.traits.currentItem()
-        if not choosable(item):
+        if item is None or not choosable(item):
             return None
-        return item.data(Qt.ItemDataRole.UserRole)
+        trait: str | None = item.data(Qt.ItemDataRole.UserRole)
+        return trait
 
     def current_spell(self) -> str | None:
         if self.spell_model.rowCount() == 0:
@@ -106,7 +112,8 @@ class ExchangeSide(QGroupBox):
             if self.spell.currentIndex() >= 0 else None
         if item is None or not item.isEnabled():
             return None
-        return item.data(Qt.ItemDataRole.UserRole)
+        spell: str | None = item.data(Qt.ItemDataRole.UserRole)
+        return spell
 
     def words(self) -> list[str]:
         option = self.option()
@@ -143,7 +150,7 @@ class ExchangeSide(QGroupBox):
                     self.spell.setCurrentIndex(row)
 
     # -- filling from the core ----------------------------------------------------------
-    def _fill_targets(self, *_):
+    def _fill_targets(self, *_: object) -> None:
         cf = self.cf()
         kind = "skill" if self.kind.currentData() == "raise-skill" else "class"
         self.target.blockSignals(True)
@@ -168,18 +175,19 @@ class ExchangeSide(QGroupBox):
         self.target.blockSignals(False)
         self._fill_choices()
 
-    def _side_reasons(self, cf, option: Option) -> list[str] | None:
+    def _side_reasons(self, cf: CharacterFile, option: Option) -> list[str] | None:
         """The core's reasons for the option taken in an exchange (None: needs a pick)."""
         if option.kind != "skill":
             return None
         try:
             action = Action.coerce(cf.ruleset.parse_action(["raise-skill", option.name]))
             action = action.with_args(exchange=True)
-            return cf.ruleset.check(cf.state, action)
+            reasons: list[str] = cf.ruleset.check(cf.state, action)
+            return reasons
         except RulesError as problem:
             return [str(problem)]
 
-    def _fill_choices(self, *_):
+    def _fill_choices(self, *_: object) -> None:
         option = self.option()
         is_class = option is not None and option.kind == "class"
         choices = (option.extra.get("choices") if option is not None else None) or {}
@@ -241,7 +249,7 @@ class ExchangeSide(QGroupBox):
             self.cost.setText("")
             return [f"{cf.name}: {problem}"]
 
-    def _emit(self, *_):
+    def _emit(self, *_: object) -> None:
         self.changed.emit()
 
 
@@ -249,8 +257,9 @@ class TrainingExchangeDialog(QDialog):
     #: (member A, words A, member B, words B) when the GM presses Exchange.
     chosen = Signal(str, object, str, object)
 
-    def __init__(self, campaign_name: str, members: list,
-                 preview: Callable[[str, list, str, list], list], parent=None):
+    def __init__(self, campaign_name: str, members: list[tuple[str, CharacterFile]],
+                 preview: Callable[[str, list[str], str, list[str]], list[str]],
+                 parent: QWidget | None = None) -> None:
         """``members``: [(stored path, CharacterFile)]; ``preview``: a dry run -> reasons."""
         super().__init__(parent)
         self.setObjectName("trainingExchangeDialog")
@@ -292,7 +301,7 @@ class TrainingExchangeDialog(QDialog):
         return list(self.preview(self.side_a.given(), self.side_a.words(),
                                  self.side_b.given(), self.side_b.words()))
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         reasons = self.problems()
         self.ok.setEnabled(not reasons)
         self.reasons.setText("\n".join(f"• {r}" for r in reasons) if reasons else

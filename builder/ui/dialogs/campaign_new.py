@@ -52,7 +52,7 @@ class NewCampaignDialog(QDialog):
                  checked: Sequence[str | Path] | None = None) -> None:
         """``entries``: the library's LibraryEntry rows; ``checked``: paths ticked first."""
         super().__init__(parent)
-        from builder.storage.rulesets import all_rulesets
+        from builder.app.queries import rulesets as all_rulesets
 
         self.setObjectName("newCampaignDialog")
         self.setWindowTitle("New campaign")

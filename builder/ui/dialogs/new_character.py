@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QCheckBox, QDialog, QDialogB
                                QPushButton, QStackedWidget, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal, RulesError
+from builder.app.types import Refusal, RulesError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QModelIndex, QPersistentModelIndex
@@ -73,7 +73,7 @@ class SetsForm(QWidget):
         self.changed.emit()
 
     def sets(self) -> list[tuple[str, str]]:
-        from builder.rules.base import UsageError
+        from builder.app.types import UsageError
 
         pairs = []
         for line in self.edit.toPlainText().splitlines():
@@ -150,12 +150,12 @@ class RulesetDelegate(QStyledItemDelegate):
 
 def creation_form(ruleset: Ruleset, parent: QWidget | None = None) -> CreationForm:
     """The creation form the ruleset declares (``creation_form``), else KEY=VALUE lines."""
-    from builder.rules.registry import load_part
+    from builder.app.queries import ruleset_part
 
     spec = getattr(ruleset, "creation_form", None)
     if spec:
         try:
-            cls = load_part(spec)
+            cls = ruleset_part(spec)
         except (ImportError, AttributeError):
             cls = SetsForm
         return cast("CreationForm", cls(ruleset, parent))
@@ -168,7 +168,7 @@ class NewCharacterDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from builder.storage.rulesets import all_rulesets
+        from builder.app.queries import rulesets as all_rulesets
 
         self.setWindowTitle("New Character")
         self.setObjectName("newCharacterDialog")

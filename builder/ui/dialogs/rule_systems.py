@@ -24,9 +24,7 @@ def source_text(row: RuleSystemRow) -> str:
 class RuleSystemsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from builder.storage.data_systems import systems_dir
-        from builder.storage.rule_systems import rule_system_rows
-        from builder.storage.paths import overrides_dir
+        from builder.app.queries import data_systems_folder, homebrew_folder, rule_system_rows
 
         self.setObjectName("ruleSystemsDialog")
         self.setWindowTitle("Rule Systems")
@@ -51,8 +49,8 @@ class RuleSystemsDialog(QDialog):
         self.warnings_label.setText(
             "Warnings:\n" + "\n".join(f"• {w}" for w in self.warnings) if self.warnings
             else "No warnings: every rule system file is in use.")
-        where = QLabel(f"Overrides go in {overrides_dir()}; rule systems written as data "
-                       f"in {systems_dir()}.", self)
+        where = QLabel(f"Overrides go in {homebrew_folder()}; rule systems written as data "
+                       f"in {data_systems_folder()}.", self)
         where.setWordWrap(True)
         # the folders are to be found in a file manager: they can be selected and copied
         where.setObjectName("ruleSystemsWhere")

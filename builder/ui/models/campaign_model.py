@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QObject, QTimer
 
 from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
-from builder.storage.paths import campaigns_dir
+from builder.app.queries import campaigns_folder
 from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, ALIGN_RIGHT_VCENTER, DISPLAY_ROLE,
                                   TEXT_ALIGNMENT_ROLE, TOOL_TIP_ROLE, USER_ROLE)
 from builder.ui.wording import count
@@ -81,9 +81,9 @@ class CampaignRow:
 
 def read_campaign_row(path: Path | str) -> CampaignRow:
     """Summarise one campaign file; a broken file gives a row with ``problem`` set."""
-    from builder.rules.base import RulesError
+    from builder.app.types import RulesError
     from builder.storage import campaigns
-    from builder.storage.files import FileProblem
+    from builder.app.types import FileProblem
 
     path = Path(path)
     try:
@@ -98,7 +98,7 @@ def read_campaign_row(path: Path | str) -> CampaignRow:
                       ruleset_title=campaign.ruleset_id, members=len(campaign.members),
                       modified=modified)
     try:
-        from builder.storage.rulesets import load_ruleset
+        from builder.app.queries import ruleset as load_ruleset
 
         row.ruleset_title = load_ruleset(campaign.ruleset_id).title or campaign.ruleset_id
     except (RulesError, OSError, ValueError):
@@ -118,7 +118,7 @@ def read_campaign_row(path: Path | str) -> CampaignRow:
 
 
 def campaign_files() -> list[Path]:
-    folder = campaigns_dir()
+    folder = campaigns_folder()
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.glob("*.json") if p.is_file())
@@ -251,7 +251,7 @@ class CampaignModel(RowsTableModel):
             self._watcher = QFileSystemWatcher(self)
             self._watcher.directoryChanged.connect(self._schedule)
             self._watcher.fileChanged.connect(self._schedule)
-        sync_watch(self._watcher, campaigns_dir(), (row.path for row in self._rows))
+        sync_watch(self._watcher, campaigns_folder(), (row.path for row in self._rows))
 
 
 class CampaignFilterModel(SearchSortProxy):

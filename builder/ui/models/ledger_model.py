@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
 
-from builder.rules.base import read_action
+from builder.app.types import read_action
 from builder.ui.models.table import ModelIndex, RowsTableModel
 
 if TYPE_CHECKING:

@@ -24,13 +24,13 @@ import threading
 import time
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, QTimer,
                             Signal)
 
 from builder.app import library
-from builder.storage.paths import characters_dir
+from builder.app.queries import characters_folder
 from builder.ui.models.table import (ModelIndex, RowsTableModel, SearchSortProxy, source_of,
                                      sync_watch)
 from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, DISPLAY_ROLE, TOOL_TIP_ROLE,
@@ -67,7 +67,7 @@ class _Loader(QObject):
     chunk = Signal(object)    # [(path, LibraryEntry), ...]
     done = Signal()
 
-    def __init__(self, scan):
+    def __init__(self, scan: library.LibraryScan) -> None:
         super().__init__()
         self.scan = scan
         self.cancelled = False
@@ -85,7 +85,7 @@ class _Loader(QObject):
             return
 
 
-def _sort_key(column: int):
+def _sort_key(column: int) -> Callable[[library.LibraryEntry], Any]:
     """Ties keep their order (a stable sort), first the folder's order by file name."""
     if column == COL_MODIFIED:
         return lambda e: (e.modified, e.name.casefold())
@@ -107,7 +107,7 @@ _ROLES = frozenset({DISPLAY_ROLE, TOOL_TIP_ROLE, ACCESSIBLE_TEXT_ROLE, SortRole,
                     EntryRole, HeadlineRole, ProblemRole})
 
 
-def _display_texts(entry) -> tuple:
+def _display_texts(entry: library.LibraryEntry) -> tuple[str, str, str, str]:
     figures = entry.problem if entry.problem and not entry.headline else entry.headline_text
     return (entry.name, entry.ruleset_title, figures,
             _when(entry.modified) if entry.modified else "")
@@ -123,8 +123,8 @@ class LibraryModel(RowsTableModel):
     def __init__(self, parent: QObject | None = None, watch: bool = True):
         super().__init__(parent)
         self._entries: list[library.LibraryEntry] = []
-        self._texts: list[tuple | None] = []  # display strings, computed on first paint
-        self._rows: dict | None = None        # path -> row, built when first asked
+        self._texts: list[tuple[str, str, str, str] | None] = []  # display strings, computed on first paint
+        self._rows: dict[Path, int] | None = None        # path -> row, built when first asked
         self._sort: tuple[int, bool] | None = None   # (column, descending)
         self._sorted = False    # the rows are in self._sort's order
         self._loader: _Loader | None = None
@@ -146,7 +146,7 @@ class LibraryModel(RowsTableModel):
 
     # -- Qt model API --------------------------------------------------------------
 
-    def data(self, index: ModelIndex, role=DISPLAY_ROLE):
+    def data(self, index: ModelIndex, role: int = DISPLAY_ROLE) -> Any:
         if role not in _ROLES or not index.isValid():
             return None
         row = index.row()
@@ -235,7 +235,7 @@ class LibraryModel(RowsTableModel):
         self._rewatch()
         self._schedule()
 
-    def _schedule(self, *_):
+    def _schedule(self, *_: object) -> None:
         self._timer.start()
 
     def is_loading(self) -> bool:
@@ -259,7 +259,7 @@ class LibraryModel(RowsTableModel):
         if watch:
             self._rewatch()
 
-    def _start_loading(self, scan) -> None:
+    def _start_loading(self, scan: library.LibraryScan) -> None:
         loader = self._loader = _Loader(scan)
         self._loaded = 0
         loader.chunk.connect(self._loaded_chunk)
@@ -269,7 +269,7 @@ class LibraryModel(RowsTableModel):
             app.aboutToQuit.connect(self._cancel_loading)
         self.destroyed.connect(lambda *_: setattr(loader, "cancelled", True))
 
-        def start():
+        def start() -> None:
             if loader.cancelled:
                 return
             self.loadingProgress.emit(0, len(scan.stale))
@@ -281,7 +281,7 @@ class LibraryModel(RowsTableModel):
         if self._loader is not None:
             self._loader.cancelled = True
 
-    def _loaded_chunk(self, batch) -> None:
+    def _loaded_chunk(self, batch: list[tuple[Path, library.LibraryEntry]]) -> None:
         if self._loader is None:
             return
         rows = []
@@ -310,7 +310,7 @@ class LibraryModel(RowsTableModel):
             self._refresh_again = False
             self.refresh()
 
-    def _apply(self, entries) -> None:
+    def _apply(self, entries: Sequence[library.LibraryEntry]) -> None:
         """Turn the difference to ``entries`` (in folder order) into row changes."""
         if not self._entries:     # the first look: every row is new (no path compared)
             if entries:
@@ -358,7 +358,7 @@ class LibraryModel(RowsTableModel):
         if self._watcher is None:
             return
         files = (e.path for e in self._entries) if len(self._entries) <= WATCH_FILES_UP_TO else ()
-        sync_watch(self._watcher, characters_dir(), files)
+        sync_watch(self._watcher, characters_folder(), files)
         added = [str(f) for f in library.folders() if f.is_dir()]   # folders added to the library
         if added:
             self._watcher.addPaths(added)

@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.models.table import ModelIndex, RowsTableModel
 
 #: The option's JSON (``options --json``), a new dict.

@@ -33,8 +33,8 @@ def editor_factory(ruleset_id: str, declared: str | None = None) -> EditorFactor
     """The editor for a ruleset: a registered one, else the one its class declares
     (``declared`` when the caller has the ruleset at hand), else the generic one."""
     if ruleset_id not in EDITORS:
-        from builder.rules.base import RulesError
-        from builder.rules.registry import load_part, ruleset_class
+        from builder.app.types import RulesError
+        from builder.app.queries import ruleset_class, ruleset_part
 
         if declared is None:
             try:
@@ -43,7 +43,7 @@ def editor_factory(ruleset_id: str, declared: str | None = None) -> EditorFactor
                 declared = None
         if declared:
             try:
-                register_editor(ruleset_id, load_part(declared))
+                register_editor(ruleset_id, ruleset_part(declared))
             except (ImportError, AttributeError):
                 pass
     if ruleset_id in EDITORS:

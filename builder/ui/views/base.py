@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
                                QStyledItemDelegate, QStyleOptionViewItem,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.focus import search_leads_to
 from builder.ui.theme import TEXT_CONTRAST, readable
 from builder.ui.models import ledger_model
@@ -370,7 +370,7 @@ class CharacterEditor(QWidget):
             self.refusal_bar.show_message(f"Could not save: {self.doc.save_error}", "error")
 
     def _reload(self) -> None:
-        from builder.storage.files import FileProblem
+        from builder.app.types import FileProblem
 
         try:
             self.doc.reload()

@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTabWidget, QTreeView, QVBoxLayout, QWidget)
 
-from builder.rules.base import Option, RulesError
+from builder.app.types import Option, RulesError
 from builder.ui.views.base import CharacterEditor, LedgerView, OptionsPanel
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 and below it the library's campaigns (:class:`CampaignsPanel`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, ClassVar
+from typing import TYPE_CHECKING, Callable, ClassVar, Iterable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
@@ -24,7 +24,9 @@ from builder.ui.qt_values import ALIGN_CENTER, VERTICAL, set_enum
 # hands Python a Qt.SortOrder, is switched on right after it (``enable_sorting``).
 
 if TYPE_CHECKING:  # the tables' widget, as the mixin sees it
-    from PySide6.QtGui import QAction
+    from PySide6.QtCore import QAbstractItemModel
+    from PySide6.QtGui import QAction, QPaintEvent, QResizeEvent
+    from PySide6.QtWidgets import QLayout
 
     from builder.ui.models.campaign_model import CampaignModel
     _Widget = QWidget
@@ -32,8 +34,10 @@ else:
     _Widget = object
 
 
-def setup_list_table(view, model, object_name: str, accessible: str, sort_column: int,
-                     stretch_column: int, selection, widths: dict[int, int]):
+def setup_list_table(view: QTableView, model: QAbstractItemModel, object_name: str,
+                     accessible: str, sort_column: int, stretch_column: int,
+                     selection: QAbstractItemView.SelectionMode,
+                     widths: dict[int, int]) -> QHeaderView:
     """The library's tables: rows, no editing, one stretching column, the ascending
     arrow on ``sort_column`` (sortable by a click once :meth:`_FileTable.enable_sorting`
     is called, when the window settles)."""
@@ -83,16 +87,16 @@ class LibraryView(QTableView):
     #: Called with the view after each resize (the page shares the columns' widths).
     resized: Callable[[], None] | None = None
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._painted = False
 
-    def resizeEvent(self, event):  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.resized is not None:
             self.resized()
 
-    def paintEvent(self, event):  # noqa: N802 - Qt API
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         super().paintEvent(event)
         self.mark_painted()
 
@@ -103,7 +107,7 @@ class LibraryView(QTableView):
             self.firstPainted.emit()
 
 
-def action_button(action, parent) -> QPushButton:
+def action_button(action: QAction, parent: QWidget) -> QPushButton:
     """A push button mirroring a window action (text, tooltip, enabled)."""
     # (QPushButton(parent), then its text: QPushButton(text, parent) has a sibling
     # taking a QIcon first, and telling them apart builds QIcon's enums before the paint.)
@@ -116,10 +120,15 @@ def action_button(action, parent) -> QPushButton:
     return button
 
 
-def _widgets(layout) -> list[QWidget]:
+def _widgets(layout: QLayout) -> list[QWidget]:
     """The widgets of ``layout``, in its order."""
-    items = (layout.itemAt(i) for i in range(layout.count()))
-    return [item.widget() for item in items if item.widget() is not None]
+    widgets = []
+    for i in range(layout.count()):
+        item = layout.itemAt(i)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widgets.append(widget)
+    return widgets
 
 
 class _FileTable(_Widget):
@@ -173,7 +182,7 @@ class FirstStartPanel(QWidget):
     #: Called after each paint (the library page: "the library is on screen").
     painted: Callable[[], None] | None = None
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("firstStartPanel")
         from PySide6.QtGui import QFont   # (only an empty library needs it)
@@ -203,12 +212,12 @@ class FirstStartPanel(QWidget):
         layout.addLayout(column, 3)
         layout.addStretch(1)
 
-    def paintEvent(self, event):  # noqa: N802 - Qt API
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         super().paintEvent(event)
         if self.painted is not None:
             self.painted()
 
-    def add_button(self, action, detail: str) -> QPushButton:
+    def add_button(self, action: QAction, detail: str) -> QPushButton:
         button = action_button(action, self)
         # The row of buttons below (and the menus) carries the Alt keys of these actions:
         # two buttons answering one Alt+letter press neither, so these have none.
@@ -231,7 +240,7 @@ class LibraryPage(_FileTable, QWidget):
     view: LibraryView
     model: LibraryModel
 
-    def __init__(self, model: LibraryModel, parent=None):
+    def __init__(self, model: LibraryModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("libraryPage")
         self.model = model
@@ -355,7 +364,7 @@ class LibraryPage(_FileTable, QWidget):
         if self._first_start is not None:
             self._first_start.add_button(action, detail)
 
-    def add_button(self, action) -> QPushButton:
+    def add_button(self, action: QAction) -> QPushButton:
         """A push button mirroring a window action (text, tooltip, enabled)."""
         button = action_button(action, self)
         self.buttons.addWidget(button)
@@ -365,7 +374,7 @@ class LibraryPage(_FileTable, QWidget):
         if not self._sharing and column != COL_HEADLINE and self.view.isVisible():
             self.columns_chosen = True        # the player dragged a column's edge
 
-    def _rows_changed(self, *_) -> None:
+    def _rows_changed(self, *_: object) -> None:
         self._needs = None
         self.share_columns()
 
@@ -377,7 +386,7 @@ class LibraryPage(_FileTable, QWidget):
             pad = 2 * metrics.horizontalAdvance("M")          # the cell's margins
             entries = self.model.entries()
 
-            def widest(texts, floor: str = "") -> int:
+            def widest(texts: Iterable[str], floor: str = "") -> int:
                 longest = sorted(texts, key=len)[-20:]
                 return max([metrics.horizontalAdvance(t) for t in longest + [floor]]) + pad
 
@@ -429,7 +438,7 @@ class LibraryPage(_FileTable, QWidget):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(self.splitter.indexOf(widget), stretch)
 
-    def _update_count(self, *_):
+    def _update_count(self, *_: object) -> None:
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
         self.table_stack.setCurrentWidget(self._first_start_page() if total == 0 else self.view)
@@ -465,7 +474,7 @@ class CampaignsPanel(_FileTable, QWidget):
     SORT_COLUMN = CAMP_NAME
     openRequested = Signal(str)
 
-    def __init__(self, model, parent=None):
+    def __init__(self, model: CampaignModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("campaignsPanel")
         self.model = model
@@ -497,13 +506,13 @@ class CampaignsPanel(_FileTable, QWidget):
         """The table, then the buttons below it."""
         return [self.view, *_widgets(self.buttons)]
 
-    def add_button(self, action) -> QPushButton:
+    def add_button(self, action: QAction) -> QPushButton:
         button = action_button(action, self)
         self.buttons.addWidget(button)
         self._fit_height(empty=self.model.rowCount() == 0)   # room for the new button
         return button
 
-    def _update_count(self, *_):
+    def _update_count(self, *_: object) -> None:
         total = self.model.rowCount()
         self.count_label.setText(
             "No campaigns yet: Campaign ▸ New Campaign" if total == 0 else

@@ -4,15 +4,20 @@ whose rule code can show it opens in its own editor, read-only with the same lin
 in its bar (:func:`builder.app.documents.open_character`)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from builder.ui.views.base import CharacterEditor
+
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
 
 
 class ProblemsEditor(CharacterEditor):
     """A read-only page: the file, why it cannot be shown, and every problem."""
 
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("problemsEditor")
         self.heading = QLabel(self)

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from builder.rules.base import Action
+from builder.app.types import Action
 from .card import AbilitiesCard
 from .play import AbilityEffectsPanel
 from builder.ui.views.base import CharacterEditor, LedgerView

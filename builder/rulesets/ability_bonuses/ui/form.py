@@ -20,7 +20,7 @@ from PySide6.QtGui import (QDrag, QDragLeaveEvent, QDragMoveEvent, QDropEvent, Q
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QHBoxLayout, QLabel,
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
-from builder.rules.base import Refusal
+from builder.app.types import Refusal
 from .card import AbilitiesCard
 
 if TYPE_CHECKING:

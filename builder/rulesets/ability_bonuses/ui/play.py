@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
                                QListWidget, QListWidgetItem, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Action
+from builder.app.types import Action
 
 if TYPE_CHECKING:
     from ..rules.ruleset import AbilityBonuses

@@ -21,7 +21,7 @@ from .chain_tokens import RankToken, drop_rank, token_mime
 from builder.ui.chain.page import ChainPage
 
 if TYPE_CHECKING:
-    from builder.rules.base import Option
+    from builder.app.types import Option
     from .dialogs import ClassAdvanceDialog
     from builder.ui.document import CharacterDocument
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QVBoxLayout, QWidget)
 
-from builder.rules.base import RulesError
+from builder.app.types import RulesError
 from .chain_look import StoryPointLook
 from builder.ui.wording import count
 

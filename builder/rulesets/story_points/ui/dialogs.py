@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QLineEdit, QListWidget, QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.choices import choosable, details_line, fill_trait_choices
 from builder.ui.models.options_model import cost_text
 from builder.ui.wording import count

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QFrame, QG
                                QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
@@ -411,9 +411,10 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
 
     def award(self) -> None:
         from builder.ui.dialogs.award import AwardDialog
+        from builder.ui.window_documents import documents_of
 
-        window = self.window()
-        docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
+        tabs = documents_of(self)
+        docs = [doc for doc in (tabs.open_documents() if tabs is not None else [self.doc])
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = AwardDialog(docs or [self.doc], self.doc, self)
         dialog.applied.connect(lambda results, d=dialog: self._awarded(d, results))

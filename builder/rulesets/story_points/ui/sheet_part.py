@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtGui import QStandardItemModel
     from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
 
-    from builder.rules.base import Option
+    from builder.app.types import Option
     from .chain_tokens import RankToken
     from .chain_page import ChainWidget, TokenChip
     from builder.ui.views.base import CharacterEditor, OptionsPanel

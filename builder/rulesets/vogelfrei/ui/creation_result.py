@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSignalBlocker
 
-from builder.rules.base import RulesError, UsageError
+from builder.app.types import RulesError, UsageError
 from .widgets import sign
 from .creation_rolls import CreationFormHost, DiceTape, TapeEnd
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from PySide6.QtCore import QSignalBlocker
 
-from builder.rules.base import UsageError
+from builder.app.types import UsageError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import Signal

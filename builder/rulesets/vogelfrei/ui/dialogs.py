@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from builder.rules.base import SESSION_MISSING, SESSION_TAKEN, Option, RulesError, reason_code
+from builder.app.types import SESSION_MISSING, SESSION_TAKEN, Option, RulesError, reason_code
 from .widgets import SAVE_TITLES, DieFace, die_size, reasons_html
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QPushButton, QSplitter, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from builder.rules.base import Option
+from builder.app.types import Option
 from builder.ui.views.base import CharacterEditor, LedgerView
 from .advance import AdvancePanel
 from .dialogs import AwardXpDialog, ChangeCareerDialog, LevelUpDialog
@@ -246,10 +246,12 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         return self._open(dialog)
 
     def party_xp(self) -> QDialog:
+        from builder.ui.window_documents import documents_of
+
         from .party_xp import PartyXpDialog
 
-        window = self.window()
-        docs = [doc for doc in getattr(window, "open_documents", lambda: [self.doc])()
+        tabs = documents_of(self)
+        docs = [doc for doc in (tabs.open_documents() if tabs is not None else [self.doc])
                 if doc.ruleset.id == self.doc.ruleset.id]
         dialog = PartyXpDialog(docs or [self.doc], self.doc, self)
         dialog.reported.connect(self.status.emit)   # what was gained (and lost to the cap)

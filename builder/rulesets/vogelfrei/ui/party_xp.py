@@ -101,8 +101,8 @@ def vogelfrei_campaigns() -> list[tuple[str, Path]]:
 
 
 def _has_party_xp(ruleset_id: str) -> bool:
-    from builder.rules.base import RulesError
-    from builder.storage.rulesets import load_ruleset
+    from builder.app.types import RulesError
+    from builder.app.queries import ruleset as load_ruleset
 
     try:
         return load_ruleset(ruleset_id).party_xp is not None
@@ -330,14 +330,18 @@ class PartyXpDialog(QDialog):
         return (lambda: characters.party_xp(party, guard=guard, dry_run=dry_run), None)
 
     def _guard(self):
-        return getattr(self.window_ref(), "member_blockers", None)
+        from builder.ui.window_documents import documents_of
+
+        window = self.window_ref()
+        tabs = documents_of(window) if window is not None else None
+        return tabs.member_blockers if tabs is not None else None
 
     def window_ref(self):
         parent = self.parentWidget()
         return parent.window() if parent is not None else None
 
     def problems(self) -> tuple[list[str], PartyTally | None]:
-        from builder.rules.base import Refusal, RulesError
+        from builder.app.types import Refusal, RulesError
         from builder.ui.operations import Failure, attempt
 
         self.outcome = None

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBo
                                QSpinBox, QSplitter, QTableView, QVBoxLayout,
                                QWidget)
 
-from builder.rules.base import Action, RulesError
+from builder.app.types import Action, RulesError
 from builder.ui.focus import search_leads_to
 from .dialogs import check_words
 from .widgets import reasons_html, table_item

@@ -325,15 +325,15 @@ def window(qtbot):
     win = MainWindow(restore=False)
     qtbot.addWidget(win)
     yield win
-    for editor in win.editors():
+    for editor in win.documents.editors():
         editor.doc.stop_watching()
 
 
 def test_new_character_dialog_uses_the_chips_form(window, qtbot):
     from builder.storage.files import list_library
 
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     dialog.choose_ruleset("ability-bonuses")
     form = dialog.form
     assert isinstance(form, AbilityBonusesForm)
@@ -349,7 +349,7 @@ def test_new_character_dialog_uses_the_chips_form(window, qtbot):
     doc = json.loads(path.read_text())
     assert doc["ruleset"] == "ability-bonuses"
     assert doc["baseline"]["abilities"] == {"MIG": 3, "DEX": 1, "CHA": 0, "FOC": 2}
-    assert window.current_doc().name == "Bryn"
+    assert window.documents.current_doc().name == "Bryn"
 
 
 def test_editor_card_effects_age_and_undo(window, qtbot, tmp_path):
@@ -360,7 +360,7 @@ def test_editor_card_effects_age_and_undo(window, qtbot, tmp_path):
     path = tmp_path / "ann.json"
     ok("new", "ability-bonuses", "Ann", "-o", path, "--set", "MIG=3", "--set", "DEX=2",
        "--set", "CHA=1", "--set", "FOC=0", "--set", "age=young")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert isinstance(editor, AbilityBonusesEditor)
     assert editor.card.label("martial_dc").text() == "13"      # 8 + MIG+ (3 + SKL 2)
     assert editor.allocation_label.text() == "Bonuses chosen, not rolled."
@@ -378,9 +378,9 @@ def test_editor_card_effects_age_and_undo(window, qtbot, tmp_path):
     editor.panel.age_combo.setCurrentIndex(editor.panel.age_combo.findData("mature"))
     editor.panel.age_button.click()
     assert editor.card.label("ability_SKL").text() == "+3"
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert editor.card.label("ability_SKL").text() == "+2"
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert editor.card.label("ability_MIG").text() == "+3"
     assert json.loads(path.read_text())["ledger"] == []
 
@@ -390,7 +390,7 @@ def test_editor_lists_the_rolled_dice(window, tmp_path):
 
     path = tmp_path / "r.json"
     ok("new", "ability-bonuses", "R", "-o", path, "--seed", "9")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     rolls = json.loads(path.read_text())["baseline"]["rolls"]
     assert editor.allocation_label.text().startswith("Rolled d4: ")
     assert editor.allocation_label.text().count("(") == len(rolls)
@@ -407,9 +407,9 @@ def test_the_ledger_shows_no_empty_cost_and_balance_columns(window, tmp_path):
     path = tmp_path / "e.json"
     ok("new", "ability-bonuses", "E", "-o", path, "--seed", "9")
     ok("do", path, "modify", "MIG", "1", "--name", "Giant Strength")
-    view = window.open_path(path).ledger
+    view = window.documents.open_path(path).ledger
     assert view.ledger_model.rowCount() == 1
     assert view.isColumnHidden(COL_COST) and view.isColumnHidden(COL_BALANCE)
     assert not view.isColumnHidden(COL_ACTION)
-    senna = window.open_path(make_character("Senna", *SENNA)).ledger
+    senna = window.documents.open_path(make_character("Senna", *SENNA)).ledger
     assert not senna.isColumnHidden(COL_COST) and not senna.isColumnHidden(COL_BALANCE)

@@ -21,7 +21,7 @@ def ledger(path: Path) -> list[dict]:
 
 def test_buy_wear_drop_and_money_go_through_the_core_and_undo(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     page = editor.possessions
     editor.side_tabs.setCurrentWidget(page)
     assert "2 gp" in page.money_label.text()
@@ -58,7 +58,7 @@ def test_buy_wear_drop_and_money_go_through_the_core_and_undo(window, qtbot):
 
 def test_refusals_are_shown_and_change_nothing(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     page = editor.possessions
     page.select_item("Full-plate")
     assert not page.buy_button.isEnabled()
@@ -79,7 +79,7 @@ def test_the_magic_user_cannot_wear_armour(window, qtbot):
                                                 .replace("stamina_roll=3", "stamina_roll=2")
                                                 for a in GRETA], "--set", "money=2gp"
                    ).out.strip())
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     page = editor.possessions
     page.select_item("Wams")
     page.gain_button.click()
@@ -132,7 +132,7 @@ def test_the_wizard_alignment_status_and_money_steps(window, qtbot):
 
 def test_a_firearm_with_another_lock_and_rifling(window, qtbot):
     path = Path(ok("new", "vogelfrei", "Gunner", *GRETA, "--set", "money=30gp").out.strip())
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     page = editor.possessions
     page.select_item("Torch")
     assert page.lock_combo.isHidden()
@@ -155,7 +155,7 @@ def test_the_shop_and_gear_tables_fit_the_default_window_without_sideways_scroll
     path = make()
     window.show()
     qtbot.waitExposed(window)
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     page = editor.possessions
     editor.side_tabs.setCurrentWidget(page)
     QApplication.processEvents()
@@ -183,7 +183,7 @@ def test_the_shop_and_gear_tables_fit_the_default_window_without_sideways_scroll
 
 
 def test_the_shop_marks_unusual_encumbrance_in_the_details(window):
-    editor = window.open_path(make())
+    editor = window.documents.open_path(make())
     page = editor.possessions
     model = page.shop_model
     titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]

@@ -28,7 +28,7 @@ def test_the_editor_shows_the_cores_derived_values(window, qtbot):
     from builder.rulesets.vogelfrei.ui.editor import VogelfreiEditor
 
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert isinstance(editor, VogelfreiEditor)
     d = editor.doc.derived()
     assert editor.summary_label.text() == "Level 1 Warrior Mercenary · status Silver · Neutrality"
@@ -62,7 +62,7 @@ def test_the_editor_shows_the_cores_derived_values(window, qtbot):
 
 def test_level_up_is_greyed_with_the_cores_reason(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     level = editor.level_option()
     assert level.allowed is False
     reason = "level 2 needs 2000 XP on the Warrior table (has 0, 2000 short)"
@@ -83,7 +83,7 @@ def test_level_up_is_greyed_with_the_cores_reason(window, qtbot):
 
 def test_award_xp_dialog_shows_the_session_cap_and_is_one_undo_step(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     dialog = editor.award_xp()
     assert not dialog.ok.isEnabled()           # no session yet: the core says so
     assert "session" in dialog.reasons_label.text()
@@ -102,7 +102,7 @@ def test_award_xp_dialog_shows_the_session_cap_and_is_one_undo_step(window, qtbo
 def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, qtbot):
     path = make()
     ok("do", str(path), "award-xp", "2500", "--session", "4")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     assert editor.level_button.isEnabled()
     assert "✓ Level 2" in editor.level_reason.text()
     dialog = editor.level_up()
@@ -127,7 +127,7 @@ def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, 
     # one level per session: the button is greyed again, with the core's reason
     assert not editor.level_button.isEnabled()
     assert "one level per session" in editor.level_reason.text()
-    window.act_undo.trigger()
+    window.action("undo").trigger()
     assert [e["action"] for e in ledger(path)] == ["award-xp"]
     assert editor.doc.derived()["level"] == 1
 
@@ -135,7 +135,7 @@ def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, 
 def test_level_up_rolled_in_the_app_shows_the_die(window, qtbot):
     path = make()
     ok("do", str(path), "award-xp", "2500", "--session", "4")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     editor.rng = random.Random(11)
     dialog = editor.level_up()
     dialog.stamina.roll_button.click()
@@ -148,7 +148,7 @@ def test_level_up_rolled_in_the_app_shows_the_die(window, qtbot):
 def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
     path = make()
     ok("do", str(path), "award-xp", "2500", "--session", "1")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     # Take… on an allowed row of the level and career list opens the dialog on it
     panel = editor.options_panel
     assert panel.select("career", "Cleric Priest") and panel.take_button.isEnabled()
@@ -180,8 +180,8 @@ def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
     from builder.storage.files import list_library
     from builder.rulesets.vogelfrei.ui.creation import VogelfreiCreationForm
 
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     dialog.choose_ruleset("vogelfrei")
     form = dialog.form
     assert isinstance(form, VogelfreiCreationForm)
@@ -218,7 +218,7 @@ def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
         dialog.create_button.click()
     (path,) = [p for p in list_library() if p.resolve() != cli_path.resolve()]
     assert json.loads(path.read_text())["baseline"] == chosen
-    assert window.current_doc().name == "Hans"
+    assert window.documents.current_doc().name == "Hans"
 
 
 def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
@@ -303,8 +303,8 @@ def test_party_xp_splits_and_writes_shares_with_a_partial_share(window, qtbot):
     from builder.rulesets.vogelfrei.ui.party_xp import PartyXpDialog
 
     anna, bert = make("Anna"), make("Bert")
-    ed_anna = window.open_path(anna)
-    ed_bert = window.open_path(bert)
+    ed_anna = window.documents.open_path(anna)
+    ed_bert = window.documents.open_path(bert)
     dialog = ed_bert.party_xp()
     assert isinstance(dialog, PartyXpDialog)
     assert [d.name for d in dialog.docs] == ["Anna", "Bert"]
@@ -327,7 +327,7 @@ def test_party_xp_splits_and_writes_shares_with_a_partial_share(window, qtbot):
 
 def test_party_xp_refuses_with_the_reasons(window, qtbot):
     path = make("Anna")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     dialog = editor.party_xp()
     dialog.session.setText("1")
     dialog.treasure.setText("reward=50")
@@ -353,7 +353,7 @@ def test_party_xp_on_a_campaigns_members(window, qtbot):
     anna, bert = make("Anna"), make("Bert")
     camp = Path(ok("campaign", "new", "Road", "--ruleset", "vogelfrei", "--member", str(anna),
                    "--member", str(bert)).out.strip().splitlines()[-1].split()[-1])
-    ed_anna = window.open_path(anna)
+    ed_anna = window.documents.open_path(anna)
     dialog = ed_anna.party_xp()
     index = dialog.source.findData(str(camp))
     assert index > 0, [dialog.source.itemText(i) for i in range(dialog.source.count())]
@@ -380,7 +380,7 @@ def test_award_preview_is_what_the_core_applies_after_a_level_in_the_session(win
     path = make()
     ok("do", str(path), "award-xp", "2500", "--session", "1")
     ok("do", str(path), "level-up", "--session", "1", "--roll", "2")
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     dialog = editor.award_xp()
     dialog.amount.setValue(5000)
     text = dialog.reasons_label.text()
@@ -392,7 +392,7 @@ def test_award_preview_is_what_the_core_applies_after_a_level_in_the_session(win
 
 def test_character_menu_has_the_vogelfrei_actions(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     texts = [a.text().replace("&", "") for a in editor.menu_actions()]
     assert texts[:4] == ["Award XP…", "Party XP for a session…", "Level up…", "Change career…"]
     level = editor.menu_actions()[2]
@@ -405,7 +405,7 @@ def test_character_menu_has_the_vogelfrei_actions(window, qtbot):
 
 def test_level_up_dialog_without_a_session_still_says_what_else_is_missing(window, qtbot):
     path = make()
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     dialog = editor.level_up()
     dialog.session.setText("")
     reasons = dialog.reasons()
@@ -418,8 +418,8 @@ def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot)
     cap), not the shares awarded."""
     anna, bert = make("Anna"), make("Bert")
     ok("do", str(anna), "award-xp", "2800", "--session", "3")   # Warrior cap 3000: 200 left
-    window.open_path(anna)
-    ed_bert = window.open_path(bert)
+    window.documents.open_path(anna)
+    ed_bert = window.documents.open_path(bert)
     dialog = ed_bert.party_xp()
     dialog.session.setText("3")
     dialog.treasure.setText("1000")                 # 500 each
@@ -435,8 +435,8 @@ def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
     from builder.ui.campaign_party import XP_PROMPT
 
     anna, bert = make("Anna"), make("Bert")
-    window.open_path(anna)
-    dialog = window.open_path(bert).party_xp()
+    window.documents.open_path(anna)
+    dialog = window.documents.open_path(bert).party_xp()
     dialog.session.setText("3")
     assert not dialog.ok.isEnabled()                    # no enemies, no treasure
     # the next step, in the campaign XP dialog's words, not a refusal
@@ -460,7 +460,7 @@ def test_the_side_pages_keep_the_splitter_still_and_every_tab_in_sight(window, q
 
     window.show()
     qtbot.waitExposed(window)
-    editor = window.open_path(make())
+    editor = window.documents.open_path(make())
     QApplication.processEvents()
     bar = editor.side_tabs.tabBar()
     for i in range(bar.count()):
@@ -479,7 +479,7 @@ def test_the_ledger_says_an_uncapped_award_once(window):
     path = make()
     ok("do", str(path), "award-xp", "1500", "--session", "1")
     ok("do", str(path), "award-xp", "2000", "--session", "1")    # Warrior cap 3000
-    editor = window.open_path(path)
+    editor = window.documents.open_path(path)
     model = editor.ledger.ledger_model
     texts = [model.index(row, 1).data() for row in range(model.rowCount())]
     assert "Awarded 1500 XP (session 1)" in texts
@@ -490,8 +490,8 @@ def test_the_ledger_says_an_uncapped_award_once(window):
 def test_the_wizards_class_and_career_show_their_whole_names(window, qtbot):
     """The career combo, filled when a class is chosen, was as narrow as it was empty
     ("Road Warde"): both are as wide as their longest choice."""
-    window.act_new.trigger()
-    dialog = window.new_character_dialog
+    window.action("new").trigger()
+    dialog = window.library.new_character_dialog
     dialog.choose_ruleset("vogelfrei")
     form = dialog.form
     qtbot.waitExposed(dialog)
@@ -518,7 +518,7 @@ def _combo_option(combo):
 
 def test_the_skill_points_line_says_what_the_points_are_for(window):
     """A Warrior's "Skill points" read "0 skill, 2 combat skill (WS and BS)"."""
-    editor = window.open_path(make())
+    editor = window.documents.open_path(make())
     text = editor.career_fields["points"].text()
     d = editor.doc.derived()
     assert text == (f"{d['skill_points']} for skills, {d['combat_skill_points']} for combat "
