@@ -190,6 +190,9 @@ def _originals(changes: Sequence[Change]) -> list[bytes | None]:
     when it was read (ChangedMeanwhile: another program wrote it since)."""
     originals: list[bytes | None] = []
     for change in changes:
+        if len(changes) == 1 and change.expected is None:
+            originals.append(None)    # nothing to compare, no record, nothing to put back
+            continue
         try:
             current = change.path.read_bytes()
         except FileNotFoundError:
