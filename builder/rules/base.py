@@ -409,14 +409,20 @@ class PlanStep(FrozenRecord):
                 "cost": self.cost, **copy.deepcopy(dict(self.extra))}
 
 
+#: The keys of a plan's JSON that :class:`Plan` holds as fields, in the order built-in
+#: rule systems write them.
+_PLAN_KEYS = ("target", "total_cost", "affordable", "unspent", "missing", "steps")
+
+
 class Plan(FrozenRecord):
     """The cheapest legal way to a target (:meth:`Ruleset.plan`), read by the adapters:
     the target (``kind``, ``name``, ``level``), its steps in order, their total cost,
-    whether the unspent points pay for it now, and what is missing when not.
-    :meth:`to_json` is the ``plan --json`` object, as the rule system wrote it."""
+    whether the unspent points pay for it now, and what is missing when not.  ``extra``
+    is the rest of the plan's JSON; ``keys`` its keys in the order the rule system wrote
+    them, so :meth:`to_json` is the ``plan --json`` object as it was written."""
 
     _fields = ("kind", "name", "level", "total_cost", "affordable", "unspent", "missing",
-               "steps")
+               "steps", "extra", "keys")
     kind: str
     name: str
     level: int
@@ -425,24 +431,42 @@ class Plan(FrozenRecord):
     unspent: int
     missing: tuple[str, ...]
     steps: tuple[PlanStep, ...]
-    _json: dict[str, Any]
+    extra: Mapping[str, Any]
+    keys: tuple[str, ...]
 
-    def __init__(self, entry: Mapping[str, Any]) -> None:
+    def __init__(self, kind: str, name: str, level: int, total_cost: int, affordable: bool,
+                 unspent: int, missing: Iterable[str] = (), steps: Iterable[PlanStep] = (),
+                 extra: Mapping[str, Any] | None = None,
+                 keys: Iterable[str] = _PLAN_KEYS) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "total_cost", total_cost)
+        object.__setattr__(self, "affordable", affordable)
+        object.__setattr__(self, "unspent", unspent)
+        object.__setattr__(self, "missing", tuple(missing))
+        object.__setattr__(self, "steps", tuple(steps))
+        object.__setattr__(self, "extra", MappingProxyType(dict(extra or {})))
+        object.__setattr__(self, "keys", tuple(keys))
+
+    @classmethod
+    def from_json(cls, entry: Mapping[str, Any]) -> Plan:
+        """The plan a rule system's JSON (:meth:`Ruleset.plan`) stands for."""
         target = entry.get("target") or {}
-        object.__setattr__(self, "kind", target.get("kind", ""))
-        object.__setattr__(self, "name", target.get("name", ""))
-        object.__setattr__(self, "level", target.get("level", 0))
-        object.__setattr__(self, "total_cost", entry.get("total_cost", 0))
-        object.__setattr__(self, "affordable", bool(entry.get("affordable")))
-        object.__setattr__(self, "unspent", entry.get("unspent", 0))
-        object.__setattr__(self, "missing", tuple(entry.get("missing") or ()))
-        object.__setattr__(self, "steps", tuple(PlanStep.from_json(step)
-                                                for step in entry.get("steps") or ()))
-        object.__setattr__(self, "_json", copy.deepcopy(dict(entry)))
+        return cls(target.get("kind", ""), target.get("name", ""), target.get("level", 0),
+                   entry.get("total_cost", 0), entry.get("affordable", False),
+                   entry.get("unspent", 0), entry.get("missing") or (),
+                   (PlanStep.from_json(step) for step in entry.get("steps") or ()),
+                   {k: v for k, v in entry.items() if k not in _PLAN_KEYS}, entry)
 
     def to_json(self) -> dict[str, Any]:
         """The ``plan --json`` object: a new dict, its keys in the rule system's order."""
-        return copy.deepcopy(self._json)
+        shape = {"target": {"kind": self.kind, "name": self.name, "level": self.level},
+                 "total_cost": self.total_cost, "affordable": self.affordable,
+                 "unspent": self.unspent, "missing": list(self.missing),
+                 "steps": [step.to_json() for step in self.steps],
+                 **copy.deepcopy(dict(self.extra))}
+        return {key: shape[key] for key in self.keys if key in shape}
 
 
 def option(kind: str, name: str, target: int | str | None, cost: int | None,

@@ -89,7 +89,7 @@ def test_a_plan_is_read_by_attribute_and_prints_the_rule_systems_json():
              "unspent": 4, "steps": [{"kind": "skill", "name": "Occult", "target": 3,
                                       "cost": 9, "action": ["raise", "Occult"]}],
              "affordable": False, "missing": ["needs 9 SP, 4 unspent (5 more)"]}
-    plan = Plan(shape)
+    plan = Plan.from_json(shape)
     assert (plan.kind, plan.name, plan.level, plan.total_cost) == ("skill", "Occult", 3, 9)
     assert not plan.affordable and plan.missing == ("needs 9 SP, 4 unspent (5 more)",)
     assert plan.steps == (PlanStep("skill", "Occult", 3, 9, {"action": ["raise", "Occult"]}),)

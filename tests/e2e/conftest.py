@@ -157,8 +157,10 @@ class App:
                                      + self.stderr_path.read_text())
             time.sleep(0.1)
         self.screen.shot("timeout")
-        raise AssertionError(f"waited {timeout} s for {what}; the map has "
-                             f"{sorted(self.map())[:80]}")
+        shown = self.map()
+        raise AssertionError(f"waited {timeout} s for {what}; the focus on "
+                             f"{shown.get('focus')!r}; the map has "
+                             f"{sorted(k for k in shown if not k.startswith(('row:', 'cells:')))}")
 
     def settle(self) -> None:
         """Until the widget map is written afresh twice (it follows what the last input

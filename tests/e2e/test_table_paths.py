@@ -295,7 +295,11 @@ def test_a_campaign_party_xp_award_writes_what_its_preview_said(start):
 
 
 def test_file_events_a_deleted_file_saved_again_a_moved_one_closed_a_bad_import(start):
-    path = make(start.home, "story-points", "Fighter", *FIGHTER)
+    made = make(start.home, "story-points", "Fighter", *FIGHTER)
+    table = start.home / "table"                # outside the library: the library's own
+    table.mkdir()                               # sync intake has nothing to say here
+    path = table / made.name
+    made.rename(path)
     app = start(path)
     app.where("row:classesView:Parry")
     kept = path.read_bytes()
