@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 if TYPE_CHECKING:
     from builder.rules.base import Plan, Ruleset
+    from builder.storage.campaigns import CampaignFile
     from builder.storage.files import CharacterFile
     from builder.storage.rule_systems import RuleSystemRow
 
@@ -195,6 +196,27 @@ def trash_folder() -> Path:
     from builder.storage.paths import trash_dir
 
     return trash_dir()
+
+
+def campaign(path: Path | str) -> CampaignFile:
+    """A campaign file, read (FileProblem when it cannot be read)."""
+    from builder.storage.campaigns import load_campaign
+
+    return load_campaign(path)
+
+
+def writable_campaign(path: Path | str) -> CampaignFile:
+    """A campaign file to change (FileProblem when it cannot be read or is read-only)."""
+    from builder.storage.campaigns import load_writable
+
+    return load_writable(path)
+
+
+def campaign_files() -> list[Path]:
+    """The library's campaign files: the data folder's, then each added folder's."""
+    from builder.storage.campaigns import list_campaigns
+
+    return list_campaigns()
 
 
 def campaign_view(path: Path | str) -> dict[str, Any]:

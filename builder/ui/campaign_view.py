@@ -328,11 +328,11 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self._watch()
         if not os.path.exists(self.path):
             return
-        from builder.storage import campaigns
+        from builder.app import queries
         from builder.app.types import FileProblem
 
         try:
-            fresh = campaigns.load_campaign(self.path)
+            fresh = queries.campaign(self.path)
         except FileProblem:
             return
         if self.campaign is None or fresh.raw != self.campaign.raw:

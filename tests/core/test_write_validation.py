@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -30,10 +31,11 @@ def seen_ledgers(monkeypatch) -> list[int]:
     return sizes
 
 
+VALID = Path(__file__).resolve().parents[1] / "corpus" / "characters" / "sp-valid.json"
+
+
 def read(tmp_path, entries: int = 6) -> dict:
-    path = tmp_path / "c.json"
-    ok("new", "story-points", "Ann", "-o", path, "--set", "sp=40")
-    doc = json.loads(path.read_text())
+    doc = json.loads(VALID.read_text()) | {"format": 2}     # (as read: upgraded)
     doc["ledger"] = [{"action": "rest", "at": "2026-01-01T00:00:00+00:00"}
                      for _ in range(entries)]
     assert validation.document_problems(doc, NAMES) == []

@@ -533,7 +533,7 @@ def test_at_rest_blocking_edges_are_quiet_and_the_selected_path_is_emphasised(ch
     assert not medicine.emphasised
 
 
-def test_the_chain_opens_with_text_of_at_least_nine_points(chain_for):
+def test_the_chain_opens_with_text_of_at_least_the_readable_size(chain_for):
     from builder.ui.chain.scene import MIN_TEXT_PT
 
     widget, doc, _ = chain_for(*SENNA)
@@ -687,9 +687,9 @@ def test_long_plan_steps_wrap_under_their_name_and_never_scroll_sideways(chain_f
 
 
 def test_the_fit_button_stops_at_readable_text_and_the_view_scrolls(chain_for, qtbot):
-    """Fit never shrinks the nodes' text below 9 pt: the whole chain (All Classes) does not
-    fit the default view at that size, so Fit stops there and the view scrolls; a chain
-    that does fit is fitted whole."""
+    """Fit never shrinks the nodes' text below the readable size (8 pt): the whole chain
+    (All Classes) does not fit the default view at that size, so Fit stops there and the
+    view scrolls; a chain that does fit is fitted whole."""
     from PySide6.QtWidgets import QToolButton
 
     from builder.ui.chain.scene import MIN_TEXT_PT
@@ -789,3 +789,21 @@ def test_every_skills_words_are_shown_whole(chain_for):
         assert linked in item.details()
     widget.select_node("skill:Acrobatics")
     assert widget.details.text() == widget.scene.nodes["skill:Acrobatics"].details()
+
+
+def test_the_fitted_chain_follows_the_views_size_until_zoomed_by_hand(chain_for, qtbot):
+    widget, _doc, _ = chain_for(*SENNA)
+    widget.resize(780, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    view = widget.view
+    view.fit(readable=False)
+    wide = view.transform().m11()
+    widget.resize(780, 400)                       # a shorter view: fitted again, smaller
+    QApplication.processEvents()
+    assert view.transform().m11() < wide
+    view.zoom_by(1.2)                             # by hand: the view keeps that zoom
+    zoomed = view.transform().m11()
+    widget.resize(780, 700)
+    QApplication.processEvents()
+    assert view.transform().m11() == zoomed

@@ -67,11 +67,12 @@ class ChainView(QGraphicsView):
         #: Fitted (Fit, or the page's first showing): the chain is fitted again as the
         #: view's size changes, until the player zooms by hand.
         self.fitting = False
+        self._fit_readable = True
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.fitting and self.chain_scene.chain is not None:
-            self.fit()
+            self.fit(self._fit_readable)
 
     def zoom_by(self, factor: float) -> None:
         self.fitting = False
@@ -86,7 +87,7 @@ class ChainView(QGraphicsView):
         at that zoom opens at its top left, or on the selected node.  ``readable=False``
         fits it all whatever the text size (zooming out by hand goes there too, and the
         nodes then leave out their second line).  True when all of it is in view."""
-        self.fitting = True
+        self.fitting, self._fit_readable = True, readable
         rect = self.chain_scene.visible_rect().adjusted(-12, -12, 12, 12)
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)

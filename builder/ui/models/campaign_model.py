@@ -1,7 +1,7 @@
 """The campaigns of the library, as a table model.
 
 Rows come from :func:`scan_campaigns` (plain reading of the campaign files in
-the library's ``campaigns`` folder through :mod:`builder.storage.campaigns`);
+the library's ``campaigns`` folder through :mod:`builder.app.queries`);
 the model only adapts them.  :meth:`CampaignModel.refresh` turns the difference
 into row insertions, removals and dataChanged, so selection and sort order
 survive a refresh.  A QFileSystemWatcher on the folder (and its files) refreshes
@@ -82,7 +82,7 @@ class CampaignRow:
 def read_campaign_row(path: Path | str) -> CampaignRow:
     """Summarise one campaign file; a broken file gives a row with ``problem`` set."""
     from builder.app.types import RulesError
-    from builder.storage import campaigns
+    from builder.app import queries
     from builder.app.types import FileProblem
 
     path = Path(path)
@@ -91,7 +91,7 @@ def read_campaign_row(path: Path | str) -> CampaignRow:
     except OSError:
         modified = 0.0
     try:
-        campaign = campaigns.load_campaign(path)
+        campaign = queries.campaign(path)
     except (FileProblem, RulesError) as problem:
         return CampaignRow(path, path.stem, problem=str(problem), modified=modified)
     row = CampaignRow(path, campaign.name or path.stem, ruleset_id=campaign.ruleset_id,

@@ -87,12 +87,12 @@ class CampaignMember:
 
 def vogelfrei_campaigns() -> list[tuple[str, Path]]:
     """(name, path) of the Vogelfrei campaigns in the library."""
-    from builder.storage import campaigns
+    from builder.app import queries
 
     found = []
-    for path in campaigns.list_campaigns():
+    for path in queries.campaign_files():
         try:
-            campaign = campaigns.load_campaign(path)
+            campaign = queries.campaign(path)
         except Exception:  # noqa: BLE001 - an unreadable file is simply not offered
             continue
         if _has_party_xp(campaign.ruleset_id) and not campaign.read_only:
@@ -260,7 +260,7 @@ class PartyXpDialog(QDialog):
         self.table.blockSignals(blocker)
 
     def _source_changed(self, *_) -> None:
-        from builder.storage import campaigns
+        from builder.app import queries
 
         path = self.source.currentData()
         self.campaign = None
@@ -270,7 +270,7 @@ class PartyXpDialog(QDialog):
         else:
             self.docs = []
             try:
-                campaign = self.campaign = campaigns.load_writable(path)
+                campaign = self.campaign = queries.writable_campaign(path)
                 for given in campaign.members:
                     self.docs.append(CampaignMember(given, campaign.load_member(given)))
             except Exception as problem:  # noqa: BLE001 - FileProblem and friends: say it
