@@ -17,7 +17,6 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
@@ -708,7 +707,7 @@ class Ruleset(ActionKindTable, ABC):
         super().__init_subclass__(**kwargs)
         own = {name: cls.__dict__[name] for name in PART_NAMES if name in cls.__dict__}
         if own:
-            cls.parts = replace(cls.parts, **own)
+            cls.parts = cls.parts.replaced(**own)
         cls.capabilities = Capabilities(
             planner=cls.plan is not Ruleset.plan,
             chain=callable(getattr(cls, "chain_graph", None)),

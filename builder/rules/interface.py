@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.rules.base import Action, ActionEntry, Option
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSystemParts:
+class RuleSystemParts(FrozenRecord):
     """The parts of a rule system's folder, named as strings and imported only when used
     (None: the shared default).
 
@@ -33,26 +33,45 @@ class RuleSystemParts:
     ``(doc, parent)`` the generic editor shows as its *Advancement chain* page).
     ``dialogs``: name -> "module:attr" of further window parts asked for by name."""
 
-    data_file: str | None = None
-    data_schema: str | None = None
-    character_schema: str | None = None
-    sheet_module: str | None = None
-    editor: str | None = None
-    creation_form: str | None = None
-    chain_page: str | None = None
-    dialogs: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    __slots__ = ("data_file", "data_schema", "character_schema", "sheet_module", "editor",
+                 "creation_form", "chain_page", "dialogs")
+    _fields = __slots__
+    data_file: str | None
+    data_schema: str | None
+    character_schema: str | None
+    sheet_module: str | None
+    editor: str | None
+    creation_form: str | None
+    chain_page: str | None
+    dialogs: Mapping[str, str]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dialogs", MappingProxyType(dict(self.dialogs)))
+    def __init__(self, data_file: str | None = None, data_schema: str | None = None,
+                 character_schema: str | None = None, sheet_module: str | None = None,
+                 editor: str | None = None, creation_form: str | None = None,
+                 chain_page: str | None = None,
+                 dialogs: Mapping[str, str] | None = None) -> None:
+        given = {"data_file": data_file, "data_schema": data_schema,
+                 "character_schema": character_schema, "sheet_module": sheet_module,
+                 "editor": editor, "creation_form": creation_form, "chain_page": chain_page,
+                 "dialogs": MappingProxyType(dict(dialogs or {}))}
+        for name, value in given.items():
+            object.__setattr__(self, name, value)
+
+    def __hash__(self) -> int:
+        return hash((*self._values()[:-1], tuple(sorted(self.dialogs.items()))))
+
+    def replaced(self, **changes: Any) -> RuleSystemParts:
+        """These parts with some of them declared anew."""
+        return RuleSystemParts(**{**{name: getattr(self, name) for name in self._fields},
+                                  **changes})
 
 
 #: The names of :class:`RuleSystemParts`' fields (a class may still declare each as a
 #: class attribute of its own: the base folds them into its ``parts``).
-PART_NAMES = RuleSystemParts.__dataclass_fields__.keys()
+PART_NAMES = RuleSystemParts._fields
 
 
-@dataclass(frozen=True, slots=True)
-class Capabilities:
+class Capabilities(FrozenRecord):
     """What a rule system supports, for callers that offer or hide something by it.
 
     ``planner``: ``plan`` finds a way to a target.  ``chain``: ``chain_graph`` draws its
@@ -61,12 +80,24 @@ class Capabilities:
     ``story_milestones``: Story Checkpoints and Milestones, awarded to a party.
     ``party_xp``: a session's XP shared among a party (``party_xp``' rules)."""
 
-    planner: bool = False
-    chain: bool = False
-    balance: bool = False
-    training_exchange: bool = False
-    story_milestones: bool = False
-    party_xp: bool = False
+    __slots__ = ("planner", "chain", "balance", "training_exchange", "story_milestones",
+                 "party_xp")
+    _fields = __slots__
+    planner: bool
+    chain: bool
+    balance: bool
+    training_exchange: bool
+    story_milestones: bool
+    party_xp: bool
+
+    def __init__(self, planner: bool = False, chain: bool = False, balance: bool = False,
+                 training_exchange: bool = False, story_milestones: bool = False,
+                 party_xp: bool = False) -> None:
+        given = {"planner": planner, "chain": chain, "balance": balance,
+                 "training_exchange": training_exchange,
+                 "story_milestones": story_milestones, "party_xp": party_xp}
+        for name, value in given.items():
+            object.__setattr__(self, name, value)
 
 
 @runtime_checkable

@@ -12,15 +12,13 @@ from tests.helpers import ok
 
 @pytest.fixture(autouse=True)
 def generic_for_vogelfrei(monkeypatch):
-    from dataclasses import replace
-
     from builder.rulesets.vogelfrei.rules.ruleset import VogelfreiRuleset
     from builder.ui import views
     from builder.ui.views.generic import GenericEditor
 
     monkeypatch.setitem(views.EDITORS, "vogelfrei", GenericEditor)
     monkeypatch.setattr(VogelfreiRuleset, "parts",
-                        replace(VogelfreiRuleset.parts, creation_form=None))
+                        VogelfreiRuleset.parts.replaced(creation_form=None))
 
 
 def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot):
