@@ -378,7 +378,7 @@ def _share_xp(campaign: store.CampaignFile, spec: XpAward
     from builder.rules.registry import ruleset_class, ruleset_ids
     from builder.storage.rulesets import load_ruleset
 
-    if load_ruleset(campaign.ruleset_id).party_xp is None:
+    if not load_ruleset(campaign.ruleset_id).capabilities.party_xp:
         titles = [ruleset_class(rid).title for rid in ruleset_ids()
                   if ruleset_class(rid).capabilities.party_xp]
         raise UsageError(f"campaign xp shares out {' or '.join(titles) or 'party'} XP; "
