@@ -25,6 +25,7 @@ from builder.rules.interface import PART_NAMES, Capabilities, RuleSystemParts
 from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
+    from builder.rules.interface import RuleSystem
     from builder.rules.party import PartyXpRules
 
 
@@ -818,3 +819,9 @@ def _generic_text(value: Any, indent: int = 0) -> str:
     else:
         lines.append(f"{pad}{value}")
     return "\n".join(lines)
+
+
+if TYPE_CHECKING:
+    def _implements_the_interface(ruleset: Ruleset) -> RuleSystem:
+        """(For the type checker: the shared base provides the whole interface.)"""
+        return ruleset
