@@ -265,7 +265,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         print_json(plan.to_json())
     else:
         running = 0
-        unit = cf.ruleset.balance_label or "SP"
+        unit = cf.ruleset.balance_label or "points"
         for step in plan.steps:
             running += step.cost
             out(f"{step.kind:<9} {step.name:<20} -> {step.target:<3} "

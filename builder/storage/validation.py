@@ -174,7 +174,7 @@ def character_schema_names(ruleset_id: str) -> list[str]:
 
     names = ["character.schema.json"]
     try:
-        own = ruleset_class(ruleset_id).character_schema
+        own = ruleset_class(ruleset_id).parts.character_schema
     except RulesError:
         own = None
     if own:

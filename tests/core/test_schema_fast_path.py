@@ -172,7 +172,7 @@ def test_each_rule_systems_validators_live_in_its_own_folder():
     assert set(SHARED) <= shared_ids
     for rid in BUILTIN:
         cls = ruleset_class(rid)
-        for spec in (cls.data_schema, cls.character_schema):
+        for spec in (cls.parts.data_schema, cls.parts.character_schema):
             package = spec.partition(":")[0]
             schema = load_schema(spec)
             own = importlib.import_module(f"{package}.compiled_schemas").MODULES

@@ -149,10 +149,10 @@ class RulesetDelegate(QStyledItemDelegate):
 
 
 def creation_form(ruleset: Ruleset, parent: QWidget | None = None) -> CreationForm:
-    """The creation form the ruleset declares (``creation_form``), else KEY=VALUE lines."""
+    """The creation form the ruleset declares (``parts.creation_form``), else KEY=VALUE lines."""
     from builder.app.queries import ruleset_part
 
-    spec = getattr(ruleset, "creation_form", None)
+    spec = ruleset.parts.creation_form
     if spec:
         try:
             cls = ruleset_part(spec)
