@@ -43,16 +43,13 @@ class StoryPoints(Ruleset):
     title = "Story Point development"
     # The parts of its folder, imported only when used (named from this package, so
     # the folder works wherever it is: copied out of the tree, it is a plugin).
-    # The dialogs: window parts the shared window asks for by name (the chain's Class
-    # advance).
     parts = RuleSystemParts(
         data_file=f"{_FOLDER}:data/story-points.json",
         data_schema=f"{_FOLDER}:schema/ruleset-story-points.schema.json",
         character_schema=f"{_FOLDER}:schema/character-story-points.schema.json",
         sheet_module=f"{_FOLDER}.sheet",
         editor=f"{_FOLDER}.ui.editor:StoryPointsEditor",
-        creation_form=f"{_FOLDER}.ui.creation:StoryPointsCreationForm",
-        dialogs={"class-advance": f"{_FOLDER}.ui.dialogs:ClassAdvanceDialog"})
+        creation_form=f"{_FOLDER}.ui.creation:StoryPointsCreationForm")
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
