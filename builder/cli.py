@@ -116,7 +116,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     if cf.read_only:
         err(f"note: {cf.read_only}")
-    derived = cf.derived()
+    derived = cf.derived(ledger_rows=args.json or cf.ruleset.show_text_prints_ledger)
     if args.json:
         print_json(derived)
     else:
@@ -265,7 +265,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         print_json(plan.to_json())
     else:
         running = 0
-        unit = cf.ruleset.balance_label or "SP"
+        unit = cf.ruleset.balance_label or "points"
         for step in plan.steps:
             running += step.cost
             out(f"{step.kind:<9} {step.name:<20} -> {step.target:<3} "

@@ -303,7 +303,7 @@ def apply_exchange(campaign: store.CampaignFile, charfile_a: str, words_a: Seque
                        f"{charfile_a} is named twice"])
     members = _members(campaign, [given_a, given_b])
     ruleset = members[0].cf.ruleset
-    if not ruleset.training_exchange:
+    if not ruleset.capabilities.training_exchange:
         raise UsageError(f"the {campaign.ruleset_id} ruleset has no Training Exchange")
     actions = []  # complete only when no reasons were found
     reasons: list[str] = []
@@ -378,9 +378,9 @@ def _share_xp(campaign: store.CampaignFile, spec: XpAward
     from builder.rules.registry import ruleset_class, ruleset_ids
     from builder.storage.rulesets import load_ruleset
 
-    if load_ruleset(campaign.ruleset_id).party_xp is None:
+    if not load_ruleset(campaign.ruleset_id).capabilities.party_xp:
         titles = [ruleset_class(rid).title for rid in ruleset_ids()
-                  if ruleset_class(rid).party_xp is not None]
+                  if ruleset_class(rid).capabilities.party_xp]
         raise UsageError(f"campaign xp shares out {' or '.join(titles) or 'party'} XP; "
                          f"the campaign {campaign.name} uses {campaign.ruleset_id}")
     if not str(spec.session or "").strip():

@@ -1,4 +1,5 @@
-"""The ruleset interface every rule system implements.
+"""The records and errors of the rules, and the shared base of a rule system's class
+(:class:`Ruleset`, implementing :class:`builder.rules.interface.RuleSystem`).
 
 A character is a *baseline* (its values at creation or import) plus an
 append-only *ledger* of actions.  The state is always what replaying the ledger
@@ -20,9 +21,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
 from builder.rules.entry_ids import META_KEYS
+from builder.rules.interface import PART_NAMES, Capabilities, RuleSystemParts
 from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
+    from builder.rules.interface import RuleSystem
     from builder.rules.party import PartyXpRules
 
 
@@ -562,114 +565,15 @@ def describe_generic(action: ActionEntry) -> str:
     return f"{action.get('action', '?')} {args}".strip()
 
 
-class Ruleset(ABC):
-    """One rule system.  Instances hold the effective (built-in or override) data."""
+class ActionKindTable:
+    """The shared implementation of a rule system's actions by their kinds: every
+    action parsed, resolved, checked, applied, priced and described by the
+    :class:`ActionKind` of its verb (:attr:`action_kinds`, one table made once).  A rule
+    system without kinds (a plugin) overrides these methods instead."""
 
-    id: str = ""
-    title: str = ""
-    #: Short description for ``rulesets`` and the New Character dialog.
-    summary_text: str = ""
-    #: The ``do`` actions (``do FILE --help`` lists them with their arguments).
-    actions: Sequence[str] = ()
-    #: The kinds of action, one class each (see :class:`ActionKind`): when given, the
-    #: base parses, resolves, checks, applies, prices and describes every action by
-    #: its verb through one table (:attr:`kinds`); a ruleset without them (a plugin)
-    #: implements those methods itself.
+    #: The kinds of action, one class each (see :class:`ActionKind`).
     action_kinds: Sequence[type[ActionKind[Any, Any]]] = ()
-    #: The ``new --set`` keys, one help line each (``new RULESET --help`` lists them).
-    set_keys: Sequence[str] = ()
 
-    # -- the parts of its folder, declared (lazy strings; None: the shared default) --
-    #: "package:path" of the built-in data file (a plugin may define
-    #: ``builtin_data()`` instead); None: the data comes from ``builtin_data()``.
-    data_file: str | None = None
-    #: "package:path" of the JSON Schema of the ruleset data (overrides too).
-    data_schema: str | None = None
-    #: "package:path" of the JSON Schema a character's baseline and ledger match.
-    character_schema: str | None = None
-    #: The module of the printed sheet (``SECTIONS``, ``build``); None: the generic sheet.
-    sheet_module: str | None = None
-    #: "module:attr" of the editor factory ``(doc, parent)``; None: the generic editor.
-    editor: str | None = None
-    #: "module:attr" of the creation form ``(ruleset, parent)``; None: KEY=VALUE lines.
-    creation_form: str | None = None
-    #: name -> "module:attr" of further window parts the window asks for by name.
-    dialogs: Mapping[str, str] = {}
-
-    # -- capabilities: what callers ask instead of testing ``ruleset.id`` --------
-    #: The unit of :meth:`balance` for people ("SP", "XP"); "" when there is none.
-    balance_label: str = ""
-    #: How the status bar shows :meth:`balance` (``"XP: {}"``); "" for the default.
-    balance_format: str = ""
-    #: An extra key the ledger rows of ``show --json`` repeat ``balance_after``
-    #: under (story-points: ``sp_after``, kept for older readers); None: none.
-    balance_row_key: str | None = None
-    #: The actions a Training Exchange pairs (each 1 SP cheaper when two
-    #: characters raise together); empty: the ruleset has no Training Exchange.
-    exchange_actions: tuple[str, ...] = ()
-    #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
-    #: ``resolve-milestone MILESTONE``): the party award dialog offers them.
-    story_milestones: bool = False
-    #: Party XP shares (a session's XP shared among survivors): the rules of
-    #: :class:`builder.rules.party.PartyXpRules`; None: none.
-    party_xp: PartyXpRules | None = None
-
-    def exchange_refusal(self, word: str) -> str:
-        """Why a Training Exchange does not pair the action ``word`` (in the rule
-        system's words)."""
-        return (f"a Training Exchange pairs {' or '.join(self.exchange_actions)} increases, "
-                f"not {word}")
-
-    @property
-    def training_exchange(self) -> bool:
-        return bool(self.exchange_actions)
-
-    def balance_text(self, value: int | None) -> str:
-        """A balance for people: "12 SP"; "" without a balance."""
-        if value is None:
-            return ""
-        return f"{value} {self.balance_label}".strip()
-
-    def __init__(self, data: dict[str, Any]):
-        self.data = data
-
-    # -- data ---------------------------------------------------------------
-    @classmethod
-    def validate_data(cls, data: dict[str, Any]) -> list[str]:
-        """Every problem with a ruleset data file (built-in or homebrew override)."""
-        return [] if isinstance(data, dict) else ["the data is not a JSON object"]
-
-    def public_data(self) -> dict[str, Any]:
-        """The data as ``character-builder data RULESET --json`` prints it."""
-        return self.data
-
-    @classmethod
-    def data_from_public(cls, data: Any) -> Any:
-        """The data file that ``data`` stands for, when ``data`` is in the shape
-        :meth:`public_data` prints (so that output, saved as a homebrew override,
-        means the same data); anything else is returned unchanged.  Default: the
-        two shapes are the same."""
-        return data
-
-    # -- creation -----------------------------------------------------------
-    @abstractmethod
-    def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
-        """Build a baseline from ``--set KEY=VALUE`` pairs (in order).
-
-        Raises UsageError for unknown keys/names, Refusal for an illegal baseline.
-        ``randomize`` is the CLI's ``--random`` flag; ``rng`` is seeded by ``--seed``.
-        """
-
-    @abstractmethod
-    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
-        """Every reason the baseline is illegal (empty list: legal)."""
-
-    @abstractmethod
-    def initial_state(self, baseline: dict[str, Any]) -> Any:
-        """The state a baseline stands for (assumes it is well formed)."""
-
-    # -- actions ------------------------------------------------------------
     @property
     def kinds(self) -> Mapping[str, ActionKind[Any, Any]]:
         """verb -> the :class:`ActionKind` that handles it (one table, made once)."""
@@ -738,7 +642,7 @@ class Ruleset(ABC):
         :meth:`apply`."""
         entry = Action.coerce(action)
         kind = self.kind_of(entry.kind)
-        if kind is None or type(self).apply is not Ruleset.apply:
+        if kind is None or type(self).apply is not ActionKindTable.apply:
             return self.apply(state, action)
         return kind.advance(state, entry)
 
@@ -757,6 +661,112 @@ class Ruleset(ABC):
         if entry is None or kind is None:
             return 0
         return kind.cost(before, entry)
+
+
+class Ruleset(ActionKindTable, ABC):
+    """The shared base of a rule system's class (see :class:`RuleSystem`, the interface
+    it implements).  Instances hold the effective (built-in or override) data.
+
+    A class declares its folder's parts as ``parts`` (:class:`RuleSystemParts`; each
+    part may also be declared as a class attribute of its own name, folded in) and
+    what it supports is read as ``capabilities`` (:class:`Capabilities`), filled in
+    from what the class provides (``plan``, ``chain_graph``, ``balance``,
+    ``exchange_actions``, ``party_xp``) and what it declares (``story_milestones``)."""
+
+    id: str = ""
+    title: str = ""
+    #: Short description for ``rulesets`` and the New Character dialog.
+    summary_text: str = ""
+    #: The ``do`` actions (``do FILE --help`` lists them with their arguments).
+    actions: Sequence[str] = ()
+    #: The ``new --set`` keys, one help line each (``new RULESET --help`` lists them).
+    set_keys: Sequence[str] = ()
+    #: Where the parts of its folder live (the shared defaults where None).
+    parts: ClassVar[RuleSystemParts] = RuleSystemParts()
+    #: What it supports (made for each class from what it provides and declares).
+    capabilities: ClassVar[Capabilities] = Capabilities()
+
+    # -- what the capabilities are made of, and how the window shows its points --------
+    #: The unit of :meth:`balance` for people ("SP", "XP"); "" when there is none.
+    balance_label: str = ""
+    #: How the status bar shows :meth:`balance` (``"XP: {}"``); "" for the default.
+    balance_format: str = ""
+    #: An extra key the ledger rows of ``show --json`` repeat ``balance_after``
+    #: under (story-points: ``sp_after``, kept for older readers); None: none.
+    balance_row_key: str | None = None
+    #: The actions a Training Exchange pairs (each 1 SP cheaper when two
+    #: characters raise together); empty: the ruleset has no Training Exchange.
+    exchange_actions: tuple[str, ...] = ()
+    #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
+    #: ``resolve-milestone MILESTONE``): the party award dialog offers them.
+    story_milestones: bool = False
+    #: Party XP shares (a session's XP shared among survivors): the rules of
+    #: :class:`builder.rules.party.PartyXpRules`; None: none.
+    party_xp: PartyXpRules | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = {name: cls.__dict__[name] for name in PART_NAMES if name in cls.__dict__}
+        if own:
+            cls.parts = cls.parts.replaced(**own)
+        cls.capabilities = Capabilities(
+            planner=cls.plan is not Ruleset.plan,
+            chain=callable(getattr(cls, "chain_graph", None)),
+            balance=cls.balance is not Ruleset.balance,
+            training_exchange=bool(cls.exchange_actions),
+            story_milestones=bool(cls.story_milestones),
+            party_xp=cls.party_xp is not None)
+
+    def exchange_refusal(self, word: str) -> str:
+        """Why a Training Exchange does not pair the action ``word`` (in the rule
+        system's words)."""
+        return (f"a Training Exchange pairs {' or '.join(self.exchange_actions)} increases, "
+                f"not {word}")
+
+    def balance_text(self, value: int | None) -> str:
+        """A balance for people: "12 SP"; "" without a balance."""
+        if value is None:
+            return ""
+        return f"{value} {self.balance_label}".strip()
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+
+    # -- data ---------------------------------------------------------------
+    @classmethod
+    def validate_data(cls, data: dict[str, Any]) -> list[str]:
+        """Every problem with a ruleset data file (built-in or homebrew override)."""
+        return [] if isinstance(data, dict) else ["the data is not a JSON object"]
+
+    def public_data(self) -> dict[str, Any]:
+        """The data as ``character-builder data RULESET --json`` prints it."""
+        return self.data
+
+    @classmethod
+    def data_from_public(cls, data: Any) -> Any:
+        """The data file that ``data`` stands for, when ``data`` is in the shape
+        :meth:`public_data` prints (so that output, saved as a homebrew override,
+        means the same data); anything else is returned unchanged.  Default: the
+        two shapes are the same."""
+        return data
+
+    # -- creation -----------------------------------------------------------
+    @abstractmethod
+    def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
+                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
+        """Build a baseline from ``--set KEY=VALUE`` pairs (in order).
+
+        Raises UsageError for unknown keys/names, Refusal for an illegal baseline.
+        ``randomize`` is the CLI's ``--random`` flag; ``rng`` is seeded by ``--seed``.
+        """
+
+    @abstractmethod
+    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
+        """Every reason the baseline is illegal (empty list: legal)."""
+
+    @abstractmethod
+    def initial_state(self, baseline: dict[str, Any]) -> Any:
+        """The state a baseline stands for (assumes it is well formed)."""
 
     # -- views of the state -------------------------------------------------
     @abstractmethod
@@ -784,6 +794,11 @@ class Ruleset(ABC):
         """The spendable points after this state (SP, XP...), for the ledger view."""
         return None
 
+    #: Does :meth:`show_text` print the ledger rows (``derived["ledger"]``)?  The generic
+    #: text prints every key; a rule system whose own text leaves them out says False,
+    #: and ``show`` then does not work them out (on a long ledger, a fair part of its time).
+    show_text_prints_ledger = True
+
     def show_text(self, derived: dict[str, Any]) -> str:
         """Human-readable ``show`` output."""
         return _generic_text(derived)
@@ -809,3 +824,9 @@ def _generic_text(value: Any, indent: int = 0) -> str:
     else:
         lines.append(f"{pad}{value}")
     return "\n".join(lines)
+
+
+if TYPE_CHECKING:
+    def _implements_the_interface(ruleset: Ruleset) -> RuleSystem:
+        """(For the type checker: the shared base provides the whole interface.)"""
+        return ruleset

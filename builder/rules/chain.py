@@ -48,8 +48,8 @@ class Chain:
     order: dict[str, list[str]]   # column kind -> node ids top to bottom
     #: (column key, title) left to right (each rule system's chain names its own)
     columns: list[tuple[str, str]] | None = None
-    #: what the costs are counted in (SP, CP...)
-    unit: str = "SP"
+    #: what the costs are counted in (the rule system's ``balance_label``: SP, CP...)
+    unit: str = "points"
 
     def neighbours(self, node_id: str) -> set[str]:
         """Every node connected to ``node_id`` upstream or downstream (transitively)."""

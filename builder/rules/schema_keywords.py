@@ -17,6 +17,13 @@ keyword's business.  A keyword is only read where it stands: directly in a
 ``properties`` map, naming a property of the same map (:func:`misplaced` says where
 it is not; the tests and tools/compile_schemas.py refuse such a schema).
 
+Every document kind is validated through :func:`validation_errors` here (character
+documents and campaigns, a rule system's data, a data-only rule system's file): the
+ahead-of-time compiled validator's "valid" where one exists (:func:`is_valid_fast`;
+storage, which knows where the compiled modules ship, registers the finder with
+:func:`use_compiled`), else the strict jsonschema validator's errors; each caller
+words them.
+
 Implemented once, here:
 
 * :func:`strict_validator` extends jsonschema (the reference: its messages are the
@@ -33,6 +40,7 @@ Nothing here imports jsonschema until a validator is made.
 """
 from __future__ import annotations
 
+import json
 import operator
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
@@ -309,3 +317,87 @@ def misplaced(schema: Any, where: str = "#") -> list[str]:
                                                               "examples"):
             problems += misplaced(value, f"{where}/{key}")
     return problems
+
+
+# -- the one validation path ----------------------------------------------------------
+#: A schema's compiled validator (a function raising on anything it does not accept),
+#: or None: registered by the layer that knows where compiled validators ship.
+_finders: list[Callable[[dict[str, Any]], Callable[[Any], None] | None]] = []
+
+
+def use_compiled(finder: Callable[[dict[str, Any]], Callable[[Any], None] | None]) -> None:
+    """Let :func:`is_valid_fast` ask ``finder`` for a schema's compiled validator."""
+    if finder not in _finders:
+        _finders.append(finder)
+
+
+#: The types of the values that are neither containers nor floats.
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def holds_integral_float(document: Any) -> bool:
+    """Whether a float such as ``2.0`` is anywhere in ``document`` (not an integer
+    for these schemas; the compiled code would accept it as one)."""
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            subs: Any = value.values()
+        elif isinstance(value, list):
+            subs = value
+        elif isinstance(value, float) and value.is_integer():
+            return True
+        else:
+            continue
+        if not _PLAIN.issuperset(map(type, subs)):   # only then a look at each
+            stack.extend(subs)
+    return False
+
+
+def is_valid_fast(schema: dict[str, Any], document: Any) -> bool:
+    """True when a compiled validator accepts ``document`` (then jsonschema would
+    too); False means "ask jsonschema", not "invalid"."""
+    check = None
+    for finder in _finders:
+        check = finder(schema)
+        if check is not None:
+            break
+    if check is None or holds_integral_float(document):
+        return False
+    try:
+        check(document)
+    except Exception:  # its "no" (or anything else) is jsonschema's to judge
+        return False
+    return True
+
+
+@lru_cache(maxsize=32)
+def _validator_for(schema_key: str, schema_json: str) -> Any:  # a jsonschema validator
+    return strict_validator(json.loads(schema_json))
+
+
+_by_id: dict[str, tuple[dict[str, Any], object]] = {}
+
+
+def validator(schema: dict[str, Any]) -> Any:  # a jsonschema validator
+    """The (cached) strict validator of ``schema``; a published schema is keyed by
+    its $id (checked to be the same object), any other by its text."""
+    key = schema.get("$id")
+    if key:
+        cached = _by_id.get(key)
+        if cached is not None and cached[0] is schema:
+            return cached[1]
+        made = _validator_for(key, json.dumps(schema, sort_keys=True))
+        _by_id[key] = (schema, made)
+        return made
+    return _validator_for("", json.dumps(schema, sort_keys=True))
+
+
+def validation_errors(schema: dict[str, Any], document: Any) -> list[Any]:
+    """The one validation of a document: no errors when ``document`` matches ``schema``
+    (the compiled validator's "valid" where there is one, else jsonschema's verdict),
+    else every jsonschema error, for the caller to word.  RecursionError for a
+    document nested too deeply."""
+    if is_valid_fast(schema, document):
+        return []
+    return list(validator(schema).iter_errors(document))

@@ -54,6 +54,7 @@ from typing import Any, Callable, Container, Iterable, Mapping
 from builder.rules import base, templates
 from builder.rules.base import Reason
 from builder.rules.records import FrozenRecord
+from builder.rules.schema_keywords import SHARED, validation_errors
 
 #: Prerequisites as a data file writes them: one record, a list of records (all of
 #: them), or nothing.
@@ -511,13 +512,14 @@ def names_used(requires: Requires) -> set[str]:
 # -- checking records ------------------------------------------------------------------
 
 @lru_cache(maxsize=4)
-def _record_validator(definition: str) -> Any:  # a jsonschema validator
+def _record_schema(definition: str) -> dict[str, Any]:
+    """The schema of one record of the vocabulary (``definition``: "cost", "requires")."""
     from builder.resources import load_json_resource
-    from builder.rules.schema_keywords import strict_validator
 
     schema = load_json_resource("schema", "rule-system.schema.json")
-    return strict_validator({"$schema": schema["$schema"], "$defs": schema["$defs"],
-                             "$ref": f"#/$defs/{definition}"})
+    return {"$schema": schema["$schema"], "$defs": schema["$defs"],
+            "$id": f"{SHARED}rule-system-{definition}.schema.json",
+            "$ref": f"#/$defs/{definition}"}
 
 
 def record_problems(record: Any, definition: str, where: str) -> list[str]:
@@ -525,7 +527,7 @@ def record_problems(record: Any, definition: str, where: str) -> list[str]:
     against the vocabulary's schema, and every ``say`` field its type does not have;
     each problem starts with ``where`` and the place in the record."""
     problems = []
-    found = [deep for error in _record_validator(definition).iter_errors(record)
+    found = [deep for error in validation_errors(_record_schema(definition), record)
              for deep in chosen_errors(error)]
     for error in sorted(found, key=lambda e: [str(p) for p in e.absolute_path]):
         place = "/".join([where, *(str(p) for p in error.absolute_path)])

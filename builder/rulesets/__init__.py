@@ -13,11 +13,13 @@ one system:
   ruleset data's and the character baseline's);
 * ``ui/``: the window parts (the editor, the creation form, dialogs).
 
-The Ruleset class declares its parts as lazy strings (imported only when used):
-``sheet_module``, ``editor``, ``creation_form``, ``dialogs`` ("module:attr"),
-``data_file``, ``data_schema`` and ``character_schema`` ("package:path" of a
-file in the folder).  A part left undeclared gets the shared default: the
-generic sheet, the generic editor, the KEY=VALUE creation form, no schema.
+The Ruleset class declares its parts as one record, ``parts``
+(:class:`~builder.rules.interface.RuleSystemParts`: lazy strings, imported only when
+used): ``sheet_module``, ``editor``, ``creation_form``, ``chain_page``, ``dialogs``
+("module:attr"), ``data_file``, ``data_schema`` and ``character_schema``
+("package:path" of a file in the folder).  A part left undeclared gets the shared
+default: the generic sheet, the generic editor, the KEY=VALUE creation form, the
+chain page of a system written as data, no schema.
 Shared machinery stays shared: :mod:`builder.rules` (base, engine, registry,
 vocabulary), :mod:`builder.sheets`, :mod:`builder.ui`.
 """

@@ -33,13 +33,13 @@ LAYOUTS = ("full", "compact")
 
 
 def builder_module(ruleset_id: str) -> ModuleType:
-    """The sheet builder a ruleset declares (``sheet_module``), or the generic one
+    """The sheet builder a ruleset declares (``parts.sheet_module``), or the generic one
     (also for an id no rule system has: a file of an unknown ruleset still prints)."""
     from builder.rules.base import RulesError
     from builder.rules.registry import ruleset_class
 
     try:
-        name = ruleset_class(ruleset_id).sheet_module
+        name = ruleset_class(ruleset_id).parts.sheet_module
     except RulesError:
         name = None
     return importlib.import_module(name or f"{__name__}.generic")

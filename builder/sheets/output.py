@@ -12,31 +12,29 @@ One policy, used by ``export-pdf`` and by the window's Export PDF:
   Anything else is refused (:func:`builder.app.export.target_kind`).
 * An existing PDF without write permission is refused, never replaced
   (:func:`check_target`), and so is a folder where a file is expected.
-* :func:`write_outputs` writes every file or none: each content goes to a temporary
-  file beside its target (written, flushed, fsynced: a full disk fails here, before
-  any target is touched), then the temporaries replace their targets; a replace that
-  fails puts the targets already replaced back.  A temporary never outlives the
-  process: failures remove them, and :func:`signals_guarded` removes them on
-  SIGTERM/SIGINT/SIGHUP too (and holds such a signal back while the targets are
-  being replaced, so an export is never half-replaced by Ctrl+C).  A temporary is
-  held open and locked while it lives, so one whose lock nobody holds is a killed
-  export's: :func:`remove_stale_temporaries` removes those before the next export
-  into the folder.
+* :func:`write_outputs` writes every file or none through storage's one multi-file
+  writer (:func:`builder.storage.transaction.write_all`, journalled across a crash):
+  each content goes to a temporary file beside its target (written, flushed, fsynced:
+  a full disk fails here, before any target is touched), then the temporaries replace
+  their targets; a replace that fails puts the targets already replaced back.  A
+  temporary never outlives the process: failures remove them, and
+  :func:`signals_guarded` removes them on SIGTERM/SIGINT/SIGHUP too (and holds such a
+  signal back while the targets are being replaced, so an export is never
+  half-replaced by Ctrl+C).  A temporary is held open and locked while it lives, so
+  one whose lock nobody holds is a killed export's: the next write into the folder
+  removes those (:func:`remove_stale_temporaries`, and the writer itself).
 """
 from __future__ import annotations
 
 import contextlib
 import os
 import re
-import signal
 import stat
-import tempfile
-import threading
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from builder.storage.atomic import (LOCKED_TEMP_SUFFIX, fsync_dir, lock_temp,
-                                    remove_dead_locked_temps)
+from builder.storage import transaction
+from builder.storage.atomic import LOCKED_TEMP_SUFFIX, remove_dead_locked_temps
 from builder.storage.files import FileProblem
 
 #: Longest file-name stem made from a character's name (characters, not bytes).
@@ -131,116 +129,19 @@ def looks_like_pdf(data: bytes) -> bool:
     return data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:]
 
 
-# -- temporaries and signals ------------------------------------------------------------------
-_LOCK = threading.RLock()
-_TEMPS: set[str] = set()
-_HELD: dict[str, int] = {}  # a temporary's open (locked) descriptor, closed when it goes
-_CRITICAL = [0]  # >0 while targets are being replaced: signals wait
-_DEFERRED: list[int] = []
-
-
-def _release(name: str) -> None:
-    fd = _HELD.pop(name, None)
-    if fd is not None:
-        try:
-            os.close(fd)
-        except OSError:
-            pass
-
-
-def _remove_temps() -> None:
-    with _LOCK:
-        for name in list(_TEMPS):
-            try:
-                os.unlink(name)
-            except OSError:
-                pass
-            _TEMPS.discard(name)
-            _release(name)
-
-
-def live_temporaries() -> list[str]:
-    """The temporary files an export in this process still holds (tests)."""
-    return sorted(_TEMPS)
-
-
-def _on_signal(signum: int, _frame: Any) -> None:
-    if _CRITICAL[0]:
-        _DEFERRED.append(signum)
-        return
-    _remove_temps()
-    if signum == signal.SIGINT:
-        raise KeyboardInterrupt
-    signal.signal(signum, signal.SIG_DFL)
-    os.kill(os.getpid(), signum)
-
-
-_GUARDED = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
-                 if hasattr(signal, name))
-
-
-@contextlib.contextmanager
-def signals_guarded() -> Iterator[None]:
-    """While inside, SIGTERM/SIGINT/SIGHUP remove every temporary of an export before
-    the process ends (SIGINT raises KeyboardInterrupt).  Only the main thread can set
-    signal handlers; elsewhere this does nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {}
-    for signum in _GUARDED:
-        try:
-            previous[signum] = signal.signal(signum, _on_signal)
-        except (OSError, ValueError):
-            pass
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        _remove_temps()
-
-
-@contextlib.contextmanager
-def _critical() -> Iterator[None]:
-    _CRITICAL[0] += 1
-    try:
-        yield
-    finally:
-        _CRITICAL[0] -= 1
-        if not _CRITICAL[0] and _DEFERRED:
-            signum = _DEFERRED.pop()
-            _DEFERRED.clear()
-            _on_signal(signum, None)
-
-
 # -- writing ------------------------------------------------------------------------------------
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+#: How a temporary is made (a seam the signal tests slow down).
+_write_temp = transaction.write_held_temp
+signals_guarded = transaction.signals_guarded
+live_temporaries = transaction.live_temporaries
 
 
-def _write_temp(path: Path, data: bytes) -> str:
-    """A temporary beside ``path`` holding ``data``, kept open and locked until it
-    replaces its target or is removed: a lock nobody holds marks the temporary of a
-    process that was killed (:func:`remove_stale_temporaries`)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
-    with _LOCK:
-        _TEMPS.add(tmp)
-        _HELD[tmp] = fd
-    lock_temp(fd)
-    try:
-        _fill(fd, path, data)
-    except BaseException:
-        _unlink(tmp)
-        _forget(tmp)
-        raise
-    if os.path.getsize(tmp) != len(data):
-        _unlink(tmp)
-        _forget(tmp)
-        raise OSError(28, "the file came out shorter than written")
-    return tmp
+def _temporary(path: Path, data: bytes) -> str:
+    return _write_temp(path, data)
+
+
+#: Exported sheets: no lock on the target, held temporaries, the export's wording.
+PDFS = transaction.Style(_temporary, "nothing changed", "nothing changed", False)
 
 
 def remove_stale_temporaries(folder: Path) -> list[Path]:
@@ -248,28 +149,8 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     gives it no chance to): those no living export holds locked.  The removed paths.
     (Storage's sweep of a folder removes them too: any command that reads or writes
     there.)"""
-    return [p for p in remove_dead_locked_temps(folder) if str(p) not in _TEMPS]
-
-
-def _fill(fd: int, path: Path, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(28, "nothing could be written")
-        view = view[written:]
-    os.fsync(fd)
-    try:  # an existing PDF keeps its permission bits; a new one gets the usual ones
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        mode = 0o666 & ~_umask()
-    os.fchmod(fd, mode)
-
-
-def _forget(tmp: str) -> None:
-    with _LOCK:
-        _TEMPS.discard(tmp)
-        _release(tmp)
+    live = set(live_temporaries())
+    return [p for p in remove_dead_locked_temps(folder) if str(p) not in live]
 
 
 def write_outputs(outputs: Mapping[Path, bytes]) -> None:
@@ -281,70 +162,8 @@ def write_outputs(outputs: Mapping[Path, bytes]) -> None:
                                f"{'nothing' if not data else 'an incomplete file'}); "
                                "nothing written")
         check_target(path)
-    temps: list[str] = []
-    current = None
     try:
-        for path, data in items:
-            current = path
-            temps.append(_write_temp(path, data))
-    except OSError as exc:
-        for tmp in temps:
-            _unlink(tmp)
-        _remove_temps_of(temps)
-        raise ExportFailed(f"{current}: cannot be written ({exc.strerror or exc}); "
-                           "nothing changed") from None
-    except BaseException:
-        for tmp in temps:
-            _unlink(tmp)
-        _remove_temps_of(temps)
-        raise
-    with _critical():
-        originals: list[tuple[Path, bytes | None]] = []
-        done = 0
-        try:
-            for (path, _data), tmp in zip(items, temps):
-                current = path
-                try:
-                    original = path.read_bytes() if len(items) > 1 else None
-                except FileNotFoundError:
-                    original = None
-                originals.append((path, original))
-                os.replace(tmp, path)
-                _forget(tmp)
-                done += 1
-        except OSError as exc:
-            for tmp in temps[done:]:
-                _unlink(tmp)
-            _remove_temps_of(temps)
-            _put_back(originals[:done])
-            raise ExportFailed(f"{current}: cannot be written ({exc.strerror or exc}); "
-                               "nothing changed") from None
-    for folder in {path.parent for path, _data in items}:
-        fsync_dir(folder)
-
-
-def _put_back(originals: list[tuple[Path, bytes | None]]) -> None:
-    for path, original in originals:
-        try:
-            if original is None:
-                path.unlink()
-            else:
-                tmp = _write_temp(path, original)
-                os.replace(tmp, path)
-                _forget(tmp)
-        except OSError:
-            pass
-
-
-def _unlink(name: str) -> None:
-    try:
-        os.unlink(name)
-    except OSError:
-        pass
-
-
-def _remove_temps_of(temps: list[str]) -> None:
-    with _LOCK:
-        for tmp in temps:
-            _TEMPS.discard(tmp)
-            _release(tmp)
+        transaction.write_all([transaction.Change(path, data) for path, data in items],
+                              "export of sheets", PDFS)
+    except transaction.TransactionFailed as exc:
+        raise ExportFailed(str(exc)) from None

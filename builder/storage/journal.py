@@ -42,10 +42,10 @@ import json
 import os
 import signal
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from builder.rules.records import FrozenRecord
 from builder.storage.atomic import fsync_dir, write_bytes_atomic
 from builder.storage.paths import journal_dir
 
@@ -66,26 +66,40 @@ def digest(data: bytes | None) -> str | None:
     return None if data is None else "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(FrozenRecord):
     """One file of a change: its final path (links followed), the contents it gets
     (None: it is removed) and the contents it had (None: it did not exist)."""
 
+    __slots__ = ("path", "new", "old")
+    _fields = ("path", "new", "old")
     path: Path
     new: bytes | None
     old: bytes | None
 
+    def __init__(self, path: Path, new: bytes | None, old: bytes | None) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "new", new)
+        object.__setattr__(self, "old", old)
 
-@dataclass(frozen=True, slots=True)
-class Recovered:
-    """What :func:`recover` did with one unfinished change."""
 
+class Recovered(FrozenRecord):
+    """What :func:`recover` did with one unfinished change: ``completed`` True when every
+    file has its new contents, False when taken back; ``kept``: files another program
+    changed after the crash, left as that program wrote them."""
+
+    __slots__ = ("what", "completed", "paths", "kept")
+    _fields = ("what", "completed", "paths", "kept")
     what: str
-    #: True: completed (every file has its new contents); False: taken back.
     completed: bool
     paths: tuple[Path, ...]
-    #: Files another program changed after the crash, left as that program wrote them.
-    kept: tuple[Path, ...] = ()
+    kept: tuple[Path, ...]
+
+    def __init__(self, what: str, completed: bool, paths: tuple[Path, ...],
+                 kept: tuple[Path, ...] = ()) -> None:
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "completed", completed)
+        object.__setattr__(self, "paths", paths)
+        object.__setattr__(self, "kept", kept)
 
     def line(self) -> str:
         names = ", ".join(p.name for p in self.paths)
@@ -264,11 +278,14 @@ def recover() -> tuple[list[Recovered], list[str]]:
     """Finish every unfinished change a dead process left (what was done, and one line
     for each record that could not be finished now).  Never raises for a file
     problem: a record that cannot be finished stays for the next command."""
-    from builder.storage.locking import LockBusy
-
     done: list[Recovered] = []
     problems: list[str] = []
-    for record in _records():
+    records = list(_records())
+    if not records:       # the usual case: no lock library needed
+        return done, problems
+    from builder.storage.locking import LockBusy
+
+    for record in records:
         try:
             result = finish(record)
         except LockBusy as busy:

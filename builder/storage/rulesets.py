@@ -34,13 +34,13 @@ class LoadedRuleset(Record):
 
 def _read_builtin(ruleset_id: str) -> dict[str, Any]:
     # A plugin ruleset brings its own data (``builtin_data()``) or declares its file
-    # (``data_file``, "package:path"), as the built-in ones do (builder/rulesets/<id>/data/).
+    # (``parts.data_file``, "package:path"), as the built-in ones do (builder/rulesets/<id>/data/).
     cls = ruleset_class(ruleset_id)
     provided = getattr(cls, "builtin_data", None)
     if callable(provided):
         data = provided()
-    elif cls.data_file:
-        data = load_package_json(cls.data_file)
+    elif cls.parts.data_file:
+        data = load_package_json(cls.parts.data_file)
     else:
         data = {}
     # A fresh copy: rulesets may keep (and must not share) the parsed data.
@@ -156,11 +156,11 @@ def _read_override(cls: type[Ruleset], path: Path, size: int, builtin: dict[str,
 
 
 def validate_ruleset_data(cls: type[Ruleset], data: Any) -> list[str]:
-    """Schema check (when the ruleset declares a ``data_schema``), then the ruleset's own."""
-    if cls.data_schema:
+    """Schema check (when the ruleset declares a ``parts.data_schema``), then the ruleset's own."""
+    if cls.parts.data_schema:
         from builder.storage.validation import load_schema, schema_errors
 
-        problems = schema_errors(load_schema(cls.data_schema), data)
+        problems = schema_errors(load_schema(cls.parts.data_schema), data)
         if problems:
             return problems
     return cls.validate_data(data)

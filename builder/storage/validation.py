@@ -9,53 +9,30 @@ types and would not).
 every command (show, check, export, actions) and the window go through it
 before any rules code sees the data.
 
-Speed: jsonschema is the reference (its verdict and its messages are the ones
-users see), but importing it costs a command ~60 ms.  The schemas that ship with
-the application are also compiled ahead of time into plain Python
-(made by ``tools/compile_schemas.py`` with fastjsonschema: a rule system's in its
-folder's ``compiled_schemas`` package, the shared schemas' in
-``builder/storage/compiled_schemas``); :func:`schema_errors` asks the compiled validator first and
-trusts only its "valid" (it is never more lenient than jsonschema: see the tool).
-A document it rejects, a document holding an integral float (``2.0``, which the
-compiled code would take for an integer), and any schema without an up-to-date
+Every schema check goes through the one validation path,
+:func:`builder.rules.schema_keywords.validation_errors`: jsonschema is the reference
+(its verdict and its messages are the ones users see), but importing it is a large
+part of a short command's time, so the schemas that
+ship with the application are also compiled ahead of time into plain Python (made by
+``tools/compile_schemas.py`` with fastjsonschema: a rule system's in its folder's
+``compiled_schemas`` package, the shared schemas' in
+``builder/storage/compiled_schemas``).  This module finds them (:func:`_compiled`,
+registered with :func:`builder.rules.schema_keywords.use_compiled`); the path trusts
+only a compiled validator's "valid" (it is never more lenient than jsonschema: see the
+tool).  A document it rejects, a document holding an integral float (``2.0``, which
+the compiled code would take for an integer), and any schema without an up-to-date
 compiled validator go to jsonschema, so a valid file is read without importing
-jsonschema and every problem is still reported exactly as before.  A schema
-using our own keywords (``x-atLeast``, ``x-atMost``: :mod:`builder.rules.schema_keywords`,
-which the compiled code knows nothing of) is trusted only when their comparisons
-hold too.
+jsonschema and every problem is still reported exactly as before.  A schema using our
+own keywords (``x-atLeast``, ``x-atMost``: :mod:`builder.rules.schema_keywords`, which
+the compiled code knows nothing of) is trusted only when their comparisons hold too.
 """
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
 
 from builder.rules import schema_keywords
 from builder.storage.jsonio import one_line
-
-
-@lru_cache(maxsize=32)
-def _validator_for(schema_key: str, schema_json: str) -> Any:  # a jsonschema validator
-    from builder.rules.schema_keywords import strict_validator
-
-    return strict_validator(json.loads(schema_json))
-
-
-_by_id: dict[str, tuple[dict[str, Any], object]] = {}
-
-
-def _validator(schema: dict[str, Any]) -> Any:
-    """The (cached) strict validator of ``schema``; a published schema is keyed by
-    its $id (checked to be the same object), any other by its text."""
-    key = schema.get("$id")
-    if key:
-        cached = _by_id.get(key)
-        if cached is not None and cached[0] is schema:
-            return cached[1]
-        validator = _validator_for(key, json.dumps(schema, sort_keys=True))
-        _by_id[key] = (schema, validator)
-        return validator
-    return _validator_for("", json.dumps(schema, sort_keys=True))
 
 
 _compiled_by_id: dict[str, tuple[dict[str, Any], Any]] = {}
@@ -98,6 +75,9 @@ def _compiled(schema: dict[str, Any]) -> Any:
     return found
 
 
+schema_keywords.use_compiled(_compiled)
+
+
 def referenced_current(module: Any) -> bool:
     """Whether every shared schema a compiled module embeds (a ``$ref`` by file name,
     its ``REFERENCED`` texts) is still the shipped text."""
@@ -117,49 +97,16 @@ def _with_comparisons(compiled: Any, schema: dict[str, Any]) -> Any:
     return check
 
 
-#: The types of the values that are neither containers nor floats.
-_PLAIN = frozenset({str, int, bool, type(None)})
-
-
-def _holds_integral_float(document: Any) -> bool:
-    """Whether a float such as ``2.0`` is anywhere in ``document`` (not an integer
-    for these schemas; the compiled code would accept it as one)."""
-    stack = [document]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            subs: Any = value.values()
-        elif isinstance(value, list):
-            subs = value
-        elif isinstance(value, float) and value.is_integer():
-            return True
-        else:
-            continue
-        if not _PLAIN.issuperset(map(type, subs)):   # only then a look at each
-            stack.extend(subs)
-    return False
-
-
-def is_valid_fast(schema: dict[str, Any], document: Any) -> bool:
-    """True when the compiled validator accepts ``document`` (then jsonschema would
-    too); False means "ask jsonschema", not "invalid"."""
-    check = _compiled(schema)
-    if check is None or _holds_integral_float(document):
-        return False
-    try:
-        check(document)
-    except Exception:  # its "no" (or anything else) is jsonschema's to judge
-        return False
-    return True
+#: Names of the one validation path (:mod:`builder.rules.schema_keywords`) kept here for
+#: storage's callers.
+is_valid_fast = schema_keywords.is_valid_fast
+_holds_integral_float = schema_keywords.holds_integral_float
 
 
 def schema_errors(schema: dict[str, Any], document: Any, limit: int = 10) -> list[str]:
     """Every place ``document`` breaks ``schema`` (up to ``limit``), one line each."""
-    if is_valid_fast(schema, document):
-        return []
-    validator = _validator(schema)
     try:
-        errors = sorted(validator.iter_errors(document),
+        errors = sorted(schema_keywords.validation_errors(schema, document),
                         key=lambda e: [str(p) for p in e.absolute_path])
     except RecursionError:
         return ["(top level): nested too deeply"]
@@ -227,7 +174,7 @@ def character_schema_names(ruleset_id: str) -> list[str]:
 
     names = ["character.schema.json"]
     try:
-        own = ruleset_class(ruleset_id).character_schema
+        own = ruleset_class(ruleset_id).parts.character_schema
     except RulesError:
         own = None
     if own:

@@ -120,7 +120,7 @@ class PartyActions(CampaignHost):
 
         try:
             ruleset = campaigns.ruleset_of(self.path)
-            factory = ruleset_part(ruleset.dialogs["party-xp"])
+            factory = ruleset_part(ruleset.parts.dialogs["party-xp"])
         except Exception as problem:  # noqa: BLE001 - an unreadable file or rule system
             self.show_refusal("XP award: the dialog cannot open.", [str(problem)])
             return

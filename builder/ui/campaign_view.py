@@ -417,14 +417,14 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         writable = campaign is not None and not campaign.read_only
         members = len(campaign.members) if campaign is not None else 0
         ruleset = self.ruleset()
-        story = ruleset is not None and ruleset.training_exchange
+        story = ruleset is not None and ruleset.capabilities.training_exchange
         # The party award is a Story Checkpoint or Milestone; a ruleset without them
         # (Vogelfrei: its XP award) has none to offer.
-        self.award_button.setVisible(bool(getattr(ruleset, "story_milestones", False)))
+        self.award_button.setVisible(ruleset is not None and ruleset.capabilities.story_milestones)
         self.award_button.setEnabled(writable and members > 0)
         self.exchange_button.setVisible(story)
         self.exchange_button.setEnabled(writable and members >= 2)
-        self.xp_button.setVisible(ruleset is not None and ruleset.party_xp is not None)
+        self.xp_button.setVisible(ruleset is not None and ruleset.capabilities.party_xp)
         self.xp_button.setEnabled(writable and members > 0)
         self.add_button.setEnabled(writable)
         self.remove_button.setEnabled(writable and self.selected_member() is not None)

@@ -174,3 +174,42 @@ def test_a_clone_without_the_driver_gets_markers_and_repair_recovers_every_entry
     assert sorted(e["name"] for e in load(mira)["ledger"]) == ["Agility", "Presence"]
     commit(repo, "merge ann")
     assert cli("repair", mira).code == 2                  # nothing left to repair
+
+
+def test_a_cherry_pick_keeps_every_entry(repo):
+    mira = diverge(repo)
+    git(repo, "cherry-pick", "ann")                      # Ann's session onto main
+    assert [e["name"] for e in load(mira)["ledger"]] == ["Agility", "Presence"]
+    git(repo, "merge", "-q", "--no-edit", "ann")         # and merged later: no entry twice
+    assert [e["name"] for e in load(mira)["ledger"]] == ["Agility", "Presence"]
+    assert ok("verify", mira).code == 0
+
+
+def test_a_criss_cross_merge_keeps_the_union(repo):
+    mira = diverge(repo)
+    git(repo, "branch", "bob")                           # main holds Bob's session
+    git(repo, "checkout", "-q", "ann")
+    git(repo, "merge", "-q", "--no-edit", "bob")         # ann takes bob ...
+    git(repo, "checkout", "-q", "bob")
+    git(repo, "merge", "-q", "--no-edit", "ann~1")       # ... and bob takes ann's older tip
+    ok("do", mira, "raise-skill", "Melee")
+    commit(repo, "Bob again")
+    git(repo, "checkout", "-q", "ann")
+    ok("do", mira, "raise-skill", "Stealth")
+    commit(repo, "Ann again")
+    git(repo, "merge", "-q", "--no-edit", "bob")         # two merge bases: recursive
+    assert sorted(e["name"] for e in load(mira)["ledger"]) == \
+        ["Agility", "Melee", "Presence", "Stealth"]
+    assert ok("verify", mira).code == 0
+
+
+def test_deleted_on_one_side_and_changed_on_the_other_keeps_the_character(repo):
+    mira = diverge(repo)
+    git(repo, "checkout", "-q", "ann")
+    git(repo, "rm", "-q", "mira.json")
+    commit(repo, "Ann deletes Mira")
+    git(repo, "checkout", "-q", "main")
+    done = git(repo, "merge", "--no-edit", "ann", check=False)
+    assert done.returncode != 0                          # git asks: modify/delete
+    assert mira.exists() and ok("verify", mira).code == 0
+    assert [e["name"] for e in load(mira)["ledger"]] == ["Presence"]

@@ -199,9 +199,13 @@ def test_xp_and_campaign_xp_read_enemies_alike(tmp_path):
 
 def test_rulesets_declare_capabilities_instead_of_callers_testing_ids():
     sp, vf, ab = (load_ruleset(r) for r in ("story-points", "vogelfrei", "ability-bonuses"))
-    assert sp.training_exchange and not vf.training_exchange and not ab.training_exchange
+    can = {r.id: r.capabilities for r in (sp, vf, ab)}
+    assert [rid for rid, c in can.items() if c.training_exchange] == ["story-points"]
+    assert [rid for rid, c in can.items() if c.party_xp] == ["vogelfrei"]
     assert vf.party_xp is not None and sp.party_xp is None and ab.party_xp is None
-    assert sp.story_milestones and not vf.story_milestones
+    assert [rid for rid, c in can.items() if c.story_milestones] == ["story-points"]
+    assert [rid for rid, c in can.items() if c.planner] == ["story-points"]
+    assert [rid for rid, c in can.items() if c.chain] == ["story-points"]
     assert sp.balance_row_key == "sp_after" and vf.balance_row_key is None
 
 

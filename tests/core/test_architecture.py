@@ -133,12 +133,13 @@ def test_every_part_a_built_in_rule_system_declares_is_in_its_folder():
         assert target == f"{folder}:ruleset_class"
         cls = ruleset_class(rid)
         commands = getattr(importlib.import_module(folder), "COMMANDS", {})
-        modules = [cls.sheet_module, *commands.values(),
+        parts = cls.parts
+        modules = [parts.sheet_module, *commands.values(),
                    *(spec.partition(":")[0] for spec in
-                     (cls.editor, cls.creation_form, *cls.dialogs.values()))]
+                     (parts.editor, parts.creation_form, *parts.dialogs.values()))]
         for module in modules:
             assert module and module.startswith(folder + ".") and _module_exists(module), module
-        for spec in (cls.data_file, cls.data_schema, cls.character_schema):
+        for spec in (parts.data_file, parts.data_schema, parts.character_schema):
             assert spec and spec.startswith(folder + ":") and package_file(spec).is_file(), spec
 
 

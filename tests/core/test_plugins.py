@@ -27,7 +27,7 @@ def plugin(tmp_path, monkeypatch):
 
             @classmethod
             def builtin_data(cls):
-                data = dict(load_package_json(cls.data_file))
+                data = dict(load_package_json(cls.parts.data_file))
                 data["id"] = cls.id
                 return data
 

@@ -172,7 +172,7 @@ def test_each_rule_systems_validators_live_in_its_own_folder():
     assert set(SHARED) <= shared_ids
     for rid in BUILTIN:
         cls = ruleset_class(rid)
-        for spec in (cls.data_schema, cls.character_schema):
+        for spec in (cls.parts.data_schema, cls.parts.character_schema):
             package = spec.partition(":")[0]
             schema = load_schema(spec)
             own = importlib.import_module(f"{package}.compiled_schemas").MODULES
@@ -195,3 +195,33 @@ def test_an_integral_float_is_found_wherever_it_is(document, holds):
     from builder.storage.validation import _holds_integral_float
 
     assert _holds_integral_float(document) is holds
+
+
+def test_every_document_kind_goes_through_the_one_validation_path(monkeypatch):
+    """Character documents and a data-only rule system's file (checked in the rules
+    layer) are validated by builder.rules.schema_keywords.validation_errors: the
+    compiled "valid" first, so a valid file never makes a jsonschema validator."""
+    from builder.resources import load_json_resource
+    from builder.rules import schema_keywords
+    from builder.rules.data_system import checks
+
+    def no_jsonschema(schema):
+        raise AssertionError(f"jsonschema made for {schema.get('$id')}")
+
+    monkeypatch.setattr(schema_keywords, "validator", no_jsonschema)
+    example = json.loads((ROOT / "builder" / "data" / "examples" / "point-buy.json")
+                         .read_text(encoding="utf-8"))
+    assert checks.schema_problems(example) == []
+    monkeypatch.undo()
+    character = load_json_resource("schema", "character.schema.json")
+    seen = []
+    real = schema_keywords.validation_errors
+
+    def spy(schema, document):
+        seen.append(schema.get("$id", "").rsplit("/", 1)[-1])
+        return real(schema, document)
+
+    monkeypatch.setattr(schema_keywords, "validation_errors", spy)
+    bad = dict(example, values="none")
+    assert checks.schema_problems(bad) and schema_errors(character, [])
+    assert seen == ["rule-system.schema.json", "character.schema.json"]

@@ -151,7 +151,7 @@ def test_every_shipped_keyword_is_read_and_the_package_publishes_them():
 def test_both_paths_refuse_a_value_beyond_its_sibling(ruleset_id, change, where):
     from builder.rules.registry import ruleset_class
 
-    schema = load_schema(ruleset_class(ruleset_id).data_schema)
+    schema = load_schema(ruleset_class(ruleset_id).parts.data_schema)
     data = copy.deepcopy(_read_builtin(ruleset_id))
     assert is_valid_fast(schema, data)              # the built-in data: the fast path
     change(data)
@@ -236,7 +236,7 @@ def test_the_fast_path_is_never_more_lenient_on_numbers_anywhere(ruleset_id):
     if ruleset_id == "rule-system":
         schema, base = load_schema("rule-system.schema.json"), json.loads(EXAMPLE.read_text())
     else:
-        schema = load_schema(ruleset_class(ruleset_id).data_schema)
+        schema = load_schema(ruleset_class(ruleset_id).parts.data_schema)
         base = _read_builtin(ruleset_id)
     numbers = [i for i, (box, key) in enumerate(places(base))
                if isinstance(box[key], int) and not isinstance(box[key], bool)]
@@ -277,7 +277,7 @@ def test_the_fast_path_is_never_more_lenient_on_mutated_data_files(ruleset_id):
     from builder.rules.registry import ruleset_class
     from tests.fuzzing import mutated
 
-    schema = load_schema(ruleset_class(ruleset_id).data_schema)
+    schema = load_schema(ruleset_class(ruleset_id).parts.data_schema)
     base = _read_builtin(ruleset_id)
     refused = []
 
@@ -306,7 +306,7 @@ def test_the_advancement_records_are_the_shared_schemas_records():
     from builder.rules.registry import ruleset_class
     from builder.storage import validation
 
-    schema = load_schema(ruleset_class("story-points").data_schema)
+    schema = load_schema(ruleset_class("story-points").parts.data_schema)
     step = schema["$defs"]["step"]["properties"]
     assert step["cost"] == {"$ref": "rule-system.schema.json#/$defs/cost"}
     data = copy.deepcopy(_read_builtin("story-points"))

@@ -98,3 +98,35 @@ def test_sections_of_every_rule_system_when_no_character_is_given(party):
     vogelfrei = dict(export.sheet_sections([("vogelfrei", None)]))
     assert "gear" in vogelfrei and "gear" in every and "gear" not in story
     assert export.section_choices(party) == list(story)
+
+
+def test_a_folder_export_killed_while_replacing_is_completed_by_the_next_write(tmp_path,
+                                                                               monkeypatch):
+    """Exports write through storage's journalled writer: a folder export stopped
+    between its replaces (a kill) ends whole, every PDF new, once a command runs."""
+    from builder.sheets import output
+    from builder.storage import journal
+
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    a, b = folder / "a.pdf", folder / "b.pdf"
+    a.write_bytes(PDF + b"old a")
+    b.write_bytes(PDF + b"old b")
+
+    class Killed(BaseException):
+        pass
+
+    def crash(step: str) -> None:
+        if step == "replaced-1":
+            raise Killed
+
+    monkeypatch.setattr(journal, "crash_point", crash)
+    try:
+        output.write_outputs({a: PDF + b"new a", b: PDF + b"new b"})
+    except Killed:      # the killed writer's journal lock goes with its frames
+        pass
+    assert (a.read_bytes(), b.read_bytes()) == (PDF + b"new a", PDF + b"old b")
+    done, problems = journal.recover()
+    assert problems == [] and [r.completed for r in done] == [True]
+    assert (a.read_bytes(), b.read_bytes()) == (PDF + b"new a", PDF + b"new b")
+    assert journal.recover() == ([], [])  # the record is gone

@@ -62,7 +62,7 @@ def test_a_folder_copied_out_of_the_tree_is_a_plugin(copied, tmp_path, window):
     assert ruleset_source(rid) == "plugin"
     ruleset = load_ruleset(rid)
     assert type(ruleset).__module__ == "copied_system.rules.ruleset"
-    assert ruleset.data_file.startswith("copied_system:")
+    assert ruleset.parts.data_file.startswith("copied_system:")
     assert builder_module(rid).__name__ == "copied_system.sheet"
     path = tmp_path / "hero.json"
     ok("new", rid, "Hero", "-o", path, *new_args)

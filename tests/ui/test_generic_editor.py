@@ -17,7 +17,8 @@ def generic_for_vogelfrei(monkeypatch):
     from builder.ui.views.generic import GenericEditor
 
     monkeypatch.setitem(views.EDITORS, "vogelfrei", GenericEditor)
-    monkeypatch.setattr(VogelfreiRuleset, "creation_form", None)
+    monkeypatch.setattr(VogelfreiRuleset, "parts",
+                        VogelfreiRuleset.parts.replaced(creation_form=None))
 
 
 def test_vogelfrei_character_in_the_library_and_the_generic_editor(window, qtbot):

@@ -79,6 +79,19 @@ def go_to_row(view, text: str) -> None:
     assert view.currentIndex().siblingAtColumn(0).data() == text
 
 
+def test_enter_on_a_rule_system_chooses_it_and_goes_on_to_the_name(shown, qtbot):
+    press(K.Key_N, CTRL)
+    dialog = wait_dialog(qtbot, "newCharacterDialog")
+    assert focus() is dialog.ruleset_list and dialog.ruleset is None
+    current = dialog.ruleset_list.currentItem()       # the first row, not chosen yet
+    assert current is not None and not dialog.ruleset_list.selectedItems()
+    press(K.Key_Return)
+    assert dialog.ruleset is not None
+    assert dialog.ruleset.id == current.data(Qt.ItemDataRole.UserRole)
+    assert focus() is dialog.name_edit and dialog.isVisible()
+    dialog.reject()
+
+
 def test_story_points_character_made_and_advanced_with_the_keyboard(shown, qtbot):
     window = shown
     # -- create: Ctrl+N, the ruleset by typing its name, Tab to the name, Enter -------------

@@ -44,3 +44,31 @@ def test_plugin_created_and_edited_in_the_window(tiny_points, window, qtbot):
     sources = {tree.topLevelItem(i).text(1): tree.topLevelItem(i).text(2)
                for i in range(tree.topLevelItemCount())}
     assert sources["tiny-points"] == "plugin" and sources["vogelfrei"] == "built-in"
+
+
+def test_plugin_chain_page_in_the_window_takes_a_step(tiny_points, window, qtbot, tmp_path):
+    """The plugin's own chain page (tests/plugins/tiny_points/ui/chain_page.py, declared
+    as ``parts.chain_page``) is the generic editor's Advancement chain page: its nodes
+    say the plugin's words, and activating one takes that node's step."""
+    from tests.helpers import ok
+
+    path = tmp_path / "tia.json"
+    ok("new", "tiny-points", "Tia", "-o", path)
+    editor = window.documents.open_path(path)
+    page = editor.chain_page
+    assert type(page).__module__ == "tiny_points.ui.chain_page"
+    editor.show_chain()
+    assert editor.pages.currentWidget() is page
+    champion = page.scene.nodes["title:Champion"]
+    assert page.look.next_text(champion.node, "TP", False, False) == "take: 2 TP ✕"
+    assert champion.node.reasons == ["a Champion needs two attributes at 3"]
+    page.activate("attribute:Wits")
+    assert json.loads(path.read_text())["ledger"][-1]["name"] == "Wits"
+    assert page.scene.nodes["attribute:Wits"].node.value == 2
+    page.select_node("attribute:Might")                   # the plugin's planner, drawn
+    page.target_spin.setValue(3)
+    assert page.plan_target() == "Might=3"
+    assert [s["cost"] for s in page.plan_result["steps"]] == [2, 3]
+    assert [s["cost"] for s in page.affordable_steps()] == [2]      # 2 TP unspent
+    assert page.apply_plan() == 1
+    assert [e["name"] for e in json.loads(path.read_text())["ledger"]] == ["Wits", "Might"]

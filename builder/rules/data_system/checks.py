@@ -3,9 +3,10 @@ limit at least its floor, a start between them), then what a schema cannot say
 (names unique and known, a group name free, prerequisites naming known entries)."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from builder.resources import load_json_resource
+from builder.rules import schema_keywords
 from builder.rules import vocabulary as vocab
 
 SCHEMA = "rule-system.schema.json"
@@ -13,20 +14,12 @@ SCHEMA = "rule-system.schema.json"
 RESERVED_GROUPS = {"name", "ruleset", "paths", "notes", "ledger", "format", "kind"}
 
 
-@lru_cache(maxsize=1)
-def _validator() -> Any:  # a jsonschema validator (the library has no stubs here)
-    """The strict validator with the schema's own keywords (a limit at least its floor:
-    :mod:`builder.rules.schema_keywords`), as builder/storage/validation.py makes them."""
-    from builder.resources import load_json_resource
-    from builder.rules.schema_keywords import strict_validator
-
-    return strict_validator(load_json_resource("schema", SCHEMA))
-
-
 def schema_problems(data: Any) -> list[str]:
-    validator = _validator()
+    """The schema's problems with ``data`` (the one validation path:
+    :func:`builder.rules.schema_keywords.validation_errors`), one line each, up to ten."""
     problems: list[str] = []
-    found = [deep for error in validator.iter_errors(data)
+    schema = load_json_resource("schema", SCHEMA)
+    found = [deep for error in schema_keywords.validation_errors(schema, data)
              for deep in vocab.chosen_errors(error)]
     for error in sorted(found, key=lambda e: [str(p) for p in e.absolute_path]):
         where = "/".join(str(p) for p in error.absolute_path) or "(top)"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def has_chain(ruleset) -> bool:
     """Whether the ruleset draws a chain this page shows (``chain_graph``)."""
-    return callable(getattr(ruleset, "chain_graph", None))
+    return bool(ruleset.capabilities.chain)
 
 
 class DataLook(ChainLook):

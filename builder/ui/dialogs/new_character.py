@@ -149,10 +149,10 @@ class RulesetDelegate(QStyledItemDelegate):
 
 
 def creation_form(ruleset: Ruleset, parent: QWidget | None = None) -> CreationForm:
-    """The creation form the ruleset declares (``creation_form``), else KEY=VALUE lines."""
+    """The creation form the ruleset declares (``parts.creation_form``), else KEY=VALUE lines."""
     from builder.app.queries import ruleset_part
 
-    spec = getattr(ruleset, "creation_form", None)
+    spec = ruleset.parts.creation_form
     if spec:
         try:
             cls = ruleset_part(spec)
@@ -196,6 +196,8 @@ class NewCharacterDialog(QDialog):
         self.ruleset_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # chosen when selected (keyboard focus alone makes a row current, not chosen)
         self.ruleset_list.itemSelectionChanged.connect(self._selection_changed)
+        # Enter (or a double click) on a rule system chooses it and goes on to the name
+        self.ruleset_list.itemActivated.connect(self._activated)
         # Every ruleset with its description visible without scrolling.
         self.ruleset_list.setMinimumHeight(min(320, 58 * max(1, self.ruleset_list.count())))
 
@@ -259,6 +261,10 @@ class NewCharacterDialog(QDialog):
         rows = [self.ruleset_list.row(item) for item in self.ruleset_list.selectedItems()]
         if rows and (self.ruleset is None or self.rulesets[rows[0]] is not self.ruleset):
             self._choose(rows[0])
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        item.setSelected(True)
+        self.name_edit.setFocus()
 
     def _choose(self, row: int) -> None:
         if not (0 <= row < len(self.rulesets)):

@@ -38,7 +38,7 @@ def editor_factory(ruleset_id: str, declared: str | None = None) -> EditorFactor
 
         if declared is None:
             try:
-                declared = ruleset_class(ruleset_id).editor
+                declared = ruleset_class(ruleset_id).parts.editor
             except RulesError:
                 declared = None
         if declared:
@@ -55,4 +55,4 @@ def editor_factory(ruleset_id: str, declared: str | None = None) -> EditorFactor
 
 def create_editor(doc: CharacterDocument, parent: QWidget | None = None) -> CharacterEditor:
     ruleset = doc.ruleset
-    return editor_factory(ruleset.id, getattr(ruleset, "editor", None))(doc, parent)
+    return editor_factory(ruleset.id, ruleset.parts.editor)(doc, parent)

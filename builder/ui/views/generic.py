@@ -16,6 +16,7 @@ from builder.ui.views.base import CharacterEditor, LedgerView, OptionsPanel
 if TYPE_CHECKING:
     from PySide6.QtCore import QModelIndex
 
+    from builder.ui.chain.page import ChainPage
     from builder.ui.document import CharacterDocument
 
 
@@ -39,6 +40,20 @@ def _add(parent: QStandardItem, key: str, value: Any) -> None:
         val_item = QStandardItem("—" if value is None else str(value))
     val_item.setEditable(False)
     parent.appendRow([key_item, val_item])
+
+
+def chain_page(doc: CharacterDocument, parent: QWidget) -> ChainPage:
+    """The chain page the rule system declares (``parts.chain_page``, "module:attr" of a
+    ``(doc, parent)`` factory), else the chain page of a system written as data."""
+    spec = doc.ruleset.parts.chain_page
+    if spec:
+        from builder.app.queries import ruleset_part
+
+        page: ChainPage = ruleset_part(spec)(doc, parent)
+        return page
+    from builder.ui.chain.data_view import DataChainWidget
+
+    return DataChainWidget(doc, parent)
 
 
 class GenericEditor(CharacterEditor):
@@ -93,12 +108,11 @@ class GenericEditor(CharacterEditor):
         layout = QVBoxLayout(self)
         for bar in self.message_bars():
             layout.addWidget(bar)
-        # A rule system that draws a chain (one written as data) gets the chain page.
-        from builder.ui.chain.data_view import DataChainWidget, has_chain
-
+        # A rule system that draws a chain gets a chain page: its own, when its class
+        # declares one (``parts.chain_page``), else the page of a system written as data.
         self.chain_page = None
-        if has_chain(doc.ruleset):
-            self.chain_page = DataChainWidget(doc, self)
+        if doc.ruleset.capabilities.chain:
+            self.chain_page = chain_page(doc, self)
             self.chain_page.setObjectName("chainPage")
             self.chain_page.status.connect(self.status.emit)
             self.pages = QTabWidget(self)

@@ -7,6 +7,8 @@ from typing import Sequence
 
 from builder.rules.base import (AT_MAXIMUM, Action, Reason, Refusal, Ruleset, UsageError,
                                 action_parser, match_name, option, parse_int)
+from builder.rules.chain import Chain
+from builder.rules.interface import RuleSystemParts
 
 
 def _json(action: Action | dict) -> dict:
@@ -30,9 +32,10 @@ class TinyPoints(Ruleset):
     set_keys = ("(none: every attribute starts at 1)",)
     balance_label = "TP"
     # The parts of its folder, declared as a built-in rule system declares them.
-    data_file = "tiny_points:data/tiny-points.json"
-    data_schema = "tiny_points:schema/ruleset-tiny-points.schema.json"
-    sheet_module = "tiny_points.sheet"
+    parts = RuleSystemParts(data_file="tiny_points:data/tiny-points.json",
+                            data_schema="tiny_points:schema/ruleset-tiny-points.schema.json",
+                            sheet_module="tiny_points.sheet",
+                            chain_page="tiny_points.ui.chain_page:TinyChainPage")
 
     def __init__(self, data: dict):
         super().__init__(data)
@@ -146,6 +149,12 @@ class TinyPoints(Ruleset):
                 "unspent": state.unspent, "steps": steps,
                 "missing": [] if total <= state.unspent else
                 [f"needs {total} TP, {state.unspent} unspent"]}
+
+    def chain_graph(self, state: TinyState) -> Chain:
+        """The advancement chain the window draws (``chain.py``)."""
+        from tiny_points.chain import chain_graph
+
+        return chain_graph(self, state)
 
     def headline(self, state: TinyState) -> dict:
         return {"Unspent TP": state.unspent}

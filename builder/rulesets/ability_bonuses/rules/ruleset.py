@@ -25,6 +25,7 @@ from typing import Any, Mapping, Sequence, TypedDict
 from builder.rules.base import (Option, Reason, Refusal, Ruleset, UsageError,
                                 match_name,
                                 option, parse_int)
+from builder.rules.interface import RuleSystemParts
 from . import codes
 from . import formulas as f
 from . import view
@@ -82,12 +83,13 @@ class AbilityBonuses(Ruleset):
     title = "Ability Bonuses"
     # The parts of its folder, imported only when used (named from this package, so
     # the folder works wherever it is: copied out of the tree, it is a plugin).
-    data_file = f"{_FOLDER}:data/ability-bonuses.json"
-    data_schema = f"{_FOLDER}:schema/ruleset-ability-bonuses.schema.json"
-    character_schema = f"{_FOLDER}:schema/character-ability-bonuses.schema.json"
-    sheet_module = f"{_FOLDER}.sheet"
-    editor = f"{_FOLDER}.ui.editor:AbilityBonusesEditor"
-    creation_form = f"{_FOLDER}.ui.form:AbilityBonusesForm"
+    parts = RuleSystemParts(
+        data_file=f"{_FOLDER}:data/ability-bonuses.json",
+        data_schema=f"{_FOLDER}:schema/ruleset-ability-bonuses.schema.json",
+        character_schema=f"{_FOLDER}:schema/character-ability-bonuses.schema.json",
+        sheet_module=f"{_FOLDER}.sheet",
+        editor=f"{_FOLDER}.ui.editor:AbilityBonusesEditor",
+        creation_form=f"{_FOLDER}.ui.form:AbilityBonusesForm")
     summary_text = ("Distribute +3, +2, +1 and +0 over MIG, DEX, CHA and FOC (or roll them); "
                     "the Abilities Card derives the rest.")
     actions = ACTIONS
@@ -462,6 +464,8 @@ class AbilityBonuses(Ruleset):
     def headline(self, state: State) -> dict[str, Any]:
         abilities = self.effective_abilities(state)
         return {key: signed(abilities[key]) for key in f.PRIMARY}
+
+    show_text_prints_ledger = False
 
     def show_text(self, derived: dict[str, Any]) -> str:
         return view.show_text(self, derived)

@@ -135,7 +135,8 @@ def build_chain(ruleset: StoryPoints, state: SPState) -> Chain:
                 if source != cid:
                     edges.append(Edge(source, pid, _kind_of_edge(source, "spell"),
                                       level > 0 and has_code(why, *found)))
-    return Chain(nodes, edges, _order(d, nodes, edges), columns=list(COLUMN_TITLES))
+    return Chain(nodes, edges, _order(d, nodes, edges), columns=list(COLUMN_TITLES),
+                 unit=ruleset.balance_label)
 
 
 def _order(d: SPData, nodes: dict[str, Node], edges: list[Edge]) -> dict[str, list[str]]:

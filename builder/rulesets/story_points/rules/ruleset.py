@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
                                 match_name, option, reason_code)
+from builder.rules.interface import RuleSystemParts
 from . import codes, creation, view
 from .creation import SET_KEYS
 from .actions import KINDS
@@ -42,14 +43,13 @@ class StoryPoints(Ruleset):
     title = "Story Point development"
     # The parts of its folder, imported only when used (named from this package, so
     # the folder works wherever it is: copied out of the tree, it is a plugin).
-    data_file = f"{_FOLDER}:data/story-points.json"
-    data_schema = f"{_FOLDER}:schema/ruleset-story-points.schema.json"
-    character_schema = f"{_FOLDER}:schema/character-story-points.schema.json"
-    sheet_module = f"{_FOLDER}.sheet"
-    editor = f"{_FOLDER}.ui.editor:StoryPointsEditor"
-    creation_form = f"{_FOLDER}.ui.creation:StoryPointsCreationForm"
-    #: The window parts the shared window asks for by name (the chain's Class advance).
-    dialogs = {"class-advance": f"{_FOLDER}.ui.dialogs:ClassAdvanceDialog"}
+    parts = RuleSystemParts(
+        data_file=f"{_FOLDER}:data/story-points.json",
+        data_schema=f"{_FOLDER}:schema/ruleset-story-points.schema.json",
+        character_schema=f"{_FOLDER}:schema/character-story-points.schema.json",
+        sheet_module=f"{_FOLDER}.sheet",
+        editor=f"{_FOLDER}.ui.editor:StoryPointsEditor",
+        creation_form=f"{_FOLDER}.ui.creation:StoryPointsCreationForm")
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS
@@ -431,6 +431,8 @@ class StoryPoints(Ruleset):
 
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
+
+    show_text_prints_ledger = False
 
     def show_text(self, derived: dict[str, Any]) -> str:
         return view.show_text(self, derived)

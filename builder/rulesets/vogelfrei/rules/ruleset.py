@@ -31,6 +31,7 @@ from typing import Any, Sequence
 
 from builder.rules.base import (SESSION_TAKEN, Action, Ask, Option,
                                 Reason, Ruleset, match_name, option)
+from builder.rules.interface import RuleSystemParts
 from . import codes
 from . import possessions as gear
 from . import xp as xpcalc
@@ -57,14 +58,15 @@ class VogelfreiRuleset(Ruleset):
     title = "Vogelfrei"
     # The parts of its folder, imported only when used (named from this package, so
     # the folder works wherever it is: copied out of the tree, it is a plugin).
-    data_file = f"{_FOLDER}:data/vogelfrei.json"
-    data_schema = f"{_FOLDER}:schema/ruleset-vogelfrei.schema.json"
-    character_schema = f"{_FOLDER}:schema/character-vogelfrei.schema.json"
-    sheet_module = f"{_FOLDER}.sheet"
-    editor = f"{_FOLDER}.ui.editor:VogelfreiEditor"
-    creation_form = f"{_FOLDER}.ui.creation:VogelfreiCreationForm"
-    #: The one Party XP dialog (open characters or a campaign's members).
-    dialogs = {"party-xp": f"{_FOLDER}.ui.party_xp:PartyXpDialog"}
+    # The dialogs: the one Party XP dialog (open characters or a campaign's members).
+    parts = RuleSystemParts(
+        data_file=f"{_FOLDER}:data/vogelfrei.json",
+        data_schema=f"{_FOLDER}:schema/ruleset-vogelfrei.schema.json",
+        character_schema=f"{_FOLDER}:schema/character-vogelfrei.schema.json",
+        sheet_module=f"{_FOLDER}.sheet",
+        editor=f"{_FOLDER}.ui.editor:VogelfreiEditor",
+        creation_form=f"{_FOLDER}.ui.creation:VogelfreiCreationForm",
+        dialogs={"party-xp": f"{_FOLDER}.ui.party_xp:PartyXpDialog"})
     summary_text = ("Old-school grim fantasy: 3d6 abilities in order, class and career, "
                     "XP from enemies and treasure, one level per session.")
     #: How the status bar shows balance() (XP is earned, never spent).
@@ -392,6 +394,8 @@ class VogelfreiRuleset(Ruleset):
 
     def balance(self, state: dict[str, Any]) -> int:
         return int(state["xp"])
+
+    show_text_prints_ledger = False
 
     def show_text(self, d: dict[str, Any]) -> str:
         return view.show_text(self, d)

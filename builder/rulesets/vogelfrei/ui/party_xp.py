@@ -105,7 +105,7 @@ def _has_party_xp(ruleset_id: str) -> bool:
     from builder.app.queries import ruleset as load_ruleset
 
     try:
-        return load_ruleset(ruleset_id).party_xp is not None
+        return load_ruleset(ruleset_id).capabilities.party_xp
     except (RulesError, OSError, ValueError):
         return False
 

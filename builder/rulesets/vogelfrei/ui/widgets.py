@@ -7,9 +7,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QStandardItem
+from PySide6.QtGui import (QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent,
+                           QStandardItem)
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy,
-                               QSpinBox, QWidget)
+                               QSpinBox, QVBoxLayout, QWidget)
 
 if TYPE_CHECKING:
     from .sheet_part import SheetPart
@@ -195,7 +196,7 @@ class PoolRow(QWidget):
         super().__init__(parent)
         self.editor, self.pool = editor, pool
         title = pool.capitalize()
-        layout = QHBoxLayout(self)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.label = QLabel(f"<b>{title}</b>", self)
         self.label.setMinimumWidth(64)
@@ -218,11 +219,47 @@ class PoolRow(QWidget):
             [f"damage-{pool}", str(self.amount.value())]))
         self.heal.clicked.connect(lambda: editor.take_words(
             [f"heal-{pool}", str(self.amount.value())]))
-        layout.addWidget(self.label)
-        layout.addWidget(self.bar, 1)
-        layout.addWidget(self.amount)
-        layout.addWidget(self.damage)
-        layout.addWidget(self.heal)
+        # The amount and the buttons sit beside the bar where the pane has the room,
+        # and under it in a narrow pane (a 2x screen), so the sheet never scrolls sideways.
+        self.controls = QWidget(self)
+        controls = QHBoxLayout(self.controls)
+        controls.setContentsMargins(0, 0, 0, 0)
+        controls.addStretch(1)
+        for widget in (self.amount, self.damage, self.heal):
+            widget.setParent(self.controls)
+            controls.addWidget(widget)
+        top = QHBoxLayout()
+        top.addWidget(self.label)
+        top.addWidget(self.bar, 1)
+        top.addWidget(self.controls)
+        self.below = QHBoxLayout()
+        layout.addLayout(top)
+        layout.addLayout(self.below)
+        self._top = top
+
+    def _one_row_width(self) -> int:
+        spacing = max(0, self._top.spacing())
+        return (self.label.minimumSizeHint().width() + self.bar.minimumWidth()
+                + self.controls.sizeHint().width() + 2 * spacing)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        """As narrow as the two-row form: the bar's row, the buttons under it."""
+        hint = super().minimumSizeHint()
+        two_rows = max(self.label.minimumSizeHint().width() + self.bar.minimumWidth(),
+                       self.controls.sizeHint().width())
+        return QSize(two_rows, hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        one_row = event.size().width() >= self._one_row_width()
+        if one_row != (self._top.indexOf(self.controls) >= 0):
+            (self.below if one_row else self._top).removeWidget(self.controls)
+            (self._top if one_row else self.below).addWidget(self.controls)
+
+    @property
+    def two_rows(self) -> bool:
+        """Are the amount and the buttons under the bar (a narrow pane)?"""
+        return self.below.indexOf(self.controls) >= 0
 
     def set_values(self, current: int, maximum: int, note: str = "") -> None:
         self.bar.setRange(0, max(1, maximum))

@@ -347,7 +347,7 @@ def test_the_built_in_tables_match_their_schema(rs):
     from builder.storage.validation import load_schema, schema_errors
 
     assert validate_ruleset_data(type(rs), rs.data) == []
-    schema = load_schema(type(rs).data_schema)
+    schema = load_schema(type(rs).parts.data_schema)
     equipment = {"$ref": "#/$defs/equipment", "$defs": schema["$defs"]}
     assert schema_errors(equipment, load_package_json(
         "builder.rulesets.vogelfrei:data/vogelfrei-equipment.json")) == []

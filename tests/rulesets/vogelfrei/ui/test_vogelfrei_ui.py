@@ -60,6 +60,32 @@ def test_the_editor_shows_the_cores_derived_values(window, qtbot):
     assert not editor.wounds_row.heal.isEnabled()
 
 
+def test_a_narrow_sheet_puts_damage_and_heal_under_the_bar_and_never_scrolls_sideways(
+        window, qtbot):
+    from PySide6.QtWidgets import QScrollArea
+
+    editor = window.documents.open_path(make())
+    window.show()
+    qtbot.waitExposed(window)
+    scroll = editor.findChild(QScrollArea, "sheetScroll")
+    rows = (editor.wounds_row, editor.stamina_row)
+    wide = editor.splitter.width()
+    editor.splitter.setSizes([wide - 200, 200])          # room to spare: one row each
+    qtbot.waitUntil(lambda: not any(row.two_rows for row in rows))
+    assert scroll.horizontalScrollBar().maximum() == 0
+    # a 2x screen's pane: as narrow as the sheet says it can be, with its scroll bar
+    narrow = (scroll.widget().minimumSizeHint().width()
+              + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth() + 4)
+    assert narrow < editor.wounds_row.sizeHint().width()  # too narrow for one row
+    editor.splitter.setSizes([narrow, wide - narrow])
+    qtbot.waitUntil(lambda: all(row.two_rows for row in rows))
+    assert scroll.horizontalScrollBar().maximum() == 0
+    damage, bar = editor.wounds_row.damage, editor.wounds_row.bar
+    qtbot.waitUntil(lambda: damage.mapTo(editor, damage.rect().topLeft()).y()
+                    > bar.mapTo(editor, bar.rect().bottomLeft()).y())
+    assert damage.isVisible() and damage.width() >= damage.minimumSizeHint().width()
+
+
 def test_level_up_is_greyed_with_the_cores_reason(window, qtbot):
     path = make()
     editor = window.documents.open_path(path)

@@ -1,0 +1,1 @@
+"""The Tiny Points window parts (Qt): its chain page."""
