@@ -159,7 +159,7 @@ def small_state(rs, vitals, skills, guard):
 # and of the code it runs: the rules and this file.  They are kept in pytest's cache
 # (.pytest_cache, `--cache-clear` empties it) under a digest of every file they can
 # depend on, so a run after no change to those files checks the planner against the
-# same optima without searching again (4 to 9 s of the suite's CPU); any change to the
+# same optima without searching again (see docs/dev/performance.md); any change to the
 # shared rules, the story-points rules or data, storage or this file searches afresh.
 # (Its sheet and window parts are not read: the brute force imports neither.)
 _BRUTE_FORCE_SOURCES = ("builder/__init__.py", "builder/resources.py", "builder/rules",
