@@ -116,7 +116,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     cf = open_character(args.file)
     if cf.read_only:
         err(f"note: {cf.read_only}")
-    derived = cf.derived()
+    derived = cf.derived(ledger_rows=args.json or cf.ruleset.show_text_prints_ledger)
     if args.json:
         print_json(derived)
     else:

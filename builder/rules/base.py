@@ -794,6 +794,11 @@ class Ruleset(ActionKindTable, ABC):
         """The spendable points after this state (SP, XP...), for the ledger view."""
         return None
 
+    #: Does :meth:`show_text` print the ledger rows (``derived["ledger"]``)?  The generic
+    #: text prints every key; a rule system whose own text leaves them out says False,
+    #: and ``show`` then does not work them out (on a long ledger, a fair part of its time).
+    show_text_prints_ledger = True
+
     def show_text(self, derived: dict[str, Any]) -> str:
         """Human-readable ``show`` output."""
         return _generic_text(derived)

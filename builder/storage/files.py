@@ -273,11 +273,13 @@ class CharacterFile(Record):
     def state(self) -> Any:
         return self.replay.state
 
-    def derived(self) -> dict[str, Any]:
-        """The ``show --json`` dict, plus the ledger rows and the notes."""
+    def derived(self, ledger_rows: bool = True) -> dict[str, Any]:
+        """The ``show --json`` dict, plus the ledger rows (unless ``ledger_rows`` is
+        False: then without the key) and the notes."""
         with self._explained():
             result = dict(self.ruleset.derive(self.state, self.name))
-        result["ledger"] = self.ledger_rows()
+        if ledger_rows:
+            result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
         result.update(identity_of(self.doc))  # player, appearance, background, portrait
         result["problems"] = [line for p in self.replay.problems for line in p.lines()]

@@ -225,6 +225,8 @@ class DataRuleset(Ruleset):
     def balance(self, state: DataState) -> int:
         return state.unspent
 
+    show_text_prints_ledger = False
+
     def show_text(self, derived: dict[str, Any]) -> str:
         points = derived[self.balance_label]
         lines = [f"{derived['name']} ({self.title})",

@@ -465,6 +465,8 @@ class AbilityBonuses(Ruleset):
         abilities = self.effective_abilities(state)
         return {key: signed(abilities[key]) for key in f.PRIMARY}
 
+    show_text_prints_ledger = False
+
     def show_text(self, derived: dict[str, Any]) -> str:
         return view.show_text(self, derived)
 

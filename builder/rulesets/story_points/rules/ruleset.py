@@ -432,6 +432,8 @@ class StoryPoints(Ruleset):
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
 
+    show_text_prints_ledger = False
+
     def show_text(self, derived: dict[str, Any]) -> str:
         return view.show_text(self, derived)
 

@@ -395,5 +395,7 @@ class VogelfreiRuleset(Ruleset):
     def balance(self, state: dict[str, Any]) -> int:
         return int(state["xp"])
 
+    show_text_prints_ledger = False
+
     def show_text(self, d: dict[str, Any]) -> str:
         return view.show_text(self, d)
