@@ -2,11 +2,19 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QLineEdit, QScrollArea, QSplitter
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLineEdit, QScrollArea, QSplitter, QWidget
 
 from builder.ui.pool_view import SPENDS, PoolView
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from builder.app.outcome import Guard
+    from builder.ui.broadcast import FilesChanged
 
 
 class EmbeddedPoolView(PoolView):
@@ -21,7 +29,9 @@ class EmbeddedPoolView(PoolView):
     #: The least width of the wide arrangement (measured while it is shown).
     _wide_width = 0
 
-    def __init__(self, path, parent=None, member_guard=None, broadcast=None):
+    def __init__(self, path: Path | str, parent: QWidget | None = None,
+                 member_guard: Guard | None = None,
+                 broadcast: FilesChanged | None = None) -> None:
         #: Full screen: where the scroll area goes back to (splitter, index, sizes).
         self._home: tuple[QSplitter, int, list[int]] | None = None
         super().__init__(path, parent, member_guard=member_guard, broadcast=broadcast)
@@ -72,12 +82,13 @@ class EmbeddedPoolView(PoolView):
         self._area = area
         area.viewport().installEventFilter(self)
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if self._area is not None and obj is self._area.viewport() \
                 and event.type() == QEvent.Type.Resize:
             if not self.narrow:
                 self._wide_width = self.minimumSizeHint().width()
-            self.arrange(event.size().width() < self._wide_width)
+            # the stubs type the filtered event as a plain QEvent; a Resize is a QResizeEvent
+            self.arrange(cast(QResizeEvent, event).size().width() < self._wide_width)
         return super().eventFilter(obj, event)
 
     def arrange(self, narrow: bool) -> None:

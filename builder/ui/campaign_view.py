@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QFont, QResizeEvent, QStandardItem, QStandardItemModel,
                            QUndoCommand, QUndoStack)
 from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSizePolicy,
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
     from builder.storage.campaigns import CampaignFile
-    from builder.app.types import CharacterFile
+    from builder.app.types import CharacterFile, Ruleset
 
 
 def _resolved(path: str | Path) -> Path:
@@ -94,7 +94,7 @@ class ElidedLine(QLabel):
 class UndoLastEntry(QUndoCommand):
     """The campaign's undo as a command: undo() takes back the last ledger entry."""
 
-    def __init__(self, view: "CampaignView", entry: dict, text: str):
+    def __init__(self, view: "CampaignView", entry: dict[str, Any], text: str):
         super().__init__(f"{text} (campaign)")
         self.view = view
         self.entry = entry
@@ -268,7 +268,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
                    self.xp_button, self.add_button, self.remove_button, self.undo_button,
                    self.members_view, self.ledger_view])
 
-    def eventFilter(self, watched, event):
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # show_message() shows the bar, Dismiss hides it: the head row follows (a hide
         # because the tab itself is hidden leaves the bar's own flag as it was)
         if watched is self.message_bar:
@@ -280,7 +280,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
                 self.head_stack.setCurrentWidget(self.info)
         return super().eventFilter(watched, event)
 
-    def splitters(self) -> dict:
+    def splitters(self) -> dict[str, QSplitter]:
         return {"campaign": self.splitter}
 
     # -- reading ----------------------------------------------------------------------
@@ -292,7 +292,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
     def ruleset_id(self) -> str:
         return self.campaign.ruleset_id if self.campaign is not None else ""
 
-    def ruleset(self):
+    def ruleset(self) -> Ruleset | None:
         """The campaign's ruleset (its capabilities decide which party actions the tab
         offers); None when the campaign cannot be read."""
         from builder.app.queries import ruleset as load_ruleset
@@ -412,7 +412,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             self._sync_undo()
         self._update_buttons()
 
-    def _update_buttons(self, *_):
+    def _update_buttons(self, *_: object) -> None:
         campaign = self.campaign
         writable = campaign is not None and not campaign.read_only
         members = len(campaign.members) if campaign is not None else 0
@@ -449,7 +449,8 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         index = self.members_view.currentIndex()
         if not index.isValid() or not self.members_view.selectionModel().hasSelection():
             return None
-        return self.members_model.item(index.row(), 0).data(Qt.ItemDataRole.UserRole)
+        given: str = self.members_model.item(index.row(), 0).data(Qt.ItemDataRole.UserRole)
+        return given
 
     # -- messages -------------------------------------------------------------------------
     def show_refusal(self, title: str, reasons: list[str]) -> None:
@@ -461,7 +462,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.message_bar.show_message(text, "info")
         self.status.emit(text)
 
-    def undo_last(self, expected: dict | None = None) -> bool:
+    def undo_last(self, expected: dict[str, Any] | None = None) -> bool:
         """The campaign's undo: the last entry, from every member file it touched
         (refused, writing nothing, while an open tab holds an unsaved change to one)."""
         from builder.app import campaigns

@@ -2,8 +2,13 @@
 (inside tab pages and stacked pages): what the window-wide shortcuts use."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QStackedWidget, QTabWidget, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QKeyEvent
 
 
 def reveal(widget: QWidget) -> None:
@@ -28,7 +33,7 @@ def focus_widget(widget: QWidget) -> None:
     widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
 
-def _go_to_the_first_match(event, view: QAbstractItemView) -> bool:
+def _go_to_the_first_match(event: QKeyEvent, view: QAbstractItemView) -> bool:
     """Down, Page Down, Enter or Return (``event``, a key press in a search field) go on
     to the first match in ``view``: True when it did."""
     from PySide6.QtCore import Qt   # (a key press comes after the first paint: qt_values)
@@ -59,8 +64,10 @@ class _SearchKeys(QObject):
         super().__init__(view)
         self.view = view
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
-        return event.type() == QEvent.Type.KeyPress and _go_to_the_first_match(event, self.view)
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        # a KeyPress is a QKeyEvent (the stubs type a filter's event as the base class)
+        return event.type() == QEvent.Type.KeyPress \
+            and _go_to_the_first_match(cast("QKeyEvent", event), self.view)
 
 
 class SearchField(QLineEdit):
@@ -76,7 +83,7 @@ class SearchField(QLineEdit):
     def lead_to(self, view: QAbstractItemView) -> None:
         self._view = view
 
-    def keyPressEvent(self, event):  # noqa: N802 - Qt API
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         if self._view is not None and _go_to_the_first_match(event, self._view):
             return
         super().keyPressEvent(event)

@@ -12,6 +12,7 @@ with ``side_tabs.addTab(IdentityPanel(doc, self), "Who")``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Mapping
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QPixmap, QUndoCommand
@@ -21,17 +22,20 @@ from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QL
 from builder.storage.files import FileProblem, portrait_file
 from builder.storage.formats import IDENTITY_TEXT_KEYS
 
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
+
 KEYS = IDENTITY_TEXT_KEYS + ("portrait",)
 
 
-def identity(doc) -> dict:
+def identity(doc: CharacterDocument) -> dict[str, str]:
     """The identity keys the character file holds now."""
     from builder.app.identity import identity as held
 
     return held(doc.cf)
 
 
-def _every_key(values: dict) -> dict:
+def _every_key(values: Mapping[str, str]) -> dict[str, str]:
     """``values`` for every identity key (an absent one: empty, which removes it)."""
     return {key: values.get(key) or "" for key in KEYS}
 
@@ -40,13 +44,14 @@ class SetIdentity(QUndoCommand):
     """A change of who the character is that the document already made (on push):
     undo and redo run :func:`builder.app.identity.set_identity` on the open copy."""
 
-    def __init__(self, doc, old: dict, new: dict):
+    def __init__(self, doc: CharacterDocument, old: Mapping[str, str],
+                 new: Mapping[str, str]):
         super().__init__("Change who the character is")
         self.doc = doc
         self.old, self.new = _every_key(old), _every_key(new)
         self._first = True
 
-    def _to(self, values: dict) -> None:
+    def _to(self, values: Mapping[str, str]) -> None:
         from builder.app.identity import set_identity
 
         self.doc.run_change(lambda: set_identity(self.doc.cf, values))
@@ -61,7 +66,7 @@ class SetIdentity(QUndoCommand):
         self._to(self.old)
 
 
-def commit_identity(doc, new: dict) -> bool:
+def commit_identity(doc: CharacterDocument, new: Mapping[str, str]) -> bool:
     """The one path every identity edit of the window takes: the application's
     :func:`builder.app.identity.set_identity` on the open copy (saved at once) and one
     :class:`SetIdentity` on the undo stack, when ``new`` differs from the file.  False,
@@ -149,13 +154,13 @@ class IdentityFields(QWidget):
         self._update_clear()
 
     # -- values ------------------------------------------------------------------
-    def values(self) -> dict:
+    def values(self) -> dict[str, str]:
         return {"player": self.player.text().strip(),
                 "appearance": self.appearance.toPlainText().strip(),
                 "background": self.background.toPlainText().strip(),
                 "portrait": self.portrait}
 
-    def set_values(self, values: dict, keep_focused: bool = False) -> None:
+    def set_values(self, values: Mapping[str, str], keep_focused: bool = False) -> None:
         """Show ``values``; with ``keep_focused``, a field being edited keeps its text."""
         for key, box in (("player", self.player), ("appearance", self.appearance),
                          ("background", self.background)):
@@ -245,7 +250,7 @@ class IdentityFields(QWidget):
 class IdentityPanel(QScrollArea):
     """The "Who" page of a character editor: every finished edit is one undo step."""
 
-    def __init__(self, doc, parent: QWidget | None = None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
         self.setObjectName("identityPanel")

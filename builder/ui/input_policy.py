@@ -33,20 +33,25 @@ widgets that already exist what their polish would have given them.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeGuard, cast
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
                                QApplication, QComboBox, QHeaderView, QLineEdit, QMainWindow,
                                QPlainTextEdit, QTextEdit, QWidget)
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QKeyEvent
+
 HINT_MARGIN = 16    # a line edit's frame and text margins, both sides
 
 
-def _wheel_guarded(obj) -> bool:
+def _wheel_guarded(obj: QObject | None) -> TypeGuard[QAbstractSpinBox | QComboBox]:
     return isinstance(obj, (QAbstractSpinBox, QComboBox))
 
 
-def polish(obj) -> None:
+def polish(obj: QObject) -> None:
     """What the policy sets on a widget once, when Qt polishes it."""
     if isinstance(obj, QAbstractItemView):
         obj.setTabKeyNavigation(False)
@@ -66,7 +71,7 @@ def polish(obj) -> None:
 class InputPolicy(QObject):
     """The application's event filter (see the module docstring)."""
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         kind = event.type()
         if kind == QEvent.Type.Polish:
             polish(obj)
@@ -76,7 +81,7 @@ class InputPolicy(QObject):
                 and not isinstance(obj, QMainWindow):      # it fits itself (its settings)
             fit_inside_screen(obj)
         elif kind == QEvent.Type.ShortcutOverride and isinstance(obj, QLineEdit) \
-                and _window_key(obj, event):
+                and _window_key(obj, cast("QKeyEvent", event)):  # a ShortcutOverride is one
             return True         # not offered to the field: the window's shortcut runs
         elif kind == QEvent.Type.Wheel and _wheel_guarded(obj) and not obj.hasFocus():
             # Not the spin box's: the scroll area around it scrolls instead.
@@ -120,7 +125,7 @@ FIELD_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo,
               QKeySequence.StandardKey.DeleteEndOfWord)
 
 
-def _window_key(field: QLineEdit, event) -> bool:
+def _window_key(field: QLineEdit, event: QKeyEvent) -> bool:
     """True when ``event`` is a Ctrl key that an enabled action of ``field``'s main
     window has as shortcut and that is no editing key of the field's (:data:`FIELD_KEYS`): a
     field takes such a key only as a cursor move (Ctrl+E: end of line, on Linux)."""

@@ -40,6 +40,8 @@ from builder.ui.window_library import LibraryController, dropped_files
 from builder.ui.window_settings import SettingsController
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
+
     from builder.ui.crash_guard import CrashGuard, CrashNotice
     from builder.ui.views.base import MessageBar
 
@@ -315,23 +317,23 @@ class MainWindow(QMainWindow):
         self._error_box = box
 
     # -- drag and drop import (LibraryController.take_dropped) ---------------------------
-    def dragEnterEvent(self, event):
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
         if dropped_files(event):
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event):
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
         if dropped_files(event):
             event.acceptProposedAction()
 
-    def dropEvent(self, event):
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
         files = dropped_files(event)
         if files:
             event.acceptProposedAction()
             self.library.take_dropped(files)
 
-    def closeEvent(self, event):
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         self.settings.save_settings()
         if self.crash_guard is not None:
             self.crash_guard.uninstall()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
@@ -34,7 +34,11 @@ from builder.ui.focus import keep_focus_off_text, tab_chain
 from builder.app.types import UsageError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from builder.app.outcome import Guard, Outcome
     from builder.storage.campaigns import CampaignFile
+    from builder.ui.broadcast import FilesChanged
 
 #: (side, use, button text)
 SPENDS = [
@@ -91,7 +95,7 @@ class PlayersSpin(QSpinBox):
         self._following = False
         self.valueChanged.connect(self._changed)
 
-    def _changed(self, *_) -> None:
+    def _changed(self, *_: object) -> None:
         if not self._following:
             self.by_hand = True
 
@@ -137,8 +141,8 @@ class PoolView(QWidget):
 
     changed = Signal()
 
-    def __init__(self, path, parent: QWidget | None = None, member_guard=None,
-                 broadcast=None):
+    def __init__(self, path: Path | str, parent: QWidget | None = None,
+                 member_guard: Guard | None = None, broadcast: FilesChanged | None = None):
         from builder.ui.operations import FilesChanged
 
         super().__init__(parent)
@@ -151,7 +155,7 @@ class PoolView(QWidget):
         #: the reasons line shows a neutral hint, not every greyed button's reason.
         self.touched = False
         #: The ledger entry the message line describes (cleared when it is undone).
-        self._described: dict | None = None
+        self._described: dict[str, Any] | None = None
         self._build()
         self.reload()
 
@@ -309,7 +313,7 @@ class PoolView(QWidget):
     def peril_label(self) -> QLabel:
         return self.peril_counter[1]
 
-    def reload(self, known=None) -> None:
+    def reload(self, known: CampaignFile | None = None) -> None:
         """Read the campaign again (``known``: this file as read elsewhere)."""
         from builder.app.types import FileProblem
 
@@ -320,7 +324,7 @@ class PoolView(QWidget):
             self.message.setText(str(problem))
         self.refresh()
 
-    def _pool(self):
+    def _pool(self) -> fp.Pool:
         """The pool after the loaded campaign's ledger (replayed once per reading)."""
         assert self.campaign is not None
         return pool_replay(self.campaign).state
@@ -369,7 +373,7 @@ class PoolView(QWidget):
         return member_names(self.campaign) if self.campaign is not None else []
 
     # -- rule checks before a click ---------------------------------------------------
-    def _spend_action(self, side: str, use: str) -> dict:
+    def _spend_action(self, side: str, use: str) -> dict[str, Any]:
         return fp.spend_action(side, use, check=self.check_id.text(),
                                by=self.by.currentText(), after_roll=self.after_roll.isChecked(),
                                gm_allows=self.gm_allows.isChecked(),
@@ -377,13 +381,13 @@ class PoolView(QWidget):
                                on=self.on.text().strip() or None,
                                table_agrees=self.table_agrees.isChecked())
 
-    def _react_action(self) -> dict:
+    def _react_action(self) -> dict[str, Any]:
         spend = self.react_spend.currentText()
         return fp.react_action(check=self.check_id.text(), by=self.by.currentText(),
                                talent=self.talent.text(),
                                spend=spend if spend in fp.SIDES else None)
 
-    def _reasons(self, build) -> list[str]:
+    def _reasons(self, build: Callable[[], dict[str, Any]]) -> list[str]:
         if self.campaign is None:
             return ["no campaign file"]
         if not self._pool().session:
@@ -398,7 +402,7 @@ class PoolView(QWidget):
             return [text]
         return fp.check(self._pool(), action)
 
-    def _input_changed(self, *_args) -> None:
+    def _input_changed(self, *_args: object) -> None:
         self.touched = True
         self.update_checks()
 
@@ -408,7 +412,7 @@ class PoolView(QWidget):
         under "Not possible now:" (they explain, they are no error: red is kept for a
         refusal of something pressed); a neutral hint instead until the user has typed."""
         greyed: dict[str, list[str]] = {}      # reason -> the buttons it greys, in order
-        labels: list[tuple[str, QPushButton, Callable[[], dict]]] = [
+        labels: list[tuple[str, QPushButton, Callable[[], dict[str, Any]]]] = [
             (f"{fp.side_name(side)} {use}", button, partial(self._spend_action, side, use))
             for (side, use), button in self.spend_buttons.items()]
         labels.append(("Reaction", self.react_button, self._react_action))
@@ -447,18 +451,18 @@ class PoolView(QWidget):
         button.setToolTip("\n".join(reasons) if reasons else "")
 
     # -- changes ------------------------------------------------------------------------
-    def _do(self, build) -> bool:
+    def _do(self, build: Callable[[], dict[str, Any]]) -> bool:
         from builder.app import campaigns
         from builder.ui.operations import Failure, run
 
-        def op():
+        def op() -> Outcome:
             return campaigns.pool_act(self.path, build())
 
-        def undo():
+        def undo() -> Outcome:
             return campaigns.pool_undo(self.path, guard=self.member_guard,
                                        expected=outcome.entry if outcome else None)
 
-        outcome = None
+        outcome: Outcome | None = None
         pressed = QApplication.focusWidget()
         result = run(op, None)
         if isinstance(result, Failure):

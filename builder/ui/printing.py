@@ -12,7 +12,7 @@ for the main window to call:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PySide6.QtCore import QLocale, QPoint, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QPageSize
@@ -27,6 +27,9 @@ from builder.sheets.model import Sheet
 from builder.render.pdf import Cancelled, render_pdf_bytes, render_to_printer
 from builder.render.fonts import GlyphCheck
 from builder.sheets import output
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QAbstractButton
 
 LAST_FOLDER_KEY = "sheets/last_folder"
 PAPER_KEY = "sheets/paper"
@@ -55,7 +58,7 @@ def _printer(paper: str | None = None) -> QPrinter:
     return printer
 
 
-def _show_error(parent, text: str) -> QMessageBox:
+def _show_error(parent: QWidget | None, text: str) -> QMessageBox:
     """Say what went wrong without blocking (the box deletes itself when closed)."""
     box = QMessageBox(QMessageBox.Icon.Warning, "Print", text, QMessageBox.StandardButton.Ok,
                       parent)
@@ -64,7 +67,7 @@ def _show_error(parent, text: str) -> QMessageBox:
     return box
 
 
-def warn_missing_glyphs(parent, glyphs) -> QMessageBox | None:
+def warn_missing_glyphs(parent: QWidget | None, glyphs: GlyphCheck | None) -> QMessageBox | None:
     """Say which characters printed as empty boxes (no installed font has them), and
     which printed but are not in the PDF's text."""
     from builder.render.fonts import describe_missing
@@ -88,7 +91,8 @@ def warn_missing_glyphs(parent, glyphs) -> QMessageBox | None:
     return box
 
 
-def print_dialog(parent, sheets: Sequence[Sheet], done=None, paper: str | None = None,
+def print_dialog(parent: QWidget | None, sheets: Sequence[Sheet],
+                 done: Callable[[bool], object] | None = None, paper: str | None = None,
                  duplex: bool = False) -> QPrintDialog:
     """The system print dialog, opened without blocking; prints when accepted.
 
@@ -120,7 +124,7 @@ def print_dialog(parent, sheets: Sequence[Sheet], done=None, paper: str | None =
     return dialog
 
 
-def preview_dialog(parent, sheets: Sequence[Sheet], paper: str | None = None,
+def preview_dialog(parent: QWidget | None, sheets: Sequence[Sheet], paper: str | None = None,
                    duplex: bool = False) -> QPrintPreviewDialog:
     """A QPrintPreviewDialog that paints ``sheets`` (not shown yet): the same pages
     the PDF export writes with the same options (paper, layout, duplex blank pages)."""
@@ -165,12 +169,12 @@ def _fit_to_screen(dialog: QWidget, parent: QWidget | None) -> None:
     dialog.move(available.center() - QPoint(width // 2, height // 2))
 
 
-def print_preview(parent, sheets: Sequence[Sheet], paper: str | None = None,
+def print_preview(parent: QWidget | None, sheets: Sequence[Sheet], paper: str | None = None,
                   duplex: bool = False) -> None:
     preview_dialog(parent, sheets, paper, duplex).exec()
 
 
-def library_sheets(parent, paths: Sequence[Path | str],
+def library_sheets(parent: QWidget | None, paths: Sequence[Path | str],
                    options: SheetOptions | None = None) -> list[Sheet]:
     """The sheets of characters chosen in the Library (Print, Print Preview from there).
     A file that cannot be read is said in a message; the others still print."""
@@ -183,7 +187,7 @@ def library_sheets(parent, paths: Sequence[Path | str],
     return export.build_sheets(characters, options)
 
 
-def offer_open(parent, paths: Sequence[Path]) -> QMessageBox | None:
+def offer_open(parent: QWidget | None, paths: Sequence[Path]) -> QMessageBox | None:
     """After an export: Open the PDF, or Show in Folder (non-blocking; Close to skip)."""
     from PySide6.QtCore import QUrl
     from PySide6.QtGui import QDesktopServices
@@ -200,7 +204,7 @@ def offer_open(parent, paths: Sequence[Path]) -> QMessageBox | None:
         if len(paths) == 1 else None
     folder_button = box.addButton("Show in Folder", QMessageBox.ButtonRole.ActionRole)
 
-    def clicked(button) -> None:
+    def clicked(button: QAbstractButton) -> None:
         if open_button is not None and button is open_button:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths[0])))
         elif button is folder_button:
@@ -220,7 +224,7 @@ def remember_folder(path: Path) -> None:
     settings().setValue(LAST_FOLDER_KEY, str(Path(path).parent if path.suffix else path))
 
 
-def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
+def export_pdf_dialog(parent: QWidget | None, sheets: Sequence[Sheet], name: str = "",
                       paper: str | None = None) -> Path | None:
     """Ask where to save, starting in the last folder used; write the PDF atomically.
 
@@ -258,7 +262,7 @@ def export_pdf_dialog(parent, sheets: Sequence[Sheet], name: str = "",
     return path
 
 
-def warn_crowded(parent, lines: Sequence[str]) -> QMessageBox | None:
+def warn_crowded(parent: QWidget | None, lines: Sequence[str]) -> QMessageBox | None:
     """Say which compact sheets still took more than one page (as export-pdf does)."""
     if not lines:
         return None
@@ -270,7 +274,7 @@ def warn_crowded(parent, lines: Sequence[str]) -> QMessageBox | None:
     return box
 
 
-def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *,
+def export_characters(parent: QWidget | None, paths: Sequence[Path | str], target: Path | str, *,
                       one_file: bool, paper: str | None = None,
                       options: SheetOptions | None = None) -> list[Path] | None:
     """Export library characters: into one PDF (``target`` is the file) or one PDF
@@ -306,7 +310,7 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
     def render(job: export.Job) -> bytes:
         report: Callable[[int, int], bool] | None
         if one_file:
-            def report(done, _total):
+            def report(done: int, _total: int) -> bool:
                 return step(base + done, "Printing sheets...")
         else:
             if not step(base + job.index, f"Printing {job.names[0]}..."):
@@ -342,9 +346,9 @@ def export_characters(parent, paths: Sequence[Path | str], target: Path | str, *
 class SheetOptionsDialog(QDialog):
     """Which sections, blank values, paper: what a player asks for before printing."""
 
-    def __init__(self, parent=None, ruleset_id: str | None = None,
-                 derived: dict | None = None, *,
-                 sections: Sequence[tuple[str, str]] | None = None):
+    def __init__(self, parent: QWidget | None = None, ruleset_id: str | None = None,
+                 derived: dict[str, Any] | None = None, *,
+                 sections: Sequence[tuple[str, str]] | None = None) -> None:
         """The sections offered: ``sections`` (key, title) when given, else those of
         ``ruleset_id``'s sheet (for ``derived``), else every rule system's."""
         super().__init__(parent)
@@ -398,6 +402,6 @@ class SheetOptionsDialog(QDialog):
                             ledger=self.ledger_choice.currentData())
 
     def paper_id(self) -> str:
-        paper = self.paper.currentData()
+        paper: str = self.paper.currentData()     # "a4" or "letter" (the items' data)
         settings().setValue(PAPER_KEY, paper)
         return paper

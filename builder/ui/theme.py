@@ -16,14 +16,25 @@ button's edge.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen, QRegion
 from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QComboBox, QProxyStyle,
                                QSplitter, QStyle, QTabBar, QWidget)
 
-from builder.ui.theme_choice import (OWN_PALETTE, SETTINGS_KEY, THEMES,  # noqa: F401
-                                     dark_palette, light_palette, saved_choice)
+# Re-exported: the window reads the saved choice, the palettes and their keys from here.
+from builder.ui.theme_choice import OWN_PALETTE as OWN_PALETTE
+from builder.ui.theme_choice import SETTINGS_KEY as SETTINGS_KEY
+from builder.ui.theme_choice import THEMES as THEMES
+from builder.ui.theme_choice import dark_palette as dark_palette
 from builder.ui.theme_choice import is_dark as _is_dark
+from builder.ui.theme_choice import light_palette as light_palette
+from builder.ui.theme_choice import saved_choice as saved_choice
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintEvent
+    from PySide6.QtWidgets import QStyleOption
 
 #: WCAG 2 AA: normal text, and graphical objects (lines, borders, marks).
 TEXT_CONTRAST = 4.5
@@ -167,7 +178,9 @@ class MarkedIndicators(QProxyStyle):
     FRAMED = (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
               QStyle.PrimitiveElement.PE_IndicatorRadioButton)
 
-    def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 - Qt API
+    def drawPrimitive(self, element: QStyle.PrimitiveElement,  # noqa: N802 - Qt API
+                      option: QStyleOption, painter: QPainter,
+                      widget: QWidget | None = None) -> None:
         super().drawPrimitive(element, option, painter, widget)
         if element not in self.FRAMED or option.rect.width() < 4:
             return
@@ -238,7 +251,7 @@ class ThemeManager(QObject):
             self._own_palette = True
         self.changed.emit()
 
-    def _system_changed(self, _scheme) -> None:
+    def _system_changed(self, _scheme: Qt.ColorScheme) -> None:
         if self.choice == "system":
             self.apply("system")
 
@@ -313,7 +326,7 @@ class FocusRing(QWidget):
             host = host.parentWidget()
         return host
 
-    def place(self, *_) -> None:
+    def place(self, *_: object) -> None:
         widget = self.target
         try:
             host = self._host(widget) if widget is not None else None
@@ -341,11 +354,11 @@ class FocusRing(QWidget):
         self.show()
         self.update()
 
-    def paintEvent(self, _event) -> None:  # noqa: N802 - Qt API
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         painter.fillRect(self.rect(), focus_colour(self.palette()))
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if obj is self.target and event.type() in (
                 QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.Hide,
                 QEvent.Type.ParentChange, QEvent.Type.ZOrderChange):
@@ -358,7 +371,7 @@ class FocusRingKeeper(QObject):
     ring is a child of the widget's parent; it goes when that parent does (a closed
     dialog), and the next widget to take the focus has a new one."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: QApplication) -> None:
         super().__init__(app)
         self.setObjectName("focusRingKeeper")
         self.ring: FocusRing | None = None
@@ -376,7 +389,7 @@ class FocusRingKeeper(QObject):
             return widget
         return None
 
-    def _focus_changed(self, _old, new) -> None:
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         from shiboken6 import isValid
 
         if self.ring is None or not isValid(self.ring):
@@ -384,7 +397,7 @@ class FocusRingKeeper(QObject):
         self.ring.follow(self.ringed(new))
 
 
-def install_focus_ring(app) -> FocusRingKeeper:
+def install_focus_ring(app: QApplication) -> FocusRingKeeper:
     """The application's focus ring (:class:`FocusRingKeeper`), made once."""
     keeper = app.findChild(FocusRingKeeper, "focusRingKeeper")
     return keeper if keeper is not None else FocusRingKeeper(app)

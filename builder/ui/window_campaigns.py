@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject
 from builder.ui.wording import count
 
 if TYPE_CHECKING:
+    from builder.app.outcome import Outcome
     from builder.ui.campaign_view import CampaignView
     from builder.ui.main_window import MainWindow
     from builder.ui.window_documents import DocumentsController
@@ -52,7 +53,7 @@ class CampaignsController(QObject):
         from builder.app import campaigns
         from builder.ui.operations import Failure, run
 
-        def op():
+        def op() -> Outcome:
             target = campaigns.library_path(name) if name.strip() else Path(name)
             return campaigns.create(campaigns.NewCampaign(
                 name=name, ruleset=ruleset_id, output=target,

@@ -20,6 +20,7 @@ from builder.app import queries
 from builder.app.pathnames import real_path
 
 if TYPE_CHECKING:
+    from builder.app.library import LibraryEntry
     from builder.ui.broadcast import Change
     from builder.ui.campaign_view import CampaignView
     from builder.ui.document import CharacterDocument
@@ -271,7 +272,7 @@ class DocumentsController(QObject):
         self.fileOpened.emit(str(view.path))   # Open Recent lists campaigns too (open_file)
         return view
 
-    def _library_entries(self) -> list:
+    def _library_entries(self) -> list[LibraryEntry]:
         model = self.window.library_model
         model.refresh()
         return model.entries()
@@ -305,7 +306,8 @@ class DocumentsController(QObject):
         close_page = getattr(widget, "close_page", None)
         if close_page is not None:  # a page of its own (Conflicts)
             self.tabs.removeTab(index)
-            return close_page()
+            close_page()
+            return
         undo_group = self.window.undo_group
         if not hasattr(widget, "doc"):  # a campaign tab
             view = cast("CampaignView", widget)

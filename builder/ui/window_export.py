@@ -139,7 +139,7 @@ class ExportController(QObject):
 
         dialog = SheetOptionsDialog(self.window, sections=self._sheet_sections())
 
-        def done(result):
+        def done(result: int) -> None:
             if result:
                 self.sheet_options = dialog.options()
                 self.sheet_paper = dialog.paper_id()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand
@@ -61,7 +61,7 @@ class LibraryController(QObject):
         dialog.open()
         self.new_character_dialog = dialog   # (tests and tools drive it)
 
-    def _create_character(self, ruleset: Ruleset, name: str, baseline: dict) -> None:
+    def _create_character(self, ruleset: Ruleset, name: str, baseline: dict[str, Any]) -> None:
         """:func:`builder.app.characters.create` into the library, then open it; Undo
         moves the new file to the trash."""
         from builder.app import characters
@@ -255,7 +255,7 @@ class LibraryController(QObject):
         self.window.report(f"Imported {', '.join(p.name for p in imported)}")
         return imported
 
-    def _import_failed(self, paths: list) -> None:
+    def _import_failed(self, paths: Sequence[str | Path]) -> None:
         """A refused import stays said, on the Library tab: every file that cannot be
         imported, and why (the others were not imported either: all or none)."""
         from builder.app.documents import import_problems
@@ -272,7 +272,7 @@ class LibraryController(QObject):
         lines = [f"• {path.name}: {why}" for path, why in problems]
         self.window.show_notice("\n".join([head, *lines]), "error")
 
-    def open_samples(self) -> list:
+    def open_samples(self) -> list[Path]:
         """Copy the sample characters shipped with the app into the library and open them;
         those the library holds a copy of already are opened, not copied again."""
         from importlib import resources

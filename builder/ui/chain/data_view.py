@@ -11,10 +11,14 @@ from builder.ui.chain.look import ChainLook
 from builder.ui.chain.page import ChainPage
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from builder.rules.base import Ruleset
     from builder.rules.chain import Node
+    from builder.ui.document import CharacterDocument
 
 
-def has_chain(ruleset) -> bool:
+def has_chain(ruleset: Ruleset) -> bool:
     """Whether the ruleset draws a chain this page shows (``chain_graph``)."""
     return bool(ruleset.capabilities.chain)
 
@@ -78,7 +82,7 @@ class DataChainWidget(ChainPage):
     prerequisite (dashed while it blocks), double-click to take a step, select a node
     to see the cheapest path to it drawn on the graph."""
 
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None):
         super().__init__(doc, DataLook(doc.ruleset), parent)
         self.setObjectName("dataChainWidget")
         self.plan_title.setText("Select a value or a path: the cheapest way there is drawn "

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsSceneDragDropEvent,
+                               QGraphicsSceneHoverEvent, QGraphicsSceneMouseEvent,
+                               QStyleOptionGraphicsItem, QWidget)
 
 from builder.rules.base import AT_MAXIMUM, has_code
 from builder.ui import theme
@@ -214,7 +216,8 @@ class NodeItem(QGraphicsObject):
             border.setStyle(Qt.PenStyle.DashLine)
         return border
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem | None,
+              widget: QWidget | None = None) -> None:
         pal = theme.palette()
         rect = QRectF(0, 0, self.width, self.height())
         fill, text = self.colours(pal)
@@ -269,21 +272,21 @@ class NodeItem(QGraphicsObject):
             return QFont(self.chain_scene.base_font)
         return strong
 
-    def hoverEnterEvent(self, event) -> None:
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.chain_scene.set_hover_node(self.node.id)
         super().hoverEnterEvent(event)
 
-    def hoverLeaveEvent(self, event) -> None:
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         if self.chain_scene.hover_id == self.node.id:
             self.chain_scene.set_hover_node(None)
         super().hoverLeaveEvent(event)
 
     # -- interaction ------------------------------------------------------------------------
-    def mouseDoubleClickEvent(self, event) -> None:
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.chain_scene.nodeActivated.emit(self.node.id)
         event.accept()
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
         token = self.look.parse_drop(event.mimeData())
         if token is None:
             event.ignore()
@@ -296,11 +299,11 @@ class NodeItem(QGraphicsObject):
             self.look.drop_hint(self.node) if self.drag_state == "eligible"
             else "; ".join(reasons) or self.look.drop_refused(self.node))
 
-    def dragLeaveEvent(self, event) -> None:
+    def dragLeaveEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
         self.drag_hover = False
         self.update()
 
-    def dropEvent(self, event) -> None:
+    def dropEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
         self.drag_hover = False
         token = self.look.parse_drop(event.mimeData())
         if token is not None:

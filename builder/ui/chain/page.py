@@ -84,7 +84,7 @@ class ChainPage(PlanPart, QWidget):
         self.chain = None
         self.options: dict[tuple[str, str], Any] = {}
         self.plan_node = None
-        self.plan_result: dict | None = None
+        self.plan_result: dict[str, Any] | None = None
         self._fitted = False
 
         # toolbar: a page's own choices first, then zoom and the legend

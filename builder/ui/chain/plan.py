@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import (QAbstractTextDocumentLayout, QFont, QFontMetricsF, QPainter, QPalette,
                            QTextBlockFormat, QTextCursor, QTextDocument)
 from PySide6.QtWidgets import (QAbstractItemView, QLabel, QListView, QListWidget,
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QLabel, QListView, QListWidget
                                QStyleOptionViewItem)
 
 from builder.rules.base import Refusal, RulesError
-from builder.ui.chain.scene import NodeItem
+from builder.ui.chain.node import NodeItem
 from builder.ui.wording import count
 
 if TYPE_CHECKING:  # the chain tab, as its plan part sees it
@@ -286,7 +286,7 @@ class PlanPart(_Widget):
             QListWidgetItem(text, self.steps_list)
         show_plan_total(self, result, unit)
 
-    def affordable_steps(self) -> list[dict]:
+    def affordable_steps(self) -> list[dict[str, Any]]:
         from builder.rules.chain import affordable_steps
 
         return affordable_steps(self.plan_result)
@@ -298,7 +298,7 @@ class PlanPart(_Widget):
             return 0
         return self._apply_steps(steps)
 
-    def _apply_steps(self, steps: list[dict], scene: str = "") -> int:
+    def _apply_steps(self, steps: list[dict[str, Any]], scene: str = "") -> int:
         planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
         node = self.plan_node
@@ -335,11 +335,11 @@ def plan_taken(done: int, planned: int, refused: bool = False, unit: str = "poin
 
 
 class _blocked:
-    def __init__(self, widget):
+    def __init__(self, widget: QObject) -> None:
         self.widget = widget
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.old = self.widget.blockSignals(True)
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.widget.blockSignals(self.old)

@@ -12,9 +12,9 @@ a line style or a mark, so it reads in greyscale.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (QApplication, QGraphicsPathItem, QGraphicsScene,
                                QGraphicsSimpleTextItem)
@@ -87,7 +87,7 @@ class ChainScene(QGraphicsScene):
     dragHint = Signal(str)
     hoverChanged = Signal(object)               # the hovered node's id, or None
 
-    def __init__(self, look: ChainLook | None = None, parent=None):
+    def __init__(self, look: ChainLook | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self.look = look if look is not None else ChainLook()
         self.nodes: dict[str, NodeItem] = {}
@@ -268,7 +268,7 @@ class ChainScene(QGraphicsScene):
         if changed:
             self.layout_rows()
 
-    def show_plan(self, steps: list[dict]) -> None:
+    def show_plan(self, steps: list[dict[str, Any]]) -> None:
         """Badge each planned node with its step number(s), cost and running total."""
         changed = False
         for item in self.nodes.values():

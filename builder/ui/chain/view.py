@@ -7,12 +7,16 @@ from typing import cast
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtGui import QColor, QFontMetrics, QKeySequence, QPainter, QPalette, QPen
+from PySide6.QtGui import (QColor, QDragEnterEvent, QDragMoveEvent, QFontMetrics, QKeyEvent,
+                           QKeySequence, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent,
+                           QWheelEvent)
 from PySide6.QtWidgets import (QGestureEvent, QGraphicsView, QPinchGesture, QToolButton,
                                QWidget)
 
 from builder.ui.chain.look import ChainLook
-from builder.ui.chain.scene import MIN_TEXT_PT, ChainScene, NodeItem
+from builder.ui.chain import colours
+from builder.ui.chain.node import MIN_TEXT_PT, NodeItem
+from builder.ui.chain.scene import ChainScene
 
 
 def zoom_buttons(view: "ChainView", parent: QWidget) -> list[QToolButton]:
@@ -49,7 +53,7 @@ class ChainView(QGraphicsView):
 
     activated = Signal(str)
 
-    def __init__(self, scene: ChainScene, parent=None):
+    def __init__(self, scene: ChainScene, parent: QWidget | None = None):
         super().__init__(scene, parent)
         #: The view's scene (``scene()`` with its type: the view never changes it).
         self.chain_scene = scene
@@ -69,7 +73,7 @@ class ChainView(QGraphicsView):
         self.fitting = False
         self._fit_readable = True
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.fitting and self.chain_scene.chain is not None:
             self.fit(self._fit_readable)
@@ -114,7 +118,7 @@ class ChainView(QGraphicsView):
         point = self.chain_scene.base_font.pointSizeF()
         return MIN_TEXT_PT / point if point > 0 else 1.0
 
-    def wheelEvent(self, event) -> None:
+    def wheelEvent(self, event: QWheelEvent) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             super().wheelEvent(event)
             return
@@ -123,7 +127,7 @@ class ChainView(QGraphicsView):
             self.zoom_by(1.15 if delta > 0 else 1 / 1.15)
         event.accept()
 
-    def viewportEvent(self, event) -> bool:
+    def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Gesture and isinstance(event, QGestureEvent):
             pinch = event.gesture(Qt.GestureType.PinchGesture)
             if pinch is not None:
@@ -132,7 +136,7 @@ class ChainView(QGraphicsView):
                 return True
         return super().viewportEvent(event)
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         selected = [i for i in self.chain_scene.selectedItems() if isinstance(i, NodeItem)]
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and selected:
             self.activated.emit(selected[0].node.id)
@@ -149,7 +153,7 @@ class ChainView(QGraphicsView):
         else:
             super().keyPressEvent(event)
 
-    def _move_selection(self, key, current: NodeItem | None) -> None:
+    def _move_selection(self, key: int, current: NodeItem | None) -> None:
         """Arrow keys walk the graph: up/down in a column, left/right across columns."""
         scene = self.chain_scene
         items = [i for i in scene.nodes.values() if i.isVisible()]
@@ -176,21 +180,25 @@ class ChainView(QGraphicsView):
         target.setFocus()
         self.ensureVisible(target)
 
-    def _takes(self, event) -> bool:
+    def _takes(self, event: QDragMoveEvent) -> bool:
         mime = self.chain_scene.look.drop_mime
         return mime is not None and event.mimeData().hasFormat(mime)
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if self._takes(event):
             super().dragEnterEvent(event)
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         super().dragMoveEvent(event)
         if self._takes(event):
             event.accept()
+
+
+#: A legend entry: "fill" (a swatch's fill and frame) or "line" (its pen), and its words.
+LegendEntry = tuple[str, QColor | QPen, QPen | None, str]
 
 
 class ChainLegend(QWidget):
@@ -200,7 +208,7 @@ class ChainLegend(QWidget):
 
     SWATCH = 30
 
-    def __init__(self, look: ChainLook, parent=None):
+    def __init__(self, look: ChainLook, parent: QWidget | None = None):
         super().__init__(parent)
         self.look = look
         self.setObjectName("chainLegend")
@@ -223,40 +231,38 @@ class ChainLegend(QWidget):
         self.setAccessibleDescription("; ".join(lines))
         self.setToolTip(self.words)
 
-    def _entries(self):
-        from builder.ui.chain import scene as s
-
+    def _entries(self) -> list[LegendEntry]:
         pal = self.palette()
         look = self.look
-        entries: list[tuple[str, QColor | QPen, QPen | None, str]] = []
+        entries: list[LegendEntry] = []
         for _kind, title, hue in look.kinds:
-            entries.append(("fill", s.hue_fill(hue, pal), QPen(s.structure_colour(pal), 1.0),
-                            title))
+            entries.append(("fill", colours.hue_fill(hue, pal),
+                            QPen(colours.structure_colour(pal), 1.0), title))
         first = look.kinds[0][2] if look.kinds else ""
-        held = s.hue_fill(first, pal)
-        dashed = QPen(s.structure_colour(pal), 1.0, Qt.PenStyle.DashLine)
-        entries.append(("fill", s.blocked_fill(pal), dashed, "not possible now ✕"))
-        entries.append(("fill", held, QPen(s.node_text(held, pal), 2.0), "held"))
-        entries.append(("fill", held, QPen(s.node_text(held, pal), 2.0),
+        held = colours.hue_fill(first, pal)
+        dashed = QPen(colours.structure_colour(pal), 1.0, Qt.PenStyle.DashLine)
+        entries.append(("fill", colours.blocked_fill(pal), dashed, "not possible now ✕"))
+        entries.append(("fill", held, QPen(colours.node_text(held, pal), 2.0), "held"))
+        entries.append(("fill", held, QPen(colours.node_text(held, pal), 2.0),
                         "held, \u201c→ n blocked\u201d"))
-        entries.append(("fill", held, QPen(s.mark("focus", pal), 3.0), "selected"))
+        entries.append(("fill", held, QPen(colours.mark("focus", pal), 3.0), "selected"))
         if look.drop_mime:
-            entries.append(("fill", s.eligible_fill(pal), QPen(s.mark("ok", pal), 2.5),
+            entries.append(("fill", colours.eligible_fill(pal), QPen(colours.mark("ok", pal), 2.5),
                             look.drop_words()))
-        entries.append(("line", QPen(s.structure_colour(pal), 1.2), None, look.solid_words))
+        entries.append(("line", QPen(colours.structure_colour(pal), 1.2), None, look.solid_words))
         if look.dotted_words:
-            entries.append(("line", QPen(s.structure_colour(pal), 1.2, Qt.PenStyle.DotLine),
+            entries.append(("line", QPen(colours.structure_colour(pal), 1.2, Qt.PenStyle.DotLine),
                             None, look.dotted_words))
-        entries.append(("line", QPen(s.mark("error", pal), 2.4, Qt.PenStyle.DashLine), None,
+        entries.append(("line", QPen(colours.mark("error", pal), 2.4, Qt.PenStyle.DashLine), None,
                         "blocks the next step"))
-        entries.append(("line", QPen(s.mark("plan", pal), 3.0), None, "plan step n"))
+        entries.append(("line", QPen(colours.mark("plan", pal), 3.0), None, "plan step n"))
         return entries
 
-    def _layout(self, width: int):
+    def _layout(self, width: int) -> tuple[list[tuple[int, int, LegendEntry]], int, int]:
         """Entries flowed into rows: [(x, y, entry)], total height."""
         fm = QFontMetrics(self.font())
         x, y, row_h = 0, 0, max(fm.height(), 16) + 6
-        placed = []
+        placed: list[tuple[int, int, LegendEntry]] = []
         for entry in self._entries():
             w = self.SWATCH + 6 + fm.horizontalAdvance(entry[3]) + 16
             if x and x + w > width:
@@ -277,7 +283,7 @@ class ChainLegend(QWidget):
     def minimumSizeHint(self) -> QSize:  # noqa: N802
         return QSize(200, self.heightForWidth(max(200, self.width())))
 
-    def paintEvent(self, _event) -> None:  # noqa: N802
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         placed, _height, row_h = self._layout(self.width())

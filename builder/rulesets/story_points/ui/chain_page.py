@@ -338,7 +338,7 @@ class ChainWidget(ChainPage):
         elif dialog.scene is not None and self.scene_edit.text().strip():
             dialog.scene.setText(self.scene_edit.text().strip())
 
-        def take(words):
+        def take(words: list[str]) -> None:
             if self.doc.apply_words(words):
                 self._done()
 

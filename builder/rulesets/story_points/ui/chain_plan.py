@@ -2,7 +2,7 @@
 anything is paid (:class:`PlanChoicesDialog`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
@@ -27,7 +27,7 @@ class PlanChoicesDialog(QDialog):
 
     chosen = Signal(object)  # the steps (a list), with the chosen trait and spell
 
-    def __init__(self, doc: CharacterDocument, steps: list[dict],
+    def __init__(self, doc: CharacterDocument, steps: list[dict[str, Any]],
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
@@ -87,7 +87,7 @@ class PlanChoicesDialog(QDialog):
             self.scene_edit.textChanged.connect(self._validate)
         self._validate()
 
-    def chosen_steps(self) -> list[dict]:
+    def chosen_steps(self) -> list[dict[str, Any]]:
         for index, traits, spells in self.pickers:
             self.steps[index]["trait"] = traits.currentText()
             if spells is not None:
@@ -110,12 +110,12 @@ class PlanChoicesDialog(QDialog):
             state = ruleset.apply(state, action)
         return []
 
-    def _validate(self, *_):
+    def _validate(self, *_: object) -> None:
         why = self.reasons()
         self.problem.setText("; ".join(why))
         self.ok.setEnabled(not why)
 
-    def _accept(self):
+    def _accept(self) -> None:
         if not self.ok.isEnabled():
             return
         scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""

@@ -8,9 +8,12 @@ undo step.  The payload has its own MIME type; a drop does nothing else.
 from __future__ import annotations
 
 import json
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from PySide6.QtCore import QMimeData
+
+if TYPE_CHECKING:
+    from builder.ui.document import CharacterDocument
 
 #: The drag payload's MIME type (shared with the editor's trait list).
 RANK_TOKEN_MIME = "application/x-character-builder-trait-rank"
@@ -52,7 +55,7 @@ def parse_token(mime: QMimeData | None) -> RankToken | None:
     return token
 
 
-def token_words(doc, token: RankToken, trait: str) -> list[str] | None:
+def token_words(doc: CharacterDocument, token: RankToken, trait: str) -> list[str] | None:
     """The ``do`` words a rank token dropped on ``trait`` stands for: the words of the
     core's option for the token's Class (entering or raising it) with the trait, and
     the spell and scene the token carries.  None when the core has no such option."""
@@ -63,7 +66,8 @@ def token_words(doc, token: RankToken, trait: str) -> list[str] | None:
     return option.words_with(trait=trait, spell=token.get("spell"), scene=token.get("scene"))
 
 
-def drop_rank(doc, token: RankToken, trait_class: str, trait: str) -> tuple[bool, list[str]]:
+def drop_rank(doc: CharacterDocument, token: RankToken, trait_class: str,
+              trait: str) -> tuple[bool, list[str]]:
     """Apply a token dropped on a trait through the rules core (one undo step).
 
     Returns (done, reasons); a refused drop changes nothing.
@@ -73,7 +77,7 @@ def drop_rank(doc, token: RankToken, trait_class: str, trait: str) -> tuple[bool
                        f"trait; {trait} belongs to {trait_class}"]
     reasons: list[str] = []
 
-    def collect(rs):
+    def collect(rs: list[str]) -> None:
         reasons.extend(rs)
 
     words = token_words(doc, token, trait)

@@ -16,8 +16,9 @@ The parts: :mod:`.widgets` (option words, the traits tree, the uses boxes),
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QFont, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QFrame, QGroupBox, QHBoxLayout,
                                QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
@@ -33,9 +34,17 @@ from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
 from .widgets import FittedColumns, KeyRole, TraitsView, next_text, sheet_item
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QAbstractItemModel
+    from PySide6.QtWidgets import QLineEdit
+
+    from builder.ui.dialogs.award import AwardDialog
+    from builder.ui.document import CharacterDocument
+    from .chain_page import TokenChip
+
 
 class StoryPointsEditor(SheetPart, CharacterEditor):
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("storyPointsEditor")
         #: The dialog this editor opened last (tests and tools drive it).
@@ -113,7 +122,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.token_tray.setObjectName("tokenTray")
         self.token_tray_layout = QHBoxLayout(self.token_tray)
         self.token_tray_layout.setContentsMargins(0, 0, 0, 0)
-        self.token_chips: list = []
+        self.token_chips: list[TokenChip] = []
         classes_inner = QWidget(self)
         classes_lay = QVBoxLayout(classes_inner)
         classes_lay.setContentsMargins(0, 0, 0, 0)
@@ -206,9 +215,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             self.addAction(action)
         self.refresh()
 
-    def changeEvent(self, event) -> None:
-        from PySide6.QtCore import QEvent
-
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange) \
                 and hasattr(self, "ledger") and not getattr(self, "_restyling", False):
@@ -219,7 +226,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                 self._restyling = False
 
     # -- layout helpers --------------------------------------------------------------------
-    def _table(self, model, name, accessible) -> QTableView:
+    def _table(self, model: QAbstractItemModel, name: str, accessible: str) -> QTableView:
         view = plain_table(self, model, name, accessible)
         view.setItemDelegate(GreyingDelegate(view))
         view.activated.connect(self._sheet_activated)
@@ -238,7 +245,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         widths = [widget.sizeHint().width() for widget in getattr(self, "uses_widgets", [])]
         return {2: max(widths)} if widths else {}
 
-    def splitters(self) -> dict:
+    def splitters(self) -> dict[str, QSplitter]:
         return {"main": self.splitter, "sheet": self.sheet_splitter, "top": self.top_splitter,
                 "chain": self.chain_page.splitter}
 
@@ -272,7 +279,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if not self.vitals_view.currentIndex().isValid():
             self.vitals_view.setCurrentIndex(self.vitals_model.index(0, 0))
 
-    def search_widget(self):
+    def search_widget(self) -> QLineEdit:
         return self.options_panel.search
 
     def unit(self) -> str:
@@ -391,7 +398,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             self.show_refusal(reasons)
         return done
 
-    def _awarded(self, dialog, results: dict) -> None:
+    def _awarded(self, dialog: AwardDialog, results: dict[str, list[str]]) -> None:
         """Say what the award did: to whom, and who was refused (with the reason)."""
         given = [name for name, reasons in results.items() if not reasons]
         refused = {name: reasons for name, reasons in results.items() if reasons}

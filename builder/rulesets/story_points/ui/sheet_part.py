@@ -6,7 +6,7 @@ A mixin of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from PySide6.QtWidgets import QLabel
 
@@ -54,7 +54,7 @@ class SheetPart(_Editor):
     @abstractmethod
     def drop_rank(self, token: RankToken, trait_class: str, trait: str) -> bool: ...
 
-    def _select_class_row(self, key: tuple, column: int = 0) -> None:
+    def _select_class_row(self, key: tuple[str, ...], column: int = 0) -> None:
         model = self.classes_model
         for row in range(model.rowCount()):
             parent = model.item(row, 0)
@@ -67,7 +67,7 @@ class SheetPart(_Editor):
                         model.index(child, column, parent.index()))
                     return
 
-    def _fill_classes(self, d: dict, options: Sequence[Option]) -> None:
+    def _fill_classes(self, d: dict[str, Any], options: Sequence[Option]) -> None:
         model = self.classes_model
         model.clear()
         model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
@@ -160,7 +160,7 @@ class SheetPart(_Editor):
         from PySide6.QtGui import QBrush
 
         from builder.ui import theme
-        from builder.ui.chain.scene import eligible_fill
+        from builder.ui.chain.colours import eligible_fill
 
         lit_brush = QBrush(eligible_fill(theme.palette()))
         choices = option.extra.get("choices", {})

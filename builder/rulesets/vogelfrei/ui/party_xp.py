@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, cast
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout)
+                               QVBoxLayout, QWidget)
 
 from builder.ui.campaign_party import XP_PROMPT
 from builder.ui.wording import NOTHING_TO_AWARD, count
@@ -40,8 +40,9 @@ from ..rules.tally import parse_enemies as _parse_enemies
 from ..rules.tally import parse_treasure as _parse_treasure
 
 if TYPE_CHECKING:
-    from builder.app.outcome import Outcome
+    from builder.app.outcome import Guard, Outcome
     from builder.app.party import Share
+    from builder.app.types import Action, CharacterFile, Ruleset
     from builder.rules.party import PartyTally
     from builder.storage.campaigns import CampaignFile
 
@@ -59,10 +60,31 @@ def parse_treasure(text: str) -> list[tuple[str, int]]:
     return _parse_treasure([text])
 
 
+class Participant(Protocol):
+    """What the dialog reads of a participant: an open character's document
+    (:class:`builder.ui.document.CharacterDocument`) or a campaign's member
+    (:class:`CampaignMember`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    @property
+    def read_only(self) -> str | None: ...
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def cf(self) -> CharacterFile: ...
+
+
 class CampaignMember:
     """A campaign member file, read-only here, with what the dialog asks of a document."""
 
-    def __init__(self, given: str, cf):
+    def __init__(self, given: str, cf: CharacterFile) -> None:
         self.given, self.cf = given, cf
 
     @property
@@ -70,18 +92,18 @@ class CampaignMember:
         return self.cf.name
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> Ruleset:
         return self.cf.ruleset
 
     @property
-    def read_only(self):
+    def read_only(self) -> str | None:
         return self.cf.read_only
 
     @property
-    def path(self):
+    def path(self) -> Path | None:
         return self.cf.path
 
-    def parse(self, words):
+    def parse(self, words: Sequence[str]) -> Action:
         return self.cf.ruleset.parse_action(words)
 
 
@@ -115,15 +137,18 @@ class PartyXpDialog(QDialog):
     #: After applying: what happened, in plain words (:func:`award_report`).
     reported = Signal(str)
 
-    def __init__(self, docs: list, current=None, parent=None, campaign: Path | str | None = None):
+    def __init__(self, docs: Sequence[Participant], current: Participant | None = None,
+                 parent: QWidget | None = None, campaign: Path | str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("partyXpDialog")
         self.setWindowTitle("Party XP for a session")
         self.resize(640, 560)
-        self.open_docs = list(docs)
-        self.docs = list(docs)          # the participants shown (open characters or members)
+        self.open_docs: list[Participant] = list(docs)
+        self.docs: list[Participant] = list(docs)  # the participants shown (characters or members)
         self.campaign: CampaignFile | None = None
-        self.ruleset = _ruleset_of(docs, current, campaign)
+        ruleset = _ruleset_of(docs, current, campaign)
+        assert ruleset is not None, "a participant, the current character or a campaign"
+        self.ruleset = ruleset
         self.data = self.ruleset.data
         self.outcome: Outcome | None = None   # the last dry run (or the award written)
 
@@ -259,7 +284,7 @@ class PartyXpDialog(QDialog):
                 self.table.setItem(row, col, item)
         self.table.blockSignals(blocker)
 
-    def _source_changed(self, *_) -> None:
+    def _source_changed(self, *_: object) -> None:
         from builder.app import queries
 
         path = self.source.currentData()
@@ -297,14 +322,17 @@ class PartyXpDialog(QDialog):
         """The tally with the shares by row number (as text); raises RulesError
         (UsageError / Refusal) with the reasons."""
         parts = self.participants()
-        return self.ruleset.party_xp.tally(self.data, [self.enemies.text()],
-                                           [self.treasure.text()], self.secure.isChecked(),
-                                           {str(row): part for row, part in parts.items()})
+        party_xp = self.ruleset.party_xp
+        assert party_xp is not None, "the dialog of the party XP capability"
+        return party_xp.tally(self.data, [self.enemies.text()], [self.treasure.text()],
+                              self.secure.isChecked(),
+                              {str(row): part for row, part in parts.items()})
 
     def words_for(self, share: int) -> list[str]:
         return ["award-xp", str(share), "--session", self.session.text()]
 
-    def _operation(self, dry_run: bool):
+    def _operation(self, dry_run: bool
+                   ) -> tuple[Callable[[], Outcome], Callable[[], Outcome] | None]:
         """The award as one application-layer call (a dry run while typing)."""
         from builder.app import campaigns, characters
 
@@ -316,27 +344,40 @@ class PartyXpDialog(QDialog):
                 hit_dice=tuple(_enemy_words(self.enemies.text())),
                 session=self.session.text(),
                 treasure=sum(v for _k, v in parse_treasure(self.treasure.text())),
-                survivors=tuple(self.docs[row].given for row in rows),
-                shares=tuple(f"{self.docs[row].given}={parts[row]}" for row in rows
+                survivors=tuple(self._given(row) for row in rows),
+                shares=tuple(f"{self._given(row)}={parts[row]}" for row in rows
                              if parts[row] != "1"),
                 secure=self.secure.isChecked())
             path = cast(Path, self.campaign.path)   # read from its file: it has one
             return (lambda: campaigns.award_xp(path, award, guard=guard, dry_run=dry_run),
                     lambda: campaigns.undo(path, guard=self._guard()))
         party = characters.PartyXp(
-            parts={Path(self.docs[row].path): part for row, part in parts.items()},
+            parts={self._file(row): part for row, part in parts.items()},
             session=self.session.text(), enemies=(self.enemies.text(),),
             treasure=(self.treasure.text(),), secure=self.secure.isChecked())
         return (lambda: characters.party_xp(party, guard=guard, dry_run=dry_run), None)
 
-    def _guard(self):
+    def _given(self, row: int) -> str:
+        """The member on ``row`` as its campaign stores it (a campaign's participants
+        are its members)."""
+        doc = self.docs[row]
+        assert isinstance(doc, CampaignMember), "a campaign's participant"
+        return doc.given
+
+    def _file(self, row: int) -> Path:
+        """The file of the participant on ``row`` (every participant was read from one)."""
+        path = self.docs[row].path
+        assert path is not None, "a participant with a file"
+        return path
+
+    def _guard(self) -> Guard | None:
         from builder.ui.window_documents import documents_of
 
         window = self.window_ref()
         tabs = documents_of(window) if window is not None else None
         return tabs.member_blockers if tabs is not None else None
 
-    def window_ref(self):
+    def window_ref(self) -> QWidget | None:
         parent = self.parentWidget()
         return parent.window() if parent is not None else None
 
@@ -384,7 +425,7 @@ class PartyXpDialog(QDialog):
         return {rows[str(s.member.cf.path)]: s for s in award.shares
                 if str(s.member.cf.path) in rows}
 
-    def validate(self, *_) -> bool:
+    def validate(self, *_: object) -> bool:
         reasons, tally = self.problems()
         shares = self.shares_by_row()
         tallied = dict(tally.shares) if tally is not None else {}
@@ -445,14 +486,14 @@ class PartyXpDialog(QDialog):
         if not self.validate():
             return
         op, undo = self._operation(dry_run=False)
+        outcome: Outcome | None = None
         if undo is None:
-            outcome = None
-
-            def undo():
+            def take_back() -> Outcome:
                 from builder.app import characters
 
                 return characters.take_back(outcome.entries if outcome else {},
                                             guard=self._guard(), what="the party XP award")
+            undo = take_back
         broadcast = getattr(self.window_ref(), "broadcast", None)
         if broadcast is None:
             broadcast = FilesChanged(self)
@@ -483,7 +524,8 @@ def award_report(shares: Sequence[Share]) -> str:
     return "Party XP written: " + "; ".join(parts) if parts else "Party XP: nothing written"
 
 
-def _ruleset_of(docs: list, current, campaign: Path | str | None):
+def _ruleset_of(docs: Sequence[Participant], current: Participant | None,
+                campaign: Path | str | None) -> Ruleset | None:
     if current is not None:
         return current.ruleset
     if docs:
