@@ -245,7 +245,9 @@ def test_a_full_sheet_just_over_two_pages_is_set_smaller_to_save_the_third(qapp)
     from builder.render.style import Style
 
     probe = QImage(8, 8, QImage.Format.Format_RGB32)
-    width, height = 8000.0, 12000.0
+    # a page of about 150 lines: each scale step holds many lines more (a taller page only
+    # makes every layout of the search below longer)
+    width, height = 8000.0, 3000.0
 
     def sheet_of(paragraphs: int) -> Sheet:
         text = "\n".join(f"paragraph {i}" for i in range(paragraphs))
