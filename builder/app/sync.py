@@ -100,7 +100,7 @@ def describer(doc: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], str]:
 def entry_words(entry: Mapping[str, Any],
                 describe: Callable[[Mapping[str, Any]], str] | None = None) -> str:
     """An entry as a person finds it: what it did (its verb without ``describe``), on
-    which device, when ("Raised Presence to 2 (Bob's laptop, 2026-12-01 20:15 UTC)")."""
+    which device, when ("Raised Presence to 2 (Bob's laptop, 2026-03-14 20:15 UTC)")."""
     what = describe(entry) if describe is not None else str(entry.get("action", "?"))
     where = [str(entry["device_name"])] if entry.get("device_name") else []
     if entry.get("at"):
@@ -109,7 +109,7 @@ def entry_words(entry: Mapping[str, Any],
 
 
 def _minute(at: str) -> str:
-    """An entry's time to the minute, as written (UTC): "2026-12-01 20:15 UTC"."""
+    """An entry's time to the minute, as written (UTC): "2026-03-14 20:15 UTC"."""
     if len(at) >= 16 and at[10] == "T" and at.endswith(("+00:00", "Z")):
         return f"{at[:10]} {at[11:16]} UTC"
     return at
