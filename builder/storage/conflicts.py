@@ -170,6 +170,8 @@ def _save(name: str, folder: str, rows: dict[str, list[Any]]) -> None:
     nanosecond times (past the numbers a user's file may hold)."""
     import json
 
+    from builder.storage.atomic import write_bytes_atomic
+
     index = _index(name)
     if index.get(folder, {}) == rows:
         return
@@ -180,23 +182,10 @@ def _save(name: str, folder: str, rows: dict[str, list[Any]]) -> None:
     path = _index_path(name)
     data = json.dumps({"version": INDEX_VERSION, "folders": index},
                       sort_keys=True).encode("ascii")
-    temp = None
     try:
-        import tempfile
-
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # no fsync: a cache lost in a crash costs time, never data
-        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
-                                         delete=False) as fh:
-            temp = fh.name
-            fh.write(data)
-        os.replace(temp, path)
+        write_bytes_atomic(path, data)
     except OSError:
-        if temp is not None:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+        pass
 
 
 def forget_indexes() -> None:
