@@ -207,3 +207,20 @@ def test_the_command_line_imports_no_storage_or_rules_module_even_lazily():
             offenders += [f"{path.relative_to(ROOT)}: {name}" for name in names
                           if name.split(".")[:2] in (["builder", "storage"], ["builder", "rules"])]
     assert offenders == []
+
+
+def test_the_shared_window_names_no_rule_systems_unit_and_reads_none_loosely():
+    """The shared window's words for points come from the rule system (its typed
+    ``balance_label``, ``balance_format``): no Story Point default, no ``getattr``."""
+    offenders = []
+    for path in sorted((ROOT / "builder" / "ui").rglob("*.py")):
+        for node in ast.walk(parse(path)):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Constant) and node.value in ("SP", "XP"):
+                offenders.append(f"{where}: {node.value!r}")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "getattr" and len(node.args) > 1
+                    and isinstance(node.args[1], ast.Constant)
+                    and str(node.args[1].value).startswith("balance_")):
+                offenders.append(f"{where}: getattr {node.args[1].value}")
+    assert offenders == []
