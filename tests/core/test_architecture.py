@@ -209,8 +209,8 @@ def test_the_command_line_imports_no_storage_or_rules_module_even_lazily():
     assert offenders == []
 
 
-def test_the_shared_window_names_no_rule_systems_unit_and_reads_none_loosely():
-    """The shared window's words for points come from the rule system (its typed
+def test_the_shared_window_defaults_to_no_rule_systems_unit_and_reads_none_loosely():
+    """The shared window's unit words come from the rule system (its typed
     ``balance_label``, ``balance_format``): no Story Point default, no ``getattr``."""
     offenders = []
     for path in sorted((ROOT / "builder" / "ui").rglob("*.py")):

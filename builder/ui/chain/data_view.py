@@ -13,8 +13,7 @@ from builder.ui.chain.page import ChainPage
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from builder.app.types import PlanStep
-    from builder.rules.base import Ruleset
+    from builder.app.types import PlanStep, Ruleset
     from builder.rules.chain import Node
     from builder.ui.document import CharacterDocument
 
