@@ -1,11 +1,17 @@
-"""Which steps of a plan the points pay for now (one rule for every chain page)."""
+"""Which steps of a plan the points pay for now (one rule for every chain page), and
+which the rules refuse when taken in turn."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.rules.base import Plan, PlanStep
+from builder.app.queries import first_refusal
+from builder.rules.base import Plan, PlanStep, UsageError
 from builder.rules.chain import affordable_steps
+from tests.core.sp_helpers import ruleset, state
 
 
 def _plan(unspent: int, costs: list[int]) -> Plan:
@@ -35,3 +41,18 @@ def test_the_paid_prefix_is_the_longest_one_within_the_points(costs, unspent):
     assert sum(s.cost for s in taken) <= unspent
     if len(taken) < len(costs):
         assert sum(costs[:len(taken) + 1]) > unspent
+
+
+def test_a_plans_steps_are_checked_in_turn_each_after_the_ones_before():
+    """What the plan dialog asks before anything is paid: the first step the rules
+    refuse, each step checked in the state the steps before it leave."""
+    cf = SimpleNamespace(ruleset=ruleset(),
+                         state=state(sp=16, vital__Cognition=3, skill__Medicine=3))
+    medicine, cognition = ["raise-skill", "Medicine"], ["raise-vital", "Cognition"]
+    assert first_refusal(cf, [cognition, medicine]) is None       # Cognition 4 first
+    index, why = first_refusal(cf, [medicine, cognition])
+    assert index == 0 and why == ["Medicine 4 needs Cognition 4 (Cognition is 3)"]
+    # the second raise is priced after the first is paid (8 of the 16 SP)
+    assert first_refusal(cf, [cognition, cognition]) == (1, ["needs 10 SP, 8 unspent"])
+    with pytest.raises(UsageError):
+        first_refusal(cf, [cognition, ["no-such-verb"]])
