@@ -30,6 +30,27 @@ if sys.dont_write_bytecode and not sys.pycache_prefix:
 
 import pytest
 
+# Temporary folders in memory where the machine has a memory file system with room
+# (/dev/shm): a run writes some 14,000 small files and folders there, and on a disk
+# mounted with online discard removing an earlier run's took longer than the tests
+# themselves (docs/dev/performance.md, "The test suite").  The files are real files all
+# the same; pytest keeps its last three runs there as it does in /tmp.  TMPDIR, when
+# set, is left alone.
+def _memory_temporary_folder(path: str = "/dev/shm", room: int = 1 << 30) -> str | None:
+    try:
+        stat = os.statvfs(path)
+    except OSError:
+        return None
+    if stat.f_bavail * stat.f_frsize < room or not os.access(path, os.W_OK | os.X_OK):
+        return None
+    return path
+
+
+if not os.environ.get("TMPDIR"):
+    import tempfile
+
+    tempfile.tempdir = _memory_temporary_folder() or tempfile.gettempdir()
+
 
 def pytest_addoption(parser, pluginmanager):
     parser.addoption("--without-qt", action="store_true",
