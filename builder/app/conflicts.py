@@ -17,7 +17,6 @@ module reports on them in a person's words and makes each ruling one undoable st
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -26,6 +25,7 @@ from builder.app import sync
 from builder.app.outcome import FileChange, Guard, Outcome, check_guard
 from builder.rules import merge as merging
 from builder.rules.base import UsageError
+from builder.rules.records import FrozenRecord
 
 #: An entry's place on the timeline.
 APPLIED, SUSPENDED, KEPT, REVOKED = "applied", "suspended", "kept", "revoked"
@@ -36,29 +36,44 @@ Figures = tuple[tuple[str, str], ...]
 
 
 # -- conflict copies ----------------------------------------------------------------
-@dataclass(frozen=True)
-class SyncedFile:
+class SyncedFile(FrozenRecord):
     """A file that took in a conflict copy: how many entries of other devices came
     in, by device name ("" where the entries carry none), and its open conflicts."""
 
+    _fields = ("path", "name", "devices", "open_conflicts")
+    __slots__ = _fields
     path: Path
     name: str
     devices: tuple[tuple[str, int], ...]
     open_conflicts: int
+
+    def __init__(self, path: Path, name: str, devices: tuple[tuple[str, int], ...],
+                 open_conflicts: int) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "devices", devices)
+        object.__setattr__(self, "open_conflicts", open_conflicts)
 
     @property
     def entries(self) -> int:
         return sum(n for _, n in self.devices)
 
 
-@dataclass(frozen=True)
-class TakenIn:
+class TakenIn(FrozenRecord):
     """What :func:`take_in_library` did: the files it wrote (``outcome``), what came
     in from other devices, and the copies left where they are (with why)."""
 
+    _fields = ("outcome", "synced", "left")
+    __slots__ = _fields
     outcome: Outcome
     synced: tuple[SyncedFile, ...]
     left: tuple[tuple[Path, str], ...]
+
+    def __init__(self, outcome: Outcome, synced: tuple[SyncedFile, ...],
+                 left: tuple[tuple[Path, str], ...]) -> None:
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "synced", synced)
+        object.__setattr__(self, "left", left)
 
 
 def _this_device() -> str:
@@ -106,49 +121,85 @@ def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
 
 
 # -- a file's conflicts, in words ---------------------------------------------------
-@dataclass(frozen=True)
-class Line:
+class Line(FrozenRecord):
     """One entry of the merged timeline."""
 
+    _fields = ("id", "text", "at", "device", "state")
+    __slots__ = _fields
     id: str
     text: str
     at: str
     device: str
     state: str
 
+    def __init__(self, id: str, text: str, at: str, device: str, state: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "device", device)
+        object.__setattr__(self, "state", state)
 
-@dataclass(frozen=True)
-class Choice:
+
+class Choice(FrozenRecord):
     """A ruling offered for a conflict: which entry it names, and the figures after."""
 
+    _fields = ("ruling", "entry", "label", "figures", "changes")
+    __slots__ = _fields
     ruling: str
     entry: str
     label: str
     figures: Figures
     #: What it changes on the timeline, in words ("Raised Presence to 2: applied").
-    changes: tuple[str, ...] = ()
+    changes: tuple[str, ...]
+
+    def __init__(self, ruling: str, entry: str, label: str, figures: Figures,
+                 changes: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "ruling", ruling)
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "figures", figures)
+        object.__setattr__(self, "changes", changes)
 
 
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(FrozenRecord):
     """An open conflict: the suspended entry, the one it collides with (if known), the
     reason in words, the figures now and the rulings offered."""
 
+    _fields = ("entry", "other", "reason", "figures", "choices")
+    __slots__ = _fields
     entry: Line
     other: Line | None
     reason: str
     figures: Figures
     choices: tuple[Choice, ...]
 
+    def __init__(self, entry: Line, other: Line | None, reason: str, figures: Figures,
+                 choices: tuple[Choice, ...]) -> None:
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "other", other)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "figures", figures)
+        object.__setattr__(self, "choices", choices)
 
-@dataclass(frozen=True)
-class Report:
+
+class Report(FrozenRecord):
+    _fields = ("path", "kind", "name", "timeline", "conflicts", "figures")
+    __slots__ = _fields
     path: Path
     kind: str
     name: str
     timeline: tuple[Line, ...]
     conflicts: tuple[Conflict, ...]
     figures: Figures
+
+    def __init__(self, path: Path, kind: str, name: str, timeline: tuple[Line, ...],
+                 conflicts: tuple[Conflict, ...], figures: Figures) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "timeline", timeline)
+        object.__setattr__(self, "conflicts", conflicts)
+        object.__setattr__(self, "figures", figures)
 
 
 def clock(at: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -20,6 +19,7 @@ from builder.rules.base import Refusal, UsageError, read_action
 from builder.rules.entry_ids import canonical
 from builder.storage import jsonio
 from builder.storage.files import FileProblem, current_bytes, encode_document, write_checked
+from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -35,30 +35,46 @@ REVOKE, KEEP, REOPEN = merging.REVOKE, merging.KEEP, merging.REOPEN
 CLEAN, CONFLICTS, NOT_MERGED = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class Copy:
+class Copy(FrozenRecord):
     """One file as read: its document (upgraded to the current format), its bytes."""
 
+    _fields = ("path", "doc", "raw")
+    __slots__ = _fields
     path: Path
     doc: dict[str, Any]
     raw: bytes
+
+    def __init__(self, path: Path, doc: dict[str, Any], raw: bytes) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "doc", doc)
+        object.__setattr__(self, "raw", raw)
 
     @property
     def kind(self) -> str:
         return str(self.doc.get("kind", "character"))
 
 
-@dataclass(frozen=True)
-class Merged:
+class Merged(FrozenRecord):
     """A merge written (or, for ``unchanged``, not needed): the result and its bytes;
     ``said``: what the operation did, in words, before the merge's own lines."""
 
+    _fields = ("target", "result", "data", "unchanged", "sources", "said")
+    __slots__ = _fields
     target: Path
     result: merging.MergeResult
     data: bytes
     unchanged: bool
     sources: tuple[Path, ...]
-    said: tuple[str, ...] = ()
+    said: tuple[str, ...]
+
+    def __init__(self, target: Path, result: merging.MergeResult, data: bytes,
+                 unchanged: bool, sources: tuple[Path, ...], said: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "unchanged", unchanged)
+        object.__setattr__(self, "sources", sources)
+        object.__setattr__(self, "said", said)
 
     def lines(self) -> list[str]:
         lines = list(self.said)
@@ -475,10 +491,15 @@ def _now() -> str:
     return now_iso()
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(FrozenRecord):
+    _fields = ("path", "problems")
+    __slots__ = _fields
     path: Path
     problems: tuple[str, ...]
+
+    def __init__(self, path: Path, problems: tuple[str, ...]) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "problems", problems)
 
     @property
     def ok(self) -> bool:
@@ -519,14 +540,22 @@ def open_conflicts(path: Path | str, quiet: bool = False
 
 
 # -- conflict copies --------------------------------------------------------------------
-@dataclass(frozen=True)
-class Intake:
+class Intake(FrozenRecord):
     """One conflict copy taken in (``merged``), or left where it is and why."""
 
+    _fields = ("copy", "original", "merged", "left")
+    __slots__ = _fields
     copy: Path
     original: Path
-    merged: Merged | None = None
-    left: str = ""
+    merged: Merged | None
+    left: str
+
+    def __init__(self, copy: Path, original: Path, merged: Merged | None = None,
+                 left: str = "") -> None:
+        object.__setattr__(self, "copy", copy)
+        object.__setattr__(self, "original", original)
+        object.__setattr__(self, "merged", merged)
+        object.__setattr__(self, "left", left)
 
     def line(self) -> str:
         if self.merged is None:
@@ -660,17 +689,26 @@ def copies_to_take_in(folders: Sequence[Path | str] | None = None) -> list[tuple
 
 
 # -- what this device wrote ---------------------------------------------------------
-@dataclass(frozen=True)
-class Restored:
+class Restored(FrozenRecord):
     """Entries this device wrote that a file had lost, merged back into it (``before``
     and ``data``: its bytes then and now), or a file that vanished from its folder,
     rebuilt from them into the library's trash (``rebuilt``: its place there)."""
 
+    _fields = ("path", "entries", "before", "data", "rebuilt")
+    __slots__ = _fields
     path: Path
     entries: int
     before: bytes | None
     data: bytes
-    rebuilt: Path | None = None
+    rebuilt: Path | None
+
+    def __init__(self, path: Path, entries: int, before: bytes | None, data: bytes,
+                 rebuilt: Path | None = None) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "entries", entries)
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "rebuilt", rebuilt)
 
     def line(self) -> str:
         what = f"{self.entries} {'entry' if self.entries == 1 else 'entries'} this device wrote"

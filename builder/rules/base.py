@@ -182,6 +182,7 @@ class Action(FrozenRecord):
     """
 
     _fields = ("kind", "args")
+    __slots__ = _fields
     kind: str
     args: Mapping[str, Any]
 
@@ -263,6 +264,7 @@ class Ask(FrozenRecord):
     the rules say what is missing)."""
 
     _fields = ("flag", "required", "switch")
+    __slots__ = _fields
     flag: str
     required: bool
     switch: bool
@@ -295,6 +297,7 @@ class Option(FrozenRecord):
     entry."""
 
     _fields = ("kind", "name", "target", "cost", "reasons", "words", "asks", "extra")
+    __slots__ = _fields + ("_json",)
     kind: str
     name: str
     target: int | str | None
@@ -386,6 +389,7 @@ class PlanStep(FrozenRecord):
     JSON, in order (a Class step's suggested ``trait`` and ``choices``, ``action`` words)."""
 
     _fields = ("kind", "name", "target", "cost", "extra")
+    __slots__ = _fields
     kind: str
     name: str
     target: int
@@ -426,6 +430,7 @@ class Plan(FrozenRecord):
 
     _fields = ("kind", "name", "level", "total_cost", "affordable", "unspent", "missing",
                "steps", "extra", "keys")
+    __slots__ = _fields
     kind: str
     name: str
     level: int

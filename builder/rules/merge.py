@@ -34,11 +34,11 @@ the same document (:func:`builder.rules.entry_ids.canonical` bytes).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from builder.rules.engine import Fold
 from builder.rules.entry_ids import at_ms, canonical, digest, ensure_ids
+from builder.rules.records import FrozenRecord
 
 #: Where a merged file keeps what it does not apply.
 SUSPENDED, REVOKED, RESOLUTIONS = "suspended", "revoked", "resolutions"
@@ -64,29 +64,47 @@ class MergeRefused(ValueError):
     """The documents cannot be merged (not copies of one file); the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(FrozenRecord):
     """What the merge replays entries through: a new state before the first entry,
     every reason an entry is refused in a state, the state after an allowed one (it
     may change the state it is given: see :class:`builder.rules.engine.Fold`), and
     which entries the rules replay at all (the others are kept in order, always
     applied)."""
 
+    _fields = ("initial", "check", "advance", "include")
+    __slots__ = _fields
     initial: Callable[[], Any]
     check: Callable[[Any, Mapping[str, Any]], Sequence[str]]
     advance: Callable[[Any, Mapping[str, Any]], Any]
-    include: Callable[[Mapping[str, Any]], bool] = lambda entry: True
+    include: Callable[[Mapping[str, Any]], bool]
+
+    def __init__(self, initial: Callable[[], Any],
+                 check: Callable[[Any, Mapping[str, Any]], Sequence[str]],
+                 advance: Callable[[Any, Mapping[str, Any]], Any],
+                 include: Callable[[Mapping[str, Any]], bool] = lambda entry: True) -> None:
+        object.__setattr__(self, "initial", initial)
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "advance", advance)
+        object.__setattr__(self, "include", include)
 
 
-@dataclass(frozen=True, slots=True)
-class Suspension:
+class Suspension(FrozenRecord):
     """An entry the rules refuse after the merge: why, what it collides with, and the
     ruling that closed it (``keep``), if any."""
 
+    _fields = ("entry", "reasons", "collides_with", "ruling")
+    __slots__ = _fields
     entry: dict[str, Any]
     reasons: tuple[str, ...]
     collides_with: str | None
-    ruling: str | None = None
+    ruling: str | None
+
+    def __init__(self, entry: dict[str, Any], reasons: tuple[str, ...],
+                 collides_with: str | None, ruling: str | None = None) -> None:
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "reasons", reasons)
+        object.__setattr__(self, "collides_with", collides_with)
+        object.__setattr__(self, "ruling", ruling)
 
     @property
     def open(self) -> bool:
@@ -100,14 +118,21 @@ class Suspension:
         return result
 
 
-@dataclass(frozen=True, slots=True)
-class MergeResult:
+class MergeResult(FrozenRecord):
     """The merged document and what the merge did: per copy, the ids of the entries
     only it had (what it brings in); every suspension."""
 
+    _fields = ("doc", "added", "suspended")
+    __slots__ = _fields
     doc: dict[str, Any]
     added: tuple[tuple[str, ...], ...]
-    suspended: tuple[Suspension, ...] = field(default=())
+    suspended: tuple[Suspension, ...]
+
+    def __init__(self, doc: dict[str, Any], added: tuple[tuple[str, ...], ...],
+                 suspended: tuple[Suspension, ...] = ()) -> None:
+        object.__setattr__(self, "doc", doc)
+        object.__setattr__(self, "added", added)
+        object.__setattr__(self, "suspended", suspended)
 
     @property
     def open_conflicts(self) -> tuple[Suspension, ...]:

@@ -132,6 +132,7 @@ class Edge(FrozenRecord):
     """One edge of the chain: ``target`` needs ``source`` (a value or a path)."""
 
     _fields = ("source", "target", "kind", "level", "code")
+    __slots__ = _fields
     source: str
     target: str
     kind: str  # "value" or "path"
@@ -267,6 +268,7 @@ class _Miss(FrozenRecord):
     (``say``) if it has one, and the fields that wording may use."""
 
     _fields = ("code", "phrase", "say", "fields")
+    __slots__ = _fields
     code: str
     phrase: str
     say: str | None
