@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from builder.rules import merge as merging
 from builder.rules.base import Refusal, UsageError, read_action
-from builder.rules.entry_ids import canonical
+from builder.rules.entry_ids import Envelope, canonical
+from builder.rules.records import FrozenRecord
 from builder.storage import jsonio
 from builder.storage.files import FileProblem, current_bytes, encode_document, write_checked
-from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -103,13 +103,13 @@ def describer(doc: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], str]:
 
             told = load_ruleset(str(doc["ruleset"])).describe
     except Exception:  # noqa: BLE001 - a file whose rules cannot be loaded: verbs
-        told = lambda entry: entry.get("action", "?")  # noqa: E731
+        told = lambda entry: Envelope.of(entry).verb  # noqa: E731
 
     def describe(entry: Mapping[str, Any]) -> str:
         try:
             return str(told(dict(entry)))
         except Exception:  # noqa: BLE001 - an entry the rules cannot describe: its verb
-            return str(entry.get("action", "?"))
+            return Envelope.of(entry).verb
     return describe
 
 
@@ -117,10 +117,11 @@ def entry_words(entry: Mapping[str, Any],
                 describe: Callable[[Mapping[str, Any]], str] | None = None) -> str:
     """An entry as a person finds it: what it did (its verb without ``describe``), on
     which device, when ("Raised Presence to 2 (Bob's laptop, 2026-03-14 20:15 UTC)")."""
-    what = describe(entry) if describe is not None else str(entry.get("action", "?"))
-    where = [str(entry["device_name"])] if entry.get("device_name") else []
-    if entry.get("at"):
-        where.append(_minute(str(entry["at"])))
+    envelope = Envelope.of(entry)
+    what = describe(entry) if describe is not None else envelope.verb
+    where = [envelope.device_name] if envelope.device_name else []
+    if envelope.at:
+        where.append(_minute(envelope.at))
     return f"{what} ({', '.join(where)})" if where else what
 
 
@@ -138,14 +139,14 @@ def suspension_line(s: merging.Suspension, doc: Mapping[str, Any] | None = None)
     state = ("kept as the GM's ruling (not applied)" if s.ruling == merging.KEEP
              else f"kept by ruling ({s.ruling})" if s.ruling else "suspended")
     collides = ""
-    if s.collides_with and s.collides_with != s.entry.get("id"):
+    if s.collides_with and s.collides_with != s.envelope.id:
         other = next((e for e in merging.all_entries(doc or {})
-                      if e.get("id") == s.collides_with and e is not s.entry), None)
+                      if Envelope.of(e).id == s.collides_with and e is not s.entry), None)
         collides = (f"; it collides with {entry_words(other, describe)}" if other
                     else f"; it collides with entry {s.collides_with}")
     reasons = "; ".join(s.reasons) or "the rules refuse it after the merge"
     return (f"{entry_words(s.entry, describe)} is {state}: {reasons}{collides} "
-            f"[entry {s.entry.get('id')}]")
+            f"[entry {s.envelope.id}]")
 
 
 def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
@@ -155,7 +156,7 @@ def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
     for s in merging.suspensions(doc):
         if s.open:
             notes.append(f"{suspension_line(s, doc)}; settle it with: character-builder "
-                         f"resolve {path} {s.entry.get('id')} --revoke|--keep")
+                         f"resolve {path} {s.envelope.id} --revoke|--keep")
     return notes
 
 
@@ -286,9 +287,9 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
         write_merged(ours, result.doc, a.raw)
     except (FileProblem, UsageError, Refusal) as problem:
         return NOT_MERGED, [f"{name or ours}: not merged: {problem}"]
-    before = {s.entry.get("id") for s in merging.suspensions(a.doc) if s.open} & \
-        {s.entry.get("id") for s in merging.suspensions(b.doc) if s.open}
-    new = [s for s in result.open_conflicts if s.entry.get("id") not in before]
+    before = {s.envelope.id for s in merging.suspensions(a.doc) if s.open} & \
+        {s.envelope.id for s in merging.suspensions(b.doc) if s.open}
+    new = [s for s in result.open_conflicts if s.envelope.id not in before]
     lines = [f"{name or ours}: {suspension_line(s, result.doc)}" for s in new]
     return (CONFLICTS if new else CLEAN), lines
 
@@ -405,12 +406,12 @@ def setup_git(folder: Path | str, command: str = DRIVER) -> list[str]:
 
 
 # -- resolving and checking ---------------------------------------------------------
-def find_entry(doc: Mapping[str, Any], given: str) -> dict[str, Any]:
+def find_entry(doc: Mapping[str, Any], given: str) -> Envelope:
     """The entry an id (or the start of one, any case) names (UsageError otherwise)."""
     ready = merging.prepared(doc)
     wanted = given.strip().upper()
-    found = {str(e.get("id")): e for e in merging.all_entries(ready)
-             if str(e.get("id", "")).upper().startswith(wanted)} if wanted else {}
+    found = {envelope.id: envelope for envelope in map(Envelope.of, merging.all_entries(ready))
+             if envelope.id.upper().startswith(wanted)} if wanted else {}
     if len(found) != 1:
         raise UsageError(f"{'no' if not found else 'more than one'} entry with the id "
                          f"{given!r}; conflicts lists the suspended ones")
@@ -429,13 +430,13 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             copy = read_copy(path)
             doc = merging.prepared(copy.doc)
             entry = find_entry(doc, given)
-            suspended = {str(s.entry.get("id")) for s in merging.suspensions(doc)}
-            if ruling == merging.KEEP and entry["id"] not in suspended:
-                raise Refusal([f"entry {entry['id']} is not suspended: only a suspended "
+            suspended = {s.envelope.id for s in merging.suspensions(doc)}
+            if ruling == merging.KEEP and entry.id not in suspended:
+                raise Refusal([f"entry {entry.id} is not suspended: only a suspended "
                                "entry is kept by a ruling"])
-            if ruling == merging.REOPEN and entry["id"] not in merging.ruled(doc):
-                raise Refusal([f"entry {entry['id']} has no ruling to take back"])
-            resolution = merging.resolution(str(entry["id"]), ruling)
+            if ruling == merging.REOPEN and entry.id not in merging.ruled(doc):
+                raise Refusal([f"entry {entry.id} has no ruling to take back"])
+            resolution = merging.resolution(entry.id, ruling)
             resolution["at"] = _now()
             stamp_entry(doc, resolution)
             doc.setdefault(merging.RESOLUTIONS, []).append(resolution)
@@ -443,12 +444,12 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             data = write_merged(path, result.doc, copy.raw)
     except LockBusy as busy:
         raise FileProblem(str(busy)) from None
-    told = entry_words(entry, describer(result.doc))
+    told = entry_words(entry.entry, describer(result.doc))
     said = {merging.REVOKE: f"revoked {told}: kept in the file, no longer applied",
             merging.KEEP: f"kept {told} as the GM's ruling: recorded, not applied",
             merging.REOPEN: f"took back the ruling on {told}"}[ruling]
     return Merged(path, result, data, False, (path,),
-                  said=(f"{path}: {said} [entry {entry['id']}]",))
+                  said=(f"{path}: {said} [entry {entry.id}]",))
 
 
 def latest_ruling(doc: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -479,7 +480,7 @@ _RULING_WORDS = {REVOKE: "revoking", KEEP: "keeping", REOPEN: "reopening"}
 def ruling_words(doc: Mapping[str, Any], ruling: Mapping[str, Any]) -> str:
     """What a ruling did, in words: "the ruling revoking Raised Presence to 2"."""
     target = str(ruling.get("entry", ""))
-    found = next((e for e in merging.all_entries(doc) if e.get("id") == target), None)
+    found = next((e for e in merging.all_entries(doc) if Envelope.of(e).id == target), None)
     what = describer(doc)(found) if found is not None else f"entry {target}"
     verb = _RULING_WORDS.get(str(ruling.get("ruling")), str(ruling.get("ruling")))
     return f"the ruling {verb} {what}"
@@ -728,8 +729,8 @@ def _logged_doc(log: "Log", keys_from: Mapping[str, Any] | None) -> dict[str, An
     device wrote, the entries it withdrew."""
     other = keys_from if keys_from is not None else log.header
     doc = {k: v for k, v in other.items() if k not in merging.ENTRY_LISTS}
-    doc["ledger"] = [e for e in log.entries if e.get("action") != merging.RESOLVE]
-    rulings = [e for e in log.entries if e.get("action") == merging.RESOLVE]
+    doc["ledger"] = [e for e in log.entries if Envelope.of(e).action != merging.RESOLVE]
+    rulings = [e for e in log.entries if Envelope.of(e).action == merging.RESOLVE]
     if rulings:
         doc[merging.RESOLUTIONS] = rulings
     if log.withdrawn:
@@ -804,7 +805,7 @@ def _restore_one(log: "Log") -> Restored | None:
         from builder.storage.files import now_iso
 
         device_log.trashed([path], now_iso())
-        return Restored(path, len({str(e.get("id")) for e in log.entries}), None, data,
+        return Restored(path, len({Envelope.of(e).id for e in log.entries}), None, data,
                         item.trashed)
     there = read_copy(path)
     if str(there.doc.get("id")) != log.file_id:
@@ -814,7 +815,7 @@ def _restore_one(log: "Log") -> Restored | None:
         return None
     result = merge_docs([there.doc, _logged_doc(log, there.doc)])
     data = write_merged(path, result.doc, there.raw)
-    return Restored(path, len({str(e.get("id")) for e in lost}), there.raw, data)
+    return Restored(path, len({Envelope.of(e).id for e in lost}), there.raw, data)
 
 
 def restore_own_outcome() -> "Outcome | None":
