@@ -46,6 +46,17 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"),
                               ensure_ascii=False).encode
 
 
+def entry_id(entry: Mapping[str, Any]) -> str:
+    """An entry's id as its :class:`Envelope` reads it (a merge groups and orders every
+    entry of every copy by it, and reads it without making an envelope for each)."""
+    return str(entry.get("id", ""))
+
+
+def entry_device(entry: Mapping[str, Any]) -> str:
+    """The device that wrote an entry, as its :class:`Envelope` reads it."""
+    return str(entry.get("device", ""))
+
+
 class Envelope(FrozenRecord):
     """What a ledger entry carries around its action, read as text: its ``id``, its
     verb (``action``), its time (``at``), the ``device`` that wrote it and that
@@ -74,8 +85,8 @@ class Envelope(FrozenRecord):
     @classmethod
     def of(cls, entry: Mapping[str, Any]) -> Envelope:
         get = entry.get
-        return cls(str(get("id", "")), str(get("action", "")), str(get("at", "")),
-                   str(get("device", "")), str(get("device_name", "")), entry)
+        return cls(entry_id(entry), str(get("action", "")), str(get("at", "")),
+                   entry_device(entry), str(get("device_name", "")), entry)
 
     @property
     def verb(self) -> str:

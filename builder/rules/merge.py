@@ -37,7 +37,8 @@ import copy
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from builder.rules.engine import Fold
-from builder.rules.entry_ids import Envelope, at_ms, canonical, digest, ensure_ids
+from builder.rules.entry_ids import (Envelope, at_ms, canonical, digest, ensure_ids, entry_device,
+                                     entry_id)
 from builder.rules.records import FrozenRecord
 
 #: Where a merged file keeps what it does not apply.
@@ -146,14 +147,13 @@ class MergeResult(FrozenRecord):
 
 def entry_key(entry: Mapping[str, Any]) -> tuple[str, str]:
     """What makes an entry the same entry in two copies: its id and its content."""
-    return Envelope.of(entry).id, digest(entry)
+    return entry_id(entry), digest(entry)
 
 
 def _base_key(entry: Mapping[str, Any]) -> tuple[int, int, str, str]:
     seq = entry.get("seq")
     seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
-    envelope = Envelope.of(entry)
-    return (seq, at_ms(entry.get("at")), envelope.device, envelope.id)
+    return (seq, at_ms(entry.get("at")), entry_device(entry), entry_id(entry))
 
 
 def sort_key(entry: Mapping[str, Any]) -> SortKey:
@@ -225,7 +225,7 @@ def _by_id(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
     """Entries by id, each distinct content once."""
     found: dict[str, list[dict[str, Any]]] = {}
     for entry in entries:
-        variants = found.setdefault(Envelope.of(entry).id, [])
+        variants = found.setdefault(entry_id(entry), [])
         if not any(v == entry for v in variants):
             variants.append(entry)
     return found
@@ -234,7 +234,7 @@ def _by_id(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
 def missing(old: Iterable[dict[str, Any]], new: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The entries of ``old`` that ``new`` does not hold (same id, same content)."""
     have = _by_id(new)
-    return [e for e in old if not any(v == e for v in have.get(Envelope.of(e).id, ()))]
+    return [e for e in old if not any(v == e for v in have.get(entry_id(e), ()))]
 
 
 def _union(groups: Iterable[Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -303,8 +303,8 @@ def _collision(rules: Rules, applied: Sequence[dict[str, Any]],
     allowed (entries of another device are tried first), or None."""
     start = max(0, len(applied) - COLLISION_WINDOW)
     recent = range(len(applied) - 1, start - 1, -1)
-    device = Envelope.of(entry).device
-    devices = {i: Envelope.of(applied[i]).device for i in recent}
+    device = entry_device(entry)
+    devices = {i: entry_device(applied[i]) for i in recent}
     order = [i for i in recent if devices[i] != device] + \
         [i for i in recent if devices[i] == device]
     before = _fold(rules)
@@ -334,15 +334,15 @@ def replay_entries(rules: Rules, entries: Sequence[dict[str, Any]],
     folding = _fold(rules)
     ids: set[str] = set()
     for entry in entries:
-        entry_id = Envelope.of(entry).id
-        ruling = rulings.get(entry_id)
+        this_id = entry_id(entry)
+        ruling = rulings.get(this_id)
         if ruling == REVOKE:
             revoked.append(entry)
             continue
-        if entry_id in ids:
+        if this_id in ids:
             refused.append((-1, entry, (SAME_ID,), ruling))
             continue
-        ids.add(entry_id)
+        ids.add(this_id)
         if not rules.include(entry):
             applied.append(entry)
             continue
@@ -383,11 +383,11 @@ def merge(docs: Sequence[Mapping[str, Any]], rules_for: Callable[[Mapping[str, A
     resolutions = _union(resolutions_of(doc) for doc in ready)
     withdrawn = _union(withdrawn_of(doc) for doc in ready)
     if withdrawn:           # every variant of a withdrawn id is withdrawn, and kept
-        gone = {Envelope.of(e).id for e in withdrawn}
+        gone = {entry_id(e) for e in withdrawn}
         withdrawn = _union([withdrawn, [e for e in entries + resolutions
-                                        if Envelope.of(e).id in gone]])
-        entries = [e for e in entries if Envelope.of(e).id not in gone]
-        resolutions = [e for e in resolutions if Envelope.of(e).id not in gone]
+                                        if entry_id(e) in gone]])
+        entries = [e for e in entries if entry_id(e) not in gone]
+        resolutions = [e for e in resolutions if entry_id(e) not in gone]
     applied, suspended, revoked = replay_entries(rules_for(result), entries,
                                                  _rulings(resolutions))
     result["ledger"] = applied
@@ -403,7 +403,7 @@ def merge(docs: Sequence[Mapping[str, Any]], rules_for: Callable[[Mapping[str, A
     added = []
     for index, mine in enumerate(everything):
         others = [e for i, group in enumerate(everything) if i != index for e in group]
-        added.append(tuple(sorted({Envelope.of(e).id for e in missing(mine, others)})))
+        added.append(tuple(sorted({entry_id(e) for e in missing(mine, others)})))
     return MergeResult(result, tuple(added), tuple(suspended))
 
 
