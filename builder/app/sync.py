@@ -407,7 +407,8 @@ def setup_git(folder: Path | str, command: str = DRIVER) -> list[str]:
 
 # -- resolving and checking ---------------------------------------------------------
 def find_entry(doc: Mapping[str, Any], given: str) -> Envelope:
-    """The entry an id (or the start of one, any case) names (UsageError otherwise)."""
+    """The envelope of the entry an id (or the start of one, any case) names (UsageError
+    otherwise)."""
     ready = merging.prepared(doc)
     wanted = given.strip().upper()
     found = {envelope.id: envelope for envelope in map(Envelope.of, merging.all_entries(ready))
