@@ -7,10 +7,11 @@ what it shows."""
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 if TYPE_CHECKING:
-    from builder.rules.base import Plan, Ruleset
+    from builder.rules.base import Plan, PlanStep, Ruleset
     from builder.storage.campaigns import CampaignFile
     from builder.storage.files import CharacterFile
     from builder.storage.rule_systems import RuleSystemRow
@@ -104,6 +105,29 @@ def plan(cf: CharacterFile, target: str) -> Plan:
     from builder.rules.base import Plan
 
     return Plan.from_json(cf.ruleset.plan(cf.state, target))
+
+
+def affordable_steps(plan: Plan | None) -> list[PlanStep]:
+    """The steps of ``plan`` the unspent points pay for now, in order: the longest paid
+    prefix (each step may need the ones before it); none without a plan."""
+    from builder.rules.chain import affordable_steps as paid_prefix
+
+    return paid_prefix(plan)
+
+
+def first_refusal(cf: CharacterFile, actions: Iterable[Sequence[str]]
+                  ) -> tuple[int, list[str]] | None:
+    """Walk ``actions`` (``do`` words each) in turn from the character's state, nothing
+    saved: (the index of the first the rules refuse, every reason), or None when the
+    rules allow them all.  Words the rules cannot read raise UsageError."""
+    ruleset, state = cf.ruleset, cf.state
+    for index, words in enumerate(actions):
+        action = ruleset.parse_action(words)
+        why = ruleset.check(state, action)
+        if why:
+            return index, list(why)
+        state = ruleset.apply(state, action)
+    return None
 
 
 def document_kind(path: Path | str) -> str:

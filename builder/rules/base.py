@@ -16,10 +16,12 @@ import argparse
 import copy
 import random
 from abc import ABC, abstractmethod
+from functools import cached_property
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
+from builder.rules.action_table import ActionTable
 from builder.rules.entry_ids import META_KEYS
 from builder.rules.interface import PART_NAMES, Capabilities, RuleSystemParts
 from builder.rules.records import FrozenRecord
@@ -514,9 +516,10 @@ class ActionKind(ABC, Generic[RulesT, StateT]):
     after it (:meth:`apply`, pure), what it spends (:meth:`cost`) and the ledger's
     sentence for it (:meth:`describe`).
 
-    A ruleset lists its kinds in :attr:`Ruleset.action_kinds`; the ruleset base
-    makes one instance of each (with the ruleset as :attr:`rules`, for its data) and
-    dispatches every action by its verb through that one table.  The methods read a
+    A ruleset lists its kinds in :attr:`Ruleset.action_kinds`; the table it holds
+    (:class:`builder.rules.action_table.ActionTable`) has one instance of each (with the
+    ruleset as :attr:`rules`, for its data), and the ruleset dispatches every action
+    by its verb through that table.  The methods read a
     typed :class:`Action` (``action.kind``, ``action.text("name")``), never a ledger
     mapping: the conversion happens once, where the action enters the rules."""
 
@@ -570,105 +573,7 @@ def describe_generic(action: ActionEntry) -> str:
     return f"{action.get('action', '?')} {args}".strip()
 
 
-class ActionKindTable:
-    """The shared implementation of a rule system's actions by their kinds: every
-    action parsed, resolved, checked, applied, priced and described by the
-    :class:`ActionKind` of its verb (:attr:`action_kinds`, one table made once).  A rule
-    system without kinds (a plugin) overrides these methods instead."""
-
-    #: The kinds of action, one class each (see :class:`ActionKind`).
-    action_kinds: Sequence[type[ActionKind[Any, Any]]] = ()
-
-    @property
-    def kinds(self) -> Mapping[str, ActionKind[Any, Any]]:
-        """verb -> the :class:`ActionKind` that handles it (one table, made once)."""
-        table: dict[str, ActionKind[Any, Any]] | None = self.__dict__.get("_kind_table")
-        if table is None:
-            table = {kind.verb: kind(self) for kind in self.action_kinds}
-            self.__dict__["_kind_table"] = table
-        return table
-
-    def kind_of(self, verb: object) -> ActionKind[Any, Any] | None:
-        """The kind that handles ``verb``; None when this rule system has no such action."""
-        return self.kinds.get(verb) if isinstance(verb, str) else None
-
-    def missing_action_text(self) -> str:
-        """The usage error of ``do FILE`` with no action."""
-        return "an action is needed; valid: " + ", ".join(self.kinds)
-
-    def verb_of(self, word: str) -> str:
-        """The verb ``word`` names (UsageError when none)."""
-        return match_name(word, self.kinds, "action")
-
-    def unknown_action(self, action: Any) -> list[str]:
-        """The reasons the rules refuse an action none of their kinds handles."""
-        verb = action.get("action") if isinstance(action, Mapping) else None
-        return [Reason(f"unknown action '{verb}'", UNKNOWN_ACTION)]
-
-    def parse_action(self, args: Sequence[str]) -> Action:
-        """Turn ``do FILE ACTION [ARGS]`` words into an :class:`Action` (UsageError).
-        (A plugin may still return a dict in the action's JSON shape: the core reads
-        it with :meth:`Action.coerce`.)  Default: the kind of the verb parses them."""
-        if not args:
-            raise UsageError(self.missing_action_text())
-        return self.kinds[self.verb_of(args[0])].parse(list(args[1:]))
-
-    def resolve(self, state: Any, action: ActionEntry, rng: random.Random) -> Action:
-        """Fill in what an action leaves to chance (die rolls) before it is logged
-        (``action`` is an :class:`Action`, or a mapping in its JSON shape).
-
-        The logged action must replay deterministically.  Default: its kind's, or
-        unchanged.
-        """
-        entry = Action.coerce(action)
-        kind = self.kind_of(entry.kind)
-        return entry if kind is None else kind.resolve(state, entry, rng)
-
-    def check(self, state: Any, action: ActionEntry) -> list[str]:
-        """Every reason the action is refused in ``state`` (empty list: allowed)."""
-        entry = read_action(action)
-        kind = None if entry is None else self.kind_of(entry.kind)
-        if entry is None or kind is None:
-            return self.unknown_action(entry.to_json() if entry is not None else action)
-        return kind.check(state, entry)
-
-    def apply(self, state: Any, action: ActionEntry) -> Any:
-        """The new state after an allowed action (the old state is not touched)."""
-        entry = Action.coerce(action)
-        kind = self.kind_of(entry.kind)
-        if kind is None:
-            raise UsageError(f"unknown action '{entry.kind}'")
-        return kind.apply(state, entry)
-
-    def advance(self, state: Any, action: ActionEntry) -> Any:
-        """:meth:`apply` for a caller that gives ``state`` up (a replay): it may be
-        changed and returned.  Default: the kind's :meth:`ActionKind.advance`; a rule
-        system that applies actions itself (no kind for the verb) is asked to
-        :meth:`apply`."""
-        entry = Action.coerce(action)
-        kind = self.kind_of(entry.kind)
-        if kind is None or type(self).apply is not ActionKindTable.apply:
-            return self.apply(state, action)
-        return kind.advance(state, entry)
-
-    def describe(self, action: ActionEntry) -> str:
-        """One line for the ledger view."""
-        entry = read_action(action)
-        kind = None if entry is None else self.kind_of(entry.kind)
-        if entry is None or kind is None:
-            return describe_generic(action)
-        return kind.describe(entry)
-
-    def action_cost(self, before: Any, action: ActionEntry) -> int:
-        """What the action spends (SP, XP...) for the ledger view; 0 by default."""
-        entry = read_action(action)
-        kind = None if entry is None else self.kind_of(entry.kind)
-        if entry is None or kind is None:
-            return 0
-        return kind.cost(before, entry)
-
-
-class Ruleset(ActionKindTable, ABC):
+class Ruleset(ABC):
     """The shared base of a rule system's class (see :class:`RuleSystem`, the interface
     it implements).  Instances hold the effective (built-in or override) data.
 
@@ -708,6 +613,9 @@ class Ruleset(ActionKindTable, ABC):
     #: Party XP shares (a session's XP shared among survivors): the rules of
     #: :class:`builder.rules.party.PartyXpRules`; None: none.
     party_xp: PartyXpRules | None = None
+    #: The kinds of action, one class each (see :class:`ActionKind`): the ruleset's
+    #: :attr:`action_table` holds one of each, by verb.
+    action_kinds: Sequence[type[ActionKind[Any, Any]]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -772,6 +680,98 @@ class Ruleset(ActionKindTable, ABC):
     @abstractmethod
     def initial_state(self, baseline: dict[str, Any]) -> Any:
         """The state a baseline stands for (assumes it is well formed)."""
+
+    # -- actions: each by the kind of its verb (a rule system without kinds, such as a
+    # plugin, overrides these methods instead) ---------------------------------------
+    @cached_property
+    def action_table(self) -> ActionTable:
+        """This ruleset's kinds of action by their verbs (:attr:`action_kinds`, one
+        table made once and held by the ruleset)."""
+        return ActionTable(self, self.action_kinds)
+
+    @property
+    def kinds(self) -> Mapping[str, ActionKind[Any, Any]]:
+        """verb -> the :class:`ActionKind` that handles it (:attr:`action_table`'s)."""
+        return self.action_table.kinds
+
+    def kind_of(self, verb: object) -> ActionKind[Any, Any] | None:
+        """The kind that handles ``verb``; None when this rule system has no such action."""
+        return self.action_table.kind_of(verb)
+
+    def missing_action_text(self) -> str:
+        """The usage error of ``do FILE`` with no action."""
+        return "an action is needed; valid: " + ", ".join(self.kinds)
+
+    def verb_of(self, word: str) -> str:
+        """The verb ``word`` names (UsageError when none)."""
+        return match_name(word, self.kinds, "action")
+
+    def unknown_action(self, action: Any) -> list[str]:
+        """The reasons the rules refuse an action none of their kinds handles."""
+        verb = action.get("action") if isinstance(action, Mapping) else None
+        return [Reason(f"unknown action '{verb}'", UNKNOWN_ACTION)]
+
+    def parse_action(self, args: Sequence[str]) -> Action:
+        """Turn ``do FILE ACTION [ARGS]`` words into an :class:`Action` (UsageError).
+        (A plugin may still return a dict in the action's JSON shape: the core reads
+        it with :meth:`Action.coerce`.)  Default: the kind of the verb parses them."""
+        if not args:
+            raise UsageError(self.missing_action_text())
+        return self.kinds[self.verb_of(args[0])].parse(list(args[1:]))
+
+    def resolve(self, state: Any, action: ActionEntry, rng: random.Random) -> Action:
+        """Fill in what an action leaves to chance (die rolls) before it is logged
+        (``action`` is an :class:`Action`, or a mapping in its JSON shape).
+
+        The logged action must replay deterministically.  Default: its kind's, or
+        unchanged.
+        """
+        entry = Action.coerce(action)
+        kind = self.kind_of(entry.kind)
+        return entry if kind is None else kind.resolve(state, entry, rng)
+
+    def check(self, state: Any, action: ActionEntry) -> list[str]:
+        """Every reason the action is refused in ``state`` (empty list: allowed)."""
+        entry = read_action(action)
+        kind = None if entry is None else self.kind_of(entry.kind)
+        if entry is None or kind is None:
+            return self.unknown_action(entry.to_json() if entry is not None else action)
+        return kind.check(state, entry)
+
+    def apply(self, state: Any, action: ActionEntry) -> Any:
+        """The new state after an allowed action (the old state is not touched)."""
+        entry = Action.coerce(action)
+        kind = self.kind_of(entry.kind)
+        if kind is None:
+            raise UsageError(f"unknown action '{entry.kind}'")
+        return kind.apply(state, entry)
+
+    def advance(self, state: Any, action: ActionEntry) -> Any:
+        """:meth:`apply` for a caller that gives ``state`` up (a replay): it may be
+        changed and returned.  Default: the kind's :meth:`ActionKind.advance`; a rule
+        system that applies actions itself (no kind for the verb) is asked to
+        :meth:`apply`."""
+        entry = Action.coerce(action)
+        kind = self.kind_of(entry.kind)
+        if kind is None or type(self).apply is not Ruleset.apply:
+            return self.apply(state, action)
+        return kind.advance(state, entry)
+
+    def describe(self, action: ActionEntry) -> str:
+        """One line for the ledger view."""
+        entry = read_action(action)
+        kind = None if entry is None else self.kind_of(entry.kind)
+        if entry is None or kind is None:
+            return describe_generic(action)
+        return kind.describe(entry)
+
+    def action_cost(self, before: Any, action: ActionEntry) -> int:
+        """What the action spends (SP, XP...) for the ledger view; 0 by default."""
+        entry = read_action(action)
+        kind = None if entry is None else self.kind_of(entry.kind)
+        if entry is None or kind is None:
+            return 0
+        return kind.cost(before, entry)
 
     # -- views of the state -------------------------------------------------
     @abstractmethod

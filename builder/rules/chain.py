@@ -11,9 +11,12 @@ window draws either (:mod:`builder.ui.chain`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from builder.rules.records import Record
+
+if TYPE_CHECKING:
+    from builder.rules.base import Plan, PlanStep
 
 
 class Node(Record):
@@ -132,17 +135,17 @@ def crossings(chain: Chain) -> int:
     return count
 
 
-def affordable_steps(plan: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """The steps of a plan (a planner's result: ``steps`` in order, each with its
-    ``cost``, and the ``unspent`` points) that the points pay for now: the longest
-    paid prefix, since each step may need the ones before it."""
-    if not plan:
+def affordable_steps(plan: Plan | None) -> list[PlanStep]:
+    """The steps of a plan (its ``steps`` in order, each with its ``cost``, and the
+    ``unspent`` points) that the points pay for now: the longest paid prefix, since
+    each step may need the ones before it."""
+    if plan is None:
         return []
-    budget = plan["unspent"]
-    steps: list[dict[str, Any]] = []
-    for step in plan["steps"]:
-        if step["cost"] > budget:
+    budget = plan.unspent
+    steps: list[PlanStep] = []
+    for step in plan.steps:
+        if step.cost > budget:
             break
-        budget -= step["cost"]
+        budget -= step.cost
         steps.append(step)
     return steps

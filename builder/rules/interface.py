@@ -111,6 +111,14 @@ class RuleSystem(Protocol):
     title: str
     summary_text: str
     data: dict[str, Any]
+    #: What its points are called for people ("SP", "XP"); "" when they have no name
+    #: (the shared window then says "points" where it needs a word, or none).
+    balance_label: str
+    #: How the status bar shows its balance ("XP: {}"); "" for the window's own words.
+    balance_format: str
+    #: An extra key the ledger rows of ``show --json`` repeat the balance under; None:
+    #: none.
+    balance_row_key: str | None
 
     @property
     def parts(self) -> RuleSystemParts: ...

@@ -109,9 +109,28 @@ def fit_selection(pal: QPalette) -> bool:
     return changed
 
 
+#: readable's answers by (colour, background, ratio), colours as 16-bit RGBA channels:
+#: views ask at every paint of a cell or a node, for the few colours a palette has.
+_READABLE: dict[tuple[tuple[int, int, int, int], tuple[int, int, int, int], float], QColor] = {}
+
+
+def _rgba64(colour: QColor) -> tuple[int, int, int, int]:
+    c = colour.rgba64()
+    return c.red(), c.green(), c.blue(), c.alpha()
+
+
 def readable(colour: QColor, background: QColor, ratio: float = TEXT_CONTRAST) -> QColor:
     """``colour``'s hue, made darker (on a light background) or lighter (on a dark
-    one) until it reaches ``ratio`` against ``background``."""
+    one) until it reaches ``ratio`` against ``background`` (a new QColor)."""
+    fg, bg = _rgba64(colour), _rgba64(background)
+    found = _READABLE.get((fg, bg, ratio))
+    if found is None:
+        found = _READABLE[(fg, bg, ratio)] = _readable(QColor.fromRgba64(*fg),
+                                                       QColor.fromRgba64(*bg), ratio)
+    return QColor(found)
+
+
+def _readable(colour: QColor, background: QColor, ratio: float) -> QColor:
     c = QColor(colour)
     if contrast(c, background) >= ratio:
         return c

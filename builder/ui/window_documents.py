@@ -178,7 +178,7 @@ class DocumentsController(QObject):
         except Exception:  # noqa: BLE001 - a broken ledger still shows
             balance = None
         unit = editor.unit()
-        caption = getattr(doc.ruleset, "balance_format", "")
+        caption = doc.ruleset.balance_format
         if balance is None:
             return ""
         if caption:

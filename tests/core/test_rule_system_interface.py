@@ -77,3 +77,20 @@ def test_a_part_declared_on_its_own_is_folded_into_the_parts_record():
         Declared.parts.editor = "pkg.ui:Editor"
     with pytest.raises(TypeError):
         Declared.parts.dialogs["e"] = "pkg.ui:E"
+
+
+def test_the_base_holds_its_action_table_and_inherits_no_mixin():
+    """The shared ruleset is the interface's implementation over records it holds: its
+    kinds of action are a table it has (one per ruleset, made once), not a base class."""
+    from abc import ABC
+
+    from builder.rules.action_table import ActionTable
+
+    assert Ruleset.__bases__ == (ABC,)
+    ruleset = load_ruleset("story-points")
+    table = ruleset.action_table
+    assert isinstance(table, ActionTable) and ruleset.action_table is table
+    assert ruleset.kinds is table.kinds and table.kind_of("rest") is table.kinds["rest"]
+    assert table.kind_of(7) is None and table.kind_of("no-such-verb") is None
+    bare = _Bare({})                                   # no kinds: an empty table
+    assert bare.kinds == {} and bare.check(None, {"action": "x"})[0].code == "action.unknown"

@@ -73,7 +73,7 @@ def test_plan_highlight_matches_the_planner_for_senna(chain_for):
     widget.select_node("class:Cleric")
     widget.target_spin.setValue(4)
     plan = doc.ruleset.plan(doc.cf.state, "class:Cleric=4")
-    assert widget.plan_result == plan
+    assert widget.plan_result.to_json() == plan
     assert plan["total_cost"] == 16
     badges = {nid: widget.scene.nodes[nid].plan_badge for nid in widget.scene.planned_ids()}
     assert badges == {"vital:Cognition": "step 1 · 8 SP · total 8",
@@ -89,7 +89,7 @@ def test_plan_shows_what_is_missing(chain_for):
     widget.select_node("class:Cleric")
     widget.target_spin.setValue(4)
     assert "needs 16 SP, 10 unspent (6 more)" in widget.plan_total.text()
-    assert [s["name"] for s in widget.affordable_steps()] == ["Cognition"]
+    assert [s.name for s in widget.affordable_steps()] == ["Cognition"]
 
 
 def test_apply_plan_spends_exactly_the_total_and_is_one_undo(chain_for):
@@ -552,8 +552,8 @@ def test_the_plan_badge_is_in_words_inside_its_node_and_none_is_hidden(chain_for
     widget.select_node("skill:Medicine")
     widget.target_spin.setValue(5)                  # two steps on one node: both said
     item = widget.scene.nodes["skill:Medicine"]
-    steps = [n for n, step in enumerate(widget.plan_result["steps"], 1)
-             if step["name"] == "Medicine"]
+    steps = [n for n, step in enumerate(widget.plan_result.steps, 1)
+             if step.name == "Medicine"]
     assert len(steps) == 2
     assert item.plan_badge.startswith(f"steps {steps[0]}–{steps[1]} · ")
     # the badge is a line of the node's own, its words whole, and the node grew for it:
@@ -656,7 +656,7 @@ def test_long_plan_steps_wrap_under_their_name_and_never_scroll_sideways(chain_f
     steps = widget.steps_list
     width = steps.viewport().width()
     assert width < 260
-    assert steps.count() == len(widget.plan_result["steps"]) > 5
+    assert steps.count() == len(widget.plan_result.steps) > 5
     delegate = steps.itemDelegate()
     font = steps.font()
     fm = QFontMetricsF(font)

@@ -108,7 +108,7 @@ def _senna_cf():
 
 def test_options_model_greys_what_the_core_refuses(qtbot):
     cf = _senna_cf()
-    model = OptionsModel()
+    model = OptionsModel(unit="SP")
     attach_tester(model)
     model.set_options(cf.options())
     rows = {model.index(r, 0).data(): r for r in range(model.rowCount())}

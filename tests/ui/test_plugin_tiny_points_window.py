@@ -68,7 +68,7 @@ def test_plugin_chain_page_in_the_window_takes_a_step(tiny_points, window, qtbot
     page.select_node("attribute:Might")                   # the plugin's planner, drawn
     page.target_spin.setValue(3)
     assert page.plan_target() == "Might=3"
-    assert [s["cost"] for s in page.plan_result["steps"]] == [2, 3]
-    assert [s["cost"] for s in page.affordable_steps()] == [2]      # 2 TP unspent
+    assert [s.cost for s in page.plan_result.steps] == [2, 3]
+    assert [s.cost for s in page.affordable_steps()] == [2]      # 2 TP unspent
     assert page.apply_plan() == 1
     assert [e["name"] for e in json.loads(path.read_text())["ledger"]] == ["Wits", "Might"]

@@ -13,7 +13,7 @@ from builder.ui.chain.page import ChainPage
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from builder.rules.base import Ruleset
+    from builder.app.types import PlanStep, Ruleset
     from builder.rules.chain import Node
     from builder.ui.document import CharacterDocument
 
@@ -72,9 +72,8 @@ class DataLook(ChainLook):
             return "held" if node.held else "not held"
         return f"now {node.value}"
 
-    def step_head(self, step: dict[str, Any]) -> str:
-        return f"{step['name']} take" if step["kind"] == "path" else \
-            f"{step['name']} → {step['target']}"
+    def step_head(self, step: PlanStep) -> str:
+        return f"{step.name} take" if step.kind == "path" else f"{step.name} → {step.target}"
 
 
 class DataChainWidget(ChainPage):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from PySide6.QtCore import QMimeData
 
+    from builder.app.types import PlanStep
     from builder.rules.chain import Chain, Node
 
 
@@ -101,11 +102,11 @@ class ChainLook:
         return lines
 
     # -- the plan ----------------------------------------------------------------------------
-    def step_node(self, step: dict[str, Any]) -> str:
+    def step_node(self, step: PlanStep) -> str:
         """The node a plan step raises."""
-        return f"{step['kind']}:{step['name']}"
+        return f"{step.kind}:{step.name}"
 
-    def step_extra_nodes(self, step: dict[str, Any]) -> list[str]:
+    def step_extra_nodes(self, step: PlanStep) -> list[str]:
         """Further nodes a step reaches (its path on the graph is drawn through them)."""
         return []
 
@@ -125,14 +126,14 @@ class ChainLook:
     def now_text(self, node: Node) -> str:
         return f"now {node.value}"
 
-    def step_head(self, step: dict[str, Any]) -> str:
+    def step_head(self, step: PlanStep) -> str:
         """A step's name and what it reaches ("Medicine → 4")."""
-        return f"{step['name']} → {step['target']}"
+        return f"{step.name} → {step.target}"
 
-    def step_more(self, step: dict[str, Any]) -> str:
+    def step_more(self, step: PlanStep) -> str:
         """A further line of a step (its choices), or ""."""
         return ""
 
-    def step_words(self, step: dict[str, Any], scene: str) -> list[str]:
-        """The ``do`` words that take a plan step."""
-        return [str(word) for word in step["action"]]
+    def step_words(self, step: PlanStep, scene: str) -> list[str]:
+        """The ``do`` words that take a plan step (its ``action``)."""
+        return [str(word) for word in step.extra["action"]]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsSceneDra
                                QGraphicsSceneHoverEvent, QGraphicsSceneMouseEvent,
                                QStyleOptionGraphicsItem, QWidget)
 
-from builder.rules.base import AT_MAXIMUM, has_code
+from builder.app.types import AT_MAXIMUM, has_code
 from builder.ui import theme
 from builder.ui.chain.colours import (_mix, badge_colours, blocked_fill, eligible_fill,
                                       hue_fill, mark, node_text, structure_colour)

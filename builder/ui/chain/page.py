@@ -24,6 +24,7 @@ from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 
 
 if TYPE_CHECKING:
+    from builder.app.types import Plan
     from builder.rules.chain import Chain
     from builder.ui.document import CharacterDocument
 
@@ -84,7 +85,7 @@ class ChainPage(PlanPart, QWidget):
         self.chain = None
         self.options: dict[tuple[str, str], Any] = {}
         self.plan_node = None
-        self.plan_result: dict[str, Any] | None = None
+        self.plan_result: Plan | None = None
         self._fitted = False
 
         # toolbar: a page's own choices first, then zoom and the legend

@@ -6,7 +6,7 @@ A mixin of :class:`builder.ui.chain.page.ChainPage`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import (QAbstractTextDocumentLayout, QFont, QFontMetricsF, QPainter, QPalette,
@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QLabel, QListView, QListWidget
                                QListWidgetItem, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem)
 
-from builder.rules.base import Refusal, RulesError
+from builder.app import queries
+from builder.app.types import Plan, PlanStep, Refusal, RulesError
 from builder.ui.chain.node import NodeItem
 from builder.ui.wording import count
 
@@ -137,18 +138,17 @@ def select_chain_node(page: PlanPanel, node_id: str) -> None:
     page.view.ensureVisible(item)
 
 
-def ask_plan(page: PlanPanel, target: str) -> dict[str, Any] | None:
+def ask_plan(page: PlanPanel, target: str) -> Plan | None:
     """The rules' plan to ``target``, its steps drawn on the scene; or None, with why
     there is none in the total line and nothing drawn or to apply."""
-    cf = page.doc.cf
     try:
-        result: dict[str, Any] = cf.ruleset.plan(cf.state, target)
+        result = queries.plan(page.doc.cf, target)
     except Refusal as refusal:
         why = "Not reachable: " + "; ".join(refusal.reasons)
     except RulesError as problem:
         why = str(problem)
     else:
-        page.scene.show_plan(result["steps"])
+        page.scene.show_plan(result.steps)
         # the target's step badge stands beside it: scroll (as little as needed) so a
         # node picked near the view's edge does not have its badge cut off there
         target_items = [i for i in page.scene.selectedItems()
@@ -175,32 +175,29 @@ def apply_state(page: PlanPanel, why: str | None) -> None:
     page.apply_button.setAccessibleDescription(text)
 
 
-def apply_why(page: PlanPanel, result: dict[str, Any] | None) -> str | None:
+def apply_why(page: PlanPanel, result: Plan | None) -> str | None:
     """Why Apply cannot take a step of ``result`` now (None: it can)."""
-    from builder.rules.chain import affordable_steps
-
     if page.doc.read_only:
         return "the character is read-only"
     if result is None:
         return "select a node and a target level; the plan is drawn on the chain"
-    if not result["steps"]:
+    if not result.steps:
         return "the target is reached already"
-    if not affordable_steps(result):
-        unit = str(getattr(page.doc.ruleset, "balance_label", "") or "points")
-        first = result["steps"][0]
-        return (f"the first step costs {first['cost']} {unit} and {result['unspent']} "
+    if not queries.affordable_steps(result):
+        unit = page.scene.unit()
+        return (f"the first step costs {result.steps[0].cost} {unit} and {result.unspent} "
                 f"{unit} are unspent")
     return None
 
 
-def show_plan_total(page: PlanPanel, result: dict[str, Any], unit: str) -> None:
+def show_plan_total(page: PlanPanel, result: Plan, unit: str) -> None:
     """The plan's total line and whether Apply can take a step now."""
-    if not result["steps"]:
+    if not result.steps:
         page.plan_total.setText("Already there.")
     else:
-        missing = "" if result["affordable"] else "<br>" + "<br>".join(result["missing"])
-        page.plan_total.setText(f"<b>Total {result['total_cost']} {unit}</b>, "
-                                f"{result['unspent']} unspent{missing}")
+        missing = "" if result.affordable else "<br>" + "<br>".join(result.missing)
+        page.plan_total.setText(f"<b>Total {result.total_cost} {unit}</b>, "
+                                f"{result.unspent} unspent{missing}")
     apply_state(page, apply_why(page, result))
 
 
@@ -222,7 +219,7 @@ class PlanPart(_Widget):
     apply_button: QPushButton
     # the plan
     plan_node: Node | None
-    plan_result: dict[str, Any] | None
+    plan_result: Plan | None
 
     # -- plan ------------------------------------------------------------------------------
     def _selection_changed(self) -> None:
@@ -277,19 +274,17 @@ class PlanPart(_Widget):
         self.plan_result = result
         unit = self.scene.unit()
         running = 0
-        for i, step in enumerate(result["steps"], 1):
-            running += step["cost"]
-            text = f"{i}. {self.look.step_head(step)}: {step['cost']} {unit}  (Σ {running})"
+        for i, step in enumerate(result.steps, 1):
+            running += step.cost
+            text = f"{i}. {self.look.step_head(step)}: {step.cost} {unit}  (Σ {running})"
             more = self.look.step_more(step)
             if more:
                 text += "\n" + more
             QListWidgetItem(text, self.steps_list)
         show_plan_total(self, result, unit)
 
-    def affordable_steps(self) -> list[dict[str, Any]]:
-        from builder.rules.chain import affordable_steps
-
-        return affordable_steps(self.plan_result)
+    def affordable_steps(self) -> list[PlanStep]:
+        return queries.affordable_steps(self.plan_result)
 
     def apply_plan(self) -> int:
         """Take the affordable steps in order: one undo step ("Apply plan") for all."""
@@ -298,8 +293,8 @@ class PlanPart(_Widget):
             return 0
         return self._apply_steps(steps)
 
-    def _apply_steps(self, steps: list[dict[str, Any]], scene: str = "") -> int:
-        planned = len(self.plan_result["steps"]) if self.plan_result else len(steps)
+    def _apply_steps(self, steps: list[PlanStep], scene: str = "") -> int:
+        planned = len(self.plan_result.steps) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
         node = self.plan_node
         title = "Apply the plan"
@@ -311,8 +306,8 @@ class PlanPart(_Widget):
         done = 0
         try:
             for step in steps:
-                if not self.doc.apply_words(self.look.step_words(step, step.get("scene")
-                                                                 or scene)):
+                step_scene = str(step.extra.get("scene") or scene)
+                if not self.doc.apply_words(self.look.step_words(step, step_scene)):
                     break
                 done += 1
         finally:

@@ -12,7 +12,8 @@ a line style or a mark, so it reads in greyscale.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPalette, QPen
@@ -29,6 +30,7 @@ from builder.ui.chain.node import (  # noqa: F401 - the node and its measures, r
     NodeItem, bold_font)
 
 if TYPE_CHECKING:
+    from builder.app.types import PlanStep
     from builder.rules.chain import Chain
 
 
@@ -268,7 +270,7 @@ class ChainScene(QGraphicsScene):
         if changed:
             self.layout_rows()
 
-    def show_plan(self, steps: list[dict[str, Any]]) -> None:
+    def show_plan(self, steps: Sequence[PlanStep]) -> None:
         """Badge each planned node with its step number(s), cost and running total."""
         changed = False
         for item in self.nodes.values():
@@ -286,13 +288,13 @@ class ChainScene(QGraphicsScene):
         # a node may be several steps (Medicine 4, then 5): one badge says them all
         on_node: dict[str, tuple[list[int], int, int]] = {}
         for i, step in enumerate(steps, 1):
-            running += step["cost"]
+            running += step.cost
             nid = self.look.step_node(step)
             planned_item = self.nodes.get(nid)
             if planned_item is None:
                 continue
             numbers, cost, _total = on_node.get(nid, ([], 0, 0))
-            on_node[nid] = ([*numbers, i], cost + step["cost"], running)
+            on_node[nid] = ([*numbers, i], cost + step.cost, running)
             planned_item.prepareGeometryChange()
             planned_item.plan_badge = plan_badge_text(*on_node[nid], self.unit())
             planned_item.update_node(planned_item.node)

@@ -47,9 +47,11 @@ class LedgerModel(RowsTableModel):
 
     HEADERS = HEADERS
 
-    def __init__(self, parent: QObject | None = None, unit: str = "SP"):
+    def __init__(self, parent: QObject | None = None, unit: str | None = None):
         super().__init__(parent)
-        self.unit = unit
+        #: The amounts' unit as given (None: the rule system's ``balance_label``).
+        self.given_unit = unit
+        self.unit = unit or ""
         self._replay: Any = None
         self._ruleset: Any = None
         self._opening: int | None = None
@@ -64,6 +66,7 @@ class LedgerModel(RowsTableModel):
         self.beginResetModel()
         self._replay = rep
         self._ruleset = cf.ruleset
+        self.unit = cf.ruleset.balance_label if self.given_unit is None else self.given_unit
         self._opening = opening
         self._problems = {p.entry: list(p.reasons) for p in rep.problems
                           if p.entry is not None}

@@ -46,7 +46,7 @@ def option_title(option: Option) -> str:
     return f"{label}: {option.name} → {option.target}"
 
 
-def cost_text(option: Option, unit: str = "SP") -> str:
+def cost_text(option: Option, unit: str = "points") -> str:
     return "—" if option.cost is None else f"{option.cost} {unit}".strip()
 
 
@@ -61,7 +61,7 @@ class OptionsModel(RowsTableModel):
     HEADERS = HEADERS
     ROWS_ATTR = "_options"
 
-    def __init__(self, parent: QObject | None = None, unit: str = "SP"):
+    def __init__(self, parent: QObject | None = None, unit: str = "points"):
         super().__init__(parent)
         self._options: list[Option] = []
         self.unit = unit

@@ -119,7 +119,7 @@ class OptionsPanel(QWidget):
 
     takeRequested = Signal(object)  # an Option (the core's, with its words)
 
-    def __init__(self, parent: QWidget | None = None, unit: str = "SP") -> None:
+    def __init__(self, parent: QWidget | None = None, unit: str = "points") -> None:
         super().__init__(parent)
         self.model = OptionsModel(self, unit=unit)
         self.proxy = OptionsFilterModel(self)
@@ -254,7 +254,10 @@ def plain_table(parent: QWidget, model: QAbstractItemModel, name: str,
 
 
 class LedgerView(QTableView):
-    def __init__(self, parent: QWidget | None = None, unit: str = "SP") -> None:
+    """The ledger, its amounts in ``unit`` (None: the character's rule system's
+    ``balance_label``)."""
+
+    def __init__(self, parent: QWidget | None = None, unit: str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ledgerView")
         self.setAccessibleName("Ledger: every action in order")
@@ -335,8 +338,8 @@ class CharacterEditor(QWidget):
         pass
 
     def unit(self) -> str:
-        """The ruleset's name for its points (``balance_label``), e.g. SP; may be empty."""
-        return str(getattr(self.doc.ruleset, "balance_label", "") or "")
+        """The rule system's name for its points (``balance_label``), e.g. SP; may be empty."""
+        return str(self.doc.ruleset.balance_label)
 
     def show_refusal(self, reasons: Sequence[str]) -> None:
         text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)

@@ -13,6 +13,7 @@ from builder.ui.chain.look import ChainLook
 if TYPE_CHECKING:
     from PySide6.QtCore import QMimeData
 
+    from builder.app.types import PlanStep
     from builder.rules.chain import Chain, Node
     from .chain_tokens import RankToken
 
@@ -100,35 +101,37 @@ class StoryPointLook(ChainLook):
         return None
 
     # -- the plan ----------------------------------------------------------------------------
-    def step_node(self, step: dict[str, Any]) -> str:
-        kind = "class" if step["kind"] == "new-class" else step["kind"]
-        return f"{kind}:{step['name']}"
+    def step_node(self, step: PlanStep) -> str:
+        kind = "class" if step.kind == "new-class" else step.kind
+        return f"{kind}:{step.name}"
 
-    def step_extra_nodes(self, step: dict[str, Any]) -> list[str]:
-        return [f"trait:{step['name']}.{step['trait']}"] if step.get("trait") else []
+    def step_extra_nodes(self, step: PlanStep) -> list[str]:
+        trait = step.extra.get("trait")
+        return [f"trait:{step.name}.{trait}"] if trait else []
 
     def plans(self, node: Node) -> bool:
         return node.kind in LEVELLED
 
-    def step_head(self, step: dict[str, Any]) -> str:
-        what = "enter" if step["kind"] == "new-class" else "→"
-        return f"{step['name']} {what} {step['target']}"
+    def step_head(self, step: PlanStep) -> str:
+        what = "enter" if step.kind == "new-class" else "→"
+        return f"{step.name} {what} {step.target}"
 
-    def step_more(self, step: dict[str, Any]) -> str:
-        if not step.get("trait"):
+    def step_more(self, step: PlanStep) -> str:
+        trait, spell = step.extra.get("trait"), step.extra.get("spell")
+        if not trait:
             return ""
-        return f"rank to {step['trait']}" + (f", spell {step['spell']}" if step.get("spell")
-                                             else "")
+        return f"rank to {trait}" + (f", spell {spell}" if spell else "")
 
-    def step_words(self, step: dict[str, Any], scene: str) -> list[str]:
-        if step["kind"] == "vital":
-            return ["raise-vital", step["name"]]
-        if step["kind"] == "skill":
-            return ["raise-skill", step["name"]]
-        verb = "enter-class" if step["kind"] == "new-class" else "raise-class"
-        words = [verb, step["name"], "--trait", step["trait"]]
-        if step.get("spell"):
-            words += ["--spell", step["spell"]]
+    def step_words(self, step: PlanStep, scene: str) -> list[str]:
+        if step.kind == "vital":
+            return ["raise-vital", step.name]
+        if step.kind == "skill":
+            return ["raise-skill", step.name]
+        verb = "enter-class" if step.kind == "new-class" else "raise-class"
+        words = [verb, step.name, "--trait", str(step.extra["trait"])]
+        spell = step.extra.get("spell")
+        if spell:
+            words += ["--spell", str(spell)]
         if verb == "enter-class":
             words += ["--scene", scene]
         return words

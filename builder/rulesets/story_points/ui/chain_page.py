@@ -388,7 +388,7 @@ class ChainWidget(ChainPage):
         steps = self.affordable_steps()
         if not steps:
             return 0
-        if any(step["kind"] in ("class", "new-class") for step in steps):
+        if any(step.kind in ("class", "new-class") for step in steps):
             self.plan_dialog = PlanChoicesDialog(self.doc, steps, self)
             self.plan_dialog.chosen.connect(
                 lambda chosen: self._apply_steps(chosen, self.scene_edit.text().strip()))

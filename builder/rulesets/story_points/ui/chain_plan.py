@@ -8,7 +8,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QLineEdit, QVBoxLayout, QWidget)
 
-from builder.app.types import RulesError
+from builder.app import queries
+from builder.app.types import PlanStep, RulesError
 from .chain_look import StoryPointLook
 from builder.ui.wording import count
 
@@ -25,40 +26,41 @@ class PlanChoicesDialog(QDialog):
     as legal at that step, and the whole set is checked through the core again.
     """
 
-    chosen = Signal(object)  # the steps (a list), with the chosen trait and spell
+    chosen = Signal(object)  # the steps (a list of PlanStep), with the chosen trait and spell
 
-    def __init__(self, doc: CharacterDocument, steps: list[dict[str, Any]],
+    def __init__(self, doc: CharacterDocument, steps: list[PlanStep],
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
-        self.steps = [dict(step) for step in steps]
+        self.steps = list(steps)
         self.setWindowTitle("Choose the plan's trait ranks and spells")
         self.setObjectName("planChoicesDialog")
         form = QFormLayout()
         self.pickers: list[tuple[int, QComboBox, QComboBox | None]] = []
         for index, step in enumerate(self.steps):
-            if step["kind"] not in ("class", "new-class"):
+            if step.kind not in ("class", "new-class"):
                 continue
-            choices = step.get("choices", {})
+            choices = step.extra.get("choices", {})
+            trait, spell = step.extra.get("trait", ""), step.extra.get("spell")
             traits = QComboBox(self)
-            traits.addItems(choices.get("traits", [step.get("trait", "")]))
-            traits.setCurrentText(step.get("trait", ""))
-            traits.setAccessibleName(f"{step['name']} {step['target']}: trait rank")
+            traits.addItems(choices.get("traits", [trait]))
+            traits.setCurrentText(trait)
+            traits.setAccessibleName(f"{step.name} {step.target}: trait rank")
             spells = None
             row = QHBoxLayout()
             row.addWidget(QLabel("rank to", self))
             row.addWidget(traits, 1)
-            if step.get("spell"):
+            if spell:
                 spells = QComboBox(self)
-                spells.addItems(choices.get("spells", [step["spell"]]))
-                spells.setCurrentText(step["spell"])
-                spells.setAccessibleName(f"{step['name']} {step['target']}: new spell")
+                spells.addItems(choices.get("spells", [spell]))
+                spells.setCurrentText(spell)
+                spells.setAccessibleName(f"{step.name} {step.target}: new spell")
                 row.addWidget(QLabel("spell", self))
                 row.addWidget(spells, 1)
-            form.addRow(f"{step['name']} {step['target']} ({step['cost']} SP):", row)
+            form.addRow(f"{step.name} {step.target} ({step.cost} SP):", row)
             self.pickers.append((index, traits, spells))
         self.scene_edit = None
-        if any(step["kind"] == "new-class" for step in self.steps):
+        if any(step.kind == "new-class" for step in self.steps):
             self.scene_edit = QLineEdit(self)
             self.scene_edit.setPlaceholderText("the achievement or training scene")
             self.scene_edit.setAccessibleName("Scene for entering the new Class")
@@ -71,7 +73,7 @@ class PlanChoicesDialog(QDialog):
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        total = sum(step["cost"] for step in self.steps)
+        total = sum(step.cost for step in self.steps)
         head = QLabel(f"<b>{count(len(self.steps), 'step')}, {total} SP.</b> Each Class step grants one "
                       "trait rank (and for casters one new spell): choose them now.", self)
         head.setWordWrap(True)
@@ -87,28 +89,28 @@ class PlanChoicesDialog(QDialog):
             self.scene_edit.textChanged.connect(self._validate)
         self._validate()
 
-    def chosen_steps(self) -> list[dict[str, Any]]:
+    def chosen_steps(self) -> list[PlanStep]:
+        """The steps with the trait rank and spell chosen for each Class step."""
         for index, traits, spells in self.pickers:
-            self.steps[index]["trait"] = traits.currentText()
+            chosen = {"trait": traits.currentText()}
             if spells is not None:
-                self.steps[index]["spell"] = spells.currentText()
+                chosen["spell"] = spells.currentText()
+            self.steps[index] = _with_extra(self.steps[index], **chosen)
         return self.steps
 
     def reasons(self) -> list[str]:
         """Walk the steps through the rules core (SP aside) and say what it refuses."""
-        cf = self.doc.cf
-        ruleset, state = cf.ruleset, cf.state
         scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
-        for step in self.chosen_steps():
-            try:
-                action = ruleset.parse_action(_LOOK.step_words(step, scene))
-            except RulesError as problem:
-                return [str(problem)]
-            why = ruleset.check(state, action)
-            if why:
-                return [f"{step['name']} {step['target']}: {r}" for r in why]
-            state = ruleset.apply(state, action)
-        return []
+        steps = self.chosen_steps()
+        try:
+            refused = queries.first_refusal(self.doc.cf,
+                                            (_LOOK.step_words(step, scene) for step in steps))
+        except RulesError as problem:
+            return [str(problem)]
+        if refused is None:
+            return []
+        index, why = refused
+        return [f"{steps[index].name} {steps[index].target}: {r}" for r in why]
 
     def _validate(self, *_: object) -> None:
         why = self.reasons()
@@ -119,8 +121,11 @@ class PlanChoicesDialog(QDialog):
         if not self.ok.isEnabled():
             return
         scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
-        steps = self.chosen_steps()
-        for step in steps:
-            step["scene"] = scene
+        steps = [_with_extra(step, scene=scene) for step in self.chosen_steps()]
         self.chosen.emit(steps)
         self.accept()
+
+
+def _with_extra(step: PlanStep, **extra: Any) -> PlanStep:
+    """``step`` with some of its further keys (``trait``, ``spell``, ``scene``) given anew."""
+    return PlanStep(step.kind, step.name, step.target, step.cost, {**step.extra, **extra})

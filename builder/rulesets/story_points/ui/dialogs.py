@@ -31,7 +31,7 @@ class ClassAdvanceDialog(QDialog):
         self.setWindowTitle(title)
         choices = option.extra.get("choices") or {}
         form = QFormLayout()
-        head = QLabel(f"<b>{title}</b> for {cost_text(option)}. "
+        head = QLabel(f"<b>{title}</b> for {cost_text(option, 'SP')}. "
                       "The advance grants one trait rank"
                       + (" and one new spell, chosen independently." if option.extra.get("casts_spells")
                          else "."), self)

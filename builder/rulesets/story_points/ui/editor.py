@@ -141,9 +141,9 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.top_splitter = top
 
         # right: increases, ledger, chain
-        self.options_panel = OptionsPanel(self)
+        self.options_panel = OptionsPanel(self, unit=self.unit())
         self.options_panel.takeRequested.connect(self.take)
-        self.ledger = LedgerView(self)
+        self.ledger = LedgerView(self, unit=self.unit())
         self.side_tabs = QTabWidget(self)
         self.side_tabs.setObjectName("sideTabs")
         self.side_tabs.setAccessibleName("Increases, ledger and advancement chain")

@@ -42,7 +42,7 @@ def sheet_item(text: object, key: tuple[str, ...] | None = None, tip: str | None
 def next_text(option: Option | None) -> str:
     if option is None:
         return ""
-    return f"→ {option.target} for {cost_text(option)}"
+    return f"→ {option.target} for {cost_text(option, 'SP')}"
 
 
 # -- the sheet (left side) ------------------------------------------------------------------
