@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import copy
 import pickle
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,8 @@ def test_every_record_names_its_init_arguments_as_its_fields():
         seen.append(cls)
         # slotted: every class of its line declares its slots, so no instance has a __dict__
         assert all("__slots__" in vars(c) for c in cls.__mro__[:-1]), cls
+        # read by attribute only: no record is a mapping, nor answers a key
+        assert not issubclass(cls, Mapping) and not hasattr(cls, "__getitem__"), cls
         params = list(inspect.signature(cls.__init__).parameters)[1:]
         # the compared fields in __init__'s order; an argument left out of them is one
         # compared on purpose by nothing, and is named among the repr's fields instead
