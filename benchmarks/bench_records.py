@@ -1,5 +1,6 @@
 """What defining the records a command loads costs: the record base
-(``builder/rules/records.py``) against frozen, slotted dataclasses.
+(``builder/rules/records.py``, slotted records as the program declares them) against
+frozen, slotted dataclasses, and against the same records without ``__slots__``.
 
 An ``export-pdf`` defines 32 record classes on its way (the rules, storage, the sheet
 model, the export plan: about four fields each).  This script writes a module of 32
@@ -7,7 +8,8 @@ four-field records each way and times importing it in a fresh process, paired (A
 ...): CPU time in the process (the median of the ratios of each pair and the medians of
 each side), and with ``--instructions`` the instructions counted by valgrind's callgrind,
 a figure a loaded machine does not move.  The bytecode is compiled beforehand, as an
-installed program's is.
+installed program's is.  The records without slots are timed in the same runs, after
+the pair.
 
     python benchmarks/bench_records.py [--runs 21] [--instructions]
 """
@@ -30,16 +32,19 @@ CLASSES, FIELDS = 32, 4
 def _modules(folder: Path) -> None:
     names = [f"f{j}" for j in range(FIELDS)]
     records = ["from builder.rules.records import FrozenRecord"]
+    unslotted = list(records)
     dataclasses = ["from dataclasses import dataclass"]
     for i in range(CLASSES):
-        records.append(f"class C{i}(FrozenRecord):\n    _fields = {tuple(names)!r}\n"
-                       + "".join(f"    {n}: int\n" for n in names)
-                       + f"    def __init__(self, {', '.join(names)}):\n"
-                       + "".join(f"        object.__setattr__(self, {n!r}, {n})\n"
-                                 for n in names))
+        body = ("".join(f"    {n}: int\n" for n in names)
+                + f"    def __init__(self, {', '.join(names)}):\n"
+                + "".join(f"        object.__setattr__(self, {n!r}, {n})\n" for n in names))
+        head = f"class C{i}(FrozenRecord):\n    _fields = {tuple(names)!r}\n"
+        records.append(head + "    __slots__ = _fields\n" + body)
+        unslotted.append(head + body)
         dataclasses.append(f"@dataclass(frozen=True, slots=True)\nclass C{i}:\n"
                            + "".join(f"    {n}: int\n" for n in names))
     (folder / "as_records.py").write_text("\n".join(records))
+    (folder / "as_unslotted_records.py").write_text("\n".join(unslotted))
     (folder / "as_dataclasses.py").write_text("\n".join(dataclasses))
     compileall.compile_dir(str(folder), quiet=1)
 
@@ -83,7 +88,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         _modules(folder)
-        records, dataclasses, ratios = [], [], []
+        records, dataclasses, ratios, unslotted = [], [], [], []
         for run in range(runs):
             order = ("as_records", "as_dataclasses") if run % 2 == 0 else \
                 ("as_dataclasses", "as_records")
@@ -91,8 +96,10 @@ def main() -> int:
             records.append(got["as_records"])
             dataclasses.append(got["as_dataclasses"])
             ratios.append(got["as_dataclasses"] / max(got["as_records"], 1e-6))
+            unslotted.append(_cpu_ms(folder, "as_unslotted_records"))
         print(f"{CLASSES} records of {FIELDS} fields, CPU time to define them, {runs} pairs:")
         print(f"  record base         median {statistics.median(records):6.2f} ms")
+        print(f"  record base, no __slots__ median {statistics.median(unslotted):6.2f} ms")
         print(f"  frozen slotted dataclasses (with importing dataclasses) "
               f"median {statistics.median(dataclasses):6.2f} ms")
         print(f"  ratio median {statistics.median(ratios):.2f}x "
@@ -102,7 +109,7 @@ def main() -> int:
             if base is None:
                 print("  instructions: valgrind is not installed")
                 return 0
-            for module in ("as_records", "as_dataclasses"):
+            for module in ("as_records", "as_unslotted_records", "as_dataclasses"):
                 count = _instructions(folder, module)
                 if count is not None:
                     print(f"  {module}: +{(count - base) / 1e6:.0f} M instructions")

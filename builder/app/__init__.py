@@ -4,7 +4,8 @@ The command line (:mod:`builder.cli`, :mod:`builder.cli_commands`) and the
 window (:mod:`builder.ui`) are thin adapters over these functions; neither
 holds a policy the other lacks.  Each operation
 
-* takes typed inputs (the dataclasses below, or plain paths and words),
+* takes typed inputs (frozen records such as :class:`~builder.app.characters.NewCharacter`,
+  or plain paths and words),
 * enforces the guards: the *member guard* (a caller-supplied
   :data:`~builder.app.outcome.Guard`: the window refuses to write a file an
   open tab holds an unsaved change to; the command line has none), the

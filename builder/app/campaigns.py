@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -31,35 +30,56 @@ from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCod
 from builder.rules.base import Refusal, Ruleset, UsageError
 from builder.storage import campaigns as store
 from builder.storage.files import CharacterFile, now_iso
+from builder.rules.records import FrozenRecord
 
 
 # -- inputs ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class NewCampaign:
+class NewCampaign(FrozenRecord):
+    _fields = ("name", "ruleset", "members", "output", "force")
+    __slots__ = _fields
     name: str
     ruleset: str
     #: Member paths as given (see :func:`member_reference`).
-    members: Sequence[str] = ()
+    members: Sequence[str]
     #: A file, or a folder for a new file named after the campaign; None: the
     #: library's campaigns folder.
-    output: Path | None = None
+    output: Path | None
     #: Replace an existing ``output`` file (never one written by a newer version).
-    force: bool = False
+    force: bool
+
+    def __init__(self, name: str, ruleset: str, members: Sequence[str] = (),
+                 output: Path | None = None, force: bool = False) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "members", members)
+        object.__setattr__(self, "output", output)
+        object.__setattr__(self, "force", force)
 
 
-@dataclass(frozen=True)
-class XpAward:
+class XpAward(FrozenRecord):
     """A Vogelfrei session's XP shared among surviving members (``campaign xp``)."""
 
+    _fields = ("hit_dice", "session", "treasure", "survivors", "shares", "secure")
+    __slots__ = _fields
     hit_dice: Sequence[str]
     session: str
-    treasure: int = 0
+    treasure: int
     #: Members who share (as given or as a path); empty: every member.
-    survivors: Sequence[str] = ()
+    survivors: Sequence[str]
     #: ``CHARFILE=FRACTION`` for members present for part of the adventure.
-    shares: Sequence[str] = field(default_factory=tuple)
+    shares: Sequence[str]
     #: The treasure is back at a secure location (it counts only then).
-    secure: bool = True
+    secure: bool
+
+    def __init__(self, hit_dice: Sequence[str], session: str, treasure: int = 0,
+                 survivors: Sequence[str] = (), shares: Sequence[str] | None = None,
+                 secure: bool = True) -> None:
+        object.__setattr__(self, "hit_dice", hit_dice)
+        object.__setattr__(self, "session", session)
+        object.__setattr__(self, "treasure", treasure)
+        object.__setattr__(self, "survivors", survivors)
+        object.__setattr__(self, "shares", tuple() if shares is None else shares)
+        object.__setattr__(self, "secure", secure)
 
 
 def member_reference(campaign_file: Path | str, character: Path | str) -> str:
@@ -135,17 +155,27 @@ def ruleset_of(path: Path | str) -> Ruleset:
     return load_ruleset(store.load_campaign(path).ruleset_id)
 
 
-@dataclass(frozen=True, slots=True)
-class CampaignRow:
+class CampaignRow(FrozenRecord):
     """One campaign of the library (``campaign list``): its figures, or why it cannot
     be read."""
 
+    _fields = ("file", "name", "ruleset", "members", "sessions", "problem")
+    __slots__ = _fields
     file: Path
-    name: str = ""
-    ruleset: str = ""
-    members: int = 0
-    sessions: int = 0
-    problem: str | None = None
+    name: str
+    ruleset: str
+    members: int
+    sessions: int
+    problem: str | None
+
+    def __init__(self, file: Path, name: str = "", ruleset: str = "", members: int = 0,
+                 sessions: int = 0, problem: str | None = None) -> None:
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "members", members)
+        object.__setattr__(self, "sessions", sessions)
+        object.__setattr__(self, "problem", problem)
 
 
 def library_campaigns() -> tuple[CampaignRow, ...]:

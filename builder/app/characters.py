@@ -20,7 +20,6 @@ window's Reload / Keep mine); a path target never keeps anything.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
@@ -29,26 +28,41 @@ from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCod
 from builder.rules.base import ActionEntry, Refusal, Ruleset, UsageError
 from builder.rules.entry_ids import META_KEYS
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
+from builder.rules.records import FrozenRecord
 
 
 # -- creation --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class NewCharacter:
+class NewCharacter(FrozenRecord):
     """A new character: a ruleset, a name and either a finished ``baseline`` (the
     window's creation forms) or ``--set`` pairs (the command line)."""
 
+    _fields = ("ruleset", "name", "baseline", "sets", "randomize", "seed", "output", "force")
+    __slots__ = _fields
     ruleset: Ruleset
     name: str
-    baseline: Mapping[str, Any] | None = None
-    sets: Sequence[tuple[str, str]] = ()
+    baseline: Mapping[str, Any] | None
+    sets: Sequence[tuple[str, str]]
     #: Roll what the ruleset rolls (``--random``; implied by a ``seed``).
-    randomize: bool = False
-    seed: int | None = None
+    randomize: bool
+    seed: int | None
     #: A file, or a folder for a new file named after the character; None: the
     #: library (a free name there, never an existing file).
-    output: Path | None = None
+    output: Path | None
     #: Replace an existing ``output`` file (never one written by a newer version).
-    force: bool = False
+    force: bool
+
+    def __init__(self, ruleset: Ruleset, name: str,
+                 baseline: Mapping[str, Any] | None = None,
+                 sets: Sequence[tuple[str, str]] = (), randomize: bool = False,
+                 seed: int | None = None, output: Path | None = None, force: bool = False) -> None:
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "baseline", baseline)
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "randomize", randomize)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "output", output)
+        object.__setattr__(self, "force", force)
 
 
 def parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
@@ -242,20 +256,31 @@ def rename(target: Target, name: str, *, guard: Guard | None = None) -> Outcome:
 
 
 # -- several characters at once -----------------------------------------------------------------
-@dataclass(frozen=True)
-class PartyXp:
+class PartyXp(FrozenRecord):
     """A session's XP shared among characters that are not (or not all) in one
     campaign: each survivor's share written as ``award-xp SHARE --session S``."""
 
+    _fields = ("parts", "session", "enemies", "treasure", "secure", "extra")
+    __slots__ = _fields
     #: {character file: part of the adventure ("1", "1/2", ...)} of the survivors.
     parts: Mapping[Path, str]
     session: str
     #: Defeated enemies as typed (``3 3* L2 <1 chief=4``; see rules.vogelfrei.tally).
-    enemies: Sequence[str] = ()
+    enemies: Sequence[str]
     #: Treasure as typed (``1000 hoard=500``).
-    treasure: Sequence[str] = ()
-    secure: bool = True
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    treasure: Sequence[str]
+    secure: bool
+    extra: Mapping[str, Any]
+
+    def __init__(self, parts: Mapping[Path, str], session: str, enemies: Sequence[str] = (),
+                 treasure: Sequence[str] = (), secure: bool = True,
+                 extra: Mapping[str, Any] | None = None) -> None:
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "session", session)
+        object.__setattr__(self, "enemies", enemies)
+        object.__setattr__(self, "treasure", treasure)
+        object.__setattr__(self, "secure", secure)
+        object.__setattr__(self, "extra", {} if extra is None else extra)
 
 
 def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None], what: str

@@ -17,7 +17,6 @@ module reports on them in a person's words and makes each ruling one undoable st
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -26,6 +25,8 @@ from builder.app import sync
 from builder.app.outcome import FileChange, Guard, Outcome, check_guard
 from builder.rules import merge as merging
 from builder.rules.base import UsageError
+from builder.rules.entry_ids import Envelope
+from builder.rules.records import FrozenRecord
 
 #: An entry's place on the timeline.
 APPLIED, SUSPENDED, KEPT, REVOKED = "applied", "suspended", "kept", "revoked"
@@ -36,29 +37,44 @@ Figures = tuple[tuple[str, str], ...]
 
 
 # -- conflict copies ----------------------------------------------------------------
-@dataclass(frozen=True)
-class SyncedFile:
+class SyncedFile(FrozenRecord):
     """A file that took in a conflict copy: how many entries of other devices came
     in, by device name ("" where the entries carry none), and its open conflicts."""
 
+    _fields = ("path", "name", "devices", "open_conflicts")
+    __slots__ = _fields
     path: Path
     name: str
     devices: tuple[tuple[str, int], ...]
     open_conflicts: int
+
+    def __init__(self, path: Path, name: str, devices: tuple[tuple[str, int], ...],
+                 open_conflicts: int) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "devices", devices)
+        object.__setattr__(self, "open_conflicts", open_conflicts)
 
     @property
     def entries(self) -> int:
         return sum(n for _, n in self.devices)
 
 
-@dataclass(frozen=True)
-class TakenIn:
+class TakenIn(FrozenRecord):
     """What :func:`take_in_library` did: the files it wrote (``outcome``), what came
     in from other devices, and the copies left where they are (with why)."""
 
+    _fields = ("outcome", "synced", "left")
+    __slots__ = _fields
     outcome: Outcome
     synced: tuple[SyncedFile, ...]
     left: tuple[tuple[Path, str], ...]
+
+    def __init__(self, outcome: Outcome, synced: tuple[SyncedFile, ...],
+                 left: tuple[tuple[Path, str], ...]) -> None:
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "synced", synced)
+        object.__setattr__(self, "left", left)
 
 
 def _this_device() -> str:
@@ -93,9 +109,9 @@ def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
         brought = set(merged.result.added[-1]) if merged.result.added else set()
         counts: dict[str, int] = {}
         for entry in merging.all_entries(doc) + merging.resolutions_of(doc):
-            if entry.get("id") in brought and entry.get("device") != me:
-                who = str(entry.get("device_name") or "")
-                counts[who] = counts.get(who, 0) + 1
+            envelope = Envelope.of(entry)
+            if envelope.id in brought and envelope.device != me:
+                counts[envelope.device_name] = counts.get(envelope.device_name, 0) + 1
         if counts:
             synced.append(SyncedFile(original, str(doc.get("name") or original.stem),
                                      tuple(sorted(counts.items())),
@@ -106,49 +122,85 @@ def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
 
 
 # -- a file's conflicts, in words ---------------------------------------------------
-@dataclass(frozen=True)
-class Line:
+class Line(FrozenRecord):
     """One entry of the merged timeline."""
 
+    _fields = ("id", "text", "at", "device", "state")
+    __slots__ = _fields
     id: str
     text: str
     at: str
     device: str
     state: str
 
+    def __init__(self, id: str, text: str, at: str, device: str, state: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "device", device)
+        object.__setattr__(self, "state", state)
 
-@dataclass(frozen=True)
-class Choice:
+
+class Choice(FrozenRecord):
     """A ruling offered for a conflict: which entry it names, and the figures after."""
 
+    _fields = ("ruling", "entry", "label", "figures", "changes")
+    __slots__ = _fields
     ruling: str
     entry: str
     label: str
     figures: Figures
     #: What it changes on the timeline, in words ("Raised Presence to 2: applied").
-    changes: tuple[str, ...] = ()
+    changes: tuple[str, ...]
+
+    def __init__(self, ruling: str, entry: str, label: str, figures: Figures,
+                 changes: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "ruling", ruling)
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "figures", figures)
+        object.__setattr__(self, "changes", changes)
 
 
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(FrozenRecord):
     """An open conflict: the suspended entry, the one it collides with (if known), the
     reason in words, the figures now and the rulings offered."""
 
+    _fields = ("entry", "other", "reason", "figures", "choices")
+    __slots__ = _fields
     entry: Line
     other: Line | None
     reason: str
     figures: Figures
     choices: tuple[Choice, ...]
 
+    def __init__(self, entry: Line, other: Line | None, reason: str, figures: Figures,
+                 choices: tuple[Choice, ...]) -> None:
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "other", other)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "figures", figures)
+        object.__setattr__(self, "choices", choices)
 
-@dataclass(frozen=True)
-class Report:
+
+class Report(FrozenRecord):
+    _fields = ("path", "kind", "name", "timeline", "conflicts", "figures")
+    __slots__ = _fields
     path: Path
     kind: str
     name: str
     timeline: tuple[Line, ...]
     conflicts: tuple[Conflict, ...]
     figures: Figures
+
+    def __init__(self, path: Path, kind: str, name: str, timeline: tuple[Line, ...],
+                 conflicts: tuple[Conflict, ...], figures: Figures) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "timeline", timeline)
+        object.__setattr__(self, "conflicts", conflicts)
+        object.__setattr__(self, "figures", figures)
 
 
 def clock(at: str) -> str:
@@ -183,7 +235,7 @@ class _Words:
                 return str(self._campaign.plain(dict(entry)))
             return str(self._ruleset.describe(dict(entry)))
         except Exception:  # noqa: BLE001 - an entry the rules cannot describe: its verb
-            return str(entry.get("action", "?"))
+            return Envelope.of(entry).verb
 
     def figures(self, doc: Mapping[str, Any]) -> Figures:
         try:
@@ -201,8 +253,8 @@ class _Words:
 
 
 def _line(words: _Words, entry: Mapping[str, Any], state: str) -> Line:
-    return Line(str(entry.get("id", "")), words.text(entry), str(entry.get("at", "")),
-                str(entry.get("device_name") or ""), state)
+    envelope = Envelope.of(entry)
+    return Line(envelope.id, words.text(entry), envelope.at, envelope.device_name, state)
 
 
 def reason_words(s: merging.Suspension, entry: Line, other: Line | None) -> str:
@@ -230,11 +282,11 @@ def _after(doc: Mapping[str, Any], entry_id: str, ruling: str) -> dict[str, Any]
 
 def _states(doc: Mapping[str, Any]) -> dict[str, str]:
     """Each entry's place on the timeline, by id."""
-    states: dict[str, str] = {str(e.get("id")): APPLIED for e in doc.get("ledger") or []}
+    states: dict[str, str] = {Envelope.of(e).id: APPLIED for e in doc.get("ledger") or []}
     for s in merging.suspensions(doc):
-        states[str(s.entry.get("id"))] = KEPT if s.ruling else SUSPENDED
+        states[s.envelope.id] = KEPT if s.ruling else SUSPENDED
     for e in doc.get(merging.REVOKED) or []:
-        states[str(e.get("id"))] = REVOKED
+        states[Envelope.of(e).id] = REVOKED
     return states
 
 
@@ -256,7 +308,7 @@ def report(path: Path | str) -> Report:
     states = _states(doc)
     suspensions = merging.suspensions(doc)
     entries = sorted(merging.all_entries(doc), key=merging.sort_key)
-    timeline = tuple(_line(words, e, states.get(str(e.get("id")), APPLIED)) for e in entries)
+    timeline = tuple(_line(words, e, states.get(Envelope.of(e).id, APPLIED)) for e in entries)
     by_id = {line.id: line for line in timeline}
     figures = words.figures(doc)
     conflicts = []
@@ -282,7 +334,7 @@ def report(path: Path | str) -> Report:
 # -- rulings and their undo ---------------------------------------------------------
 def _resolutions(path: Path) -> dict[str, dict[str, Any]]:
     doc = merging.prepared(sync.read_copy(path).doc)
-    return {str(e.get("id")): e for e in merging.resolutions_of(doc)}
+    return {Envelope.of(e).id: e for e in merging.resolutions_of(doc)}
 
 
 def resolve(path: Path | str, entry_id: str, ruling: str, *,
@@ -297,7 +349,7 @@ def resolve(path: Path | str, entry_id: str, ruling: str, *,
     before = _resolutions(path)
     merged = sync.resolve(path, entry_id, ruling)
     doc = merged.result.doc
-    new = [e for e in merging.resolutions_of(doc) if str(e.get("id")) not in before]
+    new = [e for e in merging.resolutions_of(doc) if Envelope.of(e).id not in before]
     written = next((e for e in new if e.get("entry") == entry_id
                     and e.get("ruling") == ruling), new[-1] if new else None)
     verb = "Kept as the GM's ruling" if ruling == KEEP else "Revoked"
@@ -307,7 +359,7 @@ def resolve(path: Path | str, entry_id: str, ruling: str, *,
 
 
 def _describe(doc: Mapping[str, Any], entry_id: str) -> str:
-    found = next((e for e in merging.all_entries(doc) if e.get("id") == entry_id), None)
+    found = next((e for e in merging.all_entries(doc) if Envelope.of(e).id == entry_id), None)
     return _Words(doc).text(found) if found is not None else entry_id
 
 
@@ -323,7 +375,7 @@ def unresolve(path: Path | str, ruling: Mapping[str, Any], *,
     check_guard(guard, [path])
     target = str(ruling.get("entry", ""))
     latest = [e for e in _resolutions(path).values() if str(e.get("entry")) == target]
-    if not latest or str(latest[-1].get("id")) != str(ruling.get("id")):
+    if not latest or Envelope.of(latest[-1]).id != Envelope.of(ruling).id:
         raise UsageError(f"{path}: the ruling is no longer the entry's latest")
     before_bytes = current_bytes(path)
     merged = sync.resolve(path, target, REOPEN)

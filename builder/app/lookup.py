@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from builder.rules.base import UsageError
+from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.storage.library import LibraryEntry
@@ -22,16 +23,19 @@ CAMPAIGN = "campaign"
 BOTH = (CHARACTER, CAMPAIGN)
 
 
-class Named:
+class Named(FrozenRecord):
     """One file of the library: its kind, its name and where it is."""
 
-    __slots__ = ("kind", "name", "path")
+    _fields = ("kind", "name", "path")
+    __slots__ = _fields
+    kind: str
+    name: str
+    path: Path
 
-    def __init__(self, kind: str, name: str, path: Path):
-        self.kind, self.name, self.path = kind, name, path
-
-    def __repr__(self) -> str:
-        return f"Named({self.kind!r}, {self.name!r}, {str(self.path)!r})"
+    def __init__(self, kind: str, name: str, path: Path) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "path", path)
 
 
 def library_files(kinds: Sequence[str] = BOTH,

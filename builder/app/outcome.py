@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from builder.rules.base import Refusal
 from builder.storage.files import FileProblem
+from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.app.party import PartyAward
@@ -58,21 +58,26 @@ def digest(data: bytes | None) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 
-@dataclass(frozen=True)
-class FileChange:
+class FileChange(FrozenRecord):
     """One file an operation wrote (or, in a dry run, would write)."""
 
+    _fields = ("path", "before", "after")
+    __slots__ = _fields
     path: Path
     before: str | None
     after: str | None
+
+    def __init__(self, path: Path, before: str | None, after: str | None) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "after", after)
 
     @classmethod
     def of(cls, path: Path | str, before: bytes | None, after: bytes | None) -> "FileChange":
         return cls(Path(path), digest(before), digest(after))
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(FrozenRecord):
     """What an operation did.
 
     ``changes``: every file written, in order (empty for a refused or a dry run's
@@ -81,19 +86,38 @@ class Outcome:
     removed.  ``lines``: what the command line prints, one per line.
     ``summary``: one sentence for a status bar."""
 
+    _fields = ("summary", "changes", "written", "entry", "lines", "entries", "renamed",
+               "moved", "award")
+    __slots__ = _fields
     summary: str
-    changes: tuple[FileChange, ...] = ()
-    written: bool = True
-    entry: dict[str, Any] | None = None
-    lines: tuple[str, ...] = ()
+    changes: tuple[FileChange, ...]
+    written: bool
+    entry: dict[str, Any] | None
+    lines: tuple[str, ...]
     #: For party operations: {file: the ledger entry added to it}.
-    entries: dict[Path, dict[str, Any]] = field(default_factory=dict)
+    entries: dict[Path, dict[str, Any]]
     #: A rename: (old name, new name).
-    renamed: tuple[str, str] | None = None
+    renamed: tuple[str, str] | None
     #: Files moved as a whole (trash, restore): (from, to) pairs, in order.
-    moved: tuple[tuple[Path, Path], ...] = ()
+    moved: tuple[tuple[Path, Path], ...]
     #: A party XP award: what each member got (the same numbers a dry run shows).
-    award: PartyAward | None = None
+    award: PartyAward | None
+
+    def __init__(self, summary: str, changes: tuple[FileChange, ...] = (),
+                 written: bool = True, entry: dict[str, Any] | None = None,
+                 lines: tuple[str, ...] = (),
+                 entries: dict[Path, dict[str, Any]] | None = None,
+                 renamed: tuple[str, str] | None = None,
+                 moved: tuple[tuple[Path, Path], ...] = (), award: PartyAward | None = None) -> None:
+        object.__setattr__(self, "summary", summary)
+        object.__setattr__(self, "changes", changes)
+        object.__setattr__(self, "written", written)
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "entries", {} if entries is None else entries)
+        object.__setattr__(self, "renamed", renamed)
+        object.__setattr__(self, "moved", moved)
+        object.__setattr__(self, "award", award)
 
     @property
     def paths(self) -> list[Path]:

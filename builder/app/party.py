@@ -15,21 +15,26 @@ and when the one chosen comes before a member's latest are
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from builder.rules.base import Action, ActionEntry, Refusal, Ruleset, UsageError
 from builder.rules.party import PartyTally, PartyXpRules, earlier_than_latest, next_session
 from builder.storage.files import CharacterFile
+from builder.rules.records import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True)
-class Member:
+class Member(FrozenRecord):
     """A character taking part, read from its file."""
 
+    _fields = ("cf", "given")
+    __slots__ = _fields
     cf: CharacterFile
     #: How a campaign stores it (its member path); None for a loose character.
-    given: str | None = None
+    given: str | None
+
+    def __init__(self, cf: CharacterFile, given: str | None = None) -> None:
+        object.__setattr__(self, "cf", cf)
+        object.__setattr__(self, "given", given)
 
     @property
     def key(self) -> str:
@@ -42,21 +47,30 @@ class Member:
         return self.cf.name if self.given is None else f"{self.cf.name} ({self.given})"
 
 
-@dataclass(frozen=True, slots=True)
-class SessionXp:
+class SessionXp(FrozenRecord):
     """A session's XP as typed: defeated enemies, treasure (silver pieces, or items
     ``KIND=N``) and whether it is back at a secure location."""
 
+    _fields = ("session", "enemies", "treasure", "secure")
+    __slots__ = _fields
     session: str
-    enemies: Sequence[str] = ()
-    treasure: Sequence[str] | int = ()
-    secure: bool = True
+    enemies: Sequence[str]
+    treasure: Sequence[str] | int
+    secure: bool
+
+    def __init__(self, session: str, enemies: Sequence[str] = (),
+                 treasure: Sequence[str] | int = (), secure: bool = True) -> None:
+        object.__setattr__(self, "session", session)
+        object.__setattr__(self, "enemies", enemies)
+        object.__setattr__(self, "treasure", treasure)
+        object.__setattr__(self, "secure", secure)
 
 
-@dataclass(frozen=True, slots=True)
-class Share:
+class Share(FrozenRecord):
     """What one member got: the share awarded and what the session cap kept of it."""
 
+    _fields = ("member", "part", "xp", "entry", "gained", "lost", "latest_session", "earlier")
+    __slots__ = _fields
     member: Member
     part: str
     xp: int
@@ -69,14 +83,31 @@ class Share:
     #: The award's session comes before the member's latest one.
     earlier: bool
 
+    def __init__(self, member: Member, part: str, xp: int, entry: Mapping[str, Any],
+                 gained: int, lost: int, latest_session: str | None, earlier: bool) -> None:
+        object.__setattr__(self, "member", member)
+        object.__setattr__(self, "part", part)
+        object.__setattr__(self, "xp", xp)
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "gained", gained)
+        object.__setattr__(self, "lost", lost)
+        object.__setattr__(self, "latest_session", latest_session)
+        object.__setattr__(self, "earlier", earlier)
 
-@dataclass(frozen=True, slots=True)
-class PartyAward:
+
+class PartyAward(FrozenRecord):
     """A session's XP shared out: the tally and each member's share."""
 
+    _fields = ("tally", "session", "shares")
+    __slots__ = _fields
     tally: PartyTally
     session: str
     shares: tuple[Share, ...]
+
+    def __init__(self, tally: PartyTally, session: str, shares: tuple[Share, ...]) -> None:
+        object.__setattr__(self, "tally", tally)
+        object.__setattr__(self, "session", session)
+        object.__setattr__(self, "shares", shares)
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from builder.rules import merge as merging
 from builder.rules.base import Refusal, UsageError, read_action
-from builder.rules.entry_ids import canonical
+from builder.rules.entry_ids import Envelope, canonical
+from builder.rules.records import FrozenRecord
 from builder.storage import jsonio
 from builder.storage.files import FileProblem, current_bytes, encode_document, write_checked
 
@@ -35,30 +35,46 @@ REVOKE, KEEP, REOPEN = merging.REVOKE, merging.KEEP, merging.REOPEN
 CLEAN, CONFLICTS, NOT_MERGED = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class Copy:
+class Copy(FrozenRecord):
     """One file as read: its document (upgraded to the current format), its bytes."""
 
+    _fields = ("path", "doc", "raw")
+    __slots__ = _fields
     path: Path
     doc: dict[str, Any]
     raw: bytes
+
+    def __init__(self, path: Path, doc: dict[str, Any], raw: bytes) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "doc", doc)
+        object.__setattr__(self, "raw", raw)
 
     @property
     def kind(self) -> str:
         return str(self.doc.get("kind", "character"))
 
 
-@dataclass(frozen=True)
-class Merged:
+class Merged(FrozenRecord):
     """A merge written (or, for ``unchanged``, not needed): the result and its bytes;
     ``said``: what the operation did, in words, before the merge's own lines."""
 
+    _fields = ("target", "result", "data", "unchanged", "sources", "said")
+    __slots__ = _fields
     target: Path
     result: merging.MergeResult
     data: bytes
     unchanged: bool
     sources: tuple[Path, ...]
-    said: tuple[str, ...] = ()
+    said: tuple[str, ...]
+
+    def __init__(self, target: Path, result: merging.MergeResult, data: bytes,
+                 unchanged: bool, sources: tuple[Path, ...], said: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "unchanged", unchanged)
+        object.__setattr__(self, "sources", sources)
+        object.__setattr__(self, "said", said)
 
     def lines(self) -> list[str]:
         lines = list(self.said)
@@ -87,13 +103,13 @@ def describer(doc: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], str]:
 
             told = load_ruleset(str(doc["ruleset"])).describe
     except Exception:  # noqa: BLE001 - a file whose rules cannot be loaded: verbs
-        told = lambda entry: entry.get("action", "?")  # noqa: E731
+        told = lambda entry: Envelope.of(entry).verb  # noqa: E731
 
     def describe(entry: Mapping[str, Any]) -> str:
         try:
             return str(told(dict(entry)))
         except Exception:  # noqa: BLE001 - an entry the rules cannot describe: its verb
-            return str(entry.get("action", "?"))
+            return Envelope.of(entry).verb
     return describe
 
 
@@ -101,10 +117,11 @@ def entry_words(entry: Mapping[str, Any],
                 describe: Callable[[Mapping[str, Any]], str] | None = None) -> str:
     """An entry as a person finds it: what it did (its verb without ``describe``), on
     which device, when ("Raised Presence to 2 (Bob's laptop, 2026-03-14 20:15 UTC)")."""
-    what = describe(entry) if describe is not None else str(entry.get("action", "?"))
-    where = [str(entry["device_name"])] if entry.get("device_name") else []
-    if entry.get("at"):
-        where.append(_minute(str(entry["at"])))
+    envelope = Envelope.of(entry)
+    what = describe(entry) if describe is not None else envelope.verb
+    where = [envelope.device_name] if envelope.device_name else []
+    if envelope.at:
+        where.append(_minute(envelope.at))
     return f"{what} ({', '.join(where)})" if where else what
 
 
@@ -122,14 +139,14 @@ def suspension_line(s: merging.Suspension, doc: Mapping[str, Any] | None = None)
     state = ("kept as the GM's ruling (not applied)" if s.ruling == merging.KEEP
              else f"kept by ruling ({s.ruling})" if s.ruling else "suspended")
     collides = ""
-    if s.collides_with and s.collides_with != s.entry.get("id"):
+    if s.collides_with and s.collides_with != s.envelope.id:
         other = next((e for e in merging.all_entries(doc or {})
-                      if e.get("id") == s.collides_with and e is not s.entry), None)
+                      if Envelope.of(e).id == s.collides_with and e is not s.entry), None)
         collides = (f"; it collides with {entry_words(other, describe)}" if other
                     else f"; it collides with entry {s.collides_with}")
     reasons = "; ".join(s.reasons) or "the rules refuse it after the merge"
     return (f"{entry_words(s.entry, describe)} is {state}: {reasons}{collides} "
-            f"[entry {s.entry.get('id')}]")
+            f"[entry {s.envelope.id}]")
 
 
 def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
@@ -139,7 +156,7 @@ def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
     for s in merging.suspensions(doc):
         if s.open:
             notes.append(f"{suspension_line(s, doc)}; settle it with: character-builder "
-                         f"resolve {path} {s.entry.get('id')} --revoke|--keep")
+                         f"resolve {path} {s.envelope.id} --revoke|--keep")
     return notes
 
 
@@ -270,9 +287,9 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
         write_merged(ours, result.doc, a.raw)
     except (FileProblem, UsageError, Refusal) as problem:
         return NOT_MERGED, [f"{name or ours}: not merged: {problem}"]
-    before = {s.entry.get("id") for s in merging.suspensions(a.doc) if s.open} & \
-        {s.entry.get("id") for s in merging.suspensions(b.doc) if s.open}
-    new = [s for s in result.open_conflicts if s.entry.get("id") not in before]
+    before = {s.envelope.id for s in merging.suspensions(a.doc) if s.open} & \
+        {s.envelope.id for s in merging.suspensions(b.doc) if s.open}
+    new = [s for s in result.open_conflicts if s.envelope.id not in before]
     lines = [f"{name or ours}: {suspension_line(s, result.doc)}" for s in new]
     return (CONFLICTS if new else CLEAN), lines
 
@@ -389,12 +406,13 @@ def setup_git(folder: Path | str, command: str = DRIVER) -> list[str]:
 
 
 # -- resolving and checking ---------------------------------------------------------
-def find_entry(doc: Mapping[str, Any], given: str) -> dict[str, Any]:
-    """The entry an id (or the start of one, any case) names (UsageError otherwise)."""
+def find_entry(doc: Mapping[str, Any], given: str) -> Envelope:
+    """The envelope of the entry an id (or the start of one, any case) names (UsageError
+    otherwise)."""
     ready = merging.prepared(doc)
     wanted = given.strip().upper()
-    found = {str(e.get("id")): e for e in merging.all_entries(ready)
-             if str(e.get("id", "")).upper().startswith(wanted)} if wanted else {}
+    found = {envelope.id: envelope for envelope in map(Envelope.of, merging.all_entries(ready))
+             if envelope.id.upper().startswith(wanted)} if wanted else {}
     if len(found) != 1:
         raise UsageError(f"{'no' if not found else 'more than one'} entry with the id "
                          f"{given!r}; conflicts lists the suspended ones")
@@ -413,13 +431,13 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             copy = read_copy(path)
             doc = merging.prepared(copy.doc)
             entry = find_entry(doc, given)
-            suspended = {str(s.entry.get("id")) for s in merging.suspensions(doc)}
-            if ruling == merging.KEEP and entry["id"] not in suspended:
-                raise Refusal([f"entry {entry['id']} is not suspended: only a suspended "
+            suspended = {s.envelope.id for s in merging.suspensions(doc)}
+            if ruling == merging.KEEP and entry.id not in suspended:
+                raise Refusal([f"entry {entry.id} is not suspended: only a suspended "
                                "entry is kept by a ruling"])
-            if ruling == merging.REOPEN and entry["id"] not in merging.ruled(doc):
-                raise Refusal([f"entry {entry['id']} has no ruling to take back"])
-            resolution = merging.resolution(str(entry["id"]), ruling)
+            if ruling == merging.REOPEN and entry.id not in merging.ruled(doc):
+                raise Refusal([f"entry {entry.id} has no ruling to take back"])
+            resolution = merging.resolution(entry.id, ruling)
             resolution["at"] = _now()
             stamp_entry(doc, resolution)
             doc.setdefault(merging.RESOLUTIONS, []).append(resolution)
@@ -427,12 +445,12 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             data = write_merged(path, result.doc, copy.raw)
     except LockBusy as busy:
         raise FileProblem(str(busy)) from None
-    told = entry_words(entry, describer(result.doc))
+    told = entry_words(entry.entry, describer(result.doc))
     said = {merging.REVOKE: f"revoked {told}: kept in the file, no longer applied",
             merging.KEEP: f"kept {told} as the GM's ruling: recorded, not applied",
             merging.REOPEN: f"took back the ruling on {told}"}[ruling]
     return Merged(path, result, data, False, (path,),
-                  said=(f"{path}: {said} [entry {entry['id']}]",))
+                  said=(f"{path}: {said} [entry {entry.id}]",))
 
 
 def latest_ruling(doc: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -463,7 +481,7 @@ _RULING_WORDS = {REVOKE: "revoking", KEEP: "keeping", REOPEN: "reopening"}
 def ruling_words(doc: Mapping[str, Any], ruling: Mapping[str, Any]) -> str:
     """What a ruling did, in words: "the ruling revoking Raised Presence to 2"."""
     target = str(ruling.get("entry", ""))
-    found = next((e for e in merging.all_entries(doc) if e.get("id") == target), None)
+    found = next((e for e in merging.all_entries(doc) if Envelope.of(e).id == target), None)
     what = describer(doc)(found) if found is not None else f"entry {target}"
     verb = _RULING_WORDS.get(str(ruling.get("ruling")), str(ruling.get("ruling")))
     return f"the ruling {verb} {what}"
@@ -475,10 +493,15 @@ def _now() -> str:
     return now_iso()
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(FrozenRecord):
+    _fields = ("path", "problems")
+    __slots__ = _fields
     path: Path
     problems: tuple[str, ...]
+
+    def __init__(self, path: Path, problems: tuple[str, ...]) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "problems", problems)
 
     @property
     def ok(self) -> bool:
@@ -519,14 +542,22 @@ def open_conflicts(path: Path | str, quiet: bool = False
 
 
 # -- conflict copies --------------------------------------------------------------------
-@dataclass(frozen=True)
-class Intake:
+class Intake(FrozenRecord):
     """One conflict copy taken in (``merged``), or left where it is and why."""
 
+    _fields = ("copy", "original", "merged", "left")
+    __slots__ = _fields
     copy: Path
     original: Path
-    merged: Merged | None = None
-    left: str = ""
+    merged: Merged | None
+    left: str
+
+    def __init__(self, copy: Path, original: Path, merged: Merged | None = None,
+                 left: str = "") -> None:
+        object.__setattr__(self, "copy", copy)
+        object.__setattr__(self, "original", original)
+        object.__setattr__(self, "merged", merged)
+        object.__setattr__(self, "left", left)
 
     def line(self) -> str:
         if self.merged is None:
@@ -660,17 +691,26 @@ def copies_to_take_in(folders: Sequence[Path | str] | None = None) -> list[tuple
 
 
 # -- what this device wrote ---------------------------------------------------------
-@dataclass(frozen=True)
-class Restored:
+class Restored(FrozenRecord):
     """Entries this device wrote that a file had lost, merged back into it (``before``
     and ``data``: its bytes then and now), or a file that vanished from its folder,
     rebuilt from them into the library's trash (``rebuilt``: its place there)."""
 
+    _fields = ("path", "entries", "before", "data", "rebuilt")
+    __slots__ = _fields
     path: Path
     entries: int
     before: bytes | None
     data: bytes
-    rebuilt: Path | None = None
+    rebuilt: Path | None
+
+    def __init__(self, path: Path, entries: int, before: bytes | None, data: bytes,
+                 rebuilt: Path | None = None) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "entries", entries)
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "rebuilt", rebuilt)
 
     def line(self) -> str:
         what = f"{self.entries} {'entry' if self.entries == 1 else 'entries'} this device wrote"
@@ -690,8 +730,8 @@ def _logged_doc(log: "Log", keys_from: Mapping[str, Any] | None) -> dict[str, An
     device wrote, the entries it withdrew."""
     other = keys_from if keys_from is not None else log.header
     doc = {k: v for k, v in other.items() if k not in merging.ENTRY_LISTS}
-    doc["ledger"] = [e for e in log.entries if e.get("action") != merging.RESOLVE]
-    rulings = [e for e in log.entries if e.get("action") == merging.RESOLVE]
+    doc["ledger"] = [e for e in log.entries if Envelope.of(e).action != merging.RESOLVE]
+    rulings = [e for e in log.entries if Envelope.of(e).action == merging.RESOLVE]
     if rulings:
         doc[merging.RESOLUTIONS] = rulings
     if log.withdrawn:
@@ -766,7 +806,7 @@ def _restore_one(log: "Log") -> Restored | None:
         from builder.storage.files import now_iso
 
         device_log.trashed([path], now_iso())
-        return Restored(path, len({str(e.get("id")) for e in log.entries}), None, data,
+        return Restored(path, len({Envelope.of(e).id for e in log.entries}), None, data,
                         item.trashed)
     there = read_copy(path)
     if str(there.doc.get("id")) != log.file_id:
@@ -776,7 +816,7 @@ def _restore_one(log: "Log") -> Restored | None:
         return None
     result = merge_docs([there.doc, _logged_doc(log, there.doc)])
     data = write_merged(path, result.doc, there.raw)
-    return Restored(path, len({str(e.get("id")) for e in lost}), there.raw, data)
+    return Restored(path, len({Envelope.of(e).id for e in lost}), there.raw, data)
 
 
 def restore_own_outcome() -> "Outcome | None":

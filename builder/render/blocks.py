@@ -10,16 +10,18 @@ from PySide6.QtCore import QRectF
 
 from builder.render.style import (ALIGN, CENTER, HEADER_FILL, LEFT, MARK_FILL, RIGHT, RULE,
                                   ZEBRA_FILL, Op, Style, wrap_text)
+from builder.rules.records import Record
 from builder.sheets.model import (BoxLine, Boxes, Heading, Notes, Picture, Rows, Section, Sheet,
                                   Table)
 
 
-class Atom:
+class Atom(Record):
     """An unbreakable piece of a section: a grid line, a table row, a note line.
     ``draw(ops, x, y)`` adds its ops; ``repeat``: re-drawn after a page break (a table
     header); ``optional``: dropped when it does not fit (ruled lines to write on)."""
 
-    __slots__ = ("height", "draw", "keep_with_next", "repeat", "optional")
+    _fields = ("height", "draw", "keep_with_next", "repeat", "optional")
+    __slots__ = _fields
 
     def __init__(self, height: float, draw: Callable[[list[Op], float, float], None],
                  keep_with_next: bool = False, repeat: "Atom | None" = None,

@@ -184,6 +184,7 @@ class Action(FrozenRecord):
     """
 
     _fields = ("kind", "args")
+    __slots__ = _fields
     kind: str
     args: Mapping[str, Any]
 
@@ -265,6 +266,7 @@ class Ask(FrozenRecord):
     the rules say what is missing)."""
 
     _fields = ("flag", "required", "switch")
+    __slots__ = _fields
     flag: str
     required: bool
     switch: bool
@@ -297,6 +299,7 @@ class Option(FrozenRecord):
     entry."""
 
     _fields = ("kind", "name", "target", "cost", "reasons", "words", "asks", "extra")
+    __slots__ = _fields + ("_json",)
     kind: str
     name: str
     target: int | str | None
@@ -388,6 +391,7 @@ class PlanStep(FrozenRecord):
     JSON, in order (a Class step's suggested ``trait`` and ``choices``, ``action`` words)."""
 
     _fields = ("kind", "name", "target", "cost", "extra")
+    __slots__ = _fields
     kind: str
     name: str
     target: int
@@ -428,6 +432,7 @@ class Plan(FrozenRecord):
 
     _fields = ("kind", "name", "level", "total_cost", "affordable", "unspent", "missing",
                "steps", "extra", "keys")
+    __slots__ = _fields
     kind: str
     name: str
     level: int

@@ -11,48 +11,87 @@ window draws either (:mod:`builder.ui.chain`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from builder.rules.records import Record
 
 if TYPE_CHECKING:
     from builder.rules.base import Plan, PlanStep
 
 
-@dataclass
-class Node:
+class Node(Record):
+    _fields = ("id", "kind", "name", "column", "owner", "value", "target", "cost", "allowed",
+               "reasons", "detail", "held", "usable", "path_skill")
+    __slots__ = _fields
     id: str
     kind: str            # vital | skill | class | trait | spell; value | path (data)
     name: str
     column: int
-    owner: str = ""      # the Class of a trait or spell
-    value: int = 0       # score, level or rank (spells: 1 when known)
-    target: int | str | None = None  # what the option reaches (a level; a slot)
-    cost: int | None = None
-    allowed: bool = False
-    reasons: list[str] = field(default_factory=list)
-    detail: str = ""     # a short second line (Linked Vital, Path, uses...)
-    held: bool = False   # a Class the character has, a trait with ranks, a known spell
-    usable: bool = True  # traits and spells: Path Skill trained
-    path_skill: str = ""  # traits and spells: the Skill of their Path
+    owner: str  # the Class of a trait or spell
+    value: int  # score, level or rank (spells: 1 when known)
+    target: int | str | None  # what the option reaches (a level; a slot)
+    cost: int | None
+    allowed: bool
+    reasons: list[str]
+    detail: str  # a short second line (Linked Vital, Path, uses...)
+    held: bool  # a Class the character has, a trait with ranks, a known spell
+    usable: bool  # traits and spells: Path Skill trained
+    path_skill: str  # traits and spells: the Skill of their Path
+
+    def __init__(self, id: str, kind: str, name: str, column: int, owner: str = "",
+                 value: int = 0, target: int | str | None = None, cost: int | None = None,
+                 allowed: bool = False, reasons: list[str] | None = None, detail: str = "",
+                 held: bool = False, usable: bool = True, path_skill: str = "") -> None:
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.column = column
+        self.owner = owner
+        self.value = value
+        self.target = target
+        self.cost = cost
+        self.allowed = allowed
+        self.reasons = [] if reasons is None else reasons
+        self.detail = detail
+        self.held = held
+        self.usable = usable
+        self.path_skill = path_skill
 
 
-@dataclass
-class Edge:
+class Edge(Record):
+    _fields = ("source", "target", "kind", "blocking")
+    __slots__ = _fields
     source: str
     target: str
     kind: str            # linked | core | owner | path (a path or class); value (data)
-    blocking: bool = False
+    blocking: bool
+
+    def __init__(self, source: str, target: str, kind: str, blocking: bool = False) -> None:
+        self.source = source
+        self.target = target
+        self.kind = kind
+        self.blocking = blocking
 
 
-@dataclass
-class Chain:
+class Chain(Record):
+    _fields = ("nodes", "edges", "order", "columns", "unit")
+    __slots__ = _fields
     nodes: dict[str, Node]
     edges: list[Edge]
     order: dict[str, list[str]]   # column kind -> node ids top to bottom
     #: (column key, title) left to right (each rule system's chain names its own)
-    columns: list[tuple[str, str]] | None = None
+    columns: list[tuple[str, str]] | None
     #: what the costs are counted in (the rule system's ``balance_label``: SP, CP...)
-    unit: str = "points"
+    unit: str
+
+    def __init__(self, nodes: dict[str, Node], edges: list[Edge],
+                 order: dict[str, list[str]], columns: list[tuple[str, str]] | None = None,
+                 unit: str = "points") -> None:
+        self.nodes = nodes
+        self.edges = edges
+        self.order = order
+        self.columns = columns
+        self.unit = unit
 
     def neighbours(self, node_id: str) -> set[str]:
         """Every node connected to ``node_id`` upstream or downstream (transitively)."""

@@ -18,6 +18,7 @@ class Problem(Record):
     """One thing wrong with a character file; ``entry`` is None for the baseline."""
 
     _fields = ("entry", "reasons", "action")
+    __slots__ = _fields
     entry: int | None
     reasons: list[str]
     action: dict[str, Any] | None
@@ -48,6 +49,7 @@ class Step(FrozenRecord):
     before and after it (None when the rule system keeps none)."""
 
     _fields = ("cost", "balance_before", "balance_after")
+    __slots__ = _fields
     cost: int | None
     balance_before: int | None
     balance_after: int | None
@@ -65,6 +67,7 @@ class Replay(Record):
     replay's memory grows with the ledger, never with the ledger times the state."""
 
     _fields = ("ruleset", "baseline", "ledger", "state", "steps", "problems")
+    __slots__ = _fields
     ruleset: Ruleset
     baseline: dict[str, Any]
     ledger: list[dict[str, Any]]

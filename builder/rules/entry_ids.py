@@ -25,6 +25,8 @@ import hashlib
 import json
 from typing import Any, Mapping, MutableMapping
 
+from builder.rules.records import FrozenRecord
+
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: Every two digits, by the 10 bits they stand for; the shifts of a ULID's 13 pairs.
 _PAIRS = tuple(a + b for a in CROCKFORD for b in CROCKFORD)
@@ -42,6 +44,54 @@ _FILE_IDENTITY = ("kind", "ruleset", "created", "baseline")
 #: made once (``json.dumps`` with arguments builds an encoder per call).
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"),
                               ensure_ascii=False).encode
+
+
+def entry_id(entry: Mapping[str, Any]) -> str:
+    """An entry's id as its :class:`Envelope` reads it (a merge groups and orders every
+    entry of every copy by it, and reads it without making an envelope for each)."""
+    return str(entry.get("id", ""))
+
+
+def entry_device(entry: Mapping[str, Any]) -> str:
+    """The device that wrote an entry, as its :class:`Envelope` reads it."""
+    return str(entry.get("device", ""))
+
+
+class Envelope(FrozenRecord):
+    """What a ledger entry carries around its action, read as text: its ``id``, its
+    verb (``action``), its time (``at``), the ``device`` that wrote it and that
+    device's readable ``device_name``; each is the text of the entry's value (``str``),
+    empty when the entry has none.  ``entry`` is the JSON object it was read from, the
+    one a merge keeps and writes back as it is (:func:`Envelope.of` copies nothing)."""
+
+    _fields = ("id", "action", "at", "device", "device_name", "entry")
+    __slots__ = _fields
+    id: str
+    action: str
+    at: str
+    device: str
+    device_name: str
+    entry: Mapping[str, Any]
+
+    def __init__(self, id: str, action: str, at: str, device: str, device_name: str,
+                 entry: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "device", device)
+        object.__setattr__(self, "device_name", device_name)
+        object.__setattr__(self, "entry", entry)
+
+    @classmethod
+    def of(cls, entry: Mapping[str, Any]) -> Envelope:
+        get = entry.get
+        return cls(entry_id(entry), str(get("action", "")), str(get("at", "")),
+                   entry_device(entry), str(get("device_name", "")), entry)
+
+    @property
+    def verb(self) -> str:
+        """The entry's verb as a line names it ("?" when it has none)."""
+        return self.action or "?"
 
 
 def canonical(value: Any) -> str:

@@ -35,11 +35,11 @@ Decisions where the seed text leaves room (docs/user/campaigns.md says them to p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from builder.rules.base import (SESSION_MISSING, Action, Reason, UsageError, match_name, parse_int,
                                 read_action)
+from builder.rules.records import Record
 
 GM = "GM"
 
@@ -128,30 +128,52 @@ def generated_size(settings: Mapping[str, Any], players: int) -> tuple[int, int]
 
 
 # -- state --------------------------------------------------------------------------
-@dataclass
-class Pool:
+class Pool(Record):
     """The pool after some entries.  Treat as immutable: :func:`apply` copies it, and
     only a replay changes a pool (one it made itself) with :func:`advance`."""
 
-    session: int = 0                 # 0: no session started yet
-    session_name: str = ""
-    players: int = 0
-    fortune: int = 0
-    peril: int = 0
-    assignment: str = "shared"
-    nemesis: dict[str, Any] = field(default_factory=dict)      # key -> [name, points, granted]
-    proactive: dict[tuple[str, str], int] = field(default_factory=dict)  # (check, who) -> spends
-    gm_peril: dict[str, int] = field(default_factory=dict)     # check -> GM/Nemesis Peril spends
-    reactions: dict[tuple[str, str], int] = field(default_factory=dict)  # (check, who) -> reactions
-    log: list[Any] = field(default_factory=list)               # this session's entries
-    sessions: list[Any] = field(default_factory=list)          # every session: dicts
+    _fields = ("session", "session_name", "players", "fortune", "peril", "assignment",
+               "nemesis", "proactive", "gm_peril", "reactions", "log", "sessions")
+    __slots__ = _fields
+    session: int  # 0: no session started yet
+    session_name: str
+    players: int
+    fortune: int
+    peril: int
+    assignment: str
+    nemesis: dict[str, Any]  # key -> [name, points, granted]
+    proactive: dict[tuple[str, str], int]  # (check, who) -> spends
+    gm_peril: dict[str, int]  # check -> GM/Nemesis Peril spends
+    reactions: dict[tuple[str, str], int]  # (check, who) -> reactions
+    log: list[Any]  # this session's entries
+    sessions: list[Any]  # every session: dicts
+
+    def __init__(self, session: int = 0, session_name: str = "", players: int = 0,
+                 fortune: int = 0, peril: int = 0, assignment: str = "shared",
+                 nemesis: dict[str, Any] | None = None,
+                 proactive: dict[tuple[str, str], int] | None = None,
+                 gm_peril: dict[str, int] | None = None,
+                 reactions: dict[tuple[str, str], int] | None = None,
+                 log: list[Any] | None = None, sessions: list[Any] | None = None) -> None:
+        self.session = session
+        self.session_name = session_name
+        self.players = players
+        self.fortune = fortune
+        self.peril = peril
+        self.assignment = assignment
+        self.nemesis = {} if nemesis is None else nemesis
+        self.proactive = {} if proactive is None else proactive
+        self.gm_peril = {} if gm_peril is None else gm_peril
+        self.reactions = {} if reactions is None else reactions
+        self.log = [] if log is None else log
+        self.sessions = [] if sessions is None else sessions
 
     def copy(self) -> Pool:
         """A pool that shares nothing this pool's entries may change."""
-        return replace(self, nemesis={k: list(v) for k, v in self.nemesis.items()},
-                       proactive=dict(self.proactive), gm_peril=dict(self.gm_peril),
-                       reactions=dict(self.reactions), log=list(self.log),
-                       sessions=list(self.sessions))
+        return Pool(self.session, self.session_name, self.players, self.fortune, self.peril,
+                    self.assignment, {k: list(v) for k, v in self.nemesis.items()},
+                    dict(self.proactive), dict(self.gm_peril), dict(self.reactions),
+                    list(self.log), list(self.sessions))
 
 
 def initial_pool() -> Pool:
@@ -576,10 +598,15 @@ def advance(state: Pool, action: Mapping[str, Any]) -> Pool:
     kind.change(state, Action.from_json(logged), logged)
     return state
 
-@dataclass
-class PoolReplay:
+class PoolReplay(Record):
+    _fields = ("state", "problems")
+    __slots__ = _fields
     state: Pool
     problems: list[tuple[int, list[str]]]   # (ledger index, reasons)
+
+    def __init__(self, state: Pool, problems: list[tuple[int, list[str]]]) -> None:
+        self.state = state
+        self.problems = problems
 
 
 def replay(ledger: Iterable[Mapping[str, Any]]) -> PoolReplay:

@@ -34,11 +34,12 @@ the same document (:func:`builder.rules.entry_ids.canonical` bytes).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from builder.rules.engine import Fold
-from builder.rules.entry_ids import at_ms, canonical, digest, ensure_ids
+from builder.rules.entry_ids import (Envelope, at_ms, canonical, digest, ensure_ids, entry_device,
+                                     entry_id)
+from builder.rules.records import FrozenRecord
 
 #: Where a merged file keeps what it does not apply.
 SUSPENDED, REVOKED, RESOLUTIONS = "suspended", "revoked", "resolutions"
@@ -64,33 +65,56 @@ class MergeRefused(ValueError):
     """The documents cannot be merged (not copies of one file); the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(FrozenRecord):
     """What the merge replays entries through: a new state before the first entry,
     every reason an entry is refused in a state, the state after an allowed one (it
     may change the state it is given: see :class:`builder.rules.engine.Fold`), and
     which entries the rules replay at all (the others are kept in order, always
     applied)."""
 
+    _fields = ("initial", "check", "advance", "include")
+    __slots__ = _fields
     initial: Callable[[], Any]
     check: Callable[[Any, Mapping[str, Any]], Sequence[str]]
     advance: Callable[[Any, Mapping[str, Any]], Any]
-    include: Callable[[Mapping[str, Any]], bool] = lambda entry: True
+    include: Callable[[Mapping[str, Any]], bool]
+
+    def __init__(self, initial: Callable[[], Any],
+                 check: Callable[[Any, Mapping[str, Any]], Sequence[str]],
+                 advance: Callable[[Any, Mapping[str, Any]], Any],
+                 include: Callable[[Mapping[str, Any]], bool] = lambda entry: True) -> None:
+        object.__setattr__(self, "initial", initial)
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "advance", advance)
+        object.__setattr__(self, "include", include)
 
 
-@dataclass(frozen=True, slots=True)
-class Suspension:
+class Suspension(FrozenRecord):
     """An entry the rules refuse after the merge: why, what it collides with, and the
     ruling that closed it (``keep``), if any."""
 
+    _fields = ("entry", "reasons", "collides_with", "ruling")
+    __slots__ = _fields
     entry: dict[str, Any]
     reasons: tuple[str, ...]
     collides_with: str | None
-    ruling: str | None = None
+    ruling: str | None
+
+    def __init__(self, entry: dict[str, Any], reasons: tuple[str, ...],
+                 collides_with: str | None, ruling: str | None = None) -> None:
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "reasons", reasons)
+        object.__setattr__(self, "collides_with", collides_with)
+        object.__setattr__(self, "ruling", ruling)
 
     @property
     def open(self) -> bool:
         return self.ruling is None
+
+    @property
+    def envelope(self) -> Envelope:
+        """The suspended entry's id, verb, time and device."""
+        return Envelope.of(self.entry)
 
     def to_json(self) -> dict[str, Any]:
         result: dict[str, Any] = {"entry": self.entry, "reasons": list(self.reasons),
@@ -100,14 +124,21 @@ class Suspension:
         return result
 
 
-@dataclass(frozen=True, slots=True)
-class MergeResult:
+class MergeResult(FrozenRecord):
     """The merged document and what the merge did: per copy, the ids of the entries
     only it had (what it brings in); every suspension."""
 
+    _fields = ("doc", "added", "suspended")
+    __slots__ = _fields
     doc: dict[str, Any]
     added: tuple[tuple[str, ...], ...]
-    suspended: tuple[Suspension, ...] = field(default=())
+    suspended: tuple[Suspension, ...]
+
+    def __init__(self, doc: dict[str, Any], added: tuple[tuple[str, ...], ...],
+                 suspended: tuple[Suspension, ...] = ()) -> None:
+        object.__setattr__(self, "doc", doc)
+        object.__setattr__(self, "added", added)
+        object.__setattr__(self, "suspended", suspended)
 
     @property
     def open_conflicts(self) -> tuple[Suspension, ...]:
@@ -116,14 +147,13 @@ class MergeResult:
 
 def entry_key(entry: Mapping[str, Any]) -> tuple[str, str]:
     """What makes an entry the same entry in two copies: its id and its content."""
-    return str(entry.get("id", "")), digest(entry)
+    return entry_id(entry), digest(entry)
 
 
 def _base_key(entry: Mapping[str, Any]) -> tuple[int, int, str, str]:
     seq = entry.get("seq")
     seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
-    return (seq, at_ms(entry.get("at")), str(entry.get("device", "")),
-            str(entry.get("id", "")))
+    return (seq, at_ms(entry.get("at")), entry_device(entry), entry_id(entry))
 
 
 def sort_key(entry: Mapping[str, Any]) -> SortKey:
@@ -195,7 +225,7 @@ def _by_id(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
     """Entries by id, each distinct content once."""
     found: dict[str, list[dict[str, Any]]] = {}
     for entry in entries:
-        variants = found.setdefault(str(entry.get("id", "")), [])
+        variants = found.setdefault(entry_id(entry), [])
         if not any(v == entry for v in variants):
             variants.append(entry)
     return found
@@ -204,7 +234,7 @@ def _by_id(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
 def missing(old: Iterable[dict[str, Any]], new: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The entries of ``old`` that ``new`` does not hold (same id, same content)."""
     have = _by_id(new)
-    return [e for e in old if not any(v == e for v in have.get(str(e.get("id", "")), ()))]
+    return [e for e in old if not any(v == e for v in have.get(entry_id(e), ()))]
 
 
 def _union(groups: Iterable[Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -273,9 +303,10 @@ def _collision(rules: Rules, applied: Sequence[dict[str, Any]],
     allowed (entries of another device are tried first), or None."""
     start = max(0, len(applied) - COLLISION_WINDOW)
     recent = range(len(applied) - 1, start - 1, -1)
-    device = entry.get("device")
-    order = [i for i in recent if applied[i].get("device") != device] + \
-        [i for i in recent if applied[i].get("device") == device]
+    device = entry_device(entry)
+    devices = {i: entry_device(applied[i]) for i in recent}
+    order = [i for i in recent if devices[i] != device] + \
+        [i for i in recent if devices[i] == device]
     before = _fold(rules)
     for earlier in applied[:start]:
         before.take(earlier)
@@ -303,15 +334,15 @@ def replay_entries(rules: Rules, entries: Sequence[dict[str, Any]],
     folding = _fold(rules)
     ids: set[str] = set()
     for entry in entries:
-        entry_id = str(entry.get("id", ""))
-        ruling = rulings.get(entry_id)
+        this_id = entry_id(entry)
+        ruling = rulings.get(this_id)
         if ruling == REVOKE:
             revoked.append(entry)
             continue
-        if entry_id in ids:
+        if this_id in ids:
             refused.append((-1, entry, (SAME_ID,), ruling))
             continue
-        ids.add(entry_id)
+        ids.add(this_id)
         if not rules.include(entry):
             applied.append(entry)
             continue
@@ -352,11 +383,11 @@ def merge(docs: Sequence[Mapping[str, Any]], rules_for: Callable[[Mapping[str, A
     resolutions = _union(resolutions_of(doc) for doc in ready)
     withdrawn = _union(withdrawn_of(doc) for doc in ready)
     if withdrawn:           # every variant of a withdrawn id is withdrawn, and kept
-        gone = {str(e.get("id", "")) for e in withdrawn}
+        gone = {entry_id(e) for e in withdrawn}
         withdrawn = _union([withdrawn, [e for e in entries + resolutions
-                                        if str(e.get("id", "")) in gone]])
-        entries = [e for e in entries if str(e.get("id", "")) not in gone]
-        resolutions = [e for e in resolutions if str(e.get("id", "")) not in gone]
+                                        if entry_id(e) in gone]])
+        entries = [e for e in entries if entry_id(e) not in gone]
+        resolutions = [e for e in resolutions if entry_id(e) not in gone]
     applied, suspended, revoked = replay_entries(rules_for(result), entries,
                                                  _rulings(resolutions))
     result["ledger"] = applied
@@ -372,7 +403,7 @@ def merge(docs: Sequence[Mapping[str, Any]], rules_for: Callable[[Mapping[str, A
     added = []
     for index, mine in enumerate(everything):
         others = [e for i, group in enumerate(everything) if i != index for e in group]
-        added.append(tuple(sorted({str(e.get("id")) for e in missing(mine, others)})))
+        added.append(tuple(sorted({entry_id(e) for e in missing(mine, others)})))
     return MergeResult(result, tuple(added), tuple(suspended))
 
 

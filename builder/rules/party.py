@@ -9,34 +9,52 @@ award defaults to and when the one chosen is earlier than a member's last.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
+from builder.rules.records import FrozenRecord
 
-@dataclass(frozen=True, slots=True)
-class EnemyXp:
+
+class EnemyXp(FrozenRecord):
     """One defeated enemy: its id (``#1`` when unnamed), Hit Dice and the XP it gave."""
 
+    _fields = ("enemy", "hd", "xp")
+    __slots__ = _fields
     enemy: str
     hd: str
     xp: int
+
+    def __init__(self, enemy: str, hd: str, xp: int) -> None:
+        object.__setattr__(self, "enemy", enemy)
+        object.__setattr__(self, "hd", hd)
+        object.__setattr__(self, "xp", xp)
 
     def as_json(self) -> dict[str, Any]:
         return {"enemy": self.enemy, "hd": self.hd, "xp": self.xp}
 
 
-@dataclass(frozen=True, slots=True)
-class PartyTally:
+class PartyTally(FrozenRecord):
     """The arithmetic of a session's XP: each enemy counted once, the treasure, the
     total and each survivor's share (by the caller's name for them)."""
 
+    _fields = ("counted", "repeated", "enemy_xp", "treasure_xp", "total", "shares")
+    __slots__ = _fields
     counted: tuple[EnemyXp, ...]
     #: Enemies named again in the session: counted once already, 0 XP.
     repeated: tuple[EnemyXp, ...]
     enemy_xp: int
     treasure_xp: int
     total: int
-    shares: tuple[tuple[str, int], ...] = ()
+    shares: tuple[tuple[str, int], ...]
+
+    def __init__(self, counted: tuple[EnemyXp, ...], repeated: tuple[EnemyXp, ...],
+                 enemy_xp: int, treasure_xp: int, total: int,
+                 shares: tuple[tuple[str, int], ...] = ()) -> None:
+        object.__setattr__(self, "counted", counted)
+        object.__setattr__(self, "repeated", repeated)
+        object.__setattr__(self, "enemy_xp", enemy_xp)
+        object.__setattr__(self, "treasure_xp", treasure_xp)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "shares", shares)
 
     def share(self, participant: str) -> int:
         for name, xp in self.shares:

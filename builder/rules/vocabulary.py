@@ -108,30 +108,32 @@ class ReferenceProblem(ValueError):
     """A reference names a place the data or the entry does not have."""
 
 
-class Facts:
+class Facts(FrozenRecord):
     """What prerequisites and costs read: each value's level (anything with
     ``get(name, default)``: a dict, or a rule system's own view of its state), the held
     paths (classes) and the yes/no facts that are yes (anything that answers ``in``)."""
 
-    __slots__ = ("levels", "held", "flags")
+    _fields = ("levels", "held", "flags")
+    __slots__ = _fields
+    levels: Any
+    held: Container[str]
+    flags: Container[str]
 
     def __init__(self, levels: Any, held: Container[str] = frozenset(),
-                 flags: Container[str] = frozenset()):
-        self.levels = levels
-        self.held = held
-        self.flags = flags
+                 flags: Container[str] = frozenset()) -> None:
+        object.__setattr__(self, "levels", levels)
+        object.__setattr__(self, "held", held)
+        object.__setattr__(self, "flags", flags)
 
     def level(self, name: str) -> int:
         return int(self.levels.get(name, 0))
-
-    def __repr__(self) -> str:
-        return f"Facts({self.levels!r}, {self.held!r}, {self.flags!r})"
 
 
 class Edge(FrozenRecord):
     """One edge of the chain: ``target`` needs ``source`` (a value or a path)."""
 
     _fields = ("source", "target", "kind", "level", "code")
+    __slots__ = _fields
     source: str
     target: str
     kind: str  # "value" or "path"
@@ -267,6 +269,7 @@ class _Miss(FrozenRecord):
     (``say``) if it has one, and the fields that wording may use."""
 
     _fields = ("code", "phrase", "say", "fields")
+    __slots__ = _fields
     code: str
     phrase: str
     say: str | None

@@ -39,6 +39,7 @@ class SheetOptions(FrozenRecord):
     """
 
     _fields = ("sections", "blank", "layout", "duplex", "ledger")
+    __slots__ = _fields
     sections: frozenset[str] | None
     blank: bool
     layout: str
@@ -61,6 +62,7 @@ class Boxes(Record):
     """``count`` tick boxes, the first ``ticked`` of them filled."""
 
     _fields = ("count", "ticked", "label")
+    __slots__ = _fields
 
     def __init__(self, count: int, ticked: int = 0, label: str = "") -> None:
         self.count = max(0, int(count))
@@ -88,6 +90,7 @@ class Rows(Record):
     """
 
     _fields = ("items", "columns", "boxed", "large", "write_in", "stacked", "room")
+    __slots__ = _fields
 
     def __init__(self, items: list[tuple[str, str]], columns: int = 2, boxed: bool = True,
                  large: bool = False, write_in: bool = False, stacked: bool = False,
@@ -107,6 +110,7 @@ class Column(Record):
     fill, no rule)."""
 
     _fields = ("title", "weight", "align", "gutter")
+    __slots__ = _fields
 
     def __init__(self, title: str, weight: float = 1.0, align: str = "left",
                  gutter: bool = False) -> None:
@@ -122,6 +126,7 @@ class Table(Record):
     has room, never carried onto the next page on their own."""
 
     _fields = ("columns", "rows", "marked", "spare")
+    __slots__ = _fields
 
     def __init__(self, columns: list[Column], rows: Sequence[Sequence[Cell]],
                  marked: list[int] | None = None, spare: int = 0) -> None:
@@ -139,6 +144,7 @@ class Heading(Record):
     """A sub-heading; ``detail`` set right-aligned on the same line ("level 3")."""
 
     _fields = ("text", "detail")
+    __slots__ = _fields
 
     def __init__(self, text: str, detail: str = "") -> None:
         self.text = text
@@ -151,6 +157,7 @@ class Notes(Record):
     beyond the first are always only what fits."""
 
     _fields = ("text", "lines", "fill")
+    __slots__ = _fields
 
     def __init__(self, text: str = "", lines: int = 0, fill: bool = False) -> None:
         self.text = text
@@ -162,6 +169,7 @@ class BoxLine(Record):
     """Several labelled rows of tick boxes (VIT, dice...), one per line."""
 
     _fields = ("boxes",)
+    __slots__ = _fields
 
     def __init__(self, boxes: list[Boxes]) -> None:
         self.boxes = boxes
@@ -171,6 +179,7 @@ class Picture(Record):
     """An image file (the portrait), fitted into a frame of ``width`` x ``height`` points."""
 
     _fields = ("path", "width", "height")
+    __slots__ = _fields
 
     def __init__(self, path: str, width: float = 96.0, height: float = 120.0) -> None:
         self.path = path
@@ -188,6 +197,7 @@ class Section(Record):
     ``empty``: holds only a "nothing yet" line, never the only thing on a page."""
 
     _fields = ("key", "title", "blocks", "half", "new_page", "record", "empty")
+    __slots__ = _fields
 
     def __init__(self, key: str, title: str, blocks: list[Block] | None = None,
                  half: bool = False, new_page: bool = False, record: bool = False,
@@ -208,6 +218,7 @@ class Sheet(Record):
 
     _fields = ("name", "ruleset_id", "ruleset_title", "headline", "sections", "blank",
                "layout", "player")
+    __slots__ = _fields
 
     def __init__(self, name: str, ruleset_id: str, ruleset_title: str = "",
                  headline: list[tuple[str, str]] | None = None,
@@ -385,6 +396,7 @@ class LedgerFacts(FrozenRecord):
     (its title, and an entry's change as printed, or "")."""
 
     _fields = ("quiet", "session", "money", "quiet_words")
+    __slots__ = _fields
     quiet: frozenset[str]
     session: Any
     money: Any

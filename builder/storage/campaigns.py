@@ -29,7 +29,6 @@ writes the members and the campaign all or nothing, across a crash too
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
@@ -44,6 +43,7 @@ from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir, characters_dir
 from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
                                          write_all)
+from builder.rules.records import Record
 
 SCHEMA = "campaign.schema.json"
 MEMBER_ACTIONS = ("award", "exchange", "xp")
@@ -74,12 +74,20 @@ def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
     }
 
 
-@dataclass
-class CampaignFile:
+class CampaignFile(Record):
+    _fields = ("doc", "path", "raw", "read_only")
+    __slots__ = _fields
     doc: dict[str, Any]
-    path: Path | None = None
-    raw: bytes | None = None
-    read_only: str | None = None
+    path: Path | None
+    raw: bytes | None
+    read_only: str | None
+
+    def __init__(self, doc: dict[str, Any], path: Path | None = None,
+                 raw: bytes | None = None, read_only: str | None = None) -> None:
+        self.doc = doc
+        self.path = path
+        self.raw = raw
+        self.read_only = read_only
 
     # -- the document ---------------------------------------------------------
     @property

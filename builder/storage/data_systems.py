@@ -33,6 +33,7 @@ def systems_dir() -> Path:
 
 class Found(FrozenRecord):
     _fields = ("classes", "files", "warnings")
+    __slots__ = _fields
     classes: dict[str, Any]      # id -> Ruleset class
     files: dict[str, Any]        # id -> path
     warnings: tuple[Any, ...]    # one line each

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from builder.rules.entry_ids import canonical
+from builder.rules.records import FrozenRecord
 from builder.storage import jsonio
 from builder.storage.paths import state_dir
 
@@ -43,14 +44,22 @@ _ENTRY_LISTS = ("ledger", "suspended", "revoked", "resolutions", "withdrawn")
 ENTRY, WITHDRAWN, TRASHED = "entry", "withdrawn", "trashed"
 
 
-class _Pending:
+class _Pending(FrozenRecord):
     """An entry stamped (or withdrawn) in this process, not yet in a written file."""
 
-    __slots__ = ("file_id", "kind", "entry", "doc")
+    _fields = ("file_id", "kind", "entry", "doc")
+    __slots__ = _fields
+    file_id: str
+    kind: str
+    entry: Mapping[str, Any]
+    doc: Mapping[str, Any]
 
     def __init__(self, file_id: str, kind: str, entry: Mapping[str, Any],
                  doc: Mapping[str, Any]) -> None:
-        self.file_id, self.kind, self.entry, self.doc = file_id, kind, entry, doc
+        object.__setattr__(self, "file_id", file_id)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "doc", doc)
 
 
 #: By entry id (a withdrawal by "-" + id): what the next successful write may log.

@@ -180,6 +180,7 @@ class Preview(FrozenRecord):
     None when refused)."""
 
     _fields = ("action", "reasons", "before", "after")
+    __slots__ = _fields
     action: Action
     reasons: tuple[str, ...]
     before: Any
@@ -201,6 +202,7 @@ class CharacterFile(Record):
     """A loaded character: its document, its ruleset, and the replayed state."""
 
     _fields = ("doc", "ruleset", "path", "raw", "read_only", "_replay")
+    __slots__ = _fields
     _repr_fields = ("doc", "ruleset", "path", "raw", "read_only")
     doc: dict[str, Any]
     ruleset: Ruleset

@@ -41,6 +41,7 @@ class FileFormat(FrozenRecord):
     upgrade step from each older one."""
 
     _fields = ("kind", "current", "oldest", "steps")
+    __slots__ = _fields
     kind: str
     current: int
     oldest: int

@@ -18,6 +18,7 @@ from sys import intern
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from builder.rules.records import Record
 from builder.storage.conflicts import is_data_file, known_copies
 from builder.storage.paths import characters_dir, trash_dir
 
@@ -83,14 +84,13 @@ def list_library() -> list[Path]:
 TRASH_INFO_SUFFIX = ".trashinfo"
 
 
-class LibraryEntry:
-    """One row of the library: what the list shows without opening the editor.
+class LibraryEntry(Record):
+    """One row of the library: what the list shows without opening the editor."""
 
-    (A plain class, not a dataclass: importing dataclasses costs start-up time.)
-    """
-
-    __slots__ = ("path", "name", "ruleset_id", "ruleset_title", "headline", "modified",
-                 "problem")
+    _fields = ("path", "name", "ruleset_id", "ruleset_title", "headline", "modified",
+               "problem")
+    _repr_fields = ("path", "name", "problem")
+    __slots__ = _fields
 
     def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
                  headline: dict[str, Any] | None = None, modified: float = 0.0,
@@ -102,16 +102,6 @@ class LibraryEntry:
         self.headline = dict(headline or {})
         self.modified = modified
         self.problem = problem
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.path, self.name, self.ruleset_id, self.ruleset_title,
-                tuple(self.headline.items()), self.modified, self.problem)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LibraryEntry) and self._key() == other._key()
-
-    def __repr__(self) -> str:
-        return f"LibraryEntry({self.path!s}, {self.name!r}, problem={self.problem!r})"
 
     @property
     def headline_text(self) -> str:

@@ -22,6 +22,7 @@ from builder.storage import data_systems
 
 class LoadedRuleset(Record):
     _fields = ("ruleset", "source", "warnings")
+    __slots__ = _fields
     ruleset: Ruleset
     source: str
     warnings: list[str]

@@ -1,13 +1,15 @@
 """The window's one "files changed" broadcast (:class:`FilesChanged`) and what it
 carries (:class:`Change`); the adapter that runs operations and announces them is
 :mod:`builder.ui.operations`.  Apart so that the window's start, which makes the
-broadcast, does not import the adapter (nor dataclasses)."""
+broadcast, does not import the adapter."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, Signal
+
+from builder.app.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -16,19 +18,20 @@ if TYPE_CHECKING:
 UndoOp = Callable[[], "Outcome"]
 
 
-class Change:
+class Change(FrozenRecord):
     """What the broadcast carries: the outcome, and how to undo it (None: the
     operation is itself an undo, or cannot be undone from another tab)."""
 
-    __slots__ = ("outcome", "undo", "text")
+    _fields = ("outcome", "undo", "text")
+    __slots__ = _fields
+    outcome: "Outcome"
+    undo: UndoOp | None
+    text: str
 
-    def __init__(self, outcome: "Outcome", undo: UndoOp | None = None, text: str = ""):
-        self.outcome = outcome
-        self.undo = undo
-        self.text = text
-
-    def __repr__(self) -> str:
-        return f"Change({self.outcome!r}, undo={self.undo!r}, text={self.text!r})"
+    def __init__(self, outcome: "Outcome", undo: UndoOp | None = None, text: str = "") -> None:
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "undo", undo)
+        object.__setattr__(self, "text", text)
 
     @property
     def paths(self) -> list[Path]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 import threading
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Callable
@@ -19,17 +18,23 @@ from typing import Callable
 from PySide6.QtCore import QObject, Signal
 
 from builder.app import crash
+from builder.app.records import FrozenRecord
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 ThreadHook = Callable[[threading.ExceptHookArgs], object]
 
 
-@dataclass(frozen=True, slots=True)
-class CrashNotice:
+class CrashNotice(FrozenRecord):
     """What the window says about one crash."""
 
+    _fields = ("summary", "report")
+    __slots__ = _fields
     summary: str
     report: Path | None
+
+    def __init__(self, summary: str, report: Path | None) -> None:
+        object.__setattr__(self, "summary", summary)
+        object.__setattr__(self, "report", report)
 
     def text(self) -> str:
         where = (f"details in {self.report}" if self.report is not None

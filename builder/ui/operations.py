@@ -15,12 +15,12 @@ operation is undone elsewhere, the tabs drop those entries again
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Union
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
 
+from builder.app.records import FrozenRecord
 from builder.ui.broadcast import Change as Change  # their home was here
 from builder.ui.broadcast import FilesChanged as FilesChanged
 from builder.ui.broadcast import UndoOp as UndoOp
@@ -31,12 +31,17 @@ if TYPE_CHECKING:
     from builder.ui.document import CharacterDocument
 
 
-@dataclass(frozen=True)
-class Failure:
+class Failure(FrozenRecord):
     """A refused or failed operation: a title for the message and the reasons."""
 
+    _fields = ("code", "reasons")
+    __slots__ = _fields
     code: str
     reasons: list[str]
+
+    def __init__(self, code: str, reasons: list[str]) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "reasons", reasons)
 
     @property
     def busy(self) -> bool:

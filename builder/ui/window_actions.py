@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Callable, Union
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
+from builder.app.records import FrozenRecord
 from builder.ui.qt_values import (WIDGET_SHORTCUT, WIDGET_WITH_CHILDREN_SHORTCUT,
                                   WINDOW_SHORTCUT, set_enum)
 
@@ -33,53 +34,68 @@ K = QKeySequence.StandardKey
 Shortcut = Union[str, QKeySequence.StandardKey, None]
 
 
-class ActionSpec:
-    """One window action.  (Plain classes here: importing dataclasses would cost the
-    window's start a few milliseconds.)"""
+class ActionSpec(FrozenRecord):
+    """One window action."""
 
-    __slots__ = ("id", "text", "slot", "tip", "shortcut", "fallback", "context",
-                 "enabled_when", "window_wide")
+    _fields = ("id", "text", "slot", "tip", "shortcut", "fallback", "context",
+               "enabled_when", "window_wide")
+    _repr_fields = ("id", "text", "slot")
+    __slots__ = _fields
+    id: str
+    text: str
+    #: What it calls: a dotted path from the window (a controller's method, or the
+    #: window's own).
+    slot: str
+    tip: str
+    shortcut: Shortcut
+    #: A platform without a standard key for ``shortcut`` gets this one too.
+    fallback: str | None
+    #: The shortcut's Qt.ShortcutContext, as its int (builder.ui.qt_values): a
+    #: QAction's own is the window's.
+    context: int
+    #: A key of :data:`ENABLED_WHEN`; None: always enabled.
+    enabled_when: str | None
+    #: Added to the window itself (its shortcut works with the menu bar hidden).
+    window_wide: bool
 
     def __init__(self, id: str, text: str, slot: str, tip: str = "",  # noqa: A002
                  shortcut: Shortcut = None, fallback: str | None = None,
                  context: int = WINDOW_SHORTCUT, enabled_when: str | None = None,
-                 window_wide: bool = False):
-        self.id = id
-        self.text = text
-        #: What it calls: a dotted path from the window (a controller's method, or the
-        #: window's own).
-        self.slot = slot
-        self.tip = tip
-        self.shortcut = shortcut
-        #: A platform without a standard key for ``shortcut`` gets this one too.
-        self.fallback = fallback
-        #: The shortcut's Qt.ShortcutContext, as its int (builder.ui.qt_values): a
-        #: QAction's own is the window's.
-        self.context = context
-        #: A key of :data:`ENABLED_WHEN`; None: always enabled.
-        self.enabled_when = enabled_when
-        #: Added to the window itself (its shortcut works with the menu bar hidden).
-        self.window_wide = window_wide
-
-    def __repr__(self) -> str:
-        return f"ActionSpec({self.id!r}, {self.text!r}, {self.slot!r})"
+                 window_wide: bool = False) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "slot", slot)
+        object.__setattr__(self, "tip", tip)
+        object.__setattr__(self, "shortcut", shortcut)
+        object.__setattr__(self, "fallback", fallback)
+        object.__setattr__(self, "context", context)
+        object.__setattr__(self, "enabled_when", enabled_when)
+        object.__setattr__(self, "window_wide", window_wide)
 
 
-class WindowState:
+class WindowState(FrozenRecord):
     """What the enabled rules look at."""
 
-    __slots__ = ("on_library", "selected", "one_character", "campaign_tab",
-                 "campaign_selected", "characters_selected")
+    _fields = ("on_library", "selected", "one_character", "campaign_tab",
+               "campaign_selected", "characters_selected")
+    __slots__ = _fields
+    on_library: bool
+    #: Library rows selected (on the Library tab), or a tab is open.
+    selected: bool
+    one_character: bool
+    campaign_tab: bool
+    campaign_selected: bool
+    characters_selected: bool
 
     def __init__(self, on_library: bool, selected: bool, one_character: bool,
-                 campaign_tab: bool, campaign_selected: bool, characters_selected: bool):
-        self.on_library = on_library
-        #: Library rows selected (on the Library tab), or a tab is open.
-        self.selected = selected
-        self.one_character = one_character
-        self.campaign_tab = campaign_tab
-        self.campaign_selected = campaign_selected
-        self.characters_selected = characters_selected
+                 campaign_tab: bool, campaign_selected: bool, characters_selected: bool
+                 ) -> None:
+        object.__setattr__(self, "on_library", on_library)
+        object.__setattr__(self, "selected", selected)
+        object.__setattr__(self, "one_character", one_character)
+        object.__setattr__(self, "campaign_tab", campaign_tab)
+        object.__setattr__(self, "campaign_selected", campaign_selected)
+        object.__setattr__(self, "characters_selected", characters_selected)
 
 
 #: When an action is enabled.

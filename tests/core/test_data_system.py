@@ -7,14 +7,13 @@ import heapq
 import itertools
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from builder.rules.base import Refusal
-from builder.rules.data_system import DataRuleset, make_class
+from builder.rules.data_system import DataRuleset, DataState, make_class
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
 NAMES = ["Aa", "Bb", "Cc"]
@@ -68,7 +67,7 @@ def systems(draw):
 
 def _cheapest(ruleset, state, goal) -> int | None:
     """Uniform-cost search over every legal action (check/apply, points unlimited)."""
-    rich = replace(state, unspent=10 ** 6)
+    rich = DataState(state.levels, state.held, 10 ** 6, state.spent, state.awarded)
     key = lambda s: (tuple(sorted(s.levels.items())), tuple(sorted(s.held)))  # noqa: E731
     counter = itertools.count()
     queue, seen = [(0, next(counter), rich)], set()
@@ -104,7 +103,7 @@ def test_the_plan_is_legal_and_cheapest(ruleset, target_name, level):
         assert best is None
         return
     assert result["total_cost"] == best
-    walk = replace(state, unspent=10 ** 6)
+    walk = DataState(state.levels, state.held, 10 ** 6, state.spent, state.awarded)
     for step in result["steps"]:
         action = ruleset.parse_action(step["action"])
         assert ruleset.check(walk, action) == []

@@ -222,3 +222,22 @@ def test_no_entry_is_ever_lost_and_the_applied_ledger_is_legal(copies):
         state = POOL.advance(state, e)
     keys = [merging.sort_key(e) for e in result["ledger"]]
     assert keys == sorted(keys)
+
+
+def test_an_entry_is_read_through_its_envelope_and_kept_as_it_was():
+    """Sync and conflict code read an entry's id, verb, time and device through one
+    typed record; the entry itself (unknown keys and all) is what a merge writes back."""
+    from builder.rules.entry_ids import Envelope, at_ms
+
+    entry = {"action": "raise-skill", "name": "Lore", "at": "2026-03-14T20:15:00+00:00",
+             "id": "01AB", "device": "d1", "device_name": "Bob's laptop", "seq": 3,
+             "unknown": [1, {"kept": True}]}
+    envelope = Envelope.of(entry)
+    assert (envelope.id, envelope.verb, envelope.at, envelope.device, envelope.device_name) \
+        == ("01AB", "raise-skill", "2026-03-14T20:15:00+00:00", "d1", "Bob's laptop")
+    assert envelope.entry is entry and not isinstance(envelope, dict)
+    assert merging.sort_key(entry)[:4] == (3, at_ms(entry["at"]), "d1", "01AB")
+    bare = Envelope.of({"action": ""})
+    assert (bare.id, bare.at, bare.device, bare.device_name, bare.verb) == ("", "", "", "", "?")
+    suspension = merging.Suspension(entry, ("too poor",), None)
+    assert suspension.envelope == envelope

@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (AT_MAXIMUM, UNKNOWN_NAME, Action, ActionKind, Reason,
                                 match_name, parse_int)
+from .state import DataState
 
 if TYPE_CHECKING:
-    from .ruleset import DataRuleset, DataState
+    from .ruleset import DataRuleset
 
 #: The award is outside what the data file allows.
 AWARD_OUT_OF_RANGE = "award.out-of-range"
@@ -24,7 +24,7 @@ def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class DataAction(ActionKind["DataRuleset", "DataState"]):
+class DataAction(ActionKind["DataRuleset", DataState]):
     rules: DataRuleset
 
     def not_ours(self, action: Action) -> list[str]:
@@ -34,7 +34,8 @@ class DataAction(ActionKind["DataRuleset", "DataState"]):
 
     def pay(self, state: DataState, action: Action) -> DataState:
         price = self.cost(state, action)
-        return replace(state, unspent=state.unspent - price, spent=state.spent + price)
+        return DataState(state.levels, state.held, state.unspent - price, state.spent + price,
+                         state.awarded)
 
 
 class Raise(DataAction):
@@ -68,7 +69,8 @@ class Raise(DataAction):
         return vocab.cost(self.rules.values[name]["cost"], state.levels[name] + 1) or 0
 
     def apply(self, state: DataState, action: Action) -> DataState:
-        return self.advance(replace(state, levels=dict(state.levels)), action)
+        return self.advance(DataState(dict(state.levels), state.held, state.unspent, state.spent,
+                                          state.awarded), action)
 
     def advance(self, state: DataState, action: Action) -> DataState:
         state = self.pay(state, action)
@@ -108,7 +110,8 @@ class Take(DataAction):
 
     def apply(self, state: DataState, action: Action) -> DataState:
         state = self.pay(state, action)
-        return replace(state, held=state.held + (action.text("name"),))
+        return DataState(state.levels, state.held + (action.text("name"),), state.unspent,
+                         state.spent, state.awarded)
 
     def describe(self, action: Action) -> str:
         return f"Take {action.value('name')}"
@@ -139,7 +142,8 @@ class Award(DataAction):
 
     def apply(self, state: DataState, action: Action) -> DataState:
         amount = action.number("amount") or 0
-        return replace(state, unspent=state.unspent + amount, awarded=state.awarded + amount)
+        return DataState(state.levels, state.held, state.unspent + amount, state.spent,
+                         state.awarded + amount)
 
     def describe(self, action: Action) -> str:
         note = f" ({action.value('note')})" if action.value("note") else ""

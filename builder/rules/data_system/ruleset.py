@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeGuard
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import (UNKNOWN_ACTION, UNKNOWN_NAME, Action, ActionEntry, Option, Reason, Ruleset,
                                 UsageError, match_name, option, parse_int)
 from .actions import AWARD_OUT_OF_RANGE, KINDS, PATH_HELD
+from .state import DataState
 
 __all__ = ["AWARD_OUT_OF_RANGE", "PATH_HELD", "START_OVER_BUDGET", "START_OUT_OF_RANGE",
            "DataRuleset", "DataState"]
@@ -24,18 +24,6 @@ START_OUT_OF_RANGE = "start.out-of-range"
 START_NOT_WHOLE = "start.not-whole"
 #: A baseline not in the shape of one (no object of value -> level).
 BASELINE_MALFORMED = "baseline.malformed"
-
-
-@dataclass(frozen=True)
-class DataState:
-    levels: dict[str, Any] = field(default_factory=dict)
-    held: tuple[Any, ...] = ()
-    unspent: int = 0
-    spent: int = 0
-    awarded: int = 0
-
-    def facts(self) -> vocab.Facts:
-        return vocab.Facts(self.levels, frozenset(self.held))
 
 
 def _bound(entry: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QObject, QTimer
 
 from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
 from builder.app.queries import campaigns_folder
+from builder.app.records import Record
 from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, ALIGN_RIGHT_VCENTER, DISPLAY_ROLE,
                                   TEXT_ALIGNMENT_ROLE, TOOL_TIP_ROLE, USER_ROLE)
 from builder.ui.wording import count
@@ -35,11 +36,13 @@ COL_NAME, COL_RULESET, COL_MEMBERS, COL_SESSION, COL_POOL = range(5)
 HEADERS = ("Campaign", "Ruleset", "Members", "Current session", "Fortune / Peril")
 
 
-class CampaignRow:
-    """One campaign file, summarised (a plain class: no dataclasses at start-up)."""
+class CampaignRow(Record):
+    """One campaign file, summarised."""
 
-    __slots__ = ("path", "name", "ruleset_id", "ruleset_title", "members", "session",
-                 "session_name", "fortune", "peril", "problem", "modified")
+    _fields = ("path", "name", "ruleset_id", "ruleset_title", "members", "session",
+               "session_name", "fortune", "peril", "problem", "modified")
+    _repr_fields = ("name", "path")
+    __slots__ = _fields
 
     def __init__(self, path: Path, name: str, ruleset_id: str = "", ruleset_title: str = "",
                  members: int = 0, session: int = 0, session_name: str = "",
@@ -50,15 +53,6 @@ class CampaignRow:
         self.members, self.session, self.session_name = members, session, session_name
         self.fortune, self.peril = fortune, peril
         self.problem, self.modified = problem, modified
-
-    def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CampaignRow) and self._key() == other._key()
-
-    def __repr__(self) -> str:
-        return f"CampaignRow({self.name!r}, {self.path!s})"
 
     @property
     def session_text(self) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.rules.base import Action, ActionKind, Reason, UsageError, parse_int
@@ -67,7 +66,7 @@ class Modify(ABAction):
         return reasons
 
     def apply(self, state: State, action: Action) -> State:
-        return self.advance(replace(state, modifiers=dict(state.modifiers)), action)
+        return self.advance(state.owned(), action)
 
     def advance(self, state: State, action: Action) -> State:
         modifier = Modifier(action.text("name").strip(), action.text("ability"),
@@ -111,7 +110,7 @@ class Unmodify(ABAction):
         return []
 
     def apply(self, state: State, action: Action) -> State:
-        return self.advance(replace(state, modifiers=dict(state.modifiers)), action)
+        return self.advance(state.owned(), action)
 
     def advance(self, state: State, action: Action) -> State:
         del _effects(state)[effect_key(action.text("name"))]
@@ -145,7 +144,8 @@ class SetAge(ABAction):
 
     def apply(self, state: State, action: Action) -> State:
         age = action.value("age")
-        return replace(state, age=age if isinstance(age, str) else None)
+        return State(state.allocation, state.method, state.rolls,
+                     age if isinstance(age, str) else None, state.age_roll, state.modifiers)
 
     def describe(self, action: Action) -> str:
         age = action.value("age")

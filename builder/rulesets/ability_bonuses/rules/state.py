@@ -2,33 +2,57 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+from builder.rules.records import FrozenRecord
 
 
 def signed(value: int) -> str:
     return f"{value:+d}"
 
 
-@dataclass(frozen=True)
-class Modifier:
+class Modifier(FrozenRecord):
     """A named effect on one ability (``Bless``: MIG +1)."""
 
+    _fields = ("name", "ability", "value")
+    __slots__ = _fields
     name: str
     ability: str
     value: int
 
+    def __init__(self, name: str, ability: str, value: int) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "value", value)
 
-@dataclass(frozen=True)
-class State:
+
+class State(FrozenRecord):
+    _fields = ("allocation", "method", "rolls", "age", "age_roll", "modifiers")
+    __slots__ = _fields
     #: The allocated bonuses of MIG, DEX, CHA and FOC.
     allocation: Mapping[str, int]
-    method: str = "chosen"
-    rolls: tuple[int, ...] = ()
+    method: str
+    rolls: tuple[int, ...]
     #: The age category id, None when the Aging rule is off for this character.
-    age: str | None = None
-    age_roll: int | None = None
+    age: str | None
+    age_roll: int | None
     #: The active effects in the order they were added, by :func:`effect_key`.
-    modifiers: Mapping[str, Modifier] = field(default_factory=dict)
+    modifiers: Mapping[str, Modifier]
+
+    def __init__(self, allocation: Mapping[str, int], method: str = "chosen",
+                 rolls: tuple[int, ...] = (), age: str | None = None,
+                 age_roll: int | None = None,
+                 modifiers: Mapping[str, Modifier] | None = None) -> None:
+        object.__setattr__(self, "allocation", allocation)
+        object.__setattr__(self, "method", method)
+        object.__setattr__(self, "rolls", rolls)
+        object.__setattr__(self, "age", age)
+        object.__setattr__(self, "age_roll", age_roll)
+        object.__setattr__(self, "modifiers", {} if modifiers is None else modifiers)
+
+    def owned(self) -> State:
+        """This state with effects of its own (an action changes them in place)."""
+        return State(self.allocation, self.method, self.rolls, self.age, self.age_roll,
+                     dict(self.modifiers))
 
     @property
     def aging(self) -> bool:

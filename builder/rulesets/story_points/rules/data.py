@@ -13,6 +13,7 @@ STEP_KINDS = ("vital", "skill", "class", "new_class", "trait", "spell")
 
 class Path(FrozenRecord):
     _fields = ("name", "class_name", "skill", "traits", "spells")
+    __slots__ = _fields
     name: str
     class_name: str
     skill: str
@@ -32,6 +33,7 @@ class ClassInfo(FrozenRecord):
     """Compared and hashed without ``traits`` and ``spells`` (dicts)."""
 
     _fields = ("name", "core_skills", "casts_spells", "paths")
+    __slots__ = _fields + ("traits", "spells")
     _repr_fields = ("name", "core_skills", "casts_spells", "paths", "traits", "spells")
     name: str
     core_skills: tuple[str, ...]

@@ -11,6 +11,7 @@ def key(text: str) -> str:
 
 class ClassState(Record):
     _fields = ("level", "traits", "spells")
+    __slots__ = _fields
     level: int
     traits: dict[str, int]   # trait -> rank (>= 1)
     spells: list[str]
@@ -29,6 +30,7 @@ class SPState(Record):
     _fields = ("unspent", "earned", "spent", "active", "vitals", "skills", "classes",
                "uses_spent", "vit_current", "vit_max", "wounded", "checkpoints", "resolved",
                "labels")
+    __slots__ = _fields
     unspent: int
     earned: int
     spent: int

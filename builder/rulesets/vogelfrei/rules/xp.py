@@ -7,25 +7,33 @@ ruleset data (``builder/rulesets/vogelfrei/data/vogelfrei.json``) where it needs
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from builder.rules.base import Reason, Refusal, UsageError
+from builder.rules.records import FrozenRecord
 
 from . import codes
 
 _HD = re.compile(r"^\s*(?:(?P<lt><\s*1)|(?P<cl>[lL])?(?P<n>\d+))\s*(?P<star>\*?)\s*$")
 
 
-@dataclass(frozen=True)
-class Enemy:
+class Enemy(FrozenRecord):
     """One defeated enemy as written on the command line: ``3``, ``3*``, ``L2``, ``<1``."""
 
+    _fields = ("text", "hit_dice", "special", "classed")
+    __slots__ = _fields
     text: str
     hit_dice: int          # 0 stands for "<1"
-    special: bool = False  # '*': special abilities, one HD more
-    classed: bool = False  # 'L': a classed character of level hit_dice
+    special: bool  # '*': special abilities, one HD more
+    classed: bool  # 'L': a classed character of level hit_dice
+
+    def __init__(self, text: str, hit_dice: int, special: bool = False,
+                 classed: bool = False) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "hit_dice", hit_dice)
+        object.__setattr__(self, "special", special)
+        object.__setattr__(self, "classed", classed)
 
     def effective_hd(self, data: dict[str, Any]) -> int:
         hd = self.hit_dice
