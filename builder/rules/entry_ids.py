@@ -61,7 +61,7 @@ class Envelope(FrozenRecord):
     """What a ledger entry carries around its action, read as text: its ``id``, its
     verb (``action``), its time (``at``), the ``device`` that wrote it and that
     device's readable ``device_name``; each is the text of the entry's value (``str``),
-    empty when the entry has none.  ``entry`` is the JSON object it was read from, the
+    empty when the entry has none or null.  ``entry`` is the JSON object it was read from, the
     one a merge keeps and writes back as it is (:func:`Envelope.of` copies nothing)."""
 
     _fields = ("id", "action", "at", "device", "device_name", "entry")
@@ -84,9 +84,12 @@ class Envelope(FrozenRecord):
 
     @classmethod
     def of(cls, entry: Mapping[str, Any]) -> Envelope:
-        get = entry.get
-        return cls(entry_id(entry), str(get("action", "")), str(get("at", "")),
-                   entry_device(entry), str(get("device_name", "")), entry)
+        def text(key: str) -> str:
+            value = entry.get(key)
+            return "" if value is None else str(value)
+
+        return cls(entry_id(entry), text("action"), text("at"), entry_device(entry),
+                   text("device_name"), entry)
 
     @property
     def verb(self) -> str:

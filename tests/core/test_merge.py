@@ -239,5 +239,7 @@ def test_an_entry_is_read_through_its_envelope_and_kept_as_it_was():
     assert merging.sort_key(entry)[:4] == (3, at_ms(entry["at"]), "d1", "01AB")
     bare = Envelope.of({"action": ""})
     assert (bare.id, bare.at, bare.device, bare.device_name, bare.verb) == ("", "", "", "", "?")
+    nulls = Envelope.of({"action": None, "at": None, "device_name": None})
+    assert (nulls.at, nulls.device_name, nulls.verb) == ("", "", "?")   # never "None"
     suspension = merging.Suspension(entry, ("too poor",), None)
     assert suspension.envelope == envelope

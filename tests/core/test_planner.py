@@ -97,14 +97,27 @@ def brute_force(rs, start, targets, known: Expansions | None = None) -> dict[str
                             tuple(sorted(spells.items()))))
         return (tuple(s.vitals.values()), tuple(s.skills.values()), tuple(classes))
 
+    def one_of_each(names, kind):
+        """One name of each kind: the rest of a kind lead to states with one signature."""
+        kinds = {}
+        for name in names:
+            kinds.setdefault(kind(name), name)
+        return list(kinds.values())
+
     def moves(s):
-        """The legal actions out of s and their costs, asked of the rules themselves."""
+        """The legal actions out of s and their costs, asked of the rules themselves
+        (of the traits, and of the spells, that ``sig`` holds interchangeable, one)."""
         actions = [{"action": "raise-vital", "name": v} for v in d.vitals]
         actions += [{"action": "raise-skill", "name": k} for k in d.skills]
         for cname, info in d.classes.items():
             verb = "raise-class" if s.level(cname) else "enter-class"
-            spells = list(info.spells) if info.casts_spells else [None]
-            for trait in info.traits:
+            held = s.classes.get(cname)
+            traits = one_of_each(info.traits, lambda t: (
+                d.trait_path(cname, t).name, held.traits.get(t, 0) if held else 0))
+            spells = one_of_each(info.spells, lambda sp: (
+                d.spell_path(cname, sp).name, bool(held) and sp in held.spells)) \
+                if info.casts_spells else [None]
+            for trait in traits:
                 for spell in spells:
                     a = {"action": verb, "name": cname, "trait": trait, "scene": "x"}
                     if spell:
