@@ -41,6 +41,9 @@ from typing import Any, Iterable, Mapping
 from builder.rules.base import (SESSION_MISSING, Action, Reason, UsageError, match_name, parse_int,
                                 read_action)
 
+#: What the pool is called for people (the window's titles, the command line's help).
+NAME = "Story Point pool"
+
 GM = "GM"
 
 FORTUNE, PERIL = "fortune", "peril"

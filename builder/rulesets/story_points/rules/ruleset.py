@@ -23,6 +23,7 @@ _FOLDER = __name__.rsplit(".", 2)[0]
 
 if TYPE_CHECKING:
     from builder.rules.chain import Chain
+    from builder.rules.party_terms import ExchangeTerms, MilestoneAwards
 
 #: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
 ACTIONS = tuple(kind.verb for kind in KINDS)
@@ -419,6 +420,7 @@ class StoryPoints(Ruleset):
         return state.unspent
 
     balance_label = "SP"
+    balance_name = "Story Points"
     #: ``show --json`` ledger rows also carry the balance as ``sp_after``.
     balance_row_key = "sp_after"
     #: A Training Exchange pairs Skill or Class increases (campaign exchange).
@@ -429,8 +431,20 @@ class StoryPoints(Ruleset):
 
         return refusal(word)
 
+    def exchange_terms(self) -> ExchangeTerms:
+        from builder.rules.party_terms import ExchangeTerms
+
+        from .exchange import EXCLUDED
+
+        return ExchangeTerms(self.d.exchange_by, self.d.exchange_min, EXCLUDED)
+
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
+
+    def milestone_awards(self) -> MilestoneAwards:
+        from builder.rules.party_terms import MilestoneAwards
+
+        return MilestoneAwards(self.d.checkpoint_award, self.d.milestone_award)
 
     show_text_prints_ledger = False
 
