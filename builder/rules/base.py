@@ -602,8 +602,8 @@ class Ruleset(ABC):
     #: An extra key the ledger rows of ``show --json`` repeat ``balance_after``
     #: under (story-points: ``sp_after``, kept for older readers); None: none.
     balance_row_key: str | None = None
-    #: The actions a Training Exchange pairs (each 1 SP cheaper when two
-    #: characters raise together); empty: the ruleset has no Training Exchange.
+    #: The actions a Training Exchange pairs (each cheaper by :meth:`exchange_terms`
+    #: when two characters raise together); empty: the ruleset has no Training Exchange.
     exchange_actions: tuple[str, ...] = ()
     #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
     #: ``resolve-milestone MILESTONE``): the party award dialog offers them.

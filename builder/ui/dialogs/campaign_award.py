@@ -1,6 +1,6 @@
 """Campaign ▸ Party award: one ``do`` action for every member, all or nothing.
 
-For rulesets with Story Milestones (story-points): a Story Checkpoint
+For rule systems with Story Milestones (``capabilities.story_milestones``): a Story Checkpoint
 (``award-checkpoint MILESTONE CHECKPOINT``) or a Story Milestone resolution
 (``resolve-milestone MILESTONE``). Other rulesets have no party award in the window
 (Vogelfrei shares XP with its own dialog); free action words stay the command line's

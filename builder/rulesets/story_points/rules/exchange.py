@@ -1,5 +1,6 @@
 """Story Points' Training Exchange in its own words: two characters raising together,
-each increase 1 SP cheaper, never a Core Vital (the campaign's ``exchange``)."""
+each increase cheaper by the data's discount, never a Core Vital (the campaign's
+``exchange``)."""
 from __future__ import annotations
 
 
