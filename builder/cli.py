@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
@@ -412,7 +413,16 @@ def build_parser(command: str | None = None) -> Parser:
     """The command line's parser: every command, or (``command``, a name of
     :data:`COMMANDS`) only that one, which parses its words exactly as the whole
     parser does and costs a fraction of it (argparse builds a parser per command and
-    sub-command; docs/dev/performance.md has what that costs)."""
+    sub-command; docs/dev/performance.md has what that costs).  Built once per process
+    for a command and the rule systems' commands known then: parsing leaves a parser as
+    it was, and a process that runs many commands (the tests, a fuzzing run) builds each
+    parser once."""
+    return _parser(command, tuple(dict.fromkeys(
+        cli_commands.rule_system_commands(command).values())))
+
+
+@lru_cache(maxsize=None)
+def _parser(command: str | None, rule_system_modules: tuple[str, ...]) -> Parser:
     def wanted(name: str) -> bool:
         return command is None or command == name
 
@@ -503,7 +513,7 @@ def build_parser(command: str | None = None) -> Parser:
             importlib.import_module(module_name).register)
         if register:
             register(sub)
-    for module_name in dict.fromkeys(cli_commands.rule_system_commands(command).values()):
+    for module_name in rule_system_modules:
         importlib.import_module(module_name).register(sub)
     return parser
 

@@ -68,11 +68,18 @@ def polish(obj: QObject) -> None:
             obj.setMinimumWidth(min(need, obj.fontMetrics().averageCharWidth() * 60))
 
 
+#: The events the policy acts on; every other event of the application passes by.
+_ACTS_ON = frozenset({QEvent.Type.Polish, QEvent.Type.Show, QEvent.Type.ShortcutOverride,
+                      QEvent.Type.Wheel})
+
+
 class InputPolicy(QObject):
     """The application's event filter (see the module docstring)."""
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         kind = event.type()
+        if kind not in _ACTS_ON:
+            return False
         if kind == QEvent.Type.Polish:
             polish(obj)
         elif kind == QEvent.Type.Show and isinstance(obj, QWidget) and obj.isWindow() \

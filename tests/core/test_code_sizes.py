@@ -16,7 +16,7 @@ MAX_FUNCTION_LINES = 80
 
 #: Functions that build a form (widgets, or an argument parser's options) line by line.
 FORM_BUILDING = {
-    "builder/cli.py:build_parser",
+    "builder/cli.py:_parser",
     "builder/cli_commands/campaign.py:register",
     "builder/rulesets/story_points/ui/creation.py:__init__",
     "builder/rulesets/story_points/ui/editor.py:__init__",
