@@ -11,7 +11,7 @@ from builder.rules import vocabulary as vocab
 from builder.rules.base import (ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
                                 match_name, option, reason_code)
 from builder.rules.interface import RuleSystemParts
-from . import codes, creation, view
+from . import codes, creation, exchange, party, view
 from .creation import SET_KEYS
 from .actions import KINDS
 from .data import SPData, validate_data
@@ -23,7 +23,6 @@ _FOLDER = __name__.rsplit(".", 2)[0]
 
 if TYPE_CHECKING:
     from builder.rules.chain import Chain
-    from builder.rules.party_terms import ExchangeTerms, MilestoneAwards
 
 #: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
 ACTIONS = tuple(kind.verb for kind in KINDS)
@@ -425,26 +424,12 @@ class StoryPoints(Ruleset):
     balance_row_key = "sp_after"
     #: A Training Exchange pairs Skill or Class increases (campaign exchange).
     exchange_actions = ("raise-skill", "raise-class")
-
-    def exchange_refusal(self, word: str) -> str:
-        from .exchange import refusal
-
-        return refusal(word)
-
-    def exchange_terms(self) -> ExchangeTerms:
-        from builder.rules.party_terms import ExchangeTerms
-
-        from .exchange import EXCLUDED
-
-        return ExchangeTerms(self.d.exchange_by, self.d.exchange_min, EXCLUDED)
+    exchange_refusal = staticmethod(exchange.refusal)
+    exchange_terms = party.exchange_terms
 
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
-
-    def milestone_awards(self) -> MilestoneAwards:
-        from builder.rules.party_terms import MilestoneAwards
-
-        return MilestoneAwards(self.d.checkpoint_award, self.d.milestone_award)
+    milestone_awards = party.milestone_awards
 
     show_text_prints_ledger = False
 
