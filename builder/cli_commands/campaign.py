@@ -258,6 +258,8 @@ def _side(text: str) -> str:
 
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    from builder.app.pool import NAME as POOL_NAME
+
     parser_class = subparsers._parser_class  # noqa: SLF001 - the CLI's raising parser
 
     camp = subparsers.add_parser("campaign", help="a group of characters and its sessions")
@@ -293,7 +295,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("set", help="set the universe settings of the Story Point pool")
+    p = sub.add_parser("set", help=f"set the universe settings of the {POOL_NAME}")
     p.add_argument("file", help="a campaign file")
     p.add_argument("pairs", nargs="+", metavar="KEY=VALUE",
                    help="a pool setting (character-builder help pool-settings lists them)")
@@ -328,7 +330,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
                    help="a member present for part of the adventure (1/2, 0.5)")
     p.set_defaults(func=cmd_xp)
 
-    pool = subparsers.add_parser("pool", help="the Fortune/Peril Story Point pool")
+    pool = subparsers.add_parser("pool", help=f"the Fortune/Peril {POOL_NAME}")
     psub = pool.add_subparsers(dest="pool_command", parser_class=parser_class,
                                required=True, metavar="COMMAND")
 

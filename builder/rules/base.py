@@ -29,6 +29,7 @@ from builder.rules.records import FrozenRecord
 if TYPE_CHECKING:
     from builder.rules.interface import RuleSystem
     from builder.rules.party import PartyXpRules
+    from builder.rules.party_terms import ExchangeTerms, MilestoneAwards
 
 
 class Reason(str):
@@ -599,13 +600,15 @@ class Ruleset(ABC):
     # -- what the capabilities are made of, and how the window shows its points --------
     #: The unit of :meth:`balance` for people ("SP", "XP"); "" when there is none.
     balance_label: str = ""
+    #: The points' name in full ("Story Points"); "" to say ``balance_label``.
+    balance_name: str = ""
     #: How the status bar shows :meth:`balance` (``"XP: {}"``); "" for the default.
     balance_format: str = ""
     #: An extra key the ledger rows of ``show --json`` repeat ``balance_after``
     #: under (story-points: ``sp_after``, kept for older readers); None: none.
     balance_row_key: str | None = None
-    #: The actions a Training Exchange pairs (each 1 SP cheaper when two
-    #: characters raise together); empty: the ruleset has no Training Exchange.
+    #: The actions a Training Exchange pairs (each cheaper by :meth:`exchange_terms`
+    #: when two characters raise together); empty: the ruleset has no Training Exchange.
     exchange_actions: tuple[str, ...] = ()
     #: Story Checkpoints and Milestones (``award-checkpoint MILESTONE CHECKPOINT``,
     #: ``resolve-milestone MILESTONE``): the party award dialog offers them.
@@ -635,6 +638,16 @@ class Ruleset(ABC):
         system's words)."""
         return (f"a Training Exchange pairs {' or '.join(self.exchange_actions)} increases, "
                 f"not {word}")
+
+    def milestone_awards(self) -> MilestoneAwards | None:
+        """What a Story Checkpoint and a Story Milestone give each character, from the
+        data; None without ``story_milestones``."""
+        return None
+
+    def exchange_terms(self) -> ExchangeTerms | None:
+        """How much cheaper a Training Exchange makes an increase, from the data; None
+        without ``exchange_actions``."""
+        return None
 
     def balance_text(self, value: int | None) -> str:
         """A balance for people: "12 SP"; "" without a balance."""

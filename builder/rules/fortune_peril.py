@@ -41,6 +41,9 @@ from builder.rules.base import (SESSION_MISSING, Action, Reason, UsageError, mat
                                 read_action)
 from builder.rules.records import Record
 
+#: What the pool is called for people (the window's titles, the command line's help).
+NAME = "Story Point pool"
+
 GM = "GM"
 
 FORTUNE, PERIL = "fortune", "peril"

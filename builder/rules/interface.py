@@ -19,6 +19,7 @@ from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.rules.base import Action, ActionEntry, Option
+    from builder.rules.party_terms import ExchangeTerms, MilestoneAwards
 
 
 class RuleSystemParts(FrozenRecord):
@@ -114,6 +115,8 @@ class RuleSystem(Protocol):
     #: What its points are called for people ("SP", "XP"); "" when they have no name
     #: (the shared window then says "points" where it needs a word, or none).
     balance_label: str
+    #: The points' name in full ("Story Points"); "" to say ``balance_label``.
+    balance_name: str
     #: How the status bar shows its balance ("XP: {}"); "" for the window's own words.
     balance_format: str
     #: An extra key the ledger rows of ``show --json`` repeat the balance under; None:
@@ -128,6 +131,10 @@ class RuleSystem(Protocol):
 
     # -- data
     def public_data(self) -> dict[str, Any]: ...
+
+    def milestone_awards(self) -> MilestoneAwards | None: ...
+
+    def exchange_terms(self) -> ExchangeTerms | None: ...
 
     # -- creation
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.storage.campaigns import CampaignFile
-    from builder.app.types import CharacterFile
+    from builder.app.types import CharacterFile, Ruleset
     from builder.ui.operations import FilesChanged
 
 
@@ -46,6 +46,9 @@ class CampaignHost(QWidget):
     @property
     @abstractmethod
     def ruleset_id(self) -> str: ...
+
+    @abstractmethod
+    def ruleset(self) -> Ruleset | None: ...
 
     @abstractmethod
     def reload(self, sync_undo: bool = True) -> None: ...

@@ -98,7 +98,7 @@ class PartyActions(CampaignHost):
 
         names = [cf.name for _g, cf in self.member_files()]
         dialog = PartyAwardDialog(self.name, names, self._milestones(), self.preview_award,
-                                  parent=self)
+                                  parent=self, ruleset=self.ruleset())
         dialog.chosen.connect(self.party_award)
         dialog.open()
         self.dialog = dialog
@@ -107,7 +107,7 @@ class PartyActions(CampaignHost):
         from builder.ui.dialogs.campaign_exchange import TrainingExchangeDialog
 
         dialog = TrainingExchangeDialog(self.name, self.member_files(), self.preview_exchange,
-                                        parent=self)
+                                        parent=self, ruleset=self.ruleset())
         dialog.chosen.connect(self.exchange)
         dialog.open()
         self.dialog = dialog

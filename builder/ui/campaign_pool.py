@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLineEdit, QScrollArea, QSplitter, QWidget
 
+from builder.app.pool import NAME as POOL_NAME
 from builder.ui.pool_view import SPENDS, PoolView
 
 if TYPE_CHECKING:
@@ -60,7 +61,8 @@ class EmbeddedPoolView(PoolView):
             # the scroll area (with the pool) becomes a window of its own
             self._home = (splitter, splitter.indexOf(area), splitter.sizes())
             area.setParent(None)
-            area.setWindowTitle(f"Story Point pool — {self.campaign.name if self.campaign else ''}")
+            name = self.campaign.name if self.campaign else ""
+            area.setWindowTitle(f"{POOL_NAME} — {name}")
         self.refresh()
         self.full_button.setText("Leave full screen (Esc)" if on else "Full screen")
         super().set_full_screen(on)   # full screen / normal for self.window()

@@ -42,7 +42,7 @@ from builder.ui.views.row_heights import fit_rows_when_seen
 from builder.ui.campaign_members import MemberActions
 from builder.ui.campaign_party import PartyActions
 from builder.ui.campaign_pool import EmbeddedPoolView
-from builder.ui.wording import count
+from builder.ui.wording import cheaper, count
 
 if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
@@ -159,8 +159,6 @@ class CampaignView(PartyActions, MemberActions, QWidget):
                                      "Milestone), all or nothing")
         self.award_button.clicked.connect(self.open_award_dialog)
         self.exchange_button = QPushButton("Training E&xchange…", self)
-        self.exchange_button.setToolTip("Two members raise a Skill or Class, each 1 SP "
-                                        "cheaper, together")
         self.exchange_button.clicked.connect(self.open_exchange_dialog)
         self.xp_button = QPushButton("&XP award…", self)
         self.xp_button.setToolTip("Share a session's XP (enemies and treasure) among the "
@@ -423,6 +421,9 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.award_button.setVisible(ruleset is not None and ruleset.capabilities.story_milestones)
         self.award_button.setEnabled(writable and members > 0)
         self.exchange_button.setVisible(story)
+        if story and ruleset is not None:
+            self.exchange_button.setToolTip("Two members raise a Skill or Class, each "
+                                            f"{cheaper(ruleset)}, together")
         self.exchange_button.setEnabled(writable and members >= 2)
         self.xp_button.setVisible(ruleset is not None and ruleset.capabilities.party_xp)
         self.xp_button.setEnabled(writable and members > 0)

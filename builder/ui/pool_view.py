@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComb
                                QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
                                QListWidget, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
+from builder.app.pool import NAME as POOL_NAME
 from builder.app.rows import campaign_again, member_names, pool_replay
 from builder.rules import fortune_peril as fp
 from builder.ui import theme
@@ -535,7 +536,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     app = QApplication.instance() or QApplication(sys.argv[:1])
     view = PoolView(argv[0])
-    view.setWindowTitle(f"Story Point pool — {argv[0]}")
+    view.setWindowTitle(f"{POOL_NAME} — {argv[0]}")
     view.resize(1100, 800)
     view.show()
     return app.exec()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import subprocess
 import sys
 from functools import lru_cache
@@ -226,4 +227,45 @@ def test_the_shared_window_defaults_to_no_rule_systems_unit_and_reads_none_loose
                     and isinstance(node.args[1], ast.Constant)
                     and str(node.args[1].value).startswith("balance_")):
                 offenders.append(f"{where}: getattr {node.args[1].value}")
+    assert offenders == []
+
+
+#: The shared window's campaign parts: the campaign tab, its party dialogs, the pool.
+CAMPAIGN_WINDOW = ("builder/ui/campaign_*.py", "builder/ui/pool_view.py",
+                   "builder/ui/wording.py", "builder/ui/dialogs/award.py",
+                   "builder/ui/dialogs/campaign_*.py")
+#: A Story Point word, or a rule's number beside what it counts ("(2 each)", "1 points
+#: cheaper", "below 1").
+STORY_POINT_WORD = re.compile(r"\bSP\b|\bStory Points?\b")
+RULE_NUMBER = re.compile(r"\d\s*(?:SP|XP|points?)\b|\(\d+\b[^)]*\beach\)|\d+\s+\w*\s*cheaper"
+                         r"|\bbelow\s+\d")
+
+
+def _worded_rules(tree: ast.Module) -> list[tuple[int, str]]:
+    """The string constants (f-strings' parts included, docstrings left out: they show
+    examples) that state a Story Point word or a rule's number."""
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and (STORY_POINT_WORD.search(node.value) or RULE_NUMBER.search(node.value))]
+
+
+def test_the_campaign_window_states_no_story_point_word_or_rule_of_its_own():
+    """The unit, the award amounts and the exchange's terms come from the rule system
+    (``balance_label``, ``balance_name``, ``milestone_awards``, ``exchange_terms``) and
+    the pool's name from its rules: a campaign of another rule system shows its own."""
+    # the check finds what it looks for
+    found = _worded_rules(ast.parse('a = f"Story &Checkpoint ({n} SP each)"\n'
+                                    'b = "Award Story Points"\nc = "(2 each)"\n'
+                                    'd = f"{n} cheaper (never below 1)"\n'))
+    assert sorted(line for line, _text in found) == [1, 2, 3, 4]
+    files = sorted({path for pattern in CAMPAIGN_WINDOW for path in ROOT.glob(pattern)})
+    assert len(files) >= 8
+    offenders = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
+                 for path in files for line, text in _worded_rules(parse(path))]
     assert offenders == []

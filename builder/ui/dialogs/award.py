@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QVBoxLayout, QWidget)
 
 from builder.app.types import RulesError
-from builder.ui.wording import count
+from builder.ui.wording import award_amounts, award_choices, count, points_name, unit
 
 if TYPE_CHECKING:
     from builder.ui.document import CharacterDocument
@@ -41,22 +41,14 @@ class AwardDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("awardDialog")
-        self.setWindowTitle("Award Story Points")
+        self.ruleset = current.ruleset
+        self.setWindowTitle(f"Award {points_name(self.ruleset)}")
         self.docs = list(docs)
-        # what each award gives, from the ruleset's data ("Story Checkpoint (2 SP each)")
-        awards = {}
-        try:
-            awards = dict(current.ruleset.public_data().get("awards") or {})
-        except (AttributeError, TypeError, ValueError):
-            pass
-        self.award_sp = {"checkpoint": awards.get("checkpoint"),
-                         "milestone": awards.get("milestone")}
-
-        def each(kind: str) -> str:
-            return f" ({self.award_sp[kind]} SP each)" if self.award_sp[kind] else ""
-
-        self.checkpoint_radio = QRadioButton("Story &Checkpoint" + each("checkpoint"), self)
-        self.milestone_radio = QRadioButton("Story Milestone &resolved" + each("milestone"), self)
+        # what each award gives, from the rule system's data
+        self.amounts = award_amounts(self.ruleset)
+        checkpoint, milestone = award_choices(self.ruleset)
+        self.checkpoint_radio = QRadioButton(checkpoint, self)
+        self.milestone_radio = QRadioButton(milestone, self)
         self.checkpoint_radio.setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.checkpoint_radio)
@@ -163,9 +155,11 @@ class AwardDialog(QDialog):
             award = "a Story Checkpoint" if self.checkpoint_radio.isChecked() else \
                 "the Milestone resolution"
             verb = "gets" if len(problems) == 1 else "get"
-            sp = self.award_sp["checkpoint" if self.checkpoint_radio.isChecked() else "milestone"]
+            amount = self.amounts["checkpoint" if self.checkpoint_radio.isChecked()
+                                  else "milestone"]
             self.reasons.setText(f"✔ {count(len(problems), 'character')} {verb} {award}"
-                                 + (f": {sp} SP each." if sp else "."))
+                                 + (f": {amount} {unit(self.ruleset)} each." if amount
+                                    else "."))
         else:
             self.reasons.setText("\n".join(f"• {line}" for line in lines))
         return ok

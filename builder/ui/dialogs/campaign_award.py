@@ -1,6 +1,6 @@
 """Campaign ▸ Party award: one ``do`` action for every member, all or nothing.
 
-For rulesets with Story Milestones (story-points): a Story Checkpoint
+For rule systems with Story Milestones (``capabilities.story_milestones``): a Story Checkpoint
 (``award-checkpoint MILESTONE CHECKPOINT``) or a Story Milestone resolution
 (``resolve-milestone MILESTONE``). Other rulesets have no party award in the window
 (Vogelfrei shares XP with its own dialog); free action words stay the command line's
@@ -12,13 +12,17 @@ Award is enabled only when no member refuses.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QRadioButton, QVBoxLayout, QWidget)
 
 from builder.ui.dialogs.award import unnamed
+from builder.ui.wording import award_choices
+
+if TYPE_CHECKING:
+    from builder.app.types import Ruleset
 
 
 class PartyAwardDialog(QDialog):
@@ -27,14 +31,16 @@ class PartyAwardDialog(QDialog):
 
     def __init__(self, campaign_name: str, members: list[str], milestones: list[str],
                  preview: Callable[[list[str]], Sequence[str]],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, ruleset: Ruleset | None = None) -> None:
+        """``ruleset``: the campaign's, whose data says what each award gives."""
         super().__init__(parent)
         self.setObjectName("partyAwardDialog")
         self.setWindowTitle(f"Party award — {campaign_name}")
         self.preview = preview
 
-        self.checkpoint_radio = QRadioButton("Story &Checkpoint (2 SP each)", self)
-        self.milestone_radio = QRadioButton("Story Milestone &resolved (3 SP each)", self)
+        checkpoint, milestone = award_choices(ruleset)
+        self.checkpoint_radio = QRadioButton(checkpoint, self)
+        self.milestone_radio = QRadioButton(milestone, self)
         group = QButtonGroup(self)
         for radio in (self.checkpoint_radio, self.milestone_radio):
             group.addButton(radio)

@@ -1,5 +1,7 @@
 """Campaign ▸ Training Exchange: two members each take a Skill or Class increase,
-each 1 SP cheaper (never below 1 SP; never a Core Vital), paid and written together.
+each cheaper by the rule system's discount (never below its floor; never the increase
+it excludes), paid and written together.  The terms and their unit are the rule
+system's (``exchange_terms``, ``balance_label``), worded by :mod:`builder.ui.wording`.
 
 Every choice comes from the rules core: the increases are the member's own
 ``options()`` (skills, and the Classes it already has), a Class advance's trait
@@ -20,11 +22,24 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QWidget)
 
 from builder.app.types import Action, Option, RulesError
+from builder.ui.wording import exchange_rule, unit
 
 if TYPE_CHECKING:
-    from builder.app.types import CharacterFile
+    from builder.app.types import CharacterFile, Ruleset
 
 KINDS = (("raise-skill", "Raise a Skill"), ("raise-class", "Raise a Class"))
+
+
+def cost_text(ruleset: Ruleset, cost: int, full: int) -> str:
+    """What one side pays: "2 SP (instead of 3 SP)"; at the floor, the same cost says
+    why (an increase at the floor reads as if the exchange gave this side nothing)."""
+    points = unit(ruleset)
+    terms = ruleset.exchange_terms()
+    if cost != full:
+        return f"{cost} {points} (instead of {full} {points})"
+    if terms is not None and cost == terms.floor:
+        return f"{cost} {points} (no cheaper: never below {terms.floor} {points})"
+    return f"{cost} {points}"
 
 
 class ExchangeSide(QGroupBox):
@@ -239,11 +254,7 @@ class ExchangeSide(QGroupBox):
             plain = action.with_args(exchange=False)
             cost = cf.ruleset.action_cost(cf.state, action)
             full = cf.ruleset.action_cost(cf.state, plain)
-            # the same cost said why (a 1 SP increase read as if the exchange gave
-            # this side nothing, with no word of the 1 SP floor)
-            self.cost.setText(f"{cost} SP (instead of {full} SP)" if cost != full
-                              else f"{cost} SP (no cheaper: never below 1 SP)"
-                              if cost == 1 else f"{cost} SP")
+            self.cost.setText(cost_text(cf.ruleset, cost, full))
             return [f"{cf.name}: {r}" for r in cf.ruleset.check(cf.state, action)]
         except RulesError as problem:
             self.cost.setText("")
@@ -259,17 +270,23 @@ class TrainingExchangeDialog(QDialog):
 
     def __init__(self, campaign_name: str, members: list[tuple[str, CharacterFile]],
                  preview: Callable[[str, list[str], str, list[str]], list[str]],
-                 parent: QWidget | None = None) -> None:
-        """``members``: [(stored path, CharacterFile)]; ``preview``: a dry run -> reasons."""
+                 parent: QWidget | None = None, ruleset: Ruleset | None = None) -> None:
+        """``members``: [(stored path, CharacterFile)]; ``preview``: a dry run -> reasons;
+        ``ruleset``: the campaign's, whose terms the dialog states (default: the first
+        member's)."""
         super().__init__(parent)
         self.setObjectName("trainingExchangeDialog")
         self.setWindowTitle(f"Training Exchange — {campaign_name}")
         self.preview = preview
         self.side_a = ExchangeSide("First character", members, 0, self)
         self.side_b = ExchangeSide("Second character", members, 1, self)
-        head = QLabel("Two characters train each other: each takes a Skill or Class increase "
-                      "1 SP cheaper (never below 1 SP; never a Core Vital). Both are paid and "
-                      "written together, or neither.", self)
+        if ruleset is None and members:
+            ruleset = members[0][1].ruleset
+        rule = f" {exchange_rule(ruleset)}" if ruleset is not None else ""
+        head = self.head = QLabel("Two characters train each other: each takes a Skill or "
+                                  f"Class increase{rule}. Both are paid and written "
+                                  "together, or neither.", self)
+        head.setObjectName("exchangeHead")
         head.setWordWrap(True)
         self.reasons = QLabel(self)
         self.reasons.setObjectName("exchangeReasons")

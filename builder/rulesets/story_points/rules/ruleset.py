@@ -11,7 +11,7 @@ from builder.rules import vocabulary as vocab
 from builder.rules.base import (ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
                                 match_name, option, reason_code)
 from builder.rules.interface import RuleSystemParts
-from . import codes, creation, view
+from . import codes, creation, exchange, party, view
 from .creation import SET_KEYS
 from .actions import KINDS
 from .data import SPData, validate_data
@@ -419,18 +419,17 @@ class StoryPoints(Ruleset):
         return state.unspent
 
     balance_label = "SP"
+    balance_name = "Story Points"
     #: ``show --json`` ledger rows also carry the balance as ``sp_after``.
     balance_row_key = "sp_after"
     #: A Training Exchange pairs Skill or Class increases (campaign exchange).
     exchange_actions = ("raise-skill", "raise-class")
-
-    def exchange_refusal(self, word: str) -> str:
-        from .exchange import refusal
-
-        return refusal(word)
+    exchange_refusal = staticmethod(exchange.refusal)
+    exchange_terms = party.exchange_terms
 
     #: award-checkpoint / resolve-milestone (the party award dialog offers them).
     story_milestones = True
+    milestone_awards = party.milestone_awards
 
     show_text_prints_ledger = False
 

@@ -186,3 +186,22 @@ def test_a_plan_the_records_would_refuse_is_refused_with_the_rules_reason():
         rs.plan(state, "skill:Melee=3")
     assert refused.value.reasons == [
         "Melee 2 needs one of: Strength 2 (Strength is 1) or Presence 2 (Presence is 1)"]
+
+
+def test_the_party_terms_are_the_datas_and_the_awards_pay_them(tmp_path):
+    """What the window states of a party award and a Training Exchange (the typed
+    ``milestone_awards`` and ``exchange_terms``) is what the data says, and what an
+    award pays."""
+    from builder.rules.party_terms import ExchangeTerms, MilestoneAwards
+
+    layer({"awards": {"checkpoint": 5, "milestone": 7},
+           "costs": {"training_exchange_discount": 2, "training_exchange_floor": 2}})
+    rules = load_ruleset("story-points")
+    assert rules.milestone_awards() == MilestoneAwards(checkpoint=5, milestone=7)
+    assert rules.exchange_terms() == ExchangeTerms(discount=2, floor=2, excluded="a Core Vital")
+    character = tmp_path / "c.json"
+    ok("new", "story-points", "C", "-o", character, "--set", "sp=0")
+    ok("do", character, "award-checkpoint", "Fort", "Gate")
+    assert ok("show", character, "--json").json()["sp"]["unspent"] == 5
+    ok("do", character, "resolve-milestone", "Fort")
+    assert ok("show", character, "--json").json()["sp"]["unspent"] == 12
