@@ -17,7 +17,8 @@ from builder.app.characters import Target, _change, _file_change
 from builder.app.outcome import Guard, Outcome
 from builder.rules.base import UsageError, match_name
 from builder.storage.files import CharacterFile
-from builder.storage.identity import IDENTITY_KEYS, MAX_TEXT, PORTRAITS, TEXT_KEYS
+from builder.storage.identity import IDENTITY_KEYS, MAX_TEXT, PORTRAITS
+from builder.storage.identity import TEXT_KEYS as TEXT_KEYS  # the window names them
 
 KEYS = IDENTITY_KEYS
 _STORED = re.compile(rf"{PORTRAITS}/[0-9a-f]{{16}}\.(png|jpg|gif|bmp)")
@@ -28,15 +29,30 @@ def identity(cf: CharacterFile) -> dict[str, str]:
     return {key: cf.doc[key] for key in KEYS if isinstance(cf.doc.get(key), str) and cf.doc[key]}
 
 
+def portrait_path(value: str) -> Path | None:
+    """The file of a stored portrait (a value :func:`identity` gives) in the data
+    folder, when there is one to show."""
+    from builder.storage.files import portrait_file
+
+    return portrait_file({"portrait": value}) if value else None
+
+
+def store_image(path: Path) -> str:
+    """Copy the image at ``path`` into the data folder's portraits: the value the file
+    keeps for it (FileProblem when it is no image the program can use)."""
+    from builder.storage.identity import store_portrait
+
+    return store_portrait(path)
+
+
 def _portrait(value: str, current: str | None) -> str:
     """A portrait value as the file keeps it: a stored portrait (as :func:`identity`
     gives it) stays; anything else is an image file, copied into the data folder."""
-    from builder.storage.identity import store_portrait
     from builder.storage.paths import data_dir
 
     if value == current or (_STORED.fullmatch(value) and (data_dir() / value).is_file()):
         return value
-    return store_portrait(Path(value).expanduser())
+    return store_image(Path(value).expanduser())
 
 
 def _checked(values: Mapping[str, str], current: Mapping[str, str]) -> dict[str, str]:

@@ -184,10 +184,19 @@ def initial_pool() -> Pool:
 
 
 # -- building entries (UsageError for malformed input) -------------------------------
-def _text(value: Any, what: str) -> str:
+class BlankField(UsageError):
+    """A text an entry needs was left empty: ``field`` names it (its key in the entry;
+    the line says it as the command line's option, ``--check``, or as ``what``)."""
+
+    def __init__(self, field: str, what: str = "") -> None:
+        super().__init__(f"{what or '--' + field} cannot be empty")
+        self.field = field
+
+
+def _text(value: Any, field: str, what: str = "") -> str:
     text = str(value if value is not None else "").strip()
     if not text:
-        raise UsageError(f"{what} cannot be empty")
+        raise BlankField(field, what)
     return text
 
 
@@ -223,13 +232,13 @@ def spend_action(side: str, use: str, *, check: str, by: str, after_roll: bool =
         raise UsageError(f"'{use}' is a {belongs} use, not a {side_name(side)} use")
     action: dict[str, Any] = {
         "action": "pool-spend", "side": side, "use": use,
-        "check": _text(check, "--check"), "by": _text(by, "--by"),
+        "check": _text(check, "check"), "by": _text(by, "by"),
         "after_roll": bool(after_roll),
     }
     if gm_allows:
         action["gm_allows"] = True
     if nemesis is not None:
-        action["nemesis"] = _text(nemesis, "--nemesis")
+        action["nemesis"] = _text(nemesis, "nemesis")
     if on is not None and on.strip():
         action["on"] = on.strip()
     if table_agrees:
@@ -241,8 +250,8 @@ def spend_action(side: str, use: str, *, check: str, by: str, after_roll: bool =
 
 
 def react_action(*, check: str, by: str, talent: str, spend: str | None = None) -> dict[str, Any]:
-    action: dict[str, Any] = {"action": "pool-react", "check": _text(check, "--check"),
-                              "by": _text(by, "--by"), "talent": _text(talent, "--talent")}
+    action: dict[str, Any] = {"action": "pool-react", "check": _text(check, "check"),
+                              "by": _text(by, "by"), "talent": _text(talent, "talent")}
     if spend is not None:
         action["spend"] = _side(spend)
     return action
@@ -253,7 +262,7 @@ def earn_action(side: str, reason: str, points: int = 1) -> dict[str, Any]:
     if points < 1:
         raise UsageError(f"--points must be at least 1 (not {points})")
     return {"action": "pool-earn", "side": _side(side), "points": points,
-            "reason": _text(reason, "--reason")}
+            "reason": _text(reason, "reason")}
 
 
 def nemesis_action(name: str, points: int | None) -> dict[str, Any]:
@@ -261,7 +270,7 @@ def nemesis_action(name: str, points: int | None) -> dict[str, Any]:
         points = parse_int(points, "--points")
         if points < 0:
             raise UsageError(f"--points cannot be negative ({points})")
-    return {"action": "pool-nemesis", "name": _text(name, "the Nemesis name"), "points": points}
+    return {"action": "pool-nemesis", "name": _text(name, "name", "the Nemesis name"), "points": points}
 
 
 # -- the rules -----------------------------------------------------------------------

@@ -19,13 +19,13 @@ from PySide6.QtGui import QPixmap, QUndoCommand
 from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
-from builder.storage.files import FileProblem, portrait_file
-from builder.storage.formats import IDENTITY_TEXT_KEYS
+from builder.app.identity import TEXT_KEYS, portrait_path, store_image
+from builder.app.types import FileProblem
 
 if TYPE_CHECKING:
     from builder.ui.document import CharacterDocument
 
-KEYS = IDENTITY_TEXT_KEYS + ("portrait",)
+KEYS = TEXT_KEYS + ("portrait",)
 
 
 def identity(doc: CharacterDocument) -> dict[str, str]:
@@ -204,7 +204,7 @@ class IdentityFields(QWidget):
 
     # -- the portrait ----------------------------------------------------------------
     def _show_portrait(self) -> None:
-        path = portrait_file({"portrait": self.portrait}) if self.portrait else None
+        path = portrait_path(self.portrait)
         pixmap = QPixmap(str(path)) if path else QPixmap()
         if pixmap.isNull():
             self.preview.setPixmap(QPixmap())
@@ -225,10 +225,8 @@ class IdentityFields(QWidget):
 
     def use_image(self, path: str) -> bool:
         """Copy the image into the data folder (as ``new --set portrait=`` does)."""
-        from builder.storage.identity import store_portrait
-
         try:
-            relative = store_portrait(Path(path))
+            relative = store_image(Path(path))
         except FileProblem as problem:
             self.error.setText(str(problem))
             return False

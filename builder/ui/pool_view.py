@@ -4,8 +4,8 @@ Large counters readable from across a room, a full-screen mode (F11, Esc
 leaves it), a button for each spend with who and which check, every rule check
 shown with its reasons before a click (a refused button is greyed and says
 why), reactions, earned points, the session log and undo.  All the rules are
-builder.rules.fortune_peril; every change is one application-layer operation
-(:func:`builder.app.campaigns.pool_act`, :func:`builder.app.campaigns.pool_undo`,
+builder.rules.fortune_peril, read through builder.app.pool; every change is one
+application-layer operation (:func:`builder.app.campaigns.pool_act`, :func:`builder.app.campaigns.pool_undo`,
 as the ``pool`` commands and ``undo CAMPAIGN``), written at once (the file is
 re-read before each change, so the command line can be used alongside the
 window).  Undo goes through the member guard like the campaign tab's: it refuses,
@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComb
                                QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListView,
                                QListWidget, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
+from builder.app import pool as fp
 from builder.app.pool import NAME as POOL_NAME
 from builder.app.rows import campaign_again, member_names, pool_replay
-from builder.rules import fortune_peril as fp
 from builder.ui import theme
 from builder.ui.focus import keep_focus_off_text, tab_chain
 from builder.app.types import UsageError
@@ -40,6 +40,10 @@ if TYPE_CHECKING:
     from builder.app.outcome import Guard, Outcome
     from builder.storage.campaigns import CampaignFile
     from builder.ui.broadcast import FilesChanged
+
+#: What the pane calls the fields an entry needs (the command line names its options).
+FIELD_WORDS = {"check": "the check id", "by": "who spends", "talent": "the talent",
+               "reason": "the reason"}
 
 #: (side, use, button text)
 SPENDS = [
@@ -395,12 +399,10 @@ class PoolView(QWidget):
             return ["no session has started: start one first"]
         try:
             action = build()
+        except fp.BlankField as blank:
+            return [f"{FIELD_WORDS.get(blank.field, blank.field)} cannot be empty"]
         except UsageError as problem:
-            text = str(problem)
-            for option, words in (("--check", "the check id"), ("--by", "who spends"),
-                                  ("--talent", "the talent"), ("--reason", "the reason")):
-                text = text.replace(option, words)
-            return [text]
+            return [str(problem)]
         return fp.check(self._pool(), action)
 
     def _input_changed(self, *_args: object) -> None:

@@ -176,9 +176,10 @@ def test_the_import_contracts_name_every_built_in_rule_system():
 
 ONE_DOOR = ("The window and the command line reach storage and the rule engine only through "
             "the application layer")
-#: How many side doors the window still has: the allow-list may shrink below this, never
-#: grow past it (lower it when one goes).
-SIDE_DOORS_AT_MOST = 4
+#: How many side doors the window may have around the application layer: none left (the
+#: contract's allow-list, ``ignore_imports``, is gone; a type named only for the type
+#: checker is no door).
+SIDE_DOORS_AT_MOST = 0
 COMMAND_LINE = ("builder.cli", "builder.cli_commands", "builder.cli_output", "builder.__main__")
 
 
@@ -187,7 +188,7 @@ def test_the_side_doors_around_the_application_layer_only_shrink():
     assert contract["type"] == "forbidden"
     assert set(contract["forbidden_modules"]) == {"builder.storage", "builder.rules"}
     assert set(COMMAND_LINE) <= set(contract["source_modules"])
-    allowed = contract["ignore_imports"]
+    allowed = contract.get("ignore_imports", [])
     assert len(allowed) == len(set(allowed)) <= SIDE_DOORS_AT_MOST
     # the command line has none left
     importers = [entry.split("->")[0].strip() for entry in allowed]

@@ -7,7 +7,9 @@ tests/core/test_window_sizes.py.)"""
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
+
 from tests.source_trees import parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,6 +39,7 @@ def _modules() -> list[Path]:
                   if "compiled_schemas" not in p.parts)
 
 
+@lru_cache(maxsize=1)
 def _too_long() -> dict[str, int]:
     found = {}
     for path in _modules():

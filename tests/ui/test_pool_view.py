@@ -221,3 +221,29 @@ def test_the_players_follow_the_members_until_a_session_or_a_hand_change(view, t
     assert view.players.value() == 5
     assert view.start_session()
     assert ledger(view)[-1]["players"] == 5
+
+
+def test_an_empty_field_is_named_in_the_panes_words_and_the_command_lines_option():
+    """The rules say which field is empty (a field, not a sentence to rewrite): the pane
+    names it in its words, the command line by its option."""
+    from builder.app import pool
+    from builder.ui.pool_view import FIELD_WORDS
+
+    for field, build in (("check", lambda: pool.spend_action("fortune", "upgrade", check=" ",
+                                                              by="Mira")),
+                         ("by", lambda: pool.spend_action("fortune", "upgrade", check="7",
+                                                           by="")),
+                         ("talent", lambda: pool.react_action(check="7", by="Mira", talent="")),
+                         ("reason", lambda: pool.earn_action("fortune", ""))):
+        with pytest.raises(pool.BlankField) as blank:
+            build()
+        assert blank.value.field == field and str(blank.value) == f"--{field} cannot be empty"
+        assert FIELD_WORDS[field] not in str(blank.value)
+
+
+def test_an_emptied_check_id_is_said_in_the_panes_words(table_of_four, qtbot):
+    view = table_of_four
+    view.start_session()
+    qtbot.keyClicks(view.check_id, "7")
+    view.check_id.clear()
+    assert view.reasons.text().splitlines()[1:] == ["The check id cannot be empty"]
