@@ -23,31 +23,25 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 
 def make_campaign(senna: Path) -> Path:
-    from builder.rules import fortune_peril as fp
-    from builder.storage import campaigns
-    from builder.ui.campaign_members import member_path_for
+    """The Iron Coast, made as the program makes it (through its application layer):
+    four members, a Story Checkpoint, a Training Exchange and a pool session."""
+    from builder.app import campaigns, pool
 
     folder = senna.parent
-    target = campaigns.library_path_for("The Iron Coast")
-    campaign = campaigns.CampaignFile(doc=campaigns.new_document("The Iron Coast",
-                                                                 "story-points"), path=target)
-    for name in ("Senna", "Graynor", "Nyra", "Sera"):
-        path = next(folder.glob(f"{name}*.json"))
-        campaign.add_member(member_path_for(target, path))
-    campaign.save(target)
-    entry, files = campaign.award(["award-checkpoint", "The Drowned Fort", "Opened the gate"])
-    campaign.commit(files)
-    entry, files = campaign.exchange(campaign.members[1], ["raise-skill", "Athletics"],
-                                     campaign.members[2], ["raise-skill", "Stealth"])
-    campaign.commit(files)
-    for action in (fp.start_action(4, name="Harbour night"),
-                   fp.spend_action("fortune", "upgrade", check="3", by="Nyra"),
-                   fp.spend_action("peril", "complication", check="3", by="GM"),
-                   fp.spend_action("fortune", "breakthrough", check="5", by="Senna",
-                                   after_roll=True),
-                   fp.earn_action("fortune", "heroic act")):
-        campaign.pool_do(action)
-    campaign.save()
+    members = [str(next(folder.glob(f"{name}*.json")))
+               for name in ("Senna", "Graynor", "Nyra", "Sera")]
+    target = campaigns.library_path("The Iron Coast")
+    campaigns.create(campaigns.NewCampaign("The Iron Coast", "story-points", members))
+    campaigns.award(target, ["award-checkpoint", "The Drowned Fort", "Opened the gate"])
+    campaigns.exchange(target, members[1], ["raise-skill", "Athletics"],
+                       members[2], ["raise-skill", "Stealth"])
+    for action in (pool.start_action(4, name="Harbour night"),
+                   pool.spend_action("fortune", "upgrade", check="3", by="Nyra"),
+                   pool.spend_action("peril", "complication", check="3", by="GM"),
+                   pool.spend_action("fortune", "breakthrough", check="5", by="Senna",
+                                     after_roll=True),
+                   pool.earn_action("fortune", "heroic act")):
+        campaigns.pool_act(target, action)
     return target
 
 
@@ -58,8 +52,7 @@ def main() -> int:
 
     senna = make_samples()
     camp = make_campaign(senna)
-    from builder.storage.campaigns import load_campaign
-
+    from builder.app.campaigns import load
     from builder.ui.main_window import MainWindow
 
     window = MainWindow(restore=False)
@@ -94,7 +87,7 @@ def main() -> int:
     grab_screen(out / "pool.png", view.pool_area)
     view.pool_view.set_full_screen(False)
     wait(200)
-    assert load_campaign(camp).pool.session == 1
+    assert load(camp).pool.session == 1
     for doc in window.documents.open_documents():
         doc.stop_watching()
     window.close()
