@@ -165,7 +165,7 @@ def accent(name: str, background: QColor | None = None, ratio: float = TEXT_CONT
 
 
 def focus_colour(pal: QPalette | None = None) -> QColor:
-    """The focus ring's colour (:class:`builder.ui.focus.FocusRing`): the palette's
+    """The focus ring's colour (:class:`FocusRing`): the palette's
     Highlight, as light or as dark as it must be to stand out (3:1, WCAG AA for
     marks) from the window and from the rows of a list it may be drawn over."""
     pal = pal or palette()
