@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING, Any, Sequence
 
 from builder.rules.base import Reason, UsageError, parse_int, parse_yes_no
-from . import codes
+from . import checks, codes
 from .state import ClassState, SPState
 
 if TYPE_CHECKING:
@@ -87,11 +87,11 @@ def validate_baseline(rules: StoryPoints, baseline: dict[str, Any]) -> list[str]
         seen: set[tuple[tuple[str, str], tuple[str, str], str]] = set()
         for cname, entry in held.items():
             for trait in entry.get("traits", {}):
-                clash = rules._equivalent_clash_in(held, cname, trait)
+                clash = checks.equivalent_clash_in(rules, held, cname, trait)
                 if clash and (min(clash, (cname, trait)), max(clash, (cname, trait)),
                               "") not in seen:
                     seen.add((min(clash, (cname, trait)), max(clash, (cname, trait)), ""))
-                    reasons.append(rules._equivalence_reason(cname, trait, clash))
+                    reasons.append(checks.equivalence_reason(cname, trait, clash))
         state = initial_state(rules, baseline)
         vit = baseline.get("vit")
         if vit is not None and (not isinstance(vit, int) or not 0 <= vit <= state.vit_max):

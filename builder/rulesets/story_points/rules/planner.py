@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from builder.rules import vocabulary as vocab
 from builder.rules.base import Action, Reason, Refusal, UsageError, match_name
-from . import codes
+from . import checks, codes
 
 if TYPE_CHECKING:
     from builder.rulesets.story_points.rules.ruleset import StoryPoints
@@ -141,7 +141,7 @@ def _class_candidates(ruleset: StoryPoints, state: SPState, name: str, target: i
     for pname in info.paths:
         path = d.paths[pname]
         if any((held and held.traits.get(t, 0) > 0)
-               or not ruleset._equivalent_clash(state, name, t) for t in path.traits):
+               or not checks.equivalent_clash(ruleset, state, name, t) for t in path.traits):
             trait_paths.append(path)
     spells_needed = target - current if info.casts_spells else 0
     known = set(held.spells) if held else set()

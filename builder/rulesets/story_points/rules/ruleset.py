@@ -8,10 +8,10 @@ import random
 from typing import TYPE_CHECKING, Any, Sequence
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (ActionEntry, Ask, Option, Reason, Ruleset, UsageError,
-                                match_name, option, reason_code)
+from builder.rules.base import (ActionEntry, Ask, Option, Ruleset, UsageError,
+                                match_name, option)
 from builder.rules.interface import RuleSystemParts
-from . import codes, creation, exchange, party, view
+from . import checks, creation, exchange, party, view
 from .creation import SET_KEYS
 from .actions import KINDS
 from .data import SPData, validate_data
@@ -168,196 +168,35 @@ class StoryPoints(Ruleset):
         an increase."""
         return self.action_cost(state, action)
 
-    def _afford(self, state: SPState, cost: int) -> list[str]:
-        return list(vocab.afford_reasons(cost, state.unspent, "SP"))
-
     def facts(self, state: SPState, **levels: int) -> vocab.Facts:
-        """What the advancement records read: every Vital, Skill and Class level
-        (``levels`` replaces some: a Class at the level it would reach), the Classes
-        held, and the flag ``active``."""
-        return vocab.Facts(_Levels(state, levels), _Held(state),
-                           _ACTIVE if state.active else _NOT_ACTIVE)
+        """What the advancement records read (:func:`.checks.facts_of`)."""
+        return checks.facts_of(state, **levels)
 
     def vital_reasons(self, state: SPState, name: str) -> list[str]:
-        d = self.d
-        current = state.vitals[name]
-        target = current + 1
-        reasons: list[str] = []
-        if current >= d.vital_max:
-            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
-        reasons += d.unmet("vital", name, self.facts(state), name, target)
-        reasons += self._afford(state, d.price("vital", name, target))
-        return reasons
+        return checks.vital_reasons(self, state, name)
 
     def skill_reasons(self, state: SPState, name: str, exchange: bool = False) -> list[str]:
-        d = self.d
-        current = state.skills[name]
-        target = current + 1
-        reasons: list[str] = []
-        if current >= d.skill_max:
-            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
-        else:
-            reasons += d.unmet("skill", name, self.facts(state), name, target)
-        reasons += self._afford(state, d.price("skill", name, target, exchange))
-        return reasons
+        return checks.skill_reasons(self, state, name, exchange)
 
     def class_reasons(self, state: SPState, name: str, exchange: bool = False) -> list[str]:
-        """Why the Class itself cannot rise (choices of trait and spell aside)."""
-        d = self.d
-        current = state.level(name)
-        target = current + 1
-        reasons: list[str] = []
-        if current == 0:
-            reasons.append(Reason(f"the character has no {name} levels yet: enter the Class "
-                                  "first", codes.CLASS_NOT_ENTERED))
-            return reasons
-        if current >= d.class_max:
-            reasons.append(Reason(f"{name} is {current}, the maximum", codes.AT_MAXIMUM))
-        else:
-            reasons += d.unmet("class", name, self.facts(state), name, target)
-        reasons += self._afford(state, d.price("class", name, target, exchange))
-        return reasons
+        return checks.class_reasons(self, state, name, exchange)
 
     def entry_reasons(self, state: SPState, name: str) -> list[str]:
-        d = self.d
-        if state.level(name) > 0:
-            return [Reason(f"the character already has {name} (level {state.level(name)})",
-                           codes.CLASS_HELD)]
-        reasons = d.unmet("new_class", name, self.facts(state), name, 1)
-        reasons += self._afford(state, d.price("new_class", name, 1))
-        return reasons
+        return checks.entry_reasons(self, state, name)
 
     def trait_reasons(self, state: SPState, class_name: str, trait: str,
                       level_after: int, facts: vocab.Facts | None = None) -> list[str]:
-        """Why ``trait`` cannot take the rank granted at ``class_name`` ``level_after``
-        (``facts``: :meth:`facts` with the Class at ``level_after``, when already made)."""
-        d = self.d
-        info = d.classes[class_name]
-        if trait not in info.traits:
-            return [Reason(f"{trait} is not a {class_name} trait", codes.TRAIT_NOT_OF_CLASS)]
-        new_rank = state.rank(class_name, trait) + 1
-        facts = facts or self.facts(state, **{class_name: level_after})
-        reasons: list[str] = d.unmet("trait", (class_name, trait), facts,
-                                         trait, new_rank)
-        if state.rank(class_name, trait) == 0:
-            clash = self._equivalent_clash(state, class_name, trait)
-            if clash:
-                reasons.append(self._equivalence_reason(class_name, trait, clash))
-        return reasons
-
-    def _equivalent_clash(self, state: SPState, class_name: str, trait: str
-                          ) -> tuple[str, str] | None:
-        held = {c: {"traits": cs.traits} for c, cs in state.classes.items()}
-        return self._equivalent_clash_in(held, class_name, trait)
-
-    def _equivalent_clash_in(self, held: dict[str, Any], class_name: str, trait: str
-                             ) -> tuple[str, str] | None:
-        group = self.d.equivalents.get((class_name, trait))
-        if not group:
-            return None
-        for other_class, other_trait in group[1]:
-            if other_class == class_name:
-                continue
-            if class_name not in self.d.equivalence_classes and \
-                    other_class not in self.d.equivalence_classes:
-                continue
-            if (held.get(other_class) or {}).get("traits", {}).get(other_trait, 0) > 0:
-                return other_class, other_trait
-        return None
-
-    def _equivalence_reason(self, class_name: str, trait: str, clash: tuple[str, str]) -> str:
-        return Reason(f"{trait} ({class_name}) is mechanically equivalent to {clash[1]} "
-                      f"({clash[0]}), which the character has; Rangers and Rogues cannot buy "
-                      "a second equivalent trait through another Class",
-                      codes.TRAIT_EQUIVALENT)
+        return checks.trait_reasons(self, state, class_name, trait, level_after, facts)
 
     def spell_reasons(self, state: SPState, class_name: str, spell: str | None,
                       level_after: int, facts: vocab.Facts | None = None) -> list[str]:
-        d = self.d
-        info = d.classes[class_name]
-        if not info.casts_spells:
-            return [Reason(f"{class_name} does not learn spells", codes.NO_SPELLS)
-                    ] if spell else []
-        if not spell:
-            return [Reason(f"{class_name} {level_after} grants one new spell: choose it",
-                           codes.SPELL_MISSING)]
-        if spell not in info.spells:
-            return [Reason(f"{spell} is not a {class_name} spell", codes.SPELL_NOT_OF_CLASS)]
-        reasons: list[str] = []
-        known = state.classes.get(class_name)
-        if known and spell in known.spells:
-            reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
-                                  "needs a new spell", codes.SPELL_KNOWN))
-        facts = facts or self.facts(state, **{class_name: level_after})
-        reasons += d.unmet("spell", (class_name, spell), facts, spell,
-                               level_after)
-        return reasons
+        return checks.spell_reasons(self, state, class_name, spell, level_after, facts)
 
     def eligible_choices(self, state: SPState, class_name: str, level_after: int) -> dict[str, Any]:
-        info = self.d.classes[class_name]
-        facts = self.facts(state, **{class_name: level_after})
-        traits, blocked = [], {}
-        for trait in info.traits:
-            why = self.trait_reasons(state, class_name, trait, level_after, facts)
-            if why:
-                blocked[trait] = why
-            else:
-                traits.append(trait)
-        spells, blocked_spells = [], {}
-        if info.casts_spells:
-            for spell in info.spells:
-                why = self.spell_reasons(state, class_name, spell, level_after, facts)
-                if why:
-                    blocked_spells[spell] = why
-                else:
-                    spells.append(spell)
-        return {"traits": traits, "spells": spells, "blocked_traits": blocked,
-                "blocked_spells": blocked_spells}
-
-    def _choice_reasons(self, state: SPState, class_name: str, level_after: int) -> list[str]:
-        """Reasons no legal trait (or spell) choice exists at all."""
-        d = self.d
-        info = d.classes[class_name]
-        choices = self.eligible_choices(state, class_name, level_after)
-        reasons: list[str] = []
-        untrained = [d.paths[p].skill for p in info.paths if state.skills[d.paths[p].skill] < 1]
-        untrained_text = ", ".join(f"{s} {state.skills[s]}" for s in dict.fromkeys(untrained))
-        if not choices["traits"]:
-            others = sorted({r for rs in choices["blocked_traits"].values() for r in rs
-                             if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
-            detail = (f"every {class_name} Path Skill is untrained ({untrained_text})"
-                      if not others else "; ".join(others[:3]))
-            reasons.append(Reason(f"{class_name} {level_after} has no legal trait choice: "
-                                  f"{detail}", codes.NO_TRAIT_CHOICE))
-        if info.casts_spells and not choices["spells"]:
-            others = sorted({r for rs in choices["blocked_spells"].values() for r in rs
-                             if reason_code(r) != codes.PATH_SKILL_UNTRAINED})
-            if not others:
-                detail = f"every {class_name} spell Path Skill is untrained ({untrained_text})"
-            elif all(reason_code(r) == codes.SPELL_KNOWN for r in others):
-                detail = "every spell its trained Paths offer is already known"
-            else:
-                detail = "; ".join(others[:3])
-            reasons.append(Reason(f"{class_name} {level_after} has no legal new spell: "
-                                  f"{detail}", codes.NO_SPELL_CHOICE))
-        return reasons
+        return checks.eligible_choices(self, state, class_name, level_after)
 
     def trait_use_reasons(self, state: SPState, class_name: str, trait: str) -> list[str]:
-        rank = state.rank(class_name, trait)
-        if rank == 0:
-            return [Reason(f"the character has no ranks in {trait} ({class_name})",
-                           codes.TRAIT_NOT_HELD)]
-        reasons: list[str] = []
-        path = self.d.trait_path(class_name, trait)
-        if state.skills[path.skill] < 1:
-            reasons.append(Reason(f"{trait} cannot be used while its Path Skill {path.skill} "
-                                  "is 0 (training lost; the ranks are kept)",
-                                  codes.PATH_SKILL_UNTRAINED))
-        spent = state.uses_spent.get((class_name, trait), 0)
-        if spent >= rank:
-            reasons.append(Reason(f"{trait} has no uses left ({rank} of {rank} spent); a "
-                                  "Rest restores them", codes.TRAIT_NO_USES))
-        return reasons
+        return checks.trait_use_reasons(self, state, class_name, trait)
 
     # ------------------------------------------------------------- views
     def derive(self, state: SPState, name: str) -> SPDerived:
@@ -382,7 +221,7 @@ class StoryPoints(Ruleset):
             if current == 0:
                 reasons = self.entry_reasons(state, name)
                 choices = self.eligible_choices(state, name, 1)
-                reasons += self._choice_reasons(state, name, 1)
+                reasons += checks.choice_reasons(self, state, name, 1)
                 result.append(option("new-class", name, 1, d.price("new_class", name, 1), reasons,
                                      words=("enter-class", name),
                                      asks=(_TRAIT, _SPELL, _SCENE),
@@ -393,7 +232,7 @@ class StoryPoints(Ruleset):
                 reasons = self.class_reasons(state, name)
                 choices = self.eligible_choices(state, name, target)
                 if current < d.class_max:
-                    reasons += self._choice_reasons(state, name, target)
+                    reasons += checks.choice_reasons(self, state, name, target)
                 result.append(option("class", name, target, d.price("class", name, target),
                                      reasons, words=("raise-class", name),
                                      asks=(_TRAIT, _SPELL, _EXCHANGE),
@@ -435,44 +274,3 @@ class StoryPoints(Ruleset):
 
     def show_text(self, derived: dict[str, Any]) -> str:
         return view.show_text(self, derived)
-
-
-_ACTIVE = frozenset(("active",))
-_NOT_ACTIVE: frozenset[Any] = frozenset()
-
-
-class _Levels:
-    """Every Vital, Skill and Class level of a state, read where it is (no copy: the
-    rules ask for a few of them many times over); ``extra`` replaces some."""
-
-    __slots__ = ("state", "extra")
-
-    def __init__(self, state: SPState, extra: dict[str, int]):
-        self.state = state
-        self.extra = extra
-
-    def get(self, name: str, default: int = 0) -> int:
-        if name in self.extra:
-            return self.extra[name]
-        state = self.state
-        held = state.classes.get(name)
-        if held is not None:
-            return held.level
-        if name in state.skills:
-            return state.skills[name]
-        return state.vitals.get(name, default)
-
-
-class _Held:
-    """The Classes a state has (a level of 1 or more)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: SPState):
-        self.state = state
-
-    def __contains__(self, name: object) -> bool:
-        held = self.state.classes.get(name) if isinstance(name, str) else None
-        return held is not None and held.level > 0
-
-
