@@ -93,8 +93,7 @@ def trait_reasons(rules: StoryPoints, state: SPState, class_name: str, trait: st
         return [Reason(f"{trait} is not a {class_name} trait", codes.TRAIT_NOT_OF_CLASS)]
     new_rank = state.rank(class_name, trait) + 1
     facts = facts or facts_of(state, **{class_name: level_after})
-    reasons: list[str] = d.unmet("trait", (class_name, trait), facts,
-                                     trait, new_rank)
+    reasons: list[str] = d.unmet("trait", (class_name, trait), facts, trait, new_rank)
     if state.rank(class_name, trait) == 0:
         clash = equivalent_clash(rules, state, class_name, trait)
         if clash:
@@ -149,8 +148,7 @@ def spell_reasons(rules: StoryPoints, state: SPState, class_name: str, spell: st
         reasons.append(Reason(f"{spell} is already known; {class_name} {level_after} "
                               "needs a new spell", codes.SPELL_KNOWN))
     facts = facts or facts_of(state, **{class_name: level_after})
-    reasons += d.unmet("spell", (class_name, spell), facts, spell,
-                           level_after)
+    reasons += d.unmet("spell", (class_name, spell), facts, spell, level_after)
     return reasons
 
 
