@@ -58,7 +58,6 @@ class Printed(FrozenRecord):
         object.__setattr__(self, "derived", derived)
         object.__setattr__(self, "has_problems", has_problems)
 
-
     @classmethod
     def of(cls, cf: CharacterFile) -> Printed:
         """The character a file holds, as its sheet reads it: its derived state and

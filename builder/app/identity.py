@@ -17,8 +17,7 @@ from builder.app.characters import Target, _change, _file_change
 from builder.app.outcome import Guard, Outcome
 from builder.rules.base import UsageError, match_name
 from builder.storage.files import CharacterFile
-from builder.storage.identity import IDENTITY_KEYS, MAX_TEXT, PORTRAITS
-from builder.storage.identity import TEXT_KEYS as TEXT_KEYS  # the window names them
+from builder.storage.identity import IDENTITY_KEYS, MAX_TEXT, PORTRAITS, TEXT_KEYS
 
 KEYS = IDENTITY_KEYS
 _STORED = re.compile(rf"{PORTRAITS}/[0-9a-f]{{16}}\.(png|jpg|gif|bmp)")

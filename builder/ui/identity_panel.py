@@ -19,13 +19,11 @@ from PySide6.QtGui import QPixmap, QUndoCommand
 from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
-from builder.app.identity import TEXT_KEYS, portrait_path, store_image
+from builder.app.identity import KEYS, portrait_path, store_image
 from builder.app.types import FileProblem
 
 if TYPE_CHECKING:
     from builder.ui.document import CharacterDocument
-
-KEYS = TEXT_KEYS + ("portrait",)
 
 
 def identity(doc: CharacterDocument) -> dict[str, str]:

@@ -53,23 +53,15 @@ def blocked_fill(pal: QPalette | None = None) -> QColor:
     return _mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Mid), 0.35)
 
 
-#: node_text's answers by (fill, palette text, muted): every node asks at every paint,
-#: and the few fills a chain has give the same answer each time.
-_TEXT_OF: dict[tuple[int, int, bool], QColor] = {}
-
-
 def node_text(fill: QColor, pal: QPalette | None = None, muted: bool = False) -> QColor:
     """The text on a node: the palette's Text (a muted grey for a blocked node), at
-    least 4.5:1 against the fill."""
+    least 4.5:1 against the fill (every node asks at every paint: ``theme.readable``
+    keeps its answers)."""
     pal = _pal(pal)
     text = pal.color(QPalette.ColorRole.Text)
-    key = (fill.rgba(), text.rgba(), muted)
-    found = _TEXT_OF.get(key)
-    if found is None:
-        if muted:
-            text = _mix(text, fill, 0.35)
-        found = _TEXT_OF[key] = theme.readable(text, fill, theme.TEXT_CONTRAST)
-    return QColor(found)
+    if muted:
+        text = _mix(text, fill, 0.35)
+    return theme.readable(text, fill, theme.TEXT_CONTRAST)
 
 
 def eligible_fill(pal: QPalette | None = None, hover: bool = False) -> QColor:

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from builder.ui.identity_panel import (  # noqa: F401  (SetIdentity, KEYS: the API)
-    KEYS, IdentityFields, SetIdentity, commit_identity, identity)
+from builder.ui.identity_panel import IdentityFields, commit_identity, identity
 
 if TYPE_CHECKING:
     from builder.ui.document import CharacterDocument
