@@ -24,25 +24,28 @@
   moved onto it; what then does not fit scrolls (its long forms do, with their
   buttons fixed below).
 
-One application-wide event filter does both, so every widget made later,
-in any dialog or page, follows the same rules without being told.  The main
-window installs it right after its first paint (a Python filter that sees every
-event makes PySide6 build hundreds of Python types on first use, which the first
-paint need not wait for: docs/dev/performance.md, "What the first paint needs"); :func:`install` gives the
-widgets that already exist what their polish would have given them.
+The application's style (:class:`PolicyStyle`, which the theme's style is) hands each
+widget Qt polishes to the policy, once: the policy sets what it sets once, and watches
+the events of the few widgets whose events it acts on (text fields, spin and combo
+boxes, dialogs and windows), so every widget made later, in any dialog or page, follows
+the same rules without being told, and no other widget's events pass through Python.
+The main window installs the policy right after its first paint (docs/dev/performance.md,
+"What the first paint needs"); :func:`install` gives the widgets that already exist what
+their polish would have given them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, TypeGuard, cast, overload
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
                                QApplication, QComboBox, QHeaderView, QLineEdit, QMainWindow,
-                               QPlainTextEdit, QTextEdit, QWidget)
+                               QPlainTextEdit, QProxyStyle, QStyle, QTextEdit,
+                               QWidget)
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtGui import QColor, QKeyEvent, QPalette
 
 HINT_MARGIN = 16    # a line edit's frame and text margins, both sides
 
@@ -68,21 +71,26 @@ def polish(obj: QObject) -> None:
             obj.setMinimumWidth(min(need, obj.fontMetrics().averageCharWidth() * 60))
 
 
-#: The events the policy acts on; every other event of the application passes by.
-_ACTS_ON = frozenset({QEvent.Type.Polish, QEvent.Type.Show, QEvent.Type.ShortcutOverride,
-                      QEvent.Type.Wheel})
+def _watched(widget: QWidget) -> bool:
+    """The widgets whose events the policy acts on (:meth:`InputPolicy.eventFilter`)."""
+    return isinstance(widget, QLineEdit) or _wheel_guarded(widget) \
+        or (widget.isWindow() and not isinstance(widget, QMainWindow))
 
 
 class InputPolicy(QObject):
-    """The application's event filter (see the module docstring)."""
+    """The policy (see the module docstring): what it sets on a widget once, and the
+    event filter of the widgets it watches."""
+
+    def adopt(self, widget: QWidget) -> None:
+        """A widget Qt polished: what the policy sets once, and the watch on its events
+        where the policy acts on them."""
+        polish(widget)
+        if _watched(widget):
+            widget.installEventFilter(self)     # once: Qt keeps one of each filter
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         kind = event.type()
-        if kind not in _ACTS_ON:
-            return False
-        if kind == QEvent.Type.Polish:
-            polish(obj)
-        elif kind == QEvent.Type.Show and isinstance(obj, QWidget) and obj.isWindow() \
+        if kind == QEvent.Type.Show and isinstance(obj, QWidget) and obj.isWindow() \
                 and not event.spontaneous() \
                 and obj.windowType() in (Qt.WindowType.Dialog, Qt.WindowType.Window) \
                 and not isinstance(obj, QMainWindow):      # it fits itself (its settings)
@@ -102,6 +110,32 @@ class InputPolicy(QObject):
                 event.ignore()          # travels on to the parents
             return True
         return False
+
+
+def _policy() -> InputPolicy | None:
+    app = QApplication.instance()
+    if app is None:
+        return None
+    return app.findChild(InputPolicy, "inputPolicy", Qt.FindChildOption.FindDirectChildrenOnly)
+
+
+class PolicyStyle(QProxyStyle):
+    """The platform's style, handing every widget it polishes to the input policy
+    (once the policy is installed)."""
+
+    @overload
+    def polish(self, app: QApplication, /) -> None: ...
+    @overload
+    def polish(self, widget: QWidget, /) -> None: ...
+    @overload
+    def polish(self, palette: QPalette | Qt.GlobalColor | QColor, /) -> None: ...
+
+    def polish(self, target: Any, /) -> None:
+        super().polish(target)
+        if isinstance(target, QWidget):
+            policy = _policy()
+            if policy is not None:
+                policy.adopt(target)
 
 
 def fit_inside_screen(window: QWidget) -> None:
@@ -154,20 +188,29 @@ def _window_key(field: QLineEdit, event: QKeyEvent) -> bool:
                for action in window.findChildren(QAction))
 
 
+def style_kind(style: QStyle) -> str:
+    """The name of the platform style under ``style`` (a proxy's own name is empty)."""
+    while isinstance(style, QProxyStyle):
+        style = style.baseStyle()
+    return style.name()
+
+
 def install(app: QApplication | None = None) -> InputPolicy | None:
     """Install the policy on the application (once; later calls return the same one)."""
     instance = app or QApplication.instance()
     if not isinstance(instance, QApplication):  # none yet (or no widgets to guard)
         return None
     app = instance
-    policy = app.findChild(InputPolicy, "inputPolicy")
+    policy = _policy()
     if policy is None:
         policy = InputPolicy(app)
         policy.setObjectName("inputPolicy")
-        app.installEventFilter(policy)
-        # Widgets polished before the filter was there get the same once.
-        for top in app.topLevelWidgets():
-            for widget in (top, *top.findChildren(QWidget)):
-                if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
-                    polish(widget)
+        if isinstance(app.style(), PolicyStyle):
+            # Widgets polished before the policy was there get the same once.
+            for top in app.topLevelWidgets():
+                for widget in (top, *top.findChildren(QWidget)):
+                    if widget.testAttribute(Qt.WidgetAttribute.WA_WState_Polished):
+                        policy.adopt(widget)
+        else:       # a proxy over a new style of the same kind; every widget is polished again
+            app.setStyle(PolicyStyle(style_kind(app.style())))
     return policy

@@ -215,8 +215,10 @@ class MainWindow(QMainWindow):
         self.campaign_model.start_watching()
         from builder.ui.sync_bar import SyncIntake   # conflict copies taken in, the sync bar
         self.sync_intake = SyncIntake(self)
-        install_input_policy()
+        # The theme's style first: the input policy then takes the widgets polished
+        # through it as they are (a policy installed first would set a style of its own).
         apply_theme(theme_choice.saved_choice())
+        install_input_policy()
         if self.tabs.currentIndex() == 0:
             self.library_page.focus_first_start()
 

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen, QRegion
-from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QComboBox, QProxyStyle,
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QComboBox,
                                QSplitter, QStyle, QTabBar, QWidget)
+
+from builder.ui.input_policy import PolicyStyle, style_kind
 
 # Re-exported: the window reads the saved choice, the palettes and their keys from here.
 from builder.ui.theme_choice import OWN_PALETTE as OWN_PALETTE
@@ -188,11 +190,11 @@ def system_is_dark() -> bool:
     return hints is not None and hints.colorScheme() == Qt.ColorScheme.Dark
 
 
-class MarkedIndicators(QProxyStyle):
-    """The platform's style, with check boxes and radio buttons framed so that they
-    stand out from the window (3:1, WCAG AA for marks) in either theme: Fusion
-    frames them a shade off the window colour, and an unchecked box all but vanished
-    on the dark palette."""
+class MarkedIndicators(PolicyStyle):
+    """The platform's style (handing each widget it polishes to the input policy), with
+    check boxes and radio buttons framed so that they stand out from the window (3:1,
+    WCAG AA for marks) in either theme: Fusion frames them a shade off the window
+    colour, and an unchecked box all but vanished on the dark palette."""
 
     FRAMED = (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
               QStyle.PrimitiveElement.PE_IndicatorRadioButton)
@@ -231,7 +233,7 @@ class ThemeManager(QObject):
         self.choice = "system"
         if not isinstance(app.style(), MarkedIndicators):
             # a proxy over a new style of the same kind (Qt's -style option respected)
-            app.setStyle(MarkedIndicators(app.style().name()))
+            app.setStyle(MarkedIndicators(style_kind(app.style())))
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._system_changed)
         install_focus_ring(app)         # a visible focus ring, in either theme
