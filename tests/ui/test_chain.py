@@ -356,6 +356,26 @@ def test_editor_has_the_chain_page_and_token_tray(window):
     assert editor.pages.currentIndex() == 1
 
 
+def test_the_chain_is_drawn_when_its_tab_is_shown_and_follows_changes_on_show(window):
+    """A character opens on its sheet; its chain is drawn when the player first opens
+    the chain's tab, with every change made before; on show it follows each change at
+    once, and a change made on the sheet is on the chain when its tab comes back."""
+    editor = window.documents.open_path(make_character("F", *FIGHTER))
+    page = editor.chain_page
+    assert page.scene.nodes == {}                            # not drawn behind the sheet
+    assert editor.doc.apply_words(["raise-vital", "Agility"])
+    assert page.scene.nodes == {}
+    editor.act_chain.trigger()
+    assert page.scene.nodes["vital:Agility"].node.value == 4
+    assert editor.doc.apply_words(["raise-skill", "Stealth"])
+    assert page.scene.nodes["skill:Stealth"].node.value == 2      # on show: at once
+    editor.pages.setCurrentIndex(0)
+    window.action("undo").trigger()
+    assert page.scene.nodes["skill:Stealth"].node.value == 2      # hidden: not redrawn
+    editor.pages.setCurrentWidget(page)
+    assert page.scene.nodes["skill:Stealth"].node.value == 1
+
+
 def test_rank_drop_on_the_trait_list_through_a_real_drop_event(window):
     path = make_character("F", *FIGHTER)
     editor = window.documents.open_path(path)

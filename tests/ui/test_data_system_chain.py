@@ -79,6 +79,7 @@ def test_the_chain_page_draws_a_data_system(character, window, qtbot):
 
 def test_a_selected_node_shows_the_plan_on_the_graph(character, window, qtbot):
     editor = window.documents.open_path(character)
+    editor.show_chain()
     page = editor.chain_page
     page.select_node("path:Knight")
     assert page.plan_target() == "Knight"
@@ -103,7 +104,9 @@ def test_a_selected_node_shows_the_plan_on_the_graph(character, window, qtbot):
 
 def test_applying_a_plan_is_one_undo_step(character, window, qtbot):
     bea = Path(ok("new", "point-buy", "Bea", "--set", "Grace=2").out.strip())   # 6 CP left
-    page = window.documents.open_path(bea).chain_page
+    editor = window.documents.open_path(bea)
+    editor.show_chain()
+    page = editor.chain_page
     page.select_node("value:Fencing")
     page.target_spin.setValue(2)
     assert [s.cost for s in page.affordable_steps()] == [1, 2]
@@ -121,5 +124,6 @@ def test_story_points_keep_their_own_chain_page(window, tmp_path):
     ok("new", "story-points", "S", "-o", path, "--set", "sp=5")
     editor = window.documents.open_path(path)
     assert isinstance(editor.chain_page, ChainWidget)
+    editor.show_chain()
     assert [title for _k, title in editor.chain_page.scene.columns()] == [
         "Core Vitals", "Skills", "Classes", "Traits and spells"]

@@ -87,6 +87,7 @@ class ChainPage(PlanPart, QWidget):
         self.plan_node = None
         self.plan_result: Plan | None = None
         self._fitted = False
+        self._stale = False
 
         # toolbar: a page's own choices first, then zoom and the legend
         self.legend = ChainLegend(look, self)
@@ -169,9 +170,34 @@ class ChainPage(PlanPart, QWidget):
         self.view.activated.connect(self.activate)
 
     def start(self) -> None:
-        """Follow the document (called once the page's own parts are built)."""
-        self.doc.changed.connect(self.refresh)
-        self.refresh()
+        """Follow the document (called once the page's own parts are built).  A page in
+        a tab is drawn when it is first shown, and again at each change while it is on
+        show; a change while it is hidden waits until it is shown (a character opens on
+        its sheet: drawing the chain was about half of opening it).  A page that is a
+        window of its own is drawn at once and at every change."""
+        self._stale = True
+        self.doc.changed.connect(self._changed)
+        if self.isWindow():
+            self.refresh()
+
+    def _changed(self) -> None:
+        self._stale = True
+        if self.isWindow() or self.isVisibleTo(self.window()):
+            self.refresh()
+
+    def catch_up(self) -> None:
+        """Draw the chain now if a change came while the page was hidden."""
+        if self._stale:
+            self.refresh()
+
+    def select_node(self, node_id: str) -> None:
+        self.catch_up()
+        super().select_node(node_id)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShowToParent:   # its tab chosen, the window shown or not
+            self.catch_up()
+        return super().event(event)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -180,6 +206,7 @@ class ChainPage(PlanPart, QWidget):
             self.legend.update()
 
     def showEvent(self, event: QShowEvent) -> None:
+        self.catch_up()
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
@@ -187,6 +214,7 @@ class ChainPage(PlanPart, QWidget):
 
     # -- following the character -----------------------------------------------------------
     def refresh(self) -> None:
+        self._stale = False
         cf = self.doc.cf
         self.options = {(o.kind, o.name): o for o in cf.options()}
         self.chain = cast(ChainRules, cf.ruleset).chain_graph(cf.state)  # the system's own
