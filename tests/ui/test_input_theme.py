@@ -290,39 +290,46 @@ def test_the_input_rules_reach_widgets_made_before_they_were_installed(qapp, qtb
         before.deleteLater()
 
 
-def test_only_the_widgets_the_input_rules_act_on_pass_their_events_to_python(
-        qapp, qtbot, monkeypatch):
+def test_only_the_widgets_the_input_rules_act_on_pass_their_events_to_python(qapp, qtbot):
     """The policy watches text fields, spin and combo boxes and windows; a label's or a
     button's events never pass through Python (an application-wide filter wrapped every
     event of every widget, about a tenth of the window tests' time)."""
     from PySide6.QtCore import QEvent
-    from PySide6.QtGui import QMouseEvent
     from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
     from builder.ui import input_policy
 
     seen = []
-    real = input_policy.InputPolicy.eventFilter
 
-    def counting(self, obj, event):
-        seen.append(obj)
-        return real(self, obj, event)
+    class Counting(input_policy.InputPolicy):
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt API
+            seen.append(obj)
+            return super().eventFilter(obj, event)
 
-    monkeypatch.setattr(input_policy.InputPolicy, "eventFilter", counting)
-    dialog = QDialog()
-    qtbot.addWidget(dialog)
-    label, button, field = QLabel("Name", dialog), QPushButton("OK", dialog), QLineEdit(dialog)
-    layout = QVBoxLayout(dialog)
-    for widget in (label, button, field):
-        layout.addWidget(widget)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    for widget in (label, button, field):
-        QApplication.sendEvent(widget, QEvent(QEvent.Type.Enter))
-        widget.update()
-    QApplication.processEvents()
-    assert field in seen and dialog in seen
-    assert label not in seen and button not in seen
+    before = qapp.findChild(input_policy.InputPolicy, "inputPolicy")
+    before.setParent(None)
+    counting = Counting(qapp)
+    counting.setObjectName("inputPolicy")
+    try:
+        dialog = QDialog()
+        qtbot.addWidget(dialog)
+        label, button = QLabel("Name", dialog), QPushButton("OK", dialog)
+        field = QLineEdit(dialog)
+        layout = QVBoxLayout(dialog)
+        for widget in (label, button, field):
+            layout.addWidget(widget)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        for widget in (label, button, field):
+            QApplication.sendEvent(widget, QEvent(QEvent.Type.Enter))
+            widget.update()
+        QApplication.processEvents()
+        assert field in seen and dialog in seen
+        assert label not in seen and button not in seen
+    finally:
+        counting.setParent(None)
+        before.setParent(qapp)
+        counting.deleteLater()
 
 
 def test_the_main_window_installs_the_input_rules_after_its_first_paint(qapp, qtbot):
