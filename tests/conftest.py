@@ -126,11 +126,7 @@ def isolated_data(tmp_path, monkeypatch):
     monkeypatch.setenv("CHARACTER_BUILDER_DEBUG", "1")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    from builder.storage import rulesets
-
-    rulesets.forget_loaded()
     yield data
-    rulesets.forget_loaded()
 
 
 # Hypothesis profiles: "ci" (the default; HYPOTHESIS_PROFILE=dev or =thorough to

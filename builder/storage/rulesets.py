@@ -84,7 +84,8 @@ def load_ruleset_full(ruleset_id: str) -> LoadedRuleset:
             stamp = (st.st_mtime_ns, st.st_size)
     except OSError:
         stamp = None
-    loaded = _load(rid, str(override), stamp, cls)
+    # Without an override the path plays no part: one load for every data folder.
+    loaded = _load(rid, str(override) if stamp is not None else "", stamp, cls)
     _report(loaded.warnings)
     return loaded
 

@@ -93,3 +93,19 @@ def test_a_layer_whose_template_carries_a_format_width_is_refused(tmp_path):
     (warning,) = result.err.strip().splitlines()
     assert "homebrew override ignored" in warning and "advancement/vital/requires" \
         in warning, warning
+
+
+def test_the_built_in_rules_are_loaded_once_for_every_data_folder_and_an_override_anew(
+        tmp_path, monkeypatch):
+    from builder.storage.rulesets import load_ruleset_full
+
+    first = load_ruleset_full("story-points")
+    other = tmp_path / "other data"
+    other.mkdir()
+    monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(other))
+    assert load_ruleset_full("story-points") is first and first.source == "built-in"
+    path = override("story-points", {"extends": "story-points", "title": "Grim Seas"})
+    loaded = load_ruleset_full("story-points")
+    assert loaded.source == str(path) and loaded.ruleset.title == "Grim Seas"
+    path.unlink()
+    assert load_ruleset_full("story-points") is first
