@@ -19,13 +19,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Compiled modules are kept between runs even where PYTHONDONTWRITEBYTECODE is set (it
 # is on the machine the suite's time is measured on): without them every worker
 # recompiles builder/ and pytest rewrites all ~100 test modules again, 3 to 4 s of CPU
-# per worker before the first test.  They go to pytest's own cache folder
-# (.pytest_cache/pycache, which `--cache-clear` empties), never to __pycache__ folders
-# in the tree, so the wish behind the variable (no litter beside the sources) is kept.
-# An explicit PYTHONPYCACHEPREFIX is left alone.
+# per worker before the first test, and every process a test starts compiles what it
+# imports.  They go where Python keeps them by default, __pycache__ beside each source
+# (git ignores them), where the processes the tests start read them too; the standard
+# library's and the installed packages' own are read where they are (a prefix folder for
+# all of them was empty in a fresh clone: its first run compiled them all again, 7 s of
+# CPU per worker before the first test).  An explicit PYTHONPYCACHEPREFIX is left alone.
 if sys.dont_write_bytecode and not sys.pycache_prefix:
-    sys.pycache_prefix = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                      ".pytest_cache", "pycache")
     sys.dont_write_bytecode = False
 
 import pytest
