@@ -82,6 +82,38 @@ def pytest_cmdline_main(config):
     return None
 
 
+def pytest_collection(session):
+    """The workers share the rewriting of the test modules.  pytest rewrites a test
+    module's asserts when it first imports it, and each worker imports every module to
+    collect it: in a fresh clone both rewrote all of them side by side.  Worker k of n
+    imports them first from k/n of the way along the list, wrapping round, before it
+    collects; each rewrites its own stretch and reads the others' from the bytecode they
+    kept (docs/dev/performance.md, "Compiled modules kept")."""
+    import importlib
+    from pathlib import Path
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    index = int(worker[2:]) if worker[2:].isdigit() else 0
+    if index == 0 or sys.dont_write_bytecode:
+        return None             # the first worker's own collection goes first to last
+    modules = sorted({path for arg in session.config.args
+                      for path in (Path(arg).rglob("test_*.py") if Path(arg).is_dir()
+                                   else [Path(arg)]) if path.suffix == ".py"})
+    start = len(modules) * index // count
+    for path in modules[start:] + modules[:start]:
+        package = path.resolve().parent
+        names = [path.stem]
+        while (package / "__init__.py").is_file():
+            names.insert(0, package.name)
+            package = package.parent
+        try:
+            importlib.import_module(".".join(names))
+        except (Exception, pytest.skip.Exception, pytest.fail.Exception):
+            pass    # collection imports it again (or not: an opt-in folder) and reports
+    return None
+
+
 def pytest_collection_finish(session):
     """The collector's full passes kept short: everything alive once the tests are
     collected (the program's modules, Qt's, the collected tests) is frozen out of the
