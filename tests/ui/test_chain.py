@@ -356,6 +356,19 @@ def test_editor_has_the_chain_page_and_token_tray(window):
     assert editor.pages.currentIndex() == 1
 
 
+def test_a_filtered_chain_scrolls_over_what_is_shown_and_no_further(chain_for):
+    """Hidden nodes keep their last place; what the view scrolls over is the shown
+    chain with a margin, so a fitted chain has no scroll bars onto empty room."""
+    widget, _doc, _ = chain_for(*FIGHTER)
+    scene = widget.scene
+    widget.filter_combo.setCurrentText("All Classes")
+    everything = scene.sceneRect()
+    widget.filter_combo.setCurrentText("Fighter")
+    assert any(not item.isVisible() for item in scene.nodes.values())
+    assert scene.sceneRect() == scene.visible_rect().adjusted(-12, -12, 12, 12)
+    assert scene.sceneRect().height() < everything.height()
+
+
 def test_the_chain_is_drawn_when_its_tab_is_shown_and_follows_changes_on_show(window):
     """A character opens on its sheet; its chain is drawn when the player first opens
     the chain's tab, with every change made before; on show it follows each change at

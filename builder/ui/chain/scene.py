@@ -191,8 +191,9 @@ class ChainScene(QGraphicsScene):
             x += width + COL_GAP
         for edge in self.edges:
             edge.relayout()
-        rect = self.itemsBoundingRect().adjusted(-12, -12, 12, 12)
-        self.setSceneRect(rect)
+        # What scrolls is what is shown: a hidden node keeps its old place, and with it
+        # in the scene's rect a fitted chain had scroll bars onto empty room.
+        self.setSceneRect(self.visible_rect().adjusted(-12, -12, 12, 12))
 
     def visible_rect(self) -> QRectF:
         """The part of the scene holding what is shown (hidden nodes excluded)."""

@@ -66,6 +66,8 @@ class ChainView(QGraphicsView):
         self.setAcceptDrops(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Advancement chain graph")
+        # A chain smaller than the view reads from the top left, as a page does.
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.viewport().grabGesture(Qt.GestureType.PinchGesture)
         self._zoom = 1.0
         #: Fitted (Fit, or the page's first showing): the chain is fitted again as the
