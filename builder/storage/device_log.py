@@ -62,8 +62,9 @@ class _Pending(FrozenRecord):
         object.__setattr__(self, "doc", doc)
 
 
-#: By entry id (a withdrawal by "-" + id): what the next successful write may log.
-_pending: dict[str, _Pending] = {}
+#: By file id, then by entry id (a withdrawal by "-" + id): what the next successful
+#: write of the file may log.
+_pending: dict[str, dict[str, _Pending]] = {}
 
 
 def log_folder() -> Path:
@@ -85,7 +86,7 @@ def _note(key: str, kind: str, doc: Mapping[str, Any], entry: Mapping[str, Any])
     file_id = doc.get("id")
     entry_id = entry.get("id")
     if isinstance(file_id, str) and file_id and isinstance(entry_id, str) and entry_id:
-        _pending[key + entry_id] = _Pending(file_id, kind, entry, doc)
+        _pending.setdefault(file_id, {})[key + entry_id] = _Pending(file_id, kind, entry, doc)
 
 
 def wrote(doc: Mapping[str, Any], entry: Mapping[str, Any]) -> None:
@@ -117,11 +118,15 @@ def written(target: Path | str, data: bytes | None) -> None:
     (the log is a safety net: a full state folder must not fail the write)."""
     if not _pending or data is None:
         return
-    found = [(key, p) for key, p in _pending.items() if _holds(data, p)]
     by_log: dict[Path, list[_Pending]] = {}
-    for key, pending in found:
-        del _pending[key]
-        by_log.setdefault(log_file(target, pending.file_id), []).append(pending)
+    # Only the pending entries of a file whose id the bytes hold: what other files have
+    # pending (a dry run's, a refused change's, kept all the same) is not searched.
+    for file_id in [f for f in _pending if canonical(f).encode("utf-8") in data]:
+        entries = _pending[file_id]
+        for key in [k for k, p in entries.items() if _holds(data, p)]:
+            by_log.setdefault(log_file(target, file_id), []).append(entries.pop(key))
+        if not entries:
+            del _pending[file_id]
     for log, items in by_log.items():
         header = _header(items[0].doc)
         lines: list[Mapping[str, Any]] = []

@@ -30,6 +30,26 @@ def test_an_entry_is_logged_only_once_a_write_holds_it(isolated_data, tmp_path):
     assert "baseline" in read.header and "ledger" not in read.header
 
 
+def test_a_write_logs_its_own_file_s_entries_and_leaves_another_s_pending(
+        isolated_data, tmp_path):
+    """A write searches only the pending entries of the file it wrote: another file's
+    entry, stamped and not yet written (or never: a dry run's), waits for that file."""
+    mira, tove = tmp_path / "mira.json", tmp_path / "tove.json"
+    for path, name in ((mira, "Mira"), (tove, "Tove")):
+        ok("new", "story-points", name, "-o", path, "--set", "sp=40")
+    waiting = load_character(tove)
+    pending = waiting.do(waiting.ruleset.parse_action(["raise-vital", "Agility"]))
+    written = load_character(mira)
+    entry = written.do(written.ruleset.parse_action(["raise-vital", "Cognition"]))
+    written.save()
+    (log,) = device_log.logs()
+    assert entry["id"] in log.read_text() and pending["id"] not in log.read_text()
+    assert pending["id"] in str(device_log._pending[waiting.doc["id"]])
+    waiting.save()
+    assert any(pending["id"] in other.read_text() for other in device_log.logs())
+    assert waiting.doc["id"] not in device_log._pending
+
+
 def test_the_log_keeps_the_file_s_latest_keys_for_a_rebuild(isolated_data, tmp_path):
     path = tmp_path / "mira.json"
     ok("new", "story-points", "Mira", "-o", path, "--set", "sp=40")
