@@ -228,13 +228,23 @@ _INDEPENDENT_LEDGER = frozenset({"type", "items", "$comment", "title", "descript
 _GIVEN_KEYS = ("id", "seq")
 
 
+#: :func:`_entries_independent` of each schema seen, by its id (checked to be the same
+#: object): the schemas come from :func:`load_schema`, read once and never changed.
+_independence: dict[int, tuple[Any, bool]] = {}
+
+
 def _entries_independent(schema: Any) -> bool:
-    if not isinstance(schema, dict) or not _INDEPENDENT_TOP.issuperset(schema):
-        return False
-    properties = schema.get("properties")
-    ledger = properties.get("ledger") if isinstance(properties, dict) else None
-    return (isinstance(ledger, dict) and _INDEPENDENT_LEDGER.issuperset(ledger)
-            and not schema_keywords.used(schema))
+    known = _independence.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    answer = False
+    if isinstance(schema, dict) and _INDEPENDENT_TOP.issuperset(schema):
+        properties = schema.get("properties")
+        ledger = properties.get("ledger") if isinstance(properties, dict) else None
+        answer = (isinstance(ledger, dict) and _INDEPENDENT_LEDGER.issuperset(ledger)
+                  and not schema_keywords.used(schema))
+    _independence[id(schema)] = (schema, answer)
+    return answer
 
 
 def _shapes(entries: list[Any]) -> list[int]:
