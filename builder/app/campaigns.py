@@ -29,6 +29,7 @@ from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCod
                                  check_guard, rules_refusal)
 from builder.rules.base import Refusal, Ruleset, UsageError
 from builder.storage import campaigns as store
+from builder.storage import device_log
 from builder.storage.files import CharacterFile, now_iso
 from builder.rules.records import FrozenRecord
 
@@ -106,7 +107,8 @@ def _modify(path: Path | str, change: Change, *, dry_run: bool = False
     if dry_run:
         campaign = store.load_writable(path)
         try:
-            result, files = change(campaign)
+            with device_log.dry_run():
+                result, files = change(campaign)
         except Refused:
             raise
         except Refusal as refusal:

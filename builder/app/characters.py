@@ -20,6 +20,7 @@ window's Reload / Keep mine); a path target never keeps anything.
 from __future__ import annotations
 
 import random
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
@@ -27,6 +28,7 @@ from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCod
                                  NotWritten, check_guard, rules_refusal)
 from builder.rules.base import ActionEntry, Refusal, Ruleset, UsageError
 from builder.rules.entry_ids import META_KEYS
+from builder.storage import device_log
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
 from builder.rules.records import FrozenRecord
 
@@ -315,9 +317,11 @@ def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False
     befores = [cf.raw for cf in files]
     members = [party.Member(cf) for cf in files]
     try:
-        award = party.share_xp(members, {m.key: spec.parts[p] for m, p in zip(members, paths)},
-                               party.SessionXp(str(spec.session), spec.enemies, spec.treasure,
-                                               spec.secure))
+        with device_log.dry_run() if dry_run else nullcontext():
+            award = party.share_xp(members,
+                                   {m.key: spec.parts[p] for m, p in zip(members, paths)},
+                                   party.SessionXp(str(spec.session), spec.enemies,
+                                                   spec.treasure, spec.secure))
     except Refused:
         raise
     except Refusal as refusal:

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from builder.rules.entry_ids import canonical
 from builder.rules.records import FrozenRecord
@@ -113,6 +114,22 @@ def _holds(data: bytes, pending: _Pending) -> bool:
     return needle in data
 
 
+@contextmanager
+def dry_run() -> Iterator[None]:
+    """A change made to be looked at and never written (a dialog checking what it would
+    do as its fields are typed): the entries it stamps do not wait for a write."""
+    before = {file_id: set(entries) for file_id, entries in _pending.items()}
+    try:
+        yield
+    finally:
+        for file_id in list(_pending):
+            entries = _pending[file_id]
+            for key in set(entries) - before.get(file_id, set()):
+                del entries[key]
+            if not entries:
+                del _pending[file_id]
+
+
 def written(target: Path | str, data: bytes | None) -> None:
     """A file was written: the pending entries it holds go to its log.  Never raises
     (the log is a safety net: a full state folder must not fail the write)."""
@@ -120,7 +137,7 @@ def written(target: Path | str, data: bytes | None) -> None:
         return
     by_log: dict[Path, list[_Pending]] = {}
     # Only the pending entries of a file whose id the bytes hold: what other files have
-    # pending (a dry run's, a refused change's, kept all the same) is not searched.
+    # pending (a refused change's too, kept all the same) is not searched.
     for file_id in [f for f in _pending if canonical(f).encode("utf-8") in data]:
         entries = _pending[file_id]
         for key in [k for k, p in entries.items() if _holds(data, p)]:

@@ -3,6 +3,9 @@ failed write threw away never comes back), and a log read back gives the file's
 place, the entries and the undos."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from builder.storage import device_log
@@ -62,3 +65,25 @@ def test_the_log_keeps_the_file_s_latest_keys_for_a_rebuild(isolated_data, tmp_p
     read = device_log.read(log)
     assert read is not None and read.header["name"] == "Mira the Bold"
     assert device_log.place(log) == path
+
+
+def test_a_dry_run_leaves_no_entry_waiting_and_the_award_itself_is_logged(
+        isolated_data, tmp_path):
+    """The award dialog checks what the award would do at every key; those entries are
+    never written and do not wait for a write (they piled up, with their documents)."""
+    from builder.app import campaigns
+
+    paths = [ok("new", "story-points", name, "--set", "sp=5").out.strip()
+             for name in ("Ann", "Bob")]
+    camp = ok("campaign", "new", "Camp", "--ruleset", "story-points").out.strip()
+    for path in paths:
+        ok("campaign", "add", camp, path)
+    ids = {load_character(path).doc["id"] for path in paths}
+    ids.add(json.loads(Path(camp).read_text())["id"])
+    for _key in range(3):
+        campaigns.award(camp, ["award-checkpoint", "1", "1"], dry_run=True)
+    assert not ids & set(device_log._pending) and device_log.logs() == []
+    outcome = campaigns.award(camp, ["award-checkpoint", "1", "1"])
+    logged = "".join(log.read_text() for log in device_log.logs())
+    assert len(device_log.logs()) == 3 and not ids & set(device_log._pending)
+    assert all(member["entry"]["id"] in logged for member in outcome.entry["members"])

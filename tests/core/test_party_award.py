@@ -72,6 +72,10 @@ def test_the_dry_run_says_what_each_member_keeps_and_the_award_writes_exactly_th
                                                    treasure=("600",)), dry_run=True).award
     assert early.warnings == ("Ulf's latest session is 3: session 1 is an earlier one, and "
                               "its cap applies",)
+    from builder.storage import device_log
+
+    ids = {json.loads(p.read_text())["id"] for p in (ulf, kai)}
+    assert not ids & set(device_log._pending)       # a dry run's entries wait for no write
     written = characters.party_xp(spec)
     entries = [json.loads(p.read_text())["ledger"][-1] for p in (ulf, kai)]
     assert [(e["gained"], e["lost"]) for e in entries] == [(s.gained, s.lost) for s in dry.shares]
