@@ -107,7 +107,7 @@ def _modify(path: Path | str, change: Change, *, dry_run: bool = False
     if dry_run:
         campaign = store.load_writable(path)
         try:
-            with device_log.dry_run():
+            with device_log.thrown_away():
                 result, files = change(campaign)
         except Refused:
             raise
@@ -119,7 +119,8 @@ def _modify(path: Path | str, change: Change, *, dry_run: bool = False
     befores: list[tuple[Path, bytes | None]] = []
 
     def operation(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
-        result, files = change(campaign)
+        with device_log.thrown_away(always=False):      # a refusal writes none of it
+            result, files = change(campaign)
         befores[:] = [(Path(cf.path or ""), cf.raw) for cf in files]
         befores.append((Path(campaign.path or ""), campaign.raw))
         return result, files

@@ -20,7 +20,6 @@ window's Reload / Keep mine); a path target never keeps anything.
 from __future__ import annotations
 
 import random
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
@@ -317,7 +316,7 @@ def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False
     befores = [cf.raw for cf in files]
     members = [party.Member(cf) for cf in files]
     try:
-        with device_log.dry_run() if dry_run else nullcontext():
+        with device_log.thrown_away(always=dry_run):     # a refusal writes none of it
             award = party.share_xp(members,
                                    {m.key: spec.parts[p] for m, p in zip(members, paths)},
                                    party.SessionXp(str(spec.session), spec.enemies,

@@ -115,19 +115,23 @@ def _holds(data: bytes, pending: _Pending) -> bool:
 
 
 @contextmanager
-def dry_run() -> Iterator[None]:
-    """A change made to be looked at and never written (a dialog checking what it would
-    do as its fields are typed): the entries it stamps do not wait for a write."""
+def thrown_away(always: bool = True) -> Iterator[None]:
+    """The entries stamped inside wait for no write: always (a dry run, a change made to
+    be looked at, as a dialog checks what an award would do while its fields are typed),
+    or when it raises (a refused change: nothing of it is written)."""
     before = {file_id: set(entries) for file_id, entries in _pending.items()}
+    raised = True
     try:
         yield
+        raised = False
     finally:
-        for file_id in list(_pending):
-            entries = _pending[file_id]
-            for key in set(entries) - before.get(file_id, set()):
-                del entries[key]
-            if not entries:
-                del _pending[file_id]
+        if always or raised:
+            for file_id in list(_pending):
+                entries = _pending[file_id]
+                for key in set(entries) - before.get(file_id, set()):
+                    del entries[key]
+                if not entries:
+                    del _pending[file_id]
 
 
 def written(target: Path | str, data: bytes | None) -> None:
@@ -137,7 +141,7 @@ def written(target: Path | str, data: bytes | None) -> None:
         return
     by_log: dict[Path, list[_Pending]] = {}
     # Only the pending entries of a file whose id the bytes hold: what other files have
-    # pending (a refused change's too, kept all the same) is not searched.
+    # pending is not searched.
     for file_id in [f for f in _pending if canonical(f).encode("utf-8") in data]:
         entries = _pending[file_id]
         for key in [k for k, p in entries.items() if _holds(data, p)]:

@@ -87,3 +87,20 @@ def test_a_dry_run_leaves_no_entry_waiting_and_the_award_itself_is_logged(
     logged = "".join(log.read_text() for log in device_log.logs())
     assert len(device_log.logs()) == 3 and not ids & set(device_log._pending)
     assert all(member["entry"]["id"] in logged for member in outcome.entry["members"])
+
+
+def test_a_refused_award_leaves_no_entry_waiting(isolated_data, tmp_path):
+    """Ann can pay for the raise and is stamped; Bob cannot, so the award writes
+    nothing: Ann's entry waits for no write either."""
+    from builder.app import campaigns
+    from builder.app.outcome import Refused
+
+    paths = [ok("new", "story-points", name, "--set", f"sp={sp}").out.strip()
+             for name, sp in (("Ann", 8), ("Bob", 0))]
+    camp = ok("campaign", "new", "Camp", "--ruleset", "story-points").out.strip()
+    for path in paths:
+        ok("campaign", "add", camp, path)
+    ids = {load_character(path).doc["id"] for path in paths}
+    with pytest.raises(Refused):
+        campaigns.award(camp, ["raise-vital", "Agility"])
+    assert not ids & set(device_log._pending) and device_log.logs() == []
