@@ -16,7 +16,8 @@ undone).
 Entries are noted when they are stamped (:func:`wrote`, :func:`withdrew`: kept in
 memory) and written to the log only once a write of the file holding them succeeded
 (:func:`written`, called by the file writers): an entry the rules or a failed write
-threw away is never logged.  Appending a line costs the same however long the log.
+threw away is never logged, and a dry run's or a refused change's is dropped at once
+(:func:`thrown_away`).  Appending a line costs the same however long the log.
 
 :mod:`builder.app.sync` (``restore_own``) reads the logs back and merges any entry
 the shared file lacks into it.  A small ``.seen`` file beside each log remembers the
