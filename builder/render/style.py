@@ -234,21 +234,34 @@ def wrap_text(text: str, fm: QFontMetricsF, width: float) -> list[str]:
     """Lines of ``text`` no wider than ``width``: between words; a word wider than a
     line alone is broken after one of its hyphens where that fits ("Magic-" / "User"),
     else where it must (a web address, a name without spaces) rather than off the page."""
-    words = []
+    words: list[tuple[str, float]] = []        # each word (or piece of one) and its width
     for word in text.split(" "):
-        while fm.horizontalAdvance(word) > width and len(word) > 1:
+        advance = fm.horizontalAdvance(word)
+        while advance > width and len(word) > 1:
             cut = _hyphen_cut(word, fm, width) or fitting(word, fm, width)
-            words.append(word[:cut])
+            words.append((word[:cut], fm.horizontalAdvance(word[:cut])))
             word = word[cut:]
-        words.append(word)
-    lines, current = [], ""
-    for word in words:
-        trial = f"{current} {word}" if current else word
-        if fm.horizontalAdvance(trial) <= width or not current:
-            current = trial
+            advance = fm.horizontalAdvance(word)
+        words.append((word, advance))
+    # A line's width is its words' and spaces' widths added up, give or take the
+    # kerning across a space: a line is measured whole only when that sum is within
+    # half a space of the width, the one case where the difference could decide.
+    space = fm.horizontalAdvance(" ")
+    margin = space / 2
+    lines, current, used = [], "", 0.0
+    for word, advance in words:
+        if not current:
+            current, used = word, advance
+            continue
+        trial = f"{current} {word}"
+        estimate = used + space + advance
+        if width - margin < estimate <= width + margin:
+            estimate = fm.horizontalAdvance(trial)
+        if estimate <= width:
+            current, used = trial, estimate
         else:
             lines.append(current)
-            current = word
+            current, used = word, advance
     if current:
         lines.append(current)
     return lines

@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.helpers import cli, ok
+from tests.pdf_text import folded_pages, page_texts
 
 
 def portrait(path, qapp):
@@ -41,7 +42,7 @@ def test_new_sets_who_the_character_is_in_every_ruleset(tmp_path, qapp, ruleset,
     out = tmp_path / "c.pdf"
     ok("export-pdf", path, "-o", out)
     reader = PdfReader(str(out))
-    text = re.sub(r"\s+", " ", reader.pages[0].extract_text())
+    text = folded_pages(out)[0]
     assert "Who Player Ada Lovelace Appearance: Tall, a scar over one eye" in text
     assert "Background: Ferryman's daughter" in text
     assert reader.metadata.author == "Ada Lovelace"
@@ -50,9 +51,8 @@ def test_new_sets_who_the_character_is_in_every_ruleset(tmp_path, qapp, ruleset,
     assert images  # the portrait is painted
     # --sections leaves it out unless asked for, and can ask for it alone.
     ok("export-pdf", path, "-o", out, "--sections", "who")
-    (alone,) = PdfReader(str(out)).pages
-    assert re.sub(r"\s+", " ", alone.extract_text()).startswith("Mira") \
-        and "Player Ada Lovelace" in re.sub(r"\s+", " ", alone.extract_text())
+    (alone,) = folded_pages(out)
+    assert alone.startswith("Mira") and "Player Ada Lovelace" in alone
 
 
 def test_a_bad_portrait_is_one_line_and_nothing_written(tmp_path, qapp):
@@ -72,4 +72,4 @@ def test_a_character_without_identity_prints_no_who_section(tmp_path, qapp):
     assert not {"player", "portrait", "appearance", "background"} & set(doc)
     out = tmp_path / "c.pdf"
     ok("export-pdf", path, "-o", out)
-    assert "Who" not in PdfReader(str(out)).pages[0].extract_text().split()
+    assert "Who" not in page_texts(out)[0].split()

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.rules.base import Refusal, UsageError
+from builder.rules.base import Action, Refusal, UsageError
 from builder.rulesets.story_points.rules.ruleset import StoryPoints
 from tests.core.sp_helpers import act, ruleset, state
 
@@ -63,7 +63,7 @@ class Expansions:
     from another: every rs.check runs once per signature, whatever the number of starts."""
 
     def __init__(self) -> None:
-        self.moves: dict[object, list[tuple[int, dict]]] = {}
+        self.moves: dict[object, list[tuple[int, Action]]] = {}
         self.state: dict[object, object] = {}   # the state the moves were asked for
         self.after: dict[tuple[object, int], object] = {}
 
@@ -107,8 +107,8 @@ def brute_force(rs, start, targets, known: Expansions | None = None) -> dict[str
     def moves(s):
         """The legal actions out of s and their costs, asked of the rules themselves
         (of the traits, and of the spells, that ``sig`` holds interchangeable, one)."""
-        actions = [{"action": "raise-vital", "name": v} for v in d.vitals]
-        actions += [{"action": "raise-skill", "name": k} for k in d.skills]
+        actions = [Action("raise-vital", {"name": v}) for v in d.vitals]
+        actions += [Action("raise-skill", {"name": k}) for k in d.skills]
         for cname, info in d.classes.items():
             verb = "raise-class" if s.level(cname) else "enter-class"
             held = s.classes.get(cname)
@@ -119,10 +119,10 @@ def brute_force(rs, start, targets, known: Expansions | None = None) -> dict[str
                 if info.casts_spells else [None]
             for trait in traits:
                 for spell in spells:
-                    a = {"action": verb, "name": cname, "trait": trait, "scene": "x"}
+                    args = {"name": cname, "trait": trait, "scene": "x"}
                     if spell:
-                        a["spell"] = spell
-                    actions.append(a)
+                        args["spell"] = spell
+                    actions.append(Action(verb, args))
         return [(rs.cost(s, a), a) for a in actions if not rs.check(s, a)]
 
     # A queued entry is (cost, tie-break, signature of the state moved from, index of

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from builder.sheets import SheetOptions, build_sheet
 from builder.storage.files import load_character
 from tests.helpers import cli, ok
+from tests.pdf_text import folded_pages
 from tests.sheet_samples import (ability_bonuses, make_ability_bonuses_file,
                                  make_story_points_files, make_vogelfrei_file, story_points)
 
@@ -21,7 +22,7 @@ LETTER = (612, 792)
 
 def page_texts(path) -> list[str]:
     """Each page's text, whitespace folded to single spaces."""
-    return [re.sub(r"\s+", " ", page.extract_text()) for page in PdfReader(str(path)).pages]
+    return folded_pages(path)
 
 
 def page_size(path, index=0) -> tuple[int, int]:

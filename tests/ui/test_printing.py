@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import pytest
 from pypdf import PdfReader
+
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QProgressDialog
 
 from builder.sheets import SheetOptions, build_sheet
 from builder.ui import printing
+from tests.pdf_text import page_texts
 from tests.sheet_samples import make_story_points_files, story_points
 
 
@@ -19,7 +21,7 @@ def characters(tmp_path, qapp):
 
 
 def first_line(path, page=0) -> str:
-    return " ".join(PdfReader(str(path)).pages[page].extract_text().split("\n")[0].split())
+    return " ".join(page_texts(path)[page].split("\n")[0].split())
 
 
 def test_preview_paints_the_sheets(qtbot, tmp_path):
@@ -79,7 +81,7 @@ def test_export_several_into_one_pdf_and_one_each(characters, qtbot, tmp_path):
     written = printing.export_characters(None, characters, folder, one_file=False,
                                          options=SheetOptions(blank=True))
     assert sorted(p.name for p in written) == ["Graynor-Ashdown.pdf", "Senna-Vail.pdf"]
-    assert "Senna" not in PdfReader(str(folder / "Senna-Vail.pdf")).pages[0].extract_text()
+    assert "Senna" not in page_texts(folder / "Senna-Vail.pdf")[0]
 
 
 def test_export_cancelled_leaves_no_pdf(characters, qtbot, monkeypatch, tmp_path):

@@ -3,8 +3,6 @@ one-page compact sheet, sections that flow, no page of "nothing yet", row lines 
 hidden by fills, column lines in blank tables, write-in boxes, marked levels."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from pypdf import PdfReader
 
@@ -12,6 +10,7 @@ from builder.sheets import SheetOptions, build_sheet
 from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, Table, empty_section)
 from builder.storage.files import load_character
 from tests.helpers import ok
+from tests.pdf_text import folded_pages
 from tests.sheet_samples import SAMPLE_PAGES, make_sample_characters
 
 
@@ -32,7 +31,7 @@ def samples(tmp_path_factory, qapp):
 
 
 def pages_of(path) -> list[str]:
-    return [re.sub(r"\s+", " ", p.extract_text()) for p in PdfReader(str(path)).pages]
+    return folded_pages(path)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

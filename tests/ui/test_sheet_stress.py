@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import cache
 
 import pytest
 from pypdf import PdfReader
@@ -14,6 +15,7 @@ from pypdf import PdfReader
 from builder.sheets import SheetOptions, build_sheet
 from builder.storage.files import load_character
 from tests.helpers import ok
+from tests.pdf_text import folded_pages, page_texts
 from tests.sheet_samples import LONG_WORD, WORLD_NAMES, make_sample_characters, \
     make_stress_characters
 
@@ -39,8 +41,10 @@ def derived_of(path):
     return cf.derived(), cf.ruleset.id
 
 
+@cache
 def laid_out(path, layout="full", paper="a4"):
-    """(style, pages) of a character's sheet as the PDF sets it."""
+    """(sheet, style, pages) of a character's sheet as the PDF sets it (laid out once:
+    several tests read the same character's sheet on the same paper; none changes it)."""
     from PySide6.QtGui import QPdfWriter
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
@@ -144,7 +148,7 @@ def test_a_right_to_left_name_keeps_the_footer_order(stress, tmp_path):
     footer = next(op[4] for op in ops if "\u00b7" in op[4])
     # the name isolated in its own direction, before the rule system's name
     assert footer.startswith("\u2068" + WORLD_NAMES["hebrew"] + "\u2069 \u00b7 ")
-    text = re.sub(r"\s+", " ", PdfReader(str(out)).pages[0].extract_text())
+    text = folded_pages(out)[0]
     footer_text = text[text.rindex("Notes"):]
     name_at = max(footer_text.find(w) for w in ("לוי", "יול"))  # either reading order
     assert 0 < name_at < footer_text.index("\u00b7") < footer_text.index("Story Point")
@@ -323,7 +327,7 @@ def test_right_to_left_text_is_in_the_text_layer_as_letters(stress, tmp_path):
 
     out = tmp_path / "arabic.pdf"
     ok("export-pdf", stress["arabic"], "-o", out)
-    text = PdfReader(str(out)).pages[0].extract_text()
+    text = page_texts(out)[0]
     assert not any("\ufb50" <= char <= "\ufeff" for char in text)
     assert set(WORLD_NAMES["arabic"].replace(" ", "")) <= set(text)
     cmap = "1 beginbfrange\n<0001> <0003> [<FEDF> <0627> <FEFB> ]\nendbfrange\n" \

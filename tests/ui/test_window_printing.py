@@ -1,8 +1,7 @@
 """File > Print, Print Preview, Export PDF and Sheet Options in the main window."""
 from __future__ import annotations
 
-from pypdf import PdfReader
-
+from tests.pdf_text import page_texts
 from tests.ui.conftest import SENNA, make_character
 
 
@@ -31,7 +30,7 @@ def test_export_selected_library_characters_into_one_pdf(window, tmp_path):
     target = tmp_path / "party.pdf"
     written = window.export.export_paths([str(a), str(b)], target, one_file=True)
     assert written == [target]
-    text = "\n".join(page.extract_text() for page in PdfReader(str(target)).pages)
+    text = "\n".join(page_texts(target))
     assert "Senna" in text and "Graynor" in text
 
 

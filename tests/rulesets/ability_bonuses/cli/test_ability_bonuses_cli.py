@@ -224,15 +224,13 @@ def test_random_with_some_values_set_is_a_usage_error(tmp_path):
 
 
 def test_export_pdf_prints_the_abilities_card(tmp_path, qapp):
-    import re
-
-    from pypdf import PdfReader
+    from tests.pdf_text import folded_pages
 
     path = tmp_path / "ann.json"
     ok("new", "ability-bonuses", "Ann", "-o", path, *CHOSEN, "--set", "age=young")
     pdf = tmp_path / "ann.pdf"
     ok("export-pdf", path, "-o", pdf)
-    text = re.sub(r"\s+", " ", PdfReader(str(pdf)).pages[0].extract_text())
+    text = folded_pages(pdf)[0]
     assert "MARTIAL DC 13 SPELL DC 11" in text          # Young: SKL +2
     assert "MIG+ +5 DEX+ +4 CHA+ +3 FOC+ +2 SPD+ +6" in text
     assert "Category Young About (years) 10-18" in text
