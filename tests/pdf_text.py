@@ -14,7 +14,7 @@ import pypdfium2
 
 
 def page_texts(pdf: Path | str | bytes) -> list[str]:
-    """Each page's text, lines ending in "\\n"."""
+    """Each page's text, its lines separated by "\\n"."""
     document = pypdfium2.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
         texts = []
