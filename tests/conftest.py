@@ -133,8 +133,8 @@ def pytest_unconfigure(config):
     """A worker of a parallel run leaves without taking its interpreter apart.  Its
     results are with the controller by now (sent when its session finished), and pytest
     has looked for errors left in finalizers; what remains is freeing every object one
-    by one (the parsed sources, Qt's objects, every module), which the controller waited
-    for, about a second at the end of each run (docs/dev/performance.md)."""
+    by one (the parsed sources, Qt's objects, every module), which the controller would
+    wait for at the end of the run (docs/dev/performance.md)."""
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
     import atexit
