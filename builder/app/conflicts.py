@@ -62,19 +62,23 @@ class SyncedFile(FrozenRecord):
 
 class TakenIn(FrozenRecord):
     """What :func:`take_in_library` did: the files it wrote (``outcome``), what came
-    in from other devices, and the copies left where they are (with why)."""
+    in from other devices, the copies left where they are (with why), and each copy
+    taken in with the file it went into (``merged``: (copy, file kept) pairs)."""
 
-    _fields = ("outcome", "synced", "left")
+    _fields = ("outcome", "synced", "left", "merged")
     __slots__ = _fields
     outcome: Outcome
     synced: tuple[SyncedFile, ...]
     left: tuple[tuple[Path, str], ...]
+    merged: tuple[tuple[Path, Path], ...]
 
     def __init__(self, outcome: Outcome, synced: tuple[SyncedFile, ...],
-                 left: tuple[tuple[Path, str], ...]) -> None:
+                 left: tuple[tuple[Path, str], ...],
+                 merged: tuple[tuple[Path, Path], ...] = ()) -> None:
         object.__setattr__(self, "outcome", outcome)
         object.__setattr__(self, "synced", synced)
         object.__setattr__(self, "left", left)
+        object.__setattr__(self, "merged", merged)
 
 
 def _this_device() -> str:
@@ -92,6 +96,7 @@ def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
     changes: list[FileChange] = []
     synced: list[SyncedFile] = []
     left: list[tuple[Path, str]] = []
+    taken: list[tuple[Path, Path]] = []
     me = _this_device()
     for copy, original in sync.copies_to_take_in(folders):
         before = current_bytes(original)
@@ -101,6 +106,7 @@ def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
         if merged is None:
             left.append((copy, intake.left))
             continue
+        taken.append((copy, original))
         if merged.data != before:
             changes.append(FileChange.of(original, before, merged.data))
         if listed is not None:      # a copy under another name was listed: it is gone
@@ -118,7 +124,8 @@ def take_in_library(folders: Sequence[Path | str] | None = None) -> TakenIn:
                                      len(merged.result.open_conflicts)))
     entries = sum(s.entries for s in synced)
     summary = f"Synced in: {entries} {'entry' if entries == 1 else 'entries'}"
-    return TakenIn(Outcome(summary, tuple(changes)), tuple(synced), tuple(left))
+    return TakenIn(Outcome(summary, tuple(changes)), tuple(synced), tuple(left),
+                   tuple(taken))
 
 
 # -- a file's conflicts, in words ---------------------------------------------------

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from builder.ui.main_window import MainWindow
     from builder.ui.views.base import MessageBar
 
+#: A tab that held a copy taken in: (copy, file kept, its tab was current, its place).
+_OpenCopy = tuple[Path, Path, bool, int]
+
 #: How long a folder stays quiet before its copies are taken in (the several events
 #: of one copy a sync engine writes are taken as one).
 SETTLE_MS = 200
@@ -98,8 +101,10 @@ class SyncIntake(QObject):
             self.window.report(f"Conflict copies not taken in: {problem}")
             return None
         self.last = taken
+        opened = self._open_copies(taken.merged)
         if taken.outcome.changes:
             self.window.broadcast.announce(taken.outcome)
+        self._show_kept(opened)
         restored = self.restore_own()
         if taken.synced or restored:
             self.show(taken.synced, restored)
@@ -107,6 +112,36 @@ class SyncIntake(QObject):
             self.window.report("Conflict copies left as they are: " + "; ".join(
                 f"{copy.name}: {why}" for copy, why in taken.left))
         return taken
+
+    def _open_copies(self, merged: Sequence[tuple[Path, Path]]) -> list[_OpenCopy]:
+        """The copies taken in that a tab holds: (copy, file kept, whether its tab is
+        the current one, its tab's place)."""
+        documents = self.window.documents
+        current = documents.tabs.currentWidget()
+        opened = []
+        for copy, kept in merged:
+            tab = documents.editor_for_path(copy) or documents.campaign_view_for_path(copy)
+            if tab is not None:
+                opened.append((copy, kept, tab is current, documents.tabs.indexOf(tab)))
+        return opened
+
+    def _show_kept(self, opened: Sequence[_OpenCopy]) -> None:
+        """A tab that held a copy now taken in shows the file it went into, in its
+        place: the copy's entries are all there."""
+        documents = self.window.documents
+        tabs = documents.tabs
+        for copy, kept, was_current, index in opened:
+            tab = documents.editor_for_path(copy) or documents.campaign_view_for_path(copy)
+            if tab is not None:              # a copy under a sync engine's name
+                documents.close_tab(tabs.indexOf(tab))
+            already = documents.editor_for_path(kept) or documents.campaign_view_for_path(kept)
+            shown = documents.open_file(kept, make_current=was_current)
+            if shown is None:
+                continue
+            if already is None:
+                tabs.tabBar().moveTab(tabs.indexOf(shown), min(index, tabs.count() - 1))
+            self.window.report(f"{copy.name} was taken into {kept.name}: its tab shows "
+                               f"{kept.name} now")
 
     def restore_own(self) -> str:
         """Merge back what the library's files lost of this device's own entries (a

@@ -158,3 +158,28 @@ def test_a_campaign_s_double_spend_on_its_conflicts_page(window, isolated_data, 
     assert [e["by"] for e in doc["revoked"]] == ["Bob"] and page.report.conflicts == ()
     window.action("undo").trigger()
     assert "revoked" not in load(table) and len(page.report.conflicts) == 1
+
+
+@pytest.mark.parametrize("name", [COPY, "mira (1).json"])
+def test_a_tab_holding_a_copy_shows_the_file_it_was_taken_into(window, qtbot, diverged,
+                                                               name):
+    """A copy a player opened (File ▸ Open: a sync engine's conflict copy, or a copy a
+    file manager made) is taken in: its tab shows the file kept, in the copy's place
+    and still the current tab, with every entry of both."""
+    mira, copy = diverged
+    if copy.name != name:
+        copy = copy.rename(copy.with_name(name))
+    ok("new", "story-points", "Ned", "-o", mira.with_name("ned.json"))
+    opened = window.documents.open_file(copy)
+    window.documents.open_file(mira.with_name("ned.json"))        # a tab after it
+    window.tabs.setCurrentWidget(opened)
+    place = window.tabs.indexOf(opened)
+    assert opened is not None and place == 1 and window.tabs.count() == 3
+    window.settle()                                   # the start's intake
+    qtbot.waitUntil(lambda: not copy.exists())
+    kept = window.documents.editor_for_path(mira)
+    assert kept is not None and window.documents.editor_for_path(copy) is None
+    assert window.tabs.currentWidget() is kept and window.tabs.indexOf(kept) == place
+    assert states(mira) == (["Agility"], ["Presence"], [])
+    assert kept.doc.cf.raw == mira.read_bytes()
+    assert f"{name} was taken into mira.json" in window.statusBar().currentMessage()
