@@ -236,13 +236,16 @@ def restore(items: Sequence[store.Trashed]) -> Outcome:
 
 def save_copy(source: Path | str, target: Path | str) -> Outcome:
     """File > Save a Copy As: the character file's bytes, unchanged, at ``target`` (the
-    window's save dialog has asked before replacing a file there)."""
+    window's save dialog has asked before replacing a file there; what is not a file,
+    a folder or a link loop, is never replaced, nor a file of a newer version)."""
     from builder.app.outcome import FileChange, Outcome
     from builder.rules.base import UsageError
+    from builder.storage.files import refuse_existing
 
     source, target = Path(source), Path(target)
     if real_path(source) == real_path(target):
         raise UsageError(f"{target}: that is the character file itself")
+    refuse_existing(target, force=True)
     before = _read(target)
     store.save_copy(source, target)
     return Outcome(f"Saved a copy as {target}", (FileChange.of(target, before, _read(target)),),

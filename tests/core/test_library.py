@@ -110,6 +110,29 @@ def test_save_copy_writes_the_same_bytes(tmp_path):
     assert target.read_bytes() == path.read_bytes()
 
 
+def test_a_copy_never_replaces_a_link_loop_a_folder_or_a_newer_file(tmp_path):
+    """Save a Copy As replaces a file the save dialog asked about, nothing else."""
+    from builder.app import library as app_library
+
+    path = make("Senna")
+    (tmp_path / "a.json").symlink_to(tmp_path / "b.json")
+    (tmp_path / "b.json").symlink_to(tmp_path / "a.json")
+    (tmp_path / "folder.json").mkdir()
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps({"format": 999, "name": "Senna"}))
+    for target, said in ((tmp_path / "a.json", "is a symbolic link loop"),
+                         (tmp_path / "folder.json", "is a folder"),
+                         (newer, "written by a newer version")):
+        with pytest.raises(FileProblem, match=said):
+            app_library.save_copy(path, target)
+    assert (tmp_path / "a.json").is_symlink() and (tmp_path / "folder.json").is_dir()
+    assert json.loads(newer.read_text())["format"] == 999
+    older = tmp_path / "older.json"
+    older.write_text("{}")
+    assert app_library.save_copy(path, older).changes[0].before is not None   # replaced
+    assert older.read_bytes() == path.read_bytes()
+
+
 def test_the_cached_index_follows_changed_files_and_survives_corruption():
     path = make("Senna", "sp=7")
     assert library.scan_library()[0].headline["Unspent SP"] == 7

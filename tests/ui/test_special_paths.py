@@ -73,10 +73,14 @@ def test_every_way_in_refuses_a_loop_or_an_overlong_name_in_one_line(window, tmp
             assert all("Traceback" not in line and "Error" not in line for line in said), said
             assert window.tabs.count() == tabs, (kind, way)
         window.settings.add_recent(str(bad(folder, "recent.json")))    # remembered as given
-        if kind == "long":   # (a loop is replaced by the copy, as the save dialog asked)
-            _quiet(window)
-            window.library.save_copy_to(str(senna), str(bad(folder, "copy.json")))
-            assert any("copy.json: cannot be written" in line for line in _said(window))
+        _quiet(window)
+        copy = bad(folder, "copy.json")
+        window.library.save_copy_to(str(senna), str(copy))        # never replaced
+        if kind == "loop":
+            assert f"{copy}: is a symbolic link loop (it never reaches a file)" in _said(window)
+            assert copy.is_symlink()
+        else:
+            assert any("copy.json: " in line for line in _said(window)), _said(window)
         assert not portrait.use_image(str(bad(folder, "face.png")))
         assert portrait.error.text().count("\n") == 0 and "cannot be read" in portrait.error.text()
     assert senna.read_bytes() == before
