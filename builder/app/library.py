@@ -236,8 +236,9 @@ def restore(items: Sequence[store.Trashed]) -> Outcome:
 
 def save_copy(source: Path | str, target: Path | str) -> Outcome:
     """File > Save a Copy As: the character file's bytes, unchanged, at ``target`` (the
-    window's save dialog has asked before replacing a file there; what is not a file,
-    a folder or a link loop, is never replaced, nor a file of a newer version)."""
+    window's save dialog has asked before replacing a file there; a folder, a link loop
+    or anything else that is not a file is never replaced, nor a file of a newer
+    version)."""
     from builder.app.outcome import FileChange, Outcome
     from builder.rules.base import UsageError
     from builder.storage.files import refuse_existing
