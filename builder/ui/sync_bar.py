@@ -120,7 +120,7 @@ class SyncIntake(QObject):
         current = documents.tabs.currentWidget()
         opened = []
         for copy, kept in merged:
-            tab = documents.editor_for_path(copy) or documents.campaign_view_for_path(copy)
+            tab = documents.tab_for_path(copy)
             if tab is not None:
                 opened.append((copy, kept, tab is current, documents.tabs.indexOf(tab)))
         return opened
@@ -131,10 +131,10 @@ class SyncIntake(QObject):
         documents = self.window.documents
         tabs = documents.tabs
         for copy, kept, was_current, index in opened:
-            tab = documents.editor_for_path(copy) or documents.campaign_view_for_path(copy)
+            tab = documents.tab_for_path(copy)
             if tab is not None:              # a copy under a sync engine's name
                 documents.close_tab(tabs.indexOf(tab))
-            already = documents.editor_for_path(kept) or documents.campaign_view_for_path(kept)
+            already = documents.tab_for_path(kept)
             shown = documents.open_file(kept, make_current=was_current)
             if shown is None:
                 continue

@@ -114,6 +114,10 @@ class DocumentsController(QObject):
                 return view
         return None
 
+    def tab_for_path(self, path: str | Path) -> CharacterEditor | CampaignView | None:
+        """The character or campaign tab holding ``path`` (None: no tab does)."""
+        return self.editor_for_path(path) or self.campaign_view_for_path(path)
+
     def open_documents(self) -> list[CharacterDocument]:
         return [editor.doc for editor in self.editors()]
 
@@ -401,7 +405,7 @@ class DocumentsController(QObject):
 
         removed = {real_path(c.path) for c in change.outcome.changes if c.after is None}
         for path in removed:             # moved to the trash: its tab closes
-            tab = self.editor_for_path(path) or self.campaign_view_for_path(path)
+            tab = self.tab_for_path(path)
             if tab is not None:
                 self.close_tab(self.tabs.indexOf(tab))
         wanted = {real_path(p) for p in change.paths} - removed
