@@ -1,4 +1,4 @@
-"""The program's source files parsed once per test process: several tests read the
+"""The program's source files parsed (and their nodes listed) once per test process: several tests read the
 code's shape (imports, sizes, how reasons and actions are read), and parsing is most
 of their time.  The trees are shared, so a test only reads them."""
 from __future__ import annotations
@@ -17,3 +17,12 @@ def parse(path: Path) -> ast.Module:
     # collector's full passes after this test skip them instead of walking them all.
     gc.freeze()
     return tree
+
+
+@lru_cache(maxsize=None)
+def nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of :func:`parse`'s tree of ``path``, in ``ast.walk``'s order (made once:
+    each test that reads the code's shape looks at every node of every file)."""
+    found = tuple(ast.walk(parse(path)))
+    gc.freeze()
+    return found

@@ -15,7 +15,7 @@ from builder.rules.engine import replay
 from builder.storage.rulesets import load_ruleset
 from tests.core import rules_snapshot
 from tests.core.sp_helpers import state as sp_state
-from tests.source_trees import parse
+from tests.source_trees import nodes, parse
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"
 #: The rule systems whose actions are ActionKinds.
@@ -330,7 +330,7 @@ def test_window_code_reads_actions_by_attribute_not_as_mappings():
     assert len(files) > 20
     found = []
     for path in files:
-        for node in ast.walk(parse(path)):
+        for node in nodes(path):
             if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
                     and node.value.id in ("action", "parsed"):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")

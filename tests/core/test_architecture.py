@@ -9,8 +9,9 @@ import subprocess
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
-from tests.source_trees import parse
+from tests.source_trees import nodes, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ["builder/rules", "builder/storage", "builder/sheets", "builder/app"]
@@ -219,7 +220,7 @@ def test_the_shared_window_defaults_to_no_rule_systems_unit_and_reads_none_loose
         text = path.read_text(encoding="utf-8")
         if "SP" not in text and "XP" not in text and "balance_" not in text:
             continue                                   # nothing to look at closer
-        for node in ast.walk(parse(path)):
+        for node in nodes(path):
             where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
             if isinstance(node, ast.Constant) and node.value in ("SP", "XP"):
                 offenders.append(f"{where}: {node.value!r}")
@@ -242,15 +243,15 @@ RULE_NUMBER = re.compile(r"\d\s*(?:SP|XP|points?)\b|\(\d+\b[^)]*\beach\)|\d+\s+\
                          r"|\bbelow\s+\d")
 
 
-def _worded_rules(tree: ast.Module) -> list[tuple[int, str]]:
+def _worded_rules(found_nodes: Sequence[ast.AST]) -> list[tuple[int, str]]:
     """The string constants (f-strings' parts included, docstrings left out: they show
     examples) that state a Story Point word or a rule's number."""
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+    docstrings = {id(node.body[0].value) for node in found_nodes
                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
                                        ast.AsyncFunctionDef))
                   and node.body and isinstance(node.body[0], ast.Expr)
                   and isinstance(node.body[0].value, ast.Constant)}
-    return [(node.lineno, node.value) for node in ast.walk(tree)
+    return [(node.lineno, node.value) for node in found_nodes
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
             and id(node) not in docstrings
             and (STORY_POINT_WORD.search(node.value) or RULE_NUMBER.search(node.value))]
@@ -261,12 +262,12 @@ def test_the_campaign_window_states_no_story_point_word_or_rule_of_its_own():
     (``balance_label``, ``balance_name``, ``milestone_awards``, ``exchange_terms``) and
     the pool's name from its rules: a campaign of another rule system shows its own."""
     # the check finds what it looks for
-    found = _worded_rules(ast.parse('a = f"Story &Checkpoint ({n} SP each)"\n'
-                                    'b = "Award Story Points"\nc = "(2 each)"\n'
-                                    'd = f"{n} cheaper (never below 1)"\n'))
+    found = _worded_rules(list(ast.walk(ast.parse(
+        'a = f"Story &Checkpoint ({n} SP each)"\nb = "Award Story Points"\nc = "(2 each)"\n'
+        'd = f"{n} cheaper (never below 1)"\n'))))
     assert sorted(line for line, _text in found) == [1, 2, 3, 4]
     files = sorted({path for pattern in CAMPAIGN_WINDOW for path in ROOT.glob(pattern)})
     assert len(files) >= 8
     offenders = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
-                 for path in files for line, text in _worded_rules(parse(path))]
+                 for path in files for line, text in _worded_rules(nodes(path))]
     assert offenders == []

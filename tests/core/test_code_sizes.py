@@ -10,7 +10,7 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
-from tests.source_trees import parse
+from tests.source_trees import nodes
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_CLASS_LINES = 400
@@ -43,7 +43,7 @@ def _modules() -> list[Path]:
 def _too_long() -> dict[str, int]:
     found = {}
     for path in _modules():
-        for node in ast.walk(parse(path)):
+        for node in nodes(path):
             lines = getattr(node, "end_lineno", 0) - getattr(node, "lineno", 0) + 1
             limit = (MAX_CLASS_LINES if isinstance(node, ast.ClassDef) else MAX_FUNCTION_LINES
                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None)

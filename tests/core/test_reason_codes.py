@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import random
 from pathlib import Path
+from typing import Iterable
 
 import pytest
 
@@ -13,7 +14,7 @@ from builder.rules.base import AT_MAXIMUM, Reason, Refusal, has_code, reason_cod
 from builder.rulesets.story_points.rules import codes
 from builder.rulesets.story_points.rules.chain import build_chain
 from builder.storage.rulesets import load_ruleset
-from tests.source_trees import parse
+from tests.source_trees import nodes
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"
 
@@ -79,9 +80,9 @@ def test_rewording_every_reason_changes_no_behaviour(monkeypatch):
 DECIDING_NAMES = {"r", "reason", "reasons", "why"}
 
 
-def _text_tests(tree: ast.AST):
+def _text_tests(found_nodes: Iterable[ast.AST]):
     """`"words" in r` / `r.startswith(...)` where r is a reason-like name."""
-    for node in ast.walk(tree):
+    for node in found_nodes:
         if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant) \
                 and isinstance(node.left.value, str) and len(node.left.value) > 1:
             for op, right in zip(node.ops, node.comparators):
@@ -100,7 +101,7 @@ def _text_tests(tree: ast.AST):
 def test_no_code_decides_anything_from_the_wording_of_a_reason():
     found = []
     for path in sorted(ROOT.rglob("*.py")):
-        for line in _text_tests(parse(path)):
+        for line in _text_tests(nodes(path)):
             found.append(f"{path.relative_to(ROOT.parent)}:{line}")
     assert found == []
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from builder.rules.records import FrozenRecord, Record
+from tests.source_trees import nodes
 
 
 class Point(Record):
@@ -163,7 +164,7 @@ def test_one_record_idiom_in_the_whole_program():
         text = path.read_text(encoding="utf-8")
         if "dataclasses" not in text and "Record" not in text:
             continue
-        for node in ast.walk(ast.parse(text)):
+        for node in nodes(path):
             if isinstance(node, ast.Import) and any(a.name == "dataclasses" for a in node.names) \
                     or isinstance(node, ast.ImportFrom) and node.module == "dataclasses":
                 importing.append(path.relative_to(root).as_posix())

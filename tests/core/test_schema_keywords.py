@@ -238,10 +238,11 @@ def test_the_fast_path_is_never_more_lenient_on_numbers_anywhere(ruleset_id):
     else:
         schema = load_schema(ruleset_class(ruleset_id).parts.data_schema)
         base = _read_builtin(ruleset_id)
-    numbers = [i for i, (box, key) in enumerate(places(base))
+    base_spots = places(base)
+    numbers = [i for i, (box, key) in enumerate(base_spots)
                if isinstance(box[key], int) and not isinstance(box[key], bool)]
     # half the picks among the compared values, so the few of them are reached too
-    related = [i for i in numbers if places(base)[i][1] in (
+    related = [i for i in numbers if base_spots[i][1] in (
         "floor", "limit", "start", "min", "max", "low", "high", "vital_min", "vital_max")]
     compared = []
 
