@@ -189,8 +189,9 @@ def library_sheets(parent: QWidget | None, paths: Sequence[Path | str],
 
 def offer_open(parent: QWidget | None, paths: Sequence[Path]) -> QMessageBox | None:
     """After an export: Open the PDF, or Show in Folder (non-blocking; Close to skip)."""
-    from PySide6.QtCore import QUrl
-    from PySide6.QtGui import QDesktopServices
+    from PySide6.QtCore import QTimer
+
+    from builder.ui.desktop import open_with_desktop
 
     paths = [Path(p) for p in paths]
     if not paths:
@@ -205,10 +206,10 @@ def offer_open(parent: QWidget | None, paths: Sequence[Path]) -> QMessageBox | N
     folder_button = box.addButton("Show in Folder", QMessageBox.ButtonRole.ActionRole)
 
     def clicked(button: QAbstractButton) -> None:
-        if open_button is not None and button is open_button:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths[0])))
-        elif button is folder_button:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths[0].parent)))
+        target = paths[0] if open_button is not None and button is open_button \
+            else paths[0].parent if button is folder_button else None
+        if target is not None:   # after this box has gone: a notice may follow it
+            QTimer.singleShot(0, lambda: open_with_desktop(parent, target, "Export PDF"))
 
     box.buttonClicked.connect(clicked)
     box.open()

@@ -371,11 +371,10 @@ class LibraryController(QObject):
         self.window.report(result.summary)
 
     def open_data_folder(self) -> None:
-        from PySide6.QtCore import QUrl
-        from PySide6.QtGui import QDesktopServices
+        from builder.ui.desktop import open_with_desktop
 
-        folder = queries.characters_folder(create=True)
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        open_with_desktop(self.window, queries.characters_folder(create=True),
+                          "Characters folder")
 
     # -- drag and drop import ----------------------------------------------------------------
     def take_dropped(self, files: Sequence[str | Path]) -> None:

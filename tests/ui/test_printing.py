@@ -5,7 +5,7 @@ import pytest
 from pypdf import PdfReader
 
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDialog, QFileDialog, QProgressDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QProgressDialog, QWidget
 
 from builder.sheets import SheetOptions, build_sheet
 from builder.ui import printing
@@ -141,13 +141,13 @@ def test_the_printer_gets_the_pages_the_pdf_gets(qtbot, tmp_path):
 
 
 def test_export_offers_open_and_show_in_folder(qtbot, tmp_path):
-    box = printing.offer_open(None, [tmp_path / "a.pdf"])
-    assert {b.text() for b in box.buttons()} >= {"Open", "Show in Folder"}
-    box.close()
-    box = printing.offer_open(None, [tmp_path / "a.pdf", tmp_path / "b.pdf"])
-    assert "Show in Folder" in {b.text() for b in box.buttons()}
-    assert "Open" not in {b.text() for b in box.buttons()}
-    box.close()
+    window = QWidget()        # the box's owner, as the main window is
+    qtbot.addWidget(window)
+    one = printing.offer_open(window, [tmp_path / "a.pdf"])
+    assert {b.text() for b in one.buttons()} >= {"Open", "Show in Folder"}
+    several = printing.offer_open(window, [tmp_path / "a.pdf", tmp_path / "b.pdf"])
+    assert "Show in Folder" in {b.text() for b in several.buttons()}
+    assert "Open" not in {b.text() for b in several.buttons()}
 
 
 def _header_ink(dialog, qtbot) -> int:
