@@ -15,7 +15,8 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (QAbstractScrollArea, QCheckBox, QDialog, QDialogButtonBox,
                                QFormLayout, QHBoxLayout,
-                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QMessageBox,
+                               QPlainTextEdit,
                                QPushButton, QStackedWidget, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
@@ -30,11 +31,16 @@ if TYPE_CHECKING:
 
     class CreationForm(QWidget):
         """What the dialog uses of a creation form (:class:`SetsForm`, or the one a
-        ruleset declares): ``changed`` as the player edits, and the baseline."""
+        ruleset declares): ``changed`` as the player edits, the baseline, and (optional:
+        a form without dice needs none) ``rolled``."""
 
         changed: ClassVar[Signal]
 
         def baseline(self) -> dict[str, Any]: ...
+
+        def rolled(self) -> bool:
+            """True when the form holds dice the player rolled (a new form would roll
+            others): closing the dialog asks first."""
 
 class SetsForm(QWidget):
     """The generic creation form: KEY=VALUE lines (as ``new --set``), and "roll
@@ -66,6 +72,9 @@ class SetsForm(QWidget):
         layout.addLayout(row)
         layout.addWidget(QLabel("Starting values (KEY=VALUE, one per line):", self))
         layout.addWidget(self.edit)
+
+    def rolled(self) -> bool:
+        return self.roll.isChecked()
 
     def _reroll(self) -> None:
         self.seed = random.randrange(1 << 30)
@@ -176,6 +185,8 @@ class NewCharacterDialog(QDialog):
         self.rulesets = all_rulesets()
         self.ruleset: Ruleset | None = None
         self.form: CreationForm | None = None
+        #: "Discard the rolled dice?", while it is asked (Cancel, Escape or closing)
+        self.discard_question: QMessageBox | None = None
 
         self.ruleset_list = QListWidget(self)
         self.ruleset_list.setObjectName("rulesetList")
@@ -359,6 +370,39 @@ class NewCharacterDialog(QDialog):
         else:
             self.reasons_label.setText("✔ Ready: the rules accept this character.")
         return not reasons
+
+    def holds_rolls(self) -> bool:
+        """The form holds dice the player rolled (a form that rolls none has no
+        ``rolled``)."""
+        rolled = getattr(self.form, "rolled", None)
+        return bool(rolled()) if callable(rolled) else False
+
+    def reject(self) -> None:
+        """Cancel, Escape or closing the dialog.  With dice rolled, the player is asked
+        first: rolls at the table are rolled once, and a new form rolls other dice."""
+        if not self.holds_rolls():
+            super().reject()
+            return
+        if self.discard_question is not None:
+            return                                  # already asked
+        box = QMessageBox(QMessageBox.Icon.Question, "New Character",
+                          "Discard this character and the dice rolled for it? A new "
+                          "character rolls new dice.", QMessageBox.StandardButton.NoButton,
+                          self)
+        box.setObjectName("discardRollsQuestion")
+        discard = box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton("&Keep Editing", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+
+        def answered(_result: int) -> None:
+            self.discard_question = None
+            if box.clickedButton() is discard:
+                QDialog.reject(self)
+
+        box.finished.connect(answered)
+        self.discard_question = box
+        box.open()
 
     def _create(self) -> None:
         reasons, baseline = self.problems()

@@ -449,6 +449,11 @@ class AbilityBonusesForm(QWidget):
         self._refresh()
         return list(self._rolls)
 
+    def rolled(self) -> bool:
+        """The d4 allocation or the aging die was rolled here (and not changed by hand
+        since): closing the New Character dialog asks before they are thrown away."""
+        return bool(self._rolls) or self._age_roll is not None
+
     def roll_lines(self, rolls: list[int]) -> list[str]:
         faces = self.ruleset.die_faces
         seen: list[str] = []

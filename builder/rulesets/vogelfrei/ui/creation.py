@@ -54,6 +54,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.class_dice: list[int] | None = None      # the 2d6, when the class was rolled
         self.career_dice: list[int] | None = None     # the d6 rolls, when the career was rolled
         self.money_dice: list[int] | None = None      # the starting money dice, when rolled
+        self.pools_rolled: set[str] = set()           # the pools whose die was rolled here
         self._updating = False
 
         page = QWidget(self)

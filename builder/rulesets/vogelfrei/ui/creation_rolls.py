@@ -40,6 +40,8 @@ if TYPE_CHECKING:
         class_dice: list[int] | None
         career_dice: list[int] | None
         money_dice: list[int] | None
+        #: the pools (wounds, stamina) whose die was rolled here
+        pools_rolled: set[str]
         score_spins: dict[str, QSpinBox]
         mod_labels: dict[str, QLabel]
         swap_a: QComboBox
@@ -202,6 +204,13 @@ class CoreRolls(CreationFormHost):
         else:
             base = self._core_roll(self._filler(cls=cls, career="", stamina=False))
         self.pool_spins[pool].setValue(base[f"{pool}_roll"])
+        self.pools_rolled.add(pool)
+
+    def rolled(self) -> bool:
+        """Dice were rolled here (abilities, class, career, a pool or money): closing the
+        New Character dialog asks before they are thrown away."""
+        return bool(self.dice or self.discarded or self.class_dice or self.career_dice
+                    or self.money_dice or self.pools_rolled)
 
     def roll_everything(self) -> None:
         self.roll_abilities()
