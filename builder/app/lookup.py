@@ -83,10 +83,12 @@ def looks_like_a_path(word: str) -> bool:
 
 def handle(item: Named, items: Sequence[Named]) -> str:
     """The shortest word that names ``item`` alone among ``items``: its name, else its
-    file's stem, else its file name, else its full path."""
+    file's stem, else its file name, else its full path.  A name with a folder in it
+    ("../Sen/na") is read as a path by :func:`resolve`, so it is never the word."""
     for word in (item.name, item.path.stem, item.path.name):
         found = _matches(word, items)
-        if word.strip() and len(found) == 1 and found[0] is item:
+        if word.strip() and not looks_like_a_path(word) and len(found) == 1 \
+                and found[0] is item:
             return word
     return str(item.path)
 

@@ -61,6 +61,17 @@ def test_several_matches_are_listed_and_a_file_name_tells_them_apart():
         assert ok("show", word).code == 0
 
 
+def test_a_name_with_a_folder_in_it_is_listed_by_a_word_the_commands_take():
+    """A character renamed "../Sen/na" (the window takes any name): commands read that
+    word as a path, so the list gives its file's stem, which they take."""
+    senna = new("Senna")
+    ok("library", "rename", "Senna", "../Sen/na")
+    (line,) = ok("library", "list").out.splitlines()
+    word = line.split()[0]
+    assert word == senna.stem
+    assert ok("show", word).out.startswith("../Sen/na ")
+
+
 def test_library_list_prints_names_paths_on_request_and_where_an_empty_library_is():
     result = ok("library", "list")
     assert str(characters_dir()) in result.out and "new RULESET NAME" in result.out
