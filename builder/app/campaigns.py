@@ -255,7 +255,8 @@ def add_members(path: Path | str, members: Sequence[str]) -> Outcome:
         return lines, []
 
     campaign, lines, _files, changes = _modify(path, change)
-    return Outcome(f"{len(members)} member(s) joined {campaign.name}", changes,
+    joined = f"{len(members)} {'member' if len(members) == 1 else 'members'}"
+    return Outcome(f"{joined} joined {campaign.name}", changes,
                    lines=tuple(lines))
 
 

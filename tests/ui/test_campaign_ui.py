@@ -139,6 +139,7 @@ def test_add_and_remove_members_and_trash_with_undo(window, party, qtbot):
     dialog.ok.click()
     assert json.loads(party["camp"].read_text())["members"][-1].endswith(ada.name)
     assert view.members_model.rowCount() == 3
+    assert window.statusBar().currentMessage().startswith("1 member joined ")
     view.members_view.selectRow(2)
     assert view.remove_button.isEnabled()
     view.remove_button.click()
