@@ -37,6 +37,24 @@ def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtb
         ("raise-class", "Restoring Grace", "Bless")
 
 
+def test_escape_on_the_spell_question_takes_nothing_and_says_so(window, qtbot):
+    path = make_character("Senna", *CLERIC)
+    editor = window.documents.open_path(path)
+    window.show()
+    before = path.read_bytes()
+    chip = next(c for c in editor.token_chips if c.option.name == "Cleric")
+    editor.light_traits(chip.option)
+    _drop_on_tree(editor.classes_view, _trait_index(editor, "Cleric", "Restoring Grace"),
+                  token_mime("Cleric", "class"))
+    dialog = editor.chain_page.spell_dialog
+    assert window.statusBar().currentMessage().startswith("Choose the new Cleric spell")
+    with qtbot.waitSignal(dialog.finished):
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert window.statusBar().currentMessage() == (
+        "Nothing taken: no Cleric spell was chosen for the rank in Restoring Grace")
+    assert path.read_bytes() == before
+
+
 def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
     path = make_character("Senna", *CLERIC)
     editor = window.documents.open_path(path)

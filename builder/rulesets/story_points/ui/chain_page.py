@@ -343,6 +343,8 @@ class ChainWidget(ChainPage):
                 self._done()
 
         dialog.chosen.connect(take)
+        dialog.rejected.connect(lambda: self.status.emit(
+            f"Nothing taken: no {option.name} spell was chosen for the rank in {trait}"))
         dialog.open()
         self.spell_dialog = dialog
         self.status.emit(f"Choose the new {option.name} spell for the rank in {trait}")
