@@ -233,6 +233,32 @@ def test_the_two_award_dialogs_ask_for_the_names_alike_and_scold_for_nothing(
         dialog.reject()
 
 
+def test_a_checkpoint_typed_onto_the_open_milestone_says_it_starts_a_new_one(
+        window, tab, party):
+    """Typing after the Milestone offered makes another name: both award dialogs say the
+    Checkpoint starts a new Story Milestone, and which ones are open."""
+    from builder.ui.dialogs.award import AwardDialog
+
+    ok("do", party["nyra"], "award-checkpoint", "The Drowned Fort", "Gate")
+    ok("do", party["joss"], "award-checkpoint", "The Drowned Fort", "Gate")
+    tab.award_button.click()
+    party_dialog = tab.dialog
+    editor = window.documents.open_path(party["nyra"])
+    own = AwardDialog([editor.doc], editor.doc, window)
+    for dialog in (party_dialog, own):
+        assert dialog.milestone.currentText() == "The Drowned Fort"
+        dialog.checkpoint.setText("Tower")
+        assert dialog.ok.isEnabled() and "new Story Milestone" not in dialog.reasons.text()
+        dialog.milestone.setCurrentText("The Drowned FortThe Drowned Fort")
+        assert dialog.ok.isEnabled(), dialog.reasons.text()
+        assert dialog.reasons.text().endswith(
+            "\n“The Drowned FortThe Drowned Fort” is a new Story Milestone "
+            "(open now: The Drowned Fort).")
+        dialog.milestone_radio.setChecked(True)         # resolving: the rules' words only
+        assert "new Story Milestone" not in dialog.reasons.text()
+        dialog.reject()
+
+
 def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):
     ok("do", party["joss"], "award-checkpoint", "Fort", "Gate")   # only Joss has it
     before = snapshot(party["camp"], party["nyra"], party["joss"])

@@ -7,7 +7,7 @@ type, shows its reasons, and applies the award to each through its document
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -31,6 +31,16 @@ def unnamed(milestone: str, checkpoint: str | None) -> str | None:
     if checkpoint is not None and not checkpoint.strip():
         return "Name the Story Checkpoint: what was achieved."
     return None
+
+
+def new_milestone(milestone: str, open_ones: Sequence[str]) -> str:
+    """A line for the award's summary when the Checkpoint starts a Story Milestone none
+    of the open ones is (a name typed onto the one offered makes a new Milestone), else
+    "": the same in the character's and the party's award dialog."""
+    name = milestone.strip()
+    if not open_ones or not name or name in open_ones:
+        return ""
+    return f"\n“{name}” is a new Story Milestone (open now: {', '.join(open_ones)})."
 
 
 class AwardDialog(QDialog):
@@ -67,6 +77,7 @@ class AwardDialog(QDialog):
             for name, info in doc.derived().get("milestones", {}).items():
                 if name not in names and not info.get("resolved"):
                     names.append(name)
+        self.open_milestones = names
         self.milestone.addItems(names)
         self.milestone.setCurrentText(names[0] if names else "")
         self.milestone.currentTextChanged.connect(self.validate)
@@ -159,10 +170,15 @@ class AwardDialog(QDialog):
                                   else "milestone"]
             self.reasons.setText(f"✔ {count(len(problems), 'character')} {verb} {award}"
                                  + (f": {amount} {unit(self.ruleset)} each." if amount
-                                    else "."))
+                                    else ".") + self._new_milestone())
         else:
             self.reasons.setText("\n".join(f"• {line}" for line in lines))
         return ok
+
+    def _new_milestone(self) -> str:
+        if not self.checkpoint_radio.isChecked():
+            return ""
+        return new_milestone(self.milestone.currentText(), self.open_milestones)
 
     def _apply(self) -> None:
         if not self.validate():

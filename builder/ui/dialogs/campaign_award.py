@@ -18,7 +18,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QRadioButton, QVBoxLayout, QWidget)
 
-from builder.ui.dialogs.award import unnamed
+from builder.ui.dialogs.award import new_milestone, unnamed
 from builder.ui.wording import award_choices
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class PartyAwardDialog(QDialog):
         line = self.milestone.lineEdit()   # an editable combo box's
         if line is not None:
             line.setPlaceholderText("Choose or type the Story Milestone")
+        self.open_milestones = list(milestones)
         self.milestone.addItems(milestones)
         self.milestone.setCurrentText(milestones[0] if milestones else "")
         self.checkpoint = QLineEdit(self)
@@ -127,8 +128,10 @@ class PartyAwardDialog(QDialog):
         if reasons:
             self.reasons.setText("\n".join(f"• {r}" for r in reasons))
         else:
+            new = new_milestone(self.milestone.currentText(), self.open_milestones) \
+                if self.checkpoint_radio.isChecked() else ""
             self.reasons.setText("✔ Every member can take it; it is written to every file "
-                                 "together (one Undo takes it back).")
+                                 "together (one Undo takes it back)." + new)
         return not reasons
 
     def _accept(self) -> None:
