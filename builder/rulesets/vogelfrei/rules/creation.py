@@ -13,6 +13,9 @@ from . import xp as xpcalc
 if TYPE_CHECKING:
     from .ruleset import VogelfreiRuleset
 
+#: The scores 3d6 gives: an ability score outside them is impossible.
+ABILITY_SCORES = range(3, 19)
+
 SET_KEYS = ["class", "career", "swap", "wounds_roll", "stamina_roll", "wood_elf", "level", "xp",
             "wounds", "stamina", "reroll_unsuitable", "alignment", "status", "money",
             "money_dice", "ws", "bs"]
@@ -219,8 +222,9 @@ def _baseline_reasons(rules: VogelfreiRuleset, baseline: dict[str, Any]) -> list
         score = scores.get(ability)
         if not isinstance(score, int):
             reasons.append(Reason(f"{ability} has no score", codes.BASELINE_MISSING))
-        elif not 3 <= score <= 18:
-            reasons.append(Reason(f"{ability} {score} is impossible: 3d6 gives 3 to 18",
+        elif score not in ABILITY_SCORES:
+            reasons.append(Reason(f"{ability} {score} is impossible: 3d6 gives "
+                                  f"{ABILITY_SCORES[0]} to {ABILITY_SCORES[-1]}",
                                   codes.BASELINE_OUT_OF_RANGE))
     for ability, dice in (baseline.get("ability_rolls") or {}).items():
         if isinstance(dice, list) and scores.get(ability) != sum(dice):

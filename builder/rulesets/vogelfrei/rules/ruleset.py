@@ -114,6 +114,10 @@ class VogelfreiRuleset(Ruleset):
     def max_level(self) -> int:
         return int(self.data.get("max_level", 6))
 
+    def possible_score(self, score: int) -> bool:
+        """A score 3d6 can give (a typed 2 is none)."""
+        return score in creation.ABILITY_SCORES
+
     def modifier(self, score: int) -> int:
         for row in self.data["modifiers"]:
             if row["min"] <= score <= row["max"]:

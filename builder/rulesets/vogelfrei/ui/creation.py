@@ -351,8 +351,9 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
                 if self.score_spins[a].value()}
 
     def suitability(self) -> dict[str, Any] | None:
-        """The core's suitability of the scores (None until every ability has one)."""
-        scores = self.scores()
+        """The core's suitability of the scores (None until every ability has one 3d6
+        can give: a typed 2 is refused by the core, and judged by nothing here)."""
+        scores = {a: v for a, v in self.scores().items() if self.ruleset.possible_score(v)}
         if len(scores) < len(self.abilities):
             return None
         state = self.ruleset.initial_state({"abilities": scores})

@@ -109,7 +109,8 @@ class CreationResult(CreationFormHost):
             return
         for a in self.abilities:
             value = self.score_spins[a].value()
-            self.mod_labels[a].setText(sign(self.ruleset.modifier(value)) if value else "")
+            self.mod_labels[a].setText(sign(self.ruleset.modifier(value))
+                                       if self.ruleset.possible_score(value) else "")
         suit = self.suitability()
         if suit is None:
             self.suitability_label.setText("Suitable? Roll or type every ability first.")

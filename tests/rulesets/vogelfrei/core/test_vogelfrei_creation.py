@@ -85,7 +85,12 @@ def test_hand_entered_abilities_are_kept(rs):
 def test_impossible_scores_are_refused(rs, score):
     with pytest.raises(Refusal) as info:
         make(rs, Agility=score)
-    assert f"Agility {score}" in info.value.reasons[0]
+    assert info.value.reasons[0].startswith(f"Agility {score} is impossible: 3d6 gives 3 to 18")
+
+
+@pytest.mark.parametrize("score, possible", [(2, False), (3, True), (18, True), (19, False)])
+def test_the_scores_3d6_gives_are_the_possible_ones(rs, score, possible):
+    assert rs.possible_score(score) is possible
 
 
 def test_one_swap_of_two_scores(rs):

@@ -319,6 +319,27 @@ def test_the_wizard_offers_a_reroll_for_an_unsuitable_character(window, qtbot):
     assert form.ruleset.validate_baseline(baseline) == []
 
 
+def test_a_score_3d6_cannot_give_has_no_modifier_and_no_suitability(window):
+    """A typed 2 is refused by the rules (3d6 gives 3 to 18): the form shows it no
+    modifier and judges no suitability from it, until it is one 3d6 can give."""
+    from builder.ui.dialogs.new_character import NewCharacterDialog
+
+    dialog = NewCharacterDialog(window)
+    dialog.choose_ruleset("vogelfrei")
+    dialog.name_edit.setText("Greta")
+    form = dialog.form
+    for ability, value in zip(form.abilities, (2, 13, 10, 9, 8, 11)):
+        form.score_spins[ability].setValue(value)
+    strength = form.abilities[0]
+    assert form.mod_labels[strength].text() == ""
+    assert form.suitability() is None
+    assert form.suitability_label.text() == "Suitable? Roll or type every ability first."
+    form.score_spins[strength].setValue(3)
+    assert form.mod_labels[strength].text() == "-3"
+    assert form.suitability() is not None
+    dialog.reject()
+
+
 def _unsuitable(form, seed: int) -> bool:
     form.rng = random.Random(seed)
     form.roll_abilities()
