@@ -134,12 +134,8 @@ class SyncIntake(QObject):
             tab = documents.tab_for_path(copy)
             if tab is not None:              # a copy under a sync engine's name
                 documents.close_tab(tabs.indexOf(tab))
-            already = documents.tab_for_path(kept)
-            shown = documents.open_file(kept, make_current=was_current)
-            if shown is None:
+            if documents.open_in_place(kept, index, make_current=was_current) is None:
                 continue
-            if already is None:
-                tabs.tabBar().moveTab(tabs.indexOf(shown), min(index, tabs.count() - 1))
             self.window.report(f"{copy.name} was taken into {kept.name}: its tab shows "
                                f"{kept.name} now")
 

@@ -202,6 +202,18 @@ class DocumentsController(QObject):
             return self.open_campaign(path, make_current=make_current)
         return self.open_path(path, make_current=make_current)
 
+    def open_in_place(self, path: str | Path, index: int,
+                      make_current: bool) -> CharacterEditor | CampaignView | None:
+        """Open ``path`` (:meth:`open_file`) in the place a tab held (``index``): a tab
+        that comes back, or the file a copy's tab went into.  A tab already open stays
+        where it is."""
+        already = self.tab_for_path(path)
+        shown = self.open_file(path, make_current=make_current)
+        if shown is not None and already is None:
+            self.tabs.tabBar().moveTab(self.tabs.indexOf(shown),
+                                       min(index, self.tabs.count() - 1))
+        return shown
+
     def open_path(self, path: str | Path, make_current: bool = True) -> CharacterEditor | None:
         from builder.app.documents import refused_lines
         from builder.app.types import FileProblem

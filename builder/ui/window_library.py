@@ -173,14 +173,18 @@ class LibraryController(QObject):
         from builder.ui.undo import trashed_files
 
         what = self._trash_words(paths)
-        had_tabs = {real_path(p) for p in paths
-                    if self.documents.editor_for_path(p) is not None}
+        tabs = self.documents.tabs
+        had_tabs = {real_path(p): tabs.indexOf(editor) for p in paths
+                    if (editor := self.documents.editor_for_path(p)) is not None}
 
         def reopen(trashed: Outcome, restored: Outcome) -> None:
-            tabs = {to for was, to in trashed.moved if real_path(was) in had_tabs}
-            back = [path for trash, path in restored.moved if trash in tabs]
-            for i, path in enumerate(back):
-                self.documents.open_path(path, make_current=i == 0)
+            """The trashed characters' tabs again, each in its place."""
+            places = {to: had_tabs[real_path(was)] for was, to in trashed.moved
+                      if real_path(was) in had_tabs}
+            back = sorted(((places[trash], path) for trash, path in restored.moved
+                           if trash in places), key=lambda place: place[0])
+            for i, (index, path) in enumerate(back):
+                self.documents.open_in_place(path, index, make_current=i == 0)
 
         outcome = self.run_operation(
             lambda: app_library.trash(paths, guard=self.documents.member_blockers),

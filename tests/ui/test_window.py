@@ -126,6 +126,33 @@ def test_trash_closes_the_open_tab_and_restore_dialog_brings_it_back(window, sen
     assert senna_path.exists() and library_names(window) == ["Senna"]
 
 
+def test_undo_of_a_trash_reopens_each_tab_in_its_place(window, senna_path, qtbot):
+    """Tabs Ada, Senna, Cai; Senna trashed from the library, Dora opened; Undo: Senna's
+    tab comes back where it was, not after the others."""
+    ada, cai = make_character("Ada", "sp=1"), make_character("Cai", "sp=1")
+    for path in (ada, senna_path, cai):
+        window.documents.open_path(path)
+    tabs = window.documents.tabs
+
+    def names():
+        return [tabs.tabText(i).lstrip("*").strip() for i in range(1, tabs.count())]
+
+    assert names() == ["Ada", "Senna", "Cai"]
+    window.library_model.refresh()
+    window.documents.show_library()
+    window.library_page.select_path(str(senna_path))
+    window.action("trash").trigger()
+    next(b for b in window.library.trash_question.buttons() if b.text() == "Move to Trash").click()
+    qtbot.waitUntil(lambda: not senna_path.exists())
+    assert names() == ["Ada", "Cai"]
+    window.documents.open_path(make_character("Dora", "sp=1"))     # opened meanwhile
+    window.documents.show_library()
+    window.action("undo").trigger()
+    qtbot.waitUntil(lambda: window.documents.editor_for_path(senna_path) is not None)
+    assert names() == ["Ada", "Senna", "Cai", "Dora"]
+    assert window.documents.current_doc().name == "Senna"
+
+
 def test_duplicate_and_rename_are_undoable(window, senna_path, qtbot):
     window.library_model.refresh()
     window.library_page.select_path(str(senna_path))
