@@ -821,8 +821,10 @@ def _restore_one(log: "Log") -> Restored | None:
 
 def restore_own_outcome() -> "Outcome | None":
     """:func:`restore_own` as the window's operation: the files written (for its
-    "files changed" broadcast) and one sentence for its sync bar ("Restored 2 entries
-    this device wrote that the folder had lost"); None when nothing was lost."""
+    "files changed" broadcast), the files gone from their folder and rebuilt into the
+    trash (``moved``: each file's path and its rebuilt copy's) and one sentence for its
+    sync bar ("Restored 2 entries this device wrote that the folder had lost"); None when
+    nothing was lost."""
     from builder.app.outcome import FileChange, Outcome
 
     restored = restore_own()
@@ -839,4 +841,5 @@ def restore_own_outcome() -> "Outcome | None":
                      f"device's entries into the trash (Restore there puts it back)")
     changes = tuple(FileChange.of(r.path, r.before, r.data) for r in restored
                     if r.rebuilt is None)
-    return Outcome("; ".join(parts), changes, lines=tuple(r.line() for r in restored))
+    return Outcome("; ".join(parts), changes, lines=tuple(r.line() for r in restored),
+                   moved=tuple((r.path, r.rebuilt) for r in rebuilt if r.rebuilt is not None))

@@ -63,6 +63,8 @@ class SyncIntake(QObject):
         self.conflicts_button: QPushButton | None = None
         self.last: TakenIn | None = None
         self._conflicted: list[Path] = []
+        #: Files the bar said are gone from their folder (rebuilt into the trash).
+        self._gone: list[Path] = []
         self._watcher = QFileSystemWatcher(self)
         self._watcher.directoryChanged.connect(self.schedule)
         self._timer = QTimer(self)
@@ -108,6 +110,8 @@ class SyncIntake(QObject):
         restored = self.restore_own()
         if taken.synced or restored:
             self.show(taken.synced, restored)
+        else:
+            self._say_back()
         if taken.left:      # tried again at the folder's next change
             self.window.report("Conflict copies left as they are: " + "; ".join(
                 f"{copy.name}: {why}" for copy, why in taken.left))
@@ -153,7 +157,20 @@ class SyncIntake(QObject):
             return ""
         if restored.changes:
             self.window.broadcast.announce(restored)
+        self._gone = [path for path, _rebuilt in restored.moved]
         return restored.summary
+
+    def _say_back(self) -> None:
+        """A file the bar said is gone, back in its folder (saved again from its tab):
+        the bar says so instead, and that its rebuilt copy is not needed."""
+        back = [path for path in self._gone if path.exists()]
+        if not back or self.bar is None or self.bar.isHidden():
+            return
+        self._gone = [path for path in self._gone if path not in back]
+        names = ", ".join(path.name for path in back)
+        self.bar.show_message(f"{names} {'is' if len(back) == 1 else 'are'} back in "
+                              f"{'its folder' if len(back) == 1 else 'their folders'}: "
+                              "the copy rebuilt into the trash is not needed", "info")
 
     def show(self, synced: Sequence["SyncedFile"], restored: str = "") -> None:
         self._ensure_bar()

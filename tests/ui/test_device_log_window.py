@@ -27,3 +27,29 @@ def test_a_lost_entry_comes_back_on_start_and_the_bar_says_so(window, qtbot,
         ["Agility", "Cognition"]
     qtbot.waitUntil(lambda: editor.doc.cf.raw == mira.read_bytes())
     assert not intake.conflicts_button.isVisibleTo(intake.bar)
+
+
+def test_a_file_saved_again_after_the_bar_said_it_is_gone_is_said_back(window, qtbot,
+                                                                       isolated_data):
+    """Deleted while open: the sync bar says it was rebuilt into the trash; once the tab
+    saves it again here, the bar says it is back and the rebuilt copy is not needed."""
+    folder = isolated_data / "characters"
+    folder.mkdir()
+    mira = folder / "mira.json"
+    ok("new", "story-points", "Mira", "-o", mira, "--set", "sp=9")
+    ok("do", mira, "raise-vital", "Agility")
+    editor = window.documents.open_path(mira)
+    window.show()
+    window.settle()
+    intake = window.sync_intake
+    mira.unlink()
+    qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
+    qtbot.waitUntil(lambda: intake.bar is not None and not intake.bar.isHidden())
+    assert intake.bar.label.text() == ("mira.json is gone from its folder: rebuilt from this "
+                                       "device's entries into the trash (Restore there puts "
+                                       "it back)")
+    editor.save_again_button.click()
+    assert mira.exists()
+    qtbot.waitUntil(lambda: "is back in" in intake.bar.label.text())
+    assert intake.bar.label.text() == ("mira.json is back in its folder: the copy rebuilt "
+                                       "into the trash is not needed")
