@@ -107,6 +107,9 @@ class SyncIntake(QObject):
         if taken.outcome.changes:
             self.window.broadcast.announce(taken.outcome)
         self._show_kept(opened)
+        if taken.merged and not opened:      # no tab to follow: the status line says it
+            self.window.report("; ".join(f"{copy.name} was taken into {kept.name}"
+                                         for copy, kept in taken.merged))
         restored = self.restore_own()
         if taken.synced or restored:
             self.show(taken.synced, restored)

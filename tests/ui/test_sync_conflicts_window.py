@@ -125,6 +125,8 @@ def test_a_copy_of_this_device_s_own_entries_shows_no_bar(window, qtbot, isolate
     window.settle()
     qtbot.waitUntil(lambda: not (folder / COPY).exists())
     assert window.sync_intake.bar is None
+    # no bar, no tab to follow: the status line says where the copy went
+    assert window.statusBar().currentMessage() == f"{COPY} was taken into mira.json"
     # the undo stays: the copy's Agility raise is kept withdrawn, not applied again
     assert load(mira)["ledger"] == [] and len(load(mira)["withdrawn"]) == 1
 
