@@ -136,24 +136,37 @@ def duplicate(source: Path | str, name: str | None = None) -> Outcome:
 def import_files(sources: Sequence[Path | str]) -> Outcome:
     """Copy character files from anywhere into the library, bytes unchanged, all or
     nothing: a file that is not a readable character (FileProblem naming it) imports
-    none of them."""
+    none of them.  A character the library already holds (its id), or imported twice,
+    comes in as a character of its own (a new id): the library keeps both."""
     from builder.app.outcome import FileChange, Outcome
     from builder.rules.base import UsageError
+    from builder.storage.conflicts import ids_in
     from builder.storage.files import FileProblem, load_character
+    from builder.storage.paths import characters_dir
 
     if not sources:
         raise UsageError("name at least one character file to import")
     loaded = [load_character(source) for source in sources]    # every one checked first
+    taken = ids_in(characters_dir())
     written: list[Path] = []
+    own: list[Path] = []
     try:
         for cf in loaded:
-            written.append(store.import_loaded(cf))
+            path, made_own = store.import_loaded(cf, taken)
+            written.append(path)
+            if made_own:
+                own.append(path)
     except FileProblem:
         for path in written:
             path.unlink(missing_ok=True)
         raise
-    return Outcome(f"Imported {', '.join(p.name for p in written)}",
-                   tuple(FileChange.of(p, None, _read(p)) for p in written),
+    summary = f"Imported {', '.join(p.name for p in written)}"
+    if own:
+        summary += (f" ({', '.join(p.name for p in own)} "
+                    + ("is a character of its own: the library already held this one)"
+                       if len(own) == 1 else
+                       "are characters of their own: the library already held these)"))
+    return Outcome(summary, tuple(FileChange.of(p, None, _read(p)) for p in written),
                    lines=tuple(str(p) for p in written))
 
 

@@ -259,6 +259,12 @@ def _ids(folder: Path) -> tuple[dict[str, str], dict[str, list[int]]]:
             {name: row[1:3] for name, row in rows.items()})
 
 
+def ids_in(folder: Path) -> set[str]:
+    """The stable ids of the data files in ``folder`` (two files with one id are copies
+    of one document, which the sync intake merges)."""
+    return set(_ids(Path(folder))[0].values())
+
+
 def kept_name(names: Iterable[str], members: Iterable[str] = ()) -> str:
     """Of files that share an id, the name of the one kept: one a campaign names as
     a member, else the shortest name, then the first in code-point order."""

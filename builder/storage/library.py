@@ -555,25 +555,30 @@ def trash_items() -> list[Trashed]:
     return items
 
 
-def import_copy(source: Path | str) -> Path:
-    """Copy a character file from anywhere into the library (validated first).
-
-    The bytes are copied unchanged; the new file's name follows the character's.
-    """
-    from builder.storage.files import load_character
-
-    return import_loaded(load_character(source))  # FileProblem names the file and the problem
-
-
-def import_loaded(cf: CharacterFile) -> Path:
+def import_loaded(cf: CharacterFile, taken_ids: set[str]) -> tuple[Path, bool]:
     """Copy a loaded character file (its bytes as read) into the library under a free
-    name that follows the character's."""
+    name that follows the character's; and whether it became a character of its own.
+    A character whose id is in ``taken_ids`` (a library file's, or one imported before
+    it) gets a new id, as Duplicate gives: two files with one id are copies of one
+    character, which the sync intake would merge into one file.  Its id joins
+    ``taken_ids``."""
+    from builder.storage.atomic import dumps
+    from builder.storage.device import new_id
     from builder.storage.files import safe_file_stem, unique_path
 
     stem = cf.name or (cf.path.stem if cf.path is not None else "character")
     target = unique_path(characters_dir(create=True), safe_file_stem(stem))
-    _write_new(target, cf.raw if cf.raw is not None else cf.to_bytes())
-    return target
+    data = cf.raw if cf.raw is not None else cf.to_bytes()
+    file_id = cf.doc.get("id")
+    own = isinstance(file_id, str) and file_id in taken_ids
+    if own:
+        doc = dict(cf.doc)
+        doc["id"] = file_id = new_id()
+        data = dumps(doc).encode("utf-8")
+    _write_new(target, data)
+    if isinstance(file_id, str):
+        taken_ids.add(file_id)
+    return target, own
 
 
 def save_copy(source: Path | str, target: Path | str) -> Path:

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from builder.app import characters
+from builder.app import library as app_library
 from builder.app.characters import create_from_baseline
 from builder.rules.base import UsageError
 from builder.storage import library
@@ -96,12 +98,36 @@ def test_import_copies_a_valid_file_and_refuses_a_broken_one(tmp_path):
     source = make("Nyra")
     moved = outside / "nyra.json"
     source.rename(moved)
-    imported = library.import_copy(moved)
+    imported = Path(app_library.import_files([moved]).lines[0])
     assert imported.parent == characters_dir() and imported.read_bytes() == moved.read_bytes()
     bad = outside / "bad.json"
     bad.write_text("[]")
     with pytest.raises(FileProblem, match="bad.json"):
-        library.import_copy(bad)
+        app_library.import_files([bad])
+
+
+def test_a_character_the_library_holds_comes_in_again_as_one_of_its_own(tmp_path):
+    """Imported twice (or beside the library's own copy): a second character, a new id,
+    which the sync intake never merges into the first; the bytes otherwise as they were."""
+    from builder.app.conflicts import take_in_library
+
+    source = tmp_path / "pip.json"
+    make("Pip").rename(source)
+    first = Path(app_library.import_files([source]).lines[0])
+    outcome = app_library.import_files([source, source])
+    second, third = map(Path, outcome.lines)
+    assert first.read_bytes() == source.read_bytes()
+    ids = [json.loads(p.read_text())["id"] for p in (first, second, third)]
+    assert len(set(ids)) == 3
+    for path in (second, third):
+        doc, original = json.loads(path.read_text()), json.loads(source.read_text())
+        assert {k: v for k, v in doc.items() if k != "id"} == \
+            {k: v for k, v in original.items() if k != "id"}
+    assert outcome.summary == (f"Imported {second.name}, {third.name} ({second.name}, "
+                               f"{third.name} are characters of their own: the library "
+                               "already held these)")
+    take_in_library()
+    assert all(p.exists() for p in (first, second, third))
 
 
 def test_save_copy_writes_the_same_bytes(tmp_path):

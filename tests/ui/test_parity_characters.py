@@ -184,8 +184,8 @@ def test_trash_asks_the_member_guard_and_is_all_or_nothing(window, senna):
 def test_import_copies_the_same_bytes_all_or_nothing_through_both(window, senna, tmp_path):
     outside = tmp_path / "outside"
     outside.mkdir()
-    source = outside / "senna.json"
-    source.write_bytes(file_bytes(senna))
+    source = outside / "nyra.json"                 # a character the library does not hold
+    ok("new", "story-points", "Nyra", "-o", source, "--set", "sp=3")
     bad = outside / "bad.json"
     bad.write_text("[]")
     result = cli("library", "import", source, bad)
@@ -194,7 +194,14 @@ def test_import_copies_the_same_bytes_all_or_nothing_through_both(window, senna,
     assert sorted(p.name for p in characters_dir().glob("*.json")) == ["Senna.json"]
     (by_cli,) = [Path(line) for line in ok("library", "import", source).out.split()]
     (by_window,) = window.library.import_paths([str(source)])
-    assert file_bytes(by_cli) == file_bytes(by_window) == file_bytes(source)
+    # the second import, of a character the library holds now, is one of its own alike
+    assert json.loads(file_bytes(by_cli))["id"] == json.loads(file_bytes(source))["id"]
+    assert json.loads(file_bytes(by_window))["id"] != json.loads(file_bytes(source))["id"]
+    (again,) = [Path(line) for line in ok("library", "import", source).out.split()]
+    assert [{k: v for k, v in json.loads(file_bytes(p)).items() if k != "id"}
+            for p in (by_window, again)] == \
+        [{k: v for k, v in json.loads(file_bytes(source)).items() if k != "id"}] * 2
+    assert file_bytes(by_cli) == file_bytes(source)
     window.action("undo").trigger()                               # the import, undone
     assert not by_window.exists() and by_cli.exists()
 
