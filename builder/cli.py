@@ -92,25 +92,28 @@ def cmd_new(args: argparse.Namespace) -> int:
         output=Path(args.output) if args.output else None, force=args.force))
     for line in outcome.lines:
         out(line)
-    note = _unrolled_money_note(ruleset, outcome.paths[0], args.set)
+    note = _unrolled_money_note(ruleset, outcome.paths[0], args.set, bool(args.output))
     if note:
         err(note)
     return EXIT_OK
 
 
-def _unrolled_money_note(ruleset: Ruleset, path: Path, sets: Sequence[str]) -> str | None:
+def _unrolled_money_note(ruleset: Ruleset, path: Path, sets: Sequence[str],
+                         given_file: bool) -> str | None:
     """A rule system with a ``status=`` key rolls starting money from the Status; when
     the career gives none and none was set, no money was rolled: one line saying so and
-    how to roll it."""
+    how to roll it (``given_file``: written to the -o file, which --force replaces; in
+    the library a new character is a new file, and this one goes to the trash)."""
     status_key = next((key.split()[0] for key in ruleset.set_keys
                        if key.startswith("status=")), None)
     if status_key is None or any(s.startswith(("status=", "money=")) for s in sets):
         return None
     if not open_character(str(path)).derived().get("status_note"):
         return None
+    again = ("(and --force to replace the file)" if given_file
+             else f"and move this one to the trash (library trash {path.name})")
     return ("note: no starting money was rolled, as the career gives no Status; to roll it, "
-            f"create the character again with --set {status_key} (and --force to replace "
-            "the file)")
+            f"create the character again with --set {status_key} {again}")
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -2,6 +2,8 @@
 line on stderr, with how to roll it; creation is otherwise unchanged."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.helpers import ok
 
 
@@ -24,6 +26,21 @@ def test_a_blank_status_says_no_money_was_rolled_and_how_to_roll_it(tmp_path):
         else:
             assert result.err == ""
     assert seen == {True, False}          # both kinds of career were met
+
+
+def test_in_the_library_the_note_says_to_trash_the_character_not_to_force(tmp_path):
+    """Without -o the character is a new library file each time (--force replaces
+    nothing there): the note says to move this one to the trash instead."""
+    for seed in range(1, 30):
+        result = ok("new", "vogelfrei", f"Hans{seed}", "--seed", seed)
+        if result.err:
+            name = Path(result.out.strip()).name
+            (line,) = result.err.splitlines()
+            assert "--force" not in line
+            assert line.endswith(f"and move this one to the trash (library trash {name})")
+            ok("library", "trash", name)
+            return
+    raise AssertionError("no career without a Status in 29 seeds")
 
 
 def test_other_rule_systems_say_nothing(tmp_path):
