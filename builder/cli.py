@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -86,10 +87,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     ruleset = queries.ruleset(args.ruleset)
     if not args.name.strip():
         raise UsageError("a character needs a name")
+    output = Path(args.output) if args.output else None
+    if output is not None and args.output.endswith(("/", os.sep)) and not output.is_dir():
+        # "-o NEWFOLDER/" names a folder (an existing one takes the character's file)
+        raise UsageError(f"{args.output}: no such folder (create it first, or give the "
+                         "file's name)")
     outcome = characters.create(characters.NewCharacter(
         ruleset=ruleset, name=args.name, sets=_parse_sets(args.set),
-        randomize=bool(args.random), seed=args.seed,
-        output=Path(args.output) if args.output else None, force=args.force))
+        randomize=bool(args.random), seed=args.seed, output=output, force=args.force))
     for line in outcome.lines:
         out(line)
     note = _unrolled_money_note(ruleset, outcome.paths[0], args.set, bool(args.output))

@@ -98,3 +98,15 @@ def test_a_bug_writes_a_crash_file_that_the_line_names(quill, monkeypatch):
     assert len(reports) == 1 and str(reports[0]) in result.err
     text = reports[0].read_text()
     assert "where: character-builder show" in text and "ZeroDivisionError: boom" in text
+
+
+def test_new_into_a_folder_that_is_not_there_is_one_line_and_writes_nothing(tmp_path):
+    """`-o NEWFOLDER/` names a folder: not there, one line (it wrote a file with the
+    folder's name); an existing folder takes the character's file."""
+    result = cli("new", "story-points", "Bob", "-o", f"{tmp_path / 'nodir'}/", "--set", "sp=1")
+    assert result.code == 2 and result.err == (f"{tmp_path / 'nodir'}/: no such folder "
+                                               "(create it first, or give the file's name)\n")
+    assert not (tmp_path / "nodir").exists()
+    (tmp_path / "nodir").mkdir()
+    made = ok("new", "story-points", "Bob", "-o", f"{tmp_path / 'nodir'}/", "--set", "sp=1")
+    assert made.out.strip() == str(tmp_path / "nodir" / "Bob.json")
