@@ -239,3 +239,21 @@ def test_many_new_files_are_read_in_the_background_with_progress(qtbot, monkeypa
     again = LibraryModel(watch=False)
     assert not again.is_loading()
     assert again.entries() == model.entries()       # LibraryEntry compares every field
+
+
+def test_an_option_s_cost_is_said_in_the_rule_system_s_unit_and_number():
+    """The details pane and the tooltips say "costs 1 SP" for Story Points, "1 point"
+    where the rules name no unit (they said "costs 1 points" whatever the unit)."""
+    from builder.rules.base import Option
+    from builder.ui.models.options_model import OptionsModel, cost_text, reasons_text
+
+    one, two = (Option("new-class", "Fighter", 1, cost, words=["enter-class", "Fighter"])
+                for cost in (1, 2))
+    assert [cost_text(one), cost_text(two), cost_text(one, "SP")] == \
+        ["1 point", "2 points", "1 SP"]
+    assert reasons_text(one, "SP") == \
+        "New class: Fighter → 1 costs 1 SP: you can take it now."
+    model = OptionsModel(unit="SP")
+    model.set_options([one])
+    index = model.index(0, 0)
+    assert model.data(index, Qt.ItemDataRole.ToolTipRole) == reasons_text(one, "SP")

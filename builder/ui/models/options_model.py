@@ -46,13 +46,21 @@ def option_title(option: Option) -> str:
     return f"{label}: {option.name} → {option.target}"
 
 
-def cost_text(option: Option, unit: str = "points") -> str:
-    return "—" if option.cost is None else f"{option.cost} {unit}".strip()
+#: The unit of a rule system that names none of its own.
+POINTS = "points"
 
 
-def reasons_text(option: Option) -> str:
+def cost_text(option: Option, unit: str = POINTS) -> str:
+    if option.cost is None:
+        return "—"
+    if unit == POINTS and option.cost == 1:
+        return "1 point"
+    return f"{option.cost} {unit}".strip()
+
+
+def reasons_text(option: Option, unit: str = POINTS) -> str:
     if option.allowed:
-        return f"{option_title(option)} costs {cost_text(option)}: you can take it now."
+        return f"{option_title(option)} costs {cost_text(option, unit)}: you can take it now."
     return f"{option_title(option)} is not possible yet:\n" + "\n".join(
         f"• {r}" for r in option.reasons)
 
@@ -61,7 +69,7 @@ class OptionsModel(RowsTableModel):
     HEADERS = HEADERS
     ROWS_ATTR = "_options"
 
-    def __init__(self, parent: QObject | None = None, unit: str = "points"):
+    def __init__(self, parent: QObject | None = None, unit: str = POINTS):
         super().__init__(parent)
         self._options: list[Option] = []
         self.unit = unit
@@ -110,12 +118,12 @@ class OptionsModel(RowsTableModel):
                 more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
                 return "✗ " + (reasons[0] if reasons else "Not available") + more
         elif role == Qt.ItemDataRole.ToolTipRole:
-            return reasons_text(o)
+            return reasons_text(o, self.unit)
         elif role in (Qt.ItemDataRole.AccessibleTextRole,):
             state = "available" if allowed else "not available"
             return f"{option_title(o)}, {cost_text(o, self.unit)}, {state}"
         elif role == Qt.ItemDataRole.AccessibleDescriptionRole:
-            return reasons_text(o)
+            return reasons_text(o, self.unit)
         elif role == Qt.ItemDataRole.TextAlignmentRole and col == COL_COST:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         elif role == OptionRole:

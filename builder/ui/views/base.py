@@ -19,8 +19,8 @@ from builder.ui.theme import TEXT_CONTRAST, readable
 from builder.ui.models import ledger_model
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.views.row_heights import fit_rows_when_seen
-from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, AllowedRole,
-                                             OptionsFilterModel, OptionsModel,
+from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS, POINTS,
+                                             AllowedRole, OptionsFilterModel, OptionsModel,
                                              option_key, reasons_text)
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ class OptionsPanel(QWidget):
 
     takeRequested = Signal(object)  # an Option (the core's, with its words)
 
-    def __init__(self, parent: QWidget | None = None, unit: str = "points") -> None:
+    def __init__(self, parent: QWidget | None = None, unit: str = POINTS) -> None:
         super().__init__(parent)
         self.model = OptionsModel(self, unit=unit)
         self.proxy = OptionsFilterModel(self)
@@ -222,7 +222,7 @@ class OptionsPanel(QWidget):
             self.details.setPlainText("Select an increase to see its cost and what it needs.")
             self.take_button.setEnabled(False)
             return
-        self.details.setPlainText(reasons_text(option))
+        self.details.setPlainText(reasons_text(option, self.model.unit))
         self.take_button.setEnabled(option.allowed)
 
     def _activated(self, index: QModelIndex) -> None:

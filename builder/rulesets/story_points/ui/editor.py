@@ -317,7 +317,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             self.vitals_model.appendRow([
                 sheet_item(name, ("vital", name)),
                 sheet_item(score, ("vital", name), align_right=True),
-                sheet_item(next_text(o), ("vital", name), reasons_text(o) if o else None,
+                sheet_item(next_text(o), ("vital", name), reasons_text(o, self.unit()) if o else None,
                       o.allowed if o else None)])
         # Skills
         self.skills_model.clear()
@@ -329,7 +329,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                 sheet_item(info["level"], ("skill", name), align_right=True),
                 sheet_item(f"{info['linked_vital']} {d['vitals'].get(info['linked_vital'], '')}",
                       ("skill", name)),
-                sheet_item(next_text(o), ("skill", name), reasons_text(o) if o else None,
+                sheet_item(next_text(o), ("skill", name), reasons_text(o, self.unit()) if o else None,
                       o.allowed if o else None)])
         self.vitals_columns.fit()
         self.skills_columns.fit()

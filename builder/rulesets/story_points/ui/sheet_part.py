@@ -81,7 +81,7 @@ class SheetPart(_Editor):
             row = [sheet_item(cname, ("class", cname), f"Core Skills: {core}"),
                    sheet_item(c["level"], ("class", cname), align_right=True),
                    sheet_item(f"core Skills: {core}", ("class", cname)),
-                   sheet_item(next_text(o), ("class", cname), reasons_text(o) if o else None,
+                   sheet_item(next_text(o), ("class", cname), reasons_text(o, self.unit()) if o else None,
                          o.allowed if o else None)]
             root.appendRow(row)
             for trait, t in c["traits"].items():
