@@ -132,6 +132,7 @@ def resolve(word: str | Path, kinds: Sequence[str] = BOTH) -> Path:
     names = sorted({item.name for item in items} | {item.path.stem for item in items})
     near = difflib.get_close_matches(text, names, n=5, cutoff=0.6)
     near += [n for n in names if _key(text) in _key(n) and n not in near][:5 - len(near)]
+    near = _one_word_each(near, items)
     if near:
         raise NearNames(f"'{text}': no such file, and no {what} of that name in the library; "
                         f"near names: {', '.join(near)}", tuple(near))
@@ -139,5 +140,21 @@ def resolve(word: str | Path, kinds: Sequence[str] = BOTH) -> Path:
         return path                          # a file name: "no such file", as always
     from builder.storage import paths
 
+    lists = " and ".join(("library list" if kind == CHARACTER else "campaign list")
+                         for kind in kinds)
     raise UsageError(f"'{text}': no such file, and no {what} of that name in the library "
-                     f"({paths.data_dir()}); library list shows the names")
+                     f"({paths.data_dir()}); {lists} "
+                     f"{'shows' if len(kinds) == 1 else 'show'} the names")
+
+
+def _one_word_each(words: Sequence[str], items: Sequence[Named]) -> list[str]:
+    """``words`` (near names, best first) with no two for one file: a campaign "Iron
+    Coast" in Iron-Coast.json is suggested once, not as both."""
+    seen: set[Path] = set()
+    kept = []
+    for word in words:
+        paths = {item.path for item in _matches(word, items)}
+        if not paths or not paths <= seen:
+            kept.append(word)
+        seen |= paths
+    return kept

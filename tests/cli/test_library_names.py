@@ -94,6 +94,14 @@ def test_a_campaign_is_found_by_its_name(tmp_path):
     assert ok("show", "Senna").code == 0 and senna.exists()
 
 
+def test_a_mistyped_campaign_is_suggested_once_and_the_hint_names_campaign_list():
+    ok("campaign", "new", "Iron Coast", "--ruleset", "story-points")   # Iron-Coast.json
+    result = cli("pool", "show", "Iron Cost")
+    assert result.code == 2 and result.err.rstrip().endswith("near names: Iron Coast")
+    result = cli("pool", "show", "Zanzibar")
+    assert result.code == 2 and result.err.rstrip().endswith("; campaign list shows the names")
+
+
 def test_the_resolver_is_one_app_function():
     from builder.app import lookup
     from builder.rules.base import UsageError
