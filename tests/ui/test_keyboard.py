@@ -298,3 +298,23 @@ def test_ability_bonuses_editor_has_its_name_and_page_keys(shown, qtbot):
     assert window.statusBar().currentMessage().startswith("Done: ")
     assert "Giant Strength" in window.statusBar().currentMessage()
     assert editor.panel.name_edit.text() == "" and not editor.panel.add_button.isEnabled()
+
+
+def test_ctrl_1_draws_the_increase_it_acts_on_as_chosen(window, qtbot):
+    """Ctrl+1 puts the focus in the Increases list on a row that the details pane and
+    Take increase act on: that row is drawn chosen (it had a faint outline only)."""
+    from tests.ui.conftest import SENNA, make_character
+
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
+    window.show()
+    qtbot.waitExposed(window)
+    view = editor.options_panel.view
+    # as the list's focus-in leaves it in a real window: a current row, none selected
+    view.selectionModel().clearSelection()
+    view.selectionModel().setCurrentIndex(view.model().index(2, 0),
+                                          view.selectionModel().SelectionFlag.NoUpdate)
+    editor.act_increases.trigger()
+    row = view.currentIndex().row()
+    assert row == 2
+    assert row >= 0 and view.selectionModel().isRowSelected(row)
+    assert editor.options_panel.current_option() is not None

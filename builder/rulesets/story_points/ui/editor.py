@@ -259,8 +259,11 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
 
         view = self.options_panel.view
         focus_widget(view)
-        if not view.currentIndex().isValid() and view.model().rowCount():
-            view.setCurrentIndex(view.model().index(0, 0))
+        current = view.currentIndex()
+        if not current.isValid() and view.model().rowCount():
+            current = view.model().index(0, 0)
+        if current.isValid() and not view.selectionModel().isRowSelected(current.row()):
+            view.selectRow(current.row())    # drawn chosen: the pane and Take act on it
 
     def show_ledger(self) -> None:
         from builder.ui.focus import focus_widget
