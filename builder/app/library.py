@@ -134,10 +134,11 @@ def duplicate(source: Path | str, name: str | None = None) -> Outcome:
 
 
 def import_files(sources: Sequence[Path | str]) -> Outcome:
-    """Copy character files from anywhere into the library, bytes unchanged, all or
-    nothing: a file that is not a readable character (FileProblem naming it) imports
-    none of them.  A character the library already holds (its id), or imported twice,
-    comes in as a character of its own (a new id): the library keeps both."""
+    """Copy character files from anywhere into the library, all or nothing: a file that
+    is not a readable character (FileProblem naming it) imports none of them.  Their
+    bytes are unchanged, but for a character the library already holds (its id) or one
+    imported twice: that one comes in as a character of its own (a new id), and the
+    library keeps both."""
     from builder.app.outcome import FileChange, Outcome
     from builder.rules.base import UsageError
     from builder.storage.conflicts import ids_in

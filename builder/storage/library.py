@@ -556,12 +556,12 @@ def trash_items() -> list[Trashed]:
 
 
 def import_loaded(cf: CharacterFile, taken_ids: set[str]) -> tuple[Path, bool]:
-    """Copy a loaded character file (its bytes as read) into the library under a free
-    name that follows the character's; and whether it became a character of its own.
-    A character whose id is in ``taken_ids`` (a library file's, or one imported before
-    it) gets a new id, as Duplicate gives: two files with one id are copies of one
-    character, which the sync intake would merge into one file.  Its id joins
-    ``taken_ids``."""
+    """Copy a loaded character file into the library under a free name that follows the
+    character's; and whether it became a character of its own.  Its bytes are copied
+    as read, unless its id is in ``taken_ids`` (a library file's, or one imported before
+    it): then it gets a new id, as Duplicate gives, since two files with one id are
+    copies of one character, which the sync intake would merge into one file.  Its id
+    joins ``taken_ids``."""
     from builder.storage.atomic import dumps
     from builder.storage.device import new_id
     from builder.storage.files import safe_file_stem, unique_path
