@@ -100,7 +100,21 @@ def cmd_new(args: argparse.Namespace) -> int:
     note = _unrolled_money_note(ruleset, outcome.paths[0], args.set, bool(args.output))
     if note:
         err(note)
+    if args.output is None:
+        _namesakes_note(outcome.paths[0])
     return EXIT_OK
+
+
+def _namesakes_note(path: Path) -> None:
+    """A new library character named like others: one line on stderr saying which words
+    tell them apart (their file names), before a command meets "names several"."""
+    from builder.app import lookup
+
+    others = lookup.namesakes(path)
+    if others:
+        err(f"note: the library already holds a character of this name "
+            f"({', '.join(p.name for p in others)}); commands tell them apart by file "
+            f"name: this one is {path.name}")
 
 
 def _unrolled_money_note(ruleset: Ruleset, path: Path, sets: Sequence[str],

@@ -76,6 +76,17 @@ def _matches(word: str, items: Iterable[Named]) -> list[Named]:
     return [item for item in items if wanted in _words_for(item)]
 
 
+def namesakes(path: Path | str) -> list[Path]:
+    """The library's other characters with the name of the one at ``path`` (the word
+    a command takes is then their file name)."""
+    items = library_files((CHARACTER,))
+    mine = next((item for item in items if item.path == Path(path)), None)
+    if mine is None:
+        return []
+    return sorted(item.path for item in items
+                  if item.path != mine.path and _key(item.name) == _key(mine.name))
+
+
 def looks_like_a_path(word: str) -> bool:
     """A word with a folder in it, or ending in ``.json`` given as a path."""
     return os.sep in word or (os.altsep is not None and os.altsep in word)

@@ -49,6 +49,18 @@ def test_no_match_lists_the_near_names_and_changes_nothing():
     assert cli("show", "/no/such/dir/zed.json").err == "/no/such/dir/zed.json: no such file\n"
 
 
+def test_a_second_character_of_a_name_says_which_word_tells_them_apart():
+    made = cli("new", "story-points", "Senna")
+    assert made.code == 0 and made.err == ""                 # the first: no note
+    first = Path(made.out.strip())
+    again = cli("new", "story-points", "senna")
+    assert again.code == 0 and again.err == (
+        f"note: the library already holds a character of this name ({first.name}); "
+        f"commands tell them apart by file name: this one is "
+        f"{Path(again.out.strip()).name}\n")
+    assert cli("new", "story-points", "Senna", "-o", first.parent.parent / "x.json").err == ""
+
+
 def test_several_matches_are_listed_and_a_file_name_tells_them_apart():
     first, second = new("Senna"), new("Senna")
     result = cli("show", "Senna")
