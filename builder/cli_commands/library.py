@@ -52,7 +52,9 @@ def cmd_list(args: argparse.Namespace) -> int:
             "character-builder new RULESET NAME creates one there")
         return 0
     words = lookup.handles(entries)
-    width = max(24, *(len(words[e.path]) + 1 for e in entries))
+    # the names' column fits the names, up to 40 characters: a longer name moves its own
+    # row's figures along, not every row's
+    width = min(40, max(24, *(len(words[e.path]) + 1 for e in entries)))
     for e in entries:
         figures = ", ".join(f"{label} {value}" for label, value in e.headline.items())
         line = f"{words[e.path]:<{width}} {e.ruleset_id:<16} {figures}"

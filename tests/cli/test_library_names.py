@@ -95,6 +95,16 @@ def test_library_list_prints_names_paths_on_request_and_where_an_empty_library_i
     assert ok("library", "list", "--paths").out.rstrip().endswith(str(senna))
 
 
+def test_one_long_name_does_not_widen_every_row_of_the_list():
+    new("Senna")
+    new("A" * 300)
+    rows = ok("library", "list").out.splitlines()
+    senna = next(row for row in rows if row.startswith("Senna"))
+    assert senna.index("story-points") == 40 + 1
+    long = next(row for row in rows if row.startswith("A"))
+    assert long.split()[:2] == ["A" * 300, "story-points"]
+
+
 def test_a_campaign_is_found_by_its_name(tmp_path):
     senna = new("Senna")
     campaign = campaigns_dir(create=True) / "coast.json"
