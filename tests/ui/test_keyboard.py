@@ -318,3 +318,24 @@ def test_ctrl_1_draws_the_increase_it_acts_on_as_chosen(window, qtbot):
     assert row == 2
     assert row >= 0 and view.selectionModel().isRowSelected(row)
     assert editor.options_panel.current_option() is not None
+
+
+def test_tab_from_the_classes_page_tab_goes_into_the_classes(shown, qtbot):
+    """New Character, Story Points: on the page tabs, Right shows the Classes and Tab goes
+    into them (it jumped to Create: the Classes' fields came before the tabs in the
+    focus chain)."""
+    from PySide6.QtWidgets import QTabBar, QTabWidget
+
+    press(K.Key_N, CTRL)
+    dialog = wait_dialog(qtbot, "newCharacterDialog")
+    dialog.choose_ruleset("story-points")
+    tabs = dialog.form.findChild(QTabWidget)
+    tabs.tabBar().setFocus()
+    qtbot.waitUntil(lambda: isinstance(focus(), QTabBar))
+    press(K.Key_Right)
+    assert tabs.currentIndex() == 1
+    press(K.Key_Tab)
+    assert tabs.widget(1).isAncestorOf(focus()), focus()
+    press(K.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)   # and back to the tabs
+    assert focus() is tabs.tabBar()
+    dialog.reject()

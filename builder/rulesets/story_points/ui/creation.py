@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QSpinBox,
                                QTabWidget, QVBoxLayout, QWidget)
 
@@ -114,6 +114,14 @@ class StoryPointsCreationForm(QWidget):
         first_scroll.setAccessibleName("Vitals and Skills")
         tabs.addTab(first_scroll, "Vitals and Skills")
         tabs.addTab(scroll, "Classes")
+        # Tab goes from the page tabs into the page shown: the Classes page was made
+        # first, so its fields came before the tabs in the focus chain, out of reach
+        previous: QWidget = tabs
+        for page in (first, classes_page):
+            for field in page.findChildren(QWidget):
+                if field.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                    QWidget.setTabOrder(previous, field)
+                    previous = field
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(tabs)
