@@ -101,16 +101,16 @@ def cmd_new(args: argparse.Namespace) -> int:
     if note:
         err(note)
     if args.output is None:
-        _namesakes_note(outcome.paths[0])
+        _namesakes_note(outcome.paths[0], args.name)
     return EXIT_OK
 
 
-def _namesakes_note(path: Path) -> None:
+def _namesakes_note(path: Path, name: str) -> None:
     """A new library character named like others: one line on stderr saying which words
     tell them apart (their file names), before a command meets "names several"."""
     from builder.app import lookup
 
-    others = lookup.namesakes(path)
+    others = lookup.namesakes(path, name)
     if others:
         err(f"note: the library already holds a character of this name "
             f"({', '.join(p.name for p in others)}); commands tell them apart by file "

@@ -76,15 +76,32 @@ def _matches(word: str, items: Iterable[Named]) -> list[Named]:
     return [item for item in items if wanted in _words_for(item)]
 
 
-def namesakes(path: Path | str) -> list[Path]:
-    """The library's other characters with the name of the one at ``path`` (the word
-    a command takes is then their file name)."""
-    items = library_files((CHARACTER,))
-    mine = next((item for item in items if item.path == Path(path)), None)
-    if mine is None:
+def namesakes(path: Path | str, name: str) -> list[Path]:
+    """The library's other characters named ``name`` (in any case) whose files bear the
+    name as ``new`` writes it (Senna.json, Senna-2.json, senna.json...): the word a
+    command takes for each is then its file name.  The folder's file names are listed
+    and only those few files read, whatever the library's size."""
+    import json
+    import re
+
+    from builder.storage.files import safe_file_stem
+
+    path = Path(path)
+    pattern = re.compile(re.escape(safe_file_stem(name)) + r"(-\d+)?\.json", re.IGNORECASE)
+    try:
+        with os.scandir(path.parent) as entries:
+            files = sorted(Path(e.path) for e in entries if pattern.fullmatch(e.name))
+    except OSError:
         return []
-    return sorted(item.path for item in items
-                  if item.path != mine.path and _key(item.name) == _key(mine.name))
+    found = []
+    for other in files:
+        try:
+            doc = json.loads(other.read_bytes())
+        except (OSError, ValueError, RecursionError):
+            continue
+        if other != path and isinstance(doc, dict) and _key(str(doc.get("name"))) == _key(name):
+            found.append(other)
+    return found
 
 
 def looks_like_a_path(word: str) -> bool:
