@@ -71,7 +71,9 @@ class LibraryController(QObject):
         outcome = self.run_operation(lambda: characters.create(spec), created_files,
                                      f"New character {name}")
         if outcome is not None:
-            self.documents.open_path(outcome.changes[0].path)
+            editor = self.documents.open_path(outcome.changes[0].path)
+            if editor is not None:
+                editor.focus_start()
 
     # -- the library's operations ----------------------------------------------------------
     def run_operation(self, op: Callable[[], Outcome], make_command: MakeCommand,

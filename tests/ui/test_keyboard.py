@@ -339,3 +339,19 @@ def test_tab_from_the_classes_page_tab_goes_into_the_classes(shown, qtbot):
     press(K.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)   # and back to the tabs
     assert focus() is tabs.tabBar()
     dialog.reject()
+
+
+def test_a_story_points_character_just_made_starts_in_its_increases(shown, qtbot):
+    """After Create the keyboard is in the increases, on a row drawn chosen (it was on
+    the Active check box, the first field Qt orders)."""
+    window = shown
+    press(K.Key_N, CTRL)
+    dialog = wait_dialog(qtbot, "newCharacterDialog")
+    dialog.choose_ruleset("story-points")
+    dialog.name_edit.setText("Kai")
+    dialog.create_button.click()
+    back_to(qtbot, window)
+    editor = window.documents.current_editor()
+    view = editor.options_panel.view
+    assert focus() is view
+    assert view.selectionModel().isRowSelected(view.currentIndex().row())

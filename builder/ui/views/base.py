@@ -337,6 +337,11 @@ class CharacterEditor(QWidget):
     def refresh(self) -> None:  # pragma: no cover - subclasses
         pass
 
+    def focus_start(self) -> None:
+        """Where the keyboard starts in a character just created: the editor's first
+        field as Qt orders them, unless a rule system's editor knows where a player goes
+        next (Story Points: the increases)."""
+
     def unit(self) -> str:
         """The rule system's name for its points (``balance_label``), e.g. SP; may be empty."""
         return str(self.doc.ruleset.balance_label)

@@ -265,6 +265,9 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if current.isValid() and not view.selectionModel().isRowSelected(current.row()):
             view.selectRow(current.row())    # drawn chosen: the pane and Take act on it
 
+    def focus_start(self) -> None:
+        self.show_increases()
+
     def show_ledger(self) -> None:
         from builder.ui.focus import focus_widget
 
