@@ -355,3 +355,23 @@ def test_a_story_points_character_just_made_starts_in_its_increases(shown, qtbot
     view = editor.options_panel.view
     assert focus() is view
     assert view.selectionModel().isRowSelected(view.currentIndex().row())
+
+
+def test_after_the_plan_is_applied_the_focus_is_on_the_chain(shown, qtbot):
+    """Space on Apply affordable steps takes the plan; the greyed button hands the focus
+    to the chain (it went on to the next field, the Show box)."""
+    from tests.ui.conftest import SENNA, make_character
+
+    window = shown
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
+    editor.act_chain.trigger()
+    page = editor.chain_page
+    page.select_node("skill:Stealth")
+    page.target_spin.setValue(1)
+    assert page.apply_button.isEnabled()
+    page.apply_button.setFocus()
+    qtbot.waitUntil(page.apply_button.hasFocus)
+    press(K.Key_Space)
+    assert editor.doc.derived()["skills"]["Stealth"]["level"] == 1
+    assert not page.apply_button.isEnabled()
+    assert focus() is page.view

@@ -168,8 +168,13 @@ APPLY_TIP = "Take the plan's steps in order while the points last (one undo step
 
 def apply_state(page: PlanPanel, why: str | None) -> None:
     """Apply enabled (``why`` None) or disabled with the reason in words, on the button's
-    tooltip and for a screen reader: a greyed button never leaves the player guessing."""
-    page.apply_button.setEnabled(why is None)
+    tooltip and for a screen reader: a greyed button never leaves the player guessing.
+    Greyed while it holds the window's focus (the plan just applied), it hands the focus
+    to the chain, not to whatever field comes next."""
+    button = page.apply_button
+    if why is not None and button.window().focusWidget() is button:
+        page.view.setFocus()
+    button.setEnabled(why is None)
     text = APPLY_TIP if why is None else f"Not possible now: {why}"
     page.apply_button.setToolTip(text)
     page.apply_button.setAccessibleDescription(text)
