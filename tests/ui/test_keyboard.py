@@ -314,9 +314,7 @@ def test_ctrl_1_draws_the_increase_it_acts_on_as_chosen(window, qtbot):
     view.selectionModel().setCurrentIndex(view.model().index(2, 0),
                                           view.selectionModel().SelectionFlag.NoUpdate)
     editor.act_increases.trigger()
-    row = view.currentIndex().row()
-    assert row == 2
-    assert row >= 0 and view.selectionModel().isRowSelected(row)
+    assert view.currentIndex().row() == 2 and view.selectionModel().isRowSelected(2)
     assert editor.options_panel.current_option() is not None
 
 
