@@ -16,17 +16,28 @@ CLERIC = ("sp=100", "vital.Cognition=6", "skill.Medicine=6", "class.Cleric=3",
           "trait.Cleric.Restoring Grace=3")
 
 
-def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtbot):
+def _cleric_in_window(window):
+    """Senna, a Cleric 3, open and shown: (her file, its editor, her Cleric rank chip)."""
     path = make_character("Senna", *CLERIC)
     editor = window.documents.open_path(path)
     window.show()
-    before = path.read_bytes()
     chip = next(c for c in editor.token_chips if c.option.name == "Cleric")
-    assert "spell" not in chip.token()        # no silent default from the chain page
+    return path, editor, chip
+
+
+def _drop_cleric_rank_on_restoring_grace(editor, chip):
+    """The Cleric rank dropped on Restoring Grace on the Sheet page: the spell question."""
     editor.light_traits(chip.option)
-    index = _trait_index(editor, "Cleric", "Restoring Grace")
-    _drop_on_tree(editor.classes_view, index, token_mime("Cleric", "class"))
-    dialog = editor.chain_page.spell_dialog
+    _drop_on_tree(editor.classes_view, _trait_index(editor, "Cleric", "Restoring Grace"),
+                  token_mime("Cleric", "class"))
+    return editor.chain_page.spell_dialog
+
+
+def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtbot):
+    path, editor, chip = _cleric_in_window(window)
+    before = path.read_bytes()
+    assert "spell" not in chip.token()        # no silent default from the chain page
+    dialog = _drop_cleric_rank_on_restoring_grace(editor, chip)
     assert dialog.isVisible() and dialog.current_trait() == "Restoring Grace"
     assert path.read_bytes() == before         # nothing paid yet
     dialog.spell.setCurrentText("Bless")
@@ -38,15 +49,9 @@ def test_a_caster_rank_dropped_on_the_sheet_asks_for_its_spell_first(window, qtb
 
 
 def test_escape_on_the_spell_question_takes_nothing_and_says_so(window, qtbot):
-    path = make_character("Senna", *CLERIC)
-    editor = window.documents.open_path(path)
-    window.show()
+    path, editor, chip = _cleric_in_window(window)
     before = path.read_bytes()
-    chip = next(c for c in editor.token_chips if c.option.name == "Cleric")
-    editor.light_traits(chip.option)
-    _drop_on_tree(editor.classes_view, _trait_index(editor, "Cleric", "Restoring Grace"),
-                  token_mime("Cleric", "class"))
-    dialog = editor.chain_page.spell_dialog
+    dialog = _drop_cleric_rank_on_restoring_grace(editor, chip)
     assert window.statusBar().currentMessage().startswith("Choose the new Cleric spell")
     with qtbot.waitSignal(dialog.finished):
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
