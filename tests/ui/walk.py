@@ -282,6 +282,14 @@ def _character(name: str, *sets: str):
 
 CLERIC = ("sp=100", "vital.Cognition=6", "vital.Presence=3", "skill.Medicine=6",
           "skill.Influence=3", "class.Cleric=3", "trait.Cleric.Restoring Grace=3")
+#: Every Core Vital and Skill at 3 with SP to spare: every Class can be entered (a rank
+#: token for each, on the sheet and on the chain page).
+EVERY_CLASS = ("sp=400", *(f"vital.{v}=3" for v in (
+    "Strength", "Agility", "Endurance", "Cognition", "Perception", "Presence")),
+    *(f"skill.{s}=3" for s in (
+        "Acrobatics", "Athletics", "Beastcraft", "Finesse", "Influence", "Insight",
+        "Medicine", "Melee", "Observation", "Occult", "Performance", "Ranged", "Stealth",
+        "Survival")))
 
 
 def pages_and_dialogs(window, settle):
@@ -315,6 +323,13 @@ def pages_and_dialogs(window, settle):
     editor.show_chain()
     settle()
     yield window                               # story-points: the chain
+    every = window.documents.open_path(_character("Every", *EVERY_CLASS))
+    settle()
+    yield window                               # ... six rank tokens on the sheet
+    every.show_chain()
+    settle()
+    yield window                               # ... and on the chain
+    window.tabs.setCurrentWidget(editor)
     editor.chain_page.select_node("class:Cleric")
     editor.chain_page.target_spin.setValue(5)
     steps = editor.chain_page.affordable_steps()

@@ -20,6 +20,7 @@ from builder.ui.chain.look import ChainLook
 from builder.ui.chain.plan import APPLY_TIP, PlanPart, plan_steps_list
 from builder.ui.chain.scene import ChainScene
 from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
+from builder.ui.focus import tab_chain
 
 
 
@@ -221,6 +222,19 @@ class ChainPage(PlanPart, QWidget):
         self.scene.set_chain(self.chain)
         self.refreshed()
         self.update_plan()
+        self.order_tabs()                     # a page's own parts may be made anew
+
+    def order_tabs(self) -> None:
+        tab_chain(self.tab_stops())
+
+    def tab_stops(self) -> list[QWidget]:
+        """The page's widgets in the order Tab visits them, as they are seen: the
+        toolbar left to right, the chain, then the plan."""
+        items = (self.bar.itemAt(i) for i in range(self.bar.count()))
+        bar = [item.widget() for item in items if item is not None]
+        return [*(w for w in bar if w is not None
+                  and w.focusPolicy() & Qt.FocusPolicy.TabFocus),
+                self.view, self.target_spin, self.steps_list, self.apply_button]
 
     def update_plan(self) -> None:
         super().update_plan()

@@ -19,6 +19,7 @@ from .chain_look import HELD, StoryPointLook
 from .chain_plan import PlanChoicesDialog
 from .chain_tokens import RankToken, drop_rank, token_mime
 from builder.ui.chain.page import ChainPage
+from builder.ui.flow_layout import FlowLayout
 
 if TYPE_CHECKING:
     from builder.app.types import Option
@@ -110,7 +111,7 @@ class ChainWidget(ChainPage):
         the next caster's rank brings and the scene of a new Class."""
         self.tokens_box = QFrame(self)
         self.tokens_box.setFrameShape(QFrame.Shape.StyledPanel)
-        self.tokens_layout = QHBoxLayout(self.tokens_box)
+        self.tokens_layout = FlowLayout(self.tokens_box)      # wraps: any number of chips
         self.tokens_layout.setContentsMargins(6, 4, 6, 4)
         self.spell_combo = QComboBox(self)
         self.spell_combo.setAccessibleName("Spell for the Class advance")
@@ -122,15 +123,12 @@ class ChainWidget(ChainPage):
         self.scene_edit.setAccessibleName("Scene for entering a new Class")
         self.scene_edit.setToolTip("The achievement or training scene that lets the "
                                    "character enter a new Class")
-        # The row keeps its height whether it holds chips or the "none now" hint
-        # (no jump of the graph when a token appears).
+        # The "none now" hint is as tall as a line of chips (no jump of the graph when a
+        # token appears); more chips than the row's width holds wrap onto further lines.
         probe = QPushButton("Cleric 4 rank")      # never shown (it stood top-left until deleted)
-        height = max(probe.sizeHint().height(), self.spell_combo.sizeHint().height(),
-                     self.scene_edit.sizeHint().height())
+        self.token_line = max(probe.sizeHint().height(), self.spell_combo.sizeHint().height(),
+                              self.scene_edit.sizeHint().height())
         probe.deleteLater()
-        margins = self.tokens_layout.contentsMargins()
-        frame = self.tokens_box.frameWidth() * 2
-        self.tokens_box.setFixedHeight(height + margins.top() + margins.bottom() + frame)
         # The spell combo's width must not follow its items: it is refilled as the tokens
         # change (e.g. after "Apply affordable steps"), and a combo sized to its contents
         # made the whole token row shift sideways.  Size it once to the longest spell the
@@ -166,12 +164,19 @@ class ChainWidget(ChainPage):
     def refreshed(self) -> None:
         self._fill_tokens()
 
+    def tab_stops(self) -> list[QWidget]:
+        """The rank tokens, the spell and the scene come after the toolbar, where they
+        are seen (made on refresh, they came after the plan)."""
+        stops = super().tab_stops()
+        at = stops.index(self.view)
+        return [*stops[:at], *self.chips, self.spell_combo, self.scene_edit, *stops[at:]]
+
     def _fill_tokens(self) -> None:
         if self.dragging:
             self._refill = True
             return
         armed_name = self.armed.option.name if self.armed else None
-        while self.tokens_layout.count():        # chips, the hint and the stretch
+        while self.tokens_layout.count():        # the chips or the hint
             item = self.tokens_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
@@ -193,12 +198,12 @@ class ChainWidget(ChainPage):
                           self.tokens_box)
             hint.setToolTip("A Class advance appears here as a token once you can afford "
                             "it and its core Skill allows it")
+            hint.setMinimumHeight(self.token_line)
             # plain text, not a disabled label (its grey read at about 2:1)
             self.tokens_layout.addWidget(hint)
             self.chips_hint = hint
         else:
             self.chips_hint = None
-        self.tokens_layout.addStretch(0)
         self._fill_spells()
 
     def _fill_spells(self) -> None:
@@ -282,6 +287,7 @@ class ChainWidget(ChainPage):
             if self._refill:
                 self._refill = False
                 self._fill_tokens()
+                self.order_tabs()
             self.scene.end_drag()
             self.tokenDragFinished.emit()
             if self.armed:

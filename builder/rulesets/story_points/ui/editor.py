@@ -29,6 +29,7 @@ from builder.ui.models.options_model import reasons_text
 from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
                                    plain_table)
 from .chain_tokens import RankToken, drop_rank
+from builder.ui.flow_layout import FlowLayout
 from builder.ui.focus import tab_chain
 from .dialogs import ClassAdvanceDialog
 from .sheet_part import SheetPart
@@ -120,7 +121,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         skills_box = self._boxed("Skills", self.skills_view)
         self.token_tray = QWidget(self)
         self.token_tray.setObjectName("tokenTray")
-        self.token_tray_layout = QHBoxLayout(self.token_tray)
+        self.token_tray_layout = FlowLayout(self.token_tray)   # wraps: any number of chips
         self.token_tray_layout.setContentsMargins(0, 0, 0, 0)
         self.token_chips: list[TokenChip] = []
         classes_inner = QWidget(self)

@@ -17,9 +17,10 @@ from .widgets import FittedColumns, KeyRole, UsesWidget, next_text, sheet_item
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtCore import QModelIndex
     from PySide6.QtGui import QStandardItemModel
-    from PySide6.QtWidgets import QDialog, QHBoxLayout, QTabWidget, QWidget
+    from PySide6.QtWidgets import QDialog, QTabWidget, QWidget
 
     from builder.app.types import Option
+    from builder.ui.flow_layout import FlowLayout
     from .chain_tokens import RankToken
     from .chain_page import ChainWidget, TokenChip
     from builder.ui.views.base import CharacterEditor, OptionsPanel
@@ -37,7 +38,7 @@ class SheetPart(_Editor):
     classes_view: TraitsView
     classes_columns: FittedColumns
     token_tray: QWidget
-    token_tray_layout: QHBoxLayout
+    token_tray_layout: FlowLayout
     token_chips: list[TokenChip]
     uses_widgets: list[UsesWidget]
     options_panel: OptionsPanel
@@ -153,7 +154,6 @@ class SheetPart(_Editor):
             chip.setCheckable(False)
             self.token_tray_layout.addWidget(chip)
             self.token_chips.append(chip)
-        self.token_tray_layout.addStretch(1)
 
     def light_traits(self, option: Option) -> None:
         """During a rank drag: light the traits it can go to, say why not for the others."""
