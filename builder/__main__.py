@@ -89,11 +89,11 @@ _not_named: list[str] = []
 
 
 def _like_a_command(word: str) -> bool:
-    """A word close to a command's name (a mistyped command, for argparse to answer with
-    the commands) rather than to a character's."""
-    import difflib
+    """A word close to a command's name (a mistyped command, for the command line to answer
+    with the commands and the near ones) rather than to a character's."""
+    from builder.cli_commands import near_commands
 
-    return bool(difflib.get_close_matches(word.lower(), list(CLI_COMMANDS), n=1, cutoff=0.6))
+    return bool(near_commands(word, list(CLI_COMMANDS)))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,8 @@ import os
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NoReturn, Sequence
 
 from builder import __version__, cli_commands
 from builder.cli_output import (  # noqa: F401 (re-exported)
@@ -46,8 +47,38 @@ class CliUsage(Exception):
 
 
 class Parser(argparse.ArgumentParser):
+    #: This parser's sub-commands by name (``add_subparsers`` records them; none until
+    #: then), for :func:`mistyped_command_hint`.
+    subcommands: Mapping[str, argparse.ArgumentParser] = MappingProxyType({})
+
     def error(self, message: str) -> NoReturn:
         raise CliUsage(f"{self.prog}: {message}")
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        self.subcommands = action.choices
+        return action
+
+
+def mistyped_command_hint(argv: Sequence[str], parser: Parser) -> str:
+    """``; did you mean 'show'?`` when the command line's command, or a sub-command after
+    it (``campaign lsit``), is no name there but close to some; else "".  The commands are
+    the command table's and the rule systems' (:func:`builder.cli_commands.all_commands`,
+    asked only for a word that is none of the table's); a command's sub-commands are
+    those of its parser in ``parser`` (built for ``argv``).  A word after an option is
+    left alone: an option first is argparse's to answer (``--version``, ``-h``)."""
+    if not argv or argv[0].startswith("-"):
+        return ""
+    if not cli_commands.is_command(argv[0]):
+        return cli_commands.did_you_mean(argv[0], cli_commands.all_commands())
+    for command, word in zip(argv, argv[1:]):
+        child = parser.subcommands.get(command)
+        if not isinstance(child, Parser) or not child.subcommands or word.startswith("-"):
+            return ""
+        if word not in child.subcommands:
+            return cli_commands.did_you_mean(word, list(child.subcommands))
+        parser = child
+    return ""
 
 
 # -- core commands -------------------------------------------------------------
@@ -584,7 +615,10 @@ def run(argv: Sequence[str]) -> int:
         for line in finish_interrupted():      # a killed change is finished first
             err(f"note: {line}")
         parser = build_parser(argv[0] if argv and cli_commands.is_command(argv[0]) else None)
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except CliUsage as problem:      # a mistyped command: argparse's line, and the near
+            raise CliUsage(f"{problem}{mistyped_command_hint(argv, parser)}") from None
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_USAGE

@@ -58,3 +58,22 @@ def is_command(word: str) -> bool:
 def all_commands() -> list[str]:
     """Every command: the table's, then the rule systems'."""
     return [*COMMANDS, *rule_system_commands()]
+
+
+def near_commands(word: str, names: list[str]) -> list[str]:
+    """The names in ``names`` close to ``word``, a mistyped command (or sub-command):
+    difflib's close matches, best first, the case of ``word`` aside.  The entry point asks
+    it too, to tell a mistyped command from a mistyped character's name."""
+    import difflib
+
+    return difflib.get_close_matches(word.lower(), names, n=3, cutoff=0.6)
+
+
+def did_you_mean(word: str, names: list[str]) -> str:
+    """``; did you mean 'show'?`` (the close names, each quoted), or "" when no name is
+    close to ``word``."""
+    quoted = [f"'{name}'" for name in near_commands(word, names)]
+    if not quoted:
+        return ""
+    listed = f"{', '.join(quoted[:-1])} or {quoted[-1]}" if len(quoted) > 1 else quoted[0]
+    return f"; did you mean {listed}?"
