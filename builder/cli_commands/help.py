@@ -52,13 +52,19 @@ def help_text(words: list[str], build_parser: Callable[[str | None], argparse.Ar
             return read_text_resource("help", f"{first}.txt")
         return folders_text() + "\n"
     if first not in commands:
+        from builder.cli_commands import did_you_mean
+
         raise UsageError(f"help: no command or topic '{first}'; commands: "
-                         f"{', '.join(commands)}; topics: {', '.join(TOPICS)}")
+                         f"{', '.join(commands)}; topics: {', '.join(TOPICS)}"
+                         + did_you_mean(first, [*commands, *TOPICS]))
     parser = _subparsers(build_parser(first))[first]
     for word in words[1:]:
         children = _subparsers(parser)
         if word not in children:
+            from builder.cli_commands import did_you_mean
+
             raise UsageError(f"help: '{first}' has no '{word}'"
-                             + (f"; it has: {', '.join(children)}" if children else ""))
+                             + (f"; it has: {', '.join(children)}" if children else "")
+                             + did_you_mean(word, list(children)))
         parser = children[word]
     return parser.format_help()

@@ -74,3 +74,14 @@ def test_a_mistyped_command_in_capitals_and_before_an_option_is_suggested():
     assert cli("SHOW", "x.json").err.rstrip().endswith("; did you mean 'show'?")
     assert cli("shwo", "--help").err.rstrip().endswith("; did you mean 'show'?")
     assert cli("library", "lsit", "--json").err.rstrip().endswith("; did you mean 'list'?")
+
+
+def test_help_for_a_mistyped_command_topic_or_sub_command_names_the_one_meant():
+    for words, meant in ((("shwo",), "show"), (("foldrs",), "folders"),
+                         (("campaign", "lsit"), "list")):
+        result = cli("help", *words)
+        assert (result.code, result.out) == (2, ""), result.err
+        assert len(result.err.splitlines()) == 1
+        assert result.err.rstrip().endswith(f"; did you mean '{meant}'?"), result.err
+    far = cli("help", "zzzzqq")
+    assert far.code == 2 and "topics: pool-settings" in far.err and "did you mean" not in far.err
