@@ -75,13 +75,11 @@ def _selection_ok(highlight: QColor, text: QColor, rows: list[QColor]) -> bool:
 
 
 def fit_selection(pal: QPalette) -> bool:
-    """Make a palette's selection stand out and its text read: the Highlight at least
-    3:1 (WCAG AA for marks) from the rows it is drawn among (Base, AlternateBase) and the
-    HighlightedText 4.5:1 on it (AA for text), in the Active and Inactive groups (a
-    window without focus draws the Inactive one).  The Highlight keeps its hue and
-    saturation, its lightness the nearest that does; the text becomes white or black
-    only when no lightness does.  True when ``pal`` was changed.  Light palettes too:
-    Qt's own light blue (#308cc6) under white text is 3.6:1, a shade darker reads."""
+    """Make a palette's selection stand out and its text read (:func:`fitted_selection`)
+    in the Active and Inactive groups (a window without focus draws the Inactive one),
+    among the rows it is drawn on (Base, AlternateBase).  True when ``pal`` was changed.
+    Light palettes too: Qt's own light blue (#308cc6) under white text is 3.6:1, a shade
+    darker reads."""
     roles, groups = QPalette.ColorRole, QPalette.ColorGroup
     changed = False
     for group in (groups.Active, groups.Inactive):
@@ -90,25 +88,48 @@ def fit_selection(pal: QPalette) -> bool:
         text = pal.color(group, roles.HighlightedText)
         if _selection_ok(highlight, text, rows):
             continue
-        hue, saturation = max(highlight.hslHueF(), 0.0), highlight.hslSaturationF()
-        lightness = highlight.lightnessF()
-        candidates = sorted((step / 255 for step in range(256)),
-                            key=lambda value: abs(value - lightness))
-        found = None
-        for pen in (text, QColor("white"), QColor("black")):
-            for value in candidates:
-                colour = QColor.fromHslF(hue, saturation, value)
-                if _selection_ok(colour, pen, rows):
-                    found = (colour, pen)
-                    break
-            if found:
-                break
+        found = fitted_selection(highlight, text, rows)
         if found is None:
             continue
         pal.setColor(group, roles.Highlight, found[0])
         pal.setColor(group, roles.HighlightedText, found[1])
         changed = True
     return changed
+
+
+#: fitted_selection's answers by (highlight, text, rows), colours as 16-bit RGBA channels:
+#: the greyed rows' delegate asks at every paint of a cell.
+_FITTED: dict[tuple[tuple[int, int, int, int], ...], tuple[QColor, QColor] | None] = {}
+
+
+def fitted_selection(highlight: QColor, text: QColor,
+                     rows: list[QColor]) -> tuple[QColor, QColor] | None:
+    """A selection colour and its text that stand out and read: the highlight at least
+    3:1 (WCAG AA for marks) from every one of ``rows`` and the text 4.5:1 on it (AA for
+    text).  The highlight keeps its hue and saturation, its lightness the nearest that
+    does; the text becomes white or black only when no lightness does.  None when
+    nothing does (new QColors otherwise)."""
+    key = (_rgba64(highlight), _rgba64(text), *(_rgba64(row) for row in rows))
+    if key not in _FITTED:
+        _FITTED[key] = _fitted_selection(highlight, text, rows)
+    found = _FITTED[key]
+    return None if found is None else (QColor(found[0]), QColor(found[1]))
+
+
+def _fitted_selection(highlight: QColor, text: QColor,
+                      rows: list[QColor]) -> tuple[QColor, QColor] | None:
+    if _selection_ok(highlight, text, rows):
+        return QColor(highlight), QColor(text)
+    hue, saturation = max(highlight.hslHueF(), 0.0), highlight.hslSaturationF()
+    lightness = highlight.lightnessF()
+    candidates = sorted((step / 255 for step in range(256)),
+                        key=lambda value: abs(value - lightness))
+    for pen in (text, QColor("white"), QColor("black")):
+        for value in candidates:
+            colour = QColor.fromHslF(hue, saturation, value)
+            if _selection_ok(colour, pen, rows):
+                return colour, QColor(pen)
+    return None
 
 
 #: readable's answers by (colour, background, ratio), colours as 16-bit RGBA channels:

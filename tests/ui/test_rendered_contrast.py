@@ -69,3 +69,34 @@ def test_greyed_reasons_and_faded_nodes_read_at_4_5_to_1(window, qtbot, choice):
         assert ratio >= theme.TEXT_CONTRAST, (text.name(), ground.name(), ratio)
     finally:
         theme.choose("system")
+
+
+@pytest.mark.parametrize("choice", ["light", "dark"])
+def test_a_selected_greyed_increase_stands_out_from_the_rows_and_reads(window, qtbot, choice):
+    """Selected, a greyed increase is drawn on a grey that stands 3:1 from the rows
+    around it, as any selection does, and its text reads 4.5:1 on that grey (in the dark
+    theme the grey was near the rows')."""
+    theme.choose(choice)
+    try:
+        editor = window.documents.open_path(make_character("Senna", "sp=1", *SENNA[1:]))
+        window.show()
+        qtbot.waitExposed(window)
+        view = editor.options_panel.view
+        model = view.model()
+        greyed = [r for r in range(model.rowCount())
+                  if model.index(r, 0).data(AllowedRole) is False]
+        assert len(greyed) >= 3
+        view.selectRow(greyed[1])
+        view.setFocus()
+        image = view.viewport().grab().toImage()
+        rows = {darkest_and_background(image, view.visualRect(model.index(r, 1)))[2].name()
+                for r in range(min(4, model.rowCount())) if r != greyed[1]}
+        for column in range(model.columnCount()):
+            rect = view.visualRect(model.index(greyed[1], column)).adjusted(2, 2, -2, -2)
+            ratio, text, ground = darkest_and_background(image, rect)
+            assert ratio >= theme.TEXT_CONTRAST, (column, text.name(), ground.name(), ratio)
+            for row in rows:
+                assert theme.contrast(ground, QColor(row)) >= theme.MARK_CONTRAST, (
+                    column, ground.name(), row)
+    finally:
+        theme.choose("system")

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
 
 from builder.app.types import Option
 from builder.ui.focus import search_leads_to
-from builder.ui.theme import TEXT_CONTRAST, readable
+from builder.ui.theme import TEXT_CONTRAST, fitted_selection, readable
 from builder.ui.models import ledger_model
 from builder.ui.models.ledger_model import LedgerModel
 from builder.ui.views.row_heights import fit_rows_when_seen
@@ -101,9 +101,12 @@ class GreyingDelegate(QStyledItemDelegate):
             for row in rows:
                 muted = readable(muted, row, TEXT_CONTRAST)
             palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text, muted)
-            # greyed, yet readable (4.5:1) on its grey selection: the light palette's pale
-            # disabled text made lighter still was near white on mid grey
+            # greyed, yet readable (4.5:1) on its grey selection (the light palette's pale
+            # disabled text made lighter still was near white on mid grey), the grey
+            # standing out 3:1 from the rows as a selection does (in the dark palette the
+            # disabled grey was near the rows')
             text = readable(text, grey, TEXT_CONTRAST)
+            grey, text = fitted_selection(grey, text, rows) or (grey, text)
             for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
                           QPalette.ColorGroup.Disabled):
                 palette.setColor(group, QPalette.ColorRole.Highlight, grey)
