@@ -575,7 +575,29 @@ def library_folders() -> list[Path]:
 
     added = extra_folders()
     return list(dict.fromkeys([characters_dir(), campaigns_dir(), *added,
-                               *(f / "campaigns" for f in added)]))
+                               *(f / CAMPAIGNS_FOLDER for f in added)]))
+
+
+#: Where a shared folder keeps its campaigns: a folder of this name inside it.
+CAMPAIGNS_FOLDER = "campaigns"
+
+
+def named_folders(named: Sequence[Path | str]) -> list[Path]:
+    """The folders a command looks in for the folders named on its command line: each
+    with the campaigns folder inside it when it has one (none named: the library's).
+    UsageError for a name that is not a folder."""
+    from builder.rules.base import UsageError
+
+    if not named:
+        return [f for f in library_folders() if f.is_dir()]
+    found: list[Path] = []
+    for name in named:
+        folder = Path(name)
+        if not folder.is_dir():
+            what = "is not a folder" if folder.exists() else "no such folder"
+            raise UsageError(f"{name}: {what}")
+        found += [folder, *[f for f in [folder / CAMPAIGNS_FOLDER] if f.is_dir()]]
+    return list(dict.fromkeys(found))
 
 
 def data_files(folder: Path) -> list[Path]:

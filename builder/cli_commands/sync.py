@@ -84,14 +84,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _files(paths: Sequence[str]) -> list[tuple[Path, bool]]:
-    """The files named, and the data files in the folders named (none: the library's)."""
+    """The files named, and the data files in the folders named and in their campaigns
+    folders (none named: the library's)."""
     from pathlib import Path
 
     from builder.app import sync
 
     found: list[tuple[Path, bool]] = []
     named = [Path(p) for p in paths]
-    for path in named or [f for f in sync.library_folders() if f.is_dir()]:
+    places = [place for path in named
+              for place in (sync.named_folders([path]) if path.is_dir() else [path])]
+    for path in dict.fromkeys(places if named else sync.named_folders(())):
         found.extend([(f, True) for f in sync.data_files(path)] if path.is_dir()
                      else [(path, False)])
     return found
@@ -136,12 +139,14 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 
 def _folders(paths: Sequence[str]) -> list[Path]:
+    """The folders among ``paths`` (files may be named too), each with its campaigns
+    folder (none named: the library's)."""
     from pathlib import Path
 
     from builder.app import sync
 
-    return [Path(p) for p in paths if Path(p).is_dir()] if paths else [
-        f for f in sync.library_folders() if f.is_dir()]
+    folders = [p for p in paths if Path(p).is_dir()]
+    return sync.named_folders(folders) if folders or not paths else []
 
 
 def restore_own(said: bool = True) -> list[Any]:
@@ -195,7 +200,7 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
 def cmd_sync_intake(args: argparse.Namespace) -> int:
     from builder.app import sync
 
-    done = sync.take_in_all(_folders(args.folders))
+    done = sync.take_in_all(sync.named_folders(args.folders))
     _lines(item.line() for item in done)
     _lines(item.line() for item in sync.restore_own())
     return 2 if any(item.merged is None for item in done) else 0
@@ -207,7 +212,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from builder.app import sync
     from builder.cli_output import out
 
-    places = dict.fromkeys(_folders(args.paths))
+    places = dict.fromkeys(sync.named_folders(args.paths))
     warnings = list(dict.fromkeys(w for w in map(sync.git_driver_missing, places) if w))
     for warning in warnings:
         out(f"warning: {warning}")
