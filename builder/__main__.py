@@ -99,6 +99,13 @@ def _like_a_command(word: str) -> bool:
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
+    except KeyboardInterrupt:
+        # Ctrl+C while Python is still loading the command or the window, before their own
+        # guard: the guard's word and exit code, never a traceback.
+        from builder.cli_output import EXIT_INTERRUPTED, INTERRUPTED
+
+        sys.stderr.write(INTERRUPTED + "\n")
+        return EXIT_INTERRUPTED
     except ModuleNotFoundError as missing:
         # A Python without the program's dependencies (python3 -m builder outside its
         # virtual environment): one line naming the package, never a traceback.

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, NoReturn, Sequence
 
 from builder import __version__, cli_commands
 from builder.cli_output import (  # noqa: F401 (re-exported)
+    EXIT_INTERRUPTED,
+    INTERRUPTED,
     OutputFailed,
     discard_output,
     err,
@@ -634,8 +636,8 @@ def run(argv: Sequence[str]) -> int:
         err(str(problem))
         return EXIT_USAGE
     except KeyboardInterrupt:
-        err("interrupted")
-        return 130
+        err(INTERRUPTED)
+        return EXIT_INTERRUPTED
     except OutputFailed as failed:
         discard_output()
         err(output_failed_line(failed.cause, failed.done))

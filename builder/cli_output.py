@@ -9,6 +9,10 @@ import json
 import sys
 from typing import Any
 
+#: What a command interrupted by Ctrl+C says, and its exit code (128 + SIGINT, as a shell's).
+INTERRUPTED = "interrupted"
+EXIT_INTERRUPTED = 130
+
 
 class OutputFailed(Exception):
     """The standard output could not be written (a full disk, a closed pipe): the
