@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from builder.rules.base import (SESSION_MISSING, Action, Reason, UsageError, match_name, parse_int,
-                                read_action)
+from builder.rules.base import (SESSION_MISSING, TARGET_MISMATCH, Action, Reason, UsageError,
+                                match_name, parse_int, read_action)
 from builder.rules.records import Record
 
 #: What the pool is called for people (the window's titles, the command line's help).
@@ -324,6 +324,11 @@ class SessionStart(PoolKind):
             reasons.append("a session needs at least 1 player")
         if int(action.value("fortune", 0)) < 0 or int(action.value("peril", 0)) < 0:
             reasons.append("a pool cannot start with a negative side")
+        recorded = action.value("session")     # the number it started, once logged
+        if recorded is not None and int(recorded) != state.session + 1:
+            # two copies that each started the next session, merged: it was started
+            reasons.append(Reason(f"the entry says session {recorded}, but it would start "
+                                  f"session {state.session + 1}", TARGET_MISMATCH))
         return reasons
 
     def change(self, state: Pool, action: Action, logged: dict[str, Any]) -> None:

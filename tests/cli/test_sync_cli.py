@@ -177,3 +177,33 @@ def test_reopen_needs_a_ruling_to_take_back(tmp_path, double_spend):
     r = cli("resolve", out, suspended["entry"]["id"], "--reopen")
     assert r.code == 1 and "no ruling to take back" in r.err
     assert file_bytes(out) == before
+
+
+def test_two_laptops_that_each_started_the_next_session_merge_into_one(tmp_path, device):
+    """Each laptop started session 1 and spent from it; merged, the later start is
+    suspended (it says session 1, where it would start session 2) and both spends are
+    in the one session 1, whichever copy is merged into which."""
+    device("gm")
+    (tmp_path / "gm").mkdir()
+    nyra = tmp_path / "nyra.json"
+    ok("new", "story-points", "Nyra", "-o", nyra, "--set", "sp=4")
+    gm = tmp_path / "gm" / "coast.json"
+    ok("campaign", "new", "Coast", "-o", gm, "--ruleset", "story-points", "--member", nyra)
+    laptop = tmp_path / "laptop.json"
+    shutil.copy(gm, laptop)
+    ok("pool", "start", gm, "--players", "3")
+    ok("pool", "spend", gm, "fortune", "--check", "1", "--by", "Bob", "--for", "upgrade")
+    device("ann")
+    ok("pool", "start", laptop, "--players", "2")
+    ok("pool", "spend", laptop, "fortune", "--check", "1", "--by", "Ann", "--for", "upgrade")
+    results = []
+    for first, second, out in ((gm, laptop, "a.json"), (laptop, gm, "b.json")):
+        merged = cli("merge", first, second, "-o", tmp_path / out)
+        assert merged.code == 1 and "the entry says session 1, but it would start session 2" \
+            in merged.out
+        results.append(file_bytes(tmp_path / out))
+    assert results[0] == results[1]
+    pool = json.loads(ok("pool", "show", tmp_path / "a.json", "--json").out)
+    assert pool["session"] == 1
+    listed = json.loads(cli("conflicts", tmp_path / "a.json", "--json").out)
+    assert [row["action"] for row in listed] == ["session-start"]

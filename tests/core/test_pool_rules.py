@@ -586,3 +586,20 @@ def test_no_pool_reason_cites_command_line_syntax():
                   "Mira cannot spend for the Nemesis", "Mira already made a proactive spend"):
         assert any(r.startswith(start) for r in reasons), start
     assert [r for r in reasons if "--" in r] == []
+
+
+def test_a_logged_start_refuses_a_session_that_is_not_the_next():
+    """Two copies of a campaign that each started the next session, merged into one
+    ledger: the second start says session 1 where it would start session 2, and the
+    rules refuse it (the merge suspends it for the game master)."""
+    table = Table().start(3)
+    other = Table().start(2)
+    logged = other.ledger[0]
+    assert logged["session"] == 1
+    reasons = fp.check(table.state, logged)
+    assert reasons == ["the entry says session 1, but it would start session 2"]
+    assert reason_code(reasons[0]) == "entry.target-mismatch"
+    # the next start, logged as session 2, is the next one: allowed
+    table.start(4)
+    assert table.state.session == 2 and fp.check(Table().start(1).state,
+                                                 table.ledger[1]) == []
