@@ -343,6 +343,8 @@ def repair(path: Path | str) -> Merged:
             _mode, blob, stage = info.split()
             stages[stage] = blob
     if "2" not in stages or "3" not in stages:
+        if not path.exists():
+            raise FileProblem(f"{path}: no such file")
         raise UsageError(f"{path}: git keeps no conflicted versions of it; nothing to repair")
     with tempfile.TemporaryDirectory(prefix="character-builder-repair-") as folder:
         copies = []
@@ -435,8 +437,12 @@ def resolve(path: Path | str, given: str, ruling: str) -> Merged:
             if ruling == merging.KEEP and entry.id not in suspended:
                 raise Refusal([f"entry {entry.id} is not suspended: only a suspended "
                                "entry is kept by a ruling"])
-            if ruling == merging.REOPEN and entry.id not in merging.ruled(doc):
+            rulings = merging.ruled(doc)
+            if ruling == merging.REOPEN and entry.id not in rulings:
                 raise Refusal([f"entry {entry.id} has no ruling to take back"])
+            if rulings.get(entry.id) == ruling:       # the same ruling twice: nothing new
+                done = "revoked" if ruling == merging.REVOKE else "kept"
+                raise Refusal([f"entry {entry.id} is {done} already by a ruling"])
             resolution = merging.resolution(entry.id, ruling)
             resolution["at"] = _now()
             stamp_entry(doc, resolution)

@@ -173,7 +173,10 @@ def test_a_clone_without_the_driver_gets_markers_and_repair_recovers_every_entry
     assert r.out.strip().endswith("written")
     assert sorted(e["name"] for e in load(mira)["ledger"]) == ["Agility", "Presence"]
     commit(repo, "merge ann")
-    assert cli("repair", mira).code == 2                  # nothing left to repair
+    left = cli("repair", mira)                            # nothing left to repair
+    assert left.code == 2 and left.err.strip().endswith("nothing to repair")
+    missing = cli("repair", repo / "nope.json")           # a file that is not there
+    assert (missing.code, missing.err.strip()) == (2, f"{repo / 'nope.json'}: no such file")
 
 
 def test_a_cherry_pick_keeps_every_entry(repo):

@@ -144,6 +144,10 @@ def test_a_double_spend_is_suspended_and_resolved(tmp_path, double_spend):
     assert resolved["ledger"][-1] == suspended["entry"]
     assert ok("conflicts", out).out.strip() == "no conflicts"
     assert ok("verify", out).code == 0
+    before = file_bytes(out)
+    again = cli("resolve", out, suspended["collides_with"], "--revoke")   # revoked already
+    assert again.code == 1 and again.err.strip().endswith("is revoked already by a ruling")
+    assert file_bytes(out) == before
     # the resolution travels: merged into Bob's copy, it settles the conflict there too
     ok("merge", ann, out, "-o", bob)
     assert file_bytes(bob) == file_bytes(out)
@@ -158,6 +162,11 @@ def test_keep_closes_a_conflict_and_needs_a_suspended_entry(tmp_path, double_spe
     assert r.code == 1 and "not suspended" in r.err
     ok("resolve", out, suspended["entry"]["id"], "--keep")
     assert load(out)["suspended"][0]["ruling"] == "keep"
+    before = file_bytes(out)
+    again = cli("resolve", out, suspended["entry"]["id"], "--keep")   # the same ruling again
+    assert again.code == 1 and again.err.strip() == \
+        f"entry {suspended['entry']['id']} is kept already by a ruling"
+    assert file_bytes(out) == before
     assert ok("conflicts", out).out.strip() == "no conflicts"
     assert cli("resolve", out, "ZZZZ", "--keep").code == 2
     # a ruling taken back is an entry too: the conflict is open again, nothing removed
