@@ -569,8 +569,19 @@ class Intake(FrozenRecord):
         if self.merged is None:
             return f"{self.copy}: left as it is: {self.left}"
         added = len(self.merged.result.added[1]) if len(self.merged.result.added) > 1 else 0
+        waiting = len(self.merged.result.open_conflicts)
         return (f"{self.copy}: merged into {self.original} ({added} "
-                f"{'entry' if added == 1 else 'entries'} from it), then removed")
+                f"{'entry' if added == 1 else 'entries'} from it), then removed"
+                + (f"; {waiting_words(waiting)} (conflicts {self.original})" if waiting
+                   else ""))
+
+
+def waiting_words(waiting: int) -> str:
+    """"2 entries the rules refuse after the merge wait for a ruling": what the sync
+    intake says of a merge that suspended entries, in the window and on the command
+    line alike."""
+    return (f"{waiting} {'entry' if waiting == 1 else 'entries'} the rules refuse after "
+            f"the merge {'waits' if waiting == 1 else 'wait'} for a ruling")
 
 
 def library_folders() -> list[Path]:
@@ -657,10 +668,35 @@ def take_in(copy: Path | str, original: Path | None = None) -> Intake:
         from builder.storage import device_log
 
         device_log.moved(copy, original, _now())
+    _moved_away_into(original, result.doc)
     merged = Merged(original, result, data, data == expected, tuple(sources))
     intake = Intake(copy, original, merged=merged)
     _remember(intake)
     return intake
+
+
+def _moved_away_into(original: Path, doc: Mapping[str, Any]) -> None:
+    """Files of ``doc``'s document this device wrote that are gone from their place
+    with every entry this device wrote into them now in ``doc`` (written at
+    ``original``): a file moved away, into a shared folder as a conflict copy say,
+    before its copy was taken in.  Their logs follow it to ``original``, and the file
+    missing from its place is not rebuilt into the trash."""
+    from builder.storage import device_log
+
+    file_id = doc.get("id")
+    if not isinstance(file_id, str) or not file_id:
+        return
+    held = {Envelope.of(e).id for e in _every_entry(doc)}
+    for log_path in device_log.logs_of(file_id):
+        where = device_log.place(log_path)
+        if where is None or where == original or where.exists() \
+                or device_log.ends_trashed(log_path):
+            continue
+        log = device_log.read(log_path)
+        if log is None or log.trashed or not log.entries:
+            continue
+        if {Envelope.of(e).id for e in log.entries} <= held:
+            device_log.moved(where, original, _now())
 
 
 #: The intake log in the state folder: one JSON line per conflict copy taken in.

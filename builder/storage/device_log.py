@@ -240,6 +240,12 @@ def logs() -> list[Path]:
         return []
 
 
+def logs_of(file_id: str) -> list[Path]:
+    """The logs of the file ``file_id`` wherever it was (found by their names)."""
+    ending = f"-{file_id}{SUFFIX}"
+    return [log for log in logs() if log.name.endswith(ending)]
+
+
 def place(log: Path) -> Path | None:
     """The file a log is about (its first line; None: an unreadable log)."""
     try:

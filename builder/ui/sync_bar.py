@@ -48,8 +48,9 @@ def synced_words(synced: Sequence["SyncedFile"]) -> str:
     text = f"Synced in: {', '.join(parts)} ({names})"
     waiting = sum(item.open_conflicts for item in synced)
     if waiting:
-        text += (f"; {count(waiting, 'entry', 'entries')} the rules refuse after the "
-                 f"merge {'waits' if waiting == 1 else 'wait'} for a ruling")
+        from builder.app.sync import waiting_words
+
+        text += f"; {waiting_words(waiting)}"
     return text
 
 

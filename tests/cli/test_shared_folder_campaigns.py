@@ -61,3 +61,23 @@ def test_a_folder_that_is_not_there_is_one_line_and_changes_nothing(shared, argv
     assert result.err.rstrip() == f"{argv[-1]}: " + (
         "is not a folder" if argv[-1].endswith(".json") else "no such folder")
     assert copy.exists() and file_bytes(shared / "rook.json") == before
+
+
+def test_an_intake_that_suspends_an_entry_says_it_waits_for_a_ruling(shared, tmp_path):
+    raid = "shared/campaigns/raid.json"
+    ok("pool", "start", raid, "--players", "1")
+    other = tmp_path / "other-laptop.json"
+    shutil.copy(raid, other)
+    ok("pool", "spend", raid, "fortune", "--check", "1", "--by", "A", "--for", "upgrade")
+    ok("pool", "spend", other, "fortune", "--check", "2", "--by", "B", "--for", "upgrade")
+    copy = "shared/campaigns/raid.sync-conflict-20261201-201500-ABCDEF7.json"
+    shutil.move(other, copy)
+    said = ok("sync", "intake", "shared")
+    assert said.out.rstrip("\n") == (
+        f"{copy}: merged into {raid} (1 entry from it), then removed; 1 entry the rules "
+        f"refuse after the merge waits for a ruling (conflicts {raid})")
+    assert cli("conflicts", raid).code == 1
+    # the copy was a file this device wrote, moved in: its entries are in the campaign now,
+    # so it is not rebuilt into the trash as a file that vanished
+    assert ok("sync", "intake", "shared").out == ""
+    assert json.loads(ok("library", "restore", "--json").out) == []
