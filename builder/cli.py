@@ -169,17 +169,20 @@ def _unrolled_money_note(ruleset: Ruleset, path: Path, sets: Sequence[str],
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from builder.app.queries import suspended_notes
+
     cf = open_character(args.file)
     if cf.read_only:
         err(f"note: {cf.read_only}")
     derived = cf.derived(ledger_rows=args.json or cf.ruleset.show_text_prints_ledger)
+    suspended = suspended_notes(args.file, cf.doc)      # after a merge
     if args.json:
-        print_json(derived)
+        print_json({**derived, "suspended": suspended} if suspended else derived)
     else:
         out(cf.ruleset.show_text(derived))
         if cf.replay.problems:
             err(f"note: {args.file} has ledger problems; run check")
-        for note in _suspended_notes(args.file, cf.doc):   # after a merge
+        for note in suspended:
             err(f"note: {note}")
     return EXIT_OK
 
@@ -333,19 +336,12 @@ def cmd_plan(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _suspended_notes(file: str, doc: dict[str, Any]) -> list[str]:
-    """The entries a merge suspended, each with how to settle it."""
-    if not doc.get("suspended"):
-        return []
-    from builder.app import sync
-
-    return sync.suspended_notes(file, doc)
-
-
 def cmd_check(args: argparse.Namespace) -> int:
+    from builder.app.queries import suspended_notes
+
     cf = open_character(args.file)
     problems = cf.replay.problems
-    suspended = _suspended_notes(args.file, cf.doc)     # kept, not applied: no problem
+    suspended = suspended_notes(args.file, cf.doc)     # kept, not applied: no problem
     if args.json:
         report = {"file": args.file, "legal": not problems,
                   "problems": [p.to_json() for p in problems]}

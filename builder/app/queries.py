@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 if TYPE_CHECKING:
     from builder.rules.base import Plan, PlanStep, Ruleset
@@ -248,15 +248,33 @@ def campaign_view(path: Path | str) -> dict[str, Any]:
     ledger and problems."""
     from builder.storage.campaigns import load_campaign
 
-    return load_campaign(path).show()
+    campaign = load_campaign(path)
+    shown = campaign.show()
+    suspended = suspended_notes(path, campaign.doc)
+    if suspended:
+        shown["suspended"] = suspended
+    return shown
+
+
+def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
+    """One line per entry of a character or campaign a merge suspended and no ruling
+    has settled, with how to settle it (none for most files: read only when the file
+    holds suspended entries)."""
+    if not doc.get("suspended"):
+        return []
+    from builder.app import sync
+
+    return sync.suspended_notes(path, doc)
 
 
 class PoolView(NamedTuple):
     """A campaign's Fortune/Peril pool as ``pool show`` prints it: the campaign's name,
-    the pool's view, and each refused ledger entry (its index, its reasons)."""
+    the pool's view, each refused ledger entry (its index, its reasons) and each entry a
+    merge suspended (:func:`suspended_notes`)."""
     name: str
     view: dict[str, Any]
     problems: list[tuple[int, list[str]]]
+    suspended: list[str] = []
 
 
 def pool_view(path: Path | str) -> PoolView:
@@ -266,5 +284,9 @@ def pool_view(path: Path | str) -> PoolView:
 
     campaign = load_campaign(path)
     replayed = campaign.pool_replay()
-    return PoolView(campaign.name, fp.view(replayed.state),
-                    [(index, list(reasons)) for index, reasons in replayed.problems])
+    view = fp.view(replayed.state)
+    suspended = suspended_notes(path, campaign.doc)
+    if suspended:
+        view["suspended"] = suspended
+    return PoolView(campaign.name, view,
+                    [(index, list(reasons)) for index, reasons in replayed.problems], suspended)

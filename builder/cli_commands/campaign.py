@@ -94,7 +94,16 @@ def cmd_show(args: argparse.Namespace) -> int:
     for problem in shown["problems"]:
         for reason in problem["reasons"]:
             _out(f"  ! ledger entry {problem['entry']}: {reason}")
+    _notes(shown.get("suspended", []))
     return 0
+
+
+def _notes(suspended: list[str]) -> None:
+    """The entries a merge suspended, on stderr as ``show`` says them of a character."""
+    from builder.cli_output import err
+
+    for note in suspended:
+        err(f"note: {note}")
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -233,6 +242,7 @@ def cmd_pool_show(args: argparse.Namespace) -> int:
         return 0
     if not shown["session"]:
         _out(f"{pool.name}: no session has started (pool start)")
+        _notes(pool.suspended)
         return 0
     title = f"{pool.name}, session {shown['session']}"
     if shown["session_name"]:
@@ -246,6 +256,7 @@ def cmd_pool_show(args: argparse.Namespace) -> int:
     for index, reasons in pool.problems:
         for reason in reasons:
             _out(f"  ! ledger entry {index + 1}: {reason}")
+    _notes(pool.suspended)
     return 0
 
 

@@ -216,3 +216,34 @@ def test_two_laptops_that_each_started_the_next_session_merge_into_one(tmp_path,
     assert pool["session"] == 1
     listed = json.loads(cli("conflicts", tmp_path / "a.json", "--json").out)
     assert [row["action"] for row in listed] == ["session-start"]
+
+
+def test_every_view_of_a_file_names_its_suspended_entries(tmp_path, double_spend, device):
+    """campaign show and pool show say a campaign's suspended entries as show says a
+    character's (a note on stderr each, with how to settle it), and every --json view
+    lists them under "suspended"; a file with none has no such key."""
+    ann, bob = double_spend
+    out = tmp_path / "table.json"
+    cli("merge", ann, bob, "-o", out)
+    entry = load(out)["suspended"][0]["entry"]["id"]
+    settle = f"settle it with: character-builder resolve {out} {entry} --revoke|--keep"
+    for command in (("campaign", "show"), ("pool", "show")):
+        shown = ok(*command, out)
+        notes = [line for line in shown.err.splitlines() if line.startswith("note: ")]
+        assert len(notes) == 1 and notes[0].endswith(settle) and "Bob spent" in notes[0]
+        (note,) = ok(*command, out, "--json").json()["suspended"]
+        assert note == notes[0].removeprefix("note: ")
+        assert "suspended" not in ok(*command, ann, "--json").json()
+    # a character: two laptops each spent the last Story Point
+    device("ann")
+    mira = tmp_path / "mira.json"
+    ok("new", "story-points", "Mira", "-o", mira, "--set", "sp=1")
+    other = tmp_path / "other.json"
+    shutil.copy(mira, other)
+    ok("do", mira, "raise-skill", "Stealth")
+    device("bob")
+    ok("do", other, "raise-skill", "Melee")
+    assert "suspended" not in ok("show", mira, "--json").json()
+    cli("merge", mira, other, "-o", mira)
+    (note,) = ok("show", mira, "--json").json()["suspended"]
+    assert note in ok("show", mira).err and note in ok("check", mira).out
