@@ -100,14 +100,25 @@ def _files(paths: Sequence[str]) -> list[tuple[Path, bool]]:
     return found
 
 
-def _conflicts(files: Iterable[tuple[Path, bool]]) -> list[dict[str, Any]]:
+def _conflicts(files: Iterable[tuple[Path, bool]],
+               unreadable: list[str] | None = None) -> list[dict[str, Any]]:
     """The open conflicts of (file, quiet) pairs: a quiet one that cannot be read (a
-    file found in a folder) has none; one named on the command line is an error."""
+    file found in a folder) has none, its problem added to ``unreadable``; one named on
+    the command line is an error."""
     from builder.app import sync
+    from builder.app.types import FileProblem
 
     rows: list[dict[str, Any]] = []
     for path, quiet in files:
-        for s, line in sync.open_conflicts(path, quiet=quiet):
+        try:
+            found = sync.open_conflicts(path)
+        except FileProblem as problem:
+            if not quiet:
+                raise
+            if unreadable is not None:
+                unreadable.append(str(problem))
+            continue
+        for s, line in found:
             rows.append({"file": str(path), "entry": s.entry.get("id"),
                          "action": s.entry.get("action"), "at": s.entry.get("at", ""),
                          "device": s.entry.get("device_name", ""), "reasons": list(s.reasons),
@@ -115,10 +126,20 @@ def _conflicts(files: Iterable[tuple[Path, bool]]) -> list[dict[str, Any]]:
     return rows
 
 
+def _say_unreadable(unreadable: list[str]) -> None:
+    """Files in a folder that could not be read: their entries were not looked at."""
+    from builder.cli_output import err
+
+    for problem in unreadable:
+        err(f"note: {problem}; its entries were not looked at")
+
+
 def cmd_conflicts(args: argparse.Namespace) -> int:
     from builder.cli_output import out, print_json
 
-    rows = _conflicts(_files(args.files))
+    unreadable: list[str] = []
+    rows = _conflicts(_files(args.files), unreadable)
+    _say_unreadable(unreadable)
     if args.json:
         print_json(rows)
     else:
@@ -169,7 +190,8 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
     restored = restore_own(said=False)
     files = _files(args.paths)
     copies = sync.conflict_copies(_folders(args.paths))
-    rows = _conflicts(files)
+    unreadable: list[str] = []
+    rows = _conflicts(files, unreadable)
     intakes = sync.recent_intakes()
     places = dict.fromkeys(_folders(args.paths) + [f.parent for f, _ in files])
     warnings = list(dict.fromkeys(w for w in map(sync.git_driver_missing, places) if w))
@@ -177,10 +199,11 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
         print_json({"files": [str(f) for f, _ in files],
                     "conflict_copies": [str(c) for c in copies], "suspended": rows,
                     "merged_in": intakes, "warnings": warnings,
-                    "restored": [r.to_json() for r in restored]})
+                    "restored": [r.to_json() for r in restored], "unreadable": unreadable})
         return 0
     for warning in warnings:
         err(f"warning: {warning}")
+    _say_unreadable(unreadable)
     out(f"{len(files)} {'file' if len(files) == 1 else 'files'}, "
         f"{len(copies)} conflict {'copy' if len(copies) == 1 else 'copies'} to take in, "
         f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")

@@ -106,6 +106,9 @@ def _decoder(marked: list[object]) -> json.JSONDecoder:
                             parse_int=integer, parse_float=number)
 
 
+#: The lines git writes around the two sides of a conflict it merged as text.
+_GIT_MARKERS = re.compile(r"^<{7}(?: |$).*?^={7}$.*?^>{7}(?: |$)", re.MULTILINE | re.DOTALL)
+
 #: A ``\\uD800``-``\\uDFFF`` escape: the only way a lone surrogate gets into parsed text.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
@@ -129,8 +132,10 @@ def loads(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     except RecursionError:
         raise JsonProblem(f"nested too deeply (more than {max_depth} levels)") from None
     except json.JSONDecodeError as exc:
+        markers = ("; it holds git's conflict markers (git merged it as text): "
+                   "character-builder repair rebuilds it" if _GIT_MARKERS.search(text) else "")
         raise JsonProblem(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from None
+                          f"{exc.msg}){markers}") from None
     except ValueError as exc:  # e.g. an integer conversion limit
         raise JsonProblem(f"not valid JSON ({one_line(str(exc))})") from None
     # Texts need a look only when one may be too long or hold a lone surrogate; numbers

@@ -169,6 +169,16 @@ def test_a_clone_without_the_driver_gets_markers_and_repair_recovers_every_entry
     mira = diverge(repo)
     assert git(repo, "merge", "--no-edit", "ann", check=False).returncode != 0
     assert "<<<<<<<" in mira.read_text()
+    # every command that reads it says what it is and what rebuilds it
+    shown = cli("show", mira)
+    assert shown.code == 2 and shown.err.rstrip().endswith(
+        "it holds git's conflict markers (git merged it as text): character-builder repair "
+        "rebuilds it")
+    looked = cli("conflicts", repo)          # in a folder: no conflict it can see, and why
+    assert looked.out.strip() == "no conflicts" and looked.err.startswith(f"note: {mira}: ")
+    assert looked.err.rstrip().endswith("its entries were not looked at")
+    (unreadable,) = ok("sync", "status", repo, "--json").json()["unreadable"]
+    assert unreadable.startswith(f"{mira}: not valid JSON") and "repair" in unreadable
     r = ok("repair", mira)
     assert r.out.strip().endswith("written")
     assert sorted(e["name"] for e in load(mira)["ledger"]) == ["Agility", "Presence"]
