@@ -65,7 +65,9 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
     except jsonio.JsonProblem as problem:
         raise FileProblem(f"{path}: {problem}") from None
     if not isinstance(doc, dict) or doc.get("kind", kind) != kind:
-        raise FileProblem(f"{path}: not a {kind} file")
+        other = doc.get("kind") if isinstance(doc, dict) else None
+        known = f" (it is a {other} file)" if other in FORMATS else ""
+        raise FileProblem(f"{path}: not a {kind} file{known}")
     read_only = check_format(doc, path, kind)
     FORMATS[kind].upgrade(doc)
     problems = read_problems(doc, raw, [schema_name])

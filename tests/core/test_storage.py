@@ -79,7 +79,20 @@ def test_not_a_character_file(tmp_path):
     path = tmp_path / "x.json"
     path.write_text("[1, 2]")
     result = cli("show", path)
-    assert result.code == 2 and "not a character file" in result.err
+    assert result.code == 2 and result.err.strip() == f"{path}: not a character file"
+
+
+def test_a_campaign_given_for_a_character_and_back_says_what_it_is(tmp_path):
+    character = tmp_path / "nyra.json"
+    ok("new", "story-points", "Nyra", "-o", character)
+    campaign = tmp_path / "coast.json"
+    ok("campaign", "new", "Coast", "-o", campaign, "--ruleset", "story-points")
+    for argv, said in ((("check", campaign), f"{campaign}: not a character file (it is a "
+                                                "campaign file)"),
+                       (("campaign", "show", character), f"{character}: not a campaign "
+                                                        "file (it is a character file)")):
+        result = cli(*argv)
+        assert (result.code, result.out, result.err.strip()) == (2, "", said)
 
 
 def test_published_schema_is_valid_json_schema():
