@@ -78,6 +78,15 @@ class PartyXpRules(Protocol):
               secure: bool, parts: Mapping[str, str], *,
               treasure_label: str = "treasure") -> PartyTally: ...
 
+    def problems(self, data: dict[str, Any], enemies: Iterable[str],
+                 treasure: Iterable[str] | int, secure: bool, parts: Mapping[str, str], *,
+                 treasure_label: str = "treasure",
+                 names: Mapping[str, str] | None = None) -> list[str]:
+        """Every reason ``tally`` would refuse these, each once, in the order of the
+        fields (``tally`` raises the first); ``names``: how a reason names a
+        participant."""
+        ...
+
     def equal_share(self, total: int, survivors: int) -> int: ...
 
     def sessions(self, state: Any) -> tuple[tuple[str, ...], str | None]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from builder.rules.base import UsageError, parse_int
+from builder.rules.base import Refusal, RulesError, UsageError, parse_int
 from builder.rules.party import EnemyXp, PartyTally
 
 
@@ -42,14 +42,16 @@ def parse_enemies(texts: Iterable[str]) -> list[tuple[str, str]]:
 def parse_treasure(texts: Iterable[str], what: str = "treasure") -> list[tuple[str, int]]:
     """``["1000", "hoard=500"]`` -> ``[("", 1000), ("hoard", 500)]`` (UsageError for a
     value that is not a whole number)."""
-    items = []
-    for item in _items(texts):
-        kind, sep, value = item.rpartition("=")
-        if sep:
-            items.append((kind.strip(), parse_int(value, f"treasure {kind.strip()}".strip())))
-        else:
-            items.append(("", parse_int(item, what)))
-    return items
+    return [treasure_item(item, what) for item in _items(texts)]
+
+
+def treasure_item(item: str, what: str = "treasure") -> tuple[str, int]:
+    """One treasure item, ``N`` or ``KIND=N``, as (kind, silver pieces); UsageError for
+    a value that is not a whole number (an unnamed one called ``what``)."""
+    kind, sep, value = item.rpartition("=")
+    if sep:
+        return kind.strip(), parse_int(value, f"treasure {kind.strip()}".strip())
+    return "", parse_int(item, what)
 
 
 def enemy_words(defeated: Iterable[tuple[str, str]]) -> list[str]:
@@ -66,18 +68,13 @@ class PartyXpShares:
               secure: bool, parts: Mapping[str, str], *,
               treasure_label: str = "treasure") -> PartyTally:
         """The session's enemies, treasure, total and each participant's share;
-        UsageError / Refusal from the rules."""
+        UsageError / Refusal from the rules (the first of :meth:`problems`)."""
         from . import xp as xpcalc
 
-        counted = xpcalc.session_enemies_xp(data, parse_enemies(enemies))
-        if isinstance(treasure, int):
-            if treasure < 0:
-                raise UsageError(f"--treasure is a number of silver pieces, 0 or more, "
-                                 f"not {treasure}")
-            items = [("", treasure)] if treasure else []
-        else:
-            items = parse_treasure(treasure, treasure_label)
-        treasure_xp = xpcalc.treasure_xp(data, items, secure=secure) if items else 0
+        reading, problems = self._read(data, enemies, treasure, secure, parts, treasure_label)
+        if problems:
+            raise problems[0]
+        counted, treasure_xp = reading
         total = counted["xp"] + treasure_xp
         shares = xpcalc.split_xp(total, parts) if parts else {}
 
@@ -87,6 +84,61 @@ class PartyXpShares:
 
         return PartyTally(rows("counted"), rows("repeated"), counted["xp"], treasure_xp, total,
                           tuple(shares.items()))
+
+    def problems(self, data: dict[str, Any], enemies: Iterable[str],
+                 treasure: Iterable[str] | int, secure: bool, parts: Mapping[str, str], *,
+                 treasure_label: str = "treasure",
+                 names: Mapping[str, str] | None = None) -> list[str]:
+        """Every reason :meth:`tally` would refuse what is typed, each once, field by
+        field: the enemies, the treasure (and whether it is secure), each part of the
+        adventure; within a field in the order typed.  Empty: the tally can be made.
+        ``names`` says how the reasons name a participant (default: its key)."""
+        _reading, problems = self._read(data, enemies, treasure, secure, parts,
+                                        treasure_label, names)
+        reasons: list[str] = []
+        for problem in problems:
+            for reason in problem.reasons if isinstance(problem, Refusal) else [str(problem)]:
+                if reason not in reasons:
+                    reasons.append(reason)
+        return reasons
+
+    def _read(self, data: dict[str, Any], enemies: Iterable[str],
+              treasure: Iterable[str] | int, secure: bool, parts: Mapping[str, str],
+              treasure_label: str, names: Mapping[str, str] | None = None
+              ) -> tuple[tuple[dict[str, Any], int], list[RulesError]]:
+        """((the enemies counted, the treasure's XP), every problem in field order)."""
+        from . import xp as xpcalc
+
+        problems: list[RulesError] = []
+        defeated = []
+        for ident, hd in parse_enemies(enemies):
+            try:
+                defeated.append((ident, xpcalc.parse_hd(hd)))
+            except UsageError as problem:
+                problems.append(problem)
+        items: list[tuple[str, int]] = []
+        if isinstance(treasure, int):
+            if treasure < 0:
+                problems.append(UsageError(f"--treasure is a number of silver pieces, 0 or "
+                                           f"more, not {treasure}"))
+            elif treasure:
+                items = [("", treasure)]
+        else:
+            for item in _items(treasure):
+                try:
+                    items.append(treasure_item(item, treasure_label))
+                except UsageError as problem:
+                    problems.append(problem)
+        treasure_xp, errors, reasons = xpcalc.read_treasure(data, items, secure=secure)
+        problems += errors
+        if reasons:
+            problems.append(Refusal(reasons))
+        for key, part in parts.items():
+            try:
+                xpcalc.part_of_adventure((names or {}).get(key, key), part)
+            except UsageError as problem:
+                problems.append(problem)
+        return (xpcalc.session_enemies_xp(data, defeated), treasure_xp), problems
 
     def sessions(self, state: Any) -> tuple[tuple[str, ...], str | None]:
         """The sessions the character has XP or a level in, first played first, and

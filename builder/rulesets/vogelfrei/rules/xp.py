@@ -127,14 +127,32 @@ def treasure_xp(data: dict[str, Any], items: Iterable[tuple[str, int]], *, secur
     """XP for treasure: (kind, silver) pairs; kind '' means a qualifying treasure.
 
     Refusal when a kind does not count (naming it) or when the party is not back
-    at a secure location; UsageError for an unknown kind or a negative value.
+    at a secure location; UsageError for an unknown kind or a negative value (the
+    first of :func:`read_treasure`'s problems).
     """
+    total, errors, reasons = read_treasure(data, items, secure=secure)
+    if errors:
+        raise errors[0]
+    if reasons:
+        raise Refusal(reasons)
+    return total
+
+
+def read_treasure(data: dict[str, Any], items: Iterable[tuple[str, int]], *, secure: bool = True
+                  ) -> tuple[int, list[UsageError], list[str]]:
+    """The XP of the treasure that counts, and every problem of the items in the
+    order given: what is typed wrong (an unknown kind, a negative value) and the
+    rules' reasons (wealth that is not treasure, treasure not back at a secure
+    location)."""
     counts, does_not = treasure_kinds(data)
-    total, reasons = 0, []
-    items = list(items)
+    total = 0
+    errors: list[UsageError] = []
+    reasons: list[str] = []
     for kind, silver in items:
         if silver < 0:
-            raise UsageError(f"treasure is a number of silver pieces, 0 or more, not {silver}")
+            errors.append(UsageError(f"treasure is a number of silver pieces, 0 or more, "
+                                     f"not {silver}"))
+            continue
         key = kind.strip().casefold()
         if key and key in does_not:
             reasons.append(Reason(f"{does_not[key]} ({kind}, {silver} sp) is wealth but not treasure: "
@@ -142,14 +160,13 @@ def treasure_xp(data: dict[str, Any], items: Iterable[tuple[str, int]], *, secur
             continue
         if key and key not in counts:
             valid = ", ".join([*counts, *does_not])
-            raise UsageError(f"unknown treasure kind '{kind}'; valid: {valid}")
+            errors.append(UsageError(f"unknown treasure kind '{kind}'; valid: {valid}"))
+            continue
         total += silver * int(data.get("treasure_xp_per_silver", 1))
     if not secure and total:
         reasons.append(Reason("treasure counts for XP only once it is back at a secure location",
                               codes.TREASURE_NOT_SECURE))
-    if reasons:
-        raise Refusal(reasons)
-    return total
+    return total, errors, reasons
 
 
 def split_xp(total: int, participants: Mapping[str, Fraction | float | int | str]) -> dict[str, int]:
@@ -162,21 +179,25 @@ def split_xp(total: int, participants: Mapping[str, Fraction | float | int | str
     """
     if total < 0:
         raise UsageError(f"XP to share must be 0 or more, not {total}")
-    parts: dict[str, Fraction] = {}
-    for name, part in participants.items():
-        try:
-            value = Fraction(str(part)) if not isinstance(part, Fraction) else part
-        except (ValueError, ZeroDivisionError):
-            raise UsageError(f"{name}'s part of the adventure must be a number like 1, 1/2 "
-                             f"or 0.5, not '{part}'") from None
-        if not 0 < value <= 1:
-            raise UsageError(f"{name}'s part of the adventure must be above 0 and at most 1, "
-                             f"not {part}")
-        parts[name] = value
+    parts = {name: part_of_adventure(name, part) for name, part in participants.items()}
     if not parts:
         raise UsageError("there must be at least one surviving participant to share XP with")
     weight = sum(parts.values())
     return {name: int(Fraction(total) * part / weight) for name, part in parts.items()}
+
+
+def part_of_adventure(name: str, part: Fraction | float | int | str) -> Fraction:
+    """A survivor's part of the adventure (``1``, ``1/2``, ``0.5``): above 0 and at
+    most 1 (UsageError naming ``name`` otherwise)."""
+    try:
+        value = Fraction(str(part)) if not isinstance(part, Fraction) else part
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{name}'s part of the adventure must be a number like 1, 1/2 "
+                         f"or 0.5, not '{part}'") from None
+    if not 0 < value <= 1:
+        raise UsageError(f"{name}'s part of the adventure must be above 0 and at most 1, "
+                         f"not {part}")
+    return value
 
 
 def equal_share(total: int, survivors: int) -> int:

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from builder.app.outcome import Guard, Outcome
     from builder.app.party import Share
     from builder.app.types import Action, CharacterFile, Ruleset
-    from builder.rules.party import PartyTally
+    from builder.rules.party import PartyTally, PartyXpRules
     from builder.storage.campaigns import CampaignFile
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
@@ -320,13 +320,25 @@ class PartyXpDialog(QDialog):
 
     def compute(self) -> PartyTally:
         """The tally with the shares by row number (as text); raises RulesError
-        (UsageError / Refusal) with the reasons."""
+        (UsageError / Refusal) with the first of :meth:`input_problems`."""
         parts = self.participants()
+        return self._party_xp().tally(self.data, [self.enemies.text()], [self.treasure.text()],
+                                      self.secure.isChecked(),
+                                      {str(row): part for row, part in parts.items()})
+
+    def input_problems(self) -> list[str]:
+        """Every problem of the enemies, the treasure and the parts typed, each once in
+        the order of the fields (the rules' own reading, as the tally's)."""
+        parts = self.participants()
+        return self._party_xp().problems(
+            self.data, [self.enemies.text()], [self.treasure.text()], self.secure.isChecked(),
+            {str(row): part for row, part in parts.items()},
+            names={str(row): self.docs[row].name for row in parts})
+
+    def _party_xp(self) -> PartyXpRules:
         party_xp = self.ruleset.party_xp
         assert party_xp is not None, "the dialog of the party XP capability"
-        return party_xp.tally(self.data, [self.enemies.text()], [self.treasure.text()],
-                              self.secure.isChecked(),
-                              {str(row): part for row, part in parts.items()})
+        return party_xp
 
     def words_for(self, share: int) -> list[str]:
         return ["award-xp", str(share), "--session", self.session.text()]
@@ -382,30 +394,37 @@ class PartyXpDialog(QDialog):
         return parent.window() if parent is not None else None
 
     def problems(self) -> tuple[list[str], PartyTally | None]:
+        """Every reason the award cannot be written yet, each once, in the order of
+        the fields (the session, the enemies, the treasure, the survivors), and the
+        tally when what is typed reads."""
         from builder.app.types import Refusal, RulesError
         from builder.ui.operations import Failure, attempt
 
         self.outcome = None
-        try:
-            tally = self.compute()
-        except Refusal as refusal:
-            return list(refusal.reasons), None
-        except RulesError as problem:
-            return [str(problem)], None
-        reasons = []
-        if not tally.shares:
-            reasons.append("tick at least one surviving participant")
-        elif not tally.total:
-            reasons.append(NOTHING_TO_AWARD)
-        elif not any(xp for _row, xp in tally.shares):
-            reasons.append(f"nothing to award: {tally.total} XP shared among "
-                           f"{len(tally.shares)} survivors is 0 XP each")
+        reasons: list[str] = []
         if not self.session.text().strip():
             reasons.append("name the session the XP was earned in")
-        for row, _xp in tally.shares:
-            doc = self.docs[int(row)]
+        typed = self.input_problems()
+        reasons += typed
+        parts = self.participants()
+        if not parts:
+            reasons.append("tick at least one surviving participant")
+        for row in parts:
+            doc = self.docs[row]
             if doc.read_only:
                 reasons.append(f"{doc.name}: {doc.read_only}")
+        if typed:
+            return reasons, None
+        try:
+            tally = self.compute()
+        except RulesError as problem:   # the tally refuses only what the problems say
+            found = problem.reasons if isinstance(problem, Refusal) else [str(problem)]
+            return reasons + [r for r in found if r not in reasons], None
+        if tally.shares and not tally.total:
+            reasons.append(NOTHING_TO_AWARD)
+        elif tally.shares and not any(xp for _row, xp in tally.shares):
+            reasons.append(f"nothing to award: {tally.total} XP shared among "
+                           f"{len(tally.shares)} survivors is 0 XP each")
         if not reasons:
             dry, _undo = self._operation(dry_run=True)
             outcome = attempt(dry)

@@ -147,3 +147,34 @@ def test_a_zero_level_classed_character_counts_as_1_hd():
     from builder.rulesets.vogelfrei.rules.xp import xp_for_hd
 
     assert xp_for_hd(data, enemy.effective_hd(data)) == 10
+
+
+@pytest.mark.parametrize("enemies,treasure,secure,parts", [
+    (["3", "banana", "banana", "pear"], ["lots", "reward=50", "gems=x", "100"], False,
+     {"a": "half", "b": "2"}),
+    (["3"], ["-5", "gems=5", "reward=50"], True, {"a": "1"}),
+    (["3"], ["reward=50", "10"], False, {"a": "1/2"}),
+    (["0"], -5, True, {}),
+    (["3"], 100, True, {"a": "x", "b": "0"}),
+])
+def test_the_tally_refuses_with_the_first_of_every_problem_listed(data, enemies, treasure,
+                                                                  secure, parts):
+    """``problems`` lists what ``tally`` refuses, every field's at once, each once; the
+    tally (the ``xp`` and ``campaign xp`` commands) still says the first."""
+    from builder.rulesets.vogelfrei.rules.tally import PARTY_XP
+
+    problems = PARTY_XP.problems(data, enemies, treasure, secure, parts)
+    assert len(problems) == len(set(problems)) > 1
+    with pytest.raises((UsageError, Refusal)) as refused:
+        PARTY_XP.tally(data, enemies, treasure, secure, parts)
+    first = (list(refused.value.reasons) if isinstance(refused.value, Refusal)
+             else [str(refused.value)])
+    assert problems[:len(first)] == first
+    assert not PARTY_XP.problems(data, ["3"], ["100"], True, {"a": "1/2"})
+
+
+def test_the_problems_name_each_participant_as_asked(data):
+    from builder.rulesets.vogelfrei.rules.tally import PARTY_XP
+
+    (problem,) = PARTY_XP.problems(data, ["3"], [], True, {"0": "half"}, names={"0": "Anna"})
+    assert problem.startswith("Anna's") and "'half'" in problem

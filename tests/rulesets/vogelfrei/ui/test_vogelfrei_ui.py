@@ -394,6 +394,40 @@ def test_party_xp_refuses_with_the_reasons(window, qtbot):
     assert ledger(path) == []
 
 
+def _retype(qtbot, edit, text: str) -> None:
+    """Select the field's text with Ctrl+A, delete it and type ``text``, as a player would."""
+    qtbot.keyClick(edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(edit, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(edit, text)
+    assert edit.text() == text
+
+
+def test_party_xp_lists_every_fields_problem_at_once_in_field_order(window, qtbot):
+    """No session, bad Hit Dice (one of them twice), a bad treasure and a bad part of the
+    adventure, typed: the dialog names each of them once, in the order of the fields,
+    the survivor by name."""
+    anna, bert = make("Anna"), make("Bert")
+    window.documents.open_path(anna)
+    dialog = window.documents.open_path(bert).party_xp()
+    qtbot.waitExposed(dialog)
+    part = dialog.part_boxes[1].lineEdit()
+    for edit, typed in ((dialog.session, ""), (dialog.enemies, "3 banana banana pear"),
+                        (dialog.treasure, "lots 100"), (part, "half")):
+        _retype(qtbot, edit, typed)
+    assert not dialog.ok.isEnabled()
+    lines = dialog.reasons_label.text().splitlines()[1:]
+    assert all(line.startswith("• ") for line in lines), lines
+    typed = ["session", "banana", "pear", "lots", "Bert"]
+    found = [[word for word in typed if word in line] for line in lines]
+    assert found == [[word] for word in typed], lines      # each once, in field order
+    assert "'half'" in lines[-1]
+    for edit, fixed in ((dialog.session, "2"), (dialog.enemies, "3"),
+                        (dialog.treasure, "100"), (part, "1/2")):
+        _retype(qtbot, edit, fixed)
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    assert ledger(anna) == ledger(bert) == []
+
+
 def test_party_xp_on_a_campaigns_members(window, qtbot):
     """The dialog can also share out through a campaign (Campaign.xp_award): every
     member's file and the campaign's ledger at once; an open member tab re-reads."""
