@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from builder.app.types import Action, ActionEntry, Option, RulesError
+from builder.app.types import Action, ActionEntry, Option, Reason, RulesError
 from builder.app.types import CharacterFile, FileProblem
 
 if TYPE_CHECKING:
@@ -97,6 +97,8 @@ class CharacterDocument(QObject):
     CONFLICT_REASON = "the file changed on disk; reload it (or keep yours) first"
     #: Why no change is taken while the file is gone.
     MISSING_REASON = "the file was deleted or moved away; save it again here first"
+    #: The code :data:`MISSING_REASON` carries: the views act on it, never on the wording.
+    MISSING_CODE = "file.missing"
 
     def parse(self, words: list[str]) -> Action:
         return Action.coerce(self.ruleset.parse_action(words))
@@ -105,14 +107,15 @@ class CharacterDocument(QObject):
         """The member guard of this tab's own changes: none while the file changed on
         disk and the player has not chosen Reload or Keep mine."""
         if self.check_missing():
-            return [self.MISSING_REASON]
+            return [Reason(self.MISSING_REASON, self.MISSING_CODE)]
         return [self.CONFLICT_REASON] if self.conflict else []
 
     def run_change(self, op: Callable[[], "Outcome"]) -> "Outcome | None":
         """Run an application-layer change on this open copy (``op`` passes ``self.cf``
-        as the target).  Refused: the reasons go to :attr:`refused`, nothing changed,
-        None.  Otherwise the outcome (or, when the copy holds the change but the file
-        could not be written, None after marking the tab: conflict or not saved)."""
+        as the target).  Refused: the reasons go to :attr:`refused` (the file missing
+        among them with :data:`MISSING_CODE`), nothing changed, None.  Otherwise the
+        outcome (or, when the copy holds the change but the file could not be written,
+        None after marking the tab: conflict or not saved)."""
         from builder.app.outcome import NotWritten, Refused
         from builder.app.types import ChangedOnDisk
 
@@ -128,9 +131,6 @@ class CharacterDocument(QObject):
             self._kept_unsaved()
             return None
         except Refused as problem:
-            if self.missing:         # its own bar says so, with what to do
-                self.fileMissing.emit()
-                return None
             self.refused.emit(list(problem.reasons or [str(problem)]))
             return None
         except RulesError as problem:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from PySide6.QtCore import Qt
+
 from builder import APP_TITLE
 
 from tests.ui.conftest import SENNA, make_character
@@ -37,6 +39,75 @@ def test_a_deleted_file_gets_its_bar_and_is_saved_again_here(window, qtbot):
     assert window.saved_label.text() == "✔ Saved"
     assert editor.doc.apply_words(list(option.words_with()))
     assert len(json.loads(path.read_text())["ledger"]) == 1
+
+
+def _gone(window, qtbot, editor, path) -> bytes:
+    """Delete the open character's file; its bar says so.  (The file's bytes before.)"""
+    kept = path.read_bytes()
+    path.unlink()
+    qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
+    window.statusBar().clearMessage()
+    return kept
+
+
+def _said_nothing_changed(window, editor, path) -> None:
+    said = window.statusBar().currentMessage()
+    assert said and "\n" not in said                                  # one line
+    from builder.ui.views import base
+
+    assert said == base.NOTHING_CHANGED_FILE_MISSING
+    assert editor.missing_bar.isVisibleTo(editor)                     # Save again here
+    assert not editor.refusal_bar.isVisibleTo(editor)
+    assert not path.exists()
+
+
+def test_a_raise_asked_for_by_keyboard_while_the_file_is_missing_says_nothing_changed(
+        window, qtbot):
+    path, editor = _open(window, qtbot)
+    window.activateWindow()
+    panel = editor.options_panel
+    option = next(o for o in editor.doc.options() if o.allowed)
+    assert panel.select(option.kind, option.name)
+    panel.view.setFocus()
+    _gone(window, qtbot, editor, path)
+    qtbot.keyClick(panel.view, Qt.Key.Key_Return)
+    _said_nothing_changed(window, editor, path)
+    assert editor.doc.cf.ledger == [] and editor.doc.undo_stack.count() == 0
+
+
+def test_a_buy_clicked_while_the_file_is_missing_says_nothing_changed(window, qtbot):
+    from tests.rulesets.vogelfrei.ui.test_vogelfrei_possessions_ui import make
+
+    path = make()
+    editor = window.documents.open_path(path)
+    window.show()
+    qtbot.waitExposed(window)
+    page = editor.possessions
+    editor.side_tabs.setCurrentWidget(page)
+    page.select_item("Wams")
+    assert page.buy_button.isEnabled()
+    kept = _gone(window, qtbot, editor, path)
+    qtbot.mouseClick(page.buy_button, Qt.MouseButton.LeftButton)
+    _said_nothing_changed(window, editor, path)
+    assert editor.doc.cf.ledger == []
+    editor.save_again_button.click()                  # the bar's way back: as it was
+    assert path.read_bytes() == kept
+
+
+def test_an_award_to_a_tab_whose_file_is_missing_names_it_refused(window, qtbot):
+    """The Award dialog over open characters learns the refusal: the character is not
+    counted among those who got the award."""
+    from builder.ui.dialogs.award import AwardDialog
+
+    path, editor = _open(window, qtbot)
+    _gone(window, qtbot, editor, path)
+    dialog = AwardDialog([editor.doc], editor.doc, window)
+    dialog.milestone.setCurrentText("The Drowned Shrine")
+    dialog.checkpoint.setText("Found the shrine")
+    with qtbot.waitSignal(dialog.applied) as applied:
+        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    assert applied.args[0][editor.doc.name]                 # refused, with the reason
+    assert editor.doc.cf.ledger == [] and not path.exists()
 
 
 def test_close_on_the_bar_closes_the_tab(window, qtbot):

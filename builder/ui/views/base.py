@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout
                                QStyledItemDelegate, QStyleOptionViewItem,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
-from builder.app.types import Option
+from builder.app.types import Option, has_code
 from builder.ui.focus import search_leads_to
 from builder.ui.theme import TEXT_CONTRAST, fitted_selection, readable
 from builder.ui.models import ledger_model
@@ -296,6 +296,12 @@ class LedgerView(QTableView):
         self.rows_in_view.fit()
 
 
+#: The status line after a change asked for while the character's file is missing.
+NOTHING_CHANGED_FILE_MISSING = ("Nothing was changed: the character's file is missing "
+                                "(deleted or moved away); the bar above offers to save it "
+                                "again here")
+
+
 class CharacterEditor(QWidget):
     """Base of every editor: wires the document's signals to the message bars."""
 
@@ -350,6 +356,12 @@ class CharacterEditor(QWidget):
         return str(self.doc.ruleset.balance_label)
 
     def show_refusal(self, reasons: Sequence[str]) -> None:
+        if has_code(reasons, self.doc.MISSING_CODE):
+            # the file is gone: its own bar says so, with what to do; the status line
+            # says that what was just asked for changed nothing
+            self.show_missing()
+            self.status.emit(NOTHING_CHANGED_FILE_MISSING)
+            return
         text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)
         self.refusal_bar.show_message(text, "warning")
         self.status.emit("Refused: " + "; ".join(reasons))
