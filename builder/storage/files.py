@@ -66,7 +66,8 @@ def read_document(path: Path | str, schema_name: str, kind: str) -> tuple[dict[s
         raise FileProblem(f"{path}: {problem}") from None
     if not isinstance(doc, dict) or doc.get("kind", kind) != kind:
         other = doc.get("kind") if isinstance(doc, dict) else None
-        known = f" (it is a {other} file)" if other in FORMATS else ""
+        known = f" (it is a {other} file)" if isinstance(other, str) and other in FORMATS \
+            else ""
         raise FileProblem(f"{path}: not a {kind} file{known}")
     read_only = check_format(doc, path, kind)
     FORMATS[kind].upgrade(doc)

@@ -93,6 +93,11 @@ def test_a_campaign_given_for_a_character_and_back_says_what_it_is(tmp_path):
                                                         "file (it is a character file)")):
         result = cli(*argv)
         assert (result.code, result.out, result.err.strip()) == (2, "", said)
+    for kind in ([], "sheet", 3):                      # no kind this program writes
+        odd = tmp_path / "odd.json"
+        odd.write_text(json.dumps({"kind": kind, "ledger": []}))
+        result = cli("show", odd)
+        assert (result.code, result.err.strip()) == (2, f"{odd}: not a character file")
 
 
 def test_published_schema_is_valid_json_schema():
