@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, ContextManager, Iterable, Sequence
 
 from builder.rules.base import UsageError
 from builder.rules.records import FrozenRecord
@@ -270,6 +270,19 @@ def export(export_plan: Plan, render: Callable[[Job], bytes]) -> list[Path]:
     return export_plan.paths
 
 
+def signals_held() -> ContextManager[None]:
+    """For the export's Qt work (loading PySide6, starting Qt, painting a PDF): a
+    signal that comes meanwhile only waits, and is acted on at :func:`check_signals`
+    or when the block ends (raised inside Qt or PySide's own Python, it aborted or
+    crashed the process)."""
+    return output.signals_held()
+
+
+def check_signals() -> None:
+    """A safe place for a held signal to be acted on (SIGINT: KeyboardInterrupt)."""
+    output.check_signals()
+
+
 def crowded_compact(job: Job, counts: Sequence[int]) -> list[str]:
     """One line for each compact sheet of ``job`` that still took more than one page
     (``counts``: the pages of each of its sheets, as the renderer laid them out)."""
@@ -285,4 +298,5 @@ def problem_notes(characters: Sequence[Printed]) -> list[str]:
             for c in characters if c.has_problems]
 
 
-__all__ += ["problem_notes", "crowded_compact", "sheet_sections", "FileProblem"]
+__all__ += ["problem_notes", "crowded_compact", "sheet_sections", "FileProblem", "signals_held",
+            "check_signals"]

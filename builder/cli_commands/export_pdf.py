@@ -83,20 +83,28 @@ def cmd_export_pdf(args: argparse.Namespace) -> int:
         err(line)
     plan = export.plan(args.output, sheets, [c.name for c in characters])
 
-    # The modules without Qt first: once PySide6 is loaded it reads the source of each
-    # module an import statement names (for its __feature__ switches).
-    from builder.render import outline  # noqa: F401
-    from builder.render.pdf import ensure_app, render_pdf_bytes
-    from builder.render.fonts import GlyphCheck, describe_missing
+    # Ctrl+C while PySide6 loads, Qt starts or a PDF is painted waits for the end of the
+    # step (or the next sheet): raised inside them, it aborted or crashed the process.
+    with export.signals_held():
+        # The modules without Qt first: once PySide6 is loaded it reads the source of each
+        # module an import statement names (for its __feature__ switches).
+        from builder.render import outline  # noqa: F401
+        from builder.render.pdf import ensure_app, render_pdf_bytes
+        from builder.render.fonts import GlyphCheck, describe_missing
 
-    ensure_app()
-    glyphs = GlyphCheck()
+        ensure_app()
+        glyphs = GlyphCheck()
 
     crowded: list[str] = []
 
+    def between_sheets(_done: int, _total: int) -> bool:
+        export.check_signals()
+        return True
+
     def render(job: export.Job) -> bytes:
-        pdf, counts = render_pdf_bytes(list(job.sheets), args.paper, glyphs=glyphs,
-                                       duplex=args.duplex)
+        with export.signals_held():
+            pdf, counts = render_pdf_bytes(list(job.sheets), args.paper, glyphs=glyphs,
+                                           duplex=args.duplex, progress=between_sheets)
         crowded.extend(export.crowded_compact(job, counts))
         return pdf
 

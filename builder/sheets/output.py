@@ -133,6 +133,8 @@ def looks_like_pdf(data: bytes) -> bool:
 #: How a temporary is made (a seam the signal tests slow down).
 _write_temp = transaction.write_held_temp
 signals_guarded = transaction.signals_guarded
+signals_held = transaction.signals_held
+check_signals = transaction.check_signals
 live_temporaries = transaction.live_temporaries
 
 

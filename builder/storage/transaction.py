@@ -307,6 +307,12 @@ def _on_signal(signum: int, _frame: Any) -> None:
     if _CRITICAL[0]:
         _DEFERRED.append(signum)
         return
+    _act_on(signum)
+
+
+def _act_on(signum: int) -> None:
+    """Remove every held temporary, then end as the signal asks (SIGINT: raise
+    KeyboardInterrupt)."""
     _remove_held()
     if signum == signal.SIGINT:
         raise KeyboardInterrupt
@@ -338,6 +344,25 @@ def signals_guarded() -> Iterator[None]:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         _remove_held()
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """:func:`signals_guarded`, with a signal that comes only noted: it is acted on at
+    the next :func:`check_signals` or when the block ends.  For work that must not be
+    interrupted anywhere, such as Qt's and PySide's own Python while they start and
+    paint (an exception raised inside them aborted or crashed the process)."""
+    with signals_guarded(), _critical():
+        yield
+
+
+def check_signals() -> None:
+    """A safe place inside :func:`signals_held`: a signal that came meanwhile is
+    acted on now (SIGINT: KeyboardInterrupt), unless targets are being replaced."""
+    if _DEFERRED and _CRITICAL[0] <= 1:
+        signum = _DEFERRED.pop()
+        _DEFERRED.clear()
+        _act_on(signum)
 
 
 @contextlib.contextmanager

@@ -227,3 +227,34 @@ def test_a_failed_folder_export_leaves_no_new_folder(party, tmp_path, monkeypatc
     fill_disk_after(monkeypatch, 0)
     assert cli("export-pdf", *party, "-o", tmp_path / "new" / "sheets").code == 2
     assert not (tmp_path / "new" / "sheets").exists()
+
+
+def test_ctrl_c_while_an_export_paints_ends_it_with_nothing_written(tmp_path):
+    """The export of several characters, Ctrl+C while it paints the first sheet: the
+    painting goes on to the next sheet, then the command says 'interrupted' and exits
+    130, the previous PDF as it was and no temporary left."""
+    names = []
+    for name in ("Ann", "Bob"):
+        path = tmp_path / f"{name}.json"
+        ok("new", "story-points", name, "-o", path)
+        names.append(str(path))
+    out = tmp_path / "out"
+    out.mkdir()
+    target = out / "party.pdf"
+    target.write_bytes(b"%PDF-1.4 the previous sheets\n%%EOF\n")
+    program = (
+        "import os, signal, sys\n"
+        "from builder.render import paint\n"
+        "real = paint.paint_page\n"
+        "def painting(*args, **kwargs):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return real(*args, **kwargs)\n"
+        "paint.paint_page = painting\n"
+        "from builder.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n")
+    done = subprocess.run([sys.executable, "-c", program, "export-pdf", *names, "-o",
+                           str(target)], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted\n")
+    assert target.read_bytes() == b"%PDF-1.4 the previous sheets\n%%EOF\n"
+    assert sorted(p.name for p in out.iterdir()) == ["party.pdf"]
