@@ -129,3 +129,40 @@ def bring_into_view(widget: QWidget) -> None:
             parent.ensureWidgetVisible(widget)
         parent = parent.parentWidget()
     widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def focus_in(window: QWidget) -> QWidget | None:
+    """The widget of ``window`` with the keyboard focus, the one the window gives it back
+    to when it is active again; never its menu bar or a menu (they hold the keyboard only
+    while they are open)."""
+    from PySide6.QtWidgets import QApplication, QMenu, QMenuBar
+
+    for widget in (QApplication.focusWidget(), window.focusWidget()):
+        if widget is not None and widget.window() is window \
+                and not isinstance(widget, (QMenuBar, QMenu)):
+            return widget
+    return None
+
+
+def give_focus_back(widget: QWidget | None) -> None:
+    """The keyboard back to ``widget``, its window the active one: once the box a piece
+    of work left open closes (and a box that opened after it, a notice following its
+    button, in turn); at once when none is open.  Where the window manager gives the
+    window back to something else (or there is none), the focus still returns to where
+    the player left it."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    if widget is None:
+        return
+    box = QApplication.activeModalWidget()
+    if isinstance(box, QDialog) and box.isVisible() and box is not widget.window():
+        box.finished.connect(lambda _result: QTimer.singleShot(
+            0, widget, lambda: give_focus_back(widget)))
+        return
+    if not widget.isVisible():          # its tab went away meanwhile
+        return
+    from PySide6.QtCore import Qt
+
+    widget.window().activateWindow()
+    widget.setFocus(Qt.FocusReason.ActiveWindowFocusReason)

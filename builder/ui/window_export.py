@@ -66,7 +66,18 @@ class ExportController(QObject):
             self.print_preview_dialog.open()
 
     def export_pdf(self) -> None:
-        """One character: its sheet.  Library selection: one PDF or one PDF each."""
+        """One character: its sheet.  Library selection: one PDF or one PDF each.  Once
+        the export's last box closes (Open, Show in Folder, or why it failed), the
+        keyboard is back where it was."""
+        from builder.ui.focus import focus_in, give_focus_back
+
+        before = focus_in(self.window)
+        try:
+            self._export_pdf()
+        finally:
+            give_focus_back(before)
+
+    def _export_pdf(self) -> None:
         from PySide6.QtWidgets import QFileDialog, QMessageBox
 
         from builder.ui import printing

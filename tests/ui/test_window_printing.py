@@ -1,6 +1,9 @@
 """File > Print, Print Preview, Export PDF and Sheet Options in the main window."""
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import Qt
+
 from tests.pdf_text import page_texts
 from tests.ui.conftest import SENNA, make_character
 
@@ -97,3 +100,74 @@ def test_sheet_options_offer_the_sections_of_what_would_print(window, monkeypatc
     assert set(window.export._sheet_dialog.section_boxes) == chosen
     window.export._sheet_dialog.close()
 
+
+
+def _shown_box(window):
+    from PySide6.QtWidgets import QMessageBox
+
+    shown = [box for box in window.findChildren(QMessageBox) if box.isVisible()]
+    return shown[-1] if shown else None
+
+
+# the File menu open, offscreen: a platform without raise() or keyboard grabs says so
+@pytest.mark.qt_log_ignore("propagateSizeHints|does not support (raise|grabbing the keyboard)")
+@pytest.mark.parametrize("how", ["shortcut", "menu"])
+@pytest.mark.parametrize("close", ["Escape", "Close clicked", "a notice after Open"])
+def test_after_export_pdf_the_keyboard_is_back_where_it_was(window, qtbot, monkeypatch,
+                                                            tmp_path, how, close):
+    """File > Export PDF (Ctrl+E, or Alt+F then E), Enter in the save dialog, the box
+    that offers Open and Show in Folder closed (Escape, its Close clicked, or Open with
+    no program for PDFs and then the notice saying so): the keyboard is where it was,
+    in the character's tab, not on the menu bar nor nowhere."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QDesktopServices
+    from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
+
+    from builder.ui import printing
+
+    monkeypatch.setattr(printing, "last_folder", lambda: str(tmp_path))
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)
+    editor = window.documents.open_path(make_character("Senna", *SENNA))
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    had = editor.options_panel.view
+    had.setFocus()
+    qtbot.waitUntil(had.hasFocus)
+
+    asked = [0]
+
+    def save_when_asked() -> None:       # Enter in the save dialog's name field
+        asked[0] += 1
+        dialog = QApplication.activeModalWidget()
+        name = dialog.findChild(QLineEdit, "fileNameEdit") \
+            if isinstance(dialog, QFileDialog) else None
+        if name is not None and name.text():
+            qtbot.keyClick(name, Qt.Key.Key_Return)
+            if not dialog.isVisible():
+                return                          # saved: the export goes on
+        if asked[0] < 1000:                     # 20 s: then the wait below says why
+            QTimer.singleShot(20, save_when_asked)
+
+    QTimer.singleShot(20, save_when_asked)
+    if how == "shortcut":
+        qtbot.keyClick(had, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    else:
+        qtbot.keyClick(had, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
+        qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None)
+        qtbot.keyClick(QApplication.activePopupWidget(), Qt.Key.Key_E)
+    qtbot.waitUntil(lambda: _shown_box(window) is not None)
+    assert len(list(tmp_path.glob("*.pdf"))) == 1                  # written
+    box = _shown_box(window)
+    if close == "Escape":
+        qtbot.keyClick(box, Qt.Key.Key_Escape)
+    else:
+        button = next(b for b in box.buttons()
+                      if b.text() == ("Close" if close == "Close clicked" else "Open"))
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    if close == "a notice after Open":
+        qtbot.waitUntil(lambda: _shown_box(window) not in (None, box))
+        qtbot.keyClick(_shown_box(window), Qt.Key.Key_Return)     # its OK
+    qtbot.waitUntil(lambda: _shown_box(window) is None)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is had)
+    assert QApplication.activeWindow() is window
