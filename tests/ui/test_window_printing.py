@@ -111,8 +111,8 @@ def _shown_box(window):
 
 # the File menu open, offscreen: a platform without raise() or keyboard grabs says so
 @pytest.mark.qt_log_ignore("propagateSizeHints|does not support (raise|grabbing the keyboard)")
-@pytest.mark.parametrize("how", ["shortcut", "menu"])
-@pytest.mark.parametrize("close", ["Escape", "Close clicked", "a notice after Open"])
+@pytest.mark.parametrize("how, close", [("shortcut", "Escape"), ("menu", "Close clicked"),
+                                        ("menu", "a notice after Open")])
 def test_after_export_pdf_the_keyboard_is_back_where_it_was(window, qtbot, monkeypatch,
                                                             tmp_path, how, close):
     """File > Export PDF (Ctrl+E, or Alt+F then E), Enter in the save dialog, the box
