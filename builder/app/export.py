@@ -60,11 +60,13 @@ class Printed(FrozenRecord):
 
     @classmethod
     def of(cls, cf: CharacterFile) -> Printed:
-        """The character a file holds, as its sheet reads it: its derived state and
-        its ledger's entries as written (``ledger_entries``: what the printed ledger
-        groups by session and counts money from)."""
+        """The character a file holds, as its sheet reads it: its derived state, its
+        ledger's entries as written (``ledger_entries``: what the printed ledger groups
+        by session and counts money from) and what its rule system calls its points
+        after a number (``balance_label``: the generic sheet's ledger columns)."""
         derived = cf.derived()
         derived["ledger_entries"] = list(cf.doc.get("ledger") or [])
+        derived["balance_label"] = cf.ruleset.balance_label
         return cls(Path(cf.path or cf.name), cf.name, cf.ruleset.id, derived,
                    bool(cf.replay.problems))
 

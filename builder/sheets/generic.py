@@ -2,21 +2,28 @@
 
 It lays out whatever the derived state holds: scalars as a summary, a dict of
 scalars as boxed rows, a dict of dicts or a list of dicts as a table, the
-ledger as a table, notes with ruled lines to the foot of the last page.
+ledger as every sheet prints it (:func:`builder.sheets.model.ledger_section`: in
+plain words, ``--ledger`` and the compact layout followed), notes with ruled lines
+to the foot of the last page.  Who the character is prints in the shared Who section.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from builder.sheets.model import (Block, Cell, Column, Notes, Rows, Section, Sheet, SheetOptions, Table,
-                                  notes_section, text_value)
+                                  ledger_section, notes_section, text_value)
 
 SECTIONS: list[tuple[str, str]] = []  # depends on the character: see section_keys
-_SKIP = {"ruleset", "name", "format", "kind"}
+#: Keys that are no section of their own: the heading's, the Who section's (shared by
+#: every sheet) and what the export adds for the ledger.
+_SKIP = {"ruleset", "name", "format", "kind", "player", "appearance", "background", "portrait",
+         "ledger_entries", "balance_label"}
 
 
 def _title(key: str) -> str:
-    return key.replace("_", " ").replace("-", " ").strip().capitalize()
+    """``skill_points`` -> "Skill points"; a key in capitals stays so ("CP")."""
+    words = key.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
 
 
 def section_keys(derived: dict[str, Any] | None) -> list[str]:
@@ -82,13 +89,10 @@ def build(derived: dict[str, Any], options: SheetOptions) -> Sheet:
         if blocks:
             sheet.sections.append(Section(key, _title(key), blocks))
     if ledger is not None:
-        rows = [] if blank else [(str(e.get("n", i + 1)), e) for i, e in enumerate(ledger)
-                                 if isinstance(e, dict)]
-        table = _table(rows, "#", blank) if rows else Table([Column("#", 0.4),
-                                                             Column("Entry", 6.0)], [])
-        if blank:
-            table.rows = [["", ""] for _ in range(20)]
-        sheet.sections.append(Section("ledger", "Ledger", [table], record=True))
+        balance = derived.get("balance_label")
+        sheet.sections.append(ledger_section(derived, blank, "Ledger", 6.0,
+                                             balance=balance if isinstance(balance, str)
+                                             and balance else None, mode=options.ledger))
     # Last, after the ledger: its lines fill the rest of the page (see notes_section).
     sheet.sections.append(notes_section("notes", "Notes", derived.get("notes"), blank, lines=8))
     return sheet
