@@ -235,8 +235,7 @@ class SectionAtoms:
     def _table(self, block: Table, width: float) -> list[Atom]:
         s = self.s
         pad = s.pt(3.5)
-        total = sum(c.weight for c in block.columns) or 1.0
-        widths = [width * c.weight / total for c in block.columns]
+        widths = self._widths(block, width, pad)
         lefts = [sum(widths[:i]) for i in range(len(widths))]
         titles = [s.block("th", c.title, w - 2 * pad) for c, w in zip(block.columns, widths)]
         head_h = max(h for _t, h in titles) + s.pt(5)
@@ -306,6 +305,29 @@ class SectionAtoms:
         _keep_rows_together(atoms[1:len(atoms) - block.spare])
         return atoms
 
+    def _widths(self, block: Table, width: float, pad: float) -> list[float]:
+        """Each column's share of ``width`` by its weight; but never narrower than its
+        longest short word (a number, a date: one of up to :data:`SHORT_WORD` characters,
+        which a line break would cut in two), the room taken from the columns wider than
+        that, in proportion to what they have to spare.  When the words do not fit side
+        by side, the weights alone."""
+        total = sum(c.weight for c in block.columns) or 1.0
+        widths = [width * c.weight / total for c in block.columns]
+        longest = [""] * len(widths)
+        for row in block.rows:
+            for index, cell in enumerate(row[:len(widths)]):
+                if isinstance(cell, str) and len(longest[index]) < len(cell) <= SHORT_WORD \
+                        and not any(ch.isspace() for ch in cell):
+                    longest[index] = cell
+        least = [self.s.width("td", word) + 2 * pad + self.s.pt(1) if word else 0.0
+                 for word in longest]
+        short = sum(max(0.0, need - have) for need, have in zip(least, widths))
+        spare = sum(max(0.0, have - need) for need, have in zip(least, widths))
+        if short <= 0 or spare < short:
+            return widths
+        return [need if have <= need else have - short * (have - need) / spare
+                for need, have in zip(least, widths)]
+
     def _heading(self, block: Heading, width: float, first: bool) -> Atom:
         s = self.s
         top = 0 if first else s.pt(6)
@@ -363,6 +385,11 @@ class SectionAtoms:
             atoms.append(Atom(h, draw))
         return atoms
 
+
+
+#: The longest word a table keeps whole by widening its column (a number, a date, an
+#: amount); longer ones wrap as the column's weight allows.
+SHORT_WORD = 12
 
 
 def _spans(block: Table, lefts: list[float], widths: list[float]) -> list[list[float]]:

@@ -373,3 +373,25 @@ def test_every_ruleset_prints_its_notes_after_the_records_and_before_them_when_b
     records = [k for k in filled if k in ("history", "ledger")]
     assert records and filled[-1] == "notes" and filled[-len(records) - 1:-1] == records
     assert blank[-len(records) - 1:] == ["notes", *records]
+
+
+
+def test_a_short_word_is_never_broken_its_column_widened_from_the_wide_ones(qapp):
+    """A Vogelfrei ledger on A4 past its 99th entry: the entry numbers stay whole (the #
+    column widened from the Entry column: "105" was printed "10" over "5"), and so do the
+    dates and amounts; every row one line high."""
+    from builder.render.pdf import render_pdf_bytes
+    from tests.pdf_text import page_texts
+
+    columns = [Column("#", 0.5, "right"), Column("Date", 1.3), Column("Entry", 6.5),
+               Column("Money", 1.3, "right"), Column("XP gained", 1.0, "right"),
+               Column("XP after", 1.0, "right")]
+    rows = [[str(n), "2026-12-02", "Gained 1 sp", "+1 sp", "", "12345"]
+            for n in range(98, 108)]
+    sheet = Sheet("Greta", "vogelfrei", sections=[Section("ledger", "Ledger", [
+        Table(columns, rows)])])
+    pdf, _counts = render_pdf_bytes([sheet], "a4")
+    lines = [line.split() for page in page_texts(pdf) for line in page.splitlines()]
+    printed = [words for words in lines if "Gained" in words]
+    assert [words[0] for words in printed] == [str(n) for n in range(98, 108)]
+    assert all(words[1] == "2026-12-02" and words[-1] == "12345" for words in printed)
