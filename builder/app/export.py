@@ -41,22 +41,25 @@ class Printed(FrozenRecord):
     """One character read for printing: its file, name, rule system and derived state
     (``show --json``), and whether its ledger has problems (printed on its sheet)."""
 
-    __slots__ = ("path", "name", "ruleset_id", "derived", "has_problems")
-    _fields = ("path", "name", "ruleset_id", "derived", "has_problems")
+    __slots__ = ("path", "name", "ruleset_id", "derived", "has_problems", "portrait_missing")
+    _fields = ("path", "name", "ruleset_id", "derived", "has_problems", "portrait_missing")
     _repr_fields = ("path", "name", "ruleset_id")
     path: Path
     name: str
     ruleset_id: str
     derived: dict[str, Any]
     has_problems: bool
+    #: The portrait the file names when it is not in this data folder ("": none missing).
+    portrait_missing: str
 
     def __init__(self, path: Path, name: str, ruleset_id: str, derived: dict[str, Any],
-                 has_problems: bool) -> None:
+                 has_problems: bool, portrait_missing: str = "") -> None:
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "ruleset_id", ruleset_id)
         object.__setattr__(self, "derived", derived)
         object.__setattr__(self, "has_problems", has_problems)
+        object.__setattr__(self, "portrait_missing", portrait_missing)
 
     @classmethod
     def of(cls, cf: CharacterFile) -> Printed:
@@ -67,8 +70,11 @@ class Printed(FrozenRecord):
         derived = cf.derived()
         derived["ledger_entries"] = list(cf.doc.get("ledger") or [])
         derived["balance_label"] = cf.ruleset.balance_label
+        named = cf.doc.get("portrait")
+        missing = named if isinstance(named, str) and named and "portrait" not in derived \
+            else ""
         return cls(Path(cf.path or cf.name), cf.name, cf.ruleset.id, derived,
-                   bool(cf.replay.problems))
+                   bool(cf.replay.problems), missing)
 
 
 def _character_files(path: Path | str) -> tuple[list[CharacterFile], bool]:
@@ -294,10 +300,26 @@ def crowded_compact(job: Job, counts: Sequence[int]) -> list[str]:
             if sheet.layout == "compact" and count > 1]
 
 
-def problem_notes(characters: Sequence[Printed]) -> list[str]:
-    """One line for each character whose ledger has problems (printed on its sheet)."""
-    return [f"note: {c.path} has ledger problems (printed on its sheet); run check"
-            for c in characters if c.has_problems]
+def problem_notes(characters: Sequence[Printed],
+                  sections: Iterable[str] | None = None) -> list[str]:
+    """One line for each character whose ledger has problems (printed on its sheet),
+    whose portrait is not in this data folder (printed without it), or whose sheet has
+    none of the ``sections`` chosen (a section of another rule system's sheet: only its
+    heading prints)."""
+    chosen = None if sections is None else set(sections)
+    lines = []
+    for c in characters:
+        if c.has_problems:
+            lines.append(f"note: {c.path} has ledger problems (printed on its sheet); run check")
+        if c.portrait_missing:
+            lines.append(f"note: {c.path}: its portrait ({c.portrait_missing}) is not in this "
+                         "data folder; printed without it")
+        if chosen is not None:
+            own = section_keys(c.ruleset_id, c.derived)
+            if chosen.isdisjoint(own):
+                lines.append(f"note: {c.path}: its sheet has none of the sections chosen "
+                             f"(its own: {', '.join(own)}); only its heading prints")
+    return lines
 
 
 __all__ += ["problem_notes", "crowded_compact", "sheet_sections", "FileProblem", "signals_held",

@@ -79,7 +79,7 @@ def cmd_export_pdf(args: argparse.Namespace) -> int:
     options = SheetOptions(sections=sections, blank=args.blank, layout=args.layout,
                            duplex=args.duplex, ledger=args.ledger)
     sheets = export.build_sheets(characters, options)
-    for line in export.problem_notes(characters):
+    for line in export.problem_notes(characters, sections):
         err(line)
     plan = export.plan(args.output, sheets, [c.name for c in characters])
 

@@ -79,3 +79,33 @@ def test_one_character_title(tmp_path, qapp):
     ok("export-pdf", bob, "-o", out)
     info = PdfReader(str(out)).metadata
     assert info.title == "Bob Vell: character sheet" and info.author == "Bob Vell"
+
+
+def test_a_section_another_sheet_lacks_and_a_portrait_not_here_are_said(tmp_path, qapp,
+                                                                        monkeypatch):
+    """--sections money over a Story Points and a Vogelfrei character: the Story Points
+    sheet has no money section, so only its heading prints, and a note says so. A
+    portrait set in another data folder is not in this one: printed without it, and said."""
+    from tests.helpers import cli
+
+    senna, _graynor = make_story_points_files(tmp_path)
+    greta = make_vogelfrei_file(tmp_path)
+    mixed = cli("export-pdf", senna, greta, "-o", tmp_path / "money.pdf", "--sections", "money")
+    assert mixed.code == 0
+    (note,) = [line for line in mixed.err.splitlines() if line.startswith("note: ")]
+    assert note.startswith(f"note: {senna}: its sheet has none of the sections chosen (its "
+                           "own: vitals, ")
+    assert note.endswith("); only its heading prints")
+    image = tmp_path / "portrait.png"
+    from PySide6.QtGui import QImage
+
+    QImage(40, 60, QImage.Format.Format_RGB32).save(str(image))
+    ok("do", senna, "set-identity", "portrait", image)
+    elsewhere = tmp_path / "another-data-folder"
+    elsewhere.mkdir()
+    monkeypatch.setenv("CHARACTER_BUILDER_DATA", str(elsewhere))
+    moved = cli("export-pdf", senna, "-o", tmp_path / "senna.pdf")
+    assert moved.code == 0 and [line for line in moved.err.splitlines()
+                                if "portrait" in line] == [
+        f"note: {senna}: its portrait ({json.loads(senna.read_text())['portrait']}) is not "
+        "in this data folder; printed without it"]
