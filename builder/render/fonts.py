@@ -133,9 +133,18 @@ def _has_glyph(font: QFont, char: str) -> bool:
     return bool(runs) and all(index != 0 for run in runs for index in run.glyphIndexes())
 
 
+#: How many characters a line about missing glyphs names; the rest are counted.
+NAMED_MISSING = 12
+
+
 def describe_missing(missing: Iterable[str]) -> str:
-    """'李 (U+674E), 龍 (U+9F8D)': the characters, sorted, each with its code point."""
-    return ", ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing))
+    """'李 (U+674E), 龍 (U+9F8D)': the characters, sorted, each with its code point; past
+    :data:`NAMED_MISSING` of them, how many more (a whole name in a script no font has
+    made a line of 1,500 characters)."""
+    chars = sorted(missing)
+    named = ", ".join(f"{c} (U+{ord(c):04X})" for c in chars[:NAMED_MISSING])
+    more = len(chars) - NAMED_MISSING
+    return f"{named} and {more} more" if more > 0 else named
 
 
 #: Characters beyond U+FFFF: Qt's PDF writer maps only the glyphs of characters up to
