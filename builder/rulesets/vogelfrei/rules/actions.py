@@ -403,8 +403,9 @@ class _Item(VFAction):
 
     def parse(self, words: Sequence[str]) -> Action:
         parser = self.parser()
-        parser.add_argument("item", nargs="+",
-                            help="an item as named in the equipment tables, e.g. 'Book (Blank)'")
+        parser.add_argument("item", nargs="+", metavar="ITEM",
+                            help="one item as named in the equipment tables, its words quoted "
+                                 "or not, e.g. Book (Blank)")
         if self.counted:
             parser.add_argument("--qty", default="1", help="how many (default 1)")
         self.add_arguments(parser)
