@@ -252,8 +252,10 @@ def identity_parser() -> argparse.ArgumentParser:
 
     parser = action_parser(SET_IDENTITY, "Set who the character is (any rule system); an "
                                          "empty VALUE removes it.")
+    from builder.app.identity import KEYS
+
     parser.add_argument("key", metavar="KEY",
-                        help="player, appearance, background or portrait")
+                        help=f"{', '.join(KEYS[:-1])} or {KEYS[-1]}")
     parser.add_argument("value", metavar="VALUE",
                         help="the text; for portrait, an image file (PNG, JPEG, GIF or "
                              "BMP), copied into the data folder")

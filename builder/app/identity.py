@@ -1,4 +1,4 @@
-"""Who the character is: player, appearance, background and portrait, the same in every
+"""Who the character is: player, appearance, background, notes and portrait, the same in every
 rule system (``do FILE set-identity KEY VALUE`` on the command line; the editor's "Who"
 page and Edit > Who Is This Character… in the window).
 

@@ -286,7 +286,7 @@ class CharacterFile(Record):
         if ledger_rows:
             result["ledger"] = self.ledger_rows()
         result["notes"] = self.doc.get("notes", "")
-        result.update(identity_of(self.doc))  # player, appearance, background, portrait
+        result.update(identity_of(self.doc))  # player, appearance, background, notes, portrait
         result["problems"] = [line for p in self.replay.problems for line in p.lines()]
         return result
 

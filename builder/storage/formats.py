@@ -83,7 +83,7 @@ class FileFormat(FrozenRecord):
 
 # -- characters ------------------------------------------------------------------
 
-IDENTITY_TEXT_KEYS = ("player", "appearance", "background")
+IDENTITY_TEXT_KEYS = ("player", "appearance", "background", "notes")
 #: Where a format-1 file's keys that format 2 gave another meaning are kept.
 FORMAT_1_KEYS = "format_1_keys"
 

@@ -1,4 +1,4 @@
-"""Who the character is: player, appearance, background and a portrait (no Qt here).
+"""Who the character is: player, appearance, background, notes and a portrait (no Qt here).
 
 The same for every ruleset, handled once: four optional top-level keys of the
 character file, beside ``name`` and ``notes``:

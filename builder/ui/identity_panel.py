@@ -1,4 +1,4 @@
-"""Who the character is, in the editor: player, appearance, background, portrait.
+"""Who the character is, in the editor: player, appearance, background, notes, portrait.
 
 :class:`IdentityFields` is the form (used by the "Who" page of every editor and by
 Edit > Who Is This Character…); :class:`IdentityPanel` is the page: a field that
@@ -113,7 +113,12 @@ class IdentityFields(QWidget):
         self.background.setObjectName("identityBackground")
         self.background.setAccessibleName("Background")
         self.background.setTabChangesFocus(True)
-        for box in (self.appearance, self.background):
+        self.notes = QPlainTextEdit(self)
+        self.notes.setObjectName("identityNotes")
+        self.notes.setAccessibleName("Notes")
+        self.notes.setPlaceholderText("Printed in the sheet's Notes")
+        self.notes.setTabChangesFocus(True)
+        for box in (self.appearance, self.background, self.notes):
             box.installEventFilter(self)
         self.portrait = ""
         self.preview = QLabel(self)
@@ -133,6 +138,7 @@ class IdentityFields(QWidget):
         form.addRow(label("&Player"), self.player)
         form.addRow(label("&Appearance"), self.appearance)
         form.addRow(label("&Background"), self.background)
+        form.addRow(label("N&otes"), self.notes)
         picture = QHBoxLayout()
         picture.addWidget(self.preview)
         buttons = QVBoxLayout()
@@ -156,12 +162,13 @@ class IdentityFields(QWidget):
         return {"player": self.player.text().strip(),
                 "appearance": self.appearance.toPlainText().strip(),
                 "background": self.background.toPlainText().strip(),
+                "notes": self.notes.toPlainText().strip(),
                 "portrait": self.portrait}
 
     def set_values(self, values: Mapping[str, str], keep_focused: bool = False) -> None:
         """Show ``values``; with ``keep_focused``, a field being edited keeps its text."""
         for key, box in (("player", self.player), ("appearance", self.appearance),
-                         ("background", self.background)):
+                         ("background", self.background), ("notes", self.notes)):
             if keep_focused and box.hasFocus():
                 continue
             text = values.get(key, "")
@@ -176,7 +183,7 @@ class IdentityFields(QWidget):
             self.set_portrait(values.get("portrait", ""))
 
     def set_read_only(self, read_only: bool) -> None:
-        for box in (self.player, self.appearance, self.background):
+        for box in (self.player, self.appearance, self.background, self.notes):
             box.setReadOnly(read_only)
         self._read_only = read_only
         self.choose_button.setEnabled(not read_only)
@@ -190,7 +197,7 @@ class IdentityFields(QWidget):
     # -- edits ---------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FocusOut and watched in (self.appearance,
-                                                                 self.background):
+                                                                 self.background, self.notes):
             self.edited.emit()
         return super().eventFilter(watched, event)
 
@@ -256,8 +263,9 @@ class IdentityPanel(QScrollArea):
         page = QWidget(self)
         self.fields = IdentityFields(page, mnemonics=False)
         self.fields.edited.connect(self.commit)
-        note = QLabel("Printed in the Who section of the sheet. Each change is saved at once "
-                      "and is one step of Undo.", page)
+        note = QLabel("Printed on the sheet: the notes in its Notes section, the rest in its "
+                      "Who section. Each change is saved at once and is one step of Undo.",
+                      page)
         note.setWordWrap(True)
         # plain text, not a disabled label: the disabled grey read at about 2:1
         note.setObjectName("whoNote")

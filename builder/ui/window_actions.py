@@ -139,7 +139,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "F2",
                enabled_when="character"),
     ActionSpec("identity", "&Who Is This Character…", "documents.edit_identity",
-               "Player, appearance, background and portrait (printed on the sheet)",
+               "Player, appearance, background, notes and portrait (printed on the sheet)",
                enabled_when="one-character"),
     ActionSpec("trash", "&Move to Trash", "library.trash_selected",
                "Move the selected characters to the trash (Undo brings them back)", K.Delete,

@@ -78,4 +78,26 @@ def test_set_identity_is_listed_and_has_help(tmp_path):
     ok("new", "story-points", "Mira", "-o", path)
     text = ok("do", path, "set-identity", "--help").out
     assert text.startswith("usage: character-builder do FILE set-identity")
-    assert "player, appearance, background or portrait" in text
+    assert "player, appearance, background, notes or portrait" in text
+
+
+def test_notes_are_set_shown_printed_and_removed(tmp_path, qapp):
+    """The character's notes: set at creation or with set-identity (several lines kept),
+    in show --json, printed in the sheet's Notes section, removed by an empty VALUE."""
+    from builder.app import export
+    from builder.sheets import SheetOptions
+    from builder.sheets.model import Notes
+
+    path = tmp_path / "c.json"
+    ok("new", "story-points", "Mira", "-o", path, "--set", "notes=Born in a storm")
+    assert saved(path)["notes"] == "Born in a storm"
+    said = ok("do", path, "set-identity", "notes", "Owes Bram 20 silver.\nHates boats.")
+    assert said.out == "notes: Owes Bram 20 silver.\nHates boats.\n"
+    assert ok("show", path, "--json").json()["notes"] == "Owes Bram 20 silver.\nHates boats."
+    (sheet,) = export.build_sheets(export.read_characters([path]), SheetOptions())
+    (notes,) = [s for s in sheet.sections if s.key == "notes"]
+    assert [b.text for b in notes.blocks if isinstance(b, Notes)][0] == \
+        "Owes Bram 20 silver.\nHates boats."
+    assert "Owes Bram" not in str([s.blocks for s in sheet.sections if s.key == "who"])
+    ok("do", path, "set-identity", "notes", "")
+    assert "notes" not in saved(path) and ok("show", path, "--json").json()["notes"] == ""

@@ -1,5 +1,5 @@
 """The "Who" page of every editor (the generic one included): player, appearance,
-background and portrait, each finished edit one undo step, saved at once."""
+background, notes and portrait, each finished edit one undo step, saved at once."""
 from __future__ import annotations
 
 import json
@@ -84,6 +84,13 @@ def test_who_page_edits_are_undoable_and_saved(window, tmp_path, monkeypatch, ru
     fields.player.setText("")
     fields.player.editingFinished.emit()
     assert "player" not in saved(path)
+
+    fields.notes.setPlainText("Owes Bram 20 silver.\nHates boats.")   # the notes the sheet prints
+    finish_text(fields.notes)
+    assert saved(path)["notes"] == "Owes Bram 20 silver.\nHates boats."
+    assert doc.derived()["notes"] == "Owes Bram 20 silver.\nHates boats."
+    doc.undo_stack.undo()
+    assert "notes" not in saved(path) and fields.notes.toPlainText() == ""
 
 
 def test_a_bad_image_changes_nothing(window, senna_path, tmp_path):

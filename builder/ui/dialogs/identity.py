@@ -1,4 +1,4 @@
-"""Edit > Who Is This Character…: player, appearance, background and portrait.
+"""Edit > Who Is This Character…: player, appearance, background, notes and portrait.
 
 The same for every ruleset (builder/storage/identity.py).  Accepting pushes one
 :class:`SetIdentity` on the character's undo stack (``commit_identity`` of
