@@ -1,7 +1,6 @@
 """What an operation returns (an :class:`Outcome`) or raises (:class:`Refused`)."""
 from __future__ import annotations
 
-import hashlib
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
@@ -55,6 +54,8 @@ class NotWritten(FileProblem):
 
 def digest(data: bytes | None) -> str | None:
     """SHA-256 of a file's bytes (None: there was no file)."""
+    import hashlib  # when a digest is made (docs/dev/performance.md, hashlib)
+
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 

@@ -21,7 +21,6 @@ Pure: the caller passes the time, the randomness and the device (see
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 from typing import Any, Mapping, MutableMapping
 
@@ -104,6 +103,8 @@ def canonical(value: Any) -> str:
 
 def digest(value: Any) -> str:
     """A short fingerprint of a JSON value's content (hex)."""
+    import hashlib  # when a digest is made (docs/dev/performance.md, hashlib)
+
     return hashlib.sha256(canonical(value).encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -144,6 +145,8 @@ def derived_file_id(doc: Mapping[str, Any]) -> str:
 
 def derived_entry_id(file_id: str, position: int, entry: Mapping[str, Any]) -> str:
     """The id of an entry written before entries had one."""
+    import hashlib  # when a digest is made (docs/dev/performance.md, hashlib)
+
     content = entry if _STAMP_SET.isdisjoint(entry) else action_content(entry)
     seed = canonical([file_id, position, content])
     return ulid(at_ms(entry.get("at")), hashlib.sha256(seed.encode("utf-8", "surrogatepass"))

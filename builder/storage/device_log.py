@@ -26,7 +26,6 @@ that did not change reads no log.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -75,6 +74,8 @@ def log_folder() -> Path:
 
 def _path_key(path: Path | str) -> str:
     resolved = os.path.realpath(os.path.abspath(path))
+    import hashlib  # when a digest is made (docs/dev/performance.md, hashlib)
+
     return hashlib.sha256(os.fsencode(resolved)).hexdigest()[:16]
 
 

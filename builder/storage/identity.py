@@ -14,7 +14,6 @@ keys read as before (nothing is missing: every key is optional).
 """
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -90,6 +89,8 @@ def store_portrait(source: Path) -> str:
     suffix = next((ext for magic, ext in _MAGIC if data.startswith(magic)), None)
     if suffix is None:
         raise FileProblem(f"{source}: not a PNG, JPEG, GIF or BMP image")
+    import hashlib  # when a digest is made (docs/dev/performance.md, hashlib)
+
     name = f"{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
     target = data_dir() / PORTRAITS / name
     if not target.exists():

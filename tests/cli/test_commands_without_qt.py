@@ -53,6 +53,7 @@ assert "pypdf" not in sys.modules  # no PDF library
 # nor imports datetime for the PDF's date (builder/render/outline.py).
 assert "dataclasses" not in sys.modules and "datetime" not in sys.modules
 assert "decimal" not in sys.modules  # the compiled validators name no Decimal
+assert "hashlib" not in sys.modules  # no digest is made: OpenSSL is never started
 print("QtGui only")
 """
 
