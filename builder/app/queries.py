@@ -274,7 +274,7 @@ class PoolView(NamedTuple):
     name: str
     view: dict[str, Any]
     problems: list[tuple[int, list[str]]]
-    suspended: list[str] = []
+    suspended: tuple[str, ...] = ()
 
 
 def pool_view(path: Path | str) -> PoolView:
@@ -289,4 +289,5 @@ def pool_view(path: Path | str) -> PoolView:
     if suspended:
         view["suspended"] = suspended
     return PoolView(campaign.name, view,
-                    [(index, list(reasons)) for index, reasons in replayed.problems], suspended)
+                    [(index, list(reasons)) for index, reasons in replayed.problems],
+                    tuple(suspended))

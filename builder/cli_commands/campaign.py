@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from builder.app.types import UsageError
 
@@ -98,7 +98,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _notes(suspended: list[str]) -> None:
+def _notes(suspended: Sequence[str]) -> None:
     """The entries a merge suspended, on stderr as ``show`` says them of a character."""
     from builder.cli_output import err
 
