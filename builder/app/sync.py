@@ -282,7 +282,7 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
     if not (_is_ours(ours) or _is_ours(theirs)):
         return _text_merge(Path(base), ours, theirs, marker, name)
     try:
-        a, b = read_copy(ours), read_copy(theirs)
+        a, b = _side(ours, "our version"), _side(theirs, "their version")
         result = merge_docs([a.doc, b.doc])
         write_merged(ours, result.doc, a.raw)
     except (FileProblem, UsageError, Refusal) as problem:
@@ -292,6 +292,18 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
     new = [s for s in result.open_conflicts if s.envelope.id not in before]
     lines = [f"{name or ours}: {suspension_line(s, result.doc)}" for s in new]
     return (CONFLICTS if new else CLEAN), lines
+
+
+def _side(path: Path, side: str) -> Copy:
+    """One side of git's merge, read from the temporary file git gives (a file that is
+    no JSON is named by its side, not by that file's name)."""
+    from builder.storage.files import read_raw
+
+    try:
+        jsonio.loads(read_raw(path))
+    except jsonio.JsonProblem as problem:
+        raise FileProblem(f"{side}: {problem}") from None
+    return read_copy(path)
 
 
 def _is_ours(path: Path) -> bool:

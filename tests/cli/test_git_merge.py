@@ -226,3 +226,23 @@ def test_deleted_on_one_side_and_changed_on_the_other_keeps_the_character(repo):
     assert done.returncode != 0                          # git asks: modify/delete
     assert mira.exists() and ok("verify", mira).code == 0
     assert [e["name"] for e in load(mira)["ledger"]] == ["Presence"]
+
+
+def test_a_side_that_is_not_json_is_named_by_its_side_not_gits_temporary_file(tmp_path):
+    """git hands the driver its versions as temporary files (.merge_file_XXXXXX): a side
+    that does not parse is said as "their version" (or "our version"), the file left."""
+    from builder.app.sync import NOT_MERGED, merge_driver
+
+    ok("new", "story-points", "Mira", "-o", tmp_path / "mira.json")
+    ours = tmp_path / ".merge_file_a1b2c3"
+    ours.write_bytes((tmp_path / "mira.json").read_bytes())
+    theirs = tmp_path / ".merge_file_d4e5f6"
+    theirs.write_text('{"format": 2, "kind": "character", "ledger": [', encoding="utf-8")
+    before = ours.read_bytes()
+    code, lines = merge_driver(tmp_path / ".merge_file_base", ours, theirs, "7", "mira.json")
+    assert code == NOT_MERGED and ours.read_bytes() == before
+    (line,) = lines
+    assert line.startswith("mira.json: not merged: their version: not valid JSON (line 1")
+    assert ".merge_file" not in line
+    code, lines = merge_driver(tmp_path / ".merge_file_base", theirs, ours, "7", "mira.json")
+    assert code == NOT_MERGED and lines[0].startswith("mira.json: not merged: our version: ")
