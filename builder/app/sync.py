@@ -365,7 +365,7 @@ def repair(path: Path | str) -> Merged:
             version.write_bytes(subprocess.run(
                 ["git", "-C", str(path.parent), "cat-file", "blob", stages[stage]],
                 capture_output=True, check=True).stdout)
-            copies.append(read_copy(version))
+            copies.append(_side(version, f"{path} ({side})"))
     result = merge_docs([c.doc for c in copies])
     data = write_merged(path, result.doc, current_bytes(path))
     return Merged(path, result, data, False,

@@ -246,3 +246,19 @@ def test_a_side_that_is_not_json_is_named_by_its_side_not_gits_temporary_file(tm
     assert ".merge_file" not in line
     code, lines = merge_driver(tmp_path / ".merge_file_base", theirs, ours, "7", "mira.json")
     assert code == NOT_MERGED and lines[0].startswith("mira.json: not merged: our version: ")
+
+
+def test_repair_names_a_version_that_is_not_json_by_its_side(repo):
+    """A clone without the driver, their version of the file broken (a hand edit
+    committed): repair says which version, not the name of its own temporary copy."""
+    git(repo, "config", "--remove-section", "merge.character-builder")
+    mira = diverge(repo)
+    git(repo, "checkout", "-q", "ann")
+    mira.write_text(mira.read_text(encoding="utf-8").rstrip()[:-1], encoding="utf-8")
+    commit(repo, "a hand edit cut the file short")
+    git(repo, "checkout", "-q", "main")
+    assert git(repo, "merge", "--no-edit", "ann", check=False).returncode != 0
+    before = mira.read_bytes()
+    broken = cli("repair", mira)
+    assert broken.code == 2 and broken.err.startswith(f"{mira} (theirs): not valid JSON")
+    assert mira.read_bytes() == before
