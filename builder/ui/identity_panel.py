@@ -52,7 +52,10 @@ class SetIdentity(QUndoCommand):
     def _to(self, values: Mapping[str, str]) -> None:
         from builder.app.identity import set_identity
 
-        self.doc.run_change(lambda: set_identity(self.doc.cf, values))
+        if self.doc.run_change(lambda: set_identity(self.doc.cf, values,
+                                                    guard=self.doc.own_guard)) is None \
+                and _every_key(identity(self.doc)) != _every_key(values):
+            self.setObsolete(True)              # refused (the file changed, or missing)
 
     def redo(self) -> None:
         if self._first:

@@ -44,15 +44,16 @@ class ApplyAction(QUndoCommand):
             self._first = False
             return
         before = len(self.doc.cf.ledger)
-        self.doc.run_change(lambda: characters.redo(self.doc.cf, self.action, rng=self.doc.rng))
-        if len(self.doc.cf.ledger) == before:     # refused (e.g. the file was reloaded)
+        self.doc.run_change(lambda: characters.redo(self.doc.cf, self.action, rng=self.doc.rng,
+                                                    guard=self.doc.own_guard))
+        if len(self.doc.cf.ledger) == before:     # refused (the file reloaded, or missing)
             self.setObsolete(True)
 
     def undo(self) -> None:
         from builder.app import characters
 
         before = len(self.doc.cf.ledger)
-        self.doc.run_change(lambda: characters.undo(self.doc.cf))
+        self.doc.run_change(lambda: characters.undo(self.doc.cf, guard=self.doc.own_guard))
         if len(self.doc.cf.ledger) == before:
             self.setObsolete(True)
 
@@ -69,7 +70,10 @@ class RenameCharacter(QUndoCommand):
     def _to(self, name: str) -> None:
         from builder.app import characters
 
-        self.doc.run_change(lambda: characters.rename(self.doc.cf, name))
+        self.doc.run_change(lambda: characters.rename(self.doc.cf, name,
+                                                      guard=self.doc.own_guard))
+        if self.doc.name != name:               # refused (the file changed, or missing)
+            self.setObsolete(True)
 
     def redo(self) -> None:
         if self._first:

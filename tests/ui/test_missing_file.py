@@ -180,3 +180,27 @@ def test_after_reload_no_message_about_the_version_left_behind(window, qtbot):
     assert editor.doc.name == "Senna Vale"
     assert not editor.refusal_bar.isVisibleTo(editor)
     assert not editor.conflict_bar.isVisibleTo(editor)
+
+
+def test_undo_while_the_file_is_missing_changes_nothing_and_says_so(window, qtbot):
+    """Ctrl+Z after the file went: the step is not taken back in memory only (the tab
+    showed both the missing bar and the changed-on-disk bar); nothing changes, the
+    status line says why, and Save again here writes the character as it was."""
+    from PySide6.QtWidgets import QApplication
+
+    path, editor = _open(window, qtbot)
+    option = next(o for o in editor.doc.options() if o.allowed)
+    assert editor.doc.apply_words(list(option.words_with()))
+    assert editor.doc.rename("Senna Vale")
+    took = path.read_bytes()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    editor.options_panel.view.setFocus()
+    _gone(window, qtbot, editor, path)
+    qtbot.keyClick(editor.options_panel.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() != "")
+    _said_nothing_changed(window, editor, path)
+    assert editor.doc.name == "Senna Vale" and len(editor.doc.cf.ledger) == 1
+    assert not editor.conflict_bar.isVisibleTo(editor)
+    editor.save_again_button.click()
+    assert path.read_bytes() == took

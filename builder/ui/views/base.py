@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtCore import (QAbstractItemModel, QItemSelectionModel, QModelIndex,
-                            QPersistentModelIndex, Qt, Signal)
+                            QPersistentModelIndex, Qt, QTimer, Signal)
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPushButton, QScrollArea, QSplitter, QStyle,
@@ -358,9 +358,11 @@ class CharacterEditor(QWidget):
     def show_refusal(self, reasons: Sequence[str]) -> None:
         if has_code(reasons, self.doc.MISSING_CODE):
             # the file is gone: its own bar says so, with what to do; the status line
-            # says that what was just asked for changed nothing
+            # says that what was just asked for changed nothing (again once an undo
+            # stack has settled: a refused Undo or Redo moves its index, which clears it)
             self.show_missing()
             self.status.emit(NOTHING_CHANGED_FILE_MISSING)
+            QTimer.singleShot(0, self, lambda: self.status.emit(NOTHING_CHANGED_FILE_MISSING))
             return
         text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)
         self.refusal_bar.show_message(text, "warning")
