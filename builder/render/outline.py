@@ -31,12 +31,20 @@ if TYPE_CHECKING:
 
 
 def document_title(names: Sequence[str]) -> str:
-    names = [n for n in names if n]
-    if len(names) > 1:
-        return f"Party sheets: {len(names)} characters"
-    if names:
-        return f"{names[0]}: character sheet"
-    return "Character sheet"
+    """The PDF's title from its sheets' names (a blank sheet has none)."""
+    named = [n for n in names if n]
+    if len(named) > 1:
+        return f"Party sheets: {len(named)} characters"
+    if named:
+        return f"{named[0]}: character sheet"
+    return f"Blank sheets: {len(names)}" if len(names) > 1 else "Character sheet"
+
+
+def sheet_mark(name: str, ruleset_title: str) -> str:
+    """A sheet's bookmark: the character's name; a blank sheet's, its rule system's."""
+    if name:
+        return name
+    return f"Blank sheet ({ruleset_title})" if ruleset_title else "Blank sheet"
 
 
 def document_authors(players: Sequence[str], names: Sequence[str]) -> list[str]:

@@ -11,6 +11,7 @@ from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPainter, QPainterPath,
                            QTextCharFormat, QTextLayout)
 
 from builder.render.layout import fit_sheet
+from builder.render.outline import sheet_mark
 from builder.render.style import (GREY, INK, Op, Style, ALIGN_HCENTER, ALIGN_RIGHT, UNWRAPPED,
                                   WRAP, WRAP_ANYWHERE, base_font, plain_line, utf16_length)
 from builder.sheets.model import Sheet
@@ -185,7 +186,7 @@ def paint_sheets(painter: QPainter, device: QPaintDevice, sheets: Sequence[Sheet
                 raise RenderFailed("the printer refused a new page")
             painted += 1
         if marks is not None:
-            marks.append((0, sheet.name or "Character sheet", painted))
+            marks.append((0, sheet_mark(sheet.name, sheet.ruleset_title), painted))
             for title, page in getattr(pages, "marks", []):
                 marks.append((1, title, painted + page))
         for ops in pages:

@@ -81,6 +81,17 @@ def test_one_character_title(tmp_path, qapp):
     assert info.title == "Bob Vell: character sheet" and info.author == "Bob Vell"
 
 
+def test_blank_sheets_of_several_characters_are_titled_and_marked_as_blank(tmp_path, qapp):
+    senna, _graynor = make_story_points_files(tmp_path)
+    greta = make_vogelfrei_file(tmp_path)
+    out = tmp_path / "blank.pdf"
+    ok("export-pdf", senna, greta, "-o", out, "--blank")
+    reader = PdfReader(str(out))
+    assert reader.metadata.title == "Blank sheets: 2"
+    assert [title for level, title, _page in outline(reader) if level == 0] == [
+        "Blank sheet (Story Point development)", "Blank sheet (Vogelfrei)"]
+
+
 def test_a_section_another_sheet_lacks_and_a_portrait_not_here_are_said(tmp_path, qapp,
                                                                         monkeypatch):
     """--sections money over a Story Points and a Vogelfrei character: the Story Points
