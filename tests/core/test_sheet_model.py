@@ -134,6 +134,14 @@ def test_blank_mode_prints_no_values():
     trait_rows = tables(sheet.section("traits"))[0].rows
     assert all(isinstance(r[3], Boxes) and r[3].count > 0 and r[3].ticked == 0
                for r in trait_rows)
+    # VIT and the dice body reach the same most (the data's limit): as many boxes each
+    from builder.sheets.model import BoxLine
+    from builder.storage.rulesets import load_ruleset
+
+    (line,) = [b for b in sheet.section("vit").blocks if isinstance(b, BoxLine)]
+    limit = load_ruleset("story-points").data["limits"]["vit_max"]
+    assert [(b.label, b.count, b.ticked) for b in line.boxes] == [
+        ("VIT lost", limit, 0), ("Dice wounded", limit, 0)]
 
 
 def test_parse_sections():

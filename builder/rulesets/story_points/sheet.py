@@ -32,8 +32,9 @@ TITLES = dict(SECTIONS)
 BLANK_CLASSES = 3
 BLANK_TRAITS = 8
 BLANK_SPELLS = 4
-BLANK_VIT = 12
-BLANK_DICE = 6
+#: A blank sheet's VIT and dice boxes: as many as either can reach, the same for both (the
+#: AD/MD dice body is as large as maximum VIT; both stop at the data's ``limits.vit_max``).
+BLANK_VIT = BLANK_DICE = 10
 #: Boxes a blank-values sheet prints for one trait's uses.
 BLANK_USES = 5
 
