@@ -858,6 +858,21 @@ def restore_own() -> list[Restored]:
     return done
 
 
+def work_tree_left_out(folders: Sequence[Path]) -> Path | None:
+    """The top of the git work tree the current folder is in when none of ``folders``
+    is in it (``doctor`` without a folder checks the library's folders: a clone
+    elsewhere would go unchecked); None otherwise."""
+    here = Path(os.path.abspath(os.curdir))
+    top = next((p for p in (here, *here.parents) if os.path.lexists(p / ".git")), None)
+    if top is None:
+        return None
+    for folder in folders:
+        place = Path(os.path.abspath(folder))
+        if place == top or top in place.parents:
+            return None
+    return top
+
+
 def _in_git_work_tree(path: Path) -> bool:
     """Is the file in a git work tree (a ``.git`` in a folder above it)?  There a file
     lacks entries because another branch is checked out, not because it lost them."""

@@ -233,7 +233,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     """What would make a shared folder go wrong: a .gitattributes naming the merge
     driver in a clone that lacks it.  Exit 1 when something is found."""
     from builder.app import sync
-    from builder.cli_output import out
+    from builder.cli_output import err, out
 
     places = dict.fromkeys(sync.named_folders(args.paths))
     warnings = list(dict.fromkeys(w for w in map(sync.git_driver_missing, places) if w))
@@ -241,6 +241,10 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         out(f"warning: {warning}")
     if not warnings:
         out("no problems found")
+    left_out = None if args.paths else sync.work_tree_left_out(list(places))
+    if left_out is not None:
+        err(f"note: the library's folders were checked, not the git work tree here "
+            f"({left_out}); character-builder doctor . checks it")
     return 1 if warnings else 0
 
 

@@ -262,3 +262,20 @@ def test_repair_names_a_version_that_is_not_json_by_its_side(repo):
     broken = cli("repair", mira)
     assert broken.code == 2 and broken.err.startswith(f"{mira} (theirs): not valid JSON")
     assert mira.read_bytes() == before
+
+
+def test_doctor_without_a_folder_in_a_clone_the_library_does_not_hold_says_so(
+        repo, monkeypatch):
+    """doctor checks the library's folders; run in a clone that is none of them, it says
+    that clone was not checked and how to check it (its driver is missing here)."""
+    git(repo, "config", "--remove-section", "merge.character-builder")
+    monkeypatch.chdir(repo)
+    plain = cli("doctor")
+    assert (plain.code, plain.out) == (0, "no problems found\n")
+    assert plain.err == (f"note: the library's folders were checked, not the git work tree "
+                         f"here ({repo.resolve()}); character-builder doctor . checks it\n")
+    here = cli("doctor", ".")
+    assert here.code == 1 and here.out.startswith("warning: ") and here.err == ""
+    ok("library", "add", repo)                        # now one of the library's folders
+    held = cli("doctor")
+    assert held.code == 1 and held.err == ""
