@@ -138,12 +138,18 @@ class _Raise(SPAction):
     def check(self, state: SPState, action: Action) -> list[str]:
         reasons = self.step_reasons(state, action)
         target = action.value("target")
-        if target is not None and not reasons:
-            name = action.text("name")
+        if target is None:
+            return reasons
+        name = action.text("name")
+        try:
             expected = self.current(state, name) + 1
-            if target != expected:
-                reasons.append(Reason(f"the entry says {name} {target}, but it would become "
-                                      f"{expected}", codes.TARGET_MISMATCH))
+        except KeyError:
+            return reasons                    # an unknown name: its reason says so
+        if target != expected:
+            # written at another level (an entry merged twice, or out of order): that is
+            # why, not what the level it would reach needs
+            return [Reason(f"the entry says {name} {target}, but it would become "
+                           f"{expected}", codes.TARGET_MISMATCH)]
         return reasons
 
     def describe(self, action: Action) -> str:

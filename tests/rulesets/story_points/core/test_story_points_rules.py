@@ -482,3 +482,21 @@ def test_unknown_names_are_usage_errors_listing_valid_names():
 def test_names_match_case_insensitively():
     b = baseline(VITAL__strength=4, skill__MELEE=2)
     assert b["vitals"]["Strength"] == 4 and b["skills"]["Melee"] == 2
+
+
+@pytest.mark.parametrize("sp", [1, 5])
+def test_an_entry_written_at_another_level_is_refused_for_that_alone(sp):
+    """A logged step says the level it reached ("Raised Stealth to 1"); taken again at a
+    state where Stealth is already 1 (a copy merged twice), the reason is that it would
+    make Stealth 2, whatever raising to 2 would need (with 1 SP left it said "needs 2 SP")."""
+    from builder.rules.base import reason_code
+    from builder.rules.engine import perform
+
+    rs = ruleset()
+    st = state(sp=sp + 1, vital__Agility=3)
+    logged, after = perform(rs, st, rs.parse_action(["raise-skill", "Stealth"]))
+    assert logged.value("target") == 1 and after.skills["Stealth"] == 1
+    reasons = rs.check(after, logged)
+    assert reasons == ["the entry says Stealth 1, but it would become 2"]
+    assert reason_code(reasons[0]) == "entry.target-mismatch"
+    assert rs.check(st, logged) == []                       # at its own level: allowed
