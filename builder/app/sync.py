@@ -862,8 +862,7 @@ def work_tree_left_out(folders: Sequence[Path]) -> Path | None:
     """The top of the git work tree the current folder is in when none of ``folders``
     is in it (``doctor`` without a folder checks the library's folders: a clone
     elsewhere would go unchecked); None otherwise."""
-    here = Path(os.path.abspath(os.curdir))
-    top = next((p for p in (here, *here.parents) if os.path.lexists(p / ".git")), None)
+    top = _work_tree_top(Path(os.path.abspath(os.curdir)))
     if top is None:
         return None
     for folder in folders:
@@ -873,14 +872,17 @@ def work_tree_left_out(folders: Sequence[Path]) -> Path | None:
     return top
 
 
+def _work_tree_top(folder: Path) -> Path | None:
+    """The top of the git work tree ``folder`` (absolute) is in: the nearest folder,
+    itself or above it, holding a ``.git``; None outside any."""
+    return next((above for above in (folder, *folder.parents)
+                 if os.path.lexists(above / ".git")), None)
+
+
 def _in_git_work_tree(path: Path) -> bool:
     """Is the file in a git work tree (a ``.git`` in a folder above it)?  There a file
     lacks entries because another branch is checked out, not because it lost them."""
-    folder = Path(os.path.abspath(path)).parent
-    for above in (folder, *folder.parents):
-        if os.path.lexists(above / ".git"):
-            return True
-    return False
+    return _work_tree_top(Path(os.path.abspath(path)).parent) is not None
 
 
 def _restore_one(log: "Log") -> Restored | None:
