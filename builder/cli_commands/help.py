@@ -20,10 +20,8 @@ TOPICS = {
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
-    return {}
+    """A command's sub-commands by name, as its parser (builder.cli.Parser) recorded them."""
+    return dict(getattr(parser, "subcommands", {}))
 
 
 def folders_text() -> str:
