@@ -161,9 +161,10 @@ def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
 
 
 # -- reading ------------------------------------------------------------------------
-def read_copy(path: Path | str) -> Copy:
-    """A character or campaign file (FileProblem: one line naming it; a file written by
-    a newer version is not merged, it would be rewritten)."""
+def read_copy(path: Path | str, shown: str | None = None) -> Copy:
+    """A character or campaign file (FileProblem: one line naming it, as ``shown`` when
+    it is no JSON: git's versions are temporary files; a file written by a newer version
+    is not merged, it would be rewritten)."""
     from builder.storage.campaigns import load_campaign
     from builder.storage.files import load_character, read_raw
 
@@ -171,7 +172,7 @@ def read_copy(path: Path | str) -> Copy:
     try:
         kind = jsonio.loads(read_raw(path)).get("kind", "character")
     except jsonio.JsonProblem as problem:
-        raise FileProblem(f"{path}: {problem}") from None
+        raise FileProblem(f"{shown or path}: {problem}") from None
     except AttributeError:
         raise FileProblem(f"{path}: not a character or campaign file") from None
     loaded: Any = load_campaign(path) if kind == "campaign" else load_character(path)
@@ -282,7 +283,7 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
     if not (_is_ours(ours) or _is_ours(theirs)):
         return _text_merge(Path(base), ours, theirs, marker, name)
     try:
-        a, b = _side(ours, "our version"), _side(theirs, "their version")
+        a, b = read_copy(ours, "our version"), read_copy(theirs, "their version")
         result = merge_docs([a.doc, b.doc])
         write_merged(ours, result.doc, a.raw)
     except (FileProblem, UsageError, Refusal) as problem:
@@ -292,18 +293,6 @@ def merge_driver(base: Path | str, ours: Path | str, theirs: Path | str,
     new = [s for s in result.open_conflicts if s.envelope.id not in before]
     lines = [f"{name or ours}: {suspension_line(s, result.doc)}" for s in new]
     return (CONFLICTS if new else CLEAN), lines
-
-
-def _side(path: Path, side: str) -> Copy:
-    """One side of git's merge, read from the temporary file git gives (a file that is
-    no JSON is named by its side, not by that file's name)."""
-    from builder.storage.files import read_raw
-
-    try:
-        jsonio.loads(read_raw(path))
-    except jsonio.JsonProblem as problem:
-        raise FileProblem(f"{side}: {problem}") from None
-    return read_copy(path)
 
 
 def _is_ours(path: Path) -> bool:
@@ -365,7 +354,7 @@ def repair(path: Path | str) -> Merged:
             version.write_bytes(subprocess.run(
                 ["git", "-C", str(path.parent), "cat-file", "blob", stages[stage]],
                 capture_output=True, check=True).stdout)
-            copies.append(_side(version, f"{path} ({side})"))
+            copies.append(read_copy(version, f"{path} ({side})"))
     result = merge_docs([c.doc for c in copies])
     data = write_merged(path, result.doc, current_bytes(path))
     return Merged(path, result, data, False,
