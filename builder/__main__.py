@@ -5,6 +5,7 @@ main window; a command name runs the headless CLI.
 """
 from __future__ import annotations
 
+import gc
 import sys
 
 from builder.cli_commands import COMMANDS
@@ -127,6 +128,11 @@ def _main(argv: list[str] | None) -> int:
         sys.stderr.write(_not_named[-1] + "\n")  # character-builder Sena: near names, not commands
         return 2
     elif _is_cli(argv):
+        if program:
+            # A command is a short process that ends without teardown: reference
+            # counting frees what it drops, and the cyclic collector's passes over the
+            # modules it loads would only cost time (docs/dev/performance.md).
+            gc.disable()
         from builder.cli import end_process, run
 
         code = run(argv)

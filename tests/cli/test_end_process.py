@@ -96,3 +96,27 @@ def test_the_program_keeps_its_exit_code_and_one_line(tmp_path):
     done = _program("show", str(tmp_path / "missing.json"))
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_command_runs_without_the_cyclic_collector():
+    """The program's command runs with Python's cyclic collector off (reference counting
+    still frees what it drops): its passes over the loaded modules only cost a short
+    process time (docs/dev/performance.md, "The command line's start and end")."""
+    done = _program("rulesets", prefix="import atexit, gc; atexit.register("
+                                       "lambda: print('collector', gc.isenabled())); ")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "collector False"
+
+
+def test_a_caller_of_main_keeps_its_collector():
+    """main() called with words (a test, a script) is not the program: the caller's
+    collector stays as it was."""
+    import gc
+    import contextlib
+
+    from builder.__main__ import main
+
+    assert gc.isenabled()
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["rulesets"]) == 0
+    assert gc.isenabled()
