@@ -743,6 +743,14 @@ def recent_intakes() -> list[dict[str, Any]]:
     return found
 
 
+def intake_words(item: Mapping[str, Any]) -> str:
+    """One line of the intake log in words: when (to the minute), which copy went into
+    which file, how many entries it brought."""
+    count = len(item.get("entries", []))
+    return (f"{_minute(str(item.get('at', '')))}: {item.get('copy')} merged into "
+            f"{item.get('file')} ({count} {'entry' if count == 1 else 'entries'} from it)")
+
+
 def take_in_all(folders: Sequence[Path | str] | None = None) -> list[Intake]:
     """Every conflict copy in the folders (default: the library's) taken in."""
     return [take_in(copy, original) for copy, original in copies_to_take_in(folders)]

@@ -209,10 +209,10 @@ def cmd_sync_status(args: argparse.Namespace) -> int:
         f"{len(rows)} suspended {'entry' if len(rows) == 1 else 'entries'}")
     for item in restored:
         out(item.line())
+    if intakes:
+        out("conflict copies taken in on this device, oldest first:")
     for item in intakes:
-        count = len(item.get("entries", []))
-        out(f"{item.get('at')}: {item.get('copy')} merged into {item.get('file')} "
-            f"({count} {'entry' if count == 1 else 'entries'} from it)")
+        out(f"  {sync.intake_words(item)}")
     for copy in copies:
         out(f"{copy}: a conflict copy (sync intake merges it)")
     for row in rows:

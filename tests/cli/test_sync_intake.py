@@ -97,6 +97,11 @@ def test_intake_merges_each_copy_and_removes_it(library, name):
     assert ok("sync", "intake").out == "" and file_bytes(mira) == merged   # twice: nothing
     (taken,) = ok("sync", "status", "--json").json()["merged_in"]
     assert (taken["copy"], taken["file"], len(taken["entries"])) == (str(copy), str(mira), 1)
+    # in words, under a heading of their own, to the minute as the suspended entries are
+    at = taken["at"]
+    assert ok("sync", "status").out.splitlines()[1:] == [
+        "conflict copies taken in on this device, oldest first:",
+        f"  {at[:10]} {at[11:16]} UTC: {copy} merged into {mira} (1 entry from it)"]
 
 
 def test_three_replicas_give_the_same_bytes_in_any_order(library, tmp_path):
