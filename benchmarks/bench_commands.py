@@ -104,7 +104,7 @@ def main() -> int:
         # found: CHARACTER_BUILDER_DATA would spare each command looking them up.
         env = dict(os.environ, XDG_DATA_HOME=str(work / "data"),
                    XDG_CONFIG_HOME=str(work / "config"), XDG_CACHE_HOME=str(work / "cache"),
-                   PYTHONPATH=str(ROOT))
+                   XDG_STATE_HOME=str(work / "state"), PYTHONPATH=str(ROOT))
         env.pop("CHARACTER_BUILDER_DATA", None)
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
         env.pop("PYTHONDONTWRITEBYTECODE", None)

@@ -183,10 +183,12 @@ def make_library(root: Path, count: int, template: Path) -> None:
 
 
 def library_env(env: dict, root: Path) -> dict:
-    """The environment of a user whose XDG data and cache folders are under ``root``:
-    the app finds its library as a player's does (platformdirs; not the
-    CHARACTER_BUILDER_DATA override, which would skip that lookup)."""
-    found = dict(env, XDG_DATA_HOME=str(root / "data"), XDG_CACHE_HOME=str(root / "cache"))
+    """The environment of a user whose XDG data, cache and state folders are under
+    ``root``: the app finds its library as a player's does (platformdirs; not the
+    CHARACTER_BUILDER_DATA override, which would skip that lookup), and what the
+    window's intake notes stays there, out of the real user's state folder."""
+    found = dict(env, XDG_DATA_HOME=str(root / "data"), XDG_CACHE_HOME=str(root / "cache"),
+                 XDG_STATE_HOME=str(root / "state"))
     found.pop("CHARACTER_BUILDER_DATA", None)
     return found
 
@@ -217,12 +219,12 @@ def main() -> int:
     try:
         template = make_character(work / "template")
         env = dict(os.environ, XDG_CONFIG_HOME=str(work / "config"), PYTHONPATH=str(ROOT),
-                   XDG_CACHE_HOME=str(work / "cache"))
+                   XDG_CACHE_HOME=str(work / "cache"), XDG_STATE_HOME=str(work / "state"))
         env.pop("CHARACTER_BUILDER_DATA", None)   # make_character's, for this process only
         if "QT_QPA_PLATFORM" not in env:
             # A 1920x1080 offscreen screen (the plugin's own is 800x800): the window
             # fits itself to the screen, and a smaller one would paint less than a
-            # player's at its default 1180x760 (figures before 30 November 23:00 too).
+            # player's at its default 1180x760.
             screen = work / "offscreen-screen.json"
             screen.write_text('{"screens": [{"name": "OffscreenScreen", "x": 0, "y": 0, '
                               '"width": 1920, "height": 1080, "logicalDpi": 96, '
