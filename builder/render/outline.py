@@ -106,7 +106,7 @@ def document_information(title: str, author: str, subject: str = "", keywords: s
                          ) -> dict[str, str]:
     """The PDF's document information dictionary (keys without the slash)."""
     # The time module's clock rather than datetime's: the same stamp, without importing
-    # datetime (~8 M instructions) into every export.
+    # datetime into every export (docs/dev/performance.md).
     stamp = _pdf_date(now) if now else time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime())
     return {
         "Title": title,

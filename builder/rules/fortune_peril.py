@@ -1,4 +1,4 @@
-"""The Fortune/Peril Story Point pool of a play session (seed 003).
+"""The Fortune/Peril Story Point pool of a play session.
 
 Pure functions, no files and no Qt.  The pool's state is what replaying the
 campaign's pool ledger entries gives (:func:`replay`), exactly as a

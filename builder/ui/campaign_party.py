@@ -136,6 +136,5 @@ class PartyActions(CampaignHost):
         self.changed.emit()
 
 
-#: What an XP dialog says while nothing has been won yet: the next step, not a refusal
-#: (it said "• nothing to award yet: ..." before anything was typed).
+#: What an XP dialog says while nothing has been won yet: the next step, not a refusal.
 XP_PROMPT = "Enter the defeated enemies' Hit Dice or the treasure brought back."

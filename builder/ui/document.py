@@ -191,40 +191,12 @@ class CharacterDocument(QObject):
         self.undo_stack.push(RenameCharacter(self, old, self.name))
         return True
 
-    def touched(self) -> None:
-        """After a change made to ``cf`` directly: save at once, tell the views."""
-        self.save()
-        self.changed.emit()
-
     # -- files ---------------------------------------------------------------------
     def disk_bytes(self) -> bytes | None:
         try:
             return self.cf.path.read_bytes() if self.cf.path else None
         except OSError:
             return None
-
-    def save(self, check: bool = True) -> bool:
-        """Write the character (atomically, under the file's lock) unless the file
-        changed behind our back: the comparison with what was last read or written
-        and the write happen while holding the lock, so no other program's change
-        made in between is lost; the views then offer Reload (or Keep mine)."""
-        from builder.app.types import ChangedOnDisk
-
-        if self.cf.path is None or self.read_only:
-            return False
-        if (self.conflict or self.check_missing()) and check:
-            self.saveStateChanged.emit()
-            return False
-        try:
-            self.cf.save(check=check)
-            self.save_error = None
-        except ChangedOnDisk:
-            return self._changed_on_disk()
-        except FileProblem as problem:
-            self.save_error = str(problem)
-        self._watch()
-        self.saveStateChanged.emit()
-        return self.save_error is None
 
     def _changed_on_disk(self) -> bool:
         """Another program wrote the file: the views offer Reload and Keep mine."""

@@ -73,8 +73,8 @@ class _SearchKeys(QObject):
 class SearchField(QLineEdit):
     """A search field that leads to a view (:meth:`lead_to`) as :func:`search_leads_to`
     does, in its own key handler: Python sees its key presses only, where an event filter
-    sees every event it gets (the library's, before the first paint too: ~10 M
-    instructions, about 2 ms, of the start)."""
+    sees every event it gets (the library's, before the first paint too;
+    docs/dev/performance.md)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

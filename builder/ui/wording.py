@@ -15,8 +15,8 @@ NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice 
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
-    """``n`` and the noun in the right number: "1 member", "3 members" (never the
-    "member(s)" the window used to show)."""
+    """``n`` and the noun in the right number: "1 member", "3 members" (never
+    "member(s)")."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 

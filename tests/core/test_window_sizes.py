@@ -1,4 +1,4 @@
-"""Size limits for the window's code (issue #12: no file in the window package over
+"""Size limits for the window's code (no file in the window package over
 about 600 lines, no class over about 400), so no module grows back into a tangle.
 
 How it counts: a module's size is its number of lines (``len(text.splitlines())``,

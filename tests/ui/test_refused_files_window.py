@@ -62,7 +62,7 @@ def test_a_file_the_rules_refuse_opens_read_only_with_its_problems(window, tmp_p
         assert editor.doc.read_only and "read-only" in editor.doc.state_label(), ruleset
         shown = editor.refusal_bar.label.text()
         assert "read-only" in shown and all(line in shown for line in lines[:6]), ruleset
-        assert not editor.doc.save(), ruleset            # nothing is ever written to it
+        assert not editor.doc.overwrite(), ruleset       # nothing is ever written to it
         assert file_bytes(path) == before, ruleset
 
 

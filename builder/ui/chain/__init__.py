@@ -1,1 +1,1 @@
-"""The advancement chain, drawn (story-points): graph, rank tokens, plan."""
+"""The advancement chain, drawn: graph, rank tokens, plan (any rule system with a chain)."""

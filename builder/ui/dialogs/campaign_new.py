@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 
 def character_list(parent: QWidget, name: str) -> QListWidget:
     """A list of library characters to tick: each character's figures wrap under its
-    name, so the list fits its dialog (it scrolled sideways to read a Vogelfrei
-    headline)."""
+    name, so the list fits its dialog without scrolling sideways."""
     characters = QListWidget(parent)
     characters.setAccessibleName(name)
     characters.setWordWrap(True)

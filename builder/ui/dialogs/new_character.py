@@ -308,8 +308,7 @@ class NewCharacterDialog(QDialog):
 
     def _room_for_the_form(self) -> None:
         """Grow (never shrink) to show the whole form when the screen has the room, up
-        to 90% of its height: the Vogelfrei form showed five rows in a 560 px dialog
-        with most of the screen free."""
+        to 90% of its height, rather than a few rows of it in a small dialog."""
         from PySide6.QtWidgets import QApplication, QScrollArea
 
         screen = self.screen() or QApplication.primaryScreen()

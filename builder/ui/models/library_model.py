@@ -133,7 +133,7 @@ class LibraryModel(RowsTableModel):
         self._refresh_again = False
         self._watcher: QFileSystemWatcher | None = None
         # (keyword arguments to a Qt constructor would load shiboken's signature
-        # module, ~0.1 s, before the first paint)
+        # module before the first paint: docs/dev/performance.md)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)

@@ -270,8 +270,8 @@ class LedgerView(QTableView):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setAlternatingRowColors(True)
         self.verticalHeader().hide()
-        # In the narrow side panel a long Action was cut to "…": it wraps instead, each
-        # row as tall as its text needs (the short figures columns keep one line).
+        # In the narrow side panel a long Action wraps rather than being cut to "…",
+        # each row as tall as its text needs (the short figures columns keep one line).
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)

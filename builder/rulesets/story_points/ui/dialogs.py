@@ -12,7 +12,7 @@ from builder.ui.models.options_model import cost_text
 from builder.ui.wording import count
 
 
-# -- the Class advance picker (the next issue replaces it by drag-and-drop) ------------------
+# -- the Class advance picker (the keyboard's way; the chain page also takes a dragged rank) --
 class ClassAdvanceDialog(QDialog):
     """Pick the trait rank (and spell, and scene) a Class advance needs.
 

@@ -164,8 +164,8 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.career_dice_row = DiceRow(box, 24)
         self.career_note = QLabel(box)
         self.career_note.setWordWrap(True)
-        # Both combos are as wide as their longest choice from the start: filled
-        # after the first show, the career's was cut ("Road Warde").
+        # Both combos are as wide as their longest choice from the start, so that
+        # one filled after the first show is never cut.
         longest = max([len(name) for name in self.classes]
                       + [len(career) for cls in self.classes
                          for career in self.ruleset.classes[cls]["careers"]]
