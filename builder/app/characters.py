@@ -1,7 +1,8 @@
 """Character operations: creation (``new``, the New Character dialog), one
 character's changes (``do``/``undo``, ``library rename``; in the window an
-increase, Undo/Redo on its tab, Rename) and a party's session XP over several
-character files (the Party XP dialog over open characters), with its undo.
+increase, Undo/Redo on its tab, Rename) and a party's award or session XP over
+several character files (the Award and Party XP dialogs over open characters), with
+their undo.
 
 One character's changes take a *target*: a path (the command line: the file is
 read afresh under its lock, changed and written; a retry on the fresh file if a
@@ -301,6 +302,30 @@ def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None], 
     return tuple(FileChange.of(c.path, b, c.data) for c, b in zip(changes, befores))
 
 
+def _on_every_file(paths: Sequence[Path], guard: Guard | None, dry_run: bool, what: str,
+                   change: Callable[[list[CharacterFile]], _T]
+                   ) -> tuple[list[CharacterFile], _T, tuple[FileChange, ...]]:
+    """A change of several character files, all or nothing: the member guard asked,
+    each file read under the writable check, ``change`` made to them in memory (a
+    Refusal from it writes nothing: every reason, as Refused(RULES)), then every file
+    written at once (:func:`_write_all`), or, for a dry run, none."""
+    if not dry_run:
+        check_guard(guard, paths)
+    files = [load_writable_character(p) for p in paths]
+    befores = [cf.raw for cf in files]
+    try:
+        with device_log.thrown_away(always=dry_run):     # a refusal writes none of it
+            done = change(files)
+    except Refusal as refusal:
+        raise rules_refusal(refusal) from None
+    if dry_run:
+        changes = tuple(FileChange.of(p, b, cf.to_bytes())
+                        for p, b, cf in zip(paths, befores, files))
+    else:
+        changes = _write_all(files, befores, what)
+    return files, done, changes
+
+
 def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False) -> Outcome:
     """Every survivor's share, all or nothing (:func:`builder.app.party.share_xp`): one
     refused share refuses the whole award (every reason listed) and writes nothing.
@@ -310,26 +335,13 @@ def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False
     paths = [Path(p) for p in spec.parts]
     if not paths:
         raise Refused(RefusalCode.RULES, ["tick at least one surviving participant"])
-    if not dry_run:
-        check_guard(guard, paths)
-    files = [load_writable_character(p) for p in paths]
-    befores = [cf.raw for cf in files]
-    members = [party.Member(cf) for cf in files]
-    try:
-        with device_log.thrown_away(always=dry_run):     # a refusal writes none of it
-            award = party.share_xp(members,
-                                   {m.key: spec.parts[p] for m, p in zip(members, paths)},
-                                   party.SessionXp(str(spec.session), spec.enemies,
-                                                   spec.treasure, spec.secure))
-    except Refused:
-        raise
-    except Refusal as refusal:
-        raise rules_refusal(refusal) from None
-    if dry_run:
-        changes = tuple(FileChange.of(p, b, cf.to_bytes())
-                        for p, b, cf in zip(paths, befores, files))
-    else:
-        changes = _write_all(files, befores, "party XP award")
+
+    def share(files: list[CharacterFile]) -> party.PartyAward:
+        members = [party.Member(cf) for cf in files]
+        return party.share_xp(members, {m.key: spec.parts[p] for m, p in zip(members, paths)},
+                              party.SessionXp(str(spec.session), spec.enemies,
+                                              spec.treasure, spec.secure))
+    _files, award, changes = _on_every_file(paths, guard, dry_run, "party XP award", share)
     shares = [{"path": str(p), "name": s.member.cf.name, "xp": s.xp, "entry": dict(s.entry)}
               for p, s in zip(paths, award.shares)]
     entry = {"action": "party-xp", "session": award.session, "total": award.tally.total,
@@ -338,6 +350,28 @@ def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False
     return Outcome(summary, changes, not dry_run, entry,
                    tuple(f"{m['name']}: {m['xp']} XP" for m in shares),
                    {p: dict(s.entry) for p, s in zip(paths, award.shares)}, award=award)
+
+
+def party_award(paths: Sequence[Path | str], words: Sequence[str], *,
+                guard: Guard | None = None, dry_run: bool = False) -> Outcome:
+    """``do WORDS`` for every character of ``paths`` at once (an award the whole table
+    earned), all or nothing, as :func:`builder.app.campaigns.award` does for a
+    campaign's members (:func:`builder.app.party.award_each`): one refusal refuses the
+    award with every character's reasons and writes nothing.  ``entries``: each file's
+    new entry (what :func:`take_back` takes back)."""
+    from builder.app import party
+
+    files = [Path(p) for p in paths]
+    if not files:
+        raise Refused(RefusalCode.RULES, ["choose at least one character"])
+    loaded, logged, changes = _on_every_file(
+        files, guard, dry_run, "award",
+        lambda chosen: party.award_each([party.Member(cf) for cf in chosen], words))
+    what = loaded[0].ruleset.describe(logged[0])
+    names = [cf.name for cf in loaded]
+    return Outcome(f"{what}: {', '.join(names)}", changes, not dry_run, None,
+                   tuple(f"{name}: {what}" for name in names),
+                   {p: dict(entry) for p, entry in zip(files, logged)})
 
 
 def take_back(entries: Mapping[Path, dict[str, Any]], *, guard: Guard | None = None,

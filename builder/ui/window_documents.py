@@ -21,6 +21,8 @@ from builder.app.pathnames import real_path
 
 if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
+    from builder.app.outcome import Guard
+    from builder.ui.broadcast import FilesChanged
     from builder.ui.broadcast import Change
     from builder.ui.campaign_view import CampaignView
     from builder.ui.document import CharacterDocument
@@ -46,6 +48,24 @@ def documents_of(widget: QWidget) -> DocumentsController | None:
     widget outside one)."""
     documents = getattr(widget.window(), "documents", None)
     return documents if isinstance(documents, DocumentsController) else None
+
+
+def dialog_guard(dialog: QWidget) -> Guard | None:
+    """The member guard of the main window ``dialog`` was opened from (None outside
+    one): what a dialog's change of several files asks about the open tabs."""
+    parent = dialog.parentWidget()
+    tabs = documents_of(parent) if parent is not None else None
+    return tabs.member_blockers if tabs is not None else None
+
+
+def dialog_broadcast(dialog: QWidget) -> FilesChanged:
+    """Where ``dialog`` announces the files its change wrote: the main window's
+    broadcast (the open tabs follow), or one of its own outside a window."""
+    from builder.ui.broadcast import FilesChanged
+
+    parent = dialog.parentWidget()
+    broadcast = getattr(parent.window(), "broadcast", None) if parent is not None else None
+    return broadcast if isinstance(broadcast, FilesChanged) else FilesChanged(dialog)
 
 
 def _is_campaign_view(widget: QWidget | None) -> bool:

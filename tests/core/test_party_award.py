@@ -107,3 +107,51 @@ def test_a_campaign_award_and_loose_characters_share_one_member_loop_and_one_tak
         "Kai: its last ledger entry is not the one the party XP award added (Awarded ")
     assert campaign_refusal.value.reasons[1].startswith(
         f"Ulf ({ulf}): its last ledger entry is not the one this xp added (Awarded ")
+
+
+def story(folder: Path, name: str, *sets: str) -> Path:
+    path = folder / f"{name}.json"
+    ok("new", "story-points", name, "-o", path, *(w for s in sets for w in ("--set", s)))
+    return path
+
+
+def test_an_award_to_loose_characters_is_all_or_nothing_with_every_reason(tmp_path):
+    """One refused character refuses the whole award: every refused character named,
+    no file written; otherwise every file gets the entry and one take-back removes it
+    from all of them, as a campaign's award does for its members."""
+    from tests.helpers import file_bytes
+
+    senna, nyra, joss = (story(tmp_path, n) for n in ("Senna", "Nyra", "Joss"))
+    words = ["award-checkpoint", "The Fort", "Gate"]
+    ok("do", joss, *words)                                  # Joss has it already
+    before = [file_bytes(p) for p in (senna, nyra, joss)]
+    with pytest.raises(Refused) as refused:
+        characters.party_award([senna, nyra, joss], words)
+    assert refused.value.code is RefusalCode.RULES
+    assert [r.split(":")[0] for r in refused.value.reasons] == ["Joss"]
+    assert "already awarded" in refused.value.reasons[0]
+    assert [file_bytes(p) for p in (senna, nyra, joss)] == before
+    dry = characters.party_award([senna, nyra], words, dry_run=True)
+    assert not dry.written and [file_bytes(p) for p in (senna, nyra)] == before[:2]
+    outcome = characters.party_award([senna, nyra], words)
+    assert outcome.written and set(outcome.entries) == {senna, nyra}
+    for path in (senna, nyra):
+        ledger = json.loads(path.read_text())["ledger"]
+        assert [e["action"] for e in ledger] == ["award-checkpoint"]
+        assert ledger[-1] == outcome.entries[path]
+    assert outcome.summary == "Awarded checkpoint Gate (The Fort): Senna, Nyra"
+    assert dry.summary == outcome.summary
+    characters.take_back(outcome.entries, what="the award")
+    assert [json.loads(p.read_text())["ledger"] for p in (senna, nyra)] == [[], []]
+
+
+def test_an_award_asks_the_guard_and_needs_a_character(tmp_path):
+    senna = story(tmp_path, "Senna")
+    words = ["resolve-milestone", "The Fort"]
+    with pytest.raises(Refused) as busy:
+        characters.party_award([senna], words, guard=lambda paths: [f"{paths[0]} is busy"])
+    assert busy.value.code is RefusalCode.MEMBER_BUSY
+    with pytest.raises(Refused) as none:
+        characters.party_award([], words)
+    assert none.value.reasons == ["choose at least one character"]
+    assert json.loads(senna.read_text())["ledger"] == []

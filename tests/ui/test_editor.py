@@ -260,3 +260,30 @@ def test_the_ledger_shows_times_on_the_players_clock_as_the_library_does(window,
     today = datetime.fromisoformat(doc["ledger"][1]["at"]).astimezone()
     if today.date() == datetime.now(timezone.utc).astimezone().date():
         assert model.index(2, COL_WHEN).data() == today.strftime("today %H:%M")
+
+
+def test_an_award_to_several_tabs_is_one_change_that_one_undo_takes_back(
+        window, senna_path, qtbot):
+    """The award is written to every chosen character at once (the application layer's
+    party award); each tab takes its entry with its own history kept, and Undo on
+    either tab takes the award back from both."""
+    nyra = make_character("Nyra", "sp=0")
+    ed_nyra = open_editor(window, nyra)
+    editor = open_editor(window, senna_path)
+    editor.award_button.click()
+    dialog = editor.dialog
+    dialog.milestone_radio.setChecked(True)
+    dialog.milestone.setCurrentText("The Drowned Shrine")
+    for row in range(dialog.characters.count()):
+        dialog.characters.item(row).setCheckState(Qt.CheckState.Checked)
+    with qtbot.waitSignal(dialog.applied):
+        dialog.ok.click()
+    awarded = [json.loads(p.read_text())["ledger"][-1]["action"] for p in (senna_path, nyra)]
+    assert awarded == ["resolve-milestone", "resolve-milestone"]
+    assert ed_nyra.doc.cf.ledger[-1]["action"] == "resolve-milestone"
+    assert editor.doc.undo_stack.undoText() == "Award"
+    editor.doc.undo_stack.undo()
+    assert json.loads(nyra.read_text())["ledger"] == []
+    assert all(e["action"] != "resolve-milestone"
+               for e in json.loads(senna_path.read_text())["ledger"])
+    assert ed_nyra.doc.cf.ledger == [] and ed_nyra.doc.undo_stack.index() == 0

@@ -95,19 +95,23 @@ def test_a_buy_clicked_while_the_file_is_missing_says_nothing_changed(window, qt
 
 
 def test_an_award_to_a_tab_whose_file_is_missing_names_it_refused(window, qtbot):
-    """The Award dialog over open characters learns the refusal: the character is not
-    counted among those who got the award."""
+    """The Award dialog over open characters learns the refusal from its dry run: it
+    names the missing file, Award waits, and nothing is written anywhere."""
     from builder.ui.dialogs.award import AwardDialog
 
     path, editor = _open(window, qtbot)
     _gone(window, qtbot, editor, path)
     dialog = AwardDialog([editor.doc], editor.doc, window)
+    applied = []
+    dialog.applied.connect(applied.append)
     dialog.milestone.setCurrentText("The Drowned Shrine")
     dialog.checkpoint.setText("Found the shrine")
-    with qtbot.waitSignal(dialog.applied) as applied:
-        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
-    assert applied.args[0][editor.doc.name]                 # refused, with the reason
+    assert not dialog.ok.isEnabled()
+    assert str(path) in dialog.reasons.text(), dialog.reasons.text()
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    assert applied == [] and dialog.result() == 0          # not accepted
     assert editor.doc.cf.ledger == [] and not path.exists()
+    dialog.reject()
 
 
 def test_close_on_the_bar_closes_the_tab(window, qtbot):

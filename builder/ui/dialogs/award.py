@@ -1,23 +1,24 @@
 """Awards: a Story Checkpoint or a Story Milestone resolution, for one or several
 open characters at once.
 
-The dialog asks the rules core (``check``) for every chosen character as you
-type, shows its reasons, and applies the award to each through its document
-(one undoable ledger entry per character).
+The dialog asks the application layer for a dry run of the award as you type
+(:func:`builder.app.characters.party_award`), shows every character's reasons, and
+writes the award to every chosen character at once, all or nothing; each open tab
+takes its entry with its undo history kept, and Undo takes the whole award back.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QRadioButton,
                                QVBoxLayout, QWidget)
 
-from builder.app.types import RulesError
 from builder.ui.wording import award_amounts, award_choices, count, points_name, unit
 
 if TYPE_CHECKING:
+    from builder.app.outcome import Guard, Outcome
     from builder.ui.document import CharacterDocument
 
 
@@ -135,40 +136,49 @@ class AwardDialog(QDialog):
             return ["award-checkpoint", self.milestone.currentText(), self.checkpoint.text()]
         return ["resolve-milestone", self.milestone.currentText()]
 
-    def problems(self) -> dict[str, list[str]]:
-        """{character name: reasons} from the rules core, for every chosen character."""
-        result = {}
-        for doc in self.chosen_docs():
-            try:
-                action = doc.parse(self.words())
-                reasons = doc.ruleset.check(doc.cf.state, action)
-            except RulesError as problem:
-                reasons = [str(problem)]
-            result[doc.name] = reasons
-        return result
+    def _operation(self, dry_run: bool) -> Callable[[], Outcome]:
+        """The award as one application-layer call over the chosen characters' files
+        (a dry run while typing)."""
+        from builder.app import characters
+
+        paths = [doc.cf.path for doc in self.chosen_docs() if doc.cf.path is not None]
+        words = self.words()
+        guard = None if dry_run else self._guard()
+        return lambda: characters.party_award(paths, words, guard=guard, dry_run=dry_run)
+
+    def _guard(self) -> Guard | None:
+        from builder.ui.window_documents import dialog_guard
+
+        return dialog_guard(self)
+
+    def problems(self) -> list[str]:
+        """Every reason the rules give for the chosen characters, each led by its
+        character's name: the award's dry run."""
+        from builder.ui.operations import Failure, attempt
+
+        result = attempt(self._operation(dry_run=True))
+        return list(result.reasons) if isinstance(result, Failure) else []
 
     def validate(self, *_: object) -> bool:
         prompt = unnamed(self.milestone.currentText(),
                          self.checkpoint.text() if self.checkpoint_radio.isChecked() else None)
-        problems = {} if prompt else self.problems()
-        if prompt is None and not problems:
+        chosen = self.chosen_docs()
+        if prompt is None and not chosen:
             prompt = "Choose at least one character."
         if prompt is not None:
             self.ok.setEnabled(False)
             self.reasons.setText(prompt)
             return False
-        lines = []
-        for name, reasons in problems.items():
-            lines += [f"{name}: {r}" for r in reasons]
+        lines = self.problems()
         ok = not lines
         self.ok.setEnabled(ok)
         if ok:
             award = "a Story Checkpoint" if self.checkpoint_radio.isChecked() else \
                 "the Milestone resolution"
-            verb = "gets" if len(problems) == 1 else "get"
+            verb = "gets" if len(chosen) == 1 else "get"
             amount = self.amounts["checkpoint" if self.checkpoint_radio.isChecked()
                                   else "milestone"]
-            self.reasons.setText(f"✔ {count(len(problems), 'character')} {verb} {award}"
+            self.reasons.setText(f"✔ {count(len(chosen), 'character')} {verb} {award}"
                                  + (f": {amount} {unit(self.ruleset)} each." if amount
                                     else ".") + self._new_milestone())
         else:
@@ -181,18 +191,28 @@ class AwardDialog(QDialog):
         return new_milestone(self.milestone.currentText(), self.open_milestones)
 
     def _apply(self) -> None:
+        """One operation for every chosen character, all or nothing; the open tabs
+        follow the broadcast (their undo history kept, Undo takes the whole award back)."""
+        from builder.ui.operations import Failure, run
+        from builder.ui.window_documents import dialog_broadcast
+
         if not self.validate():
             return
-        results = {}
-        for doc in self.chosen_docs():
-            failed: list[str] = []
+        outcome: Outcome | None = None
 
-            def collect(reasons: list[str], failed: list[str] = failed) -> None:
-                failed.extend(reasons)
+        def take_back() -> Outcome:
+            from builder.app import characters
 
-            doc.refused.connect(collect)
-            doc.apply_words(self.words())
-            doc.refused.disconnect(collect)
-            results[doc.name] = failed
-        self.applied.emit(results)
+            return characters.take_back(outcome.entries if outcome else {},
+                                        guard=self._guard(), what="the award")
+        result = run(self._operation(dry_run=False), dialog_broadcast(self), take_back,
+                     "Award")
+        if isinstance(result, Failure):
+            self.ok.setEnabled(False)
+            self.reasons.setText(("Refused (nothing was written):\n"
+                                  if result.code == "rules" else "Nothing was written:\n")
+                                 + "\n".join(f"• {r}" for r in result.reasons))
+            return
+        outcome = result
+        self.applied.emit({doc.name: [] for doc in self.chosen_docs()})
         self.accept()

@@ -383,15 +383,9 @@ class PartyXpDialog(QDialog):
         return path
 
     def _guard(self) -> Guard | None:
-        from builder.ui.window_documents import documents_of
+        from builder.ui.window_documents import dialog_guard
 
-        window = self.window_ref()
-        tabs = documents_of(window) if window is not None else None
-        return tabs.member_blockers if tabs is not None else None
-
-    def window_ref(self) -> QWidget | None:
-        parent = self.parentWidget()
-        return parent.window() if parent is not None else None
+        return dialog_guard(self)
 
     def problems(self) -> tuple[list[str], PartyTally | None]:
         """Every reason the award cannot be written yet, each once, in the order of
@@ -500,7 +494,8 @@ class PartyXpDialog(QDialog):
     def _apply(self) -> None:
         """One operation for every share, all or nothing; the open tabs follow the
         broadcast (their undo history kept)."""
-        from builder.ui.operations import Failure, FilesChanged, run
+        from builder.ui.operations import Failure, run
+        from builder.ui.window_documents import dialog_broadcast
 
         if not self.validate():
             return
@@ -513,10 +508,7 @@ class PartyXpDialog(QDialog):
                 return characters.take_back(outcome.entries if outcome else {},
                                             guard=self._guard(), what="the party XP award")
             undo = take_back
-        broadcast = getattr(self.window_ref(), "broadcast", None)
-        if broadcast is None:
-            broadcast = FilesChanged(self)
-        result = run(op, broadcast, undo, "Party XP")
+        result = run(op, dialog_broadcast(self), undo, "Party XP")
         if isinstance(result, Failure):
             self.reasons_label.setText(("Refused (nothing was written):\n"
                                         if result.code == "rules" else
