@@ -293,8 +293,10 @@ def check_signals() -> None:
 
 def crowded_compact(job: Job, counts: Sequence[int]) -> list[str]:
     """One line for each compact sheet of ``job`` that still took more than one page
-    (``counts``: the pages of each of its sheets, as the renderer laid them out)."""
-    return [f"warning: the compact sheet of {name} takes {count} pages (more than fits "
+    (``counts``: the pages of each of its sheets, as the renderer laid them out); each
+    adapter says it its own way (the command line as a warning line, the window in a
+    box)."""
+    return [f"the compact sheet of {name} takes {count} pages (more than fits "
             "one page even set small)"
             for sheet, name, count in zip(job.sheets, job.names, counts)
             if sheet.layout == "compact" and count > 1]

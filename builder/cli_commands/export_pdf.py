@@ -110,7 +110,7 @@ def cmd_export_pdf(args: argparse.Namespace) -> int:
 
     written = export.export(plan, render)
     for line in crowded:
-        err(line)
+        err(f"warning: {line}")
     if glyphs.missing:
         err("warning: no installed font has a glyph for "
             f"{describe_missing(glyphs.missing)}; printed as empty boxes")

@@ -267,7 +267,7 @@ class _Start:
         for path in self.args.files:
             if self.window.documents.open_file(os.path.abspath(path)) is None:
                 if self.args.quit_when_ready:
-                    message = self.window.statusBar().currentMessage() or "cannot be opened"
+                    message = self.window.documents.open_problem or "cannot be opened"
                     if not message.startswith(path) and path not in message:
                         message = f"{path}: {message}"
                     sys.stderr.write(message.splitlines()[0] + "\n")

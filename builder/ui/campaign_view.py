@@ -123,6 +123,8 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.setObjectName("campaignView")
         self.path = Path(path)
         self.campaign: CampaignFile | None = None
+        #: Why the file could not be read the last time (None: it was read).
+        self.read_problem: str | None = None
         self.member_guard = member_guard or (lambda paths: [])
         self.broadcast = broadcast if broadcast is not None else FilesChanged(self)
         self.broadcast.changed.connect(self.files_changed)
@@ -311,9 +313,11 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             self.campaign = campaign_again(self.path, self.campaign,
                                            getattr(self, "pool_view", None)
                                            and self.pool_view.campaign)
+            self.read_problem = None
         except FileProblem as problem:
             self.campaign = None
-            self.message_bar.show_message(str(problem), "error")
+            self.read_problem = str(problem)
+            self.message_bar.show_message(self.read_problem, "error")
         self._watch()
         self.refresh(sync_undo=sync_undo)
 

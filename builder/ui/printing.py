@@ -267,7 +267,7 @@ def warn_crowded(parent: QWidget | None, lines: Sequence[str]) -> QMessageBox | 
     """Say which compact sheets still took more than one page (as export-pdf does)."""
     if not lines:
         return None
-    text = "\n".join(line.removeprefix("warning: ") for line in lines)
+    text = "\n".join(lines)
     box = QMessageBox(QMessageBox.Icon.Warning, "Compact sheet", text[:1].upper() + text[1:],
                       QMessageBox.StandardButton.Ok, parent)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -68,6 +68,25 @@ def dialog_broadcast(dialog: QWidget) -> FilesChanged:
     return broadcast if isinstance(broadcast, FilesChanged) else FilesChanged(dialog)
 
 
+def open_tab_blockers(editors: Iterable[CharacterEditor], paths: Iterable[str | Path]
+                      ) -> list[str]:
+    """Reasons a change of several files must not write these character files now: an
+    open tab holds a change to them that is not on disk (not saved, or a conflict)."""
+    wanted = {real_path(p) for p in paths}
+    reasons = []
+    for editor in editors:
+        doc = editor.doc
+        if doc.path is None or real_path(doc.path) not in wanted:
+            continue
+        if doc.conflict:
+            reasons.append(f"{doc.name} ({doc.path}): the file changed on disk and its "
+                           f"open tab has not reloaded it; reload it (or keep yours) first")
+        elif doc.save_error:
+            reasons.append(f"{doc.name} ({doc.path}): its open tab has a change that is "
+                           f"not saved ({doc.save_error})")
+    return reasons
+
+
 def _is_campaign_view(widget: QWidget | None) -> bool:
     """Without importing the campaign tab's module (start-up does not need it)."""
     import sys
@@ -92,6 +111,8 @@ class DocumentsController(QObject):
         super().__init__(window)
         self.window = window
         self.tabs = window.tabs
+        #: Why the last file asked for could not be opened (None: it opened).
+        self.open_problem: str | None = None
 
     # -- which tab -----------------------------------------------------------------------
     def current_editor(self) -> CharacterEditor | None:
@@ -218,6 +239,7 @@ class DocumentsController(QObject):
         File ▸ Open Campaign), anything else as a character (File ▸ Open, which says why
         a file that is neither cannot be opened).  The command line's FILEs and Open
         Recent come here."""
+        self.open_problem = None
         if document_kind(path) == "campaign":
             return self.open_campaign(path, make_current=make_current)
         return self.open_path(path, make_current=make_current)
@@ -250,8 +272,9 @@ class DocumentsController(QObject):
         try:
             doc = CharacterDocument.open(path, window)
         except FileProblem as problem:
-            window.report(str(problem))
-            window.show_error("Cannot open this file", str(problem))
+            self.open_problem = str(problem)
+            window.report(self.open_problem)
+            window.show_error("Cannot open this file", self.open_problem)
             return None
         try:
             editor = create_editor(doc)
@@ -292,7 +315,7 @@ class DocumentsController(QObject):
         view = CampaignView(path, self.tabs, member_guard=self.member_blockers,
                             library_entries=self._library_entries, broadcast=window.broadcast)
         if view.campaign is None:
-            text = view.message_bar.label.text()
+            text = self.open_problem = view.read_problem or f"{path}: cannot be read"
             view.deleteLater()
             window.report(text)
             window.show_error("Cannot open this campaign", text)
@@ -413,21 +436,9 @@ class DocumentsController(QObject):
 
     # -- the open tabs and the files behind them -----------------------------------------
     def member_blockers(self, paths: Iterable[str | Path]) -> list[str]:
-        """Reasons a campaign must not write these character files now: an open tab
-        holds a change to them that is not on disk (not saved, or a conflict)."""
-        wanted = {real_path(p) for p in paths}
-        reasons = []
-        for editor in self.editors():
-            doc = editor.doc
-            if doc.path is None or real_path(doc.path) not in wanted:
-                continue
-            if doc.conflict:
-                reasons.append(f"{doc.name} ({doc.path}): the file changed on disk and its "
-                               f"open tab has not reloaded it; reload it (or keep yours) first")
-            elif doc.save_error:
-                reasons.append(f"{doc.name} ({doc.path}): its open tab has a change that is "
-                               f"not saved ({doc.save_error})")
-        return reasons
+        """Reasons a campaign must not write these character files now
+        (:func:`open_tab_blockers` over the open tabs)."""
+        return open_tab_blockers(self.editors(), paths)
 
     def files_changed(self, change: Change) -> None:
         """An operation wrote files (the broadcast): open character tabs take the new

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
@@ -434,6 +435,18 @@ def test_a_campaign_file_opens_in_its_campaign_tab_from_the_command_line(tmp_pat
             if "propagateSizeHints" not in line]          # (the offscreen platform's own)
     assert len(said) == 1 and "Traceback" not in done.stderr
     assert "monster.json" in said[0]
+    # a campaign file that cannot be read: the reason the campaign tab found, in one line
+    from builder.app import campaigns
+    from builder.app.types import FileProblem
+
+    broken = tmp_path / "raid.json"
+    broken.write_text(json.dumps({"kind": "campaign", "format": 1, "name": 7}))
+    with pytest.raises(FileProblem) as why:
+        campaigns.load(broken)
+    done = start(broken)
+    assert done.returncode == 2
+    said = [line for line in done.stderr.splitlines() if "propagateSizeHints" not in line]
+    assert said == [str(why.value).splitlines()[0]]
 
 
 def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, senna_path,
