@@ -40,6 +40,9 @@ class CharacterDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self.save_error: str | None = None
         self.conflict = False
+        #: The tab holds a change its file does not (a write that failed or was refused
+        #: because the file changed meanwhile), until written, reloaded or overwritten.
+        self.unsaved = False
         #: The file was deleted or moved away behind the tab (until saved again).
         self.missing = False
         self.rng = random.Random()
@@ -81,11 +84,12 @@ class CharacterDocument(QObject):
         return self.cf.options()
 
     def state_label(self) -> str:
-        """'saved', 'read-only', 'not saved: ...', 'changed on disk' or 'file missing'."""
+        """'saved', 'read-only', 'not saved: ...', 'changed on disk' (': not saved' when
+        the tab holds a change of its own) or 'file missing'."""
         if self.missing:
             return "file missing: not saved"
         if self.conflict:
-            return "changed on disk: not saved"
+            return "changed on disk: not saved" if self.unsaved else "changed on disk"
         if self.read_only:
             return "read-only"
         if self.save_error:
@@ -99,6 +103,8 @@ class CharacterDocument(QObject):
     MISSING_REASON = "the file was deleted or moved away; save it again here first"
     #: The code :data:`MISSING_REASON` carries: the views act on it, never on the wording.
     MISSING_CODE = "file.missing"
+    #: The code :data:`CONFLICT_REASON` carries.
+    CONFLICT_CODE = "file.changed"
 
     def parse(self, words: list[str]) -> Action:
         return Action.coerce(self.ruleset.parse_action(words))
@@ -108,7 +114,7 @@ class CharacterDocument(QObject):
         disk and the player has not chosen Reload or Keep mine."""
         if self.check_missing():
             return [Reason(self.MISSING_REASON, self.MISSING_CODE)]
-        return [self.CONFLICT_REASON] if self.conflict else []
+        return [Reason(self.CONFLICT_REASON, self.CONFLICT_CODE)] if self.conflict else []
 
     def run_change(self, op: Callable[[], "Outcome"]) -> "Outcome | None":
         """Run an application-layer change on this open copy (``op`` passes ``self.cf``
@@ -140,12 +146,14 @@ class CharacterDocument(QObject):
             self.refused.emit([str(problem)])
             return None
         self.save_error = None
+        self.unsaved = False
         self._watch()
         self.saveStateChanged.emit()
         self.changed.emit()
         return outcome
 
     def _kept_unsaved(self) -> None:
+        self.unsaved = True
         self._watch()
         self.saveStateChanged.emit()
         self.changed.emit()
@@ -234,6 +242,7 @@ class CharacterDocument(QObject):
             return False
         self.conflict = self.missing = False
         self.save_error = None
+        self.unsaved = False
         self._watch()
         self.saveStateChanged.emit()
         return True
@@ -248,6 +257,7 @@ class CharacterDocument(QObject):
         self.cf = cf
         self.conflict = self.missing = False
         self.save_error = None
+        self.unsaved = False
         self.undo_stack.clear()
         self._watch()
         self.saveStateChanged.emit()

@@ -27,7 +27,9 @@ from builder.ui.broadcast import UndoOp as UndoOp
 
 # Imported when an operation runs, not when the window starts.
 if TYPE_CHECKING:
-    from builder.app.outcome import Outcome
+    from PySide6.QtWidgets import QWidget
+
+    from builder.app.outcome import Guard, Outcome
     from builder.ui.document import CharacterDocument
 
 
@@ -66,6 +68,23 @@ def attempt(op: Callable[[], "Outcome"]) -> Result:
                        list(getattr(problem, "reasons", None) or [str(problem)]))
     except FileProblem as problem:
         return Failure("file", [str(problem)])
+
+
+def dialog_guard(dialog: QWidget) -> Guard | None:
+    """The member guard of the main window ``dialog`` was opened from (None outside
+    one): what a dialog's change of several files asks about the open tabs."""
+    parent = dialog.parentWidget()
+    documents = getattr(parent.window(), "documents", None) if parent is not None else None
+    guard: Guard | None = getattr(documents, "member_blockers", None)
+    return guard
+
+
+def dialog_broadcast(dialog: QWidget) -> FilesChanged:
+    """Where ``dialog`` announces the files its change wrote: the main window's
+    broadcast (the open tabs follow), or one of its own outside a window."""
+    parent = dialog.parentWidget()
+    broadcast = getattr(parent.window(), "broadcast", None) if parent is not None else None
+    return broadcast if isinstance(broadcast, FilesChanged) else FilesChanged(dialog)
 
 
 def run(op: Callable[[], "Outcome"], broadcast: FilesChanged | None,

@@ -21,8 +21,6 @@ from builder.app.pathnames import real_path
 
 if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
-    from builder.app.outcome import Guard
-    from builder.ui.broadcast import FilesChanged
     from builder.ui.broadcast import Change
     from builder.ui.campaign_view import CampaignView
     from builder.ui.document import CharacterDocument
@@ -48,24 +46,6 @@ def documents_of(widget: QWidget) -> DocumentsController | None:
     widget outside one)."""
     documents = getattr(widget.window(), "documents", None)
     return documents if isinstance(documents, DocumentsController) else None
-
-
-def dialog_guard(dialog: QWidget) -> Guard | None:
-    """The member guard of the main window ``dialog`` was opened from (None outside
-    one): what a dialog's change of several files asks about the open tabs."""
-    parent = dialog.parentWidget()
-    tabs = documents_of(parent) if parent is not None else None
-    return tabs.member_blockers if tabs is not None else None
-
-
-def dialog_broadcast(dialog: QWidget) -> FilesChanged:
-    """Where ``dialog`` announces the files its change wrote: the main window's
-    broadcast (the open tabs follow), or one of its own outside a window."""
-    from builder.ui.broadcast import FilesChanged
-
-    parent = dialog.parentWidget()
-    broadcast = getattr(parent.window(), "broadcast", None) if parent is not None else None
-    return broadcast if isinstance(broadcast, FilesChanged) else FilesChanged(dialog)
 
 
 def open_tab_blockers(editors: Iterable[CharacterEditor], paths: Iterable[str | Path]
@@ -208,12 +188,15 @@ class DocumentsController(QObject):
         doc.check_missing()
         state = doc.state_label()
         window.setWindowTitle(f"{doc.name}[*] — {state} — {APP_TITLE}")
-        window.setWindowModified(state != "saved" and state != "read-only")
+        # modified: the tab holds what its file does not (a missing file, a change
+        # not written); a file changed behind an unchanged tab is said, not marked
+        held = state not in ("saved", "read-only", "changed on disk")
+        window.setWindowModified(held)
         window.saved_label.setText("✔ Saved" if state == "saved" else state.capitalize())
         window.saved_label.setToolTip(str(doc.path))
         window.balance_label.setText(self._balance_text(editor))
         index = self.tabs.indexOf(editor)
-        self.tabs.setTabText(index, doc.name + ("" if state in ("saved", "read-only") else " *"))
+        self.tabs.setTabText(index, doc.name + (" *" if held else ""))
 
     @staticmethod
     def _balance_text(editor: CharacterEditor) -> str:
@@ -485,5 +468,6 @@ class DocumentsController(QObject):
         except FileProblem:
             return
         editor.conflict_bar.hide()
-        self.window.report(f"{doc.name}: its ledger changed on disk (e.g. a campaign award); "
-                           f"reloaded")
+        self.window.report(f"{doc.name}: reloaded; entries were added or taken back at the "
+                           f"end of its ledger elsewhere (a command, a campaign); Undo starts "
+                           f"again from here")

@@ -12,6 +12,8 @@ from builder.ui.models.options_model import AllowedRole
 from tests.ui.conftest import make_character
 from tests.ui.test_chain import _drop_on_tree, _trait_index
 
+#: Senna with what entering Rogue needs but the scene (Stealth and Acrobatics trained)
+ROGUE_READY = ("sp=20", "vital.Agility=2", "skill.Stealth=2", "skill.Acrobatics=1")
 CLERIC = ("sp=100", "vital.Cognition=6", "skill.Medicine=6", "class.Cleric=3",
           "trait.Cleric.Restoring Grace=3")
 
@@ -107,3 +109,62 @@ def test_ability_boxes_light_up_while_a_chip_is_dragged(qtbot):
     assert slot.state == "target"
     form.set_dragging(False)
     assert slot.state == "" and slot.styleSheet() == rest
+
+
+def test_a_new_class_rank_dropped_without_its_scene_asks_for_it(window, qtbot):
+    """Entering a Class needs the scene that allows it: a rank token dropped with the
+    scene box empty asks for the scene (as a caster's rank asks for its spell) instead
+    of being refused; once a step goes through, an earlier refusal's bar is gone."""
+    path = make_character("Senna", *ROGUE_READY)
+    editor = window.documents.open_path(path)
+    window.show()
+    editor.show_chain()
+    page = editor.chain_page
+    option = next(c.option for c in editor.token_chips if c.option.kind == "new-class"
+                  and c.option.name == "Rogue")
+    trait = option.extra["choices"]["traits"][0]
+    editor.show_refusal(["an earlier attempt was refused"])
+    assert editor.refusal_bar.isVisibleTo(editor)
+    before = path.read_bytes()
+    assert page.scene_edit.text() == "" and not page.drop(page.token_for(option), "Rogue", trait)
+    dialog = page.spell_dialog
+    assert dialog.isVisible() and path.read_bytes() == before          # nothing paid yet
+    assert window.statusBar().currentMessage().startswith(
+        "Type the achievement or training scene that lets Senna enter Rogue")
+    dialog.scene.setText("Escaped the guards")
+    with qtbot.waitSignal(dialog.finished):
+        dialog.ok.click()
+    entry = editor.doc.cf.ledger[-1]
+    assert (entry["action"], entry["name"], entry["scene"]) == (
+        "enter-class", "Rogue", "Escaped the guards")
+    assert not editor.refusal_bar.isVisibleTo(editor)
+
+
+def test_escape_on_the_scene_question_takes_nothing_and_says_so(window, qtbot):
+    path = make_character("Senna", *ROGUE_READY)
+    editor = window.documents.open_path(path)
+    window.show()
+    editor.show_chain()
+    page = editor.chain_page
+    option = next(c.option for c in editor.token_chips if c.option.name == "Rogue")
+    page.drop(page.token_for(option), "Rogue", option.extra["choices"]["traits"][0])
+    with qtbot.waitSignal(page.spell_dialog.finished):
+        qtbot.keyClick(page.spell_dialog, Qt.Key.Key_Escape)
+    assert window.statusBar().currentMessage() == (
+        "Nothing taken: no scene was given for entering Rogue")
+    assert editor.doc.cf.ledger == []
+
+
+def test_a_new_class_rank_dropped_on_the_sheet_asks_for_its_scene_too(window, qtbot):
+    """The Sheet page's trait list asks the same question as the chain page (the chain
+    page never shown): the scene, before anything is paid."""
+    path = make_character("Senna", *ROGUE_READY)
+    editor = window.documents.open_path(path)
+    window.show()
+    option = next(c.option for c in editor.token_chips if c.option.name == "Rogue")
+    before = path.read_bytes()
+    assert not editor.drop_rank(editor.chain_page.token_for(option), "Rogue",
+                                option.extra["choices"]["traits"][0])
+    assert editor.dialog is not None and editor.dialog.isVisible()
+    assert path.read_bytes() == before and not editor.refusal_bar.isVisibleTo(editor)
+    editor.dialog.reject()

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from builder.ui.models.options_model import AllowedRole, OptionRole
 from tests.ui.conftest import make_character
-from tests.helpers import undone_bytes
+from tests.helpers import ok, undone_bytes
 
 
 def open_editor(window, path):
@@ -180,17 +180,41 @@ def test_external_change_is_noticed_and_never_overwritten(window, senna_path, qt
         senna_path.write_text(json.dumps(outside, indent=2))
     theirs = senna_path.read_bytes()
     assert editor.conflict_bar.isVisibleTo(editor)
-    assert "changed on disk" in window.saved_label.text().lower()
-    # a change now is refused, the file is left alone
+    # the tab holds nothing the file lacks: said, not marked as unsaved work
+    assert window.saved_label.text() == "Changed on disk"
+    assert not window.isWindowModified()
+    assert window.tabs.tabText(window.tabs.indexOf(editor)) == "Senna"
+    # a change now is refused, the file is left alone: the conflict bar says why (no
+    # rules refusal beside it) and so does the status line
+    messages = []
+    editor.status.connect(messages.append)
     assert not doc.apply_words(["raise-vital", "Cognition"])
     assert senna_path.read_bytes() == theirs
-    assert editor.refusal_bar.isVisibleTo(editor)
+    assert editor.conflict_bar.isVisibleTo(editor) and not editor.refusal_bar.isVisibleTo(editor)
+    assert messages[-1].startswith("Nothing was changed: the character's file changed on disk")
     # reload takes the version on disk
     editor.reload_button.click()
     assert doc.name == "Senna (edited elsewhere)"
     assert not editor.conflict_bar.isVisibleTo(editor)
     assert doc.apply_words(["raise-vital", "Cognition"])
     assert json.loads(senna_path.read_text())["name"] == "Senna (edited elsewhere)"
+
+
+def test_a_change_the_file_refused_is_marked_unsaved_until_kept(window, senna_path, qtbot):
+    """A change taken while another program wrote the file (before the watch saw it) is
+    held by the tab only: marked unsaved (the star, the title) until Keep mine writes it."""
+    editor = open_editor(window, senna_path)
+    doc = editor.doc
+    senna_path.write_text(senna_path.read_text().replace('"Senna"', '"Other"'))
+    doc.apply_words(["raise-vital", "Cognition"])       # the write finds the file changed
+    assert doc.conflict and doc.unsaved
+    window.documents.update_status()
+    assert window.saved_label.text() == "Changed on disk: not saved"
+    assert window.isWindowModified()
+    assert window.tabs.tabText(window.tabs.indexOf(editor)) == "Senna *"
+    editor.keep_button.click()
+    assert json.loads(senna_path.read_text())["name"] == "Senna" and not doc.unsaved
+    assert window.tabs.tabText(window.tabs.indexOf(editor)) == "Senna"
 
 
 def test_keep_mine_overwrites_only_when_asked(window, senna_path, qtbot):
@@ -287,3 +311,19 @@ def test_an_award_to_several_tabs_is_one_change_that_one_undo_takes_back(
     assert all(e["action"] != "resolve-milestone"
                for e in json.loads(senna_path.read_text())["ledger"])
     assert ed_nyra.doc.cf.ledger == [] and ed_nyra.doc.undo_stack.index() == 0
+
+
+def test_entries_added_elsewhere_reload_the_tab_and_say_undo_starts_again(
+        window, senna_path, qtbot):
+    """A ``do`` from the command line on an open character: the tab takes the file by
+    itself (nothing of its own was unsaved) and says that its undo history starts
+    again, since the steps before the new entry can no longer be taken back first."""
+    editor = open_editor(window, senna_path)
+    assert editor.doc.apply_words(["raise-vital", "Cognition"])
+    assert editor.doc.undo_stack.canUndo()
+    ok("do", senna_path, "raise-skill", "Melee")
+    qtbot.waitUntil(lambda: editor.doc.cf.ledger[-1]["action"] == "raise-skill", timeout=5000)
+    assert window.statusBar().currentMessage() == (
+        "Senna: reloaded; entries were added or taken back at the end of its ledger "
+        "elsewhere (a command, a campaign); Undo starts again from here")
+    assert not editor.doc.undo_stack.canUndo() and not editor.conflict_bar.isVisibleTo(editor)

@@ -106,6 +106,13 @@ def test_the_first_start_panel_comes_first_with_the_keyboard(window, qtbot):
         stops.append(QApplication.focusWidget())
         QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert stops == buttons, [getattr(w, "text", lambda: w)() for w in stops]
+    # Enter on a way in takes it, as Space does (the first opens New Character)
+    assert all(button.autoDefault() for button in buttons)
+    pressed = []
+    buttons[0].clicked.disconnect()      # (not the dialog itself: the press is what counts)
+    buttons[0].clicked.connect(lambda: pressed.append(True))
+    QTest.keyClick(buttons[0], Qt.Key.Key_Return)
+    assert pressed == [True]
 
 
 def test_opening_the_chain_page_never_widens_a_small_window(window, qtbot):

@@ -179,7 +179,8 @@ def test_after_reload_no_message_about_the_version_left_behind(window, qtbot):
     qtbot.waitUntil(lambda: editor.conflict_bar.isVisibleTo(editor))
     option = next(o for o in editor.doc.options() if o.allowed)
     assert not editor.doc.apply_words(list(option.words_with()))
-    assert editor.refusal_bar.isVisibleTo(editor)        # why nothing was taken
+    # why nothing was taken: the conflict bar's own words, no rules refusal beside it
+    assert editor.conflict_bar.isVisibleTo(editor) and not editor.refusal_bar.isVisibleTo(editor)
     editor.reload_button.click()
     assert editor.doc.name == "Senna Vale"
     assert not editor.refusal_bar.isVisibleTo(editor)
@@ -208,3 +209,31 @@ def test_undo_while_the_file_is_missing_changes_nothing_and_says_so(window, qtbo
     assert not editor.conflict_bar.isVisibleTo(editor)
     editor.save_again_button.click()
     assert path.read_bytes() == took
+
+
+def test_a_bar_button_gives_the_keyboard_back_to_where_it_was(window, qtbot):
+    """Save again here, or Reload from disk, hides its bar: the keyboard goes back to the
+    field it was in before the bar came, not to the next one (the Active check box,
+    where a Space meant for the button would mark the character not active)."""
+    from PySide6.QtWidgets import QApplication
+
+    path, editor = _open(window, qtbot)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    editor.focus_start()
+    before = QApplication.focusWidget()
+    assert before is not None and editor.isAncestorOf(before)
+    path.unlink()
+    qtbot.waitUntil(lambda: editor.missing_bar.isVisibleTo(editor))
+    editor.save_again_button.setFocus()
+    qtbot.keyClick(editor.save_again_button, Qt.Key.Key_Space)       # the bar's button
+    assert path.exists() and not editor.missing_bar.isVisibleTo(editor)
+    assert QApplication.focusWidget() is before
+    text = json.loads(path.read_text())
+    outside = dict(text, notes="changed elsewhere")
+    path.write_text(json.dumps(outside))
+    qtbot.waitUntil(lambda: editor.conflict_bar.isVisibleTo(editor))
+    editor.reload_button.setFocus()
+    qtbot.keyClick(editor.reload_button, Qt.Key.Key_Space)
+    assert not editor.conflict_bar.isVisibleTo(editor)
+    assert QApplication.focusWidget() is before

@@ -147,7 +147,7 @@ class AwardDialog(QDialog):
         return lambda: characters.party_award(paths, words, guard=guard, dry_run=dry_run)
 
     def _guard(self) -> Guard | None:
-        from builder.ui.window_documents import dialog_guard
+        from builder.ui.operations import dialog_guard
 
         return dialog_guard(self)
 
@@ -193,8 +193,7 @@ class AwardDialog(QDialog):
     def _apply(self) -> None:
         """One operation for every chosen character, all or nothing; the open tabs
         follow the broadcast (their undo history kept, Undo takes the whole award back)."""
-        from builder.ui.operations import Failure, run
-        from builder.ui.window_documents import dialog_broadcast
+        from builder.ui.operations import Failure, dialog_broadcast, run
 
         if not self.validate():
             return

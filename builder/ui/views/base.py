@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtCore import (QAbstractItemModel, QItemSelectionModel, QModelIndex,
                             QPersistentModelIndex, Qt, QTimer, Signal)
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
+from PySide6.QtGui import QHideEvent, QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QPushButton, QScrollArea, QSplitter, QStyle,
                                QStyledItemDelegate, QStyleOptionViewItem,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
@@ -67,6 +67,8 @@ class MessageBar(QFrame):
         self.close_button = QPushButton("Dismiss", self)
         self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.close_button)
+        #: The widget that had the keyboard when the bar was last shown.
+        self._focus_before: QWidget | None = None
         self.hide()
 
     def show_message(self, text: str, kind: str = "warning") -> None:
@@ -77,7 +79,24 @@ class MessageBar(QFrame):
         self.icon.setPixmap(self.style().standardIcon(icon).pixmap(size, size))
         self.label.setText(text)
         self.setAccessibleName(text)
+        focus = QApplication.focusWidget()
+        if focus is not None and not self.isAncestorOf(focus):
+            self._focus_before = focus
         self.show()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """A bar whose button had the keyboard (Reload, Save again here...) gives it back
+        to where it was before the bar came, in the same window; otherwise Qt would hand
+        it to the next field, where a Space meant for the bar's button would change the
+        character."""
+        from shiboken6 import isValid
+
+        focus = QApplication.focusWidget()
+        back = self._focus_before
+        if (focus is not None and self.isAncestorOf(focus) and back is not None
+                and isValid(back) and back.isVisible() and back.window() is self.window()):
+            back.setFocus(Qt.FocusReason.OtherFocusReason)
+        super().hideEvent(event)
 
 
 class GreyingDelegate(QStyledItemDelegate):
@@ -300,6 +319,8 @@ class LedgerView(QTableView):
 NOTHING_CHANGED_FILE_MISSING = ("Nothing was changed: the character's file is missing "
                                 "(deleted or moved away); the bar above offers to save it "
                                 "again here")
+NOTHING_CHANGED_FILE_CHANGED = ("Nothing was changed: the character's file changed on disk; "
+                                "the bar above offers to reload it or keep this version")
 
 
 class CharacterEditor(QWidget):
@@ -335,6 +356,7 @@ class CharacterEditor(QWidget):
         self.missing_bar.buttons.addWidget(self.close_tab_button)
         self.missing_bar.close_button.hide()
         doc.fileMissing.connect(self.show_missing)
+        doc.changed.connect(self._change_taken)
         doc.changed.connect(self.refresh)
         doc.refused.connect(self.show_refusal)
         doc.externalChange.connect(self.show_conflict)
@@ -363,6 +385,13 @@ class CharacterEditor(QWidget):
             self.show_missing()
             self.status.emit(NOTHING_CHANGED_FILE_MISSING)
             QTimer.singleShot(0, self, lambda: self.status.emit(NOTHING_CHANGED_FILE_MISSING))
+            return
+        if has_code(reasons, self.doc.CONFLICT_CODE):
+            # the file changed on disk: its own bar offers Reload and Keep mine; no rule
+            # refused anything
+            self.show_conflict()
+            self.status.emit(NOTHING_CHANGED_FILE_CHANGED)
+            QTimer.singleShot(0, self, lambda: self.status.emit(NOTHING_CHANGED_FILE_CHANGED))
             return
         text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)
         self.refusal_bar.show_message(text, "warning")
@@ -393,6 +422,12 @@ class CharacterEditor(QWidget):
     def _save_state_changed(self) -> None:
         if self.doc.save_error:
             self.refusal_bar.show_message(f"Could not save: {self.doc.save_error}", "error")
+
+    def _change_taken(self) -> None:
+        """A change went through (here, on the chain page, in a dialog, or from another
+        program): a refusal the bar still shows is about an earlier attempt."""
+        if not self.doc.read_only:
+            self.refusal_bar.hide()
 
     def _reload(self) -> None:
         from builder.app.types import FileProblem

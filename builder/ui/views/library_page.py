@@ -225,6 +225,7 @@ class FirstStartPanel(QWidget):
         button.setAccessibleDescription(detail)
         button.setToolTip(detail)
         button.setMinimumHeight(button.sizeHint().height() + 12)
+        button.setAutoDefault(True)      # Enter takes the focused way in, as Space does
         self.buttons.addWidget(button)
         note = QLabel(detail, self)
         note.setWordWrap(True)

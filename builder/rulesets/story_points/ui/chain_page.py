@@ -68,6 +68,15 @@ def _casts(option: Option | None) -> bool:
     return bool(option is not None and option.extra.get("casts_spells"))
 
 
+def still_needs(option: Option | None, token: RankToken, trait_class: str) -> bool:
+    """A rank token dropped on its own Class's trait that needs an answer before
+    anything is paid: a caster's rank without its spell, a new Class's without the
+    scene that allows it (the drop asks; a refused Class is refused as it is)."""
+    return bool(option is not None and option.allowed and token.get("class") == trait_class
+                and ((_casts(option) and not token.get("spell"))
+                     or (option.kind == "new-class" and not token.get("scene"))))
+
+
 class ChainWidget(ChainPage):
     """The whole advancement-chain tab for one Story Point character."""
 
@@ -320,9 +329,9 @@ class ChainWidget(ChainPage):
 
     def drop(self, token: RankToken, trait_class: str, trait: str) -> bool:
         option = self._class_option(trait_class)
-        if option is not None and _casts(option) and not token.get("spell") \
-                and token.get("class") == trait_class:
-            self.ask_spell(option, trait, token)
+        if still_needs(option, token, trait_class):
+            assert option is not None
+            self.ask_spell(option, trait, token)     # what the rank still needs, asked
             return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
@@ -333,8 +342,8 @@ class ChainWidget(ChainPage):
 
     def ask_spell(self, option: Option, trait: str,
                   token: RankToken | None = None) -> ClassAdvanceDialog:
-        """A caster's rank dropped without a spell: ask for it (and nothing is paid
-        until the player says which)."""
+        """A caster's rank dropped without a spell, or a new Class's without its scene:
+        ask for what it needs (and nothing is paid until the player says)."""
         from .dialogs import ClassAdvanceDialog
 
         dialog = ClassAdvanceDialog(option, self)
@@ -349,11 +358,17 @@ class ChainWidget(ChainPage):
                 self._done()
 
         dialog.chosen.connect(take)
-        dialog.rejected.connect(lambda: self.status.emit(
-            f"Nothing taken: no {option.name} spell was chosen for the rank in {trait}"))
+        if _casts(option) and not (token or {}).get("spell"):
+            asked = f"Choose the new {option.name} spell for the rank in {trait}"
+            missed = f"Nothing taken: no {option.name} spell was chosen for the rank in {trait}"
+        else:
+            asked = (f"Type the achievement or training scene that lets {self.doc.name} "
+                     f"enter {option.name} (the rank in {trait})")
+            missed = f"Nothing taken: no scene was given for entering {option.name}"
+        dialog.rejected.connect(lambda: self.status.emit(missed))
         dialog.open()
         self.spell_dialog = dialog
-        self.status.emit(f"Choose the new {option.name} spell for the rank in {trait}")
+        self.status.emit(asked)
         return dialog
 
     # -- activation (double-click / Enter) -------------------------------------------------

@@ -390,11 +390,13 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         if not trait:
             self.show_refusal([f"drop the {token.get('class')} rank on one of its traits"])
             return False
+        from .chain_page import still_needs
+
         option = next((o for o in self.doc.options() if o.kind in ("class", "new-class")
                        and o.name == trait_class), None)
-        if option is not None and option.extra.get("casts_spells") and not token.get("spell") \
-                and token.get("class") == trait_class and option.allowed:
-            # a caster's rank also brings a spell: ask before anything is paid
+        if still_needs(option, token, trait_class):
+            # a caster's spell, a new Class's scene: asked before anything is paid
+            assert option is not None
             self.dialog = self.chain_page.ask_spell(option, trait, token)
             return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)

@@ -383,7 +383,7 @@ class PartyXpDialog(QDialog):
         return path
 
     def _guard(self) -> Guard | None:
-        from builder.ui.window_documents import dialog_guard
+        from builder.ui.operations import dialog_guard
 
         return dialog_guard(self)
 
@@ -494,8 +494,7 @@ class PartyXpDialog(QDialog):
     def _apply(self) -> None:
         """One operation for every share, all or nothing; the open tabs follow the
         broadcast (their undo history kept)."""
-        from builder.ui.operations import Failure, run
-        from builder.ui.window_documents import dialog_broadcast
+        from builder.ui.operations import Failure, dialog_broadcast, run
 
         if not self.validate():
             return
