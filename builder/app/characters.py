@@ -200,6 +200,30 @@ def act(target: Target, words: Sequence[str] = (), *,
     return Outcome(text, _file_change(cf, before), entry=logged, lines=(text,))
 
 
+def apply_plan(target: Target, steps: Sequence[Sequence[str]], *,
+               rng: random.Random | None = None, guard: Guard | None = None) -> Outcome:
+    """Take a plan's steps (``do`` words each) in order, as far as the rules allow, and
+    write them at once: Refused with the first step's reasons when it is refused
+    (nothing changes); otherwise the steps taken (``lines``, one each) and, in
+    ``refused``, why the next one was not (empty when every step was taken)."""
+    def change(cf: CharacterFile) -> tuple[list[dict[str, Any]], tuple[str, ...]]:
+        taken: list[dict[str, Any]] = []
+        for words in steps:
+            try:
+                taken.append(cf.do(cf.ruleset.parse_action([str(w) for w in words]), rng))
+            except (Refusal, UsageError) as problem:
+                if not taken:
+                    raise
+                return taken, tuple(getattr(problem, "reasons", None) or [str(problem)])
+        return taken, ()
+
+    cf, (taken, refused), before = _change(target, guard, change)
+    lines = tuple(cf.ruleset.describe(entry) for entry in taken)
+    summary = (f"Plan: {len(taken)} of {len(steps)} steps taken" if refused or
+               len(taken) < len(steps) else f"Plan: {len(taken)} steps taken")
+    return Outcome(summary, _file_change(cf, before), lines=lines, refused=refused)
+
+
 def redo(target: Target, entry: Mapping[str, Any], *, rng: random.Random | None = None,
          guard: Guard | None = None) -> Outcome:
     """Take a logged entry again (the window's Redo after an Undo): the same action with

@@ -88,7 +88,7 @@ class Outcome(FrozenRecord):
     ``summary``: one sentence for a status bar."""
 
     _fields = ("summary", "changes", "written", "entry", "lines", "entries", "renamed",
-               "moved", "award")
+               "moved", "award", "refused")
     __slots__ = _fields
     summary: str
     changes: tuple[FileChange, ...]
@@ -103,13 +103,17 @@ class Outcome(FrozenRecord):
     moved: tuple[tuple[Path, Path], ...]
     #: A party XP award: what each member got (the same numbers a dry run shows).
     award: PartyAward | None
+    #: Why the rules stopped an operation of several steps after the ones it took (a
+    #: plan's next step); empty when it took them all.
+    refused: tuple[str, ...]
 
     def __init__(self, summary: str, changes: tuple[FileChange, ...] = (),
                  written: bool = True, entry: dict[str, Any] | None = None,
                  lines: tuple[str, ...] = (),
                  entries: dict[Path, dict[str, Any]] | None = None,
                  renamed: tuple[str, str] | None = None,
-                 moved: tuple[tuple[Path, Path], ...] = (), award: PartyAward | None = None) -> None:
+                 moved: tuple[tuple[Path, Path], ...] = (), award: PartyAward | None = None,
+                 refused: tuple[str, ...] = ()) -> None:
         object.__setattr__(self, "summary", summary)
         object.__setattr__(self, "changes", changes)
         object.__setattr__(self, "written", written)
@@ -119,6 +123,7 @@ class Outcome(FrozenRecord):
         object.__setattr__(self, "renamed", renamed)
         object.__setattr__(self, "moved", moved)
         object.__setattr__(self, "award", award)
+        object.__setattr__(self, "refused", refused)
 
     @property
     def paths(self) -> list[Path]:

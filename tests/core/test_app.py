@@ -266,3 +266,37 @@ def test_an_open_copy_takes_the_disk_version_only_when_just_its_ledger_moved(tmp
     fresh = open_character(path)
     fresh.doc["name"] = "Changed here"     # a change of the open copy not on disk
     assert not only_ledger_changed(fresh, path.read_bytes())
+
+
+def test_a_plan_is_taken_as_far_as_the_rules_allow_in_one_write(tmp_path):
+    """The chain's Apply: every step in order, written once; a step the rules refuse
+    stops the plan there (its reasons in ``refused``), and a refused first step
+    refuses the whole (nothing written)."""
+    from builder.storage.files import load_character
+
+    path = tmp_path / "kit.json"
+    ok("new", "story-points", "Kit", "-o", path, "--set", "sp=6", "--set", "vital.Agility=3")
+    before = path.read_bytes()
+    with pytest.raises(UsageError):                  # words no rule system reads
+        characters.apply_plan(path, [["raise-skill", "Nonsense"], ["raise-skill", "Stealth"]])
+    poor = tmp_path / "poor.json"
+    ok("new", "story-points", "Poor", "-o", poor, "--set", "vital.Agility=2")
+    unpaid = poor.read_bytes()
+    with pytest.raises(Refused) as refused:
+        characters.apply_plan(poor, [["raise-skill", "Stealth"], ["raise-skill", "Stealth"]])
+    assert refused.value.code is RefusalCode.RULES and refused.value.reasons
+    assert poor.read_bytes() == unpaid and path.read_bytes() == before
+    steps = [["raise-skill", "Stealth"]] * 4        # 1 + 2 + 3 SP, then no SP left
+    outcome = characters.apply_plan(path, steps)
+    ledger = load_character(str(path)).ledger
+    assert [(e["action"], e["target"]) for e in ledger] == [("raise-skill", 1),
+                                                           ("raise-skill", 2),
+                                                           ("raise-skill", 3)]
+    assert len(outcome.changes) == 1 and outcome.lines == tuple(
+        load_character(str(path)).ruleset.describe(e) for e in ledger)
+    assert outcome.refused and any("SP" in reason for reason in outcome.refused)
+    assert outcome.summary == "Plan: 3 of 4 steps taken"
+    # the same steps from a fresh file, all affordable: every one taken, nothing refused
+    path.write_bytes(before)
+    done = characters.apply_plan(path, steps[:3])
+    assert done.refused == () and done.summary == "Plan: 3 steps taken"

@@ -299,6 +299,11 @@ class PlanPart(_Widget):
         return self._apply_steps(steps)
 
     def _apply_steps(self, steps: list[PlanStep], scene: str = "") -> int:
+        """The steps through the application layer at once (:func:`builder.app.characters.
+        apply_plan`: as far as the rules allow, one write), one undo step on the tab."""
+        from builder.app import characters
+        from builder.ui.undo import ApplyAction
+
         planned = len(self.plan_result.steps) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
         node = self.plan_node
@@ -307,16 +312,24 @@ class PlanPart(_Widget):
             title += f": {node.name}"
             if self.look.plan_range(node) is not None:
                 title += f" to {self.target_spin.value()}"
-        stack.beginMacro(title)
-        done = 0
-        try:
-            for step in steps:
-                step_scene = str(step.extra.get("scene") or scene)
-                if not self.doc.apply_words(self.look.step_words(step, step_scene)):
-                    break
-                done += 1
-        finally:
-            stack.endMacro()
+        words = [self.look.step_words(step, str(step.extra.get("scene") or scene))
+                 for step in steps]
+        doc = self.doc
+        before = len(doc.cf.ledger)
+        outcome = doc.run_change(lambda: characters.apply_plan(doc.cf, words, rng=doc.rng,
+                                                               guard=doc.own_guard))
+        taken = doc.cf.ledger[before:]
+        if taken:
+            # one undo step for the plan; each entry is taken back (and again) on its own
+            stack.beginMacro(title)
+            try:
+                for entry in taken:
+                    stack.push(ApplyAction(doc, entry))
+            finally:
+                stack.endMacro()
+        if outcome is not None and outcome.refused:
+            doc.refused.emit(list(outcome.refused))      # why the next step was not taken
+        done = len(taken)
         self.status.emit(plan_taken(done, planned, refused=done < len(steps),
                                     unit=self.scene.unit()))
         return done
