@@ -274,6 +274,14 @@ def folders() -> list[Path]:
     return extra_folders()
 
 
+def folders_file() -> Path:
+    """The settings file that lists the folders added to the library (it may not exist
+    yet): a program that follows the library's folders follows it too."""
+    from builder.storage.paths import library_folders_file
+
+    return library_folders_file()
+
+
 def add_folder(folder: Path | str) -> Outcome:
     """Add a folder (a Syncthing, Dropbox or git folder) to the library: its characters
     are listed and found by name beside the data folder's.  Adding it again changes

@@ -236,6 +236,14 @@ def writable_campaign(path: Path | str) -> CampaignFile:
     return load_writable(path)
 
 
+def campaign_folders() -> list[Path]:
+    """The folders the library's campaigns are in (the data folder's, then each added
+    folder's), whether they exist yet or not."""
+    from builder.storage.campaigns import campaign_folders as folders
+
+    return folders()
+
+
 def campaign_files() -> list[Path]:
     """The library's campaign files: the data folder's, then each added folder's."""
     from builder.storage.campaigns import list_campaigns

@@ -447,13 +447,19 @@ def library_path_for(name: str) -> Path:
     return unique_path(campaigns_dir(create=True), safe_file_stem(name) or "campaign")
 
 
+def campaign_folders() -> list[Path]:
+    """The folders the library's campaigns are in: the data folder's, then
+    ``campaigns`` inside each folder added to the library (existing or not)."""
+    from builder.storage.folders import extra_folders
+
+    return [campaigns_dir(), *(f / "campaigns" for f in extra_folders())]
+
+
 def list_campaigns() -> list[Path]:
     """The campaigns of the data folder, then those in ``campaigns`` inside each folder
     added to the library."""
-    from builder.storage.folders import extra_folders
-
     found: list[Path] = []
-    for folder in [campaigns_dir(), *(f / "campaigns" for f in extra_folders())]:
+    for folder in campaign_folders():
         if folder.is_dir():
             here = sorted(p for p in folder.glob("*.json")
                           if p.is_file() and is_data_file(p.name) and p not in found)

@@ -1,7 +1,8 @@
 """Conflict copies taken in while the window is open, and the lasting bar that says
 what came in from other devices.
 
-On start (once the window has settled) and whenever a library folder changes, every
+On start (once the window has settled) and whenever a library folder changes (one
+made or added while the window is open too: :mod:`builder.ui.folder_watch`), every
 sync engine's conflict copy in the library is merged into its file and removed
 (:func:`builder.app.conflicts.take_in_library`).  The files written go out on the
 window's "files changed" broadcast, so an open character or campaign takes the new
@@ -17,9 +18,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QBoxLayout, QPushButton
 
+from builder.ui.folder_watch import FolderWatch
 from builder.ui.wording import count
 
 if TYPE_CHECKING:
@@ -66,8 +68,8 @@ class SyncIntake(QObject):
         self._conflicted: list[Path] = []
         #: Files the bar said are gone from their folder (rebuilt into the trash).
         self._gone: list[Path] = []
-        self._watcher = QFileSystemWatcher(self)
-        self._watcher.directoryChanged.connect(self.schedule)
+        self._watch = FolderWatch(self)
+        self._watch.changed.connect(self.schedule)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SETTLE_MS)
@@ -76,14 +78,12 @@ class SyncIntake(QObject):
         self.schedule()
 
     def _rewatch(self) -> None:
-        from builder.app import sync
+        """Watch the library's folders, each once it appears (a fresh data folder's
+        ``characters``, a ``campaigns`` folder made later), and the list of added
+        folders (a folder added is watched at once)."""
+        from builder.app import library, sync
 
-        wanted = {str(f) for f in sync.library_folders() if f.is_dir()}
-        current = set(self._watcher.directories())
-        if current - wanted:
-            self._watcher.removePaths(sorted(current - wanted))
-        if wanted - current:
-            self._watcher.addPaths(sorted(wanted - current))
+        self._watch.watch([*sync.library_folders(), library.folders_file()])
 
     def schedule(self, *_: object) -> None:
         self._timer.start()
@@ -91,7 +91,8 @@ class SyncIntake(QObject):
     def stop(self) -> None:
         """Take nothing in any more (the window is going away)."""
         self._timer.stop()
-        self._watcher.directoryChanged.disconnect(self.schedule)
+        self._watch.changed.disconnect(self.schedule)
+        self._watch.stop()
 
     def take_in(self) -> "TakenIn | None":
         """Take in the copies now; what came in from other devices goes to the bar."""

@@ -4,6 +4,7 @@ the file the command line reads back."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from tests.e2e.conftest import cli, make
@@ -230,6 +231,12 @@ def test_a_story_points_character_created_in_the_wizard_and_advanced(start):
     app.type("Skill: Medicine")
     app.keys("Down", "Return")
     app.wait(lambda: len(json.loads(files()[0].read_text())["ledger"]) == 1, "an increase")
+    # the data folder was made after the start: a sync engine's conflict copy arriving
+    # in it is taken in all the same
+    copy = files()[0].with_name("Senna.sync-conflict-20261202-120000-ABCDEFG.json")
+    shutil.copy(files()[0], copy)
+    app.wait(lambda: not copy.exists(), "the conflict copy taken in")
+    assert [path.name for path in files()] == ["Senna.json"]
 
 
 def test_a_vogelfrei_character_rolled_in_the_wizard_gets_its_status_and_money(start):

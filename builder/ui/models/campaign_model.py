@@ -1,25 +1,30 @@
 """The campaigns of the library, as a table model.
 
-Rows come from :func:`scan_campaigns` (plain reading of the campaign files in
-the library's ``campaigns`` folder through :mod:`builder.app.queries`);
+Rows come from :func:`scan_campaigns` (plain reading of the library's campaign files,
+the data folder's and each added folder's, through :mod:`builder.app.queries`);
 the model only adapts them.  :meth:`CampaignModel.refresh` turns the difference
 into row insertions, removals and dataChanged, so selection and sort order
-survive a refresh.  A QFileSystemWatcher on the folder (and its files) refreshes
-it when a campaign changes, also from the command line.
+survive a refresh.  A watch on the campaigns folders (and the files) refreshes it
+when a campaign changes, also from the command line; a folder made later (the first
+campaign's, an added folder's) is watched once it appears (:mod:`builder.ui.folder_watch`).
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QFileSystemWatcher, QModelIndex, QObject, QTimer
+from PySide6.QtCore import QModelIndex, QObject, QTimer
 
-from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, sync_watch
-from builder.app.queries import campaigns_folder
+from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy
+from builder.app import library
+from builder.app.queries import campaign_files, campaign_folders
 from builder.app.records import Record
 from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, ALIGN_RIGHT_VCENTER, DISPLAY_ROLE,
                                   TEXT_ALIGNMENT_ROLE, TOOL_TIP_ROLE, USER_ROLE)
 from builder.ui.wording import count
+
+if TYPE_CHECKING:
+    from builder.ui.folder_watch import FolderWatch
 
 # (No ``Qt`` at import or in the first paint's calls: see builder.ui.qt_values.)
 
@@ -111,14 +116,9 @@ def read_campaign_row(path: Path | str) -> CampaignRow:
     return row
 
 
-def campaign_files() -> list[Path]:
-    folder = campaigns_folder()
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file())
-
-
 def scan_campaigns() -> list[CampaignRow]:
+    """The library's campaigns: the data folder's, then each added folder's (the
+    campaigns ``campaign list`` lists)."""
     return [read_campaign_row(p) for p in campaign_files()]
 
 
@@ -140,7 +140,7 @@ class CampaignModel(RowsTableModel):
         super().__init__(parent)
         self._rows: list[CampaignRow] = []
         self._watch = watch
-        self._watcher: QFileSystemWatcher | None = None  # made on the first refresh
+        self._watcher: FolderWatch | None = None  # made on the first refresh
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(lambda: self.refresh())
         if lazy:
@@ -239,13 +239,17 @@ class CampaignModel(RowsTableModel):
         self._rewatch()
 
     def _rewatch(self) -> None:
+        """Watch the campaigns folders (each once it appears), the campaign files and
+        the list of folders added to the library."""
+        from builder.ui.folder_watch import FolderWatch
+
         if not self._watch:
             return
         if self._watcher is None:
-            self._watcher = QFileSystemWatcher(self)
-            self._watcher.directoryChanged.connect(self._schedule)
-            self._watcher.fileChanged.connect(self._schedule)
-        sync_watch(self._watcher, campaigns_folder(), (row.path for row in self._rows))
+            self._watcher = FolderWatch(self)
+            self._watcher.changed.connect(self._schedule)
+        self._watcher.watch([*campaign_folders(), library.folders_file(),
+                             *(row.path for row in self._rows)])
 
 
 class CampaignFilterModel(SearchSortProxy):

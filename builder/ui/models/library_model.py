@@ -4,8 +4,9 @@ Rows come from the application layer's library scan
 (:func:`builder.app.library.open_scan`: Qt-free, incremental through the library's
 index); the model only adapts them.  :meth:`LibraryModel.refresh` re-reads the
 folder and turns the difference into row insertions, removals and dataChanged, so
-selections and sort order survive a refresh.  A QFileSystemWatcher on the folder refreshes it
-when files appear, vanish or change (also from another program).
+selections and sort order survive a refresh.  A watch on the folders refreshes it when
+files appear, vanish or change (also from another program); a folder made later (a fresh
+data folder's first character) is watched once it appears (:mod:`builder.ui.folder_watch`).
 
 It scales to libraries of many thousand characters: the model sorts its own rows
 in Python with one key per row (the view's proxy only filters), where a
@@ -26,18 +27,18 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from PySide6.QtCore import (QCoreApplication, QFileSystemWatcher, QModelIndex, QObject, QTimer,
-                            Signal)
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QTimer, Signal
 
 from builder.app import library
 from builder.app.queries import characters_folder
-from builder.ui.models.table import (ModelIndex, RowsTableModel, SearchSortProxy, source_of,
-                                     sync_watch)
+from builder.ui.models.table import ModelIndex, RowsTableModel, SearchSortProxy, source_of
 from builder.ui.qt_values import (ACCESSIBLE_TEXT_ROLE, DISPLAY_ROLE, TOOL_TIP_ROLE,
                                   USER_ROLE)
 
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt
+
+    from builder.ui.folder_watch import FolderWatch
 
 # (No ``Qt`` at import or in the first paint's calls: see builder.ui.qt_values.)
 
@@ -131,7 +132,7 @@ class LibraryModel(RowsTableModel):
         self._scan: library.LibraryScan | None = None   # the last look at the folder
         self._loaded = 0
         self._refresh_again = False
-        self._watcher: QFileSystemWatcher | None = None
+        self._watcher: FolderWatch | None = None
         # (keyword arguments to a Qt constructor would load shiboken's signature
         # module before the first paint: docs/dev/performance.md)
         self._timer = QTimer(self)
@@ -226,12 +227,13 @@ class LibraryModel(RowsTableModel):
         self.layoutChanged.emit()
 
     def start_watching(self) -> None:
-        """Watch the folder (and its files, up to :data:`WATCH_FILES_UP_TO`), then look
-        once more for what changed before the watch."""
+        """Watch the folders (and their files, up to :data:`WATCH_FILES_UP_TO`), then
+        look once more for what changed before the watch."""
+        from builder.ui.folder_watch import FolderWatch
+
         if self._watcher is None:
-            self._watcher = QFileSystemWatcher(self)
-            self._watcher.directoryChanged.connect(self._schedule)
-            self._watcher.fileChanged.connect(self._schedule)
+            self._watcher = FolderWatch(self)
+            self._watcher.changed.connect(self._schedule)
         self._rewatch()
         self._schedule()
 
@@ -355,13 +357,14 @@ class LibraryModel(RowsTableModel):
             self.sort_rows(*self._sort)
 
     def _rewatch(self) -> None:
+        """Watch the library's folders, those that do not exist yet too (a fresh data
+        folder's, a folder added but not there): each is watched once it appears.  The
+        list of added folders too: a folder added on the command line is listed."""
         if self._watcher is None:
             return
         files = (e.path for e in self._entries) if len(self._entries) <= WATCH_FILES_UP_TO else ()
-        sync_watch(self._watcher, characters_folder(), files)
-        added = [str(f) for f in library.folders() if f.is_dir()]   # folders added to the library
-        if added:
-            self._watcher.addPaths(added)
+        self._watcher.watch([characters_folder(), *library.folders(), library.folders_file(),
+                             *files])
 
 
 class LibraryFilterModel(SearchSortProxy):

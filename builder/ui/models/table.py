@@ -1,7 +1,7 @@
 """The shared part of the app's flat table models: a list of rows under fixed headers."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Sequence, TypeVar, Union
 
 from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel,
                             QConcatenateTablesProxyModel, QModelIndex, QObject,
@@ -10,9 +10,7 @@ from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel,
 from builder.ui.qt_values import CASE_INSENSITIVE, DISPLAY_ROLE, set_enum
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
-    from PySide6.QtCore import QFileSystemWatcher, Qt
+    from PySide6.QtCore import Qt
 
 # (No ``Qt`` here: these models are on the first paint's path, see builder.ui.qt_values.
 # Their rows are selectable and not editable: QAbstractTableModel's own flags, so Qt
@@ -113,21 +111,3 @@ class SearchSortProxy(QSortFilterProxyModel):
         set_enum(self, "filterCaseSensitivity", CASE_INSENSITIVE)
         self.setFilterKeyColumn(-1)
         set_enum(self, "sortCaseSensitivity", CASE_INSENSITIVE)
-
-
-def sync_watch(watcher: QFileSystemWatcher, folder: Path, files: Iterable[Path]) -> None:
-    """Watch ``folder`` and ``files`` (or the parent until the folder appears), and
-    nothing else."""
-    wanted: set[str] = set()
-    if folder.is_dir():
-        wanted.add(str(folder))
-        wanted.update(str(path) for path in files)
-    elif folder.parent.is_dir():
-        wanted.add(str(folder.parent))
-    current = set(watcher.files()) | set(watcher.directories())
-    stale = sorted(current - wanted)
-    if stale:
-        watcher.removePaths(stale)
-    new = sorted(wanted - current)
-    if new:
-        watcher.addPaths(new)
