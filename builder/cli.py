@@ -87,7 +87,7 @@ def mistyped_command_hint(argv: Sequence[str], parser: Parser) -> str:
 def cmd_rulesets(args: argparse.Namespace) -> int:
     from builder.app.queries import rule_systems
 
-    rows = [row._asdict() for row in rule_systems()]
+    rows = [row.to_json() for row in rule_systems()]
     if args.json:
         print_json(rows)
     else:

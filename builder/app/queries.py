@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.rules.base import Plan, PlanStep, Ruleset
@@ -17,13 +19,27 @@ if TYPE_CHECKING:
     from builder.storage.rule_systems import RuleSystemRow
 
 
-class RuleSystem(NamedTuple):
+class RuleSystem(FrozenRecord):
     """One rule system as ``rulesets`` lists it; ``source`` is "built-in" or the
     homebrew file that overrides its data."""
+
+    _fields = ("id", "title", "summary", "source")
+    __slots__ = _fields
     id: str
     title: str
     summary: str
     source: str
+
+    def __init__(self, id: str, title: str, summary: str, source: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "summary", summary)
+        object.__setattr__(self, "source", source)
+
+    def to_json(self) -> dict[str, str]:
+        """What ``rulesets --json`` prints for it."""
+        return {"id": self.id, "title": self.title, "summary": self.summary,
+                "source": self.source}
 
 
 def rule_system_ids() -> list[str]:
@@ -137,10 +153,17 @@ def document_kind(path: Path | str) -> str:
     return peek_kind(path)
 
 
-class Folder(NamedTuple):
+class Folder(FrozenRecord):
     """A folder this program keeps files in, and what it is for."""
+
+    _fields = ("label", "path")
+    __slots__ = _fields
     label: str
     path: Path
+
+    def __init__(self, label: str, path: Path) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "path", path)
 
 
 def data_folder_variable() -> str:
@@ -275,14 +298,24 @@ def suspended_notes(path: Path | str, doc: Mapping[str, Any]) -> list[str]:
     return sync.suspended_notes(path, doc)
 
 
-class PoolView(NamedTuple):
+class PoolView(FrozenRecord):
     """A campaign's Fortune/Peril pool as ``pool show`` prints it: the campaign's name,
     the pool's view, each refused ledger entry (its index, its reasons) and each entry a
     merge suspended (:func:`suspended_notes`)."""
+
+    _fields = ("name", "view", "problems", "suspended")
+    __slots__ = _fields
     name: str
     view: dict[str, Any]
     problems: list[tuple[int, list[str]]]
-    suspended: tuple[str, ...] = ()
+    suspended: tuple[str, ...]
+
+    def __init__(self, name: str, view: dict[str, Any], problems: list[tuple[int, list[str]]],
+                 suspended: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "view", view)
+        object.__setattr__(self, "problems", problems)
+        object.__setattr__(self, "suspended", suspended)
 
 
 def pool_view(path: Path | str) -> PoolView:

@@ -27,7 +27,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 def folders_text() -> str:
     from builder.app.queries import data_folder_variable, folders
 
-    lines = [f"{label:<26} {path}" for label, path in folders()]
+    lines = [f"{folder.label:<26} {folder.path}" for folder in folders()]
     lines.append(f"(set {data_folder_variable()} to keep them all in one folder of your choice)")
     return "\n".join(lines)
 
