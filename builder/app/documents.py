@@ -16,9 +16,10 @@ that fails raises :class:`~builder.app.outcome.NotWritten` with the reason.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from builder.app.outcome import FileChange, NotWritten, Outcome, Refused, RefusalCode
+from builder.rules.records import FrozenRecord
 from builder.storage.files import (CharacterFile, FileProblem, current_bytes, load_character,
                                    write_checked)
 from builder.storage.jsonio import one_line
@@ -115,6 +116,39 @@ def library_copy(source: Path | str) -> Path | None:
     if not copies:
         return None
     return min(copies, key=lambda entry: (entry.modified, str(entry.path))).path
+
+
+class LedgerDiff(FrozenRecord):
+    """How another version of a character differs from an open copy: entries added at
+    the end of its ledger (``added``), entries taken off its end (``removed``, as an
+    undo does: the withdrawn list moves with them), or anything else (``other``)."""
+
+    _fields = ("added", "removed", "other")
+    __slots__ = _fields
+    added: tuple[dict[str, Any], ...]
+    removed: tuple[dict[str, Any], ...]
+    other: bool
+
+    def __init__(self, added: tuple[dict[str, Any], ...] = (),
+                 removed: tuple[dict[str, Any], ...] = (), other: bool = False) -> None:
+        object.__setattr__(self, "added", added)
+        object.__setattr__(self, "removed", removed)
+        object.__setattr__(self, "other", other)
+
+
+def ledger_diff(ours: CharacterFile, theirs: CharacterFile) -> LedgerDiff:
+    """What ``theirs`` (the file as another program left it) holds beyond ``ours`` (an
+    open copy) or lacks of it; nothing (all empty) when they are the same."""
+    moving = ("ledger", "withdrawn")
+    same_rest = ({k: v for k, v in ours.doc.items() if k not in moving}
+                 == {k: v for k, v in theirs.doc.items() if k not in moving})
+    mine, new = list(ours.ledger), list(theirs.ledger)
+    if same_rest and len(new) > len(mine) and new[:len(mine)] == mine:
+        return LedgerDiff(added=tuple(new[len(mine):]))
+    if same_rest and len(mine) > len(new) and mine[:len(new)] == new:
+        return LedgerDiff(removed=tuple(mine[len(new):]))
+    return LedgerDiff(other=not same_rest or mine != new
+                      or ours.doc.get("withdrawn") != theirs.doc.get("withdrawn"))
 
 
 def only_ledger_changed(cf: CharacterFile, disk: bytes | None) -> bool:

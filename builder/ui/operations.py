@@ -161,6 +161,7 @@ def follow(doc: CharacterDocument, change: Change, broadcast: FilesChanged | Non
     entries at the end of its ledger, undoable from its tab), 'dropped' (entries
     an undo removed), 'reloaded' (anything else: the file is read again) or ''
     (nothing to do)."""
+    from builder.app.documents import ledger_diff
     from builder.app.queries import open_character as load_character
     from builder.app.types import FileProblem
 
@@ -173,23 +174,17 @@ def follow(doc: CharacterDocument, change: Change, broadcast: FilesChanged | Non
         theirs = load_character(doc.cf.path)
     except FileProblem:
         return ""
-    # an undo moves its entry from the ledger to the withdrawn ones: both lists move
-    moving = ("ledger", "withdrawn")
-    ours_doc = {k: v for k, v in doc.cf.doc.items() if k not in moving}
-    theirs_doc = {k: v for k, v in theirs.doc.items() if k not in moving}
-    ours, new = list(doc.cf.ledger), list(theirs.ledger)
-    if ours_doc == theirs_doc and new[:len(ours)] == ours and len(new) > len(ours):
-        added = new[len(ours):]
+    diff = ledger_diff(doc.cf, theirs)
+    if diff.added:
         doc.cf = theirs
-        doc.undo_stack.push(ExternalEntries(doc, added, change, broadcast))
+        doc.undo_stack.push(ExternalEntries(doc, list(diff.added), change, broadcast))
         doc.saveStateChanged.emit()
         doc.changed.emit()
         return "absorbed"
-    if ours_doc == theirs_doc and ours[:len(new)] == new and len(ours) > len(new):
-        removed = ours[len(new):]
+    if diff.removed:
         stack = doc.undo_stack
         top = stack.command(stack.index() - 1) if stack.index() > 0 else None
-        if isinstance(top, ExternalEntries) and top.entries == removed:
+        if isinstance(top, ExternalEntries) and top.entries == list(diff.removed):
             top.synced = True
             stack.undo()
             return "dropped"

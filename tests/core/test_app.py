@@ -300,3 +300,24 @@ def test_a_plan_is_taken_as_far_as_the_rules_allow_in_one_write(tmp_path):
     path.write_bytes(before)
     done = characters.apply_plan(path, steps[:3])
     assert done.refused == () and done.summary == "Plan: 3 steps taken"
+
+
+def test_a_ledger_diff_says_what_another_version_added_or_took_back(tmp_path):
+    """What an open tab follows from another program's write (builder.ui.operations.follow):
+    entries added at the end, entries an undo took off the end (the withdrawn list moves
+    with them), or anything else."""
+    from builder.app.documents import LedgerDiff, ledger_diff
+    from builder.storage.files import load_character
+
+    path = tmp_path / "kit.json"
+    ok("new", "story-points", "Kit", "-o", path, "--set", "sp=6", "--set", "vital.Agility=3")
+    before = load_character(str(path))
+    assert ledger_diff(before, load_character(str(path))) == LedgerDiff()
+    ok("do", path, "raise-skill", "Stealth")
+    after = load_character(str(path))
+    assert ledger_diff(before, after) == LedgerDiff(added=tuple(after.ledger))
+    ok("undo", path)
+    undone = load_character(str(path))
+    assert ledger_diff(after, undone) == LedgerDiff(removed=tuple(after.ledger))
+    ok("library", "rename", path, "Kit the Bold")
+    assert ledger_diff(undone, load_character(str(path))).other
