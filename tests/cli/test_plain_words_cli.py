@@ -2,7 +2,7 @@
 exit codes and files stay what they were, the last line says what happened."""
 from __future__ import annotations
 
-from tests.cli.test_campaign_xp_cli import raid, xp  # noqa: F401 - the fixture
+from tests.rulesets.vogelfrei.cli.test_campaign_xp_cli import raid, xp  # noqa: F401 - the fixture
 from tests.helpers import cli, ok
 
 

@@ -14,7 +14,7 @@ from builder.rules.base import (GENERIC_CODE, Action, ActionKind, UsageError, re
 from builder.rules.engine import replay
 from builder.storage.rulesets import load_ruleset
 from tests.core import rules_snapshot
-from tests.core.sp_helpers import state as sp_state
+from tests.rulesets.story_points.core.sp_helpers import state as sp_state
 from tests.source_trees import nodes, parse
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from builder.app.queries import first_refusal
 from builder.rules.base import Plan, PlanStep, UsageError
 from builder.rules.chain import affordable_steps
-from tests.core.sp_helpers import ruleset, state
+from tests.rulesets.story_points.core.sp_helpers import ruleset, state
 
 
 def _plan(unspent: int, costs: list[int]) -> Plan:

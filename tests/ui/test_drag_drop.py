@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from builder.rulesets.story_points.ui.chain_tokens import token_mime
 from builder.ui.models.options_model import AllowedRole
 from tests.ui.conftest import make_character
-from tests.ui.test_chain import _drop_on_tree, _trait_index
+from tests.rulesets.story_points.ui.test_chain import _drop_on_tree, _trait_index
 
 #: Senna with what entering Rogue needs but the scene (Stealth and Acrobatics trained)
 ROGUE_READY = ("sp=20", "vital.Agility=2", "skill.Stealth=2", "skill.Acrobatics=1")

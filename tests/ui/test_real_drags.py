@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tests.ui.conftest import make_character
-from tests.ui.test_chain import _trait_index
+from tests.rulesets.story_points.ui.test_chain import _trait_index
 
 FIGHTER = ("sp=60", "vital.Strength=8", "skill.Melee=8", "class.Fighter=2",
            "trait.Fighter.Parry=2", "vital.Agility=3")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from builder.rules.base import UsageError
-from tests.core.sp_helpers import act, baseline, derived, refused, ruleset, state
+from tests.rulesets.story_points.core.sp_helpers import act, baseline, derived, refused, ruleset, state
 
 
 # ---------------------------------------------------------------- seed examples

@@ -15,7 +15,7 @@ from builder.rules.base import Refusal, reason_code
 from builder.rulesets.story_points.rules import codes
 from builder.rulesets.story_points.rules.chain import build_chain, node_id
 from builder.storage.rulesets import load_ruleset
-from tests.core.sp_helpers import baseline
+from tests.rulesets.story_points.core.sp_helpers import baseline
 from tests.helpers import ok
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from builder.rules.base import Action, Refusal, UsageError
 from builder.rulesets.story_points.rules.ruleset import StoryPoints
-from tests.core.sp_helpers import act, ruleset, state
+from tests.rulesets.story_points.core.sp_helpers import act, ruleset, state
 
 # A small homebrew ruleset: few enough values for an exhaustive search.
 SMALL = {
@@ -183,7 +183,7 @@ _BRUTE_FORCE_SOURCES = ("builder/__init__.py", "builder/resources.py", "builder/
 
 @lru_cache(maxsize=1)
 def _brute_force_digest() -> str:
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[4]
     files = [Path(__file__).resolve()]
     for name in _BRUTE_FORCE_SOURCES:
         path = root / name
