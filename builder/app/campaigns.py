@@ -27,6 +27,8 @@ from typing import Any, Callable, Sequence
 from builder.app import party
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  check_guard, rules_refusal)
+from builder.app.campaign_words import entry_text
+from builder.rules import campaign as campaign_rules
 from builder.rules.base import Refusal, Ruleset, UsageError
 from builder.storage import campaigns as store
 from builder.storage import device_log
@@ -145,6 +147,14 @@ def _guarded(campaign: store.CampaignFile, guard: Guard | None, givens: Sequence
              dry_run: bool) -> None:
     if not dry_run:
         check_guard(guard, _member_files(campaign, givens))
+
+
+def log_pool_entry(campaign: store.CampaignFile, action: dict[str, Any]) -> dict[str, Any]:
+    """Log one pool entry the pool's rules allow, in memory (Refusal: nothing changes)."""
+    entry = campaign_rules.pool_entry(campaign.ledger, campaign.pool_settings, action)
+    entry["at"] = now_iso()
+    campaign.append(entry)
+    return entry
 
 
 def load(path: Path | str) -> store.CampaignFile:
@@ -322,7 +332,7 @@ def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
     campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = tuple(f"{member['name']}: {cf.ruleset.describe(member['entry'])}"
                   for member, cf in zip(entry["members"], files))
-    return Outcome(campaign.plain(entry), changes, not dry_run, entry, lines,
+    return Outcome(entry_text(campaign, entry), changes, not dry_run, entry, lines,
                    _entries(entry, files))
 
 
@@ -385,7 +395,7 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
         if steps:
             cost = f" ({steps[-1].cost} SP)"
         lines.append(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
-    return Outcome(campaign.plain(entry), changes, not dry_run, entry, tuple(lines),
+    return Outcome(entry_text(campaign, entry), changes, not dry_run, entry, tuple(lines),
                    _entries(entry, files))
 
 
@@ -456,7 +466,7 @@ def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
     for member, cf in zip(entry["members"], files):
         part = "" if member["part"] == "1" else f" (part {member['part']})"
         lines.append(f"{member['name']}{part}: {cf.ruleset.describe(member['entry'])}")
-    return Outcome(f"{entry['total']} XP shared: " + campaign.describe(entry), changes,
+    return Outcome(f"{entry['total']} XP shared: " + campaign_rules.describe(entry), changes,
                    not dry_run, entry, tuple(lines), _entries(entry, files), award=award)
 
 
@@ -473,7 +483,7 @@ def apply_undo(campaign: store.CampaignFile) -> tuple[dict[str, Any], list[Chara
         raise Refusal(["nothing to undo: the campaign ledger is empty"])
     entry = campaign.ledger[-1]
     files: list[CharacterFile] = []
-    if entry.get("action") in store.MEMBER_ACTIONS:
+    if entry.get("action") in campaign_rules.MEMBER_ACTIONS:
         added = [m for m in entry.get("members", []) if isinstance(m, dict)]
         members = _members(campaign, [m["path"] for m in added])
         reasons = party.take_back_each([(mem, m["entry"]) for mem, m in zip(members, added)],
@@ -510,16 +520,16 @@ def undo(path: Path | str, *, guard: Guard | None = None,
         if expected is not None and last != expected:
             raise Refused(RefusalCode.STALE, [
                 "the campaign changed meanwhile (the command line?); its last entry is now: "
-                + campaign.describe(last)])
-        if last.get("action") in store.MEMBER_ACTIONS:
+                + campaign_rules.describe(last)])
+        if last.get("action") in campaign_rules.MEMBER_ACTIONS:
             check_guard(guard, _member_files(
                 campaign, [m["path"] for m in last.get("members", []) if isinstance(m, dict)]))
         return apply_undo(campaign)
 
     said: list[str] = []           # a ruling taken back, in words
     campaign, entry, _files, changes = _modify(path, change)
-    text = said[-1] if said else campaign.describe(entry)
-    plain = said[-1] if said else campaign.plain(entry)
+    text = said[-1] if said else campaign_rules.describe(entry)
+    plain = said[-1] if said else entry_text(campaign, entry)
     return Outcome("Undone: " + plain, changes, True, entry, (f"undone: {text}",))
 
 
@@ -529,7 +539,7 @@ def pool_act(path: Path | str, action: dict[str, Any]) -> Outcome:
     one pool entry (it writes only the campaign file)."""
     from builder.rules import fortune_peril as fp
 
-    campaign, logged, _files, changes = _modify(path, lambda c: (c.pool_do(action), []))
+    campaign, logged, _files, changes = _modify(path, lambda c: (log_pool_entry(c, action), []))
     state = campaign.pool
     text = fp.describe(logged)
     counters = (f"Fortune {state.fortune}, Peril {state.peril}"

@@ -239,7 +239,9 @@ class _Words:
     def text(self, entry: Mapping[str, Any]) -> str:
         try:
             if self.kind == "campaign":
-                return str(self._campaign.plain(dict(entry)))
+                from builder.app.campaign_words import entry_text
+
+                return entry_text(self._campaign, dict(entry))
             return str(self._ruleset.describe(dict(entry)))
         except Exception:  # noqa: BLE001 - an entry the rules cannot describe: its verb
             return Envelope.of(entry).verb

@@ -277,10 +277,37 @@ def campaign_files() -> list[Path]:
 def campaign_view(path: Path | str) -> dict[str, Any]:
     """A campaign as ``campaign show --json`` prints it: its members, sessions, pool,
     ledger and problems."""
+    from builder.rules import fortune_peril as fp
+    from builder.rules.base import RulesError
+    from builder.rules.campaign import describe
     from builder.storage.campaigns import load_campaign
+    from builder.storage.files import FileProblem, load_character
 
     campaign = load_campaign(path)
-    shown = campaign.show()
+    state = campaign.pool_replay()
+    details = []
+    for given in campaign.members:
+        row: dict[str, Any] = {"path": given, "file": str(campaign.member_path(given))}
+        try:
+            cf = load_character(campaign.member_path(given))
+            row["name"] = cf.name
+            row["ruleset"] = cf.ruleset.id
+        except (FileProblem, RulesError) as problem:
+            row["problem"] = str(problem)
+        details.append(row)
+    shown = {
+        "name": campaign.name,
+        "ruleset": campaign.ruleset_id,
+        "members": list(campaign.members),
+        "member_details": details,
+        "sessions": list(state.state.sessions),
+        "settings": {"pool": campaign.pool_settings},
+        "pool": {k: v for k, v in fp.view(state.state).items() if k != "log"},
+        "ledger": [{"entry": i + 1, "action": e.get("action"), "text": describe(e),
+                    "at": e.get("at", "")} for i, e in enumerate(campaign.ledger)],
+        "problems": [{"entry": i + 1, "reasons": r} for i, r in state.problems],
+        "notes": campaign.doc.get("notes", ""),
+    }
     suspended = suspended_notes(path, campaign.doc)
     if suspended:
         shown["suspended"] = suspended

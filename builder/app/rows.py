@@ -53,7 +53,7 @@ def pool_replay(campaign: store.CampaignFile) -> fp.PoolReplay:
 
 def member_names(campaign: store.CampaignFile) -> list[str]:
     """The names of the campaign's members whose files can be read, in order (as
-    ``campaign.show()`` lists them, without replaying the pool)."""
+    ``campaign show`` lists them, without replaying the pool)."""
     names = []
     for given in campaign.members:
         try:

@@ -95,9 +95,12 @@ def describer(doc: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], str]:
     an entry that cannot be told is its verb."""
     try:
         if doc.get("kind") == "campaign":
+            from functools import partial
+
+            from builder.app.campaign_words import entry_text
             from builder.storage.campaigns import CampaignFile
 
-            told: Callable[[Any], Any] = CampaignFile(dict(doc)).plain
+            told: Callable[[Any], Any] = partial(entry_text, CampaignFile(dict(doc)))
         else:
             from builder.storage.rulesets import load_ruleset
 

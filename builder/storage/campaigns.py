@@ -46,7 +46,6 @@ from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFa
 from builder.rules.records import Record
 
 SCHEMA = "campaign.schema.json"
-MEMBER_ACTIONS = ("award", "exchange", "xp")
 
 
 def canonical_ruleset(ruleset_id: str) -> str:
@@ -232,17 +231,6 @@ class CampaignFile(Record):
     def pool(self) -> fp.Pool:
         return self.pool_replay().state
 
-    def pool_do(self, action: dict[str, Any]) -> dict[str, Any]:
-        """Check and log one pool entry (Refusal: nothing changes)."""
-        state = self.pool
-        action = fp.resolve(state, action, self.doc.get("settings", {}).get("pool", {}))
-        reasons = fp.check(state, action)
-        if reasons:
-            raise Refusal(reasons)
-        action["at"] = now_iso()
-        self.append(action)
-        return action
-
     def append(self, entry: dict[str, Any]) -> None:
         """Log one campaign entry, stamped with its stable id and this device."""
         stamp_entry(self.doc, entry)
@@ -250,74 +238,6 @@ class CampaignFile(Record):
 
     def sessions(self) -> list[dict[str, Any]]:
         return list(self.pool.sessions)
-
-    # -- group entries -------------------------------------------------------------
-    def plain(self, entry: dict[str, Any]) -> str:
-        """The entry in the players' words (the window's ledger and status bar): a party
-        award or a Training Exchange as each member's ruleset describes what it logged
-        (``describe`` keeps the command words the command line prints)."""
-        kind = entry.get("action")
-        members = [m for m in entry.get("members", []) if isinstance(m, dict)]
-        if kind not in ("award", "exchange") or not members:
-            return self.describe(entry)
-        try:
-            from builder.storage.rulesets import load_ruleset
-
-            ruleset = load_ruleset(self.ruleset_id)
-            said = [ruleset.describe(dict(m.get("entry", {}))) for m in members]
-        except (RulesError, FileProblem, OSError, KeyError, TypeError, ValueError):
-            return self.describe(entry)
-        names = [str(m.get("name", m.get("path", "?"))) for m in members]
-        if kind == "award":
-            if len(set(said)) == 1:
-                return f"Party award: {said[0]} ({', '.join(names)})"
-            return "Party award: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
-        return "Training Exchange: " + "; ".join(f"{n}: {t}" for n, t in zip(names, said))
-
-    def describe(self, entry: dict[str, Any]) -> str:
-        kind = entry.get("action")
-        if fp.is_pool_entry(entry):
-            return fp.describe(entry)
-        names = ", ".join(m.get("name", m.get("path", "?")) for m in entry.get("members", []))
-        if kind == "award":
-            return f"award {' '.join(entry.get('words', []))} to {names}"
-        if kind == "exchange":
-            parts = []
-            for m in entry.get("members", []):
-                e = m.get("entry", {})
-                parts.append(f"{m.get('name')}: {e.get('action')} {e.get('name', '')}".strip())
-            return "Training Exchange: " + "; ".join(parts)
-        if kind == "xp":
-            shares = ", ".join(f"{m.get('name')} {m.get('xp')}" for m in entry.get("members", []))
-            return f"XP for session {entry.get('session')}: {shares}"
-        return str(kind)
-
-    # -- views --------------------------------------------------------------------
-    def show(self) -> dict[str, Any]:
-        state = self.pool_replay()
-        details = []
-        for given in self.members:
-            row: dict[str, Any] = {"path": given, "file": str(self.member_path(given))}
-            try:
-                cf = load_character(self.member_path(given))
-                row["name"] = cf.name
-                row["ruleset"] = cf.ruleset.id
-            except (FileProblem, RulesError) as problem:
-                row["problem"] = str(problem)
-            details.append(row)
-        return {
-            "name": self.name,
-            "ruleset": self.ruleset_id,
-            "members": list(self.members),
-            "member_details": details,
-            "sessions": list(state.state.sessions),
-            "settings": {"pool": self.pool_settings},
-            "pool": {k: v for k, v in fp.view(state.state).items() if k != "log"},
-            "ledger": [{"entry": i + 1, "action": e.get("action"), "text": self.describe(e),
-                        "at": e.get("at", "")} for i, e in enumerate(self.ledger)],
-            "problems": [{"entry": i + 1, "reasons": r} for i, r in state.problems],
-            "notes": self.doc.get("notes", ""),
-        }
 
     # -- files --------------------------------------------------------------------
     def to_bytes(self) -> bytes:

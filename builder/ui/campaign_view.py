@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
                                QLabel, QPushButton, QScrollArea, QSplitter, QStackedWidget,
                                QVBoxLayout, QWidget)
 
+from builder.app.campaign_words import entry_text
 from builder.app.types import RulesError
 from builder.app.pathnames import real_path
 from builder.ui.focus import tab_chain
@@ -435,7 +436,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.remove_button.setEnabled(writable and self.selected_member() is not None)
         self.undo_button.setEnabled(campaign is not None and writable and bool(campaign.ledger))
         if campaign is not None and writable and campaign.ledger:
-            self.undo_button.setToolTip("Undo: " + campaign.plain(campaign.ledger[-1]))
+            self.undo_button.setToolTip("Undo: " + entry_text(campaign, campaign.ledger[-1]))
         else:
             self.undo_button.setToolTip("The campaign ledger is empty")
 
@@ -448,7 +449,7 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self._top = last
         self.undo_stack.clear()
         if campaign is not None and last is not None and not campaign.read_only:
-            self.undo_stack.push(UndoLastEntry(self, last, campaign.plain(last)))
+            self.undo_stack.push(UndoLastEntry(self, last, entry_text(campaign, last)))
 
     def selected_member(self) -> str | None:
         index = self.members_view.currentIndex()

@@ -371,7 +371,10 @@ class PoolView(QWidget):
         self.undo_button.setEnabled(bool(self.campaign.ledger))
         _forget_undone(self)
         if self.campaign.ledger:
-            self.undo_button.setToolTip("Undo: " + self.campaign.plain(self.campaign.ledger[-1]))
+            from builder.app.campaign_words import entry_text
+
+            self.undo_button.setToolTip("Undo: " + entry_text(self.campaign,
+                                                              self.campaign.ledger[-1]))
         self.update_checks()
 
     def _member_names(self) -> list[str]:

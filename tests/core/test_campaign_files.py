@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from builder.app.campaigns import apply_award, apply_undo
+from builder.app.campaigns import apply_award, apply_undo, log_pool_entry
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, UsageError
 from builder.storage import campaigns
@@ -56,10 +56,10 @@ def test_find_member_by_given_or_resolved_path(camp, tmp_path):
 
 
 def test_pool_entries_replay_and_sessions_are_derived(camp):
-    camp.pool_do(fp.start_action(2))
-    camp.pool_do(fp.spend_action("fortune", "upgrade", check="1", by="Ana"))
+    log_pool_entry(camp, fp.start_action(2))
+    log_pool_entry(camp, fp.spend_action("fortune", "upgrade", check="1", by="Ana"))
     with pytest.raises(Refusal):
-        camp.pool_do(fp.spend_action("fortune", "detail", check="1", by="Ana"))
+        log_pool_entry(camp, fp.spend_action("fortune", "detail", check="1", by="Ana"))
     assert len(camp.ledger) == 2
     camp.save()
     again = campaigns.load_campaign(camp.path)
@@ -69,7 +69,7 @@ def test_pool_entries_replay_and_sessions_are_derived(camp):
 
 def test_session_start_records_the_sizes_it_generated(camp):
     camp.doc["settings"]["pool"] = {"fortune_per_player": 2}
-    logged = camp.pool_do(fp.start_action(3))
+    logged = log_pool_entry(camp, fp.start_action(3))
     assert (logged["fortune"], logged["peril"]) == (6, 1)
     camp.doc["settings"]["pool"] = {}             # later settings do not rewrite history
     assert camp.pool.fortune == 6
@@ -138,7 +138,7 @@ def test_unknown_keys_are_kept(camp):
     doc["table_colour"] = "green"
     camp.path.write_text(json.dumps(doc))
     again = campaigns.load_campaign(camp.path)
-    again.pool_do(fp.start_action(1))
+    log_pool_entry(again, fp.start_action(1))
     again.save()
     assert json.loads(camp.path.read_bytes())["table_colour"] == "green"
 
@@ -151,7 +151,7 @@ def test_campaign_schema_is_valid_json_schema_and_fits_new_files(camp):
 
     schema = load_json_resource("schema", "campaign.schema.json")
     jsonschema.Draft202012Validator.check_schema(schema)
-    camp.pool_do(fp.start_action(2))
+    log_pool_entry(camp, fp.start_action(2))
     entry, files = apply_award(camp, ["award-checkpoint", "M", "C"])
     assert schema_errors(schema, camp.doc) == []
     bad = dict(camp.doc, members="a.json")

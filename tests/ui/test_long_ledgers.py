@@ -95,7 +95,9 @@ def test_the_campaign_ledger_model_makes_rows_when_asked(window, qtbot, monkeypa
     ok("pool", "start", camp, "--players", "3")
     for i in range(12):
         ok("pool", "earn", camp, "fortune", "--reason", f"rule {i}")
-    plain = _counting(monkeypatch, store.CampaignFile, "plain")
+    import builder.app.campaign_words as words
+
+    plain = _counting(monkeypatch, words, "entry_text")
     loads = _counting(monkeypatch, store, "load_campaign")
     replays = _counting(monkeypatch, store.CampaignFile, "pool_replay")
     view = window.documents.open_campaign(camp)

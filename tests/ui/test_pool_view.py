@@ -191,6 +191,7 @@ def test_the_session_log_and_the_ledger_speak_in_sentences(view, qtbot):
     """The session log starts with a capital and counts players properly, in the one
     description the window, the command line and its JSON share."""
     from builder.rules import fortune_peril as fp
+    from builder.app.campaign_words import entry_text
     from builder.storage.campaigns import load_campaign
 
     view.players.setValue(1)
@@ -198,7 +199,7 @@ def test_the_session_log_and_the_ledger_speak_in_sentences(view, qtbot):
     entry = ledger(view)[-1]
     assert view.log.item(view.log.count() - 1).text().startswith(
         "Session 1 started with 1 player: Fortune ")
-    assert load_campaign(view.path_for_test).plain(entry) == \
+    assert entry_text(load_campaign(view.path_for_test), entry) == \
         view.log.item(view.log.count() - 1).text()
     assert fp.describe(entry) == view.log.item(view.log.count() - 1).text()
     assert fp.describe({**entry, "players": 4, "name": "Harbour night"}).startswith(

@@ -55,8 +55,10 @@ class CampaignLedgerModel(RowsTableModel):
         """(the entry's words, when), made once when first asked."""
         made = self._made.get(row)
         if made is None:
+            from builder.app.campaign_words import entry_text
+
             entry = self._ledger[row]
-            text = self._campaign.plain(entry)
+            text = entry_text(self._campaign, entry)
             if row in self._problems:
                 text += "  ! skipped: " + "; ".join(self._problems[row])
             made = self._made[row] = (text, when_text(entry.get("at", "")))
