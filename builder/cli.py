@@ -39,7 +39,7 @@ from builder.cli_output import (  # noqa: F401 (re-exported)
 from builder.app.types import Refusal, UsageError
 
 if TYPE_CHECKING:
-    from builder.app.types import Option, Ruleset
+    from builder.app.types import Option
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -125,14 +125,19 @@ def cmd_new(args: argparse.Namespace) -> int:
         # "-o NEWFOLDER/" names a folder (an existing one takes the character's file)
         raise UsageError(f"{args.output}: no such folder (create it first, or give the "
                          "file's name)")
+    sets = _parse_sets(args.set)
     outcome = characters.create(characters.NewCharacter(
-        ruleset=ruleset, name=args.name, sets=_parse_sets(args.set),
+        ruleset=ruleset, name=args.name, sets=sets,
         randomize=bool(args.random), seed=args.seed, output=output, force=args.force))
     for line in outcome.lines:
         out(line)
-    note = _unrolled_money_note(ruleset, outcome.paths[0], args.set, bool(args.output))
-    if note:
-        err(note)
+    path = outcome.paths[0]
+    # to create it again: -o's file is replaced with --force; in the library a new
+    # character is a new file, and this one goes to the trash
+    again = ("(and --force to replace the file)" if args.output
+             else f"and move this one to the trash (library trash {path.name})")
+    for note in queries.creation_notes(path, [key for key, _value in sets]):
+        err(f"note: {note} {again}")
     if args.output is None:
         _namesakes_note(outcome.paths[0], args.name)
     return EXIT_OK
@@ -148,24 +153,6 @@ def _namesakes_note(path: Path, name: str) -> None:
         err(f"note: the library already holds a character of this name "
             f"({', '.join(p.name for p in others)}); commands tell them apart by file "
             f"name: this one is {path.name}")
-
-
-def _unrolled_money_note(ruleset: Ruleset, path: Path, sets: Sequence[str],
-                         given_file: bool) -> str | None:
-    """A rule system with a ``status=`` key rolls starting money from the Status; when
-    the career gives none and none was set, no money was rolled: one line saying so and
-    how to roll it (``given_file``: written to the -o file, which --force replaces; in
-    the library a new character is a new file, and this one goes to the trash)."""
-    status_key = next((key.split()[0] for key in ruleset.set_keys
-                       if key.startswith("status=")), None)
-    if status_key is None or any(s.startswith(("status=", "money=")) for s in sets):
-        return None
-    if not open_character(str(path)).derived().get("status_note"):
-        return None
-    again = ("(and --force to replace the file)" if given_file
-             else f"and move this one to the trash (library trash {path.name})")
-    return ("note: no starting money was rolled, as the career gives no Status; to roll it, "
-            f"create the character again with --set {status_key} {again}")
 
 
 def cmd_show(args: argparse.Namespace) -> int:

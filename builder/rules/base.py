@@ -778,6 +778,12 @@ class Ruleset(ABC):
             return describe_generic(action)
         return kind.describe(entry)
 
+    def creation_notes(self, derived: Mapping[str, Any], given: Sequence[str]) -> list[str]:
+        """What a player should know about a character just created (``derived``: its
+        derived view; ``given``: the ``--set`` keys typed), each note saying what to set
+        when creating it again; none by default."""
+        return []
+
     def action_cost(self, before: Any, action: ActionEntry) -> int:
         """What the action spends (SP, XP...) for the ledger view; 0 by default."""
         entry = read_action(action)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from builder.rules.base import (SESSION_TAKEN, Action, Ask, Option,
                                 Reason, Ruleset, match_name, option)
@@ -228,6 +228,17 @@ class VogelfreiRuleset(Ruleset):
     def money_roll_spec(self, status: str | None, level: int) -> dict[str, Any] | None:
         """{count, die, times, coin, formula} for a Status at a level, or None."""
         return creation.money_roll_spec(self, status, level)
+
+    def creation_notes(self, derived: Mapping[str, Any], given: Sequence[str]) -> list[str]:
+        """Starting money is rolled from the career's Status: a career that gives none,
+        and no Status or money set, leaves the purse empty."""
+        status_key = next((key.split()[0] for key in self.set_keys
+                           if key.startswith("status=")), None)
+        if status_key is None or {"status", "money"} & set(given) \
+                or not derived.get("status_note"):
+            return []
+        return ["no starting money was rolled, as the career gives no Status; to roll it, "
+                f"create the character again with --set {status_key}"]
 
     def money_text(self, bp: int) -> str:
         return gear.money_text(bp, self.coins)

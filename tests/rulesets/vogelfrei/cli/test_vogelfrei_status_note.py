@@ -23,6 +23,9 @@ def test_a_blank_status_says_no_money_was_rolled_and_how_to_roll_it(tmp_path):
                       "--set", "status=Silver")
             assert redo.err == ""
             assert ok("show", again, "--json").json()["money"]["bp"] > 0
+            paid = ok("new", "vogelfrei", "Hans", "--seed", seed, "-o", again, "--force",
+                      "--set", "money=12gp")            # money given: nothing to roll
+            assert paid.err == ""
         else:
             assert result.err == ""
     assert seen == {True, False}          # both kinds of career were met
