@@ -136,7 +136,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     # character is a new file, and this one goes to the trash
     again = ("(and --force to replace the file)" if args.output
              else f"and move this one to the trash (library trash {path.name})")
-    for note in queries.creation_notes(path, [key for key, _value in sets]):
+    for note in outcome.notes:
         err(f"note: {note} {again}")
     if args.output is None:
         _namesakes_note(outcome.paths[0], args.name)

@@ -81,7 +81,8 @@ def parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
 def create(spec: NewCharacter) -> Outcome:
     """Validate and write a new character.  UsageError for an empty name or bad
     ``--set`` keys; Refused(RULES) for a baseline the rules refuse; FileProblem
-    for an existing ``output`` without ``force``."""
+    for an existing ``output`` without ``force``.  ``notes``: the rule system's
+    (:meth:`~builder.rules.base.Ruleset.creation_notes`)."""
     from builder.storage.files import encode_document, write_checked
     from builder.storage.files import (library_path_for, new_document, refuse_existing,
                                        safe_file_stem, unique_path)
@@ -119,9 +120,10 @@ def create(spec: NewCharacter) -> Outcome:
     # another program created meanwhile (two `new` racing for one name) is never replaced.
     write_checked(target, data, before)
     cf.raw = data
+    notes = cf.ruleset.creation_notes(cf.derived(), [key for key, _value in sets])
     return Outcome(f"Character {name} created ({target.name})",
                    (FileChange.of(target, before, cf.raw or cf.to_bytes()),),
-                   lines=(str(target),))
+                   lines=(str(target),), notes=tuple(notes))
 
 
 def create_from_baseline(ruleset: Ruleset, name: str, baseline: Mapping[str, Any],

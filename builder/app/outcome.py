@@ -88,7 +88,7 @@ class Outcome(FrozenRecord):
     ``summary``: one sentence for a status bar."""
 
     _fields = ("summary", "changes", "written", "entry", "lines", "entries", "renamed",
-               "moved", "award", "refused")
+               "moved", "award", "refused", "notes")
     __slots__ = _fields
     summary: str
     changes: tuple[FileChange, ...]
@@ -106,6 +106,9 @@ class Outcome(FrozenRecord):
     #: Why the rules stopped an operation of several steps after the ones it took (a
     #: plan's next step); empty when it took them all.
     refused: tuple[str, ...]
+    #: What the player should know about what was done (a rule system's note on a new
+    #: character), each saying what to do about it.
+    notes: tuple[str, ...]
 
     def __init__(self, summary: str, changes: tuple[FileChange, ...] = (),
                  written: bool = True, entry: dict[str, Any] | None = None,
@@ -113,7 +116,7 @@ class Outcome(FrozenRecord):
                  entries: dict[Path, dict[str, Any]] | None = None,
                  renamed: tuple[str, str] | None = None,
                  moved: tuple[tuple[Path, Path], ...] = (), award: PartyAward | None = None,
-                 refused: tuple[str, ...] = ()) -> None:
+                 refused: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> None:
         object.__setattr__(self, "summary", summary)
         object.__setattr__(self, "changes", changes)
         object.__setattr__(self, "written", written)
@@ -124,6 +127,7 @@ class Outcome(FrozenRecord):
         object.__setattr__(self, "moved", moved)
         object.__setattr__(self, "award", award)
         object.__setattr__(self, "refused", refused)
+        object.__setattr__(self, "notes", notes)
 
     @property
     def paths(self) -> list[Path]:

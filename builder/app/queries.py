@@ -259,14 +259,6 @@ def writable_campaign(path: Path | str) -> CampaignFile:
     return load_writable(path)
 
 
-def creation_notes(path: Path | str, given: Sequence[str]) -> list[str]:
-    """What the rule system says about the character just created at ``path``
-    (``given``: the ``--set`` keys typed), each note saying what to set when creating
-    it again."""
-    cf = open_character(path)
-    return cf.ruleset.creation_notes(cf.derived(), given)
-
-
 def campaign_folders() -> list[Path]:
     """The folders the library's campaigns are in (the data folder's, then each added
     folder's), whether they exist yet or not."""
