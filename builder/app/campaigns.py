@@ -194,9 +194,10 @@ class CampaignRow(FrozenRecord):
 def library_campaigns() -> tuple[CampaignRow, ...]:
     """The campaigns in the library's campaigns folder, by file name."""
     from builder.storage.files import FileProblem
+    from builder.storage.folders import list_campaigns
 
     rows = []
-    for path in store.list_campaigns():
+    for path in list_campaigns():
         try:
             campaign = store.load_campaign(path)
             rows.append(CampaignRow(path, campaign.name, campaign.ruleset_id,

@@ -52,8 +52,9 @@ def library_files(kinds: Sequence[str] = BOTH,
     if CAMPAIGN in kinds:
         from builder.storage import campaigns
         from builder.storage.files import FileProblem
+        from builder.storage.folders import list_campaigns
 
-        for path in campaigns.list_campaigns():
+        for path in list_campaigns():
             try:
                 name = campaigns.load_campaign(path).name or path.stem
             except FileProblem:

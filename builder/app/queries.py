@@ -262,14 +262,14 @@ def writable_campaign(path: Path | str) -> CampaignFile:
 def campaign_folders() -> list[Path]:
     """The folders the library's campaigns are in (the data folder's, then each added
     folder's), whether they exist yet or not."""
-    from builder.storage.campaigns import campaign_folders as folders
+    from builder.storage.folders import campaign_folders as folders
 
     return folders()
 
 
 def campaign_files() -> list[Path]:
     """The library's campaign files: the data folder's, then each added folder's."""
-    from builder.storage.campaigns import list_campaigns
+    from builder.storage.folders import list_campaigns
 
     return list_campaigns()
 

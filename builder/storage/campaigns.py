@@ -37,7 +37,6 @@ from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
                                    safe_file_stem, unique_path, write_checked)
-from builder.storage.conflicts import copies_in, is_data_file
 from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir, characters_dir
@@ -365,27 +364,6 @@ def load_writable(path: Path | str) -> CampaignFile:
 
 def library_path_for(name: str) -> Path:
     return unique_path(campaigns_dir(create=True), safe_file_stem(name) or "campaign")
-
-
-def campaign_folders() -> list[Path]:
-    """The folders the library's campaigns are in: the data folder's, then
-    ``campaigns`` inside each folder added to the library (existing or not)."""
-    from builder.storage.folders import extra_folders
-
-    return [campaigns_dir(), *(f / "campaigns" for f in extra_folders())]
-
-
-def list_campaigns() -> list[Path]:
-    """The campaigns of the data folder, then those in ``campaigns`` inside each folder
-    added to the library."""
-    found: list[Path] = []
-    for folder in campaign_folders():
-        if folder.is_dir():
-            here = sorted(p for p in folder.glob("*.json")
-                          if p.is_file() and is_data_file(p.name) and p not in found)
-            copies = copies_in(folder)      # copies of a campaign beside them: not listed
-            found += [p for p in here if p.name not in copies]
-    return found
 
 
 T = TypeVar("T")

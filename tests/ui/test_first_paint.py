@@ -38,6 +38,11 @@ def qt_namespace_built():
 from builder.ui import main_window
 from builder.ui.views import library_page
 
+#: What the first paint of a library without campaigns does without: a campaign file's
+#: own module and the rules and writer it brings, the folders' watch.
+LATER = ("builder.storage.campaigns", "builder.rules.fortune_peril",
+         "builder.storage.transaction", "builder.ui.folder_watch")
+
 mark = library_page.LibraryView.mark_painted
 def mark_painted(view):
     if "at_first_paint" not in seen:
@@ -47,6 +52,7 @@ def mark_painted(view):
         seen["at_first_paint"] = qt_namespace_built()
         seen["dark_at_first_paint"] = QApplication.palette().color(
             QPalette.ColorRole.Window).lightness() < 128
+        seen["loaded_at_first_paint"] = sorted(m for m in LATER if m in sys.modules)
     mark(view)
 library_page.LibraryView.mark_painted = mark_painted
 
@@ -114,8 +120,20 @@ def library():
 
 def test_the_start_builds_no_qt_namespace_enums_until_it_is_done(library, tmp_path):
     seen = start(tmp_path)
+    # (the campaigns table reads the library's campaign with its module)
     assert seen == {"at_first_paint": False, "dark_at_first_paint": False,
-                    "when_ready": False}
+                    "when_ready": False, "loaded_at_first_paint": [
+                        "builder.rules.fortune_peril", "builder.storage.campaigns",
+                        "builder.storage.transaction"]}
+
+
+def test_a_library_without_campaigns_paints_without_their_modules(tmp_path):
+    """Listing no campaigns (the folder empty or not there yet) reads no campaign module,
+    and the folders are watched only once the window has settled."""
+    for name in ("Senna", "Nyra"):
+        make_character(name, *SENNA)
+    seen = start(tmp_path)
+    assert seen["loaded_at_first_paint"] == [] and seen["at_first_paint"] is False
 
 
 @pytest.mark.parametrize("choice", ["dark", "light"])

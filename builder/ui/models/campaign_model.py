@@ -241,10 +241,10 @@ class CampaignModel(RowsTableModel):
     def _rewatch(self) -> None:
         """Watch the campaigns folders (each once it appears), the campaign files and
         the list of folders added to the library."""
-        from builder.ui.folder_watch import FolderWatch
-
         if not self._watch:
             return
+        from builder.ui.folder_watch import FolderWatch
+
         if self._watcher is None:
             self._watcher = FolderWatch(self)
             self._watcher.changed.connect(self._schedule)
