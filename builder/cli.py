@@ -118,8 +118,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from builder.app import characters, queries
 
     ruleset = queries.ruleset(args.ruleset)
-    if not args.name.strip():
-        raise UsageError("a character needs a name")
+    characters.require_name(args.name)
     output = Path(args.output) if args.output else None
     if output is not None and args.output.endswith(("/", os.sep)) and not output.is_dir():
         # "-o NEWFOLDER/" names a folder (an existing one takes the character's file)

@@ -26,7 +26,8 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  NotWritten, check_guard, rules_refusal)
-from builder.rules.base import ActionEntry, Refusal, Ruleset, UsageError
+from builder.rules.base import (NAME_NEEDED, ActionEntry, Refusal, Ruleset, UsageError,
+                                character_name)
 from builder.rules.entry_ids import META_KEYS
 from builder.storage import device_log
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
@@ -78,6 +79,16 @@ def parse_sets(pairs: Sequence[str]) -> list[tuple[str, str]]:
     return result
 
 
+def require_name(name: str) -> str:
+    """A character's name as it is kept; UsageError (:data:`NAME_NEEDED`) for an empty
+    one: what ``new``, ``library rename`` and ``library duplicate`` and the window's
+    dialogs ask."""
+    kept = character_name(name)
+    if kept is None:
+        raise UsageError(NAME_NEEDED)
+    return kept
+
+
 def create(spec: NewCharacter) -> Outcome:
     """Validate and write a new character.  UsageError for an empty name or bad
     ``--set`` keys; Refused(RULES) for a baseline the rules refuse; FileProblem
@@ -88,9 +99,7 @@ def create(spec: NewCharacter) -> Outcome:
                                        safe_file_stem, unique_path)
 
     ruleset = spec.ruleset
-    name = spec.name.strip()
-    if not name:
-        raise UsageError("a character needs a name")
+    name = require_name(spec.name)
     from builder.storage.identity import apply_identity, split_identity
 
     # Who the character is (player, portrait...): the same keys in every ruleset.
@@ -269,9 +278,7 @@ def _take_back_ruling(cf: CharacterFile, ruling: dict[str, Any]
 def rename(target: Target, name: str, *, guard: Guard | None = None) -> Outcome:
     """Give the character a new name inside its file (the file keeps its path and every
     other key as it was).  UsageError for an empty name."""
-    new = name.strip()
-    if not new:
-        raise UsageError("a character needs a name")
+    new = require_name(name)
 
     def change(cf: CharacterFile) -> str:
         old = cf.name

@@ -123,11 +123,11 @@ def scan() -> list[store.LibraryEntry]:
 def duplicate(source: Path | str, name: str | None = None) -> Outcome:
     """A copy of a character in the library under a new name (default: "NAME (copy)");
     ``lines``: the new file."""
+    from builder.app.characters import require_name
     from builder.app.outcome import FileChange, Outcome
-    from builder.rules.base import UsageError
 
-    if name is not None and not name.strip():
-        raise UsageError("a character needs a name")
+    if name is not None:
+        require_name(name)
     target = store.duplicate(source, name)
     return Outcome(f"Duplicated {Path(source).name} as {target.name}",
                    (FileChange.of(target, None, _read(target)),), lines=(str(target),))

@@ -100,6 +100,17 @@ class UsageError(RulesError):
     """Malformed input: an unknown name, a missing argument, a bad number."""
 
 
+#: Why a character's name is refused: it is empty, or only spaces.
+NAME_NEEDED = "a character needs a name"
+
+
+def character_name(name: str) -> str | None:
+    """``name`` as a character keeps it (without the spaces around it), or None when
+    nothing is left: the one rule for a character's name, each layer raising its own
+    error with :data:`NAME_NEEDED`."""
+    return name.strip() or None
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of exiting."""
 

@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-from builder.rules.base import Action, ActionEntry, Option, Refusal, RulesError, Ruleset
+from builder.rules.base import (NAME_NEEDED, Action, ActionEntry, Option, Refusal, RulesError,
+                                Ruleset, character_name)
 from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
@@ -388,10 +389,10 @@ class CharacterFile(Record):
         return entry
 
     def rename(self, name: str) -> None:
-        name = name.strip()
-        if not name:
-            raise Refusal(["a character needs a name"])
-        self.doc["name"] = name
+        kept = character_name(name)
+        if kept is None:
+            raise Refusal([NAME_NEEDED])
+        self.doc["name"] = kept
 
     # -- files ------------------------------------------------------------
     def schema_names(self) -> list[str]:

@@ -323,3 +323,23 @@ def test_a_ledger_diff_says_what_another_version_added_or_took_back(tmp_path):
     assert ledger_diff(after, undone) == LedgerDiff(removed=tuple(after.ledger))
     ok("library", "rename", path, "Kit the Bold")
     assert ledger_diff(undone, load_character(str(path))).other
+
+
+def test_one_rule_for_a_characters_name_in_every_layer(tmp_path):
+    """A blank name is refused with the same words by ``new``, ``library rename``,
+    ``library duplicate`` and the file itself; spaces around a name are not kept."""
+    from builder.rules.base import NAME_NEEDED, Refusal, character_name
+    from builder.storage.files import load_character
+
+    assert character_name("  Senna ") == "Senna" and character_name(" \t") is None
+    with pytest.raises(UsageError, match=NAME_NEEDED):
+        characters.require_name("   ")
+    path = tmp_path / "kit.json"
+    ok("new", "story-points", "Kit", "-o", path)
+    for words in (("new", "story-points", "  ", "-o", tmp_path / "x.json"),
+                  ("library", "rename", path, " "), ("library", "duplicate", path, "--name", " ")):
+        result = cli(*words)
+        assert result.code == 2 and NAME_NEEDED in result.err, (words, result.err)
+    with pytest.raises(Refusal, match=NAME_NEEDED):
+        load_character(str(path)).rename("  ")
+    assert characters.rename(path, "  Kit the Bold ").renamed == ("Kit", "Kit the Bold")
