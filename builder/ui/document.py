@@ -105,6 +105,9 @@ class CharacterDocument(QObject):
     MISSING_CODE = "file.missing"
     #: The code :data:`CONFLICT_REASON` carries.
     CONFLICT_CODE = "file.changed"
+    #: The code of a reason that stopped a change other than the rules (an open tab's
+    #: conflict, a later entry in the way of an undo): said as such, not as a refusal.
+    BLOCKED_CODE = "change.blocked"
 
     def parse(self, words: list[str]) -> Action:
         return Action.coerce(self.ruleset.parse_action(words))

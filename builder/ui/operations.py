@@ -70,6 +70,14 @@ def attempt(op: Callable[[], "Outcome"]) -> Result:
         return Failure("file", [str(problem)])
 
 
+def nothing_written(failure: Failure) -> str:
+    """A dialog's words for an operation that wrote nothing: the rules' refusal, or
+    what else stopped it, with every reason."""
+    head = ("Refused (nothing was written):" if failure.code == "rules"
+            else "Nothing was written:")
+    return "\n".join([head, *(f"• {reason}" for reason in failure.reasons)])
+
+
 def dialog_guard(dialog: QWidget) -> Guard | None:
     """The member guard of the main window ``dialog`` was opened from (None outside
     one): what a dialog's change of several files asks about the open tabs."""
@@ -133,7 +141,13 @@ class ExternalEntries(QUndoCommand):
             result = attempt(self.change.undo)
         if isinstance(result, Failure):
             self.failure = result
-            self.doc.refused.emit(result.reasons)
+            from builder.app.types import Reason
+
+            # what stopped it other than the rules (a tab's conflict, a later entry) is
+            # not worded as the rules' refusal
+            self.doc.refused.emit(list(result.reasons) if result.code == "rules" else
+                                  [Reason(str(r), self.doc.BLOCKED_CODE)
+                                   for r in result.reasons])
             self._restoring = True
             stack = self.doc.undo_stack
             QTimer.singleShot(0, stack, stack.redo)

@@ -193,24 +193,22 @@ class AwardDialog(QDialog):
     def _apply(self) -> None:
         """One operation for every chosen character, all or nothing; the open tabs
         follow the broadcast (their undo history kept, Undo takes the whole award back)."""
-        from builder.ui.operations import Failure, dialog_broadcast, run
+        from builder.ui.operations import Failure, dialog_broadcast, nothing_written, run
 
         if not self.validate():
             return
         outcome: Outcome | None = None
+        guard = self._guard()      # the window's: Undo may come after this dialog is gone
 
         def take_back() -> Outcome:
             from builder.app import characters
 
             return characters.take_back(outcome.entries if outcome else {},
-                                        guard=self._guard(), what="the award")
-        result = run(self._operation(dry_run=False), dialog_broadcast(self), take_back,
-                     "Award")
+                                        guard=guard, what="the award")
+        result = run(self._operation(dry_run=False), dialog_broadcast(self), take_back)
         if isinstance(result, Failure):
             self.ok.setEnabled(False)
-            self.reasons.setText(("Refused (nothing was written):\n"
-                                  if result.code == "rules" else "Nothing was written:\n")
-                                 + "\n".join(f"• {r}" for r in result.reasons))
+            self.reasons.setText(nothing_written(result))
             return
         outcome = result
         self.applied.emit({doc.name: [] for doc in self.chosen_docs()})

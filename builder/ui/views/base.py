@@ -393,6 +393,11 @@ class CharacterEditor(QWidget):
             self.status.emit(NOTHING_CHANGED_FILE_CHANGED)
             QTimer.singleShot(0, self, lambda: self.status.emit(NOTHING_CHANGED_FILE_CHANGED))
             return
+        if has_code(reasons, self.doc.BLOCKED_CODE):
+            self.refusal_bar.show_message("Nothing was changed:\n"
+                                          + "\n".join(f"• {r}" for r in reasons), "warning")
+            self.status.emit("Nothing was changed: " + "; ".join(reasons))
+            return
         text = "The rules do not allow this:\n" + "\n".join(f"• {r}" for r in reasons)
         self.refusal_bar.show_message(text, "warning")
         self.status.emit("Refused: " + "; ".join(reasons))
@@ -425,8 +430,10 @@ class CharacterEditor(QWidget):
 
     def _change_taken(self) -> None:
         """A change went through (here, on the chain page, in a dialog, or from another
-        program): a refusal the bar still shows is about an earlier attempt."""
-        if not self.doc.read_only:
+        program): a refusal the bar still shows is about an earlier attempt.  A change
+        held but not written keeps its "Could not save" bar."""
+        doc = self.doc
+        if not (doc.read_only or doc.save_error or doc.unsaved):
             self.refusal_bar.hide()
 
     def _reload(self) -> None:

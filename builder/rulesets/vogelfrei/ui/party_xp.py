@@ -361,8 +361,9 @@ class PartyXpDialog(QDialog):
                              if parts[row] != "1"),
                 secure=self.secure.isChecked())
             path = cast(Path, self.campaign.path)   # read from its file: it has one
+            undo_guard = self._guard()    # Undo may come after this dialog is gone
             return (lambda: campaigns.award_xp(path, award, guard=guard, dry_run=dry_run),
-                    lambda: campaigns.undo(path, guard=self._guard()))
+                    lambda: campaigns.undo(path, guard=undo_guard))
         party = characters.PartyXp(
             parts={self._file(row): part for row, part in parts.items()},
             session=self.session.text(), enemies=(self.enemies.text(),),
@@ -494,25 +495,24 @@ class PartyXpDialog(QDialog):
     def _apply(self) -> None:
         """One operation for every share, all or nothing; the open tabs follow the
         broadcast (their undo history kept)."""
-        from builder.ui.operations import Failure, dialog_broadcast, run
+        from builder.ui.operations import Failure, dialog_broadcast, nothing_written, run
 
         if not self.validate():
             return
         op, undo = self._operation(dry_run=False)
         outcome: Outcome | None = None
         if undo is None:
+            guard = self._guard()     # the window's: Undo may come after this dialog is gone
+
             def take_back() -> Outcome:
                 from builder.app import characters
 
                 return characters.take_back(outcome.entries if outcome else {},
-                                            guard=self._guard(), what="the party XP award")
+                                            guard=guard, what="the party XP award")
             undo = take_back
         result = run(op, dialog_broadcast(self), undo, "Party XP")
         if isinstance(result, Failure):
-            self.reasons_label.setText(("Refused (nothing was written):\n"
-                                        if result.code == "rules" else
-                                        "Nothing was written:\n")
-                                       + "\n".join(f"• {r}" for r in result.reasons))
+            self.reasons_label.setText(nothing_written(result))
             return
         outcome = result
         shares = result.award.shares if result.award is not None else ()

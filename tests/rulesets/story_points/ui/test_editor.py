@@ -291,21 +291,13 @@ def test_an_award_to_several_tabs_is_one_change_that_one_undo_takes_back(
     """The award is written to every chosen character at once (the application layer's
     party award); each tab takes its entry with its own history kept, and Undo on
     either tab takes the award back from both."""
-    nyra = make_character("Nyra", "sp=0")
-    ed_nyra = open_editor(window, nyra)
-    editor = open_editor(window, senna_path)
-    editor.award_button.click()
-    dialog = editor.dialog
-    dialog.milestone_radio.setChecked(True)
-    dialog.milestone.setCurrentText("The Drowned Shrine")
-    for row in range(dialog.characters.count()):
-        dialog.characters.item(row).setCheckState(Qt.CheckState.Checked)
-    with qtbot.waitSignal(dialog.applied):
-        dialog.ok.click()
+    nyra, ed_nyra, editor = _award_both(window, senna_path, qtbot)
     awarded = [json.loads(p.read_text())["ledger"][-1]["action"] for p in (senna_path, nyra)]
     assert awarded == ["resolve-milestone", "resolve-milestone"]
     assert ed_nyra.doc.cf.ledger[-1]["action"] == "resolve-milestone"
-    assert editor.doc.undo_stack.undoText() == "Award"
+    # Edit > Undo names what the award did, in the rules' words, and to whom
+    said = editor.doc.ruleset.describe(editor.doc.cf.ledger[-1])
+    assert editor.doc.undo_stack.undoText() == f"{said}: Nyra, Senna"
     editor.doc.undo_stack.undo()
     assert json.loads(nyra.read_text())["ledger"] == []
     assert all(e["action"] != "resolve-milestone"
@@ -327,3 +319,64 @@ def test_entries_added_elsewhere_reload_the_tab_and_say_undo_starts_again(
         "Senna: reloaded; entries were added or taken back at the end of its ledger "
         "elsewhere (a command, a campaign); Undo starts again from here")
     assert not editor.doc.undo_stack.canUndo() and not editor.conflict_bar.isVisibleTo(editor)
+
+
+def _award_both(window, senna_path, qtbot):
+    """Senna's and Nyra's tabs, a Milestone resolution given to both from Senna's."""
+    nyra = make_character("Nyra", "sp=0")
+    ed_nyra = open_editor(window, nyra)
+    editor = open_editor(window, senna_path)
+    editor.award_button.click()
+    dialog = editor.dialog
+    dialog.milestone_radio.setChecked(True)
+    dialog.milestone.setCurrentText("The Drowned Shrine")
+    for row in range(dialog.characters.count()):
+        dialog.characters.item(row).setCheckState(Qt.CheckState.Checked)
+    with qtbot.waitSignal(dialog.applied):
+        dialog.ok.click()
+    return nyra, ed_nyra, editor
+
+
+def test_an_award_is_undone_from_a_tab_after_the_one_it_came_from_closed(
+        window, senna_path, qtbot):
+    """The award's undo asks the window's guard, not the dialog's (gone with its tab)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    nyra, ed_nyra, editor = _award_both(window, senna_path, qtbot)
+    window.documents.close_tab(window.tabs.indexOf(editor))
+    # the closed tab and its dialogs are deleted, as the event loop would
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    ed_nyra.doc.undo_stack.undo()
+    assert json.loads(nyra.read_text())["ledger"] == []
+    assert all(e["action"] != "resolve-milestone"
+               for e in json.loads(senna_path.read_text())["ledger"])
+
+
+def test_an_award_undo_stopped_by_another_tabs_conflict_is_not_called_a_rules_refusal(
+        window, senna_path, qtbot):
+    nyra, ed_nyra, editor = _award_both(window, senna_path, qtbot)
+    outside = json.loads(senna_path.read_text())
+    outside["notes"] = "changed elsewhere"
+    with qtbot.waitSignal(editor.doc.externalChange, timeout=5000):
+        senna_path.write_text(json.dumps(outside))
+    ed_nyra.doc.undo_stack.undo()                       # Senna's tab holds a conflict
+    text = ed_nyra.refusal_bar.label.text()
+    assert ed_nyra.refusal_bar.isVisibleTo(ed_nyra) and text.startswith("Nothing was changed:")
+    assert "The rules do not allow" not in text and "Senna" in text
+    assert json.loads(nyra.read_text())["ledger"][-1]["action"] == "resolve-milestone"
+
+
+def test_a_change_the_disk_would_not_take_keeps_its_could_not_save_bar(
+        window, senna_path, qtbot, monkeypatch):
+    from builder.storage.files import CharacterFile, FileProblem
+
+    editor = open_editor(window, senna_path)
+
+    def full(self, *args, **kwargs):
+        raise FileProblem(f"{senna_path}: cannot be written (No space left on device)")
+
+    monkeypatch.setattr(CharacterFile, "save", full)
+    assert editor.doc.apply_words(["raise-vital", "Cognition"])    # the tab holds it
+    assert editor.refusal_bar.isVisibleTo(editor)
+    assert editor.refusal_bar.label.text().startswith("Could not save: ")
+    assert "No space left on device" in editor.refusal_bar.label.text()
