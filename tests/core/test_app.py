@@ -270,7 +270,7 @@ def test_an_open_copy_takes_the_disk_version_only_when_just_its_ledger_moved(tmp
     assert not only_ledger_changed(fresh, path.read_bytes())
 
 
-def test_a_plan_is_taken_as_far_as_the_rules_allow_in_one_write(tmp_path):
+def test_a_plan_is_taken_as_far_as_the_rules_allow_in_one_write(tmp_path, monkeypatch):
     """The chain's Apply: every step in order, written once; a step the rules refuse
     stops the plan there (its reasons in ``refused``), and a refused first step
     refuses the whole (nothing written)."""
@@ -289,7 +289,19 @@ def test_a_plan_is_taken_as_far_as_the_rules_allow_in_one_write(tmp_path):
     assert refused.value.code is RefusalCode.RULES and refused.value.reasons
     assert poor.read_bytes() == unpaid and path.read_bytes() == before
     steps = [["raise-skill", "Stealth"]] * 4        # 1 + 2 + 3 SP, then no SP left
+    from builder.storage.files import CharacterFile
+
+    saves = []
+    save = CharacterFile.save
+
+    def counted(self, *args, **kwargs):
+        saves.append(self.path)
+        return save(self, *args, **kwargs)
+
+    monkeypatch.setattr(CharacterFile, "save", counted)
     outcome = characters.apply_plan(path, steps)
+    monkeypatch.undo()
+    assert saves == [path]                            # the steps taken, written once
     ledger = load_character(str(path)).ledger
     assert [(e["action"], e["target"]) for e in ledger] == [("raise-skill", 1),
                                                            ("raise-skill", 2),
