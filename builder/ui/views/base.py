@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from PySide6.QtCore import (QAbstractItemModel, QItemSelectionModel, QModelIndex,
                             QPersistentModelIndex, Qt, QTimer, Signal)
 from PySide6.QtGui import QHideEvent, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QFrame, QHBoxLayout, QHeaderView,
-                               QLabel, QLineEdit, QPushButton, QScrollArea, QSplitter, QStyle,
-                               QStyledItemDelegate, QStyleOptionViewItem,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QFrame, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QScrollArea,
+                               QSplitter, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
                                QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
 from builder.app.types import Option, has_code
