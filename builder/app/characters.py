@@ -235,6 +235,40 @@ def apply_plan(target: Target, steps: Sequence[Sequence[str]], *,
     return Outcome(summary, _file_change(cf, before), lines=lines, refused=refused)
 
 
+def undo_steps(target: Target, entries: Sequence[Mapping[str, Any]], *,
+               guard: Guard | None = None) -> Outcome:
+    """Take back a plan's steps at once (the chain's Apply undone): ``entries`` must be
+    the last entries of the ledger, in order, else Refused(STALE) and nothing changes;
+    each stays in the file as withdrawn (:func:`undo`), all in one write."""
+    wanted = [dict(e) for e in entries]
+
+    def change(cf: CharacterFile) -> list[dict[str, Any]]:
+        if not wanted or [dict(e) for e in cf.ledger[-len(wanted):]] != wanted:
+            raise Refused(RefusalCode.STALE, [
+                "the plan's steps are no longer the last entries of the ledger; undo the "
+                "later ones first"])
+        return [cf.undo() for _ in wanted][::-1]
+
+    cf, taken, before = _change(target, guard, change)
+    lines = tuple(f"undone: {cf.ruleset.describe(entry)}" for entry in taken)
+    return Outcome(f"Undone: {len(taken)} steps of the plan", _file_change(cf, before),
+                   lines=lines)
+
+
+def redo_steps(target: Target, entries: Sequence[Mapping[str, Any]], *,
+               rng: random.Random | None = None, guard: Guard | None = None) -> Outcome:
+    """Take a plan's steps again at once (Redo after :func:`undo_steps`): the logged
+    actions with the dice they rolled, checked by the rules as any, all or nothing, in
+    one write."""
+    def change(cf: CharacterFile) -> list[dict[str, Any]]:
+        return [cf.do({k: v for k, v in entry.items() if k not in META_KEYS}, rng)
+                for entry in entries]
+
+    cf, taken, before = _change(target, guard, change)
+    lines = tuple(cf.ruleset.describe(entry) for entry in taken)
+    return Outcome(f"Plan: {len(taken)} steps taken", _file_change(cf, before), lines=lines)
+
+
 def redo(target: Target, entry: Mapping[str, Any], *, rng: random.Random | None = None,
          guard: Guard | None = None) -> Outcome:
     """Take a logged entry again (the window's Redo after an Undo): the same action with

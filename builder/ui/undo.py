@@ -3,9 +3,10 @@
 Each step runs one application-layer operation (:mod:`builder.app`): the
 guards and the write are there, the command only remembers how to go back and
 forth.  Character commands map onto the ledger of the tab's open copy: undo is
-:func:`~builder.app.characters.undo` (drop the last entry), redo is
-:func:`~builder.app.characters.redo` (take the logged entry again, its dice as
-rolled); renaming is :func:`~builder.app.characters.rename` both ways.  Library
+:func:`~builder.app.characters.undo_steps` (take back the entries the step added, while
+they are the ledger's last), redo is :func:`~builder.app.characters.redo_steps` (take
+the logged entries again, their dice as rolled); renaming is
+:func:`~builder.app.characters.rename` both ways.  Library
 commands (:class:`FileOperation`) wrap the library's operations
 (:mod:`builder.app.library`: duplicate, import, new character, trash and
 restore; a rename of a character no tab holds) and announce every step on the
@@ -20,21 +21,25 @@ from PySide6.QtGui import QUndoCommand
 
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import Any, Mapping
+    from typing import Any, Mapping, Sequence
 
     from builder.app.outcome import Guard, Outcome
     from builder.ui.document import CharacterDocument
     from builder.ui.broadcast import FilesChanged
 
 
-class ApplyAction(QUndoCommand):
-    """One ledger action the document already took (on push)."""
+class TakenEntries(QUndoCommand):
+    """Ledger entries the document already took in one write (on push): one action, or
+    a plan's steps.  Undo takes them back and Redo takes them again, in one write each
+    (:func:`~builder.app.characters.undo_steps`,
+    :func:`~builder.app.characters.redo_steps`: the dice as rolled); refused (the file
+    reloaded, or missing, or later entries in the way), the command goes."""
 
-    def __init__(self, doc: CharacterDocument, action: Mapping[str, Any],
-                 text: str | None = None) -> None:
-        super().__init__(text or doc.ruleset.describe(action))
+    def __init__(self, doc: CharacterDocument, entries: Sequence[Mapping[str, Any]],
+                 text: str) -> None:
+        super().__init__(text)
         self.doc = doc
-        self.action = dict(action)
+        self.entries = [dict(e) for e in entries]
         self._first = True
 
     def redo(self) -> None:
@@ -44,18 +49,31 @@ class ApplyAction(QUndoCommand):
             self._first = False
             return
         before = len(self.doc.cf.ledger)
-        self.doc.run_change(lambda: characters.redo(self.doc.cf, self.action, rng=self.doc.rng,
-                                                    guard=self.doc.own_guard))
-        if len(self.doc.cf.ledger) == before:     # refused (the file reloaded, or missing)
+        self.doc.run_change(lambda: characters.redo_steps(self.doc.cf, self.entries,
+                                                          rng=self.doc.rng,
+                                                          guard=self.doc.own_guard))
+        if len(self.doc.cf.ledger) == before:
             self.setObsolete(True)
+        else:                                      # the entries as logged again
+            self.entries = [dict(e) for e in self.doc.cf.ledger[before:]]
 
     def undo(self) -> None:
         from builder.app import characters
 
         before = len(self.doc.cf.ledger)
-        self.doc.run_change(lambda: characters.undo(self.doc.cf, guard=self.doc.own_guard))
+        self.doc.run_change(lambda: characters.undo_steps(self.doc.cf, self.entries,
+                                                          guard=self.doc.own_guard))
         if len(self.doc.cf.ledger) == before:
             self.setObsolete(True)
+
+
+class ApplyAction(TakenEntries):
+    """One ledger action the document already took (on push), named in the rules'
+    words unless ``text`` says otherwise."""
+
+    def __init__(self, doc: CharacterDocument, action: Mapping[str, Any],
+                 text: str | None = None) -> None:
+        super().__init__(doc, [action], text or doc.ruleset.describe(action))
 
 
 class RenameCharacter(QUndoCommand):

@@ -270,6 +270,21 @@ def test_an_open_copy_takes_the_disk_version_only_when_just_its_ledger_moved(tmp
     assert not only_ledger_changed(fresh, path.read_bytes())
 
 
+def saved_files(monkeypatch) -> list:
+    """The paths of every character file saved from now on, in order."""
+    from builder.storage.files import CharacterFile
+
+    saves: list = []
+    save = CharacterFile.save
+
+    def counted(self, *args, **kwargs):
+        saves.append(self.path)
+        return save(self, *args, **kwargs)
+
+    monkeypatch.setattr(CharacterFile, "save", counted)
+    return saves
+
+
 def test_a_plan_is_taken_as_far_as_the_rules_allow_in_one_write(tmp_path, monkeypatch):
     """The chain's Apply: every step in order, written once; a step the rules refuse
     stops the plan there (its reasons in ``refused``), and a refused first step
@@ -289,18 +304,8 @@ def test_a_plan_is_taken_as_far_as_the_rules_allow_in_one_write(tmp_path, monkey
     assert refused.value.code is RefusalCode.RULES and refused.value.reasons
     assert poor.read_bytes() == unpaid and path.read_bytes() == before
     steps = [["raise-skill", "Stealth"]] * 4        # 1 + 2 + 3 SP, then no SP left
-    from builder.storage.files import CharacterFile
-
-    saves = []
-    save = CharacterFile.save
-
-    def counted(self, *args, **kwargs):
-        saves.append(self.path)
-        return save(self, *args, **kwargs)
-
-    monkeypatch.setattr(CharacterFile, "save", counted)
+    saves = saved_files(monkeypatch)
     outcome = characters.apply_plan(path, steps)
-    monkeypatch.undo()
     assert saves == [path]                            # the steps taken, written once
     ledger = load_character(str(path)).ledger
     assert [(e["action"], e["target"]) for e in ledger] == [("raise-skill", 1),
@@ -355,3 +360,33 @@ def test_one_rule_for_a_characters_name_in_every_layer(tmp_path):
     with pytest.raises(Refusal, match=NAME_NEEDED):
         load_character(str(path)).rename("  ")
     assert characters.rename(path, "  Kit the Bold ").renamed == ("Kit", "Kit the Bold")
+
+
+def test_a_plans_steps_are_undone_and_taken_again_in_one_write_each(tmp_path, monkeypatch):
+    """The chain's Apply undone: every step taken back at once (withdrawn, as an undo
+    keeps them) or none, when later entries are in the way; taken again at once."""
+    from builder.storage.files import load_character
+
+    path = tmp_path / "kit.json"
+    ok("new", "story-points", "Kit", "-o", path, "--set", "sp=8", "--set", "vital.Agility=3")
+    characters.apply_plan(path, [["raise-skill", "Stealth"]] * 3)
+    steps = load_character(str(path)).ledger
+    saves = saved_files(monkeypatch)
+    ok("do", path, "raise-skill", "Melee")                  # a later entry in the way
+    blocked = path.read_bytes()
+    with pytest.raises(Refused) as refused:
+        characters.undo_steps(path, steps)
+    assert refused.value.code is RefusalCode.STALE and path.read_bytes() == blocked
+    characters.undo(path)
+    saves.clear()
+    undone = characters.undo_steps(path, steps)
+    assert saves == [path] and load_character(str(path)).ledger == []
+    assert undone.lines[0] == f"undone: {load_character(str(path)).ruleset.describe(steps[0])}"
+    withdrawn = json.loads(path.read_text())["withdrawn"]
+    assert {e["id"] for e in steps} <= {e["id"] for e in withdrawn}
+    saves.clear()
+    characters.redo_steps(path, steps)
+    again = load_character(str(path)).ledger
+    assert saves == [path]
+    assert [(e["action"], e["target"]) for e in again] == [(e["action"], e["target"])
+                                                         for e in steps]

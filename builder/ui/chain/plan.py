@@ -302,7 +302,7 @@ class PlanPart(_Widget):
         """The steps through the application layer at once (:func:`builder.app.characters.
         apply_plan`: as far as the rules allow, one write), one undo step on the tab."""
         from builder.app import characters
-        from builder.ui.undo import ApplyAction
+        from builder.ui.undo import TakenEntries
 
         planned = len(self.plan_result.steps) if self.plan_result else len(steps)
         stack = self.doc.undo_stack
@@ -320,13 +320,7 @@ class PlanPart(_Widget):
                                                                guard=doc.own_guard))
         taken = doc.cf.ledger[before:]
         if taken:
-            # one undo step for the plan; each entry is taken back (and again) on its own
-            stack.beginMacro(title)
-            try:
-                for entry in taken:
-                    stack.push(ApplyAction(doc, entry))
-            finally:
-                stack.endMacro()
+            stack.push(TakenEntries(doc, taken, title))   # one undo step, one write each way
         if outcome is not None and outcome.refused:
             doc.refused.emit(list(outcome.refused))      # why the next step was not taken
         done = len(taken)

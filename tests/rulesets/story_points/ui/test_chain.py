@@ -509,6 +509,23 @@ def test_plan_header_follows_the_character_after_apply(chain_for):
     assert "(now 0)" in widget.plan_title.text()
 
 
+def test_an_applied_plan_is_one_undo_step_written_once_each_way(chain_for):
+    widget, doc, path = chain_for("sp=40", "vital.Agility=3")
+    widget.select_node("skill:Stealth")
+    widget.target_spin.setValue(3)
+    assert widget.apply_plan() == 3
+    assert doc.undo_stack.count() == 1
+    assert doc.undo_stack.undoText() == "Apply the plan: Stealth to 3"
+    doc.undo_stack.undo()
+    assert json.loads(path.read_text())["ledger"] == [] and doc.cf.ledger == []
+    doc.undo_stack.redo()
+    taken = json.loads(path.read_text())["ledger"]
+    assert [(e["name"], e["target"]) for e in taken] == [("Stealth", 1), ("Stealth", 2),
+                                                        ("Stealth", 3)]
+    doc.undo_stack.undo()                       # the steps as taken again go back too
+    assert json.loads(path.read_text())["ledger"] == []
+
+
 def test_a_partial_plan_says_how_many_steps_wait_for_sp(chain_for):
     widget, doc, _ = chain_for("sp=8", "vital.Agility=2")
     widget.select_node("skill:Stealth")
