@@ -237,27 +237,28 @@ def apply_plan(target: Target, steps: Sequence[Sequence[str]], *,
 
 def undo_steps(target: Target, entries: Sequence[Mapping[str, Any]], *,
                guard: Guard | None = None) -> Outcome:
-    """Take back a plan's steps at once (the chain's Apply undone): ``entries`` must be
-    the last entries of the ledger, in order, else Refused(STALE) and nothing changes;
-    each stays in the file as withdrawn (:func:`undo`), all in one write."""
+    """Take back the entries one step added (an action, a plan's steps: the window's
+    Undo) at once: ``entries`` must be the last of the ledger, in order, else
+    Refused(STALE) and nothing changes; each stays in the file as withdrawn
+    (:func:`undo`), all in one write."""
     wanted = [dict(e) for e in entries]
 
     def change(cf: CharacterFile) -> list[dict[str, Any]]:
         if not wanted or [dict(e) for e in cf.ledger[-len(wanted):]] != wanted:
             raise Refused(RefusalCode.STALE, [
-                "the plan's steps are no longer the last entries of the ledger; undo the "
-                "later ones first"])
+                "what this step added is no longer at the end of the ledger; undo the "
+                "later entries first"])
         return [cf.undo() for _ in wanted][::-1]
 
     cf, taken, before = _change(target, guard, change)
-    lines = tuple(f"undone: {cf.ruleset.describe(entry)}" for entry in taken)
-    return Outcome(f"Undone: {len(taken)} steps of the plan", _file_change(cf, before),
-                   lines=lines)
+    said = [cf.ruleset.describe(entry) for entry in taken]
+    return Outcome("Undone: " + (said[0] if len(said) == 1 else f"{len(said)} entries"),
+                   _file_change(cf, before), lines=tuple(f"undone: {s}" for s in said))
 
 
 def redo_steps(target: Target, entries: Sequence[Mapping[str, Any]], *,
                rng: random.Random | None = None, guard: Guard | None = None) -> Outcome:
-    """Take a plan's steps again at once (Redo after :func:`undo_steps`): the logged
+    """Take the entries of an undone step again at once (the window's Redo): the logged
     actions with the dice they rolled, checked by the rules as any, all or nothing, in
     one write."""
     def change(cf: CharacterFile) -> list[dict[str, Any]]:
@@ -265,8 +266,9 @@ def redo_steps(target: Target, entries: Sequence[Mapping[str, Any]], *,
                 for entry in entries]
 
     cf, taken, before = _change(target, guard, change)
-    lines = tuple(cf.ruleset.describe(entry) for entry in taken)
-    return Outcome(f"Plan: {len(taken)} steps taken", _file_change(cf, before), lines=lines)
+    said = [cf.ruleset.describe(entry) for entry in taken]
+    return Outcome(said[0] if len(said) == 1 else f"{len(said)} entries taken again",
+                   _file_change(cf, before), lines=tuple(said))
 
 
 def redo(target: Target, entry: Mapping[str, Any], *, rng: random.Random | None = None,
