@@ -194,8 +194,7 @@ class GenericEditor(CharacterEditor):
                                "Action line below"] + ([hint] if hint else []))
             self.action_line.setFocus()
             return
-        if self.doc.apply_words(option.words_with()):
-            self.refusal_bar.hide()
+        self.doc.apply_words(option.words_with())
 
     def do_line(self) -> None:
         """Apply the words typed in the action line (Enter or Do); the line is cleared
@@ -210,4 +209,3 @@ class GenericEditor(CharacterEditor):
             return
         if self.doc.apply_words(words):
             self.action_line.clear()
-            self.refusal_bar.hide()

@@ -128,7 +128,6 @@ class AbilityBonusesEditor(CharacterEditor):
 
     def _apply(self, action: Action) -> None:
         if self.doc.apply(action):
-            self.refusal_bar.hide()
             # say what happened, as the other editors do; a new effect's name is cleared
             # so the same Add is not pressed twice by mistake
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))

@@ -365,7 +365,6 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
     def take_words(self, words: list[str]) -> bool:
         ok = self.doc.apply_words(words)
         if ok:
-            self.refusal_bar.hide()
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         else:
             self.refresh()  # put checkboxes the player ticked back to the core's state
@@ -401,7 +400,6 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             return False
         done, reasons = drop_rank(self.doc, token, trait_class, trait)
         if done:
-            self.refusal_bar.hide()
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         else:
             self.show_refusal(reasons)

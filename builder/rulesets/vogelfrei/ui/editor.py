@@ -214,7 +214,6 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
     def take_words(self, words: list[str]) -> bool:
         ok = self.doc.apply_words(words)
         if ok:
-            self.refusal_bar.hide()
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         return ok
 

@@ -376,7 +376,7 @@ def test_a_change_the_disk_would_not_take_keeps_its_could_not_save_bar(
         raise FileProblem(f"{senna_path}: cannot be written (No space left on device)")
 
     monkeypatch.setattr(CharacterFile, "save", full)
-    assert editor.doc.apply_words(["raise-vital", "Cognition"])    # the tab holds it
+    assert editor.take_words(["raise-vital", "Cognition"])    # the tab holds it
     assert editor.refusal_bar.isVisibleTo(editor)
     assert editor.refusal_bar.label.text().startswith("Could not save: ")
     assert "No space left on device" in editor.refusal_bar.label.text()
