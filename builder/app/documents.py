@@ -16,7 +16,7 @@ that fails raises :class:`~builder.app.outcome.NotWritten` with the reason.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from builder.app.outcome import FileChange, NotWritten, Outcome, Refused, RefusalCode
 from builder.rules.records import FrozenRecord
@@ -121,7 +121,8 @@ def library_copy(source: Path | str) -> Path | None:
 class LedgerDiff(FrozenRecord):
     """How another version of a character differs from an open copy: entries added at
     the end of its ledger (``added``), entries taken off its end (``removed``, as an
-    undo does: the withdrawn list moves with them), or anything else (``other``)."""
+    undo does: the withdrawn list moves with them), or a difference anywhere else
+    (``other``); all empty when the two differ in nothing but what was withdrawn."""
 
     _fields = ("added", "removed", "other")
     __slots__ = _fields
@@ -136,19 +137,25 @@ class LedgerDiff(FrozenRecord):
         object.__setattr__(self, "other", other)
 
 
+def _ledger_end_change(ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> LedgerDiff:
+    """:class:`LedgerDiff` of two character documents."""
+    moving = ("ledger", "withdrawn")    # an undo moves an entry from one to the other
+    mine, new = ours.get("ledger"), theirs.get("ledger")
+    if ({k: v for k, v in ours.items() if k not in moving}
+            != {k: v for k, v in theirs.items() if k not in moving}
+            or not isinstance(mine, list) or not isinstance(new, list)):
+        return LedgerDiff(other=True)
+    if len(new) > len(mine) and new[:len(mine)] == mine:
+        return LedgerDiff(added=tuple(new[len(mine):]))
+    if len(mine) > len(new) and mine[:len(new)] == new:
+        return LedgerDiff(removed=tuple(mine[len(new):]))
+    return LedgerDiff(other=mine != new)
+
+
 def ledger_diff(ours: CharacterFile, theirs: CharacterFile) -> LedgerDiff:
     """What ``theirs`` (the file as another program left it) holds beyond ``ours`` (an
-    open copy) or lacks of it; nothing (all empty) when they are the same."""
-    moving = ("ledger", "withdrawn")
-    same_rest = ({k: v for k, v in ours.doc.items() if k not in moving}
-                 == {k: v for k, v in theirs.doc.items() if k not in moving})
-    mine, new = list(ours.ledger), list(theirs.ledger)
-    if same_rest and len(new) > len(mine) and new[:len(mine)] == mine:
-        return LedgerDiff(added=tuple(new[len(mine):]))
-    if same_rest and len(mine) > len(new) and mine[:len(new)] == new:
-        return LedgerDiff(removed=tuple(mine[len(new):]))
-    return LedgerDiff(other=not same_rest or mine != new
-                      or ours.doc.get("withdrawn") != theirs.doc.get("withdrawn"))
+    open copy) or lacks of it."""
+    return _ledger_end_change(ours.doc, theirs.doc)
 
 
 def only_ledger_changed(cf: CharacterFile, disk: bytes | None) -> bool:
@@ -176,10 +183,4 @@ def only_ledger_changed(cf: CharacterFile, disk: bytes | None) -> bool:
         return False
     if not (isinstance(ours, dict) and isinstance(theirs, dict)):
         return False
-    mine, disks = ours.pop("ledger", None), theirs.pop("ledger", None)
-    # what an undo took back (kept as withdrawn) changes with the ledger's end
-    ours.pop("withdrawn", None), theirs.pop("withdrawn", None)
-    if ours != theirs or not isinstance(mine, list) or not isinstance(disks, list):
-        return False
-    shorter, longer = (mine, disks) if len(mine) <= len(disks) else (disks, mine)
-    return longer[:len(shorter)] == shorter
+    return not _ledger_end_change(ours, theirs).other
