@@ -120,7 +120,7 @@ def plan(cf: CharacterFile, target: str) -> Plan:
     system without a planner)."""
     from builder.rules.base import Plan
 
-    return Plan.from_json(cf.ruleset.plan(cf.state, target))
+    return Plan.coerce(cf.ruleset.plan(cf.state, target))
 
 
 def affordable_steps(plan: Plan | None) -> list[PlanStep]:

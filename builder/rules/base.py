@@ -481,6 +481,12 @@ class Plan(FrozenRecord):
                    (PlanStep.from_json(step) for step in entry.get("steps") or ()),
                    {k: v for k, v in entry.items() if k not in _PLAN_KEYS}, entry)
 
+    @classmethod
+    def coerce(cls, plan: Plan | Mapping[str, Any]) -> Plan:
+        """``plan`` itself, or the Plan a mapping in the ``plan --json`` shape (a plugin's
+        dict) stands for."""
+        return plan if isinstance(plan, Plan) else cls.from_json(plan)
+
     def to_json(self) -> dict[str, Any]:
         """The ``plan --json`` object: a new dict, its keys in the rule system's order."""
         shape = {"target": {"kind": self.kind, "name": self.name, "level": self.level},
@@ -816,9 +822,10 @@ class Ruleset(ABC):
         (A plugin may still return dicts in the ``options --json`` shape: the core
         reads them with :meth:`Option.coerce`.)"""
 
-    def plan(self, state: Any, target: str) -> dict[str, Any]:
-        """The cheapest legal way from ``state`` to ``target``, as ``plan --json`` prints it
-        (the adapters read it as a :class:`Plan`); UsageError without a planner."""
+    def plan(self, state: Any, target: str) -> Plan:
+        """The cheapest legal way from ``state`` to ``target`` (Refusal when there is none;
+        UsageError without a planner).  (A plugin may still return a dict in the
+        ``plan --json`` shape: the core reads it with :meth:`Plan.coerce`.)"""
         raise UsageError(f"the {self.id} ruleset has no planner")
 
     def headline(self, state: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
-    from builder.rules.base import Action, ActionEntry, Option
+    from builder.rules.base import Action, ActionEntry, Option, Plan
     from builder.rules.party_terms import ExchangeTerms, MilestoneAwards
 
 
@@ -164,7 +164,7 @@ class RuleSystem(Protocol):
 
     def options(self, state: Any) -> list[Option]: ...
 
-    def plan(self, state: Any, target: str) -> dict[str, Any]: ...
+    def plan(self, state: Any, target: str) -> Plan: ...
 
     def headline(self, state: Any) -> dict[str, Any]: ...
 

@@ -126,7 +126,7 @@ def sp_plans(rs, state) -> dict:
     plans = {}
     for target in targets:
         try:
-            plans[target] = _jsonable(rs.plan(state, target))
+            plans[target] = _jsonable(rs.plan(state, target).to_json())
         except RulesError as exc:
             plans[target] = ["refused", str(exc)]
     return plans

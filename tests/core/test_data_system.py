@@ -102,15 +102,15 @@ def test_the_plan_is_legal_and_cheapest(ruleset, target_name, level):
     except Refusal:
         assert best is None
         return
-    assert result["total_cost"] == best
+    assert result.total_cost == best
     walk = DataState(state.levels, state.held, 10 ** 6, state.spent, state.awarded)
-    for step in result["steps"]:
-        action = ruleset.parse_action(step["action"])
+    for step in result.steps:
+        action = ruleset.parse_action(step.extra["action"])
         assert ruleset.check(walk, action) == []
-        assert ruleset.cost(walk, action) == step["cost"]
+        assert ruleset.cost(walk, action) == step.cost
         walk = ruleset.apply(walk, action)
     assert goal(walk)
-    assert sum(s["cost"] for s in result["steps"]) == result["total_cost"]
+    assert sum(s.cost for s in result.steps) == result.total_cost
 
 
 def test_the_example_is_valid_and_its_chain_has_the_edges():

@@ -15,8 +15,8 @@ import itertools
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (AT_MAXIMUM, Reason, Refusal, UsageError, match_name,
-                                parse_int)
+from builder.rules.base import (AT_MAXIMUM, Plan, PlanStep, Reason, Refusal, UsageError,
+                                match_name, parse_int)
 
 if TYPE_CHECKING:
     from builder.rules.data_system.ruleset import DataRuleset, DataState
@@ -60,7 +60,7 @@ def _relevant(ruleset: DataRuleset, kind: str, name: str) -> tuple[list[str], li
     return values, paths
 
 
-def plan(ruleset: DataRuleset, state: DataState, target: str) -> dict[str, Any]:
+def plan(ruleset: DataRuleset, state: DataState, target: str) -> Plan:
     kind, name, level = parse_target(ruleset, target)
     if kind == "value":
         limit = ruleset.values[name]["limit"]
@@ -161,11 +161,10 @@ class _Search:
 
 
 def _result(ruleset: DataRuleset, state: DataState, kind: str, name: str, level: int,
-            cost: int, steps: Iterable[dict[str, Any]]) -> dict[str, Any]:
+            cost: int, steps: Iterable[dict[str, Any]]) -> Plan:
     label = ruleset.balance_label
     affordable = cost <= state.unspent
     missing = [] if affordable else [f"needs {cost} {label}, {state.unspent} unspent "
                                      f"({cost - state.unspent} more)"]
-    return {"target": {"kind": kind, "name": name, "level": level}, "total_cost": cost,
-            "affordable": affordable, "unspent": state.unspent, "missing": missing,
-            "steps": steps}
+    return Plan(kind, name, level, cost, affordable, state.unspent, missing,
+                (PlanStep.from_json(step) for step in steps))

@@ -5,8 +5,9 @@ import random
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeGuard
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (UNKNOWN_ACTION, UNKNOWN_NAME, Action, ActionEntry, Option, Reason, Ruleset,
-                                UsageError, match_name, option, parse_int)
+from builder.rules.base import (UNKNOWN_ACTION, UNKNOWN_NAME, Action, ActionEntry, Option,
+                                Plan, Reason, Ruleset, UsageError, match_name, option,
+                                parse_int)
 from .actions import AWARD_OUT_OF_RANGE, KINDS, PATH_HELD
 from .state import DataState
 
@@ -199,7 +200,7 @@ class DataRuleset(Ruleset):
 
         return build_chain(self, state)
 
-    def plan(self, state: DataState, target: str) -> dict[str, Any]:
+    def plan(self, state: DataState, target: str) -> Plan:
         if not self.planning:
             raise UsageError(f"the {self.id} rule system declares no planning")
         from builder.rules.data_system.planner import plan

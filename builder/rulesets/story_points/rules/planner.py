@@ -23,7 +23,8 @@ import re
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import Action, Reason, Refusal, UsageError, match_name
+from builder.rules.base import (Action, Plan, PlanStep, Reason, Refusal, UsageError,
+                                match_name)
 from . import checks, codes
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ def _spell_skill_sets(ruleset: StoryPoints, paths: Sequence[str], known: set[str
     return found
 
 
-def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, Any]:
+def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> Plan:
     d = ruleset.d
     kind, name, level = parse_target(ruleset, target_text)
     maximum = {"vital": d.vital_max, "skill": d.skill_max, "class": d.class_max}[kind]
@@ -265,9 +266,8 @@ def plan(ruleset: StoryPoints, state: SPState, target_text: str) -> dict[str, An
     affordable = cost <= state.unspent
     missing = [] if affordable else [f"needs {cost} SP, {state.unspent} unspent "
                                      f"({cost - state.unspent} more)"]
-    return {"target": {"kind": kind, "name": name, "level": level}, "total_cost": cost,
-            "affordable": affordable, "unspent": state.unspent, "missing": missing,
-            "steps": steps}
+    return Plan(kind, name, level, cost, affordable, state.unspent, missing,
+                (PlanStep.from_json(step) for step in steps))
 
 
 def _suggest_choices(ruleset: StoryPoints, state: SPState, steps: list[Step]) -> None:

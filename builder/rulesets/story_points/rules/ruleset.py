@@ -8,7 +8,7 @@ import random
 from typing import TYPE_CHECKING, Any, Sequence
 
 from builder.rules import vocabulary as vocab
-from builder.rules.base import (ActionEntry, Ask, Option, Ruleset, UsageError,
+from builder.rules.base import (ActionEntry, Ask, Option, Plan, Ruleset, UsageError,
                                 match_name, option)
 from builder.rules.interface import RuleSystemParts
 from . import checks, creation, exchange, party, view
@@ -240,7 +240,7 @@ class StoryPoints(Ruleset):
                                      casts_spells=info.casts_spells, choices=choices))
         return result
 
-    def plan(self, state: SPState, target: str) -> dict[str, Any]:
+    def plan(self, state: SPState, target: str) -> Plan:
         from .planner import plan
 
         return plan(self, state, target)

@@ -235,47 +235,47 @@ def check_plan(rs, start, target, optimum):
     except Refusal:
         assert optimum is None, target
         return
-    assert result["total_cost"] == optimum, target
+    assert result.total_cost == optimum, target
     # The steps are legal applied one by one, and reach the target.
     s = start.copy()
     s.unspent = 10 ** 6
-    for step in result["steps"]:
-        if step["kind"] == "vital":
-            a = {"action": "raise-vital", "name": step["name"]}
-        elif step["kind"] == "skill":
-            a = {"action": "raise-skill", "name": step["name"]}
+    for step in result.steps:
+        if step.kind == "vital":
+            a = {"action": "raise-vital", "name": step.name}
+        elif step.kind == "skill":
+            a = {"action": "raise-skill", "name": step.name}
         else:
-            a = {"action": "enter-class" if step["kind"] == "new-class" else "raise-class",
-                 "name": step["name"], "trait": step["trait"], "scene": "x"}
-            if step.get("spell"):
-                a["spell"] = step["spell"]
+            a = {"action": "enter-class" if step.kind == "new-class" else "raise-class",
+                 "name": step.name, "trait": step.extra["trait"], "scene": "x"}
+            if step.extra.get("spell"):
+                a["spell"] = step.extra["spell"]
         assert rs.check(s, a) == []
-        assert rs.cost(s, a) == step["cost"]
+        assert rs.cost(s, a) == step.cost
         s = rs.apply(s, a)
     assert done(s)
-    assert sum(step["cost"] for step in result["steps"]) == result["total_cost"]
+    assert sum(step.cost for step in result.steps) == result.total_cost
 
 
 def test_plan_reports_what_is_missing_when_unaffordable():
     st_ = state(sp=10, vital__Cognition=3, skill__Medicine=3, class__Cleric=3,
                 **{"trait__Cleric__Restoring Grace": 3})
     plan = ruleset().plan(st_, "class:Cleric=4")
-    assert plan["total_cost"] == 16 and plan["affordable"] is False
-    assert plan["missing"] == ["needs 16 SP, 10 unspent (6 more)"]
+    assert plan.total_cost == 16 and plan.affordable is False
+    assert plan.missing == ("needs 16 SP, 10 unspent (6 more)",)
 
 
 def test_plan_skips_prerequisites_already_met():
     st_ = state(sp=10, vital__Cognition=4, skill__Medicine=4, class__Cleric=3,
                 **{"trait__Cleric__Restoring Grace": 3})
     plan = ruleset().plan(st_, "class:Cleric=4")
-    assert [(s["kind"], s["cost"]) for s in plan["steps"]] == [("class", 4)]
+    assert [(s.kind, s.cost) for s in plan.steps] == [("class", 4)]
 
 
 def test_plan_to_a_new_class_includes_entry():
     st_ = state(sp=0, vital__Strength=2, skill__Melee=2, class__Fighter=1, trait__Fighter__Parry=1)
     plan = ruleset().plan(st_, "class:Cleric=1")
-    kinds = [s["kind"] for s in plan["steps"]]
-    assert kinds[-1] == "new-class" and plan["total_cost"] == sum(s["cost"] for s in plan["steps"])
+    kinds = [s.kind for s in plan.steps]
+    assert kinds[-1] == "new-class" and plan.total_cost == sum(s.cost for s in plan.steps)
 
 
 def test_plan_above_10_is_refused():
@@ -298,17 +298,17 @@ def test_plan_target_syntax_and_names():
 
 def test_plan_already_reached_is_empty():
     plan = ruleset().plan(state(vital__Strength=4), "vital:Strength=3")
-    assert plan["steps"] == [] and plan["total_cost"] == 0 and plan["affordable"]
+    assert plan.steps == () and plan.total_cost == 0 and plan.affordable
 
 
 def test_plan_then_apply_spends_exactly_the_total():
     st_ = state(sp=40, vital__Agility=2)
     plan = ruleset().plan(st_, "skill:Stealth=4")
     s = st_
-    for step in plan["steps"]:
-        verb = "raise-vital" if step["kind"] == "vital" else "raise-skill"
-        s = act(s, verb, step["name"])
-    assert s.skills["Stealth"] == 4 and s.spent == plan["total_cost"] == (3 * 2 + 4 * 2) + 10
+    for step in plan.steps:
+        verb = "raise-vital" if step.kind == "vital" else "raise-skill"
+        s = act(s, verb, step.name)
+    assert s.skills["Stealth"] == 4 and s.spent == plan.total_cost == (3 * 2 + 4 * 2) + 10
 
 
 def _many_spell_paths(count: int) -> StoryPoints:
@@ -332,7 +332,7 @@ def test_a_plan_over_many_spell_paths_answers_or_gives_up(monkeypatch):
 
     rs = _many_spell_paths(22)
     start = rs.initial_state(rs.baseline_from_sets([("sp", "0")], rng=random.Random(0)))
-    assert rs.plan(start, "class:Cleric=2")["total_cost"] > 0
+    assert rs.plan(start, "class:Cleric=2").total_cost > 0
     monkeypatch.setattr(planner, "MAX_TRIES", 200)
     with pytest.raises(Refusal) as refused:
         rs.plan(start, "class:Cleric=10")

@@ -73,8 +73,8 @@ def test_senna_chain_costs_16_sp():
 
 def test_senna_plan_is_16_sp_in_three_steps():
     plan = ruleset().plan(senna(), "class:Cleric=4")
-    assert plan["total_cost"] == 16 and plan["affordable"] is True
-    assert [(s["kind"], s["name"], s["target"], s["cost"]) for s in plan["steps"]] == [
+    assert plan.total_cost == 16 and plan.affordable is True
+    assert [(s.kind, s.name, s.target, s.cost) for s in plan.steps] == [
         ("vital", "Cognition", 4, 8), ("skill", "Medicine", 4, 4), ("class", "Cleric", 4, 4)]
 
 

@@ -168,9 +168,9 @@ def test_the_planner_follows_a_layer_of_the_skill_records():
     rs = load_ruleset("story-points")
     state = start(rs, sp=60, vital__Agility=2, skill__Acrobatics=1)
     result = rs.plan(state, "skill:Acrobatics=3")
-    assert [(s["name"], s["target"]) for s in result["steps"]] == [
+    assert [(s.name, s.target) for s in result.steps] == [
         ("Agility", 3), ("Agility", 4), ("Acrobatics", 2), ("Acrobatics", 3)]
-    assert result["total_cost"] == 6 + 8 + 2 + 3 and result["affordable"]
+    assert result.total_cost == 6 + 8 + 2 + 3 and result.affordable
 
 
 def test_a_plan_the_records_would_refuse_is_refused_with_the_rules_reason():
