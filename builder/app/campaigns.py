@@ -214,6 +214,17 @@ def library_folder() -> Path:
     return campaigns_dir()
 
 
+def require_name(name: str) -> str:
+    """A campaign's name as it is kept; UsageError (:data:`campaign_rules.NAME_NEEDED`)
+    for an empty one: what ``campaign new`` and the New Campaign dialog ask."""
+    from builder.rules.base import kept_name
+
+    kept = kept_name(name)
+    if kept is None:
+        raise UsageError(campaign_rules.NAME_NEEDED)
+    return kept
+
+
 def library_path(name: str) -> Path:
     """Where a new campaign called ``name`` goes in the library's campaigns folder: a
     file name not taken yet (the folder is made)."""
@@ -226,7 +237,7 @@ def create(spec: NewCampaign) -> Outcome:
     unless ``force``; every member checked (all reasons at once)."""
     from builder.storage.files import refuse_existing, safe_file_stem, unique_path
 
-    doc = store.new_document(spec.name, spec.ruleset)
+    doc = store.new_document(require_name(spec.name), spec.ruleset)
     if spec.output is not None:
         target = Path(spec.output)
         if target.is_dir():

@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  NotWritten, check_guard, rules_refusal)
 from builder.rules.base import (NAME_NEEDED, ActionEntry, Refusal, Ruleset, UsageError,
-                                character_name)
+                                kept_name)
 from builder.rules.entry_ids import META_KEYS
 from builder.storage import device_log
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
@@ -83,7 +83,7 @@ def require_name(name: str) -> str:
     """A character's name as it is kept; UsageError (:data:`NAME_NEEDED`) for an empty
     one: what ``new``, ``library rename`` and ``library duplicate`` and the window's
     dialogs ask."""
-    kept = character_name(name)
+    kept = kept_name(name)
     if kept is None:
         raise UsageError(NAME_NEEDED)
     return kept

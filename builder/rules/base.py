@@ -104,10 +104,10 @@ class UsageError(RulesError):
 NAME_NEEDED = "a character needs a name"
 
 
-def character_name(name: str) -> str | None:
-    """``name`` as a character keeps it (without the spaces around it), or None when
-    nothing is left: the one rule for a character's name, each layer raising its own
-    error with :data:`NAME_NEEDED`."""
+def kept_name(name: str) -> str | None:
+    """``name`` as a character or a campaign keeps it (without the spaces around it), or
+    None when nothing is left: the one rule for a name, each layer raising its own error
+    with :data:`NAME_NEEDED` (a campaign's: :data:`builder.rules.campaign.NAME_NEEDED`)."""
     return name.strip() or None
 
 

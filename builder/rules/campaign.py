@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 #: back from every one of them).
 MEMBER_ACTIONS = ("award", "exchange", "xp")
 
+#: What a campaign without a name is refused with (its name is kept as
+#: :func:`builder.rules.base.kept_name` keeps a character's).
+NAME_NEEDED = "a campaign needs a name"
+
 
 def describe(entry: Mapping[str, Any]) -> str:
     """The entry in the command line's words (``campaign show``): a pool entry as the

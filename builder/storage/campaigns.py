@@ -55,9 +55,8 @@ def canonical_ruleset(ruleset_id: str) -> str:
 
 def new_document(name: str, ruleset_id: str, members: Sequence[str] = (),
                  settings: dict[str, Any] | None = None) -> dict[str, Any]:
-    name = name.strip()
-    if not name:
-        raise UsageError("a campaign needs a name")
+    """A new campaign document named ``name`` (as :func:`builder.app.campaigns.require_name`
+    keeps it); UsageError for a ruleset id nobody registered."""
     return {
         "format": CAMPAIGN.current,
         "id": new_id(),

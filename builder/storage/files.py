@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
 from builder.rules.base import (NAME_NEEDED, Action, ActionEntry, Option, Refusal, RulesError,
-                                Ruleset, character_name)
+                                Ruleset, kept_name)
 from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
@@ -389,7 +389,7 @@ class CharacterFile(Record):
         return entry
 
     def rename(self, name: str) -> None:
-        kept = character_name(name)
+        kept = kept_name(name)
         if kept is None:
             raise Refusal([NAME_NEEDED])
         self.doc["name"] = kept

@@ -362,12 +362,12 @@ def duplicate(path: Path | str, new_name: str | None = None) -> Path:
     """Copy a character into the library under a new name; returns the new file."""
     from builder.storage.atomic import dumps
     from builder.storage.device import new_id
-    from builder.rules.base import NAME_NEEDED, character_name
+    from builder.rules.base import NAME_NEEDED, kept_name
     from builder.storage.files import FileProblem, now_iso, safe_file_stem, unique_path
 
     path = Path(path)
     doc = _read_doc(path)
-    name = character_name(new_name or f"{doc.get('name', path.stem)} (copy)")
+    name = kept_name(new_name or f"{doc.get('name', path.stem)} (copy)")
     if name is None:
         raise FileProblem(NAME_NEEDED)
     doc["name"] = name

@@ -345,10 +345,10 @@ def test_a_ledger_diff_says_what_another_version_added_or_took_back(tmp_path):
 def test_one_rule_for_a_characters_name_in_every_layer(tmp_path):
     """A blank name is refused with the same words by ``new``, ``library rename``,
     ``library duplicate`` and the file itself; spaces around a name are not kept."""
-    from builder.rules.base import NAME_NEEDED, Refusal, character_name
+    from builder.rules.base import NAME_NEEDED, Refusal, kept_name
     from builder.storage.files import load_character
 
-    assert character_name("  Senna ") == "Senna" and character_name(" \t") is None
+    assert kept_name("  Senna ") == "Senna" and kept_name(" \t") is None
     with pytest.raises(UsageError, match=NAME_NEEDED):
         characters.require_name("   ")
     path = tmp_path / "kit.json"
@@ -360,6 +360,21 @@ def test_one_rule_for_a_characters_name_in_every_layer(tmp_path):
     with pytest.raises(Refusal, match=NAME_NEEDED):
         load_character(str(path)).rename("  ")
     assert characters.rename(path, "  Kit the Bold ").renamed == ("Kit", "Kit the Bold")
+
+
+def test_a_campaigns_name_is_kept_by_the_same_rule(tmp_path):
+    """``campaign new`` refuses a blank name (exit 2, one line, no file) and keeps a
+    name without the spaces around it, as the New Campaign dialog does."""
+    from builder.rules.campaign import NAME_NEEDED
+
+    with pytest.raises(UsageError, match=NAME_NEEDED):
+        campaigns.require_name(" \t")
+    result = cli("campaign", "new", "  ", "--ruleset", "story-points", "-o", tmp_path / "c.json")
+    assert result.code == 2 and result.err.strip().endswith(NAME_NEEDED)
+    assert not (tmp_path / "c.json").exists()
+    ok("campaign", "new", "  The Iron Coast ", "--ruleset", "story-points", "-o",
+       tmp_path / "c.json")
+    assert json.loads((tmp_path / "c.json").read_text())["name"] == "The Iron Coast"
 
 
 def test_a_plans_steps_are_undone_and_taken_again_in_one_write_each(tmp_path, monkeypatch):

@@ -133,10 +133,20 @@ class NewCampaignDialog(QDialog):
                 for i in range(self.members.count())
                 if self.members.item(i).checkState() == Qt.CheckState.Checked]
 
+    def kept_name(self) -> str | None:
+        """The name typed, as the campaign keeps it; None while there is none."""
+        from builder.app.campaigns import require_name
+        from builder.app.types import UsageError
+
+        try:
+            return require_name(self.name_edit.text())
+        except UsageError:
+            return None
+
     def validate(self, *_: object) -> bool:
         # what to fill in next, not a refusal: nothing was typed wrong yet
         reasons = []
-        if not self.name_edit.text().strip():
+        if self.kept_name() is None:
             reasons.append("Name the campaign.")
         if not self.ruleset_id():
             reasons.append("Choose a ruleset.")
@@ -151,5 +161,5 @@ class NewCampaignDialog(QDialog):
     def _create(self) -> None:
         if not self.validate():
             return
-        self.created.emit(self.name_edit.text().strip(), self.ruleset_id(), self.member_paths())
+        self.created.emit(self.kept_name(), self.ruleset_id(), self.member_paths())
         self.accept()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QCheckBox, QDialog, QDialogB
                                QPushButton, QStackedWidget, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
-from builder.app.types import Refusal, RulesError
+from builder.app.types import Refusal, RulesError, UsageError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QModelIndex, QPersistentModelIndex
@@ -82,8 +82,6 @@ class SetsForm(QWidget):
         self.changed.emit()
 
     def sets(self) -> list[tuple[str, str]]:
-        from builder.app.types import UsageError
-
         pairs = []
         for line in self.edit.toPlainText().splitlines():
             line = line.strip()
@@ -345,10 +343,19 @@ class NewCharacterDialog(QDialog):
         layout.addWidget(self.buttons)
         self.buttons.show()
 
+    def kept_name(self) -> str | None:
+        """The name typed, as the character keeps it; None while there is none."""
+        from builder.app.characters import require_name
+
+        try:
+            return require_name(self.name_edit.text())
+        except UsageError:
+            return None
+
     def problems(self) -> tuple[list[str], dict[str, Any] | None]:
         """Every reason the rules core gives against the current form (and the baseline)."""
         reasons = []
-        if not self.name_edit.text().strip():
+        if self.kept_name() is None:
             reasons.append("Name the character.")
         if self.ruleset is None or self.form is None:
             return reasons + ["Choose a ruleset."], None
@@ -411,5 +418,5 @@ class NewCharacterDialog(QDialog):
         from builder.ui.settings import app_settings
 
         app_settings().setValue(LAST_RULESET_KEY, self.ruleset.id)
-        self.created.emit(self.ruleset, self.name_edit.text().strip(), baseline)
+        self.created.emit(self.ruleset, self.kept_name(), baseline)
         self.accept()
