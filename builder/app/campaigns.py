@@ -29,7 +29,7 @@ from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCod
                                  check_guard, rules_refusal)
 from builder.app.campaign_words import entry_text
 from builder.rules import campaign as campaign_rules
-from builder.rules.base import Refusal, Ruleset, UsageError
+from builder.rules.base import Action, Refusal, Ruleset, UsageError
 from builder.storage import campaigns as store
 from builder.storage import device_log
 from builder.storage.files import CharacterFile, now_iso
@@ -348,6 +348,22 @@ def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
                    _entries(entry, files))
 
 
+def exchange_action(ruleset: Ruleset, words: Sequence[str]) -> Action:
+    """The action one side of a Training Exchange takes: ``words`` read by the rule
+    system and marked ``exchange``.  Refusal (in the rule system's words) for a verb it
+    does not exchange; UsageError for no words or words it cannot read."""
+    words = [str(w) for w in words]
+    if not words:
+        raise UsageError("the Training Exchange needs an action")
+    exchangeable = ruleset.exchange_actions
+    if words[0].strip().casefold() not in exchangeable:
+        raise Refusal([ruleset.exchange_refusal(words[0])])
+    action = Action.coerce(ruleset.parse_action(words))
+    if action.kind not in exchangeable:
+        raise Refusal([ruleset.exchange_refusal(action.kind)])
+    return action.with_args(exchange=True)
+
+
 def apply_exchange(campaign: store.CampaignFile, charfile_a: str, words_a: Sequence[str],
                    charfile_b: str, words_b: Sequence[str]
                    ) -> tuple[dict[str, Any], list[CharacterFile]]:
@@ -364,18 +380,12 @@ def apply_exchange(campaign: store.CampaignFile, charfile_a: str, words_a: Seque
     actions = []  # complete only when no reasons were found
     reasons: list[str] = []
     for member, words in zip(members, (words_a, words_b)):
-        words = [str(w) for w in words]
-        if not words:
-            raise UsageError(f"{member.given}: the Training Exchange needs an action")
-        exchangeable = member.cf.ruleset.exchange_actions
-        if words[0].strip().casefold() not in exchangeable:
-            reasons.append(f"{member.label}: {member.cf.ruleset.exchange_refusal(words[0])}")
-            continue
-        action = party.parse(member, words)
-        if action.kind not in exchangeable:
-            reasons.append(f"{member.label}: {member.cf.ruleset.exchange_refusal(action.kind)}")
-            continue
-        actions.append((member, action.with_args(exchange=True)))
+        try:
+            actions.append((member, exchange_action(member.cf.ruleset, words)))
+        except Refusal as refusal:
+            reasons += [f"{member.label}: {r}" for r in refusal.reasons]
+        except UsageError as problem:
+            raise UsageError(f"{member.given}: {problem}") from None
     if reasons:
         raise Refusal(reasons)
     logged = party.apply_each(actions)

@@ -146,6 +146,43 @@ def first_refusal(cf: CharacterFile, actions: Iterable[Sequence[str]]
     return None
 
 
+class ExchangeStep(FrozenRecord):
+    """One side of a Training Exchange before it is taken: what it costs in the exchange
+    (``cost``) and outside it (``full_cost``), None where the words do not say, and the
+    rules' reasons against it, each led by the character's name."""
+
+    _fields = ("cost", "full_cost", "reasons")
+    __slots__ = _fields
+    cost: int | None
+    full_cost: int | None
+    reasons: tuple[str, ...]
+
+    def __init__(self, cost: int | None, full_cost: int | None,
+                 reasons: Iterable[str] = ()) -> None:
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "full_cost", full_cost)
+        object.__setattr__(self, "reasons", tuple(reasons))
+
+
+def exchange_step(cf: CharacterFile, words: Sequence[str]) -> ExchangeStep:
+    """What ``campaign exchange`` would say of one side's ``words`` (the Training
+    Exchange dialog's live check), nothing saved: words the rules cannot read are a
+    reason, not an error."""
+    from builder.app.campaigns import exchange_action
+    from builder.rules.base import Refusal, RulesError
+
+    ruleset, state = cf.ruleset, cf.state
+    try:
+        action = exchange_action(ruleset, words)
+        cost = ruleset.action_cost(state, action)
+        full = ruleset.action_cost(state, action.with_args(exchange=False))
+        return ExchangeStep(cost, full, (f"{cf.name}: {r}" for r in ruleset.check(state, action)))
+    except Refusal as refusal:
+        return ExchangeStep(None, None, (f"{cf.name}: {r}" for r in refusal.reasons))
+    except RulesError as problem:
+        return ExchangeStep(None, None, (f"{cf.name}: {problem}",))
+
+
 def document_kind(path: Path | str) -> str:
     """"campaign" or "character": what the file at ``path`` holds."""
     from builder.storage.documents import peek_kind

@@ -405,3 +405,25 @@ def test_a_plans_steps_are_undone_and_taken_again_in_one_write_each(tmp_path, mo
     assert saves == [path]
     assert [(e["action"], e["target"]) for e in again] == [(e["action"], e["target"])
                                                          for e in steps]
+
+
+def test_one_side_of_a_training_exchange_reads_as_the_exchange_itself(party):
+    """What the Training Exchange dialog shows of a side (``queries.exchange_step``) is
+    what ``campaign exchange`` would say: the exchange's cost beside the full one, the
+    rules' reasons, a verb the rule system never exchanges refused in its words."""
+    from builder.app.queries import exchange_step
+    from builder.storage.files import load_character
+
+    nyra, joss = load_character(str(party["nyra"])), load_character(str(party["joss"]))
+    step = exchange_step(nyra, ["raise-skill", "Acrobatics"])
+    assert (step.cost, step.full_cost, step.reasons) == (3, 4, ())
+    ok("do", party["joss"], "raise-skill", "Observation")          # 1 SP left
+    joss = load_character(str(party["joss"]))
+    step = exchange_step(joss, ["raise-skill", "Observation"])
+    assert step.cost == 2 and len(step.reasons) == 1
+    assert step.reasons[0].startswith("Joss: ") and "needs 2 SP, 1 unspent" in step.reasons[0]
+    refused = cli("campaign", "exchange", party["camp"], party["nyra"], "raise-vital Agility",
+                  party["joss"], "raise-skill Observation")
+    vital = exchange_step(nyra, ["raise-vital", "Agility"])
+    assert vital.cost is None and vital.reasons[0].removeprefix("Nyra: ") in refused.err
+    assert exchange_step(nyra, ["raise-skill", "Cooking"]).reasons[0].startswith("Nyra: ")

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QHBoxLayout, QLabel, QListWidget, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from builder.app.types import Action, Option, RulesError
+from builder.app.queries import exchange_step
+from builder.app.types import Option, RulesError
 from builder.ui.wording import exchange_rule, unit
 
 if TYPE_CHECKING:
@@ -194,13 +195,7 @@ class ExchangeSide(QGroupBox):
         """The core's reasons for the option taken in an exchange (None: needs a pick)."""
         if option.kind != "skill":
             return None
-        try:
-            action = Action.coerce(cf.ruleset.parse_action(["raise-skill", option.name]))
-            action = action.with_args(exchange=True)
-            reasons: list[str] = cf.ruleset.check(cf.state, action)
-            return reasons
-        except RulesError as problem:
-            return [str(problem)]
+        return list(exchange_step(cf, option.words_with()).reasons)
 
     def _fill_choices(self, *_: object) -> None:
         option = self.option()
@@ -249,16 +244,10 @@ class ExchangeSide(QGroupBox):
         if "--spell" in words and not self.current_spell():
             self.cost.setText("")
             return [f"{cf.name}: choose the new spell"]
-        try:
-            action = Action.coerce(cf.ruleset.parse_action(words)).with_args(exchange=True)
-            plain = action.with_args(exchange=False)
-            cost = cf.ruleset.action_cost(cf.state, action)
-            full = cf.ruleset.action_cost(cf.state, plain)
-            self.cost.setText(cost_text(cf.ruleset, cost, full))
-            return [f"{cf.name}: {r}" for r in cf.ruleset.check(cf.state, action)]
-        except RulesError as problem:
-            self.cost.setText("")
-            return [f"{cf.name}: {problem}"]
+        step = exchange_step(cf, words)
+        self.cost.setText("" if step.cost is None or step.full_cost is None
+                          else cost_text(cf.ruleset, step.cost, step.full_cost))
+        return list(step.reasons)
 
     def _emit(self, *_: object) -> None:
         self.changed.emit()
