@@ -62,11 +62,11 @@ NO_SESSION_HINT = "No session has started yet: start one to spend points."
 COUNTER_POINTS_FULL = 160
 
 
-def _key(view: QWidget, keys: str, button: QPushButton) -> None:
+def _key(view: PoolView, keys: str, button: QPushButton) -> None:
     """``keys`` press ``button`` wherever the focus is in ``view`` (each spend has one)."""
     key = QShortcut(QKeySequence(keys), view)
     key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    key.activated.connect(button.animateClick)
+    key.activated.connect(lambda: view.press(button))
 
 
 def _forget_undone(view: "PoolView") -> None:
@@ -236,8 +236,12 @@ class PoolView(QWidget):
 
         spends = self.spends_grid = QGridLayout()
         self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
+        #: What a greyed button's key says it is, and the reasons it is greyed.
+        self.button_names: dict[QPushButton, str] = {}
+        self.refused: dict[QPushButton, list[str]] = {}
         for index, (side, use, text) in enumerate(SPENDS):
             button = QPushButton(f"{fp.side_name(side)}: {text}  ·  Alt+{index + 1}")
+            self.button_names[button] = f"{fp.side_name(side)}: {text.splitlines()[0]}"
             button.setMinimumHeight(56)
             button.setObjectName(f"spend-{side}-{use}")
             button.clicked.connect(lambda _=False, s=side, u=use: self.spend(s, u))
@@ -451,10 +455,22 @@ class PoolView(QWidget):
     def _show_reasons(self, text: str) -> None:
         self.reasons.setText(text)
 
-    @staticmethod
-    def _mark(button: QPushButton, reasons: list[str]) -> None:
+    def _mark(self, button: QPushButton, reasons: list[str]) -> None:
         button.setEnabled(not reasons)
         button.setToolTip("\n".join(reasons) if reasons else "")
+        self.refused[button] = reasons
+
+    def press(self, button: QPushButton) -> None:
+        """A spend's key: the button pressed, or, while it is greyed, why not (in the
+        message line, as the refusal of something pressed: a keyboard user sees no
+        tooltip)."""
+        if button.isEnabled():
+            button.animateClick()
+            return
+        reasons = self.refused.get(button) or []
+        self.message.setText(f"{self.button_names.get(button, button.text())} is not "
+                             "possible now: " + "; ".join(reasons))
+        self.message.setStyleSheet(f"color: {_hue('error')};")
 
     # -- changes ------------------------------------------------------------------------
     def _do(self, build: Callable[[], dict[str, Any]]) -> bool:

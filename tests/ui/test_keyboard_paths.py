@@ -69,6 +69,24 @@ def test_the_pool_starts_a_session_and_spends_from_the_keyboard(window, tab, par
     qtbot.waitUntil(lambda: len(json.loads(party["camp"].read_text())["ledger"]) == 2)
 
 
+def test_a_greyed_spends_key_says_why_instead_of_nothing(window, tab, party, qtbot):
+    """A keyboard user sees no tooltip: the key of a spend the pool refuses says why in
+    the message line, and writes nothing."""
+    _active(window, qtbot)
+    pool = tab.pool_view
+    QTest.keyClick(pool.log, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: len(json.loads(party["camp"].read_text())["ledger"]) == 1)
+    pool.log.setFocus()
+    qtbot.waitUntil(pool.log.hasFocus)
+    button = pool.spend_buttons[("fortune", "upgrade")]
+    assert not button.isEnabled()                        # nobody chosen, no check named
+    QTest.keyClick(pool.log, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    said = pool.message.text()
+    assert said.startswith(pool.button_names[button] + " is not possible now: ")
+    assert all(reason in said for reason in pool.refused[button])
+    assert len(json.loads(party["camp"].read_text())["ledger"]) == 1
+
+
 def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, qtbot):
     from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog
     from tests.ui.conftest import make_character
