@@ -8,6 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 
+def validate_data(data: dict[str, Any]) -> list[str]:
+    """What the tables must agree on, which the JSON Schema (checked first, see
+    ``data_schema``: every key, type and bound) cannot say; each problem starts
+    with the path of the bad value, as the schema's do."""
+    if not isinstance(data, dict):
+        return ["the data is not a JSON object"]
+    try:
+        return data_problems(data)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        return [f"the data is malformed ({exc}); check it against its schema"]
+
+
 def data_problems(data: dict[str, Any]) -> list[str]:
     problems: list[str] = []
     if "Toughness" not in data["abilities"]:

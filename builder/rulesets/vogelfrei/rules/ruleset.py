@@ -29,15 +29,14 @@ import random
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
-from builder.rules.base import (SESSION_TAKEN, Action, Ask, Option,
-                                Reason, Ruleset, match_name, option)
+from builder.rules.base import SESSION_TAKEN, Action, Ask, Option, Reason, Ruleset, option
 from builder.rules.interface import RuleSystemParts
 from . import codes
 from . import possessions as gear
 from . import xp as xpcalc
-from . import creation, view
+from . import data as data_checks
+from . import creation, tables, view
 from .actions import KINDS
-from .data import data_problems
 from .creation import SET_KEYS as SET_KEYS  # where it was first defined
 from .tally import PARTY_XP
 from .view import VFDerived as VFDerived  # where it was first defined
@@ -49,7 +48,6 @@ _FOLDER = __name__.rsplit(".", 2)[0]
 ACTIONS = [kind.verb for kind in KINDS]
 #: What a level-up or career change asks of the player (``Option.words_with``).
 _ADVANCE_ASKS = (Ask("--session", required=True), Ask("--roll"))
-_ALIGNMENT_WORDS = {"orderly": "Order", "neutral": "Neutrality", "chaotic": "Chaos"}
 
 
 
@@ -87,140 +85,53 @@ class VogelfreiRuleset(Ruleset):
                 "money_dice=N,N,...  (the Status money roll, every die)",
                 "ws=N  bs=N  (import Weapon Skill / Ballistic Skill)")
 
-    # -- data ---------------------------------------------------------------
-    @classmethod
-    def validate_data(cls, data: dict[str, Any]) -> list[str]:
-        """What the tables must agree on, which the JSON Schema (checked first, see
-        ``data_schema``: every key, type and bound) cannot say; each problem starts
-        with the path of the bad value, as the schema's do."""
-        if not isinstance(data, dict):
-            return ["the data is not a JSON object"]
-        try:
-            return data_problems(data)
-        except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            return [f"the data is malformed ({exc}); check it against its schema"]
+    # -- the data tables (tables.py; their own checks: data.py) --------------------------
+    validate_data = staticmethod(data_checks.validate_data)
+    public_data = tables.public_data
 
-    # -- small helpers ----------------------------------------------------------
     @property
     def abilities(self) -> list[str]:
-        return list(self.data["abilities"])
+        return tables.abilities(self)
 
     @property
     def classes(self) -> dict[str, Any]:
-        classes: dict[str, Any] = self.data["classes"]
-        return classes
+        return tables.classes(self)
 
     @property
     def max_level(self) -> int:
-        return int(self.data.get("max_level", 6))
+        return tables.max_level(self)
 
-    def possible_score(self, score: int) -> bool:
-        """A score 3d6 can give (a typed 2 is none)."""
-        return score in creation.ABILITY_SCORES
-
-    def modifier(self, score: int) -> int:
-        for row in self.data["modifiers"]:
-            if row["min"] <= score <= row["max"]:
-                return int(row["modifier"])
-        return 0
-
-    def class_name(self, text: str) -> str:
-        return match_name(text, self.classes, "class")
-
-    def career_name(self, cls: str | None, text: str) -> str:
-        """Canonical spelling: among the class's careers, else among all careers
-        (so a career of another class can be refused by the rules with a reason)."""
-        if cls and cls in self.classes:
-            for name in self.classes[cls]["careers"]:
-                if name.casefold() == text.strip().casefold():
-                    return str(name)
-        everything: list[str] = []
-        for c in self.classes.values():
-            for name in c["careers"]:
-                if name not in everything:
-                    everything.append(name)
-        if cls in self.classes and self.classes[cls]["careers"]:
-            for name in everything:
-                if name.casefold() == text.strip().casefold():
-                    return name
-            return match_name(text, list(self.classes[cls]["careers"]), f"{cls} career")
-        return match_name(text, everything, "career")
-
-    def career_class(self, career: str) -> list[str]:
-        return [c for c, d in self.classes.items() if career in d["careers"]]
-
-    def career_refusal(self, cls: str, career: str) -> list[str]:
-        data = self.classes[cls]
-        if not data["careers"]:
-            if career:
-                return [Reason(f"the {cls} class has no careers, so it cannot be a {career}",
-                               codes.CAREER_NONE_FOR_CLASS)]
-            return []
-        if not career:
-            return [Reason(f"a {cls} needs a career: one of {', '.join(data['careers'])}",
-                           codes.CAREER_MISSING)]
-        if career not in data["careers"]:
-            owners = self.career_class(career)
-            where = f" ({career} is a {' / '.join(owners)} career)" if owners else ""
-            return [Reason(f"{career} is not a {cls} career{where}; a {cls} can be "
-                    f"{', '.join(data['careers'])}", codes.CAREER_NOT_OF_CLASS)]
-        return []
-
-    @staticmethod
-    def level_row(table: list[Any], level: int) -> Any:
-        return table[min(max(level, 1), len(table)) - 1]
-
-    # -- alignment, Status, money, equipment ----------------------------------------
     @property
     def alignments(self) -> list[str]:
-        return list(self.data.get("alignments") or ["Order", "Neutrality", "Chaos"])
+        return tables.alignments(self)
 
     @property
     def default_alignment(self) -> str:
-        return self.data.get("default_alignment") or "Neutrality"
-
-    def alignment_name(self, text: str) -> str:
-        word = _ALIGNMENT_WORDS.get(str(text).strip().casefold())
-        if word in self.alignments:
-            return word
-        return match_name(text, self.alignments, "alignment")
-
-    def forced_alignment(self, cls: str) -> tuple[str | None, str]:
-        """(the alignment the class decides, the rule) or (None, "") where it is free."""
-        cdata = self.classes.get(cls) or {}
-        forced = cdata.get("alignment")
-        return (forced, cdata.get("alignment_reason", "")) if forced else (None, "")
+        return tables.default_alignment(self)
 
     @property
     def statuses(self) -> list[str]:
-        return list(self.data.get("starting_money") or {})
+        return tables.statuses(self)
 
     @property
     def coins(self) -> dict[str, int]:
-        return dict(self.data.get("coins") or gear.DEFAULT_COINS)
+        return tables.coins(self)
 
     @property
     def equipment(self) -> dict[str, Any]:
-        """The equipment tables: the data's own ``equipment`` (a homebrew override may
-        carry one), else the built-in vogelfrei-equipment.json."""
-        eq = self.data.get("equipment")
-        if isinstance(eq, dict):
-            return eq
-        from builder.resources import load_package_json
+        return tables.equipment(self)
 
-        builtin: dict[str, Any] = load_package_json(f"{_FOLDER}:data/vogelfrei-equipment.json")
-        return builtin
-
-    def public_data(self) -> dict[str, Any]:
-        """The data with the equipment tables (``data vogelfrei --json``; an edited copy
-        of it is a complete homebrew override)."""
-        if isinstance(self.data.get("equipment"), dict):
-            return self.data
-        return {**self.data, "equipment": self.equipment}
-
-    @cached_property
-    def catalogue(self) -> gear.Catalogue:
-        return gear.Catalogue(self.equipment)
+    catalogue = cached_property(tables.catalogue)
+    possible_score = tables.possible_score
+    modifier = tables.modifier
+    level_row = staticmethod(tables.level_row)
+    class_name = tables.class_name
+    career_name = tables.career_name
+    career_class = tables.career_class
+    career_refusal = tables.career_refusal
+    alignment_name = tables.alignment_name
+    forced_alignment = tables.forced_alignment
+    money_text = tables.money_text
 
     def career_status(self, cls: str | None, career: str | None) -> str:
         return creation.career_status(self, cls, career)
@@ -240,8 +151,6 @@ class VogelfreiRuleset(Ruleset):
         return ["no starting money was rolled, as the career gives no Status; to roll it, "
                 f"create the character again with --set {status_key}"]
 
-    def money_text(self, bp: int) -> str:
-        return gear.money_text(bp, self.coins)
 
     # -- creation -------------------------------------------------------------
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
