@@ -29,13 +29,10 @@ import random
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
-from builder.rules.base import SESSION_TAKEN, Action, Ask, Option, Reason, Ruleset, option
+from builder.rules.base import Ruleset
 from builder.rules.interface import RuleSystemParts
-from . import codes
-from . import possessions as gear
-from . import xp as xpcalc
 from . import data as data_checks
-from . import creation, tables, view
+from . import advance, creation, tables, view
 from .actions import KINDS
 from .creation import SET_KEYS as SET_KEYS  # where it was first defined
 from .tally import PARTY_XP
@@ -46,10 +43,6 @@ _FOLDER = __name__.rsplit(".", 2)[0]
 
 #: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
 ACTIONS = [kind.verb for kind in KINDS]
-#: What a level-up or career change asks of the player (``Option.words_with``).
-_ADVANCE_ASKS = (Ask("--session", required=True), Ask("--roll"))
-
-
 
 
 class VogelfreiRuleset(Ruleset):
@@ -151,7 +144,6 @@ class VogelfreiRuleset(Ruleset):
         return ["no starting money was rolled, as the career gives no Status; to roll it, "
                 f"create the character again with --set {status_key}"]
 
-
     # -- creation -------------------------------------------------------------
     def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
                            rng: random.Random, randomize: bool = False) -> dict[str, Any]:
@@ -163,70 +155,16 @@ class VogelfreiRuleset(Ruleset):
     def initial_state(self, baseline: dict[str, Any]) -> dict[str, Any]:
         return creation.initial_state(self, baseline)
 
-    # -- state views --------------------------------------------------------------
-    @staticmethod
-    def level(state: dict[str, Any]) -> int:
-        return sum(c["levels"] for c in state["careers"])
-
-    @staticmethod
-    def current(state: dict[str, Any]) -> dict[str, Any]:
-        current: dict[str, Any] = state["careers"][-1]
-        return current
-
-    def table(self, state: dict[str, Any]) -> list[int]:
-        return list(self.classes[self.current(state)["class"]]["xp"])
-
-    def next_level_xp(self, state: dict[str, Any]) -> int | None:
-        level = self.level(state)
-        if level >= self.max_level:
-            return None
-        return xpcalc.xp_threshold(self.table(state), level + 1)
-
-    # -- actions ----------------------------------------------------------------
-    def session_cap_now(self, state: dict[str, Any]) -> int:
-        """The session cap an award in the latest session would get (what ``_capped``
-        applies), or the current level's cap before any session."""
-        record = state["sessions"].get(str(state.get("last_session")), {})
-        cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
-        return xpcalc.session_cap(self.table(state), cap_level)
-
-    def capped(self, state: dict[str, Any], action: Action) -> tuple[int, int]:
-        """(gained, lost) for an award: the cap is on what one session earns, set by the
-        level of that session's first award even if a level is gained between awards."""
-        record = state["sessions"].get(str(action.value("session")), {})
-        cap_level = min(record.get("cap_level", self.level(state)), self.level(state))
-        return xpcalc.capped_award(self.table(state), cap_level, state["xp"],
-                                   action.value("xp"))
-
-    @staticmethod
-    def session_record(new: dict[str, Any], action: Action) -> dict[str, Any]:
-        """The record of the action's session in ``new`` (made when it is the first),
-        which becomes the latest session."""
-        session = str(action.value("session"))
-        new["last_session"] = session
-        record: dict[str, Any] = new["sessions"].setdefault(
-            session, {"xp": 0, "lost": 0, "advanced": None})
-        return record
-
-    def advance_reasons(self, state: dict[str, Any], session: Any) -> list[str]:
-        reasons: list[str] = []
-        level = self.level(state)
-        cur = self.current(state)
-        if level >= self.max_level:
-            reasons.append(Reason(f"level {level} is the top of the {cur['class']} table; there is no "
-                           f"level {level + 1}", codes.AT_MAXIMUM))
-        else:
-            need = self.next_level_xp(state)
-            if state["xp"] < need:
-                reasons.append(Reason(f"level {level + 1} needs {need} XP on the {cur['class']} table "
-                               f"(has {state['xp']}, {need - state['xp']} short)", codes.XP_SHORT))
-        done = state["sessions"].get(str(session), {}).get("advanced")
-        if session is not None and done:
-            how = {"level-up": "a level-up", "change-career": "a career change"}.get(
-                str(done), "a level")       # the action that took it, in words
-            reasons.append(Reason(f"already gained a level in session {session} (by {how}); "
-                                  "one level per session", SESSION_TAKEN))
-        return reasons
+    # -- levels, sessions, options (advance.py) ------------------------------------------
+    level = staticmethod(advance.level)
+    current = staticmethod(advance.current)
+    table = advance.table
+    next_level_xp = advance.next_level_xp
+    session_cap_now = advance.session_cap_now
+    capped = advance.capped
+    session_record = staticmethod(advance.session_record)
+    advance_reasons = advance.advance_reasons
+    options = advance.options
 
     @staticmethod
     def held(state: dict[str, Any], item: str) -> int:
@@ -239,37 +177,6 @@ class VogelfreiRuleset(Ruleset):
 
     def derive(self, state: dict[str, Any], name: str) -> VFDerived:
         return view.derive(self, state, name)
-
-    def options(self, state: dict[str, Any]) -> list[Option]:
-        session = state["last_session"]
-        level = self.level(state)
-        cur = self.current(state)
-        base = self.advance_reasons(state, session)
-        result = [option("level", f"{cur['class']} {cur['career']}".strip(), level + 1, 0,
-                         base, words=("level-up",), asks=_ADVANCE_ASKS,
-                         xp_needed=self.next_level_xp(state), session=session)]
-        for cls, cdata in self.classes.items():
-            for career in cdata["careers"]:
-                if (cls, career) == (cur["class"], cur["career"]):
-                    continue
-                reasons = list(base)
-                if any((c["class"], c["career"]) == (cls, career) for c in state["careers"]):
-                    reasons.append(Reason(f"the character has left the {cls} {career} career",
-                                          codes.CAREER_LEFT))
-                result.append(option("career", f"{cls} {career}", level + 1, 0, reasons,
-                                     words=("change-career", cls, career),
-                                     asks=_ADVANCE_ASKS, xp_needed=self.next_level_xp(state), session=session,
-                                     **{"class": cls, "career": career}))
-        # the armour, shields and bucklers held: put on or take off
-        for line in state["gear"]:
-            item = self.catalogue.find(line["item"])
-            if not item or not gear.wear_slot(item):
-                continue
-            kind = "remove" if line["item"] in state["worn"].values() else "wear"
-            reasons = self.check(state, Action(kind, {"item": line["item"]}))
-            result.append(option(kind, line["item"], gear.wear_slot(item), 0, reasons,
-                                 words=(kind, line["item"]), slot=gear.wear_slot(item)))
-        return result
 
     def headline(self, state: dict[str, Any]) -> dict[str, Any]:
         return view.headline(self, state)
