@@ -1,9 +1,33 @@
 """Vogelfrei creation: a baseline from ``new``'s ``--set`` pairs (rolling what is left
-to the dice), every reason a baseline is illegal, and the state a baseline stands for."""
+to the dice), every reason a baseline is illegal, the state a baseline stands for,
+its starting money, and what a player should know about a character just created.
+
+Baseline (what ``new`` writes; every die rolled is kept so the sheet can show it)::
+
+    {"abilities": {"Strength": 12, ...},            # in the order rolled/entered
+     "ability_rolls": {"Strength": [4, 5, 3], ...}, # the dice, when rolled
+     "discarded_rolls": [{...}, ...],                # unsuitable sets rerolled
+     "swap": ["Strength", "Agility"],               # optional, one swap
+     "class": "Warrior", "class_roll": [3, 5],      # roll optional
+     "career": "Mercenary", "career_rolls": [1],    # rolls optional
+     "wood_elf": false,
+     "level": 1, "xp": 0,
+     "wounds_roll": 5 | "wounds": 9,                # die result, or imported maximum
+     "stamina_roll": 3 | "stamina": 7,
+     "alignment": "Neutrality",                     # chosen, forced by the class, or default
+     "status": "Brass",                             # only where the career gives none
+     "money_dice": [3, 5] | "money": 840,           # the Status roll (every die), or imported bp
+     "ws": 2, "bs": 1}                              # optional: imported Weapon/Ballistic Skill
+
+State: a plain dict (copied, never mutated in place) built from the baseline and
+changed by the ledger actions award-xp, level-up, change-career,
+damage-/heal-stamina, damage-/heal-wounds, and the possessions actions buy, gain,
+drop, gain-money, spend-money, wear, remove (see actions.py and possessions.py).
+"""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from builder.rules.base import Reason, UsageError, match_name, parse_int, parse_yes_no
 from . import codes
@@ -478,3 +502,16 @@ def career_status(rules: VogelfreiRuleset, cls: str | None, career: str | None) 
     if not cdata:
         return ""
     return (cdata["careers"].get(career or "", {}) or {}).get("status", "") or ""
+
+
+def creation_notes(rules: VogelfreiRuleset, derived: Mapping[str, Any],
+                   given: Sequence[str]) -> list[str]:
+    """Starting money is rolled from the career's Status: a career that gives none,
+    and no Status or money set, leaves the purse empty."""
+    status_key = next((key.split()[0] for key in rules.set_keys
+                       if key.startswith("status=")), None)
+    if status_key is None or {"status", "money"} & set(given) \
+            or not derived.get("status_note"):
+        return []
+    return ["no starting money was rolled, as the career gives no Status; to roll it, "
+            f"create the character again with --set {status_key}"]

@@ -1,6 +1,7 @@
-"""Vogelfrei possessions: money, the equipment tables, Armour Class, encumbrance
-and movement, weapon usability.  Pure functions over the ruleset data; integers
-only (money is counted in brass pieces, 1 gp = 50 sp = 600 bp).
+"""Vogelfrei possessions: money, the equipment tables, what a character holds, Armour
+Class, encumbrance and movement, weapon usability.  Pure functions over the ruleset
+data and a character's gear; integers only (money is counted in brass pieces,
+1 gp = 50 sp = 600 bp).
 """
 from __future__ import annotations
 
@@ -195,6 +196,12 @@ def encumbrance_mark(item: dict[str, Any]) -> str:
         return "none"
     mark = item.get("encumbrance", "normal")
     return mark if mark in ("normal", "none", "oversize") else "normal"
+
+
+# -- what a character holds --------------------------------------------------------------
+def held(state: dict[str, Any], item: str) -> int:
+    """How many of ``item`` the state's gear holds, over all its lines."""
+    return sum(line["qty"] for line in state["gear"] if line["item"] == item)
 
 
 # -- derived figures ---------------------------------------------------------------------

@@ -1,37 +1,17 @@
-"""The Vogelfrei ruleset: creation, XP awards with the session cap, levels,
-career changes, Wounds and Stamina.
-
-Baseline (what ``new`` writes; every die rolled is kept so the sheet can show it)::
-
-    {"abilities": {"Strength": 12, ...},            # in the order rolled/entered
-     "ability_rolls": {"Strength": [4, 5, 3], ...}, # the dice, when rolled
-     "discarded_rolls": [{...}, ...],                # unsuitable sets rerolled
-     "swap": ["Strength", "Agility"],               # optional, one swap
-     "class": "Warrior", "class_roll": [3, 5],      # roll optional
-     "career": "Mercenary", "career_rolls": [1],    # rolls optional
-     "wood_elf": false,
-     "level": 1, "xp": 0,
-     "wounds_roll": 5 | "wounds": 9,                # die result, or imported maximum
-     "stamina_roll": 3 | "stamina": 7,
-     "alignment": "Neutrality",                     # chosen, forced by the class, or default
-     "status": "Brass",                             # only where the career gives none
-     "money_dice": [3, 5] | "money": 840,           # the Status roll (every die), or imported bp
-     "ws": 2, "bs": 1}                              # optional: imported Weapon/Ballistic Skill
-
-State: a plain dict (copied, never mutated in place) built from the baseline and
-changed by the ledger actions award-xp, level-up, change-career,
-damage-/heal-stamina, damage-/heal-wounds, and the possessions actions buy, gain,
-drop, gain-money, spend-money, wear, remove (see possessions.py).
-"""
+"""The Vogelfrei rule system's class: its identity and manifest (parts, actions, set keys,
+capabilities), and the rule-system interface bound to the modules that hold the rules:
+tables.py (the data tables), data.py (the data's own checks), creation.py (baselines and
+the starting state), advance.py (levels, sessions, options), view.py and possessions.py
+(what ``show`` prints, what a character holds) and actions.py (one class per action)."""
 from __future__ import annotations
 
-import random
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from builder.rules.base import Ruleset
 from builder.rules.interface import RuleSystemParts
 from . import data as data_checks
+from . import possessions as gear
 from . import advance, creation, tables, view
 from .actions import KINDS
 from .creation import SET_KEYS as SET_KEYS  # where it was first defined
@@ -77,6 +57,8 @@ class VogelfreiRuleset(Ruleset):
                 "money=AMOUNT  (e.g. 12gp or 1gp 20sp 4bp; unset: the Status roll)",
                 "money_dice=N,N,...  (the Status money roll, every die)",
                 "ws=N  bs=N  (import Weapon Skill / Ballistic Skill)")
+    #: show_text prints no ledger rows (so ``show`` does not work them out).
+    show_text_prints_ledger = False
 
     # -- the data tables (tables.py; their own checks: data.py) --------------------------
     validate_data = staticmethod(data_checks.validate_data)
@@ -126,34 +108,13 @@ class VogelfreiRuleset(Ruleset):
     forced_alignment = tables.forced_alignment
     money_text = tables.money_text
 
-    def career_status(self, cls: str | None, career: str | None) -> str:
-        return creation.career_status(self, cls, career)
-
-    def money_roll_spec(self, status: str | None, level: int) -> dict[str, Any] | None:
-        """{count, die, times, coin, formula} for a Status at a level, or None."""
-        return creation.money_roll_spec(self, status, level)
-
-    def creation_notes(self, derived: Mapping[str, Any], given: Sequence[str]) -> list[str]:
-        """Starting money is rolled from the career's Status: a career that gives none,
-        and no Status or money set, leaves the purse empty."""
-        status_key = next((key.split()[0] for key in self.set_keys
-                           if key.startswith("status=")), None)
-        if status_key is None or {"status", "money"} & set(given) \
-                or not derived.get("status_note"):
-            return []
-        return ["no starting money was rolled, as the career gives no Status; to roll it, "
-                f"create the character again with --set {status_key}"]
-
-    # -- creation -------------------------------------------------------------
-    def baseline_from_sets(self, sets: Sequence[tuple[str, str]], *,
-                           rng: random.Random, randomize: bool = False) -> dict[str, Any]:
-        return creation.baseline_from_sets(self, sets, rng=rng, randomize=randomize)
-
-    def validate_baseline(self, baseline: dict[str, Any]) -> list[str]:
-        return creation.validate_baseline(self, baseline)
-
-    def initial_state(self, baseline: dict[str, Any]) -> dict[str, Any]:
-        return creation.initial_state(self, baseline)
+    # -- creation (creation.py) ----------------------------------------------------------
+    baseline_from_sets = creation.baseline_from_sets
+    validate_baseline = creation.validate_baseline
+    initial_state = creation.initial_state
+    career_status = creation.career_status
+    money_roll_spec = creation.money_roll_spec
+    creation_notes = creation.creation_notes
 
     # -- levels, sessions, options (advance.py) ------------------------------------------
     level = staticmethod(advance.level)
@@ -166,25 +127,12 @@ class VogelfreiRuleset(Ruleset):
     advance_reasons = advance.advance_reasons
     options = advance.options
 
-    @staticmethod
-    def held(state: dict[str, Any], item: str) -> int:
-        return sum(line["qty"] for line in state["gear"] if line["item"] == item)
+    # -- views of the state (view.py, possessions.py) ------------------------------------
+    held = staticmethod(gear.held)
+    status = view.status
+    derive = view.derive
+    headline = view.headline
+    balance = view.balance
 
-    # -- views ----------------------------------------------------------------------
-    def status(self, state: dict[str, Any]) -> str:
-        cur = self.current(state)
-        return str(self.classes[cur["class"]]["careers"].get(cur["career"], {}).get("status", ""))
-
-    def derive(self, state: dict[str, Any], name: str) -> VFDerived:
-        return view.derive(self, state, name)
-
-    def headline(self, state: dict[str, Any]) -> dict[str, Any]:
-        return view.headline(self, state)
-
-    def balance(self, state: dict[str, Any]) -> int:
-        return int(state["xp"])
-
-    show_text_prints_ledger = False
-
-    def show_text(self, d: dict[str, Any]) -> str:
+    def show_text(self, d: dict[str, Any]) -> str:   # a method: mypy holds a binding to `derived`
         return view.show_text(self, d)

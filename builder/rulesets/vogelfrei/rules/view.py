@@ -370,3 +370,12 @@ def headline(rules: VogelfreiRuleset, state: dict[str, Any]) -> dict[str, Any]:
     cur = rules.current(state)
     return {"Class": cur["class"], "Career": cur["career"], "Level": rules.level(state),
             "XP": state["xp"]}
+
+
+def status(rules: VogelfreiRuleset, state: dict[str, Any]) -> str:
+    cur = rules.current(state)
+    return str(rules.classes[cur["class"]]["careers"].get(cur["career"], {}).get("status", ""))
+
+
+def balance(rules: VogelfreiRuleset, state: dict[str, Any]) -> int:
+    return int(state["xp"])
