@@ -63,10 +63,20 @@ COUNTER_POINTS_FULL = 160
 
 
 def _key(view: PoolView, keys: str, button: QPushButton) -> None:
-    """``keys`` press ``button`` wherever the focus is in ``view`` (each spend has one)."""
+    """``keys`` press ``button`` wherever the focus is in ``view`` (each spend has one);
+    while it is greyed, they say why in the message line, as the refusal of something
+    pressed (a keyboard user sees no tooltip)."""
+    def press() -> None:
+        if button.isEnabled():
+            button.animateClick()
+            return
+        view.message.setText(f"{button.accessibleName()} is not possible now: "
+                             + "; ".join(view.refused.get(button) or []))
+        view.message.setStyleSheet(f"color: {_hue('error')};")
+
     key = QShortcut(QKeySequence(keys), view)
     key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    key.activated.connect(lambda: view.press(button))
+    key.activated.connect(press)
 
 
 def _forget_undone(view: "PoolView") -> None:
@@ -236,12 +246,11 @@ class PoolView(QWidget):
 
         spends = self.spends_grid = QGridLayout()
         self.spend_buttons: dict[tuple[str, str], QPushButton] = {}
-        #: What a greyed button's key says it is, and the reasons it is greyed.
-        self.button_names: dict[QPushButton, str] = {}
+        #: The reasons each greyed button is greyed (what its key says).
         self.refused: dict[QPushButton, list[str]] = {}
         for index, (side, use, text) in enumerate(SPENDS):
             button = QPushButton(f"{fp.side_name(side)}: {text}  ·  Alt+{index + 1}")
-            self.button_names[button] = f"{fp.side_name(side)}: {text.splitlines()[0]}"
+            button.setAccessibleName(f"{fp.side_name(side)}: {' '.join(text.splitlines())}")
             button.setMinimumHeight(56)
             button.setObjectName(f"spend-{side}-{use}")
             button.clicked.connect(lambda _=False, s=side, u=use: self.spend(s, u))
@@ -459,18 +468,6 @@ class PoolView(QWidget):
         button.setEnabled(not reasons)
         button.setToolTip("\n".join(reasons) if reasons else "")
         self.refused[button] = reasons
-
-    def press(self, button: QPushButton) -> None:
-        """A spend's key: the button pressed, or, while it is greyed, why not (in the
-        message line, as the refusal of something pressed: a keyboard user sees no
-        tooltip)."""
-        if button.isEnabled():
-            button.animateClick()
-            return
-        reasons = self.refused.get(button) or []
-        self.message.setText(f"{self.button_names.get(button, button.text())} is not "
-                             "possible now: " + "; ".join(reasons))
-        self.message.setStyleSheet(f"color: {_hue('error')};")
 
     # -- changes ------------------------------------------------------------------------
     def _do(self, build: Callable[[], dict[str, Any]]) -> bool:

@@ -82,7 +82,7 @@ def test_a_greyed_spends_key_says_why_instead_of_nothing(window, tab, party, qtb
     assert not button.isEnabled()                        # nobody chosen, no check named
     QTest.keyClick(pool.log, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     said = pool.message.text()
-    assert said.startswith(pool.button_names[button] + " is not possible now: ")
+    assert said.startswith("Fortune: Upgrade Ability → Mastery is not possible now: ")
     assert all(reason in said for reason in pool.refused[button])
     assert len(json.loads(party["camp"].read_text())["ledger"]) == 1
 
