@@ -117,14 +117,19 @@ class _CheckedDialog(QDialog):
 
 
 class StaminaRoll(QWidget):
-    """The Stamina roll: rolled here (the die is shown) or typed in from a real die."""
+    """The Stamina roll: rolled here (the die is shown) or typed in from a real die.  A
+    die rolled here is rolled once, as at the table: it stays in ``held`` (its sides ->
+    the roll; the editor's, so a dialog cancelled and opened again shows the same roll)
+    until a level is taken with it."""
 
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None,
+                 held: dict[int, int] | None = None) -> None:
         super().__init__(parent)
         self.rng = rng or random.Random()
+        self.held = {} if held is None else held
         self.sides = 6
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -145,17 +150,42 @@ class StaminaRoll(QWidget):
         layout.addStretch(1)
 
     def set_sides(self, sides: int) -> None:
+        was_rolled = self.rolled()
         self.sides = max(1, sides)
+        held = self.held.get(self.sides)
+        if held is not None:
+            self._show_rolled(held)
+            return
+        self.spin.setReadOnly(False)
+        self.spin.setButtonSymbols(QSpinBox.ButtonSymbols.UpDownArrows)
+        if was_rolled:
+            self.spin.setValue(0)             # another die: the roll of the last is not its
         self.spin.setMaximum(max(self.sides, self.spin.value()))
+        self.roll_button.setEnabled(True)
         self.roll_button.setText(f"Roll 1d{self.sides}")
         self.roll_button.setToolTip(f"Roll the d{self.sides} here")
         self.face.set_value(self.value(), self.sides)
 
     def roll(self) -> int:
-        value = self.rng.randint(1, self.sides)
-        self.spin.setValue(value)
-        self.face.set_value(value, self.sides)
+        value = self.held.get(self.sides) or self.rng.randint(1, self.sides)
+        self.held[self.sides] = value
+        self._show_rolled(value)
         return value
+
+    def rolled(self) -> bool:
+        """The value is a die rolled here (kept, not typed)."""
+        return self.spin.isReadOnly()
+
+    def _show_rolled(self, value: int) -> None:
+        self.spin.setMaximum(max(self.sides, value))
+        self.spin.setValue(value)
+        self.spin.setReadOnly(True)
+        self.spin.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)
+        self.roll_button.setEnabled(False)
+        self.roll_button.setText(f"Rolled 1d{self.sides}")
+        self.roll_button.setToolTip("Rolled once, as at the table: the roll stays until a "
+                                    "level is taken with it")
+        self.face.set_value(value, self.sides)
 
     def _typed(self, value: int) -> None:
         self.face.set_value(value or None, self.sides)
@@ -180,7 +210,8 @@ class LevelUpDialog(_CheckedDialog):
     ok_text = "&Level up"
 
     def __init__(self, doc: CharacterDocument, parent: QWidget | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None,
+                 held: dict[int, int] | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("levelUpDialog")
         self.setWindowTitle("Level up")
@@ -193,7 +224,7 @@ class LevelUpDialog(_CheckedDialog):
         head.setWordWrap(True)
         self.session = _session_edit(self, d["level_up"].get("session"))
         self.session.textChanged.connect(self.validate)
-        self.stamina = StaminaRoll(self, rng)
+        self.stamina = StaminaRoll(self, rng, held)
         self.stamina.set_sides(die_size(d["stamina_die"]))
         self.stamina.changed.connect(self.validate)
         row = next((r for r in d.get("class_table", []) if r["level"] == target), None)
@@ -240,7 +271,8 @@ class ChangeCareerDialog(_CheckedDialog):
     ok_text = "&Change career"
 
     def __init__(self, doc: CharacterDocument, parent: QWidget | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None,
+                 held: dict[int, int] | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("changeCareerDialog")
         self.setWindowTitle("Change career")
@@ -269,7 +301,7 @@ class ChangeCareerDialog(_CheckedDialog):
         self.why.setObjectName("careerWhy")
         self.why.setWordWrap(True)
         self.session = _session_edit(self, d["level_up"].get("session"))
-        self.stamina = StaminaRoll(self, rng)
+        self.stamina = StaminaRoll(self, rng, held)
         form = QFormLayout()
         form.addRow("C&lass:", self.class_combo)
         form.addRow("Ca&reer:", self.careers)

@@ -171,6 +171,43 @@ def test_level_up_rolled_in_the_app_shows_the_die(window, qtbot):
     assert ledger(path)[-1]["roll"] == rolled
 
 
+def test_a_stamina_die_rolled_in_the_app_is_rolled_once(window, qtbot):
+    """As at the table, the die is not rolled again: the button is spent, the value is
+    not typed over, and a cancelled dialog opened again shows the same roll; a level
+    taken uses it, and the next level rolls anew."""
+    path = make()
+    ok("do", str(path), "award-xp", "2500", "--session", "4")
+    editor = window.documents.open_path(path)
+    editor.rng = random.Random(11)
+    dialog = editor.level_up()
+    rolled = dialog.stamina.roll()
+    assert not dialog.stamina.roll_button.isEnabled() and dialog.stamina.spin.isReadOnly()
+    dialog.reject()
+    again = editor.level_up()
+    assert again.stamina.value() == rolled and not again.stamina.roll_button.isEnabled()
+    assert again.stamina.roll() == rolled                     # no second throw
+    again.ok.click()
+    assert ledger(path)[-1]["roll"] == rolled and editor.held_rolls == {}
+    ok("do", str(path), "award-xp", "9000", "--session", "5")
+    editor.doc.reload()
+    assert editor.level_up().stamina.roll_button.isEnabled()
+
+
+def test_a_die_rolled_for_one_class_is_not_another_class_die(window, qtbot):
+    path = make()
+    ok("do", str(path), "award-xp", "2500", "--session", "1")
+    editor = window.documents.open_path(path)
+    dialog = editor.change_career("Cleric", "Priest")
+    sides = dialog.stamina.sides
+    rolled = dialog.stamina.roll()
+    classes = editor.doc.ruleset.classes
+    other = next(c for c in classes if int(classes[c].get("stamina_die", 6)) != sides)
+    dialog.select(other, None)
+    assert dialog.stamina.value() is None and dialog.stamina.roll_button.isEnabled()
+    dialog.select("Cleric", "Priest")
+    assert dialog.stamina.value() == rolled and not dialog.stamina.roll_button.isEnabled()
+
+
 def test_change_career_greys_careers_with_the_cores_reasons(window, qtbot):
     path = make()
     ok("do", str(path), "award-xp", "2500", "--session", "1")
