@@ -166,6 +166,20 @@ def test_the_checks_catch_a_dialog_larger_than_the_screen_and_a_table_shrunk(qtb
     assert walk.oversized(dialog) == [] and walk.cramped(dialog) == []
 
 
+def test_the_checks_catch_a_dialog_narrower_than_its_title(qtbot):
+    from PySide6.QtWidgets import QDialog
+
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    dialog.setObjectName("narrow")
+    dialog.setWindowTitle("Award XP to every survivor of the raid")
+    dialog.resize(160, 100)
+    dialog.show()
+    assert walk.untitled(dialog) and "narrower than its title" in walk.untitled(dialog)[0]
+    dialog.resize(700, 100)
+    assert walk.untitled(dialog) == []
+
+
 def _walk(tmp_path, width: int, height: int, scale: int, *args: str) -> None:
     screen = tmp_path / "screen.json"
     screen.write_text(json.dumps({"screens": [{

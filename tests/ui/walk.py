@@ -185,6 +185,27 @@ def cramped(top: QWidget, rows: int = 3) -> list[str]:
     return problems
 
 
+#: Room a window manager's title bar takes beside the title: its icon and buttons.
+TITLE_BAR_BUTTONS = 160
+
+
+def untitled(top: QWidget) -> list[str]:
+    """A dialog narrower than its title (in the title bar's bold font) and the title
+    bar's buttons: a window manager cuts the title short."""
+    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtWidgets import QDialog
+
+    if not isinstance(top, QDialog) or not top.windowTitle():
+        return []
+    font = QFont(top.font())
+    font.setBold(True)
+    need = QFontMetrics(font).horizontalAdvance(top.windowTitle()) + TITLE_BAR_BUTTONS
+    if top.width() < need:
+        return [f"{top.objectName() or type(top).__name__} is {top.width()} px wide, "
+                f"narrower than its title {top.windowTitle()!r} ({need} px with the buttons)"]
+    return []
+
+
 def _combo_option(combo: QComboBox):
     from PySide6.QtWidgets import QStyleOptionComboBox
 
@@ -421,7 +442,7 @@ def check_all(window, settle, geometry_only: bool = False,
                              f"{window.width()} px")
         if not geometry_only:
             for check in (clipped, unnamed, clashing_mnemonics, sideways, command_words,
-                          chain_labels):
+                          chain_labels, untitled):
                 if check.__name__ not in skip:
                     found += check(top)
         for problem in found:
