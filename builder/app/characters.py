@@ -356,16 +356,12 @@ class PartyXp(FrozenRecord):
 
 def _write_all(files: Sequence[CharacterFile], befores: Sequence[bytes | None], what: str
                ) -> tuple[FileChange, ...]:
-    from builder.storage.locking import LockBusy, locked
-    from builder.storage.transaction import Change, TransactionFailed, write_all
+    from builder.storage.files import write_checked_all
+    from builder.storage.transaction import Change
 
     changes = [Change(Path(cf.path or ""), cf.to_bytes(), before)
                for cf, before in zip(files, befores)]
-    try:
-        with locked([c.path for c in changes]):
-            write_all(changes, what)     # each file checked against what was read
-    except (TransactionFailed, LockBusy) as failed:
-        raise FileProblem(str(failed)) from None
+    write_checked_all(changes, what)     # each file checked against what was read
     for cf, change in zip(files, changes):
         cf.raw = change.data
     return tuple(FileChange.of(c.path, b, c.data) for c, b in zip(changes, befores))

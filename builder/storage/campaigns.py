@@ -36,12 +36,12 @@ from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
                                    encode_document, load_character, now_iso, read_document,
-                                   safe_file_stem, unique_path, write_checked)
+                                   safe_file_stem, unique_path, write_checked,
+                                   write_checked_all)
 from builder.storage.device import new_id, stamp_entry
 from builder.storage.formats import CAMPAIGN
 from builder.storage.paths import campaigns_dir, characters_dir
-from builder.storage.transaction import (Change, ChangedMeanwhile, TransactionFailed,
-                                         write_all)
+from builder.storage.transaction import Change
 from builder.rules.records import Record
 
 SCHEMA = "campaign.schema.json"
@@ -272,8 +272,6 @@ class CampaignFile(Record):
     def commit(self, members: Sequence[CharacterFile]) -> None:
         """Write the changed members and the campaign file, all or nothing, holding
         every one's lock (ChangedOnDisk if one changed since it was read)."""
-        from builder.storage.locking import LockBusy, locked
-
         target = self._check_writable()
         changes = []
         for cf in members:
@@ -282,13 +280,7 @@ class CampaignFile(Record):
             changes.append(Change(cf.path, cf.to_bytes(), cf.raw))
         data = self.to_bytes()
         changes.append(Change(target, data, self.raw))
-        try:
-            with locked([c.path for c in changes]):
-                write_all(changes, f"change of the campaign {self.name}")
-        except ChangedMeanwhile as changed:
-            raise ChangedOnDisk(str(changed)) from None
-        except (TransactionFailed, LockBusy) as failed:
-            raise FileProblem(str(failed)) from None
+        write_checked_all(changes, f"change of the campaign {self.name}")
         for cf, change in zip(members, changes):
             cf.raw = change.data
         self.raw = data

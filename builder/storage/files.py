@@ -12,7 +12,7 @@ import random
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeVar
 
 from builder.rules.base import (NAME_NEEDED, Action, ActionEntry, Option, Refusal, RulesError,
                                 Ruleset, kept_name)
@@ -23,6 +23,9 @@ from builder.storage.atomic import ReadOnlyTarget, write_bytes_atomic
 from builder.storage.device import new_id, stamp_entry, withdraw
 from builder.storage.formats import CHARACTER, FORMATS, IDENTITY_TEXT_KEYS, FormatProblem
 from builder.storage.paths import characters_dir
+
+if TYPE_CHECKING:
+    from builder.storage.transaction import Change
 
 #: The character format (campaigns have their own: formats.CAMPAIGN).
 CHARACTER_FORMAT_VERSION = CHARACTER.current
@@ -492,6 +495,23 @@ def load_character(path: Path | str) -> CharacterFile:
 
 
 T = TypeVar("T")
+
+
+def write_checked_all(changes: Sequence[Change], what: str) -> None:
+    """:func:`write_checked` for several files at once, all or nothing
+    (:func:`builder.storage.transaction.write_all`, every file's lock held throughout):
+    ChangedOnDisk when a file no longer holds what was read, FileProblem naming the
+    file for a busy lock or a failed write; either way nothing was written."""
+    from builder.storage.locking import LockBusy, locked
+    from builder.storage.transaction import ChangedMeanwhile, TransactionFailed, write_all
+
+    try:
+        with locked([c.path for c in changes]):
+            write_all(changes, what)
+    except ChangedMeanwhile as changed:
+        raise ChangedOnDisk(str(changed)) from None
+    except (TransactionFailed, LockBusy) as failed:
+        raise FileProblem(str(failed)) from None
 
 
 def modify_character(path: Path | str, change: Callable[[CharacterFile], T]

@@ -201,3 +201,33 @@ def test_every_name_of_one_file_shares_one_lock(target, tmp_path):
     assert lock_path(link) == lock_path(target) == lock_path(tmp_path / "." / "c.json")
     assert lock_path(target) != lock_path(tmp_path / "other.json")
     assert while_another_thread_holds(link, target) == ["busy"]
+
+
+def test_several_files_are_written_under_their_locks_only_over_what_was_read(tmp_path,
+                                                                            monkeypatch):
+    """write_checked_all: a file changed since it was read stops the change
+    (ChangedOnDisk); a lock held by another program stops it too (FileProblem naming
+    the file); either way no file changes."""
+    from builder.storage import locking
+    from builder.storage.files import ChangedOnDisk, FileProblem, write_checked_all
+    from builder.storage.transaction import Change
+
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_bytes(b"A1\n")
+    b.write_bytes(b"B1\n")
+    write_checked_all([Change(a, b"A2\n", b"A1\n"), Change(b, b"B2\n", b"B1\n")], "test")
+    assert (a.read_bytes(), b.read_bytes()) == (b"A2\n", b"B2\n")
+    b.write_bytes(b"B3\n")                                     # another program's write
+    with pytest.raises(ChangedOnDisk, match="b.json"):
+        write_checked_all([Change(a, b"A4\n", b"A2\n"), Change(b, b"B4\n", b"B2\n")], "test")
+    assert (a.read_bytes(), b.read_bytes()) == (b"A2\n", b"B3\n")
+    monkeypatch.setattr(locking, "LOCK_TIMEOUT", 0.2)
+    holder = Holder(OURS, b)
+    try:
+        with pytest.raises(FileProblem, match="b.json") as busy:
+            write_checked_all([Change(a, b"A5\n", b"A2\n"), Change(b, b"B5\n", b"B3\n")],
+                              "test")
+        assert not isinstance(busy.value, ChangedOnDisk)
+    finally:
+        holder.close()
+    assert (a.read_bytes(), b.read_bytes()) == (b"A2\n", b"B3\n")
