@@ -1,11 +1,12 @@
 """The three ability-bonuses actions, one class each (see
 :class:`builder.rules.base.ActionKind`): effects come and go (``modify``,
-``unmodify``) and the age category changes (``set-age``)."""
+``unmodify``) and the age category changes (``set-age``); and what the ruleset says
+when an action is missing or none of them handles it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from builder.rules.base import Action, ActionKind, Reason, UsageError, parse_int
 from . import codes
@@ -155,3 +156,17 @@ class SetAge(ABAction):
 
 #: Every ability-bonuses action, in the order ``do FILE --help`` lists them.
 KINDS: tuple[type[ABAction], ...] = (Modify, Unmodify, SetAge)
+
+#: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
+ACTIONS = tuple(kind.verb for kind in KINDS)
+
+
+def missing_action_text(rules: AbilityBonuses) -> str:
+    return f"which action? one of: {', '.join(ACTIONS)}"
+
+
+def unknown_action(rules: AbilityBonuses, action: Any) -> list[str]:
+    if not isinstance(action, Mapping):
+        return [Reason("the action is not an object", codes.UNKNOWN_ACTION)]
+    return [Reason(f"unknown action {action.get('action')!r}; valid: {', '.join(ACTIONS)}",
+                   codes.UNKNOWN_ACTION)]

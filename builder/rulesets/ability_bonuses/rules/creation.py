@@ -1,11 +1,11 @@
-"""Ability Bonuses' creation: a baseline from ``new``'s ``--set`` words (chosen bonuses,
-or the d4 allocation rolled), every problem of a baseline (the allocation, its recorded
+"""Ability Bonuses' creation: a baseline of chosen bonuses or of the d4 allocation rolled,
+one from ``new``'s ``--set`` words, every problem of a baseline (the allocation, its recorded
 rolls, the age and its roll), and the state a baseline starts from, lenient with a
 hand-edited one.  The ruleset (:class:`.ruleset.AbilityBonuses`) answers with these."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from builder.rules.base import Reason, Refusal, UsageError, parse_int
 
@@ -15,6 +15,22 @@ from .state import State, signed
 
 if TYPE_CHECKING:
     from .ruleset import AbilityBonuses
+
+
+def chosen_baseline(rules: AbilityBonuses, values: Mapping[str, int], age: str | None = None,
+                    age_roll: int | None = None) -> dict[str, Any]:
+    """A baseline from bonuses chosen by the player (not validated here)."""
+    return {"method": "chosen",
+            "abilities": {k: values[k] for k in f.PRIMARY if k in values},
+            "rolls": [], "age": age, "age_roll": age_roll}
+
+
+def random_baseline(rules: AbilityBonuses, rng: random.Random, age: str | None = None,
+                    age_roll: int | None = None) -> dict[str, Any]:
+    """A baseline from the random allocation (every d4 kept, rerolls included)."""
+    allocation, rolls = f.roll_allocation(rng, rules.die_faces, rules.bonuses)
+    return {"method": "random", "abilities": allocation, "rolls": rolls,
+            "age": age, "age_roll": age_roll}
 
 
 def baseline_from_sets(rules: AbilityBonuses, sets: Sequence[tuple[str, str]], *,
