@@ -1,10 +1,13 @@
-"""The nine Story Point actions, one class each (see :class:`builder.rules.base.ActionKind`).
+"""The nine Story Point actions, one class each (see :class:`builder.rules.base.ActionKind`),
+and the verbs as a whole: their list, what ``do`` says without one or with one no kind
+has, and what an action costs.
 
 Each kind parses its ``do`` words, checks, applies, prices and describes one verb; the
 ruleset (:class:`.ruleset.StoryPoints`) lists them in ``action_kinds`` and the ruleset
 base dispatches by verb through one table.  The rules a kind shares with the options,
 the chain and the planner (why a Skill cannot rise, which traits a Class level may
-take) stay methods of the ruleset, which the kinds ask (``self.rules``).
+take) are methods of the ruleset (bound from :mod:`.checks`), which the kinds ask
+(``self.rules``).
 """
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from builder.rules.base import Action, ActionKind, Reason, UsageError, action_parser, parse_yes_no
+from builder.rules.base import (Action, ActionEntry, ActionKind, Reason, UsageError, action_parser,
+                                parse_yes_no)
 from . import codes
 from .state import ClassState, SPState, key
 
@@ -441,3 +445,24 @@ class SetActive(SPAction):
 #: Every Story Point action, in the order ``do FILE --help`` lists them.
 KINDS: tuple[type[SPAction], ...] = (AwardCheckpoint, ResolveMilestone, RaiseVital, RaiseSkill,
                                      RaiseClass, EnterClass, UseTrait, Rest, SetActive)
+
+#: The verbs, in the order ``do FILE --help`` lists them (one ActionKind each).
+ACTIONS = tuple(kind.verb for kind in KINDS)
+
+
+def missing_action_text(rules: StoryPoints) -> str:
+    return "no action given; story-points actions: " + ", ".join(ACTIONS)
+
+
+def verb_of(rules: StoryPoints, word: str) -> str:
+    verb = word.strip().casefold()
+    if verb not in rules.kinds:
+        raise UsageError(f"unknown action '{word}'; story-points actions: "
+                         + ", ".join(ACTIONS))
+    return verb
+
+
+def cost(rules: StoryPoints, state: SPState, action: ActionEntry) -> int:
+    """The SP an action costs (Training Exchange applied), 0 for one that is not
+    an increase."""
+    return rules.action_cost(state, action)

@@ -229,28 +229,28 @@ def advancement_problems(raw: dict[str, Any]) -> list[str]:
     return problems[:10]
 
 
-def validate_data(raw: Any) -> list[str]:
+def validate_data(data: Any) -> list[str]:
     """What the names must agree on, which the JSON Schema (checked first, see the
     ruleset's ``data_schema``: every key, type and bound) cannot say; each problem
     starts with the path of the bad value, as the schema's do."""
-    if not isinstance(raw, dict):
+    if not isinstance(data, dict):
         return ["the data is not a JSON object"]
     problems: list[str] = []
     try:
-        vitals = {v["name"] for v in raw["vitals"]}
-        skills = {s["name"]: s["vital"] for s in raw["skills"]}
-        classes = {c["name"]: c for c in raw["classes"]}
-        for i, skill in enumerate(raw["skills"]):
+        vitals = {v["name"] for v in data["vitals"]}
+        skills = {s["name"]: s["vital"] for s in data["skills"]}
+        classes = {c["name"]: c for c in data["classes"]}
+        for i, skill in enumerate(data["skills"]):
             if skill["vital"] not in vitals:
                 problems.append(f"skills/{i}/vital: Skill {skill['name']}'s Linked Vital "
                                 f"'{skill['vital']}' is not a Core Vital")
-        for i, c in enumerate(raw["classes"]):
+        for i, c in enumerate(data["classes"]):
             for j, skill in enumerate(c["core_skills"]):
                 if skill not in skills:
                     problems.append(f"classes/{i}/core_skills/{j}: Class {c['name']}'s core "
                                     f"Skill '{skill}' is not a Skill")
         seen_traits: dict[tuple[str, str], str] = {}
-        for i, p in enumerate(raw["paths"]):
+        for i, p in enumerate(data["paths"]):
             if p["class"] not in classes:
                 problems.append(f"paths/{i}/class: Path {p['name']}: unknown Class '{p['class']}'")
             if p["skill"] not in skills:
@@ -266,7 +266,7 @@ def validate_data(raw: Any) -> list[str]:
             if p.get("spells") and not classes.get(p["class"], {}).get("casts_spells"):
                 problems.append(f"paths/{i}/spells: Path {p['name']}: Class {p['class']} does "
                                 "not cast spells")
-        for i, group in enumerate(raw.get("equivalent_traits", [])):
+        for i, group in enumerate(data.get("equivalent_traits", [])):
             for j, (cls, trait) in enumerate(group["traits"]):
                 if (cls, trait) not in seen_traits:
                     problems.append(f"equivalent_traits/{i}/traits/{j}: {cls} has no trait "
@@ -274,5 +274,5 @@ def validate_data(raw: Any) -> list[str]:
     except (KeyError, TypeError, ValueError) as exc:
         problems.append(f"the data is malformed ({exc}); check it against its schema")
     if not problems:
-        problems += advancement_problems(raw)
+        problems += advancement_problems(data)
     return problems

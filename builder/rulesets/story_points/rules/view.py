@@ -1,5 +1,6 @@
-"""The Story Point derived view: what ``show`` prints (as ``show --json`` and as text)
-and the library's headline."""
+"""The Story Point derived view: what ``show`` prints (as ``show --json`` and as text),
+the library's headline and the balance (unspent SP); and the data as ``data story-points
+--json`` prints it (names as keys) and back into the data file's shape."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -163,6 +164,10 @@ def headline(rules: StoryPoints, state: SPState) -> dict[str, Any]:
     return {"Unspent SP": state.unspent, "Classes": classes}
 
 
+def balance(rules: StoryPoints, state: SPState) -> int:
+    return state.unspent
+
+
 def public_data(rules: StoryPoints) -> dict[str, Any]:
     d = rules.d
     return {
@@ -202,3 +207,38 @@ def public_data(rules: StoryPoints) -> dict[str, Any]:
         # what each increase costs and needs, as the rule vocabulary's records
         "advancement": advancement_records(rules.data),
     }
+
+
+def data_from_public(data: Any) -> Any:
+    """``data story-points --json`` output (names as keys, Vitals as a list of names)
+    back into the data file's shape; anything else unchanged (the schema judges it)."""
+    if not (isinstance(data, dict) and isinstance(data.get("skills"), dict)
+            and isinstance(data.get("classes"), dict)):
+        return data
+    try:
+        raw = {k: v for k, v in data.items()
+               if k not in ("vitals", "skills", "classes", "paths")}
+        vitals = data.get("vitals", [])
+        raw["vitals"] = [{"name": v} if isinstance(v, str) else v for v in vitals]
+        raw["skills"] = [{"name": n, "vital": v} for n, v in data["skills"].items()]
+        raw["classes"] = [{"name": n, "core_skills": c.get("core_skills"),
+                           "casts_spells": c.get("casts_spells", False)}
+                          for n, c in data["classes"].items()]
+        paths = data.get("paths", {})
+        raw["paths"] = [{"name": n, **{k: p[k] for k in ("class", "skill", "traits",
+                                                          "spells") if k in p}}
+                        for n, p in paths.items()] if isinstance(paths, dict) else paths
+        limits = data.get("limits")
+        if isinstance(limits, dict):
+            raw["limits"] = {key: limits[key] for key in
+                             ("vital_min", "vital_max", "skill_max", "class_max", "vit_max")
+                             if key in limits}
+        costs = data.get("costs")
+        if isinstance(costs, dict):
+            raw["costs"] = {key: costs[key] for key in
+                            ("vital_per_score", "skill_per_level", "class_per_level",
+                             "new_class", "training_exchange_discount",
+                             "training_exchange_floor") if key in costs}
+        return raw
+    except (AttributeError, TypeError):
+        return data
