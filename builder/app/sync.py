@@ -319,8 +319,12 @@ def _text_merge(base: Path, ours: Path, theirs: Path, marker: str,
     return (CLEAN if done.returncode == 0 else CONFLICTS), []
 
 
+class GitRefused(UsageError):
+    """git ran and refused (its last line, after the folder)."""
+
+
 def _git(folder: Path, *args: str) -> str:
-    """git's output (UsageError: git cannot be run, or refuses)."""
+    """git's output (UsageError: git cannot be run; GitRefused: it refuses)."""
     try:
         done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
                               check=False)
@@ -328,7 +332,7 @@ def _git(folder: Path, *args: str) -> str:
         raise UsageError(f"git cannot be run ({exc})") from None
     if done.returncode:
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise UsageError(f"{folder}: {said[-1] if said else f'git {args[0]} failed'}")
+        raise GitRefused(f"{folder}: {said[-1] if said else f'git {args[0]} failed'}")
     return done.stdout.decode("utf-8", "surrogateescape")
 
 
@@ -340,8 +344,15 @@ def repair(path: Path | str) -> Merged:
     import tempfile
 
     path = Path(path)
+    try:
+        listing = _git(path.parent, "ls-files", "-u", "-z", "--", path.name)
+    except GitRefused:           # no such folder, or not in a git work tree
+        if not path.exists():
+            raise FileProblem(f"{path}: no such file") from None
+        raise UsageError(f"{path}: not in a git work tree, so git keeps no versions of it; "
+                         "nothing to repair") from None
     stages: dict[str, str] = {}
-    for line in _git(path.parent, "ls-files", "-u", "-z", "--", path.name).split("\0"):
+    for line in listing.split("\0"):
         info, _, _name = line.partition("\t")
         if info:
             _mode, blob, stage = info.split()

@@ -189,6 +189,21 @@ def test_a_clone_without_the_driver_gets_markers_and_repair_recovers_every_entry
     assert (missing.code, missing.err.strip()) == (2, f"{repo / 'nope.json'}: no such file")
 
 
+def test_repair_outside_git_says_so_in_one_line_and_changes_nothing(tmp_path):
+    """Outside a git work tree, ``repair`` names the file: missing, or not in git (never
+    git's own "fatal:" line)."""
+    path = tmp_path / "senna.json"
+    ok("new", "story-points", "Senna", "-o", path)
+    before = path.read_bytes()
+    for given, said in ((tmp_path / "nope.json", f"{tmp_path / 'nope.json'}: no such file"),
+                        (tmp_path / "gone" / "x.json", f"{tmp_path / 'gone' / 'x.json'}: no such file"),
+                        (path, f"{path}: not in a git work tree, so git keeps no versions of "
+                               "it; nothing to repair")):
+        result = cli("repair", given)
+        assert (result.code, result.err.strip()) == (2, said)
+    assert path.read_bytes() == before
+
+
 def test_a_cherry_pick_keeps_every_entry(repo):
     mira = diverge(repo)
     git(repo, "cherry-pick", "ann")                      # Ann's session onto main
