@@ -71,3 +71,58 @@ def test_the_trash_lists_a_renamed_character_under_its_new_name():
     assert [item["name"] for item in listed] == ["Mira"]
     assert listed[0]["original"].endswith("Senna.json")          # its file kept its name
     assert "(Mira, from " in ok("library", "restore").out
+
+
+HUGE = "99999999999999999999"
+
+
+def test_a_number_beyond_what_a_file_keeps_is_refused_by_what_it_was_typed_for(tmp_path):
+    """A whole number typed beyond the file formats' bound is refused where it is read,
+    in one line naming what it was typed for and the bound (not a number worked out from
+    it, nor a path inside the file), and nothing is written."""
+    import json
+
+    from builder.rules.base import WHOLE_NUMBER_LIMIT
+
+    greta = tmp_path / "greta.json"
+    ok("new", "vogelfrei", "Greta", "--seed", "3", "-o", greta)
+    camp = tmp_path / "camp.json"
+    ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member", greta, "-o", camp)
+    ok("pool", "start", camp, "--players", "3")
+    before = {p: p.read_bytes() for p in (greta, camp)}
+    above = f"must be at most {WHOLE_NUMBER_LIMIT}, not {HUGE}"
+    for words, said in (
+            (("do", greta, "award-xp", HUGE, "--session", "6"), f"XP {above}"),
+            (("do", greta, "award-xp", f"-{HUGE}", "--session", "6"),
+             f"XP must be at least -{WHOLE_NUMBER_LIMIT}, not -{HUGE}"),
+            (("new", "story-points", "Kit", "--set", f"sp={HUGE}", "-o", tmp_path / "k.json"),
+             f"sp {above}"),
+            (("pool", "earn", camp, "fortune", "--points", HUGE), f"the points {above}"),
+            (("pool", "start", camp, "--players", HUGE), f"the number of players {above}"),
+            (("campaign", "xp", camp, "3", "--treasure", HUGE, "--session", "9"),
+             f"the treasure {above}"),
+            (("xp", "3", "--survivors", HUGE), f"the survivors {above}")):
+        result = cli(*words)
+        assert result.code == 2, (words, result.err)
+        assert result.err.strip().splitlines() == [said], (words, result.err)
+    assert {p: p.read_bytes() for p in (greta, camp)} == before
+    assert not (tmp_path / "k.json").exists()
+    ok("do", greta, "award-xp", str(WHOLE_NUMBER_LIMIT), "--session", "6")   # the bound itself
+    assert json.loads(greta.read_text())["ledger"][-1]["xp"] == WHOLE_NUMBER_LIMIT
+
+
+def test_the_bound_on_typed_numbers_is_every_file_formats_own():
+    import json
+    from pathlib import Path
+
+    import builder
+    from builder.rules.base import WHOLE_NUMBER_LIMIT
+
+    folder = Path(builder.__file__).parent
+    bounds = {}
+    for path in [*folder.rglob("character-*.schema.json"),
+                 folder / "data" / "schema" / "campaign.schema.json"]:
+        whole = json.loads(path.read_text())["$defs"]["int"]
+        bounds[path.name] = (whole["minimum"], whole["maximum"])
+    assert len(bounds) == 4
+    assert set(bounds.values()) == {(-WHOLE_NUMBER_LIMIT, WHOLE_NUMBER_LIMIT)}, bounds
