@@ -105,24 +105,28 @@ def test_every_page_is_found_and_has_examples():
     assert len(EXAMPLE_PAGES) >= 8 and ROOT / "README.md" in EXAMPLE_PAGES
 
 
-@pytest.mark.parametrize("page", EXAMPLE_PAGES,
-                         ids=[str(p.relative_to(ROOT)) for p in EXAMPLE_PAGES])
-def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
-    from builder.storage import rulesets
-
-    blocks = sh_blocks(page.read_text(encoding="utf-8"))
-    home, folder = tmp_path / "home", tmp_path / "work"
-    folder.mkdir()
+def _home(tmp_path: Path, monkeypatch) -> dict[str, str]:
+    """A fresh HOME (the XDG folders inside it, CHARACTER_BUILDER_DATA unset, so the data
+    goes where a user's goes) and the installed program on PATH: the environment of the
+    shell lines."""
+    home = tmp_path / "home"
     env = {"HOME": str(home), "XDG_DATA_HOME": str(home / ".local" / "share"),
            "XDG_CACHE_HOME": str(home / ".cache"), "XDG_STATE_HOME": str(home / ".local/state"),
            "XDG_CONFIG_HOME": str(home / ".config")}
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     monkeypatch.delenv("CHARACTER_BUILDER_DATA", raising=False)
-    monkeypatch.chdir(folder)
     installed = Path(sys.executable).parent
     assert (installed / PROGRAM).exists() or (installed / f"{PROGRAM}.exe").exists()
-    shell_env = dict(os.environ, PATH=f"{installed}{os.pathsep}{os.environ.get('PATH', '')}")
+    return dict(os.environ, PATH=f"{installed}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+def _walk(page: Path, folder: Path, shell_env: dict[str, str], monkeypatch) -> None:
+    """Run every ```sh block of ``page`` in order, starting in ``folder``."""
+    from builder.storage import rulesets
+
+    folder.mkdir()
+    monkeypatch.chdir(folder)
     rulesets.forget_loaded()
     pending: list[str] = []
     here = [folder]                 # the current folder: a `cd` line changes it for what follows
@@ -136,7 +140,7 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
         pending.clear()
 
     try:
-        for line_number, block in blocks:
+        for line_number, block in sh_blocks(page.read_text(encoding="utf-8")):
             where = f"{page.relative_to(ROOT)}:{line_number}"
             for step in steps(block):
                 moved = re.fullmatch(r"cd\s+([\w./-]+)", step.strip())
@@ -154,6 +158,23 @@ def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
             run_shell(where)
     finally:
         rulesets.forget_loaded()
+
+
+@pytest.mark.parametrize("page", EXAMPLE_PAGES,
+                         ids=[str(p.relative_to(ROOT)) for p in EXAMPLE_PAGES])
+def test_every_shell_block_runs_as_written(page, tmp_path, monkeypatch):
+    _walk(page, tmp_path / "work", _home(tmp_path, monkeypatch), monkeypatch)
+
+
+def test_a_newcomer_follows_every_user_page_with_one_library(tmp_path, monkeypatch):
+    """The README, then every user page, as a newcomer reads them: one library for all
+    (a folder of their own for each page's files). A page's examples never stumble on a
+    character another page made: each page names its own."""
+    shell_env = _home(tmp_path, monkeypatch)
+    pages = [page for page in EXAMPLE_PAGES if page.parent.name != "dev"]
+    assert pages[0] == ROOT / "README.md" and len(pages) >= 8
+    for index, page in enumerate(pages):
+        _walk(page, tmp_path / f"page-{index}", shell_env, monkeypatch)
 
 
 def test_every_relative_link_and_picture_points_to_a_file():

@@ -154,8 +154,9 @@ def resolve(word: str | Path, kinds: Sequence[str] = BOTH) -> Path:
     if found:
         several = " or ".join(kind + "s" for kind in kinds)
         listed = ", ".join(f"{item.name} ({item.path})" for item in found)
+        files = " or ".join(sorted({item.path.name for item in found}))
         raise UsageError(f"'{text}' names several {several} in the library: {listed}; "
-                         "give the path of the one you mean")
+                         f"give the file name of the one you mean ({files}) or its path")
     import difflib
 
     names = sorted({item.name for item in items} | {item.path.stem for item in items})

@@ -66,6 +66,11 @@ def test_several_matches_are_listed_and_a_file_name_tells_them_apart():
     result = cli("show", "Senna")
     assert result.code == 2 and len(result.err.splitlines()) == 1
     assert str(first) in result.err and str(second) in result.err
+    said = result.err.strip().split("; ")[-1]
+    assert said == (f"give the file name of the one you mean "
+                    f"({' or '.join(sorted([first.name, second.name]))}) or its path")
+    for word in (first.name, second.name):                   # the words it offers work
+        assert ok("show", word).out.startswith("Senna ")
     assert ok("show", second.stem).out.startswith("Senna ")
     names = [line.split()[0] for line in ok("library", "list").out.splitlines()]
     assert sorted(names) == sorted([first.name, second.stem])    # each a word show takes
