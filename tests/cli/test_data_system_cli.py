@@ -54,7 +54,7 @@ def test_a_baseline_over_the_starting_points_is_refused(systems, tmp_path):
 
 def test_do_undo_and_refusals_with_reasons(systems, tmp_path):
     path = _new(tmp_path, "Body=2", "Grace=2")
-    ok("do", path, "raise", "fencing")
+    assert ok("do", path, "raise", "fencing").out.strip() == "Raised Fencing"   # what was done
     assert ok("show", path, "--json").json()["skills"]["Fencing"]["level"] == 1
     before = file_bytes(path)
     refused = cli("do", path, "raise", "Fencing")            # 2 CP, 1 left
@@ -68,7 +68,8 @@ def test_do_undo_and_refusals_with_reasons(systems, tmp_path):
     assert cli("do", path, "award", "21").code == 1          # awards: max 20
     assert cli("do", path, "award", "0").code == 1
     assert file_bytes(path) == before
-    ok("do", path, "award", "20", "--note", "first adventure")
+    said = ok("do", path, "award", "20", "--note", "first adventure").out.strip()
+    assert said == "Awarded 20 CP (first adventure)"
     ok("do", path, "raise", "Fencing")
     assert ok("show", path, "--json").json()["CP"]["unspent"] == 19
     ok("undo", path)

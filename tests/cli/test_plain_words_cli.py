@@ -13,6 +13,8 @@ def test_xp_with_nothing_defeated_says_nothing_is_to_award():
     r = ok("xp", "1", "--survivors", "40")             # 10 XP among 40: 0 each
     assert r.out.splitlines()[-1].endswith("0 XP for each survivor")
     assert "nothing" not in ok("xp", "1").out
+    assert "share    10 each (1 survivor)" in ok("xp", "1").out.splitlines()
+    assert "(40 survivors)" in r.out
 
 
 def test_campaign_xp_with_nothing_to_share_says_nothing_was_awarded(raid):  # noqa: F811

@@ -37,14 +37,14 @@ def test_the_ledger_is_printed_once_in_words_with_the_balance(pat):
     assert [c.title for c in table.columns] == ["#", "Date", "Entry", "CP gained", "CP spent",
                                                 "CP after"]
     assert [row[2] for row in table.rows[1:]] == [
-        "Award 2 CP (session 1)", "Award 2 CP (session 2)", "Award 2 CP (session 3)"]
+        "Awarded 2 CP (session 1)", "Awarded 2 CP (session 2)", "Awarded 2 CP (session 3)"]
     assert [row[-1] for row in table.rows] == ["6", "8", "10", "12"]   # opening, then after
 
 
 def test_ledger_last_n_compact_and_blank_are_followed(pat):
     (ledger,) = [s for s in _sheet(pat, ledger="last:2").sections if s.key == "ledger"]
     texts = [row[2] for row in ledger.blocks[0].rows]
-    assert texts[-2:] == ["Award 2 CP (session 2)", "Award 2 CP (session 3)"]
+    assert texts[-2:] == ["Awarded 2 CP (session 2)", "Awarded 2 CP (session 3)"]
     assert "1 earlier entries not printed (all of them: --ledger all, or show)" in texts
     assert "ledger" not in [s.key for s in _sheet(pat, layout="compact").sections]
     (blank,) = [s for s in _sheet(pat, blank=True).sections if s.key == "ledger"]

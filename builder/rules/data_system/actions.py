@@ -78,7 +78,7 @@ class Raise(DataAction):
         return state
 
     def describe(self, action: Action) -> str:
-        return f"Raise {action.value('name')}"
+        return f"Raised {action.value('name')}"
 
 
 class Take(DataAction):
@@ -114,7 +114,7 @@ class Take(DataAction):
                          state.spent, state.awarded)
 
     def describe(self, action: Action) -> str:
-        return f"Take {action.value('name')}"
+        return f"Took {action.value('name')}"
 
 
 class Award(DataAction):
@@ -147,7 +147,7 @@ class Award(DataAction):
 
     def describe(self, action: Action) -> str:
         note = f" ({action.value('note')})" if action.value("note") else ""
-        return f"Award {action.value('amount')} {self.rules.balance_label}{note}"
+        return f"Awarded {action.value('amount')} {self.rules.balance_label}{note}"
 
 
 #: The actions, in the order a usage error lists them.

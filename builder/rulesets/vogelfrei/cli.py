@@ -97,7 +97,9 @@ def cmd_xp(args: argparse.Namespace) -> int:
         for name, share in tally.shares:
             out(f"  {name}: {share}")
     else:
-        out(f"share    {result['share']} each ({result['survivors']} survivors)")
+        survivors = result["survivors"]
+        out(f"share    {result['share']} each ({survivors} "
+            f"survivor{'' if survivors == 1 else 's'})")
     if not result["share"]:
         out("nothing to award: the enemies and the treasure come to 0 XP "
             + ("in all" if not total else "for each survivor"))
