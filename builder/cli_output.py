@@ -33,6 +33,22 @@ def write(text: str) -> None:
         raise OutputFailed(exc) from exc
 
 
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: a wide character (CJK, most emoji) two,
+    a combining mark or a joiner none, every other one."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(char) or char in "\u200d\ufe0f"
+               else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+               for char in text)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` followed by spaces up to ``width`` terminal columns (as ``f"{text:<{width}}"``
+    for text whose every character takes one column)."""
+    return text + " " * max(0, width - columns(text))
+
+
 def out(text: str = "") -> None:
     """One line on stdout (:class:`OutputFailed` when it cannot be written)."""
     write(text + "\n")

@@ -72,6 +72,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from builder.app.queries import campaign_view
+    from builder.cli_output import padded
 
     shown = campaign_view(args.file)
     if args.json:
@@ -80,7 +81,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     _out(f"{shown['name']}  ({shown['ruleset']})")
     _out("members:")
     for row in shown["member_details"]:
-        _out(f"  {row.get('name', '?'):<20} {row['path']}"
+        _out(f"  {padded(row.get('name', '?'), 20)} {row['path']}"
              + (f"  ! {row['problem']}" if row.get("problem") else ""))
     if not shown["member_details"]:
         _out("  (none)")
@@ -109,6 +110,7 @@ def _notes(suspended: Sequence[str]) -> None:
 def cmd_list(args: argparse.Namespace) -> int:
     from builder.app import campaigns
     from builder.cli_commands.sync import restore_own
+    from builder.cli_output import padded
 
     restore_own()          # entries this device wrote that a shared folder lost
     rows = campaigns.library_campaigns()
@@ -124,7 +126,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             if row.problem is not None:
                 _out(f"! {row.problem}")
             else:
-                _out(f"{row.name:<24} {row.ruleset:<14} {row.members} member(s), "
+                _out(f"{padded(row.name, 24)} {row.ruleset:<14} {row.members} member(s), "
                      f"{row.sessions} session(s)  {row.file}")
     return 0
 

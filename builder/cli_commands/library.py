@@ -36,7 +36,7 @@ def _print_lines(outcome: Outcome) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     from builder.app import library, lookup
     from builder.cli_commands.sync import restore_own
-    from builder.cli_output import out, print_json
+    from builder.cli_output import columns, out, padded, print_json
 
     restore_own()          # entries this device wrote that a shared folder lost
     entries = library.scan()
@@ -54,10 +54,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     words = lookup.handles(entries)
     # the names' column fits the names, up to 40 characters: a longer name moves its own
     # row's figures along, not every row's
-    width = min(40, max(24, *(len(words[e.path]) + 1 for e in entries)))
+    width = min(40, max(24, *(columns(words[e.path]) + 1 for e in entries)))
     for e in entries:
         figures = ", ".join(f"{label} {value}" for label, value in e.headline.items())
-        line = f"{words[e.path]:<{width}} {e.ruleset_id:<16} {figures}"
+        line = f"{padded(words[e.path], width)} {e.ruleset_id:<16} {figures}"
         if e.problem:
             line += f"  ({e.problem})"
         if args.paths:

@@ -100,6 +100,24 @@ def test_library_list_prints_names_paths_on_request_and_where_an_empty_library_i
     assert ok("library", "list", "--paths").out.rstrip().endswith(str(senna))
 
 
+def test_names_in_wide_letters_keep_the_columns_of_the_list():
+    """A terminal shows a CJK letter or an emoji two columns wide and an accent over a
+    letter in none: the rule system's column starts in the same terminal column on
+    every row."""
+    from builder.cli_output import columns
+
+    assert (columns("李"), columns("🐉"), columns("e\u0301"), columns("Café")) == (2, 2, 1, 4)
+    for name in ("Bob", "Ærwyn 🐉 李", "Zoe\u0301", "李白" * 8):
+        new(name)
+    rows = ok("library", "list").out.splitlines()
+    starts = {columns(row[:row.index("story-points")]) for row in rows}
+    assert len(rows) == 4 and len(starts) == 1, rows
+    for name in ("Plain", "李白 Raid"):
+        ok("campaign", "new", name, "--ruleset", "story-points")
+    rows = ok("campaign", "list").out.splitlines()
+    assert len(rows) == 2 and len({columns(row[:row.index("story-points")]) for row in rows}) == 1
+
+
 def test_one_long_name_does_not_widen_every_row_of_the_list():
     new("Senna")
     new("A" * 300)
