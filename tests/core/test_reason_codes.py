@@ -80,8 +80,18 @@ def test_rewording_every_reason_changes_no_behaviour(monkeypatch):
 DECIDING_NAMES = {"r", "reason", "reasons", "why"}
 
 
+def _words(node: ast.AST) -> bool:
+    """Text a reason could be compared with: a string, or a list of strings or names."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and len(node.value) > 1
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return any(isinstance(e, ast.Name) or _words(e) for e in node.elts)
+    return False
+
+
 def _text_tests(found_nodes: Iterable[ast.AST]):
-    """`"words" in r` / `r.startswith(...)` where r is a reason-like name."""
+    """`"words" in r` / `r.startswith(...)` / `reasons == [WORDS]` where r is a
+    reason-like name."""
     for node in found_nodes:
         if isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant) \
                 and isinstance(node.left.value, str) and len(node.left.value) > 1:
@@ -91,6 +101,11 @@ def _text_tests(found_nodes: Iterable[ast.AST]):
                 name = right.id if isinstance(right, ast.Name) else None
                 if isinstance(op, (ast.In, ast.NotIn)) and name in DECIDING_NAMES:
                     yield node.lineno
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name) \
+                and node.left.id in DECIDING_NAMES \
+                and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops) \
+                and any(_words(right) for right in node.comparators):
+            yield node.lineno                  # reasons == [SOME_WORDS]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                 and node.func.attr in ("startswith", "endswith") \
                 and isinstance(node.func.value, ast.Name) \

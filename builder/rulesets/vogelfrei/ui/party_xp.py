@@ -151,6 +151,8 @@ class PartyXpDialog(QDialog):
         self.ruleset = ruleset
         self.data = self.ruleset.data
         self.outcome: Outcome | None = None   # the last dry run (or the award written)
+        #: Everything but the XP is filled in (the dialog says the next step, no refusal).
+        self.xp_still_missing = False
 
         self.session = QLineEdit(self._default_session(), self)
         self.session.setObjectName("sessionEdit")
@@ -396,6 +398,7 @@ class PartyXpDialog(QDialog):
         from builder.ui.operations import Failure, attempt
 
         self.outcome = None
+        self.xp_still_missing = False
         reasons: list[str] = []
         if not self.session.text().strip():
             reasons.append("name the session the XP was earned in")
@@ -415,7 +418,8 @@ class PartyXpDialog(QDialog):
         except RulesError as problem:   # the tally refuses only what the problems say
             found = problem.reasons if isinstance(problem, Refusal) else [str(problem)]
             return reasons + [r for r in found if r not in reasons], None
-        if tally.shares and not tally.total:
+        nothing_yet = bool(tally.shares and not tally.total)
+        if nothing_yet:
             reasons.append(NOTHING_TO_AWARD)
         elif tally.shares and not any(xp for _row, xp in tally.shares):
             reasons.append(f"nothing to award: {tally.total} XP shared among "
@@ -427,6 +431,8 @@ class PartyXpDialog(QDialog):
                 reasons += outcome.reasons
             else:
                 self.outcome = outcome
+        # everything but the XP is filled in: the dialog says the next step
+        self.xp_still_missing = nothing_yet and len(reasons) == 1
         return reasons, tally
 
     def shares_by_row(self) -> dict[int, Share]:
@@ -477,7 +483,7 @@ class PartyXpDialog(QDialog):
             self.reasons_label.setText("⚠ " + "\n⚠ ".join(warnings))
         elif ok:
             self.reasons_label.setText("✔ Ready to write each share.")
-        elif reasons == [NOTHING_TO_AWARD]:
+        elif self.xp_still_missing:
             self.reasons_label.setText(XP_PROMPT)        # the next step, not a refusal
         else:
             self.reasons_label.setText("Not possible yet:\n"
