@@ -336,7 +336,7 @@ class PartyXp(FrozenRecord):
     #: {character file: part of the adventure ("1", "1/2", ...)} of the survivors.
     parts: Mapping[Path, str]
     session: str
-    #: Defeated enemies as typed (``3 3* L2 <1 chief=4``; see rules.vogelfrei.tally).
+    #: Defeated enemies as typed (``3 3* L2 <1 chief=4``; the rule system's ``party_xp`` reads them).
     enemies: Sequence[str]
     #: Treasure as typed (``1000 hoard=500``).
     treasure: Sequence[str]

@@ -5,7 +5,7 @@ integer (jsonschema already says so), and an ``integer`` is a JSON integer,
 never ``2.0`` (the specification would accept it; the rules code compares
 types and would not).
 
-:func:`character_problems` is the one validator of a character document:
+:func:`document_problems` is the one validator of a character document:
 every command (show, check, export, actions) and the window go through it
 before any rules code sees the data.
 

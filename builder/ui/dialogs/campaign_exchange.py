@@ -7,9 +7,10 @@ Every choice comes from the rules core: the increases are the member's own
 ``options()`` (skills, and the Classes it already has), a Class advance's trait
 ranks and spells are the option's ``choices`` (the blocked ones greyed with the
 core's reasons in their tooltips), the cost and reasons of each side come from
-the ruleset's ``action_cost`` / ``check`` with the exchange flag set, and the
-pair as a whole is checked by a dry run of ``CampaignFile.exchange``
-(``preview``; nothing is written until Exchange is pressed).
+:func:`builder.app.queries.exchange_step` (the exchange's cost, the full cost, the
+rules' reasons), and the pair as a whole is checked by a dry run of
+:func:`builder.app.campaigns.exchange` (``preview``; nothing is written until Exchange
+is pressed).
 """
 from __future__ import annotations
 

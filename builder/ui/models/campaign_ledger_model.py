@@ -1,7 +1,7 @@
 """A campaign's ledger: every entry in order (its number, its words, when), each row
 made when a view first asks for it, so a long pool ledger opens as fast as a short one.
 
-Adapts ``CampaignFile.plain`` (an entry in the players' words) and the pool's replay
+Adapts :func:`builder.rules.campaign.plain` (an entry in the players' words) and the pool's replay
 (the entries it skipped, with why).
 """
 from __future__ import annotations

@@ -304,7 +304,7 @@ class LedgerView(QTableView):
     def set_character(self, cf: CharacterFile) -> None:
         self.ledger_model.set_character(cf)
         # A ruleset without a balance (Ability Bonuses) has no cost, gain or balance
-        # to show: its two columns stood empty ("—" and blank) beside every entry.
+        # to show: its two columns are hidden.
         try:
             has_balance = cf.ruleset.balance(cf.state) is not None
         except Exception:  # noqa: BLE001 - a state the ruleset cannot price: show them

@@ -134,7 +134,7 @@ class ChainWidget(ChainPage):
                                    "character enter a new Class")
         # The "none now" hint is as tall as a line of chips (no jump of the graph when a
         # token appears); more chips than the row's width holds wrap onto further lines.
-        probe = QPushButton("Cleric 4 rank")      # never shown (it stood top-left until deleted)
+        probe = QPushButton("Cleric 4 rank")      # measured only, never shown
         self.token_line = max(probe.sizeHint().height(), self.spell_combo.sizeHint().height(),
                               self.scene_edit.sizeHint().height())
         probe.deleteLater()
@@ -150,7 +150,7 @@ class ChainWidget(ChainPage):
             max((len(name) for name in spell_names), default=16))
         self.spell_combo.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.scene_edit.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        # what the combo is: the spell the next token will learn (it stood there unnamed)
+        # what the combo is: the spell the next token will learn
         self.spell_label = QLabel("Spell:", self)
         self.spell_label.setBuddy(self.spell_combo)
         for widget in (self.spell_label, self.spell_combo, self.scene_edit):

@@ -422,7 +422,7 @@ class AwardXpDialog(_CheckedDialog):
         return ["award-xp", str(self.amount.value()), "--session", self.session.text()]
 
     def reasons(self) -> list[str]:
-        # 0 XP is nothing to award: Award stays grey ("✔ 0 XP gained" logged an empty entry)
+        # 0 XP is nothing to award: Award stays grey
         nothing = [] if self.amount.value() else ["enter the XP the character earned"]
         return nothing + super().reasons()
 
