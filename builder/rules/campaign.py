@@ -24,6 +24,18 @@ MEMBER_ACTIONS = ("award", "exchange", "xp")
 NAME_NEEDED = "a campaign needs a name"
 
 
+def join_reasons(name: str, given: str, *, already_member: bool, ruleset_id: str,
+                 campaign: str, campaign_ruleset: str) -> list[str]:
+    """Why the character ``name`` (its file as ``given``) cannot join the campaign: a
+    character is a member once, and every member plays the campaign's rule system."""
+    if already_member:
+        return [f"{name} ({given}) is already a member of {campaign}"]
+    if ruleset_id != campaign_ruleset:
+        return [f"{name} ({given}) uses the {ruleset_id} ruleset; the campaign {campaign} "
+                f"uses {campaign_ruleset}"]
+    return []
+
+
 def describe(entry: Mapping[str, Any]) -> str:
     """The entry in the command line's words (``campaign show``): a pool entry as the
     pool says it, a party award with its command words, an exchange, a session's XP."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
+from builder.rules import campaign as campaign_rules
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, RulesError, UsageError
 from builder.storage.files import (ChangedOnDisk, CharacterFile, FileProblem,
@@ -175,7 +176,8 @@ class CampaignFile(Record):
                          f"({self.path})")
 
     def add_member(self, charfile: str) -> CharacterFile:
-        """Add a character file; Refusal if it cannot join.  It is stored as given when
+        """Add a character file; Refusal if it cannot join
+        (:func:`builder.rules.campaign.join_reasons`).  It is stored as given when
         that names it from the campaign's folder, else relative to that folder
         (absolute where no relative path leads there)."""
         found = self.typed_path(charfile)
@@ -184,13 +186,12 @@ class CampaignFile(Record):
         except FileProblem as problem:
             raise FileProblem(f"member {charfile} of {self.path}: {problem}") from None
         target = _same(found)
-        for given in self.members:
-            if _same(self.member_path(given)) == target:
-                raise Refusal([f"{cf.name} ({charfile}) is already a member of "
-                               f"{self.name}"])
-        if cf.ruleset.id != self.ruleset_id:
-            raise Refusal([f"{cf.name} ({charfile}) uses the {cf.ruleset.id} ruleset; "
-                           f"the campaign {self.name} uses {self.ruleset_id}"])
+        reasons = campaign_rules.join_reasons(
+            cf.name, charfile,
+            already_member=any(_same(self.member_path(g)) == target for g in self.members),
+            ruleset_id=cf.ruleset.id, campaign=self.name, campaign_ruleset=self.ruleset_id)
+        if reasons:
+            raise Refusal(reasons)
         stored = charfile
         if _same(self.member_path(charfile)) != target:
             stored = _relative(target, _same(self.folder()))
