@@ -23,6 +23,10 @@
   more room than the screen has (a 1x size on a 2x screen) is shrunk to it and
   moved onto it; what then does not fit scrolls (its long forms do, with their
   buttons fixed below).
+* A button that changes a dialog's form (a roll of the dice, Clear: made with
+  :func:`form_button`) is never the dialog's default, even with the focus: Enter
+  presses the dialog's own default (New Character's Create), never a roll that would
+  replace what the player chose; Space and a click press it.
 
 The application's style (:class:`PolicyStyle`, which the theme's style is) hands each
 widget Qt polishes to the policy, once: the policy sets what it sets once, and watches
@@ -41,7 +45,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QAbstractSpinBox,
                                QApplication, QComboBox, QHeaderView, QLineEdit, QMainWindow,
-                               QPlainTextEdit, QProxyStyle, QStyle, QTextEdit,
+                               QPlainTextEdit, QProxyStyle, QPushButton, QStyle, QTextEdit,
                                QWidget)
 
 if TYPE_CHECKING:
@@ -69,6 +73,14 @@ def polish(obj: QObject) -> None:
         need = obj.fontMetrics().horizontalAdvance(obj.placeholderText()) + HINT_MARGIN
         if obj.minimumWidth() < need:
             obj.setMinimumWidth(min(need, obj.fontMetrics().averageCharWidth() * 60))
+
+
+def form_button(button: QPushButton) -> QPushButton:
+    """``button`` acts on its dialog's form (rolls dice, clears): it never becomes the
+    dialog's default when it has the focus (Qt's auto-default), so Enter goes on to
+    the dialog's default button."""
+    button.setAutoDefault(False)
+    return button
 
 
 def _watched(widget: QWidget) -> bool:

@@ -9,7 +9,7 @@ others get a KEY=VALUE form, the same pairs the CLI's ``new --set`` takes.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, cast
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QCheckBox, QDialog, QDialogB
                                QStyleOptionViewItem, QVBoxLayout, QWidget)
 
 from builder.app.types import Refusal, RulesError, UsageError
+from builder.ui.input_policy import form_button
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QModelIndex, QPersistentModelIndex
@@ -56,7 +57,7 @@ class SetsForm(QWidget):
         self.roll.setObjectName("rollCheck")
         self.roll.setToolTip("The values you do not set are rolled")
         self.roll.toggled.connect(self.changed)
-        self.reroll = QPushButton("Re&roll", self)
+        self.reroll = form_button(QPushButton("Re&roll", self))
         self.reroll.setToolTip("Roll the dice again")
         self.reroll.clicked.connect(self._reroll)
         self.edit = QPlainTextEdit(self)
@@ -167,6 +168,23 @@ def creation_form(ruleset: Ruleset, parent: QWidget | None = None) -> CreationFo
             cls = SetsForm
         return cast("CreationForm", cls(ruleset, parent))
     return cast("CreationForm", SetsForm(ruleset, parent))
+
+
+def ask_first(parent: QWidget, name: str, words: tuple[str, str], buttons: tuple[str, str],
+              answered: Callable[[bool], None]) -> QMessageBox:
+    """Ask (window-modal, not waiting) before something the player made is thrown away:
+    ``words`` are the title and the question, ``buttons`` the labels of doing it and of
+    keeping (the default, and Escape); ``answered`` gets True when the player does it."""
+    box = QMessageBox(QMessageBox.Icon.Question, words[0], words[1],
+                      QMessageBox.StandardButton.NoButton, parent)
+    box.setObjectName(name)
+    do = box.addButton(buttons[0], QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton(buttons[1], QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    box.finished.connect(lambda _result: answered(box.clickedButton() is do))
+    box.open()
+    return box
 
 
 class NewCharacterDialog(QDialog):
@@ -391,24 +409,17 @@ class NewCharacterDialog(QDialog):
             return
         if self.discard_question is not None:
             return                                  # already asked
-        box = QMessageBox(QMessageBox.Icon.Question, "New Character",
-                          "Discard this character and the dice rolled for it? A new "
-                          "character rolls new dice.", QMessageBox.StandardButton.NoButton,
-                          self)
-        box.setObjectName("discardRollsQuestion")
-        discard = box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
-        keep = box.addButton("&Keep Editing", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(keep)
-        box.setEscapeButton(keep)
 
-        def answered(_result: int) -> None:
+        def answered(discard: bool) -> None:
             self.discard_question = None
-            if box.clickedButton() is discard:
+            if discard:
                 QDialog.reject(self)
 
-        box.finished.connect(answered)
-        self.discard_question = box
-        box.open()
+        self.discard_question = ask_first(
+            self, "discardRollsQuestion", ("New Character", "Discard this character and "
+                                           "the dice rolled for it? A new character rolls "
+                                           "new dice."),
+            ("&Discard", "&Keep Editing"), answered)
 
     def _create(self) -> None:
         reasons, baseline = self.problems()

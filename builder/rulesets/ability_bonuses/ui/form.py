@@ -21,9 +21,12 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFrame, QHBox
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
 from builder.app.types import Refusal
+from builder.ui.input_policy import form_button
 from .card import AbilitiesCard
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from ..rules.ruleset import AbilityBonuses
 
 CHIP_MIME = "application/x-character-builder-bonus-chip"
@@ -234,6 +237,9 @@ class AbilitySlot(_DropTarget):
     def chip_dropped(self, value: int) -> None:
         self.set_state("")
         self.form.place(value, self.ability)
+        # the focus stays with the chip (a dragged chip leaves the pool: Qt's focus
+        # would go on to the next button), so Enter is the dialog's, a digit this box's
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
 
     def set_state(self, state: str) -> None:
         """"" at rest, "target" while a chip is dragged, "hover" under the pointer."""
@@ -294,6 +300,7 @@ class ChipPool(_DropTarget):
         ability = self.form.ability_holding(value)
         if ability is not None:
             self.form.unassign(ability)
+            self.chips[value].setFocus(Qt.FocusReason.MouseFocusReason)
 
 
 class AbilityBonusesForm(QWidget):
@@ -317,13 +324,14 @@ class AbilityBonusesForm(QWidget):
         top = QHBoxLayout()
         self.pool = ChipPool(self)
         top.addWidget(self.pool, 1)
-        self.roll_button = QPushButton("Roll (d4)")
+        # Enter never rolls nor clears (Enter is the dialog's Create): form buttons
+        self.roll_button = form_button(QPushButton("Roll (d4)"))
         self.roll_button.setObjectName("rollButton")
         self.roll_button.setToolTip("Random allocation: roll a d4 three times, rerolling "
                                     "repeats (1 MIG, 2 DEX, 3 CHA, 4 FOC)")
-        self.roll_button.clicked.connect(self.roll)
+        self.roll_button.clicked.connect(self.ask_to_roll)
         top.addWidget(self.roll_button)
-        self.clear_button = QPushButton("Clear")
+        self.clear_button = form_button(QPushButton("Clear"))
         self.clear_button.clicked.connect(self.clear)
         top.addWidget(self.clear_button)
         layout.addLayout(top)
@@ -364,7 +372,7 @@ class AbilityBonusesForm(QWidget):
         self.age_combo.setEnabled(False)
         self.age_combo.currentIndexChanged.connect(self._age_chosen)
         aging.addWidget(self.age_combo)
-        self.age_roll_button = QPushButton(f"Roll d{ruleset.age_die}")
+        self.age_roll_button = form_button(QPushButton(f"Roll d{ruleset.age_die}"))
         self.age_roll_button.setObjectName("ageRollButton")
         self.age_roll_button.clicked.connect(self.roll_age)
         aging.addWidget(self.age_roll_button)
@@ -436,6 +444,29 @@ class AbilityBonusesForm(QWidget):
             self.roll_log.addItem("Changed by hand: the allocation is now chosen, "
                                   "not rolled.")
         self._refresh()
+
+    #: "Replace the bonuses you placed with a roll?", while it is asked
+    replace_question: QMessageBox | None = None
+
+    def ask_to_roll(self) -> None:
+        """Roll (d4) pressed: over bonuses all placed by hand, the player is asked first
+        (the roll would throw the allocation away); otherwise it rolls at once."""
+        if not self.is_complete() or self._rolls:
+            self.roll()
+            return
+        if self.replace_question is not None:
+            return                                  # already asked
+        from builder.ui.dialogs.new_character import ask_first
+
+        def answered(replace: bool) -> None:
+            self.replace_question = None
+            if replace:
+                self.roll()
+
+        self.replace_question = ask_first(
+            self, "replaceAllocationQuestion",
+            ("Roll (d4)", "Replace the bonuses you placed with a random allocation?"),
+            ("&Roll", "&Keep Mine"), answered)
 
     def roll(self) -> list[int]:
         """The random allocation; every d4 result and reroll is listed."""

@@ -28,6 +28,8 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
+from builder.ui.input_policy import form_button
+
 from .creation_result import CreationResult
 from .creation_rolls import CoreRolls
 from .widgets import DiceRow, DieFace
@@ -61,7 +63,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         layout = QVBoxLayout(page)
 
         top = QHBoxLayout()
-        self.roll_all_button = QPushButton("Roll &everything", page)
+        self.roll_all_button = form_button(QPushButton("Roll &everything", page))
         self.roll_all_button.setObjectName("rollAll")
         self.roll_all_button.setToolTip("Abilities, class, career, Wounds, Stamina and "
                                         "starting money, in order")
@@ -96,7 +98,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
             self.mod_labels[name] = mod
             grid.addWidget(mod, row, 3)
         buttons = QHBoxLayout()
-        self.roll_abilities_button = QPushButton("Roll &3d6 in order", box)
+        self.roll_abilities_button = form_button(QPushButton("Roll &3d6 in order", box))
         self.roll_abilities_button.setObjectName("rollAbilities")
         self.roll_abilities_button.clicked.connect(self.roll_abilities)
         buttons.addWidget(self.roll_abilities_button)
@@ -121,7 +123,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.suitability_label = QLabel(box)
         self.suitability_label.setObjectName("suitabilityLabel")
         self.suitability_label.setWordWrap(True)
-        self.reroll_button = QPushButton("Reroll the abilities", box)
+        self.reroll_button = form_button(QPushButton("Reroll the abilities", box))
         self.reroll_button.setObjectName("rerollAbilities")
         self.reroll_button.setToolTip("Offered when the modifiers sum below zero; the "
                                       "discarded dice are kept in the file")
@@ -144,7 +146,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         for name in self.classes:
             self.class_combo.addItem(name, name)
         self.class_combo.currentIndexChanged.connect(self._class_chosen)
-        self.class_roll_button = QPushButton("Roll 2d6", box)
+        self.class_roll_button = form_button(QPushButton("Roll 2d6", box))
         self.class_roll_button.setObjectName("rollClass")
         self.class_roll_button.clicked.connect(self.roll_class)
         self.class_dice_row = DiceRow(box, 24)
@@ -158,7 +160,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.career_combo.setObjectName("careerCombo")
         self.career_combo.setAccessibleName("Career")
         self.career_combo.currentIndexChanged.connect(self._career_chosen)
-        self.career_roll_button = QPushButton("Roll d6", box)
+        self.career_roll_button = form_button(QPushButton("Roll d6", box))
         self.career_roll_button.setObjectName("rollCareer")
         self.career_roll_button.clicked.connect(self.roll_career)
         self.career_dice_row = DiceRow(box, 24)
@@ -202,7 +204,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
             spin.setRange(0, 99)
             spin.setSpecialValueText(NONE)
             spin.valueChanged.connect(self._refresh)
-            button = QPushButton("Roll", box)
+            button = form_button(QPushButton("Roll", box))
             button.setObjectName(f"roll_{pool}")
             button.clicked.connect(lambda _=False, p=pool: self.roll_pool(p))
             face = DieFace(box, 28)
@@ -249,7 +251,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.status_note = QLabel(box)
         self.status_note.setObjectName("statusNote")
         self.status_note.setWordWrap(True)
-        self.money_button = QPushButton("Roll", box)
+        self.money_button = form_button(QPushButton("Roll", box))
         self.money_button.setObjectName("rollMoney")
         self.money_button.clicked.connect(self.roll_money)
         self.money_dice_row = DiceRow(box, 22)
