@@ -101,13 +101,17 @@ def test_a_rank_dragged_from_the_sheet_tray_lands_and_enter_does_the_same(window
         assert (entry["action"], entry["trait"]) == ("raise-class", "Parry")
 
 
-def test_a_rank_dragged_from_the_chain_page_lands_on_the_trait_node(window, qtbot, monkeypatch):
-    path = make_character("Fighter", *FIGHTER)
-    editor = window.documents.open_path(path)
+def _on_the_chain_page(window, qtbot, name, sets):
+    """The character's editor, shown on its Advancement chain page."""
+    editor = window.documents.open_path(make_character(name, *sets))
     window.show()
     editor.act_chain.trigger()
-    chain = editor.chain_page
     qtbot.waitExposed(window)
+    return editor, editor.chain_page
+
+
+def test_a_rank_dragged_from_the_chain_page_lands_on_the_trait_node(window, qtbot, monkeypatch):
+    editor, chain = _on_the_chain_page(window, qtbot, "Fighter", FIGHTER)
     chip = next(c for c in chain.chips if c.option.name == "Fighter")
     before = len(editor.doc.cf.ledger)
     node = chain.scene.nodes["trait:Fighter.Parry"]
@@ -118,3 +122,62 @@ def test_a_rank_dragged_from_the_chain_page_lands_on_the_trait_node(window, qtbo
     qtbot.waitUntil(lambda: len(editor.doc.cf.ledger) == before + 1)
     entry = editor.doc.cf.ledger[-1]
     assert (entry["action"], entry["trait"]) == ("raise-class", "Parry")
+
+
+# A character with no Class yet who can enter Rogue (its core Skills trained).
+KIT = ("sp=5", "skill.Acrobatics=1", "skill.Finesse=1", "skill.Stealth=1")
+
+
+def test_enter_a_class_on_the_chain_page_by_dragging_onto_its_traits(window, qtbot,
+                                                                     monkeypatch):
+    """With no Class yet, "My Classes" shows the traits of the Class the "Enter Rogue"
+    token enters, lit while it is dragged, and the drop enters the Class there."""
+    editor, chain = _on_the_chain_page(window, qtbot, "Kit", KIT)
+    assert chain.filter_combo.currentText() == "My Classes"
+    chip = next(c for c in chain.chips if c.option.name == "Rogue")
+    assert chip.text().startswith("Enter Rogue")
+    traits = [item for item in chain.scene.nodes.values()
+              if item.node.kind == "trait" and item.node.owner == "Rogue"]
+    assert traits and all(item.isVisible() for item in traits)
+    eligible = chip.option.extra["choices"]["traits"]
+    node = chain.scene.nodes[f"trait:Rogue.{eligible[0]}"]
+    chain.scene_edit.setText("slipped past the watch")
+    chain.view.centerOn(node)
+    at = chain.view.mapFromScene(node.sceneBoundingRect().center())
+    lit: list = []
+    chain.tokenDragStarted.connect(lambda _option: lit.extend(
+        nid for nid, item in chain.scene.nodes.items()
+        if item.drag_state == "eligible" and item.isVisible()))
+    assert len(real_drag(monkeypatch, chip, chain.view.viewport(), at)) == 1
+    assert f"trait:Rogue.{eligible[0]}" in lit
+    qtbot.waitUntil(lambda: len(editor.doc.cf.ledger) == 1)
+    entry = editor.doc.cf.ledger[-1]
+    assert (entry["action"], entry["trait"]) == ("enter-class", eligible[0])
+    assert entry["scene"] == "slipped past the watch"
+
+
+def test_enter_a_class_on_the_sheet_by_dragging_onto_its_traits(window, qtbot, monkeypatch):
+    """The Sheet's "Drag a rank onto a trait:" is true with no Class yet: the Class the
+    token enters is listed with its traits, the drop asks for the scene and enters it."""
+    path = make_character("Kit", *KIT)
+    editor = window.documents.open_path(path)
+    window.show()
+    qtbot.waitExposed(window)
+    chip = next(c for c in editor.token_chips if c.option.name == "Rogue")
+    first = editor.classes_model.item(0, 0).text()
+    assert first.startswith("No Class yet") and "Enter" in first
+    trait = chip.option.extra["choices"]["traits"][0]
+    index = _trait_index(editor, "Rogue", trait)
+    view = editor.classes_view
+    view.scrollTo(index)
+    assert len(real_drag(monkeypatch, chip, view.viewport(),
+                         view.visualRect(index).center())) == 1
+    dialog = editor.dialog                    # a new Class asks for its scene first
+    assert dialog is not None and dialog.isVisible() and editor.doc.cf.ledger == []
+    assert dialog.current_trait() == trait
+    dialog.scene.setText("slipped past the watch")
+    with qtbot.waitSignal(dialog.finished):
+        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    entry = editor.doc.cf.ledger[-1]
+    assert (entry["action"], entry["trait"]) == ("enter-class", trait)
+    assert editor.doc.derived()["classes"]["Rogue"]["traits"][trait]["rank"] == 1

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from builder.rules.chain import Chain, Node
     from .chain_tokens import RankToken
 
-#: The chain filter that shows the traits and spells of the Classes the character has.
+#: The chain filter that shows the traits and spells of the Classes the character has
+#: and of those it can enter now (where the rank tokens' ranks can go).
 HELD = "__held__"
 #: The kinds whose level the planner raises to a chosen target.
 LEVELLED = ("vital", "skill", "class")
@@ -87,8 +88,10 @@ class StoryPointLook(ChainLook):
 
     def visible(self, chain: Chain, shown: Any) -> set[str] | None:
         if shown == HELD:
-            # Every Vital, Skill and Class; the traits and spells of the Classes held.
-            held = {n.name for n in chain.nodes.values() if n.kind == "class" and n.held}
+            # Every Vital, Skill and Class; the traits and spells of the Classes held and
+            # of those the character can enter now ("Enter Rogue" goes onto a Rogue trait).
+            held = {n.name for n in chain.nodes.values()
+                    if n.kind == "class" and (n.held or n.allowed)}
             return {nid for nid, n in chain.nodes.items()
                     if n.kind in LEVELLED or n.owner in held}
         if shown:

@@ -101,6 +101,8 @@ class ChainWidget(ChainPage):
         self.filter_combo.setAccessibleName("Show Class")
         self.filter_combo.setToolTip("Show one Class and what it hangs from")
         self.filter_combo.addItem("My Classes", HELD)
+        self.filter_combo.setItemData(0, "The Classes the character has, and those it can "
+                                      "enter now", Qt.ItemDataRole.ToolTipRole)
         self.filter_combo.addItem("All Classes", None)
         for cname in doc.ruleset.d.classes:
             self.filter_combo.addItem(cname, cname)

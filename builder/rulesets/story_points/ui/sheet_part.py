@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from PySide6.QtWidgets import QLabel
 
-from builder.ui.models.options_model import AllowedRole, reasons_text
+from builder.ui.models.options_model import AllowedRole, cost_text, reasons_text
 from .dialogs import ClassAdvanceDialog
 from .widgets import FittedColumns, KeyRole, UsesWidget, next_text, sheet_item
 
 if TYPE_CHECKING:  # the editor, as its sheet part sees it
     from PySide6.QtCore import QModelIndex
-    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
     from PySide6.QtWidgets import QDialog, QTabWidget, QWidget
 
     from builder.app.types import Option
@@ -74,7 +74,6 @@ class SheetPart(_Editor):
         model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
                                          "Core Skills / uses", "Next / uses left"])
         root = model.invisibleRootItem()
-        data = self.doc.ruleset.public_data()
         uses_rows = []
         for cname, c in d["classes"].items():
             o = next((x for x in options if x.kind == "class" and x.name == cname), None)
@@ -97,27 +96,24 @@ class SheetPart(_Editor):
                                    ("trait", trait, cname), allowed=t.get("usable", True))]
                 row[0].appendRow(trait_row)
                 uses_rows.append((trait_row[2], cname, trait, t))
-            # The Class's other traits, without ranks yet: where a new rank can start
-            # (a drop target for rank tokens; Enter raises the Class into one).
-            data_traits = data["classes"].get(cname, {}).get("traits", {})
-            for trait, path in data_traits.items():
-                if trait in c["traits"]:
-                    continue
-                skill = data["paths"][path]["skill"]
-                tip = (f"No ranks yet. Path {path} (Path Skill {skill}); a {cname} advance can "
-                       "start it at rank 1")
-                row[0].appendRow([sheet_item(trait, ("trait", trait, cname), tip, allowed=False),
-                                  sheet_item("—", ("trait", trait, cname), align_right=True),
-                                  sheet_item(""), sheet_item("")])
+            self._new_trait_rows(row[0], cname, set(c["traits"]))
             for spell in c["spells"]:
                 usable = spell not in c.get("unusable_spells", [])
                 row[0].appendRow([sheet_item(f"spell: {spell}", ("spell", spell, cname),
                                         None if usable else "Its Path Skill is 0: cannot be "
                                         "used until the training returns", usable),
                                   sheet_item(""), sheet_item(""), sheet_item("")])
+        entering = [o for o in options if o.kind == "new-class" and o.allowed]
         if not d["classes"]:
-            root.appendRow([sheet_item("No Class yet — see New class in Increases"), sheet_item(""),
-                            sheet_item(""), sheet_item("")])
+            words = ("No Class yet — see New class in Increases" if not entering else
+                     f"No Class yet — drag “Enter {entering[0].name}” onto one of its traits "
+                     "below" if len(entering) == 1 else
+                     "No Class yet — drag an “Enter …” rank onto a trait of its Class below")
+            root.appendRow([sheet_item(words), sheet_item(""), sheet_item(""), sheet_item("")])
+            # the words across the whole row (the first column is as wide as the names)
+            self.classes_view.setFirstColumnSpanned(0, root.index(), True)
+        for option in entering:
+            self._class_to_enter(root, option, d)
         self.classes_view.expandAll()
         self.uses_widgets = []
         for item, cname, trait, t in uses_rows:
@@ -125,6 +121,35 @@ class SheetPart(_Editor):
             self.classes_view.setIndexWidget(item.index(), widget)
             self.uses_widgets.append(widget)
         self.classes_columns.fit()
+
+    def _new_trait_rows(self, class_row: QStandardItem, cname: str, ranked: set[str]) -> None:
+        """The Class's traits without ranks yet: where a new rank can start (a drop
+        target for rank tokens; Enter raises the Class into one)."""
+        data = self.doc.ruleset.public_data()
+        for trait, path in data["classes"].get(cname, {}).get("traits", {}).items():
+            if trait in ranked:
+                continue
+            skill = data["paths"][path]["skill"]
+            tip = (f"No ranks yet. Path {path} (Path Skill {skill}); a {cname} advance can "
+                   "start it at rank 1")
+            class_row.appendRow([sheet_item(trait, ("trait", trait, cname), tip, allowed=False),
+                                 sheet_item("—", ("trait", trait, cname), align_right=True),
+                                 sheet_item(""), sheet_item("")])
+
+    def _class_to_enter(self, root: QStandardItem, option: Option, d: dict[str, Any]) -> None:
+        """A Class the character can enter now, with its traits: where its "Enter"
+        rank token goes (the first rank of the new Class)."""
+        cname = option.name
+        info = self.doc.ruleset.public_data()["classes"][cname]
+        core = ", ".join(f"{s} {d['skills'][s]['level']}" for s in info["core_skills"])
+        key = ("new-class", cname)
+        tip = f"Not entered yet: entering {cname} costs {cost_text(option, self.unit())}"
+        row = [sheet_item(cname, key, tip), sheet_item("—", key, tip, align_right=True),
+               sheet_item(f"core Skills: {core}", key),
+               sheet_item(f"enter for {cost_text(option, self.unit())}", key,
+                          reasons_text(option, self.unit()), True)]
+        root.appendRow(row)
+        self._new_trait_rows(row[0], cname, set())
 
     def _fill_token_tray(self, options: Sequence[Option]) -> None:
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
@@ -195,7 +220,7 @@ class SheetPart(_Editor):
     # -- sheet -> options ------------------------------------------------------------------
     def _sheet_clicked(self, index: QModelIndex) -> None:
         key = index.data(KeyRole)
-        if key and key[0] in ("vital", "skill", "class"):
+        if key and key[0] in ("vital", "skill", "class", "new-class"):
             self.side_tabs.setCurrentIndex(0)
             self.options_panel.select(key[0], key[1])
 
@@ -205,7 +230,7 @@ class SheetPart(_Editor):
         if key and key[0] == "trait":
             # Enter on a trait: raise its Class with the rank going to this trait.
             option = next((o for o in self.doc.options()
-                           if o.kind == "class" and o.name == key[2]), None)
+                           if o.kind in ("class", "new-class") and o.name == key[2]), None)
             if option is None or not option.allowed:
                 self.show_refusal((list(option.reasons) if option is not None else [])
                                   or [f"{key[2]} cannot advance now"])
@@ -220,7 +245,7 @@ class SheetPart(_Editor):
                 return
             self.drop_rank(self.chain_page.token_for(option), key[2], key[1])
             return
-        if not key or key[0] not in ("vital", "skill", "class"):
+        if not key or key[0] not in ("vital", "skill", "class", "new-class"):
             return
         self._sheet_clicked(index)
         option = self.options_panel.current_option()
