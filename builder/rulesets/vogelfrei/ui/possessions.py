@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton,
-                               QSpinBox, QSplitter, QTableView, QVBoxLayout,
+                               QSizePolicy, QSpinBox, QSplitter, QTableView, QVBoxLayout,
                                QWidget)
 
 from builder.app.types import Action, RulesError
@@ -79,10 +79,15 @@ def _item_details(item: dict[str, Any]) -> str:
 
 
 def keep_rows(view: QTableView, rows: int) -> None:
-    """A table at least as tall as its header and ``rows`` rows of text."""
+    """A table at least as tall as its header and ``rows`` rows of text, and no taller
+    than the room it is given: it asks for no more (its own wish, some 190 pixels,
+    made the page taller than the pane, and the page scrolled its buttons away)."""
     row = max(view.verticalHeader().defaultSectionSize(), view.fontMetrics().height())
     view.setMinimumHeight(view.horizontalHeader().sizeHint().height() + rows * row
                           + 2 * view.frameWidth())
+    policy = view.sizePolicy()
+    policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+    view.setSizePolicy(policy)
 
 
 class PossessionsPage(QWidget):

@@ -190,3 +190,37 @@ def test_the_shop_marks_unusual_encumbrance_in_the_details(window):
     rows = {model.item(r, 0).text(): r for r in range(model.rowCount())}
     details = model.item(rows["Shield"], titles.index("Details")).text()
     assert details.startswith("oversize") and "Melee AC" in details
+
+
+def test_the_gear_buttons_stay_in_sight_at_the_default_window_size(window, qtbot):
+    """At the window's default size the whole page fits its pane: Wear, Take off and Drop
+    are in sight before and after a Buy (whose lines wrap anew), the page never grows
+    past the pane (the gear table yields the room), so the wheel has no page to scroll."""
+    from PySide6.QtWidgets import QApplication, QScrollArea
+
+    from tests.helpers import ok
+
+    # rolled starting money: the long money line ("started with 2d6x10 sp: 6 3")
+    path = Path(ok("new", "vogelfrei", "Greta", *GRETA, "--seed", "3").out.strip())
+    window.show()
+    qtbot.waitExposed(window)
+    editor = window.documents.open_path(path)
+    page = editor.possessions
+    editor.side_tabs.setCurrentWidget(page)
+    area = page.findChild(QScrollArea, "possessionsScroll")
+
+    def in_sight() -> None:
+        QApplication.processEvents()
+        assert area.verticalScrollBar().maximum() == 0
+        assert area.widget().height() == area.viewport().height()
+        for button in (page.wear_button, page.remove_button, page.drop_button):
+            bottom = button.mapTo(area.viewport(), button.rect().bottomLeft()).y()
+            assert button.isVisible() and bottom < area.viewport().height(), button.text()
+
+    assert "started with" in page.money_label.text()
+    in_sight()
+    for item in ("Wams", "Jack Chain"):
+        page.select_item(item)
+        qtbot.mouseClick(page.buy_button, Qt.MouseButton.LeftButton)
+        in_sight()
+    assert page.gear_model.rowCount() == 2
