@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QSpinBox, QVBoxLayout, QWidget)
 
 from builder.app.types import SESSION_MISSING, SESSION_TAKEN, Option, RulesError, reason_code
+from builder.ui.input_policy import form_button
 from .widgets import SAVE_TITLES, DieFace, die_size, reasons_html
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ class StaminaRoll(QWidget):
         self.spin.setRange(0, 6)
         self.spin.valueChanged.connect(self._typed)
         self.face = DieFace(self, 34)
-        self.roll_button = QPushButton("Roll", self)
+        self.roll_button = form_button(QPushButton("Roll", self))
         self.roll_button.setObjectName("rollStamina")
         self.roll_button.clicked.connect(self.roll)
         layout.addWidget(self.spin)

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from tests.helpers import ok
 
@@ -180,6 +181,9 @@ def test_a_stamina_die_rolled_in_the_app_is_rolled_once(window, qtbot):
     editor = window.documents.open_path(path)
     editor.rng = random.Random(11)
     dialog = editor.level_up()
+    dialog.stamina.roll_button.setFocus()
+    QTest.keyClick(dialog.stamina.roll_button, Qt.Key.Key_Return)    # Enter rolls no die
+    assert dialog.stamina.value() is None and ledger(path)[-1]["action"] == "award-xp"
     rolled = dialog.stamina.roll()
     assert not dialog.stamina.roll_button.isEnabled() and dialog.stamina.spin.isReadOnly()
     dialog.reject()
