@@ -183,6 +183,7 @@ def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome
     files = [Path(p) for p in paths]
     check_guard(guard, files)
     befores = [_read(p) for p in files]
+    notes = _memberships(files)
     items = store.move_all_to_trash(files)
     from builder.storage import device_log
     from builder.storage.files import now_iso
@@ -193,7 +194,36 @@ def trash(paths: Sequence[Path | str], *, guard: Guard | None = None) -> Outcome
     return Outcome(f"Moved {names} to the trash",
                    tuple(FileChange.of(p, b, None) for p, b in zip(files, befores)),
                    lines=tuple(f"trashed: {p} -> {item.trashed}" for p, item in zip(files, items)),
-                   moved=moved)
+                   moved=moved, notes=notes)
+
+
+def _memberships(files: Sequence[Path]) -> tuple[str, ...]:
+    """For each file a campaign of the library has as a member, what moving it to the
+    trash means to that campaign (read before the files move)."""
+    from builder.storage.campaigns import load_campaign
+    from builder.storage.files import FileProblem
+    from builder.storage.folders import list_campaigns
+
+    wanted = {_resolved(p): p for p in files}
+    notes = []
+    for path in list_campaigns():
+        try:
+            campaign = load_campaign(path)
+        except FileProblem:
+            continue                     # an unreadable campaign names no member here
+        for given in campaign.members:
+            member = wanted.get(_resolved(campaign.member_path(given)))
+            if member is not None:
+                notes.append(f"{member.name} is a member of the campaign {campaign.name}, "
+                             "which lists it as missing until it is back from the trash")
+    return tuple(notes)
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path
 
 
 def trash_items() -> list[store.Trashed]:

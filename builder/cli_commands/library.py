@@ -86,8 +86,13 @@ def cmd_rename(args: argparse.Namespace) -> int:
 
 def cmd_trash(args: argparse.Namespace) -> int:
     from builder.app import library
+    from builder.cli_output import err
 
-    return _print_lines(library.trash(args.files))
+    outcome = library.trash(args.files)
+    _print_lines(outcome)
+    for note in outcome.notes:
+        err(f"note: {note} (library restore)")
+    return 0
 
 
 def cmd_restore(args: argparse.Namespace) -> int:

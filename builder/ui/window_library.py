@@ -197,7 +197,8 @@ class LibraryController(QObject):
         undo = self.window.action("undo")
         keys = undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         self.window.report(f"Moved {what} to the trash — Edit ▸ Undo ({keys}) brings "
-                           f"{'them' if len(paths) > 1 else 'it'} back")
+                           f"{'them' if len(paths) > 1 else 'it'} back"
+                           + "".join(f". {note[:1].upper()}{note[1:]}" for note in outcome.notes))
 
     def _name_of(self, path: str | Path) -> str:
         row = self.window.library_model.row_for_path(path)

@@ -73,3 +73,15 @@ def test_list_shows_every_character_with_its_figures_and_problems(tmp_path):
     text = ok("library", "list").out.splitlines()
     assert text[0].startswith("Senna ") and "Unspent SP 4" in text[0]
     assert text[1].startswith("broken ") and "not a readable character file" in text[1]
+
+
+def test_trashing_a_campaign_member_says_the_campaign_will_miss_it(tmp_path):
+    senna, nyra = new(tmp_path, "Senna"), new(tmp_path, "Nyra")
+    ok("campaign", "new", "Iron Coast", "--ruleset", "story-points", "--member", senna)
+    lone = ok("library", "trash", nyra)
+    assert lone.err == ""                                    # in no campaign: nothing to say
+    trashed = ok("library", "trash", senna)
+    assert trashed.err == ("note: senna.json is a member of the campaign Iron Coast, which "
+                           "lists it as missing until it is back from the trash "
+                           "(library restore)\n")
+    assert "no such file" in ok("campaign", "show", "Iron Coast").out   # as the note said
