@@ -1,20 +1,21 @@
 """A campaign tab's party actions: the party award, the Training Exchange and the
-party XP award (the rule system's one Party XP dialog, declared as its ``party-xp``
-dialog, opened over the campaign's members), each one group operation of
-:mod:`builder.app.campaigns`, checked as you type with a dry run.
+party XP award (the rule system's own dialogs, declared as its ``party-award``,
+``exchange`` and ``party-xp`` dialogs, opened over the campaign's members), each one
+group operation of :mod:`builder.app.campaigns`, checked as you type with a dry run.
 
 A mixin of :class:`builder.ui.campaign_view.CampaignView`.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from builder.app.types import RulesError
 from builder.ui.operations import Failure, run
 
 if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
     from builder.app.outcome import Outcome
+    from builder.app.types import Ruleset
     from builder.ui.campaign_host import CampaignHost
 else:
     CampaignHost = object
@@ -93,21 +94,41 @@ class PartyActions(CampaignHost):
                     names.append(name)
         return names
 
-    def open_award_dialog(self) -> None:
-        from builder.ui.dialogs.campaign_award import PartyAwardDialog
+    def _dialog_of(self, name: str, what: str) -> tuple[Callable[..., Any], Ruleset] | None:
+        """The campaign rule system's dialog ``name`` (its ``parts.dialogs``) and the
+        ruleset; None, with the reason shown, when it cannot open."""
+        from builder.app import campaigns
+        from builder.app.queries import ruleset_part
 
+        try:
+            ruleset = campaigns.ruleset_of(self.path)
+            factory: Callable[..., Any] = ruleset_part(ruleset.parts.dialogs[name])
+        except Exception as problem:  # noqa: BLE001 - an unreadable file or rule system
+            self.show_refusal(f"{what}: the dialog cannot open.", [str(problem)])
+            return None
+        return factory, ruleset
+
+    def open_award_dialog(self) -> None:
+        """The rule system's party award dialog (``party-award``) over the members."""
+        found = self._dialog_of("party-award", "Party award")
+        if found is None:
+            return
+        factory, ruleset = found
         names = [cf.name for _g, cf in self.member_files()]
-        dialog = PartyAwardDialog(self.name, names, self._milestones(), self.preview_award,
-                                  parent=self, ruleset=self.ruleset())
+        dialog = factory(self.name, names, self._milestones(), self.preview_award,
+                         parent=self, ruleset=ruleset)
         dialog.chosen.connect(self.party_award)
         dialog.open()
         self.dialog = dialog
 
     def open_exchange_dialog(self) -> None:
-        from builder.ui.dialogs.campaign_exchange import TrainingExchangeDialog
-
-        dialog = TrainingExchangeDialog(self.name, self.member_files(), self.preview_exchange,
-                                        parent=self, ruleset=self.ruleset())
+        """The rule system's Training Exchange dialog (``exchange``) over the members."""
+        found = self._dialog_of("exchange", "Training Exchange")
+        if found is None:
+            return
+        factory, ruleset = found
+        dialog = factory(self.name, self.member_files(), self.preview_exchange,
+                         parent=self, ruleset=ruleset)
         dialog.chosen.connect(self.exchange)
         dialog.open()
         self.dialog = dialog
@@ -115,15 +136,10 @@ class PartyActions(CampaignHost):
     def open_xp_dialog(self) -> None:
         """The rule system's Party XP dialog over this campaign's members, defaulting to
         the session after their latest; what each member gained is reported here."""
-        from builder.app import campaigns
-        from builder.app.queries import ruleset_part
-
-        try:
-            ruleset = campaigns.ruleset_of(self.path)
-            factory = ruleset_part(ruleset.parts.dialogs["party-xp"])
-        except Exception as problem:  # noqa: BLE001 - an unreadable file or rule system
-            self.show_refusal("XP award: the dialog cannot open.", [str(problem)])
+        found = self._dialog_of("party-xp", "XP award")
+        if found is None:
             return
+        factory, _ruleset = found
         dialog = factory([], None, self, campaign=self.path)
         dialog.applied.connect(self._xp_written)
         dialog.reported.connect(self.show_done)

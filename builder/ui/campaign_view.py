@@ -420,10 +420,11 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         writable = campaign is not None and not campaign.read_only
         members = len(campaign.members) if campaign is not None else 0
         ruleset = self.ruleset()
-        story = ruleset is not None and ruleset.capabilities.training_exchange
-        # The party award is a Story Checkpoint or Milestone; a ruleset without them
-        # (Vogelfrei: its XP award) has none to offer.
-        self.award_button.setVisible(ruleset is not None and ruleset.capabilities.story_milestones)
+        # each party action where the rule system has it and declares its dialog
+        can, dialogs = (ruleset.capabilities, ruleset.parts.dialogs) if ruleset else (None, {})
+        story = bool(can and can.training_exchange and "exchange" in dialogs)
+        self.award_button.setVisible(bool(can and can.story_milestones
+                                          and "party-award" in dialogs))
         self.award_button.setEnabled(writable and members > 0)
         self.exchange_button.setVisible(story)
         if story and ruleset is not None:

@@ -234,8 +234,7 @@ def test_the_shared_window_defaults_to_no_rule_systems_unit_and_reads_none_loose
 
 #: The shared window's campaign parts: the campaign tab, its party dialogs, the pool.
 CAMPAIGN_WINDOW = ("builder/ui/campaign_*.py", "builder/ui/pool_view.py",
-                   "builder/ui/wording.py", "builder/ui/dialogs/award.py",
-                   "builder/ui/dialogs/campaign_*.py")
+                   "builder/ui/wording.py", "builder/ui/dialogs/campaign_*.py")
 #: A Story Point word, or a rule's number beside what it counts ("(2 each)", "1 points
 #: cheaper", "below 1").
 STORY_POINT_WORD = re.compile(r"\bSP\b|\bStory Points?\b")

@@ -180,6 +180,21 @@ def test_campaign_tab_shows_members_ledger_and_the_pool(tab, party):
     assert not tab.undo_button.isEnabled()
 
 
+def test_a_party_action_is_offered_only_with_the_dialog_its_rule_system_declares(
+        tab, monkeypatch):
+    """The campaign tab opens the rule system's own party dialogs: a system with Story
+    Milestones and a Training Exchange but no such dialogs gets no such buttons."""
+    from builder.rulesets.story_points.rules.ruleset import StoryPoints
+
+    assert tab.award_button.isVisibleTo(tab) and tab.exchange_button.isVisibleTo(tab)
+    tab.open_exchange_dialog()
+    assert type(tab.dialog).__module__ == "builder.rulesets.story_points.ui.exchange"
+    tab.dialog.reject()
+    monkeypatch.setattr(StoryPoints, "parts", StoryPoints.parts.replaced(dialogs={}))
+    tab.reload()
+    assert not tab.award_button.isVisibleTo(tab) and not tab.exchange_button.isVisibleTo(tab)
+
+
 def test_party_award_through_the_dialog(window, tab, party, qtbot):
     tab.award_button.click()
     dialog = tab.dialog
@@ -214,7 +229,7 @@ def test_the_two_award_dialogs_ask_for_the_names_alike_and_scold_for_nothing(
     """Before anything is typed neither award dialog states a refusal (no "needs a
     name", no bullet): both say what to fill in next, in the same words, and Award
     waits; the rules' own reasons come once the names are in."""
-    from builder.ui.dialogs.award import AwardDialog
+    from builder.rulesets.story_points.ui.award import AwardDialog
 
     tab.award_button.click()
     party_dialog = tab.dialog
@@ -237,7 +252,7 @@ def test_a_checkpoint_typed_onto_the_open_milestone_says_it_starts_a_new_one(
         window, tab, party):
     """Typing after the Milestone offered makes another name: both award dialogs say the
     Checkpoint starts a new Story Milestone, and which ones are open."""
-    from builder.ui.dialogs.award import AwardDialog
+    from builder.rulesets.story_points.ui.award import AwardDialog
 
     ok("do", party["nyra"], "award-checkpoint", "The Drowned Fort", "Gate")
     ok("do", party["joss"], "award-checkpoint", "The Drowned Fort", "Gate")

@@ -97,7 +97,7 @@ def test_a_buy_clicked_while_the_file_is_missing_says_nothing_changed(window, qt
 def test_an_award_to_a_tab_whose_file_is_missing_names_it_refused(window, qtbot):
     """The Award dialog over open characters learns the refusal from its dry run: it
     names the missing file, Award waits, and nothing is written anywhere."""
-    from builder.ui.dialogs.award import AwardDialog
+    from builder.rulesets.story_points.ui.award import AwardDialog
 
     path, editor = _open(window, qtbot)
     _gone(window, qtbot, editor, path)

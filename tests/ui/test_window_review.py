@@ -297,7 +297,7 @@ def test_award_xp_with_nothing_typed_is_greyed(window):
 
 
 def test_the_award_dialog_says_how_many_story_points(window):
-    from builder.ui.dialogs.award import AwardDialog
+    from builder.rulesets.story_points.ui.award import AwardDialog
     from tests.ui.conftest import SENNA, make_character
 
     editor = window.documents.open_path(make_character("Senna", *SENNA))

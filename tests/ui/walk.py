@@ -321,7 +321,7 @@ def pages_and_dialogs(window, settle):
     from builder.storage.rulesets import load_ruleset
     from builder.rulesets.story_points.ui.chain_plan import PlanChoicesDialog
     from builder.ui.dialogs.about import AboutDialog
-    from builder.ui.dialogs.award import AwardDialog
+    from builder.rulesets.story_points.ui.award import AwardDialog
     from builder.ui.dialogs.new_character import NewCharacterDialog
     from builder.ui.views.generic import GenericEditor
     from builder.rulesets.story_points.ui.dialogs import ClassAdvanceDialog

@@ -37,7 +37,9 @@ class StoryPoints(Ruleset):
         character_schema=f"{_FOLDER}:schema/character-story-points.schema.json",
         sheet_module=f"{_FOLDER}.sheet",
         editor=f"{_FOLDER}.ui.editor:StoryPointsEditor",
-        creation_form=f"{_FOLDER}.ui.creation:StoryPointsCreationForm")
+        creation_form=f"{_FOLDER}.ui.creation:StoryPointsCreationForm",
+        dialogs={"party-award": f"{_FOLDER}.ui.party_award:PartyAwardDialog",
+                 "exchange": f"{_FOLDER}.ui.exchange:TrainingExchangeDialog"})
     summary_text = ("Core Vitals, Skills and Classes raised with Story Points earned at "
                     "Story Checkpoints and Milestones; ranked Class traits.")
     actions = ACTIONS

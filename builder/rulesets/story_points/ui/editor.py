@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QAbstractItemModel
     from PySide6.QtWidgets import QLineEdit
 
-    from builder.ui.dialogs.award import AwardDialog
+    from .award import AwardDialog
     from builder.ui.document import CharacterDocument
     from .chain_page import TokenChip
 
@@ -424,7 +424,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.take_words(["rest"])
 
     def award(self) -> None:
-        from builder.ui.dialogs.award import AwardDialog
+        from .award import AwardDialog
         from builder.ui.window_documents import documents_of
 
         tabs = documents_of(self)

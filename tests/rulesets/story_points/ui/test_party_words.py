@@ -49,9 +49,9 @@ class Doc:
 
 
 def dialogs(rules, qtbot):
-    from builder.ui.dialogs.award import AwardDialog
-    from builder.ui.dialogs.campaign_award import PartyAwardDialog
-    from builder.ui.dialogs.campaign_exchange import TrainingExchangeDialog
+    from builder.rulesets.story_points.ui.award import AwardDialog
+    from builder.rulesets.story_points.ui.party_award import PartyAwardDialog
+    from builder.rulesets.story_points.ui.exchange import TrainingExchangeDialog
 
     doc = Doc(rules)
     made = (AwardDialog([doc], doc),
@@ -63,7 +63,7 @@ def dialogs(rules, qtbot):
 
 
 def test_the_dialogs_state_the_datas_amounts_in_the_rule_systems_unit(layered, qtbot):
-    from builder.ui.dialogs.campaign_exchange import cost_text
+    from builder.rulesets.story_points.ui.exchange import cost_text
 
     for rules, unit, name in ((layered, "SP", "Story Points"), (crowns(layered), "CP", "Crowns")):
         own, party, exchange = dialogs(rules, qtbot)
@@ -78,7 +78,7 @@ def test_the_dialogs_state_the_datas_amounts_in_the_rule_systems_unit(layered, q
 
 
 def test_a_rule_system_without_party_rules_gets_no_amounts():
-    from builder.ui.wording import award_choices, exchange_rule
+    from builder.rulesets.story_points.ui.words import award_choices, exchange_rule
 
     rules = ruleset("vogelfrei")
     assert rules.milestone_awards() is None and rules.exchange_terms() is None

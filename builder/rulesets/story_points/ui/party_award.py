@@ -18,8 +18,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QRadioButton, QVBoxLayout, QWidget)
 
-from builder.ui.dialogs.award import new_milestone, unnamed
-from builder.ui.wording import award_choices
+from .award import new_milestone, unnamed
+from .words import award_choices
 
 if TYPE_CHECKING:
     from builder.app.types import Ruleset
@@ -106,7 +106,7 @@ class PartyAwardDialog(QDialog):
 
     def prompt(self) -> str | None:
         """What to fill in next while a name is empty (the character's award dialog's
-        words: :func:`builder.ui.dialogs.award.unnamed`), else None."""
+        words: :func:`.award.unnamed`), else None."""
         return unnamed(self.milestone.currentText(),
                        self.checkpoint.text() if self.checkpoint_radio.isChecked() else None)
 

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBo
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QRadioButton,
                                QVBoxLayout, QWidget)
 
-from builder.ui.wording import award_amounts, award_choices, count, points_name, unit
+from builder.ui.wording import count, unit
+
+from .words import award_amounts, award_choices, points_name
 
 if TYPE_CHECKING:
     from builder.app.outcome import Guard, Outcome

@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from builder.app.queries import exchange_step
 from builder.app.types import Option, RulesError
-from builder.ui.wording import exchange_rule, unit
+from builder.ui.wording import unit
+
+from .words import exchange_rule
 
 if TYPE_CHECKING:
     from builder.app.types import CharacterFile, Ruleset
