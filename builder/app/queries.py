@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypedDict
 
 from builder.rules.records import FrozenRecord
 
@@ -311,7 +311,58 @@ def campaign_files() -> list[Path]:
     return list_campaigns()
 
 
-def campaign_view(path: Path | str) -> dict[str, Any]:
+class _MemberPlace(TypedDict):
+    path: str
+    file: str
+
+
+class MemberShown(_MemberPlace, total=False):
+    """A member as ``campaign show --json`` lists it: its path as stored and where that
+    is; its name and rule system, or why it cannot be read."""
+
+    name: str
+    ruleset: str
+    problem: str
+
+
+class EntryShown(TypedDict):
+    """A campaign ledger entry in ``campaign show --json``: its number from 1, its
+    action, its words and when it was made."""
+
+    entry: int
+    action: Any
+    text: str
+    at: Any
+
+
+class EntryProblems(TypedDict):
+    """What the pool's replay skipped of an entry, and why."""
+
+    entry: int
+    reasons: list[str]
+
+
+class _CampaignShown(TypedDict):
+    name: str
+    ruleset: str
+    members: list[str]
+    member_details: list[MemberShown]
+    sessions: list[Any]
+    settings: dict[str, Any]
+    pool: dict[str, Any]
+    ledger: list[EntryShown]
+    problems: list[EntryProblems]
+    notes: Any
+
+
+class CampaignShown(_CampaignShown, total=False):
+    """``campaign show --json``: the shape is the command line's contract (``suspended``
+    only when a merge suspended entries)."""
+
+    suspended: list[str]
+
+
+def campaign_view(path: Path | str) -> CampaignShown:
     """A campaign as ``campaign show --json`` prints it: its members, sessions, pool,
     ledger and problems."""
     from builder.rules import fortune_peril as fp
@@ -324,7 +375,7 @@ def campaign_view(path: Path | str) -> dict[str, Any]:
     state = campaign.pool_replay()
     details = []
     for given in campaign.members:
-        row: dict[str, Any] = {"path": given, "file": str(campaign.member_path(given))}
+        row: MemberShown = {"path": given, "file": str(campaign.member_path(given))}
         try:
             cf = load_character(campaign.member_path(given))
             row["name"] = cf.name
@@ -332,7 +383,7 @@ def campaign_view(path: Path | str) -> dict[str, Any]:
         except (FileProblem, RulesError) as problem:
             row["problem"] = str(problem)
         details.append(row)
-    shown = {
+    shown: CampaignShown = {
         "name": campaign.name,
         "ruleset": campaign.ruleset_id,
         "members": list(campaign.members),

@@ -90,8 +90,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     if pool["session"]:
         _out(f"pool (session {pool['session']}): Fortune {pool['fortune']}, "
              f"Peril {pool['peril']}")
-    for row in shown["ledger"]:
-        _out(f"  {row['entry']:>3}. {row['text']}")
+    for entry in shown["ledger"]:
+        _out(f"  {entry['entry']:>3}. {entry['text']}")
     for problem in shown["problems"]:
         for reason in problem["reasons"]:
             _out(f"  ! ledger entry {problem['entry']}: {reason}")

@@ -179,3 +179,28 @@ def test_each_rule_systems_derived_view_has_exactly_its_declared_keys(name, shap
     derived = cf.ruleset.derive(cf.state, cf.name)
     assert set(derived) == set(declared.__required_keys__)
     assert not declared.__optional_keys__
+
+
+def test_campaign_show_json_has_exactly_its_declared_keys(tmp_path):
+    """``campaign show --json`` is the CampaignShown shape: every required key, the
+    optional ones only when they apply (a member that cannot be read, merged entries
+    suspended), and no other; each member row and ledger row likewise."""
+    from builder.app.queries import CampaignShown, EntryShown, MemberShown
+    from tests.helpers import ok
+
+    senna = tmp_path / "senna.json"
+    ok("new", "story-points", "Senna", "-o", senna)
+    camp = tmp_path / "camp.json"
+    ok("campaign", "new", "Coast", "--ruleset", "story-points", "--member", senna, "-o", camp)
+    ok("pool", "start", camp, "--players", "2")
+    shown = ok("campaign", "show", camp, "--json").json()
+    assert set(shown) == set(CampaignShown.__required_keys__)
+    (member,) = shown["member_details"]
+    assert set(MemberShown.__required_keys__) <= set(member) <= (
+        set(MemberShown.__required_keys__) | set(MemberShown.__optional_keys__))
+    assert {"name", "ruleset"} <= set(member)
+    (entry,) = shown["ledger"]
+    assert set(entry) == set(EntryShown.__required_keys__)
+    senna.unlink()
+    gone = ok("campaign", "show", camp, "--json").json()["member_details"][0]
+    assert "problem" in gone and "name" not in gone
