@@ -24,7 +24,6 @@ from builder.rules.base import (
     has_code,
     read_action,
     reason_code,
-    whole_number,
 )
 from builder.storage.files import ChangedOnDisk, CharacterFile, FileProblem
 from builder.storage.jsonio import one_line
@@ -32,5 +31,4 @@ from builder.storage.jsonio import one_line
 __all__ = ["AT_MAXIMUM", "SESSION_MISSING", "SESSION_TAKEN", "Action", "ActionEntry",
            "ActionHelp", "ChangedOnDisk", "CharacterFile", "FileProblem", "Option", "Plan",
            "PlanStep", "Reason", "Refusal", "Ruleset", "RulesError", "UsageError",
-           "action_parser", "has_code", "one_line", "read_action", "reason_code",
-           "whole_number"]
+           "action_parser", "has_code", "one_line", "read_action", "reason_code"]

@@ -22,7 +22,7 @@ import argparse
 import shlex
 from typing import TYPE_CHECKING, Any, Sequence
 
-from builder.app.types import UsageError, whole_number
+from builder.app.types import UsageError
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -334,7 +334,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("hit_dice", nargs="*", metavar="HD",
                    help="one per defeated enemy: 3, 3*, L2, <1 (ID=HD counts a returning "
                         "enemy once)")
-    p.add_argument("--treasure", type=whole_number("the treasure"), default=0, metavar="N",
+    p.add_argument("--treasure", type=int, default=0, metavar="N",
                    help="silver pieces of treasure brought back to safety")
     p.add_argument("--session", required=True, metavar="S", help="the session the XP is awarded in")
     p.add_argument("--survivor", action="append", default=[], metavar="CHARFILE",
@@ -349,12 +349,9 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
 
     p = psub.add_parser("start", help="start a new session with a fresh pool")
     p.add_argument("file", help="a campaign file")
-    p.add_argument("--players", type=whole_number("the number of players"), required=True,
-                   help="how many players sit at the table")
-    p.add_argument("--peril", type=whole_number("the Peril side"), default=None,
-                   help="the Peril side's size for this session")
-    p.add_argument("--fortune", type=whole_number("the Fortune side"), default=None,
-                   help="the Fortune side's size for this session")
+    p.add_argument("--players", type=int, required=True, help="how many players sit at the table")
+    p.add_argument("--peril", type=int, default=None, help="the Peril side's size for this session")
+    p.add_argument("--fortune", type=int, default=None, help="the Fortune side's size for this session")
     p.add_argument("--name", default=None, help="a name for the session")
     p.set_defaults(func=cmd_pool_start)
 
@@ -389,14 +386,13 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("file", help="a campaign file")
     p.add_argument("side", type=_side, metavar="fortune|peril", help="the side that earns the points")
     p.add_argument("--reason", required=True, help="the rule that awards them")
-    p.add_argument("--points", type=whole_number("the points"), default=1, help="how many points (default 1)")
+    p.add_argument("--points", type=int, default=1, help="how many points (default 1)")
     p.set_defaults(func=cmd_pool_earn)
 
     p = psub.add_parser("nemesis", help="give a Nemesis a private pool")
     p.add_argument("file", help="a campaign file")
     p.add_argument("name", help="the Nemesis's name")
-    p.add_argument("--points", type=whole_number("the points"), default=None,
-                   help="the size of its private pool")
+    p.add_argument("--points", type=int, default=None, help="the size of its private pool")
     p.add_argument("--shared", action="store_true",
                    help="the Nemesis spends from the GM's shared pool again")
     p.set_defaults(func=cmd_pool_nemesis)

@@ -17,7 +17,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from functools import cached_property
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
@@ -168,29 +168,11 @@ def match_name(name: str, valid: Iterable[str], what: str) -> str:
     raise UsageError(f"unknown {what} '{name}'; valid: {listing}")
 
 
-#: The largest whole number a file keeps (every file format's ``int``, either sign): a
-#: number typed beyond it is refused where it is read, naming what it was typed for.
-WHOLE_NUMBER_LIMIT = 1_000_000_000
-
-
 def parse_int(text: str | int, what: str) -> int:
     try:
-        number = int(str(text).strip())
+        return int(str(text).strip())
     except (TypeError, ValueError):
         raise UsageError(f"{what} must be a whole number, not '{text}'") from None
-    if abs(number) > WHOLE_NUMBER_LIMIT:
-        bound = ("at most " if number > 0 else "at least -") + str(WHOLE_NUMBER_LIMIT)
-        raise UsageError(f"{what} must be {bound}, not {number}")
-    return number
-
-
-def whole_number(what: str) -> Callable[[str], int]:
-    """An argparse ``type``: the word read by :func:`parse_int`, naming ``what`` when it
-    is no whole number or beyond :data:`WHOLE_NUMBER_LIMIT` (UsageError)."""
-    def read(text: str) -> int:
-        return parse_int(text, what)
-
-    return read
 
 
 def parse_yes_no(text: str | bool, what: str) -> bool:

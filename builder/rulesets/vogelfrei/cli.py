@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.app.types import UsageError, whole_number
+from builder.app.types import UsageError
 
 if TYPE_CHECKING:
     import argparse
@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
                         "L2 (a level 2 classed character), <1; NAME=HD counts a named enemy once")
     p.add_argument("--treasure", action="append", default=[], metavar="N|KIND=N",
                    help="silver pieces of treasure brought back to a secure location")
-    p.add_argument("--survivors", type=whole_number("the survivors"), default=1, metavar="N",
+    p.add_argument("--survivors", type=int, default=1, metavar="N",
                    help="surviving participants sharing the XP (default 1)")
     p.add_argument("--part", action="append", default=[], metavar="NAME=FRACTION",
                    help="a surviving participant and the part of the adventure they were "
