@@ -12,10 +12,10 @@ import random
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from builder.rules.base import (NAME_NEEDED, Action, ActionEntry, Option, Refusal, RulesError,
-                                Ruleset, kept_name)
+                                Ruleset, UsageError, kept_name)
 from builder.rules.records import FrozenRecord, Record
 from builder.rules.engine import Replay, attempt, replay
 from builder.storage import jsonio
@@ -136,6 +136,22 @@ def current_bytes(path: Path) -> bytes | None:
         return read_regular(path, jsonio.MAX_DOCUMENT_BYTES)
     except Unreadable as why:
         raise FileProblem(f"{path}: {why}") from None
+
+
+#: The largest whole number a file keeps, either sign (every file format's ``int``).
+WHOLE_NUMBER_LIMIT = 1_000_000_000
+
+
+def beyond_a_file(values: Mapping[str, Any]) -> str | None:
+    """Why an action the rules took cannot be logged: a whole number of it beyond what a
+    file keeps, by the name the ledger gives it (``xp must be at most 1000000000, not
+    ...``); None when every one fits."""
+    for key, value in values.items():
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and abs(value) > WHOLE_NUMBER_LIMIT:
+            bound = "at most " if value > 0 else "at least -"
+            return f"{key} must be {bound}{WHOLE_NUMBER_LIMIT}, not {value}"
+    return None
 
 
 def write_checked(target: Path, data: bytes, expected: bytes | None,
@@ -356,6 +372,9 @@ class CharacterFile(Record):
         preview = self.preview(action, rng)
         if preview.reasons:
             raise Refusal(preview.reasons)
+        beyond = beyond_a_file(preview.action.args)
+        if beyond:
+            raise UsageError(beyond)
         logged = preview.action.to_json()
         logged["at"] = now_iso()
         stamp_entry(self.doc, logged)

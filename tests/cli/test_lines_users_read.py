@@ -71,3 +71,43 @@ def test_the_trash_lists_a_renamed_character_under_its_new_name():
     assert [item["name"] for item in listed] == ["Mira"]
     assert listed[0]["original"].endswith("Senna.json")          # its file kept its name
     assert "(Mira, from " in ok("library", "restore").out
+
+
+HUGE = "99999999999999999999"
+
+
+def test_an_action_the_rules_take_but_no_file_keeps_names_the_number_it_was_given(tmp_path):
+    """The rules judge a number first (their refusal keeps exit 1); an action they take
+    whose number no file keeps is refused in one line naming it by its ledger name, exit
+    2 as when the file check refused it, and nothing is written."""
+    from builder.storage.files import WHOLE_NUMBER_LIMIT
+
+    greta = tmp_path / "greta.json"
+    ok("new", "vogelfrei", "Greta", "--seed", "3", "-o", greta, "--set", "money=2gp")
+    before = greta.read_bytes()
+    for typed in (HUGE, str(WHOLE_NUMBER_LIMIT + 1)):
+        result = cli("do", greta, "award-xp", typed, "--session", "6")
+        assert (result.code, result.err.strip().splitlines()) == (
+            2, [f"xp must be at most {WHOLE_NUMBER_LIMIT}, not {typed}"])
+    refused = cli("do", greta, "buy", "--qty", str(WHOLE_NUMBER_LIMIT + 1), "rope")
+    assert refused.code == 1 and "not enough money" in refused.err     # the rules first
+    assert greta.read_bytes() == before
+    assert ok("xp", "3", "--survivors", HUGE).code == 0                 # writes no file
+    ok("do", greta, "award-xp", str(WHOLE_NUMBER_LIMIT), "--session", "6")   # the bound
+
+
+def test_the_bound_of_a_logged_number_is_every_file_formats_own():
+    import json
+    from pathlib import Path
+
+    import builder
+    from builder.storage.files import WHOLE_NUMBER_LIMIT
+
+    folder = Path(builder.__file__).parent
+    bounds = {}
+    for path in [*folder.rglob("character-*.schema.json"),
+                 folder / "data" / "schema" / "campaign.schema.json"]:
+        whole = json.loads(path.read_text())["$defs"]["int"]
+        bounds[path.name] = (whole["minimum"], whole["maximum"])
+    assert len(bounds) == 4
+    assert set(bounds.values()) == {(-WHOLE_NUMBER_LIMIT, WHOLE_NUMBER_LIMIT)}, bounds
