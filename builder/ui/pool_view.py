@@ -70,6 +70,8 @@ def _key(view: PoolView, keys: str, button: QPushButton) -> None:
         if button.isEnabled():
             button.animateClick()
             return
+        if not view.controls.isEnabled():
+            return            # a campaign that cannot be changed: the message line says why
         view.message.setText(f"{button.accessibleName()} is not possible now: "
                              + "; ".join(view.refused.get(button) or []))
         view.message.setStyleSheet(f"color: {_hue('error')};")

@@ -85,6 +85,18 @@ def test_a_greyed_spends_key_says_why_instead_of_nothing(window, tab, party, qtb
     assert said.startswith("Fortune: Upgrade Ability → Mastery is not possible now: ")
     assert all(reason in said for reason in pool.refused[button])
     assert len(json.loads(party["camp"].read_text())["ledger"]) == 1
+    # a campaign that cannot be changed: every button is greyed, and its key leaves the
+    # message that says why as it is
+    pool.campaign.read_only = "coast.json: written by a newer version; read-only"
+    pool.refresh()
+    pool.by.setEditText("Nyra")
+    pool.check_id.setText("3")
+    from PySide6.QtGui import QKeySequence, QShortcut
+
+    (key,) = [k for k in pool.findChildren(QShortcut) if k.key() == QKeySequence("Alt+1")]
+    key.activated.emit()                      # the key, wherever the focus went
+    assert pool.message.text() == "coast.json: written by a newer version; read-only"
+    assert len(json.loads(party["camp"].read_text())["ledger"]) == 1
 
 
 def test_the_trait_pickers_arrow_keys_reach_blocked_traits_and_say_why(window, qtbot):

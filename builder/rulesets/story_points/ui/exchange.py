@@ -1,7 +1,7 @@
 """Campaign ▸ Training Exchange: two members each take a Skill or Class increase,
 each cheaper by the rule system's discount (never below its floor; never the increase
 it excludes), paid and written together.  The terms and their unit are the rule
-system's (``exchange_terms``, ``balance_label``), worded by :mod:`builder.ui.wording`.
+system's (``exchange_terms``, ``balance_label``), worded by :mod:`.words`.
 
 Every choice comes from the rules core: the increases are the member's own
 ``options()`` (skills, and the Classes it already has), a Class advance's trait
