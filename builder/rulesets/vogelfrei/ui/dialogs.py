@@ -120,8 +120,8 @@ class _CheckedDialog(QDialog):
 class StaminaRoll(QWidget):
     """The Stamina roll: rolled here (the die is shown) or typed in from a real die.  A
     die rolled here is rolled once, as at the table: it stays in ``held`` (its sides ->
-    the roll; the editor's, so a dialog cancelled and opened again shows the same roll)
-    until a level is taken with it."""
+    the roll; the editor keeps one for each level reached, so a dialog cancelled and
+    opened again, or a level undone and taken again, shows the same roll)."""
 
     changed = Signal()
 

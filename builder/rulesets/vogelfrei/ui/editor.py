@@ -44,9 +44,10 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         #: The dialog this editor opened last (tests and tools drive it).
         self.dialog: QDialog | None = None
         self.rng = doc.rng
-        #: The Stamina dice rolled in the level dialogs and not used yet (sides -> roll):
-        #: a dialog cancelled and opened again shows the roll, never a new one.
-        self.held_rolls: dict[int, int] = {}
+        #: The Stamina dice rolled in the level dialogs, by the level they reach (that
+        #: level -> the die's sides -> the roll): a dialog cancelled and opened again, or
+        #: a level undone and taken again, shows the roll, never a new one.
+        self.held_rolls: dict[int, dict[int, int]] = {}
 
         # header
         self.title_label = QLabel(self)
@@ -220,8 +221,8 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
             self.status.emit("Done: " + self.doc.ruleset.describe(self.doc.cf.ledger[-1]))
         return ok
 
-    def _open(self, dialog: _CheckedDialog, rolls: bool = False) -> QDialog:
-        dialog.chosen.connect(self._take_rolled if rolls else self.take_words)
+    def _open(self, dialog: _CheckedDialog) -> QDialog:
+        dialog.chosen.connect(self.take_words)
         dialog.open()
         self.dialog = dialog
         return dialog
@@ -238,22 +239,18 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
     def award_xp(self) -> QDialog:
         return self._open(AwardXpDialog(self.doc, self))
 
-    def _take_rolled(self, words: list[str]) -> bool:
-        """A level taken with a Stamina roll: the dice held are used."""
-        taken = self.take_words(words)
-        if taken:
-            self.held_rolls.clear()
-        return taken
+    def _held(self) -> dict[int, int]:
+        """The dice rolled for the level the character would reach next."""
+        return self.held_rolls.setdefault(int(self.doc.derived()["level"]) + 1, {})
 
     def level_up(self) -> QDialog:
-        return self._open(LevelUpDialog(self.doc, self, rng=self.rng, held=self.held_rolls),
-                          rolls=True)
+        return self._open(LevelUpDialog(self.doc, self, rng=self.rng, held=self._held()))
 
     def change_career(self, cls: str | None = None, career: str | None = None) -> QDialog:
-        dialog = ChangeCareerDialog(self.doc, self, rng=self.rng, held=self.held_rolls)
+        dialog = ChangeCareerDialog(self.doc, self, rng=self.rng, held=self._held())
         if cls:
             dialog.select(cls, career)
-        return self._open(dialog, rolls=True)
+        return self._open(dialog)
 
     def party_xp(self) -> QDialog:
         from builder.ui.window_documents import documents_of

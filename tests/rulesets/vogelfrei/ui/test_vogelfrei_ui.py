@@ -174,8 +174,8 @@ def test_level_up_rolled_in_the_app_shows_the_die(window, qtbot):
 
 def test_a_stamina_die_rolled_in_the_app_is_rolled_once(window, qtbot):
     """As at the table, the die is not rolled again: the button is spent, the value is
-    not typed over, and a cancelled dialog opened again shows the same roll; a level
-    taken uses it, and the next level rolls anew."""
+    not typed over, and a cancelled dialog opened again, or the level undone and taken
+    again, shows the same roll; the next level rolls anew."""
     path = make()
     ok("do", str(path), "award-xp", "2500", "--session", "4")
     editor = window.documents.open_path(path)
@@ -191,10 +191,15 @@ def test_a_stamina_die_rolled_in_the_app_is_rolled_once(window, qtbot):
     assert again.stamina.value() == rolled and not again.stamina.roll_button.isEnabled()
     assert again.stamina.roll() == rolled                     # no second throw
     again.ok.click()
-    assert ledger(path)[-1]["roll"] == rolled and editor.held_rolls == {}
+    assert ledger(path)[-1]["roll"] == rolled
+    window.action("undo").trigger()                            # the level undone ...
+    assert ledger(path)[-1]["action"] == "award-xp"
+    retaken = editor.level_up()                                 # ... and taken again
+    assert retaken.stamina.value() == rolled and not retaken.stamina.roll_button.isEnabled()
+    retaken.ok.click()
     ok("do", str(path), "award-xp", "9000", "--session", "5")
     editor.doc.reload()
-    assert editor.level_up().stamina.roll_button.isEnabled()
+    assert editor.level_up().stamina.roll_button.isEnabled()  # the next level: a new die
 
 
 def test_a_die_rolled_for_one_class_is_not_another_class_die(window, qtbot):
