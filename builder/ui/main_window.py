@@ -107,36 +107,15 @@ class MainWindow(QMainWindow):
                                                               self.library_page)
         self.library_page.add_section(self.campaigns_panel, 2)
 
-        self.tabs: QTabWidget = QTabWidget(self)
-        self.tabs.setObjectName("tabs")
-        self.tabs.setAccessibleName("Library and open characters")
-        self.tabs.setDocumentMode(True)
-        self.tabs.setTabsClosable(True)
-        self.tabs.setMovable(True)
-        self.tabs.addTab(self.library_page, "Library")
-        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
-        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.LeftSide, None)
-        # Above the tabs, whatever tab is open: the lasting "Something went wrong" bar.
-        central = QWidget(self)
-        column = QVBoxLayout(central)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        self._central_column = column
-        column.addWidget(self.tabs, 1)
-        self.setCentralWidget(central)
+        self.tabs: QTabWidget = self._tabs()
         # Made when first needed (install_crash_guard, show_crash): the first paint
         # does not need them.
         self.crash_guard: CrashGuard | None = None
         self.crash_bar: MessageBar | None = None
         self.notice_bar: MessageBar | None = None
-
         self.balance_label: QLabel = QLabel(self)
-        self.balance_label.setObjectName("balanceLabel")
-        self.balance_label.setAccessibleName("Unspent points")
         self.saved_label: QLabel = QLabel(self)
-        self.saved_label.setObjectName("savedLabel")
-        self.statusBar().addPermanentWidget(self.saved_label)
-        self.statusBar().addPermanentWidget(self.balance_label)
+        self._status_bar()
 
         # The controllers, each given the ones it talks to.
         self.documents = DocumentsController(self)
@@ -159,6 +138,36 @@ class MainWindow(QMainWindow):
         if restore:
             self.settings.restore_settings()
         self.documents.current_changed(self.tabs.currentIndex())
+
+    def _tabs(self) -> QTabWidget:
+        """The tabs (the Library first, never closed), the central widget's one part
+        but for the bars that come above them (:attr:`_central_column`)."""
+        tabs = QTabWidget(self)
+        tabs.setObjectName("tabs")
+        tabs.setAccessibleName("Library and open characters")
+        tabs.setDocumentMode(True)
+        tabs.setTabsClosable(True)
+        tabs.setMovable(True)
+        tabs.addTab(self.library_page, "Library")
+        tabs.tabBar().setTabButton(0, tabs.tabBar().ButtonPosition.RightSide, None)
+        tabs.tabBar().setTabButton(0, tabs.tabBar().ButtonPosition.LeftSide, None)
+        # Above the tabs, whatever tab is open: the lasting "Something went wrong" bar.
+        central = QWidget(self)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self._central_column = column
+        column.addWidget(tabs, 1)
+        self.setCentralWidget(central)
+        return tabs
+
+    def _status_bar(self) -> None:
+        """The status bar's lasting parts: whether the file is saved, the unspent points."""
+        self.balance_label.setObjectName("balanceLabel")
+        self.balance_label.setAccessibleName("Unspent points")
+        self.saved_label.setObjectName("savedLabel")
+        self.statusBar().addPermanentWidget(self.saved_label)
+        self.statusBar().addPermanentWidget(self.balance_label)
 
     def action(self, action_id: str) -> QAction:
         """The window action with this id (:data:`builder.ui.window_actions.ACTIONS`,
