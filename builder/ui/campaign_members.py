@@ -1,7 +1,7 @@
 """A campaign tab's members: add characters of the library (:class:`AddMembersDialog`)
 and remove one; the campaign file changes, no character file does.
 
-A mixin of :class:`builder.ui.campaign_view.CampaignView`.
+A part of :class:`builder.ui.campaign_view.CampaignView`.
 """
 from __future__ import annotations
 
@@ -14,13 +14,11 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QVBoxLayout)
 from builder.app.pathnames import real_path
 from builder.ui.operations import Failure, run
 
-if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
+if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from builder.app.library import LibraryEntry
-    from builder.ui.campaign_host import CampaignHost
-else:
-    CampaignHost = object
+    from builder.ui.campaign_view import CampaignView
 
 
 def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
@@ -30,55 +28,59 @@ def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
     return member_reference(campaign_file, character)
 
 
-class MemberActions(CampaignHost):
-    """Add and remove members."""
+class MemberActions:
+    """Add and remove members: a part of the tab
+    (:attr:`builder.ui.campaign_view.CampaignView.membership`)."""
+
+    def __init__(self, view: CampaignView) -> None:
+        self.view = view
 
     # -- members --------------------------------------------------------------------------
     def add_members(self, character_paths: list[str]) -> bool:
         from builder.app import campaigns
 
-        givens = [member_path_for(self.path, p) for p in character_paths]
-        result = run(lambda: campaigns.add_members(self.path, givens), self.broadcast)
+        givens = [member_path_for(self.view.path, p) for p in character_paths]
+        result = run(lambda: campaigns.add_members(self.view.path, givens), self.view.broadcast)
         if isinstance(result, Failure):
             title = ("Cannot add (nothing was changed):" if result.code == "rules"
                      else "Cannot add:")
-            self.show_refusal(title, result.reasons)
+            self.view.show_refusal(title, result.reasons)
             return False
-        self.show_done(result.summary)
-        self.changed.emit()
+        self.view.show_done(result.summary)
+        self.view.changed.emit()
         return True
 
     def remove_member(self, given: str) -> bool:
         from builder.app import campaigns
 
-        result = run(lambda: campaigns.remove_member(self.path, given), self.broadcast)
+        result = run(lambda: campaigns.remove_member(self.view.path, given), self.view.broadcast)
         if isinstance(result, Failure):
-            self.show_refusal("Cannot remove:", result.reasons)
+            self.view.show_refusal("Cannot remove:", result.reasons)
             return False
-        self.show_done(result.summary)
-        self.changed.emit()
+        self.view.show_done(result.summary)
+        self.view.changed.emit()
         return True
 
     def remove_selected(self) -> None:
-        given = self.selected_member()
+        given = self.view.selected_member()
         if given is not None:
             self.remove_member(given)
 
 
     def open_add_dialog(self) -> None:
-        if self.library_entries is not None:
-            entries = self.library_entries()
+        if self.view.library_entries is not None:
+            entries = self.view.library_entries()
         else:
             from builder.app.library import scan
 
             entries = scan()
-        present = {real_path(p) for p in self.member_paths()}
-        offered = [e for e in entries if not e.problem and e.ruleset_id == self.ruleset_id
+        present = {real_path(p) for p in self.view.member_paths()}
+        offered = [e for e in entries if not e.problem and e.ruleset_id == self.view.ruleset_id
                    and real_path(e.path) not in present]
-        dialog = AddMembersDialog(self.name, offered, self)
+        dialog = AddMembersDialog(self.view.name, offered, self.view)
         dialog.chosen.connect(self.add_members)
         dialog.open()
-        self.dialog = dialog
+        self.view.dialog = dialog
 
 
 class AddMembersDialog(QDialog):

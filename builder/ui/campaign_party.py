@@ -3,7 +3,7 @@ party XP award (the rule system's own dialogs, declared as its ``party-award``,
 ``exchange`` and ``party-xp`` dialogs, opened over the campaign's members), each one
 group operation of :mod:`builder.app.campaigns`, checked as you type with a dry run.
 
-A mixin of :class:`builder.ui.campaign_view.CampaignView`.
+A part of :class:`builder.ui.campaign_view.CampaignView`.
 """
 from __future__ import annotations
 
@@ -13,48 +13,50 @@ from typing import TYPE_CHECKING, Any, Callable
 from builder.app.types import RulesError
 from builder.ui.operations import Failure, run
 
-if TYPE_CHECKING:  # the campaign tab as its parts see it (builder.ui.campaign_host)
+if TYPE_CHECKING:
     from builder.app.outcome import Outcome
     from builder.app.types import Ruleset
-    from builder.ui.campaign_host import CampaignHost
-else:
-    CampaignHost = object
+    from builder.ui.campaign_view import CampaignView
 
 
-class PartyActions(CampaignHost):
-    """Group operations and their dialogs (award, exchange, XP)."""
+class PartyActions:
+    """A campaign tab's group operations and their dialogs (award, exchange, XP): a part
+    of the tab (:attr:`builder.ui.campaign_view.CampaignView.party`)."""
+
+    def __init__(self, view: CampaignView) -> None:
+        self.view = view
 
     # -- the core, dry and for real ----------------------------------------------------------
     def dry_run(self, op: Callable[[Path], Outcome]) -> list[str]:
         """The reasons the operation ``op(path)`` gives in a dry run; nothing written."""
         from builder.ui.operations import attempt
 
-        result = attempt(lambda: op(self.path))
+        result = attempt(lambda: op(self.view.path))
         return result.reasons if isinstance(result, Failure) else []
 
     def _group(self, what: str, op: Callable[..., Outcome]) -> bool:
         """Run a group operation (``op(path, guard=...)``) and broadcast what it wrote."""
         from builder.app import campaigns
 
-        guard = self.member_guard
+        guard = self.view.member_guard
         outcome = None
 
         def undo() -> Outcome:
-            return campaigns.undo(self.path, guard=guard,
+            return campaigns.undo(self.view.path, guard=guard,
                                   expected=outcome.entry if outcome else None)
 
-        result = run(lambda: op(self.path, guard=guard), None)
+        result = run(lambda: op(self.view.path, guard=guard), None)
         if isinstance(result, Failure):
             title = (f"{what}: nothing was written." if result.code != "rules"
                      else f"{what} refused (no file was changed):")
-            self.show_refusal(title, result.reasons)
-            self.reload()
+            self.view.show_refusal(title, result.reasons)
+            self.view.reload()
             return False
         outcome = result
-        self.reload()
-        self.show_done(result.summary)
-        self.broadcast.announce(result, undo)   # this tab reads again too
-        self.changed.emit()
+        self.view.reload()
+        self.view.show_done(result.summary)
+        self.view.broadcast.announce(result, undo)   # this tab reads again too
+        self.view.changed.emit()
         return True
 
     def party_award(self, words: list[str]) -> bool:
@@ -84,7 +86,7 @@ class PartyActions(CampaignHost):
     # -- dialogs ------------------------------------------------------------------------------
     def _milestones(self) -> list[str]:
         names = []
-        for _given, cf in self.member_files():
+        for _given, cf in self.view.member_files():
             try:
                 milestones = cf.derived().get("milestones", {})
             except RulesError:
@@ -101,10 +103,10 @@ class PartyActions(CampaignHost):
         from builder.app.queries import ruleset_part
 
         try:
-            ruleset = campaigns.ruleset_of(self.path)
+            ruleset = campaigns.ruleset_of(self.view.path)
             factory: Callable[..., Any] = ruleset_part(ruleset.parts.dialogs[name])
         except Exception as problem:  # noqa: BLE001 - an unreadable file or rule system
-            self.show_refusal(f"{what}: the dialog cannot open.", [str(problem)])
+            self.view.show_refusal(f"{what}: the dialog cannot open.", [str(problem)])
             return None
         return factory, ruleset
 
@@ -114,12 +116,12 @@ class PartyActions(CampaignHost):
         if found is None:
             return
         factory, ruleset = found
-        names = [cf.name for _g, cf in self.member_files()]
-        dialog = factory(self.name, names, self._milestones(), self.preview_award,
-                         parent=self, ruleset=ruleset)
+        names = [cf.name for _g, cf in self.view.member_files()]
+        dialog = factory(self.view.name, names, self._milestones(), self.preview_award,
+                         parent=self.view, ruleset=ruleset)
         dialog.chosen.connect(self.party_award)
         dialog.open()
-        self.dialog = dialog
+        self.view.dialog = dialog
 
     def open_exchange_dialog(self) -> None:
         """The rule system's Training Exchange dialog (``exchange``) over the members."""
@@ -127,11 +129,11 @@ class PartyActions(CampaignHost):
         if found is None:
             return
         factory, ruleset = found
-        dialog = factory(self.name, self.member_files(), self.preview_exchange,
-                         parent=self, ruleset=ruleset)
+        dialog = factory(self.view.name, self.view.member_files(), self.preview_exchange,
+                         parent=self.view, ruleset=ruleset)
         dialog.chosen.connect(self.exchange)
         dialog.open()
-        self.dialog = dialog
+        self.view.dialog = dialog
 
     def open_xp_dialog(self) -> None:
         """The rule system's Party XP dialog over this campaign's members, defaulting to
@@ -140,16 +142,16 @@ class PartyActions(CampaignHost):
         if found is None:
             return
         factory, _ruleset = found
-        dialog = factory([], None, self, campaign=self.path)
+        dialog = factory([], None, self.view, campaign=self.view.path)
         dialog.applied.connect(self._xp_written)
-        dialog.reported.connect(self.show_done)
+        dialog.reported.connect(self.view.show_done)
         dialog.open()
-        self.dialog = dialog
+        self.view.dialog = dialog
 
 
     def _xp_written(self, _shares: object) -> None:
-        self.reload()
-        self.changed.emit()
+        self.view.reload()
+        self.view.changed.emit()
 
 
 #: What an XP dialog says while nothing has been won yet: the next step, not a refusal.

@@ -46,6 +46,8 @@ from builder.ui.campaign_pool import EmbeddedPoolView
 from builder.ui.wording import cheaper, count
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
@@ -110,7 +112,7 @@ class UndoLastEntry(QUndoCommand):
         self.view.undo_last(expected=self.entry)
 
 
-class CampaignView(PartyActions, MemberActions, QWidget):
+class CampaignView(QWidget):
     #: The campaign file changed (the library's campaign list refreshes).
     changed = Signal()
     #: A message for the status bar.
@@ -135,7 +137,10 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         #: rebuild it).
         self._top: object = None
         #: The dialog this tab opened last (award, exchange, XP, add members).
-        self.dialog = None
+        self.dialog: QDialog | None = None
+        #: Its parts: the party's group operations, and who is a member.
+        self.party = PartyActions(self)
+        self.membership = MemberActions(self)
         self._build()
         # the command line (or another window) may change the campaign meanwhile
         self._watch_timer = QTimer(self, singleShot=True, interval=150)
@@ -160,20 +165,20 @@ class CampaignView(PartyActions, MemberActions, QWidget):
         self.award_button = QPushButton("Part&y award…", self)
         self.award_button.setToolTip("One action for every member (Story Checkpoint, "
                                      "Milestone), all or nothing")
-        self.award_button.clicked.connect(self.open_award_dialog)
+        self.award_button.clicked.connect(self.party.open_award_dialog)
         self.exchange_button = QPushButton("Training E&xchange…", self)
-        self.exchange_button.clicked.connect(self.open_exchange_dialog)
+        self.exchange_button.clicked.connect(self.party.open_exchange_dialog)
         self.xp_button = QPushButton("&XP award…", self)
         self.xp_button.setToolTip("Share a session's XP (enemies and treasure) among the "
                                   "survivors")
-        self.xp_button.clicked.connect(self.open_xp_dialog)
+        self.xp_button.clicked.connect(self.party.open_xp_dialog)
         self.add_button = QPushButton("Add &members…", self)
         self.add_button.setToolTip("Add characters of the library to this campaign")
-        self.add_button.clicked.connect(self.open_add_dialog)
+        self.add_button.clicked.connect(self.membership.open_add_dialog)
         self.remove_button = QPushButton("&Remove member", self)
         self.remove_button.setToolTip("The selected member leaves the campaign (their file "
                                       "is not changed)")
-        self.remove_button.clicked.connect(self.remove_selected)
+        self.remove_button.clicked.connect(self.membership.remove_selected)
         self.undo_button = QPushButton("&Undo last entry", self)
         self.undo_button.clicked.connect(lambda: self.undo_last())
 
@@ -375,12 +380,8 @@ class CampaignView(PartyActions, MemberActions, QWidget):
             self._update_buttons()
             return
         self.title.setText(campaign.name)
-        try:
-            from builder.app.queries import ruleset as load_ruleset
-
-            ruleset_title = load_ruleset(campaign.ruleset_id).title or campaign.ruleset_id
-        except (RulesError, OSError, ValueError):
-            ruleset_title = campaign.ruleset_id
+        ruleset = self.ruleset()
+        ruleset_title = (ruleset.title if ruleset is not None else "") or campaign.ruleset_id
         from builder.app.rows import pool_replay
 
         replayed = pool_replay(campaign)     # (its pool panel shows the same replay)

@@ -95,7 +95,7 @@ class CampaignsController(QObject):
 
         paths = [index.data(PathRole) for index in characters]
         view = self.documents.open_campaign(campaigns_selected[0], make_current=False)
-        if view is not None and view.add_members(paths):
+        if view is not None and view.membership.add_members(paths):
             window.campaign_model.refresh()
             window.report(f"Added {count(len(paths), 'character')} to {view.name}")
         elif view is not None:

@@ -131,7 +131,7 @@ def test_add_and_remove_members_and_trash_with_undo(window, party, qtbot):
     ada = make_character("Ada", "sp=1")
     window.library_model.refresh()
     view = window.documents.open_campaign(party["camp"])
-    view.open_add_dialog()
+    view.membership.open_add_dialog()
     dialog = view.dialog
     assert [dialog.list.item(i).text().split()[0] for i in range(dialog.list.count())] \
         == ["Ada"]                                      # members are not offered again
@@ -187,7 +187,7 @@ def test_a_party_action_is_offered_only_with_the_dialog_its_rule_system_declares
     from builder.rulesets.story_points.rules.ruleset import StoryPoints
 
     assert tab.award_button.isVisibleTo(tab) and tab.exchange_button.isVisibleTo(tab)
-    tab.open_exchange_dialog()
+    tab.party.open_exchange_dialog()
     assert type(tab.dialog).__module__ == "builder.rulesets.story_points.ui.exchange"
     tab.dialog.reject()
     monkeypatch.setattr(StoryPoints, "parts", StoryPoints.parts.replaced(dialogs={}))
@@ -277,14 +277,14 @@ def test_a_checkpoint_typed_onto_the_open_milestone_says_it_starts_a_new_one(
 def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):
     ok("do", party["joss"], "award-checkpoint", "Fort", "Gate")   # only Joss has it
     before = snapshot(party["camp"], party["nyra"], party["joss"])
-    assert not tab.party_award(["award-checkpoint", "Fort", "Gate"])
+    assert not tab.party.party_award(["award-checkpoint", "Fort", "Gate"])
     assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
     text = tab.message_bar.label.text()
     assert tab.message_bar.isVisibleTo(tab)
     assert "refused (no file was changed)" in text
     assert "Joss (" in text and "already awarded" in text and "Nyra (" not in text
     # every refusing member is named
-    assert not tab.party_award(["raise-vital", "Perception"])
+    assert not tab.party.party_award(["raise-vital", "Perception"])
     assert "Joss (" in tab.message_bar.label.text()
     assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
 
@@ -292,7 +292,7 @@ def test_a_refused_member_leaves_every_file_byte_for_byte(tab, party):
 def test_open_member_tabs_follow_the_award_and_its_undo(window, tab, party, qtbot):
     nyra_editor = window.documents.open_path(party["nyra"])
     window.tabs.setCurrentWidget(tab)
-    assert tab.party_award(["resolve-milestone", "Fort"])
+    assert tab.party.party_award(["resolve-milestone", "Fort"])
     assert nyra_editor.doc.cf.state.unspent == 23        # reloaded, no conflict
     assert not nyra_editor.doc.conflict
     assert not nyra_editor.doc.check_disk()              # what the file watch would find
@@ -314,7 +314,7 @@ def test_a_member_tab_with_a_conflict_blocks_the_award(window, tab, party, qtbot
     party["nyra"].write_text(json.dumps(theirs, indent=2))
     assert editor.doc.check_disk()
     before = snapshot(party["camp"], party["nyra"], party["joss"])
-    assert not tab.party_award(["resolve-milestone", "Fort"])
+    assert not tab.party.party_award(["resolve-milestone", "Fort"])
     assert "reload it" in tab.message_bar.label.text()
     assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
 
@@ -359,21 +359,21 @@ def test_training_exchange_dialog_and_undo(window, tab, party, qtbot):
 
 def test_exchange_refused_by_the_core_changes_nothing(tab, party):
     before = snapshot(party["camp"], party["nyra"], party["joss"])
-    assert not tab.exchange(party["nyra"], ["raise-skill", "Acrobatics"],
+    assert not tab.party.exchange(party["nyra"], ["raise-skill", "Acrobatics"],
                             party["joss"], ["raise-vital", "Perception"])
     assert "never lowers the cost of a Core Vital" in tab.message_bar.label.text()
     assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
     # Joss (3 SP) cannot pay Observation 2 twice over: Nyra's half is not written either
     ok("do", party["joss"], "raise-skill", "Observation")        # Joss: 1 SP left
     before = snapshot(party["camp"], party["nyra"], party["joss"])
-    assert not tab.exchange(party["nyra"], ["raise-skill", "Acrobatics"],
+    assert not tab.party.exchange(party["nyra"], ["raise-skill", "Acrobatics"],
                             party["joss"], ["raise-skill", "Observation"])
     assert "Joss (" in tab.message_bar.label.text()
     assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
 
 
 def test_undo_is_refused_when_a_member_changed_since(window, tab, party):
-    assert tab.party_award(["resolve-milestone", "Fort"])
+    assert tab.party.party_award(["resolve-milestone", "Fort"])
     ok("do", party["joss"], "raise-skill", "Observation")
     before = snapshot(party["camp"], party["nyra"], party["joss"])
     assert not tab.undo_last()

@@ -55,7 +55,7 @@ def test_pool_undo_goes_through_the_member_guard_like_the_campaign_undo(window, 
     assert json.loads(file_bytes(party["joss"]))["ledger"] == []
     assert ours != file_bytes(party["joss"])
     # and the other way round: the window awards, the command line undoes
-    assert tab.party_award(["resolve-milestone", "Fort"])
+    assert tab.party.party_award(["resolve-milestone", "Fort"])
     ok("undo", party["camp"])
     assert undone_bytes(party["nyra"]) == start[str(party["nyra"])]
 

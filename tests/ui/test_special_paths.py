@@ -96,7 +96,7 @@ def test_a_campaign_member_that_is_a_loop_leaves_its_tab_working(window, tmp_pat
     camp.write_text(json.dumps(data))
     view = window.documents.open_campaign(camp)
     assert view is not None and window.documents.campaign_view_for_path(camp) is view
-    view.open_add_dialog()                               # compares the members' paths
+    view.membership.open_add_dialog()                               # compares the members' paths
     assert view.dialog is not None
     view.dialog.reject()
     assert window.documents.member_blockers([loop, nyra]) == []

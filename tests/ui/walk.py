@@ -394,13 +394,13 @@ def pages_and_dialogs(window, settle):
     view.pool_view.start_button.click()        # ... and with a session started
     settle()
     yield window
-    view.open_xp_dialog()                      # the campaign's XP award
+    view.party.open_xp_dialog()                      # the campaign's XP award
     view.dialog.close()
     dialogs.append(view.dialog)
     ok("new", "vogelfrei", "Ottokar von Hohenstaufen-Wittelsbach", "--seed", "4")
     window.library_model.refresh()
     settle()
-    view.open_add_dialog()                     # Add members, with one to add
+    view.membership.open_add_dialog()                     # Add members, with one to add
     view.dialog.close()
     dialogs.append(view.dialog)
     window.action("new_campaign").trigger()          # New Campaign, with its member list
