@@ -639,6 +639,7 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     tab.show_refusal("Not awarded", ["first reason"])
     QApplication.processEvents()
     assert bar.isVisible() and not tab.info.isVisible()         # in the info line's place
+    assert not bar.more_button.isVisibleTo(tab)                # one line: all of it shows
     assert tab.splitter.geometry() == before                   # nothing moved
     bar_bottom = bar.mapTo(tab, QPoint(0, bar.height())).y()
     assert bar_bottom <= buttons_bottom < before.top()         # nor is anything covered
@@ -650,8 +651,14 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     assert bar.geometry().bottom() < before.top()
     assert bar.text_area.verticalScrollBar().maximum() > 0         # every line can be reached
     assert label.height() >= label.heightForWidth(label.width())
+    # ... and a keyboard reaches them too: "Show all…" shows the whole message in a box
+    assert bar.more_button.isVisibleTo(tab)
+    bar.more_button.click()
+    assert bar.all_box is not None and "reason number 7, at some length" in bar.all_box.text()
+    bar.all_box.close()
     tab.show_done("Awarded")                                   # a shorter message
     QApplication.processEvents()
+    assert not bar.more_button.isVisibleTo(tab)                # it fits: nothing more
     assert tab.splitter.geometry() == before
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
     # switching tabs away and back keeps the message

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtCore import (QAbstractItemModel, QItemSelectionModel, QModelIndex,
                             QPersistentModelIndex, Qt, QTimer, Signal)
-from PySide6.QtGui import QHideEvent, QPalette
+from PySide6.QtGui import QHideEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QFrame, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QScrollArea,
                                QSplitter, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
@@ -32,7 +32,8 @@ class MessageBar(QFrame):
     """An inline, non-modal message with optional buttons (like a browser's info bar).
 
     ``lines``: the bar is always that many text lines high (a longer message scrolls
-    inside it), so a page can give it a row of its own that never changes height."""
+    inside it, and "Show all…" shows the whole of it in a box), so a page can give it a
+    row of its own that never changes height."""
 
     def __init__(self, parent: QWidget | None = None, lines: int | None = None) -> None:
         super().__init__(parent)
@@ -64,11 +65,20 @@ class MessageBar(QFrame):
             layout.addWidget(self.label, 1)
         self.buttons = QHBoxLayout()
         layout.addLayout(self.buttons)
+        #: A bar of fixed ``lines`` whose message is longer: the whole of it in a box (a
+        #: keyboard cannot scroll the bar's text).
+        self.more_button = QPushButton("Show all…", self)
+        self.more_button.setObjectName("messageShowAll")
+        self.more_button.clicked.connect(self.show_all)
+        self.more_button.hide()
+        layout.addWidget(self.more_button)
         self.close_button = QPushButton("Dismiss", self)
         self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.close_button)
         #: The widget that had the keyboard when the bar was last shown.
         self._focus_before: QWidget | None = None
+        #: The box "Show all…" opened last.
+        self.all_box: QWidget | None = None
         self.hide()
 
     def show_message(self, text: str, kind: str = "warning") -> None:
@@ -83,6 +93,30 @@ class MessageBar(QFrame):
         if focus is not None and not self.isAncestorOf(focus):
             self._focus_before = focus
         self.show()
+        self._offer_all()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._offer_all()
+
+    def _offer_all(self) -> None:
+        """"Show all…" while the message is longer than the bar's lines."""
+        area = self.text_area
+        if area is None:
+            return
+        room = area.viewport()
+        self.more_button.setVisible(self.isVisible() and bool(self.label.text())
+                                    and self.label.heightForWidth(room.width()) > room.height())
+
+    def show_all(self) -> None:
+        """The whole message in a box of its own (closed with Enter or Escape)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Information, self.window().windowTitle(),
+                          self.label.text(), QMessageBox.StandardButton.Close, self)
+        box.setObjectName("messageAll")
+        box.open()
+        self.all_box = box
 
     def hideEvent(self, event: QHideEvent) -> None:
         """A bar whose button had the keyboard (Reload, Save again here...) gives it back
