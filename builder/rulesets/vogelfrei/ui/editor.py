@@ -9,8 +9,8 @@ parsed by the ruleset (``parse_action``) and applied through the document
 ask the core's ``check`` as you type and show its reasons; nothing here
 re-implements a rule.
 
-The parts: :mod:`.sheet_part` (the sheet, the class table, the careers taken),
-:mod:`.advance` (the level and career changes page), :mod:`.possessions` (money, shop,
+The parts: :mod:`.sheet_part` (``editor.sheet``: the sheet, the class table, the careers
+taken), :mod:`.advance` (the level and career changes page), :mod:`.possessions` (money, shop,
 gear), :mod:`.dialogs` (award XP, level up, change career) and :mod:`.widgets` (dice,
 the XP track, the Wounds/Stamina rows); this module is the header, the side tabs, the
 Character menu and how a change is applied.
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .dialogs import _CheckedDialog
 
 
-class VogelfreiEditor(SheetPart, CharacterEditor):
+class VogelfreiEditor(CharacterEditor):
     def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("vogelfreiEditor")
@@ -80,8 +80,10 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
                        self.career_button):
             header.addWidget(button)
 
-        scroll = self._build_sheet(doc)
-        table_page = self._build_class_table()
+        #: Its part: the sheet, the class table and the careers taken (their widgets are
+        #: this editor's children, built here, after the header, for the tab order).
+        self.sheet = SheetPart(self)
+        scroll, table_page = self.sheet.scroll, self.sheet.table_page
 
 
         self.options_panel = AdvancePanel(self)
@@ -94,8 +96,8 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         self.side_tabs.addTab(table_page, "Class table")
         careers_page = QWidget(self)
         clay = QVBoxLayout(careers_page)
-        clay.addWidget(self.career_box)
-        clay.addWidget(self.careers_tree, 1)
+        clay.addWidget(self.sheet.career_box)
+        clay.addWidget(self.sheet.careers_tree, 1)
         self.side_tabs.addTab(careers_page, "Career, traits, skills")
         self.side_tabs.addTab(self.options_panel, "Level and career changes")
         self.side_tabs.addTab(self.ledger, "Ledger")
@@ -182,17 +184,17 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
         alignment = f" · {d['alignment']}" if d.get("alignment") else ""
         self.summary_label.setText(f"Level {d['level']} {career}{status}{alignment}")
 
-        self._fill_sheet(d)
+        self.sheet.fill_sheet(d)
         level = self.level_option()
         reasons = list(level.reasons) if level is not None else []
         allowed = bool(level and level.allowed)
         session = d["level_up"].get("session")
         if allowed:
             where = f" in session {session}" if session else ""
-            self.level_reason.setText(f"✓ Level {d['level'] + 1} can be gained{where}, "
-                                      "at a secure location.")
+            self.sheet.level_reason.setText(f"✓ Level {d['level'] + 1} can be gained{where}, "
+                                            "at a secure location.")
         else:
-            self.level_reason.setText("✗ " + "; ".join(reasons))
+            self.sheet.level_reason.setText("✗ " + "; ".join(reasons))
         self.level_button.setEnabled(allowed and not self.doc.read_only)
         self.act_level.setEnabled(self.level_button.isEnabled())
         self.level_button.setToolTip("Gain the next level at a secure location"
@@ -205,12 +207,12 @@ class VogelfreiEditor(SheetPart, CharacterEditor):
             else reasons_html(reasons or ["no career change is possible now"]))
         for button in (self.award_button, self.party_button, self.act_award, self.act_party):
             button.setEnabled(not self.doc.read_only)
-        self._fill_saves_and_career(d)
+        self.sheet.fill_saves_and_career(d)
 
 
-        self._fill_possessions(d)
-        self._fill_table(d)
-        self._fill_careers(d)
+        self.sheet.fill_possessions(d)
+        self.sheet.fill_table(d)
+        self.sheet.fill_careers(d)
         self.options_panel.set_options(options)
         self.ledger.set_character(self.doc.cf)
 

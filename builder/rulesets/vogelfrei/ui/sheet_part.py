@@ -1,9 +1,10 @@
 """The Vogelfrei editor's sheet: abilities, Wounds and Stamina, XP with its track,
 saves, the possessions summary, the class table and the careers taken.
+
+A part of :class:`builder.rulesets.vogelfrei.ui.editor.VogelfreiEditor` (``editor.sheet``).
 """
 from __future__ import annotations
 
-from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -14,30 +15,30 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QFrame, QGridLayo
 
 from .widgets import SAVE_TITLES, PoolRow, XpTrack, sign, table_item
 
-if TYPE_CHECKING:  # the editor, as its sheet part sees it
+if TYPE_CHECKING:
     from builder.ui.document import CharacterDocument
-    from builder.ui.views.base import CharacterEditor
-    from .possessions import PossessionsPage
-    _Editor = CharacterEditor
-else:
-    _Editor = object
+    from .editor import VogelfreiEditor
 
 
-class SheetPart(_Editor):
+class SheetPart:
     """The left-hand sheet (abilities, Wounds and Stamina, XP, saves, possessions
-    summary) and the Class table and Career pages; a mixin of
-    :class:`~builder.rulesets.vogelfrei.ui.editor.VogelfreiEditor`."""
+    summary) and the Class table and Career pages: a part of the editor
+    (:attr:`builder.rulesets.vogelfrei.ui.editor.VogelfreiEditor.sheet`).  Its widgets
+    are the editor's children; the editor lays out :attr:`scroll` and
+    :attr:`table_page` and calls the ``fill_*`` methods when it refreshes."""
 
-    #: built by VogelfreiEditor
-    possessions: PossessionsPage
-
-    @abstractmethod
-    def take_words(self, words: list[str]) -> bool: ...
+    def __init__(self, editor: VogelfreiEditor) -> None:
+        self.editor = editor
+        #: the sheet in its scroll area (the splitter's left pane)
+        self.scroll = self._build_sheet(editor.doc)
+        #: the Class table page (the careers tree and the career box go on the Career page)
+        self.table_page = self._build_class_table()
 
     def _build_sheet(self, doc: CharacterDocument) -> QScrollArea:
         """The sheet's widgets (and the Class and career box), in a scroll area."""
         # left: the sheet
-        sheet = QWidget(self)
+        editor = self.editor
+        sheet = QWidget(editor)
         sheet_layout = QVBoxLayout(sheet)
         sheet_layout.setContentsMargins(0, 0, 4, 0)
 
@@ -68,8 +69,8 @@ class SheetPart(_Editor):
 
         pools_box = QGroupBox("Wounds and Stamina", sheet)
         pools_layout = QVBoxLayout(pools_box)
-        self.wounds_row = PoolRow(self, "wounds", pools_box)
-        self.stamina_row = PoolRow(self, "stamina", pools_box)
+        self.wounds_row = PoolRow(editor, "wounds", pools_box)
+        self.stamina_row = PoolRow(editor, "stamina", pools_box)
         pools_layout.addWidget(self.wounds_row)
         pools_layout.addWidget(self.stamina_row)
         self.pools_note = QLabel(pools_box)
@@ -81,7 +82,7 @@ class SheetPart(_Editor):
         xp_layout = QVBoxLayout(xp_box)
         self.xp_label = QLabel(xp_box)
         self.xp_label.setObjectName("xpLabel")
-        xp_font = QFont(self.font())
+        xp_font = QFont(editor.font())
         xp_font.setPointSizeF(xp_font.pointSizeF() * 1.2)
         self.xp_label.setFont(xp_font)
         self.xp_track = XpTrack(xp_box)
@@ -126,7 +127,7 @@ class SheetPart(_Editor):
             gear_form.addRow(f"{title}:", label)
             self.gear_fields[key] = label
 
-        self.career_box = QGroupBox("Class and career", self)
+        self.career_box = QGroupBox("Class and career", editor)
         self.career_form = QFormLayout(self.career_box)
         self.career_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.career_fields: dict[str, QLabel] = {}
@@ -146,7 +147,7 @@ class SheetPart(_Editor):
         sheet_layout.addWidget(saves_box)
         sheet_layout.addWidget(gear_box)
         sheet_layout.addStretch(1)
-        scroll = QScrollArea(self)
+        scroll = QScrollArea(editor)
         scroll.setObjectName("sheetScroll")
         # a Tab stop (the arrow keys scroll the sheet): what a screen reader calls it
         scroll.setAccessibleName("Character sheet: abilities, Wounds and Stamina, "
@@ -159,8 +160,9 @@ class SheetPart(_Editor):
     def _build_class_table(self) -> QWidget:
         """The Class table page (and the careers tree for the Career page)."""
         # right: class table, careers, advancement, ledger
-        self.table_model = QStandardItemModel(self)
-        self.table_view = QTableView(self)
+        editor = self.editor
+        self.table_model = QStandardItemModel(editor)
+        self.table_view = QTableView(editor)
         self.table_view.setObjectName("classTable")
         self.table_view.setAccessibleName("Class table: XP, Wounds, Stamina die and saves "
                                           "per level")
@@ -168,22 +170,22 @@ class SheetPart(_Editor):
         self.table_view.verticalHeader().hide()
         self.table_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table_caption = QLabel(self)
+        self.table_caption = QLabel(editor)
         self.table_caption.setObjectName("tableCaption")
         self.table_caption.setWordWrap(True)
-        table_page = QWidget(self)
+        table_page = QWidget(editor)
         tlay = QVBoxLayout(table_page)
         tlay.addWidget(self.table_caption)
         tlay.addWidget(self.table_view, 1)
 
-        self.careers_tree = QTreeWidget(self)
+        self.careers_tree = QTreeWidget(editor)
         self.careers_tree.setObjectName("careersTree")
         self.careers_tree.setAccessibleName("Careers taken and levels gained")
         self.careers_tree.setHeaderLabels(["Career / level", "Details"])
         self.careers_tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         return table_page
 
-    def _fill_sheet(self, d: dict[str, Any]) -> None:
+    def fill_sheet(self, d: dict[str, Any]) -> None:
         """Abilities, Wounds and Stamina, XP."""
         for name, (score_label, mod_label) in self.ability_labels.items():
             info = d["abilities"].get(name, {"score": "?", "modifier": 0})
@@ -231,7 +233,7 @@ class SheetPart(_Editor):
                              "this session is lost) · "
                              f"XP lost so far: {d['xp_lost']}")
 
-    def _fill_saves_and_career(self, d: dict[str, Any]) -> None:
+    def fill_saves_and_career(self, d: dict[str, Any]) -> None:
         bonuses = d.get("save_bonuses") or {}
         for key, label in self.save_labels.items():
             value = d["saves"].get(key, "")
@@ -266,7 +268,7 @@ class SheetPart(_Editor):
             extra.append(f"gifts {d['gifts']}")
         f["extra"].setText("; ".join(extra) or "—")
 
-    def _fill_possessions(self, d: dict[str, Any]) -> None:
+    def fill_possessions(self, d: dict[str, Any]) -> None:
         if "money" not in d:
             return
         g = self.gear_fields
@@ -291,7 +293,7 @@ class SheetPart(_Editor):
         foot_text = f" ({foot} on foot with Toughness)" if foot != e["miles_per_day"] else ""
         g["movement"].setText(f"{e['miles_per_day']} miles a day{foot_text}, {e['turn_ft']}' a turn, "
                               f"{e['combat_ft']}' a combat round, {e['running_ft']}' running")
-        self.possessions.refresh(d)
+        self.editor.possessions.refresh(d)
 
     @staticmethod
     def _start_note(pool: str, info: dict[str, Any], d: dict[str, Any]) -> str:
@@ -305,7 +307,7 @@ class SheetPart(_Editor):
                     f"{sign(info.get('toughness_modifier', 0))}")
         return f"Starting Stamina: rolled {info.get('roll')} on d{info.get('die')}"
 
-    def _fill_table(self, d: dict[str, Any]) -> None:
+    def fill_table(self, d: dict[str, Any]) -> None:
         table = d.get("class_table") or []
         saves = list(self.save_labels)
         has_sp = any(row.get("skill_points") is not None for row in table)
@@ -317,7 +319,7 @@ class SheetPart(_Editor):
         model = self.table_model
         model.clear()
         model.setHorizontalHeaderLabels(headers)
-        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        highlight = self.editor.palette().color(QPalette.ColorRole.Highlight)
         highlight.setAlpha(60)
         for row in table:
             current = row["level"] == d["level"]
@@ -346,7 +348,7 @@ class SheetPart(_Editor):
             f"{d['wounds_die']}, at least {d['min_wounds']}, plus the Toughness modifier; "
             f"each level: Stamina +{d['stamina_die']}.")
 
-    def _fill_careers(self, d: dict[str, Any]) -> None:
+    def fill_careers(self, d: dict[str, Any]) -> None:
         tree = self.careers_tree
         tree.clear()
         for held in d.get("careers", []):

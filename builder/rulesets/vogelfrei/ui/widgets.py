@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
                                QSpinBox, QVBoxLayout, QWidget)
 
 if TYPE_CHECKING:
-    from .sheet_part import SheetPart
+    from .editor import VogelfreiEditor
 
 
 SAVE_TITLES = {"paralyze": "Paralyze", "poison": "Poison", "breath": "Breath",
@@ -191,7 +191,7 @@ class XpTrack(QWidget):
 class PoolRow(QWidget):
     """Wounds or Stamina: current / max as a bar, an amount, Damage and Heal."""
 
-    def __init__(self, editor: SheetPart, pool: str,
+    def __init__(self, editor: VogelfreiEditor, pool: str,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor, self.pool = editor, pool

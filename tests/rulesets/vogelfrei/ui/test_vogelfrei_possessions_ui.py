@@ -25,7 +25,7 @@ def test_buy_wear_drop_and_money_go_through_the_core_and_undo(window, qtbot):
     page = editor.possessions
     editor.side_tabs.setCurrentWidget(page)
     assert "2 gp" in page.money_label.text()
-    assert editor.gear_fields["ac"].text().startswith("<b>9</b> melee")   # 8 + 0 + WS 1
+    assert editor.sheet.gear_fields["ac"].text().startswith("<b>9</b> melee")   # 8 + 0 + WS 1
     page.search_edit.setText("wams")
     shown = [r for r in range(page.shop_model.rowCount()) if not page.shop_view.isRowHidden(r)]
     assert [page.shop_model.item(r, 0).text() for r in shown] == ["Wams"]
@@ -41,7 +41,7 @@ def test_buy_wear_drop_and_money_go_through_the_core_and_undo(window, qtbot):
     page.wear_button.click()
     assert ledger(path)[-1] == {**ledger(path)[-1], "action": "wear", "item": "Wams"}
     assert page.gear_model.item(0, 3).text() == "worn"
-    assert editor.gear_fields["ac"].text().startswith("<b>11</b> melee")  # Armour Rating 2
+    assert editor.sheet.gear_fields["ac"].text().startswith("<b>11</b> melee")  # Armour Rating 2
     # money in and out
     page.amount_edit.setText("1gp 20sp 4bp")
     page.gain_money_button.click()
@@ -86,7 +86,7 @@ def test_the_magic_user_cannot_wear_armour(window, qtbot):
     page.gear_view.selectRow(0)
     assert not page.wear_button.isEnabled()
     assert "Magic-User" in page.wear_button.toolTip()
-    assert editor.gear_fields["alignment"].text().startswith("Chaos (Magic-Users must")
+    assert editor.sheet.gear_fields["alignment"].text().startswith("Chaos (Magic-Users must")
 
 
 def test_the_wizard_alignment_status_and_money_steps(window, qtbot):

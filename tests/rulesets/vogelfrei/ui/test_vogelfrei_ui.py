@@ -33,32 +33,32 @@ def test_the_editor_shows_the_cores_derived_values(window, qtbot):
     assert isinstance(editor, VogelfreiEditor)
     d = editor.doc.derived()
     assert editor.summary_label.text() == "Level 1 Warrior Mercenary · status Silver · Neutrality"
-    score, mod = editor.ability_labels["Toughness"]
+    score, mod = editor.sheet.ability_labels["Toughness"]
     assert (score.text(), mod.text()) == ("13", "+1")
-    assert editor.ability_labels["Willpower"][1].text() == "-1"
+    assert editor.sheet.ability_labels["Willpower"][1].text() == "-1"
     # Wounds: d8 roll 5, minimum 8, Toughness +1 -> 9
-    assert editor.wounds_row.bar.format() == "9 / 9"
-    assert "minimum 8" in editor.wounds_row.bar.toolTip()
-    assert editor.stamina_row.bar.format() == "3 / 3"
-    assert editor.save_labels["poison"].text() == str(d["saves"]["poison"])
-    assert "level 2 at <b>2000</b>" in editor.xp_label.text()
-    assert editor.xp_track.thresholds == [r["xp"] for r in d["class_table"]]
+    assert editor.sheet.wounds_row.bar.format() == "9 / 9"
+    assert "minimum 8" in editor.sheet.wounds_row.bar.toolTip()
+    assert editor.sheet.stamina_row.bar.format() == "3 / 3"
+    assert editor.sheet.save_labels["poison"].text() == str(d["saves"]["poison"])
+    assert "level 2 at <b>2000</b>" in editor.sheet.xp_label.text()
+    assert editor.sheet.xp_track.thresholds == [r["xp"] for r in d["class_table"]]
     # the class table marks the current level
-    model = editor.table_model
+    model = editor.sheet.table_model
     assert model.rowCount() == 6
     assert model.item(0, 0).text() == "▶ 1" and model.item(0, 0).font().bold()
     assert model.item(1, 0).text() == "2" and model.item(1, 1).text() == "2000"
     # careers taken
-    assert editor.careers_tree.topLevelItem(0).text(0) == "Warrior Mercenary"
+    assert editor.sheet.careers_tree.topLevelItem(0).text(0) == "Warrior Mercenary"
     # damage and heal go through the core, each one undo step
-    editor.wounds_row.amount.setValue(4)
-    editor.wounds_row.damage.click()
-    assert editor.wounds_row.bar.format() == "5 / 9"
-    editor.wounds_row.amount.setValue(10)
-    editor.wounds_row.heal.click()
-    assert editor.wounds_row.bar.format() == "9 / 9"   # never above the maximum
+    editor.sheet.wounds_row.amount.setValue(4)
+    editor.sheet.wounds_row.damage.click()
+    assert editor.sheet.wounds_row.bar.format() == "5 / 9"
+    editor.sheet.wounds_row.amount.setValue(10)
+    editor.sheet.wounds_row.heal.click()
+    assert editor.sheet.wounds_row.bar.format() == "9 / 9"   # never above the maximum
     assert [e["action"] for e in ledger(path)] == ["damage-wounds", "heal-wounds"]
-    assert not editor.wounds_row.heal.isEnabled()
+    assert not editor.sheet.wounds_row.heal.isEnabled()
 
 
 def test_a_narrow_sheet_puts_damage_and_heal_under_the_bar_and_never_scrolls_sideways(
@@ -69,7 +69,7 @@ def test_a_narrow_sheet_puts_damage_and_heal_under_the_bar_and_never_scrolls_sid
     window.show()
     qtbot.waitExposed(window)
     scroll = editor.findChild(QScrollArea, "sheetScroll")
-    rows = (editor.wounds_row, editor.stamina_row)
+    rows = (editor.sheet.wounds_row, editor.sheet.stamina_row)
     wide = editor.splitter.width()
     editor.splitter.setSizes([wide - 200, 200])          # room to spare: one row each
     qtbot.waitUntil(lambda: not any(row.two_rows for row in rows))
@@ -77,11 +77,11 @@ def test_a_narrow_sheet_puts_damage_and_heal_under_the_bar_and_never_scrolls_sid
     # a 2x screen's pane: as narrow as the sheet says it can be, with its scroll bar
     narrow = (scroll.widget().minimumSizeHint().width()
               + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth() + 4)
-    assert narrow < editor.wounds_row.sizeHint().width()  # too narrow for one row
+    assert narrow < editor.sheet.wounds_row.sizeHint().width()  # too narrow for one row
     editor.splitter.setSizes([narrow, wide - narrow])
     qtbot.waitUntil(lambda: all(row.two_rows for row in rows))
     assert scroll.horizontalScrollBar().maximum() == 0
-    damage, bar = editor.wounds_row.damage, editor.wounds_row.bar
+    damage, bar = editor.sheet.wounds_row.damage, editor.sheet.wounds_row.bar
     qtbot.waitUntil(lambda: damage.mapTo(editor, damage.rect().topLeft()).y()
                     > bar.mapTo(editor, bar.rect().bottomLeft()).y())
     assert damage.isVisible() and damage.width() >= damage.minimumSizeHint().width()
@@ -96,7 +96,7 @@ def test_level_up_is_greyed_with_the_cores_reason(window, qtbot):
     assert level.reasons == (reason,)
     assert not editor.level_button.isEnabled()
     assert reason in editor.level_button.toolTip()
-    assert reason in editor.level_reason.text()
+    assert reason in editor.sheet.level_reason.text()
     # the same in the level and career list, which refuses to take it
     panel = editor.options_panel
     assert panel.select("level", "Warrior Mercenary")
@@ -131,7 +131,7 @@ def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, 
     ok("do", str(path), "award-xp", "2500", "--session", "4")
     editor = window.documents.open_path(path)
     assert editor.level_button.isEnabled()
-    assert "✓ Level 2" in editor.level_reason.text()
+    assert "✓ Level 2" in editor.sheet.level_reason.text()
     dialog = editor.level_up()
     assert dialog.session.text() == "4"          # the session of the last award
     qtbot.waitExposed(dialog)
@@ -150,10 +150,10 @@ def test_level_up_through_the_dialog_with_a_given_roll_is_one_undo_step(window, 
     d = editor.doc.derived()
     assert d["level"] == 2 and d["stamina"]["max"] == 6 and d["wounds"]["max"] == 10
     assert editor.doc.undo_stack.count() == 1
-    assert editor.table_model.item(1, 0).text() == "▶ 2"
+    assert editor.sheet.table_model.item(1, 0).text() == "▶ 2"
     # one level per session: the button is greyed again, with the core's reason
     assert not editor.level_button.isEnabled()
-    assert "one level per session" in editor.level_reason.text()
+    assert "one level per session" in editor.sheet.level_reason.text()
     window.action("undo").trigger()
     assert [e["action"] for e in ledger(path)] == ["award-xp"]
     assert editor.doc.derived()["level"] == 1
@@ -646,7 +646,7 @@ def _combo_option(combo):
 def test_the_skill_points_line_says_what_the_points_are_for(window):
     """A Warrior's "Skill points" read "0 skill, 2 combat skill (WS and BS)"."""
     editor = window.documents.open_path(make())
-    text = editor.career_fields["points"].text()
+    text = editor.sheet.career_fields["points"].text()
     d = editor.doc.derived()
     assert text == (f"{d['skill_points']} for skills, {d['combat_skill_points']} for combat "
                     f"skills ({d['combat_skills']})")
