@@ -23,14 +23,14 @@ def _cleric_in_window(window):
     path = make_character("Senna", *CLERIC)
     editor = window.documents.open_path(path)
     window.show()
-    chip = next(c for c in editor.token_chips if c.option.name == "Cleric")
+    chip = next(c for c in editor.sheet.token_chips if c.option.name == "Cleric")
     return path, editor, chip
 
 
 def _drop_cleric_rank_on_restoring_grace(editor, chip):
     """The Cleric rank dropped on Restoring Grace on the Sheet page: the spell question."""
-    editor.light_traits(chip.option)
-    _drop_on_tree(editor.classes_view, _trait_index(editor, "Cleric", "Restoring Grace"),
+    editor.sheet.light_traits(chip.option)
+    _drop_on_tree(editor.sheet.classes_view, _trait_index(editor, "Cleric", "Restoring Grace"),
                   token_mime("Cleric", "class"))
     return editor.chain_page.spell_dialog
 
@@ -65,7 +65,7 @@ def test_escape_on_the_spell_question_takes_nothing_and_says_so(window, qtbot):
 def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
     path = make_character("Senna", *CLERIC)
     editor = window.documents.open_path(path)
-    option = next(c.option for c in editor.token_chips if c.option.name == "Cleric")
+    option = next(c.option for c in editor.sheet.token_chips if c.option.name == "Cleric")
     editor.chain_page.choose_spell("Bless")
     assert editor.chain_page.token_for(option)["spell"] == "Bless"
     assert editor.drop_rank(editor.chain_page.token_for(option), "Cleric", "Restoring Grace")
@@ -75,14 +75,14 @@ def test_a_spell_chosen_on_the_chain_page_goes_with_the_token(window):
 def test_lit_trait_targets_are_drawn_enabled(window):
     path = make_character("Senna", *CLERIC)
     editor = window.documents.open_path(path)
-    option = next(c.option for c in editor.token_chips if c.option.name == "Cleric")
+    option = next(c.option for c in editor.sheet.token_chips if c.option.name == "Cleric")
     eligible = option.extra["choices"]["traits"]
     unranked = [t for t in eligible
                 if t not in editor.doc.derived()["classes"]["Cleric"]["traits"]]
     assert unranked, "a Cleric trait without ranks yet"
     index = _trait_index(editor, "Cleric", unranked[0])
     assert index.data(AllowedRole) is False          # greyed at rest: no ranks yet
-    editor.light_traits(option)
+    editor.sheet.light_traits(option)
     index = _trait_index(editor, "Cleric", unranked[0])
     assert index.data(AllowedRole) is True           # lit: drawn enabled
     assert index.data(Qt.ItemDataRole.BackgroundRole) is not None
@@ -120,7 +120,7 @@ def test_a_new_class_rank_dropped_without_its_scene_asks_for_it(window, qtbot):
     window.show()
     editor.show_chain()
     page = editor.chain_page
-    option = next(c.option for c in editor.token_chips if c.option.kind == "new-class"
+    option = next(c.option for c in editor.sheet.token_chips if c.option.kind == "new-class"
                   and c.option.name == "Rogue")
     trait = option.extra["choices"]["traits"][0]
     editor.show_refusal(["an earlier attempt was refused"])
@@ -146,7 +146,7 @@ def test_escape_on_the_scene_question_takes_nothing_and_says_so(window, qtbot):
     window.show()
     editor.show_chain()
     page = editor.chain_page
-    option = next(c.option for c in editor.token_chips if c.option.name == "Rogue")
+    option = next(c.option for c in editor.sheet.token_chips if c.option.name == "Rogue")
     page.drop(page.token_for(option), "Rogue", option.extra["choices"]["traits"][0])
     with qtbot.waitSignal(page.spell_dialog.finished):
         qtbot.keyClick(page.spell_dialog, Qt.Key.Key_Escape)
@@ -161,7 +161,7 @@ def test_a_new_class_rank_dropped_on_the_sheet_asks_for_its_scene_too(window, qt
     path = make_character("Senna", *ROGUE_READY)
     editor = window.documents.open_path(path)
     window.show()
-    option = next(c.option for c in editor.token_chips if c.option.name == "Rogue")
+    option = next(c.option for c in editor.sheet.token_chips if c.option.name == "Rogue")
     before = path.read_bytes()
     assert not editor.drop_rank(editor.chain_page.token_for(option), "Rogue",
                                 option.extra["choices"]["traits"][0])

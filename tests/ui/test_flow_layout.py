@@ -80,7 +80,7 @@ def test_more_rank_tokens_never_widen_the_editor(window):
                                                     "skill.Melee=4", "class.Fighter=2",
                                                     "trait.Fighter.Parry=2"))
     every = window.documents.open_path(make_character("Every", *EVERY_CLASS))
-    assert len(one.token_chips) == 1 and len(every.token_chips) == 6
+    assert len(one.sheet.token_chips) == 1 and len(every.sheet.token_chips) == 6
     for editor in (one, every):
         editor.show_chain()
     assert len(every.chain_page.chips) == 6

@@ -117,25 +117,25 @@ def test_story_points_character_made_and_advanced_with_the_keyboard(shown, qtbot
 
     # -- a Core Vital: Ctrl+4 (the sheet), arrows, Enter; the row keeps the focus ----------
     press(K.Key_4, CTRL)
-    assert focus() is editor.vitals_view
-    go_to_row(editor.vitals_view, "Cognition")
-    row = editor.vitals_view.currentIndex().row()
+    assert focus() is editor.sheet.vitals_view
+    go_to_row(editor.sheet.vitals_view, "Cognition")
+    row = editor.sheet.vitals_view.currentIndex().row()
     press(K.Key_Return)
     assert ledger(path)[-1] == {**ledger(path)[-1], "action": "raise-vital", "name": "Cognition"}
-    assert focus() is editor.vitals_view and editor.vitals_view.currentIndex().row() == row
+    assert focus() is editor.sheet.vitals_view and editor.sheet.vitals_view.currentIndex().row() == row
     press(K.Key_Return)                          # Cognition to 3, for a Skill at 2 later
     assert editor.doc.derived()["vitals"]["Cognition"] == 3
 
     # -- a Skill: one Tab leaves the Vitals table (one Tab stop) into the Skills table -----
     press(K.Key_Tab)
-    assert focus() is editor.skills_view
-    go_to_row(editor.skills_view, "Medicine")
+    assert focus() is editor.sheet.skills_view
+    go_to_row(editor.sheet.skills_view, "Medicine")
     press(K.Key_Return)
     press(K.Key_Return)
     assert [e["action"] for e in ledger(path)][-2:] == ["raise-skill", "raise-skill"]
-    assert editor.skills_view.currentIndex().siblingAtColumn(0).data() == "Medicine"
-    assert focus() is editor.skills_view
-    go_to_row(editor.skills_view, "Occult")
+    assert editor.sheet.skills_view.currentIndex().siblingAtColumn(0).data() == "Medicine"
+    assert focus() is editor.sheet.skills_view
+    go_to_row(editor.sheet.skills_view, "Occult")
     press(K.Key_Return)
 
     # -- a Class with its trait rank and spell: Ctrl+F filters the increases ---------------
@@ -264,11 +264,11 @@ def test_tab_walks_the_sheet_top_to_bottom_then_the_increases(shown, qtbot):
     editor = window.documents.open_path(make_character("Senna", *SENNA))
     press(K.Key_4, CTRL)
     order = [focus()]
-    for _ in range(4 + len(editor.uses_widgets[0].boxes)):
+    for _ in range(4 + len(editor.sheet.uses_widgets[0].boxes)):
         press(K.Key_Tab)
         order.append(focus())
-    assert order[:3] == [editor.vitals_view, editor.skills_view, editor.classes_view]
-    boxes = [box for box in editor.uses_widgets[0].boxes if box.isEnabled()]
+    assert order[:3] == [editor.sheet.vitals_view, editor.sheet.skills_view, editor.sheet.classes_view]
+    boxes = [box for box in editor.sheet.uses_widgets[0].boxes if box.isEnabled()]
     assert order[3:3 + len(boxes)] == boxes
     assert order[3 + len(boxes)] is editor.options_panel.search
 

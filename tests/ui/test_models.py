@@ -159,11 +159,11 @@ def test_editor_sheet_models_pass_the_tester(qtbot, senna_path):
     doc = CharacterDocument.open(senna_path)
     editor = StoryPointsEditor(doc)
     qtbot.addWidget(editor)
-    for model in (editor.vitals_model, editor.skills_model, editor.classes_model,
+    for model in (editor.sheet.vitals_model, editor.sheet.skills_model, editor.sheet.classes_model,
                   editor.options_panel.proxy, editor.ledger.ledger_model):
         attach_tester(model)
     doc.apply_words(["raise-vital", "Cognition"])
-    assert editor.vitals_model.rowCount() == 6
+    assert editor.sheet.vitals_model.rowCount() == 6
     doc.stop_watching()
 
 

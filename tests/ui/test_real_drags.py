@@ -69,11 +69,11 @@ def test_a_rank_dragged_from_the_sheet_tray_lands_and_enter_does_the_same(window
     editor = window.documents.open_path(path)
     window.show()
     qtbot.waitExposed(window)
-    chip = next(c for c in editor.token_chips if c.option.name == "Fighter")
+    chip = next(c for c in editor.sheet.token_chips if c.option.name == "Fighter")
     lit: list = []
     editor.chain_page.tokenDragStarted.connect(lit.append)
     before = len(editor.doc.cf.ledger)
-    view = editor.classes_view
+    view = editor.sheet.classes_view
     index = _trait_index(editor, "Fighter", "Parry")
     view.scrollTo(index)
     at = view.visualRect(index).center()
@@ -163,12 +163,12 @@ def test_enter_a_class_on_the_sheet_by_dragging_onto_its_traits(window, qtbot, m
     editor = window.documents.open_path(path)
     window.show()
     qtbot.waitExposed(window)
-    chip = next(c for c in editor.token_chips if c.option.name == "Rogue")
-    first = editor.classes_model.item(0, 0).text()
+    chip = next(c for c in editor.sheet.token_chips if c.option.name == "Rogue")
+    first = editor.sheet.classes_model.item(0, 0).text()
     assert first.startswith("No Class yet") and "Enter" in first
     trait = chip.option.extra["choices"]["traits"][0]
     index = _trait_index(editor, "Rogue", trait)
-    view = editor.classes_view
+    view = editor.sheet.classes_view
     view.scrollTo(index)
     assert len(real_drag(monkeypatch, chip, view.viewport(),
                          view.visualRect(index).center())) == 1

@@ -11,7 +11,8 @@ The "Advancement chain" page is the drawn chain (:mod:`builder.ui.chain`), and
 drop only calls the rules core through the document.
 
 The parts: :mod:`.widgets` (option words, the traits tree, the uses boxes),
-:mod:`.sheet_part` (the classes tree and token tray, filled from the core),
+:mod:`.sheet_page` (the sheet: its tables, the classes tree and the token tray,
+filled from the core; ``editor.sheet``),
 :mod:`.dialogs` (the Class advance picker) and :mod:`.creation` (the creation form).
 """
 from __future__ import annotations
@@ -19,32 +20,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt
-from PySide6.QtGui import QAction, QFont, QStandardItemModel
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDialog, QFrame, QGroupBox, QHBoxLayout,
-                               QLabel, QPushButton, QSplitter, QTableView, QTabWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction, QFont
+from PySide6.QtWidgets import (QCheckBox, QDialog, QFrame, QHBoxLayout, QLabel, QPushButton,
+                               QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from builder.app.types import Option
-from builder.ui.models.options_model import reasons_text
-from builder.ui.views.base import (CharacterEditor, GreyingDelegate, LedgerView, OptionsPanel,
-                                   plain_table)
+from builder.ui.views.base import CharacterEditor, LedgerView, OptionsPanel
 from .chain_tokens import RankToken, drop_rank
-from builder.ui.flow_layout import FlowLayout
 from builder.ui.focus import tab_chain
 from .dialogs import ClassAdvanceDialog
-from .sheet_part import SheetPart
-from .widgets import FittedColumns, KeyRole, TraitsView, next_text, sheet_item
+from .sheet_page import SheetPage
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QAbstractItemModel
     from PySide6.QtWidgets import QLineEdit
 
     from .award import AwardDialog
     from builder.ui.document import CharacterDocument
-    from .chain_page import TokenChip
 
 
-class StoryPointsEditor(SheetPart, CharacterEditor):
+class StoryPointsEditor(CharacterEditor):
     def __init__(self, doc: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
         self.setObjectName("storyPointsEditor")
@@ -97,49 +91,8 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         header.addWidget(self.award_button)
         header.addWidget(self.rest_button)
 
-        # left: the sheet
-        self.vitals_model = QStandardItemModel(self)
-        self.vitals_view = self._table(self.vitals_model, "vitalsView", "Core Vitals")
-        self.skills_model = QStandardItemModel(self)
-        self.skills_view = self._table(self.skills_model, "skillsView", "Skills")
-        self.classes_model = QStandardItemModel(self)
-        self.classes_view = TraitsView(self)
-        self.classes_view.setObjectName("classesView")
-        self.classes_view.setAccessibleName("Classes, trait ranks, uses and spells")
-        self.classes_view.setModel(self.classes_model)
-        self.classes_view.setItemDelegate(GreyingDelegate(self.classes_view))
-        self.classes_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.classes_view.setAlternatingRowColors(True)
-        self.classes_view.activated.connect(self._sheet_activated)
-        self.classes_view.clicked.connect(self._sheet_clicked)
-        # the sheet's tables fit their panes: they elide rather than scroll sideways
-        self.vitals_columns = FittedColumns(self.vitals_view)
-        self.skills_columns = FittedColumns(self.skills_view)
-        self.classes_columns = FittedColumns(self.classes_view, self._uses_widths)
-
-        vitals_box = self._boxed("Core Vitals", self.vitals_view)
-        skills_box = self._boxed("Skills", self.skills_view)
-        self.token_tray = QWidget(self)
-        self.token_tray.setObjectName("tokenTray")
-        self.token_tray_layout = FlowLayout(self.token_tray)   # wraps: any number of chips
-        self.token_tray_layout.setContentsMargins(0, 0, 0, 0)
-        self.token_chips: list[TokenChip] = []
-        classes_inner = QWidget(self)
-        classes_lay = QVBoxLayout(classes_inner)
-        classes_lay.setContentsMargins(0, 0, 0, 0)
-        classes_lay.addWidget(self.token_tray)
-        classes_lay.addWidget(self.classes_view, 1)
-        classes_box = self._boxed("Classes, traits and spells", classes_inner)
-        self.sheet_splitter = QSplitter(Qt.Orientation.Vertical, self)
-        self.sheet_splitter.setObjectName("sheetSplitter")
-        top = QSplitter(Qt.Orientation.Horizontal, self.sheet_splitter)
-        top.setObjectName("vitalsSkillsSplitter")
-        top.addWidget(vitals_box)
-        top.addWidget(skills_box)
-        top.setStretchFactor(1, 2)
-        self.sheet_splitter.addWidget(top)
-        self.sheet_splitter.addWidget(classes_box)
-        self.top_splitter = top
+        # left: the sheet (its tables, the classes tree and the token tray)
+        self.sheet = SheetPage(self)
 
         # right: increases, ledger, chain
         self.options_panel = OptionsPanel(self, unit=self.unit())
@@ -161,12 +114,12 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("editorSplitter")
-        self.splitter.addWidget(self.sheet_splitter)
+        self.splitter.addWidget(self.sheet)
         self.splitter.addWidget(self.side_tabs)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([700, 520])
-        self.sheet_splitter.setSizes([440, 240])
+        self.sheet.setSizes([440, 240])
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
@@ -187,8 +140,8 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         self.pages.addTab(self.splitter, "&Sheet")
         self.pages.addTab(self.chain_page, "Advancement chai&n")
         layout.addWidget(self.pages, 1)
-        self.classes_view.rankDropped.connect(self.drop_rank)
-        self.chain_page.tokenDragStarted.connect(self.light_traits)
+        self.sheet.classes_view.rankDropped.connect(self.drop_rank)
+        self.chain_page.tokenDragStarted.connect(self.sheet.light_traits)
         self.chain_page.tokenDragFinished.connect(self.refresh)
 
         self.act_award = QAction("&Award…", self)
@@ -226,28 +179,9 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
             finally:
                 self._restyling = False
 
-    # -- layout helpers --------------------------------------------------------------------
-    def _table(self, model: QAbstractItemModel, name: str, accessible: str) -> QTableView:
-        view = plain_table(self, model, name, accessible)
-        view.setItemDelegate(GreyingDelegate(view))
-        view.activated.connect(self._sheet_activated)
-        view.clicked.connect(self._sheet_clicked)
-        return view
-
-    def _boxed(self, title: str, widget: QWidget) -> QGroupBox:
-        box = QGroupBox(title, self)
-        lay = QVBoxLayout(box)
-        lay.setContentsMargins(4, 4, 4, 4)
-        lay.addWidget(widget)
-        return box
-
-    def _uses_widths(self) -> dict[int, int]:
-        """The classes' uses column is never narrower than its check boxes."""
-        widths = [widget.sizeHint().width() for widget in getattr(self, "uses_widgets", [])]
-        return {2: max(widths)} if widths else {}
-
+    # -- the window's splitters and menu ---------------------------------------------------
     def splitters(self) -> dict[str, QSplitter]:
-        return {"main": self.splitter, "sheet": self.sheet_splitter, "top": self.top_splitter,
+        return {"main": self.splitter, "sheet": self.sheet, "top": self.sheet.top_splitter,
                 "chain": self.chain_page.splitter}
 
     def menu_actions(self) -> list[QAction]:
@@ -280,11 +214,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         focus_widget(self.chain_page.view)
 
     def show_sheet(self) -> None:
-        from builder.ui.focus import focus_widget
-
-        focus_widget(self.vitals_view)
-        if not self.vitals_view.currentIndex().isValid():
-            self.vitals_view.setCurrentIndex(self.vitals_model.index(0, 0))
+        self.sheet.focus_first()
 
     def search_widget(self) -> QLineEdit:
         return self.options_panel.search
@@ -297,7 +227,6 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
         d = self.doc.derived()
         options = self.doc.options()
         self.derived_state = d
-        by_key = {(o.kind, o.name): o for o in options}
         sp = d["sp"]
         self.title_label.setText(d["name"])
         self.sp_label.setText(f"<b>{sp['unspent']} SP unspent</b> &nbsp;·&nbsp; "
@@ -308,45 +237,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
                                f"(body {d['dice']['body']})")
         with QSignalBlocker(self.active_box):
             self.active_box.setChecked(bool(d.get("active", True)))
-        # The tables are refilled: the current cell stays where it was (the row
-        # just taken keeps the focus).
-        kept = [(view, view.currentIndex().row(), view.currentIndex().column())
-                for view in (self.vitals_view, self.skills_view)]
-        current_class = self.classes_view.currentIndex()
-        kept_class = (current_class.siblingAtColumn(0).data(KeyRole),
-                      max(0, current_class.column())) if current_class.isValid() else None
-
-        # Core Vitals
-        self.vitals_model.clear()
-        self.vitals_model.setHorizontalHeaderLabels(["Core Vital", "Score", "Next"])
-        for name, score in d["vitals"].items():
-            o = by_key.get(("vital", name))
-            self.vitals_model.appendRow([
-                sheet_item(name, ("vital", name)),
-                sheet_item(score, ("vital", name), align_right=True),
-                sheet_item(next_text(o), ("vital", name), reasons_text(o, self.unit()) if o else None,
-                      o.allowed if o else None)])
-        # Skills
-        self.skills_model.clear()
-        self.skills_model.setHorizontalHeaderLabels(["Skill", "SL", "Linked Vital", "Next"])
-        for name, info in d["skills"].items():
-            o = by_key.get(("skill", name))
-            self.skills_model.appendRow([
-                sheet_item(name, ("skill", name)),
-                sheet_item(info["level"], ("skill", name), align_right=True),
-                sheet_item(f"{info['linked_vital']} {d['vitals'].get(info['linked_vital'], '')}",
-                      ("skill", name)),
-                sheet_item(next_text(o), ("skill", name), reasons_text(o, self.unit()) if o else None,
-                      o.allowed if o else None)])
-        self.vitals_columns.fit()
-        self.skills_columns.fit()
-        self._fill_classes(d, options)
-        for view, row, column in kept:
-            if row >= 0:
-                view.setCurrentIndex(view.model().index(row, max(0, column)))
-        if kept_class is not None and kept_class[0] is not None:
-            self._select_class_row(kept_class[0], kept_class[1])
-        self._fill_token_tray(options)
+        self.sheet.fill(d, options)
         self._tab_order()
         self.options_panel.set_options(options)
         self.ledger.set_character(self.doc.cf)
@@ -355,11 +246,7 @@ class StoryPointsEditor(SheetPart, CharacterEditor):
     def _tab_order(self) -> None:
         """Widgets made on refresh (rank tokens, use boxes) take their place in the Tab
         order: the sheet top to bottom, then the Increases."""
-        chain = [self.vitals_view, self.skills_view, *self.token_chips, self.classes_view]
-        for widget in getattr(self, "uses_widgets", []):
-            chain += [box for box in widget.boxes if box.isEnabled()]
-        chain.append(self.options_panel.search)
-        tab_chain(chain)
+        tab_chain([*self.sheet.tab_stops(), self.options_panel.search])
 
     # -- changes ---------------------------------------------------------------------------
     def take_words(self, words: list[str]) -> bool:

@@ -17,7 +17,7 @@ from .chain_tokens import parse_token
 
 
 if TYPE_CHECKING:
-    from .sheet_part import SheetPart
+    from .editor import StoryPointsEditor
 
 
 #: Custom roles of the sheet models (the vitals, skills and traits tables).
@@ -120,7 +120,7 @@ class UsesWidget(QWidget):
     """One checkbox per use of a trait: checked = spent.  Ticking one spends a use
     (a ``use-trait`` action); a Rest (or Undo) clears them."""
 
-    def __init__(self, editor: SheetPart, class_name: str, trait: str, info: dict[str, Any],
+    def __init__(self, editor: StoryPointsEditor, class_name: str, trait: str, info: dict[str, Any],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QHBoxLayout(self)

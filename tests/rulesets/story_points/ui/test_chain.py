@@ -322,7 +322,7 @@ def test_layout_keeps_crossings_below_a_naive_order():
 
 # -- the editor's trait list as a drop target, and the chain page in the editor ---------------
 def _trait_index(editor, cname, trait):
-    model = editor.classes_model
+    model = editor.sheet.classes_model
     for row in range(model.rowCount()):
         parent = model.item(row, 0)
         if parent.text() != cname:
@@ -351,7 +351,7 @@ def test_editor_has_the_chain_page_and_token_tray(window):
     path = make_character("F", *FIGHTER)
     editor = window.documents.open_path(path)
     assert editor.pages.count() == 2 and editor.pages.widget(1) is editor.chain_page
-    assert [c.option.name for c in editor.token_chips] == ["Fighter"]
+    assert [c.option.name for c in editor.sheet.token_chips] == ["Fighter"]
     editor.act_chain.trigger()
     assert editor.pages.currentIndex() == 1
 
@@ -393,10 +393,10 @@ def test_rank_drop_on_the_trait_list_through_a_real_drop_event(window):
     path = make_character("F", *FIGHTER)
     editor = window.documents.open_path(path)
     window.show()
-    editor.light_traits(editor.token_chips[0].option)
-    assert ("Fighter", "Parry") in editor.classes_view.lit
+    editor.sheet.light_traits(editor.sheet.token_chips[0].option)
+    assert ("Fighter", "Parry") in editor.sheet.classes_view.lit
     index = _trait_index(editor, "Fighter", "Parry")
-    _drop_on_tree(editor.classes_view, index, token_mime("Fighter", "class"))
+    _drop_on_tree(editor.sheet.classes_view, index, token_mime("Fighter", "class"))
     d = editor.doc.derived()
     assert d["classes"]["Fighter"]["level"] == 3
     assert d["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3
@@ -419,8 +419,8 @@ def test_keyboard_enter_on_a_trait_row_assigns_the_rank(window, qtbot):
     path = make_character("F", *FIGHTER)
     editor = window.documents.open_path(path)
     index = _trait_index(editor, "Fighter", "Parry")
-    editor.classes_view.setCurrentIndex(index)
-    editor.classes_view.activated.emit(index)
+    editor.sheet.classes_view.setCurrentIndex(index)
+    editor.sheet.classes_view.activated.emit(index)
     assert editor.doc.derived()["classes"]["Fighter"]["traits"]["Parry"]["rank"] == 3
 
 
@@ -466,7 +466,7 @@ def test_enter_on_a_caster_trait_row_asks_for_the_spell(window):
     editor = window.documents.open_path(path)
     before = path.read_bytes()
     index = _trait_index(editor, "Cleric", "Restoring Grace")
-    editor.classes_view.activated.emit(index)
+    editor.sheet.classes_view.activated.emit(index)
     assert path.read_bytes() == before                    # nothing paid yet
     dialog = editor.dialog
     assert dialog.current_trait() == "Restoring Grace"
@@ -490,10 +490,10 @@ def test_a_new_trait_can_take_a_rank_dropped_on_the_sheet(window):
     path = make_character("F", *FIGHTER)
     editor = window.documents.open_path(path)
     window.show()
-    editor.light_traits(editor.token_chips[0].option)
-    assert ("Fighter", "Breach") in editor.classes_view.lit      # no ranks yet, still a target
+    editor.sheet.light_traits(editor.sheet.token_chips[0].option)
+    assert ("Fighter", "Breach") in editor.sheet.classes_view.lit      # no ranks yet, still a target
     index = _trait_index(editor, "Fighter", "Breach")
-    _drop_on_tree(editor.classes_view, index, token_mime("Fighter", "class"))
+    _drop_on_tree(editor.sheet.classes_view, index, token_mime("Fighter", "class"))
     assert editor.doc.derived()["classes"]["Fighter"]["traits"]["Breach"]["rank"] == 1
 
 

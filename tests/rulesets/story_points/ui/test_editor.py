@@ -41,9 +41,9 @@ def test_greyed_increase_lists_the_core_reasons_and_cannot_be_taken(window, senn
     assert senna_path.read_bytes() == before
     assert editor.doc.undo_stack.count() == 0
     # the sheet's "Next" cell is greyed with the same reason
-    row = [editor.skills_model.item(r, 0).text()
-           for r in range(editor.skills_model.rowCount())].index("Medicine")
-    cell = editor.skills_model.item(row, 3)
+    row = [editor.sheet.skills_model.item(r, 0).text()
+           for r in range(editor.sheet.skills_model.rowCount())].index("Medicine")
+    cell = editor.sheet.skills_model.item(row, 3)
     assert cell.data(AllowedRole) is False
     assert "Cognition is 3" in cell.toolTip()
 
@@ -120,13 +120,13 @@ def test_trait_use_checkbox_spends_a_use_and_rest_restores(window, senna_path, q
     from builder.rulesets.story_points.ui.widgets import UsesWidget
 
     editor = open_editor(window, senna_path)
-    uses = editor.uses_widgets
+    uses = editor.sheet.uses_widgets
     assert all(isinstance(u, UsesWidget) for u in uses)
     assert len(uses) == 1 and len(uses[0].boxes) == 3
     uses[0].boxes[0].click()
     trait = editor.doc.derived()["classes"]["Cleric"]["traits"]["Restoring Grace"]
     assert trait["uses_left"] == 2
-    (uses,) = editor.uses_widgets
+    (uses,) = editor.sheet.uses_widgets
     assert [b.isChecked() for b in uses.boxes] == [True, False, False]
     assert not uses.boxes[0].isEnabled()
     editor.rest_button.click()

@@ -1,59 +1,168 @@
-"""The story-points editor's sheet, filled from the core: the classes tree, the token
-tray, the traits lit for an option, and what a click on the sheet selects.
+"""The story-points editor's sheet page: the Core Vitals and Skills tables over the
+classes tree and its token tray, filled from the core, the traits lit for an option, and
+what a click on the sheet selects.
 
-A mixin of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`.
+A part of :class:`builder.rulesets.story_points.ui.editor.StoryPointsEditor`
+(``editor.sheet``): the page is the sheet's vertical splitter, which the editor embeds
+beside its side tabs.
 """
 from __future__ import annotations
 
-from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Sequence
 
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QLabel, QSplitter, QTableView,
+                               QVBoxLayout, QWidget)
 
+from builder.ui.flow_layout import FlowLayout
 from builder.ui.models.options_model import AllowedRole, cost_text, reasons_text
+from builder.ui.views.base import GreyingDelegate, plain_table
 from .dialogs import ClassAdvanceDialog
-from .widgets import FittedColumns, KeyRole, UsesWidget, next_text, sheet_item
+from .widgets import FittedColumns, KeyRole, TraitsView, UsesWidget, next_text, sheet_item
 
-if TYPE_CHECKING:  # the editor, as its sheet part sees it
-    from PySide6.QtCore import QModelIndex
-    from PySide6.QtGui import QStandardItem, QStandardItemModel
-    from PySide6.QtWidgets import QDialog, QTabWidget, QWidget
+if TYPE_CHECKING:
+    from PySide6.QtCore import QAbstractItemModel, QModelIndex
+    from PySide6.QtGui import QStandardItem
 
     from builder.app.types import Option
-    from builder.ui.flow_layout import FlowLayout
-    from .chain_tokens import RankToken
-    from .chain_page import ChainWidget, TokenChip
-    from builder.ui.views.base import CharacterEditor, OptionsPanel
-    from .widgets import TraitsView
-    _Editor = CharacterEditor
-else:
-    _Editor = object
+    from .chain_page import TokenChip
+    from .editor import StoryPointsEditor
 
 
-class SheetPart(_Editor):
-    """Fill the classes tree and the token tray; sheet clicks -> options."""
+class SheetPage(QSplitter):
+    """The sheet (Core Vitals and Skills side by side, over the classes tree and the
+    token tray), filled from the core; sheet clicks -> the editor's options."""
 
-    # built by StoryPointsEditor
-    classes_model: QStandardItemModel
-    classes_view: TraitsView
-    classes_columns: FittedColumns
-    token_tray: QWidget
-    token_tray_layout: FlowLayout
-    token_chips: list[TokenChip]
-    uses_widgets: list[UsesWidget]
-    options_panel: OptionsPanel
-    side_tabs: QTabWidget
-    chain_page: ChainWidget
-    dialog: QDialog | None
+    def __init__(self, editor: StoryPointsEditor) -> None:
+        super().__init__(Qt.Orientation.Vertical, editor)
+        self.setObjectName("sheetSplitter")
+        self.editor = editor
+        self.vitals_model = QStandardItemModel(self)
+        self.vitals_view = self._table(self.vitals_model, "vitalsView", "Core Vitals")
+        self.skills_model = QStandardItemModel(self)
+        self.skills_view = self._table(self.skills_model, "skillsView", "Skills")
+        self.classes_model = QStandardItemModel(self)
+        self.classes_view = TraitsView(self)
+        self.classes_view.setObjectName("classesView")
+        self.classes_view.setAccessibleName("Classes, trait ranks, uses and spells")
+        self.classes_view.setModel(self.classes_model)
+        self.classes_view.setItemDelegate(GreyingDelegate(self.classes_view))
+        self.classes_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.classes_view.setAlternatingRowColors(True)
+        self.classes_view.activated.connect(self._sheet_activated)
+        self.classes_view.clicked.connect(self._sheet_clicked)
+        #: The uses boxes of the traits with ranks (made on every fill).
+        self.uses_widgets: list[UsesWidget] = []
+        # the sheet's tables fit their panes: they elide rather than scroll sideways
+        self.vitals_columns = FittedColumns(self.vitals_view)
+        self.skills_columns = FittedColumns(self.skills_view)
+        self.classes_columns = FittedColumns(self.classes_view, self._uses_widths)
 
-    @abstractmethod
-    def take_words(self, words: list[str]) -> bool: ...
+        vitals_box = self._boxed("Core Vitals", self.vitals_view)
+        skills_box = self._boxed("Skills", self.skills_view)
+        self.token_tray = QWidget(self)
+        self.token_tray.setObjectName("tokenTray")
+        self.token_tray_layout = FlowLayout(self.token_tray)   # wraps: any number of chips
+        self.token_tray_layout.setContentsMargins(0, 0, 0, 0)
+        self.token_chips: list[TokenChip] = []
+        classes_inner = QWidget(self)
+        classes_lay = QVBoxLayout(classes_inner)
+        classes_lay.setContentsMargins(0, 0, 0, 0)
+        classes_lay.addWidget(self.token_tray)
+        classes_lay.addWidget(self.classes_view, 1)
+        classes_box = self._boxed("Classes, traits and spells", classes_inner)
+        top = QSplitter(Qt.Orientation.Horizontal, self)
+        top.setObjectName("vitalsSkillsSplitter")
+        top.addWidget(vitals_box)
+        top.addWidget(skills_box)
+        top.setStretchFactor(1, 2)
+        self.addWidget(top)
+        self.addWidget(classes_box)
+        self.top_splitter = top
 
-    @abstractmethod
-    def take(self, option: Option) -> None: ...
+    # -- layout helpers --------------------------------------------------------------------
+    def _table(self, model: QAbstractItemModel, name: str, accessible: str) -> QTableView:
+        view = plain_table(self, model, name, accessible)
+        view.setItemDelegate(GreyingDelegate(view))
+        view.activated.connect(self._sheet_activated)
+        view.clicked.connect(self._sheet_clicked)
+        return view
 
-    @abstractmethod
-    def drop_rank(self, token: RankToken, trait_class: str, trait: str) -> bool: ...
+    def _boxed(self, title: str, widget: QWidget) -> QGroupBox:
+        box = QGroupBox(title, self)
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(widget)
+        return box
+
+    def _uses_widths(self) -> dict[int, int]:
+        """The classes' uses column is never narrower than its check boxes."""
+        widths = [widget.sizeHint().width() for widget in self.uses_widgets]
+        return {2: max(widths)} if widths else {}
+
+    def tab_stops(self) -> list[QWidget]:
+        """The sheet's widgets in Tab order, top to bottom (the rank tokens and the use
+        boxes are made on every fill)."""
+        chain: list[QWidget] = [self.vitals_view, self.skills_view, *self.token_chips,
+                                self.classes_view]
+        for widget in self.uses_widgets:
+            chain += [box for box in widget.boxes if box.isEnabled()]
+        return chain
+
+    def focus_first(self) -> None:
+        """The focus in the Core Vitals table, on its first row if none is current."""
+        from builder.ui.focus import focus_widget
+
+        focus_widget(self.vitals_view)
+        if not self.vitals_view.currentIndex().isValid():
+            self.vitals_view.setCurrentIndex(self.vitals_model.index(0, 0))
+
+    # -- reading the core ------------------------------------------------------------------
+    def fill(self, d: dict[str, Any], options: Sequence[Option]) -> None:
+        """Refill the tables and the token tray from the core (``derived()`` and
+        ``options()``); the current cells stay where they were."""
+        unit = self.editor.unit()
+        by_key = {(o.kind, o.name): o for o in options}
+        # The tables are refilled: the current cell stays where it was (the row
+        # just taken keeps the focus).
+        kept = [(view, view.currentIndex().row(), view.currentIndex().column())
+                for view in (self.vitals_view, self.skills_view)]
+        current_class = self.classes_view.currentIndex()
+        kept_class = (current_class.siblingAtColumn(0).data(KeyRole),
+                      max(0, current_class.column())) if current_class.isValid() else None
+
+        # Core Vitals
+        self.vitals_model.clear()
+        self.vitals_model.setHorizontalHeaderLabels(["Core Vital", "Score", "Next"])
+        for name, score in d["vitals"].items():
+            o = by_key.get(("vital", name))
+            self.vitals_model.appendRow([
+                sheet_item(name, ("vital", name)),
+                sheet_item(score, ("vital", name), align_right=True),
+                sheet_item(next_text(o), ("vital", name), reasons_text(o, unit) if o else None,
+                      o.allowed if o else None)])
+        # Skills
+        self.skills_model.clear()
+        self.skills_model.setHorizontalHeaderLabels(["Skill", "SL", "Linked Vital", "Next"])
+        for name, info in d["skills"].items():
+            o = by_key.get(("skill", name))
+            self.skills_model.appendRow([
+                sheet_item(name, ("skill", name)),
+                sheet_item(info["level"], ("skill", name), align_right=True),
+                sheet_item(f"{info['linked_vital']} {d['vitals'].get(info['linked_vital'], '')}",
+                      ("skill", name)),
+                sheet_item(next_text(o), ("skill", name), reasons_text(o, unit) if o else None,
+                      o.allowed if o else None)])
+        self.vitals_columns.fit()
+        self.skills_columns.fit()
+        self._fill_classes(d, options)
+        for view, row, column in kept:
+            if row >= 0:
+                view.setCurrentIndex(view.model().index(row, max(0, column)))
+        if kept_class is not None and kept_class[0] is not None:
+            self._select_class_row(kept_class[0], kept_class[1])
+        self._fill_token_tray(options)
 
     def _select_class_row(self, key: tuple[str, ...], column: int = 0) -> None:
         model = self.classes_model
@@ -74,6 +183,7 @@ class SheetPart(_Editor):
         model.setHorizontalHeaderLabels(["Class / trait / spell", "Level / rank",
                                          "Core Skills / uses", "Next / uses left"])
         root = model.invisibleRootItem()
+        unit = self.editor.unit()
         uses_rows = []
         for cname, c in d["classes"].items():
             o = next((x for x in options if x.kind == "class" and x.name == cname), None)
@@ -81,7 +191,7 @@ class SheetPart(_Editor):
             row = [sheet_item(cname, ("class", cname), f"Core Skills: {core}"),
                    sheet_item(c["level"], ("class", cname), align_right=True),
                    sheet_item(f"core Skills: {core}", ("class", cname)),
-                   sheet_item(next_text(o), ("class", cname), reasons_text(o, self.unit()) if o else None,
+                   sheet_item(next_text(o), ("class", cname), reasons_text(o, unit) if o else None,
                          o.allowed if o else None)]
             root.appendRow(row)
             for trait, t in c["traits"].items():
@@ -117,7 +227,7 @@ class SheetPart(_Editor):
         self.classes_view.expandAll()
         self.uses_widgets = []
         for item, cname, trait, t in uses_rows:
-            widget = UsesWidget(self, cname, trait, t)
+            widget = UsesWidget(self.editor, cname, trait, t)
             self.classes_view.setIndexWidget(item.index(), widget)
             self.uses_widgets.append(widget)
         self.classes_columns.fit()
@@ -125,7 +235,7 @@ class SheetPart(_Editor):
     def _new_trait_rows(self, class_row: QStandardItem, cname: str, ranked: set[str]) -> None:
         """The Class's traits without ranks yet: where a new rank can start (a drop
         target for rank tokens; Enter raises the Class into one)."""
-        data = self.doc.ruleset.public_data()
+        data = self.editor.doc.ruleset.public_data()
         for trait, path in data["classes"].get(cname, {}).get("traits", {}).items():
             if trait in ranked:
                 continue
@@ -140,14 +250,15 @@ class SheetPart(_Editor):
         """A Class the character can enter now, with its traits: where its "Enter"
         rank token goes (the first rank of the new Class)."""
         cname = option.name
-        info = self.doc.ruleset.public_data()["classes"][cname]
+        info = self.editor.doc.ruleset.public_data()["classes"][cname]
         core = ", ".join(f"{s} {d['skills'][s]['level']}" for s in info["core_skills"])
         key = ("new-class", cname)
-        tip = f"Not entered yet: entering {cname} costs {cost_text(option, self.unit())}"
+        unit = self.editor.unit()
+        tip = f"Not entered yet: entering {cname} costs {cost_text(option, unit)}"
         row = [sheet_item(cname, key, tip), sheet_item("—", key, tip, align_right=True),
                sheet_item(f"core Skills: {core}", key),
-               sheet_item(f"enter for {cost_text(option, self.unit())}", key,
-                          reasons_text(option, self.unit()), True)]
+               sheet_item(f"enter for {cost_text(option, unit)}", key,
+                          reasons_text(option, unit), True)]
         root.appendRow(row)
         self._new_trait_rows(row[0], cname, set())
 
@@ -155,7 +266,7 @@ class SheetPart(_Editor):
         """Rank tokens for every Class advance the rules allow now, to drag onto a trait."""
         from .chain_page import TokenChip
 
-        chain = getattr(self, "chain_page", None)
+        chain = getattr(self.editor, "chain_page", None)
         if chain is not None and chain.dragging:
             return       # a chip is the drag's source: the tray is refilled when it ends
         for chip in self.token_chips:
@@ -221,33 +332,33 @@ class SheetPart(_Editor):
     def _sheet_clicked(self, index: QModelIndex) -> None:
         key = index.data(KeyRole)
         if key and key[0] in ("vital", "skill", "class", "new-class"):
-            self.side_tabs.setCurrentIndex(0)
-            self.options_panel.select(key[0], key[1])
+            self.editor.side_tabs.setCurrentIndex(0)
+            self.editor.options_panel.select(key[0], key[1])
 
     def _sheet_activated(self, index: QModelIndex) -> None:
         """Enter / double-click on a sheet row: take its next increase if the core allows."""
         key = index.data(KeyRole)
         if key and key[0] == "trait":
             # Enter on a trait: raise its Class with the rank going to this trait.
-            option = next((o for o in self.doc.options()
+            option = next((o for o in self.editor.doc.options()
                            if o.kind in ("class", "new-class") and o.name == key[2]), None)
             if option is None or not option.allowed:
-                self.show_refusal((list(option.reasons) if option is not None else [])
-                                  or [f"{key[2]} cannot advance now"])
+                self.editor.show_refusal((list(option.reasons) if option is not None else [])
+                                         or [f"{key[2]} cannot advance now"])
                 return
             if option.extra.get("casts_spells"):
                 # A caster's advance also needs its new spell: ask, with this trait picked.
-                dialog = ClassAdvanceDialog(option, self)
+                dialog = ClassAdvanceDialog(option, self.editor)
                 dialog.select_trait(key[1])
-                dialog.chosen.connect(self.take_words)
+                dialog.chosen.connect(self.editor.take_words)
                 dialog.open()
-                self.dialog = dialog
+                self.editor.dialog = dialog
                 return
-            self.drop_rank(self.chain_page.token_for(option), key[2], key[1])
+            self.editor.drop_rank(self.editor.chain_page.token_for(option), key[2], key[1])
             return
         if not key or key[0] not in ("vital", "skill", "class", "new-class"):
             return
         self._sheet_clicked(index)
-        option = self.options_panel.current_option()
+        option = self.editor.options_panel.current_option()
         if option is not None and option.allowed:
-            self.take(option)
+            self.editor.take(option)
