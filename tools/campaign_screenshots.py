@@ -69,7 +69,7 @@ def main() -> int:
     wait(400)
     grab_screen(out / "campaign.png", window)
 
-    view.open_exchange_dialog()
+    view.party.open_exchange_dialog()
     dialog = view.dialog
     dialog.side_a.select(member="Nyra", kind="raise-class", name="Rogue", trait="Vanish")
     dialog.side_b.select(member="Graynor", kind="raise-skill", name="Survival")

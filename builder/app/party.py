@@ -130,7 +130,8 @@ def parse(member: Member, words: Sequence[str]) -> Action:
 def apply_each(actions: Sequence[tuple[Member, ActionEntry]],
                rng: random.Random | None = None) -> list[dict[str, Any]]:
     """Apply each action to its member in memory; the entries logged.  Refusal with
-    every member's reasons when the rules refuse any of them."""
+    every member's reasons when the rules refuse any of them; UsageError naming the
+    member when one's action cannot be logged (a number no file keeps)."""
     reasons: list[str] = []
     logged: list[dict[str, Any]] = []
     for member, action in actions:
@@ -138,6 +139,8 @@ def apply_each(actions: Sequence[tuple[Member, ActionEntry]],
             logged.append(member.cf.do(action, rng))
         except Refusal as refusal:
             reasons.extend(f"{member.label}: {r}" for r in refusal.reasons)
+        except UsageError as problem:
+            raise UsageError(f"{member.label}: {problem}") from None
     if reasons:
         raise Refusal(reasons)
     return logged

@@ -367,8 +367,9 @@ class CharacterFile(Record):
         return Preview(logged, tuple(reasons), before, after)
 
     def do(self, action: ActionEntry, rng: random.Random | None = None) -> dict[str, Any]:
-        """Apply one action: raises Refusal (nothing changes) or appends it to the ledger;
-        returns the ledger entry (the action's JSON and its time)."""
+        """Apply one action: raises Refusal (the rules refuse it) or UsageError (a
+        number of it no file keeps), and nothing changes; or appends it to the ledger
+        and returns the ledger entry (the action's JSON and its time)."""
         preview = self.preview(action, rng)
         if preview.reasons:
             raise Refusal(preview.reasons)

@@ -93,6 +93,12 @@ def test_an_action_the_rules_take_but_no_file_keeps_names_the_number_it_was_give
     assert refused.code == 1 and "not enough money" in refused.err     # the rules first
     assert greta.read_bytes() == before
     assert ok("xp", "3", "--survivors", HUGE).code == 0                 # writes no file
+    camp = tmp_path / "raid.json"
+    ok("campaign", "new", "Raid", "--ruleset", "vogelfrei", "--member", greta, "-o", camp)
+    party = cli("campaign", "award", camp, "award-xp", HUGE, "--session", "6")
+    assert party.code == 2 and party.err.strip().splitlines() == [
+        f"Greta ({greta}): xp must be at most {WHOLE_NUMBER_LIMIT}, not {HUGE}"], party.err
+    assert greta.read_bytes() == before
     ok("do", greta, "award-xp", str(WHOLE_NUMBER_LIMIT), "--session", "6")   # the bound
 
 

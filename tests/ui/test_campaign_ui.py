@@ -660,6 +660,15 @@ def test_the_message_bar_has_its_own_row_and_never_moves_or_covers_the_panes(win
     QApplication.processEvents()
     assert not bar.more_button.isVisibleTo(tab)                # it fits: nothing more
     assert tab.splitter.geometry() == before
+    # a long message that comes while the tab is hidden is measured when it shows
+    window.tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    tab.show_refusal("Not awarded", [f"reason number {n}, at some length" for n in range(8)])
+    window.tabs.setCurrentWidget(tab)
+    QApplication.processEvents()
+    assert bar.more_button.isVisibleTo(tab)
+    tab.show_done("Awarded")
+    QApplication.processEvents()
     assert label.visibleRegion().boundingRect().height() >= label.heightForWidth(label.width())
     # switching tabs away and back keeps the message
     window.tabs.setCurrentIndex(0)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtCore import (QAbstractItemModel, QItemSelectionModel, QModelIndex,
                             QPersistentModelIndex, Qt, QTimer, Signal)
-from PySide6.QtGui import QHideEvent, QPalette, QResizeEvent
+from PySide6.QtGui import QHideEvent, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QFrame, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QScrollArea,
                                QSplitter, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
@@ -99,13 +99,18 @@ class MessageBar(QFrame):
         super().resizeEvent(event)
         self._offer_all()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """A message that came while its tab was hidden: measured where it shows."""
+        super().showEvent(event)
+        self._offer_all()
+
     def _offer_all(self) -> None:
         """"Show all…" while the message is longer than the bar's lines."""
         area = self.text_area
         if area is None:
             return
         room = area.viewport()
-        self.more_button.setVisible(self.isVisible() and bool(self.label.text())
+        self.more_button.setVisible(not self.isHidden() and bool(self.label.text())
                                     and self.label.heightForWidth(room.width()) > room.height())
 
     def show_all(self) -> None:
@@ -115,6 +120,7 @@ class MessageBar(QFrame):
         box = QMessageBox(QMessageBox.Icon.Information, self.window().windowTitle(),
                           self.label.text(), QMessageBox.StandardButton.Close, self)
         box.setObjectName("messageAll")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.all_box = box
 
