@@ -80,7 +80,7 @@ def main() -> int:
     new.choose_ruleset("vogelfrei")
     new.name_edit.setText("Kaspar")
     new.form.rng = random.Random(7)
-    new.form.roll_everything()
+    new.form.rolls.roll_everything()
     new.resize(760, 780)
     new.move(0, 0)
     # the later steps: alignment, the Status the career leaves blank, the money roll
@@ -88,7 +88,7 @@ def main() -> int:
 
     form = new.form
     form.status_combo.setCurrentIndex(form.status_combo.findData("Silver"))
-    form.roll_money()
+    form.rolls.roll_money()
     scroll = form.findChild(QScrollArea)
     scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
     wait(400)

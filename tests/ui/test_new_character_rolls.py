@@ -21,7 +21,7 @@ def _rolled_dice(form) -> object:
 
 
 @pytest.mark.parametrize("ruleset_id, roll", [
-    ("vogelfrei", lambda form: form.roll_everything()),
+    ("vogelfrei", lambda form: form.rolls.roll_everything()),
     ("ability-bonuses", lambda form: form.roll()),
 ])
 def test_escape_after_rolling_asks_and_keep_editing_keeps_the_dice(window, qtbot,

@@ -16,8 +16,9 @@ the form's ``--set`` pairs plus the dice on a tape, so it is exactly what
 ``class_roll``, ``career_rolls``); the dialog shows the core's
 ``validate_baseline`` reasons live.
 
-The parts: :mod:`.creation_rolls` (the core's rolls and the dice tape) and
-:mod:`.creation_result` (the ``--set`` pairs, the baseline, the summary).
+The parts, which hold the form: :mod:`.creation_rolls` (``form.rolls``: the core's
+rolls; and the dice tape) and :mod:`.creation_result` (``form.result``: the ``--set``
+pairs, the baseline, the summary).  The form builds every widget and keeps the dice.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 NONE = "—"
 
 
-class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
+class VogelfreiCreationForm(QWidget):
     changed = Signal()
 
     def __init__(self, ruleset: VogelfreiRuleset, parent: QWidget | None = None,
@@ -58,6 +59,10 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.money_dice: list[int] | None = None      # the starting money dice, when rolled
         self.pools_rolled: set[str] = set()           # the pools whose die was rolled here
         self._updating = False
+        #: Its parts: the core's rolls and what the form adds up to (they hold the form,
+        #: whose widgets their methods read and fill).
+        self.rolls = CoreRolls(self)
+        self.result = CreationResult(self)
 
         page = QWidget(self)
         layout = QVBoxLayout(page)
@@ -67,7 +72,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.roll_all_button.setObjectName("rollAll")
         self.roll_all_button.setToolTip("Abilities, class, career, Wounds, Stamina and "
                                         "starting money, in order")
-        self.roll_all_button.clicked.connect(self.roll_everything)
+        self.roll_all_button.clicked.connect(self.rolls.roll_everything)
         top.addWidget(QLabel("Roll at each step, or choose and type in your own dice.", page), 1)
         top.addWidget(self.roll_all_button)
         layout.addLayout(top)
@@ -100,7 +105,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         buttons = QHBoxLayout()
         self.roll_abilities_button = form_button(QPushButton("Roll &3d6 in order", box))
         self.roll_abilities_button.setObjectName("rollAbilities")
-        self.roll_abilities_button.clicked.connect(self.roll_abilities)
+        self.roll_abilities_button.clicked.connect(self.rolls.roll_abilities)
         buttons.addWidget(self.roll_abilities_button)
         buttons.addStretch(1)
         # the one optional swap
@@ -112,7 +117,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
             combo.addItem(f"{NONE} no swap", "")
             for name in self.abilities:
                 combo.addItem(name, name)
-            combo.currentIndexChanged.connect(self._refresh)
+            combo.currentIndexChanged.connect(self.result.refresh)
         self.swap_a.setAccessibleName("Swap this ability")
         self.swap_b.setAccessibleName("with this ability")
         buttons.addWidget(QLabel("One swap (optional):", box))
@@ -127,7 +132,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.reroll_button.setObjectName("rerollAbilities")
         self.reroll_button.setToolTip("Offered when the modifiers sum below zero; the "
                                       "discarded dice are kept in the file")
-        self.reroll_button.clicked.connect(self.reroll_unsuitable)
+        self.reroll_button.clicked.connect(self.rolls.reroll_unsuitable)
         suit = QHBoxLayout()
         suit.addWidget(self.suitability_label, 1)
         suit.addWidget(self.reroll_button)
@@ -148,7 +153,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.class_combo.currentIndexChanged.connect(self._class_chosen)
         self.class_roll_button = form_button(QPushButton("Roll 2d6", box))
         self.class_roll_button.setObjectName("rollClass")
-        self.class_roll_button.clicked.connect(self.roll_class)
+        self.class_roll_button.clicked.connect(self.rolls.roll_class)
         self.class_dice_row = DiceRow(box, 24)
         self.class_sum = QLabel(box)
         self.class_sum.setObjectName("classSum")
@@ -162,7 +167,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.career_combo.currentIndexChanged.connect(self._career_chosen)
         self.career_roll_button = form_button(QPushButton("Roll d6", box))
         self.career_roll_button.setObjectName("rollCareer")
-        self.career_roll_button.clicked.connect(self.roll_career)
+        self.career_roll_button.clicked.connect(self.rolls.roll_career)
         self.career_dice_row = DiceRow(box, 24)
         self.career_note = QLabel(box)
         self.career_note.setWordWrap(True)
@@ -203,10 +208,10 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
             spin.setAccessibleName(f"{pool.capitalize()} die result")
             spin.setRange(0, 99)
             spin.setSpecialValueText(NONE)
-            spin.valueChanged.connect(self._refresh)
+            spin.valueChanged.connect(self.result.refresh)
             button = form_button(QPushButton("Roll", box))
             button.setObjectName(f"roll_{pool}")
-            button.clicked.connect(lambda _=False, p=pool: self.roll_pool(p))
+            button.clicked.connect(lambda _=False, p=pool: self.rolls.roll_pool(p))
             face = DieFace(box, 28)
             note = QLabel(box)
             note.setObjectName(f"{pool}Note")
@@ -230,7 +235,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
             self.alignment_combo.addItem(name, name)
         self.alignment_combo.setCurrentIndex(
             max(0, self.alignment_combo.findData(ruleset.default_alignment)))
-        self.alignment_combo.currentIndexChanged.connect(self._refresh)
+        self.alignment_combo.currentIndexChanged.connect(self.result.refresh)
         self.alignment_note = QLabel(box)
         self.alignment_note.setObjectName("alignmentNote")
         self.alignment_note.setWordWrap(True)
@@ -253,7 +258,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         self.status_note.setWordWrap(True)
         self.money_button = form_button(QPushButton("Roll", box))
         self.money_button.setObjectName("rollMoney")
-        self.money_button.clicked.connect(self.roll_money)
+        self.money_button.clicked.connect(self.rolls.roll_money)
         self.money_dice_row = DiceRow(box, 22)
         self.money_note = QLabel(box)
         self.money_note.setObjectName("moneyNote")
@@ -285,7 +290,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
         self._fill_careers()
-        self._refresh()
+        self.result.refresh()
 
     # -- reacting to the player --------------------------------------------------------------
     def _typed(self, ability: str, value: int) -> None:
@@ -294,9 +299,9 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
         if ability in self.dice and sum(self.dice[ability]) != value:
             del self.dice[ability]   # typed over the roll: a typed score now
             self.dice_rows[ability].set_dice([])
-        self._refresh()
+        self.result.refresh()
 
-    def _show_abilities(self) -> None:
+    def show_abilities(self) -> None:
         self._updating = True
         for a in self.abilities:
             dice = self.dice.get(a)
@@ -305,7 +310,7 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
             self.dice_rows[a].set_dice(dice or [], int(self.ruleset.data.get("ability_die", 6)))
         self._updating = False
 
-    def _set_class(self, cls: str) -> None:
+    def set_class(self, cls: str) -> None:
         with QSignalBlocker(self.class_combo):
             self.class_combo.setCurrentIndex(max(0, self.class_combo.findData(cls)))
         self._fill_careers()
@@ -313,14 +318,14 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
     def _class_chosen(self, *_: object) -> None:
         self.class_dice = None     # chosen by hand now
         self._fill_careers()
-        self._refresh()
+        self.result.refresh()
 
     def _wood_elf_toggled(self, *_: object) -> None:
         if self.class_dice:
-            cls = self._class_for(self.class_dice)
+            cls = self.rolls.class_for(self.class_dice)
             if cls != self.current_class():
-                self._set_class(cls)
-        self._refresh()
+                self.set_class(cls)
+        self.result.refresh()
 
     def _fill_careers(self) -> None:
         cls = self.current_class()
@@ -339,7 +344,10 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
 
     def _career_chosen(self, *_: object) -> None:
         self.career_dice = None
-        self._refresh()
+        self.result.refresh()
+
+    def _status_chosen(self, *_: object) -> None:
+        self.result.refresh()
 
     def current_class(self) -> str:
         return self.class_combo.currentData() or ""
@@ -364,3 +372,20 @@ class VogelfreiCreationForm(CoreRolls, CreationResult, QWidget):
     def reroll_offered(self) -> bool:
         suit = self.suitability()
         return bool(suit and suit["reroll_offered"] and self.dice)
+
+    # -- what the New Character dialog asks ------------------------------------------------
+    def rolled(self) -> bool:
+        """Dice were rolled here: closing the New Character dialog asks first."""
+        return self.rolls.rolled()
+
+    def baseline(self) -> dict[str, Any]:
+        """The core's baseline for this character (see :meth:`CreationResult.baseline`)."""
+        return self.result.baseline()
+
+    def sets(self) -> list[tuple[str, str]]:
+        """The ``new vogelfrei --set`` pairs for this character."""
+        return self.result.sets()
+
+    def command_line(self, name: str = "NAME") -> str:
+        """The same character from the command line."""
+        return self.result.command_line(name)

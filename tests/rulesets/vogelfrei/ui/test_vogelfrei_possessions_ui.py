@@ -97,7 +97,7 @@ def test_the_wizard_alignment_status_and_money_steps(window, qtbot):
     dialog.name_edit.setText("Rolf")
     form = dialog.form
     form.rng = random.Random(3)
-    form.roll_abilities()
+    form.rolls.roll_abilities()
     form.class_combo.setCurrentIndex(form.class_combo.findData("Cleric"))
     form.career_combo.setCurrentIndex(form.career_combo.findData("Priest"))
     assert form.alignment_combo.currentData() == "Order"
@@ -109,9 +109,9 @@ def test_the_wizard_alignment_status_and_money_steps(window, qtbot):
     assert not form.money_button.isEnabled()
     form.status_combo.setCurrentIndex(form.status_combo.findData("Brass"))
     assert form.money_button.text() == "Roll 10d6x10 bp"
-    form.roll_pool("wounds")
-    form.roll_pool("stamina")
-    form.roll_money()
+    form.rolls.roll_pool("wounds")
+    form.rolls.roll_pool("stamina")
+    form.rolls.roll_money()
     assert len(form.money_dice) == 10 and form.money_dice_row.values() == form.money_dice
     assert "→" in form.money_note.text()
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
@@ -126,7 +126,7 @@ def test_the_wizard_alignment_status_and_money_steps(window, qtbot):
     assert form.alignment_combo.isEnabled()
     assert form.money_dice is None                 # the Status changed: roll again
     form.alignment_combo.setCurrentIndex(form.alignment_combo.findData("Chaos"))
-    form.roll_money()
+    form.rolls.roll_money()
     assert form.baseline()["alignment"] == "Chaos" and len(form.money_dice) == 1
 
 

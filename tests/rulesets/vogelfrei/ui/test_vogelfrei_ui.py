@@ -261,7 +261,7 @@ def test_the_wizard_rolls_like_new_with_a_seed(window, qtbot, tmp_path):
     assert not dialog.create_button.isEnabled()
     assert "Still to roll or choose: a score for Strength" in dialog.reasons_label.text()
     form.rng = random.Random(7)
-    form.roll_everything()
+    form.rolls.roll_everything()
     cli_path = Path(ok("new", "vogelfrei", "Hans", "--seed", "7", "-o",
                        str(tmp_path / "hans.json")).out.strip())
     expected = json.loads(cli_path.read_text())["baseline"]
@@ -317,7 +317,7 @@ def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
     assert not dialog.create_button.isEnabled()
     form.pool_spins["wounds"].setValue(5)
     assert "the starting money (2d6x10 sp) is not rolled yet" in dialog.reasons_label.text()
-    form.roll_money()
+    form.rolls.roll_money()
     assert dialog.create_button.isEnabled(), dialog.reasons_label.text()
     assert "→ Wounds 9" in form.pool_notes["wounds"].text()
     # the one swap
@@ -333,7 +333,7 @@ def test_the_wizard_typed_values_swap_and_live_reasons(window, qtbot):
     assert form.baseline() == sets_baseline
     # a score typed over a rolled one drops its dice
     form.rng = random.Random(1)
-    form.roll_abilities()
+    form.rolls.roll_abilities()
     assert len(form.dice_rows["Strength"].values()) == 3
     form.score_spins["Strength"].setValue(18 if form.score_spins["Strength"].value() != 18
                                           else 17)
@@ -349,17 +349,17 @@ def test_the_wizard_offers_a_reroll_for_an_unsuitable_character(window, qtbot):
     form = dialog.form
     seed = next(s for s in range(200) if _unsuitable(form, s))
     form.rng = random.Random(seed)
-    form.roll_abilities()
+    form.rolls.roll_abilities()
     assert "Not suitable" in form.suitability_label.text()
     assert form.reroll_button.isEnabled()
     first = {a: list(d) for a, d in form.dice.items()}
     form.reroll_button.click()
     assert form.discarded == [first]
     form.class_combo.setCurrentIndex(form.class_combo.findData("Peasant"))
-    form.roll_career()
-    form.roll_pool("wounds")
-    form.roll_pool("stamina")
-    form.roll_money()
+    form.rolls.roll_career()
+    form.rolls.roll_pool("wounds")
+    form.rolls.roll_pool("stamina")
+    form.rolls.roll_money()
     baseline = form.baseline()
     assert baseline["discarded_rolls"] == [first]
     assert form.ruleset.validate_baseline(baseline) == []
@@ -388,7 +388,7 @@ def test_a_score_3d6_cannot_give_has_no_modifier_and_no_suitability(window):
 
 def _unsuitable(form, seed: int) -> bool:
     form.rng = random.Random(seed)
-    form.roll_abilities()
+    form.rolls.roll_abilities()
     return form.reroll_offered()
 
 
