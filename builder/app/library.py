@@ -204,7 +204,7 @@ def _memberships(files: Sequence[Path]) -> tuple[str, ...]:
     from builder.storage.files import FileProblem
     from builder.storage.folders import list_campaigns
 
-    wanted = {_resolved(p): p for p in files}
+    wanted = {real_path(p): p for p in files}
     notes = []
     for path in list_campaigns():
         try:
@@ -212,18 +212,11 @@ def _memberships(files: Sequence[Path]) -> tuple[str, ...]:
         except FileProblem:
             continue                     # an unreadable campaign names no member here
         for given in campaign.members:
-            member = wanted.get(_resolved(campaign.member_path(given)))
+            member = wanted.get(real_path(campaign.member_path(given)))
             if member is not None:
                 notes.append(f"{member.name} is a member of the campaign {campaign.name}, "
                              "which lists it as missing until it is back from the trash")
     return tuple(notes)
-
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except OSError:
-        return path
 
 
 def trash_items() -> list[store.Trashed]:
