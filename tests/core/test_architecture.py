@@ -152,21 +152,28 @@ def _contracts() -> dict[str, dict]:
     return {c["name"]: c for c in config["tool"]["importlinter"]["contracts"]}
 
 
-def test_the_import_contracts_name_every_built_in_rule_system():
-    """import-linter reads static lists: the layers must name exactly the registry's
-    built-in rule systems, so a new one cannot be left out of them; the folders'
-    independence takes every folder by a wildcard."""
+def test_the_import_contracts_take_every_built_in_rule_system():
+    """The layers name each rule system's parts by one wildcard, which the project's
+    contract type reads as that part of every folder the registry names (so a new rule
+    system cannot be left out of them); the folders' independence takes every folder by
+    import-linter's own wildcard."""
     import importlib.util
 
+    from tools.import_contracts import RuleSystemLayers, builtin_folders
+
     folders = _builtin_folders()
+    assert sorted(builtin_folders()) == folders
     contracts = _contracts()
     independent = contracts["The rule systems' folders are independent of each other"]
     assert independent["modules"] == ["builder.rulesets.*"]
     assert {str(p.relative_to(ROOT)).replace("/", ".")
             for p in (ROOT / "builder" / "rulesets").iterdir()
             if (p / "__init__.py").is_file()} == set(folders)     # the wildcard's folders
-    (layers,) = [c for c in contracts.values() if c["type"] == "layers"]
-    rows = [{m.strip() for m in row.split(":")} for row in layers["layers"]]
+    (layers,) = [c for c in contracts.values() if c["type"] == "rule_system_layers"]
+    assert not any("builder.rulesets." in row and "*" not in row
+                   for row in layers["layers"])                   # no folder by hand
+    contract = RuleSystemLayers(layers["name"], {}, {"layers": layers["layers"]})
+    rows = [{tail.name for tail in layer.module_tails} for layer in contract.layers]
 
     def row_of(module: str) -> set[str]:
         (row,) = [row for row in rows if module in row]
@@ -176,7 +183,16 @@ def test_the_import_contracts_name_every_built_in_rule_system():
                          ("builder.rules", "rules"), ("builder.cli_commands", "cli")):
         having = {f"{folder}.{part}" for folder in folders
                   if importlib.util.find_spec(f"{folder}.{part}") is not None}
-        assert row_of(shared) == having, f"the layer of {shared}"
+        assert having and row_of(shared) == having, f"the layer of {shared}"
+
+
+def test_a_layer_wildcard_stands_for_the_folders_that_have_the_part():
+    from tools.import_contracts import expand
+
+    folders = ["builder.rulesets.story_points", "builder.rulesets.vogelfrei"]
+    assert expand("builder.cli_commands : builder.rulesets.*.cli", folders) == \
+        "builder.cli_commands : builder.rulesets.vogelfrei.cli"   # only Vogelfrei has one
+    assert expand("builder.app", folders) == "builder.app"
 
 
 ONE_DOOR = ("The window and the command line reach storage and the rule engine only through "
