@@ -85,6 +85,14 @@ def ruleset_commands(command: str | None = None) -> dict[str, str]:
     return declared(command)
 
 
+def campaign_commands() -> dict[str, str]:
+    """The ``campaign`` sub-commands the rule systems declare (name -> the module that
+    adds it with ``register_campaign(subparsers)``)."""
+    from builder.rules.registry import campaign_commands as declared
+
+    return declared()
+
+
 def data_text(data: Any) -> str:
     """A rule system's data in plain words, as ``data`` prints it."""
     from builder.rules.base import _generic_text

@@ -6,6 +6,7 @@ campaign show FILE [--json]         campaign list [--json]
 campaign set FILE KEY=VALUE...      (the pool's universe settings)
 campaign award FILE ACTION [ARGS]   (``do ACTION ARGS`` for every member, all or nothing)
 campaign exchange FILE CHARFILE_A "ACTION_A" CHARFILE_B "ACTION_B"
+and the sub-commands a rule system declares (``CAMPAIGN_COMMANDS`` in its folder):
 campaign xp FILE HD... [--treasure N] --session S [--survivor CHARFILE]... [--share CHARFILE=F]...
 
 pool start FILE --players N [--peril N] [--fortune N] [--name TEXT]
@@ -161,25 +162,7 @@ def cmd_exchange(args: argparse.Namespace) -> int:
                                      _words(args.action_b, "ACTION_B")))
 
 
-def cmd_xp(args: argparse.Namespace) -> int:
-    from builder.app import campaigns
-
-    outcome = campaigns.award_xp(args.file, campaigns.XpAward(
-        hit_dice=tuple(args.hit_dice), session=args.session, treasure=args.treasure,
-        survivors=tuple(args.survivor), shares=tuple(args.share)))
-    _print(outcome)
-    entry = outcome.entry or {}
-    if not any(member.get("xp") for member in entry.get("members", [])):
-        # the entry is still logged (the exit code and the file stay what they were);
-        # the last line says in plain words that it gave nobody anything
-        _out(NOTHING_AWARDED)
-    return 0
-
-
 # -- pool ------------------------------------------------------------------------------
-#: What ``campaign xp`` adds when the session's XP comes to nothing for anyone.
-NOTHING_AWARDED = ("nothing was awarded: the enemies and the treasure come to 0 XP "
-                   "for every survivor")
 #: The command line names its own command where the rules say "start a session first".
 CLI_NO_SESSION = "no session has started: start one with pool start"
 
@@ -271,10 +254,15 @@ def _side(text: str) -> str:
 
 
 def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """``campaign`` and ``pool``, each with its sub-commands."""
+    _register_campaign(subparsers)
+    _register_pool(subparsers)
+
+
+def _register_campaign(subparsers: argparse._SubParsersAction[Parser]) -> None:
     from builder.app.pool import NAME as POOL_NAME
 
     parser_class = subparsers._parser_class  # noqa: SLF001 - the CLI's raising parser
-
     camp = subparsers.add_parser("campaign", help="a group of characters and its sessions")
     sub = camp.add_subparsers(dest="campaign_command", parser_class=parser_class,
                               required=True, metavar="COMMAND")
@@ -329,20 +317,19 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("action_b", help="the second member's increase, quoted")
     p.set_defaults(func=cmd_exchange)
 
-    p = sub.add_parser("xp", help="Vogelfrei: share a session's XP among the survivors")
-    p.add_argument("file", help="a campaign file")
-    p.add_argument("hit_dice", nargs="*", metavar="HD",
-                   help="one per defeated enemy: 3, 3*, L2, <1 (ID=HD counts a returning "
-                        "enemy once)")
-    p.add_argument("--treasure", type=int, default=0, metavar="N",
-                   help="silver pieces of treasure brought back to safety")
-    p.add_argument("--session", required=True, metavar="S", help="the session the XP is awarded in")
-    p.add_argument("--survivor", action="append", default=[], metavar="CHARFILE",
-                   help="a member who shares (default: every member)")
-    p.add_argument("--share", action="append", default=[], metavar="CHARFILE=FRACTION",
-                   help="a member present for part of the adventure (1/2, 0.5)")
-    p.set_defaults(func=cmd_xp)
+    # a rule system's own sub-commands (Vogelfrei's ``xp``), declared in its folder
+    from importlib import import_module
 
+    from builder.app.queries import campaign_commands
+
+    for module in dict.fromkeys(campaign_commands().values()):
+        import_module(module).register_campaign(sub)
+
+
+def _register_pool(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    from builder.app.pool import NAME as POOL_NAME
+
+    parser_class = subparsers._parser_class  # noqa: SLF001 - the CLI's raising parser
     pool = subparsers.add_parser("pool", help=f"the Fortune/Peril {POOL_NAME}")
     psub = pool.add_subparsers(dest="pool_command", parser_class=parser_class,
                                required=True, metavar="COMMAND")

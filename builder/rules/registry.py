@@ -5,7 +5,8 @@ Built-in rule systems (one folder each, :mod:`builder.rulesets`) are listed in
 :data:`BUILTIN`, one line per system, their only registration (the Ruleset
 class declares its folder's parts: sheet, editor, creation form, data,
 schemas; see :func:`load_part`; the folder's ``__init__`` declares its
-command-line verbs, ``COMMANDS``: see :func:`ruleset_commands`); third-party
+command-line verbs, ``COMMANDS``, and ``campaign`` sub-commands,
+``CAMPAIGN_COMMANDS``: see :func:`ruleset_commands`, :func:`campaign_commands`); third-party
 ones register through the Python
 entry-point group :data:`ENTRY_POINT_GROUP` (``character_builder.rulesets``):
 each entry point is named by the ruleset id and points at a zero-argument
@@ -150,15 +151,16 @@ def ruleset_class(ruleset_id: str) -> type[Ruleset]:
     return _load_target(registry[rid])()
 
 
-def _declared_commands(target: _Target) -> dict[str, str]:
+def _declared_commands(target: _Target, table: str = "COMMANDS") -> dict[str, str]:
     """The command-line verbs a registered rule system declares: ``COMMANDS`` (command
-    name -> the module that adds it with ``register(subparsers)``) in the module its
-    registration names, the folder's ``__init__.py`` beside ``ruleset_class``; read
-    without importing its rules.  None for one whose module does not load."""
+    name -> the module that adds it with ``register(subparsers)``), or the ``table``
+    named, in the module its registration names, the folder's ``__init__.py`` beside
+    ``ruleset_class``; read without importing its rules.  None for one whose module
+    does not load."""
     module_name = target.partition(":")[0] if isinstance(target, str) \
         else str(getattr(target, "module", ""))
     try:
-        declared = getattr(importlib.import_module(module_name), "COMMANDS", {})
+        declared = getattr(importlib.import_module(module_name), table, {})
     except Exception:  # a broken plugin never stops another command
         return {}
     return dict(declared)
@@ -181,4 +183,18 @@ def ruleset_commands(name: str | None = None) -> dict[str, str]:
                 found.setdefault(command, module)
     if name is not None:
         return {name: found[name]} if name in found else {}
+    return found
+
+
+def campaign_commands() -> dict[str, str]:
+    """The ``campaign`` sub-commands the built-in rule systems declare:
+    ``CAMPAIGN_COMMANDS`` beside ``ruleset_class`` (sub-command name -> the module that
+    adds it with ``register_campaign(subparsers)``).  The installed plugins are not
+    read: every ``campaign`` command builds these, and reading the distributions' entry
+    points would cost each one more than the command itself (a plugin's verbs are
+    top-level, ``COMMANDS``)."""
+    found: dict[str, str] = {}
+    for target in BUILTIN.values():
+        for command, module in _declared_commands(target, "CAMPAIGN_COMMANDS").items():
+            found.setdefault(command, module)
     return found

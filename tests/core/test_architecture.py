@@ -290,3 +290,25 @@ def test_the_campaign_window_states_no_story_point_word_or_rule_of_its_own():
     offenders = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
                  for path in files for line, text in _worded_rules(nodes(path))]
     assert offenders == []
+
+
+def test_the_shared_command_line_names_no_rule_system():
+    """A rule system's verbs live in its folder (``COMMANDS``, ``CAMPAIGN_COMMANDS``): no
+    text of the shared command line names a built-in system by title or id."""
+    import ast
+
+    from builder.rules.registry import BUILTIN, ruleset_class
+
+    names = {word.casefold() for rid in BUILTIN for word in (rid, ruleset_class(rid).title)}
+    modules = [ROOT / "builder" / "cli.py", *(ROOT / "builder" / "cli_commands").glob("*.py")]
+    found = {(path.name, node.value) for path in modules
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and any(name in node.value.casefold() for name in names)}
+    assert found == set()
+
+
+def test_a_rule_systems_campaign_sub_commands_come_from_its_folder():
+    from builder.app.queries import campaign_commands
+
+    assert campaign_commands() == {"xp": "builder.rulesets.vogelfrei.cli"}

@@ -21,7 +21,6 @@ MAX_FUNCTION_LINES = 80
 #: same name elsewhere in the file is not exempt).
 FORM_BUILDING = {
     "builder/cli.py:_parser",
-    "builder/cli_commands/campaign.py:register",
     "builder/rulesets/story_points/ui/creation.py:StoryPointsCreationForm.__init__",
     "builder/rulesets/story_points/ui/editor.py:StoryPointsEditor.__init__",
     "builder/rulesets/vogelfrei/ui/creation.py:VogelfreiCreationForm.__init__",

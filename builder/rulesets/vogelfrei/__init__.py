@@ -11,6 +11,9 @@ RULESET_ID = "vogelfrei"
 #: Its command-line verbs: command -> the module that adds it (read by the registry
 #: without importing the rules).
 COMMANDS = {"xp": f"{__name__}.cli"}
+#: Its ``campaign`` sub-commands: name -> the module that adds it with
+#: ``register_campaign(subparsers)``.
+CAMPAIGN_COMMANDS = {"xp": f"{__name__}.cli"}
 
 
 def ruleset_class() -> type[VogelfreiRuleset]:

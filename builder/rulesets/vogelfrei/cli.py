@@ -1,12 +1,16 @@
-"""``xp``: a Vogelfrei session's XP (defeated enemies + treasure, shared out).
+"""``xp`` and ``campaign xp``: a Vogelfrei session's XP (defeated enemies + treasure,
+shared out), counted alone or awarded to a campaign's surviving members.
 
     character-builder xp 3 3* L2 <1 [--treasure N | --treasure KIND=N ...]
                          [--survivors N] [--part NAME=FRACTION ...] [--not-secure] [--json]
+    character-builder campaign xp FILE HD... [--treasure N] --session S
+                         [--survivor CHARFILE]... [--share CHARFILE=FRACTION]...
 
 An enemy may be named, ``orc-chief=3*``: the same name counts once (an enemy
 that surrenders or flees and fights again counts once per session).
 The arithmetic lives in rules/xp.py; the folder declares this module as its
-command (``COMMANDS`` in its ``__init__``), and the command line learns it from the registry.
+command and its campaign sub-command (``COMMANDS``, ``CAMPAIGN_COMMANDS`` in its
+``__init__``), and the command line learns them from the registry.
 """
 from __future__ import annotations
 
@@ -37,6 +41,45 @@ def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--kinds", action="store_true", help="list the treasure kinds and stop")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_xp)
+
+
+def register_campaign(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """``campaign xp``, beside the campaign's shared sub-commands."""
+    p = subparsers.add_parser("xp", help="Vogelfrei: share a session's XP among the survivors")
+    p.add_argument("file", help="a campaign file")
+    p.add_argument("hit_dice", nargs="*", metavar="HD",
+                   help="one per defeated enemy: 3, 3*, L2, <1 (ID=HD counts a returning "
+                        "enemy once)")
+    p.add_argument("--treasure", type=int, default=0, metavar="N",
+                   help="silver pieces of treasure brought back to safety")
+    p.add_argument("--session", required=True, metavar="S", help="the session the XP is awarded in")
+    p.add_argument("--survivor", action="append", default=[], metavar="CHARFILE",
+                   help="a member who shares (default: every member)")
+    p.add_argument("--share", action="append", default=[], metavar="CHARFILE=FRACTION",
+                   help="a member present for part of the adventure (1/2, 0.5)")
+    p.set_defaults(func=cmd_campaign_xp)
+
+
+#: What ``campaign xp`` adds when the session's XP comes to nothing for anyone.
+NOTHING_AWARDED = ("nothing was awarded: the enemies and the treasure come to 0 XP "
+                   "for every survivor")
+
+
+def cmd_campaign_xp(args: argparse.Namespace) -> int:
+    """Each member's share, all or nothing (``app.campaigns.award_xp``)."""
+    from builder.app import campaigns
+    from builder.cli_output import out
+
+    outcome = campaigns.award_xp(args.file, campaigns.XpAward(
+        hit_dice=tuple(args.hit_dice), session=args.session, treasure=args.treasure,
+        survivors=tuple(args.survivor), shares=tuple(args.share)))
+    for line in outcome.lines:
+        out(line)
+    if not (outcome.award and any(share.xp for share in outcome.award.shares)):
+        # the entry is still logged (the exit code and the file stay what they were);
+        # the last line says in plain words that it gave nobody anything
+        out(NOTHING_AWARDED)
+    return 0
 
 
 def cmd_xp(args: argparse.Namespace) -> int:
