@@ -460,30 +460,23 @@ def build_parser(command: str | None = None) -> Parser:
         cli_commands.rule_system_commands(command).values())))
 
 
-@lru_cache(maxsize=None)
-def _parser(command: str | None, rule_system_modules: tuple[str, ...]) -> Parser:
-    def wanted(name: str) -> bool:
-        return command is None or command == name
+#: The help of the options several commands share.
+JSON_HELP = "print JSON instead of text"
+FILE_HELP = "a character file, or the name of a character in the library"
 
-    parser = Parser(prog="character-builder",
-                    description="Create and advance tabletop RPG characters.",
-                    epilog=WINDOW_AND_EXIT_CODES,
-                    formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
-                        help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
-    json_help = "print JSON instead of text"
-    file_help = "a character file, or the name of a character in the library"
+def _add_starting_commands(sub: argparse._SubParsersAction[Parser],
+                           wanted: Callable[[str], bool]) -> None:
+    """``rulesets``, ``data`` and ``new``: what a player starts from."""
     if wanted("rulesets"):
         p = sub.add_parser("rulesets", help="list the rule systems")
-        p.add_argument("--json", action="store_true", help=json_help)
+        p.add_argument("--json", action="store_true", help=JSON_HELP)
         p.set_defaults(func=cmd_rulesets)
 
     if wanted("data"):
         p = sub.add_parser("data", help="print a ruleset's effective data")
         p.add_argument("ruleset", help="a ruleset id (character-builder rulesets lists them)")
-        p.add_argument("--json", action="store_true", help=json_help)
+        p.add_argument("--json", action="store_true", help=JSON_HELP)
         p.set_defaults(func=cmd_data)
 
     if wanted("new"):
@@ -501,14 +494,18 @@ def _parser(command: str | None, rule_system_modules: tuple[str, ...]) -> Parser
         p.add_argument("--force", action="store_true", help="replace an existing FILE")
         p.set_defaults(func=cmd_new)
 
+
+def _add_character_commands(sub: argparse._SubParsersAction[Parser],
+                            wanted: Callable[[str], bool]) -> None:
+    """``show``, ``options``, ``check``, ``do``, ``undo`` and ``plan``: one file's."""
     for name, func, helptext in (("show", cmd_show, "print the derived state"),
                                  ("options", cmd_options, "list every possible next increase"),
                                  ("check", cmd_check, "list every problem in a file")):
         if not wanted(name):
             continue
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("file", metavar="FILE", help=file_help)
-        p.add_argument("--json", action="store_true", help=json_help)
+        p.add_argument("file", metavar="FILE", help=FILE_HELP)
+        p.add_argument("--json", action="store_true", help=JSON_HELP)
         p.set_defaults(func=func)
 
     if wanted("do"):
@@ -517,7 +514,7 @@ def _parser(command: str | None, rule_system_modules: tuple[str, ...]) -> Parser
                                  "       %(prog)s FILE --help\n"
                                  "       %(prog)s FILE ACTION --help")
         p.add_argument("-h", "--help", action=_DoHelp)
-        p.add_argument("file", metavar="FILE", help=file_help)
+        p.add_argument("file", metavar="FILE", help=FILE_HELP)
         p.add_argument("action", metavar="ACTION",
                        help="an action of the file's ruleset (do FILE --help lists them)")
         p.add_argument("args", nargs=argparse.REMAINDER, metavar="ARG",
@@ -534,11 +531,27 @@ def _parser(command: str | None, rule_system_modules: tuple[str, ...]) -> Parser
 
     if wanted("plan"):
         p = sub.add_parser("plan", help="cheapest legal path to a target")
-        p.add_argument("file", metavar="FILE", help=file_help)
+        p.add_argument("file", metavar="FILE", help=FILE_HELP)
         p.add_argument("target", help="vital:NAME=N, skill:NAME=N or class:NAME=N")
-        p.add_argument("--json", action="store_true", help=json_help)
+        p.add_argument("--json", action="store_true", help=JSON_HELP)
         p.set_defaults(func=cmd_plan)
 
+
+@lru_cache(maxsize=None)
+def _parser(command: str | None, rule_system_modules: tuple[str, ...]) -> Parser:
+    def wanted(name: str) -> bool:
+        return command is None or command == name
+
+    parser = Parser(prog="character-builder",
+                    description="Create and advance tabletop RPG characters.",
+                    epilog=WINDOW_AND_EXIT_CODES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+
+    _add_starting_commands(sub, wanted)
+    _add_character_commands(sub, wanted)
     if wanted("help"):
         p = sub.add_parser("help", help="a command's help, or a topic (help alone lists them)")
         p.add_argument("words", nargs="*", metavar="COMMAND|TOPIC",
