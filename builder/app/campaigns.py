@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from builder.app import party
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
@@ -30,6 +30,7 @@ from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCod
 from builder.app.campaign_words import entry_text
 from builder.rules import campaign as campaign_rules
 from builder.rules.base import Action, Refusal, Ruleset, UsageError
+from builder.rules.campaign import MemberActionEntry, MemberRecord
 from builder.storage import campaigns as store
 from builder.storage import device_log
 from builder.storage.files import CharacterFile, now_iso
@@ -317,8 +318,15 @@ def _members(campaign: store.CampaignFile, givens: Sequence[str]) -> list[party.
             for given, cf in zip(givens, campaign.writable_members(givens))]
 
 
+def _log(campaign: store.CampaignFile, entry: MemberActionEntry) -> None:
+    """Log a member action in the campaign's ledger: the very object, which the
+    campaign stamps (its id and device) and the outcome hands on."""
+    campaign.append(cast("dict[str, Any]", entry))
+
+
 def apply_award(campaign: store.CampaignFile, words: Sequence[str],
-                rng: random.Random | None = None) -> tuple[dict[str, Any], list[CharacterFile]]:
+                rng: random.Random | None = None
+                ) -> tuple[MemberActionEntry, list[CharacterFile]]:
     """``do WORDS`` for every member in memory, logged in the campaign's ledger (the
     entry, the member files to write with ``campaign.commit``)."""
     words = [str(w) for w in words]
@@ -328,9 +336,11 @@ def apply_award(campaign: store.CampaignFile, words: Sequence[str],
         raise Refusal([f"the campaign {campaign.name} has no members to award"])
     members = _members(campaign, campaign.members)
     logged = party.award_each(members, words, rng)
-    done = [{"path": m.given, "name": m.cf.name, "entry": e} for m, e in zip(members, logged)]
-    entry = {"action": "award", "words": words, "members": done, "at": now_iso()}
-    campaign.append(entry)
+    done: list[MemberRecord] = [{"path": m.key, "name": m.cf.name, "entry": e}
+                                for m, e in zip(members, logged)]
+    entry: MemberActionEntry = {"action": "award", "words": words, "members": done,
+                                "at": now_iso()}
+    _log(campaign, entry)
     return entry, [m.cf for m in members]
 
 
@@ -366,7 +376,7 @@ def exchange_action(ruleset: Ruleset, words: Sequence[str]) -> Action:
 
 def apply_exchange(campaign: store.CampaignFile, charfile_a: str, words_a: Sequence[str],
                    charfile_b: str, words_b: Sequence[str]
-                   ) -> tuple[dict[str, Any], list[CharacterFile]]:
+                   ) -> tuple[MemberActionEntry, list[CharacterFile]]:
     """A Training Exchange: both increases paid and applied together, each cheaper as
     the rule system says (``--exchange`` on each action)."""
     given_a, given_b = campaign.find_member(charfile_a), campaign.find_member(charfile_b)
@@ -389,9 +399,10 @@ def apply_exchange(campaign: store.CampaignFile, charfile_a: str, words_a: Seque
     if reasons:
         raise Refusal(reasons)
     logged = party.apply_each(actions)
-    done = [{"path": m.given, "name": m.cf.name, "entry": e} for m, e in zip(members, logged)]
-    entry = {"action": "exchange", "members": done, "at": now_iso()}
-    campaign.append(entry)
+    done: list[MemberRecord] = [{"path": m.key, "name": m.cf.name, "entry": e}
+                                for m, e in zip(members, logged)]
+    entry: MemberActionEntry = {"action": "exchange", "members": done, "at": now_iso()}
+    _log(campaign, entry)
     return entry, [m.cf for m in members]
 
 
@@ -415,7 +426,7 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
         steps = cf.replay.steps
         cost = ""
         if steps:
-            cost = f" ({steps[-1].cost} SP)"
+            cost = f" ({cf.ruleset.balance_text(steps[-1].cost)})"
         lines.append(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
     return Outcome(entry_text(campaign, entry), changes, not dry_run, entry, tuple(lines),
                    _entries(entry, files))
@@ -440,7 +451,7 @@ def _parts(campaign: store.CampaignFile, spec: XpAward) -> dict[str, str]:
 
 
 def _share_xp(campaign: store.CampaignFile, spec: XpAward
-              ) -> tuple[tuple[dict[str, Any], party.PartyAward], list[CharacterFile]]:
+              ) -> tuple[tuple[MemberActionEntry, party.PartyAward], list[CharacterFile]]:
     from builder.rules.registry import ruleset_class, ruleset_ids
     from builder.storage.rulesets import load_ruleset
 
@@ -456,13 +467,14 @@ def _share_xp(campaign: store.CampaignFile, spec: XpAward
     award = party.share_xp(members, parts, party.SessionXp(
         spec.session, [str(t) for t in spec.hit_dice], spec.treasure, spec.secure))
     tally = award.tally
-    done = [{"path": s.member.given, "name": s.member.cf.name, "part": s.part, "xp": s.xp,
-             "entry": s.entry} for s in award.shares]
-    entry = {"action": "xp", "session": award.session, "enemies": tally.enemies_json(),
+    done: list[MemberRecord] = [{"path": s.member.key, "name": s.member.cf.name,
+                                 "part": s.part, "xp": s.xp, "entry": dict(s.entry)}
+                                for s in award.shares]
+    entry: MemberActionEntry = {"action": "xp", "session": award.session, "enemies": tally.enemies_json(),
              "enemy_xp": tally.enemy_xp, "treasure": spec.treasure,
              "treasure_xp": tally.treasure_xp, "total": tally.total, "members": done,
              "at": now_iso()}
-    campaign.append(entry)
+    _log(campaign, entry)
     return (entry, award), [m.cf for m in members]
 
 
@@ -483,12 +495,14 @@ def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
         return _share_xp(campaign, spec)
 
     campaign, (entry, award), files, changes = _modify(path, change, dry_run=dry_run)
-    lines = [f"session {entry['session']}: {entry['enemy_xp']} XP from enemies + "
-             f"{entry['treasure_xp']} XP from treasure = {entry['total']} XP"]
-    for member, cf in zip(entry["members"], files):
-        part = "" if member["part"] == "1" else f" (part {member['part']})"
-        lines.append(f"{member['name']}{part}: {cf.ruleset.describe(member['entry'])}")
-    return Outcome(f"{entry['total']} XP shared: " + campaign_rules.describe(entry), changes,
+    tally = award.tally
+    lines = [f"session {award.session}: {tally.enemy_xp} XP from enemies + "
+             f"{tally.treasure_xp} XP from treasure = {tally.total} XP"]
+    for share in award.shares:
+        part = "" if share.part == "1" else f" (part {share.part})"
+        lines.append(f"{share.member.cf.name}{part}: "
+                     f"{share.member.cf.ruleset.describe(share.entry)}")
+    return Outcome(f"{tally.total} XP shared: " + campaign_rules.describe(entry), changes,
                    not dry_run, entry, tuple(lines), _entries(entry, files), award=award)
 
 

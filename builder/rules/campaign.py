@@ -7,7 +7,7 @@ layer (:mod:`builder.app.campaigns`) puts the two together for both adapters.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Required, Sequence, TypedDict
 
 from builder.rules import fortune_peril as fp
 from builder.rules.base import Refusal, RulesError
@@ -18,6 +18,34 @@ if TYPE_CHECKING:
 #: The campaign entries that changed member files too (what the campaign's undo takes
 #: back from every one of them).
 MEMBER_ACTIONS = ("award", "exchange", "xp")
+
+
+class MemberRecord(TypedDict, total=False):
+    """One member's part of a campaign entry of :data:`MEMBER_ACTIONS`, as the campaign
+    file keeps it."""
+
+    path: Required[str]             # the member's file, as the campaign names it
+    name: Required[str]
+    entry: Required[dict[str, Any]]  # the ledger entry written to the member's own file
+    part: str                       # xp: the part of the adventure ("1", "1/2")
+    xp: int                         # xp: the share awarded
+
+
+class MemberActionEntry(TypedDict, total=False):
+    """A campaign entry of :data:`MEMBER_ACTIONS` as the campaign file keeps it: the
+    ``award`` of ``words`` to every member, an ``exchange`` of two, or a session's ``xp``
+    (its tally beside each member's share)."""
+
+    action: Required[str]
+    members: Required[list[MemberRecord]]
+    at: Required[str]
+    words: list[str]
+    session: str
+    enemies: dict[str, Any]
+    enemy_xp: int
+    treasure: int
+    treasure_xp: int
+    total: int
 
 #: What a campaign without a name is refused with (its name is kept as
 #: :func:`builder.rules.base.kept_name` keeps a character's).

@@ -221,6 +221,7 @@ def test_exchange_pays_both_one_sp_less_and_applies_both(party):
     r = ok("campaign", "exchange", party["camp"], party["nyra"], "raise-skill Acrobatics",
            party["joss"], "raise-skill Observation")
     assert "Nyra" in r.out and "Joss" in r.out
+    assert [line.rpartition(" (")[2] for line in r.out.splitlines()[-2:]] == ["3 SP)", "1 SP)"]
     assert skill(party["nyra"], "Acrobatics") == 4 and unspent(party["nyra"]) == 20 - 3
     assert skill(party["joss"], "Observation") == 2 and unspent(party["joss"]) == 3 - 1
     for path in (party["nyra"], party["joss"]):
