@@ -23,7 +23,8 @@ open copy; party XP over open characters), :mod:`.library` (the library's scan,
 duplicate, import, trash and restore, save a copy), :mod:`.campaigns` (campaign
 and Fortune/Peril pool operations), :mod:`.party` (the one party award over loose
 characters or campaign members), :mod:`.recovery` (finishing a multi-file change a
-killed process left), :mod:`.export` (sheets to PDF, the renderer passed in).
+killed process left), :mod:`.export` (sheets to PDF, the renderer passed in),
+:mod:`.views` (a character file as the adapters read it: ``CharacterView``, no change).
 """
 from __future__ import annotations
 

@@ -7,11 +7,11 @@ their undo.
 One character's changes take a *target*: a path (the command line: the file is
 read afresh under its lock, changed and written; a retry on the fresh file if a
 program that takes no lock wrote it meanwhile) or an open
-:class:`~builder.storage.files.CharacterFile` (the window's open tab: the change
-is made to that copy and written only while the file still holds what the copy
-was read from).  The guards are the same either way and live here once: a file
-written by a newer version is read-only (FileProblem naming why), the member
-guard is asked about the file, the rules refuse with every reason
+:class:`~builder.app.views.CharacterView` the application layer handed out (the
+window's open tab: the change is made to that copy and written only while the file
+still holds what the copy was read from).  The guards are the same either way and
+live here once: a file written by a newer version is read-only (FileProblem naming
+why), the member guard is asked about the file, the rules refuse with every reason
 (``Refused(RULES)``) and then nothing changes, neither the copy nor the file.  A
 write that fails after the rules allowed the change (the file changed behind an
 open copy: ChangedOnDisk; a full disk: NotWritten) leaves the *open copy*
@@ -20,12 +20,14 @@ window's Reload / Keep mine); a path target never keeps anything.
 """
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
                                  NotWritten, check_guard, rules_refusal)
+from builder.app.views import CharacterView, character_file
 from builder.rules.base import (NAME_NEEDED, ActionEntry, Refusal, Ruleset, UsageError,
                                 kept_name)
 from builder.rules.entry_ids import META_KEYS
@@ -147,7 +149,7 @@ def create_from_baseline(ruleset: Ruleset, name: str, baseline: Mapping[str, Any
 
 # -- one character's changes ---------------------------------------------------------------
 #: A character file to change: its path (read afresh) or an open copy of it.
-Target = Path | str | CharacterFile
+Target = Path | str | CharacterView
 _T = TypeVar("_T")
 
 
@@ -158,8 +160,8 @@ def _change(target: Target, guard: Guard | None, change: Callable[[CharacterFile
     from builder.storage.files import ChangedOnDisk, modify_character
 
     try:
-        if isinstance(target, CharacterFile):
-            held = target
+        if not isinstance(target, (str, os.PathLike)):
+            held = character_file(target)
             if held.read_only:
                 raise FileProblem(held.read_only)
             if held.path is None:

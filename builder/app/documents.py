@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from builder.app.outcome import FileChange, NotWritten, Outcome, Refused, RefusalCode
+from builder.app.views import CharacterView, character_file
 from builder.rules.records import FrozenRecord
 from builder.storage.files import (CharacterFile, FileProblem, current_bytes, load_character,
                                    write_checked)
 from builder.storage.jsonio import one_line
 
 
-def open_character(path: Path | str) -> CharacterFile:
+def open_character(path: Path | str) -> CharacterView:
     """Read a character for a tab (FileProblem: it cannot be read as one).  A file the
     rules refuse (what ``check`` lists problems for) is read-only: nothing is added to
     it or written until it is fixed, and :func:`refused_lines` says why."""
@@ -36,7 +37,7 @@ def open_character(path: Path | str) -> CharacterFile:
     return cf
 
 
-def refused_lines(cf: CharacterFile) -> list[str]:
+def refused_lines(cf: CharacterView) -> list[str]:
     """The lines ``check`` prints for a file the rules refuse (empty: they accept it);
     where rule code cannot even replay the file, the one line ``check`` answers with."""
     try:
@@ -60,8 +61,9 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
-def keep_mine(cf: CharacterFile) -> Outcome:
+def keep_mine(view: CharacterView) -> Outcome:
     """Write the open copy over the file, whatever it holds now."""
+    cf = character_file(view)
     path = _target(cf)
     before = _read(path)
     try:
@@ -72,8 +74,9 @@ def keep_mine(cf: CharacterFile) -> Outcome:
                    changes=(FileChange.of(path, before, cf.raw),))
 
 
-def save_again(cf: CharacterFile) -> Outcome:
+def save_again(view: CharacterView) -> Outcome:
     """Write the open copy at its path again, the file having gone away."""
+    cf = character_file(view)
     path = _target(cf)
     data = cf.to_bytes()
     try:
@@ -152,14 +155,14 @@ def _ledger_end_change(ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> Le
     return LedgerDiff(other=mine != new)
 
 
-def ledger_diff(ours: CharacterFile, theirs: CharacterFile) -> LedgerDiff:
+def ledger_diff(ours: CharacterView, theirs: CharacterView) -> LedgerDiff:
     """What ``theirs`` (the file as another program left it) holds beyond ``ours`` (an
     open copy) or lacks of it."""
     return _ledger_end_change(ours.doc, theirs.doc)
 
 
-def only_ledger_changed(cf: CharacterFile, disk: bytes | None) -> bool:
-    """The file on disk (``disk``) differs from what the open copy ``cf`` read only at
+def only_ledger_changed(view: CharacterView, disk: bytes | None) -> bool:
+    """The file on disk (``disk``) differs from what the open copy ``view`` read only at
     the end of its ledger (a campaign award or its undo from the command line, a
     ``do`` / ``undo``), and the open copy holds no change of its own: taking the disk's
     version loses nothing.  An older file the copy read, saved since in the current
@@ -168,6 +171,7 @@ def only_ledger_changed(cf: CharacterFile, disk: bytes | None) -> bool:
 
     from builder.storage.formats import CHARACTER
 
+    cf = character_file(view)
     if cf.raw is None:
         return False
     try:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, ContextManager, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Sequence
 
 from builder.rules.base import UsageError
 from builder.rules.records import FrozenRecord
@@ -30,6 +30,9 @@ from builder.sheets import SheetOptions, build_sheet, section_keys
 from builder.sheets import output
 from builder.sheets.model import Sheet
 from builder.storage.files import CharacterFile, FileProblem
+
+if TYPE_CHECKING:
+    from builder.app.views import CharacterView
 
 __all__ = ["Printed", "Job", "Plan", "read_characters", "section_choices", "build_sheets",
            "target_kind", "plan", "export", "ExportFailed"]
@@ -62,7 +65,7 @@ class Printed(FrozenRecord):
         object.__setattr__(self, "portrait_missing", portrait_missing)
 
     @classmethod
-    def of(cls, cf: CharacterFile) -> Printed:
+    def of(cls, cf: CharacterView) -> Printed:
         """The character a file holds, as its sheet reads it: its derived state, its
         ledger's entries as written (``ledger_entries``: what the printed ledger groups
         by session and counts money from) and what its rule system calls its points

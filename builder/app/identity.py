@@ -15,6 +15,7 @@ from typing import Mapping
 
 from builder.app.characters import Target, _change, _file_change
 from builder.app.outcome import Guard, Outcome
+from builder.app.views import CharacterView
 from builder.rules.base import UsageError, match_name
 from builder.storage.files import CharacterFile
 from builder.storage.identity import IDENTITY_KEYS, MAX_TEXT, PORTRAITS, TEXT_KEYS
@@ -23,7 +24,7 @@ KEYS = IDENTITY_KEYS
 _STORED = re.compile(rf"{PORTRAITS}/[0-9a-f]{{16}}\.(png|jpg|gif|bmp)")
 
 
-def identity(cf: CharacterFile) -> dict[str, str]:
+def identity(cf: CharacterView) -> dict[str, str]:
     """The identity keys the character file holds now (portrait: its stored path)."""
     return {key: cf.doc[key] for key in KEYS if isinstance(cf.doc.get(key), str) and cf.doc[key]}
 

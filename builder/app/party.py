@@ -15,12 +15,15 @@ and when the one chosen comes before a member's latest are
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from builder.rules.base import Action, ActionEntry, Refusal, Ruleset, UsageError
 from builder.rules.party import PartyTally, PartyXpRules, earlier_than_latest, next_session
 from builder.storage.files import CharacterFile
 from builder.rules.records import FrozenRecord
+
+if TYPE_CHECKING:
+    from builder.app.views import CharacterView
 
 
 class Member(FrozenRecord):
@@ -175,7 +178,7 @@ def party_rules(ruleset: Ruleset) -> PartyXpRules | None:
     return ruleset.party_xp
 
 
-def default_session(files: Sequence[CharacterFile]) -> str:
+def default_session(files: Sequence[CharacterView]) -> str:
     """The session a party XP award defaults to: the one after the latest any of these
     characters played (:func:`builder.rules.party.next_session`)."""
     latest = []

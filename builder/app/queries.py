@@ -15,7 +15,7 @@ from builder.rules.records import FrozenRecord
 if TYPE_CHECKING:
     from builder.rules.base import Plan, PlanStep, Ruleset
     from builder.storage.campaigns import CampaignFile
-    from builder.storage.files import CharacterFile
+    from builder.app.views import CharacterView
     from builder.storage.rule_systems import RuleSystemRow
 
 
@@ -115,14 +115,14 @@ def report_warnings_to(handler: Callable[[str], None] | None) -> None:
     report(handler)
 
 
-def open_character(path: Path | str) -> CharacterFile:
+def open_character(path: Path | str) -> CharacterView:
     """A character file, read and replayed (FileProblem when it cannot be read)."""
     from builder.storage.files import load_character
 
     return load_character(path)
 
 
-def plan(cf: CharacterFile, target: str) -> Plan:
+def plan(cf: CharacterView, target: str) -> Plan:
     """The rules' cheapest way from the character's state to ``target`` (Refusal when
     none is legal; UsageError for a target the rule system does not read, or a rule
     system without a planner)."""
@@ -139,7 +139,7 @@ def affordable_steps(plan: Plan | None) -> list[PlanStep]:
     return paid_prefix(plan)
 
 
-def first_refusal(cf: CharacterFile, actions: Iterable[Sequence[str]]
+def first_refusal(cf: CharacterView, actions: Iterable[Sequence[str]]
                   ) -> tuple[int, list[str]] | None:
     """Walk ``actions`` (``do`` words each) in turn from the character's state, nothing
     saved: (the index of the first the rules refuse, every reason), or None when the
@@ -172,7 +172,7 @@ class ExchangeStep(FrozenRecord):
         object.__setattr__(self, "reasons", tuple(reasons))
 
 
-def exchange_step(cf: CharacterFile, words: Sequence[str]) -> ExchangeStep:
+def exchange_step(cf: CharacterView, words: Sequence[str]) -> ExchangeStep:
     """What ``campaign exchange`` would say of one side's ``words`` (the Training
     Exchange dialog's live check), nothing saved: words the rules cannot read are a
     reason, not an error."""

@@ -1,8 +1,11 @@
 """The types the adapters (the command line, the window) name, from one place.
 
-The rule engine and storage define them; an adapter imports them from here, so it
-reaches neither package except through the application layer.  Each name is the
-very object it re-exports (``except UsageError`` catches the rule engine's)."""
+The rule engine and storage define most of them; an adapter imports them from here, so
+it reaches neither package except through the application layer.  Each name is the
+very object it re-exports (``except UsageError`` catches the rule engine's).  A
+character file is named as the application layer's read-only
+:class:`~builder.app.views.CharacterView`: storage's ``CharacterFile``, whose methods
+change the file, is not here."""
 from __future__ import annotations
 
 from builder.rules.base import (
@@ -25,10 +28,11 @@ from builder.rules.base import (
     read_action,
     reason_code,
 )
-from builder.storage.files import ChangedOnDisk, CharacterFile, FileProblem
+from builder.app.views import CharacterView
+from builder.storage.files import ChangedOnDisk, FileProblem
 from builder.storage.jsonio import one_line
 
 __all__ = ["AT_MAXIMUM", "SESSION_MISSING", "SESSION_TAKEN", "Action", "ActionEntry",
-           "ActionHelp", "ChangedOnDisk", "CharacterFile", "FileProblem", "Option", "Plan",
+           "ActionHelp", "ChangedOnDisk", "CharacterView", "FileProblem", "Option", "Plan",
            "PlanStep", "Reason", "Refusal", "Ruleset", "RulesError", "UsageError",
            "action_parser", "has_code", "one_line", "read_action", "reason_code"]

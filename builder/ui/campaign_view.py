@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
     from builder.storage.campaigns import CampaignFile
-    from builder.app.types import CharacterFile, Ruleset
+    from builder.app.types import CharacterView, Ruleset
 
 
 def _resolved(path: str | Path) -> Path:
@@ -348,14 +348,14 @@ class CampaignView(QWidget):
             self.refresh()
             self.pool_view.reload(self.campaign)
 
-    def member_files(self) -> list[tuple[str, CharacterFile]]:
-        """[(stored path, CharacterFile)] of the members that can be read."""
+    def member_files(self) -> list[tuple[str, CharacterView]]:
+        """[(stored path, CharacterView)] of the members that can be read."""
         from builder.app.types import FileProblem
 
         campaign = self.campaign
         if campaign is None:
             return []
-        result = []
+        result: list[tuple[str, CharacterView]] = []
         for given in campaign.members:
             try:
                 result.append((given, campaign.load_member(given)))
@@ -393,7 +393,7 @@ class CampaignView(QWidget):
                           f" · {self.path}")
         for given in campaign.members:
             try:
-                cf = campaign.load_member(given)
+                cf: CharacterView = campaign.load_member(given)
                 name = QStandardItem(cf.name)
                 # the same figures, order and format as the Library's
                 figures = " · ".join(f"{k} {v}" for k, v in cf.ruleset.headline(cf.state).items())

@@ -1,5 +1,6 @@
-"""An open character: the core's CharacterFile, its undo stack, autosave and
-the watch for changes made behind the app's back.
+"""An open character: its character file (held as the application layer's read-only
+CharacterView), its undo stack, autosave and the watch for changes made behind the
+app's back.
 
 Every change goes through :meth:`CharacterDocument.apply` (or a command from
 :mod:`builder.ui.undo`), which runs the application layer's operation on the
@@ -16,7 +17,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from builder.app.types import Action, ActionEntry, Option, Reason, RulesError
-from builder.app.types import CharacterFile, FileProblem
+from builder.app.types import CharacterView, FileProblem
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
@@ -34,7 +35,7 @@ class CharacterDocument(QObject):
     #: The rules core refused an action: the list of reasons.
     refused = Signal(object)  # the reasons (list of str)
 
-    def __init__(self, cf: CharacterFile, parent: QObject | None = None):
+    def __init__(self, cf: CharacterView, parent: QObject | None = None):
         super().__init__(parent)
         self.cf = cf
         self.undo_stack = QUndoStack(self)
@@ -231,7 +232,7 @@ class CharacterDocument(QObject):
 
         return self._write(documents.save_again)
 
-    def _write(self, operation: Callable[[CharacterFile], object]) -> bool:
+    def _write(self, operation: Callable[[CharacterView], object]) -> bool:
         from builder.app.outcome import Refused
 
         try:

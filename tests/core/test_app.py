@@ -270,6 +270,27 @@ def test_an_open_copy_takes_the_disk_version_only_when_just_its_ledger_moved(tmp
     assert not only_ledger_changed(fresh, path.read_bytes())
 
 
+def test_an_operation_changes_the_very_copy_the_app_handed_out_and_nothing_else(tmp_path):
+    """The read-only view an adapter holds goes back to an operation as the character
+    file the application layer opened (that copy changes); an object that only reads
+    like one is refused with a TypeError, and nothing is written."""
+    from builder.app.queries import open_character
+
+    path = tmp_path / "mira.json"
+    ok("new", "story-points", "Mira", "-o", path, "--set", "sp=9")
+    open_copy = open_character(path)
+    characters.rename(open_copy, "Mirabel")
+    assert open_copy.name == "Mirabel" and open_copy.raw == path.read_bytes()
+
+    class Lookalike:
+        name, path, read_only, raw = "Mira", tmp_path / "mira.json", None, None
+
+    before = path.read_bytes()
+    with pytest.raises(TypeError, match="not a character file"):
+        characters.rename(Lookalike(), "Nobody")  # type: ignore[arg-type]
+    assert path.read_bytes() == before
+
+
 def saved_files(monkeypatch) -> list:
     """The paths of every character file saved from now on, in order."""
     from builder.storage.files import CharacterFile

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import re
 import subprocess
 import sys
@@ -312,3 +313,94 @@ def test_a_rule_systems_campaign_sub_commands_come_from_its_folder():
     from builder.app.queries import campaign_commands
 
     assert campaign_commands() == {"xp": "builder.rulesets.vogelfrei.cli"}
+
+
+#: The adapters over the application layer: the window, each rule system's window parts
+#: and the command line.
+ADAPTERS = ("builder/ui/**/*.py", "builder/rulesets/*/ui/**/*.py", "builder/cli.py",
+            "builder/cli_output.py", "builder/__main__.py", "builder/cli_commands/*.py",
+            "builder/rulesets/*/cli.py")
+#: What an adapter never names: storage's character file (it names the read-only
+#: ``CharacterView``) and the application layer's way back from a view to that file.
+NOT_FOR_ADAPTERS = re.compile(r"\bCharacterFile\b|\bcharacter_file\b")
+
+
+def _adapter_files() -> list[Path]:
+    return sorted({path for pattern in ADAPTERS for path in ROOT.glob(pattern)})
+
+
+def _view_members() -> dict[str, object]:
+    from builder.app.views import CharacterView
+
+    return {name: value for name, value in vars(CharacterView).items()
+            if not name.startswith("_")}
+
+
+def _character_file_reaches(found_nodes: Sequence[ast.AST], beyond_view: set[str]
+                            ) -> list[tuple[int, str]]:
+    """Where code reads a member of a character file the view does not declare, or sets
+    or deletes any: on ``cf``, ``<anything>.cf`` and every name annotated ``CharacterView``."""
+    held = {"cf"}
+    for node in found_nodes:
+        annotation = getattr(node, "annotation", None)
+        target = node.arg if isinstance(node, ast.arg) else (
+            node.target.id if isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name) else None)
+        if target and annotation is not None and "CharacterView" in ast.unparse(annotation):
+            held.add(target)
+    found = []
+    for node in found_nodes:
+        if not isinstance(node, ast.Attribute):
+            continue
+        receiver = node.value
+        name = (receiver.id if isinstance(receiver, ast.Name) else
+                receiver.attr if isinstance(receiver, ast.Attribute) and receiver.attr == "cf"
+                else None)
+        if name not in held:
+            continue
+        if node.attr in beyond_view:
+            found.append((node.lineno, f"{name}.{node.attr}"))
+        elif isinstance(node.ctx, (ast.Store, ast.Del)):
+            found.append((node.lineno, f"{name}.{node.attr} set"))
+    return sorted(found)
+
+
+def test_the_character_view_declares_only_reads_the_character_file_has():
+    """Each member as the file has it: a method a method, a property a property or a
+    field; none of the file's changes."""
+    from builder.storage.files import CharacterFile
+
+    members = _view_members()
+    assert {"path", "name", "ruleset", "ledger", "state", "derived", "options"} <= set(members)
+    for name, declared in members.items():
+        actual = inspect.getattr_static(CharacterFile, name)
+        if isinstance(declared, property):
+            assert not callable(actual) or isinstance(actual, property), name
+        else:
+            assert inspect.isfunction(declared) and inspect.isfunction(actual), name
+    assert not {"do", "undo", "rename", "save", "ledger_edited", "to_bytes"} & set(members)
+
+
+def test_the_adapters_hold_character_files_only_as_read_only_views():
+    """The window and the command line name a character file as ``CharacterView`` and
+    read only what it declares; every change goes through an application-layer
+    operation (mypy strict over the adapters checks the same through the types)."""
+    from builder.storage.files import CharacterFile
+
+    beyond_view = {name for name in dir(CharacterFile)
+                   if not name.startswith("__")} - set(_view_members())
+    # the check finds what it looks for
+    sample = ast.walk(ast.parse("def f(doc, mine: CharacterView, cf):\n    doc.cf.do(a)\n"
+                       "    mine.save()\n    cf.read_only = None\n    doc.cf.name\n"
+                       "    doc.rename(n)\n    doc.undo_stack.undo()\n"))
+    assert [line for line, _ in _character_file_reaches(list(sample), beyond_view)] == [2, 3, 4]
+    files = _adapter_files()
+    assert len(files) > 50 and ROOT / "builder" / "cli.py" in files
+    offenders = []
+    for path in files:
+        where = path.relative_to(ROOT)
+        text = path.read_text(encoding="utf-8")
+        offenders += [f"{where}: names {m.group()}" for m in NOT_FOR_ADAPTERS.finditer(text)]
+        offenders += [f"{where}:{line}: {what}"
+                      for line, what in _character_file_reaches(nodes(path), beyond_view)]
+    assert offenders == []

@@ -1,7 +1,7 @@
 """The ledger: every action in order, with its cost and the balance after it, below
 an opening-balance row (the balance before the first entry, as the sheet shows it).
 
-Adapts the core's replay (``CharacterFile.replay``: the states after each
+Adapts the core's replay (``CharacterView.replay``: the states after each
 entry) through the ruleset's ``describe``, ``action_cost`` and ``balance``.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from builder.app.types import read_action
 from builder.ui.models.table import ModelIndex, RowsTableModel
 
 if TYPE_CHECKING:
-    from builder.app.types import CharacterFile
+    from builder.app.types import CharacterView
 
 #: The ledger entry (action dict).
 ActionRole = Qt.ItemDataRole.UserRole + 1
@@ -59,7 +59,7 @@ class LedgerModel(RowsTableModel):
         self._count = 0
         self._made: dict[int, dict[str, Any]] = {}
 
-    def set_character(self, cf: CharacterFile) -> None:
+    def set_character(self, cf: CharacterView) -> None:
         """Show ``cf``'s ledger (its rows are made as they are asked for)."""
         rep = cf.replay
         opening = rep.steps[0].balance_before if rep.steps else None

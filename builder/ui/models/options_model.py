@@ -1,6 +1,6 @@
 """Every possible next increase, from the rules core's ``options`` list.
 
-The model only adapts :meth:`CharacterFile.options` (a list of
+The model only adapts :meth:`CharacterView.options` (a list of
 :class:`~builder.rules.base.Option`: kind, name, target, cost, reasons...).  Whether a row is greyed and
 why comes from the core, recomputed after every change; nothing here knows a
 rule.  Disallowed rows stay selectable (so keyboard users can reach them and

@@ -24,7 +24,7 @@ from builder.ui.models.options_model import (COL_COST, COL_INCREASE, COL_STATUS,
                                              option_key, reasons_text)
 
 if TYPE_CHECKING:
-    from builder.app.types import CharacterFile
+    from builder.app.types import CharacterView
     from builder.ui.document import CharacterDocument
 
 
@@ -341,7 +341,7 @@ class LedgerView(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
 
-    def set_character(self, cf: CharacterFile) -> None:
+    def set_character(self, cf: CharacterView) -> None:
         self.ledger_model.set_character(cf)
         # A ruleset without a balance (Ability Bonuses) has no cost, gain or balance
         # to show: its two columns are hidden.

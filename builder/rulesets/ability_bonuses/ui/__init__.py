@@ -2,8 +2,8 @@
 the Abilities Card.  Self-contained: the main window embeds
 :class:`AbilityBonusesForm` in its New Character dialog (``baseline()`` gives
 the baseline for ``new_document``) and :class:`AbilitiesCard` in the sheet view
-(``set_derived(CharacterFile.derived())``), and :class:`AbilityEffectsPanel`
-(effects and age in play; it emits ledger actions for ``CharacterFile.do``)."""
+(``set_derived(CharacterView.derived())``), and :class:`AbilityEffectsPanel`
+(effects and age in play; it emits ledger actions for ``CharacterDocument.apply``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

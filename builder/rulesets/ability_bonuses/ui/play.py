@@ -2,7 +2,7 @@
 effects, change the age category.  The panel never changes a file itself: it
 emits ``actionRequested(Action)`` with the ledger action (the same typed
 :class:`~builder.rules.base.Action` ``parse_action`` gives), and the window performs it through
-``CharacterFile.do`` so undo, saving and refusals work as for every ruleset.
+``CharacterDocument.apply`` so undo, saving and refusals work as for every ruleset.
 """
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ class AbilityEffectsPanel(QWidget):
         self.age_combo.currentIndexChanged.connect(self._update_buttons)
 
     def set_derived(self, derived: dict[str, Any]) -> None:
-        """Show a character's effects and age (``CharacterFile.derived()``)."""
+        """Show a character's effects and age (``CharacterView.derived()``)."""
         self.effects_list.clear()
         for modifier in derived.get("modifiers", []):
             item = QListWidgetItem(f"{modifier['name']}: {modifier['ability']} "

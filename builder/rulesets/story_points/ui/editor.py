@@ -1,7 +1,7 @@
 """The story-points editor.
 
-Everything shown comes from the rules core: ``CharacterFile.derived()`` (the
-``show --json`` dict) and ``CharacterFile.options()`` (every next increase with
+Everything shown comes from the rules core: ``CharacterView.derived()`` (the
+``show --json`` dict) and ``CharacterView.options()`` (every next increase with
 its cost, ``allowed`` and ``reasons``).  Every change is an action parsed by the
 ruleset (``parse_action``) and applied through the document, i.e. the undo
 stack; nothing here re-implements a rule.

@@ -29,7 +29,7 @@ from builder.ui.wording import unit
 from .words import exchange_rule
 
 if TYPE_CHECKING:
-    from builder.app.types import CharacterFile, Ruleset
+    from builder.app.types import CharacterView, Ruleset
 
 KINDS = (("raise-skill", "Raise a Skill"), ("raise-class", "Raise a Class"))
 
@@ -51,10 +51,10 @@ class ExchangeSide(QGroupBox):
 
     changed = Signal()
 
-    def __init__(self, title: str, members: list[tuple[str, CharacterFile]], index: int,
+    def __init__(self, title: str, members: list[tuple[str, CharacterView]], index: int,
                  parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
-        self.members = members  # [(stored path, CharacterFile)]
+        self.members = members  # [(stored path, CharacterView)]
         self.member = QComboBox(self)
         self.member.setAccessibleName(f"{title}: character")
         for given, cf in members:
@@ -106,7 +106,7 @@ class ExchangeSide(QGroupBox):
     def given(self) -> str:
         return self.member.currentData() or ""
 
-    def cf(self) -> CharacterFile | None:
+    def cf(self) -> CharacterView | None:
         index = self.member.currentIndex()
         return self.members[index][1] if 0 <= index < len(self.members) else None
 
@@ -194,7 +194,7 @@ class ExchangeSide(QGroupBox):
         self.target.blockSignals(False)
         self._fill_choices()
 
-    def _side_reasons(self, cf: CharacterFile, option: Option) -> list[str] | None:
+    def _side_reasons(self, cf: CharacterView, option: Option) -> list[str] | None:
         """The core's reasons for the option taken in an exchange (None: needs a pick)."""
         if option.kind != "skill":
             return None
@@ -260,10 +260,10 @@ class TrainingExchangeDialog(QDialog):
     #: (member A, words A, member B, words B) when the GM presses Exchange.
     chosen = Signal(str, object, str, object)
 
-    def __init__(self, campaign_name: str, members: list[tuple[str, CharacterFile]],
+    def __init__(self, campaign_name: str, members: list[tuple[str, CharacterView]],
                  preview: Callable[[str, list[str], str, list[str]], list[str]],
                  parent: QWidget | None = None, ruleset: Ruleset | None = None) -> None:
-        """``members``: [(stored path, CharacterFile)]; ``preview``: a dry run -> reasons;
+        """``members``: [(stored path, CharacterView)]; ``preview``: a dry run -> reasons;
         ``ruleset``: the campaign's, whose terms the dialog states (default: the first
         member's)."""
         super().__init__(parent)

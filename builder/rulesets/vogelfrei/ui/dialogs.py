@@ -39,7 +39,7 @@ def check_words(doc: CharacterDocument, words: list[str]) -> list[str]:
 
 def award_preview(doc: CharacterDocument, words: list[str]) -> tuple[int, int] | None:
     """(XP gained, XP lost to the session cap) if ``words`` (an award-xp) were taken:
-    the core's own ``do`` path (``CharacterFile.preview``), nothing written; None when
+    the core's own ``do`` path (``CharacterView.preview``), nothing written; None when
     it would be refused."""
     try:
         preview = doc.cf.preview(doc.parse(words), random.Random(0))

@@ -1,8 +1,8 @@
 """The Vogelfrei editor: abilities, Wounds and Stamina, saves, XP with its track,
 the class table, careers, the ledger; dialogs to award XP, level up, change career.
 
-Everything shown comes from the rules core: ``CharacterFile.derived()`` (the
-``show --json`` dict) and ``CharacterFile.options()`` (level-up and every
+Everything shown comes from the rules core: ``CharacterView.derived()`` (the
+``show --json`` dict) and ``CharacterView.options()`` (level-up and every
 career change, with ``allowed`` and ``reasons``).  Every change is CLI words
 parsed by the ruleset (``parse_action``) and applied through the document
 (``doc.apply_words``: the rules core, the undo stack, autosave).  The dialogs

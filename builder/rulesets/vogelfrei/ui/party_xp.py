@@ -42,7 +42,7 @@ from ..rules.tally import parse_treasure as _parse_treasure
 if TYPE_CHECKING:
     from builder.app.outcome import Guard, Outcome
     from builder.app.party import Share
-    from builder.app.types import Action, CharacterFile, Ruleset
+    from builder.app.types import Action, CharacterView, Ruleset
     from builder.rules.party import PartyTally, PartyXpRules
     from builder.storage.campaigns import CampaignFile
 
@@ -78,13 +78,13 @@ class Participant(Protocol):
     def path(self) -> Path | None: ...
 
     @property
-    def cf(self) -> CharacterFile: ...
+    def cf(self) -> CharacterView: ...
 
 
 class CampaignMember:
     """A campaign member file, read-only here, with what the dialog asks of a document."""
 
-    def __init__(self, given: str, cf: CharacterFile) -> None:
+    def __init__(self, given: str, cf: CharacterView) -> None:
         self.given, self.cf = given, cf
 
     @property

@@ -345,7 +345,7 @@ class PossessionsPage(QWidget):
 
     def preview(self, words: list[str]) -> tuple[Action | None, list[str]]:
         """(the action as the core would log it, the core's reasons against it): the
-        ``do`` path (``CharacterFile.preview``), nothing written."""
+        ``do`` path (``CharacterView.preview``), nothing written."""
         try:
             preview = self.doc.cf.preview(self.doc.parse(words), random.Random(0))
         except RulesError as problem:
