@@ -221,7 +221,7 @@ def main() -> int:
     wait(400)
     chain.view.fit(readable=True)
     chain.select_node("class:Cleric")
-    chain.target_spin.setValue(4)
+    chain.plan.target_spin.setValue(4)
     wait(400)
     # from the left edge: the plan's first step (Cognition) to Cleric, names and all
     chain.view.horizontalScrollBar().setValue(0)

@@ -28,7 +28,6 @@ FORM_BUILDING = {
     "builder/rulesets/vogelfrei/ui/possessions.py:PossessionsPage.__init__",
     "builder/rulesets/vogelfrei/ui/sheet_part.py:SheetPart._build_sheet",
     "builder/ui/campaign_view.py:CampaignView._build",
-    "builder/ui/chain/page.py:ChainPage.__init__",
     "builder/ui/pool_view.py:PoolView._build",
 }
 

@@ -58,7 +58,7 @@ def test_every_shipped_characters_chain_fits_the_default_window(window, qtbot, i
         # node is narrow for them: "steps 5, 8, 9 · 18 CP ·" / "total 41")
         target = next(nid for nid in PLANNED if nid in page.scene.nodes)
         page.select_node(target)
-        page.target_spin.setValue(PLANNED[target])
+        page.plan.target_spin.setValue(PLANNED[target])
         QApplication.processEvents()
         assert len(page.scene.planned_ids()) >= 2
         assert chain_checks.label_problems(view) == []

@@ -82,20 +82,20 @@ def test_a_selected_node_shows_the_plan_on_the_graph(character, window, qtbot):
     editor.show_chain()
     page = editor.chain_page
     page.select_node("path:Knight")
-    assert page.plan_target() == "Knight"
-    steps = page.plan_result.steps
+    assert page.plan.target() == "Knight"
+    steps = page.plan.result.steps
     assert [(s.name, s.target) for s in steps][-1] == ("Knight", 1)
     badged = page.scene.planned_ids()
     assert "path:Knight" in badged and "value:Body" in badged
-    assert page.steps_list.count() == len(steps)
-    assert not page.plan_result.affordable             # 2 CP unspent
-    assert "needs" in page.plan_total.text()
-    assert page.apply_button.isEnabled() == bool(page.affordable_steps())
+    assert page.plan.steps_list.count() == len(steps)
+    assert not page.plan.result.affordable             # 2 CP unspent
+    assert "needs" in page.plan.total.text()
+    assert page.plan.apply_button.isEnabled() == bool(page.plan.affordable_steps())
     page.select_node("value:Fencing")
-    page.target_spin.setValue(2)
-    assert page.plan_target() == "Fencing=2"
-    assert [s.name for s in page.plan_result.steps] == ["Fencing", "Fencing"]
-    assert [s.cost for s in page.affordable_steps()] == [1]    # 1 + 2 > 2 unspent
+    page.plan.target_spin.setValue(2)
+    assert page.plan.target() == "Fencing=2"
+    assert [s.name for s in page.plan.result.steps] == ["Fencing", "Fencing"]
+    assert [s.cost for s in page.plan.affordable_steps()] == [1]    # 1 + 2 > 2 unspent
     assert page.apply_plan() == 1
     assert [e["name"] for e in json.loads(character.read_text())["ledger"]] == ["Fencing"]
     window.action("undo").trigger()
@@ -108,8 +108,8 @@ def test_applying_a_plan_is_one_undo_step(character, window, qtbot):
     editor.show_chain()
     page = editor.chain_page
     page.select_node("value:Fencing")
-    page.target_spin.setValue(2)
-    assert [s.cost for s in page.affordable_steps()] == [1, 2]
+    page.plan.target_spin.setValue(2)
+    assert [s.cost for s in page.plan.affordable_steps()] == [1, 2]
     assert page.apply_plan() == 2
     assert [e["name"] for e in json.loads(bea.read_text())["ledger"]] == ["Fencing", "Fencing"]
     assert page.scene.nodes["value:Fencing"].node.value == 2

@@ -365,11 +365,11 @@ def test_after_the_plan_is_applied_the_focus_is_on_the_chain(shown, qtbot):
     editor.act_chain.trigger()
     page = editor.chain_page
     page.select_node("skill:Stealth")
-    page.target_spin.setValue(1)
-    assert page.apply_button.isEnabled()
-    page.apply_button.setFocus()
-    qtbot.waitUntil(page.apply_button.hasFocus)
+    page.plan.target_spin.setValue(1)
+    assert page.plan.apply_button.isEnabled()
+    page.plan.apply_button.setFocus()
+    qtbot.waitUntil(page.plan.apply_button.hasFocus)
     press(K.Key_Space)
     assert editor.doc.derived()["skills"]["Stealth"]["level"] == 1
-    assert not page.apply_button.isEnabled()
+    assert not page.plan.apply_button.isEnabled()
     assert focus() is page.view

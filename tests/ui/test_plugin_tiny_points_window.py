@@ -66,9 +66,9 @@ def test_plugin_chain_page_in_the_window_takes_a_step(tiny_points, window, qtbot
     assert json.loads(path.read_text())["ledger"][-1]["name"] == "Wits"
     assert page.scene.nodes["attribute:Wits"].node.value == 2
     page.select_node("attribute:Might")                   # the plugin's planner, drawn
-    page.target_spin.setValue(3)
-    assert page.plan_target() == "Might=3"
-    assert [s.cost for s in page.plan_result.steps] == [2, 3]
-    assert [s.cost for s in page.affordable_steps()] == [2]      # 2 TP unspent
+    page.plan.target_spin.setValue(3)
+    assert page.plan.target() == "Might=3"
+    assert [s.cost for s in page.plan.result.steps] == [2, 3]
+    assert [s.cost for s in page.plan.affordable_steps()] == [2]      # 2 TP unspent
     assert page.apply_plan() == 1
     assert [e["name"] for e in json.loads(path.read_text())["ledger"]] == ["Wits", "Might"]

@@ -352,8 +352,8 @@ def pages_and_dialogs(window, settle):
     yield window                               # ... and on the chain
     window.tabs.setCurrentWidget(editor)
     editor.chain_page.select_node("class:Cleric")
-    editor.chain_page.target_spin.setValue(5)
-    steps = editor.chain_page.affordable_steps()
+    editor.chain_page.plan.target_spin.setValue(5)
+    steps = editor.chain_page.plan.affordable_steps()
     plan = PlanChoicesDialog(editor.doc, steps, editor.chain_page)
     editor.show_sheet()
     ann = [p for p in library.scan_library() if p.name == "Ann"][0]

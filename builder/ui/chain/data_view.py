@@ -84,6 +84,6 @@ class DataChainWidget(ChainPage):
     def __init__(self, doc: CharacterDocument, parent: QWidget | None = None):
         super().__init__(doc, DataLook(doc.ruleset), parent)
         self.setObjectName("dataChainWidget")
-        self.plan_title.setText("Select a value or a path: the cheapest way there is drawn "
+        self.plan.title.setText("Select a value or a path: the cheapest way there is drawn "
                                 "on the graph.")
         self.start()

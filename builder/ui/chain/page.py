@@ -1,5 +1,6 @@
 """A chain page: the drawn chain of any rule system, its legend, a details line and the
-planner, following one CharacterDocument live.
+planner (its part :class:`builder.ui.chain.plan.ChainPlan`, ``page.plan``), following
+one CharacterDocument live.
 
 Generic: what the nodes say and the words of the plan come from the page's look
 (:class:`builder.ui.chain.look.ChainLook`).  The Story Point page adds its rank
@@ -11,21 +12,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSpinBox,
-                               QSplitter, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QScrollArea, QSplitter, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from builder.ui.chain.look import ChainLook
-from builder.ui.chain.plan import APPLY_TIP, PlanPart, plan_steps_list
+from builder.ui.chain.plan import ChainPlan, WrappedLabel
 from builder.ui.chain.scene import ChainScene
 from builder.ui.chain.view import ChainLegend, ChainView, zoom_buttons
 from builder.ui.focus import tab_chain
 
-
-
 if TYPE_CHECKING:
-    from builder.app.types import Plan
     from builder.rules.chain import Chain
     from builder.ui.document import CharacterDocument
 
@@ -34,29 +32,6 @@ class ChainRules(Protocol):
     """A rule system that draws its advancement chain (a chain page is opened for one)."""
 
     def chain_graph(self, state: Any) -> Chain: ...
-
-
-class _WrappedLabel(QLabel):
-    """A word-wrapped label that asks for the height its text needs at its width (in a
-    splitter's pane it was squeezed and cut, the pane not asking for it)."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None):
-        super().__init__(text, parent)
-        self.setWordWrap(True)
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        hint = super().minimumSizeHint()
-        if not self.text():
-            return hint
-        return QSize(hint.width(), max(hint.height(), self.heightForWidth(max(self.width(), 60))))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
-        super().resizeEvent(event)
-        self.updateGeometry()
-
-    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
-        super().setText(text)
-        self.updateGeometry()
 
 
 class _FillingPage(QWidget):
@@ -71,8 +46,9 @@ class _FillingPage(QWidget):
         return -1      # no preferred height: the area's own (at least the least size)
 
 
-class ChainPage(PlanPart, QWidget):
-    """The chain, its toolbar (zoom, legend), the plan pane with the details line."""
+class ChainPage(QWidget):
+    """The chain, its toolbar (zoom, legend), the plan pane with the details line (the
+    plan is a part the page holds: :attr:`plan`)."""
 
     status = Signal(str)
 
@@ -83,10 +59,8 @@ class ChainPage(PlanPart, QWidget):
         self.look = look
         self.scene = ChainScene(look, self)
         self.view = ChainView(self.scene, self)
-        self.chain = None
+        self.chain: Chain | None = None
         self.options: dict[tuple[str, str], Any] = {}
-        self.plan_node = None
-        self.plan_result: Plan | None = None
         self._fitted = False
         self._stale = False
 
@@ -106,36 +80,23 @@ class ChainPage(PlanPart, QWidget):
         self.bar.addStretch(1)
 
         # plan pane, with the details line on top
-        self.details = _WrappedLabel("", self)
+        self.details = WrappedLabel("", self)
         self.details.setObjectName("chainDetails")
         self.details.setTextFormat(Qt.TextFormat.PlainText)
         self.details.setAccessibleName("Node details")
         self.details.hide()                 # shown while a node is hovered or selected
-        self.plan_title = _WrappedLabel("Select a node, choose a target, and the cheapest "
-                                        "path is drawn on the graph; hover over a node to "
-                                        "read it in full here.", self)
-        self.target_spin = QSpinBox(self)
-        self.target_spin.setRange(1, 10)
-        self.target_spin.setPrefix("to ")
-        self.target_spin.setAccessibleName("Plan target level")
-        self.target_spin.valueChanged.connect(lambda _v: self.update_plan())
-        self.target_spin.setEnabled(False)
-        self.steps_list = plan_steps_list(self)
-        self.plan_total = _WrappedLabel("", self)
-        self.apply_button = QPushButton("Apply affordable steps", self)
-        self.apply_button.setToolTip(APPLY_TIP)
-        self.apply_button.clicked.connect(self.apply_plan)
-        self.apply_button.setEnabled(False)
+        #: The plan: its target, the planner's path and Apply (its widgets are the page's).
+        self.plan = ChainPlan(self)
         side = QWidget(self)
         side_lay = QVBoxLayout(side)
         side_lay.setContentsMargins(4, 0, 0, 0)
         side_lay.addWidget(self.details)
         side_lay.addWidget(QLabel("<b>Plan</b>", self))
-        side_lay.addWidget(self.plan_title)
-        side_lay.addWidget(self.target_spin)
-        side_lay.addWidget(self.steps_list, 1)
-        side_lay.addWidget(self.plan_total)
-        side_lay.addWidget(self.apply_button)
+        side_lay.addWidget(self.plan.title)
+        side_lay.addWidget(self.plan.target_spin)
+        side_lay.addWidget(self.plan.steps_list, 1)
+        side_lay.addWidget(self.plan.total)
+        side_lay.addWidget(self.plan.apply_button)
         side.setMinimumWidth(230)
         self.plan_pane = side
 
@@ -192,8 +153,13 @@ class ChainPage(PlanPart, QWidget):
             self.refresh()
 
     def select_node(self, node_id: str) -> None:
+        """Select one node of the chain (drawn now if it was waiting) and scroll it into
+        view."""
         self.catch_up()
-        super().select_node(node_id)
+        self.scene.clearSelection()
+        item = self.scene.nodes[node_id]
+        item.setSelected(True)
+        self.view.ensureVisible(item)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ShowToParent:   # its tab chosen, the window shown or not
@@ -221,7 +187,7 @@ class ChainPage(PlanPart, QWidget):
         self.chain = cast(ChainRules, cf.ruleset).chain_graph(cf.state)  # the system's own
         self.scene.set_chain(self.chain)
         self.refreshed()
-        self.update_plan()
+        self.plan.update()
         self.order_tabs()                     # a page's own parts may be made anew
 
     def order_tabs(self) -> None:
@@ -234,24 +200,26 @@ class ChainPage(PlanPart, QWidget):
         bar = [item.widget() for item in items if item is not None]
         return [*(w for w in bar if w is not None
                   and w.focusPolicy() & Qt.FocusPolicy.TabFocus),
-                self.view, self.target_spin, self.steps_list, self.apply_button]
-
-    def update_plan(self) -> None:
-        super().update_plan()
-        self.show_details(self._described())          # the plan's line of the node
+                self.view, *self.plan.tab_stops()]
 
     def refreshed(self) -> None:
         """The chain was drawn anew (a page's own parts follow here)."""
 
     # -- the details line ------------------------------------------------------------------
-    def _described(self) -> str | None:
+    def described(self) -> str | None:
+        """The node the details line says: the hovered one, else the selected one."""
         if self.scene.hover_id in self.scene.nodes:
             return self.scene.hover_id
         selected = [nid for nid, item in self.scene.nodes.items() if item.isSelected()]
         return selected[0] if selected else None
 
+    def _selection_changed(self) -> None:
+        # The page's own slot, so the connection ends with the page: its scene, deleted
+        # with it, clears its selection then, and the plan must not answer.
+        self.plan.selection_changed()
+
     def _hovered(self, _node_id: str | None) -> None:
-        self.show_details(self._described())
+        self.show_details(self.described())
 
     def show_details(self, node_id: str | None) -> None:
         """The hovered, else the selected node in full: its whole name (a node too
@@ -282,3 +250,10 @@ class ChainPage(PlanPart, QWidget):
             return
         if self.doc.apply_words(list(option.words_with())):
             self._done()
+
+    # -- the plan's Apply ------------------------------------------------------------------
+    def apply_plan(self) -> int:
+        """Apply affordable steps: the plan's steps the points pay for, taken at once
+        (one undo step); a page whose steps need the player's choices first asks for
+        them here.  How many steps were taken."""
+        return self.plan.apply()

@@ -2,46 +2,50 @@
 and taking them (one undo step).  What a target and a step are called, and the words
 that take a step, are the page's look's (:mod:`builder.ui.chain.look`).
 
-A mixin of :class:`builder.ui.chain.page.ChainPage`.
+:class:`ChainPlan` is a part of :class:`builder.ui.chain.page.ChainPage` (``page.plan``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import (QAbstractTextDocumentLayout, QFont, QFontMetricsF, QPainter, QPalette,
-                           QTextBlockFormat, QTextCursor, QTextDocument)
+                           QResizeEvent, QTextBlockFormat, QTextCursor, QTextDocument)
 from PySide6.QtWidgets import (QAbstractItemView, QLabel, QListView, QListWidget,
-                               QListWidgetItem, QStyle, QStyledItemDelegate,
-                               QStyleOptionViewItem)
+                               QListWidgetItem, QPushButton, QSpinBox, QStyle,
+                               QStyledItemDelegate, QStyleOptionViewItem, QWidget)
 
 from builder.app import queries
 from builder.app.types import Plan, PlanStep, Refusal, RulesError
 from builder.ui.chain.node import NodeItem
 from builder.ui.wording import count
 
-if TYPE_CHECKING:  # the chain tab, as its plan part sees it
-    from PySide6.QtWidgets import QPushButton, QSpinBox, QWidget
-
-    from builder.rules.chain import Chain, Node
-    from builder.ui.chain.look import ChainLook
-    from builder.ui.chain.scene import ChainScene
-    from builder.ui.chain.view import ChainView
-    from builder.ui.document import CharacterDocument
-    _Widget = QWidget
-else:
-    _Widget = object
+if TYPE_CHECKING:
+    from builder.rules.chain import Node
+    from builder.ui.chain.page import ChainPage
 
 
-class PlanPanel(Protocol):
-    """What a chain page with a planner has (the Story Point chain tab and the chain
-    page of a rule system written as data)."""
+class WrappedLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at its width (in a
+    splitter's pane it was squeezed and cut, the pane not asking for it)."""
 
-    doc: CharacterDocument
-    scene: ChainScene
-    view: ChainView
-    plan_total: QLabel
-    apply_button: QPushButton
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().minimumSizeHint()
+        if not self.text():
+            return hint
+        return QSize(hint.width(), max(hint.height(), self.heightForWidth(max(self.width(), 60))))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.updateGeometry()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt API
+        super().setText(text)
+        self.updateGeometry()
 
 
 class PlanStepDelegate(QStyledItemDelegate):
@@ -130,191 +134,203 @@ def plan_steps_list(parent: QWidget) -> QListWidget:
     return steps
 
 
-def select_chain_node(page: PlanPanel, node_id: str) -> None:
-    """Select one node of the page's chain and scroll it into view."""
-    page.scene.clearSelection()
-    item = page.scene.nodes[node_id]
-    item.setSelected(True)
-    page.view.ensureVisible(item)
-
-
-def ask_plan(page: PlanPanel, target: str) -> Plan | None:
-    """The rules' plan to ``target``, its steps drawn on the scene; or None, with why
-    there is none in the total line and nothing drawn or to apply."""
-    try:
-        result = queries.plan(page.doc.cf, target)
-    except Refusal as refusal:
-        why = "Not reachable: " + "; ".join(refusal.reasons)
-    except RulesError as problem:
-        why = str(problem)
-    else:
-        page.scene.show_plan(result.steps)
-        # the target's step badge stands beside it: scroll (as little as needed) so a
-        # node picked near the view's edge does not have its badge cut off there
-        target_items = [i for i in page.scene.selectedItems()
-                        if isinstance(i, NodeItem) and i.plan_badge]
-        if target_items:
-            page.view.ensureVisible(target_items[0], 8, 8)
-        return result
-    page.scene.show_plan([])
-    page.plan_total.setText(why)
-    apply_state(page, why)
-    return None
-
-
 #: What the Apply button does (its tooltip while it can).
 APPLY_TIP = "Take the plan's steps in order while the points last (one undo step for the whole plan)"
 
 
-def apply_state(page: PlanPanel, why: str | None) -> None:
-    """Apply enabled (``why`` None) or disabled with the reason in words, on the button's
-    tooltip and for a screen reader: a greyed button never leaves the player guessing.
-    Greyed while it holds the window's focus (the plan just applied), it hands the focus
-    to the chain, not to whatever field comes next."""
-    button = page.apply_button
-    if why is not None and button.window().focusWidget() is button:
-        page.view.setFocus()
-    button.setEnabled(why is None)
-    text = APPLY_TIP if why is None else f"Not possible now: {why}"
-    page.apply_button.setToolTip(text)
-    page.apply_button.setAccessibleDescription(text)
-
-
-def apply_why(page: PlanPanel, result: Plan | None) -> str | None:
-    """Why Apply cannot take a step of ``result`` now (None: it can)."""
-    if page.doc.read_only:
-        return "the character is read-only"
-    if result is None:
-        return "select a node and a target level; the plan is drawn on the chain"
-    if not result.steps:
-        return "the target is reached already"
-    if not queries.affordable_steps(result):
-        unit = page.scene.unit()
-        return (f"the first step costs {result.steps[0].cost} {unit} and {result.unspent} "
-                f"{unit} are unspent")
-    return None
-
-
-def show_plan_total(page: PlanPanel, result: Plan, unit: str) -> None:
-    """The plan's total line and whether Apply can take a step now."""
-    if not result.steps:
-        page.plan_total.setText("Already there.")
-    else:
-        missing = "" if result.affordable else "<br>" + "<br>".join(result.missing)
-        page.plan_total.setText(f"<b>Total {result.total_cost} {unit}</b>, "
-                                f"{result.unspent} unspent{missing}")
-    apply_state(page, apply_why(page, result))
-
-
-class PlanPart(_Widget):
+class ChainPlan:
     """Choose a target, see the path, apply the affordable steps (the target, the
-    steps' words and the levels offered are the page's look's)."""
+    steps' words and the levels offered are the page's look's): the chain page's plan
+    (:attr:`builder.ui.chain.page.ChainPage.plan`), a part holding its page.  Its
+    widgets are the page's children; the page lays them out in its plan pane, under the
+    details line, and Apply calls the page's
+    :meth:`~builder.ui.chain.page.ChainPage.apply_plan`, which takes the steps here."""
 
-    # built by the chain page
-    status: ClassVar[Signal]
-    doc: CharacterDocument
-    look: ChainLook
-    scene: ChainScene
-    view: ChainView
-    chain: Chain | None
-    plan_title: QLabel
-    target_spin: QSpinBox
-    steps_list: QListWidget
-    plan_total: QLabel
-    apply_button: QPushButton
-    # the plan
-    plan_node: Node | None
-    plan_result: Plan | None
+    def __init__(self, page: ChainPage) -> None:
+        self.page = page
+        #: The node the plan leads to (as the character has it now) and the planner's
+        #: plan to its target; None while no node that plans is selected.
+        self.node: Node | None = None
+        self.result: Plan | None = None
+        self.title = WrappedLabel("Select a node, choose a target, and the cheapest "
+                                  "path is drawn on the graph; hover over a node to "
+                                  "read it in full here.", page)
+        self.target_spin = QSpinBox(page)
+        self.target_spin.setRange(1, 10)
+        self.target_spin.setPrefix("to ")
+        self.target_spin.setAccessibleName("Plan target level")
+        self.target_spin.valueChanged.connect(lambda _v: self.update())
+        self.target_spin.setEnabled(False)
+        self.steps_list = plan_steps_list(page)
+        self.total = WrappedLabel("", page)
+        self.apply_button = QPushButton("Apply affordable steps", page)
+        self.apply_button.setToolTip(APPLY_TIP)
+        self.apply_button.clicked.connect(page.apply_plan)
+        self.apply_button.setEnabled(False)
 
-    # -- plan ------------------------------------------------------------------------------
-    def _selection_changed(self) -> None:
-        selected = [i for i in self.scene.selectedItems() if isinstance(i, NodeItem)]
+    def tab_stops(self) -> list[QWidget]:
+        """The plan's widgets in the order Tab visits them."""
+        return [self.target_spin, self.steps_list, self.apply_button]
+
+    # -- the target ------------------------------------------------------------------------
+    def selection_changed(self) -> None:
+        """A node selected on the chain (or none): it is the plan's target when it plans,
+        its levels offered; the chain's focus and the page's details line follow it."""
+        page = self.page
+        selected = [i for i in page.scene.selectedItems() if isinstance(i, NodeItem)]
         node = selected[0].node if selected else None
-        self.scene.set_focus_node(node.id if node else None)
-        plans = node is not None and self.look.plans(node)
-        levels = self.look.plan_range(node) if node is not None and plans else None
+        page.scene.set_focus_node(node.id if node else None)
+        plans = node is not None and page.look.plans(node)
+        levels = page.look.plan_range(node) if node is not None and plans else None
         self.target_spin.setEnabled(levels is not None)
         if node is not None and plans:
-            self.plan_node = node
+            self.node = node
             if levels is not None:
                 with _blocked(self.target_spin):
                     self.target_spin.setRange(levels[0], levels[1])
                     self.target_spin.setValue(levels[2])
         elif node is None:
-            self.plan_node = None
-        self.update_plan()
-        self.show_details(node.id if node else None)
+            self.node = None
+        self.update()
+        page.show_details(node.id if node else None)
 
-    def show_details(self, node_id: str | None) -> None:
-        """The page's details line says the node whole (the chain page has one)."""
-
-    def select_node(self, node_id: str) -> None:
-        select_chain_node(self, node_id)
-
-    def plan_target(self) -> str | None:
-        node = getattr(self, "plan_node", None)
+    def target(self) -> str | None:
+        """The planner's target: the plan's node at the chosen level (in the look's words)."""
+        node = self.node
         if node is None:
             return None
-        if self.look.plan_range(node) is None:
-            return self.look.plan_target(node, 0)
-        return self.look.plan_target(node, self.target_spin.value())
+        if self.page.look.plan_range(node) is None:
+            return self.page.look.plan_target(node, 0)
+        return self.page.look.plan_target(node, self.target_spin.value())
 
-    def update_plan(self) -> None:
-        target = self.plan_target()
+    # -- the plan --------------------------------------------------------------------------
+    def update(self) -> None:
+        """The plan to the target asked for again and shown (after a new target, a
+        change to the character); the page's details line, which says a node's part
+        in the plan, is said again."""
+        self._show()
+        self.page.show_details(self.page.described())
+
+    def _show(self) -> None:
+        target = self.target()
         self.steps_list.clear()
-        self.plan_result = None
-        if target is None or self.plan_node is None:
-            self.scene.show_plan([])
-            self.plan_total.setText("")
-            apply_state(self, apply_why(self, None))
+        self.result = None
+        if target is None or self.node is None:
+            self.page.scene.show_plan([])
+            self.total.setText("")
+            self._apply_state(self._apply_why(None))
             return
         # the node as the character has it now (after a step was taken, an undo...)
-        node = self.chain.nodes.get(self.plan_node.id, self.plan_node) if self.chain \
-            else self.plan_node
-        self.plan_node = node
-        self.plan_title.setText(f"<b>{node.name}</b> ({self.look.now_text(node)})")
-        result = ask_plan(self, target)
+        page = self.page
+        node = page.chain.nodes.get(self.node.id, self.node) if page.chain else self.node
+        self.node = node
+        self.title.setText(f"<b>{node.name}</b> ({page.look.now_text(node)})")
+        result = self._ask(target)
         if result is None:
             return
-        self.plan_result = result
-        unit = self.scene.unit()
+        self.result = result
+        unit = page.scene.unit()
         running = 0
         for i, step in enumerate(result.steps, 1):
             running += step.cost
-            text = f"{i}. {self.look.step_head(step)}: {step.cost} {unit}  (Σ {running})"
-            more = self.look.step_more(step)
+            text = f"{i}. {page.look.step_head(step)}: {step.cost} {unit}  (Σ {running})"
+            more = page.look.step_more(step)
             if more:
                 text += "\n" + more
             QListWidgetItem(text, self.steps_list)
-        show_plan_total(self, result, unit)
+        self._show_total(result, unit)
+
+    def _ask(self, target: str) -> Plan | None:
+        """The rules' plan to ``target``, its steps drawn on the scene; or None, with why
+        there is none in the total line and nothing drawn or to apply."""
+        page = self.page
+        try:
+            result = queries.plan(page.doc.cf, target)
+        except Refusal as refusal:
+            why = "Not reachable: " + "; ".join(refusal.reasons)
+        except RulesError as problem:
+            why = str(problem)
+        else:
+            page.scene.show_plan(result.steps)
+            # the target's step badge stands beside it: scroll (as little as needed) so a
+            # node picked near the view's edge does not have its badge cut off there
+            target_items = [i for i in page.scene.selectedItems()
+                            if isinstance(i, NodeItem) and i.plan_badge]
+            if target_items:
+                page.view.ensureVisible(target_items[0], 8, 8)
+            return result
+        page.scene.show_plan([])
+        self.total.setText(why)
+        self._apply_state(why)
+        return None
+
+    def _show_total(self, result: Plan, unit: str) -> None:
+        """The plan's total line and whether Apply can take a step now."""
+        if not result.steps:
+            self.total.setText("Already there.")
+        else:
+            missing = "" if result.affordable else "<br>" + "<br>".join(result.missing)
+            self.total.setText(f"<b>Total {result.total_cost} {unit}</b>, "
+                               f"{result.unspent} unspent{missing}")
+        self._apply_state(self._apply_why(result))
+
+    # -- Apply -----------------------------------------------------------------------------
+    def _apply_state(self, why: str | None) -> None:
+        """Apply enabled (``why`` None) or disabled with the reason in words, on the
+        button's tooltip and for a screen reader: a greyed button never leaves the player
+        guessing.  Greyed while it holds the window's focus (the plan just applied), it
+        hands the focus to the chain, not to whatever field comes next."""
+        button = self.apply_button
+        if why is not None and button.window().focusWidget() is button:
+            self.page.view.setFocus()
+        button.setEnabled(why is None)
+        text = APPLY_TIP if why is None else f"Not possible now: {why}"
+        button.setToolTip(text)
+        button.setAccessibleDescription(text)
+
+    def _apply_why(self, result: Plan | None) -> str | None:
+        """Why Apply cannot take a step of ``result`` now (None: it can)."""
+        if self.page.doc.read_only:
+            return "the character is read-only"
+        if result is None:
+            return "select a node and a target level; the plan is drawn on the chain"
+        if not result.steps:
+            return "the target is reached already"
+        if not queries.affordable_steps(result):
+            unit = self.page.scene.unit()
+            return (f"the first step costs {result.steps[0].cost} {unit} and {result.unspent} "
+                    f"{unit} are unspent")
+        return None
 
     def affordable_steps(self) -> list[PlanStep]:
-        return queries.affordable_steps(self.plan_result)
+        """The plan's steps the unspent points pay for, in order."""
+        return queries.affordable_steps(self.result)
 
-    def apply_plan(self) -> int:
+    def apply(self) -> int:
         """Take the affordable steps in order: one undo step ("Apply plan") for all."""
         steps = self.affordable_steps()
         if not steps:
             return 0
-        return self._apply_steps(steps)
+        return self.apply_steps(steps)
 
-    def _apply_steps(self, steps: list[PlanStep], scene: str = "") -> int:
+    def apply_steps(self, steps: list[PlanStep], scene: str = "") -> int:
         """The steps through the application layer at once (:func:`builder.app.characters.
         apply_plan`: as far as the rules allow, one write), one undo step on the tab."""
         from builder.app import characters
         from builder.ui.undo import TakenEntries
 
-        planned = len(self.plan_result.steps) if self.plan_result else len(steps)
-        stack = self.doc.undo_stack
-        node = self.plan_node
+        page = self.page
+        planned = len(self.result.steps) if self.result else len(steps)
+        node = self.node
         title = "Apply the plan"
         if node is not None:
             title += f": {node.name}"
-            if self.look.plan_range(node) is not None:
+            if page.look.plan_range(node) is not None:
                 title += f" to {self.target_spin.value()}"
-        words = [self.look.step_words(step, str(step.extra.get("scene") or scene))
+        words = [page.look.step_words(step, str(step.extra.get("scene") or scene))
                  for step in steps]
-        doc = self.doc
+        doc = page.doc
+        stack = doc.undo_stack
         before = len(doc.cf.ledger)
         outcome = doc.run_change(lambda: characters.apply_plan(doc.cf, words, rng=doc.rng,
                                                                guard=doc.own_guard))
@@ -324,8 +340,8 @@ class PlanPart(_Widget):
         if outcome is not None and outcome.refused:
             doc.refused.emit(list(outcome.refused))      # why the next step was not taken
         done = len(taken)
-        self.status.emit(plan_taken(done, planned, refused=done < len(steps),
-                                    unit=self.scene.unit()))
+        page.status.emit(plan_taken(done, planned, refused=done < len(steps),
+                                    unit=page.scene.unit()))
         return done
 
 

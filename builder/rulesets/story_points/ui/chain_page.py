@@ -410,13 +410,13 @@ class ChainWidget(ChainPage):
         A plan with Class steps first asks for their trait ranks and spells
         (``plan_dialog``, non-blocking); the steps are taken when it is accepted.
         """
-        steps = self.affordable_steps()
+        steps = self.plan.affordable_steps()
         if not steps:
             return 0
         if any(step.kind in ("class", "new-class") for step in steps):
             self.plan_dialog = PlanChoicesDialog(self.doc, steps, self)
             self.plan_dialog.chosen.connect(
-                lambda chosen: self._apply_steps(chosen, self.scene_edit.text().strip()))
+                lambda chosen: self.plan.apply_steps(chosen, self.scene_edit.text().strip()))
             self.plan_dialog.open()
             return 0
-        return self._apply_steps(steps, self.scene_edit.text().strip())
+        return self.plan.apply_steps(steps, self.scene_edit.text().strip())

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
@@ -71,32 +71,32 @@ def test_scene_has_a_node_for_everything_with_the_right_greying(chain_for):
 def test_plan_highlight_matches_the_planner_for_senna(chain_for):
     widget, doc, _ = chain_for(*SENNA)
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(4)
+    widget.plan.target_spin.setValue(4)
     plan = doc.ruleset.plan(doc.cf.state, "class:Cleric=4")
-    assert widget.plan_result.to_json() == plan.to_json()
+    assert widget.plan.result.to_json() == plan.to_json()
     assert plan.total_cost == 16
     badges = {nid: widget.scene.nodes[nid].plan_badge for nid in widget.scene.planned_ids()}
     assert badges == {"vital:Cognition": "step 1 · 8 SP · total 8",
                       "skill:Medicine": "step 2 · 4 SP · total 12",
                       "class:Cleric": "step 3 · 4 SP · total 16"}
-    assert "Total 16 SP" in widget.plan_total.text()
-    assert widget.steps_list.count() == 3
+    assert "Total 16 SP" in widget.plan.total.text()
+    assert widget.plan.steps_list.count() == 3
 
 
 def test_plan_shows_what_is_missing(chain_for):
     sets = tuple(s if not s.startswith("sp=") else "sp=10" for s in SENNA)
     widget, doc, _ = chain_for(*sets)
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(4)
-    assert "needs 16 SP, 10 unspent (6 more)" in widget.plan_total.text()
-    assert [s.name for s in widget.affordable_steps()] == ["Cognition"]
+    widget.plan.target_spin.setValue(4)
+    assert "needs 16 SP, 10 unspent (6 more)" in widget.plan.total.text()
+    assert [s.name for s in widget.plan.affordable_steps()] == ["Cognition"]
 
 
 def test_apply_plan_spends_exactly_the_total_and_is_one_undo(chain_for):
     widget, doc, path = chain_for(*SENNA)
     before = path.read_bytes()
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(4)
+    widget.plan.target_spin.setValue(4)
     assert widget.apply_plan() == 0                      # first: choose the rank and spell
     dialog = widget.plan_dialog
     assert path.read_bytes() == before
@@ -115,6 +115,22 @@ def test_apply_plan_spends_exactly_the_total_and_is_one_undo(chain_for):
     assert json.loads(path.read_bytes())["ledger"] == json.loads(before)["ledger"] == []
     doc.undo_stack.redo()
     assert doc.derived()["classes"]["Cleric"]["level"] == 4
+
+
+def test_a_page_deleted_with_a_planned_node_selected_goes_quietly():
+    """Closing a tab deletes its chain page later; its scene, deleted with it, clears
+    the selection then, and the plan does not answer for a page that is going."""
+    from builder.rulesets.story_points.ui.chain_page import ChainWidget
+    from builder.ui.document import CharacterDocument
+
+    doc = CharacterDocument.open(make_character("Hero", *SENNA))
+    widget = ChainWidget(doc)
+    widget.select_node("class:Cleric")
+    widget.plan.target_spin.setValue(4)
+    assert widget.plan.result is not None
+    widget.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    doc.stop_watching()
 
 
 def test_graph_follows_the_character_live_without_rebuilding(chain_for):
@@ -428,7 +444,7 @@ def test_plan_dialog_refuses_a_spell_twice_through_the_core(chain_for):
     widget, doc, path = chain_for("sp=100", "vital.Cognition=6", "skill.Medicine=6",
                                   "class.Cleric=3", "trait.Cleric.Restoring Grace=3")
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(5)
+    widget.plan.target_spin.setValue(5)
     widget.apply_plan()
     dialog = widget.plan_dialog
     assert len(dialog.pickers) == 2 and dialog.ok.isEnabled()
@@ -440,7 +456,7 @@ def test_plan_dialog_refuses_a_spell_twice_through_the_core(chain_for):
 def test_plan_without_class_steps_applies_at_once(chain_for):
     widget, doc, _ = chain_for("sp=40", "vital.Agility=2")
     widget.select_node("skill:Stealth")
-    widget.target_spin.setValue(3)
+    widget.plan.target_spin.setValue(3)
     messages = []
     widget.status.connect(messages.append)
     assert widget.apply_plan() == 4          # Agility 3 (6 SP), then Stealth 1, 2, 3 (6 SP)
@@ -453,7 +469,7 @@ def test_token_tray_never_piles_up_hints(chain_for):
     widget, doc, _ = chain_for(*SENNA)
     for _ in range(4):
         doc.apply_words(["award-checkpoint", "M", f"c{_}"])
-    hints = [w for w in widget.tokens_box.findChildren(type(widget.plan_title))
+    hints = [w for w in widget.tokens_box.findChildren(type(widget.plan.title))
              if w.isVisibleTo(widget) and "none now" in w.text()]
     assert len(hints) <= 1
     assert widget.tokens_layout.count() <= 2
@@ -500,19 +516,19 @@ def test_a_new_trait_can_take_a_rank_dropped_on_the_sheet(window):
 def test_plan_header_follows_the_character_after_apply(chain_for):
     widget, doc, _ = chain_for("sp=40", "vital.Agility=2")
     widget.select_node("skill:Stealth")
-    assert "(now 0)" in widget.plan_title.text()
-    widget.target_spin.setValue(3)
+    assert "(now 0)" in widget.plan.title.text()
+    widget.plan.target_spin.setValue(3)
     widget.apply_plan()
     assert doc.derived()["skills"]["Stealth"]["level"] == 3
-    assert "(now 3)" in widget.plan_title.text()
+    assert "(now 3)" in widget.plan.title.text()
     doc.undo_stack.undo()
-    assert "(now 0)" in widget.plan_title.text()
+    assert "(now 0)" in widget.plan.title.text()
 
 
 def test_an_applied_plan_is_one_undo_step_written_once_each_way(chain_for):
     widget, doc, path = chain_for("sp=40", "vital.Agility=3")
     widget.select_node("skill:Stealth")
-    widget.target_spin.setValue(3)
+    widget.plan.target_spin.setValue(3)
     assert widget.apply_plan() == 3
     assert doc.undo_stack.count() == 1
     assert doc.undo_stack.undoText() == "Apply the plan: Stealth to 3"
@@ -529,7 +545,7 @@ def test_an_applied_plan_is_one_undo_step_written_once_each_way(chain_for):
 def test_a_partial_plan_says_how_many_steps_wait_for_sp(chain_for):
     widget, doc, _ = chain_for("sp=8", "vital.Agility=2")
     widget.select_node("skill:Stealth")
-    widget.target_spin.setValue(3)
+    widget.plan.target_spin.setValue(3)
     messages = []
     widget.status.connect(messages.append)
     done = widget.apply_plan()
@@ -600,9 +616,9 @@ def test_the_plan_badge_is_in_words_inside_its_node_and_none_is_hidden(chain_for
 
     widget, doc, _ = chain_for(*SENNA)
     widget.select_node("skill:Medicine")
-    widget.target_spin.setValue(5)                  # two steps on one node: both said
+    widget.plan.target_spin.setValue(5)                  # two steps on one node: both said
     item = widget.scene.nodes["skill:Medicine"]
-    steps = [n for n, step in enumerate(widget.plan_result.steps, 1)
+    steps = [n for n, step in enumerate(widget.plan.result.steps, 1)
              if step.name == "Medicine"]
     assert len(steps) == 2
     assert item.plan_badge.startswith(f"steps {steps[0]}–{steps[1]} · ")
@@ -653,15 +669,15 @@ def test_held_with_the_next_step_blocked_looks_unlike_not_possible(chain_for):
 
 def test_a_disabled_apply_says_why(chain_for):
     widget, doc, _ = chain_for(*SENNA)
-    assert not widget.apply_button.isEnabled()
-    assert widget.apply_button.toolTip().startswith("Not possible now: select a node")
+    assert not widget.plan.apply_button.isEnabled()
+    assert widget.plan.apply_button.toolTip().startswith("Not possible now: select a node")
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(8)
-    if not widget.apply_button.isEnabled():
-        assert "unspent" in widget.apply_button.toolTip()
-    widget.target_spin.setValue(doc.derived()["classes"]["Cleric"]["level"])
-    assert not widget.apply_button.isEnabled()
-    assert "reached" in widget.apply_button.toolTip()
+    widget.plan.target_spin.setValue(8)
+    if not widget.plan.apply_button.isEnabled():
+        assert "unspent" in widget.plan.apply_button.toolTip()
+    widget.plan.target_spin.setValue(doc.derived()["classes"]["Cleric"]["level"])
+    assert not widget.plan.apply_button.isEnabled()
+    assert "reached" in widget.plan.apply_button.toolTip()
 
 
 def test_the_token_bar_keeps_its_geometry_when_a_plan_is_applied(chain_for, qtbot):
@@ -679,7 +695,7 @@ def test_the_token_bar_keeps_its_geometry_when_a_plan_is_applied(chain_for, qtbo
 
     before = bar()
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(5)
+    widget.plan.target_spin.setValue(5)
     assert widget.apply_plan() == 0                  # the Class step asks for its choices
     widget.plan_dialog.ok.click()
     assert doc.derived()["classes"]["Cleric"]["level"] == 5
@@ -701,12 +717,12 @@ def test_long_plan_steps_wrap_under_their_name_and_never_scroll_sideways(chain_f
     qtbot.waitExposed(widget)
     widget.splitter.setSizes([2000, 1])                   # the pane at its narrowest
     widget.select_node("class:Cleric")
-    widget.target_spin.setValue(5)
+    widget.plan.target_spin.setValue(5)
     QApplication.processEvents()
-    steps = widget.steps_list
+    steps = widget.plan.steps_list
     width = steps.viewport().width()
     assert width < 260
-    assert steps.count() == len(widget.plan_result.steps) > 5
+    assert steps.count() == len(widget.plan.result.steps) > 5
     delegate = steps.itemDelegate()
     font = steps.font()
     fm = QFontMetricsF(font)
@@ -796,7 +812,7 @@ def test_a_node_picked_at_the_views_edge_shows_its_whole_plan_badge(chain_for, q
     assert shown.contains(picked.scenePos()) and shown.bottom() >= top + picked.height()
     assert shown.bottom() < top + picked.height() + 12       # no room for a badge's line
     picked.setSelected(True)                       # as a click does (no scrolling to it)
-    widget.target_spin.setValue(3)
+    widget.plan.target_spin.setValue(3)
     assert picked.plan_badge
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown.contains(picked.sceneBoundingRect())     # the node and its badge
