@@ -17,6 +17,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from tests.helpers import cli
+from tests.rule_systems import BUILTIN_IDS, missing_from
 
 ODD_TEXT = st.sampled_from(["", " ", "a\nb", "\ud800", "x\u0000y", "é", "Strength", "rest",
                             "-1", "1e400", "NaN", "a" * 300, "../../etc/passwd", "Trailblazr"])
@@ -257,6 +258,7 @@ def fuzz_campaign(seed: int, cases: int, found: Path,
                                                           "E"]], []),
         "point-buy": character("point-buy", [["award", "4"], ["raise", "Body"]], []),
     }
+    assert missing_from(bases) == [], "a base character of each rule system"
     share = max(1, cases // 10)
     target = work / "fuzzed.json"
     names = {ruleset: tuple(words_of(cli("data", ruleset, "--json").json()))
@@ -335,8 +337,8 @@ def fuzz_campaign(seed: int, cases: int, found: Path,
 
     run_cases("system", system_base, system_case, share, names["point-buy"])
     overrides = data_dir / "rulesets"
-    left = cases - 7 * share
-    for i, ruleset in enumerate(("story-points", "vogelfrei", "ability-bonuses")):
+    left = cases - (len(bases) + 3) * share       # each base, campaign, member, system
+    for i, ruleset in enumerate(BUILTIN_IDS):
         built_in = cli("data", ruleset, "--json").json()
         path = bases[ruleset]
         saved = path.read_bytes()
@@ -362,7 +364,8 @@ def fuzz_campaign(seed: int, cases: int, found: Path,
             return tally(f"override-{ruleset}", wrong, commands)
 
         run_cases(f"override-{ruleset}", built_in, override_case,
-                  left // 3 + (1 if i < left % 3 else 0), names[ruleset])
+                  left // len(BUILTIN_IDS) + (1 if i < left % len(BUILTIN_IDS) else 0),
+                  names[ruleset])
     shutil.rmtree(work, ignore_errors=True)
     for kind, count in totals.items():
         count["commands"] = _COMMANDS.pop(kind, 0)

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from tests.helpers import ok
+from tests.rule_systems import BUILTIN_IDS, SHIPPED_IDS, install_data_systems
 
 
 def _help(capsys, *argv, code=0) -> str:
@@ -54,7 +55,7 @@ def test_top_level_help_shows_the_window_and_the_exit_codes(capsys):
         assert word in text
 
 
-@pytest.mark.parametrize("ruleset", ["story-points", "vogelfrei", "ability-bonuses"])
+@pytest.mark.parametrize("ruleset", BUILTIN_IDS)
 def test_new_ruleset_help_lists_its_set_keys(capsys, ruleset):
     from builder.rules.registry import ruleset_class
 
@@ -173,23 +174,11 @@ def _action_parsers(ruleset, monkeypatch):
     return result
 
 
-@pytest.fixture
-def point_buy(isolated_data):
-    import shutil
-    from pathlib import Path
-
-    folder = isolated_data / "rulesets" / "systems"
-    folder.mkdir(parents=True)
-    example = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples"
-    shutil.copy(example / "point-buy.json", folder / "point-buy.json")
-
-
-@pytest.mark.parametrize("ruleset_id",
-                         ["story-points", "vogelfrei", "ability-bonuses", "point-buy"])
-def test_every_argument_of_every_action_has_help_and_one_usage_form(ruleset_id, point_buy,
-                                                                    monkeypatch):
+@pytest.mark.parametrize("ruleset_id", SHIPPED_IDS)
+def test_every_argument_of_every_action_has_help_and_one_usage_form(ruleset_id, monkeypatch):
     from builder.storage.rulesets import load_ruleset
 
+    install_data_systems()
     missing = []
     for name, parser, text in _action_parsers(load_ruleset(ruleset_id), monkeypatch):
         assert text.startswith(f"usage: character-builder do FILE {name} "), text

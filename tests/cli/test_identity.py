@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from tests.helpers import cli, ok
 from tests.pdf_text import folded_pages, page_texts
+from tests.rule_systems import BUILTIN_IDS
 
 
 def portrait(path, qapp):
@@ -21,13 +22,11 @@ def portrait(path, qapp):
     return path
 
 
-@pytest.mark.parametrize("ruleset,extra", [
-    ("story-points", []), ("vogelfrei", ["--seed", "4"]),
-    ("ability-bonuses", ["--random", "--seed", "4"])])
-def test_new_sets_who_the_character_is_in_every_ruleset(tmp_path, qapp, ruleset, extra):
+@pytest.mark.parametrize("ruleset", BUILTIN_IDS)
+def test_new_sets_who_the_character_is_in_every_ruleset(tmp_path, qapp, ruleset):
     face = portrait(tmp_path / "face.png", qapp)
     path = tmp_path / "c.json"
-    ok("new", ruleset, "Mira", "-o", path, *extra, "--set", "Player=Ada Lovelace",
+    ok("new", ruleset, "Mira", "-o", path, "--seed", "4", "--set", "Player=Ada Lovelace",
        "--set", "portrait=" + str(face), "--set", "appearance=Tall, a scar over one eye",
        "--set", "background=Ferryman's daughter from the Drowned Coast")
     doc = json.loads(path.read_text(encoding="utf-8"))

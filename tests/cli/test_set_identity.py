@@ -7,17 +7,17 @@ import json
 import pytest
 
 from tests.helpers import cli, ok
+from tests.rule_systems import BUILTIN_IDS
 
 
 def saved(path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("ruleset,extra", [("story-points", ()), ("vogelfrei", ("--seed", "3")),
-                                           ("ability-bonuses", ("--seed", "3"))])
-def test_set_identity_sets_and_removes_in_every_rule_system(tmp_path, ruleset, extra):
+@pytest.mark.parametrize("ruleset", BUILTIN_IDS)
+def test_set_identity_sets_and_removes_in_every_rule_system(tmp_path, ruleset):
     path = tmp_path / "c.json"
-    ok("new", ruleset, "Mira", "-o", path, *extra)
+    ok("new", ruleset, "Mira", "-o", path, "--seed", "3")
     ledger = saved(path)["ledger"]
     assert ok("do", path, "set-identity", "Player", "  Ada  ").out == "player: Ada\n"
     ok("do", path, "set-identity", "background", "Ferryman's daughter")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,21 +13,29 @@ import pytest
 from builder.rules.base import (GENERIC_CODE, Action, ActionKind, UsageError, read_action,
                                 reason_code)
 from builder.rules.engine import replay
+from builder.rules.registry import ruleset_class
 from builder.storage.rulesets import load_ruleset
 from tests.core import rules_snapshot
+from tests.rule_systems import BUILTIN_IDS, missing_from
 from tests.rulesets.story_points.core.sp_helpers import state as sp_state
 from tests.source_trees import nodes, parse
 
 ROOT = Path(__file__).resolve().parents[2] / "builder"
-#: The rule systems whose actions are ActionKinds.
-CONVERTED = ("story-points", "vogelfrei", "ability-bonuses")
-#: Modules whose rule bodies read Actions by attribute, never as mappings.
-TYPED_MODULES = ("rulesets/story_points/rules/actions.py", "rulesets/vogelfrei/rules/actions.py",
-                 "rulesets/ability_bonuses/rules/actions.py", "rules/data_system/actions.py",
-                 "rules/fortune_peril.py")
 
 
-@pytest.mark.parametrize("ruleset_id", CONVERTED)
+def _kind_modules() -> list[str]:
+    """Where each built-in rule system's ActionKinds are written (relative to builder/)."""
+    found = {Path(sys.modules[kind.__module__].__file__).relative_to(ROOT).as_posix()
+             for rid in BUILTIN_IDS for kind in ruleset_class(rid).action_kinds}
+    return sorted(found)
+
+
+#: Modules whose rule bodies read Actions by attribute, never as mappings: the built-in
+#: systems' kinds, the data-file systems' and the pool's.
+TYPED_MODULES = (*_kind_modules(), "rules/data_system/actions.py", "rules/fortune_peril.py")
+
+
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
 def test_every_verb_has_one_kind_and_the_listed_actions_are_the_kinds(ruleset_id):
     rs = load_ruleset(ruleset_id)
     verbs = [kind.verb for kind in rs.action_kinds]
@@ -185,6 +194,11 @@ def _walk_start(ruleset_id, isolated_data):
     name, walk = WALKS[ruleset_id]
     doc = json.loads((SNAPSHOTS / name).read_text(encoding="utf-8"))
     return load_ruleset(ruleset_id), doc, walk
+
+
+def test_every_built_in_system_has_a_walk_of_its_verbs():
+    """Story Points walks its verbs above (``SP_WORDS``); every other system here."""
+    assert missing_from({*WALKS, "story-points"}) == []
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(WALKS))

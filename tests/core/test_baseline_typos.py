@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,7 @@ from builder.rules.base import RulesError
 from builder.rules.engine import replay
 from builder.storage import validation
 from builder.storage.rulesets import load_ruleset
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples" / "point-buy.json"
+from tests.rule_systems import BUILTIN_IDS, SHIPPED_IDS, install_data_systems, missing_from
 
 RICH = {
     "story-points": [("sp", "5"), ("vital.Cognition", "3"), ("skill.Medicine", "2"),
@@ -76,21 +74,16 @@ def changed(baseline: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
 def baseline_of(rid: str) -> tuple[Any, dict[str, Any]]:
     rs = load_ruleset(rid)
     return rs, rs.baseline_from_sets(RICH.get(rid, []), rng=random.Random(5),
-                                     randomize=rid != "point-buy")
+                                     randomize=rid in BUILTIN_IDS)
 
 
-@pytest.fixture
-def point_buy(monkeypatch):
-    import os
-    folder = Path(os.environ["CHARACTER_BUILDER_DATA"]) / "rulesets" / "systems"
-    folder.mkdir(parents=True)
-    (folder / "point-buy.json").write_text(EXAMPLE.read_text(encoding="utf-8"))
+def test_every_built_in_system_has_a_rich_baseline_here():
+    assert missing_from(RICH) == []
 
 
-@pytest.mark.parametrize("rid", ["story-points", "vogelfrei", "ability-bonuses", "point-buy"])
-def test_no_baseline_the_format_accepts_makes_the_rules_raise(rid, request):
-    if rid == "point-buy":
-        request.getfixturevalue("point_buy")
+@pytest.mark.parametrize("rid", SHIPPED_IDS)
+def test_no_baseline_the_format_accepts_makes_the_rules_raise(rid):
+    install_data_systems()
     rs, baseline = baseline_of(rid)
     assert rs.validate_baseline(baseline) == []
     schemas = validation.character_schema_names(rid)

@@ -10,6 +10,7 @@ import pytest
 
 from builder.rules.registry import ruleset_class
 from builder.storage.rulesets import _read_builtin, validate_ruleset_data
+from tests.rule_systems import BUILTIN_IDS
 
 
 def _problems(ruleset_id: str, path: tuple, value) -> list[str]:
@@ -21,7 +22,7 @@ def _problems(ruleset_id: str, path: tuple, value) -> list[str]:
     return validate_ruleset_data(ruleset_class(ruleset_id), data)
 
 
-@pytest.mark.parametrize("ruleset_id", ["story-points", "vogelfrei", "ability-bonuses"])
+@pytest.mark.parametrize("ruleset_id", BUILTIN_IDS)
 def test_the_built_in_data_matches_its_schema_and_its_own_check(ruleset_id):
     assert validate_ruleset_data(ruleset_class(ruleset_id), _read_builtin(ruleset_id)) == []
 

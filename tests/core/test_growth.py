@@ -14,6 +14,7 @@ from builder.rules import fortune_peril as fp
 from builder.rules.base import RulesError
 from builder.rules.engine import Fold, replay
 from builder.storage.rulesets import load_ruleset
+from tests.rule_systems import BUILTIN_IDS, missing_from
 
 STAMP = "2026-01-01T12:00:00+00:00"
 
@@ -80,7 +81,11 @@ def ledger_of(rs: Any, baseline: dict[str, Any], size: int) -> list[dict[str, An
     return ledger[:size]
 
 
-@pytest.mark.parametrize("rid", sorted(CYCLES))
+def test_every_built_in_system_has_its_cycle_here():
+    assert missing_from(CYCLES) == [] and missing_from(BASELINE_SETS) == []
+
+
+@pytest.mark.parametrize("rid", BUILTIN_IDS)
 def test_replay_and_show_grow_linearly(rid):
     rs = load_ruleset(rid)
     baseline = rs.baseline_from_sets(BASELINE_SETS[rid], rng=random.Random(1),

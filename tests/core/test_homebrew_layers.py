@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.rules.registry import BUILTIN
 from tests.helpers import cli, ok
+from tests.rule_systems import BUILTIN_IDS
 
 
 def override(ruleset: str, data) -> Path:
@@ -22,7 +22,7 @@ def override(ruleset: str, data) -> Path:
     return path
 
 
-@pytest.mark.parametrize("ruleset", sorted(BUILTIN))
+@pytest.mark.parametrize("ruleset", BUILTIN_IDS)
 def test_data_json_fed_back_as_an_override_changes_nothing(ruleset, tmp_path):
     character = tmp_path / "c.json"
     ok("new", ruleset, "C", "-o", character, "--seed", "4",

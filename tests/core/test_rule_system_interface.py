@@ -7,8 +7,8 @@ import pytest
 
 from builder.rules.base import Ruleset
 from builder.rules.interface import Capabilities, RuleSystem, RuleSystemParts
-from builder.rules.registry import BUILTIN
 from builder.storage.rulesets import load_ruleset
+from tests.rule_systems import BUILTIN_IDS
 
 
 class _Bare(Ruleset):
@@ -31,7 +31,7 @@ class _Bare(Ruleset):
 
 
 def test_every_built_in_rule_system_provides_the_interface():
-    for rid in BUILTIN:
+    for rid in BUILTIN_IDS:
         ruleset = load_ruleset(rid)
         assert isinstance(ruleset, RuleSystem), rid
         assert isinstance(ruleset.parts, RuleSystemParts)

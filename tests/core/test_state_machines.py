@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.helpers import cli, ok, undone_bytes
+from tests.rule_systems import BUILTIN_IDS, missing_from
 
 MACHINE = settings(max_examples=3, stateful_step_count=12, deadline=None, derandomize=True,
                    database=None, suppress_health_check=list(HealthCheck))
@@ -95,13 +96,17 @@ class CharacterMachine(RuleBasedStateMachine):
 def machine_for(ruleset: str):
     machine = type(f"Machine_{ruleset.replace('-', '_')}", (CharacterMachine,),
                    {"ruleset": ruleset})
+    machine.TestCase.settings = MACHINE
     return machine.TestCase
 
 
-TestStoryPoints = machine_for("story-points")
-TestAbilityBonuses = machine_for("ability-bonuses")
-TestVogelfrei = machine_for("vogelfrei")
-TestStoryPoints.settings = TestAbilityBonuses.settings = TestVogelfrei.settings = MACHINE
+def test_every_built_in_system_has_its_words_here():
+    assert missing_from(WORDS) == [] and missing_from(SETS) == []
+
+
+# A machine for each built-in rule system: TestStoryPoints for "story-points".
+for _ruleset in BUILTIN_IDS:
+    globals()["Test" + _ruleset.title().replace("-", "")] = machine_for(_ruleset)
 
 
 CAMPAIGN_WORDS = [

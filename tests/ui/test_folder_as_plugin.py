@@ -13,6 +13,7 @@ import pytest
 
 from tests.helpers import cli, ok, undone_bytes
 from tests.plugins import forget, install
+from tests.rule_systems import BUILTIN_IDS, missing_from
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +30,11 @@ SYSTEMS = {
 }
 
 
-@pytest.fixture(params=sorted(SYSTEMS))
+def test_every_built_in_system_is_copied_here():
+    assert missing_from(SYSTEMS) == []
+
+
+@pytest.fixture(params=BUILTIN_IDS)
 def copied(request, tmp_path, monkeypatch):
     from builder.rules import registry
     from builder.ui import views

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFocusEvent, QImage
 from PySide6.QtWidgets import QApplication, QTabWidget
 
 from tests.helpers import ok
+from tests.rule_systems import BUILTIN_IDS
 
 
 def finish_text(box) -> None:
@@ -38,12 +39,8 @@ def tab_of(widget) -> QTabWidget:
     return parent
 
 
-RULESETS = [("story-points", ("--set", "sp=20")), ("vogelfrei", ("--seed", "3")),
-            ("ability-bonuses", ("--seed", "3")), ("generic", ("--seed", "3"))]
-
-
-@pytest.mark.parametrize("ruleset,extra", RULESETS, ids=[r for r, _ in RULESETS])
-def test_who_page_edits_are_undoable_and_saved(window, tmp_path, monkeypatch, ruleset, extra):
+@pytest.mark.parametrize("ruleset", [*BUILTIN_IDS, "generic"])
+def test_who_page_edits_are_undoable_and_saved(window, tmp_path, monkeypatch, ruleset):
     generic = ruleset == "generic"
     if generic:
         from builder.ui import views
@@ -52,7 +49,7 @@ def test_who_page_edits_are_undoable_and_saved(window, tmp_path, monkeypatch, ru
         monkeypatch.setitem(views.EDITORS, "vogelfrei", GenericEditor)
         ruleset = "vogelfrei"
     path = tmp_path / "c.json"
-    ok("new", ruleset, "Ada Who", "-o", path, *extra)
+    ok("new", ruleset, "Ada Who", "-o", path, "--seed", "3")
     editor = window.documents.open_path(path)
     assert (type(editor).__name__ == "GenericEditor") == generic
     panel = editor.identity_panel

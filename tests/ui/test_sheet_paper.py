@@ -11,7 +11,8 @@ from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, Table, em
 from builder.storage.files import load_character
 from tests.helpers import ok
 from tests.pdf_text import folded_pages
-from tests.sheet_samples import SAMPLE_PAGES, make_sample_characters
+from tests.rule_systems import BUILTIN_IDS
+from tests.sheet_samples import FRESH, SAMPLE_PAGES, make_sample_characters
 
 
 @pytest.fixture(scope="module")
@@ -360,14 +361,24 @@ def test_the_notes_lines_fill_the_last_page_and_never_open_one(qapp):
     assert _ruled(pages[0]) == 10
 
 
-@pytest.mark.parametrize("ruleset", ["story-points", "vogelfrei", "ability-bonuses"])
+def test_the_samples_hold_a_fresh_character_of_every_rule_system():
+    assert sorted(words[1] for (words,) in FRESH) == list(BUILTIN_IDS)
+
+
+def _first_sample(samples, ruleset: str) -> dict:
+    """The derived state of the first sample character of ``ruleset`` (the played ones
+    come before the fresh ones)."""
+    for path in samples.values():
+        derived = load_character(path).derived()
+        if derived["ruleset"] == ruleset:
+            return derived
+    pytest.fail(f"no sample character of {ruleset}: add one to tests/sheet_samples.py")
+
+
+@pytest.mark.parametrize("ruleset", BUILTIN_IDS)
 def test_every_ruleset_prints_its_notes_after_the_records_and_before_them_when_blank(
         samples, ruleset):
-    from builder.rules.registry import ruleset_class
-
-    path = {"story-points": "senna", "vogelfrei": "greta", "ability-bonuses": "bob"}[ruleset]
-    derived = load_character(samples[path]).derived()
-    assert ruleset_class(ruleset).id == derived["ruleset"]
+    derived = _first_sample(samples, ruleset)
     filled = [s.key for s in build_sheet(derived).sections]
     blank = [s.key for s in build_sheet(derived, options=SheetOptions(blank=True)).sections]
     records = [k for k in filled if k in ("history", "ledger")]

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.helpers import ok
+from tests.rule_systems import BUILTIN_IDS
 from tests.ui.test_keyboard import CTRL, K, back_to, focus, press, type_text, wait_dialog
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -71,7 +72,7 @@ def test_undo_and_redo_say_what_they_undid(shown, qtbot):
 def test_tab_from_the_name_goes_into_each_creation_form_and_the_buttons_come_last(shown, qtbot):
     press(K.Key_N, CTRL)
     dialog = wait_dialog(qtbot, "newCharacterDialog")
-    for ruleset in ("story-points", "vogelfrei", "ability-bonuses"):
+    for ruleset in BUILTIN_IDS:
         dialog.choose_ruleset(ruleset)
         dialog.name_edit.setFocus()
         press(K.Key_Tab)

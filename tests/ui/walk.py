@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpin
                                QScrollArea, QTabBar, QTableView, QTextEdit, QTreeView,
                                QWidget)
 
+from tests.rule_systems import BUILTIN_IDS
+
 INTERACTIVE = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractItemView,
                QTextEdit, QPlainTextEdit, QGraphicsView, QScrollArea)
 
@@ -412,7 +414,7 @@ def pages_and_dialogs(window, settle):
     dialogs += [AwardXpDialog(vf.doc, vf), LevelUpDialog(vf.doc, vf, rng=random.Random(1)),
                 ChangeCareerDialog(vf.doc, vf, rng=random.Random(1)),
                 PartyXpDialog([vf.doc], vf.doc, window)]
-    for ruleset in (None, "story-points", "ability-bonuses", "vogelfrei"):
+    for ruleset in (None, *BUILTIN_IDS):
         dialog = NewCharacterDialog(window)
         if ruleset:
             dialog.choose_ruleset(ruleset)
