@@ -24,7 +24,8 @@ duplicate, import, trash and restore, save a copy), :mod:`.campaigns` (campaign
 and Fortune/Peril pool operations), :mod:`.party` (the one party award over loose
 characters or campaign members), :mod:`.recovery` (finishing a multi-file change a
 killed process left), :mod:`.export` (sheets to PDF, the renderer passed in),
-:mod:`.views` (a character file as the adapters read it: ``CharacterView``, no change).
+:mod:`.views` (a character file, a campaign file and a party award as the adapters read
+them: ``CharacterView``, ``CampaignView``, ``PartyAwardView``, no change).
 """
 from __future__ import annotations
 

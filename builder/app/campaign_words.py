@@ -8,11 +8,11 @@ from builder.rules import campaign as campaign_rules
 from builder.rules.base import RulesError
 
 if TYPE_CHECKING:
+    from builder.app.views import CampaignView
     from builder.rules.base import Ruleset
-    from builder.storage.campaigns import CampaignFile
 
 
-def entry_text(campaign: CampaignFile, entry: Mapping[str, Any]) -> str:
+def entry_text(campaign: CampaignView, entry: Mapping[str, Any]) -> str:
     """A campaign entry in the players' words (the window's ledger, its status bar and
     undo): :func:`builder.rules.campaign.plain` with the campaign's rule system."""
     from builder.storage.files import FileProblem

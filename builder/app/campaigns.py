@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
-from typing import Any, Callable, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, cast
 
 from builder.app import party
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
@@ -35,6 +35,9 @@ from builder.storage import campaigns as store
 from builder.storage import device_log
 from builder.storage.files import CharacterFile, now_iso
 from builder.rules.records import FrozenRecord
+
+if TYPE_CHECKING:
+    from builder.app.views import CampaignView
 
 
 # -- inputs ------------------------------------------------------------------------------
@@ -158,7 +161,8 @@ def log_pool_entry(campaign: store.CampaignFile, action: dict[str, Any]) -> dict
     return entry
 
 
-def load(path: Path | str) -> store.CampaignFile:
+def load(path: Path | str) -> CampaignView:
+    """A campaign file, read (FileProblem when it cannot be read)."""
     return store.load_campaign(path)
 
 
@@ -535,7 +539,7 @@ def apply_undo(campaign: store.CampaignFile) -> tuple[dict[str, Any], list[Chara
 
 
 def undo(path: Path | str, *, guard: Guard | None = None,
-         expected: dict[str, Any] | None = None, latest: bool = False) -> Outcome:
+         expected: Mapping[str, Any] | None = None, latest: bool = False) -> Outcome:
     """``undo CAMPAIGN`` / the campaign tab's and the pool view's Undo: drop the last
     entry; a group entry is taken back from every member file it wrote, all or
     nothing, and only when no open tab holds an unsaved change to one of them.

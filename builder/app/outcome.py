@@ -10,7 +10,7 @@ from builder.storage.files import FileProblem
 from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
-    from builder.app.party import PartyAward
+    from builder.app.views import PartyAwardView
 
 #: The member guard: reasons why these files must not be written now (an open
 #: window tab holds a change to one of them that is not on disk).  Empty: go.
@@ -101,8 +101,9 @@ class Outcome(FrozenRecord):
     renamed: tuple[str, str] | None
     #: Files moved as a whole (trash, restore): (from, to) pairs, in order.
     moved: tuple[tuple[Path, Path], ...]
-    #: A party XP award: what each member got (the same numbers a dry run shows).
-    award: PartyAward | None
+    #: A party XP award: what each member got (the same numbers a dry run shows); each
+    #: member's file is read as a :class:`~builder.app.views.CharacterView`.
+    award: PartyAwardView | None
     #: Why the rules stopped an operation of several steps after the ones it took (a
     #: plan's next step); empty when it took them all.
     refused: tuple[str, ...]
@@ -115,7 +116,7 @@ class Outcome(FrozenRecord):
                  lines: tuple[str, ...] = (),
                  entries: dict[Path, dict[str, Any]] | None = None,
                  renamed: tuple[str, str] | None = None,
-                 moved: tuple[tuple[Path, Path], ...] = (), award: PartyAward | None = None,
+                 moved: tuple[tuple[Path, Path], ...] = (), award: PartyAwardView | None = None,
                  refused: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> None:
         object.__setattr__(self, "summary", summary)
         object.__setattr__(self, "changes", changes)

@@ -14,8 +14,7 @@ from builder.rules.records import FrozenRecord
 
 if TYPE_CHECKING:
     from builder.rules.base import Plan, PlanStep, Ruleset
-    from builder.storage.campaigns import CampaignFile
-    from builder.app.views import CharacterView
+    from builder.app.views import CampaignView, CharacterView
     from builder.storage.rule_systems import RuleSystemRow
 
 
@@ -290,14 +289,14 @@ def trash_folder() -> Path:
     return trash_dir()
 
 
-def campaign(path: Path | str) -> CampaignFile:
+def campaign(path: Path | str) -> CampaignView:
     """A campaign file, read (FileProblem when it cannot be read)."""
     from builder.storage.campaigns import load_campaign
 
     return load_campaign(path)
 
 
-def writable_campaign(path: Path | str) -> CampaignFile:
+def writable_campaign(path: Path | str) -> CampaignView:
     """A campaign file to change (FileProblem when it cannot be read or is read-only)."""
     from builder.storage.campaigns import load_writable
 

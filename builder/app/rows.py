@@ -4,18 +4,24 @@ A campaign tab and its pool panel show the same file; reading it again (parsing 
 checking every ledger entry) each time the tab is shown or a panel refreshes made a
 long ledger slow to open.  :func:`campaign_again` keeps what was read while the file
 holds the same bytes, and :func:`pool_replay` replays its pool once for each reading.
+What they hand out and take back is the adapters' read-only
+:class:`~builder.app.views.CampaignView`.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder.rules import fortune_peril as fp
 from builder.rules.base import RulesError
 from builder.storage import campaigns as store
 from builder.storage.files import FileProblem, current_bytes, load_character
 
+if TYPE_CHECKING:
+    from builder.app.views import CampaignView
 
-def campaign_again(path: Path | str, *read: store.CampaignFile | None) -> store.CampaignFile:
+
+def campaign_again(path: Path | str, *read: CampaignView | None) -> CampaignView:
     """The campaign at ``path``: one of ``read`` (campaigns read before, of this file)
     while the file still holds the bytes it was read from, else read afresh
     (FileProblem as :func:`builder.storage.campaigns.load_campaign`)."""
@@ -35,11 +41,11 @@ def campaign_again(path: Path | str, *read: store.CampaignFile | None) -> store.
 
 
 #: The pools replayed last: (campaign read, its ledger's length, the replay).
-_REPLAYED: list[tuple[store.CampaignFile, int, fp.PoolReplay]] = []
+_REPLAYED: list[tuple[CampaignView, int, fp.PoolReplay]] = []
 _KEPT = 4
 
 
-def pool_replay(campaign: store.CampaignFile) -> fp.PoolReplay:
+def pool_replay(campaign: CampaignView) -> fp.PoolReplay:
     """``campaign.pool_replay()``, once for each campaign read (a tab and its pool
     panel share it; a few campaigns read last are kept)."""
     for kept, length, replayed in _REPLAYED:
@@ -51,7 +57,7 @@ def pool_replay(campaign: store.CampaignFile) -> fp.PoolReplay:
     return replayed
 
 
-def member_names(campaign: store.CampaignFile) -> list[str]:
+def member_names(campaign: CampaignView) -> list[str]:
     """The names of the campaign's members whose files can be read, in order (as
     ``campaign show`` lists them, without replaying the pool)."""
     names = []

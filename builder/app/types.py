@@ -4,8 +4,10 @@ The rule engine and storage define most of them; an adapter imports them from he
 it reaches neither package except through the application layer.  Each name is the
 very object it re-exports (``except UsageError`` catches the rule engine's).  A
 character file is named as the application layer's read-only
-:class:`~builder.app.views.CharacterView`: storage's ``CharacterFile``, whose methods
-change the file, is not here."""
+:class:`~builder.app.views.CharacterView`, a campaign file as its
+:class:`~builder.app.views.CampaignView` and a member's share of a party award as its
+:class:`~builder.app.views.ShareView`: storage's ``CharacterFile`` and
+``CampaignFile``, whose methods change the file, are not here."""
 from __future__ import annotations
 
 from builder.rules.base import (
@@ -28,11 +30,12 @@ from builder.rules.base import (
     read_action,
     reason_code,
 )
-from builder.app.views import CharacterView
+from builder.app.views import CampaignView, CharacterView, ShareView
 from builder.storage.files import ChangedOnDisk, FileProblem
 from builder.storage.jsonio import one_line
 
 __all__ = ["AT_MAXIMUM", "SESSION_MISSING", "SESSION_TAKEN", "Action", "ActionEntry",
-           "ActionHelp", "ChangedOnDisk", "CharacterView", "FileProblem", "Option", "Plan",
-           "PlanStep", "Reason", "Refusal", "Ruleset", "RulesError", "UsageError",
-           "action_parser", "has_code", "one_line", "read_action", "reason_code"]
+           "ActionHelp", "CampaignView", "ChangedOnDisk", "CharacterView", "FileProblem",
+           "Option", "Plan", "PlanStep", "Reason", "Refusal", "Ruleset", "RulesError",
+           "ShareView", "UsageError", "action_parser", "has_code", "one_line", "read_action",
+           "reason_code"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QFont, QResizeEvent, QStandardItem, QStandardItemModel,
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
-    from builder.storage.campaigns import CampaignFile
+    from builder.app import types as app_types
     from builder.app.types import CharacterView, Ruleset
 
 
@@ -97,7 +97,7 @@ class ElidedLine(QLabel):
 class UndoLastEntry(QUndoCommand):
     """The campaign's undo as a command: undo() takes back the last ledger entry."""
 
-    def __init__(self, view: "CampaignView", entry: dict[str, Any], text: str):
+    def __init__(self, view: "CampaignView", entry: Mapping[str, Any], text: str):
         super().__init__(f"{text} (campaign)")
         self.view = view
         self.entry = entry
@@ -125,7 +125,8 @@ class CampaignView(QWidget):
         super().__init__(parent)
         self.setObjectName("campaignView")
         self.path = Path(path)
-        self.campaign: CampaignFile | None = None
+        #: The campaign file as read, read-only (this module's ``CampaignView`` is the tab).
+        self.campaign: app_types.CampaignView | None = None
         #: Why the file could not be read the last time (None: it was read).
         self.read_problem: str | None = None
         self.member_guard = member_guard or (lambda paths: [])
@@ -470,7 +471,7 @@ class CampaignView(QWidget):
         self.message_bar.show_message(text, "info")
         self.status.emit(text)
 
-    def undo_last(self, expected: dict[str, Any] | None = None) -> bool:
+    def undo_last(self, expected: Mapping[str, Any] | None = None) -> bool:
         """The campaign's undo: the last entry, from every member file it touched
         (refused, writing nothing, while an open tab holds an unsaved change to one)."""
         from builder.app import campaigns

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from builder.app.outcome import Guard, Outcome
-    from builder.storage.campaigns import CampaignFile
+    from builder.app.types import CampaignView
     from builder.ui.broadcast import FilesChanged
 
 #: What the pane calls the fields an entry needs (the command line names its options).
@@ -164,7 +164,7 @@ class PoolView(QWidget):
 
         super().__init__(parent)
         self.path = str(path)
-        self.campaign: CampaignFile | None = None
+        self.campaign: CampaignView | None = None
         self.member_guard = member_guard
         self.broadcast = broadcast if broadcast is not None else FilesChanged(self)
         self.setObjectName("poolView")
@@ -333,7 +333,7 @@ class PoolView(QWidget):
     def peril_label(self) -> QLabel:
         return self.peril_counter[1]
 
-    def reload(self, known: CampaignFile | None = None) -> None:
+    def reload(self, known: CampaignView | None = None) -> None:
         """Read the campaign again (``known``: this file as read elsewhere)."""
         from builder.app.types import FileProblem
 

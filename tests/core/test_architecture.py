@@ -10,7 +10,9 @@ import subprocess
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
+
+import pytest
 
 from tests.source_trees import nodes, parse
 
@@ -320,43 +322,149 @@ def test_a_rule_systems_campaign_sub_commands_come_from_its_folder():
 ADAPTERS = ("builder/ui/**/*.py", "builder/rulesets/*/ui/**/*.py", "builder/cli.py",
             "builder/cli_output.py", "builder/__main__.py", "builder/cli_commands/*.py",
             "builder/rulesets/*/cli.py")
-#: What an adapter never names: storage's character file (it names the read-only
-#: ``CharacterView``) and the application layer's way back from a view to that file.
-NOT_FOR_ADAPTERS = re.compile(r"\bCharacterFile\b|\bcharacter_file\b")
+#: What an adapter never names: storage's character and campaign files (it names the
+#: read-only ``CharacterView`` and ``CampaignView``) and the application layer's way back
+#: from a character view to its file.
+NOT_FOR_ADAPTERS = re.compile(r"\bCharacterFile\b|\bcharacter_file\b|\bCampaignFile\b")
+#: Where the application layer's read-only views are defined and re-exported.
+VIEW_MODULES = ("builder.app.views", "builder.app.types")
+
+
+class FileKind(NamedTuple):
+    """How adapter code holds one kind of file: its view's name in the application
+    layer, the attribute that holds one (``doc.cf``, ``self.campaign``), the bare names
+    that always do, and storage's class behind it ("module:class")."""
+
+    view: str
+    attribute: str
+    names: frozenset[str]
+    storage: str
+
+
+CHARACTER = FileKind("CharacterView", "cf", frozenset({"cf"}), "builder.storage.files:CharacterFile")
+CAMPAIGN = FileKind("CampaignView", "campaign", frozenset(),
+                    "builder.storage.campaigns:CampaignFile")
 
 
 def _adapter_files() -> list[Path]:
     return sorted({path for pattern in ADAPTERS for path in ROOT.glob(pattern)})
 
 
-def _view_members() -> dict[str, object]:
-    from builder.app.views import CharacterView
+def _class(spec: str) -> type:
+    module, _, name = spec.partition(":")
+    found: type = getattr(importlib.import_module(module), name)
+    return found
 
-    return {name: value for name, value in vars(CharacterView).items()
-            if not name.startswith("_")}
+
+def _declared(view: type) -> dict[str, object]:
+    """The members a view declares, those of the views it extends included."""
+    return {name: value for klass in reversed(view.__mro__)
+            if klass.__module__ == view.__module__
+            for name, value in vars(klass).items() if not name.startswith("_")}
 
 
-def _character_file_reaches(found_nodes: Sequence[ast.AST], beyond_view: set[str]
-                            ) -> list[tuple[int, str]]:
-    """Where code reads a member of a character file the view does not declare, or sets
-    or deletes any: on ``cf``, ``<anything>.cf`` and every name annotated ``CharacterView``."""
-    held = {"cf"}
+@lru_cache(maxsize=None)
+def _beyond_view(kind: FileKind) -> frozenset[str]:
+    """The members of storage's file that its view does not declare."""
+    from builder.app import views
+
+    return frozenset({name for name in dir(_class(kind.storage)) if not name.startswith("__")}
+                     - set(_declared(getattr(views, kind.view))))
+
+
+@lru_cache(maxsize=None)
+def _handed_out(view: str) -> frozenset[str]:
+    """The application layer's functions whose return annotation names ``view``
+    ("builder.app.queries.campaign", ...): what they give an adapter is one."""
+    found = set()
+    for path in sorted((ROOT / "builder" / "app").glob("*.py")):
+        for node in parse(path).body:
+            if isinstance(node, ast.FunctionDef) and node.returns is not None \
+                    and re.search(rf"\b{view}\b", ast.unparse(node.returns)):
+                found.add(f"builder.app.{path.stem}.{node.name}")
+    return frozenset(found)
+
+
+def _imported(found_nodes: Sequence[ast.AST]) -> dict[str, str]:
+    """What each name a file imports stands for ("queries" -> "builder.app.queries")."""
+    names = {}
+    for node in found_nodes:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
+        elif isinstance(node, ast.Import):
+            names.update({a.asname or a.name.partition(".")[0]:
+                          a.name if a.asname else a.name.partition(".")[0] for a in node.names})
+    return names
+
+
+def _dotted(node: ast.AST, imported: dict[str, str]) -> str | None:
+    """What a name or a chain of attributes stands for by the file's imports."""
+    if isinstance(node, ast.Name):
+        return imported.get(node.id)
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value, imported)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def _names_view(annotation: ast.AST, views: set[str], imported: dict[str, str]) -> bool:
+    """The annotation names one of ``views`` (a quoted annotation included)."""
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                quoted = ast.parse(node.value, mode="eval")
+            except SyntaxError:
+                continue
+            if _names_view(quoted, views, imported):
+                return True
+        elif _dotted(node, imported) in views:
+            return True
+    return False
+
+
+def _holders(found_nodes: Sequence[ast.AST], kind: FileKind, imported: dict[str, str]
+             ) -> set[str]:
+    """The names that hold a file of this kind: ``kind.names``, every name annotated
+    with its view, and every name assigned ``<anything>.<kind.attribute>`` or what an
+    application-layer function hands out as the view."""
+    views = {f"{module}.{kind.view}" for module in VIEW_MODULES}
+    held = set(kind.names)
     for node in found_nodes:
         annotation = getattr(node, "annotation", None)
         target = node.arg if isinstance(node, ast.arg) else (
             node.target.id if isinstance(node, ast.AnnAssign)
             and isinstance(node.target, ast.Name) else None)
-        if target and annotation is not None and "CharacterView" in ast.unparse(annotation):
+        if target and annotation is not None and _names_view(annotation, views, imported):
             held.add(target)
+        if isinstance(node, ast.Assign) and _gives_view(node.value, kind, imported):
+            held.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return held
+
+
+def _gives_view(node: ast.AST, kind: FileKind, imported: dict[str, str]) -> bool:
+    if isinstance(node, ast.Attribute):
+        return node.attr == kind.attribute
+    return isinstance(node, ast.Call) and _dotted(node.func, imported) in _handed_out(kind.view)
+
+
+def _file_reaches(found_nodes: Sequence[ast.AST], kind: FileKind, beyond_view: frozenset[str]
+                  ) -> list[tuple[int, str]]:
+    """Where code reads a member of a file the view does not declare, or sets or deletes
+    any: on every name that holds one (:func:`_holders`), on ``<anything>.<attribute>``
+    and on what an application-layer function hands out as the view."""
+    imported = _imported(found_nodes)
+    held = _holders(found_nodes, kind, imported)
     found = []
     for node in found_nodes:
         if not isinstance(node, ast.Attribute):
             continue
         receiver = node.value
-        name = (receiver.id if isinstance(receiver, ast.Name) else
-                receiver.attr if isinstance(receiver, ast.Attribute) and receiver.attr == "cf"
-                else None)
-        if name not in held:
+        if isinstance(receiver, ast.Name) and receiver.id in held:
+            name = receiver.id
+        elif isinstance(receiver, (ast.Attribute, ast.Call)) \
+                and _gives_view(receiver, kind, imported):
+            name = ast.unparse(receiver)
+        else:
             continue
         if node.attr in beyond_view:
             found.append((node.lineno, f"{name}.{node.attr}"))
@@ -365,42 +473,80 @@ def _character_file_reaches(found_nodes: Sequence[ast.AST], beyond_view: set[str
     return sorted(found)
 
 
-def test_the_character_view_declares_only_reads_the_character_file_has():
-    """Each member as the file has it: a method a method, a property a property or a
-    field; none of the file's changes."""
-    from builder.storage.files import CharacterFile
+@pytest.mark.parametrize("view, actual, reads, changes", [
+    ("CharacterView", "builder.storage.files:CharacterFile",
+     {"path", "name", "ruleset", "ledger", "state", "derived", "options"},
+     {"do", "undo", "rename", "save", "ledger_edited", "to_bytes"}),
+    ("CampaignView", "builder.storage.campaigns:CampaignFile",
+     {"path", "name", "ruleset_id", "members", "ledger", "load_member", "pool_replay"},
+     {"doc", "append", "add_member", "remove_member", "writable_members", "save", "commit",
+      "to_bytes"}),
+    ("PartyAwardView", "builder.app.party:PartyAward", {"shares", "warnings"}, set()),
+    ("ShareView", "builder.app.party:Share", {"member", "xp", "gained", "lost"}, set()),
+    ("MemberView", "builder.app.party:Member", {"cf"}, set()),
+])
+def test_each_view_declares_only_reads_the_object_behind_it_has(view, actual, reads, changes):
+    """Each member as the object has it: a method a method, a property a property or a
+    field; none of a file's changes."""
+    from builder.app import views
 
-    members = _view_members()
-    assert {"path", "name", "ruleset", "ledger", "state", "derived", "options"} <= set(members)
+    members = _declared(getattr(views, view))
+    assert reads <= set(members)
     for name, declared in members.items():
-        actual = inspect.getattr_static(CharacterFile, name)
+        found = inspect.getattr_static(_class(actual), name)
         if isinstance(declared, property):
-            assert not callable(actual) or isinstance(actual, property), name
+            assert not callable(found) or isinstance(found, property), name
         else:
-            assert inspect.isfunction(declared) and inspect.isfunction(actual), name
-    assert not {"do", "undo", "rename", "save", "ledger_edited", "to_bytes"} & set(members)
+            assert inspect.isfunction(declared) and inspect.isfunction(found), name
+    assert not changes & set(members)
 
 
-def test_the_adapters_hold_character_files_only_as_read_only_views():
-    """The window and the command line name a character file as ``CharacterView`` and
-    read only what it declares; every change goes through an application-layer
-    operation (mypy strict over the adapters checks the same through the types)."""
-    from builder.storage.files import CharacterFile
+def test_the_application_layer_hands_files_and_awards_out_as_views():
+    """What it gives the adapters of a file is typed as the view (which is also how the
+    adapters' check below knows a call's result holds one)."""
+    from builder.app.outcome import Outcome
 
-    beyond_view = {name for name in dir(CharacterFile)
-                   if not name.startswith("__")} - set(_view_members())
+    assert {"builder.app.queries.campaign", "builder.app.queries.writable_campaign",
+            "builder.app.campaigns.load", "builder.app.rows.campaign_again"} \
+        <= _handed_out(CAMPAIGN.view)
+    assert {"builder.app.queries.open_character", "builder.app.documents.open_character"} \
+        <= _handed_out(CHARACTER.view)
+    assert "PartyAwardView" in Outcome.__annotations__["award"]
+
+
+def _offenders(path: Path) -> list[str]:
+    where = path.relative_to(ROOT)
+    text = path.read_text(encoding="utf-8")
+    found = [f"{where}: names {m.group()}" for m in NOT_FOR_ADAPTERS.finditer(text)]
+    for kind in (CHARACTER, CAMPAIGN):
+        found += [f"{where}:{line}: {what}"
+                  for line, what in _file_reaches(nodes(path), kind, _beyond_view(kind))]
+    return found
+
+
+def test_the_adapters_hold_files_only_as_read_only_views():
+    """The window and the command line name a character file as ``CharacterView`` and a
+    campaign file as ``CampaignView``, and read only what each declares; every change
+    goes through an application-layer operation (mypy strict over the adapters checks
+    the same through the types)."""
     # the check finds what it looks for
-    sample = ast.walk(ast.parse("def f(doc, mine: CharacterView, cf):\n    doc.cf.do(a)\n"
-                       "    mine.save()\n    cf.read_only = None\n    doc.cf.name\n"
-                       "    doc.rename(n)\n    doc.undo_stack.undo()\n"))
-    assert [line for line, _ in _character_file_reaches(list(sample), beyond_view)] == [2, 3, 4]
+    sample = ast.walk(ast.parse(
+        "from builder.app import documents, queries\n"
+        "from builder.app.types import CampaignView, CharacterView\n"
+        "from builder.ui.campaign_view import CampaignView as Tab\n"
+        "def f(doc, mine: CharacterView, cf, tab: Tab, ours: CampaignView, view):\n"
+        "    doc.cf.do(a)\n    mine.save()\n    cf.read_only = None\n"       # 5-7
+        "    opened = documents.open_character(p)\n    opened.undo()\n"       # 9
+        "    doc.cf.name, doc.rename(n), doc.undo_stack.undo()\n"              # 10: reads
+        "    campaign = queries.campaign(p)\n    campaign.append(entry)\n"    # 12
+        "    ours.save()\n    view.campaign.doc['notes'] = ''\n"             # 13-14
+        "    view.campaign.name = 'x'\n    queries.writable_campaign(p).commit([])\n"
+        "    tab.reload(), tab.undo_stack, ours.members, campaign.load_member(g)\n"))
+    found = list(sample)
+    assert [line for line, _ in _file_reaches(found, CHARACTER, _beyond_view(CHARACTER))] \
+        == [5, 6, 7, 9]
+    assert [line for line, _ in _file_reaches(found, CAMPAIGN, _beyond_view(CAMPAIGN))] \
+        == [12, 13, 14, 15, 16]
     files = _adapter_files()
     assert len(files) > 50 and ROOT / "builder" / "cli.py" in files
-    offenders = []
-    for path in files:
-        where = path.relative_to(ROOT)
-        text = path.read_text(encoding="utf-8")
-        offenders += [f"{where}: names {m.group()}" for m in NOT_FOR_ADAPTERS.finditer(text)]
-        offenders += [f"{where}:{line}: {what}"
-                      for line, what in _character_file_reaches(nodes(path), beyond_view)]
-    assert offenders == []
+    assert [offender for path in files for offender in _offenders(path)] == []

@@ -2,7 +2,7 @@
 
 Only the library's characters of the chosen ruleset are offered (a campaign's
 members share its ruleset); the campaign core checks the rest when the file is
-made (``CampaignFile.add_member``).
+made (``builder.app.campaigns.create``).
 """
 from __future__ import annotations
 

@@ -6,12 +6,15 @@ Adapts :func:`builder.rules.campaign.plain` (an entry in the players' words) and
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
 
 from builder.ui.models.ledger_model import when_text
 from builder.ui.models.table import ModelIndex, RowsTableModel
+
+if TYPE_CHECKING:
+    from builder.app.types import CampaignView
 
 COL_NUMBER, COL_ENTRY, COL_WHEN = range(3)
 HEADERS = ("#", "Entry", "When")
@@ -22,12 +25,12 @@ class CampaignLedgerModel(RowsTableModel):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self._campaign: Any = None
-        self._ledger: Sequence[dict[str, Any]] = ()
+        self._campaign: CampaignView | None = None
+        self._ledger: Sequence[Mapping[str, Any]] = ()
         self._problems: dict[int, list[str]] = {}
         self._made: dict[int, tuple[str, str]] = {}
 
-    def set_campaign(self, campaign: Any, problems: Sequence[tuple[int, list[str]]] = ()
+    def set_campaign(self, campaign: CampaignView | None, problems: Sequence[tuple[int, list[str]]] = ()
                      ) -> None:
         """Show ``campaign``'s ledger (None: none), with ``problems``, the pool replay's
         (entry index, reasons) of the entries it skipped."""
@@ -57,8 +60,10 @@ class CampaignLedgerModel(RowsTableModel):
         if made is None:
             from builder.app.campaign_words import entry_text
 
+            campaign = self._campaign
+            assert campaign is not None        # a ledger's rows come with its campaign
             entry = self._ledger[row]
-            text = entry_text(self._campaign, entry)
+            text = entry_text(campaign, entry)
             if row in self._problems:
                 text += "  ! skipped: " + "; ".join(self._problems[row])
             made = self._made[row] = (text, when_text(entry.get("at", "")))

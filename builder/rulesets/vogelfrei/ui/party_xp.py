@@ -41,10 +41,8 @@ from ..rules.tally import parse_treasure as _parse_treasure
 
 if TYPE_CHECKING:
     from builder.app.outcome import Guard, Outcome
-    from builder.app.party import Share
-    from builder.app.types import Action, CharacterView, Ruleset
+    from builder.app.types import Action, CampaignView, CharacterView, Ruleset, ShareView
     from builder.rules.party import PartyTally, PartyXpRules
-    from builder.storage.campaigns import CampaignFile
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
@@ -145,7 +143,7 @@ class PartyXpDialog(QDialog):
         self.resize(640, 560)
         self.open_docs: list[Participant] = list(docs)
         self.docs: list[Participant] = list(docs)  # the participants shown (characters or members)
-        self.campaign: CampaignFile | None = None
+        self.campaign: CampaignView | None = None
         ruleset = _ruleset_of(docs, current, campaign)
         assert ruleset is not None, "a participant, the current character or a campaign"
         self.ruleset = ruleset
@@ -435,7 +433,7 @@ class PartyXpDialog(QDialog):
         self.xp_still_missing = nothing_yet and len(reasons) == 1
         return reasons, tally
 
-    def shares_by_row(self) -> dict[int, Share]:
+    def shares_by_row(self) -> dict[int, ShareView]:
         """Each survivor's share and what the session cap keeps of it, from the dry run:
         the numbers the award writes."""
         award = self.outcome.award if self.outcome is not None else None
@@ -527,12 +525,12 @@ class PartyXpDialog(QDialog):
         self.accept()
 
 
-def _kept(share: Share) -> str:
+def _kept(share: ShareView) -> str:
     return f"{share.gained} XP" + (f" ({share.lost} lost to the session cap)"
                                    if share.lost else "")
 
 
-def award_report(shares: Sequence[Share]) -> str:
+def award_report(shares: Sequence[ShareView]) -> str:
     """What an applied party award did, from each ledger entry written (what the session
     cap kept), not from the share awarded: "Party XP written: Greta gained 375 XP (800
     lost to the session cap); Hans gained 1175 XP"."""
