@@ -64,13 +64,17 @@ class NewCampaign(FrozenRecord):
 
 
 class XpAward(FrozenRecord):
-    """A Vogelfrei session's XP shared among surviving members (``campaign xp``)."""
+    """A session's XP shared among surviving members (``campaign xp``, the Party XP
+    dialog of a campaign): the enemies and the treasure as typed, read by the rule
+    system's party XP capability (``Ruleset.party_xp``)."""
 
-    _fields = ("hit_dice", "session", "treasure", "survivors", "shares", "secure")
+    _fields = ("enemies", "session", "treasure", "survivors", "shares", "secure")
     __slots__ = _fields
-    hit_dice: Sequence[str]
+    #: The defeated enemies as typed: an item each, or several in one text.
+    enemies: Sequence[str]
     session: str
-    treasure: int
+    #: The treasure: a number, or as typed (items ``N`` and ``KIND=N``).
+    treasure: int | Sequence[str]
     #: Members who share (as given or as a path); empty: every member.
     survivors: Sequence[str]
     #: ``CHARFILE=FRACTION`` for members present for part of the adventure.
@@ -78,10 +82,10 @@ class XpAward(FrozenRecord):
     #: The treasure is back at a secure location (it counts only then).
     secure: bool
 
-    def __init__(self, hit_dice: Sequence[str], session: str, treasure: int = 0,
+    def __init__(self, enemies: Sequence[str], session: str, treasure: int | Sequence[str] = 0,
                  survivors: Sequence[str] = (), shares: Sequence[str] | None = None,
                  secure: bool = True) -> None:
-        object.__setattr__(self, "hit_dice", hit_dice)
+        object.__setattr__(self, "enemies", enemies)
         object.__setattr__(self, "session", session)
         object.__setattr__(self, "treasure", treasure)
         object.__setattr__(self, "survivors", survivors)
@@ -459,7 +463,8 @@ def _share_xp(campaign: store.CampaignFile, spec: XpAward
     from builder.rules.registry import ruleset_class, ruleset_ids
     from builder.storage.rulesets import load_ruleset
 
-    if not load_ruleset(campaign.ruleset_id).capabilities.party_xp:
+    rules = load_ruleset(campaign.ruleset_id).party_xp
+    if rules is None:
         titles = [ruleset_class(rid).title for rid in ruleset_ids()
                   if ruleset_class(rid).capabilities.party_xp]
         raise UsageError(f"campaign xp shares out {' or '.join(titles) or 'party'} XP; "
@@ -469,15 +474,16 @@ def _share_xp(campaign: store.CampaignFile, spec: XpAward
     parts = _parts(campaign, spec)
     members = _members(campaign, [g for g in campaign.members if g in parts])
     award = party.share_xp(members, parts, party.SessionXp(
-        spec.session, [str(t) for t in spec.hit_dice], spec.treasure, spec.secure))
+        spec.session, [str(t) for t in spec.enemies], spec.treasure, spec.secure))
     tally = award.tally
     done: list[MemberRecord] = [{"path": s.member.key, "name": s.member.cf.name,
                                  "part": s.part, "xp": s.xp, "entry": dict(s.entry)}
                                 for s in award.shares]
-    entry: MemberActionEntry = {"action": "xp", "session": award.session, "enemies": tally.enemies_json(),
-             "enemy_xp": tally.enemy_xp, "treasure": spec.treasure,
-             "treasure_xp": tally.treasure_xp, "total": tally.total, "members": done,
-             "at": now_iso()}
+    entry: MemberActionEntry = {
+        "action": "xp", "session": award.session, "enemies": tally.enemies_json(),
+        "enemy_xp": tally.enemy_xp, "treasure": rules.treasure_total(spec.treasure),
+        "treasure_xp": tally.treasure_xp, "total": tally.total, "members": done,
+        "at": now_iso()}
     _log(campaign, entry)
     return (entry, award), [m.cf for m in members]
 

@@ -89,6 +89,11 @@ class PartyXpRules(Protocol):
 
     def equal_share(self, total: int, survivors: int) -> int: ...
 
+    def treasure_total(self, treasure: Iterable[str] | int) -> int:
+        """What the treasure as typed comes to in its unit (silver pieces), as a
+        campaign's ledger records it; UsageError for what does not read."""
+        ...
+
     def sessions(self, state: Any) -> tuple[tuple[str, ...], str | None]:
         """(every session the character has XP or a level in, in the order first
         played; the latest one)."""

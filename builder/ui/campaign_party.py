@@ -153,6 +153,3 @@ class PartyActions:
         self.view.reload()
         self.view.changed.emit()
 
-
-#: What an XP dialog says while nothing has been won yet: the next step, not a refusal.
-XP_PROMPT = "Enter the defeated enemies' Hit Dice or the treasure brought back."

@@ -88,7 +88,7 @@ def test_a_campaign_award_and_loose_characters_share_one_member_loop_and_one_tak
     camp = tmp_path / "raid.json"
     ok("campaign", "new", "Raid", "-o", camp, "--ruleset", "vogelfrei", "--member", ulf,
        "--member", kai)
-    outcome = campaigns.award_xp(camp, campaigns.XpAward(hit_dice=("3",), session="1",
+    outcome = campaigns.award_xp(camp, campaigns.XpAward(enemies=("3",), session="1",
                                                          treasure=100))
     assert outcome.award is not None
     assert [s.member.given for s in outcome.award.shares] == [str(ulf), str(kai)]

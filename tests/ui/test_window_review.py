@@ -111,7 +111,7 @@ def test_down_in_a_search_field_goes_to_the_first_match_and_enter_takes_it(shown
 
 
 def test_a_vogelfrei_campaign_offers_no_command_words_and_no_empty_xp_award(window, qtbot):
-    from builder.ui.campaign_party import XP_PROMPT
+    from builder.rulesets.vogelfrei.ui.party_xp import XP_PROMPT
     from tests.ui.test_campaign_ui import xp
     from tests.rulesets.vogelfrei.ui.test_vogelfrei_ui import make
 

@@ -71,7 +71,7 @@ def cmd_campaign_xp(args: argparse.Namespace) -> int:
     from builder.cli_output import out
 
     outcome = campaigns.award_xp(args.file, campaigns.XpAward(
-        hit_dice=tuple(args.hit_dice), session=args.session, treasure=args.treasure,
+        enemies=tuple(args.hit_dice), session=args.session, treasure=args.treasure,
         survivors=tuple(args.survivor), shares=tuple(args.share)))
     for line in outcome.lines:
         out(line)

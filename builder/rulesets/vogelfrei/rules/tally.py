@@ -147,6 +147,13 @@ class PartyXpShares:
         return tuple(str(s) for s in state.get("sessions", {})), (
             None if latest is None else str(latest))
 
+    def treasure_total(self, treasure: Iterable[str] | int) -> int:
+        """The silver pieces of the treasure as typed (a number, or items ``N`` and
+        ``KIND=N``), every kind counted."""
+        if isinstance(treasure, int):
+            return treasure
+        return sum(silver for _kind, silver in parse_treasure(treasure))
+
     def equal_share(self, total: int, survivors: int) -> int:
         """One survivor's share when ``survivors`` share ``total`` equally."""
         from . import xp as xpcalc

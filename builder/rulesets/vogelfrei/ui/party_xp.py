@@ -33,11 +33,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from builder.ui.campaign_party import XP_PROMPT
 from builder.ui.wording import NOTHING_TO_AWARD, count
 
-from ..rules.tally import parse_enemies as _parse_enemies
-from ..rules.tally import parse_treasure as _parse_treasure
 
 if TYPE_CHECKING:
     from builder.app.outcome import Guard, Outcome
@@ -45,17 +42,9 @@ if TYPE_CHECKING:
     from builder.rules.party import PartyTally, PartyXpRules
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
+#: What the dialog says while nothing has been won yet: the next step, not a refusal.
+XP_PROMPT = "Enter the defeated enemies' Hit Dice or the treasure brought back."
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
-
-
-def parse_enemies(text: str) -> list[tuple[str, str]]:
-    """'3 3* L2 <1 chief=4' -> [(id, HD)...] (builder.rulesets.vogelfrei.rules.tally)."""
-    return _parse_enemies([text])
-
-
-def parse_treasure(text: str) -> list[tuple[str, int]]:
-    """'1000 hoard=500' -> [('', 1000), ('hoard', 500)] (builder.rulesets.vogelfrei.rules.tally)."""
-    return _parse_treasure([text])
 
 
 class Participant(Protocol):
@@ -353,9 +342,8 @@ class PartyXpDialog(QDialog):
         if self.campaign is not None:
             rows = list(parts)
             award = campaigns.XpAward(
-                hit_dice=tuple(_enemy_words(self.enemies.text())),
-                session=self.session.text(),
-                treasure=sum(v for _k, v in parse_treasure(self.treasure.text())),
+                enemies=(self.enemies.text(),), session=self.session.text(),
+                treasure=(self.treasure.text(),),
                 survivors=tuple(self._given(row) for row in rows),
                 shares=tuple(f"{self._given(row)}={parts[row]}" for row in rows
                              if parts[row] != "1"),
@@ -548,8 +536,3 @@ def _ruleset_of(docs: Sequence[Participant], current: Participant | None,
 
     return campaigns.ruleset_of(campaign) if campaign is not None else None
 
-
-def _enemy_words(text: str) -> list[str]:
-    from ..rules.tally import enemy_words
-
-    return enemy_words(parse_enemies(text))

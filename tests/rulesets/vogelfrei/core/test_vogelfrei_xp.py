@@ -178,3 +178,17 @@ def test_the_problems_name_each_participant_as_asked(data):
 
     (problem,) = PARTY_XP.problems(data, ["3"], [], True, {"0": "half"}, names={"0": "Anna"})
     assert problem.startswith("Anna's") and "'half'" in problem
+
+
+def test_the_treasure_as_typed_comes_to_its_silver_pieces():
+    """What a campaign's ledger records of the treasure: a number as it is, items
+    (``N``, ``KIND=N``, separated by spaces or commas) summed, every kind counted."""
+    from builder.rulesets.vogelfrei.rules.tally import PartyXpShares
+
+    shares = PartyXpShares()
+    assert shares.treasure_total(475) == 475
+    assert shares.treasure_total(["400 hoard=75"]) == 475
+    assert shares.treasure_total(["100, wilds=20", "5"]) == 125
+    assert shares.treasure_total([]) == 0
+    with pytest.raises(UsageError):
+        shares.treasure_total(["hoard=lots"])

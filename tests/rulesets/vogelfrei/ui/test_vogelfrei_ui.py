@@ -487,8 +487,8 @@ def test_party_xp_on_a_campaigns_members(window, qtbot):
     dialog.source.setCurrentIndex(index)
     assert [m.name for m in dialog.docs] == ["Anna", "Bert"]
     dialog.session.setText("2")
-    dialog.enemies.setText("3 3*")               # 50 + 75
-    dialog.treasure.setText("475")
+    dialog.enemies.setText("3, chief=3*")        # 50 + 75, as the fields are typed
+    dialog.treasure.setText("400 hoard=75")
     dialog.part_boxes[0].setCurrentText("1/2")
     assert dialog.table.item(0, 2).text() == "200 XP"   # 600 x 1/2 / 1.5
     assert dialog.table.item(1, 2).text() == "400 XP"
@@ -496,7 +496,10 @@ def test_party_xp_on_a_campaigns_members(window, qtbot):
         dialog.ok.click()
     assert applied.args[0] == {"Anna": 200, "Bert": 400}
     assert ledger(anna)[-1]["xp"] == 200 and ledger(bert)[-1]["xp"] == 400
-    assert json.loads(camp.read_text())["ledger"][-1]["action"] == "xp"
+    logged = json.loads(camp.read_text())["ledger"][-1]
+    assert logged["action"] == "xp" and logged["treasure"] == 475    # every kind counted
+    assert [(e["enemy"], e["hd"]) for e in logged["enemies"]["counted"]] == [
+        ("#1", "3"), ("chief", "3*")]
     assert ed_anna.doc.derived()["xp"] == 200     # the open tab re-read its file
     assert not ed_anna.doc.conflict
 
@@ -559,7 +562,7 @@ def test_party_xp_status_says_what_was_gained_and_lost_to_the_cap(window, qtbot)
 
 
 def test_party_xp_with_nothing_to_award_says_so_and_is_greyed(window, qtbot):
-    from builder.ui.campaign_party import XP_PROMPT
+    from builder.rulesets.vogelfrei.ui.party_xp import XP_PROMPT
 
     anna, bert = make("Anna"), make("Bert")
     window.documents.open_path(anna)
