@@ -61,6 +61,13 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
+def disk_bytes(view: CharacterView) -> bytes | None:
+    """What the open character's file holds now, to tell another program's write from
+    the copy open; None without a file, or for one that cannot be read as a character
+    file (gone, unreadable, not a regular file, beyond a character file's size)."""
+    return None if view.path is None else _read(view.path)
+
+
 def keep_mine(view: CharacterView) -> Outcome:
     """Write the open copy over the file, whatever it holds now."""
     cf = character_file(view)

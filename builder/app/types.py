@@ -27,6 +27,7 @@ from builder.rules.base import (
     UsageError,
     action_parser,
     has_code,
+    match_name,
     read_action,
     reason_code,
 )
@@ -37,5 +38,5 @@ from builder.storage.jsonio import one_line
 __all__ = ["AT_MAXIMUM", "SESSION_MISSING", "SESSION_TAKEN", "Action", "ActionEntry",
            "ActionHelp", "CampaignView", "ChangedOnDisk", "CharacterView", "FileProblem",
            "Option", "Plan", "PlanStep", "Reason", "Refusal", "Ruleset", "RulesError",
-           "ShareView", "UsageError", "action_parser", "has_code", "one_line", "read_action",
-           "reason_code"]
+           "ShareView", "UsageError", "action_parser", "has_code", "match_name", "one_line",
+           "read_action", "reason_code"]

@@ -205,10 +205,10 @@ class CharacterDocument(QObject):
 
     # -- files ---------------------------------------------------------------------
     def disk_bytes(self) -> bytes | None:
-        try:
-            return self.cf.path.read_bytes() if self.cf.path else None
-        except OSError:
-            return None
+        """What the file holds now (None: nothing to compare with)."""
+        from builder.app.documents import disk_bytes
+
+        return disk_bytes(self.cf)
 
     def _changed_on_disk(self) -> bool:
         """Another program wrote the file: the views offer Reload and Keep mine."""

@@ -448,3 +448,26 @@ def test_one_side_of_a_training_exchange_reads_as_the_exchange_itself(party):
     vital = exchange_step(nyra, ["raise-vital", "Agility"])
     assert vital.cost is None and vital.reasons[0].removeprefix("Nyra: ") in refused.err
     assert exchange_step(nyra, ["raise-skill", "Cooking"]).reasons[0].startswith("Nyra: ")
+
+
+def test_what_an_open_character_s_file_holds_now_is_read_through_the_application(
+        tmp_path, monkeypatch):
+    """The window compares an open copy with the file through ``disk_bytes``: the bytes
+    another program left, or None when there is nothing a character file can be read
+    from (gone, a folder in its place, beyond a character file's size)."""
+    from builder.app import documents
+    from builder.app.queries import open_character
+    from builder.storage import jsonio
+
+    path = new_sp(tmp_path, "Mira", "sp=9")
+    view = open_character(path)
+    assert documents.disk_bytes(view) == view.raw == path.read_bytes()
+    path.write_bytes(b"{}")
+    assert documents.disk_bytes(view) == b"{}"
+    monkeypatch.setattr(jsonio, "MAX_DOCUMENT_BYTES", 1)
+    assert documents.disk_bytes(view) is None
+    monkeypatch.undo()
+    path.unlink()
+    assert documents.disk_bytes(view) is None
+    path.mkdir()
+    assert documents.disk_bytes(view) is None

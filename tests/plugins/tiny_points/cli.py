@@ -21,9 +21,9 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_prices(args: argparse.Namespace) -> int:
+    from builder.app.queries import ruleset as load_ruleset
+    from builder.app.types import match_name
     from builder.cli_output import out, print_json
-    from builder.rules.base import match_name
-    from builder.storage.rulesets import load_ruleset
     from tiny_points.ruleset import TinyState
 
     ruleset = load_ruleset("tiny-points")
