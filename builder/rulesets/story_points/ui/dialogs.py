@@ -7,9 +7,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLineEdit, QListWidget, QVBoxLayout, QWidget)
 
 from builder.app.types import Option
-from builder.ui.choices import choosable, details_line, fill_trait_choices
 from builder.ui.models.options_model import cost_text
 from builder.ui.wording import count
+
+from .choices import choosable, details_line, fill_trait_choices
 
 
 # -- the Class advance picker (the keyboard's way; the chain page also takes a dragged rank) --

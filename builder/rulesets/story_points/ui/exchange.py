@@ -26,6 +26,7 @@ from builder.app.queries import exchange_step
 from builder.app.types import Option, RulesError
 from builder.ui.wording import unit
 
+from .choices import choosable, fill_trait_choices
 from .words import exchange_rule
 
 if TYPE_CHECKING:
@@ -116,8 +117,6 @@ class ExchangeSide(QGroupBox):
         return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
     def current_trait(self) -> str | None:
-        from builder.ui.choices import choosable
-
         item = self.traits.currentItem()
         if item is None or not choosable(item):
             return None
@@ -207,8 +206,6 @@ class ExchangeSide(QGroupBox):
         self.traits.blockSignals(True)
         self.traits.clear()
         if is_class:
-            from builder.ui.choices import fill_trait_choices
-
             fill_trait_choices(self.traits, choices)
         self.traits.blockSignals(False)
         self.spell.blockSignals(True)

@@ -1,5 +1,6 @@
-"""Shared widgets for choosing among the rules core's choices (used by a rule
-system's dialogs and by the shared ones, e.g. the Training Exchange)."""
+"""The trait pickers of the Story Point dialogs (the Class advance picker and the
+Training Exchange): the rules core's legal trait choices of a Class advance, and the
+blocked ones with the core's reasons."""
 from __future__ import annotations
 
 from typing import Any, Mapping
