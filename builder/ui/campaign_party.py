@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from builder.app.types import RulesError
 from builder.ui.operations import Failure, run
 
 if TYPE_CHECKING:
@@ -84,18 +83,6 @@ class PartyActions:
                                                          words_b, dry_run=True))
 
     # -- dialogs ------------------------------------------------------------------------------
-    def _milestones(self) -> list[str]:
-        names = []
-        for _given, cf in self.view.member_files():
-            try:
-                milestones = cf.derived().get("milestones", {})
-            except RulesError:
-                continue
-            for name, info in milestones.items():
-                if name not in names and not info.get("resolved"):
-                    names.append(name)
-        return names
-
     def _dialog_of(self, name: str, what: str) -> tuple[Callable[..., Any], Ruleset] | None:
         """The campaign rule system's dialog ``name`` (its ``parts.dialogs``) and the
         ruleset; None, with the reason shown, when it cannot open."""
@@ -116,8 +103,7 @@ class PartyActions:
         if found is None:
             return
         factory, ruleset = found
-        names = [cf.name for _g, cf in self.view.member_files()]
-        dialog = factory(self.view.name, names, self._milestones(), self.preview_award,
+        dialog = factory(self.view.name, self.view.member_files(), self.preview_award,
                          parent=self.view, ruleset=ruleset)
         dialog.chosen.connect(self.party_award)
         dialog.open()

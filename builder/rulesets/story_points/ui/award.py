@@ -8,7 +8,7 @@ takes its entry with its undo history kept, and Undo takes the whole award back.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
@@ -34,6 +34,18 @@ def unnamed(milestone: str, checkpoint: str | None) -> str | None:
     if checkpoint is not None and not checkpoint.strip():
         return "Name the Story Checkpoint: what was achieved."
     return None
+
+
+def open_milestones(states: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The Story Milestones not yet resolved in these characters' derived states, each
+    once, in the order first met: what the character's and the party's award dialog
+    offer to choose from."""
+    names: list[str] = []
+    for derived in states:
+        for name, info in derived.get("milestones", {}).items():
+            if name not in names and not info.get("resolved"):
+                names.append(name)
+    return names
 
 
 def new_milestone(milestone: str, open_ones: Sequence[str]) -> str:
@@ -75,11 +87,7 @@ class AwardDialog(QDialog):
         line = self.milestone.lineEdit()   # an editable combo box's
         if line is not None:
             line.setPlaceholderText("Choose or type the Story Milestone")
-        names = []
-        for doc in self.docs:
-            for name, info in doc.derived().get("milestones", {}).items():
-                if name not in names and not info.get("resolved"):
-                    names.append(name)
+        names = open_milestones(doc.derived() for doc in self.docs)
         self.open_milestones = names
         self.milestone.addItems(names)
         self.milestone.setCurrentText(names[0] if names else "")

@@ -12,28 +12,44 @@ Award is enabled only when no member refuses.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QRadioButton, QVBoxLayout, QWidget)
 
-from .award import new_milestone, unnamed
+from builder.app.types import RulesError
+
+from .award import new_milestone, open_milestones, unnamed
 from .words import award_choices
 
 if TYPE_CHECKING:
-    from builder.app.types import Ruleset
+    from builder.app.types import CharacterView, Ruleset
+
+
+def _derived_states(members: Sequence[tuple[str, CharacterView]]) -> Iterator[dict[str, Any]]:
+    """Each member's derived state; a member the rules cannot read offers no Milestone."""
+    for _given, cf in members:
+        try:
+            derived = cf.derived()
+        except RulesError:
+            continue
+        yield derived
 
 
 class PartyAwardDialog(QDialog):
     #: The action words, when the GM presses Award.
     chosen = Signal(object)  # the action words (list of str)
 
-    def __init__(self, campaign_name: str, members: list[str], milestones: list[str],
+    def __init__(self, campaign_name: str, members: Sequence[tuple[str, CharacterView]],
                  preview: Callable[[list[str]], Sequence[str]],
                  parent: QWidget | None = None, ruleset: Ruleset | None = None) -> None:
-        """``ruleset``: the campaign's, whose data says what each award gives."""
+        """``members``: the campaign's readable members, (stored path, character); the
+        Milestones offered are those still open in their files.  ``ruleset``: the
+        campaign's, whose data says what each award gives."""
         super().__init__(parent)
+        names = [cf.name for _given, cf in members]
+        milestones = open_milestones(_derived_states(members))
         self.setObjectName("partyAwardDialog")
         self.setWindowTitle(f"Party award — {campaign_name}")
         self.preview = preview
@@ -72,7 +88,7 @@ class PartyAwardDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
-        form.addRow(QLabel("For every member: " + (", ".join(members) or "(none)"), self))
+        form.addRow(QLabel("For every member: " + (", ".join(names) or "(none)"), self))
         form.addRow(self.checkpoint_radio)
         form.addRow(self.milestone_radio)
         self.milestone_label = QLabel("Story &Milestone:", self)

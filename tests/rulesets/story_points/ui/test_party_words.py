@@ -55,7 +55,7 @@ def dialogs(rules, qtbot):
 
     doc = Doc(rules)
     made = (AwardDialog([doc], doc),
-            PartyAwardDialog("Iron Coast", [], [], lambda _words: [], ruleset=rules),
+            PartyAwardDialog("Iron Coast", [], lambda _words: [], ruleset=rules),
             TrainingExchangeDialog("Iron Coast", [], lambda *_: [], ruleset=rules))
     for dialog in made:
         qtbot.addWidget(dialog)
