@@ -532,7 +532,7 @@ def _ledger_row(entry: dict[str, Any], index: int, raw: dict[str, Any] | None,
         row.append(facts.money[1](raw) if raw is not None else "")
     if balance:
         before = _number(entry.get("balance_before"))
-        after = _number(entry.get("balance_after", entry.get("sp_after")))
+        after = _number(entry.get("balance_after"))
         cost = _number(entry.get("cost")) or 0
         gained = after - before + cost if before is not None and after is not None else None
         row.append(str(gained) if gained else "")
