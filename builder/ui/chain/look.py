@@ -134,6 +134,6 @@ class ChainLook:
         """A further line of a step (its choices), or ""."""
         return ""
 
-    def step_words(self, step: PlanStep, scene: str) -> list[str]:
+    def step_words(self, step: PlanStep) -> list[str]:
         """The ``do`` words that take a plan step (its ``action``)."""
         return [str(word) for word in step.extra["action"]]

@@ -313,7 +313,7 @@ class ChainPlan:
             return 0
         return self.apply_steps(steps)
 
-    def apply_steps(self, steps: list[PlanStep], scene: str = "") -> int:
+    def apply_steps(self, steps: list[PlanStep]) -> int:
         """The steps through the application layer at once (:func:`builder.app.characters.
         apply_plan`: as far as the rules allow, one write), one undo step on the tab."""
         from builder.app import characters
@@ -327,8 +327,7 @@ class ChainPlan:
             title += f": {node.name}"
             if page.look.plan_range(node) is not None:
                 title += f" to {self.target_spin.value()}"
-        words = [page.look.step_words(step, str(step.extra.get("scene") or scene))
-                 for step in steps]
+        words = [page.look.step_words(step) for step in steps]
         doc = page.doc
         stack = doc.undo_stack
         before = len(doc.cf.ledger)

@@ -125,7 +125,7 @@ class StoryPointLook(ChainLook):
             return ""
         return f"rank to {trait}" + (f", spell {spell}" if spell else "")
 
-    def step_words(self, step: PlanStep, scene: str) -> list[str]:
+    def step_words(self, step: PlanStep) -> list[str]:
         if step.kind == "vital":
             return ["raise-vital", step.name]
         if step.kind == "skill":
@@ -136,5 +136,5 @@ class StoryPointLook(ChainLook):
         if spell:
             words += ["--spell", str(spell)]
         if verb == "enter-class":
-            words += ["--scene", scene]
+            words += ["--scene", str(step.extra.get("scene") or "")]
         return words

@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit
                                QSizePolicy, QWidget)
 
 from .chain_look import HELD, StoryPointLook
-from .chain_plan import PlanChoicesDialog
+from .chain_plan import PlanChoicesDialog, with_extra
 from .chain_tokens import RankToken, drop_rank, token_mime
 from builder.ui.chain.page import ChainPage
 from builder.ui.flow_layout import FlowLayout
 
 if TYPE_CHECKING:
-    from builder.app.types import Option
+    from builder.app.types import Option, PlanStep
     from .dialogs import ClassAdvanceDialog
     from builder.ui.document import CharacterDocument
 
@@ -416,7 +416,13 @@ class ChainWidget(ChainPage):
         if any(step.kind in ("class", "new-class") for step in steps):
             self.plan_dialog = PlanChoicesDialog(self.doc, steps, self)
             self.plan_dialog.chosen.connect(
-                lambda chosen: self.plan.apply_steps(chosen, self.scene_edit.text().strip()))
+                lambda chosen: self.plan.apply_steps(self._with_scene(chosen)))
             self.plan_dialog.open()
             return 0
-        return self.plan.apply_steps(steps, self.scene_edit.text().strip())
+        return self.plan.apply_steps(self._with_scene(steps))
+
+    def _with_scene(self, steps: list[PlanStep]) -> list[PlanStep]:
+        """The steps with the scene a new Class is entered in: the plan dialog's, else
+        the one in this page's Scene field."""
+        scene = self.scene_edit.text().strip()
+        return [with_extra(step, scene=step.extra.get("scene") or scene) for step in steps]

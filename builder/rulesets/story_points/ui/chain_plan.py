@@ -95,16 +95,20 @@ class PlanChoicesDialog(QDialog):
             chosen = {"trait": traits.currentText()}
             if spells is not None:
                 chosen["spell"] = spells.currentText()
-            self.steps[index] = _with_extra(self.steps[index], **chosen)
+            self.steps[index] = with_extra(self.steps[index], **chosen)
         return self.steps
+
+    def steps_with_scene(self) -> list[PlanStep]:
+        """The chosen steps, each with the scene typed here for entering a new Class
+        ("" when none is: the chain page then gives its own)."""
+        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
+        return [with_extra(step, scene=scene) for step in self.chosen_steps()]
 
     def reasons(self) -> list[str]:
         """Walk the steps through the rules core (SP aside) and say what it refuses."""
-        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
-        steps = self.chosen_steps()
+        steps = self.steps_with_scene()
         try:
-            refused = queries.first_refusal(self.doc.cf,
-                                            (_LOOK.step_words(step, scene) for step in steps))
+            refused = queries.first_refusal(self.doc.cf, (_LOOK.step_words(step) for step in steps))
         except RulesError as problem:
             return [str(problem)]
         if refused is None:
@@ -120,12 +124,10 @@ class PlanChoicesDialog(QDialog):
     def _accept(self) -> None:
         if not self.ok.isEnabled():
             return
-        scene = self.scene_edit.text().strip() if self.scene_edit is not None else ""
-        steps = [_with_extra(step, scene=scene) for step in self.chosen_steps()]
-        self.chosen.emit(steps)
+        self.chosen.emit(self.steps_with_scene())
         self.accept()
 
 
-def _with_extra(step: PlanStep, **extra: Any) -> PlanStep:
+def with_extra(step: PlanStep, **extra: Any) -> PlanStep:
     """``step`` with some of its further keys (``trait``, ``spell``, ``scene``) given anew."""
     return PlanStep(step.kind, step.name, step.target, step.cost, {**step.extra, **extra})
