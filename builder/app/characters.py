@@ -331,7 +331,7 @@ def rename(target: Target, name: str, *, guard: Guard | None = None) -> Outcome:
 # -- several characters at once -----------------------------------------------------------------
 class PartyXp(FrozenRecord):
     """A session's XP shared among characters that are not (or not all) in one
-    campaign: each survivor's share written as ``award-xp SHARE --session S``."""
+    campaign: each survivor's share written as the rule system's award of it."""
 
     _fields = ("parts", "session", "enemies", "treasure", "secure", "extra")
     __slots__ = _fields

@@ -191,7 +191,7 @@ def default_session(files: Sequence[CharacterView]) -> str:
 
 def share_xp(members: Sequence[Member], parts: Mapping[str, str], xp: SessionXp) -> PartyAward:
     """A session's XP shared among the members named in ``parts`` ({member key: part of
-    the adventure}), each share written as ``award-xp SHARE --session S`` in memory.
+    the adventure}), each share written as the rule system's award of it in memory.
     UsageError for what is typed wrong; Refusal with every member's reasons."""
     session = str(xp.session or "").strip()
     if not session:
@@ -205,12 +205,12 @@ def share_xp(members: Sequence[Member], parts: Mapping[str, str], xp: SessionXp)
         raise UsageError(f"the {ruleset.id} ruleset does not share XP among a party")
     tally = party.tally(ruleset.data, xp.enemies, xp.treasure, xp.secure, parts)
     before = [party.sessions(m.cf.state) for m in sharing]
-    logged = apply_each([(m, parse(m, ["award-xp", str(tally.share(m.key)), "--session", session]))
+    logged = apply_each([(m, parse(m, party.share_words(tally.share(m.key), session)))
                          for m in sharing])
     shares = []
     for member, entry, (played, latest) in zip(sharing, logged, before):
         xp_share = tally.share(member.key)
         shares.append(Share(member, parts[member.key], xp_share, entry,
-                            int(entry.get("gained", xp_share)), int(entry.get("lost", 0)),
+                            *party.kept(entry, xp_share),
                             latest, earlier_than_latest(session, played, latest)))
     return PartyAward(tally, session, tuple(shares))

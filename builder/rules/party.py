@@ -89,6 +89,16 @@ class PartyXpRules(Protocol):
 
     def equal_share(self, total: int, survivors: int) -> int: ...
 
+    def share_words(self, xp: int, session: str) -> list[str]:
+        """The action that gives one survivor a share of ``xp`` in ``session`` (``do``
+        words)."""
+        ...
+
+    def kept(self, entry: Mapping[str, Any], xp: int) -> tuple[int, int]:
+        """(what the character keeps, what the rules took) of a share of ``xp`` once
+        logged as ``entry`` (a cap may keep less)."""
+        ...
+
     def treasure_total(self, treasure: Iterable[str] | int) -> int:
         """What the treasure as typed comes to in its unit (silver pieces), as a
         campaign's ledger records it; UsageError for what does not read."""

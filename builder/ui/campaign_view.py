@@ -430,7 +430,7 @@ class CampaignView(QWidget):
         self.award_button.setEnabled(writable and members > 0)
         self.exchange_button.setVisible(story)
         if story and ruleset is not None:
-            self.exchange_button.setToolTip("Two members raise a Skill or Class, each "
+            self.exchange_button.setToolTip("Two members take an increase each, "
                                             f"{cheaper(ruleset)}, together")
         self.exchange_button.setEnabled(writable and members >= 2)
         self.xp_button.setVisible(ruleset is not None and ruleset.capabilities.party_xp)

@@ -8,11 +8,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from builder.app.types import Ruleset
 
-#: Why Award is greyed while the enemies and the treasure come to no XP (the Party XP
-#: dialog of a rule system with party XP, and the campaign's XP award).
-NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
-                    "treasure brought back")
-
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun in the right number: "1 member", "3 members" (never

@@ -80,6 +80,11 @@ def test_generic_creation_form_uses_the_core_set_keys(window, qtbot):
     qtbot.addWidget(form)
     form.edit.setPlainText("sp=4\nvital.Cognition=2\n")
     assert form.baseline()["vitals"]["Cognition"] == 2
+    # its example is the rule system's own first key, its note aside
+    assert form.edit.placeholderText() == "One starting value per line, e.g. sp=N"
+    vogelfrei = SetsForm(load_ruleset("vogelfrei"))
+    qtbot.addWidget(vogelfrei)
+    assert vogelfrei.edit.placeholderText() == "One starting value per line, e.g. ABILITY=N"
 
 
 def test_trash_and_restore_with_undo(window, senna_path, qtbot):

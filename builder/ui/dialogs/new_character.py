@@ -63,7 +63,9 @@ class SetsForm(QWidget):
         self.edit = QPlainTextEdit(self)
         self.edit.setObjectName("setsEdit")
         self.edit.setAccessibleName("Starting values, one KEY=VALUE per line")
-        self.edit.setPlaceholderText("One starting value per line, e.g. sp=10")
+        keys = [key.split("  ")[0] for key in ruleset.set_keys]    # its first, notes aside
+        self.edit.setPlaceholderText("One starting value per line"
+                                     + (f", e.g. {keys[0]}" if keys else ""))
         self.edit.textChanged.connect(self.changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

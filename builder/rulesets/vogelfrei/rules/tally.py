@@ -147,6 +147,14 @@ class PartyXpShares:
         return tuple(str(s) for s in state.get("sessions", {})), (
             None if latest is None else str(latest))
 
+    def share_words(self, xp: int, session: str) -> list[str]:
+        """``award-xp XP --session S``."""
+        return ["award-xp", str(xp), "--session", session]
+
+    def kept(self, entry: Mapping[str, Any], xp: int) -> tuple[int, int]:
+        """The session cap's ``gained`` and ``lost`` the award-xp entry records."""
+        return int(entry.get("gained", xp)), int(entry.get("lost", 0))
+
     def treasure_total(self, treasure: Iterable[str] | int) -> int:
         """The silver pieces of the treasure as typed (a number, or items ``N`` and
         ``KIND=N``), every kind counted."""

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from builder.ui.wording import NOTHING_TO_AWARD, count
+from builder.ui.wording import count
 
 
 if TYPE_CHECKING:
@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from builder.rules.party import PartyTally, PartyXpRules
 
 PARTS = ["1", "3/4", "2/3", "1/2", "1/3", "1/4"]
+#: Why Award is greyed while the enemies and the treasure come to no XP.
+NOTHING_TO_AWARD = ("nothing to award yet: enter the defeated enemies' Hit Dice or the "
+                    "treasure brought back")
 #: What the dialog says while nothing has been won yet: the next step, not a refusal.
 XP_PROMPT = "Enter the defeated enemies' Hit Dice or the treasure brought back."
 COL_NAME, COL_PART, COL_SHARE, COL_GAIN = range(4)
@@ -330,7 +333,7 @@ class PartyXpDialog(QDialog):
         return party_xp
 
     def words_for(self, share: int) -> list[str]:
-        return ["award-xp", str(share), "--session", self.session.text()]
+        return self._party_xp().share_words(share, self.session.text())
 
     def _operation(self, dry_run: bool
                    ) -> tuple[Callable[[], Outcome], Callable[[], Outcome] | None]:

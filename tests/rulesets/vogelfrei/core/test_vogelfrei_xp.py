@@ -192,3 +192,15 @@ def test_the_treasure_as_typed_comes_to_its_silver_pieces():
     assert shares.treasure_total([]) == 0
     with pytest.raises(UsageError):
         shares.treasure_total(["hoard=lots"])
+
+
+def test_a_share_is_awarded_as_award_xp_and_the_cap_says_what_it_kept():
+    """What a party award writes for one survivor, and what it reads back of the entry:
+    the session cap's gained and lost (a share under the cap is kept whole)."""
+    from builder.rulesets.vogelfrei.rules.tally import PartyXpShares
+
+    shares = PartyXpShares()
+    assert shares.share_words(150, "3") == ["award-xp", "150", "--session", "3"]
+    assert shares.kept({"action": "award-xp", "xp": 150}, 150) == (150, 0)
+    assert shares.kept({"action": "award-xp", "xp": 900, "gained": 600, "lost": 300},
+                       900) == (600, 300)
