@@ -34,3 +34,20 @@ def install_data_systems() -> None:
 
     for rid in DATA_IDS:
         install(rid)
+
+
+def data_problems(ruleset_id: str, path: tuple, value: object) -> list[str]:
+    """The problems the JSON Schema and then the ruleset's own check find in a built-in
+    system's data with the value at ``path`` (its keys and indexes) replaced by
+    ``value``; each starts with the path of the bad value."""
+    import copy
+
+    from builder.rules.registry import ruleset_class
+    from builder.storage.rulesets import _read_builtin, validate_ruleset_data
+
+    data = copy.deepcopy(_read_builtin(ruleset_id))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return validate_ruleset_data(ruleset_class(ruleset_id), data)

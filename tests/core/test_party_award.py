@@ -10,8 +10,7 @@ import pytest
 
 from builder.app import campaigns, characters
 from builder.app.outcome import Refused, RefusalCode
-from builder.rules.party import PartyTally, earlier_than_latest, next_session
-from builder.storage.rulesets import load_ruleset
+from builder.rules.party import earlier_than_latest, next_session
 from tests.helpers import ok
 
 
@@ -40,23 +39,6 @@ def test_the_award_defaults_to_the_session_after_the_latest_any_member_played(la
 ])
 def test_a_session_earlier_than_a_members_latest_is_known(chosen, played, latest, earlier):
     assert earlier_than_latest(chosen, played, latest) is earlier
-
-
-def test_the_tally_is_a_typed_record_and_the_xp_command_prints_it_as_before():
-    ruleset = load_ruleset("vogelfrei")
-    tally = ruleset.party_xp.tally(ruleset.data, ["3", "chief=4", "chief=4"], ["100"], True,
-                                   {"a": "1", "b": "1/2"})
-    assert isinstance(tally, PartyTally)
-    assert [(e.enemy, e.hd) for e in tally.counted] == [("#1", "3"), ("chief", "4")]
-    assert [e.enemy for e in tally.repeated] == ["chief"]
-    assert tally.total == tally.enemy_xp + tally.treasure_xp
-    assert tally.share("a") == 2 * tally.share("b")
-    shown = ok("xp", "3", "chief=4", "chief=4", "--treasure", "100", "--part", "a=1",
-               "--part", "b=1/2", "--json").json()
-    assert (shown["enemies"], shown["treasure"], shown["total"]) == (
-        tally.enemy_xp, tally.treasure_xp, tally.total)
-    assert shown["shares"] == tally.shares_dict()
-    assert shown["counted"] == tally.enemies_json()["counted"]
 
 
 def test_the_dry_run_says_what_each_member_keeps_and_the_award_writes_exactly_that(tmp_path):

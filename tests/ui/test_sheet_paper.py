@@ -153,16 +153,6 @@ def test_reading_at_the_table(samples):
     assert "+0" in mods and all(m[0] in "+-" for m in mods)  # always signed
 
 
-def test_wound_boxes_follow_the_characters_maximum():
-    derived = {"ruleset": "vogelfrei", "name": "Ilse", "class": "Magic-User", "level": 5,
-               "wounds": {"current": 12, "max": 14}, "stamina": {"current": 3, "max": 9}}
-    from builder.sheets.model import BoxLine
-
-    health = build_sheet(derived, "vogelfrei").section("health")
-    wounds, stamina = next(b for b in health.blocks if isinstance(b, BoxLine)).boxes
-    assert (wounds.count, wounds.ticked, stamina.count, stamina.ticked) == (14, 2, 9, 6)
-
-
 def test_milestones_and_checkpoints_in_play_order(tmp_path, qapp):
     path = tmp_path / "m.json"
     ok("new", "story-points", "Mae", "-o", path)
@@ -384,7 +374,6 @@ def test_every_ruleset_prints_its_notes_after_the_records_and_before_them_when_b
     records = [k for k in filled if k in ("history", "ledger")]
     assert records and filled[-1] == "notes" and filled[-len(records) - 1:-1] == records
     assert blank[-len(records) - 1:] == ["notes", *records]
-
 
 
 def test_a_short_word_is_never_broken_its_column_widened_from_the_wide_ones(qapp):

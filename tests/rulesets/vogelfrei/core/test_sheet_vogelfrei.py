@@ -1,4 +1,5 @@
-"""The vogelfrei sheet description, from a real character made with the CLI."""
+"""The vogelfrei sheet description, from a real character made with the CLI: every
+section and value, blank mode, what players look at during play (large and first)."""
 from __future__ import annotations
 
 from builder.sheets import build_sheet, section_keys
@@ -85,3 +86,24 @@ def test_blank_vogelfrei_sheet_has_no_values(tmp_path):
         assert value not in printed, value
     assert "Toughness" in printed and "Paralyze" in printed
     assert sheet.section("class_table") is None
+
+
+def test_vogelfrei_wounds_stamina_and_armour_class_are_large_and_first(tmp_path):
+    from tests.sheet_samples import make_vogelfrei_file
+    from builder.storage.files import load_character
+
+    sheet = build_sheet(load_character(make_vogelfrei_file(tmp_path)).derived())
+    first = sheet.sections[0]
+    large = [label for block in first.blocks if isinstance(block, Rows) and block.large
+             for label, _v in block.items]
+    assert first.key == "health" and large == ["Wounds", "Stamina", "AC melee", "AC ranged"]
+
+
+def test_wound_boxes_follow_the_characters_maximum():
+    derived = {"ruleset": "vogelfrei", "name": "Ilse", "class": "Magic-User", "level": 5,
+               "wounds": {"current": 12, "max": 14}, "stamina": {"current": 3, "max": 9}}
+    from builder.sheets.model import BoxLine
+
+    health = build_sheet(derived, "vogelfrei").section("health")
+    wounds, stamina = next(b for b in health.blocks if isinstance(b, BoxLine)).boxes
+    assert (wounds.count, wounds.ticked, stamina.count, stamina.ticked) == (14, 2, 9, 6)

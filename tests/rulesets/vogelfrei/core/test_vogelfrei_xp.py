@@ -5,7 +5,10 @@ from fractions import Fraction
 import pytest
 
 from builder.rules.base import Refusal, UsageError
+from builder.rules.party import PartyTally
 from builder.rulesets.vogelfrei.rules import xp
+from builder.storage.rulesets import load_ruleset
+from tests.helpers import ok
 
 
 @pytest.fixture(scope="module")
@@ -147,6 +150,23 @@ def test_a_zero_level_classed_character_counts_as_1_hd():
     from builder.rulesets.vogelfrei.rules.xp import xp_for_hd
 
     assert xp_for_hd(data, enemy.effective_hd(data)) == 10
+
+
+def test_the_tally_is_a_typed_record_and_the_xp_command_prints_it_as_before():
+    ruleset = load_ruleset("vogelfrei")
+    tally = ruleset.party_xp.tally(ruleset.data, ["3", "chief=4", "chief=4"], ["100"], True,
+                                   {"a": "1", "b": "1/2"})
+    assert isinstance(tally, PartyTally)
+    assert [(e.enemy, e.hd) for e in tally.counted] == [("#1", "3"), ("chief", "4")]
+    assert [e.enemy for e in tally.repeated] == ["chief"]
+    assert tally.total == tally.enemy_xp + tally.treasure_xp
+    assert tally.share("a") == 2 * tally.share("b")
+    shown = ok("xp", "3", "chief=4", "chief=4", "--treasure", "100", "--part", "a=1",
+               "--part", "b=1/2", "--json").json()
+    assert (shown["enemies"], shown["treasure"], shown["total"]) == (
+        tally.enemy_xp, tally.treasure_xp, tally.total)
+    assert shown["shares"] == tally.shares_dict()
+    assert shown["counted"] == tally.enemies_json()["counted"]
 
 
 @pytest.mark.parametrize("enemies,treasure,secure,parts", [
