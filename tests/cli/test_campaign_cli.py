@@ -216,43 +216,8 @@ def test_undo_on_an_empty_campaign_ledger_is_refused(party):
     assert snapshot(party["camp"]) == before
 
 
-# -- Training Exchange (seed 000) -----------------------------------------------------
-def test_exchange_pays_both_one_sp_less_and_applies_both(party):
-    r = ok("campaign", "exchange", party["camp"], party["nyra"], "raise-skill Acrobatics",
-           party["joss"], "raise-skill Observation")
-    assert "Nyra" in r.out and "Joss" in r.out
-    assert [line.rpartition(" (")[2] for line in r.out.splitlines()[-2:]] == ["3 SP)", "1 SP)"]
-    assert skill(party["nyra"], "Acrobatics") == 4 and unspent(party["nyra"]) == 20 - 3
-    assert skill(party["joss"], "Observation") == 2 and unspent(party["joss"]) == 3 - 1
-    for path in (party["nyra"], party["joss"]):
-        assert json.loads(file_bytes(path))["ledger"][-1]["exchange"] is True
-
-
-def test_exchange_never_goes_below_one_sp(tmp_path, party):
-    ada = sp(["sp=1", "vital.Presence=2"], "Ada", tmp_path / "ada.json")
-    ok("campaign", "add", party["camp"], ada)
-    ok("campaign", "exchange", party["camp"], ada, "raise-skill Influence",
-       party["joss"], "raise-skill Observation")
-    assert unspent(ada) == 0            # SL 1 costs 1 SP; the exchange keeps it at 1
-
-
-def test_exchange_with_a_class_increase(party):
-    ok("campaign", "exchange", party["camp"], party["nyra"],
-       "raise-class Rogue --trait Ambush", party["joss"], "raise-skill Observation")
-    assert unspent(party["nyra"]) == 20 - 2           # Rogue 3 costs 3, 2 with the exchange
-
-
-def test_exchange_never_a_core_vital(party):
-    before = snapshot(party["camp"], party["nyra"], party["joss"])
-    r = cli("campaign", "exchange", party["camp"], party["nyra"], "raise-vital Agility",
-            party["joss"], "raise-skill Observation")
-    assert r.code == 1 and "never" in r.err and "Core Vital" in r.err
-    r = cli("campaign", "exchange", party["camp"], party["nyra"], "rest",
-            party["joss"], "raise-skill Observation")
-    assert r.code == 1 and "raise-skill or raise-class" in r.err
-    assert snapshot(party["camp"], party["nyra"], party["joss"]) == before
-
-
+# -- Training Exchange (seed 000): both files or neither, one undo (its Story Point
+# prices and refusals: tests/rulesets/story_points/cli/test_story_points_exchange_cli.py)
 def test_exchange_is_all_or_nothing_across_both_files(party):
     ok("do", party["joss"], "raise-skill", "Observation")   # Joss: SL 2, 1 SP left
     before = snapshot(party["camp"], party["nyra"], party["joss"])

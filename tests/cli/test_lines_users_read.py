@@ -1,6 +1,7 @@
-"""Lines a user reads say what happened: an empty list says "none", a missing argument
-is named only when it is required, an export whose summary line cannot be printed says
-the PDF was written, and the trash lists a renamed character under its new name."""
+"""Lines a user reads say what happened: a missing argument is named only when it is
+required, an export whose summary line cannot be printed says the PDF was written, and
+the trash lists a renamed character under its new name (an empty list of Story Points'
+show says "none": tests/rulesets/story_points/cli/test_story_points_lines_users_read.py)."""
 from __future__ import annotations
 
 import errno
@@ -11,15 +12,6 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from tests.helpers import cli, ok, qt_importable
-
-
-def test_show_says_none_for_no_skills_and_no_traits(tmp_path):
-    path = tmp_path / "c.json"
-    ok("new", "story-points", "Ann", "-o", path, "--set", "sp=5")
-    lines = ok("show", path).out.splitlines()
-    assert "Skills: none" in lines
-    ok("do", path, "raise-skill", "Melee")
-    assert "Skills: Melee 1" in ok("show", path).out.splitlines()
 
 
 def test_a_missing_action_names_only_the_action(tmp_path):

@@ -133,3 +133,13 @@ def test_each_share_goes_through_the_members_session_cap(raid):
     entry = json.loads(file_bytes(raid["Ulf"]))["ledger"][-1]
     assert entry["xp"] == 100000 and entry["lost"] > 0
     assert xp(raid["Ulf"]) == 100000 - entry["lost"]
+
+
+def test_campaign_xp_with_nothing_to_share_says_nothing_was_awarded(raid):
+    before = xp(raid["Ulf"])
+    r = ok("campaign", "xp", raid["camp"], "--session", "1")
+    assert r.out.splitlines()[-1] == ("nothing was awarded: the enemies and the treasure "
+                                      "come to 0 XP for every survivor")
+    assert xp(raid["Ulf"]) == before
+    r = ok("campaign", "xp", raid["camp"], "3", "--session", "2")
+    assert "nothing" not in r.out and xp(raid["Ulf"]) > before

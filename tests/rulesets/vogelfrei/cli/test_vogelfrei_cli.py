@@ -258,3 +258,14 @@ def test_import_with_less_xp_than_the_level_needs_is_refused(tmp_path):
                  "--set", "wounds=12", "--set", "stamina=8", "--seed", "1")
     assert result.code == 1 and "at least 4000 XP" in result.err
     assert not path.exists()
+
+
+def test_xp_with_nothing_defeated_says_nothing_is_to_award():
+    r = ok("xp")
+    assert r.out.splitlines()[-1] == ("nothing to award: the enemies and the treasure come "
+                                      "to 0 XP in all")
+    r = ok("xp", "1", "--survivors", "40")             # 10 XP among 40: 0 each
+    assert r.out.splitlines()[-1].endswith("0 XP for each survivor")
+    assert "nothing" not in ok("xp", "1").out
+    assert "share    10 each (1 survivor)" in ok("xp", "1").out.splitlines()
+    assert "(40 survivors)" in r.out
