@@ -115,15 +115,3 @@ def test_applying_a_plan_is_one_undo_step(character, window, qtbot):
     assert page.scene.nodes["value:Fencing"].node.value == 2
     window.action("undo").trigger()
     assert json.loads(bea.read_text())["ledger"] == []
-
-
-def test_story_points_keep_their_own_chain_page(window, tmp_path):
-    from builder.rulesets.story_points.ui.chain_page import ChainWidget
-
-    path = tmp_path / "s.json"
-    ok("new", "story-points", "S", "-o", path, "--set", "sp=5")
-    editor = window.documents.open_path(path)
-    assert isinstance(editor.chain_page, ChainWidget)
-    editor.show_chain()
-    assert [title for _k, title in editor.chain_page.scene.columns()] == [
-        "Core Vitals", "Skills", "Classes", "Traits and spells"]

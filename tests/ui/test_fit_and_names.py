@@ -216,13 +216,3 @@ def test_an_ampersand_in_a_title_is_shown_not_taken_as_a_mnemonic(window, qtbot)
     box = dialog.section_boxes["vit"]
     name = QAccessible.queryAccessibleInterface(box).text(QAccessible.Text.Name)
     assert name == "Vitality & Dice"
-
-
-def test_narrow_sheet_columns_give_way_widest_first_and_fill_the_room_exactly():
-    from builder.rulesets.story_points.ui.widgets import share_width
-
-    assert share_width([80, 20, 60], 200, [10, 10, 10]) == [80, 20, 60]     # room for all
-    sizes = share_width([178, 45, 271, 78], 300, [20, 20, 66, 20])
-    assert sum(sizes) == 300 and sizes[1] == 45 and sizes[3] == 78       # narrow ones whole
-    assert sizes[0] < 178 and sizes[2] < 271 and abs(sizes[0] - sizes[2]) <= 1
-    assert share_width([200, 200], 100, [10, 70]) == [30, 70]             # never below a floor

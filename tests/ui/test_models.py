@@ -1,4 +1,5 @@
-"""Every model under QAbstractItemModelTester, and the library model's behaviour."""
+"""Every model under QAbstractItemModelTester, and the library model's behaviour (a rule
+system's own editor models: in its tests/rulesets folder, with attach_tester from here)."""
 from __future__ import annotations
 
 import pytest
@@ -150,21 +151,6 @@ def test_ledger_model_shows_cost_and_sp_after(qtbot):
     assert model.index(1, 2).data() == "+2 SP"
     assert model.index(1, 3).data() == "18 SP"
     assert "Found it" in model.index(1, 1).data()
-
-
-def test_editor_sheet_models_pass_the_tester(qtbot, senna_path):
-    from builder.ui.document import CharacterDocument
-    from builder.rulesets.story_points.ui.editor import StoryPointsEditor
-
-    doc = CharacterDocument.open(senna_path)
-    editor = StoryPointsEditor(doc)
-    qtbot.addWidget(editor)
-    for model in (editor.sheet.vitals_model, editor.sheet.skills_model, editor.sheet.classes_model,
-                  editor.options_panel.proxy, editor.ledger.ledger_model):
-        attach_tester(model)
-    doc.apply_words(["raise-vital", "Cognition"])
-    assert editor.sheet.vitals_model.rowCount() == 6
-    doc.stop_watching()
 
 
 @pytest.mark.parametrize("name", ["Senna"])

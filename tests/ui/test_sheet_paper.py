@@ -1,6 +1,7 @@
 """Using the paper and reading at the table: page counts of the sample characters, the
 one-page compact sheet, sections that flow, no page of "nothing yet", row lines never
-hidden by fills, column lines in blank tables, write-in boxes, marked levels."""
+hidden by fills, column lines in blank tables, write-in boxes (what one rule system's
+sheet marks and orders: in its tests/rulesets folder)."""
 from __future__ import annotations
 
 import pytest
@@ -138,31 +139,6 @@ def test_write_in_values_get_wide_boxes_and_large_figures(qapp):
     assert write_in.width() >= style.pt(64) > fixed.width()
     fonts = {op[-1]: op[2] for op in page if op[0] in ("text", "fit")}
     assert fonts["5"] == "big" and fonts["7"] == "value"
-
-
-def test_reading_at_the_table(samples):
-    greta = build_sheet(load_character(samples["greta"]).derived())
-    table = next(b for b in greta.section("class_table").blocks if isinstance(b, Table))
-    assert [table.rows[i][0] for i in table.marked] == ["2"]  # Greta is level 2
-    saves = next(b for b in greta.section("saves").blocks if isinstance(b, Rows))
-    assert saves.large and saves.stacked and saves.columns == len(saves.items)  # one line
-    health = greta.section("health")
-    assert any(isinstance(b, Rows) and b.write_in and b.large for b in health.blocks)
-    mods = [row[2] for b in greta.section("abilities").blocks if isinstance(b, Table)
-            for row in b.rows]
-    assert "+0" in mods and all(m[0] in "+-" for m in mods)  # always signed
-
-
-def test_milestones_and_checkpoints_in_play_order(tmp_path, qapp):
-    path = tmp_path / "m.json"
-    ok("new", "story-points", "Mae", "-o", path)
-    for milestone, checkpoint in (("Zebra Hunt", "second"), ("Alpha Road", "zed"),
-                                  ("Zebra Hunt", "first")):
-        ok("do", path, "award-checkpoint", milestone, checkpoint)
-    sheet = build_sheet(load_character(path).derived())
-    table = next(b for b in sheet.section("milestones").blocks if isinstance(b, Table))
-    assert [row[:2] for row in table.rows] == [["Zebra Hunt", "second, first"],
-                                               ["Alpha Road", "zed"]]
 
 
 def test_compact_leaves_out_the_records_and_keeps_the_rest(samples):

@@ -653,3 +653,18 @@ def test_the_skill_points_line_says_what_the_points_are_for(window):
     d = editor.doc.derived()
     assert text == (f"{d['skill_points']} for skills, {d['combat_skill_points']} for combat "
                     f"skills ({d['combat_skills']})")
+
+
+def test_award_xp_with_nothing_typed_is_greyed(window):
+    editor = window.documents.open_path(make("Greta"))
+    dialog = editor.award_xp()
+    dialog.session.setText("")
+    # before anything is typed: what to enter, as one sentence, not a list of refusals
+    assert dialog.reasons_label.text() == ("Enter the XP the character earned and the "
+                                           "session it was earned in.")
+    dialog.session.setText("1")
+    assert dialog.amount.value() == 0 and not dialog.ok.isEnabled()
+    assert dialog.reasons_label.text() == "Enter the XP the character earned."
+    dialog.amount.setValue(300)
+    assert dialog.ok.isEnabled(), dialog.reasons_label.text()
+    dialog.reject()

@@ -1,11 +1,9 @@
-"""Drag and drop that never guesses: a caster's rank asks for its spell before
-anything is paid (on the Sheet page too), lit targets are drawn enabled, and the
-ability boxes light up while a bonus chip is dragged."""
+"""Story Point rank tokens dropped without guessing: a caster's rank asks for its spell
+and a new Class's rank for its scene before anything is paid (on the Sheet page too),
+and lit targets are drawn enabled."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent
-from PySide6.QtWidgets import QApplication
 
 from builder.rulesets.story_points.ui.chain_tokens import token_mime
 from builder.ui.models.options_model import AllowedRole
@@ -86,29 +84,6 @@ def test_lit_trait_targets_are_drawn_enabled(window):
     index = _trait_index(editor, "Cleric", unranked[0])
     assert index.data(AllowedRole) is True           # lit: drawn enabled
     assert index.data(Qt.ItemDataRole.BackgroundRole) is not None
-
-
-def test_ability_boxes_light_up_while_a_chip_is_dragged(qtbot):
-    from builder.storage.rulesets import load_ruleset
-    from builder.rulesets.ability_bonuses.ui.form import AbilityBonusesForm, chip_mime_data
-
-    form = AbilityBonusesForm(load_ruleset("ability-bonuses"))
-    qtbot.addWidget(form)
-    form.show()
-    slot = form.slot("DEX")
-    rest = slot.styleSheet()
-    form.set_dragging(True)
-    assert all(form.slot(a).state == "target" for a in ("MIG", "DEX", "CHA", "FOC"))
-    assert slot.styleSheet() != rest
-    mime = chip_mime_data(3)
-    enter = QDragEnterEvent(slot.rect().center(), Qt.DropAction.MoveAction, mime,
-                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(slot, enter)
-    assert slot.state == "hover"
-    QApplication.sendEvent(slot, QDragLeaveEvent())
-    assert slot.state == "target"
-    form.set_dragging(False)
-    assert slot.state == "" and slot.styleSheet() == rest
 
 
 def test_a_new_class_rank_dropped_without_its_scene_asks_for_it(window, qtbot):
