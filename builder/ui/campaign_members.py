@@ -1,7 +1,7 @@
 """A campaign tab's members: add characters of the library (:class:`AddMembersDialog`)
 and remove one; the campaign file changes, no character file does.
 
-A part of :class:`builder.ui.campaign_view.CampaignView`.
+A part of :class:`builder.ui.campaign_tab.CampaignView`.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from builder.app.library import LibraryEntry
-    from builder.ui.campaign_view import CampaignView
+    from builder.ui.campaign_tab import CampaignTab
 
 
 def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
@@ -30,9 +30,9 @@ def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
 
 class MemberActions:
     """Add and remove members: a part of the tab
-    (:attr:`builder.ui.campaign_view.CampaignView.membership`)."""
+    (:attr:`builder.ui.campaign_tab.CampaignView.membership`)."""
 
-    def __init__(self, view: CampaignView) -> None:
+    def __init__(self, view: CampaignTab) -> None:
         self.view = view
 
     # -- members --------------------------------------------------------------------------

@@ -3,7 +3,7 @@ party XP award (the rule system's own dialogs, declared as its ``party-award``,
 ``exchange`` and ``party-xp`` dialogs, opened over the campaign's members), each one
 group operation of :mod:`builder.app.campaigns`, checked as you type with a dry run.
 
-A part of :class:`builder.ui.campaign_view.CampaignView`.
+A part of :class:`builder.ui.campaign_tab.CampaignView`.
 """
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ from builder.ui.operations import Failure, run
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
     from builder.app.types import Ruleset
-    from builder.ui.campaign_view import CampaignView
+    from builder.ui.campaign_tab import CampaignTab
 
 
 class PartyActions:
     """A campaign tab's group operations and their dialogs (award, exchange, XP): a part
-    of the tab (:attr:`builder.ui.campaign_view.CampaignView.party`)."""
+    of the tab (:attr:`builder.ui.campaign_tab.CampaignView.party`)."""
 
-    def __init__(self, view: CampaignView) -> None:
+    def __init__(self, view: CampaignTab) -> None:
         self.view = view
 
     # -- the core, dry and for real ----------------------------------------------------------

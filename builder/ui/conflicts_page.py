@@ -287,7 +287,7 @@ def _current_path(window: "MainWindow") -> Path | None:
     doc = window.documents.current_doc()
     if doc is not None and doc.path is not None:
         return Path(doc.path)
-    campaign = window.documents.current_campaign_view()
+    campaign = window.documents.current_campaign_tab()
     if campaign is not None:
         return Path(campaign.path)
     if window.tabs.currentIndex() == 0:

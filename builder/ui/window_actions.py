@@ -378,7 +378,7 @@ class ActionsController(QObject):
             return
         menu.clear()
         menu.addActions([self.action(i) for i in CAMPAIGN_MENU])
-        view = self.documents.current_campaign_view()
+        view = self.documents.current_campaign_tab()
         if view is not None:
             menu.addSeparator()
             for button in (view.award_button, view.exchange_button, view.xp_button,
@@ -395,7 +395,7 @@ class ActionsController(QObject):
             on_library=on_library,
             selected=bool(window.library_page.selected_paths()) if on_library else True,
             one_character=documents.current_doc() is not None,
-            campaign_tab=documents.current_campaign_view() is not None,
+            campaign_tab=documents.current_campaign_tab() is not None,
             campaign_selected=on_library and bool(window.campaigns_panel.selected_paths()),
             characters_selected=bool(
                 window.library_page.view.selectionModel().selectedRows()))

@@ -17,7 +17,7 @@ from builder.ui.wording import count
 
 if TYPE_CHECKING:
     from builder.app.outcome import Outcome
-    from builder.ui.campaign_view import CampaignView
+    from builder.ui.campaign_tab import CampaignTab
     from builder.ui.main_window import MainWindow
     from builder.ui.window_documents import DocumentsController
     from builder.ui.window_library import LibraryController
@@ -47,7 +47,7 @@ class CampaignsController(QObject):
         self.new_campaign_dialog = dialog
 
     def create_campaign(self, name: str, ruleset_id: str,
-                        members: Sequence[str | Path]) -> CampaignView | None:
+                        members: Sequence[str | Path]) -> CampaignTab | None:
         """Write a new campaign into the library's campaigns folder and open it
         (:func:`builder.app.campaigns.create`, as ``campaign new``)."""
         from builder.app import campaigns

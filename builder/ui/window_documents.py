@@ -22,7 +22,7 @@ from builder.app.pathnames import real_path
 if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
     from builder.ui.broadcast import Change
-    from builder.ui.campaign_view import CampaignView
+    from builder.ui.campaign_tab import CampaignTab
     from builder.ui.document import CharacterDocument
     from builder.ui.main_window import MainWindow
     from builder.ui.views.base import CharacterEditor
@@ -67,12 +67,12 @@ def open_tab_blockers(editors: Iterable[CharacterEditor], paths: Iterable[str | 
     return reasons
 
 
-def _is_campaign_view(widget: QWidget | None) -> bool:
+def _is_campaign_tab(widget: QWidget | None) -> bool:
     """Without importing the campaign tab's module (start-up does not need it)."""
     import sys
 
-    module = sys.modules.get("builder.ui.campaign_view")
-    return module is not None and isinstance(widget, module.CampaignView)
+    module = sys.modules.get("builder.ui.campaign_tab")
+    return module is not None and isinstance(widget, module.CampaignTab)
 
 
 class DocumentsController(QObject):
@@ -101,9 +101,9 @@ class DocumentsController(QObject):
         return cast("CharacterEditor", widget) if widget is not None and hasattr(widget, "doc") \
             else None
 
-    def current_campaign_view(self) -> CampaignView | None:
+    def current_campaign_tab(self) -> CampaignTab | None:
         widget = self.tabs.currentWidget()
-        return cast("CampaignView", widget) if _is_campaign_view(widget) else None
+        return cast("CampaignTab", widget) if _is_campaign_tab(widget) else None
 
     def current_doc(self) -> CharacterDocument | None:
         editor = self.current_editor()
@@ -123,21 +123,21 @@ class DocumentsController(QObject):
         widgets = [self.tabs.widget(i) for i in range(1, self.tabs.count())]
         return [cast("CharacterEditor", w) for w in widgets if hasattr(w, "doc")]
 
-    def campaign_views(self) -> list[CampaignView]:
+    def campaign_tabs(self) -> list[CampaignTab]:
         """The campaign tabs."""
         widgets = [self.tabs.widget(i) for i in range(1, self.tabs.count())]
-        return [cast("CampaignView", w) for w in widgets if _is_campaign_view(w)]
+        return [cast("CampaignTab", w) for w in widgets if _is_campaign_tab(w)]
 
-    def campaign_view_for_path(self, path: str | Path) -> CampaignView | None:
+    def campaign_tab_for_path(self, path: str | Path) -> CampaignTab | None:
         path = real_path(path)
-        for view in self.campaign_views():
+        for view in self.campaign_tabs():
             if real_path(view.path) == path:
                 return view
         return None
 
-    def tab_for_path(self, path: str | Path) -> CharacterEditor | CampaignView | None:
+    def tab_for_path(self, path: str | Path) -> CharacterEditor | CampaignTab | None:
         """The character or campaign tab holding ``path`` (None: no tab does)."""
-        return self.editor_for_path(path) or self.campaign_view_for_path(path)
+        return self.editor_for_path(path) or self.campaign_tab_for_path(path)
 
     def open_documents(self) -> list[CharacterDocument]:
         return [editor.doc for editor in self.editors()]
@@ -152,7 +152,7 @@ class DocumentsController(QObject):
 
     def current_changed(self, _index: int) -> None:
         doc = self.current_doc()
-        campaign = self.current_campaign_view()
+        campaign = self.current_campaign_tab()
         window = self.window
         if doc is not None:
             window.undo_group.setActiveStack(doc.undo_stack)
@@ -166,7 +166,7 @@ class DocumentsController(QObject):
 
     def update_status(self) -> None:
         editor = self.current_editor()
-        campaign = self.current_campaign_view()
+        campaign = self.current_campaign_tab()
         window = self.window
         if campaign is not None:
             # The title ends with the application's name, which the platform would
@@ -217,7 +217,7 @@ class DocumentsController(QObject):
 
     # -- opening -------------------------------------------------------------------------
     def open_file(self, path: str | Path,
-                  make_current: bool = True) -> CharacterEditor | CampaignView | None:
+                  make_current: bool = True) -> CharacterEditor | CampaignTab | None:
         """Open ``path`` in the tab for what it holds: a campaign in its campaign tab (as
         File ▸ Open Campaign), anything else as a character (File ▸ Open, which says why
         a file that is neither cannot be opened).  The command line's FILEs and Open
@@ -228,7 +228,7 @@ class DocumentsController(QObject):
         return self.open_path(path, make_current=make_current)
 
     def open_in_place(self, path: str | Path, index: int,
-                      make_current: bool) -> CharacterEditor | CampaignView | None:
+                      make_current: bool) -> CharacterEditor | CampaignTab | None:
         """Open ``path`` (:meth:`open_file`) in the place a tab held (``index``): a tab
         that comes back, or the file a copy's tab went into.  A tab already open stays
         where it is."""
@@ -286,16 +286,16 @@ class DocumentsController(QObject):
         return editor
 
     def open_campaign(self, path: str | Path,
-                      make_current: bool = True) -> CampaignView | None:
-        from builder.ui.campaign_view import CampaignView
+                      make_current: bool = True) -> CampaignTab | None:
+        from builder.ui.campaign_tab import CampaignTab
 
-        existing = self.campaign_view_for_path(path)
+        existing = self.campaign_tab_for_path(path)
         if existing is not None:
             if make_current:
                 self.tabs.setCurrentWidget(existing)
             return existing
         window = self.window
-        view = CampaignView(path, self.tabs, member_guard=self.member_blockers,
+        view = CampaignTab(path, self.tabs, member_guard=self.member_blockers,
                             library_entries=self._library_entries, broadcast=window.broadcast)
         if view.campaign is None:
             text = self.open_problem = view.read_problem or f"{path}: cannot be read"
@@ -352,7 +352,7 @@ class DocumentsController(QObject):
             return
         undo_group = self.window.undo_group
         if not hasattr(widget, "doc"):  # a campaign tab
-            view = cast("CampaignView", widget)
+            view = cast("CampaignTab", widget)
             self.tabClosing.emit(view)
             self.tabs.removeTab(index)
             undo_group.removeStack(view.undo_stack)
@@ -397,7 +397,7 @@ class DocumentsController(QObject):
 
     def reload_current(self) -> None:
         editor = self.current_editor()
-        campaign = self.current_campaign_view()
+        campaign = self.current_campaign_tab()
         if campaign is not None:
             campaign.reload()
             campaign.pool_view.reload()
@@ -443,7 +443,7 @@ class DocumentsController(QObject):
             if follow(doc, change, self.window.broadcast):
                 editor.conflict_bar.hide()
                 followed.append(doc.name)
-        for view in self.campaign_views():
+        for view in self.campaign_tabs():
             view.files_changed(change)
         self.window.library_model.refresh()
         self.window.campaign_model.refresh()

@@ -16,7 +16,7 @@ from builder.ui.settings import app_settings
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
-    from builder.ui.campaign_view import CampaignView
+    from builder.ui.campaign_tab import CampaignTab
     from builder.ui.main_window import MainWindow
     from builder.ui.views.base import CharacterEditor
     from builder.ui.window_documents import DocumentsController
@@ -79,17 +79,17 @@ class SettingsController(QObject):
         if not recent:
             menu.addAction("(none)").setEnabled(False)
 
-    def settings_key(self, editor: CharacterEditor | CampaignView, name: str) -> str:
+    def settings_key(self, editor: CharacterEditor | CampaignTab, name: str) -> str:
         if not hasattr(editor, "doc"):
             return f"campaign/{name}"
         return f"editor/{editor.doc.ruleset.id}/{name}"
 
-    def save_splitters(self, editor: CharacterEditor | CampaignView) -> None:
+    def save_splitters(self, editor: CharacterEditor | CampaignTab) -> None:
         settings = app_settings()
         for name, splitter in editor.splitters().items():
             settings.setValue(self.settings_key(editor, name), splitter.saveState())
 
-    def restore_splitters(self, editor: CharacterEditor | CampaignView) -> None:
+    def restore_splitters(self, editor: CharacterEditor | CampaignTab) -> None:
         settings = app_settings()
         for name, splitter in editor.splitters().items():
             state = settings.value(self.settings_key(editor, name))
@@ -111,7 +111,7 @@ class SettingsController(QObject):
         settings.setValue("library/sortDescending", int(
             header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder))
         settings.setValue("openFiles", [str(d.path) for d in documents.open_documents() if d.path])
-        settings.setValue("openCampaigns", [str(v.path) for v in documents.campaign_views()])
+        settings.setValue("openCampaigns", [str(v.path) for v in documents.campaign_tabs()])
         settings.setValue("currentTab", window.tabs.currentIndex())
         # the tabs in their order, each "character:PATH" or "campaign:PATH", and the one
         # in front (by its path: the order may not come back whole if a file went away)
@@ -121,7 +121,7 @@ class SettingsController(QObject):
             doc = getattr(widget, "doc", None)
             if doc is not None and doc.path:
                 tab = f"character:{doc.path}"
-            elif widget in documents.campaign_views():
+            elif widget in documents.campaign_tabs():
                 tab = f"campaign:{widget.path}"
             else:
                 continue
@@ -132,7 +132,7 @@ class SettingsController(QObject):
         settings.setValue("frontTab", front)
         # one layout per ruleset: the current editor's wins
         current = documents.current_editor()
-        for editor in documents.editors() + documents.campaign_views():
+        for editor in documents.editors() + documents.campaign_tabs():
             if editor is not current:
                 self.save_splitters(editor)
         if current is not None:

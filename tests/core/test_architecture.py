@@ -534,7 +534,7 @@ def test_the_adapters_hold_files_only_as_read_only_views():
     sample = ast.walk(ast.parse(
         "from builder.app import documents, queries\n"
         "from builder.app.types import CampaignView, CharacterView\n"
-        "from builder.ui.campaign_view import CampaignView as Tab\n"
+        "from builder.ui.campaign_tab import CampaignTab as Tab\n"
         "def f(doc, mine: CharacterView, cf, tab: Tab, ours: CampaignView, view):\n"
         "    doc.cf.do(a)\n    mine.save()\n    cf.read_only = None\n"       # 5-7
         "    opened = documents.open_character(p)\n    opened.undo()\n"       # 9

@@ -27,7 +27,7 @@ FORM_BUILDING = {
     "builder/rulesets/vogelfrei/ui/party_xp.py:PartyXpDialog.__init__",
     "builder/rulesets/vogelfrei/ui/possessions.py:PossessionsPage.__init__",
     "builder/rulesets/vogelfrei/ui/sheet_part.py:SheetPart._build_sheet",
-    "builder/ui/campaign_view.py:CampaignView._build",
+    "builder/ui/campaign_tab.py:CampaignTab._build",
     "builder/ui/pool_view.py:PoolView._build",
 }
 

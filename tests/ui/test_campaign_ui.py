@@ -95,7 +95,7 @@ def test_library_shows_the_campaigns_section(window, party, qtbot):
     panel.select_path(str(party["camp"]))
     assert window.action("open_campaign_selected").isEnabled()
     window.action("open_campaign_selected").trigger()
-    assert window.documents.current_campaign_view().name == "Iron Coast"
+    assert window.documents.current_campaign_tab().name == "Iron Coast"
 
 
 # -- new campaign, members, trash ---------------------------------------------------------
@@ -122,7 +122,7 @@ def test_new_campaign_dialog_with_members_from_the_library(window, isolated_data
     assert doc["name"] == "Iron Coast" and doc["ruleset"] == "story-points"
     # stored relative to the campaign's folder: the data folder moves as a whole
     assert doc["members"] == [str(Path("..") / "characters" / nyra.name)]
-    view = window.documents.current_campaign_view()
+    view = window.documents.current_campaign_tab()
     assert view.members_model.rowCount() == 1
     assert view.members_model.item(0, 0).text() == "Nyra"
     assert window.campaign_model.rowCount() == 1
@@ -152,7 +152,7 @@ def test_add_and_remove_members_and_trash_with_undo(window, party, qtbot):
     window.campaign_model.refresh()
     window.campaigns_panel.select_path(str(party["camp"]))
     window.action("trash_campaign").trigger()
-    assert not party["camp"].exists() and window.documents.campaign_views() == []
+    assert not party["camp"].exists() and window.documents.campaign_tabs() == []
     assert window.campaign_model.rowCount() == 0
     window.action("undo").trigger()
     assert party["camp"].read_bytes() == data
@@ -491,7 +491,7 @@ def test_open_campaign_tabs_come_back_next_time(party, qtbot):
     again = MainWindow(restore=True)
     qtbot.addWidget(again)
     again.settings.reopen_tabs()
-    assert [v.name for v in again.documents.campaign_views()] == ["Iron Coast"]
+    assert [v.name for v in again.documents.campaign_tabs()] == ["Iron Coast"]
     assert again.documents.editors() == []
 
 

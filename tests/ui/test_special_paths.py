@@ -95,7 +95,7 @@ def test_a_campaign_member_that_is_a_loop_leaves_its_tab_working(window, tmp_pat
     data["members"].append(str(loop))
     camp.write_text(json.dumps(data))
     view = window.documents.open_campaign(camp)
-    assert view is not None and window.documents.campaign_view_for_path(camp) is view
+    assert view is not None and window.documents.campaign_tab_for_path(camp) is view
     view.membership.open_add_dialog()                               # compares the members' paths
     assert view.dialog is not None
     view.dialog.reject()

@@ -456,7 +456,7 @@ def test_a_campaign_file_opens_in_its_campaign_tab_from_the_command_line(tmp_pat
 
 def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, senna_path,
                                                                      tmp_path):
-    from builder.ui.campaign_view import CampaignView
+    from builder.ui.campaign_tab import CampaignTab
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -465,8 +465,8 @@ def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, sen
     outside.write_bytes(camp.read_bytes())
     before = camp.read_bytes()
     view = window.documents.open_file(outside)
-    assert isinstance(view, CampaignView) and window.tabs.currentWidget() is view
-    assert window.documents.current_campaign_view() is view
+    assert isinstance(view, CampaignTab) and window.tabs.currentWidget() is view
+    assert window.documents.current_campaign_tab() is view
     editor = window.documents.open_file(senna_path)
     assert editor is not None and window.documents.current_doc().name == "Senna"
     # Open Recent lists the campaign and opens it in its tab again
@@ -476,13 +476,13 @@ def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, sen
     recent = [a for a in window.actions_controller.recent_menu.actions() if a.toolTip() == str(outside)]
     assert recent
     recent[0].trigger()
-    assert isinstance(window.tabs.currentWidget(), CampaignView)
+    assert isinstance(window.tabs.currentWidget(), CampaignTab)
     window.documents.close_tab(window.tabs.currentIndex())
     # File > Open's dialog too
     window.documents.open_dialog()
     window.documents._file_dialog.filesSelected.emit([str(outside)])
     window.documents._file_dialog.close()
-    assert isinstance(window.tabs.currentWidget(), CampaignView)
+    assert isinstance(window.tabs.currentWidget(), CampaignTab)
     window.documents.close_tab(window.tabs.currentIndex())
     # dropped on the window: the campaign opens (not imported as a character), a
     # character file dropped with it is imported
@@ -496,7 +496,7 @@ def test_a_campaign_opens_in_its_tab_by_file_recent_files_and_a_drop(window, sen
     event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
                        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     window.dropEvent(event)
-    assert isinstance(window.tabs.currentWidget(), CampaignView)
+    assert isinstance(window.tabs.currentWidget(), CampaignTab)
     window.library_model.refresh()
     assert window.library_model.rowCount() == count + 1
     assert camp.read_bytes() == before

@@ -51,8 +51,7 @@ if TYPE_CHECKING:
     from builder.app.library import LibraryEntry
     from builder.app.outcome import Guard
     from builder.ui.operations import Change
-    from builder.app import types as app_types
-    from builder.app.types import CharacterView, Ruleset
+    from builder.app.types import CampaignView, CharacterView, Ruleset
 
 
 def _resolved(path: str | Path) -> Path:
@@ -97,7 +96,7 @@ class ElidedLine(QLabel):
 class UndoLastEntry(QUndoCommand):
     """The campaign's undo as a command: undo() takes back the last ledger entry."""
 
-    def __init__(self, view: "CampaignView", entry: Mapping[str, Any], text: str):
+    def __init__(self, view: "CampaignTab", entry: Mapping[str, Any], text: str):
         super().__init__(f"{text} (campaign)")
         self.view = view
         self.entry = entry
@@ -112,7 +111,7 @@ class UndoLastEntry(QUndoCommand):
         self.view.undo_last(expected=self.entry)
 
 
-class CampaignView(QWidget):
+class CampaignTab(QWidget):
     #: The campaign file changed (the library's campaign list refreshes).
     changed = Signal()
     #: A message for the status bar.
@@ -125,8 +124,8 @@ class CampaignView(QWidget):
         super().__init__(parent)
         self.setObjectName("campaignView")
         self.path = Path(path)
-        #: The campaign file as read, read-only (this module's ``CampaignView`` is the tab).
-        self.campaign: app_types.CampaignView | None = None
+        #: The campaign file as read, read-only.
+        self.campaign: CampaignView | None = None
         #: Why the file could not be read the last time (None: it was read).
         self.read_problem: str | None = None
         self.member_guard = member_guard or (lambda paths: [])
