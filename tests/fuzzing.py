@@ -17,7 +17,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from tests.helpers import cli
-from tests.rule_systems import BUILTIN_IDS, missing_from
+from tests.rule_systems import BUILTIN_IDS, SHIPPED_IDS, sample, sample_map
 
 ODD_TEXT = st.sampled_from(["", " ", "a\nb", "\ud800", "x\u0000y", "é", "Strength", "rest",
                             "-1", "1e400", "NaN", "a" * 300, "../../etc/passwd", "Trailblazr"])
@@ -113,10 +113,9 @@ DEEP = "\u0001deep\u0001"
 
 CHARACTER_COMMANDS = [("show",), ("show", "--json"), ("check",), ("options", "--json"),
                       ("undo",)]
-#: One action per ruleset (whatever the file holds, it is tried).
-ACTIONS = {"story-points": ("do", "raise-skill", "Melee"),
-           "ability-bonuses": ("do", "modify", "MIG", "+1", "--name", "Fuzz"),
-           "vogelfrei": ("do", "award-xp", "100", "--session", "9")}
+#: One action per built-in ruleset (whatever the file holds, it is tried): each one's
+#: FUZZ_ACTION (tests/rule_systems.py reads it from the system's samples module).
+ACTIONS = sample_map("FUZZ_ACTION")
 CAMPAIGN_COMMANDS = [("campaign", "show", "--json"), ("pool", "show"),
                      ("pool", "earn", "fortune", "--reason", "fuzz"), ("undo",)]
 
@@ -168,18 +167,15 @@ def _no_constant(name):
 
 
 # -- a campaign: thousands of inputs, run by hand --------------------------------------
-#: The plan target tried on each rule system's characters.
-PLANS = {"story-points": ("plan", "skill:Melee=1"), "vogelfrei": ("plan", "skill:Melee=1"),
-         "ability-bonuses": ("plan", "skill:Melee=1"), "point-buy": ("plan", "Knight")}
-ACTIONS_CAMPAIGN = {**ACTIONS, "point-buy": ("do", "raise", "Body")}
 CAMPAIGN_EXTRA = [("campaign", "award", "rest"), ("campaign", "set", "fortune_bonus=1"),
                   ("campaign", "show")]
 
 
 def character_words(ruleset: str, pdf: Path) -> list[tuple]:
-    """Every command that reads a character, on a ``ruleset`` character."""
-    return [*CHARACTER_COMMANDS, ("show",), ("plan", *PLANS[ruleset][1:]),
-            ACTIONS_CAMPAIGN[ruleset], ("verify",), ("conflicts",),
+    """Every command that reads a character, on a ``ruleset`` character (its plan target
+    and its action: FUZZ_PLAN and FUZZ_ACTION of its samples module)."""
+    return [*CHARACTER_COMMANDS, ("show",), ("plan", *sample(ruleset, "FUZZ_PLAN")[1:]),
+            sample(ruleset, "FUZZ_ACTION"), ("verify",), ("conflicts",),
             ("export-pdf", "-o", str(pdf))]
 
 
@@ -246,19 +242,10 @@ def fuzz_campaign(seed: int, cases: int, found: Path,
             ok("do", path, *words)
         return path
 
-    bases = {
-        "story-points": character("story-points", [["raise-vital", "Strength"],
-                                                   ["award-checkpoint", "M", "a"]],
-                                  ["sp=20"]),
-        "vogelfrei": character("vogelfrei", [["award-xp", "50", "--session", "1"],
-                                             ["gain-money", "3bp"]],
-                               ["class=Warrior", "career=Mercenary"]),
-        "ability-bonuses": character("ability-bonuses", [["set-age", "mature"],
-                                                         ["modify", "MIG", "1", "--name",
-                                                          "E"]], []),
-        "point-buy": character("point-buy", [["award", "4"], ["raise", "Body"]], []),
-    }
-    assert missing_from(bases) == [], "a base character of each rule system"
+    bases = {}
+    for ruleset in SHIPPED_IDS:           # each one's FUZZ_BASE: its sets, its steps
+        sets, steps = sample(ruleset, "FUZZ_BASE")
+        bases[ruleset] = character(ruleset, steps, sets)
     share = max(1, cases // 10)
     target = work / "fuzzed.json"
     names = {ruleset: tuple(words_of(cli("data", ruleset, "--json").json()))
@@ -349,7 +336,7 @@ def fuzz_campaign(seed: int, cases: int, found: Path,
                                      ("data", ruleset, "--json"),
                                      ("new", ruleset, "N", "-o", str(work / "n.json"),
                                       "--force", "--seed", "1"),
-                                     ("do", path, *ACTIONS_CAMPAIGN[ruleset][1:])]
+                                     ("do", path, *sample(ruleset, "FUZZ_ACTION")[1:])]
             wrong = []
             for words in commands:
                 path.write_bytes(saved)

@@ -2,12 +2,20 @@
 
 A test meaning "every built-in rule system" uses :data:`BUILTIN_IDS`, so a rule system
 added by its one line in ``builder.rules.registry.BUILTIN`` is tested without a line
-here; a test that keeps a system's own values (its new arguments, its actions) in a
-dict keyed by id checks with :func:`missing_from` that the dict leaves none out.
+here.  What a shared test needs of each system (its new arguments, its actions, its
+sample characters) is in that system's own tests folder, in a plain module of constants,
+``tests/rulesets/<id with - as _>/samples.py``; a shipped system written as data (no
+folder of its own) has its module in ``tests/data_systems/<id with - as _>.py``.  A test
+reads a name with :func:`sample`, which fails naming the file and the name when a
+system's module lacks it, and checks with :func:`samples_lacking` that every system's
+module defines what it needs (docs/dev/adding-a-rule-system.md lists the names).
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Collection
+from types import ModuleType
+from typing import Any
 
 from builder.app.examples import EXAMPLES
 from builder.rules.registry import BUILTIN
@@ -22,9 +30,59 @@ DATA_IDS: tuple[str, ...] = tuple(sorted(EXAMPLES))
 SHIPPED_IDS: tuple[str, ...] = BUILTIN_IDS + DATA_IDS
 
 
-def missing_from(ids: Collection[str], expected: Collection[str] = BUILTIN_IDS) -> list[str]:
-    """The ids of ``expected`` (by default every built-in system) that ``ids`` lacks."""
-    return [rid for rid in expected if rid not in ids]
+def _samples_module(ruleset_id: str) -> str:
+    folder = ruleset_id.replace("-", "_")
+    if ruleset_id in DATA_IDS:
+        return f"tests.data_systems.{folder}"
+    return f"tests.rulesets.{folder}.samples"
+
+
+def samples_file(ruleset_id: str) -> str:
+    """The file of a shipped rule system's test data, from the repository's root."""
+    return _samples_module(ruleset_id).replace(".", "/") + ".py"
+
+
+def samples(ruleset_id: str) -> ModuleType | None:
+    """The module of a shipped rule system's test data (None while it has none)."""
+    name = _samples_module(ruleset_id)
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not (name + ".").startswith(exc.name + "."):
+            raise          # the module is there but imports something missing
+        return None
+
+
+def sample(ruleset_id: str, name: str) -> Any:
+    """``name`` of the rule system's test data; a test of a system whose module lacks it
+    fails naming the file and the name."""
+    module = samples(ruleset_id)
+    if module is None or not hasattr(module, name):
+        raise AssertionError(f"{samples_file(ruleset_id)} defines no {name} "
+                             "(docs/dev/adding-a-rule-system.md says what it holds)")
+    return getattr(module, name)
+
+
+def sample_map(name: str, ids: Collection[str] = BUILTIN_IDS) -> dict[str, Any]:
+    """``{id: its name}`` for each rule system of ``ids`` whose test data defines ``name``
+    (the others are left out: :func:`samples_lacking` names them)."""
+    found = {}
+    for rid in ids:
+        module = samples(rid)
+        if module is not None and hasattr(module, name):
+            found[rid] = getattr(module, name)
+    return found
+
+
+def samples_lacking(*names: str, ids: Collection[str] = BUILTIN_IDS) -> list[str]:
+    """``"FILE: NAME"`` for each of ``names`` that the test data of a rule system of
+    ``ids`` (by default every built-in one) does not define; empty when none is missing."""
+    lacking = []
+    for rid in ids:
+        module = samples(rid)
+        lacking += [f"{samples_file(rid)}: {name}" for name in names
+                    if module is None or not hasattr(module, name)]
+    return lacking
 
 
 def install_data_systems() -> None:

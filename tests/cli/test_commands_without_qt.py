@@ -86,7 +86,10 @@ def test_export_pdf_never_builds_the_qt_namespace(tmp_path):
     looked up or a call with a Qt enum overload (setPen, setBrush, fillRect...) is made;
     the sheet painter makes none (builder/render/paint.py): a party of every
     ruleset, played and blank and compact, exported in a fresh process."""
-    from tests.sheet_samples import BOB, GRETA, SENNA, make_files
+    from tests.rulesets.ability_bonuses.samples import BOB
+    from tests.rulesets.story_points.samples import SENNA
+    from tests.rulesets.vogelfrei.samples import GRETA
+    from tests.sheet_samples import make_files
 
     files = make_files(tmp_path, (SENNA, GRETA, BOB))
     pdf = tmp_path / "party.pdf"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from builder.storage.files import load_character
 from tests.helpers import ok
 from tests.rule_systems import BUILTIN_IDS
-from tests.sheet_samples import SENNA, make_files, make_sample_characters
+from tests.rulesets.story_points.samples import SENNA
+from tests.sheet_samples import make_files, make_sample_characters
 
 
 def test_a_text_without_ledger_rows_is_the_same_text(tmp_path):

@@ -15,7 +15,7 @@ from builder.rules.base import (GENERIC_CODE, Action, ActionKind, UsageError, re
 from builder.rules.engine import replay
 from builder.rules.registry import ruleset_class
 from builder.storage.rulesets import load_ruleset
-from tests.rule_systems import BUILTIN_IDS, missing_from
+from tests.rule_systems import BUILTIN_IDS, SHIPPED_IDS, sample_map, samples_lacking
 from tests.rulesets.story_points.core.sp_helpers import state as sp_state
 from tests.source_trees import nodes, parse
 
@@ -104,23 +104,9 @@ def test_rule_bodies_read_actions_by_attribute_not_as_mappings(module):
 
 
 SNAPSHOTS = Path(__file__).resolve().parent / "cli_snapshots" / "characters"
-#: For each rule system, a character and words that take every one of its verbs in turn.
-WALKS = {
-    "vogelfrei": ("vf-busy.json", [
-        ["award-xp", "3000", "--session", "s1"], ["level-up", "--session", "s1"],
-        ["award-xp", "9000", "--session", "s3"],
-        ["change-career", "Warrior", "Soldier", "--session", "s3"],
-        ["gain-money", "50gp"], ["buy", "Dart", "--qty", "2"], ["drop", "Dart"],
-        ["spend-money", "1gp 2sp"], ["gain", "Shield"], ["wear", "Shield"],
-        ["remove", "Shield"], ["damage-wounds", "3"], ["heal-wounds", "1"],
-        ["damage-stamina", "2"], ["heal-stamina", "9"]]),
-    "ability-bonuses": ("ab-busy.json", [
-        ["modify", "MIG", "1", "--name", "Bless"], ["unmodify", "--name", "bless"],
-        ["set-age", "old"]]),
-    "point-buy": ("pb-busy.json", [
-        ["award", "20", "--note", "the quest"], ["raise", "Body"], ["raise", "Fencing"],
-        ["raise", "Fencing"], ["take", "Knight"]]),
-}
+#: For each rule system, a character and words that take every one of its verbs in turn:
+#: its samples module's WALK (a snapshot character's file and the words), where not None.
+WALKS = {rid: walk for rid, walk in sample_map("WALK", SHIPPED_IDS).items() if walk is not None}
 
 
 def _walk_start(ruleset_id, isolated_data):
@@ -138,10 +124,11 @@ def _walk_start(ruleset_id, isolated_data):
 
 
 def test_every_built_in_system_has_a_walk_of_its_verbs():
-    """Story Points walks its verbs in its own folder (``SP_WORDS`` in
+    """Every built-in system's samples module says its WALK; Story Points' is None: it
+    walks its verbs in its own folder (``SP_WORDS`` in
     tests/rulesets/story_points/core/test_story_points_action_kinds.py); every other
     system here."""
-    assert missing_from({*WALKS, "story-points"}) == []
+    assert samples_lacking("WALK") == []
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(WALKS))

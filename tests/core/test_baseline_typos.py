@@ -17,18 +17,8 @@ from builder.rules.base import RulesError
 from builder.rules.engine import replay
 from builder.storage import validation
 from builder.storage.rulesets import load_ruleset
-from tests.rule_systems import BUILTIN_IDS, SHIPPED_IDS, install_data_systems, missing_from
-
-RICH = {
-    "story-points": [("sp", "5"), ("vital.Cognition", "3"), ("skill.Medicine", "2"),
-                     ("skill.Melee", "1"), ("class.Cleric", "2"),
-                     ("trait.Cleric.Restoring Grace", "1"), ("trait.Cleric.Zeal", "1"),
-                     ("spell.Cleric", "Mend Wounds"), ("spell.Cleric", "Bless"),
-                     ("class.Fighter", "1"), ("trait.Fighter.Parry", "1"), ("vit", "2"),
-                     ("wounded", "1")],
-    "vogelfrei": [("class", "Cleric")],
-    "ability-bonuses": [("age", "mature")],
-}
+from tests.rule_systems import (BUILTIN_IDS, SHIPPED_IDS, install_data_systems, sample,
+                                samples_lacking)
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -73,13 +63,14 @@ def changed(baseline: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 def baseline_of(rid: str) -> tuple[Any, dict[str, Any]]:
+    """The system's ruleset and its RICH_BASELINE (in its samples module)."""
     rs = load_ruleset(rid)
-    return rs, rs.baseline_from_sets(RICH.get(rid, []), rng=random.Random(5),
+    return rs, rs.baseline_from_sets(sample(rid, "RICH_BASELINE"), rng=random.Random(5),
                                      randomize=rid in BUILTIN_IDS)
 
 
 def test_every_built_in_system_has_a_rich_baseline_here():
-    assert missing_from(RICH) == []
+    assert samples_lacking("RICH_BASELINE") == []
 
 
 @pytest.mark.parametrize("rid", SHIPPED_IDS)

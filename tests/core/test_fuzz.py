@@ -11,42 +11,37 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzzing import (ACTIONS, CAMPAIGN_COMMANDS, CHARACTER_COMMANDS, PLANS, check_commands,
-                           mutated)
+from tests.fuzzing import CAMPAIGN_COMMANDS, CHARACTER_COMMANDS, check_commands, mutated
 from tests.helpers import cli, ok
-from tests.rule_systems import BUILTIN_IDS, SHIPPED_IDS, missing_from
+from tests.rule_systems import BUILTIN_IDS, SHIPPED_IDS, sample, samples_lacking
 
 FUZZ = settings(max_examples=25, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-#: The actions each rule system's base character takes before it is mutated.
-STEPS = {"story-points": [["raise-vital", "Strength"], ["raise-skill", "Melee"]],
-         "ability-bonuses": [["modify", "DEX", "+1", "--name", "Haste"], ["set-age", "mature"]],
-         "vogelfrei": [["award-xp", "50", "--session", "1"], ["damage-stamina", "1"]]}
-
-
 def character(tmp_path, ruleset: str) -> dict:
+    """The rule system's base character: new with its BASE_ARGS, then its FUZZ_STEPS (the
+    actions it takes before it is mutated)."""
     path = tmp_path / f"base-{ruleset}.json"
-    ok("new", ruleset, "Base", "-o", path, "--seed", "3", *(
-        ["--set", "sp=20"] if ruleset == "story-points" else []))
-    for words in STEPS[ruleset]:
+    ok("new", ruleset, "Base", "-o", path, "--seed", "3", *sample(ruleset, "BASE_ARGS"))
+    for words in sample(ruleset, "FUZZ_STEPS"):
         ok("do", path, *words)
     return json.loads(path.read_text())
 
 
 def test_every_built_in_system_has_its_base_character_action_and_plan():
-    """Here and in the fuzz campaign (tests/fuzzing.py)."""
-    assert missing_from(STEPS) == [] and missing_from(ACTIONS) == []
-    assert missing_from(PLANS, SHIPPED_IDS) == []
+    """Here and in the fuzz campaign (tests/fuzzing.py), which also goes over the
+    systems written as data that ship."""
+    assert samples_lacking("BASE_ARGS", "FUZZ_STEPS", "FUZZ_ACTION") == []
+    assert samples_lacking("FUZZ_ACTION", "FUZZ_PLAN", "FUZZ_BASE", ids=SHIPPED_IDS) == []
 
 
 @pytest.mark.parametrize("ruleset", BUILTIN_IDS)
 def test_mutated_characters(ruleset, tmp_path):
     base = character(tmp_path, ruleset)
     target = tmp_path / "fuzzed.json"
-    commands = [*CHARACTER_COMMANDS, ACTIONS[ruleset]]
+    commands = [*CHARACTER_COMMANDS, sample(ruleset, "FUZZ_ACTION")]
 
     @FUZZ
     @given(data=mutated(base))

@@ -14,7 +14,7 @@ from builder.rules import fortune_peril as fp
 from builder.rules.base import RulesError
 from builder.rules.engine import Fold, replay
 from builder.storage.rulesets import load_ruleset
-from tests.rule_systems import BUILTIN_IDS, missing_from
+from tests.rule_systems import BUILTIN_IDS, sample, samples_lacking
 
 STAMP = "2026-01-01T12:00:00+00:00"
 
@@ -48,30 +48,17 @@ def assert_linear(work: Callable[[int], Callable[[], Any]], n: int) -> None:
     assert mem_large < 2.2 * mem_small, (mem_small, mem_large)
 
 
-CYCLES: dict[str, Callable[[int], list[list[str]]]] = {
-    "story-points": lambda i: [["award-checkpoint", f"M{i}", "a"],
-                               ["award-checkpoint", f"M{i}", "b"],
-                               ["resolve-milestone", f"M{i}"], ["rest"]],
-    "vogelfrei": lambda i: [["award-xp", "40", "--session", f"S{i}"], ["gain-money", "3bp"],
-                            ["damage-stamina", "1"], ["heal-stamina", "1"]],
-    "ability-bonuses": lambda i: [["modify", "MIG", "1", "--name", f"E{i}"],
-                                  ["set-age", ["young", "mature"][i % 2]]],
-}
-BASELINE_SETS = {
-    "story-points": [("sp", "0")],
-    "vogelfrei": [("class", "Warrior"), ("career", "Mercenary")],
-    "ability-bonuses": [],
-}
-
-
 def ledger_of(rs: Any, baseline: dict[str, Any], size: int) -> list[dict[str, Any]]:
+    """``size`` entries the rules take, from the rounds of the system's ``growth_cycle``
+    (in its tests folder's samples.py)."""
+    cycle: Callable[[int], list[list[str]]] = sample(rs.id, "growth_cycle")
     folding = Fold(lambda: rs.initial_state(baseline), rs.check, rs.advance)
     rng = random.Random(1)
     ledger: list[dict[str, Any]] = []
     i = 0
     while len(ledger) < size:
         i += 1
-        for words in CYCLES[rs.id](i):
+        for words in cycle(i):
             try:
                 action = rs.resolve(folding.state, rs.parse_action(words), rng)
             except RulesError:
@@ -82,13 +69,13 @@ def ledger_of(rs: Any, baseline: dict[str, Any], size: int) -> list[dict[str, An
 
 
 def test_every_built_in_system_has_its_cycle_here():
-    assert missing_from(CYCLES) == [] and missing_from(BASELINE_SETS) == []
+    assert samples_lacking("growth_cycle", "GROWTH_SETS") == []
 
 
 @pytest.mark.parametrize("rid", BUILTIN_IDS)
 def test_replay_and_show_grow_linearly(rid):
     rs = load_ruleset(rid)
-    baseline = rs.baseline_from_sets(BASELINE_SETS[rid], rng=random.Random(1),
+    baseline = rs.baseline_from_sets(sample(rid, "GROWTH_SETS"), rng=random.Random(1),
                                      randomize=True)
     ledger = ledger_of(rs, baseline, 200)
 

@@ -15,17 +15,15 @@ from builder.storage.validation import (character_schema_names, is_valid_fast, l
                                         schema_errors)
 from tests.fuzzing import VALUES, mutated
 from tests.helpers import ok
-from tests.rule_systems import BUILTIN_IDS, missing_from
+from tests.rule_systems import BUILTIN_IDS, sample, samples_lacking
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The action each rule system's sample character takes (so that it has a ledger).
-SAMPLE_ACTIONS = {"story-points": ["raise-vital", "Strength"],
-                  "ability-bonuses": ["set-age", "mature"],
-                  "vogelfrei": ["award-xp", "50", "--session", "1"]}
 
 
 def test_every_built_in_rule_system_has_its_documents_here():
-    assert missing_from(SAMPLE_ACTIONS) == [], "add the new rule system's sample action"
+    """Each system's sample character: its new arguments and the action it takes (so
+    that it has a ledger), in its tests folder's samples.py."""
+    assert samples_lacking("BASE_ARGS", "SCHEMA_ACTION") == []
 
 
 def test_every_shipped_schema_has_an_up_to_date_compiled_validator():
@@ -47,11 +45,9 @@ def documents(tmp_path_factory):
         found = []
         members = []
         for ruleset in BUILTIN_IDS:
-            words = SAMPLE_ACTIONS[ruleset]
             path = folder / f"{ruleset}.json"
-            ok("new", ruleset, "Base", "-o", path, "--seed", "3",
-               *(["--set", "sp=20"] if ruleset == "story-points" else []))
-            ok("do", path, *words)
+            ok("new", ruleset, "Base", "-o", path, "--seed", "3", *sample(ruleset, "BASE_ARGS"))
+            ok("do", path, *sample(ruleset, "SCHEMA_ACTION"))
             found.append((character_schema_names(ruleset), json.loads(path.read_text())))
             if ruleset == "story-points":
                 members += ["--member", path]

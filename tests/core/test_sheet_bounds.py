@@ -6,7 +6,7 @@ import re
 
 from builder.sheets import NOTES_LIMIT, ROW_LIMIT, TEXT_LIMIT, build_sheet, bounded
 from builder.sheets.model import Notes, Table
-from tests.sheet_samples import story_points
+from tests.rulesets.story_points.samples import derived as story_points
 
 
 def test_a_megabyte_of_notes_prints_its_start_and_says_how_much_is_left():

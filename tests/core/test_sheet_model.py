@@ -10,7 +10,7 @@ from builder.rules.base import UsageError
 from builder.sheets import build_sheet, builder_module, parse_sections, section_keys
 from builder.sheets.model import (Boxes, Column, Notes, Rows, SheetOptions, Table,
                                   text_value)
-from tests.sheet_samples import story_points
+from tests.rulesets.story_points.samples import derived as story_points
 
 STORY_SECTIONS = ["vitals", "vit", "sp", "milestones", "skills", "classes", "traits", "spells",
                   "notes", "ledger"]

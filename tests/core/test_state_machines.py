@@ -18,33 +18,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.helpers import cli, ok, undone_bytes
-from tests.rule_systems import BUILTIN_IDS, missing_from
+from tests.rule_systems import BUILTIN_IDS, sample, samples_lacking
 
 MACHINE = settings(max_examples=3, stateful_step_count=12, deadline=None, derandomize=True,
                    database=None, suppress_health_check=list(HealthCheck))
-
-WORDS = {
-    "story-points": [
-        ["raise-vital", "Strength"], ["raise-vital", "Agility"], ["raise-skill", "Melee"],
-        ["raise-skill", "Athletics"], ["raise-class", "Fighter", "--trait", "Parry"],
-        ["enter-class", "Ranger", "--trait", "Trailblazer", "--scene", "woods"],
-        ["use-trait", "Fighter", "Parry"], ["rest"], ["award-checkpoint", "M", "C1"],
-        ["award-checkpoint", "M", "C1"], ["resolve-milestone", "M"], ["set-active", "no"],
-        ["raise-vital", "Nope"], ["raise-skill", "Melee", "--exchange"], ["fly"]],
-    "ability-bonuses": [
-        ["modify", "DEX", "+1", "--name", "Haste"], ["modify", "MIG", "-2", "--name", "Curse"],
-        ["unmodify", "--name", "Haste"], ["unmodify", "--name", "Nothing"],
-        ["set-age", "mature"], ["set-age", "off"], ["set-age", "ancient"],
-        ["modify", "XYZ", "+1", "--name", "x"], ["modify", "DEX", "lots", "--name", "y"]],
-    "vogelfrei": [
-        ["award-xp", "500", "--session", "1"], ["award-xp", "5000", "--session", "2"],
-        ["level-up", "--session", "2"], ["damage-stamina", "1"], ["heal-stamina", "1"],
-        ["damage-wounds", "2"], ["heal-wounds", "9"], ["award-xp", "-5", "--session", "1"],
-        ["level-up", "--session", ""], ["gain-money", "5gp"], ["spend-money", "999gp"],
-        ["gain", "Rope"], ["drop", "Rope"]],
-}
-SETS = {"story-points": ["--set", "sp=12"], "ability-bonuses": ["--seed", "5"],
-        "vogelfrei": ["--seed", "5"]}
 
 
 def ledger_length(path: Path) -> int:
@@ -52,18 +29,21 @@ def ledger_length(path: Path) -> int:
 
 
 class CharacterMachine(RuleBasedStateMachine):
+    """A character made with its system's MACHINE_NEW arguments, acting with its
+    MACHINE_WORDS (legal and illegal words; in its tests folder's samples.py)."""
     ruleset = "story-points"
 
     def __init__(self):
         super().__init__()
         self.folder = Path(tempfile.mkdtemp(prefix="machine-"))
         self.path = self.folder / "c.json"
-        ok("new", self.ruleset, "M", "-o", self.path, *SETS[self.ruleset])
+        ok("new", self.ruleset, "M", "-o", self.path, *sample(self.ruleset, "MACHINE_NEW"))
+        self.words = sample(self.ruleset, "MACHINE_WORDS")
         self.initial = self.path.read_bytes()
 
     @rule(index=st.integers(0, 100))
     def act(self, index):
-        words = WORDS[self.ruleset][index % len(WORDS[self.ruleset])]
+        words = self.words[index % len(self.words)]
         before, length = self.path.read_bytes(), ledger_length(self.path)
         result = cli("do", self.path, *words)
         assert result.code in (0, 1, 2), result
@@ -101,7 +81,7 @@ def machine_for(ruleset: str):
 
 
 def test_every_built_in_system_has_its_words_here():
-    assert missing_from(WORDS) == [] and missing_from(SETS) == []
+    assert samples_lacking("MACHINE_WORDS", "MACHINE_NEW") == []
 
 
 # A machine for each built-in rule system: TestStoryPoints for "story-points".

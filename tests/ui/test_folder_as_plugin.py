@@ -13,25 +13,22 @@ import pytest
 
 from tests.helpers import cli, ok, undone_bytes
 from tests.plugins import forget, install
-from tests.rule_systems import BUILTIN_IDS, missing_from
+from tests.rule_systems import BUILTIN_IDS, sample, samples_lacking
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: id -> (folder, new's arguments, an action, an override change, the path it names)
-SYSTEMS = {
-    "ability-bonuses": ("ability_bonuses", ["--random", "--seed", "7"],
-                        ["modify", "mig", "2", "--name", "Giant Strength"],
-                        ("effect_dc_base", -3), "effect_dc_base: -3 is less than the minimum"),
-    "story-points": ("story_points", ["--set", "sp=16", "--set", "vital.Cognition=3"],
-                     ["raise-vital", "Cognition"],
-                     ("costs", {"skill_per_level": -1}), "costs/skill_per_level: -1 is less"),
-    "vogelfrei": ("vogelfrei", ["--seed", "7"], ["award-xp", "100", "--session", "1"],
-                  ("max_level", 0), "max_level: 0 is less than the minimum of 1"),
-}
+
+def _folder(rid: str) -> str:
+    """The name of the rule system's folder in builder/rulesets, from its BUILTIN line."""
+    from builder.rules.registry import BUILTIN
+
+    return BUILTIN[rid].partition(":")[0].rpartition(".")[2]
 
 
 def test_every_built_in_system_is_copied_here():
-    assert missing_from(SYSTEMS) == []
+    """What each copy does (PLUGIN_COPY: new's arguments, an action, an override change
+    and what the copy's schema says of it) is in its tests folder's samples.py."""
+    assert samples_lacking("PLUGIN_COPY") == []
 
 
 @pytest.fixture(params=BUILTIN_IDS)
@@ -40,7 +37,7 @@ def copied(request, tmp_path, monkeypatch):
     from builder.ui import views
 
     rid = request.param
-    folder = SYSTEMS[rid][0]
+    folder = _folder(rid)
     shutil.copytree(ROOT / "builder" / "rulesets" / folder, tmp_path / "site" / "copied_system",
                     ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(registry, "BUILTIN", {other: target for other, target in
@@ -63,7 +60,7 @@ def test_a_folder_copied_out_of_the_tree_is_a_plugin(copied, tmp_path, window):
     from builder.ui.dialogs.new_character import creation_form
 
     rid, original = copied
-    _folder, new_args, action, (key, value), message = SYSTEMS[rid]
+    new_args, action, (key, value), message = sample(rid, "PLUGIN_COPY")
     assert ruleset_source(rid) == "plugin"
     ruleset = load_ruleset(rid)
     assert type(ruleset).__module__ == "copied_system.rules.ruleset"

@@ -13,7 +13,8 @@ from builder.sheets import SheetOptions, build_sheet
 from builder.storage.files import load_character
 from tests.helpers import cli, ok
 from tests.pdf_text import folded_pages
-from tests.sheet_samples import make_story_points_files, make_vogelfrei_file, story_points
+from tests.rulesets.story_points.samples import derived as story_points
+from tests.sheet_samples import make_story_points_files, make_vogelfrei_file
 
 A4 = (595, 842)
 LETTER = (612, 792)

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QProgressDialog, QWidget
 from builder.sheets import SheetOptions, build_sheet
 from builder.ui import printing
 from tests.pdf_text import page_texts
-from tests.sheet_samples import make_story_points_files, story_points
+from tests.rulesets.story_points.samples import derived as story_points
+from tests.sheet_samples import make_story_points_files
 
 
 @pytest.fixture

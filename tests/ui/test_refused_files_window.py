@@ -7,41 +7,17 @@ import json
 from pathlib import Path
 
 from tests.helpers import cli, file_bytes, ok
-from tests.rule_systems import DATA_IDS, SHIPPED_IDS, install_data_systems
+from tests.rule_systems import DATA_IDS, SHIPPED_IDS, install_data_systems, sample, samples_lacking
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "builder" / "data" / "examples"
 
 
-def _spell_its_class_lacks(doc: dict) -> None:
-    doc["baseline"]["classes"]["Fighter"]["spells"] = ["Mend Wound"]
-
-
-def _unknown_career(doc: dict) -> None:
-    doc["baseline"]["career"] = "Astronaut"
-
-
-def _score_out_of_range(doc: dict) -> None:
-    doc["baseline"]["abilities"]["MIG"] = 99
-
-
-def _value_past_its_limit(doc: dict) -> None:
-    doc["baseline"]["values"]["Body"] = 9
-
-
-REFUSED = {
-    "story-points": (["--set", "class.Fighter=1", "--set", "trait.Fighter.Parry=1"],
-                     _spell_its_class_lacks),
-    "vogelfrei": (["--set", "class=Warrior", "--set", "career=Mercenary"], _unknown_career),
-    "ability-bonuses": ([], _score_out_of_range),
-    "point-buy": ([], _value_past_its_limit),
-}
-
-
 def refused_file(tmp_path: Path, ruleset: str) -> tuple[Path, list[str]]:
-    """A new character of ``ruleset`` broken as ``REFUSED`` says; and what check prints."""
+    """A new character of ``ruleset`` broken as its samples module's ``REFUSED`` says; and
+    what check prints."""
     if ruleset in DATA_IDS:
         install_data_systems()
-    sets, breaking = REFUSED[ruleset]
+    sets, breaking = sample(ruleset, "REFUSED")
     path = tmp_path / f"{ruleset}.json"
     ok("new", ruleset, "Refused", "-o", path, "--seed", "1", *sets)
     doc = json.loads(path.read_text())
@@ -55,7 +31,7 @@ def refused_file(tmp_path: Path, ruleset: str) -> tuple[Path, list[str]]:
 def test_a_file_the_rules_refuse_opens_read_only_with_its_problems(window, tmp_path):
     """Each rule system's refused file in one window (a window per system would cost
     the suite a window's making each)."""
-    assert sorted(REFUSED) == sorted(SHIPPED_IDS)
+    assert samples_lacking("REFUSED", ids=SHIPPED_IDS) == []
     for ruleset in SHIPPED_IDS:
         path, lines = refused_file(tmp_path, ruleset)
         before = file_bytes(path)

@@ -12,7 +12,7 @@ from builder.sheets.model import (Column, Notes, Rows, Section, Sheet, Table, em
 from builder.storage.files import load_character
 from tests.helpers import ok
 from tests.pdf_text import folded_pages
-from tests.rule_systems import BUILTIN_IDS
+from tests.rule_systems import BUILTIN_IDS, samples_file, samples_lacking
 from tests.sheet_samples import FRESH, SAMPLE_PAGES, make_sample_characters
 
 
@@ -328,6 +328,9 @@ def test_the_notes_lines_fill_the_last_page_and_never_open_one(qapp):
 
 
 def test_the_samples_hold_a_fresh_character_of_every_rule_system():
+    """Each system's samples module: its played characters (none is enough), the ``new``
+    words of a fresh one, and the pages of each one's full sheet."""
+    assert samples_lacking("PLAYED", "FRESH", "SHEET_PAGES") == []
     assert sorted(words[1] for (words,) in FRESH) == list(BUILTIN_IDS)
 
 
@@ -338,7 +341,7 @@ def _first_sample(samples, ruleset: str) -> dict:
         derived = load_character(path).derived()
         if derived["ruleset"] == ruleset:
             return derived
-    pytest.fail(f"no sample character of {ruleset}: add one to tests/sheet_samples.py")
+    pytest.fail(f"no sample character of {ruleset}: add one to {samples_file(ruleset)}")
 
 
 @pytest.mark.parametrize("ruleset", BUILTIN_IDS)

@@ -344,7 +344,7 @@ def test_a_last_page_of_a_few_lines_is_folded_back(qapp):
 
     from builder.render.layout import LAST_PAGE_FOLD, fit_sheet, layout_sheet
     from builder.render.style import Style
-    from tests.sheet_samples import story_points
+    from tests.rulesets.story_points.samples import derived as story_points
 
     probe = QImage(8, 8, QImage.Format.Format_RGB32)
     k = probe.logicalDpiY() / 72

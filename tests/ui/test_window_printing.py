@@ -81,7 +81,8 @@ def test_print_preview_opens_at_most_of_the_screen(window, senna_path):
 def test_sheet_options_offer_the_sections_of_what_would_print(window, monkeypatch, tmp_path):
     """The open character's sheet's sections; on the Library, the selected characters';
     with nothing selected, every rule system's (no rule system is the default)."""
-    from tests.sheet_samples import GRETA, make_files
+    from tests.rulesets.vogelfrei.samples import GRETA
+    from tests.sheet_samples import make_files
 
     window.documents.show_library()
     monkeypatch.setattr(window.library_page, "selected_paths", list)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from builder.sheets import build_sheet, section_keys
 from builder.sheets.model import Notes, Rows, SheetOptions, Table
-from tests.sheet_samples import ability_bonuses
+from tests.rulesets.ability_bonuses.samples import derived as ability_bonuses
 
 
 def rows_of(section) -> dict:

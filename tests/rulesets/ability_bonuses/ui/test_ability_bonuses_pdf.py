@@ -6,7 +6,8 @@ from __future__ import annotations
 from builder.sheets import build_sheet
 from builder.storage.files import load_character
 from tests.helpers import ok
-from tests.sheet_samples import ability_bonuses, make_ability_bonuses_file
+from tests.rulesets.ability_bonuses.samples import derived as ability_bonuses
+from tests.sheet_samples import make_ability_bonuses_file
 from tests.ui.test_pdf_export import page_texts
 
 

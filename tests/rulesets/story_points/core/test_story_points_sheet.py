@@ -7,7 +7,7 @@ from __future__ import annotations
 from builder.sheets import build_sheet, section_keys
 from builder.sheets.model import BoxLine, Boxes, Notes, Rows, SheetOptions, Table
 from tests.core.test_sheet_model import STORY_SECTIONS, rows_of, tables
-from tests.sheet_samples import story_points
+from tests.rulesets.story_points.samples import derived as story_points
 
 
 def texts(section) -> list[str]:
