@@ -63,9 +63,18 @@ def _read(path: Path) -> bytes | None:
 
 def disk_bytes(view: CharacterView) -> bytes | None:
     """What the open character's file holds now, to tell another program's write from
-    the copy open; None without a file, or for one that cannot be read as a character
-    file (gone, unreadable, not a regular file, beyond a character file's size)."""
-    return None if view.path is None else _read(view.path)
+    the copy open: its bytes, or of a file beyond a character file's size as many as
+    tell it from any copy (one byte more); None without a file, or for one that cannot
+    be read (gone, unreadable, not a regular file)."""
+    from builder.storage import jsonio
+    from builder.storage.reading import Unreadable, read_start
+
+    if view.path is None:
+        return None
+    try:
+        return read_start(view.path, jsonio.MAX_DOCUMENT_BYTES + 1)
+    except Unreadable:
+        return None
 
 
 def keep_mine(view: CharacterView) -> Outcome:

@@ -54,13 +54,24 @@ def read_regular(path: Path | str, limit: int, what: str = "file") -> bytes:
     """The bytes of the regular file ``path`` (symbolic links followed), at most
     ``limit`` of them.  Unreadable (the reason in words, e.g. "is a named pipe, not a
     character file") for anything else; never blocks."""
+    return _read(path, limit, what, whole=True)
+
+
+def read_start(path: Path | str, limit: int, what: str = "file") -> bytes:
+    """The first ``limit`` bytes of the regular file ``path``, however long it is (what
+    it holds now, to compare with what was read); Unreadable as :func:`read_regular`
+    for anything but a regular file; never blocks."""
+    return _read(path, limit, what, whole=False)
+
+
+def _read(path: Path | str, limit: int, what: str, whole: bool) -> bytes:
     try:
         info = os.stat(path)
     except OSError as exc:
         raise Unreadable(reason_of(exc)) from None
     except ValueError:  # a NUL character in the name
         raise Unreadable("not a valid file name") from None
-    _check(info, limit, what)
+    _check(info, limit if whole else None, what)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
         | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -68,17 +79,18 @@ def read_regular(path: Path | str, limit: int, what: str = "file") -> bytes:
     except OSError as exc:
         raise Unreadable(reason_of(exc)) from None
     try:
-        _check(os.fstat(fd), limit, what)
+        _check(os.fstat(fd), limit if whole else None, what)
         chunks: list[bytes] = []
         total = 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+        wanted = limit + 1 if whole else limit      # one byte more tells a file too large
+        while total < wanted:
+            chunk = os.read(fd, min(1 << 20, wanted - total))
             if not chunk:
                 break
             chunks.append(chunk)
             total += len(chunk)
-            if total > limit:
-                raise Unreadable(f"too large to be a {what} (more than {limit} bytes)")
+        if whole and total > limit:
+            raise Unreadable(f"too large to be a {what} (more than {limit} bytes)")
         return b"".join(chunks)
     except OSError as exc:
         raise Unreadable(reason_of(exc)) from None
@@ -86,9 +98,9 @@ def read_regular(path: Path | str, limit: int, what: str = "file") -> bytes:
         os.close(fd)
 
 
-def _check(info: os.stat_result, limit: int, what: str) -> None:
+def _check(info: os.stat_result, limit: int | None, what: str) -> None:
     kind = kind_of(info.st_mode)
     if kind is not None:
         raise Unreadable(f"is {kind}, not a {what}")
-    if info.st_size > limit:
+    if limit is not None and info.st_size > limit:
         raise Unreadable(f"too large to be a {what} ({info.st_size} bytes)")

@@ -1,7 +1,7 @@
 """A campaign tab's members: add characters of the library (:class:`AddMembersDialog`)
 and remove one; the campaign file changes, no character file does.
 
-A part of :class:`builder.ui.campaign_tab.CampaignView`.
+A part of :class:`builder.ui.campaign_tab.CampaignTab`.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def member_path_for(campaign_file: Path | str, character: Path | str) -> str:
 
 class MemberActions:
     """Add and remove members: a part of the tab
-    (:attr:`builder.ui.campaign_tab.CampaignView.membership`)."""
+    (:attr:`builder.ui.campaign_tab.CampaignTab.membership`)."""
 
     def __init__(self, view: CampaignTab) -> None:
         self.view = view

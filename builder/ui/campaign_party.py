@@ -3,7 +3,7 @@ party XP award (the rule system's own dialogs, declared as its ``party-award``,
 ``exchange`` and ``party-xp`` dialogs, opened over the campaign's members), each one
 group operation of :mod:`builder.app.campaigns`, checked as you type with a dry run.
 
-A part of :class:`builder.ui.campaign_tab.CampaignView`.
+A part of :class:`builder.ui.campaign_tab.CampaignTab`.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 class PartyActions:
     """A campaign tab's group operations and their dialogs (award, exchange, XP): a part
-    of the tab (:attr:`builder.ui.campaign_tab.CampaignView.party`)."""
+    of the tab (:attr:`builder.ui.campaign_tab.CampaignTab.party`)."""
 
     def __init__(self, view: CampaignTab) -> None:
         self.view = view

@@ -453,8 +453,9 @@ def test_one_side_of_a_training_exchange_reads_as_the_exchange_itself(party):
 def test_what_an_open_character_s_file_holds_now_is_read_through_the_application(
         tmp_path, monkeypatch):
     """The window compares an open copy with the file through ``disk_bytes``: the bytes
-    another program left, or None when there is nothing a character file can be read
-    from (gone, a folder in its place, beyond a character file's size)."""
+    another program left (of a file beyond a character file's size, one byte more than
+    a copy can hold: it differs from every copy, and is never read whole), or None when
+    there is nothing to read (gone, a folder in its place)."""
     from builder.app import documents
     from builder.app.queries import open_character
     from builder.storage import jsonio
@@ -464,8 +465,9 @@ def test_what_an_open_character_s_file_holds_now_is_read_through_the_application
     assert documents.disk_bytes(view) == view.raw == path.read_bytes()
     path.write_bytes(b"{}")
     assert documents.disk_bytes(view) == b"{}"
-    monkeypatch.setattr(jsonio, "MAX_DOCUMENT_BYTES", 1)
-    assert documents.disk_bytes(view) is None
+    path.write_bytes(b"[" * 5000)
+    monkeypatch.setattr(jsonio, "MAX_DOCUMENT_BYTES", 1000)
+    assert documents.disk_bytes(view) == b"[" * 1001 != view.raw
     monkeypatch.undo()
     path.unlink()
     assert documents.disk_bytes(view) is None

@@ -11,7 +11,7 @@ import os
 import pytest
 
 from builder.storage import jsonio
-from builder.storage.reading import Unreadable, read_regular
+from builder.storage.reading import Unreadable, read_regular, read_start
 from tests.helpers import cli, file_bytes, ok
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -103,6 +103,18 @@ def test_reading_stops_at_the_limit_even_when_the_file_grows(tmp_path):
     with pytest.raises(Unreadable, match="too large"):
         read_regular(path, 5)
     assert read_regular(path, 10) == b"x" * 10
+
+
+def test_the_start_of_a_file_is_read_however_long_it_is_and_a_pipe_never_blocks(
+        tmp_path, pipe):
+    """What a file holds now, to compare with what was read: its first bytes up to the
+    limit (never the whole of a huge file); a named pipe is refused, not waited on."""
+    path = tmp_path / "long.json"
+    path.write_bytes(b"x" * 10)
+    assert read_start(path, 4) == b"xxxx"
+    assert read_start(path, 40) == b"x" * 10
+    with pytest.raises(Unreadable, match="named pipe"):
+        read_start(pipe, 4)
 
 
 def test_the_size_limit_is_the_documents_limit(tmp_path):
