@@ -11,10 +11,13 @@ The value is what follows the **last** ``=``: Hit Dice and amounts never
 contain one, so a name may (``"Ulf=the=Red=3"`` is the enemy ``Ulf=the=Red``).
 An empty name (``=3``) is an unnamed enemy.  Items may be separated by spaces
 or commas (the window's one-line fields); the command line passes one item per
-argument.
+argument.  An amount of treasure may group its thousands with commas, as a price is
+written (``1,000``, ``hoard=12,500``): a comma between a digit and three digits ending
+the number joins them.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
 from builder.rules.base import Refusal, RulesError, UsageError, parse_int
@@ -26,6 +29,15 @@ def _items(texts: Iterable[str]) -> list[str]:
     for text in texts:
         items.extend(part for part in str(text).replace(",", " ").split() if part)
     return items
+
+
+#: A thousands comma: after a digit, before three digits that end the number.
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def _treasure_items(texts: Iterable[str]) -> list[str]:
+    """The treasure's items, an amount's thousands commas read as part of it."""
+    return _items(_THOUSANDS.sub("", str(text)) for text in texts)
 
 
 def parse_enemies(texts: Iterable[str]) -> list[tuple[str, str]]:
@@ -42,7 +54,7 @@ def parse_enemies(texts: Iterable[str]) -> list[tuple[str, str]]:
 def parse_treasure(texts: Iterable[str], what: str = "treasure") -> list[tuple[str, int]]:
     """``["1000", "hoard=500"]`` -> ``[("", 1000), ("hoard", 500)]`` (UsageError for a
     value that is not a whole number)."""
-    return [treasure_item(item, what) for item in _items(texts)]
+    return [treasure_item(item, what) for item in _treasure_items(texts)]
 
 
 def treasure_item(item: str, what: str = "treasure") -> tuple[str, int]:
@@ -124,7 +136,7 @@ class PartyXpShares:
             elif treasure:
                 items = [("", treasure)]
         else:
-            for item in _items(treasure):
+            for item in _treasure_items(treasure):
                 try:
                     items.append(treasure_item(item, treasure_label))
                 except UsageError as problem:

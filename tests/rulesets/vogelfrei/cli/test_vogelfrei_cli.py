@@ -222,6 +222,14 @@ def test_xp_kinds_lists_the_seed_kinds():
     assert len(d["counts"]) == 2
 
 
+def test_xp_treasure_written_with_thousands_commas_is_one_amount():
+    """1,000 silver pieces are a thousand, as a price is written; a comma with a space
+    after it still separates two items."""
+    assert ok("xp", "--treasure", "1,000", "--json").json()["treasure"] == 1000
+    assert ok("xp", "--treasure", "hoard=12,500", "--json").json()["treasure"] == 12500
+    assert ok("xp", "--treasure", "100, 200", "--json").json()["treasure"] == 300
+
+
 def test_xp_treasure_not_at_a_secure_location():
     r = cli("xp", "--treasure", "100", "--not-secure")
     assert r.code == 1 and "secure location" in r.err

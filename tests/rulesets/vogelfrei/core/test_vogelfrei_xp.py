@@ -224,3 +224,13 @@ def test_a_share_is_awarded_as_award_xp_and_the_cap_says_what_it_kept():
     assert shares.kept({"action": "award-xp", "xp": 150}, 150) == (150, 0)
     assert shares.kept({"action": "award-xp", "xp": 900, "gained": 600, "lost": 300},
                        900) == (600, 300)
+
+
+def test_a_treasure_amount_may_group_its_thousands_with_commas():
+    """A comma between a digit and three digits that end the number joins them; any
+    other comma separates items (as a space does)."""
+    from builder.rulesets.vogelfrei.rules.tally import parse_treasure
+
+    assert parse_treasure(["1,000 hoard=1,250,000"]) == [("", 1000), ("hoard", 1250000)]
+    assert parse_treasure(["100, 200", "5,0"]) == [("", 100), ("", 200), ("", 5), ("", 0)]
+    assert parse_treasure(["12,5000"]) == [("", 12), ("", 5000)]
