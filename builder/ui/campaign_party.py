@@ -138,4 +138,3 @@ class PartyActions:
     def _xp_written(self, _shares: object) -> None:
         self.view.reload()
         self.view.changed.emit()
-

@@ -538,4 +538,3 @@ def _ruleset_of(docs: Sequence[Participant], current: Participant | None,
     from builder.app import campaigns
 
     return campaigns.ruleset_of(campaign) if campaign is not None else None
-
