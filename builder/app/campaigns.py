@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from builder.app import party
 from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCode,
@@ -31,6 +31,7 @@ from builder.app.campaign_words import entry_text
 from builder.rules import campaign as campaign_rules
 from builder.rules.base import Action, Refusal, Ruleset, UsageError
 from builder.rules.campaign import MemberActionEntry, MemberRecord
+from builder.rules.entry_ids import Envelope
 from builder.storage import campaigns as store
 from builder.storage import device_log
 from builder.storage.files import CharacterFile, now_iso
@@ -362,7 +363,7 @@ def award(path: Path | str, words: Sequence[str], *, guard: Guard | None = None,
     campaign, entry, files, changes = _modify(path, change, dry_run=dry_run)
     lines = tuple(f"{member['name']}: {cf.ruleset.describe(member['entry'])}"
                   for member, cf in zip(entry["members"], files))
-    return Outcome(entry_text(campaign, entry), changes, not dry_run, entry, lines,
+    return Outcome(entry_text(campaign, entry), changes, not dry_run, Envelope.of(entry), lines,
                    _entries(entry, files))
 
 
@@ -436,8 +437,8 @@ def exchange(path: Path | str, member_a: str, words_a: Sequence[str], member_b: 
         if steps:
             cost = f" ({cf.ruleset.balance_text(steps[-1].cost)})"
         lines.append(f"{member['name']}: {cf.ruleset.describe(member['entry'])}{cost}")
-    return Outcome(entry_text(campaign, entry), changes, not dry_run, entry, tuple(lines),
-                   _entries(entry, files))
+    return Outcome(entry_text(campaign, entry), changes, not dry_run, Envelope.of(entry),
+                   tuple(lines), _entries(entry, files))
 
 
 def _parts(campaign: store.CampaignFile, spec: XpAward) -> dict[str, str]:
@@ -513,13 +514,14 @@ def award_xp(path: Path | str, spec: XpAward, *, guard: Guard | None = None,
         lines.append(f"{share.member.cf.name}{part}: "
                      f"{share.member.cf.ruleset.describe(share.entry)}")
     return Outcome(f"{tally.total} XP shared: " + campaign_rules.describe(entry), changes,
-                   not dry_run, entry, tuple(lines), _entries(entry, files), award=award)
+                   not dry_run, Envelope.of(entry), tuple(lines), _entries(entry, files),
+                   award=award)
 
 
-def _entries(entry: dict[str, Any], files: Sequence[CharacterFile]
-             ) -> dict[Path, dict[str, Any]]:
-    return {Path(cf.path): member["entry"] for member, cf in zip(entry.get("members", []), files)
-            if cf.path is not None}
+def _entries(entry: dict[str, Any], files: Sequence[CharacterFile]) -> dict[Path, Envelope]:
+    """{member file: the entry a group entry added to it} (what an undo takes back)."""
+    return {Path(cf.path): Envelope.of(member["entry"])
+            for member, cf in zip(entry.get("members", []), files) if cf.path is not None}
 
 
 def apply_undo(campaign: store.CampaignFile) -> tuple[dict[str, Any], list[CharacterFile]]:
@@ -545,13 +547,14 @@ def apply_undo(campaign: store.CampaignFile) -> tuple[dict[str, Any], list[Chara
 
 
 def undo(path: Path | str, *, guard: Guard | None = None,
-         expected: Mapping[str, Any] | None = None, latest: bool = False) -> Outcome:
+         expected: Envelope | None = None, latest: bool = False) -> Outcome:
     """``undo CAMPAIGN`` / the campaign tab's and the pool view's Undo: drop the last
     entry; a group entry is taken back from every member file it wrote, all or
     nothing, and only when no open tab holds an unsaved change to one of them.
 
-    ``expected``: the entry the caller showed as the last one; if the file's last
-    entry is another (the command line changed it meanwhile), Refused(STALE)."""
+    ``expected``: the entry the caller showed as the last one (an outcome's ``entry``);
+    if the file's last entry is another (the command line changed it meanwhile),
+    Refused(STALE)."""
     from builder.app import sync
 
     def change(campaign: store.CampaignFile) -> tuple[Any, Sequence[CharacterFile]]:
@@ -563,7 +566,7 @@ def undo(path: Path | str, *, guard: Guard | None = None,
         if not campaign.ledger:
             raise Refused(RefusalCode.RULES, ["nothing to undo: the campaign ledger is empty"])
         last = campaign.ledger[-1]
-        if expected is not None and last != expected:
+        if expected is not None and last != expected.entry:
             raise Refused(RefusalCode.STALE, [
                 "the campaign changed meanwhile (the command line?); its last entry is now: "
                 + campaign_rules.describe(last)])
@@ -576,7 +579,7 @@ def undo(path: Path | str, *, guard: Guard | None = None,
     campaign, entry, _files, changes = _modify(path, change)
     text = said[-1] if said else campaign_rules.describe(entry)
     plain = said[-1] if said else entry_text(campaign, entry)
-    return Outcome("Undone: " + plain, changes, True, entry, (f"undone: {text}",))
+    return Outcome("Undone: " + plain, changes, True, Envelope.of(entry), (f"undone: {text}",))
 
 
 # -- the Fortune/Peril pool -------------------------------------------------------------------
@@ -590,7 +593,7 @@ def pool_act(path: Path | str, action: dict[str, Any]) -> Outcome:
     text = fp.describe(logged)
     counters = (f"Fortune {state.fortune}, Peril {state.peril}"
                 + "".join(f", {v[0]} (Nemesis) {v[1]}" for v in state.nemesis.values()))
-    return Outcome(text, changes, True, logged, (text, counters))
+    return Outcome(text, changes, True, Envelope.of(logged), (text, counters))
 
 
 #: The pool's Undo is the campaign's undo (same guard, same all-or-nothing).

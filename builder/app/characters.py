@@ -30,7 +30,7 @@ from builder.app.outcome import (FileChange, Guard, Outcome, Refused, RefusalCod
 from builder.app.views import CharacterView, character_file
 from builder.rules.base import (NAME_NEEDED, ActionEntry, Refusal, Ruleset, UsageError,
                                 kept_name)
-from builder.rules.entry_ids import META_KEYS
+from builder.rules.entry_ids import META_KEYS, Envelope
 from builder.storage import device_log
 from builder.storage.files import CharacterFile, FileProblem, load_writable_character
 from builder.rules.records import FrozenRecord
@@ -210,7 +210,7 @@ def act(target: Target, words: Sequence[str] = (), *,
 
     cf, logged, before = _change(target, guard, change)
     text = cf.ruleset.describe(logged)
-    return Outcome(text, _file_change(cf, before), entry=logged, lines=(text,))
+    return Outcome(text, _file_change(cf, before), entry=Envelope.of(logged), lines=(text,))
 
 
 def apply_plan(target: Target, steps: Sequence[Sequence[str]], *,
@@ -297,7 +297,7 @@ def undo(target: Target, *, guard: Guard | None = None, latest: bool = False) ->
         return _take_back_ruling(cf, ruling)
 
     cf, (entry, text), before = _change(target, guard, change)
-    return Outcome(f"Undone: {text}", _file_change(cf, before), entry=entry,
+    return Outcome(f"Undone: {text}", _file_change(cf, before), entry=Envelope.of(entry),
                    lines=(f"undone: {text}",))
 
 
@@ -414,9 +414,10 @@ def party_xp(spec: PartyXp, *, guard: Guard | None = None, dry_run: bool = False
     entry = {"action": "party-xp", "session": award.session, "total": award.tally.total,
              "members": shares}
     summary = "XP awarded: " + ", ".join(f"{m['name']} {m['xp']}" for m in shares)
-    return Outcome(summary, changes, not dry_run, entry,
+    return Outcome(summary, changes, not dry_run, Envelope.of(entry),
                    tuple(f"{m['name']}: {m['xp']} XP" for m in shares),
-                   {p: dict(s.entry) for p, s in zip(paths, award.shares)}, award=award)
+                   {p: Envelope.of(dict(s.entry)) for p, s in zip(paths, award.shares)},
+                   award=award)
 
 
 def party_award(paths: Sequence[Path | str], words: Sequence[str], *,
@@ -438,22 +439,22 @@ def party_award(paths: Sequence[Path | str], words: Sequence[str], *,
     names = [cf.name for cf in loaded]
     return Outcome(f"{what}: {', '.join(names)}", changes, not dry_run, None,
                    tuple(f"{name}: {what}" for name in names),
-                   {p: dict(entry) for p, entry in zip(files, logged)})
+                   {p: Envelope.of(dict(entry)) for p, entry in zip(files, logged)})
 
 
-def take_back(entries: Mapping[Path, dict[str, Any]], *, guard: Guard | None = None,
+def take_back(entries: Mapping[Path, Envelope], *, guard: Guard | None = None,
               what: str = "the award") -> Outcome:
-    """Undo of a multi-file change: remove exactly these last ledger entries, all or
-    nothing (Refused when a file's last entry is another one, or an open tab
-    holds an unsaved change to it)."""
+    """Undo of a multi-file change (a party operation's outcome's ``entries``): remove
+    exactly these last ledger entries, all or nothing (Refused when a file's last entry
+    is another one, or an open tab holds an unsaved change to it)."""
     from builder.app import party
 
     paths = [Path(p) for p in entries]
     check_guard(guard, paths)
     files = [load_writable_character(p) for p in paths]
     befores = [cf.raw for cf in files]
-    reasons = party.take_back_each([(party.Member(cf), entries[p]) for p, cf in zip(paths, files)],
-                                   what)
+    reasons = party.take_back_each(
+        [(party.Member(cf), entries[p].entry) for p, cf in zip(paths, files)], what)
     if reasons:
         raise Refused(RefusalCode.STALE, [f"cannot undo {what}"] + reasons)
     changes = _write_all(files, befores, f"undo of {what}")

@@ -363,7 +363,8 @@ def resolve(path: Path | str, entry_id: str, ruling: str, *,
                     and e.get("ruling") == ruling), new[-1] if new else None)
     verb = "Kept as the GM's ruling" if ruling == KEEP else "Revoked"
     return Outcome(f"{verb}: {_describe(doc, entry_id)}",
-                   (FileChange.of(path, before_bytes, merged.data),), entry=written,
+                   (FileChange.of(path, before_bytes, merged.data),),
+                   entry=None if written is None else Envelope.of(written),
                    lines=(f"{path}: {verb.lower()} {entry_id}",))
 
 
@@ -372,30 +373,32 @@ def _describe(doc: Mapping[str, Any], entry_id: str) -> str:
     return _Words(doc).text(found) if found is not None else entry_id
 
 
-def unresolve(path: Path | str, ruling: Mapping[str, Any], *,
+def unresolve(path: Path | str, ruling: Envelope | None, *,
               guard: Guard | None = None) -> Outcome:
     """Undo of a ruling: a ``reopen`` entry appended, which takes back the ruling
-    ``ruling`` on its entry (suspended or applied again as before it); the file keeps
-    every entry, the ruling's too.  UsageError when the ruling is no longer the
-    entry's latest (another ruling came after it)."""
+    ``ruling`` (:func:`resolve`'s outcome's ``entry``) on its entry (suspended or applied
+    again as before it); the file keeps every entry, the ruling's too.  UsageError when
+    the ruling is no longer the entry's latest (another ruling came after it) or there
+    is none."""
     from builder.storage.files import current_bytes
 
     path = Path(path)
     check_guard(guard, [path])
-    target = str(ruling.get("entry", ""))
+    ruling = Envelope.of({}) if ruling is None else ruling
+    target = str(ruling.entry.get("entry", ""))
     latest = [e for e in _resolutions(path).values() if str(e.get("entry")) == target]
-    if not latest or Envelope.of(latest[-1]).id != Envelope.of(ruling).id:
+    if not latest or Envelope.of(latest[-1]).id != ruling.id:
         raise UsageError(f"{path}: the ruling is no longer the entry's latest")
     before_bytes = current_bytes(path)
     merged = sync.resolve(path, target, REOPEN)
     return Outcome(f"Ruling taken back: {_describe(merged.result.doc, target)}",
-                   (FileChange.of(path, before_bytes, merged.data),), entry=dict(ruling),
+                   (FileChange.of(path, before_bytes, merged.data),), entry=ruling,
                    lines=(f"{path}: ruling on {target} taken back",))
 
 
-def reapply(path: Path | str, ruling: Mapping[str, Any], *,
+def reapply(path: Path | str, ruling: Envelope | None, *,
             guard: Guard | None = None) -> Outcome:
-    """Redo of a ruling: the same ruling given again, as a new entry after the
-    ``reopen`` that took it back."""
-    target = str(ruling.get("entry", ""))
-    return resolve(path, target, str(ruling.get("ruling")), guard=guard)
+    """Redo of a ruling: the same ruling (:func:`unresolve`'s outcome's ``entry``)
+    given again, as a new entry after the ``reopen`` that took it back."""
+    given: Mapping[str, Any] = {} if ruling is None else ruling.entry
+    return resolve(path, str(given.get("entry", "")), str(given.get("ruling")), guard=guard)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from builder.rules.base import Refusal
+from builder.rules.entry_ids import Envelope
 from builder.storage.files import FileProblem
 from builder.rules.records import FrozenRecord
 
@@ -84,8 +85,9 @@ class Outcome(FrozenRecord):
     ``changes``: every file written, in order (empty for a refused or a dry run's
     nothing-to-do).  ``written`` is False for a dry run (``changes`` then says
     what would be written).  ``entry``: the ledger entry the operation added or
-    removed.  ``lines``: what the command line prints, one per line.
-    ``summary``: one sentence for a status bar."""
+    removed, as an :class:`~builder.rules.entry_ids.Envelope` (its ``entry`` the JSON
+    object itself; what an undo of the operation takes back).  ``lines``: what the
+    command line prints, one per line.  ``summary``: one sentence for a status bar."""
 
     _fields = ("summary", "changes", "written", "entry", "lines", "entries", "renamed",
                "moved", "award", "refused", "notes")
@@ -93,10 +95,10 @@ class Outcome(FrozenRecord):
     summary: str
     changes: tuple[FileChange, ...]
     written: bool
-    entry: dict[str, Any] | None
+    entry: Envelope | None
     lines: tuple[str, ...]
     #: For party operations: {file: the ledger entry added to it}.
-    entries: dict[Path, dict[str, Any]]
+    entries: dict[Path, Envelope]
     #: A rename: (old name, new name).
     renamed: tuple[str, str] | None
     #: Files moved as a whole (trash, restore): (from, to) pairs, in order.
@@ -112,9 +114,9 @@ class Outcome(FrozenRecord):
     notes: tuple[str, ...]
 
     def __init__(self, summary: str, changes: tuple[FileChange, ...] = (),
-                 written: bool = True, entry: dict[str, Any] | None = None,
+                 written: bool = True, entry: Envelope | None = None,
                  lines: tuple[str, ...] = (),
-                 entries: dict[Path, dict[str, Any]] | None = None,
+                 entries: dict[Path, Envelope] | None = None,
                  renamed: tuple[str, str] | None = None,
                  moved: tuple[tuple[Path, Path], ...] = (), award: PartyAwardView | None = None,
                  refused: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> None:

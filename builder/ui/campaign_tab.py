@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QFont, QResizeEvent, QStandardItem, QStandardItemModel,
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (QFrame, QGroupBox, QHBoxLayout, QHeaderView, QSiz
                                QVBoxLayout, QWidget)
 
 from builder.app.campaign_words import entry_text
-from builder.app.types import RulesError
+from builder.app.types import Envelope, RulesError
 from builder.app.pathnames import real_path
 from builder.ui.focus import tab_chain
 from builder.ui.operations import Failure, FilesChanged, run
@@ -96,7 +96,7 @@ class ElidedLine(QLabel):
 class UndoLastEntry(QUndoCommand):
     """The campaign's undo as a command: undo() takes back the last ledger entry."""
 
-    def __init__(self, view: "CampaignTab", entry: Mapping[str, Any], text: str):
+    def __init__(self, view: "CampaignTab", entry: Envelope, text: str):
         super().__init__(f"{text} (campaign)")
         self.view = view
         self.entry = entry
@@ -451,7 +451,7 @@ class CampaignTab(QWidget):
         self._top = last
         self.undo_stack.clear()
         if campaign is not None and last is not None and not campaign.read_only:
-            self.undo_stack.push(UndoLastEntry(self, last, entry_text(campaign, last)))
+            self.undo_stack.push(UndoLastEntry(self, Envelope.of(last), entry_text(campaign, last)))
 
     def selected_member(self) -> str | None:
         index = self.members_view.currentIndex()
@@ -470,7 +470,7 @@ class CampaignTab(QWidget):
         self.message_bar.show_message(text, "info")
         self.status.emit(text)
 
-    def undo_last(self, expected: Mapping[str, Any] | None = None) -> bool:
+    def undo_last(self, expected: Envelope | None = None) -> bool:
         """The campaign's undo: the last entry, from every member file it touched
         (refused, writing nothing, while an open tab holds an unsaved change to one)."""
         from builder.app import campaigns

@@ -220,10 +220,10 @@ class ConflictsPage(QWidget):
         path = self.path
 
         def back(done: "Outcome") -> "Outcome":
-            return conflicts.unresolve(path, done.entry or {}, guard=guard)
+            return conflicts.unresolve(path, done.entry, guard=guard)
 
         def forth(done: "Outcome") -> "Outcome":
-            return conflicts.reapply(path, done.entry or {}, guard=guard)
+            return conflicts.reapply(path, done.entry, guard=guard)
 
         def command(text: str, outcome: Outcome, _guard: object,
                     broadcast: FilesChanged | None,

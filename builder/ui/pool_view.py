@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from builder.app.outcome import Guard, Outcome
-    from builder.app.types import CampaignView
+    from builder.app.types import CampaignView, Envelope
     from builder.ui.broadcast import FilesChanged
 
 #: What the pane calls the fields an entry needs (the command line names its options).
@@ -85,7 +85,7 @@ def _forget_undone(view: "PoolView") -> None:
     """The entry the pool's last message describes was undone (in the pool, in the
     campaign tab, or on the command line): its line goes with it."""
     ledger = view.campaign.ledger if view.campaign is not None else []
-    if view._described is not None and (not ledger or ledger[-1] != view._described):
+    if view._described is not None and (not ledger or ledger[-1] != view._described.entry):
         view._described = None
         view.message.clear()
 
@@ -172,7 +172,7 @@ class PoolView(QWidget):
         #: the reasons line shows a neutral hint, not every greyed button's reason.
         self.touched = False
         #: The ledger entry the message line describes (cleared when it is undone).
-        self._described: dict[str, Any] | None = None
+        self._described: Envelope | None = None
         self._build()
         self.reload()
 

@@ -51,7 +51,7 @@ def test_an_outcome_names_every_file_with_its_digests_before_and_after(party):
     for change, key in zip(outcome.changes, ("nyra", "joss", "camp")):
         assert change.before == before[key] and change.after == sha(party[key])
         assert change.before != change.after
-    assert outcome.entry["action"] == "award"
+    assert outcome.entry is not None and outcome.entry.action == "award"
     assert set(outcome.entries) == {party["nyra"], party["joss"]}
 
 
@@ -152,7 +152,8 @@ def test_party_xp_is_all_or_nothing_and_its_undo_restores_every_byte(tmp_path):
     kai.write_bytes(clean)
     files = snapshot(ulf, kai)
     outcome = characters.party_xp(spec)
-    assert [m["xp"] for m in outcome.entry["members"]] == [75, 75]   # (50 + 100) / 2
+    assert outcome.entry is not None
+    assert [m["xp"] for m in outcome.entry.entry["members"]] == [75, 75]   # (50 + 100) / 2
     assert outcome.paths == [ulf, kai]
     assert characters.take_back(outcome.entries).paths == [ulf, kai]
     assert {str(p): undone_bytes(p) for p in (ulf, kai)} == files
@@ -168,7 +169,7 @@ def test_party_xp_and_take_back_ask_the_member_guard(tmp_path):
     outcome = characters.party_xp(spec)
     with pytest.raises(Refused):
         characters.take_back(outcome.entries, guard=lambda paths: ["busy"])
-    assert json.loads(ulf.read_text())["ledger"][-1] == outcome.entries[ulf]
+    assert json.loads(ulf.read_text())["ledger"][-1] == outcome.entries[ulf].entry
 
 
 # -- one reading of what is typed -----------------------------------------------------------

@@ -86,7 +86,8 @@ def test_a_dry_run_leaves_no_entry_waiting_and_the_award_itself_is_logged(
     outcome = campaigns.award(camp, ["award-checkpoint", "1", "1"])
     logged = "".join(log.read_text() for log in device_log.logs())
     assert len(device_log.logs()) == 3 and not ids & set(device_log._pending)
-    assert all(member["entry"]["id"] in logged for member in outcome.entry["members"])
+    assert outcome.entry is not None
+    assert all(member["entry"]["id"] in logged for member in outcome.entry.entry["members"])
 
 
 def test_a_refused_award_leaves_no_entry_waiting(isolated_data, tmp_path):

@@ -120,7 +120,7 @@ def test_an_award_to_loose_characters_is_all_or_nothing_with_every_reason(tmp_pa
     for path in (senna, nyra):
         ledger = json.loads(path.read_text())["ledger"]
         assert [e["action"] for e in ledger] == ["award-checkpoint"]
-        assert ledger[-1] == outcome.entries[path]
+        assert ledger[-1] == outcome.entries[path].entry
     assert outcome.summary == "Awarded checkpoint Gate (The Fort): Senna, Nyra"
     assert dry.summary == outcome.summary
     characters.take_back(outcome.entries, what="the award")

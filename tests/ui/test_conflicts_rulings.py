@@ -39,7 +39,7 @@ def test_keep_then_undo_then_redo(table):
     keep = next(c for c in conflict.choices if c.ruling == conflicts.KEEP)
     assert keep.changes and keep.changes[0].endswith(": kept")
     done = conflicts.resolve(table, keep.entry, keep.ruling)
-    assert done.entry is not None and done.entry["ruling"] == "keep"
+    assert done.entry is not None and done.entry.entry["ruling"] == "keep"
     assert conflicts.report(table).conflicts == ()
     undone = conflicts.unresolve(table, done.entry)
     after = json.loads(table.read_text())
@@ -50,13 +50,13 @@ def test_keep_then_undo_then_redo(table):
     with pytest.raises(UsageError):                  # its ruling is no longer the latest
         conflicts.unresolve(table, done.entry)
     assert table.read_bytes() == reopened
-    redone = conflicts.reapply(table, undone.entry or {})
+    redone = conflicts.reapply(table, undone.entry)
     assert [r["ruling"] for r in json.loads(table.read_text())["resolutions"]] == \
         ["keep", "reopen", "keep"]
     assert conflicts.report(table).conflicts == ()
-    conflicts.unresolve(table, redone.entry or {})   # and again: a second undo after redo
+    conflicts.unresolve(table, redone.entry)   # and again: a second undo after redo
     assert len(conflicts.report(table).conflicts) == 1
-    conflicts.reapply(table, undone.entry or {})
+    conflicts.reapply(table, undone.entry)
     assert ok("conflicts", table).out.strip() == "no conflicts"
 
 
