@@ -1,4 +1,4 @@
-"""Benchmark: bringing the drawn chain up to date after a change (issue 4).
+"""Benchmark: bringing the drawn chain up to date after a change.
 
 For the largest character (every Class held at 7 with traits spread, every
 Skill trained), time what follows a change: the pure chain (options, reasons,

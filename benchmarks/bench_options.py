@@ -6,7 +6,7 @@ the derived-state dict, a fixed amount of pure-Python work), A and B called
 alternately (benchmarks/paired.py: the median of the pair ratios with their min
 and max, never two medians taken at different times), since this machine is noisy.
 
-Goal (issue 2): under 2 ms per re-evaluation in-process.
+Goal: under 2 ms per re-evaluation in-process.
 
 Run:  python benchmarks/bench_options.py [--runs 15]    (CI: --quick, 3 pairs)
 """

@@ -1,4 +1,4 @@
-"""Benchmark (proof at scale): kill -9 during saves, races, and fuzzing (issue 14).
+"""Benchmark (proof at scale): kill -9 during saves, races, and fuzzing.
 
 The same harnesses as tests/core/test_faults.py and tests/core/test_fuzz.py, with
 the big numbers:
