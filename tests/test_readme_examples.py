@@ -94,8 +94,8 @@ def in_process(argv: list[str]) -> tuple[int, str, str]:
     return code, stdout.getvalue(), stderr.getvalue()
 
 
-#: The pages with shell examples (the developer pages have none: their commands need the
-#: source folder, so they are text).
+#: The pages with shell examples: the user pages and the guide to adding a rule system
+#: (the other developer pages' commands need the source folder, so they are text).
 EXAMPLE_PAGES = [page for page in PAGES if sh_blocks(page.read_text(encoding="utf-8"))]
 
 
