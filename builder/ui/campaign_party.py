@@ -99,25 +99,26 @@ class PartyActions:
 
     def open_award_dialog(self) -> None:
         """The rule system's party award dialog (``party-award``) over the members."""
-        found = self._dialog_of("party-award", "Party award")
-        if found is None:
-            return
-        factory, ruleset = found
-        dialog = factory(self.view.name, self.view.member_files(), self.preview_award,
-                         parent=self.view, ruleset=ruleset)
-        dialog.chosen.connect(self.party_award)
-        dialog.open()
-        self.view.dialog = dialog
+        self._open_member_dialog("party-award", "Party award", self.preview_award,
+                                 self.party_award)
 
     def open_exchange_dialog(self) -> None:
         """The rule system's Training Exchange dialog (``exchange``) over the members."""
-        found = self._dialog_of("exchange", "Training Exchange")
+        self._open_member_dialog("exchange", "Training Exchange", self.preview_exchange,
+                                 self.exchange)
+
+    def _open_member_dialog(self, name: str, what: str, preview: Callable[..., Any],
+                            chosen: Callable[..., Any]) -> None:
+        """A dialog the rule system declares as ``name``, made over the campaign's
+        members with ``preview`` (the operation's dry run); what it chooses goes to
+        ``chosen``."""
+        found = self._dialog_of(name, what)
         if found is None:
             return
         factory, ruleset = found
-        dialog = factory(self.view.name, self.view.member_files(), self.preview_exchange,
+        dialog = factory(self.view.name, self.view.member_files(), preview,
                          parent=self.view, ruleset=ruleset)
-        dialog.chosen.connect(self.exchange)
+        dialog.chosen.connect(chosen)
         dialog.open()
         self.view.dialog = dialog
 
@@ -133,7 +134,6 @@ class PartyActions:
         dialog.reported.connect(self.view.show_done)
         dialog.open()
         self.view.dialog = dialog
-
 
     def _xp_written(self, _shares: object) -> None:
         self.view.reload()

@@ -48,6 +48,21 @@ def open_milestones(states: Iterable[Mapping[str, Any]]) -> list[str]:
     return names
 
 
+def milestone_box(parent: QWidget, object_name: str, names: Sequence[str]) -> QComboBox:
+    """The Story Milestone to award in: the open ones offered, the first chosen, any
+    other name typed (the character's and the party's award dialog alike)."""
+    box = QComboBox(parent)
+    box.setObjectName(object_name)
+    box.setEditable(True)
+    box.setAccessibleName("Story Milestone")
+    line = box.lineEdit()   # an editable combo box's
+    if line is not None:
+        line.setPlaceholderText("Choose or type the Story Milestone")
+    box.addItems(list(names))
+    box.setCurrentText(names[0] if names else "")
+    return box
+
+
 def new_milestone(milestone: str, open_ones: Sequence[str]) -> str:
     """A line for the award's summary when the Checkpoint starts a Story Milestone none
     of the open ones is (a name typed onto the one offered makes a new Milestone), else
@@ -80,17 +95,8 @@ class AwardDialog(QDialog):
         group.addButton(self.milestone_radio)
         group.buttonToggled.connect(self._kind_changed)
 
-        self.milestone = QComboBox(self)
-        self.milestone.setObjectName("milestoneEdit")
-        self.milestone.setEditable(True)
-        self.milestone.setAccessibleName("Story Milestone")
-        line = self.milestone.lineEdit()   # an editable combo box's
-        if line is not None:
-            line.setPlaceholderText("Choose or type the Story Milestone")
-        names = open_milestones(doc.derived() for doc in self.docs)
-        self.open_milestones = names
-        self.milestone.addItems(names)
-        self.milestone.setCurrentText(names[0] if names else "")
+        self.open_milestones = open_milestones(doc.derived() for doc in self.docs)
+        self.milestone = milestone_box(self, "milestoneEdit", self.open_milestones)
         self.milestone.currentTextChanged.connect(self.validate)
         self.checkpoint = QLineEdit(self)
         self.checkpoint.setObjectName("checkpointEdit")

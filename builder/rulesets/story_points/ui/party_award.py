@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QRadioButton, QVBoxLayout, QWidget)
 
 from builder.app.types import RulesError
 
-from .award import new_milestone, open_milestones, unnamed
+from .award import milestone_box, new_milestone, open_milestones, unnamed
 from .words import award_choices
 
 if TYPE_CHECKING:
@@ -62,16 +62,8 @@ class PartyAwardDialog(QDialog):
             group.addButton(radio)
         group.buttonToggled.connect(self._kind_changed)
 
-        self.milestone = QComboBox(self)
-        self.milestone.setObjectName("partyMilestone")
-        self.milestone.setEditable(True)
-        self.milestone.setAccessibleName("Story Milestone")
-        line = self.milestone.lineEdit()   # an editable combo box's
-        if line is not None:
-            line.setPlaceholderText("Choose or type the Story Milestone")
-        self.open_milestones = list(milestones)
-        self.milestone.addItems(milestones)
-        self.milestone.setCurrentText(milestones[0] if milestones else "")
+        self.open_milestones = milestones
+        self.milestone = milestone_box(self, "partyMilestone", milestones)
         self.checkpoint = QLineEdit(self)
         self.checkpoint.setObjectName("partyCheckpoint")
         self.checkpoint.setAccessibleName("Story Checkpoint")
